@@ -1,0 +1,33 @@
+// Console entry point: npm run cli -- <command> [args] [--flags]
+import { COMMANDS } from "@/lib/console/commands";
+import { parseArgs, type ConsoleIo } from "@/lib/console/registry";
+import { withDatabaseForCommand } from "@/lib/db/embedded-session";
+import { disconnectPrisma } from "@/lib/db/client";
+
+const io: ConsoleIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+
+async function main(): Promise<number> {
+  const [name, ...rest] = process.argv.slice(2);
+  if (!name || name === "list" || name === "help") {
+    io.out("Commands:");
+    for (const [n, c] of Object.entries(COMMANDS).sort()) io.out(`  ${n.padEnd(40)} ${c.description}`);
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`Unknown command "${name}". Run "npm run cli -- list".`);
+    return 2;
+  }
+  return withDatabaseForCommand(() => command.run(parseArgs(rest), io));
+}
+
+main()
+  .then(async (code) => {
+    await disconnectPrisma();
+    process.exit(code);
+  })
+  .catch(async (err) => {
+    io.err(err instanceof Error ? err.message : String(err));
+    await disconnectPrisma().catch(() => {});
+    process.exit(1);
+  });

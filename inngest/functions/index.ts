@@ -1,0 +1,23 @@
+import { JOBS, SCHEDULES } from "@/lib/jobs/catalog";
+import type { JobDefinition } from "@/lib/jobs/types";
+import { inngest } from "../client";
+
+// Each job becomes one Inngest function: a thin wrapper whose side effects are the job's own
+// named steps. Scheduled jobs get their cron trigger beside the event trigger.
+function toFunction(job: JobDefinition<never>) {
+  const crons = Object.values(SCHEDULES)
+    .filter((s) => s.job === job.name)
+    .map((s) => ({ cron: `TZ=${s.timezone} ${s.cron}` }));
+  return inngest.createFunction(
+    {
+      id: job.name.replace(/\//g, "-"),
+      retries: job.retries as 0,
+      timeouts: { finish: `${job.timeoutSeconds}s` },
+      triggers: [{ event: job.name }, ...crons],
+    },
+    async ({ event, step, attempt }) =>
+      job.handler((event.data ?? {}) as never, { step: { run: (name, fn) => step.run(name, fn) as never }, attempt: attempt + 1 }),
+  );
+}
+
+export const functions = JOBS.map(toFunction);

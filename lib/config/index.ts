@@ -1,0 +1,150 @@
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { resolveAppVersion } from "./app-version";
+import { envSchema, type Env } from "./schema";
+import { readSiteHosts } from "./sites-env";
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export type RuntimeMode = "embedded" | "production";
+
+/** Secrets that production refuses to start without; the embedded default derives local ones. */
+const REQUIRED_SECRETS = ["APP_KEY", "HEALTH_TOKEN"] as const;
+
+/**
+ * Production is any run with a DATABASE_URL: then every secret must be set. Without one, the
+ * embedded default derives development keys from a fixed seed; they protect nothing and are
+ * only for a local machine.
+ */
+function secret(env: Env, mode: RuntimeMode, name: keyof Env, purpose: string, fallback?: string): string {
+  const value = env[name];
+  if (typeof value === "string" && value) return value;
+  if (fallback) return fallback;
+  if (mode === "production") throw new ConfigError(`Invalid configuration: ${String(name)} is required in production`);
+  return createHash("sha256").update(`pressdesk-embedded-development-${purpose}`).digest("base64url");
+}
+
+function build(env: Env, raw: Record<string, string | undefined>) {
+  const mode: RuntimeMode = env.DATABASE_URL ? "production" : "embedded";
+  if (mode === "production") {
+    const missing = REQUIRED_SECRETS.filter((k) => !env[k]);
+    if (missing.length) throw new ConfigError(`Invalid configuration: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} required in production`);
+  }
+  const appKey = secret(env, mode, "APP_KEY", "app-key");
+  return {
+    app: { env: env.NODE_ENV, mode, version: resolveAppVersion(env.APP_VERSION), logLevel: env.LOG_LEVEL },
+    database: {
+      url: env.DATABASE_URL,
+      poolSize: env.DATABASE_POOL_SIZE,
+      lockWaitTimeoutMs: env.DB_LOCK_WAIT_TIMEOUT * 1000,
+      embeddedPort: env.EMBEDDED_DB_PORT,
+      embeddedDataDir: env.EMBEDDED_DATA_DIR,
+    },
+    redis: { url: env.REDIS_URL },
+    sites: readSiteHosts(raw),
+    review: {
+      maxAutomaticAttempts: env.MAX_AUTOMATIC_ATTEMPTS,
+      yellowToManualQueue: env.YELLOW_TO_MANUAL_QUEUE,
+      classifierUrl: env.CLASSIFIER_URL,
+      classifierApiKey: env.CLASSIFIER_API_KEY,
+      classifierModel: env.CLASSIFIER_MODEL,
+      aiJobTimeoutSeconds: env.AI_JOB_TIMEOUT_S,
+      aiJobRetryAfterSeconds: env.AI_JOB_RETRY_AFTER_S,
+    },
+    images: {
+      precheck: env.IMAGE_PRECHECK,
+      precheckStage: env.IMAGE_PRECHECK_STAGE,
+      rightsV2: env.IMAGE_RIGHTS_V2,
+      maxUploadBytes: env.IMAGE_MAX_UPLOAD_BYTES,
+      storageDir: env.STORAGE_DIR ?? join(env.EMBEDDED_DATA_DIR, "storage"),
+    },
+    legal: { acceptanceGate: env.LEGAL_ACCEPTANCE_GATE, changeMaxDistancePercent: env.LEGAL_CHANGE_MAX_DISTANCE_PERCENT },
+    releases: {
+      canonicalAssignmentEnabled: env.CANONICAL_ASSIGNMENT_ENABLED,
+      searchIndexBlockVisibleToCustomers: env.SEARCH_INDEX_BLOCK_VISIBLE_TO_CUSTOMERS,
+    },
+    feeds: { fetchesRecordedSince: env.FEED_FETCHES_RECORDED_SINCE },
+    archive: {
+      signingKey: secret(env, mode, "ARCHIVE_SIGNING_KEY", "archive", mode === "production" ? appKey : undefined),
+      signingKeyId: env.ARCHIVE_SIGNING_KEY_ID,
+      previousKeys: env.ARCHIVE_PREVIOUS_KEYS,
+    },
+    newsletter: { sendingEnabled: env.NEWSLETTER_SENDING_ENABLED },
+    auth: {
+      secret: env.AUTH_SECRET ?? env.NEXTAUTH_SECRET ?? secret(env, mode, "AUTH_SECRET", "auth", mode === "production" ? appKey : undefined),
+      requireStrongAdmin: env.AUTH_REQUIRE_STRONG_ADMIN,
+      oidc: env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET
+        ? { issuer: env.AUTH_OIDC_ISSUER, clientId: env.AUTH_OIDC_CLIENT_ID, clientSecret: env.AUTH_OIDC_CLIENT_SECRET }
+        : undefined,
+      passwordBreachCheck: parseBreachCheck(env.PASSWORD_BREACH_CHECK, mode),
+      newsroomApiAssignmentUserIds: env.NEWSROOM_API_ASSIGNMENT_USER_IDS,
+    },
+    security: {
+      appKey,
+      ipHmacKey: secret(env, mode, "IP_HMAC_KEY", "ip-hmac", mode === "production" ? appKey : undefined),
+      ipHmacKeyVersion: env.IP_HMAC_KEY_VERSION,
+      mailRefHmacKey: secret(env, mode, "MAIL_REF_HMAC_KEY", "mail-ref", mode === "production" ? appKey : undefined),
+      // A fixed, documented token so a newcomer can call /health on the embedded default.
+      healthToken: env.HEALTH_TOKEN ?? "dev-health-token",
+    },
+    mail: {
+      from: env.MAIL_FROM,
+      returnPath: env.MAIL_RETURN_PATH,
+      resendApiKey: env.RESEND_API_KEY,
+      refHeader: env.MAIL_REF_HEADER,
+      bounceUnsignedKind: env.BOUNCE_UNSIGNED_KIND,
+      alertMailTo: env.ALERT_MAIL_TO,
+      alertPushUrl: env.ALERT_PUSH_URL,
+    },
+    billing: {
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripePriceChange: env.STRIPE_PRICE_CHANGE,
+      paidChangePriceCents: env.PAID_CHANGE_PRICE_CENTS,
+    },
+    jobs: { inngestEventKey: env.INNGEST_EVENT_KEY, inngestSigningKey: env.INNGEST_SIGNING_KEY, inngestBaseUrl: env.INNGEST_BASE_URL },
+    observability: { sentryDsn: env.SENTRY_DSN, sentryEnvironment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV },
+    limits: {
+      apiPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+      sharePerMinute: env.SHARE_RATE_LIMIT_PER_MINUTE,
+      loginFailuresPerIp: env.LOGIN_FAILURES_PER_IP,
+      loginFailureWindowMinutes: env.LOGIN_FAILURE_WINDOW_MINUTES,
+      twoFactorFailuresPerMinute: env.TWO_FACTOR_FAILURES_PER_MINUTE,
+    },
+  };
+}
+
+function parseBreachCheck(value: string | undefined, mode: RuntimeMode): boolean {
+  if (value === undefined || value.trim() === "") return mode === "production";
+  const v = value.trim().toLowerCase();
+  if (["1", "true", "on", "yes"].includes(v)) return true;
+  if (["0", "false", "off", "no"].includes(v)) return false;
+  throw new ConfigError(`Invalid configuration: PASSWORD_BREACH_CHECK must be a boolean (got "${value}")`);
+}
+
+export type Config = Readonly<ReturnType<typeof build>>;
+
+/** Parses an environment; throws ConfigError with one line naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const reasons = parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${reasons.join("; ")}`);
+  }
+  return Object.freeze(build(parsed.data, env));
+}
+
+let cached: Config | undefined;
+
+/** The process configuration, parsed on first use. */
+export function getConfig(): Config {
+  cached ??= loadConfig(process.env);
+  return cached;
+}
+
+/** Tests change process.env and need the next getConfig() to see it. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { bool, int, intList, keyList, oneOf, optionalDate, optionalStr, optionalUrl, str } from "./parse";
+
+const MIB = 1024 * 1024;
+
+/** Every environment variable the service reads, with the spec's defaults. docs/configuration.md lists them. */
+export const envSchema = z.object({
+  NODE_ENV: str("development"),
+  APP_VERSION: optionalStr(),
+
+  DATABASE_URL: optionalUrl(),
+  DATABASE_POOL_SIZE: int(10, { min: 1, max: 200 }),
+  DB_LOCK_WAIT_TIMEOUT: int(10, { min: 1, max: 600 }),
+  EMBEDDED_DB_PORT: int(54329, { min: 1, max: 65535 }),
+  EMBEDDED_DATA_DIR: str(".data"),
+
+  REDIS_URL: optionalUrl(),
+
+  PUBLIC_PROTOCOL: z.enum(["http", "https"]).optional(),
+
+  MAX_AUTOMATIC_ATTEMPTS: int(3, { min: 1, max: 20 }),
+  YELLOW_TO_MANUAL_QUEUE: bool(false),
+  CLASSIFIER_URL: optionalUrl(),
+  CLASSIFIER_API_KEY: optionalStr(),
+  CLASSIFIER_MODEL: optionalStr(),
+  AI_JOB_TIMEOUT_S: int(120, { min: 1 }),
+  AI_JOB_RETRY_AFTER_S: int(150, { min: 1 }),
+
+  IMAGE_PRECHECK: bool(false),
+  IMAGE_PRECHECK_STAGE: int(1, { min: 1, max: 9 }),
+  IMAGE_RIGHTS_V2: bool(false),
+  IMAGE_MAX_UPLOAD_BYTES: int(16 * MIB, { min: 1 }),
+  STORAGE_DIR: optionalStr(),
+
+  LEGAL_ACCEPTANCE_GATE: bool(false),
+  LEGAL_CHANGE_MAX_DISTANCE_PERCENT: int(50, { min: 1, max: 100 }),
+
+  CANONICAL_ASSIGNMENT_ENABLED: bool(true),
+  SEARCH_INDEX_BLOCK_VISIBLE_TO_CUSTOMERS: bool(false),
+  FEED_FETCHES_RECORDED_SINCE: optionalDate(),
+
+  ARCHIVE_SIGNING_KEY: optionalStr(),
+  ARCHIVE_SIGNING_KEY_ID: str("k1"),
+  ARCHIVE_PREVIOUS_KEYS: keyList(),
+
+  NEWSLETTER_SENDING_ENABLED: bool(false),
+
+  AUTH_SECRET: optionalStr(),
+  NEXTAUTH_SECRET: optionalStr(),
+  AUTH_REQUIRE_STRONG_ADMIN: bool(true),
+  AUTH_OIDC_ISSUER: optionalUrl(),
+  AUTH_OIDC_CLIENT_ID: optionalStr(),
+  AUTH_OIDC_CLIENT_SECRET: optionalStr(),
+  PASSWORD_BREACH_CHECK: z.string().optional(),
+  NEWSROOM_API_ASSIGNMENT_USER_IDS: intList(),
+
+  APP_KEY: optionalStr(),
+  IP_HMAC_KEY: optionalStr(),
+  IP_HMAC_KEY_VERSION: int(1, { min: 1 }),
+  MAIL_REF_HMAC_KEY: optionalStr(),
+  HEALTH_TOKEN: optionalStr(),
+
+  MAIL_FROM: str("Pressdesk <noreply@pressdesk.localhost>"),
+  MAIL_RETURN_PATH: optionalStr(),
+  RESEND_API_KEY: optionalStr(),
+  MAIL_REF_HEADER: str("X-PD-Ref"),
+  BOUNCE_UNSIGNED_KIND: oneOf(["policy", "hard", "soft"] as const, "policy"),
+  ALERT_MAIL_TO: optionalStr(),
+  ALERT_PUSH_URL: optionalUrl(),
+
+  STRIPE_SECRET_KEY: optionalStr(),
+  STRIPE_WEBHOOK_SECRET: optionalStr(),
+  STRIPE_PRICE_CHANGE: optionalStr(),
+  PAID_CHANGE_PRICE_CENTS: int(1000, { min: 0 }),
+
+  INNGEST_EVENT_KEY: optionalStr(),
+  INNGEST_SIGNING_KEY: optionalStr(),
+  INNGEST_BASE_URL: optionalUrl(),
+
+  SENTRY_DSN: optionalUrl(),
+  SENTRY_ENVIRONMENT: optionalStr(),
+  LOG_LEVEL: oneOf(["debug", "info", "warn", "error"] as const, "info"),
+
+  API_RATE_LIMIT_PER_MINUTE: int(120, { min: 1 }),
+  SHARE_RATE_LIMIT_PER_MINUTE: int(30, { min: 1 }),
+  LOGIN_FAILURES_PER_IP: int(20, { min: 1 }),
+  LOGIN_FAILURE_WINDOW_MINUTES: int(15, { min: 1 }),
+  TWO_FACTOR_FAILURES_PER_MINUTE: int(5, { min: 1 }),
+});
+
+export type Env = z.infer<typeof envSchema>;

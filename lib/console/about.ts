@@ -1,0 +1,17 @@
+import { getConfig } from "@/lib/config";
+import type { ConsoleCommand } from "./registry";
+
+export const about: ConsoleCommand = {
+  description: "Print the application version and the runtime it is configured for.",
+  async run(_args, io) {
+    const { app, database, redis, jobs, mail } = getConfig();
+    io.out(`Pressdesk ${app.version}`);
+    io.out(`  mode        ${app.mode}`);
+    io.out(`  node        ${process.version}`);
+    io.out(`  database    ${database.url ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite on port ${database.embeddedPort}`}`);
+    io.out(`  cache       ${redis.url ? "Redis (REDIS_URL)" : "in-memory"}`);
+    io.out(`  jobs        ${jobs.inngestEventKey ? "Inngest" : "local queue"}`);
+    io.out(`  mail        ${mail.resendApiKey ? "Resend" : "outbox table"}`);
+    return 0;
+  },
+};

@@ -1,0 +1,86 @@
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { diffSchemas, NO_FILTERS, openSchemaEngine } from "./engine";
+
+// Migrations stay ordinary Prisma migrations (`<timestamp>_<name>/migration.sql`, recorded in
+// `_prisma_migrations`), so `prisma migrate deploy` accepts the same folder where its binary
+// exists. Each folder also keeps the schema it was generated from (`schema.prisma`): the next
+// migration is the diff from that snapshot to the current schema, with no database needed.
+export const MIGRATIONS_DIR = resolve("prisma/migrations");
+export const SCHEMA_PATH = resolve("prisma/schema.prisma");
+/** Hand-written SQL Prisma cannot express (triggers, GIN and partial indexes); idempotent. */
+export const SQL_DIR = resolve("prisma/sql");
+const LOCKFILE = { path: "migration_lock.toml", content: 'provider = "postgresql"\n' };
+const SNAPSHOT = "schema.prisma";
+const SQL_SNAPSHOT_DIR = "sql";
+
+export async function listMigrationDirs(dir = MIGRATIONS_DIR): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isDirectory() && /^\d+_/.test(e.name)).map((e) => e.name).sort();
+}
+
+async function readMigrationsList(dir: string) {
+  const names = await listMigrationDirs(dir);
+  return {
+    baseDir: dir,
+    lockfile: LOCKFILE,
+    shadowDbInitScript: "",
+    migrationDirectories: await Promise.all(
+      names.map(async (name) => ({
+        path: name,
+        migrationFile: { path: "migration.sql", content: { tag: "ok" as const, value: await readFile(join(dir, name, "migration.sql"), "utf8") } },
+      })),
+    ),
+  };
+}
+
+/** Applies every migration the database has not recorded yet; returns the names applied. */
+export async function applyMigrations(connectionString: string, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const schema = await readFile(SCHEMA_PATH, "utf8");
+  const engine = await openSchemaEngine(connectionString, schema);
+  try {
+    const out = await engine.applyMigrations({ migrationsList: await readMigrationsList(dir), filters: NO_FILTERS });
+    return out.appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
+
+async function readSqlFiles(dir: string): Promise<Map<string, string>> {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".sql")).sort();
+  return new Map(await Promise.all(names.map(async (n) => [n, await readFile(join(dir, n), "utf8")] as [string, string])));
+}
+
+/**
+ * Writes a new migration folder: the schema diff since the last snapshot plus every hand-written
+ * SQL file that changed since then. Returns null when there is nothing to migrate.
+ */
+export async function createMigration(name: string, connectionString: string, now = new Date()): Promise<string | null> {
+  const schema = await readFile(SCHEMA_PATH, "utf8");
+  const previous = (await listMigrationDirs()).at(-1);
+  const previousSchema = previous ? await readFile(join(MIGRATIONS_DIR, previous, SNAPSHOT), "utf8") : null;
+  const previousSql = previous ? await readSqlFiles(join(MIGRATIONS_DIR, previous, SQL_SNAPSHOT_DIR)) : new Map<string, string>();
+  const currentSql = await readSqlFiles(SQL_DIR);
+
+  // The engine connects when it starts, although diffing two datamodels reads no table.
+  const engine = await openSchemaEngine(connectionString, schema);
+  let sql: string;
+  try {
+    sql = (await diffSchemas(engine, previousSchema, schema)).trim();
+  } finally {
+    engine.free();
+  }
+  const changedSql = [...currentSql].filter(([file, text]) => previousSql.get(file) !== text);
+  if (!sql.replace(/^--.*$/gm, "").trim() && changedSql.length === 0) return null;
+
+  const parts = [sql, ...changedSql.map(([file, text]) => `-- From prisma/sql/${file}\n${text.trim()}`)].filter(Boolean);
+  const stamp = now.toISOString().replace(/\D/g, "").slice(0, 14);
+  const folder = `${stamp}_${name.replace(/[^a-z0-9]+/gi, "_").toLowerCase()}`;
+  const target = join(MIGRATIONS_DIR, folder);
+  await mkdir(join(target, SQL_SNAPSHOT_DIR), { recursive: true });
+  await writeFile(join(target, "migration.sql"), parts.join("\n\n") + "\n");
+  await writeFile(join(target, SNAPSHOT), schema);
+  for (const [file, text] of currentSql) await writeFile(join(target, SQL_SNAPSHOT_DIR, file), text);
+  await writeFile(join(MIGRATIONS_DIR, LOCKFILE.path), LOCKFILE.content);
+  return folder;
+}

@@ -1,0 +1,15 @@
+import { heartbeatJob } from "./heartbeat";
+import type { JobDefinition, Schedule } from "./types";
+
+// Every job and schedule, in one place: Inngest functions and the local worker are both built
+// from these lists, so the embedded default runs exactly what production runs.
+export const JOBS: JobDefinition<never>[] = [heartbeatJob as JobDefinition<never>];
+
+const BERLIN = "Europe/Berlin";
+export const SCHEDULES: Record<string, Schedule> = {
+  "scheduler-heartbeat": { cron: "*/5 * * * *", timezone: BERLIN, job: heartbeatJob.name },
+};
+
+export function findJob(name: string): JobDefinition<never> | undefined {
+  return JOBS.find((job) => job.name === name);
+}

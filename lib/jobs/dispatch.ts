@@ -1,0 +1,31 @@
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { drainQueue } from "./local-worker";
+
+export interface DispatchOptions {
+  /**
+   * Deduplication key: a second dispatch with the same key is dropped (Inngest event id; a unique
+   * column locally), so a retried caller never starts the same work twice.
+   */
+  key?: string;
+  /** Earliest run time (local queue only; Inngest jobs use step.sleepUntil). */
+  runAt?: Date;
+}
+
+/**
+ * Hands work to the job runner: Inngest when an event key is configured, otherwise the local
+ * queue table worked off inside this process. Call it after the business transaction commits.
+ */
+export async function dispatchJob(name: string, payload: Record<string, unknown>, opts: DispatchOptions = {}): Promise<void> {
+  const { jobs } = getConfig();
+  if (jobs.inngestEventKey) {
+    const { inngest } = await import("@/inngest/client");
+    await inngest.send({ name, data: payload, ...(opts.key ? { id: opts.key } : {}) });
+    return;
+  }
+  await db.$executeRaw`
+    INSERT INTO job_queue (name, payload, status, run_at, attempts, dedupe_key, created_at)
+    VALUES (${name}, ${JSON.stringify(payload)}::jsonb, 'pending', ${opts.runAt ?? new Date()}, 0, ${opts.key ?? null}, now())
+    ON CONFLICT (dedupe_key) DO NOTHING`;
+  setImmediate(() => void drainQueue().catch((err) => console.error("job worker:", err)));
+}

@@ -1,0 +1,13 @@
+import type { NextRequest } from "next/server";
+import { routeBySite } from "@/lib/middleware/site-routing";
+import { getSiteHosts } from "@/lib/sites/hosts";
+
+// Only dispatches; each concern lives in its own module under lib/middleware.
+export function middleware(request: NextRequest) {
+  return routeBySite(request, getSiteHosts());
+}
+
+export const config = {
+  runtime: "nodejs",
+  matcher: ["/((?!_next/static|_next/image).*)"],
+};

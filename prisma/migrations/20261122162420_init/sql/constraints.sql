@@ -1,0 +1,16 @@
+-- Constraints Prisma's schema language cannot state. Idempotent.
+
+-- One open archive job per operation and subject (spec 2.4).
+CREATE UNIQUE INDEX IF NOT EXISTS archive_pending_jobs_open_key
+  ON archive_pending_jobs (operation, subject_type, subject_id) WHERE completed_at IS NULL;
+
+-- Quota periods are calendar months.
+ALTER TABLE users DROP CONSTRAINT IF EXISTS users_quota_period_format;
+ALTER TABLE users ADD CONSTRAINT users_quota_period_format
+  CHECK (press_release_quota_period IS NULL OR press_release_quota_period ~ '^[0-9]{4}-(0[1-9]|1[0-2])$');
+
+ALTER TABLE conversion_events DROP CONSTRAINT IF EXISTS conversion_events_stage_range;
+ALTER TABLE conversion_events ADD CONSTRAINT conversion_events_stage_range CHECK (stage BETWEEN 1 AND 5);
+
+ALTER TABLE companies DROP CONSTRAINT IF EXISTS companies_credits_not_negative;
+ALTER TABLE companies ADD CONSTRAINT companies_credits_not_negative CHECK (credits >= 0);

@@ -1,0 +1,16 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, inject } from "vitest";
+import { createDatabase, dropDatabase } from "./test-databases";
+
+// Each test file gets its own copy of the migrated template, made before the file's imports
+// run, so the Prisma client module picks it up from DATABASE_URL.
+const template = inject("templateDatabase");
+const name = `${template.replace(/_tpl$/, "")}_${randomBytes(4).toString("hex")}`;
+process.env.DATABASE_URL = await createDatabase(name, template);
+process.env.REDIS_URL ??= process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+afterAll(async () => {
+  const { disconnectPrisma } = await import("@/lib/db/client");
+  await disconnectPrisma();
+  await dropDatabase(name);
+});
