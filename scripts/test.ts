@@ -8,7 +8,7 @@ const args = new Set(process.argv.slice(2));
 const withE2e = !args.has("--no-e2e") && process.env.SKIP_E2E !== "1";
 const SUMMARY_DIR = "test-results";
 
-function run(cmd: string, argv: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+function run(cmd: string, argv: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(cmd, argv, { stdio: "inherit", env: { ...process.env, ...env } });
     child.on("exit", (code) => resolve(code ?? 1));

@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 export function resolveAppVersion(appVersion: string | undefined, releaseFile = "RELEASE"): string {
   if (appVersion) return appVersion;
   try {
-    const text = readFileSync(releaseFile, "utf8").split("\n")[0]?.trim();
+    // Read at run time from the deployment directory, not traced into the build.
+    const text = readFileSync(/*turbopackIgnore: true*/ releaseFile, "utf8").split("\n")[0]?.trim();
     if (text) return text;
   } catch {
     // No release file: a development checkout.

@@ -18,10 +18,12 @@ export function routeBySite(request: NextRequest, hosts: SiteHosts): NextRespons
 
   const site = resolveSite(request.headers.get("host"), hosts);
   if (site !== "hub" && pathname === "/") {
-    const url = request.nextUrl.clone();
-    url.pathname = `/${preferredEdition(request.headers.get("accept-language"))}`;
+    // Built from the configured host, never from the address the server happens to listen on.
+    const target = `${hosts.protocol}://${hosts[site]}/${preferredEdition(request.headers.get("accept-language"))}${request.nextUrl.search}`;
     // Temporary: the choice depends on the reader's language, so caches must not pin it.
-    return NextResponse.redirect(url, 307);
+    const response = NextResponse.redirect(target, 307);
+    response.headers.set("vary", "accept-language");
+    return response;
   }
 
   const edition = resolveEdition(pathname);

@@ -1,0 +1,31 @@
+import type { ReleaseListItem } from "@/lib/releases/list-published";
+import { releasePath, type Edition } from "@/lib/sites";
+
+const LABELS = {
+  de: { empty: "Noch keine Pressemitteilungen.", by: "von" },
+  en: { empty: "No press releases yet.", by: "by" },
+} as const;
+
+export function ReleaseList({ items, edition }: { items: ReleaseListItem[]; edition: Edition }) {
+  const t = LABELS[edition];
+  if (!items.length) return <p className="empty">{t.empty}</p>;
+  const dateFormat = new Intl.DateTimeFormat(edition === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "Europe/Berlin" });
+  return (
+    <ul className="release-list">
+      {items.map((item) => (
+        <li key={item.id} className="release-card">
+          <article>
+            <h3>
+              <a href={releasePath(item)}>{item.title}</a>
+            </h3>
+            <p className="meta">
+              <time dateTime={item.publishedAt.toISOString()}>{dateFormat.format(item.publishedAt)}</time> · {t.by} {item.companyName}
+              {item.categoryName ? ` · ${item.categoryName}` : null}
+            </p>
+            {item.lead ? <p className="lead">{item.lead}</p> : null}
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,46 @@
+import { db, type DbOrTx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+export interface ActivityEntry {
+  /** Null or absent: the system acted (shown as "System"). */
+  actorUserId?: number | null;
+  type: string;
+  subjectType?: string;
+  subjectId?: string | number;
+  result?: string;
+  reason?: string;
+  /** Registration or login path: form, third_party, login_link, impersonation, password. */
+  path?: string;
+  metadata?: Prisma.InputJsonValue;
+}
+
+function toRow(entry: ActivityEntry): Prisma.ActivityLogUncheckedCreateInput {
+  return {
+    actorUserId: entry.actorUserId ?? null,
+    type: entry.type,
+    subjectType: entry.subjectType ?? null,
+    subjectId: entry.subjectId === undefined ? null : String(entry.subjectId),
+    result: entry.result ?? null,
+    reason: entry.reason ?? null,
+    path: entry.path ?? null,
+    ...(entry.metadata === undefined ? {} : { metadata: entry.metadata }),
+  };
+}
+
+/**
+ * Writes one activity-log row, best-effort: a failure is logged and swallowed, never aborting
+ * the business action (spec 6.1). Inside a transaction the insert runs under a savepoint, so
+ * a failed insert does not poison the caller's transaction either.
+ */
+export async function recordActivity(entry: ActivityEntry, tx?: DbOrTx): Promise<void> {
+  const client = tx ?? db;
+  const inTransaction = tx !== undefined && !("$transaction" in tx);
+  try {
+    if (inTransaction) await client.$executeRawUnsafe("SAVEPOINT activity_log_write");
+    await client.activityLog.create({ data: toRow(entry) });
+    if (inTransaction) await client.$executeRawUnsafe("RELEASE SAVEPOINT activity_log_write");
+  } catch (err) {
+    if (inTransaction) await client.$executeRawUnsafe("ROLLBACK TO SAVEPOINT activity_log_write").catch(() => {});
+    console.warn("activity log write failed:", err instanceof Error ? err.message.split("\n")[0] : err);
+  }
+}

@@ -1,0 +1,16 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * The one rule for "publicly visible": published, its time has come (embargo), not tombstoned,
+ * not deleted, and its newsroom active and not removed. Pages, lists, feeds, sitemaps and the
+ * API all filter through this.
+ */
+export function publiclyVisibleReleaseWhere(now: Date = new Date()): Prisma.PressReleaseWhereInput {
+  return {
+    status: "published",
+    publishedAt: { lte: now },
+    goneAt: null,
+    deletedAt: null,
+    company: { isActive: true, goneAt: null, deletedAt: null },
+  };
+}

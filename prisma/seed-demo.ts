@@ -1,0 +1,129 @@
+import { db } from "@/lib/db/client";
+import { contentHash } from "@/lib/releases/content-hash";
+import { slugify } from "@/lib/releases/slug";
+import { DEMO_CATEGORIES, DEMO_COMPANIES, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS, type DemoRelease } from "./seed-data";
+
+const HOUR = 3_600_000;
+
+function bodyHtml(r: DemoRelease): string {
+  return r.paragraphs.map((p) => `<p>${p}</p>`).join("\n");
+}
+
+async function seedCategories() {
+  for (const c of DEMO_CATEGORIES) {
+    const parent = await db.category.upsert({
+      where: { portal_slug: { portal: c.portal, slug: c.slug } },
+      update: {},
+      create: { portal: c.portal, slug: c.slug, nameDe: c.de, nameEn: c.en, descriptionDe: `Pressemitteilungen zum Thema ${c.de}.`, descriptionEn: `Press releases about ${c.en.toLowerCase()}.` },
+    });
+    for (const [i, child] of (c.children ?? []).entries()) {
+      await db.category.upsert({
+        where: { portal_slug: { portal: c.portal, slug: child.slug } },
+        update: {},
+        create: { portal: c.portal, slug: child.slug, parentId: parent.id, position: i, nameDe: child.de, nameEn: child.en },
+      });
+    }
+  }
+}
+
+async function seedPeople() {
+  const companies = new Map<string, number>();
+  for (const c of DEMO_COMPANIES) {
+    const row = await db.company.upsert({
+      where: { portal_slug: { portal: c.portal, slug: c.slug } },
+      update: {},
+      create: { portal: c.portal, slug: c.slug, name: c.name, email: c.email, website: c.website, description: c.description, credits: 40 },
+    });
+    companies.set(c.slug, row.id);
+    await db.contact.upsert({
+      where: { id: (await db.contact.findFirst({ where: { companyId: row.id }, select: { id: true } }))?.id ?? 0 },
+      update: {},
+      create: { companyId: row.id, name: "Pressestelle", email: c.email, phone: "+49 40 1234567" },
+    });
+  }
+  const users = new Map<string, number>();
+  for (const u of DEMO_USERS) {
+    const user = await db.user.upsert({
+      where: { email: u.email },
+      update: {},
+      create: { email: u.email, name: u.name, emailVerifiedAt: new Date() },
+    });
+    users.set(u.email, user.id);
+    const companyId = companies.get(u.company)!;
+    await db.companyUser.upsert({
+      where: { companyId_userId: { companyId, userId: user.id } },
+      update: {},
+      create: { companyId, userId: user.id, role: u.role, grantedVia: "manual" },
+    });
+    if (u.role === "owner") {
+      const existing = await db.userPaymentOption.findFirst({ where: { userId: user.id } });
+      if (!existing) {
+        await db.userPaymentOption.create({
+          data: { userId: user.id, companyId, provider: "stripe", plan: "business", monthlyReleaseQuota: 10, apiAccess: true, priceCents: 4900 },
+        });
+      }
+    }
+  }
+  for (const s of DEMO_STAFF) {
+    await db.user.upsert({
+      where: { email: s.email },
+      update: {},
+      create: { email: s.email, name: s.name, staffRole: s.staffRole, permissions: [...s.permissions], emailVerifiedAt: new Date() },
+    });
+  }
+  return { companies, users };
+}
+
+async function seedReleases(companies: Map<string, number>, now: Date) {
+  const ownerOf = async (companyId: number) =>
+    (await db.companyUser.findFirst({ where: { companyId, role: "owner" }, select: { userId: true } }))?.userId ?? null;
+  for (const r of DEMO_RELEASES) {
+    const company = DEMO_COMPANIES.find((c) => c.slug === r.company)!;
+    const companyId = companies.get(r.company)!;
+    const portal = company.portal;
+    const slug = slugify(r.title);
+    const existing = await db.pressRelease.findUnique({ where: { portal_language_slug: { portal, language: r.language, slug } } });
+    if (existing) continue;
+    const category = await db.category.findUnique({ where: { portal_slug: { portal, slug: r.category } } });
+    const body = bodyHtml(r);
+    const publishedAt = r.state === "published" ? new Date(now.getTime() - r.days * 24 * HOUR) : null;
+    const data = {
+      portal,
+      language: r.language,
+      slug,
+      title: r.title,
+      lead: r.lead,
+      body,
+      location: r.location,
+      companyId,
+      categoryId: category?.id ?? null,
+      authorUserId: await ownerOf(companyId),
+      contactName: "Pressestelle",
+      contactEmail: company.email,
+      contentHash: contentHash(r.title, body),
+      contentChangedAt: publishedAt ?? now,
+      status: r.state,
+      publishedAt,
+      publishedEverAt: publishedAt,
+      scheduledAt: r.state === "scheduled" ? new Date(now.getTime() + r.days * 24 * HOUR) : null,
+      automaticAttempts: r.state === "rejected" ? 1 : 0,
+    } as const;
+    const created = await db.pressRelease.create({ data });
+    await db.pressReleaseHistory.create({
+      data: { pressReleaseId: created.id, fromStatus: null, toStatus: r.state, actorType: "system", reason: "demo content" },
+    });
+    if (r.copyTo && r.state === "published") {
+      const copyCategory = await db.category.findFirst({ where: { portal: r.copyTo, parentId: null }, orderBy: { id: "asc" } });
+      await db.pressRelease.create({
+        data: { ...data, portal: r.copyTo, categoryId: copyCategory?.id ?? null, canonicalPressReleaseId: created.id, publishedAt: new Date(publishedAt!.getTime() + HOUR) },
+      });
+    }
+  }
+}
+
+/** Creates the demo data set; safe to run again (rows are found by their natural keys). */
+export async function seedDemoContent(now = new Date()): Promise<void> {
+  await seedCategories();
+  const { companies } = await seedPeople();
+  await seedReleases(companies, now);
+}
