@@ -21,8 +21,16 @@ export async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promi
 }
 
 export async function createDatabase(name: string, template?: string): Promise<string> {
-  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`));
-  return databaseUrl(name);
+  // Copies of one template made at the same moment can see each other's short-lived access.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await withAdmin((c) => c.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`));
+      return databaseUrl(name);
+    } catch (err) {
+      if (attempt >= 20 || !String(err).includes("being accessed by other users")) throw err;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
 }
 
 export async function dropDatabase(name: string): Promise<void> {

@@ -14,25 +14,26 @@ export type RuntimeMode = "embedded" | "production";
 const REQUIRED_SECRETS = ["APP_KEY", "HEALTH_TOKEN"] as const;
 
 /**
- * Production is any run with a DATABASE_URL: then every secret must be set. Without one, the
- * embedded default derives development keys from a fixed seed; they protect nothing and are
- * only for a local machine.
+ * A production server (NODE_ENV=production with a DATABASE_URL) must have every secret set.
+ * Everywhere else (the embedded default, development, tests) missing keys are derived from a
+ * fixed seed; they protect nothing and are only for a local machine.
  */
-function secret(env: Env, mode: RuntimeMode, name: keyof Env, purpose: string, fallback?: string): string {
+function secret(env: Env, strict: boolean, name: keyof Env, purpose: string, fallback?: string): string {
   const value = env[name];
   if (typeof value === "string" && value) return value;
   if (fallback) return fallback;
-  if (mode === "production") throw new ConfigError(`Invalid configuration: ${String(name)} is required in production`);
+  if (strict) throw new ConfigError(`Invalid configuration: ${String(name)} is required in production`);
   return createHash("sha256").update(`pressdesk-embedded-development-${purpose}`).digest("base64url");
 }
 
 function build(env: Env, raw: Record<string, string | undefined>) {
   const mode: RuntimeMode = env.DATABASE_URL ? "production" : "embedded";
-  if (mode === "production") {
+  const strict = mode === "production" && env.NODE_ENV === "production";
+  if (strict) {
     const missing = REQUIRED_SECRETS.filter((k) => !env[k]);
     if (missing.length) throw new ConfigError(`Invalid configuration: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} required in production`);
   }
-  const appKey = secret(env, mode, "APP_KEY", "app-key");
+  const appKey = secret(env, strict, "APP_KEY", "app-key");
   return {
     app: { env: env.NODE_ENV, mode, version: resolveAppVersion(env.APP_VERSION), logLevel: env.LOG_LEVEL },
     database: {
@@ -67,13 +68,13 @@ function build(env: Env, raw: Record<string, string | undefined>) {
     },
     feeds: { fetchesRecordedSince: env.FEED_FETCHES_RECORDED_SINCE },
     archive: {
-      signingKey: secret(env, mode, "ARCHIVE_SIGNING_KEY", "archive", mode === "production" ? appKey : undefined),
+      signingKey: secret(env, strict, "ARCHIVE_SIGNING_KEY", "archive", strict ? appKey : undefined),
       signingKeyId: env.ARCHIVE_SIGNING_KEY_ID,
       previousKeys: env.ARCHIVE_PREVIOUS_KEYS,
     },
     newsletter: { sendingEnabled: env.NEWSLETTER_SENDING_ENABLED },
     auth: {
-      secret: env.AUTH_SECRET ?? env.NEXTAUTH_SECRET ?? secret(env, mode, "AUTH_SECRET", "auth", mode === "production" ? appKey : undefined),
+      secret: env.AUTH_SECRET ?? env.NEXTAUTH_SECRET ?? secret(env, strict, "AUTH_SECRET", "auth", strict ? appKey : undefined),
       requireStrongAdmin: env.AUTH_REQUIRE_STRONG_ADMIN,
       oidc: env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET
         ? { issuer: env.AUTH_OIDC_ISSUER, clientId: env.AUTH_OIDC_CLIENT_ID, clientSecret: env.AUTH_OIDC_CLIENT_SECRET }
@@ -83,9 +84,9 @@ function build(env: Env, raw: Record<string, string | undefined>) {
     },
     security: {
       appKey,
-      ipHmacKey: secret(env, mode, "IP_HMAC_KEY", "ip-hmac", mode === "production" ? appKey : undefined),
+      ipHmacKey: secret(env, strict, "IP_HMAC_KEY", "ip-hmac", strict ? appKey : undefined),
       ipHmacKeyVersion: env.IP_HMAC_KEY_VERSION,
-      mailRefHmacKey: secret(env, mode, "MAIL_REF_HMAC_KEY", "mail-ref", mode === "production" ? appKey : undefined),
+      mailRefHmacKey: secret(env, strict, "MAIL_REF_HMAC_KEY", "mail-ref", strict ? appKey : undefined),
       // A fixed, documented token so a newcomer can call /health on the embedded default.
       healthToken: env.HEALTH_TOKEN ?? "dev-health-token",
     },

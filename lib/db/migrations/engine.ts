@@ -39,10 +39,11 @@ interface ScriptAdapter {
  * bodies (`$$ ... ; ... $$`) apart. PostgreSQL accepts a whole multi-statement script as one
  * simple query, as `prisma migrate deploy` sends it, so the adapter is made to do that.
  */
-function wholeScriptFactory(factory: PrismaPg): PrismaPg {
+function wholeScriptFactory(factory: PrismaPg, opened: { dispose(): Promise<void> }[]): PrismaPg {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
+    opened.push(adapter);
     const scriptAdapter = adapter as unknown as ScriptAdapter;
     scriptAdapter.executeScript = async (script: string) => {
       try {
@@ -56,12 +57,26 @@ function wholeScriptFactory(factory: PrismaPg): PrismaPg {
   return factory;
 }
 
-/** One engine bound to a database, plus the schema text it was built from. */
-export async function openSchemaEngine(connectionString: string, schemaText: string): Promise<SchemaEngine> {
+export interface OpenEngine {
+  engine: SchemaEngine;
+  /** Frees the engine and closes its connections (a template database must have none left). */
+  close(): Promise<void>;
+}
+
+/** One engine bound to a database and a schema. Always close() it. */
+export async function openSchemaEngine(connectionString: string, schemaText: string): Promise<OpenEngine> {
   bgModule ??= loadEngineModule();
   const bg = await bgModule;
-  const adapter = bindMigrationAwareSqlAdapterFactory(wholeScriptFactory(new PrismaPg({ connectionString, max: 1 })));
-  return bg.SchemaEngine.new({ datamodels: [["schema.prisma", schemaText]] }, () => {}, adapter);
+  const opened: { dispose(): Promise<void> }[] = [];
+  const adapter = bindMigrationAwareSqlAdapterFactory(wholeScriptFactory(new PrismaPg({ connectionString, max: 1 }), opened));
+  const engine = await bg.SchemaEngine.new({ datamodels: [["schema.prisma", schemaText]] }, () => {}, adapter);
+  return {
+    engine,
+    async close() {
+      engine.free();
+      await Promise.all(opened.map((a) => a.dispose().catch(() => {})));
+    },
+  };
 }
 
 /** SQL that turns schema `from` (empty when null) into schema `to`; no database needed. */

@@ -37,12 +37,12 @@ async function readMigrationsList(dir: string) {
 /** Applies every migration the database has not recorded yet; returns the names applied. */
 export async function applyMigrations(connectionString: string, dir = MIGRATIONS_DIR): Promise<string[]> {
   const schema = await readFile(SCHEMA_PATH, "utf8");
-  const engine = await openSchemaEngine(connectionString, schema);
+  const { engine, close } = await openSchemaEngine(connectionString, schema);
   try {
     const out = await engine.applyMigrations({ migrationsList: await readMigrationsList(dir), filters: NO_FILTERS });
     return out.appliedMigrationNames;
   } finally {
-    engine.free();
+    await close();
   }
 }
 
@@ -63,12 +63,12 @@ export async function createMigration(name: string, connectionString: string, no
   const currentSql = await readSqlFiles(SQL_DIR);
 
   // The engine connects when it starts, although diffing two datamodels reads no table.
-  const engine = await openSchemaEngine(connectionString, schema);
+  const { engine, close } = await openSchemaEngine(connectionString, schema);
   let sql: string;
   try {
     sql = (await diffSchemas(engine, previousSchema, schema)).trim();
   } finally {
-    engine.free();
+    await close();
   }
   const changedSql = [...currentSql].filter(([file, text]) => previousSql.get(file) !== text);
   if (!sql.replace(/^--.*$/gm, "").trim() && changedSql.length === 0) return null;

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./index";
+
+describe("loadConfig", () => {
+  it("runs on the embedded default with no environment at all", () => {
+    const c = loadConfig({});
+    expect(c.app.mode).toBe("embedded");
+    expect(c.database.url).toBeUndefined();
+    expect(c.database.embeddedPort).toBe(54329);
+    expect(c.database.lockWaitTimeoutMs).toBe(10_000);
+    expect(c.review.maxAutomaticAttempts).toBe(3);
+    expect(c.review.yellowToManualQueue).toBe(false);
+    expect(c.images.precheck).toBe(false);
+    expect(c.images.precheckStage).toBe(1);
+    expect(c.images.maxUploadBytes).toBe(16 * 1024 * 1024);
+    expect(c.releases.canonicalAssignmentEnabled).toBe(true);
+    expect(c.newsletter.sendingEnabled).toBe(false);
+    expect(c.auth.requireStrongAdmin).toBe(true);
+    expect(c.auth.passwordBreachCheck).toBe(false);
+    expect(c.mail.bounceUnsignedKind).toBe("policy");
+    expect(c.sites).toEqual({ hub: "hub.localhost:3000", business: "business.localhost:3000", tech: "tech.localhost:3000", protocol: "http" });
+    expect(c.security.appKey.length).toBeGreaterThan(20);
+  });
+
+  it("reads booleans in every usual spelling", () => {
+    for (const [raw, value] of [["1", true], ["ON", true], ["yes", true], ["true", true], ["0", false], ["off", false], ["No", false], ["FALSE", false]] as const) {
+      expect(loadConfig({ YELLOW_TO_MANUAL_QUEUE: raw }).review.yellowToManualQueue).toBe(value);
+    }
+  });
+
+  it("stops with a one-line reason naming the bad variable", () => {
+    expect(() => loadConfig({ IMAGE_PRECHECK_STAGE: "abc" })).toThrow(ConfigError);
+    try {
+      loadConfig({ IMAGE_PRECHECK_STAGE: "abc", IMAGE_PRECHECK: "maybe" });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).not.toContain("\n");
+      expect(message).toContain('IMAGE_PRECHECK_STAGE must be an integer (got "abc")');
+      expect(message).toContain("IMAGE_PRECHECK must be a boolean");
+    }
+  });
+
+  it("refuses production without its secrets, and names them", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" })).toThrow("APP_KEY, HEALTH_TOKEN are required in production");
+    // Tests and development against a real database derive local keys.
+    expect(loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgresql://db/app" }).app.mode).toBe("production");
+    const c = loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t" });
+    expect(c.app.mode).toBe("production");
+    expect(c.sites.protocol).toBe("https");
+    expect(c.auth.passwordBreachCheck).toBe(true);
+    expect(c.security.healthToken).toBe("t");
+  });
+
+  it("parses lists and ranges", () => {
+    const c = loadConfig({ NEWSROOM_API_ASSIGNMENT_USER_IDS: "4, 8,15", ARCHIVE_PREVIOUS_KEYS: "k0:YWJj,k1:ZGVm" });
+    expect(c.auth.newsroomApiAssignmentUserIds).toEqual([4, 8, 15]);
+    expect(c.archive.previousKeys).toEqual([{ id: "k0", key: "YWJj" }, { id: "k1", key: "ZGVm" }]);
+    expect(() => loadConfig({ EMBEDDED_DB_PORT: "70000" })).toThrow("EMBEDDED_DB_PORT must be between 1 and 65535 (got 70000)");
+    expect(() => loadConfig({ BOUNCE_UNSIGNED_KIND: "loud" })).toThrow("BOUNCE_UNSIGNED_KIND must be one of policy, hard, soft");
+  });
+
+  it("takes the version from APP_VERSION", () => {
+    expect(loadConfig({ APP_VERSION: "2026.11.3" }).app.version).toBe("2026.11.3");
+  });
+});
