@@ -1,4 +1,4 @@
-import { db, type DbOrTx } from "@/lib/db/client";
+import { db, isTransaction, type DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 export interface ActivityEntry {
@@ -34,13 +34,13 @@ function toRow(entry: ActivityEntry): Prisma.ActivityLogUncheckedCreateInput {
  */
 export async function recordActivity(entry: ActivityEntry, tx?: DbOrTx): Promise<void> {
   const client = tx ?? db;
-  const inTransaction = tx !== undefined && !("$transaction" in tx);
+  const inTransaction = isTransaction(client);
   try {
     if (inTransaction) await client.$executeRawUnsafe("SAVEPOINT activity_log_write");
     await client.activityLog.create({ data: toRow(entry) });
     if (inTransaction) await client.$executeRawUnsafe("RELEASE SAVEPOINT activity_log_write");
   } catch (err) {
     if (inTransaction) await client.$executeRawUnsafe("ROLLBACK TO SAVEPOINT activity_log_write").catch(() => {});
-    console.warn("activity log write failed:", err instanceof Error ? err.message.split("\n")[0] : err);
+    console.warn("activity log write failed:", err instanceof Error ? err.message.trim().split("\n").at(-1) : err);
   }
 }

@@ -43,6 +43,11 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
+/** True for the client of an open interactive transaction, false for the shared client. */
+export function isTransaction(client: DbOrTx): boolean {
+  return client !== db && client !== globalForDb.__pdPrisma;
+}
+
 export async function disconnectPrisma(): Promise<void> {
   const client = globalForDb.__pdPrisma;
   globalForDb.__pdPrisma = undefined;
