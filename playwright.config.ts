@@ -20,6 +20,7 @@ export default defineConfig({
   reporter: [["list"], ["./e2e/summary-reporter.ts"]],
   use: {
     baseURL: `http://${E2E_HOSTS.hub}`,
+    locale: "de-DE",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
