@@ -3,6 +3,13 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getConfig } = await import("@/lib/config");
   const config = getConfig();
+  if (config.observability.sentryDsn) {
+    const Sentry = await import("@sentry/nextjs");
+    const { setErrorReporter } = await import("@/lib/http/problem");
+    // No personal data by default; expected (4xx) errors never reach the reporter.
+    Sentry.init({ dsn: config.observability.sentryDsn, environment: config.observability.sentryEnvironment, release: config.app.version, sendDefaultPii: false });
+    setErrorReporter((err, { requestId }) => void Sentry.captureException(err, { tags: { requestId } }));
+  }
   // Without Inngest, scheduled jobs and queued work run inside this process.
   if (!config.jobs.inngestEventKey) {
     const { startLocalScheduler } = await import("@/lib/jobs/local-scheduler");
