@@ -9,8 +9,13 @@ export default defineConfig([
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      // lib/ never imports from app/ (imports go one way).
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/app/*"], message: "lib/ and components/ must not import from app/." }] }],
+    },
+  },
+  {
+    // Imports go one way: app and inngest use lib, never the reverse.
+    files: ["lib/**", "components/**", "inngest/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/app/*"], message: "lib/, components/ and inngest/ must not import from app/." }] }],
     },
   },
 ]);
