@@ -1,0 +1,81 @@
+// Foundation figures: embedded cold start (PGlite up, migrations, demo seed) and the portal
+// home query on the embedded database and on PostgreSQL. A benchmark, not a test: it prints.
+// Usage: npx tsx bench/foundation.ts [--runs=200]
+import { mkdtemp, rm } from "node:fs/promises";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { resetConfigForTests } from "@/lib/config";
+import { disconnectPrisma } from "@/lib/db/client";
+import { startEmbeddedDatabase } from "@/lib/db/embedded-server";
+import { applyMigrations } from "@/lib/db/migrations/migrations";
+import { listPublishedReleases } from "@/lib/releases/list-published";
+import { seedDemoContent } from "@/prisma/seed-demo";
+
+const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.split("=")[1] ?? 200);
+const ADMIN = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+const ms = (t: number) => `${t.toFixed(1)} ms`;
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function timeQuery(label: string) {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await listPublishedReleases({ portal: "business", language: "de", limit: 20 });
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  console.log(`${label.padEnd(34)} p50 ${ms(percentile(samples, 50))}  p95 ${ms(percentile(samples, 95))}  max ${ms(samples.at(-1)!)}  (${runs} runs)`);
+}
+
+async function main() {
+  console.log(`machine: ${cpus().length} cores, node ${process.version}`);
+  const dir = await mkdtemp(join(tmpdir(), "pd-bench-"));
+  const port = 56000 + (process.pid % 1000);
+
+  let t = performance.now();
+  const embedded = await startEmbeddedDatabase({ dataDir: dir, port });
+  const started = performance.now() - t;
+  t = performance.now();
+  await applyMigrations(embedded.url);
+  const migrated = performance.now() - t;
+  delete process.env.DATABASE_URL;
+  process.env.EMBEDDED_DB_PORT = String(port);
+  resetConfigForTests();
+  t = performance.now();
+  await seedDemoContent();
+  const seeded = performance.now() - t;
+  console.log(`embedded cold start: PGlite ${ms(started)}, migrations ${ms(migrated)}, demo seed ${ms(seeded)}`);
+  await timeQuery("portal home query, embedded PGlite");
+  await disconnectPrisma();
+  await embedded.stop();
+  await rm(dir, { recursive: true, force: true });
+
+  const name = `pd_bench_${process.pid}`;
+  const admin = new pg.Client(ADMIN);
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(ADMIN);
+  url.pathname = `/${name}`;
+  try {
+    t = performance.now();
+    await applyMigrations(url.toString());
+    console.log(`migrations on PostgreSQL: ${ms(performance.now() - t)}`);
+    process.env.DATABASE_URL = url.toString();
+    resetConfigForTests();
+    await seedDemoContent();
+    await timeQuery("portal home query, PostgreSQL");
+    await disconnectPrisma();
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
