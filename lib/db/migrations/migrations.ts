@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { diffSchemas, NO_FILTERS, openSchemaEngine } from "./engine";
@@ -12,7 +13,18 @@ export const SCHEMA_PATH = resolve("prisma/schema.prisma");
 export const SQL_DIR = resolve("prisma/sql");
 const LOCKFILE = { path: "migration_lock.toml", content: 'provider = "postgresql"\n' };
 const SNAPSHOT = "schema.prisma";
-const SQL_SNAPSHOT_DIR = "sql";
+/** Digests of the prisma/sql files as of the migration, to tell which changed since. */
+const SQL_DIGESTS = "sql-digests.json";
+
+const digest = (text: string) => createHash("sha256").update(text).digest("hex");
+
+async function readSqlDigests(migrationDir: string): Promise<Record<string, string>> {
+  try {
+    return JSON.parse(await readFile(join(migrationDir, SQL_DIGESTS), "utf8")) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
 
 export async function listMigrationDirs(dir = MIGRATIONS_DIR): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
@@ -59,7 +71,7 @@ export async function createMigration(name: string, connectionString: string, no
   const schema = await readFile(SCHEMA_PATH, "utf8");
   const previous = (await listMigrationDirs()).at(-1);
   const previousSchema = previous ? await readFile(join(MIGRATIONS_DIR, previous, SNAPSHOT), "utf8") : null;
-  const previousSql = previous ? await readSqlFiles(join(MIGRATIONS_DIR, previous, SQL_SNAPSHOT_DIR)) : new Map<string, string>();
+  const previousSql = previous ? await readSqlDigests(join(MIGRATIONS_DIR, previous)) : {};
   const currentSql = await readSqlFiles(SQL_DIR);
 
   // The engine connects when it starts, although diffing two datamodels reads no table.
@@ -70,17 +82,18 @@ export async function createMigration(name: string, connectionString: string, no
   } finally {
     await close();
   }
-  const changedSql = [...currentSql].filter(([file, text]) => previousSql.get(file) !== text);
+  const changedSql = [...currentSql].filter(([file, text]) => previousSql[file] !== digest(text));
   if (!sql.replace(/^--.*$/gm, "").trim() && changedSql.length === 0) return null;
 
   const parts = [sql, ...changedSql.map(([file, text]) => `-- From prisma/sql/${file}\n${text.trim()}`)].filter(Boolean);
   const stamp = now.toISOString().replace(/\D/g, "").slice(0, 14);
   const folder = `${stamp}_${name.replace(/[^a-z0-9]+/gi, "_").toLowerCase()}`;
   const target = join(MIGRATIONS_DIR, folder);
-  await mkdir(join(target, SQL_SNAPSHOT_DIR), { recursive: true });
+  await mkdir(target, { recursive: true });
   await writeFile(join(target, "migration.sql"), parts.join("\n\n") + "\n");
   await writeFile(join(target, SNAPSHOT), schema);
-  for (const [file, text] of currentSql) await writeFile(join(target, SQL_SNAPSHOT_DIR, file), text);
+  const digests = Object.fromEntries([...currentSql].map(([file, text]) => [file, digest(text)]));
+  await writeFile(join(target, SQL_DIGESTS), JSON.stringify(digests, null, 2) + "\n");
   await writeFile(join(MIGRATIONS_DIR, LOCKFILE.path), LOCKFILE.content);
   return folder;
 }
