@@ -1,5 +1,2 @@
-import { Inngest } from "inngest";
-
-// One client for the whole app. Keys come from INNGEST_EVENT_KEY / INNGEST_SIGNING_KEY, which
-// the SDK reads itself; without them jobs run on the local queue instead (lib/jobs/dispatch).
-export const inngest = new Inngest({ id: "pressdesk" });
+// The one Inngest client lives in lib/jobs (dispatch sends through it); functions import it here.
+export { inngest } from "@/lib/jobs/inngest-client";

@@ -19,7 +19,7 @@ export interface DispatchOptions {
 export async function dispatchJob(name: string, payload: Record<string, unknown>, opts: DispatchOptions = {}): Promise<void> {
   const { jobs } = getConfig();
   if (jobs.inngestEventKey) {
-    const { inngest } = await import("@/inngest/client");
+    const { inngest } = await import("./inngest-client");
     await inngest.send({ name, data: payload, ...(opts.key ? { id: opts.key } : {}) });
     return;
   }
