@@ -1,0 +1,117 @@
+import { db, type Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { contentHash } from "./content-hash";
+import { recordHistory, type Actor } from "./history";
+import { lockRelease } from "./lock";
+import { syncSearchMirror } from "./search-mirror";
+import { slugify } from "./slug";
+
+export interface ReleaseContent {
+  title: string;
+  lead?: string | null;
+  body: string;
+  location?: string | null;
+  keywords?: string[];
+  contactName?: string | null;
+  contactEmail?: string | null;
+  contactPhone?: string | null;
+  categoryId?: number | null;
+  scheduledAt?: Date | null;
+}
+
+/** Statuses whose content the customer may still edit directly; published text changes are paid changes. */
+export const EDITABLE_STATUSES = ["draft", "rejected", "in_review", "scheduled"] as const;
+
+async function uniqueSlug(tx: Tx, portal: "business" | "tech", language: "de" | "en", title: string): Promise<string> {
+  const base = slugify(title);
+  for (let n = 1; n < 50; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    const taken = await tx.pressRelease.count({ where: { portal, language, slug } });
+    if (!taken) return slug;
+  }
+  return `${base}-${Date.now().toString(36)}`;
+}
+
+/** Creates a draft. The slug is unique per portal and language; a collision retries with a suffix. */
+export async function createRelease(opts: { companyId: number; portal: "business" | "tech"; language: "de" | "en"; authorUserId: number | null; source?: "dashboard" | "api" | "legacy_api" | "admin"; content: ReleaseContent; actor: Actor }) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.$transaction(async (tx) => {
+        const c = opts.content;
+        const release = await tx.pressRelease.create({
+          data: {
+            companyId: opts.companyId,
+            portal: opts.portal,
+            language: opts.language,
+            authorUserId: opts.authorUserId,
+            source: opts.source ?? "dashboard",
+            slug: await uniqueSlug(tx, opts.portal, opts.language, c.title),
+            title: c.title,
+            lead: c.lead ?? null,
+            body: c.body,
+            location: c.location ?? null,
+            keywords: c.keywords ?? [],
+            contactName: c.contactName ?? null,
+            contactEmail: c.contactEmail ?? null,
+            contactPhone: c.contactPhone ?? null,
+            categoryId: c.categoryId ?? null,
+            scheduledAt: c.scheduledAt ?? null,
+            contentHash: contentHash(c.title, c.body),
+          },
+        });
+        await recordHistory(tx, { pressReleaseId: release.id, from: null, to: "draft", actor: opts.actor, outcome: "created" });
+        await syncSearchMirror(tx, release.id);
+        return release;
+      });
+    } catch (err) {
+      // Two creates with the same title raced for one slug: the loser picks the next one.
+      if (attempt < 3 && String(err).includes("Unique constraint")) continue;
+      throw err;
+    }
+  }
+}
+
+/**
+ * Saves new content. content_hash is recomputed; content_changed_at moves only when the hash
+ * changes; checks of the old text are discarded, so they can never publish the new one.
+ */
+export async function updateRelease(opts: { releaseId: number; content: ReleaseContent; actor: Actor; now?: Date }) {
+  const now = opts.now ?? new Date();
+  return db.$transaction(async (tx) => {
+    const release = await lockRelease(tx, opts.releaseId);
+    if (!(EDITABLE_STATUSES as readonly string[]).includes(release.status) || release.goneAt) {
+      throw new AppError("conflict", `A release in status ${release.status} cannot be edited; published releases change through a paid change.`);
+    }
+    const c = opts.content;
+    const hash = contentHash(c.title, c.body);
+    const changed = hash !== release.contentHash;
+    const updated = await tx.pressRelease.update({
+      where: { id: release.id },
+      data: {
+        title: c.title,
+        lead: c.lead ?? null,
+        body: c.body,
+        location: c.location ?? null,
+        keywords: c.keywords ?? [],
+        contactName: c.contactName ?? null,
+        contactEmail: c.contactEmail ?? null,
+        contactPhone: c.contactPhone ?? null,
+        categoryId: c.categoryId ?? null,
+        scheduledAt: c.scheduledAt ?? null,
+        contentHash: hash,
+        ...(changed ? { contentChangedAt: now } : {}),
+        // A scheduled release whose text changed needs a new check.
+        ...(changed && release.status === "scheduled" ? { status: "in_review" as const } : {}),
+      },
+    });
+    if (changed) {
+      await tx.pressReleaseClassification.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, contentHash: { not: hash } }, data: { discardedAt: now } });
+      await tx.kiAudit.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, contentHash: { not: hash } }, data: { discardedAt: now } });
+      if (release.status === "scheduled") {
+        await recordHistory(tx, { pressReleaseId: release.id, from: "scheduled", to: "in_review", actor: opts.actor, outcome: "content_changed" });
+      }
+    }
+    await syncSearchMirror(tx, release.id, now);
+    return { release: updated, contentChanged: changed };
+  });
+}

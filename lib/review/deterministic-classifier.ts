@@ -1,0 +1,53 @@
+import { textWithoutMarkup } from "@/lib/releases/content-hash";
+import { resultOf, type ClassifierInput, type ReviewReason, type TextClassifier } from "./classifier";
+
+// Rules a press desk applies to every release: it must read as news, not as an advert.
+const ADVERTISING = [
+  /jetzt kaufen/i, /nur heute/i, /klicken sie hier/i, /\brabatt\b/i, /gratis/i, /sonderangebot/i, /unglaublich/i,
+  /buy now/i, /click here/i, /limited (time )?offer/i, /\bdiscount\b/i, /free trial/i, /act now/i, /best .* ever/i,
+];
+const MIN_RED_CHARS = 150;
+const MIN_YELLOW_CHARS = 400;
+
+function shoutingRatio(text: string): number {
+  const letters = text.replace(/[^A-Za-zÄÖÜäöüß]/g, "");
+  if (letters.length < 12) return 0;
+  return letters.replace(/[^A-ZÄÖÜ]/g, "").length / letters.length;
+}
+
+export function deterministicReasons(input: ClassifierInput): ReviewReason[] {
+  const text = textWithoutMarkup(input.bodyHtml);
+  const all = `${input.title}\n${input.lead ?? ""}\n${text}`;
+  const reasons: ReviewReason[] = [];
+  const de = input.language === "de";
+  const add = (code: string, severity: "red" | "yellow", messageDe: string, messageEn: string) =>
+    reasons.push({ code, severity, message: de ? messageDe : messageEn });
+
+  const adHits = ADVERTISING.filter((re) => re.test(all)).length;
+  if (adHits >= 2) add("advertising", "red", "Der Text liest sich wie Werbung, nicht wie eine Nachricht.", "The text reads like an advert, not like news.");
+  else if (adHits === 1) add("advertising_hint", "yellow", "Eine Formulierung klingt nach Werbung.", "One phrase sounds like advertising.");
+
+  if (shoutingRatio(input.title) > 0.6) add("shouting", "red", "Die Überschrift ist in Großbuchstaben geschrieben.", "The headline is written in capitals.");
+  if (/[!?]{2,}/.test(all)) add("exclamations", "red", "Mehrfache Ausrufe- oder Fragezeichen.", "Repeated exclamation or question marks.");
+  else if (/!/.test(input.title)) add("exclamation_title", "yellow", "Ausrufezeichen in der Überschrift.", "Exclamation mark in the headline.");
+
+  if (text.length < MIN_RED_CHARS) add("too_short", "red", `Der Text ist zu kurz (mindestens ${MIN_RED_CHARS} Zeichen).`, `The text is too short (at least ${MIN_RED_CHARS} characters).`);
+  else if (text.length < MIN_YELLOW_CHARS) add("short", "yellow", "Der Text ist sehr kurz.", "The text is very short.");
+
+  const words = Math.max(1, text.split(/\s+/).length);
+  const links = (input.bodyHtml.match(/<a\s/gi) ?? []).length + (text.match(/https?:\/\//g) ?? []).length;
+  if (links / words > 0.05 && links >= 3) add("link_density", "red", "Zu viele Links im Verhältnis zum Text.", "Too many links for the length of the text.");
+
+  if (!input.contactEmail && !input.contactName) add("missing_contact", "yellow", "Es fehlt ein Pressekontakt.", "A press contact is missing.");
+  if (!input.location) add("missing_dateline", "yellow", "Es fehlt die Ortsmarke.", "The dateline is missing.");
+  if (input.isDuplicateOfOtherNewsroom) add("duplicate", "red", "Derselbe Text wurde bereits von einem anderen Newsroom veröffentlicht.", "Another newsroom already published this text.");
+  return reasons;
+}
+
+export const deterministicClassifier: TextClassifier = {
+  name: "deterministic-v1",
+  async classify(input) {
+    const reasons = deterministicReasons(input);
+    return { result: resultOf(reasons), reasons, classifier: this.name };
+  },
+};

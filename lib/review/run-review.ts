@@ -1,0 +1,97 @@
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { sendMail } from "@/lib/mail/send-mail";
+import { KI, recordHistory } from "@/lib/releases/history";
+import { lockRelease } from "@/lib/releases/lock";
+import { publishRelease } from "@/lib/releases/publish-release";
+import { getTextClassifier, type Classification } from "./classifier";
+import { rejectionMail } from "./rejection-mail";
+
+export type ReviewOutcome =
+  | "skipped"
+  | "discarded"
+  | "rejected"
+  | "flagged_for_manual_check"
+  | "manual_queue"
+  | "scheduled"
+  | "published"
+  | "publish_blocked";
+
+/**
+ * The automatic check with routing (spec 3.1). The classifier runs outside any transaction
+ * (it may take up to the AI job timeout); its result is applied under the row lock only if
+ * the text it judged is still the release's text.
+ */
+export async function runAutomaticReview(opts: { releaseId: number; now?: Date }): Promise<{ outcome: ReviewOutcome; classification?: Classification }> {
+  const now = opts.now ?? new Date();
+  const snapshot = await db.pressRelease.findUnique({ where: { id: opts.releaseId } });
+  if (!snapshot || snapshot.deletedAt || snapshot.status !== "in_review" || snapshot.manualReviewRequiredAt || snapshot.reviewFlaggedAt) {
+    return { outcome: "skipped" };
+  }
+  const duplicate = await db.pressRelease.count({
+    where: { contentHash: snapshot.contentHash, companyId: { not: snapshot.companyId }, publishedEverAt: { not: null }, deletedAt: null },
+  });
+  const classification = await getTextClassifier().classify({
+    title: snapshot.title,
+    lead: snapshot.lead,
+    bodyHtml: snapshot.body,
+    location: snapshot.location,
+    contactEmail: snapshot.contactEmail,
+    contactName: snapshot.contactName,
+    language: snapshot.language,
+    isDuplicateOfOtherNewsroom: duplicate > 0,
+  });
+  const { review } = getConfig();
+
+  const routed = await db.$transaction(async (tx) => {
+    const release = await lockRelease(tx, opts.releaseId);
+    if (release.status !== "in_review" || release.contentHash !== snapshot.contentHash) return { outcome: "discarded" as const };
+    const red = classification.result === "red";
+    const attempts = release.automaticAttempts + (red ? 1 : 0);
+    await tx.pressReleaseClassification.create({
+      data: { pressReleaseId: release.id, result: classification.result, reasons: classification.reasons as never, contentHash: release.contentHash, classifier: classification.classifier, attempt: attempts },
+    });
+    await tx.kiAudit.create({ data: { pressReleaseId: release.id, type: "text_check", contentHash: release.contentHash, result: classification as never } });
+    const reason = classification.reasons.map((r) => r.code).join(", ") || undefined;
+
+    if (red && attempts < review.maxAutomaticAttempts) {
+      await tx.pressRelease.update({ where: { id: release.id }, data: { status: "rejected", automaticAttempts: attempts } });
+      await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "rejected", actor: KI, outcome: "rejected", ...(reason ? { reason } : {}) });
+      const author = release.authorUserId ? await tx.user.findUnique({ where: { id: release.authorUserId }, select: { email: true } }) : null;
+      if (author) {
+        const mail = rejectionMail({ title: release.title, language: release.language, attempt: attempts, maxAttempts: review.maxAutomaticAttempts, reasons: classification.reasons, releaseId: release.id });
+        await sendMail({ to: author.email, ...mail, mailType: "rejected" }, tx);
+      }
+      return { outcome: "rejected" as const };
+    }
+    if (red) {
+      // The last allowed red: a person decides (admin queue "check needed").
+      await tx.pressRelease.update({ where: { id: release.id }, data: { automaticAttempts: attempts, reviewFlaggedAt: now } });
+      await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "in_review", actor: KI, outcome: "flagged_for_manual_check", ...(reason ? { reason } : {}) });
+      return { outcome: "flagged_for_manual_check" as const };
+    }
+    if (classification.result === "yellow" && review.yellowToManualQueue) {
+      await tx.pressRelease.update({ where: { id: release.id }, data: { manualQueueAt: now } });
+      await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "in_review", actor: KI, outcome: "manual_queue", ...(reason ? { reason } : {}) });
+      return { outcome: "manual_queue" as const };
+    }
+    if (release.scheduledAt && release.scheduledAt > now) {
+      await tx.pressRelease.update({ where: { id: release.id }, data: { status: "scheduled" } });
+      await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "scheduled", actor: KI, outcome: "scheduled" });
+      return { outcome: "scheduled" as const };
+    }
+    return { outcome: "publish" as const };
+  });
+
+  if (routed.outcome !== "publish") return { outcome: routed.outcome, classification };
+  try {
+    await publishRelease({ releaseId: opts.releaseId, actor: KI, now });
+    return { outcome: "published", classification };
+  } catch (err) {
+    // Business outcomes (quota, images, manual review) leave the release in review with one entry.
+    if (!(err instanceof AppError) || err.status >= 500) throw err;
+    await recordHistory(db, { pressReleaseId: opts.releaseId, from: "in_review", to: "in_review", actor: KI, outcome: err.code, reason: err.message });
+    return { outcome: "publish_blocked", classification };
+  }
+}
