@@ -7,6 +7,8 @@ import { createDatabase, dropDatabase } from "./test-databases";
 const template = inject("templateDatabase");
 const name = `${template.replace(/_tpl$/, "")}_${randomBytes(4).toString("hex")}`;
 process.env.DATABASE_URL = await createDatabase(name, template);
+// Jobs run when a test works the queue, never behind its back.
+process.env.JOBS_AUTO_DRAIN ??= "false";
 process.env.REDIS_URL ??= process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 afterAll(async () => {

@@ -105,7 +105,7 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       stripePriceChange: env.STRIPE_PRICE_CHANGE,
       paidChangePriceCents: env.PAID_CHANGE_PRICE_CENTS,
     },
-    jobs: { inngestEventKey: env.INNGEST_EVENT_KEY, inngestSigningKey: env.INNGEST_SIGNING_KEY, inngestBaseUrl: env.INNGEST_BASE_URL },
+    jobs: { inngestEventKey: env.INNGEST_EVENT_KEY, inngestSigningKey: env.INNGEST_SIGNING_KEY, inngestBaseUrl: env.INNGEST_BASE_URL, autoDrain: env.JOBS_AUTO_DRAIN },
     observability: { sentryDsn: env.SENTRY_DSN, sentryEnvironment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV },
     limits: {
       apiPerMinute: env.API_RATE_LIMIT_PER_MINUTE,

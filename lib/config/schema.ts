@@ -76,6 +76,7 @@ export const envSchema = z.object({
   INNGEST_EVENT_KEY: optionalStr(),
   INNGEST_SIGNING_KEY: optionalStr(),
   INNGEST_BASE_URL: optionalUrl(),
+  JOBS_AUTO_DRAIN: bool(true),
 
   SENTRY_DSN: optionalUrl(),
   SENTRY_ENVIRONMENT: optionalStr(),

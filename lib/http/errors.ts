@@ -6,6 +6,7 @@ export const ERROR_STATUS = {
   forged_request: 400,
   unauthenticated: 401,
   forbidden: 403,
+  identity_proof_required: 403,
   api_access_missing: 403,
   not_found: 404,
   method_not_allowed: 405,

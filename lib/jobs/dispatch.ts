@@ -1,6 +1,5 @@
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { drainQueue } from "./local-worker";
 
 export interface DispatchOptions {
   /**
@@ -27,5 +26,7 @@ export async function dispatchJob(name: string, payload: Record<string, unknown>
     INSERT INTO job_queue (name, payload, status, run_at, attempts, dedupe_key, created_at)
     VALUES (${name}, ${JSON.stringify(payload)}::jsonb, 'pending', ${opts.runAt ?? new Date()}, 0, ${opts.key ?? null}, now())
     ON CONFLICT (dedupe_key) DO NOTHING`;
-  setImmediate(() => void drainQueue().catch((err) => console.error("job worker:", err)));
+  if (!jobs.autoDrain) return;
+  // Loaded lazily: the worker imports the job catalog, which imports the domain modules that dispatch.
+  setImmediate(() => void import("./local-worker").then((w) => w.drainQueue()).catch((err) => console.error("job worker:", err)));
 }

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { JOB } from "./names";
 import { defineJob } from "./types";
 
 export const SCHEDULER_HEARTBEAT = "scheduler";
@@ -12,7 +13,7 @@ export async function recordHeartbeat(name = SCHEDULER_HEARTBEAT, at = new Date(
 }
 
 export const heartbeatJob = defineJob({
-  name: "scheduler/heartbeat",
+  name: JOB.heartbeat,
   retries: 0,
   timeoutSeconds: 30,
   handler: async (_payload, { step }) => step.run("record-heartbeat", () => recordHeartbeat()),

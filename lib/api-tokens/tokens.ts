@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { AppError, notFound } from "@/lib/http/errors";
+
+// API tokens (spec 5.2): `pd_` + 32 random bytes, stored only as a SHA-256 hash; the plain
+// token is shown once. Optional expiry at most five years ahead.
+
+export const TOKEN_PREFIX = "pd_";
+export const MAX_TOKEN_YEARS = 5;
+/** How recent the identity proof must be to create a token (spec 5.3). */
+export const FRESH_PROOF_MINUTES = 10;
+const PRUNE_AFTER_DAYS = 30;
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+function maxExpiry(now: Date): Date {
+  const d = new Date(now);
+  d.setUTCFullYear(d.getUTCFullYear() + MAX_TOKEN_YEARS);
+  return d;
+}
+
+/** The account's bookings grant API access; without one every API request answers 403. */
+export async function hasApiAccess(userId: number): Promise<boolean> {
+  return (await db.userPaymentOption.count({ where: { userId, status: "active", apiAccess: true } })) > 0;
+}
+
+export async function createApiToken(opts: { userId: number; name: string; expiresAt?: Date | null; identityConfirmedAt: Date | null; now?: Date }) {
+  const now = opts.now ?? new Date();
+  if (!opts.identityConfirmedAt || now.getTime() - opts.identityConfirmedAt.getTime() > FRESH_PROOF_MINUTES * 60_000) {
+    throw new AppError("identity_proof_required", "Confirm your identity again before creating an API token.");
+  }
+  const name = opts.name.trim();
+  const issues = [];
+  if (!name || name.length > 100) issues.push({ path: "name", message: "Give the token a name of 1 to 100 characters." });
+  if (opts.expiresAt && opts.expiresAt <= now) issues.push({ path: "expiresAt", message: "The expiry date must lie in the future." });
+  if (opts.expiresAt && opts.expiresAt > maxExpiry(now)) issues.push({ path: "expiresAt", message: `A token may be valid for at most ${MAX_TOKEN_YEARS} years.` });
+  if (issues.length) throw new AppError("validation_failed", "The token cannot be created.", undefined, issues);
+
+  const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
+  const row = await db.apiToken.create({
+    data: { userId: opts.userId, name, tokenHash: hashToken(token), prefix: token.slice(0, 10), expiresAt: opts.expiresAt ?? null },
+  });
+  return { token, id: row.id, name: row.name, prefix: row.prefix, expiresAt: row.expiresAt };
+}
+
+/** The token list: "valid until", and a hint when the account's API access is paused. */
+export async function listApiTokens(userId: number, now = new Date()) {
+  const [tokens, access] = await Promise.all([
+    db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: "desc" } }),
+    hasApiAccess(userId),
+  ]);
+  return {
+    accessPaused: !access,
+    tokens: tokens.map((t) => ({
+      id: t.id,
+      name: t.name,
+      prefix: t.prefix,
+      validUntil: t.expiresAt,
+      expired: !!t.expiresAt && t.expiresAt <= now,
+      lastUsedAt: t.lastUsedAt,
+      createdAt: t.createdAt,
+    })),
+  };
+}
+
+export async function revokeApiToken(userId: number, tokenId: number): Promise<void> {
+  const { count } = await db.apiToken.deleteMany({ where: { id: tokenId, userId } });
+  if (!count) throw notFound("Token not found.");
+}
+
+/** Finds the user behind a presented token; null when unknown or expired. */
+export async function findTokenOwner(token: string, now = new Date()) {
+  if (!token.startsWith(TOKEN_PREFIX)) return null;
+  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { select: { id: true, isActive: true, deletedAt: true } } } });
+  if (!row || (row.expiresAt && row.expiresAt <= now) || !row.user.isActive || row.user.deletedAt) return null;
+  // last_used_at at most once a minute: a busy token must not write on every request.
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    await db.apiToken.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });
+  }
+  return { tokenId: row.id, userId: row.userId };
+}
+
+/** tokens:prune-expired: removes tokens 30 days after their expiry. */
+export async function pruneExpiredTokens(now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - PRUNE_AFTER_DAYS * 86_400_000);
+  const { count } = await db.apiToken.deleteMany({ where: { expiresAt: { lt: cutoff } } });
+  return count;
+}

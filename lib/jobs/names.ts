@@ -1,0 +1,7 @@
+// Job event names in a leaf module: domain code dispatches by name without importing the catalog.
+export const JOB = {
+  heartbeat: "scheduler/heartbeat",
+  review: "release/review",
+  publishScheduled: "releases/publish-scheduled",
+  pruneExpiredTokens: "tokens/prune-expired",
+} as const;

@@ -1,0 +1,42 @@
+import { recordActivity } from "@/lib/activity/record-activity";
+import { db } from "@/lib/db/client";
+import { eraseFiles } from "@/lib/storage/files";
+import { recordHistory, type Actor } from "./history";
+import { lockRelease } from "./lock";
+import { bumpPublicCacheGeneration } from "./public-cache";
+
+/**
+ * Full deletion (spec 3.1): the release answers 404 from now on. It is soft-deleted (the row
+ * stays for invoices and legal evidence) and leaves the search mirror. Images of a release
+ * that was never published are erased at once, with originals, snapshots and confirmations;
+ * images that were public keep their evidence for the archive rules.
+ */
+export async function deleteRelease(opts: { releaseId: number; actor: Actor; now?: Date }): Promise<{ erasedImages: number }> {
+  const now = opts.now ?? new Date();
+  const { files, erasedImages } = await db.$transaction(async (tx) => {
+    const release = await lockRelease(tx, opts.releaseId);
+    await tx.pressRelease.update({ where: { id: release.id }, data: { deletedAt: now } });
+    await tx.pressReleaseSearch.deleteMany({ where: { pressReleaseId: release.id } });
+    await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor: opts.actor, outcome: "deleted" });
+    await recordActivity({ actorUserId: opts.actor.userId ?? null, type: "release.deleted", subjectType: "press_release", subjectId: release.id }, tx);
+
+    let files: (string | null)[] = [];
+    let erasedImages = 0;
+    if (!release.publishedEverAt) {
+      const images = await tx.pressReleaseImage.findMany({ where: { pressReleaseId: release.id }, include: { snapshots: true } });
+      if (images.length) {
+        const ids = images.map((i) => i.id);
+        // The confirmation table is insert-only; this transaction alone may purge unpublished uploads.
+        await tx.$executeRaw`SELECT set_config('app.allow_confirmation_purge', 'on', true)`;
+        await tx.imageRightsConfirmation.deleteMany({ where: { imageId: { in: ids } } });
+        await tx.pressReleaseImage.deleteMany({ where: { id: { in: ids } } });
+        files = images.flatMap((i) => [i.originalPath, i.displayPath, i.ogVariantPath, ...i.snapshots.flatMap((s) => [s.coverPath, s.jsonPath])]);
+        erasedImages = images.length;
+      }
+    }
+    if (release.status === "published" || release.status === "archived") await bumpPublicCacheGeneration(tx);
+    return { files, erasedImages };
+  });
+  await eraseFiles(files);
+  return { erasedImages };
+}

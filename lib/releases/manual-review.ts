@@ -1,0 +1,80 @@
+import { recordActivity } from "@/lib/activity/record-activity";
+import { assertCan } from "@/lib/accounts/permissions";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { sendMail } from "@/lib/mail/send-mail";
+import { returnedMail } from "@/lib/review/rejection-mail";
+import { recordHistory } from "./history";
+import { lockRelease } from "./lock";
+import { publishLocked, scheduleReviewAfterStale } from "./publish-release";
+import { syncSearchMirror } from "./search-mirror";
+
+/** The admin queue "check needed": last allowed red, yellow in the manual queue, and releases that go to a human. */
+export async function listCheckNeeded() {
+  const releases = await db.pressRelease.findMany({
+    where: { status: "in_review", deletedAt: null, OR: [{ reviewFlaggedAt: { not: null } }, { manualQueueAt: { not: null } }] },
+    orderBy: [{ updatedAt: "asc" }],
+    include: {
+      company: { select: { name: true } },
+      classifications: { where: { discardedAt: null }, orderBy: { createdAt: "desc" } },
+    },
+    take: 200,
+  });
+  return releases;
+}
+
+function assertAwaitingHuman(release: { status: string; reviewFlaggedAt: Date | null; manualQueueAt: Date | null }) {
+  if (release.status !== "in_review" || (!release.reviewFlaggedAt && !release.manualQueueAt)) {
+    throw new AppError("conflict", "This release is not waiting for a manual decision.");
+  }
+}
+
+/**
+ * "Release" in the check-needed queue: publishes as the admin, or moves to scheduled when its
+ * time lies ahead. From now on every submission of this release goes to a person.
+ */
+export async function approveRelease(opts: { releaseId: number; adminUserId: number; acknowledgeQuotaWarning?: boolean; comment?: string; now?: Date }) {
+  const now = opts.now ?? new Date();
+  await assertCan(opts.adminUserId, "press-releases:publish");
+  const actor = { type: "admin" as const, userId: opts.adminUserId };
+  try {
+    return await db.$transaction(async (tx) => {
+      const release = await lockRelease(tx, opts.releaseId);
+      assertAwaitingHuman(release);
+      await tx.pressRelease.update({ where: { id: release.id }, data: { manualReviewRequiredAt: release.manualReviewRequiredAt ?? now } });
+      if (release.scheduledAt && release.scheduledAt > now) {
+        await tx.pressRelease.update({ where: { id: release.id }, data: { status: "scheduled", reviewFlaggedAt: null, manualQueueAt: null } });
+        await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "scheduled", actor, outcome: "approved", ...(opts.comment ? { comment: opts.comment } : {}) });
+        await syncSearchMirror(tx, release.id, now);
+        return { status: "scheduled" as const };
+      }
+      await publishLocked(tx, { ...release, manualReviewRequiredAt: release.manualReviewRequiredAt ?? now }, { actor, acknowledgeQuotaWarning: opts.acknowledgeQuotaWarning ?? false, now });
+      return { status: "published" as const };
+    });
+  } catch (err) {
+    await scheduleReviewAfterStale(err, opts.releaseId, now);
+    throw err;
+  }
+}
+
+/** "Return with a comment": back to the customer as rejected; the comment reaches the author by mail. */
+export async function returnRelease(opts: { releaseId: number; adminUserId: number; comment: string; now?: Date }) {
+  const now = opts.now ?? new Date();
+  const comment = opts.comment.trim();
+  if (!comment) throw new AppError("validation_failed", "A comment is required when returning a release.", undefined, [{ path: "comment", message: "Required." }]);
+  await assertCan(opts.adminUserId, "press-releases:publish");
+  const actor = { type: "admin" as const, userId: opts.adminUserId };
+  await db.$transaction(async (tx) => {
+    const release = await lockRelease(tx, opts.releaseId);
+    assertAwaitingHuman(release);
+    await tx.pressRelease.update({
+      where: { id: release.id },
+      data: { status: "rejected", manualReviewRequiredAt: release.manualReviewRequiredAt ?? now, reviewFlaggedAt: null, manualQueueAt: null },
+    });
+    await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "rejected", actor, outcome: "returned", comment });
+    await recordActivity({ actorUserId: opts.adminUserId, type: "release.status_changed", subjectType: "press_release", subjectId: release.id, result: "rejected", reason: "returned" }, tx);
+    const author = release.authorUserId ? await tx.user.findUnique({ where: { id: release.authorUserId }, select: { email: true } }) : null;
+    if (author) await sendMail({ to: author.email, ...returnedMail({ title: release.title, language: release.language, comment, releaseId: release.id }), mailType: "rejected" }, tx);
+    await syncSearchMirror(tx, release.id, now);
+  });
+}

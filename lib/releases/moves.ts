@@ -1,0 +1,57 @@
+import { recordActivity } from "@/lib/activity/record-activity";
+import { db } from "@/lib/db/client";
+import type { ReleaseStatus } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/http/errors";
+import { recordHistory, type Actor } from "./history";
+import { lockRelease } from "./lock";
+import { bumpPublicCacheGeneration } from "./public-cache";
+import { syncSearchMirror } from "./search-mirror";
+
+interface Move {
+  from: readonly ReleaseStatus[];
+  to: ReleaseStatus;
+  /** Who may make it: the newsroom, or an admin (editorial or legal decision). */
+  by: "newsroom" | "admin";
+  /** The public side changes, so cached pages, lists and feeds are dropped. */
+  public: boolean;
+}
+
+/** The moves not driven by review or publish(); docs/release-lifecycle.md has the whole table. */
+export const MOVES = {
+  withdraw: { from: ["in_review", "scheduled"], to: "draft", by: "newsroom", public: false },
+  archive: { from: ["published"], to: "archived", by: "newsroom", public: true },
+  unarchive: { from: ["archived"], to: "published", by: "newsroom", public: true },
+  depublish: { from: ["published", "archived"], to: "depublished", by: "admin", public: true },
+  republish: { from: ["depublished"], to: "published", by: "admin", public: true },
+} as const satisfies Record<string, Move>;
+
+export type MoveName = keyof typeof MOVES;
+
+/** One named move in one transaction with its history and activity entries. */
+export async function moveRelease(opts: { releaseId: number; move: MoveName; actor: Actor; reason?: string; now?: Date }) {
+  const now = opts.now ?? new Date();
+  const move: Move = MOVES[opts.move];
+  return db.$transaction(async (tx) => {
+    const release = await lockRelease(tx, opts.releaseId);
+    if (!move.from.includes(release.status)) {
+      throw new AppError("conflict", `A release in status ${release.status} cannot be moved by "${opts.move}".`);
+    }
+    if (release.goneAt) throw new AppError("conflict", "A tombstoned release is unmarked before it moves.");
+    const updated = await tx.pressRelease.update({
+      where: { id: release.id },
+      // A withdrawn release gets a fresh check when it is submitted again.
+      data: { status: move.to, ...(opts.move === "withdraw" ? { reviewFlaggedAt: null, manualQueueAt: null } : {}) },
+    });
+    await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: move.to, actor: opts.actor, outcome: opts.move, ...(opts.reason ? { reason: opts.reason } : {}) });
+    await recordActivity({ actorUserId: opts.actor.userId ?? null, type: "release.status_changed", subjectType: "press_release", subjectId: release.id, result: move.to, ...(opts.reason ? { reason: opts.reason } : {}) }, tx);
+    await syncSearchMirror(tx, release.id, now);
+    if (move.public) await bumpPublicCacheGeneration(tx);
+    return updated;
+  });
+}
+
+export const withdrawRelease = (o: Omit<Parameters<typeof moveRelease>[0], "move">) => moveRelease({ ...o, move: "withdraw" });
+export const archiveRelease = (o: Omit<Parameters<typeof moveRelease>[0], "move">) => moveRelease({ ...o, move: "archive" });
+export const unarchiveRelease = (o: Omit<Parameters<typeof moveRelease>[0], "move">) => moveRelease({ ...o, move: "unarchive" });
+export const depublishRelease = (o: Omit<Parameters<typeof moveRelease>[0], "move">) => moveRelease({ ...o, move: "depublish" });
+export const republishRelease = (o: Omit<Parameters<typeof moveRelease>[0], "move">) => moveRelease({ ...o, move: "republish" });

@@ -1,0 +1,52 @@
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { JOB } from "@/lib/jobs/names";
+import { defineJob } from "@/lib/jobs/types";
+import { SCHEDULER, recordHistory } from "./history";
+import { publishRelease } from "./publish-release";
+
+export interface ScheduledRun {
+  published: number[];
+  /** Business outcomes (quota, image block, stale check): the release waits, one history entry. */
+  blocked: { id: number; outcome: string }[];
+}
+
+/**
+ * press-releases:publish-scheduled. Publishes every scheduled release whose time has come,
+ * as the scheduler actor; releases with manual_review_required_at are left to a person.
+ * A business outcome is written once per release and outcome (not on every tick); a technical
+ * failure propagates so the command exits non-zero and the job retries.
+ */
+export async function publishDueReleases(now = new Date()): Promise<ScheduledRun> {
+  const due = await db.pressRelease.findMany({
+    where: { status: "scheduled", scheduledAt: { lte: now }, manualReviewRequiredAt: null, deletedAt: null, goneAt: null },
+    select: { id: true },
+    orderBy: [{ scheduledAt: "asc" }, { id: "asc" }],
+    take: 500,
+  });
+  const run: ScheduledRun = { published: [], blocked: [] };
+  for (const { id } of due) {
+    try {
+      await publishRelease({ releaseId: id, actor: SCHEDULER, now });
+      run.published.push(id);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      run.blocked.push({ id, outcome: err.code });
+      const last = await db.pressReleaseHistory.findFirst({ where: { pressReleaseId: id }, orderBy: { id: "desc" }, select: { outcome: true } });
+      if (last?.outcome !== err.code) {
+        await recordHistory(db, { pressReleaseId: id, from: "scheduled", to: "scheduled", actor: SCHEDULER, outcome: err.code, reason: err.message });
+      }
+    }
+  }
+  return run;
+}
+
+export const PUBLISH_SCHEDULED_JOB = JOB.publishScheduled;
+
+export const publishScheduledJob = defineJob({
+  name: PUBLISH_SCHEDULED_JOB,
+  retries: 2,
+  timeoutSeconds: 120,
+  // One step: a retried run finds already-published releases no longer scheduled.
+  handler: async (_payload, { step }) => step.run("publish-due", () => publishDueReleases()),
+});

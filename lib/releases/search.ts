@@ -1,0 +1,71 @@
+import { db } from "@/lib/db/client";
+import { Prisma, type ReleaseStatus } from "@/lib/generated/prisma/client";
+import { syncSearchMirror } from "./search-mirror";
+
+export interface ReleaseSearch {
+  /** Words as a person types them (websearch syntax: "quoted phrase", -exclude, or). */
+  q?: string;
+  companyIds?: number[];
+  portal?: "business" | "tech";
+  language?: "de" | "en";
+  status?: ReleaseStatus;
+  categoryId?: number;
+  publicOnly?: boolean;
+  page?: number;
+  perPage?: number;
+}
+
+const CONFIG = { de: "german", en: "english" } as const;
+
+/**
+ * Full-text search over the mirror (spec 2.3: the indexes live only there). Each release is
+ * matched in its own language's configuration; without words the newest come first.
+ */
+export async function searchReleases(s: ReleaseSearch): Promise<{ ids: number[]; total: number }> {
+  const perPage = s.perPage ?? 20;
+  const page = s.page ?? 1;
+  const where: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  if (s.companyIds) where.push(s.companyIds.length ? Prisma.sql`company_id IN (${Prisma.join(s.companyIds)})` : Prisma.sql`FALSE`);
+  if (s.portal) where.push(Prisma.sql`portal = ${s.portal}::"Portal"`);
+  if (s.language) where.push(Prisma.sql`language = ${s.language}::"Language"`);
+  if (s.status) where.push(Prisma.sql`status = ${s.status}::"ReleaseStatus"`);
+  if (s.categoryId) where.push(Prisma.sql`category_id = ${s.categoryId}`);
+  if (s.publicOnly) where.push(Prisma.sql`is_public`);
+  const q = s.q?.trim();
+  let rank = Prisma.sql`0`;
+  if (q) {
+    const de = Prisma.sql`(language = 'de' AND search_de @@ websearch_to_tsquery('german', ${q}))`;
+    const en = Prisma.sql`(language = 'en' AND search_en @@ websearch_to_tsquery('english', ${q}))`;
+    where.push(s.language ? (s.language === "de" ? de : en) : Prisma.sql`(${de} OR ${en})`);
+    rank = Prisma.sql`CASE WHEN language = 'de' THEN ts_rank(search_de, websearch_to_tsquery('german', ${q})) ELSE ts_rank(search_en, websearch_to_tsquery('english', ${q})) END`;
+  }
+  const cond = Prisma.join(where, " AND ");
+  const rows = await db.$queryRaw<{ id: number; total: bigint }[]>`
+    SELECT press_release_id AS id, count(*) OVER () AS total FROM press_release_search
+    WHERE ${cond}
+    ORDER BY ${rank} DESC, published_at DESC NULLS FIRST, press_release_id DESC
+    LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`;
+  let total = Number(rows[0]?.total ?? 0);
+  if (!rows.length && page > 1) total = Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM press_release_search WHERE ${cond}`)[0]!.n);
+  return { ids: rows.map((r) => r.id), total };
+}
+
+export { CONFIG as SEARCH_CONFIGS };
+
+/** press-releases:reindex-search: rebuilds every mirror row from the releases, in batches. */
+export async function reindexSearch(opts: { batchSize?: number; onProgress?: (done: number) => void } = {}): Promise<number> {
+  const batch = opts.batchSize ?? 500;
+  let lastId = 0;
+  let done = 0;
+  await db.$executeRaw`DELETE FROM press_release_search s USING press_releases r WHERE r.id = s.press_release_id AND r.deleted_at IS NOT NULL`;
+  for (;;) {
+    const ids = await db.pressRelease.findMany({ where: { id: { gt: lastId }, deletedAt: null }, select: { id: true }, orderBy: { id: "asc" }, take: batch });
+    if (!ids.length) break;
+    const now = new Date();
+    for (const { id } of ids) await syncSearchMirror(db, id, now);
+    lastId = ids.at(-1)!.id;
+    done += ids.length;
+    opts.onProgress?.(done);
+  }
+  return done;
+}

@@ -1,0 +1,46 @@
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { contentHash } from "@/lib/releases/content-hash";
+import { seedCompany, seedRelease, seedUser, unique } from "./factories";
+
+// Release scenarios of spec 3.1: a newsroom with an owner who has a monthly quota, and
+// releases in a given state with or without a valid check of their current text.
+
+export const GOOD_BODY = `<p>Berlin, 3. März 2026 – Die Beispiel AG eröffnet ein neues Werk in Brandenburg. Am Standort
+entstehen 250 Arbeitsplätze in Fertigung und Logistik. Die Produktion beginnt im Herbst; die Investition
+beträgt 80 Millionen Euro. Das Werk fertigt Komponenten für Wärmepumpen und beliefert Kunden in ganz Europa.
+Geschäftsführerin Anna Beispiel sagt, der Standort verbinde kurze Wege mit gut ausgebildeten Fachkräften aus der Region.
+Gemeinsam mit der örtlichen Berufsschule startet ein Ausbildungsprogramm für 40 junge Menschen pro Jahr.</p>`;
+
+export const RED_BODY = "<p>JETZT KAUFEN!!! Nur heute gratis Rabatt!!! Klicken Sie hier.</p>";
+
+export async function seedNewsroom(opts: { quota?: number; apiAccess?: boolean; portal?: "business" | "tech" | "both"; user?: Partial<Prisma.UserUncheckedCreateInput> } = {}) {
+  const owner = await seedUser(opts.user ?? {});
+  const company = await seedCompany({ portal: opts.portal ?? "business" });
+  await db.companyUser.create({ data: { companyId: company.id, userId: owner.id, role: "owner", grantedVia: "manual" } });
+  if (opts.quota !== 0) {
+    await db.userPaymentOption.create({
+      data: { userId: owner.id, companyId: company.id, provider: "stripe", plan: "pro", monthlyReleaseQuota: opts.quota ?? 10, apiAccess: opts.apiAccess ?? true },
+    });
+  }
+  return { owner, company };
+}
+
+/** A release in review whose newest check is `result` for its current text. */
+export async function seedCheckedRelease(companyId: number, authorUserId: number, opts: { result?: "green" | "yellow" | "red"; stale?: boolean; data?: Partial<Prisma.PressReleaseUncheckedCreateInput> } = {}) {
+  const title = opts.data?.title ?? `Neues Werk ${unique("w")}`;
+  const body = opts.data?.body ?? GOOD_BODY;
+  const release = await seedRelease({ companyId, authorUserId, status: "in_review", location: "Berlin", contactName: "Pressestelle", ...opts.data, title, body, contentHash: contentHash(title, body) });
+  await db.pressReleaseClassification.create({
+    data: { pressReleaseId: release.id, result: opts.result ?? "green", reasons: [], contentHash: opts.stale ? "0".repeat(64) : release.contentHash, classifier: "test", attempt: 0 },
+  });
+  return release;
+}
+
+export async function seedAdmin(permissions: string[] = ["press-releases:publish"]) {
+  return seedUser({ staffRole: "admin", permissions });
+}
+
+export async function historyOf(pressReleaseId: number) {
+  return db.pressReleaseHistory.findMany({ where: { pressReleaseId }, orderBy: { id: "asc" } });
+}
