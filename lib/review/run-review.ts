@@ -5,7 +5,7 @@ import { sendMail } from "@/lib/mail/send-mail";
 import { KI, recordHistory } from "@/lib/releases/history";
 import { lockRelease } from "@/lib/releases/lock";
 import { publishRelease } from "@/lib/releases/publish-release";
-import { getTextClassifier, type Classification } from "./classifier";
+import { getTextClassifier, type Classification, type TextClassifier } from "./classifier";
 import { rejectionMail } from "./rejection-mail";
 
 export type ReviewOutcome =
@@ -23,7 +23,7 @@ export type ReviewOutcome =
  * (it may take up to the AI job timeout); its result is applied under the row lock only if
  * the text it judged is still the release's text.
  */
-export async function runAutomaticReview(opts: { releaseId: number; now?: Date }): Promise<{ outcome: ReviewOutcome; classification?: Classification }> {
+export async function runAutomaticReview(opts: { releaseId: number; now?: Date; classifier?: TextClassifier }): Promise<{ outcome: ReviewOutcome; classification?: Classification }> {
   const now = opts.now ?? new Date();
   const snapshot = await db.pressRelease.findUnique({ where: { id: opts.releaseId } });
   if (!snapshot || snapshot.deletedAt || snapshot.status !== "in_review" || snapshot.manualReviewRequiredAt || snapshot.reviewFlaggedAt) {
@@ -32,7 +32,7 @@ export async function runAutomaticReview(opts: { releaseId: number; now?: Date }
   const duplicate = await db.pressRelease.count({
     where: { contentHash: snapshot.contentHash, companyId: { not: snapshot.companyId }, publishedEverAt: { not: null }, deletedAt: null },
   });
-  const classification = await getTextClassifier().classify({
+  const classification = await (opts.classifier ?? getTextClassifier()).classify({
     title: snapshot.title,
     lead: snapshot.lead,
     bodyHtml: snapshot.body,
