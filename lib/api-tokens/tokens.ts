@@ -77,7 +77,8 @@ export async function findTokenOwner(token: string, now = new Date()) {
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await db.apiToken.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });
   }
-  return { tokenId: row.id, userId: row.userId };
+  // The rate-limit key: unique across databases and deployments, unlike the row id.
+  return { tokenId: row.id, userId: row.userId, limitKey: row.tokenHash.slice(0, 24) };
 }
 
 /** tokens:prune-expired: removes tokens 30 days after their expiry. */

@@ -75,7 +75,7 @@ export async function createRelease(opts: { companyId: number; portal: "business
  * Saves new content. content_hash is recomputed; content_changed_at moves only when the hash
  * changes; checks of the old text are discarded, so they can never publish the new one.
  */
-export async function updateRelease(opts: { releaseId: number; content: ReleaseContent; actor: Actor; now?: Date }) {
+export async function updateRelease(opts: { releaseId: number; content: ReleaseContent; placement?: { portal: "business" | "tech"; language: "de" | "en" }; actor: Actor; now?: Date }) {
   const now = opts.now ?? new Date();
   return db.$transaction(async (tx) => {
     const release = await lockRelease(tx, opts.releaseId);
@@ -85,6 +85,8 @@ export async function updateRelease(opts: { releaseId: number; content: ReleaseC
     const c = opts.content;
     const hash = contentHash(c.title, c.body);
     const changed = hash !== release.contentHash;
+    const moved = !!opts.placement && (opts.placement.portal !== release.portal || opts.placement.language !== release.language);
+    if (moved && release.publishedEverAt) throw new AppError("conflict", "A release that was published keeps its portal and language.");
     const updated = await tx.pressRelease.update({
       where: { id: release.id },
       data: {
@@ -98,6 +100,7 @@ export async function updateRelease(opts: { releaseId: number; content: ReleaseC
         contactPhone: c.contactPhone ?? null,
         categoryId: c.categoryId ?? null,
         scheduledAt: c.scheduledAt ?? null,
+        ...(moved && opts.placement ? { ...opts.placement, slug: await uniqueSlug(tx, opts.placement.portal, opts.placement.language, c.title) } : {}),
         contentHash: hash,
         ...(changed ? { contentChangedAt: now } : {}),
         // A scheduled release whose text changed needs a new check.

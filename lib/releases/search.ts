@@ -32,18 +32,19 @@ export async function searchReleases(s: ReleaseSearch): Promise<{ ids: number[];
   if (s.categoryId) where.push(Prisma.sql`category_id = ${s.categoryId}`);
   if (s.publicOnly) where.push(Prisma.sql`is_public`);
   const q = s.q?.trim();
-  let rank = Prisma.sql`0`;
+  let order = Prisma.sql`published_at DESC NULLS FIRST, press_release_id DESC`;
   if (q) {
     const de = Prisma.sql`(language = 'de' AND search_de @@ websearch_to_tsquery('german', ${q}))`;
     const en = Prisma.sql`(language = 'en' AND search_en @@ websearch_to_tsquery('english', ${q}))`;
     where.push(s.language ? (s.language === "de" ? de : en) : Prisma.sql`(${de} OR ${en})`);
-    rank = Prisma.sql`CASE WHEN language = 'de' THEN ts_rank(search_de, websearch_to_tsquery('german', ${q})) ELSE ts_rank(search_en, websearch_to_tsquery('english', ${q})) END`;
+    const rank = Prisma.sql`CASE WHEN language = 'de' THEN ts_rank(search_de, websearch_to_tsquery('german', ${q})) ELSE ts_rank(search_en, websearch_to_tsquery('english', ${q})) END`;
+    order = Prisma.sql`${rank} DESC, ${order}`;
   }
   const cond = Prisma.join(where, " AND ");
   const rows = await db.$queryRaw<{ id: number; total: bigint }[]>`
     SELECT press_release_id AS id, count(*) OVER () AS total FROM press_release_search
     WHERE ${cond}
-    ORDER BY ${rank} DESC, published_at DESC NULLS FIRST, press_release_id DESC
+    ORDER BY ${order}
     LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`;
   let total = Number(rows[0]?.total ?? 0);
   if (!rows.length && page > 1) total = Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM press_release_search WHERE ${cond}`)[0]!.n);

@@ -1,0 +1,8 @@
+import "@/lib/api/handler";
+import { CategoryQuery } from "@/lib/api/schemas";
+import { activeCategories } from "@/lib/api/categories";
+import { apiRoute, json } from "@/lib/http/route";
+
+export const GET = apiRoute({ auth: "token", rateLimit: "api", query: CategoryQuery }, async (ctx) => {
+  return json({ data: await activeCategories(ctx.query.portal) });
+});

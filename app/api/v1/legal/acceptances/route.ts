@@ -1,0 +1,14 @@
+import { userIdOf } from "@/lib/api/handler";
+import { LegalAcceptanceInput } from "@/lib/api/schemas";
+import { getConfig } from "@/lib/config";
+import { clientKey, apiRoute, json } from "@/lib/http/route";
+import { acceptDocuments, legalStatus } from "@/lib/legal/documents";
+
+type Status = Awaited<ReturnType<typeof legalStatus>>;
+const wire = (s: Status) => ({ complete: s.complete, data: s.data.map((d) => ({ document: d.document, version: d.version, title: d.title, accepted_at: d.acceptedAt?.toISOString() ?? null })) });
+
+export const GET = apiRoute({ auth: "token", rateLimit: "api" }, async (ctx) => json(wire(await legalStatus(userIdOf(ctx)))));
+
+export const POST = apiRoute({ auth: "token", rateLimit: "api", body: LegalAcceptanceInput }, async (ctx) =>
+  json(wire(await acceptDocuments(userIdOf(ctx), ctx.body.documents, { value: clientKey(ctx.request), keyVersion: getConfig().security.ipHmacKeyVersion })), { status: 201 }),
+);

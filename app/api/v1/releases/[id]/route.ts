@@ -1,0 +1,15 @@
+import { userIdOf } from "@/lib/api/handler";
+import { deleteReleaseForUser, getReleaseForUser, updateReleaseForUser } from "@/lib/api/releases";
+import { IdParams, ReleaseUpdate } from "@/lib/api/schemas";
+import { apiRoute, json } from "@/lib/http/route";
+
+export const GET = apiRoute({ auth: "token", rateLimit: "api", params: IdParams }, async (ctx) => json({ data: await getReleaseForUser(userIdOf(ctx), ctx.params.id) }));
+
+export const PUT = apiRoute({ auth: "token", rateLimit: "api", params: IdParams, body: ReleaseUpdate }, async (ctx) =>
+  json({ data: await updateReleaseForUser(userIdOf(ctx), ctx.params.id, ctx.body) }),
+);
+
+export const DELETE = apiRoute({ auth: "token", rateLimit: "api", params: IdParams }, async (ctx) => {
+  await deleteReleaseForUser(userIdOf(ctx), ctx.params.id);
+  return new Response(null, { status: 204 });
+});

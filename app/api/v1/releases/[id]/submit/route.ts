@@ -1,0 +1,9 @@
+import { userIdOf } from "@/lib/api/handler";
+import { submitReleaseForUser } from "@/lib/api/releases";
+import { IdParams } from "@/lib/api/schemas";
+import { withIdempotency } from "@/lib/http/idempotency";
+import { apiRoute } from "@/lib/http/route";
+
+export const POST = apiRoute({ auth: "token", rateLimit: "api", params: IdParams }, async (ctx) =>
+  withIdempotency(ctx.request, `v1:submit:${userIdOf(ctx)}:${ctx.params.id}`, null, async () => ({ status: 202, body: { data: await submitReleaseForUser(userIdOf(ctx), ctx.params.id) } })),
+);

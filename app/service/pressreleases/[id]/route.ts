@@ -1,0 +1,18 @@
+import { userIdOf } from "@/lib/api/handler";
+import { assertPlausibleAddresses, LegacyReleaseInput, toLegacy, toV1Input } from "@/lib/api/legacy";
+import { deleteReleaseForUser, getReleaseForUser, updateReleaseForUser } from "@/lib/api/releases";
+import { IdParams, ReleaseUpdate } from "@/lib/api/schemas";
+import { apiRoute, json } from "@/lib/http/route";
+
+export const GET = apiRoute({ auth: "token", rateLimit: "api", params: IdParams }, async (ctx) => json(toLegacy(await getReleaseForUser(userIdOf(ctx), ctx.params.id))));
+
+export const PUT = apiRoute({ auth: "token", rateLimit: "api", params: IdParams, body: LegacyReleaseInput.partial() }, async (ctx) => {
+  assertPlausibleAddresses(ctx.body);
+  const input = ReleaseUpdate.parse({ ...toV1Input(ctx.body), submit: false });
+  return json(toLegacy(await updateReleaseForUser(userIdOf(ctx), ctx.params.id, input)));
+});
+
+export const DELETE = apiRoute({ auth: "token", rateLimit: "api", params: IdParams }, async (ctx) => {
+  await deleteReleaseForUser(userIdOf(ctx), ctx.params.id);
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,19 @@
+import { userIdOf } from "@/lib/api/handler";
+import { assertPlausibleAddresses, legacyNewsroom, LegacyListQuery, LegacyReleaseInput, toLegacy, toV1Input } from "@/lib/api/legacy";
+import { createReleaseForUser, listReleasesForUser } from "@/lib/api/releases";
+import { ReleaseInput } from "@/lib/api/schemas";
+import { withIdempotency } from "@/lib/http/idempotency";
+import { apiRoute, json } from "@/lib/http/route";
+
+export const GET = apiRoute({ auth: "token", rateLimit: "api", query: LegacyListQuery }, async (ctx) => {
+  const list = await listReleasesForUser(userIdOf(ctx), ctx.query);
+  return json({ pressreleases: list.data.map(toLegacy), total: list.meta.total, page: list.meta.page });
+});
+
+export const POST = apiRoute({ auth: "token", rateLimit: "api", body: LegacyReleaseInput }, async (ctx) => {
+  const userId = userIdOf(ctx);
+  assertPlausibleAddresses(ctx.body);
+  const newsroom = await legacyNewsroom(userId, ctx.body);
+  const input = ReleaseInput.parse({ language: "de", ...toV1Input(ctx.body), newsroom_id: newsroom.id, portal: ctx.body.portal ?? newsroom.portals[0], submit: true });
+  return withIdempotency(ctx.request, `service:releases:${userId}`, ctx.body, async () => ({ status: 201, body: toLegacy(await createReleaseForUser(userId, input, "legacy_api")) }));
+});

@@ -1,0 +1,88 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { getConfig } from "@/lib/config";
+import { getSiteHosts, siteOrigin } from "@/lib/sites";
+import * as S from "./schemas";
+
+
+type Method = "get" | "post" | "put" | "delete";
+interface Endpoint {
+  method: Method;
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  idempotent?: boolean;
+  ok: { status: number; schema?: z.ZodType; description: string };
+  errors: number[];
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  401: "Missing, unknown or expired token.",
+  403: "The account has no API access (api_access_missing) or is not a member of the newsroom.",
+  404: "Not found, or fully deleted.",
+  409: "The release is in a status that does not allow this, or an Idempotency-Key is still in use.",
+  410: "Retired endpoint.",
+  422: "Validation failed: see `issues`.",
+  428: "Required legal document versions are not accepted (LEGAL_ACCEPTANCE_GATE); `details.required` lists them.",
+  429: "Rate limit exceeded; see Retry-After (seconds).",
+};
+
+/** Every v1 endpoint; the route handlers parse with the same schemas. */
+export const ENDPOINTS: Endpoint[] = [
+  { method: "get", path: "/api/v1/newsrooms", operationId: "listNewsrooms", summary: "Newsrooms the token's user may write for", ok: { status: 200, schema: S.NewsroomList, description: "The newsrooms." }, errors: [401, 403, 429] },
+  { method: "get", path: "/api/v1/categories", operationId: "listCategories", summary: "Active categories", query: S.CategoryQuery, ok: { status: 200, schema: S.CategoryList, description: "The categories." }, errors: [401, 403, 422, 429] },
+  { method: "get", path: "/api/v1/releases", operationId: "listReleases", summary: "List and search your releases", query: S.ListQuery, ok: { status: 200, schema: S.ReleaseList, description: "One page of releases, newest first (best match first with q)." }, errors: [401, 403, 422, 429] },
+  { method: "post", path: "/api/v1/releases", operationId: "createRelease", summary: "Create a release (and send it to review)", description: "With `submit` (default true) the release goes straight to the automatic check; the response shows `in_review`.", body: S.ReleaseInput, idempotent: true, ok: { status: 201, schema: S.ReleaseEnvelope, description: "The created release." }, errors: [401, 403, 409, 422, 428, 429] },
+  { method: "get", path: "/api/v1/releases/{id}", operationId: "getRelease", summary: "One release with its review state", params: S.IdParams, ok: { status: 200, schema: S.ReleaseEnvelope, description: "The release." }, errors: [401, 403, 404, 422, 429] },
+  { method: "put", path: "/api/v1/releases/{id}", operationId: "updateRelease", summary: "Change a release that is not published", description: "Fields left out keep their value. On a portal change the category is checked against the new portal.", params: S.IdParams, body: S.ReleaseUpdate, ok: { status: 200, schema: S.ReleaseEnvelope, description: "The updated release." }, errors: [401, 403, 404, 409, 422, 428, 429] },
+  { method: "delete", path: "/api/v1/releases/{id}", operationId: "deleteRelease", summary: "Delete a release for good", description: "Its page answers 404 afterwards. Images of a release that was never published are erased at once.", params: S.IdParams, ok: { status: 204, description: "Deleted." }, errors: [401, 403, 404, 422, 429] },
+  { method: "post", path: "/api/v1/releases/{id}/submit", operationId: "submitRelease", summary: "Send a draft or rejected release to review", params: S.IdParams, idempotent: true, ok: { status: 202, schema: S.ReleaseEnvelope, description: "Accepted for review." }, errors: [401, 403, 404, 409, 422, 428, 429] },
+  { method: "get", path: "/api/v1/legal/acceptances", operationId: "getLegalAcceptances", summary: "Required legal documents and whether you accepted them", ok: { status: 200, schema: S.LegalStatus, description: "The documents." }, errors: [401, 403, 429] },
+  { method: "post", path: "/api/v1/legal/acceptances", operationId: "acceptLegalDocuments", summary: "Accept the current versions of legal documents", description: "A version that is not current is refused with 422 and the current versions in `details.current`.", body: S.LegalAcceptanceInput, ok: { status: 201, schema: S.LegalStatus, description: "The documents after acceptance." }, errors: [401, 403, 422, 429] },
+];
+
+const RATE_HEADERS = {
+  "X-RateLimit-Limit": { description: "Requests allowed per window (per token).", schema: { type: "integer" as const } },
+  "X-RateLimit-Remaining": { description: "Requests left in this window.", schema: { type: "integer" as const } },
+  "X-RateLimit-Reset": { description: "Unix time (seconds) when the window resets.", schema: { type: "integer" as const } },
+};
+
+export function openApiDocument() {
+  const registry = new OpenAPIRegistry();
+  const bearer = registry.registerComponent("securitySchemes", "bearerToken", { type: "http", scheme: "bearer", description: "An API token from the dashboard (`pd_…`)." });
+  for (const e of ENDPOINTS) {
+    const responses: Record<string, { description: string; headers?: typeof RATE_HEADERS; content?: Record<string, { schema: z.ZodType }> }> = {
+      [e.ok.status]: { description: e.ok.description, headers: RATE_HEADERS, ...(e.ok.schema ? { content: { "application/json": { schema: e.ok.schema } } } : {}) },
+    };
+    for (const status of e.errors) responses[status] = { description: ERROR_TEXT[status]!, content: { "application/json": { schema: S.ErrorBody } } };
+    registry.registerPath({
+      method: e.method,
+      path: e.path,
+      operationId: e.operationId,
+      summary: e.summary,
+      ...(e.description ? { description: e.description } : {}),
+      security: [{ [bearer.name]: [] }],
+      request: {
+        ...(e.params ? { params: e.params } : {}),
+        ...(e.query ? { query: e.query } : {}),
+        ...(e.idempotent ? { headers: z.object({ "Idempotency-Key": z.string().min(8).max(200).optional().meta({ description: "Retrying with the same key returns the first result instead of doing the work twice." }) }) } : {}),
+        ...(e.body ? { body: { required: true, content: { "application/json": { schema: e.body } } } } : {}),
+      },
+      responses,
+    });
+  }
+  const { limits } = getConfig();
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Pressdesk API",
+      version: "1.0.0",
+      description: `Submit and manage press releases. Every request needs a bearer token and an account with API access. Rate limit: ${limits.apiPerMinute} requests per minute per token (X-RateLimit-* headers; 429 with Retry-After in seconds). Errors share one JSON shape (Error). The legacy /service/... family keeps its older contract and is not described here.`,
+    },
+    servers: [{ url: siteOrigin("hub", getSiteHosts()) }],
+  });
+}
