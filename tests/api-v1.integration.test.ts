@@ -89,7 +89,8 @@ describe("API v1 end to end, driven from the description", () => {
   it("answers 422 for out-of-range list filters and categories that are inactive or of the other portal", async () => {
     const { owner, company } = await seedNewsroom();
     const api = apiClient(await tokenFor(owner.id));
-    for (const query of [{ per_page: 0 }, { per_page: 101 }, { status: "online" }, { language: "fr" }, { category: "stillgelegt" }, { portal: "business", category: techCategorySlug }]) {
+    const bad: Record<string, string | number>[] = [{ per_page: 0 }, { per_page: 101 }, { status: "online" }, { language: "fr" }, { category: "stillgelegt" }, { portal: "business", category: techCategorySlug }];
+    for (const query of bad) {
       const res = await api.call("listReleases", { query });
       expect([query, res.status, res.body.error.code]).toEqual([query, 422, "validation_failed"]);
     }
