@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { GOOD_BODY } from "@/tests/release-fixtures";
+import type { ClassifierInput } from "./classifier";
+import { deterministicClassifier } from "./deterministic-classifier";
+
+const input = (over: Partial<ClassifierInput> = {}): ClassifierInput => ({
+  title: "Beispiel AG eröffnet neues Werk",
+  lead: null,
+  bodyHtml: GOOD_BODY,
+  location: "Berlin",
+  contactEmail: "presse@beispiel.de",
+  contactName: "Pressestelle",
+  language: "de",
+  isDuplicateOfOtherNewsroom: false,
+  ...over,
+});
+const codes = async (over: Partial<ClassifierInput>) => (await deterministicClassifier.classify(input(over))).reasons.map((r) => r.code);
+
+describe("the deterministic text check reads the text", () => {
+  it("green for a neutral news text with dateline and contact", async () => {
+    expect(await deterministicClassifier.classify(input())).toMatchObject({ result: "green", reasons: [] });
+  });
+  it("red for advertising, shouting, repeated marks, thin text, link farms and duplicates", async () => {
+    expect(await codes({ bodyHtml: GOOD_BODY + "<p>Jetzt kaufen, nur heute gratis!</p>" })).toContain("advertising");
+    expect(await codes({ title: "NEUES WERK ERÖFFNET HEUTE" })).toContain("shouting");
+    expect(await codes({ bodyHtml: GOOD_BODY + "<p>Wirklich??</p>" })).toContain("exclamations");
+    expect(await codes({ bodyHtml: "<p>Kurz.</p>" })).toContain("too_short");
+    const links = Array.from({ length: 6 }, (_, i) => `<a href="https://x.example/${i}">x</a>`).join(" ");
+    expect(await codes({ bodyHtml: `<p>${"Wort ".repeat(60)} ${links}</p>` })).toContain("link_density");
+    expect(await codes({ isDuplicateOfOtherNewsroom: true })).toContain("duplicate");
+  });
+  it("yellow for a missing dateline or contact, and answers in the release's language", async () => {
+    const result = await deterministicClassifier.classify(input({ location: null, contactEmail: null, contactName: null, language: "en" }));
+    expect(result.result).toBe("yellow");
+    expect(result.reasons.map((r) => r.message)).toEqual(["A press contact is missing.", "The dateline is missing."]);
+  });
+});
