@@ -1,4 +1,3 @@
-import { recordActivity } from "@/lib/activity/record-activity";
 import { db } from "@/lib/db/client";
 import { eraseFiles } from "@/lib/storage/files";
 import { recordHistory, type Actor } from "./history";
@@ -18,7 +17,6 @@ export async function deleteRelease(opts: { releaseId: number; actor: Actor; now
     await tx.pressRelease.update({ where: { id: release.id }, data: { deletedAt: now } });
     await tx.pressReleaseSearch.deleteMany({ where: { pressReleaseId: release.id } });
     await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor: opts.actor, outcome: "deleted" });
-    await recordActivity({ actorUserId: opts.actor.userId ?? null, type: "release.deleted", subjectType: "press_release", subjectId: release.id }, tx);
 
     let files: (string | null)[] = [];
     let erasedImages = 0;

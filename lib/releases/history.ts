@@ -1,3 +1,4 @@
+import { recordActivity } from "@/lib/activity/record-activity";
 import type { DbOrTx } from "@/lib/db/client";
 import type { ActorType, ReleaseStatus } from "@/lib/generated/prisma/client";
 
@@ -14,7 +15,11 @@ export function isAutomatic(actor: Actor): boolean {
   return actor.type === "ki" || actor.type === "scheduler" || actor.type === "system";
 }
 
-/** One history row per status change or business outcome; written in the change's transaction. */
+/**
+ * One history row per status change or business outcome, and the matching activity-log entry
+ * (spec 6.1: status changes with result and reason; automatic ones appear as "System"), both
+ * in the change's transaction. The activity write is best-effort and never aborts the move.
+ */
 export async function recordHistory(
   tx: DbOrTx,
   entry: { pressReleaseId: number; from: ReleaseStatus | null; to: ReleaseStatus; actor: Actor; outcome?: string; reason?: string; comment?: string },
@@ -31,4 +36,16 @@ export async function recordHistory(
       comment: entry.comment ?? null,
     },
   });
+  await recordActivity(
+    {
+      actorUserId: entry.actor.type === "user" || entry.actor.type === "admin" ? (entry.actor.userId ?? null) : null,
+      type: "release.status_changed",
+      subjectType: "press_release",
+      subjectId: entry.pressReleaseId,
+      result: entry.to,
+      reason: [entry.outcome, entry.reason].filter(Boolean).join(": ") || entry.to,
+      metadata: { from: entry.from, actor: entry.actor.type },
+    },
+    tx,
+  );
 }

@@ -1,4 +1,3 @@
-import { recordActivity } from "@/lib/activity/record-activity";
 import { assertCan } from "@/lib/accounts/permissions";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
@@ -72,7 +71,6 @@ export async function returnRelease(opts: { releaseId: number; adminUserId: numb
       data: { status: "rejected", manualReviewRequiredAt: release.manualReviewRequiredAt ?? now, reviewFlaggedAt: null, manualQueueAt: null },
     });
     await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "rejected", actor, outcome: "returned", comment });
-    await recordActivity({ actorUserId: opts.adminUserId, type: "release.status_changed", subjectType: "press_release", subjectId: release.id, result: "rejected", reason: "returned" }, tx);
     const author = release.authorUserId ? await tx.user.findUnique({ where: { id: release.authorUserId }, select: { email: true } }) : null;
     if (author) await sendMail({ to: author.email, ...returnedMail({ title: release.title, language: release.language, comment, releaseId: release.id }), mailType: "rejected" }, tx);
     await syncSearchMirror(tx, release.id, now);

@@ -1,4 +1,3 @@
-import { recordActivity } from "@/lib/activity/record-activity";
 import { db } from "@/lib/db/client";
 import type { ReleaseStatus } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
@@ -43,7 +42,6 @@ export async function moveRelease(opts: { releaseId: number; move: MoveName; act
       data: { status: move.to, ...(opts.move === "withdraw" ? { reviewFlaggedAt: null, manualQueueAt: null } : {}) },
     });
     await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: move.to, actor: opts.actor, outcome: opts.move, ...(opts.reason ? { reason: opts.reason } : {}) });
-    await recordActivity({ actorUserId: opts.actor.userId ?? null, type: "release.status_changed", subjectType: "press_release", subjectId: release.id, result: move.to, ...(opts.reason ? { reason: opts.reason } : {}) }, tx);
     await syncSearchMirror(tx, release.id, now);
     if (move.public) await bumpPublicCacheGeneration(tx);
     return updated;

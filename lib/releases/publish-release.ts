@@ -1,4 +1,3 @@
-import { recordActivity } from "@/lib/activity/record-activity";
 import { db, type Tx } from "@/lib/db/client";
 import type { PressRelease } from "@/lib/generated/prisma/client";
 import { AppError, ManualReviewRequiredException, StaleClassificationException } from "@/lib/http/errors";
@@ -53,7 +52,6 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
   await tx.pressReleaseImage.updateMany({ where: { pressReleaseId: release.id, publishedEverAt: null }, data: { publishedEverAt: opts.now } });
   const canonicalPressReleaseId = await assignCanonical(tx, release);
   await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: "published", actor: opts.actor, outcome: "published" });
-  await recordActivity({ actorUserId: opts.actor.userId ?? null, type: "release.status_changed", subjectType: "press_release", subjectId: release.id, result: "published" }, tx);
   await syncSearchMirror(tx, release.id, opts.now);
   // Lists, feeds and sitemaps show the new release at once.
   await bumpPublicCacheGeneration(tx);

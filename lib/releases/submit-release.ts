@@ -1,4 +1,3 @@
-import { recordActivity } from "@/lib/activity/record-activity";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { dispatchJob } from "@/lib/jobs/dispatch";
@@ -24,7 +23,6 @@ export async function submitRelease(opts: { releaseId: number; actor: Actor; now
       data: { status: "in_review", reviewFlaggedAt: null, manualQueueAt: toHuman ? now : null },
     });
     await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: "in_review", actor: opts.actor, outcome: toHuman ? "manual_queue" : "submitted" });
-    await recordActivity({ actorUserId: opts.actor.userId ?? null, type: "release.status_changed", subjectType: "press_release", subjectId: release.id, result: "in_review" }, tx);
     await syncSearchMirror(tx, release.id, now);
     return { toHuman, contentHash: release.contentHash };
   });

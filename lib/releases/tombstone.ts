@@ -33,7 +33,6 @@ export async function markReleaseGone(opts: { releaseId: number; actor: Actor; n
   await db.$transaction(async (tx) => {
     const changed = await markReleaseGoneLocked(tx, opts.releaseId, now, opts.actor);
     if (!changed) throw new AppError("conflict", "This release is already tombstoned.");
-    await recordActivity({ actorUserId: opts.actor.userId ?? null, type: "release.gone", subjectType: "press_release", subjectId: opts.releaseId }, tx);
     await bumpPublicCacheGeneration(tx);
   });
 }
@@ -44,7 +43,6 @@ export async function unmarkReleaseGone(opts: { releaseId: number; actor: Actor;
   await db.$transaction(async (tx) => {
     const changed = await unmarkReleaseLocked(tx, opts.releaseId, opts.actor, now);
     if (!changed) throw new AppError("conflict", "This release is not tombstoned.");
-    await recordActivity({ actorUserId: opts.actor.userId ?? null, type: "release.unmarked", subjectType: "press_release", subjectId: opts.releaseId }, tx);
     await bumpPublicCacheGeneration(tx);
   });
 }

@@ -50,6 +50,10 @@ describe("automatic check and routing (spec 3.1)", () => {
     expect(mail.text).toContain("Prüfung 1 von 3");
     expect(mail.text).toMatch(/\/quality/);
     expect(mail.text).toContain("Großbuchstaben");
+    // The automatic change is in the activity log as "System" (no actor), with result and reason.
+    const activity = await db.activityLog.findFirstOrThrow({ where: { subjectType: "press_release", subjectId: String(release.id), result: "rejected" } });
+    expect(activity.actorUserId).toBeNull();
+    expect(activity.reason).toMatch(/^rejected: .*shouting/);
   });
 
   it("the last allowed red stays in review under 'check needed'; the admin's decision sends every later submission to a person", async () => {
