@@ -17,13 +17,20 @@ export interface ReleaseSearch {
 
 const CONFIG = { de: "german", en: "english" } as const;
 
+/** Totals are counted up to this many matches; the API reports `total` capped there. */
+export const SEARCH_TOTAL_CAP = 10_000;
+/** With words, the best matches among this many newest matches come first; deeper pages go by date. */
+export const RANK_WINDOW = 1_000;
+
 /**
  * Full-text search over the mirror (spec 2.3: the indexes live only there). Each release is
- * matched in its own language's configuration; without words the newest come first.
+ * matched in its own language's configuration; without words the newest come first. Ranking
+ * every match of a common word would read most of the table, so relevance orders the newest
+ * RANK_WINDOW matches: a press search wants the best recent hits.
  */
 export async function searchReleases(s: ReleaseSearch): Promise<{ ids: number[]; total: number }> {
   const perPage = s.perPage ?? 20;
-  const page = s.page ?? 1;
+  const offset = ((s.page ?? 1) - 1) * perPage;
   const where: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (s.companyIds) where.push(s.companyIds.length ? Prisma.sql`company_id IN (${Prisma.join(s.companyIds)})` : Prisma.sql`FALSE`);
   if (s.portal) where.push(Prisma.sql`portal = ${s.portal}::"Portal"`);
@@ -32,23 +39,31 @@ export async function searchReleases(s: ReleaseSearch): Promise<{ ids: number[];
   if (s.categoryId) where.push(Prisma.sql`category_id = ${s.categoryId}`);
   if (s.publicOnly) where.push(Prisma.sql`is_public`);
   const q = s.q?.trim();
-  let order = Prisma.sql`published_at DESC NULLS FIRST, press_release_id DESC`;
   if (q) {
     const de = Prisma.sql`(language = 'de' AND search_de @@ websearch_to_tsquery('german', ${q}))`;
     const en = Prisma.sql`(language = 'en' AND search_en @@ websearch_to_tsquery('english', ${q}))`;
     where.push(s.language ? (s.language === "de" ? de : en) : Prisma.sql`(${de} OR ${en})`);
-    const rank = Prisma.sql`CASE WHEN language = 'de' THEN ts_rank(search_de, websearch_to_tsquery('german', ${q})) ELSE ts_rank(search_en, websearch_to_tsquery('english', ${q})) END`;
-    order = Prisma.sql`${rank} DESC, ${order}`;
   }
   const cond = Prisma.join(where, " AND ");
-  const rows = await db.$queryRaw<{ id: number; total: bigint }[]>`
-    SELECT press_release_id AS id, count(*) OVER () AS total FROM press_release_search
-    WHERE ${cond}
-    ORDER BY ${order}
-    LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`;
-  let total = Number(rows[0]?.total ?? 0);
-  if (!rows.length && page > 1) total = Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM press_release_search WHERE ${cond}`)[0]!.n);
-  return { ids: rows.map((r) => r.id), total };
+  const byDate = Prisma.sql`published_at DESC NULLS FIRST, press_release_id DESC`;
+
+  const pageQuery =
+    q && offset + perPage <= RANK_WINDOW
+      ? db.$queryRaw<{ id: number }[]>`
+          WITH recent AS (
+            SELECT press_release_id, language, search_de, search_en, published_at FROM press_release_search
+            WHERE ${cond} ORDER BY ${byDate} LIMIT ${RANK_WINDOW})
+          SELECT press_release_id AS id FROM recent
+          ORDER BY CASE WHEN language = 'de' THEN ts_rank(search_de, websearch_to_tsquery('german', ${q}))
+                        ELSE ts_rank(search_en, websearch_to_tsquery('english', ${q})) END DESC, ${byDate}
+          LIMIT ${perPage} OFFSET ${offset}`
+      : db.$queryRaw<{ id: number }[]>`
+          SELECT press_release_id AS id FROM press_release_search WHERE ${cond} ORDER BY ${byDate} LIMIT ${perPage} OFFSET ${offset}`;
+  const [rows, counted] = await Promise.all([
+    pageQuery,
+    db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM (SELECT 1 FROM press_release_search WHERE ${cond} LIMIT ${SEARCH_TOTAL_CAP}) capped`,
+  ]);
+  return { ids: rows.map((r) => r.id), total: Number(counted[0]!.n) };
 }
 
 export { CONFIG as SEARCH_CONFIGS };
