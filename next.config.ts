@@ -3,6 +3,8 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // forbidden() answers 403 with app/hub/admin/forbidden.tsx for signed-in users without the permission.
+  experimental: { authInterrupts: true },
   // Native, wasm or driver packages are loaded by Node at run time, not bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",

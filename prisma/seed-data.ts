@@ -28,6 +28,9 @@ export const DEMO_COMPANIES = [
   { portal: "tech", slug: "medisense", name: "MediSense Technologies", email: "press@medisense.example", website: "https://medisense.example", description: "Sensors for clinical diagnostics." },
 ] as const;
 
+/** Every demo user and staff member signs in with this password (README, "Start it"). */
+export const DEMO_PASSWORD = "pressdesk-demo-2026";
+
 export const DEMO_USERS = [
   { email: "owner@nordlicht-energie.example", name: "Jana Petersen", company: "nordlicht-energie", role: "owner" },
   { email: "team@nordlicht-energie.example", name: "Malte Ohlsen", company: "nordlicht-energie", role: "member" },

@@ -1,7 +1,9 @@
+import { hashPassword } from "@/lib/accounts/password";
 import { db } from "@/lib/db/client";
 import { contentHash } from "@/lib/releases/content-hash";
+import { syncSearchMirror } from "@/lib/releases/search-mirror";
 import { slugify } from "@/lib/releases/slug";
-import { DEMO_CATEGORIES, DEMO_COMPANIES, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS, type DemoRelease } from "./seed-data";
+import { DEMO_CATEGORIES, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS, type DemoRelease } from "./seed-data";
 
 const HOUR = 3_600_000;
 
@@ -26,7 +28,13 @@ async function seedCategories() {
   }
 }
 
+/** Sets the demo password only where none is set, so a password changed in the app survives a re-seed. */
+async function giveDemoPassword(userId: number, passwordHash: string) {
+  await db.user.updateMany({ where: { id: userId, passwordHash: null }, data: { passwordHash } });
+}
+
 async function seedPeople() {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const companies = new Map<string, number>();
   for (const c of DEMO_COMPANIES) {
     const row = await db.company.upsert({
@@ -49,6 +57,7 @@ async function seedPeople() {
       create: { email: u.email, name: u.name, emailVerifiedAt: new Date() },
     });
     users.set(u.email, user.id);
+    await giveDemoPassword(user.id, passwordHash);
     const companyId = companies.get(u.company)!;
     await db.companyUser.upsert({
       where: { companyId_userId: { companyId, userId: user.id } },
@@ -65,11 +74,12 @@ async function seedPeople() {
     }
   }
   for (const s of DEMO_STAFF) {
-    await db.user.upsert({
+    const staff = await db.user.upsert({
       where: { email: s.email },
       update: {},
       create: { email: s.email, name: s.name, staffRole: s.staffRole, permissions: [...s.permissions], emailVerifiedAt: new Date() },
     });
+    await giveDemoPassword(staff.id, passwordHash);
   }
   return { companies, users };
 }
@@ -121,9 +131,16 @@ async function seedReleases(companies: Map<string, number>, now: Date) {
   }
 }
 
+/** Demo releases are written directly, so their search mirror rows (dashboard search) are filled here. */
+async function seedSearchMirror(companies: Map<string, number>) {
+  const missing = await db.pressRelease.findMany({ where: { companyId: { in: [...companies.values()] }, deletedAt: null, search: null }, select: { id: true } });
+  for (const { id } of missing) await syncSearchMirror(db, id);
+}
+
 /** Creates the demo data set; safe to run again (rows are found by their natural keys). */
 export async function seedDemoContent(now = new Date()): Promise<void> {
   await seedCategories();
   const { companies } = await seedPeople();
   await seedReleases(companies, now);
+  await seedSearchMirror(companies);
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { listPublishedReleases } from "@/lib/releases/list-published";
+import { verifyPassword } from "@/lib/accounts/password";
+import { can } from "@/lib/accounts/permissions";
+import { listDashboardReleases } from "@/lib/dashboard/list-releases";
 import { seedDemoContent } from "@/prisma/seed-demo";
+import { DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS } from "@/prisma/seed-data";
 
 describe("demo content", () => {
   it("is believable and idempotent", async () => {
@@ -34,5 +38,18 @@ describe("demo content", () => {
     const embargoed = await db.pressRelease.findFirstOrThrow({ where: { status: "scheduled" } });
     const visible = await listPublishedReleases({ portal: embargoed.portal, language: embargoed.language, limit: 100 });
     expect(visible.map((r) => r.id)).not.toContain(embargoed.id);
+  });
+
+  it("lets every demo person sign in with the documented password, and has an admin who may publish", async () => {
+    await seedDemoContent();
+    for (const { email } of [...DEMO_USERS, ...DEMO_STAFF]) {
+      const user = await db.user.findUniqueOrThrow({ where: { email } });
+      expect(await verifyPassword(DEMO_PASSWORD, user.passwordHash), email).toBe(true);
+    }
+    const admin = await db.user.findFirstOrThrow({ where: { staffRole: "admin" } });
+    expect(can(admin, "press-releases:publish")).toBe(true);
+    // Demo releases are in the search mirror, so the dashboard lists them.
+    const owner = await db.user.findUniqueOrThrow({ where: { email: "owner@nordlicht-energie.example" } });
+    expect((await listDashboardReleases({ userId: owner.id })).items.map((r) => r.title)).toContain("Nordlicht Energie nimmt Windpark Osterfeld in Betrieb");
   });
 });
