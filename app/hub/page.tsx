@@ -13,7 +13,7 @@ export default function HubHome() {
   const hosts = getSiteHosts();
   return (
     <>
-      <SiteHeader brand={SITE_NAMES.hub} tagline="Pressemitteilungen veröffentlichen" homeHref="/" nav={[]} />
+      <SiteHeader brand={SITE_NAMES.hub} tagline="Pressemitteilungen veröffentlichen" homeHref="/" nav={[{ href: "/dashboard", label: "Kundenbereich" }]} />
       <main id="main" className="wrap">
         <h1>Pressemitteilungen veröffentlichen</h1>
         <p>

@@ -1,5 +1,7 @@
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { dispatchJob } from "@/lib/jobs/dispatch";
+import { JOB } from "@/lib/jobs/names";
 import { contentHash } from "./content-hash";
 import { recordHistory, type Actor } from "./history";
 import { lockRelease } from "./lock";
@@ -77,7 +79,7 @@ export async function createRelease(opts: { companyId: number; portal: "business
  */
 export async function updateRelease(opts: { releaseId: number; content: ReleaseContent; placement?: { portal: "business" | "tech"; language: "de" | "en" }; actor: Actor; now?: Date }) {
   const now = opts.now ?? new Date();
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
     const release = await lockRelease(tx, opts.releaseId);
     if (!(EDITABLE_STATUSES as readonly string[]).includes(release.status) || release.goneAt) {
       throw new AppError("conflict", `A release in status ${release.status} cannot be edited; published releases change through a paid change.`);
@@ -117,4 +119,11 @@ export async function updateRelease(opts: { releaseId: number; content: ReleaseC
     await syncSearchMirror(tx, release.id, now);
     return { release: updated, contentChanged: changed };
   });
+  // New text of a release in the automatic check needs a check of its own (the running one
+  // judged the old text and is discarded). Releases waiting for a person stay with them.
+  const r = result.release;
+  if (result.contentChanged && r.status === "in_review" && !r.manualReviewRequiredAt && !r.reviewFlaggedAt && !r.manualQueueAt) {
+    await dispatchJob(JOB.review, { releaseId: r.id }, { key: `review:${r.id}:${r.contentHash}:${now.getTime()}` });
+  }
+  return result;
 }

@@ -129,6 +129,9 @@ describe("automatic check and routing (spec 3.1)", () => {
     };
     expect((await runAutomaticReview({ releaseId: release.id, classifier: slowClassifier })).outcome).toBe("discarded");
     expect(await db.pressReleaseClassification.count({ where: { pressReleaseId: release.id } })).toBe(0);
+    // Saving the new text queued a check of its own.
+    const newHash = (await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).contentHash;
+    expect(await db.jobQueue.count({ where: { name: "release/review", dedupeKey: { startsWith: `review:${release.id}:${newHash}:` } } })).toBe(1);
     expect((await runAutomaticReview({ releaseId: release.id })).outcome).toBe("published");
     // The job retried after its step succeeded: the release is no longer in review.
     expect((await runAutomaticReview({ releaseId: release.id })).outcome).toBe("skipped");

@@ -1,0 +1,36 @@
+"use server";
+
+import { refresh } from "next/cache";
+import { requireUser } from "@/lib/auth/session";
+import { actionError, type ActionResult } from "@/lib/forms/action-result";
+import { approveRelease, returnRelease } from "@/lib/releases/manual-review";
+
+// The permission is checked inside approveRelease/returnRelease (from the stored user); a
+// missing one comes back as a form message like every other business error.
+
+// "Freigeben": publish (or schedule) as the admin; a quota warning needs a second, explicit click.
+export async function approve(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user } = await requireUser();
+  const acknowledgeQuotaWarning = form.get("acknowledgeQuotaWarning") === "1";
+  try {
+    const { status } = await approveRelease({ releaseId: Number(releaseId), adminUserId: user.id, acknowledgeQuotaWarning });
+    refresh();
+    return { ok: true, message: status === "scheduled" ? "Freigegeben; erscheint zum geplanten Zeitpunkt." : "Freigegeben und veröffentlicht." };
+  } catch (err) {
+    return actionError(err);
+  }
+}
+
+// "Zurückgeben": back to the customer as rejected, with a required comment that reaches the author.
+export async function giveBack(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user } = await requireUser();
+  const comment = String(form.get("comment") ?? "").trim().slice(0, 5000);
+  if (!comment) return { ok: false, message: "Bitte begründen Sie die Rückgabe.", issues: { comment: "Ein Kommentar ist erforderlich." } };
+  try {
+    await returnRelease({ releaseId: Number(releaseId), adminUserId: user.id, comment });
+    refresh();
+    return { ok: true, message: "Zurückgegeben." };
+  } catch (err) {
+    return actionError(err);
+  }
+}

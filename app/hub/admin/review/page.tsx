@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { ReviewQueueItem } from "@/components/admin/review-queue-item";
+import { loadReviewQueue } from "@/lib/admin/review-queue";
+import { requireAdmin } from "@/lib/auth/session";
+import { approve, giveBack } from "./actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Prüfung erforderlich" };
+
+export default async function ReviewQueuePage() {
+  await requireAdmin("press-releases:publish");
+  const queue = await loadReviewQueue();
+  return (
+    <>
+      <h1>Prüfung erforderlich</h1>
+      <p>
+        Pressemitteilungen, über die eine Person entscheidet: nach der letzten erlaubten roten Prüfung, aus der manuellen Warteschlange oder weil
+        sie dauerhaft von Hand geprüft werden.
+      </p>
+      {queue.length ? (
+        queue.map((item) => <ReviewQueueItem key={item.id} item={item} approve={approve} giveBack={giveBack} />)
+      ) : (
+        <p className="empty">Zurzeit wartet keine Pressemitteilung auf eine Entscheidung.</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { SignedInShell } from "@/components/ui/signed-in-shell";
+import { logout } from "../login/actions";
+
+export const metadata: Metadata = { robots: { index: false } };
+
+export default function DashboardLayout({ children }: { children: ReactNode }) {
+  return <SignedInShell logout={logout}>{children}</SignedInShell>;
+}

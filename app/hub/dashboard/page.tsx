@@ -1,0 +1,53 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ReleaseTable } from "@/components/dashboard/release-table";
+import { requireUser } from "@/lib/auth/session";
+import { listDashboardReleases } from "@/lib/dashboard/list-releases";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Ihre Pressemitteilungen" };
+
+type SearchParams = Promise<{ q?: string | string[]; page?: string | string[] }>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
+
+export default async function DashboardHome({ searchParams }: { searchParams: SearchParams }) {
+  const { user } = await requireUser();
+  const params = await searchParams;
+  const q = first(params.q).slice(0, 200);
+  const page = Math.max(1, Number.parseInt(first(params.page), 10) || 1);
+  const list = await listDashboardReleases({ userId: user.id, q, page });
+  const pageHref = (p: number) => `/dashboard?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
+  return (
+    <>
+      <div className="page-head">
+        <h1>Ihre Pressemitteilungen</h1>
+        {list.hasNewsroom ? (
+          <Link className="button" href="/dashboard/releases/new">
+            Neue Pressemitteilung
+          </Link>
+        ) : null}
+      </div>
+      {!list.hasNewsroom ? <p className="empty">Ihr Konto gehört noch zu keinem Newsroom. Bitten Sie die Inhaberin oder den Inhaber Ihres Newsrooms um Zugang.</p> : null}
+      <form role="search" className="search" method="get" action="/dashboard">
+        <input name="q" type="search" defaultValue={q} aria-label="Pressemitteilungen durchsuchen" placeholder="Titel oder Text durchsuchen" />
+        <button type="submit" className="button secondary">
+          Suchen
+        </button>
+      </form>
+      {list.items.length ? (
+        <ReleaseTable items={list.items} />
+      ) : (
+        <p className="empty">{q ? `Keine Pressemitteilung passt zu „${q}“.` : "Noch keine Pressemitteilungen."}</p>
+      )}
+      {list.total > list.pageSize ? (
+        <nav aria-label="Seiten" className="button-row">
+          {page > 1 ? <Link href={pageHref(page - 1)}>← Neuere</Link> : null}
+          <span className="meta">
+            Seite {page} von {Math.ceil(list.total / list.pageSize)}
+          </span>
+          {page * list.pageSize < list.total ? <Link href={pageHref(page + 1)}>Ältere →</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { RefreshWhileInReview } from "@/components/dashboard/refresh-while-in-review";
+import { ReleaseForm } from "@/components/dashboard/release-form";
+import { ReleaseHistory } from "@/components/dashboard/release-history";
+import { ReviewPanel } from "@/components/dashboard/review-panel";
+import { StatusBadge } from "@/components/dashboard/status-badge";
+import { ActionButton } from "@/components/ui/action-button";
+import { requireUser } from "@/lib/auth/session";
+import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { loadDashboardRelease } from "@/lib/dashboard/release-detail";
+import { AppError } from "@/lib/http/errors";
+import { SITE_NAMES } from "@/lib/sites";
+import { moveRelease, saveRelease } from "../actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Pressemitteilung" };
+
+async function load(userId: number, rawId: string) {
+  const id = Number(rawId);
+  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  try {
+    return await loadDashboardRelease(userId, id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") notFound();
+    throw err;
+  }
+}
+
+export default async function ReleasePage({ params }: { params: Promise<{ id: string }> }) {
+  const { user } = await requireUser();
+  const data = await load(user.id, (await params).id);
+  const { release, actions } = data;
+  return (
+    <>
+      <p className="meta">
+        <Link href="/dashboard">← Alle Pressemitteilungen</Link>
+      </p>
+      <div className="page-head">
+        <h1>{release.title}</h1>
+      </div>
+      <p>
+        Status: <StatusBadge status={release.status} /> · {data.company.name} · {SITE_NAMES[release.portal]} · {release.language === "de" ? "Deutsch" : "Englisch"}
+        {release.status === "published" ? ` · veröffentlicht ${formatBerlin(release.publishedAt)}` : null}
+        {release.status === "scheduled" ? ` · erscheint ${formatBerlin(release.scheduledAt)}` : null}
+      </p>
+      <RefreshWhileInReview active={release.status === "in_review" && !release.waitsForPerson} />
+      <ReviewPanel data={data} />
+      <div className="button-row">
+        {actions.withdraw ? <ActionButton action={moveRelease.bind(null, release.id, "withdraw")} label="Zurückziehen" /> : null}
+        {actions.archive ? <ActionButton action={moveRelease.bind(null, release.id, "archive")} label="Archivieren" confirmText="Die Pressemitteilung wird aus den Listen des Portals genommen. Fortfahren?" /> : null}
+        {actions.delete ? <ActionButton action={moveRelease.bind(null, release.id, "delete")} label="Löschen" variant="danger" confirmText="Die Pressemitteilung wird endgültig gelöscht. Fortfahren?" /> : null}
+      </div>
+      {actions.edit ? (
+        <section aria-labelledby="edit-heading">
+          <h2 id="edit-heading">Bearbeiten</h2>
+          <ReleaseForm
+            releaseId={release.id}
+            initial={data.form}
+            newsrooms={[{ id: data.company.id, name: data.company.name, portals: data.portals }]}
+            categories={data.categories}
+            placementLocked={data.placementLocked}
+            canSubmit={actions.submit}
+            action={saveRelease}
+          />
+        </section>
+      ) : (
+        <p className="meta">In diesem Status lässt sich die Pressemitteilung hier nicht mehr bearbeiten; veröffentlichte Texte ändern Sie über eine kostenpflichtige Änderung.</p>
+      )}
+      <h2>Verlauf</h2>
+      <ReleaseHistory entries={data.history} />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+"use server";
+
+import { refresh } from "next/cache";
+import { redirect } from "next/navigation";
+import type { SaveReleaseInput } from "@/components/dashboard/release-form";
+import { requireUser } from "@/lib/auth/session";
+import { moveOwnRelease, type CustomerMove } from "@/lib/dashboard/release-moves";
+import { coerceReleaseForm } from "@/lib/dashboard/release-rules";
+import { saveDashboardRelease } from "@/lib/dashboard/save-dashboard-release";
+import { actionError, type ActionResult } from "@/lib/forms/action-result";
+
+// Save, or save and submit, from the release form. A new release continues on its own page.
+export async function saveRelease(_prev: ActionResult | null, input: SaveReleaseInput): Promise<ActionResult> {
+  const { user } = await requireUser();
+  const releaseId = Number.isSafeInteger(input?.releaseId) ? input.releaseId : undefined;
+  const submit = input?.submit === true;
+  let saved: { releaseId: number };
+  try {
+    saved = await saveDashboardRelease({ userId: user.id, ...(releaseId ? { releaseId } : {}), values: coerceReleaseForm(input?.values), submit });
+  } catch (err) {
+    return actionError(err);
+  }
+  if (!releaseId) redirect(`/dashboard/releases/${saved.releaseId}`);
+  refresh();
+  return { ok: true, message: submit ? "Gespeichert und zur Prüfung eingereicht." : "Gespeichert." };
+}
+
+const MOVES: readonly CustomerMove[] = ["withdraw", "archive", "delete"];
+const DONE: Record<CustomerMove, string> = {
+  withdraw: "Zurückgezogen; die Pressemitteilung ist wieder ein Entwurf.",
+  archive: "Archiviert.",
+  delete: "Gelöscht.",
+};
+
+// Withdraw, archive or delete one of the user's releases (bound to the release id and the move).
+export async function moveRelease(releaseId: number, move: CustomerMove, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+  const { user } = await requireUser();
+  if (!Number.isSafeInteger(releaseId) || !MOVES.includes(move)) return { ok: false, message: "Unbekannte Aktion." };
+  try {
+    await moveOwnRelease({ userId: user.id, releaseId, move });
+  } catch (err) {
+    return actionError(err);
+  }
+  if (move === "delete") redirect("/dashboard");
+  refresh();
+  return { ok: true, message: DONE[move] };
+}

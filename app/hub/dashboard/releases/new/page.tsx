@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ReleaseForm } from "@/components/dashboard/release-form";
+import { requireUser } from "@/lib/auth/session";
+import { loadNewReleaseForm } from "@/lib/dashboard/new-release-form";
+import { saveRelease } from "../actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Neue Pressemitteilung" };
+
+export default async function NewReleasePage() {
+  const { user } = await requireUser();
+  const { newsrooms, categories, form } = await loadNewReleaseForm(user.id);
+  return (
+    <>
+      <p className="meta">
+        <Link href="/dashboard">← Alle Pressemitteilungen</Link>
+      </p>
+      <h1>Neue Pressemitteilung</h1>
+      {newsrooms.length ? (
+        <ReleaseForm initial={form} newsrooms={newsrooms} categories={categories} canSubmit action={saveRelease} />
+      ) : (
+        <p className="empty">Ihr Konto gehört noch zu keinem Newsroom.</p>
+      )}
+    </>
+  );
+}

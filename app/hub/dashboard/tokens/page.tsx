@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { TokenCreateForm } from "@/components/dashboard/token-create-form";
+import { TokenList } from "@/components/dashboard/token-list";
+import { listApiTokens, MAX_TOKEN_YEARS } from "@/lib/api-tokens/tokens";
+import { requireUser } from "@/lib/auth/session";
+import { createToken, revokeToken } from "./actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "API-Tokens" };
+
+export default async function TokensPage() {
+  const { user } = await requireUser();
+  const { tokens, accessPaused } = await listApiTokens(user.id);
+  const max = new Date();
+  max.setUTCFullYear(max.getUTCFullYear() + MAX_TOKEN_YEARS);
+  return (
+    <>
+      <h1>API-Tokens</h1>
+      <p>Mit einem API-Token reichen Ihre Programme Pressemitteilungen über die HTTP-API ein.</p>
+      {accessPaused ? (
+        <p className="form-message warning" role="status">
+          Der API-Zugang Ihres Kontos ruht, weil keine Buchung mit API-Zugang aktiv ist. Ihre Tokens bleiben erhalten und funktionieren nach einer neuen Buchung wieder.
+        </p>
+      ) : null}
+      <TokenList tokens={tokens} revoke={revokeToken} />
+      <h2>Neuen Token erstellen</h2>
+      <TokenCreateForm action={createToken} maxDate={max.toISOString().slice(0, 10)} />
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ReviewQueueItem as Item } from "@/lib/admin/review-queue";
+import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import type { ActionResult } from "@/lib/forms/action-result";
+import { SITE_NAMES } from "@/lib/sites";
+import { ReviewDecision } from "./review-decision";
+
+type BoundAction = (releaseId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+
+const WHY = { last_red: "Letzte erlaubte automatische Prüfung war rot", manual_queue: "Zur manuellen Prüfung vorgesehen" } as const;
+const RESULT = { red: "rot", yellow: "gelb", green: "grün" } as const;
+
+/** One release waiting for a person: why, every check with all its reasons, the text, the decision. */
+export function ReviewQueueItem({ item, approve, giveBack }: { item: Item; approve: BoundAction; giveBack: BoundAction }) {
+  return (
+    <article className="panel" aria-labelledby={`release-${item.id}`}>
+      <h2 id={`release-${item.id}`}>{item.title}</h2>
+      <p className="meta">
+        {item.companyName} · {SITE_NAMES[item.portal]} · {item.language.toUpperCase()} · wartet seit {formatBerlin(item.waitingSince)}
+        {item.scheduledAt ? ` · geplant für ${formatBerlin(item.scheduledAt)}` : null}
+      </p>
+      <p>
+        <strong>{WHY[item.reason]}</strong> ({item.automaticAttempts} rote Prüfungen)
+      </p>
+      {item.checks.length ? (
+        <ul className="reasons">
+          {item.checks.map((c) => (
+            <li key={c.id}>
+              Prüfung {c.attempt} ({formatBerlin(c.at)}): <span className={`badge result-${c.result}`}>{RESULT[c.result]}</span>
+              {c.reasons.length ? (
+                <ul>
+                  {c.reasons.map((r, i) => (
+                    <li key={`${r.code}-${i}`}>
+                      {r.message} <span className="meta">({r.code}, {r.severity === "red" ? "rot" : "gelb"})</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="meta">Keine gültige automatische Prüfung des aktuellen Textes.</p>
+      )}
+      <div className="preview">
+        {item.location ? `${item.location} – ` : null}
+        {item.preview}
+      </div>
+      <ReviewDecision releaseId={item.id} approve={approve.bind(null, item.id)} giveBack={giveBack.bind(null, item.id)} />
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import Link from "next/link";
+import { SITE_NAMES } from "@/lib/sites";
+import { HubNav, type HubNavItem } from "./hub-nav";
+
+/** The hub's header for signed-in people: their areas, their name and sign-out. */
+export function HubHeader({ userName, showAdmin, logout }: { userName: string; showAdmin: boolean; logout: () => Promise<void> }) {
+  const items: HubNavItem[] = [
+    { href: "/dashboard", label: "Pressemitteilungen" },
+    { href: "/dashboard/tokens", label: "API-Tokens" },
+    ...(showAdmin ? [{ href: "/admin/review", label: "Prüfung erforderlich" }] : []),
+  ];
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Zum Inhalt
+      </a>
+      <div className="wrap">
+        <Link className="brand" href="/dashboard">
+          {SITE_NAMES.hub}
+          <small>Kundenbereich</small>
+        </Link>
+        <HubNav items={items}>
+          <form action={logout}>
+            <span className="meta">{userName} · </span>
+            <button type="submit" className="link-button">
+              Abmelden
+            </button>
+          </form>
+        </HubNav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,31 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+
+export interface HubNavItem {
+  href: string;
+  label: string;
+}
+
+/** Client-side only to mark the current area: the layout that renders it does not know the path. */
+export function HubNav({ items, children }: { items: HubNavItem[]; children?: ReactNode }) {
+  const pathname = usePathname();
+  // The most specific match wins, so /dashboard/tokens does not also mark /dashboard.
+  const current = items.filter((i) => pathname === i.href || pathname.startsWith(`${i.href}/`)).sort((a, b) => b.href.length - a.href.length)[0];
+  return (
+    <nav aria-label="Kundenbereich">
+      <ul className="nav">
+        {items.map((item) => (
+          <li key={item.href}>
+            <Link href={item.href} aria-current={item === current ? "page" : undefined}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+        {children ? <li>{children}</li> : null}
+      </ul>
+    </nav>
+  );
+}

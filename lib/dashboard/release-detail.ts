@@ -1,0 +1,68 @@
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { EDITABLE_STATUSES } from "@/lib/releases/save-release";
+import { dateToBerlinLocal } from "./berlin-time";
+import { canCustomerDelete } from "./release-moves";
+import { activeCategories, newsroomsOfUser, ownReleaseOrThrow } from "./newsrooms";
+import { htmlToPlainText } from "./release-body";
+import { reviewReasonsOf } from "./review-reasons";
+import type { ReleaseFormValues } from "./release-rules";
+
+/** Which buttons the release page offers; the domain functions check again when pressed. */
+function allowedActions(r: { status: string; goneAt: Date | null; publishedEverAt: Date | null }) {
+  const alive = !r.goneAt;
+  return {
+    edit: alive && (EDITABLE_STATUSES as readonly string[]).includes(r.status),
+    submit: alive && (r.status === "draft" || r.status === "rejected"),
+    withdraw: alive && (r.status === "in_review" || r.status === "scheduled"),
+    archive: alive && r.status === "published",
+    delete: canCustomerDelete(r),
+  };
+}
+
+/** Everything the customer's release page shows, for a release of one of the user's newsrooms. */
+export async function loadDashboardRelease(userId: number, releaseId: number) {
+  const release = await ownReleaseOrThrow(userId, releaseId);
+  const [company, classification, history, newsrooms] = await Promise.all([
+    db.company.findUniqueOrThrow({ where: { id: release.companyId }, select: { id: true, name: true } }),
+    db.pressReleaseClassification.findFirst({ where: { pressReleaseId: release.id, discardedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+    db.pressReleaseHistory.findMany({ where: { pressReleaseId: release.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 50 }),
+    newsroomsOfUser(userId),
+  ]);
+  const newsroom = newsrooms.find((n) => n.id === release.companyId);
+  const form: ReleaseFormValues = {
+    companyId: String(release.companyId),
+    portal: release.portal,
+    language: release.language,
+    categoryId: release.categoryId ? String(release.categoryId) : "",
+    title: release.title,
+    lead: release.lead ?? "",
+    body: htmlToPlainText(release.body),
+    location: release.location ?? "",
+    contactName: release.contactName ?? "",
+    contactEmail: release.contactEmail ?? "",
+    contactPhone: release.contactPhone ?? "",
+    scheduledAt: dateToBerlinLocal(release.scheduledAt),
+  };
+  return {
+    release: {
+      id: release.id, title: release.title, status: release.status, portal: release.portal, language: release.language, slug: release.slug,
+      publishedAt: release.publishedAt, scheduledAt: release.scheduledAt, goneAt: release.goneAt,
+      waitsForPerson: release.status === "in_review" && !!(release.reviewFlaggedAt || release.manualQueueAt || release.manualReviewRequiredAt),
+    },
+    company,
+    form,
+    // Releases published once keep their portal and language (lib/releases/save-release.ts).
+    placementLocked: !!release.publishedEverAt,
+    portals: newsroom?.portals ?? [release.portal],
+    categories: await activeCategories(newsroom?.portals ?? [release.portal]),
+    review: classification
+      ? { result: classification.result, reasons: reviewReasonsOf(classification.reasons), checkedAt: classification.createdAt }
+      : null,
+    attempts: { used: release.automaticAttempts, max: getConfig().review.maxAutomaticAttempts },
+    history,
+    comments: history.filter((h) => h.comment).map((h) => ({ at: h.createdAt, comment: h.comment!, actorType: h.actorType })),
+    actions: allowedActions(release),
+  };
+}
+export type DashboardRelease = Awaited<ReturnType<typeof loadDashboardRelease>>;

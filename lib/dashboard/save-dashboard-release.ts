@@ -1,0 +1,73 @@
+import { db } from "@/lib/db/client";
+import { AppError, type ValidationIssue } from "@/lib/http/errors";
+import { createRelease, updateRelease, type ReleaseContent } from "@/lib/releases/save-release";
+import { submitRelease } from "@/lib/releases/submit-release";
+import { berlinLocalToDate } from "./berlin-time";
+import { newsroomsOfUser, ownReleaseOrThrow, type Portal } from "./newsrooms";
+import { plainTextToHtml } from "./release-body";
+import { validateReleaseForm, type FieldIssues, type ReleaseFormValues } from "./release-rules";
+
+const invalid = (issues: FieldIssues) =>
+  new AppError("validation_failed", "The release is not valid.", undefined, Object.entries(issues).map(([path, message]): ValidationIssue => ({ path, message: message! })));
+
+/** The rules that need the database: own newsroom, its portal, an active category of that portal, a future time. */
+async function checkPlacement(userId: number, v: ReleaseFormValues, companyId: number, storedScheduledAt: Date | null, now: Date) {
+  const issues: FieldIssues = {};
+  const newsroom = (await newsroomsOfUser(userId)).find((n) => n.id === companyId);
+  if (!newsroom) issues.companyId = "Dieser Newsroom gehört nicht zu Ihrem Konto.";
+  const portal = v.portal as Portal;
+  if (newsroom && !newsroom.portals.includes(portal)) issues.portal = "Dieser Newsroom veröffentlicht nicht auf diesem Portal.";
+  const category = await db.category.findFirst({ where: { id: Number(v.categoryId) || 0, portal, isActive: true }, select: { id: true } });
+  if (!category) issues.categoryId = "Bitte wählen Sie eine aktive Kategorie dieses Portals.";
+  const scheduledAt = v.scheduledAt ? berlinLocalToDate(v.scheduledAt) : null;
+  if (v.scheduledAt && !scheduledAt) issues.scheduledAt = "Bitte geben Sie Datum und Uhrzeit vollständig an.";
+  // A time that passed while the release waited may stay; a newly chosen one must lie ahead.
+  if (scheduledAt && scheduledAt <= now && scheduledAt.getTime() !== storedScheduledAt?.getTime()) issues.scheduledAt = "Der Veröffentlichungszeitpunkt muss in der Zukunft liegen.";
+  if (Object.keys(issues).length) throw invalid(issues);
+  return { portal, categoryId: category!.id, scheduledAt };
+}
+
+function contentOf(v: ReleaseFormValues, categoryId: number, scheduledAt: Date | null): ReleaseContent {
+  const optional = (s: string) => s.trim() || null;
+  return {
+    title: v.title.trim(),
+    lead: optional(v.lead),
+    body: plainTextToHtml(v.body),
+    location: v.location.trim(),
+    contactName: v.contactName.trim(),
+    contactEmail: v.contactEmail.trim().toLowerCase(),
+    contactPhone: optional(v.contactPhone),
+    categoryId,
+    scheduledAt,
+  };
+}
+
+/**
+ * The dashboard's "save" and "save and submit": creates or updates the release through
+ * lib/releases, then submits it when asked and allowed (draft or rejected).
+ */
+export async function saveDashboardRelease(opts: { userId: number; releaseId?: number; values: ReleaseFormValues; submit: boolean; now?: Date }): Promise<{ releaseId: number }> {
+  const now = opts.now ?? new Date();
+  const v = opts.values;
+  const existing = opts.releaseId ? await ownReleaseOrThrow(opts.userId, opts.releaseId) : null;
+  // The newsroom of an existing release is fixed; the form cannot move it elsewhere.
+  const companyId = existing?.companyId ?? Number(v.companyId);
+  const issues = validateReleaseForm({ ...v, companyId: String(companyId || "") });
+  if (Object.keys(issues).length) throw invalid(issues);
+  const { portal, categoryId, scheduledAt } = await checkPlacement(opts.userId, v, companyId, existing?.scheduledAt ?? null, now);
+  const content = contentOf(v, categoryId, scheduledAt);
+  const language = v.language as "de" | "en";
+  const actor = { type: "user" as const, userId: opts.userId };
+
+  let releaseId: number;
+  if (!existing) {
+    releaseId = (await createRelease({ companyId, portal, language, authorUserId: opts.userId, source: "dashboard", content, actor })).id;
+  } else {
+    releaseId = (await updateRelease({ releaseId: existing.id, content, placement: { portal, language }, actor, now })).release.id;
+  }
+  if (opts.submit) {
+    const current = await db.pressRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { status: true } });
+    if (current.status === "draft" || current.status === "rejected") await submitRelease({ releaseId, actor, now });
+  }
+  return { releaseId };
+}

@@ -1,0 +1,43 @@
+import { AppError, type ErrorCode } from "@/lib/http/errors";
+
+// What a server action hands back to its form: success, or a message and per-field issues.
+// Business errors become German form messages; nothing else leaks to the browser.
+
+export interface ActionResult {
+  ok: boolean;
+  message?: string;
+  /** The domain's own wording, shown small under the message where it adds something. */
+  detail?: string;
+  code?: ErrorCode;
+  issues?: Record<string, string>;
+}
+
+const MESSAGES: Partial<Record<ErrorCode, string>> = {
+  validation_failed: "Bitte prüfen Sie die markierten Felder.",
+  forbidden: "Dafür fehlt Ihnen die Berechtigung.",
+  not_found: "Diese Pressemitteilung gibt es nicht (mehr).",
+  conflict: "Das ist im aktuellen Status nicht möglich. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.",
+  quota_exceeded: "Das monatliche Veröffentlichungskontingent ist aufgebraucht.",
+  manual_review_required: "Diese Pressemitteilung muss von einer Person geprüft werden.",
+  stale_classification: "Der Text hat sich seit der letzten Prüfung geändert; eine neue Prüfung ist eingeplant.",
+  image_rights_confirmation_required: "Für mindestens ein Bild fehlt eine gültige Bestätigung der Bildrechte.",
+  identity_proof_required: "Bitte bestätigen Sie Ihre Identität erneut mit Ihrem Passwort.",
+  legal_acceptance_required: "Bitte akzeptieren Sie zuerst die aktuellen Nutzungsbedingungen.",
+  rate_limited: "Zu viele Versuche. Bitte warten Sie einen Moment.",
+};
+
+/** Turns an error into a form result. Unexpected errors are logged and answered generically, never as a 500. */
+export function actionError(err: unknown): ActionResult {
+  if (err instanceof AppError && err.status < 500) {
+    const issues = Object.fromEntries((err.issues ?? []).map((i) => [i.path, i.message]));
+    return {
+      ok: false,
+      code: err.code,
+      message: MESSAGES[err.code] ?? "Das hat nicht geklappt.",
+      ...(err.code === "conflict" || !MESSAGES[err.code] ? { detail: err.message } : {}),
+      ...(Object.keys(issues).length ? { issues } : {}),
+    };
+  }
+  console.error("dashboard action failed:", err);
+  return { ok: false, message: "Es ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es erneut." };
+}
