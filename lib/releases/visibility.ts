@@ -14,3 +14,12 @@ export function publiclyVisibleReleaseWhere(now: Date = new Date()): Prisma.Pres
     company: { isActive: true, goneAt: null, deletedAt: null },
   };
 }
+
+/**
+ * "Visible in the archive" (spec 4.1): publicly visible and not withheld from exports. Feeds,
+ * category archives and sitemaps list only these; a tombstone sets no_export, so a gone
+ * release leaves every export surface too.
+ */
+export function archiveVisibleReleaseWhere(now: Date = new Date()): Prisma.PressReleaseWhereInput {
+  return { ...publiclyVisibleReleaseWhere(now), noExport: false };
+}

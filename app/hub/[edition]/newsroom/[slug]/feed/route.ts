@@ -1,0 +1,8 @@
+import { hubNewsroomFeed } from "@/lib/feeds/hub-redirects";
+import { feedNotFound, feedResponse } from "@/lib/feeds/respond";
+import { isEdition } from "@/lib/sites";
+
+export async function GET(_request: Request, { params }: { params: Promise<{ edition: string; slug: string }> }) {
+  const { edition, slug } = await params;
+  return isEdition(edition) ? feedResponse(await hubNewsroomFeed(edition, slug)) : feedNotFound();
+}

@@ -1,0 +1,109 @@
+import Parser from "rss-parser";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { contentHash } from "@/lib/releases/content-hash";
+import { seedCompany, unique } from "@/tests/factories";
+import { categoryFeed, editionFeed, newsroomFeed, FEED_ITEMS } from "./feeds";
+import { hubCategoryFeed, hubEditionFeed, hubNewsroomFeed } from "./hub-redirects";
+
+const parser = new Parser({ customFields: { item: ["dc:creator"] } });
+const HOUR = 3_600_000;
+
+async function published(companyId: number, data: Record<string, unknown> = {}) {
+  const title = (data.title as string) ?? `Meldung ${unique("f")}`;
+  const body = "<p>Text der Meldung mit genug Inhalt für den Feed.</p>";
+  return db.pressRelease.create({
+    data: { portal: "tech", language: "en", slug: unique("r"), title, body, contentHash: contentHash(title, body), companyId, status: "published", publishedAt: new Date(Date.now() - HOUR), publishedEverAt: new Date(Date.now() - HOUR), ...data },
+  });
+}
+
+async function parse(result: Awaited<ReturnType<typeof editionFeed>>) {
+  if (result.kind !== "ok") throw new Error(`expected a feed, got ${result.kind}`);
+  return { xml: result.xml, feed: await parser.parseString(result.xml) };
+}
+
+describe("RSS feeds", () => {
+  it("the edition feed: the 50 newest archive-visible releases, RSS 2.0 a feed reader accepts", async () => {
+    const company = await seedCompany({ portal: "tech", name: "Feed & Co <Labs>" });
+    const category = await db.category.create({ data: { portal: "tech", slug: unique("c"), nameDe: "Robotik", nameEn: "Robotics" } });
+    const base = Date.now() - 2 * HOUR;
+    for (let i = 0; i < FEED_ITEMS + 5; i++) await published(company.id, { publishedAt: new Date(base - i * 60_000), categoryId: category.id });
+    const hidden = await Promise.all([
+      published(company.id, { publishedAt: new Date(Date.now() + HOUR), title: "Embargoed" }),
+      published(company.id, { goneAt: new Date(), title: "Tombstoned" }),
+      published(company.id, { noExport: true, title: "No export" }),
+      published(company.id, { status: "archived", title: "Archived" }),
+      published(company.id, { language: "de", title: "Other edition" }),
+      published((await seedCompany({ portal: "tech", isActive: false })).id, { title: "Inactive newsroom" }),
+    ]);
+    const newest = await published(company.id, { title: "Newest of all" });
+
+    const { xml, feed } = await parse(await editionFeed("tech", "en"));
+    expect(feed.items).toHaveLength(FEED_ITEMS);
+    expect(feed.items[0]!.title).toBe("Newest of all");
+    expect(feed.items[0]!.link).toMatch(new RegExp(`/en/press-release/${newest.slug}$`));
+    expect(feed.items[0]!["dc:creator"]).toBe("Feed & Co <Labs>");
+    expect(feed.items[1]!.categories).toEqual(["Robotics"]);
+    expect(feed.language).toBe("en");
+    for (const h of hidden) expect(feed.items.map((i) => i.title)).not.toContain(h.title);
+    expect(xml).toMatch(/<atom:link href="https?:\/\/tech\.[^"]+\/en\/feed" rel="self" type="application\/rss\+xml"\/>/);
+    expect(xml).toContain("Feed &amp; Co &lt;Labs&gt;");
+  });
+
+  it("a category feed includes its active subcategories; unknown or inactive categories have none", async () => {
+    const company = await seedCompany({ portal: "tech" });
+    const parent = await db.category.create({ data: { portal: "tech", slug: unique("p"), nameDe: "Software", nameEn: "Software" } });
+    const child = await db.category.create({ data: { portal: "tech", slug: unique("ch"), parentId: parent.id, nameDe: "Cloud", nameEn: "Cloud" } });
+    const inactive = await db.category.create({ data: { portal: "tech", slug: unique("in"), parentId: parent.id, nameDe: "Alt", nameEn: "Old", isActive: false } });
+    await published(company.id, { categoryId: parent.id, title: "In parent" });
+    await published(company.id, { categoryId: child.id, title: "In child" });
+    await published(company.id, { categoryId: inactive.id, title: "In inactive child" });
+    const { feed } = await parse(await categoryFeed("tech", "en", parent.slug));
+    expect(feed.items.map((i) => i.title).sort()).toEqual(["In child", "In parent"]);
+    expect(feed.items.find((i) => i.title === "In child")!.categories).toEqual(["Software", "Cloud"]);
+    expect(await categoryFeed("tech", "en", inactive.slug)).toEqual({ kind: "missing" });
+    expect(await categoryFeed("tech", "en", "no-such-category")).toEqual({ kind: "missing" });
+    expect(await categoryFeed("business", "en", parent.slug)).toEqual({ kind: "missing" });
+  });
+
+  it("a newsroom feed exists only for an active, present newsroom with a release; merged slugs answer 301", async () => {
+    const active = await seedCompany({ portal: "tech" });
+    await published(active.id, { title: "Newsroom news" });
+    expect((await parse(await newsroomFeed("tech", "en", active.slug))).feed.items.map((i) => i.title)).toEqual(["Newsroom news"]);
+    expect(await newsroomFeed("business", "en", active.slug)).toEqual({ kind: "missing" });
+
+    const empty = await seedCompany({ portal: "tech" });
+    expect(await newsroomFeed("tech", "en", empty.slug)).toEqual({ kind: "missing" });
+    for (const data of [{ isActive: false }, { deletedAt: new Date() }, { goneAt: new Date() }]) {
+      const c = await seedCompany({ portal: "tech", ...data });
+      await published(c.id);
+      expect(await newsroomFeed("tech", "en", c.slug)).toEqual({ kind: "missing" });
+    }
+    const merged = await seedCompany({ portal: "tech", mergedIntoCompanyId: active.id, isActive: false });
+    expect(await newsroomFeed("tech", "en", merged.slug)).toEqual({ kind: "redirect", location: expect.stringMatching(new RegExp(`/en/newsroom/${active.slug}/feed$`)) });
+    const oldSlug = unique("old");
+    await db.companySlugRedirect.create({ data: { portal: "tech", slug: oldSlug, companyId: active.id } });
+    expect(await newsroomFeed("tech", "de", oldSlug)).toEqual({ kind: "redirect", location: expect.stringMatching(new RegExp(`/de/newsroom/${active.slug}/feed$`)) });
+    const both = await seedCompany({ portal: "both" });
+    await published(both.id);
+    expect((await newsroomFeed("tech", "en", both.slug)).kind).toBe("ok");
+  });
+
+  it("the hub answers 301 to the portal that has the feed", async () => {
+    expect(hubEditionFeed("de")).toEqual({ kind: "redirect", location: expect.stringMatching(/^https?:\/\/business\.[^/]+\/de\/feed$/) });
+    const category = await db.category.create({ data: { portal: "tech", slug: unique("hubcat"), nameDe: "K", nameEn: "C" } });
+    expect(await hubCategoryFeed("en", category.slug)).toEqual({ kind: "redirect", location: expect.stringMatching(new RegExp(`^https?://tech\\.[^/]+/en/category/${category.slug}/feed$`)) });
+    const company = await seedCompany({ portal: "tech" });
+    expect(await hubNewsroomFeed("de", company.slug)).toEqual({ kind: "redirect", location: expect.stringMatching(new RegExp(`^https?://tech\\.[^/]+/de/newsroom/${company.slug}/feed$`)) });
+    expect(await hubNewsroomFeed("de", "nobody")).toEqual({ kind: "missing" });
+  });
+
+  it("the route answers with the RSS content type and CDN cache headers", async () => {
+    const { GET } = await import("@/app/portal/[portal]/[edition]/feed/route");
+    const res = await GET(new Request("http://tech.localhost/en/feed"), { params: Promise.resolve({ portal: "tech", edition: "en" }) });
+    expect(res.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+    expect(res.headers.get("cache-control")).toContain("s-maxage=");
+    const bad = await GET(new Request("http://tech.localhost/fr/feed"), { params: Promise.resolve({ portal: "tech", edition: "fr" }) });
+    expect(bad.status).toBe(404);
+  });
+});

@@ -1,0 +1,20 @@
+import { isEdition, isPortal, type Edition, type Portal } from "@/lib/sites";
+import type { FeedResult } from "./feeds";
+
+/** CDN-friendly: fresh for five minutes at the edge, served stale while it refreshes. */
+export const FEED_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+
+export function feedResponse(result: FeedResult): Response {
+  if (result.kind === "redirect") return new Response(null, { status: 301, headers: { location: result.location } });
+  if (result.kind === "missing") return new Response("Feed not found.\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, s-maxage=60" } });
+  return new Response(result.xml, { headers: { "content-type": "application/rss+xml; charset=utf-8", "cache-control": FEED_CACHE_CONTROL } });
+}
+
+/** Route params of a portal feed, or null for a path no portal serves. */
+export async function portalFeedParams(params: Promise<Record<string, string>>): Promise<{ portal: Portal; edition: Edition; slug?: string } | null> {
+  const p = await params;
+  if (!isPortal(p.portal) || !isEdition(p.edition)) return null;
+  return { portal: p.portal, edition: p.edition, ...(p.slug ? { slug: p.slug } : {}) };
+}
+
+export const feedNotFound = () => feedResponse({ kind: "missing" });

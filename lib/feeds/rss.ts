@@ -1,0 +1,55 @@
+import { XMLBuilder } from "fast-xml-parser";
+
+export interface FeedItem {
+  title: string;
+  link: string;
+  guid: string;
+  pubDate: Date;
+  creator: string;
+  categories: string[];
+  description: string | null;
+}
+
+export interface FeedChannel {
+  title: string;
+  link: string;
+  selfUrl: string;
+  description: string;
+  language: "de" | "en";
+  items: FeedItem[];
+}
+
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", format: true, suppressEmptyNode: true });
+
+/**
+ * RSS 2.0 with `atom:link rel="self"`, `dc:creator` and `category` (spec 4.1). Text is escaped
+ * by the builder; dates are RFC 822 as RSS requires.
+ */
+export function buildRss(channel: FeedChannel): string {
+  const newest = channel.items[0]?.pubDate;
+  return builder.build({
+    "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
+    rss: {
+      "@_version": "2.0",
+      "@_xmlns:atom": "http://www.w3.org/2005/Atom",
+      "@_xmlns:dc": "http://purl.org/dc/elements/1.1/",
+      channel: {
+        title: channel.title,
+        link: channel.link,
+        description: channel.description,
+        language: channel.language,
+        ...(newest ? { lastBuildDate: newest.toUTCString() } : {}),
+        "atom:link": { "@_href": channel.selfUrl, "@_rel": "self", "@_type": "application/rss+xml" },
+        item: channel.items.map((i) => ({
+          title: i.title,
+          link: i.link,
+          guid: { "#text": i.guid, "@_isPermaLink": "false" },
+          pubDate: i.pubDate.toUTCString(),
+          "dc:creator": i.creator,
+          category: i.categories,
+          ...(i.description ? { description: i.description } : {}),
+        })),
+      },
+    },
+  }) as string;
+}
