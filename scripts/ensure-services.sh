@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes sure what the test suite talks to is there: PostgreSQL, Redis and Chromium.
+# Makes sure what the test suite talks to is there: PostgreSQL, Redis, xmllint and Chromium.
 # Starts local services only when they are down; installs Chromium with apt when missing.
 set -euo pipefail
 
@@ -26,6 +26,11 @@ if [ -z "${TEST_REDIS_URL:-}" ] && ! redis_up; then
   redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no >/dev/null
   for _ in $(seq 1 30); do redis_up && break; sleep 1; done
   redis_up || { echo "services: Redis did not come up" >&2; exit 1; }
+fi
+
+# xmllint validates the sitemaps against the published XSDs (tests/schemas).
+if ! command -v xmllint >/dev/null; then
+  as_root apt-get update -qq && as_root apt-get install -y -qq libxml2-utils >/dev/null
 fi
 
 if [ "${SKIP_E2E:-}" != "1" ] && [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null; then

@@ -1,0 +1,9 @@
+import { newsSitemap, NEWS_CACHE_CONTROL } from "@/lib/seo/news-sitemap";
+import { xmlResponse } from "@/lib/seo/xml";
+import { isPortal } from "@/lib/sites";
+
+export async function GET(_request: Request, { params }: { params: Promise<{ portal: string }> }) {
+  const { portal } = await params;
+  if (!isPortal(portal)) return new Response(null, { status: 404 });
+  return xmlResponse(await newsSitemap(portal), NEWS_CACHE_CONTROL);
+}

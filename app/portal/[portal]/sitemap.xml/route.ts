@@ -1,0 +1,9 @@
+import { sitemapIndex, SITEMAP_CACHE_CONTROL } from "@/lib/seo/sitemap";
+import { xmlResponse } from "@/lib/seo/xml";
+import { isPortal } from "@/lib/sites";
+
+export async function GET(_request: Request, { params }: { params: Promise<{ portal: string }> }) {
+  const { portal } = await params;
+  if (!isPortal(portal)) return new Response(null, { status: 404 });
+  return xmlResponse(await sitemapIndex(portal), SITEMAP_CACHE_CONTROL);
+}

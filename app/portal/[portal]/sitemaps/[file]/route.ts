@@ -1,0 +1,14 @@
+import { pagesSitemap, releaseChunk, SITEMAP_CACHE_CONTROL } from "@/lib/seo/sitemap";
+import { xmlResponse } from "@/lib/seo/xml";
+import { isPortal } from "@/lib/sites";
+
+const notFound = () => new Response("Not found.\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+
+export async function GET(_request: Request, { params }: { params: Promise<{ portal: string; file: string }> }) {
+  const { portal, file } = await params;
+  if (!isPortal(portal)) return notFound();
+  if (file === "pages.xml") return xmlResponse(await pagesSitemap(portal), SITEMAP_CACHE_CONTROL);
+  const chunk = /^releases-(\d{1,6})\.xml$/.exec(file);
+  const xml = chunk ? await releaseChunk(portal, Number(chunk[1])) : null;
+  return xml ? xmlResponse(xml, SITEMAP_CACHE_CONTROL) : notFound();
+}
