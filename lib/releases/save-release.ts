@@ -4,6 +4,7 @@ import { dispatchJob } from "@/lib/jobs/dispatch";
 import { JOB } from "@/lib/jobs/names";
 import { contentHash } from "./content-hash";
 import { recordHistory, type Actor } from "./history";
+import { sanitizeReleaseHtml } from "./sanitize";
 import { lockRelease } from "./lock";
 import { syncSearchMirror } from "./search-mirror";
 import { slugify } from "./slug";
@@ -39,7 +40,7 @@ export async function createRelease(opts: { companyId: number; portal: "business
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.$transaction(async (tx) => {
-        const c = opts.content;
+        const c = { ...opts.content, body: sanitizeReleaseHtml(opts.content.body) };
         const release = await tx.pressRelease.create({
           data: {
             companyId: opts.companyId,
@@ -84,7 +85,7 @@ export async function updateRelease(opts: { releaseId: number; content: ReleaseC
     if (!(EDITABLE_STATUSES as readonly string[]).includes(release.status) || release.goneAt) {
       throw new AppError("conflict", `A release in status ${release.status} cannot be edited; published releases change through a paid change.`);
     }
-    const c = opts.content;
+    const c = { ...opts.content, body: sanitizeReleaseHtml(opts.content.body) };
     const hash = contentHash(c.title, c.body);
     const changed = hash !== release.contentHash;
     const moved = !!opts.placement && (opts.placement.portal !== release.portal || opts.placement.language !== release.language);
