@@ -1,10 +1,11 @@
 import type { NextRequest } from "next/server";
 import { routeBySite } from "@/lib/middleware/site-routing";
+import { publicDecision } from "@/lib/public/tombstone-index";
 import { getSiteHosts } from "@/lib/sites/hosts";
 
 // Only dispatches; each concern lives in its own module under lib/middleware.
 export function middleware(request: NextRequest) {
-  return routeBySite(request, getSiteHosts());
+  return routeBySite(request, getSiteHosts(), publicDecision);
 }
 
 export const config = {

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import type { SiteHosts } from "@/lib/sites";
-import { routeBySite } from "./site-routing";
+import { routeBySite, type DecidePublicPath } from "./site-routing";
 
 const hosts: SiteHosts = { hub: "hub.localhost:3000", business: "business.localhost:3000", tech: "tech.localhost:3000", protocol: "http" };
 
@@ -10,33 +10,49 @@ const rewrittenPath = (res: Response) => {
   return target ? new URL(target).pathname : null;
 };
 
-function call(host: string, path: string, headers: Record<string, string> = {}) {
-  return routeBySite(new NextRequest(`http://127.0.0.1:3000${path}`, { headers: { host, ...headers } }), hosts);
+function call(host: string, path: string, headers: Record<string, string> = {}, decide?: DecidePublicPath) {
+  return routeBySite(new NextRequest(`http://127.0.0.1:3000${path}`, { headers: { host, ...headers } }), hosts, decide);
 }
 
 describe("routeBySite", () => {
-  it("rewrites portal paths into the portal tree and passes site and edition", () => {
-    const res = call("business.localhost:3000", "/en/feed");
+  it("rewrites portal paths into the portal tree and passes site and edition", async () => {
+    const res = await call("business.localhost:3000", "/en/feed");
     expect(rewrittenPath(res)).toBe("/portal/business/en/feed");
     expect(res.headers.get("x-middleware-request-x-pd-site")).toBe("business");
     expect(res.headers.get("x-middleware-request-x-pd-edition")).toBe("en");
   });
 
-  it("rewrites hub paths into the hub tree, so internal prefixes are unreachable", () => {
-    expect(rewrittenPath(call("hub.localhost:3000", "/"))).toMatch(/^\/hub\/?$/);
-    expect(rewrittenPath(call("tech.localhost:3000", "/portal/business/de"))).toBe("/portal/tech/portal/business/de");
+  it("rewrites hub paths into the hub tree, so internal prefixes are unreachable", async () => {
+    expect(rewrittenPath(await call("hub.localhost:3000", "/"))).toMatch(/^\/hub\/?$/);
+    expect(rewrittenPath(await call("tech.localhost:3000", "/portal/business/de"))).toBe("/portal/tech/portal/business/de");
   });
 
-  it("redirects a portal root to the preferred edition on the configured host", () => {
-    const res = call("tech.localhost:3000", "/", { "accept-language": "en-GB,en;q=0.9" });
+  it("redirects a portal root to the preferred edition on the configured host", async () => {
+    const res = await call("tech.localhost:3000", "/", { "accept-language": "en-GB,en;q=0.9" });
     expect(res.status).toBe(307);
     expect(res.headers.get("location")).toBe("http://tech.localhost:3000/en");
     expect(res.headers.get("vary")).toBe("accept-language");
   });
 
-  it("leaves host-independent paths alone", () => {
+  it("leaves host-independent paths alone", async () => {
     for (const path of ["/api/v1/press-releases", "/service/pressreleases", "/health", "/csp-report"]) {
-      expect(rewrittenPath(call("business.localhost:3000", path))).toBeNull();
+      expect(rewrittenPath(await call("business.localhost:3000", path))).toBeNull();
     }
+  });
+
+  it("answers 410 for tombstoned releases and newsrooms, 301 for a merged newsroom's old slug", async () => {
+    const decide: DecidePublicPath = async (_portal, subject) =>
+      subject.slug === "gone-one" ? { status: 410 } : subject.slug === "old-name" ? { status: 301, slug: "new-name" } : null;
+    const gone = await call("business.localhost:3000", "/de/pressemitteilung/gone-one", {}, decide);
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).toContain("Nicht mehr verfügbar");
+    expect((await call("tech.localhost:3000", "/en/newsroom/gone-one", {}, decide)).status).toBe(410);
+    // A gone newsroom's feed is unavailable (404 from the feed route), not a 410 page.
+    expect(rewrittenPath(await call("tech.localhost:3000", "/en/newsroom/gone-one/feed", {}, decide))).toBe("/portal/tech/en/newsroom/gone-one/feed");
+    const moved = await call("business.localhost:3000", "/de/newsroom/old-name/feed?x=1", {}, decide);
+    expect([moved.status, moved.headers.get("location")]).toEqual([301, "http://business.localhost:3000/de/newsroom/new-name/feed?x=1"]);
+    expect(rewrittenPath(await call("business.localhost:3000", "/de/pressemitteilung/alive", {}, decide))).toBe("/portal/business/de/pressemitteilung/alive");
+    // The German segment on the English edition is not a release path.
+    expect(rewrittenPath(await call("business.localhost:3000", "/en/pressemitteilung/gone-one", {}, decide))).toBe("/portal/business/en/pressemitteilung/gone-one");
   });
 });

@@ -1,5 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { preferredEdition, resolveEdition, resolveSite, type SiteHosts } from "@/lib/sites";
+import { gonePageHtml } from "@/lib/public/gone-page";
+import { publicSubject } from "@/lib/public/public-paths";
+import type { PublicDecision } from "@/lib/public/tombstone-index";
+import { newsroomPath, preferredEdition, resolveEdition, resolveSite, type Portal, type SiteHosts } from "@/lib/sites";
+
+/** Looks up tombstones and moved newsrooms; the real one reads the tombstone index. */
+export type DecidePublicPath = (portal: Portal, subject: NonNullable<ReturnType<typeof publicSubject>>) => Promise<PublicDecision>;
 
 /** Paths served identically on every host: APIs, webhooks, health and framework assets. */
 const HOST_INDEPENDENT = /^\/(api|service|health|_next|csp-report)(\/|$)|^\/favicon\.ico$/;
@@ -12,7 +18,7 @@ export const EDITION_HEADER = "x-pd-edition";
  * `/portal/{portal}/...`, hub pages under `/hub/...`. Every path is rewritten, so the internal
  * prefixes themselves are never reachable from outside.
  */
-export function routeBySite(request: NextRequest, hosts: SiteHosts): NextResponse {
+export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide?: DecidePublicPath): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   if (HOST_INDEPENDENT.test(pathname)) return NextResponse.next();
 
@@ -24,6 +30,18 @@ export function routeBySite(request: NextRequest, hosts: SiteHosts): NextRespons
     const response = NextResponse.redirect(target, 307);
     response.headers.set("vary", "accept-language");
     return response;
+  }
+
+  const subject = site !== "hub" && decide ? publicSubject(pathname) : null;
+  if (subject && site !== "hub" && decide) {
+    const decision = await decide(site, subject);
+    if (decision?.status === 301 && subject.kind === "newsroom") {
+      return NextResponse.redirect(`${hosts.protocol}://${hosts[site]}${newsroomPath(subject.edition, decision.slug)}${subject.rest}${request.nextUrl.search}`, 301);
+    }
+    // A gone newsroom's feed is merely unavailable (404, answered by the feed route).
+    if (decision?.status === 410 && !(subject.kind === "newsroom" && subject.rest)) {
+      return new NextResponse(gonePageHtml(site, subject.edition), { status: 410, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60, s-maxage=300" } });
+    }
   }
 
   const edition = resolveEdition(pathname);

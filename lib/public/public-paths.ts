@@ -1,0 +1,23 @@
+import { PATH_SEGMENTS, isEdition, type Edition, type Portal } from "@/lib/sites";
+
+// Which public paths name a release or a newsroom; pure, so the middleware and tests share it.
+export type PublicSubject =
+  | { kind: "release"; edition: Edition; slug: string }
+  | { kind: "newsroom"; edition: Edition; slug: string; rest: string };
+
+export function publicSubject(pathname: string): PublicSubject | null {
+  const [, edition, segment, rawSlug, ...rest] = pathname.split("/");
+  if (!isEdition(edition) || !rawSlug) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(rawSlug);
+  } catch {
+    return null;
+  }
+  if (segment === PATH_SEGMENTS.release[edition] && rest.length === 0) return { kind: "release", edition, slug };
+  if (segment === PATH_SEGMENTS.newsroom[edition]) return { kind: "newsroom", edition, slug, rest: rest.length ? `/${rest.join("/")}` : "" };
+  return null;
+}
+
+export const releaseKey = (portal: Portal, edition: Edition, slug: string) => `${portal}:${edition}:${slug}`;
+export const newsroomKey = (portal: Portal, slug: string) => `${portal}:${slug}`;
