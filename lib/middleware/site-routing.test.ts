@@ -34,6 +34,11 @@ describe("routeBySite", () => {
     expect(res.headers.get("vary")).toBe("accept-language");
   });
 
+  it("maps the sitemap index to its internal route, which Next would otherwise prerender", async () => {
+    expect(rewrittenPath(await call("tech.localhost:3000", "/sitemap.xml"))).toBe("/portal/tech/sitemap-index");
+    expect(rewrittenPath(await call("tech.localhost:3000", "/sitemap-news.xml"))).toBe("/portal/tech/sitemap-news.xml");
+  });
+
   it("leaves host-independent paths alone", async () => {
     for (const path of ["/api/v1/press-releases", "/service/pressreleases", "/health", "/csp-report"]) {
       expect(rewrittenPath(await call("business.localhost:3000", path))).toBeNull();

@@ -10,6 +10,12 @@ export type DecidePublicPath = (portal: Portal, subject: NonNullable<ReturnType<
 /** Paths served identically on every host: APIs, webhooks, health and framework assets. */
 const HOST_INDEPENDENT = /^\/(api|service|health|_next|csp-report)(\/|$)|^\/favicon\.ico$/;
 
+/**
+ * Public paths whose internal route has another name: Next treats a route folder named
+ * `sitemap.xml` as a metadata file and prerenders it at build time, freezing its content.
+ */
+const INTERNAL_PATHS: Record<string, string> = { "/sitemap.xml": "/sitemap-index" };
+
 export const SITE_HEADER = "x-pd-site";
 export const EDITION_HEADER = "x-pd-edition";
 
@@ -51,6 +57,7 @@ export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide
   else headers.delete(EDITION_HEADER);
 
   const url = request.nextUrl.clone();
-  url.pathname = site === "hub" ? `/hub${pathname}` : `/portal/${site}${pathname}`;
+  const internal = INTERNAL_PATHS[pathname] ?? pathname;
+  url.pathname = site === "hub" ? `/hub${internal}` : `/portal/${site}${internal}`;
   return NextResponse.rewrite(url, { request: { headers } });
 }

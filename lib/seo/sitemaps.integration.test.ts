@@ -98,7 +98,7 @@ describe("general sitemap", () => {
   it("every XML route answers application/xml; robots.txt lists both sitemaps", async () => {
     const routes = [
       [await import("@/app/portal/[portal]/sitemap-news.xml/route"), { portal: "tech" }],
-      [await import("@/app/portal/[portal]/sitemap.xml/route"), { portal: "tech" }],
+      [await import("@/app/portal/[portal]/sitemap-index/route"), { portal: "tech" }],
       [await import("@/app/portal/[portal]/sitemaps/[file]/route"), { portal: "tech", file: "pages.xml" }],
     ] as const;
     for (const [mod, params] of routes) {

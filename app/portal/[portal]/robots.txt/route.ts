@@ -1,6 +1,9 @@
 import { robotsTxt } from "@/lib/seo/robots";
 import { isPortal } from "@/lib/sites";
 
+// Always read at request time: what is public changes with every publication.
+export const dynamic = "force-dynamic";
+
 export async function GET(_request: Request, { params }: { params: Promise<{ portal: string }> }) {
   const { portal } = await params;
   if (!isPortal(portal)) return new Response(null, { status: 404 });

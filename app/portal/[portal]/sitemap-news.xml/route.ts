@@ -2,6 +2,9 @@ import { newsSitemap, NEWS_CACHE_CONTROL } from "@/lib/seo/news-sitemap";
 import { xmlResponse } from "@/lib/seo/xml";
 import { isPortal } from "@/lib/sites";
 
+// Always read at request time: what is public changes with every publication.
+export const dynamic = "force-dynamic";
+
 export async function GET(_request: Request, { params }: { params: Promise<{ portal: string }> }) {
   const { portal } = await params;
   if (!isPortal(portal)) return new Response(null, { status: 404 });

@@ -2,6 +2,9 @@ import { pagesSitemap, releaseChunk, SITEMAP_CACHE_CONTROL } from "@/lib/seo/sit
 import { xmlResponse } from "@/lib/seo/xml";
 import { isPortal } from "@/lib/sites";
 
+// Always read at request time: what is public changes with every publication.
+export const dynamic = "force-dynamic";
+
 const notFound = () => new Response("Not found.\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 export async function GET(_request: Request, { params }: { params: Promise<{ portal: string; file: string }> }) {
