@@ -62,6 +62,8 @@ export interface DemoRelease {
   location: string;
   /** Also published on the other portal as a second copy pointing here. */
   copyTo?: Portal;
+  /** Tombstoned after publication (its page answers 410). */
+  gone?: true;
 }
 
 export const DEMO_RELEASES: DemoRelease[] = [
@@ -85,6 +87,10 @@ export const DEMO_RELEASES: DemoRelease[] = [
     title: "Hansebank launches business banking app for freelancers",
     lead: "Invoicing, tax reserves and payments in one app, available from today.",
     paragraphs: ["The new app links a business account with invoicing and automatically sets aside an estimated tax reserve for each incoming payment.", "It is free for the first twelve months."] },
+  { key: "hb-withdrawn", company: "hansebank", category: "banken", language: "de", state: "published", days: 9, location: "Hamburg", gone: true,
+    title: "Hansebank kündigt Filialkonzept für den ländlichen Raum an",
+    lead: "Die Meldung wurde nach einer Berichtigung zurückgezogen.",
+    paragraphs: ["Die Bank plante mobile Filialen für Gemeinden ohne eigene Geschäftsstelle.", "Die Meldung ist nicht mehr verfügbar."] },
   { key: "hb-review", company: "hansebank", category: "versicherungen", language: "de", state: "in_review", days: 0, location: "Hamburg",
     title: "Hansebank kooperiert mit regionalen Versicherern",
     lead: "Gewerbekunden erhalten Versicherungsschutz direkt im Online-Banking.",

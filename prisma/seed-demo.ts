@@ -117,6 +117,8 @@ async function seedReleases(companies: Map<string, number>, now: Date) {
       publishedEverAt: publishedAt,
       scheduledAt: r.state === "scheduled" ? new Date(now.getTime() + r.days * 24 * HOUR) : null,
       automaticAttempts: r.state === "rejected" ? 1 : 0,
+      // A tombstone saves no_export and overwrites it, as markReleaseGone does.
+      ...(r.gone ? { goneAt: now, noExport: true, savedNoExport: false } : {}),
     } as const;
     const created = await db.pressRelease.create({ data });
     await db.pressReleaseHistory.create({

@@ -16,9 +16,9 @@ export interface ReleaseListItem {
 }
 
 /** Newest publicly visible releases of one portal edition. */
-export async function listPublishedReleases(opts: { portal: Portal; language: Edition; limit?: number; now?: Date }): Promise<ReleaseListItem[]> {
+export async function listPublishedReleases(opts: { portal: Portal; language: Edition; companyId?: number; limit?: number; now?: Date }): Promise<ReleaseListItem[]> {
   const rows = await db.pressRelease.findMany({
-    where: { ...publiclyVisibleReleaseWhere(opts.now), portal: opts.portal, language: opts.language },
+    where: { ...publiclyVisibleReleaseWhere(opts.now), portal: opts.portal, language: opts.language, ...(opts.companyId ? { companyId: opts.companyId } : {}) },
     orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
     take: opts.limit ?? 20,
     select: {

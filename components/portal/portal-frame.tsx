@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
+import { PORTAL_TAGLINES, SITE_NAMES, type Edition, type Portal } from "@/lib/sites";
+
+/** Header, main and footer of every portal page; the edition switch goes to the other edition's home. */
+export function PortalFrame({ portal, edition, children }: { portal: Portal; edition: Edition; children: ReactNode }) {
+  return (
+    <>
+      <SiteHeader
+        brand={SITE_NAMES[portal]}
+        tagline={PORTAL_TAGLINES[portal][edition]}
+        homeHref={`/${edition}`}
+        nav={[
+          { href: "/de", label: "Deutsch", current: edition === "de", lang: "de" },
+          { href: "/en", label: "English", current: edition === "en", lang: "en" },
+        ]}
+      />
+      <main id="main" className="wrap">
+        {children}
+      </main>
+      <SiteFooter>© {SITE_NAMES[portal]}</SiteFooter>
+    </>
+  );
+}

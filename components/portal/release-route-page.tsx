@@ -1,0 +1,26 @@
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { releasePageData } from "@/lib/public/release-page";
+import { releaseMetadata, releaseRouteParams, type ReleaseRouteParams } from "@/lib/public/release-route";
+import { PortalFrame } from "./portal-frame";
+import { ReleaseArticle } from "./release-article";
+
+// Metadata and page of one request read the release once.
+const load = cache(releasePageData);
+
+/** The release page for one edition's path segment (`pressemitteilung` or `press-release`). */
+export function releaseRoute(segment: string) {
+  return {
+    generateMetadata: ({ params }: { params: ReleaseRouteParams }) => releaseMetadata(params, segment, load),
+    async Page({ params }: { params: ReleaseRouteParams }) {
+      const p = await releaseRouteParams(params, segment);
+      const data = p ? await load(p.portal, p.edition, p.slug) : null;
+      if (!p || !data) notFound();
+      return (
+        <PortalFrame portal={p.portal} edition={p.edition}>
+          <ReleaseArticle data={data} edition={p.edition} />
+        </PortalFrame>
+      );
+    },
+  };
+}

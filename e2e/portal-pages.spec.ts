@@ -1,0 +1,51 @@
+import { expect, test } from "@playwright/test";
+import { E2E_HOSTS } from "../playwright.config";
+import { getAs } from "./host-request";
+
+const business = `http://${E2E_HOSTS.business}`;
+
+test("a reader goes from the portal home to a release, its newsroom and the newsroom feed", async ({ page }) => {
+  await page.goto(`${business}/de`);
+  await page.getByRole("link", { name: "Nordlicht Energie nimmt Windpark Osterfeld in Betrieb" }).click();
+  await expect(page).toHaveURL(`${business}/de/pressemitteilung/nordlicht-energie-nimmt-windpark-osterfeld-in-betrieb`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nordlicht Energie nimmt Windpark Osterfeld in Betrieb");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", page.url());
+  await expect(page.locator('meta[property="article:modified_time"]')).toHaveCount(1);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(jsonLd).toMatchObject({ "@type": "NewsArticle", headline: "Nordlicht Energie nimmt Windpark Osterfeld in Betrieb", inLanguage: "de" });
+
+  await page.getByRole("link", { name: "Nordlicht Energie GmbH" }).click();
+  await expect(page).toHaveURL(`${business}/de/newsroom/nordlicht-energie`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nordlicht Energie GmbH");
+  const feedHref = await page.getByRole("link", { name: "RSS-Feed dieses Newsrooms" }).getAttribute("href");
+  const feed = await getAs(E2E_HOSTS.business, feedHref!);
+  expect(feed.status).toBe(200);
+  expect(feed.headers["content-type"]).toBe("application/rss+xml; charset=utf-8");
+  expect(feed.body).toContain("<title>Nordlicht Energie nimmt Windpark Osterfeld in Betrieb</title>");
+});
+
+test("a tombstoned release answers 410, an unknown one 404, the legacy view_url 301", async ({ page }) => {
+  const gone = await page.goto(`${business}/de/pressemitteilung/hansebank-kuendigt-filialkonzept-fuer-den-laendlichen-raum-an`);
+  expect(gone?.status()).toBe(410);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nicht mehr verfügbar");
+  const missing = await page.goto(`${business}/de/pressemitteilung/gibt-es-nicht`);
+  expect(missing?.status()).toBe(404);
+
+  // The first demo release: its legacy view_url redirects permanently to its page.
+  const view = await getAs(E2E_HOSTS.business, "/view/1");
+  expect(view.status).toBe(301);
+  expect(view.headers["location"]).toMatch(/^http:\/\/business\.[^/]+\/(de\/pressemitteilung|en\/press-release)\//);
+  expect((await getAs(E2E_HOSTS.business, "/view/999999")).status).toBe(404);
+});
+
+test("sitemaps and robots are served per portal with XML content types; the hub's feed redirects", async () => {
+  const news = await getAs(E2E_HOSTS.business, "/sitemap-news.xml");
+  expect(news.headers["content-type"]).toBe("application/xml; charset=utf-8");
+  expect(news.body).toContain("<news:name>Pressdesk Business</news:name>");
+  const index = await getAs(E2E_HOSTS.business, "/sitemap.xml");
+  expect([index.status, index.headers["content-type"]]).toEqual([200, "application/xml; charset=utf-8"]);
+  expect(index.body).toContain("/sitemaps/pages.xml");
+  expect((await getAs(E2E_HOSTS.business, "/robots.txt")).body).toContain(`Sitemap: http://${E2E_HOSTS.business}/sitemap-news.xml`);
+  const hubFeed = await getAs(E2E_HOSTS.hub, "/en/feed");
+  expect([hubFeed.status, hubFeed.headers["location"]]).toEqual([301, `http://${E2E_HOSTS.business}/en/feed`]);
+});

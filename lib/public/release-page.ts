@@ -1,0 +1,46 @@
+import { db } from "@/lib/db/client";
+import { textWithoutMarkup } from "@/lib/releases/content-hash";
+import { publiclyVisibleReleaseWhere } from "@/lib/releases/visibility";
+import { categoryPath, getSiteHosts, newsroomPath, releaseUrl, siteOrigin, SITE_NAMES, type Edition, type Portal } from "@/lib/sites";
+
+/**
+ * A release page's data, or null when the page must answer 404 (never published, embargoed,
+ * deleted, other edition). Tombstones never get here: the middleware answers 410 first.
+ */
+export async function releasePageData(portal: Portal, edition: Edition, slug: string, now = new Date()) {
+  const r = await db.pressRelease.findFirst({
+    where: { ...publiclyVisibleReleaseWhere(now), portal, language: edition, slug },
+    include: {
+      company: { select: { name: true, slug: true, website: true } },
+      category: { select: { slug: true, nameDe: true, nameEn: true } },
+      canonical: { select: { id: true, portal: true, language: true, slug: true } },
+    },
+  });
+  if (!r) return null;
+  const hosts = getSiteHosts();
+  const url = releaseUrl(r, hosts);
+  const description = r.lead ?? textWithoutMarkup(r.body).slice(0, 200);
+  return {
+    release: r,
+    url,
+    // The later copy points to the first source (spec 1.4).
+    canonicalUrl: r.canonical ? releaseUrl(r.canonical, hosts) : url,
+    description,
+    newsroomHref: newsroomPath(edition, r.company.slug),
+    categoryHref: r.category ? categoryPath(edition, r.category.slug) : null,
+    categoryName: r.category ? (edition === "de" ? r.category.nameDe : r.category.nameEn) : null,
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      headline: r.title,
+      description,
+      inLanguage: r.language,
+      datePublished: r.publishedAt!.toISOString(),
+      dateModified: r.contentChangedAt.toISOString(),
+      mainEntityOfPage: url,
+      author: { "@type": "Organization", name: r.company.name, ...(r.company.website ? { url: r.company.website } : {}) },
+      publisher: { "@type": "Organization", name: SITE_NAMES[portal], url: siteOrigin(portal, hosts) },
+      ...(r.category ? { articleSection: edition === "de" ? r.category.nameDe : r.category.nameEn } : {}),
+    },
+  };
+}
