@@ -49,3 +49,21 @@ test("sitemaps and robots are served per portal with XML content types; the hub'
   const hubFeed = await getAs(E2E_HOSTS.hub, "/en/feed");
   expect([hubFeed.status, hubFeed.headers["location"]]).toEqual([301, `http://${E2E_HOSTS.business}/en/feed`]);
 });
+
+test("a reader browses release → category → archive year in both editions", async ({ page }) => {
+  await page.goto(`${business}/de/pressemitteilung/nordlicht-energie-nimmt-windpark-osterfeld-in-betrieb`);
+  await page.getByRole("link", { name: "Energie", exact: true }).click();
+  await expect(page).toHaveURL(`${business}/de/category/energie`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Energie");
+  const year = String(new Date().getFullYear());
+  await page.getByRole("navigation", { name: "Archiv nach Jahr" }).getByRole("link", { name: new RegExp(`^${year}`) }).click();
+  await expect(page).toHaveURL(`${business}/de/category/energie/archiv/${year}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Energie: Archiv ${year}`);
+  await expect(page.getByRole("link", { name: "Nordlicht Energie nimmt Windpark Osterfeld in Betrieb" })).toBeVisible();
+
+  await page.goto(`${business}/en/category/energie/archive`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Energy: archive \d{4}$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/en\/category\/energie\/archive\/\d{4}$/);
+  const empty = await page.goto(`${business}/de/category/energie/archiv/1999`);
+  expect(empty?.status()).toBe(404);
+});

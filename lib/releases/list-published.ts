@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import type { Edition, Portal } from "@/lib/sites";
-import { publiclyVisibleReleaseWhere } from "./visibility";
+import { archiveVisibleReleaseWhere, publiclyVisibleReleaseWhere } from "./visibility";
 
 export interface ReleaseListItem {
   id: number;
@@ -16,11 +16,31 @@ export interface ReleaseListItem {
 }
 
 /** Newest publicly visible releases of one portal edition. */
-export async function listPublishedReleases(opts: { portal: Portal; language: Edition; companyId?: number; limit?: number; now?: Date }): Promise<ReleaseListItem[]> {
+export async function listPublishedReleases(opts: {
+  portal: Portal;
+  language: Edition;
+  companyId?: number;
+  categoryIds?: number[];
+  /** Only releases visible in the archive (category pages, archives). */
+  archiveOnly?: boolean;
+  publishedBetween?: [Date, Date];
+  limit?: number;
+  offset?: number;
+  now?: Date;
+}): Promise<ReleaseListItem[]> {
   const rows = await db.pressRelease.findMany({
-    where: { ...publiclyVisibleReleaseWhere(opts.now), portal: opts.portal, language: opts.language, ...(opts.companyId ? { companyId: opts.companyId } : {}) },
+    where: {
+      ...(opts.archiveOnly ? archiveVisibleReleaseWhere(opts.now) : publiclyVisibleReleaseWhere(opts.now)),
+      portal: opts.portal,
+      language: opts.language,
+      ...(opts.companyId ? { companyId: opts.companyId } : {}),
+      ...(opts.categoryIds ? { categoryId: { in: opts.categoryIds } } : {}),
+      // Inside the visibility rule's own publishedAt bound (lte now).
+      ...(opts.publishedBetween ? { AND: [{ publishedAt: { gte: opts.publishedBetween[0], lt: opts.publishedBetween[1] } }] } : {}),
+    },
     orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
     take: opts.limit ?? 20,
+    skip: opts.offset ?? 0,
     select: {
       id: true,
       slug: true,
