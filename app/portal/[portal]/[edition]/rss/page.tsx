@@ -1,0 +1,64 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PortalFrame } from "@/components/portal/portal-frame";
+import { activeCategories } from "@/lib/api/categories";
+import { categoryPath, editionAlternates, feedPath, getSiteHosts, isEdition, isPortal, newsroomPath, siteOrigin, SITE_NAMES } from "@/lib/sites";
+
+type Params = Promise<{ portal: string; edition: string }>;
+
+const TEXT = {
+  de: {
+    title: "RSS-Feeds",
+    what: "RSS ist ein offenes Format, mit dem Sie neue Pressemitteilungen in einem Feed-Reader abonnieren, ohne die Seite zu besuchen. Kopieren Sie eine Feed-Adresse in Ihren Reader.",
+    main: "Alle Pressemitteilungen",
+    categories: "Feeds nach Kategorie",
+    newsroom: "Feed eines Newsrooms",
+    pattern: "Jeder Newsroom hat einen eigenen Feed unter",
+  },
+  en: {
+    title: "RSS feeds",
+    what: "RSS is an open format for following new press releases in a feed reader without visiting the site. Copy a feed address into your reader.",
+    main: "All press releases",
+    categories: "Feeds by category",
+    newsroom: "A newsroom's feed",
+    pattern: "Every newsroom has its own feed at",
+  },
+} as const;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { portal, edition } = await params;
+  if (!isPortal(portal) || !isEdition(edition)) return {};
+  const alternates = editionAlternates(portal, "/rss", getSiteHosts());
+  return { title: { absolute: `${TEXT[edition].title} – ${SITE_NAMES[portal]}` }, alternates: { canonical: alternates[edition], languages: alternates } };
+}
+
+/** What RSS is, the main feed, every category feed and the newsroom feed pattern (spec 4.1). */
+export default async function RssInfoPage({ params }: { params: Params }) {
+  const { portal, edition } = await params;
+  if (!isPortal(portal) || !isEdition(edition)) notFound();
+  const t = TEXT[edition];
+  const origin = siteOrigin(portal, getSiteHosts());
+  const categories = await activeCategories(portal);
+  return (
+    <PortalFrame portal={portal} edition={edition}>
+      <h1>{t.title}</h1>
+      <p>{t.what}</p>
+      <h2>{t.main}</h2>
+      <p>
+        <a href={feedPath(edition)} type="application/rss+xml">{`${origin}${feedPath(edition)}`}</a>
+      </p>
+      <h2>{t.categories}</h2>
+      <ul>
+        {categories.map((c) => (
+          <li key={c.slug}>
+            <a href={`${categoryPath(edition, c.slug)}/feed`} type="application/rss+xml">{edition === "de" ? c.name_de : c.name_en}</a>
+          </li>
+        ))}
+      </ul>
+      <h2>{t.newsroom}</h2>
+      <p>
+        {t.pattern} <code>{`${origin}${newsroomPath(edition, "{newsroom}")}/feed`.replace("%7Bnewsroom%7D", "{newsroom}")}</code>
+      </p>
+    </PortalFrame>
+  );
+}

@@ -1,0 +1,49 @@
+import { db } from "@/lib/db/client";
+import { archiveVisibleReleaseWhere } from "@/lib/releases/visibility";
+import { categoryPath, feedPath, getSiteHosts, newsroomPath, PATH_SEGMENTS, PORTALS, PORTAL_TAGLINES, siteOrigin, SITE_NAMES, type SiteKey } from "@/lib/sites";
+
+/** `/llms.txt` per host (llmstxt.org format): URL structure, active categories, newsroom pages; the hub points to both portals. */
+export async function llmsTxt(site: SiteKey, now = new Date()): Promise<string> {
+  const hosts = getSiteHosts();
+  if (site === "hub") {
+    return [
+      `# ${SITE_NAMES.hub}`,
+      "",
+      "> Press-release publishing service. Releases are published on two portals, each in German (/de) and English (/en).",
+      "",
+      "## Portals",
+      ...PORTALS.map((p) => `- [${SITE_NAMES[p]}](${siteOrigin(p, hosts)}/llms.txt): ${PORTAL_TAGLINES[p].en}`),
+      "",
+      "## API",
+      `- [API v1 description (OpenAPI 3.1)](${siteOrigin("hub", hosts)}/api/v1/openapi.json)`,
+      "",
+    ].join("\n");
+  }
+  const origin = siteOrigin(site, hosts);
+  const [categories, companies] = await Promise.all([
+    db.category.findMany({ where: { portal: site, isActive: true }, orderBy: [{ position: "asc" }, { slug: "asc" }], select: { slug: true, nameDe: true, nameEn: true } }),
+    db.company.findMany({
+      where: { portal: { in: [site, "both"] }, isActive: true, goneAt: null, deletedAt: null, releases: { some: { ...archiveVisibleReleaseWhere(now), portal: site } } },
+      orderBy: { name: "asc" },
+      select: { slug: true, name: true },
+    }),
+  ]);
+  return [
+    `# ${SITE_NAMES[site]}`,
+    "",
+    `> ${PORTAL_TAGLINES[site].en}. German edition under /de, English edition under /en.`,
+    "",
+    "## URL structure",
+    `- Release: ${origin}/de/${PATH_SEGMENTS.release.de}/{slug} and ${origin}/en/${PATH_SEGMENTS.release.en}/{slug}`,
+    `- Category: ${origin}/{edition}/category/{slug}, archive ${origin}/de/category/{slug}/archiv/{year}, ${origin}/en/category/{slug}/archive/{year}`,
+    `- Newsroom: ${origin}/{edition}/newsroom/{slug}`,
+    `- Feeds: ${origin}${feedPath("de")}, ${origin}${feedPath("en")}; sitemaps ${origin}/sitemap.xml, ${origin}/sitemap-news.xml`,
+    "",
+    "## Categories",
+    ...categories.map((c) => `- [${c.nameDe} / ${c.nameEn}](${origin}${categoryPath("de", c.slug)})`),
+    "",
+    "## Newsrooms",
+    ...companies.map((c) => `- [${c.name}](${origin}${newsroomPath("de", c.slug)})`),
+    "",
+  ].join("\n");
+}
