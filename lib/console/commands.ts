@@ -1,5 +1,5 @@
 import { about } from "./about";
-import { publishScheduled, pruneExpiredTokensCommand, reindexSearchCommand } from "./release-commands";
+import { aggregateViewsCommand, publishScheduled, pruneExpiredTokensCommand, purgeEventsCommand, reindexSearchCommand } from "./release-commands";
 import type { ConsoleCommand } from "./registry";
 
 /** Every console command by name; `npm run cli -- list` prints them. */
@@ -7,5 +7,7 @@ export const COMMANDS: Record<string, ConsoleCommand> = {
   about,
   "press-releases:publish-scheduled": publishScheduled,
   "press-releases:reindex-search": reindexSearchCommand,
+  "press-releases:aggregate-views": aggregateViewsCommand,
+  "press-releases:purge-events": purgeEventsCommand,
   "tokens:prune-expired": pruneExpiredTokensCommand,
 };

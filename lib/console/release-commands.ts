@@ -1,3 +1,4 @@
+import { aggregateViews, purgeEvents } from "@/lib/analytics/aggregate-views";
 import { pruneExpiredTokens } from "@/lib/api-tokens/tokens";
 import { publishDueReleases } from "@/lib/releases/publish-scheduled";
 import { reindexSearch } from "@/lib/releases/search";
@@ -34,6 +35,24 @@ export const pruneExpiredTokensCommand: ConsoleCommand = {
   description: "Remove API tokens 30 days after their expiry.",
   async run(_args, io) {
     io.out(`removed ${await pruneExpiredTokens()} expired tokens`);
+    return 0;
+  },
+};
+
+export const aggregateViewsCommand: ConsoleCommand = {
+  description: "Book view events into release hits (under a lock, with the watermark).",
+  async run(_args, io) {
+    const r = await aggregateViews();
+    io.out(r.outcome === "done" ? `booked ${r.events} views in ${r.batches} batches, watermark ${r.watermark}` : `aborted (${r.reason}) after ${r.events} views`);
+    // Another run holding the lock is not a failure; a moved watermark or a lost lock is.
+    return r.outcome === "done" || r.reason === "locked" ? 0 : 1;
+  },
+};
+
+export const purgeEventsCommand: ConsoleCommand = {
+  description: "Delete release events older than 395 days that are booked (at or below the watermark).",
+  async run(_args, io) {
+    io.out(`deleted ${(await purgeEvents()).deleted} events`);
     return 0;
   },
 };

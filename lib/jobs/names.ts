@@ -4,4 +4,6 @@ export const JOB = {
   review: "release/review",
   publishScheduled: "releases/publish-scheduled",
   pruneExpiredTokens: "tokens/prune-expired",
+  aggregateViews: "analytics/aggregate-views",
+  purgeEvents: "analytics/purge-events",
 } as const;
