@@ -67,3 +67,13 @@ test("a reader browses release → category → archive year in both editions", 
   const empty = await page.goto(`${business}/de/category/energie/archiv/1999`);
   expect(empty?.status()).toBe(404);
 });
+
+test("a reader shares a release: the share is logged and the link copied", async ({ page }) => {
+  await page.goto(`${business}/de/pressemitteilung/nordlicht-energie-nimmt-windpark-osterfeld-in-betrieb`);
+  const logged = page.waitForResponse((r) => r.url().endsWith("/share") && r.request().method() === "POST");
+  await page.getByRole("button", { name: "Link kopieren" }).click();
+  const response = await logged;
+  expect(response.status()).toBe(201);
+  expect(await response.json()).toMatchObject({ shared: true, channel: "copy_link" });
+  await expect(page.getByRole("status")).toHaveText("Link kopiert");
+});

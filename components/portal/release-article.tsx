@@ -1,5 +1,6 @@
 import type { releasePageData } from "@/lib/public/release-page";
 import type { Edition } from "@/lib/sites";
+import { ShareButtons } from "./share-buttons";
 
 type Data = NonNullable<Awaited<ReturnType<typeof releasePageData>>>;
 
@@ -61,6 +62,7 @@ export function ReleaseArticle({ data, edition }: { data: Data; edition: Edition
           </p>
         </footer>
       ) : null}
+      <ShareButtons slug={r.slug} language={r.language} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
     </article>
   );

@@ -1,5 +1,8 @@
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { after } from "next/server";
 import { cache } from "react";
+import { recordReleaseFetch } from "@/lib/analytics/fetches";
 import { releasePageData } from "@/lib/public/release-page";
 import { releaseMetadata, releaseRouteParams, type ReleaseRouteParams } from "@/lib/public/release-route";
 import { PortalFrame } from "./portal-frame";
@@ -16,6 +19,9 @@ export function releaseRoute(segment: string) {
       const p = await releaseRouteParams(params, segment);
       const data = p ? await load(p.portal, p.edition, p.slug) : null;
       if (!p || !data) notFound();
+      const userAgent = (await headers()).get("user-agent");
+      // Written after the response: a view never delays the page.
+      after(() => recordReleaseFetch(data.release.id, userAgent));
       return (
         <PortalFrame portal={p.portal} edition={p.edition}>
           <ReleaseArticle data={data} edition={p.edition} />

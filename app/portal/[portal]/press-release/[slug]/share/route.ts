@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { ShareInput, shareRelease } from "@/lib/analytics/shares";
+import { apiRoute, json } from "@/lib/http/route";
+import { PORTALS } from "@/lib/sites";
+
+const Params = z.object({ portal: z.enum(PORTALS), slug: z.string().min(1).max(200) });
+
+// Throttled per client (hashed IP), 30 per minute (spec 8).
+export const POST = apiRoute({ rateLimit: "share", params: Params, body: ShareInput }, async (ctx) =>
+  json(await shareRelease(ctx.params.portal, ctx.params.slug, ctx.body), { status: 201 }),
+);
