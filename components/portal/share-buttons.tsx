@@ -24,7 +24,7 @@ export function ShareButtons({ slug, language }: { slug: string; language: "de" 
       await navigator.clipboard?.writeText(target).catch(() => {});
       setStatus(t.copied);
     } else if (channel === "email") {
-      window.location.href = target;
+      window.location.assign(target);
     } else {
       window.open(target, "_blank", "noopener");
     }
