@@ -77,3 +77,17 @@ test("a reader shares a release: the share is logged and the link copied", async
   expect(await response.json()).toMatchObject({ shared: true, channel: "copy_link" });
   await expect(page.getByRole("status")).toHaveText("Link kopiert");
 });
+
+test("pages carry a nonce-based Content-Security-Policy that blocks nothing of our own", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const response = await page.goto(`${business}/de/pressemitteilung/nordlicht-energie-nimmt-windpark-osterfeld-in-betrieb`);
+  const csp = response?.headers()["content-security-policy"] ?? "";
+  expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  // The share buttons are a client component: they only work when Next's scripts ran.
+  await page.getByRole("button", { name: "Link kopieren" }).click();
+  await expect(page.getByRole("status")).toHaveText("Link kopiert");
+  expect(violations).toEqual([]);
+});

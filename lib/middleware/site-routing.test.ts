@@ -39,6 +39,17 @@ describe("routeBySite", () => {
     expect(rewrittenPath(await call("tech.localhost:3000", "/sitemap-news.xml"))).toBe("/portal/tech/sitemap-news.xml");
   });
 
+  it("puts a fresh nonce into the page's Content-Security-Policy and into the request Next renders", async () => {
+    const a = await call("business.localhost:3000", "/de");
+    const b = await call("business.localhost:3000", "/de");
+    const csp = a.headers.get("content-security-policy")!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("report-uri /csp-report");
+    expect(a.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
+    expect(b.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+
   it("leaves host-independent paths alone", async () => {
     for (const path of ["/api/v1/press-releases", "/service/pressreleases", "/health", "/csp-report"]) {
       expect(rewrittenPath(await call("business.localhost:3000", path))).toBeNull();

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { gonePageHtml } from "@/lib/public/gone-page";
+import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
 import { publicSubject } from "@/lib/public/public-paths";
 import type { PublicDecision } from "@/lib/public/tombstone-index";
 import { newsroomPath, preferredEdition, resolveEdition, resolveSite, type Portal, type SiteHosts } from "@/lib/sites";
@@ -46,7 +47,10 @@ export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide
     }
     // A gone newsroom's feed is merely unavailable (404, answered by the feed route).
     if (decision?.status === 410 && !(subject.kind === "newsroom" && subject.rest)) {
-      return new NextResponse(gonePageHtml(site, subject.edition), { status: 410, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60, s-maxage=300" } });
+      return new NextResponse(gonePageHtml(site, subject.edition), {
+        status: 410,
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60, s-maxage=300", "content-security-policy": contentSecurityPolicy(newNonce()) },
+      });
     }
   }
 
@@ -56,8 +60,14 @@ export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide
   if (edition) headers.set(EDITION_HEADER, edition);
   else headers.delete(EDITION_HEADER);
 
+  // One nonce per request: Next finds it in the request's CSP header and puts it on its scripts.
+  const csp = contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === "development" });
+  headers.set("content-security-policy", csp);
+
   const url = request.nextUrl.clone();
   const internal = INTERNAL_PATHS[pathname] ?? pathname;
   url.pathname = site === "hub" ? `/hub${internal}` : `/portal/${site}${internal}`;
-  return NextResponse.rewrite(url, { request: { headers } });
+  const response = NextResponse.rewrite(url, { request: { headers } });
+  response.headers.set("content-security-policy", csp);
+  return response;
 }
