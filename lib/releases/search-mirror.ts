@@ -13,7 +13,9 @@ export async function syncSearchMirror(client: DbOrTx, pressReleaseId: number, n
     select: { id: true, portal: true, language: true, status: true, companyId: true, categoryId: true, title: true, lead: true, body: true, publishedAt: true, company: { select: { name: true } } },
   });
   if (!r) return;
-  const isPublic = (await client.pressRelease.count({ where: { id: r.id, ...publiclyVisibleReleaseWhere(now) } })) === 1;
+  // Public apart from the embargo: the time is checked when searching, so a release scheduled
+  // for later becomes findable at its time without another sync.
+  const isPublic = (await client.pressRelease.count({ where: { id: r.id, ...publiclyVisibleReleaseWhere(now), publishedAt: { not: null } } })) === 1;
   const data = {
     portal: r.portal,
     language: r.language,

@@ -10,7 +10,9 @@ export interface ReleaseSearch {
   language?: "de" | "en";
   status?: ReleaseStatus;
   categoryId?: number;
+  /** Only what readers may see: public in the mirror and past its embargo. */
   publicOnly?: boolean;
+  now?: Date;
   page?: number;
   perPage?: number;
 }
@@ -37,7 +39,7 @@ export async function searchReleases(s: ReleaseSearch): Promise<{ ids: number[];
   if (s.language) where.push(Prisma.sql`language = ${s.language}::"Language"`);
   if (s.status) where.push(Prisma.sql`status = ${s.status}::"ReleaseStatus"`);
   if (s.categoryId) where.push(Prisma.sql`category_id = ${s.categoryId}`);
-  if (s.publicOnly) where.push(Prisma.sql`is_public`);
+  if (s.publicOnly) where.push(Prisma.sql`is_public AND published_at <= ${s.now ?? new Date()}`);
   const q = s.q?.trim();
   if (q) {
     const de = Prisma.sql`(language = 'de' AND search_de @@ websearch_to_tsquery('german', ${q}))`;
