@@ -1,8 +1,8 @@
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { after } from "next/server";
 import { cache } from "react";
 import { recordReleaseFetch } from "@/lib/analytics/fetches";
+import { afterResponse } from "@/lib/http/after-response";
 import { releasePageData } from "@/lib/public/release-page";
 import { releaseMetadata, releaseRouteParams, type ReleaseRouteParams } from "@/lib/public/release-route";
 import { PortalFrame } from "./portal-frame";
@@ -21,7 +21,7 @@ export function releaseRoute(segment: string) {
       if (!p || !data) notFound();
       const userAgent = (await headers()).get("user-agent");
       // Written after the response: a view never delays the page.
-      after(() => recordReleaseFetch(data.release.id, userAgent));
+      afterResponse(() => recordReleaseFetch(data.release.id, userAgent));
       return (
         <PortalFrame portal={p.portal} edition={p.edition}>
           <ReleaseArticle data={data} edition={p.edition} />

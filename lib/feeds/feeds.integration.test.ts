@@ -107,3 +107,20 @@ describe("RSS feeds", () => {
     expect(bad.status).toBe(404);
   });
 });
+
+describe("feed fetch records", () => {
+  it("every served fetch writes a row: reader, the subscriber count it reports, short agent, no IP", async () => {
+    const { feedReaderOf, subscriberCountOf } = await import("./fetch-log");
+    expect(feedReaderOf("Feedly/1.0 (+http://www.feedly.com/fetcher.html; 42 subscribers; )")).toBe("feedly");
+    expect(subscriberCountOf("Feedly/1.0 (+http://www.feedly.com/fetcher.html; 42 subscribers; )")).toBe(42);
+    expect(subscriberCountOf("Mozilla/5.0")).toBeNull();
+    const { GET } = await import("@/app/portal/[portal]/[edition]/feed/route");
+    const ua = "Inoreader/1.0 (+http://www.inoreader.com/feed-fetcher; 7 subscribers; )";
+    const res = await GET(new Request("http://tech.localhost/de/feed", { headers: { "user-agent": ua, "x-forwarded-for": "192.0.2.1" } }), { params: Promise.resolve({ portal: "tech", edition: "de" }) });
+    expect(res.status).toBe(200);
+    await expect.poll(() => db.feedFetch.count({ where: { feedKind: "main", portal: "tech", language: "de" } })).toBe(1);
+    const row = await db.feedFetch.findFirstOrThrow({ where: { feedKind: "main", portal: "tech", language: "de" } });
+    expect([row.reader, row.subscriberCount, row.userAgentShort]).toEqual(["inoreader", 7, "Inoreader/1.0"]);
+    expect(Object.values(row).map(String).join(" ")).not.toContain("192.0.2.1");
+  });
+});

@@ -1,7 +1,8 @@
 import { editionFeed } from "@/lib/feeds/feeds";
-import { feedNotFound, feedResponse, portalFeedParams } from "@/lib/feeds/respond";
+import { feedNotFound, portalFeedParams } from "@/lib/feeds/respond";
+import { serveFeed } from "@/lib/feeds/serve";
 
-export async function GET(_request: Request, { params }: { params: Promise<Record<string, string>> }) {
+export async function GET(request: Request, { params }: { params: Promise<Record<string, string>> }) {
   const p = await portalFeedParams(params);
-  return p ? feedResponse(await editionFeed(p.portal, p.edition)) : feedNotFound();
+  return p ? serveFeed(request, await editionFeed(p.portal, p.edition), { kind: "main", key: "main", ...p }) : feedNotFound();
 }

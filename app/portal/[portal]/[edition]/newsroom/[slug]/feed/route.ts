@@ -1,7 +1,8 @@
 import { newsroomFeed } from "@/lib/feeds/feeds";
-import { feedNotFound, feedResponse, portalFeedParams } from "@/lib/feeds/respond";
+import { feedNotFound, portalFeedParams } from "@/lib/feeds/respond";
+import { serveFeed } from "@/lib/feeds/serve";
 
-export async function GET(_request: Request, { params }: { params: Promise<Record<string, string>> }) {
+export async function GET(request: Request, { params }: { params: Promise<Record<string, string>> }) {
   const p = await portalFeedParams(params);
-  return p?.slug ? feedResponse(await newsroomFeed(p.portal, p.edition, p.slug)) : feedNotFound();
+  return p?.slug ? serveFeed(request, await newsroomFeed(p.portal, p.edition, p.slug), { kind: "newsroom", key: p.slug, portal: p.portal, edition: p.edition }) : feedNotFound();
 }
