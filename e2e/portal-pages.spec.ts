@@ -91,3 +91,12 @@ test("pages carry a nonce-based Content-Security-Policy that blocks nothing of o
   await expect(page.getByRole("status")).toHaveText("Link kopiert");
   expect(violations).toEqual([]);
 });
+
+test("legal pages live on the hub; the portals' addresses for them move there", async ({ page }) => {
+  await page.goto(`${business}/de`);
+  await page.getByRole("link", { name: "Impressum" }).click();
+  await expect(page).toHaveURL(`http://${E2E_HOSTS.hub}/impressum`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Impressum");
+  const moved = await getAs(E2E_HOSTS.tech, "/en/privacy");
+  expect([moved.status, moved.headers["location"]]).toEqual([301, `http://${E2E_HOSTS.hub}/privacy`]);
+});

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { LegalLinks } from "@/components/ui/legal-links";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
 import { PORTAL_TAGLINES, SITE_NAMES, type Edition, type Portal } from "@/lib/sites";
 
@@ -18,7 +19,10 @@ export function PortalFrame({ portal, edition, children }: { portal: Portal; edi
       <main id="main" className="wrap">
         {children}
       </main>
-      <SiteFooter>© {SITE_NAMES[portal]}</SiteFooter>
+      <SiteFooter>
+        <p>© {SITE_NAMES[portal]}</p>
+        <LegalLinks edition={edition} />
+      </SiteFooter>
     </>
   );
 }

@@ -50,6 +50,12 @@ describe("routeBySite", () => {
     expect(b.headers.get("content-security-policy")).not.toContain(nonce);
   });
 
+  it("sends the portals' legal page addresses to the hub with 301", async () => {
+    const res = await call("tech.localhost:3000", "/de/impressum");
+    expect([res.status, res.headers.get("location")]).toEqual([301, "http://hub.localhost:3000/impressum"]);
+    expect((await call("business.localhost:3000", "/en/privacy")).headers.get("location")).toBe("http://hub.localhost:3000/privacy");
+  });
+
   it("leaves host-independent paths alone", async () => {
     for (const path of ["/api/v1/press-releases", "/service/pressreleases", "/health", "/csp-report"]) {
       expect(rewrittenPath(await call("business.localhost:3000", path))).toBeNull();

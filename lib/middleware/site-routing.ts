@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { movedLegalPath } from "@/lib/legal/pages";
 import { gonePageHtml } from "@/lib/public/gone-page";
 import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
 import { publicSubject } from "@/lib/public/public-paths";
@@ -38,6 +39,10 @@ export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide
     response.headers.set("vary", "accept-language");
     return response;
   }
+
+  // Legal pages moved to the leading host.
+  const legal = site !== "hub" ? movedLegalPath(pathname) : null;
+  if (legal) return NextResponse.redirect(`${hosts.protocol}://${hosts.hub}${legal}`, 301);
 
   const subject = site !== "hub" && decide ? publicSubject(pathname) : null;
   if (subject && site !== "hub" && decide) {

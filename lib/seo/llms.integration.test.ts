@@ -19,6 +19,7 @@ describe("llms.txt", () => {
     expect(text).not.toContain(inactive.slug);
     expect(text).toContain(`[Sichtbar GmbH](`);
     expect(text).not.toContain("Embargo AG");
+    expect(text).toContain("Impressum");
     expect(await llmsTxt("hub")).toMatch(/\[Pressdesk Business\]\(https?:\/\/business\.[^/]+\/llms\.txt\)/);
   });
 });

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { LEGAL_PAGES, legalPath, type LegalPageKey } from "@/lib/legal/pages";
 import { archiveVisibleReleaseWhere } from "@/lib/releases/visibility";
 import { categoryPath, feedPath, getSiteHosts, newsroomPath, PATH_SEGMENTS, PORTALS, PORTAL_TAGLINES, siteOrigin, SITE_NAMES, type SiteKey } from "@/lib/sites";
 
@@ -14,6 +15,7 @@ export async function llmsTxt(site: SiteKey, now = new Date()): Promise<string> 
       "## Portals",
       ...PORTALS.map((p) => `- [${SITE_NAMES[p]}](${siteOrigin(p, hosts)}/llms.txt): ${PORTAL_TAGLINES[p].en}`),
       "",
+      ...legalSection(),
       "## API",
       `- [API v1 description (OpenAPI 3.1)](${siteOrigin("hub", hosts)}/api/v1/openapi.json)`,
       "",
@@ -45,5 +47,11 @@ export async function llmsTxt(site: SiteKey, now = new Date()): Promise<string> 
     "## Newsrooms",
     ...companies.map((c) => `- [${c.name}](${origin}${newsroomPath("de", c.slug)})`),
     "",
+    ...legalSection(),
   ].join("\n");
+}
+
+function legalSection(): string[] {
+  const hub = siteOrigin("hub", getSiteHosts());
+  return ["## Legal", ...(Object.keys(LEGAL_PAGES) as LegalPageKey[]).map((p) => `- [${LEGAL_PAGES[p].de.title} / ${LEGAL_PAGES[p].en.title}](${hub}${legalPath(p, "de")})`), ""];
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ReleaseList } from "@/components/portal/release-list";
-import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
+import { PortalFrame } from "@/components/portal/portal-frame";
 import { listPublishedReleases } from "@/lib/releases/list-published";
 import { editionAlternates, getSiteHosts, isEdition, isPortal, PORTAL_TAGLINES, SITE_NAMES } from "@/lib/sites";
 
@@ -27,23 +27,9 @@ export default async function PortalHome({ params }: { params: Params }) {
   if (!isPortal(portal) || !isEdition(edition)) notFound();
   const releases = await listPublishedReleases({ portal, language: edition, limit: 20 });
   return (
-    <>
-      <SiteHeader
-        brand={SITE_NAMES[portal]}
-        tagline={PORTAL_TAGLINES[portal][edition]}
-        homeHref={`/${edition}`}
-        nav={[
-          { href: "/de", label: "Deutsch", current: edition === "de", lang: "de" },
-          { href: "/en", label: "English", current: edition === "en", lang: "en" },
-        ]}
-      />
-      <main id="main" className="wrap">
-        <h1>{HEADINGS[edition]}</h1>
-        <ReleaseList items={releases} edition={edition} />
-      </main>
-      <SiteFooter>
-        © {SITE_NAMES[portal]}
-      </SiteFooter>
-    </>
+    <PortalFrame portal={portal} edition={edition}>
+      <h1>{HEADINGS[edition]}</h1>
+      <ReleaseList items={releases} edition={edition} />
+    </PortalFrame>
   );
 }

@@ -1,0 +1,7 @@
+import { LegalPage, legalMetadata } from "@/components/ui/legal-page";
+
+export const metadata = legalMetadata("imprint", "de");
+
+export default function Page() {
+  return <LegalPage page="imprint" edition="de" />;
+}
