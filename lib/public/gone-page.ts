@@ -8,7 +8,7 @@ const TEXT = {
 /** The 410 page: small, static, without scripts; answered by the middleware itself. */
 export function gonePageHtml(portal: Portal, edition: Edition): string {
   const t = TEXT[edition];
-  return `<!doctype html>
+  return `<!DOCTYPE html>
 <html lang="${edition}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${t.title} – ${SITE_NAMES[portal]}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1a1a1a}main{max-width:40rem;margin:4rem auto;padding:0 1rem}a{color:#0b57d0}</style>
