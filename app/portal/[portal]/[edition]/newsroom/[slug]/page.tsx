@@ -43,7 +43,7 @@ export default async function NewsroomPage({ params }: { params: Params }) {
         </p>
       ) : null}
       <h2>{t.releases}</h2>
-      <ReleaseList items={releases} edition={r.edition} />
+      <ReleaseList items={releases} edition={r.edition} level={3} />
       {feedHref ? (
         <p>
           <a href={feedHref} type="application/rss+xml">{t.feed}</a>

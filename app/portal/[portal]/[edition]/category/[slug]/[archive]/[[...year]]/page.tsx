@@ -12,8 +12,8 @@ type Params = Promise<{ portal: string; edition: string; slug: string; archive: 
 type Search = Promise<{ page?: string | string[] }>;
 const load = cache(categoryArchive);
 const TEXT = {
-  de: { title: (n: string, y: number) => `${n}: Archiv ${y}`, page: "Seite", of: "von", prev: "Neuere", next: "Ältere", pages: "Seiten" },
-  en: { title: (n: string, y: number) => `${n}: archive ${y}`, page: "Page", of: "of", prev: "Newer", next: "Older", pages: "Pages" },
+  de: { description: (n: string, y: number, site: string) => `Alle Pressemitteilungen der Kategorie ${n} aus dem Jahr ${y} auf ${site}.`, title: (n: string, y: number) => `${n}: Archiv ${y}`, page: "Seite", of: "von", prev: "Neuere", next: "Ältere", pages: "Seiten" },
+  en: { description: (n: string, y: number, site: string) => `All press releases in ${n} from ${y} on ${site}.`, title: (n: string, y: number) => `${n}: archive ${y}`, page: "Page", of: "of", prev: "Newer", next: "Older", pages: "Pages" },
 } as const;
 
 async function resolve(params: Params, searchParams: Search) {
@@ -34,6 +34,7 @@ export async function generateMetadata({ params, searchParams }: { params: Param
   const { data } = r;
   return {
     title: { absolute: `${t.title(data.name, data.year)}${data.page > 1 ? ` – ${t.page} ${data.page}` : ""} – ${SITE_NAMES[r.portal]}` },
+    description: t.description(data.name, data.year, SITE_NAMES[r.portal]),
     alternates: { canonical: data.canonical, ...(data.alternates ? { languages: data.alternates } : {}) },
   };
 }
