@@ -6,7 +6,9 @@ const LABELS = {
   en: { empty: "No press releases yet.", by: "by" },
 } as const;
 
-export function ReleaseList({ items, edition }: { items: ReleaseListItem[]; edition: Edition }) {
+/** `level`: the heading level of each item, one below the heading the list sits under. */
+export function ReleaseList({ items, edition, level = 2 }: { items: ReleaseListItem[]; edition: Edition; level?: 2 | 3 }) {
+  const Heading = level === 2 ? "h2" : "h3";
   const t = LABELS[edition];
   if (!items.length) return <p className="empty">{t.empty}</p>;
   const dateFormat = new Intl.DateTimeFormat(edition === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "Europe/Berlin" });
@@ -15,9 +17,9 @@ export function ReleaseList({ items, edition }: { items: ReleaseListItem[]; edit
       {items.map((item) => (
         <li key={item.id} className="release-card">
           <article>
-            <h3>
+            <Heading>
               <a href={releasePath(item)}>{item.title}</a>
-            </h3>
+            </Heading>
             <p className="meta">
               <time dateTime={item.publishedAt.toISOString()}>{dateFormat.format(item.publishedAt)}</time> · {t.by} {item.companyName}
               {item.categoryName ? ` · ${item.categoryName}` : null}
