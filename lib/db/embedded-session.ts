@@ -1,6 +1,7 @@
 import { createConnection } from "node:net";
 import { getConfig } from "@/lib/config";
 import { startEmbeddedDatabase } from "./embedded-server";
+import { applyMigrations } from "./migrations/migrations";
 
 function isListening(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((resolve) => {
@@ -13,13 +14,15 @@ function isListening(port: number, host = "127.0.0.1"): Promise<boolean> {
 /**
  * Runs a console command against the configured database. On the embedded default the PGlite
  * server is started for the command's duration unless the running service already serves it
- * (PGlite's files must have one owner at a time).
+ * (PGlite's files must have one owner at a time). Pending migrations are applied first, so a
+ * command works on a data directory the service never opened.
  */
 export async function withDatabaseForCommand<T>(fn: () => Promise<T>): Promise<T> {
   const { app, database } = getConfig();
   if (app.mode !== "embedded" || (await isListening(database.embeddedPort))) return fn();
   const embedded = await startEmbeddedDatabase({ dataDir: database.embeddedDataDir, port: database.embeddedPort });
   try {
+    await applyMigrations(embedded.url);
     return await fn();
   } finally {
     const { disconnectPrisma } = await import("./client");
