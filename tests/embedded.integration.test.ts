@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,7 +20,8 @@ describe("embedded default", () => {
     dir = await mkdtemp(join(tmpdir(), "pd-embedded-"));
     const port = 55000 + (process.pid % 1000);
     embedded = await startEmbeddedDatabase({ dataDir: dir, port });
-    expect(await applyMigrations(embedded.url)).toHaveLength(1);
+    const migrations = readdirSync("prisma/migrations", { withFileTypes: true }).filter((d) => d.isDirectory());
+    expect(await applyMigrations(embedded.url)).toHaveLength(migrations.length);
 
     const client = new pg.Client(embedded.url);
     await client.connect();
