@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { listPublishedReleases, type ReleaseListItem } from "@/lib/releases/list-published";
+import { boostedReleases } from "./boosts";
 import { archiveVisibleReleaseWhere } from "@/lib/releases/visibility";
 import { categoryArchivePath, categoryPath, editionAlternates, getSiteHosts, siteOrigin, type Edition, type Portal } from "@/lib/sites";
 
@@ -40,6 +41,7 @@ export interface CategoryLanding {
   name: string;
   description: string | null;
   releases: ReleaseListItem[];
+  boosted: ReleaseListItem[];
   years: { year: number; count: number }[];
   url: string;
   alternates: Record<string, string>;
@@ -50,13 +52,18 @@ export async function categoryLanding(portal: Portal, edition: Edition, slug: st
   const category = await findCategory(portal, slug);
   if (!category) return null;
   const ids = [category.id, ...category.children.map((c) => c.id)];
-  const [releases, years] = await Promise.all([listPublishedReleases({ portal, language: edition, categoryIds: ids, archiveOnly: true, limit: 20, now }), yearBar(releasesWhere(portal, edition, ids, now))]);
+  const [releases, years, boosted] = await Promise.all([
+    listPublishedReleases({ portal, language: edition, categoryIds: ids, archiveOnly: true, limit: 20, now }),
+    yearBar(releasesWhere(portal, edition, ids, now)),
+    boostedReleases({ portal, edition, placement: "category", categoryId: category.id, now }),
+  ]);
   const hosts = getSiteHosts();
   return {
     category,
     name: edition === "de" ? category.nameDe : category.nameEn,
     description: edition === "de" ? category.descriptionDe : category.descriptionEn,
     releases,
+    boosted,
     years,
     url: `${siteOrigin(portal, hosts)}${categoryPath(edition, slug)}`,
     alternates: editionAlternates(portal, categoryPath("de", slug).slice(3), hosts),

@@ -20,6 +20,7 @@ export async function listPublishedReleases(opts: {
   portal: Portal;
   language: Edition;
   companyId?: number;
+  ids?: number[];
   categoryIds?: number[];
   /** Only releases visible in the archive (category pages, archives). */
   archiveOnly?: boolean;
@@ -34,6 +35,7 @@ export async function listPublishedReleases(opts: {
       portal: opts.portal,
       language: opts.language,
       ...(opts.companyId ? { companyId: opts.companyId } : {}),
+      ...(opts.ids ? { id: { in: opts.ids } } : {}),
       ...(opts.categoryIds ? { categoryId: { in: opts.categoryIds } } : {}),
       // Inside the visibility rule's own publishedAt bound (lte now).
       ...(opts.publishedBetween ? { AND: [{ publishedAt: { gte: opts.publishedBetween[0], lt: opts.publishedBetween[1] } }] } : {}),

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ReleaseList } from "@/components/portal/release-list";
+import { BoostedReleases } from "@/components/portal/boosted-releases";
 import { PortalFrame } from "@/components/portal/portal-frame";
+import { boostedReleases } from "@/lib/public/boosts";
 import { listPublishedReleases } from "@/lib/releases/list-published";
 import { editionAlternates, getSiteHosts, isEdition, isPortal, PORTAL_TAGLINES, SITE_NAMES } from "@/lib/sites";
 
@@ -25,10 +27,11 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function PortalHome({ params }: { params: Params }) {
   const { portal, edition } = await params;
   if (!isPortal(portal) || !isEdition(edition)) notFound();
-  const releases = await listPublishedReleases({ portal, language: edition, limit: 20 });
+  const [releases, boosted] = await Promise.all([listPublishedReleases({ portal, language: edition, limit: 20 }), boostedReleases({ portal, edition, placement: "home" })]);
   return (
     <PortalFrame portal={portal} edition={edition}>
       <h1>{HEADINGS[edition]}</h1>
+      <BoostedReleases items={boosted} edition={edition} />
       <ReleaseList items={releases} edition={edition} />
     </PortalFrame>
   );

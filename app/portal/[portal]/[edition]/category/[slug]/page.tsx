@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { BoostedReleases } from "@/components/portal/boosted-releases";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
 import { YearBar } from "@/components/portal/year-bar";
@@ -49,6 +50,7 @@ export default async function CategoryPage({ params }: { params: Params }) {
           </ul>
         </nav>
       ) : null}
+      <BoostedReleases items={data.boosted} edition={edition} />
       <YearBar edition={edition} slug={data.category.slug} years={data.years} />
       <ReleaseList items={data.releases} edition={edition} />
       <p>

@@ -1,0 +1,16 @@
+import type { ReleaseListItem } from "@/lib/releases/list-published";
+import type { Edition } from "@/lib/sites";
+import { ReleaseList } from "./release-list";
+
+const LABEL = { de: "Hervorgehoben (Anzeige)", en: "Featured (sponsored)" } as const;
+
+/** Paid placements, always marked as such and kept apart from the editorial list. */
+export function BoostedReleases({ items, edition }: { items: ReleaseListItem[]; edition: Edition }) {
+  if (!items.length) return null;
+  return (
+    <section className="boosted" aria-labelledby="boosted-heading">
+      <h2 id="boosted-heading">{LABEL[edition]}</h2>
+      <ReleaseList items={items} edition={edition} level={3} />
+    </section>
+  );
+}
