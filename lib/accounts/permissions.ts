@@ -24,8 +24,3 @@ export async function assertCan(userId: number, permission: Permission, client: 
   if (!user || !can(user, permission)) throw forbidden(`This needs the permission ${permission}.`);
 }
 
-/** Members of a newsroom (any role) may write its releases. */
-export async function assertNewsroomMember(userId: number, companyId: number, client: DbOrTx = db): Promise<void> {
-  const membership = await client.companyUser.findUnique({ where: { companyId_userId: { companyId, userId } }, select: { id: true } });
-  if (!membership) throw forbidden("You are not a member of this newsroom.");
-}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
 import { hasPlausibleDomain } from "@/lib/mail/domain-plausibility";
-import { newsroomsOf } from "./releases";
+import { newsroomsOfUser } from "@/lib/companies/newsrooms";
 import { ListQuery, STATUSES, type ReleaseResource } from "./schemas";
 
 // The legacy /service/... contract: older field names (text, city, lang, limit) mapped onto
@@ -42,7 +42,7 @@ export function assertPlausibleAddresses(input: { company_email?: string | undef
 
 /** The legacy API names the newsroom by id or by its company e-mail; with one newsroom neither is needed. */
 export async function legacyNewsroom(userId: number, input: Pick<LegacyReleaseInput, "company_id" | "company_email">) {
-  const newsrooms = await newsroomsOf(userId);
+  const newsrooms = await newsroomsOfUser(userId);
   const found = input.company_id
     ? newsrooms.find((n) => n.id === input.company_id)
     : input.company_email

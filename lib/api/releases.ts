@@ -1,6 +1,7 @@
 import type { z } from "zod";
+import { newsroomsOfUser, ownReleaseOrThrow } from "@/lib/companies/newsrooms";
 import { db } from "@/lib/db/client";
-import { AppError, forbidden, notFound, type ValidationIssue } from "@/lib/http/errors";
+import { AppError, forbidden, type ValidationIssue } from "@/lib/http/errors";
 import { textWithoutMarkup } from "@/lib/releases/content-hash";
 import { deleteRelease } from "@/lib/releases/delete-release";
 import { createRelease, updateRelease, type ReleaseContent } from "@/lib/releases/save-release";
@@ -20,17 +21,8 @@ type Portal = "business" | "tech";
 const invalid = (issues: ValidationIssue[]) => new AppError("validation_failed", "The request is not valid.", undefined, issues);
 const userActor = (userId: number) => ({ type: "user" as const, userId });
 
-export async function newsroomsOf(userId: number) {
-  const memberships = await db.companyUser.findMany({
-    where: { userId, company: { deletedAt: null } },
-    include: { company: { select: { id: true, name: true, slug: true, portal: true, email: true } } },
-    orderBy: { companyId: "asc" },
-  });
-  return memberships.map((m) => ({ ...m.company, role: m.role, portals: (m.company.portal === "both" ? ["business", "tech"] : [m.company.portal]) as Portal[] }));
-}
-
 async function newsroomForWrite(userId: number, companyId: number) {
-  const newsroom = (await newsroomsOf(userId)).find((n) => n.id === companyId);
+  const newsroom = (await newsroomsOfUser(userId)).find((n) => n.id === companyId);
   if (!newsroom) throw forbidden("You are not a member of this newsroom.");
   return newsroom;
 }
@@ -47,20 +39,13 @@ function checkBody(body: string | undefined, issues: ValidationIssue[]) {
   if (body !== undefined && textWithoutMarkup(body).length < MIN_BODY_CHARS) issues.push({ path: "body", message: `The text needs at least ${MIN_BODY_CHARS} characters.` });
 }
 
-async function ownRelease(userId: number, id: number) {
-  const release = await db.pressRelease.findFirst({ where: { id, deletedAt: null } });
-  if (!release) throw notFound("Press release not found.");
-  if (!(await newsroomsOf(userId)).some((n) => n.id === release.companyId)) throw notFound("Press release not found.");
-  return release;
-}
-
 export async function getReleaseForUser(userId: number, id: number) {
-  await ownRelease(userId, id);
+  await ownReleaseOrThrow(userId, id);
   return (await loadReleaseResources([id]))[0]!;
 }
 
 export async function listReleasesForUser(userId: number, q: z.infer<typeof ListQuery>) {
-  const companyIds = (await newsroomsOf(userId)).map((n) => n.id);
+  const companyIds = (await newsroomsOfUser(userId)).map((n) => n.id);
   const categoryId = q.category ? await categoryIdFor(q.category, q.portal) : undefined;
   const { ids, total } = await searchReleases({
     companyIds,
@@ -112,7 +97,7 @@ export async function createReleaseForUser(userId: number, input: z.infer<typeof
 }
 
 export async function updateReleaseForUser(userId: number, id: number, input: z.infer<typeof ReleaseUpdate>) {
-  const release = await ownRelease(userId, id);
+  const release = await ownReleaseOrThrow(userId, id);
   const newsroom = await newsroomForWrite(userId, release.companyId);
   const portal = input.portal ?? release.portal;
   const issues: ValidationIssue[] = [];
@@ -138,13 +123,13 @@ export async function updateReleaseForUser(userId: number, id: number, input: z.
 }
 
 export async function submitReleaseForUser(userId: number, id: number) {
-  await ownRelease(userId, id);
+  await ownReleaseOrThrow(userId, id);
   await assertLegalAccepted(userId, getConfig().legal.acceptanceGate);
   await submitRelease({ releaseId: id, actor: userActor(userId) });
   return (await loadReleaseResources([id]))[0]!;
 }
 
 export async function deleteReleaseForUser(userId: number, id: number) {
-  await ownRelease(userId, id);
+  await ownReleaseOrThrow(userId, id);
   await deleteRelease({ releaseId: id, actor: userActor(userId) });
 }

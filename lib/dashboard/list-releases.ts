@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import { searchReleases } from "@/lib/releases/search";
-import { newsroomsOfUser } from "./newsrooms";
+import { newsroomsOfUser } from "@/lib/companies/newsrooms";
 
 export const DASHBOARD_PAGE_SIZE = 25;
 

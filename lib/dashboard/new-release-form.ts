@@ -1,4 +1,5 @@
-import { activeCategories, newsroomsOfUser } from "./newsrooms";
+import { newsroomsOfUser } from "@/lib/companies/newsrooms";
+import { activeCategories } from "./newsrooms";
 import { EMPTY_RELEASE_FORM, type ReleaseFormValues } from "./release-rules";
 
 /** What the "new release" form starts with: the user's newsrooms, their categories, sensible defaults. */

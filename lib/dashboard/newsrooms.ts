@@ -1,36 +1,10 @@
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
 
+import type { Newsroom as UserNewsroom } from "@/lib/companies/newsrooms";
+
+/** What the release form needs to know of a newsroom. */
+export type Newsroom = Pick<UserNewsroom, "id" | "name" | "portals">;
 export type Portal = "business" | "tech";
-
-export interface Newsroom {
-  id: number;
-  name: string;
-  /** The portals its releases may go to: one, or both after a merge. */
-  portals: Portal[];
-}
-
-/** The newsrooms the user belongs to (company_user, any role); removed newsrooms drop out. */
-export async function newsroomsOfUser(userId: number): Promise<Newsroom[]> {
-  const rows = await db.companyUser.findMany({
-    where: { userId, company: { deletedAt: null, goneAt: null } },
-    select: { company: { select: { id: true, name: true, portal: true } } },
-    orderBy: { companyId: "asc" },
-  });
-  return rows.map(({ company: c }) => ({ id: c.id, name: c.name, portals: c.portal === "both" ? ["business", "tech"] : [c.portal] }));
-}
-
-/**
- * A release of one of the user's newsrooms. Anyone else's release answers "not found", so a
- * customer cannot even learn that an id exists in another newsroom.
- */
-export async function ownReleaseOrThrow(userId: number, releaseId: number) {
-  const release = await db.pressRelease.findFirst({
-    where: { id: releaseId, deletedAt: null, company: { members: { some: { userId } } } },
-  });
-  if (!release) throw notFound("Press release not found.");
-  return release;
-}
 
 /** Active categories of the given portals for the form's select, parents before their children. */
 export async function activeCategories(portals: Portal[]) {

@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/http/errors";
 import { deleteRelease } from "@/lib/releases/delete-release";
 import { archiveRelease, withdrawRelease } from "@/lib/releases/moves";
-import { ownReleaseOrThrow } from "./newsrooms";
+import { ownReleaseOrThrow } from "@/lib/companies/newsrooms";
 
 export type CustomerMove = "withdraw" | "archive" | "delete";
 

@@ -3,7 +3,8 @@ import { AppError, type ValidationIssue } from "@/lib/http/errors";
 import { createRelease, updateRelease, type ReleaseContent } from "@/lib/releases/save-release";
 import { submitRelease } from "@/lib/releases/submit-release";
 import { berlinLocalToDate } from "./berlin-time";
-import { newsroomsOfUser, ownReleaseOrThrow, type Portal } from "./newsrooms";
+import { newsroomsOfUser, ownReleaseOrThrow } from "@/lib/companies/newsrooms";
+import type { Portal } from "./newsrooms";
 import { plainTextToHtml } from "./release-body";
 import { validateReleaseForm, type FieldIssues, type ReleaseFormValues } from "./release-rules";
 

@@ -1,3 +1,4 @@
+import { onPortalWhere } from "@/lib/companies/portals";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { textWithoutMarkup } from "@/lib/releases/content-hash";
@@ -68,17 +69,15 @@ export async function categoryFeed(portal: Portal, edition: Edition, slug: strin
   return { kind: "ok", xml: channel(portal, edition, `${categoryPath(edition, slug)}/feed`, `${name} – ${SITE_NAMES[portal]}`, description, list, categoryPath(edition, slug)) };
 }
 
-const onPortal = (portal: Portal) => ({ portal: { in: [portal, "both" as const] } });
-
 /**
  * A newsroom's feed exists only while the company is active, not removed and has at least one
  * visible release; this check runs before any cache. An old slug of a merged company answers
  * 301 to the surviving newsroom's feed.
  */
 export async function newsroomFeed(portal: Portal, edition: Edition, slug: string, now = new Date()): Promise<FeedResult> {
-  const company = await db.company.findFirst({ where: { slug, ...onPortal(portal) } });
+  const company = await db.company.findFirst({ where: { slug, ...onPortalWhere(portal) } });
   if (!company) {
-    const moved = await db.companySlugRedirect.findFirst({ where: { slug, ...onPortal(portal) }, include: { company: { select: { slug: true } } } });
+    const moved = await db.companySlugRedirect.findFirst({ where: { slug, ...onPortalWhere(portal) }, include: { company: { select: { slug: true } } } });
     return moved ? { kind: "redirect", location: `${siteOrigin(portal, getSiteHosts())}${newsroomPath(edition, moved.company.slug)}/feed` } : { kind: "missing" };
   }
   if (company.mergedIntoCompanyId) {

@@ -1,3 +1,4 @@
+import { onPortalWhere, PUBLIC_NEWSROOM_WHERE } from "@/lib/companies/portals";
 import { db } from "@/lib/db/client";
 import { listPublishedReleases } from "@/lib/releases/list-published";
 import { feedPath, getSiteHosts, newsroomPath, siteOrigin, type Edition, type Portal } from "@/lib/sites";
@@ -5,7 +6,7 @@ import { feedPath, getSiteHosts, newsroomPath, siteOrigin, type Edition, type Po
 /** A newsroom page's data, or null (404) for an unknown, inactive or removed newsroom of this portal. */
 export async function newsroomPageData(portal: Portal, edition: Edition, slug: string, now = new Date()) {
   const company = await db.company.findFirst({
-    where: { slug, portal: { in: [portal, "both"] }, isActive: true, goneAt: null, deletedAt: null, mergedIntoCompanyId: null },
+    where: { slug, ...onPortalWhere(portal), ...PUBLIC_NEWSROOM_WHERE, mergedIntoCompanyId: null },
     select: { id: true, name: true, slug: true, description: true, website: true },
   });
   if (!company) return null;

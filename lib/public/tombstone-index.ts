@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { publicCacheGeneration } from "@/lib/releases/public-cache";
-import { PORTALS, type Portal } from "@/lib/sites";
+import { portalsOfCompany } from "@/lib/companies/portals";
+import type { Portal } from "@/lib/sites";
 import { newsroomKey, releaseKey, type PublicSubject } from "./public-paths";
 
 // Tombstones and merged newsroom slugs are few, so every instance keeps them in memory and
@@ -20,7 +21,6 @@ interface TombstoneIndex {
 let index: TombstoneIndex | null = null;
 let loading: Promise<TombstoneIndex> | null = null;
 
-const portalsOf = (p: "business" | "tech" | "both"): Portal[] => (p === "both" ? [...PORTALS] : [p]);
 
 async function load(generation: number): Promise<TombstoneIndex> {
   const [releases, companies, redirects] = await Promise.all([
@@ -31,12 +31,12 @@ async function load(generation: number): Promise<TombstoneIndex> {
   const next: TombstoneIndex = { generation, checkedAt: Date.now(), goneReleases: new Set(), goneNewsrooms: new Set(), movedNewsrooms: new Map() };
   for (const r of releases) next.goneReleases.add(releaseKey(r.portal, r.language, r.slug));
   for (const c of companies) {
-    for (const p of portalsOf(c.portal)) {
+    for (const p of portalsOfCompany(c.portal)) {
       if (c.mergedInto && !c.mergedInto.deletedAt) next.movedNewsrooms.set(newsroomKey(p, c.slug), c.mergedInto.slug);
       else if (c.goneAt) next.goneNewsrooms.add(newsroomKey(p, c.slug));
     }
   }
-  for (const r of redirects) for (const p of portalsOf(r.portal)) next.movedNewsrooms.set(newsroomKey(p, r.slug), r.company.slug);
+  for (const r of redirects) for (const p of portalsOfCompany(r.portal)) next.movedNewsrooms.set(newsroomKey(p, r.slug), r.company.slug);
   return next;
 }
 

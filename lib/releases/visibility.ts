@@ -1,3 +1,4 @@
+import { PUBLIC_NEWSROOM_WHERE } from "@/lib/companies/portals";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -11,7 +12,7 @@ export function publiclyVisibleReleaseWhere(now: Date = new Date()): Prisma.Pres
     publishedAt: { lte: now },
     goneAt: null,
     deletedAt: null,
-    company: { isActive: true, goneAt: null, deletedAt: null },
+    company: PUBLIC_NEWSROOM_WHERE,
   };
 }
 

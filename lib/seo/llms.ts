@@ -1,3 +1,4 @@
+import { onPortalWhere, PUBLIC_NEWSROOM_WHERE } from "@/lib/companies/portals";
 import { db } from "@/lib/db/client";
 import { LEGAL_PAGES, legalPath, type LegalPageKey } from "@/lib/legal/pages";
 import { archiveVisibleReleaseWhere } from "@/lib/releases/visibility";
@@ -25,7 +26,7 @@ export async function llmsTxt(site: SiteKey, now = new Date()): Promise<string> 
   const [categories, companies] = await Promise.all([
     db.category.findMany({ where: { portal: site, isActive: true }, orderBy: [{ position: "asc" }, { slug: "asc" }], select: { slug: true, nameDe: true, nameEn: true } }),
     db.company.findMany({
-      where: { portal: { in: [site, "both"] }, isActive: true, goneAt: null, deletedAt: null, releases: { some: { ...archiveVisibleReleaseWhere(now), portal: site } } },
+      where: { ...onPortalWhere(site), ...PUBLIC_NEWSROOM_WHERE, releases: { some: { ...archiveVisibleReleaseWhere(now), portal: site } } },
       orderBy: { name: "asc" },
       select: { slug: true, name: true },
     }),

@@ -1,3 +1,4 @@
+import { onPortalWhere, PUBLIC_NEWSROOM_WHERE } from "@/lib/companies/portals";
 import { db } from "@/lib/db/client";
 
 import { archiveVisibleReleaseWhere } from "@/lib/releases/visibility";
@@ -52,7 +53,7 @@ export async function pagesSitemap(portal: Portal, now = new Date()): Promise<st
   const [categories, companies] = await Promise.all([
     db.category.findMany({ where: { portal, isActive: true }, select: { slug: true }, orderBy: { slug: "asc" } }),
     db.company.findMany({
-      where: { portal: { in: [portal, "both"] }, isActive: true, goneAt: null, deletedAt: null, releases: { some: { ...archiveVisibleReleaseWhere(now), portal } } },
+      where: { ...onPortalWhere(portal), ...PUBLIC_NEWSROOM_WHERE, releases: { some: { ...archiveVisibleReleaseWhere(now), portal } } },
       select: { slug: true },
       orderBy: { slug: "asc" },
     }),
