@@ -35,12 +35,30 @@ async function uniqueSlug(tx: Tx, portal: "business" | "tech", language: "de" | 
   return `${base}-${Date.now().toString(36)}`;
 }
 
+/** The stored columns of the content: body sanitised, content_hash over what is stored. */
+function contentColumns(content: ReleaseContent) {
+  const body = sanitizeReleaseHtml(content.body);
+  return {
+    title: content.title,
+    lead: content.lead ?? null,
+    body,
+    location: content.location ?? null,
+    keywords: content.keywords ?? [],
+    contactName: content.contactName ?? null,
+    contactEmail: content.contactEmail ?? null,
+    contactPhone: content.contactPhone ?? null,
+    categoryId: content.categoryId ?? null,
+    scheduledAt: content.scheduledAt ?? null,
+    contentHash: contentHash(content.title, body),
+  };
+}
+
 /** Creates a draft. The slug is unique per portal and language; a collision retries with a suffix. */
 export async function createRelease(opts: { companyId: number; portal: "business" | "tech"; language: "de" | "en"; authorUserId: number | null; source?: "dashboard" | "api" | "legacy_api" | "admin"; content: ReleaseContent; actor: Actor }) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.$transaction(async (tx) => {
-        const c = { ...opts.content, body: sanitizeReleaseHtml(opts.content.body) };
+        const c = contentColumns(opts.content);
         const release = await tx.pressRelease.create({
           data: {
             companyId: opts.companyId,
@@ -49,17 +67,7 @@ export async function createRelease(opts: { companyId: number; portal: "business
             authorUserId: opts.authorUserId,
             source: opts.source ?? "dashboard",
             slug: await uniqueSlug(tx, opts.portal, opts.language, c.title),
-            title: c.title,
-            lead: c.lead ?? null,
-            body: c.body,
-            location: c.location ?? null,
-            keywords: c.keywords ?? [],
-            contactName: c.contactName ?? null,
-            contactEmail: c.contactEmail ?? null,
-            contactPhone: c.contactPhone ?? null,
-            categoryId: c.categoryId ?? null,
-            scheduledAt: c.scheduledAt ?? null,
-            contentHash: contentHash(c.title, c.body),
+            ...c,
           },
         });
         await recordHistory(tx, { pressReleaseId: release.id, from: null, to: "draft", actor: opts.actor, outcome: "created" });
@@ -85,34 +93,23 @@ export async function updateRelease(opts: { releaseId: number; content: ReleaseC
     if (!(EDITABLE_STATUSES as readonly string[]).includes(release.status) || release.goneAt) {
       throw new AppError("conflict", `A release in status ${release.status} cannot be edited; published releases change through a paid change.`);
     }
-    const c = { ...opts.content, body: sanitizeReleaseHtml(opts.content.body) };
-    const hash = contentHash(c.title, c.body);
-    const changed = hash !== release.contentHash;
+    const c = contentColumns(opts.content);
+    const changed = c.contentHash !== release.contentHash;
     const moved = !!opts.placement && (opts.placement.portal !== release.portal || opts.placement.language !== release.language);
     if (moved && release.publishedEverAt) throw new AppError("conflict", "A release that was published keeps its portal and language.");
     const updated = await tx.pressRelease.update({
       where: { id: release.id },
       data: {
-        title: c.title,
-        lead: c.lead ?? null,
-        body: c.body,
-        location: c.location ?? null,
-        keywords: c.keywords ?? [],
-        contactName: c.contactName ?? null,
-        contactEmail: c.contactEmail ?? null,
-        contactPhone: c.contactPhone ?? null,
-        categoryId: c.categoryId ?? null,
-        scheduledAt: c.scheduledAt ?? null,
+        ...c,
         ...(moved && opts.placement ? { ...opts.placement, slug: await uniqueSlug(tx, opts.placement.portal, opts.placement.language, c.title) } : {}),
-        contentHash: hash,
         ...(changed ? { contentChangedAt: now } : {}),
         // A scheduled release whose text changed needs a new check.
         ...(changed && release.status === "scheduled" ? { status: "in_review" as const } : {}),
       },
     });
     if (changed) {
-      await tx.pressReleaseClassification.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, contentHash: { not: hash } }, data: { discardedAt: now } });
-      await tx.kiAudit.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, contentHash: { not: hash } }, data: { discardedAt: now } });
+      await tx.pressReleaseClassification.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, contentHash: { not: c.contentHash } }, data: { discardedAt: now } });
+      await tx.kiAudit.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, contentHash: { not: c.contentHash } }, data: { discardedAt: now } });
       if (release.status === "scheduled") {
         await recordHistory(tx, { pressReleaseId: release.id, from: "scheduled", to: "in_review", actor: opts.actor, outcome: "content_changed" });
       }
