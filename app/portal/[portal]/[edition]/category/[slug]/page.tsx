@@ -1,23 +1,19 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { loadSlugPage, type SlugPageParams } from "@/lib/public/slug-page";
 import { BoostedReleases } from "@/components/portal/boosted-releases";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
 import { YearBar } from "@/components/portal/year-bar";
 import { categoryLanding } from "@/lib/public/category-archive";
-import { categoryPath, isEdition, isPortal, SITE_NAMES } from "@/lib/sites";
+import { categoryPath, SITE_NAMES } from "@/lib/sites";
 
-type Params = Promise<{ portal: string; edition: string; slug: string }>;
+type Params = SlugPageParams;
 const load = cache(categoryLanding);
 const TEXT = { de: { feed: "RSS-Feed dieser Kategorie", sub: "Unterkategorien" }, en: { feed: "RSS feed of this category", sub: "Subcategories" } } as const;
 
-async function resolve(params: Params) {
-  const p = await params;
-  if (!isPortal(p.portal) || !isEdition(p.edition)) return null;
-  const data = await load(p.portal, p.edition, decodeURIComponent(p.slug));
-  return data ? { portal: p.portal, edition: p.edition, data } : null;
-}
+const resolve = (params: Params) => loadSlugPage(params, load);
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const r = await resolve(params);

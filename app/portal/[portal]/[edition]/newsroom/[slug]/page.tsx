@@ -1,21 +1,17 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { loadSlugPage, type SlugPageParams } from "@/lib/public/slug-page";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
 import { newsroomPageData } from "@/lib/public/newsroom-page";
-import { editionAlternates, getSiteHosts, isEdition, isPortal, newsroomPath, SITE_NAMES } from "@/lib/sites";
+import { editionAlternates, getSiteHosts, newsroomPath, SITE_NAMES } from "@/lib/sites";
 
-type Params = Promise<{ portal: string; edition: string; slug: string }>;
+type Params = SlugPageParams;
 const load = cache(newsroomPageData);
 const TEXT = { de: { releases: "Pressemitteilungen", feed: "RSS-Feed dieses Newsrooms" }, en: { releases: "Press releases", feed: "RSS feed of this newsroom" } } as const;
 
-async function resolve(params: Params) {
-  const p = await params;
-  if (!isPortal(p.portal) || !isEdition(p.edition)) return null;
-  const data = await load(p.portal, p.edition, decodeURIComponent(p.slug));
-  return data ? { portal: p.portal, edition: p.edition, data } : null;
-}
+const resolve = (params: Params) => loadSlugPage(params, load);
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const r = await resolve(params);
