@@ -4,21 +4,17 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { resetConfigForTests } from "@/lib/config";
 import { disconnectPrisma } from "@/lib/db/client";
 import { startEmbeddedDatabase } from "@/lib/db/embedded-server";
 import { applyMigrations } from "@/lib/db/migrations/migrations";
 import { listPublishedReleases } from "@/lib/releases/list-published";
 import { seedDemoContent } from "@/prisma/seed-demo";
+import { percentile, runBench, withThrowawayDatabase } from "./support";
 
 const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.split("=")[1] ?? 200);
-const ADMIN = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 const ms = (t: number) => `${t.toFixed(1)} ms`;
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function timeQuery(label: string) {
   const samples: number[] = [];
@@ -54,28 +50,16 @@ async function main() {
   await embedded.stop();
   await rm(dir, { recursive: true, force: true });
 
-  const name = `pd_bench_${process.pid}`;
-  const admin = new pg.Client(ADMIN);
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(ADMIN);
-  url.pathname = `/${name}`;
-  try {
+  await withThrowawayDatabase("pd_bench", async (url) => {
     t = performance.now();
-    await applyMigrations(url.toString());
+    await applyMigrations(url);
     console.log(`migrations on PostgreSQL: ${ms(performance.now() - t)}`);
-    process.env.DATABASE_URL = url.toString();
+    process.env.DATABASE_URL = url;
     resetConfigForTests();
     await seedDemoContent();
     await timeQuery("portal home query, PostgreSQL");
     await disconnectPrisma();
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -3,13 +3,11 @@
 // page data. Seeds N releases by SQL into a throwaway PostgreSQL database. Prints; not a test.
 // Usage: npx tsx bench/portal-queries.ts [--releases=100000] [--runs=30]
 import { cpus } from "node:os";
-import pg from "pg";
+import { percentile as pct, runBench, withThrowawayDatabase } from "./support";
 
 const arg = (name: string, d: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? d);
 const RELEASES = arg("releases", 100_000);
 const RUNS = arg("runs", 30);
-const ADMIN = process.env.TEST_DATABASE_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 
 async function time(label: string, fn: () => Promise<unknown>) {
   await fn();
@@ -25,16 +23,10 @@ async function time(label: string, fn: () => Promise<unknown>) {
 
 async function main() {
   console.log(`machine: ${cpus().length} cores, node ${process.version}; PostgreSQL 127.0.0.1; ${RELEASES} releases`);
-  const name = `pd_bench_portal_${process.pid}`;
-  const admin = new pg.Client(ADMIN);
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(ADMIN);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
-  try {
+  await withThrowawayDatabase("pd_bench_portal", async (url) => {
+    process.env.DATABASE_URL = url;
     const { applyMigrations } = await import("@/lib/db/migrations/migrations");
-    await applyMigrations(url.toString());
+    await applyMigrations(url);
     const { db, disconnectPrisma } = await import("@/lib/db/client");
     const companies = await Promise.all(Array.from({ length: 50 }, (_, i) => db.company.create({ data: { portal: i % 2 ? "tech" : "business", slug: `bench-${i}`, name: `Bench ${i} AG` } })));
     const categories = await Promise.all(Array.from({ length: 20 }, (_, i) => db.category.create({ data: { portal: i % 2 ? "tech" : "business", slug: `kategorie-${i}`, nameDe: `Kategorie ${i}`, nameEn: `Category ${i}` } })));
@@ -65,16 +57,7 @@ async function main() {
     await time("edition feed (50 newest)", () => editionFeed("business", "de"));
     await time("release page data", () => releasePageData("business", "de", "bench-40000"));
     await disconnectPrisma();
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);
