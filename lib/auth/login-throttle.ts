@@ -1,18 +1,9 @@
-import { createHmac } from "node:crypto";
 import { getCacheStore } from "@/lib/cache/store";
-import { getConfig } from "@/lib/config";
 import { getLimiter } from "@/lib/ratelimit/limiter";
 
 // Spec 5.6: 20 failed sign-ins per IP within 15 minutes, across all accounts; a success does
 // not reset the count. Only failures are counted, so the limiter is fed on failure and a block
 // marker (until the window ends) is what the next attempt checks.
-
-/** The IP as a versioned HMAC: the address itself is never stored or used as a key. */
-export function clientKeyOf(ip: string | null | undefined): string {
-  const { ipHmacKey, ipHmacKeyVersion } = getConfig().security;
-  const digest = createHmac("sha256", ipHmacKey).update(ip?.trim() || "unknown").digest("base64url");
-  return `v${ipHmacKeyVersion}:${digest}`;
-}
 
 const blockKey = (clientKey: string) => `login-blocked:${clientKey}`;
 

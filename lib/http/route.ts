@@ -1,7 +1,6 @@
-import { createHmac } from "node:crypto";
 import type { z } from "zod";
-import { getConfig } from "@/lib/config";
 import { getLimiter, type LimitResult } from "@/lib/ratelimit/limiter";
+import { clientKeyOf } from "@/lib/security/client-ip";
 import type { PolicyName } from "@/lib/ratelimit/policies";
 import { AppError } from "./errors";
 import { toErrorResponse } from "./problem";
@@ -54,12 +53,6 @@ export function requestIdOf(request: Request): string {
   return given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
 }
 
-/** The client address as a keyed hash: rate limits never hold a plain IP. */
-export function clientKey(request: Request): string {
-  const ip = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "unknown";
-  return createHmac("sha256", getConfig().security.ipHmacKey).update(ip).digest("base64url").slice(0, 22);
-}
-
 export function rateLimitHeaders(r: LimitResult): Record<string, string> {
   const headers: Record<string, string> = {
     "X-RateLimit-Limit": String(r.limit),
@@ -100,7 +93,7 @@ export function apiRoute<P extends Schema | undefined = undefined, Q extends Sch
         principal = await resolver(request);
       }
       if (options.rateLimit) {
-        const key = principal ? `${principal.kind}:${principal.id}` : `ip:${clientKey(request)}`;
+        const key = principal ? `${principal.kind}:${principal.id}` : `ip:${clientKeyOf(request.headers)}`;
         const result = await getLimiter(options.rateLimit).limit(key);
         limitHeaders = rateLimitHeaders(result);
         if (!result.success) throw new AppError("rate_limited", "Too many requests. Try again later.");

@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { clientKeyOf } from "@/lib/auth/login-throttle";
+import { clientKeyOf } from "@/lib/security/client-ip";
 import { endSession, startSession } from "@/lib/auth/session";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 
@@ -16,8 +16,7 @@ export async function login(_prev: LoginState, formData: FormData): Promise<Logi
   const email = String(formData.get("email") ?? "").slice(0, 320);
   const password = String(formData.get("password") ?? "").slice(0, 1024);
   const h = await headers();
-  const ip = h.get("x-forwarded-for")?.split(",")[0] ?? h.get("x-real-ip");
-  const result = await signInWithPassword({ email, password, clientKey: clientKeyOf(ip) });
+  const result = await signInWithPassword({ email, password, clientKey: clientKeyOf(h) });
   if (!result.ok) {
     return {
       email,

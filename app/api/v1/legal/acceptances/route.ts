@@ -1,7 +1,7 @@
 import { userIdOf } from "@/lib/api/handler";
 import { LegalAcceptanceInput } from "@/lib/api/schemas";
-import { getConfig } from "@/lib/config";
-import { clientKey, apiRoute, json } from "@/lib/http/route";
+import { apiRoute, json } from "@/lib/http/route";
+import { clientIpOf, ipHmac } from "@/lib/security/client-ip";
 import { acceptDocuments, legalStatus } from "@/lib/legal/documents";
 
 type Status = Awaited<ReturnType<typeof legalStatus>>;
@@ -10,5 +10,5 @@ const wire = (s: Status) => ({ complete: s.complete, data: s.data.map((d) => ({ 
 export const GET = apiRoute({ auth: "token", rateLimit: "api" }, async (ctx) => json(wire(await legalStatus(userIdOf(ctx)))));
 
 export const POST = apiRoute({ auth: "token", rateLimit: "api", body: LegalAcceptanceInput }, async (ctx) =>
-  json(wire(await acceptDocuments(userIdOf(ctx), ctx.body.documents, { value: clientKey(ctx.request), keyVersion: getConfig().security.ipHmacKeyVersion })), { status: 201 }),
+  json(wire(await acceptDocuments(userIdOf(ctx), ctx.body.documents, ipHmac(clientIpOf(ctx.request.headers)))), { status: 201 }),
 );
