@@ -38,10 +38,11 @@ export async function aggregateViews(
     let expected = (await readWatermark()) ?? 0;
     while (Date.now() - started < (opts.timeBudgetMs ?? TIME_BUDGET_MS)) {
       if ((await store.get(LOCK_KEY)) !== token) return { outcome: "aborted", reason: "lock_lost", events };
-      const rows = await db.$queryRaw<{ id: bigint; press_release_id: number }[]>`
-        SELECT id, press_release_id FROM press_release_events WHERE id > ${expected} ORDER BY id LIMIT ${opts.batchSize ?? BATCH}`;
-      if (!rows.length) break;
-      const next = Number(rows.at(-1)!.id);
+      // The batch ends at the n-th event after the watermark; shares move it along too.
+      const [edge] = await db.$queryRaw<{ last: bigint | null }[]>`
+        SELECT max(id) AS last FROM (SELECT id FROM press_release_events WHERE id > ${expected} ORDER BY id LIMIT ${opts.batchSize ?? BATCH}) batch`;
+      if (edge?.last == null) break;
+      const next = Number(edge.last);
       const perRelease = new Map<number, number>();
       const views = await db.$queryRaw<{ press_release_id: number; n: bigint }[]>`
         SELECT press_release_id, count(*) AS n FROM press_release_events
