@@ -2,17 +2,14 @@ import { db, type Tx } from "@/lib/db/client";
 import type { PressRelease } from "@/lib/generated/prisma/client";
 import { AppError, ManualReviewRequiredException, StaleClassificationException } from "@/lib/http/errors";
 import { assertImagesConfirmed } from "@/lib/images/rights";
-import { dispatchJob } from "@/lib/jobs/dispatch";
-import { JOB } from "@/lib/jobs/names";
 import { assignCanonical } from "./canonical";
 import { isAutomatic, recordHistory, type Actor } from "./history";
 import { lockRelease } from "./lock";
 import { bumpPublicCacheGeneration } from "./public-cache";
 import { consumeQuota } from "./quota";
+import { requestAutomaticCheck } from "./request-check";
 import { quotaHolderOf } from "./quota-holder";
 import { syncSearchMirror } from "./search-mirror";
-
-export const REVIEW_JOB = JOB.review;
 
 export interface PublishOptions {
   releaseId: number;
@@ -61,7 +58,7 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
 /** A stale classification schedules a new check with routing, after the refused attempt. */
 export async function scheduleReviewAfterStale(err: unknown, releaseId: number, now: Date): Promise<void> {
   if (err instanceof StaleClassificationException) {
-    await dispatchJob(REVIEW_JOB, { releaseId }, { key: `review:${releaseId}:stale:${now.getTime()}` });
+    await requestAutomaticCheck(releaseId, "stale", now);
   }
 }
 

@@ -41,10 +41,8 @@ export async function publishDueReleases(now = new Date()): Promise<ScheduledRun
   return run;
 }
 
-export const PUBLISH_SCHEDULED_JOB = JOB.publishScheduled;
-
 export const publishScheduledJob = defineJob({
-  name: PUBLISH_SCHEDULED_JOB,
+  name: JOB.publishScheduled,
   retries: 2,
   timeoutSeconds: 120,
   // One step: a retried run finds already-published releases no longer scheduled.

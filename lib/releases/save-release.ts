@@ -1,9 +1,8 @@
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { dispatchJob } from "@/lib/jobs/dispatch";
-import { JOB } from "@/lib/jobs/names";
 import { contentHash } from "./content-hash";
 import { recordHistory, type Actor } from "./history";
+import { requestAutomaticCheck } from "./request-check";
 import { sanitizeReleaseHtml } from "./sanitize";
 import { lockRelease } from "./lock";
 import { syncSearchMirror } from "./search-mirror";
@@ -121,7 +120,7 @@ export async function updateRelease(opts: { releaseId: number; content: ReleaseC
   // judged the old text and is discarded). Releases waiting for a person stay with them.
   const r = result.release;
   if (result.contentChanged && r.status === "in_review" && !r.manualReviewRequiredAt && !r.reviewFlaggedAt && !r.manualQueueAt) {
-    await dispatchJob(JOB.review, { releaseId: r.id }, { key: `review:${r.id}:${r.contentHash}:${now.getTime()}` });
+    await requestAutomaticCheck(r.id, r.contentHash, now);
   }
   return result;
 }

@@ -17,8 +17,6 @@ export interface ReleaseSearch {
   perPage?: number;
 }
 
-const CONFIG = { de: "german", en: "english" } as const;
-
 /** Totals are counted up to this many matches; the API reports `total` capped there. */
 export const SEARCH_TOTAL_CAP = 10_000;
 /** With words, the best matches among this many newest matches come first; deeper pages go by date. */
@@ -67,8 +65,6 @@ export async function searchReleases(s: ReleaseSearch): Promise<{ ids: number[];
   ]);
   return { ids: rows.map((r) => r.id), total: Number(counted[0]!.n) };
 }
-
-export { CONFIG as SEARCH_CONFIGS };
 
 /** press-releases:reindex-search: rebuilds every mirror row from the releases, in batches. */
 export async function reindexSearch(opts: { batchSize?: number; onProgress?: (done: number) => void } = {}): Promise<number> {

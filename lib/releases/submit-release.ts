@@ -1,9 +1,8 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { dispatchJob } from "@/lib/jobs/dispatch";
 import { recordHistory, type Actor } from "./history";
 import { lockRelease } from "./lock";
-import { REVIEW_JOB } from "./publish-release";
+import { requestAutomaticCheck } from "./request-check";
 import { syncSearchMirror } from "./search-mirror";
 
 /**
@@ -27,7 +26,7 @@ export async function submitRelease(opts: { releaseId: number; actor: Actor; now
     return { toHuman, contentHash: release.contentHash };
   });
   if (!result.toHuman) {
-    await dispatchJob(REVIEW_JOB, { releaseId: opts.releaseId }, { key: `review:${opts.releaseId}:${result.contentHash}:${now.getTime()}` });
+    await requestAutomaticCheck(opts.releaseId, result.contentHash, now);
   }
   return { toHuman: result.toHuman };
 }
