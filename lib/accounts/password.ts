@@ -1,43 +1,14 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { AppError } from "@/lib/http/errors";
+import { hashScrypt } from "./passwords/legacy-scrypt";
+import { assertPasswordLength } from "./passwords/policy";
 
-// Password hashes: `scrypt$N$r$p$saltB64$hashB64`. The parameters travel with the hash, so a
-// later increase of the cost leaves existing passwords valid (spec 5.7).
+// The interim entry point, kept so its callers (interim sign-in, demo seed) compile unchanged.
+// Verification and the length rule live in ./passwords; new code hashes with
+// passwords/hash.ts (argon2id) after assertPasswordPolicy.
+export { MIN_PASSWORD_LENGTH } from "./passwords/policy";
+export { verifyPassword } from "./passwords/hash";
 
-/** New and changed passwords need at least this many characters (spec 5.7). */
-export const MIN_PASSWORD_LENGTH = 12;
-
-const COST = { N: 16_384, r: 8, p: 1 } as const;
-const KEY_BYTES = 32;
-const SALT_BYTES = 16;
-/** A stored hash may not make us spend more than this (a forged row must not stall the server). */
-const MAX_N = 1 << 20;
-
-function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
-  // scrypt needs 128·N·r bytes; Node's default ceiling (32 MiB) is too low for N above 2^14.
-  const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r + 1024 * 1024 };
-  return new Promise((resolve, reject) => scrypt(password.normalize("NFC"), salt, KEY_BYTES, options, (err, key) => (err ? reject(err) : resolve(key))));
-}
-
-/** Hashes a new password; refuses one shorter than the minimum. */
+/** Interim hasher (scrypt, which verifyPassword accepts); refuses a password shorter than the minimum. */
 export async function hashPassword(password: string): Promise<string> {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new AppError("validation_failed", "The password is too short.", undefined, [{ path: "password", message: `Das Passwort braucht mindestens ${MIN_PASSWORD_LENGTH} Zeichen.` }]);
-  }
-  const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, COST.N, COST.r, COST.p);
-  return `scrypt$${COST.N}$${COST.r}$${COST.p}$${salt.toString("base64")}$${key.toString("base64")}`;
-}
-
-/** True when the password matches the stored hash; a malformed hash never matches. */
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const parts = stored?.split("$");
-  if (!parts || parts.length !== 6 || parts[0] !== "scrypt") return false;
-  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  if (![N, r, p].every(Number.isSafeInteger) || N < 2 || N > MAX_N || (N & (N - 1)) !== 0 || r < 1 || r > 32 || p < 1 || p > 16) return false;
-  const salt = Buffer.from(parts[4]!, "base64");
-  const expected = Buffer.from(parts[5]!, "base64");
-  if (!salt.length || expected.length !== KEY_BYTES) return false;
-  const actual = await derive(password, salt, N, r, p);
-  return timingSafeEqual(actual, expected);
+  assertPasswordLength(password);
+  return hashScrypt(password);
 }

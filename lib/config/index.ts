@@ -80,6 +80,8 @@ function build(env: Env, raw: Record<string, string | undefined>) {
         ? { issuer: env.AUTH_OIDC_ISSUER, clientId: env.AUTH_OIDC_CLIENT_ID, clientSecret: env.AUTH_OIDC_CLIENT_SECRET }
         : undefined,
       passwordBreachCheck: parseBreachCheck(env.PASSWORD_BREACH_CHECK, mode),
+      // Base of the k-anonymity range API used when passwordBreachCheck is on.
+      passwordBreachRangeUrl: env.PASSWORD_BREACH_RANGE_URL,
       newsroomApiAssignmentUserIds: env.NEWSROOM_API_ASSIGNMENT_USER_IDS,
     },
     security: {
@@ -87,6 +89,9 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       ipHmacKey: secret(env, strict, "IP_HMAC_KEY", "ip-hmac", strict ? appKey : undefined),
       ipHmacKeyVersion: env.IP_HMAC_KEY_VERSION,
       mailRefHmacKey: secret(env, strict, "MAIL_REF_HMAC_KEY", "mail-ref", strict ? appKey : undefined),
+      // Key material for TOTP secrets and recovery-code hashes; defaults to APP_KEY, from which
+      // lib/accounts/two-factor derives its own keys with HKDF and a purpose label.
+      totpEncryptionKey: env.TOTP_ENCRYPTION_KEY ?? appKey,
       // A fixed, documented token so a newcomer can call /health on the embedded default.
       healthToken: env.HEALTH_TOKEN ?? "dev-health-token",
     },

@@ -52,9 +52,11 @@ export const envSchema = z.object({
   AUTH_OIDC_CLIENT_ID: optionalStr(),
   AUTH_OIDC_CLIENT_SECRET: optionalStr(),
   PASSWORD_BREACH_CHECK: z.string().optional(),
+  PASSWORD_BREACH_RANGE_URL: optionalUrl().transform((v) => v ?? "https://api.pwnedpasswords.com"),
   NEWSROOM_API_ASSIGNMENT_USER_IDS: intList(),
 
   APP_KEY: optionalStr(),
+  TOTP_ENCRYPTION_KEY: optionalStr(),
   IP_HMAC_KEY: optionalStr(),
   IP_HMAC_KEY_VERSION: int(1, { min: 1 }),
   MAIL_REF_HMAC_KEY: optionalStr(),
