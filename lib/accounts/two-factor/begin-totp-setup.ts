@@ -1,0 +1,26 @@
+import { db } from "@/lib/db/client";
+import { AppError, notFound } from "@/lib/http/errors";
+import { sealTotpSecret } from "./secret-box";
+import { newTotpSecret, totpUri } from "./totp";
+
+export interface TotpSetup {
+  /** otpauth:// URI for the QR code. */
+  otpauthUri: string;
+  /** Base32 secret for typing in by hand. */
+  secret: string;
+}
+
+/**
+ * Starts (or restarts) TOTP setup: stores a new, unconfirmed secret, encrypted. The caller
+ * asks for a fresh identity proof first (spec 5.3). An account with confirmed TOTP must
+ * disable it before setting up another.
+ */
+export async function beginTotpSetup(userId: number): Promise<TotpSetup> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, deletedAt: true } });
+  if (!user || user.deletedAt) throw notFound("There is no such account.");
+  const secret = newTotpSecret();
+  // Conditional on "not confirmed": a confirmation that lands meanwhile is never overwritten.
+  const { count } = await db.user.updateMany({ where: { id: userId, totpConfirmedAt: null }, data: { totpSecretEncrypted: sealTotpSecret(secret, userId) } });
+  if (count !== 1) throw new AppError("conflict", "Two-factor authentication is already enabled; disable it first.");
+  return { otpauthUri: totpUri(secret, user.email), secret };
+}

@@ -1,0 +1,19 @@
+import { db } from "@/lib/db/client";
+import type { SecondFactorContext } from "./check-second-factor";
+import { twoFactorNotEnabled } from "./errors";
+import { replaceRecoveryCodes } from "./replace-recovery-codes";
+import { requireSecondFactorProof } from "./require-second-factor-proof";
+import { lockTwoFactorState } from "./user-lock";
+
+/**
+ * Replaces every recovery code with ten new ones, returned in plain text once. Needs the same
+ * proof as disabling; the old codes, used or not, stop working.
+ */
+export async function renewRecoveryCodes(userId: number, proof: string, ctx: SecondFactorContext = {}): Promise<{ recoveryCodes: string[] }> {
+  await requireSecondFactorProof(userId, proof, "renew_recovery_codes", ctx);
+  return db.$transaction(async (tx) => {
+    const state = await lockTwoFactorState(tx, userId);
+    if (!state?.totpConfirmedAt) throw twoFactorNotEnabled();
+    return { recoveryCodes: await replaceRecoveryCodes(tx, userId) };
+  });
+}
