@@ -1,0 +1,28 @@
+import { recordActivity } from "@/lib/activity/record-activity";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { passkeyNameOrThrow } from "./passkey-name";
+
+// Every change is scoped by user id in the WHERE clause: another user's passkey answers 404,
+// exactly like one that does not exist, so ids reveal nothing.
+
+const LIST_FIELDS = { id: true, name: true, transports: true, backedUp: true, createdAt: true, lastUsedAt: true } as const;
+
+/** The security page's list; never the key material. */
+export function listPasskeys(userId: number) {
+  return db.passkey.findMany({ where: { userId }, select: LIST_FIELDS, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
+
+export async function renamePasskey(userId: number, passkeyId: number, name: string): Promise<void> {
+  const label = passkeyNameOrThrow(name);
+  const { count } = await db.passkey.updateMany({ where: { id: passkeyId, userId }, data: { name: label } });
+  if (!count) throw notFound("Passkey not found.");
+}
+
+export async function deletePasskey(userId: number, passkeyId: number): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.passkey.deleteMany({ where: { id: passkeyId, userId } });
+    if (!count) throw notFound("Passkey not found.");
+    await recordActivity({ actorUserId: userId, type: "passkey.deleted", subjectType: "passkey", subjectId: passkeyId }, tx);
+  });
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { deletePasskey, listPasskeys, renamePasskey } from "./manage-passkeys";
+import { closeRedisAfterAll, newAuthenticator, registerWith, seedUserWithPasskey } from "./passkey-fixtures";
+
+closeRedisAfterAll();
+
+describe("passkey management", () => {
+  it("lists only the user's own passkeys, without key material", async () => {
+    const { user, passkey } = await seedUserWithPasskey();
+    const phone = await registerWith(user.id, newAuthenticator(), "Phone");
+    await seedUserWithPasskey();
+    const list = await listPasskeys(user.id);
+    expect(list.map((p) => p.id)).toEqual([passkey.id, phone.id]);
+    expect(list[0]).toEqual({ id: passkey.id, name: "Laptop", transports: ["internal"], backedUp: false, createdAt: expect.any(Date), lastUsedAt: null });
+  });
+
+  it("renames the user's own passkey and refuses bad names", async () => {
+    const { user, passkey } = await seedUserWithPasskey();
+    await renamePasskey(user.id, passkey.id, " Work laptop ");
+    expect((await db.passkey.findUniqueOrThrow({ where: { id: passkey.id } })).name).toBe("Work laptop");
+    await expect(renamePasskey(user.id, passkey.id, "")).rejects.toMatchObject({ code: "validation_failed" });
+  });
+
+  it("deletes the user's own passkey and records it", async () => {
+    const { user, passkey } = await seedUserWithPasskey();
+    await deletePasskey(user.id, passkey.id);
+    expect(await db.passkey.count({ where: { id: passkey.id } })).toBe(0);
+    expect(await db.activityLog.count({ where: { type: "passkey.deleted", actorUserId: user.id, subjectId: String(passkey.id) } })).toBe(1);
+    await expect(deletePasskey(user.id, passkey.id)).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("cannot rename or delete someone else's passkey", async () => {
+    const owner = await seedUserWithPasskey();
+    const intruder = await seedUserWithPasskey();
+    await expect(renamePasskey(intruder.user.id, owner.passkey.id, "Mine now")).rejects.toMatchObject({ code: "not_found" });
+    await expect(deletePasskey(intruder.user.id, owner.passkey.id)).rejects.toMatchObject({ code: "not_found" });
+    expect(await db.passkey.findUniqueOrThrow({ where: { id: owner.passkey.id } })).toMatchObject({ userId: owner.user.id, name: "Laptop" });
+    expect(await db.activityLog.count({ where: { type: "passkey.deleted", subjectId: String(owner.passkey.id) } })).toBe(0);
+  });
+});

@@ -1,0 +1,32 @@
+import { afterAll } from "vitest";
+import { seedUser } from "@/tests/factories";
+import { registerPasskey } from "./register-passkey";
+import { passkeyRegistrationOptions } from "./registration-options";
+import { getRelyingParty } from "./relying-party";
+import { SoftwareAuthenticator } from "./software-authenticator";
+
+// Test helper: users with a registered passkey, built through the real registration path.
+
+export function newAuthenticator(counter: number | null = 0): SoftwareAuthenticator {
+  return new SoftwareAuthenticator(getRelyingParty().origin, counter);
+}
+
+export async function registerWith(userId: number, authenticator: SoftwareAuthenticator, name = "Laptop") {
+  const options = await passkeyRegistrationOptions(userId);
+  return registerPasskey(userId, authenticator.register(options), name);
+}
+
+export async function seedUserWithPasskey(counter: number | null = 0) {
+  const user = await seedUser();
+  const authenticator = newAuthenticator(counter);
+  const passkey = await registerWith(user.id, authenticator);
+  return { user, authenticator, passkey };
+}
+
+/** The cache store's Redis connection would keep the test worker alive. */
+export function closeRedisAfterAll(): void {
+  afterAll(async () => {
+    const { closeRedisClients } = await import("@/lib/redis/client");
+    await closeRedisClients();
+  });
+}

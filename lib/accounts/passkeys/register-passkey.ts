@@ -1,0 +1,67 @@
+import { verifyRegistrationResponse, type RegistrationResponseJSON, type VerifiedRegistrationResponse } from "@simplewebauthn/server";
+import { recordActivity } from "@/lib/activity/record-activity";
+import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/http/errors";
+import { activeUserOrThrow } from "./active-user";
+import { takeChallenge } from "./challenges";
+import { passkeyNameOrThrow } from "./passkey-name";
+import { registrationChallengeKey } from "./registration-options";
+import { getRelyingParty, REQUIRE_USER_VERIFICATION } from "./relying-party";
+import { knownTransports } from "./transports";
+
+const refused = (message: string) => new AppError("validation_failed", message);
+const alreadyRegistered = () => new AppError("conflict", "This passkey is already registered.");
+
+/**
+ * Verifies the browser's answer to passkeyRegistrationOptions() and stores the passkey. The
+ * challenge is taken before verifying, so a failed attempt cannot be retried with it.
+ */
+export async function registerPasskey(userId: number, response: RegistrationResponseJSON, name: string) {
+  // Checked first: a typo in the name must not burn the challenge.
+  const label = passkeyNameOrThrow(name);
+  await activeUserOrThrow(userId);
+  const stored = await takeChallenge(registrationChallengeKey(userId));
+  if (!stored || stored.userId !== userId) throw refused("The passkey request has expired or was already used. Please start again.");
+
+  const rp = getRelyingParty();
+  let result: VerifiedRegistrationResponse;
+  try {
+    result = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: stored.challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: REQUIRE_USER_VERIFICATION,
+    });
+  } catch {
+    // The library's reason names expected values; the caller only needs to know it failed.
+    throw refused("The passkey could not be verified. Please try again.");
+  }
+  if (!result.verified) throw refused("The passkey could not be verified. Please try again.");
+
+  const { credential, credentialBackedUp } = result.registrationInfo;
+  if (await db.passkey.findUnique({ where: { credentialId: credential.id }, select: { id: true } })) throw alreadyRegistered();
+  try {
+    return await db.$transaction(async (tx) => {
+      const row = await tx.passkey.create({
+        data: {
+          userId,
+          credentialId: credential.id,
+          publicKey: credential.publicKey,
+          counter: BigInt(credential.counter),
+          transports: knownTransports(credential.transports),
+          name: label,
+          backedUp: credentialBackedUp,
+        },
+        select: { id: true, name: true, createdAt: true, backedUp: true, transports: true },
+      });
+      await recordActivity({ actorUserId: userId, type: "passkey.registered", subjectType: "passkey", subjectId: row.id }, tx);
+      return row;
+    });
+  } catch (err) {
+    // Two registrations of one credential racing past the check above: the unique index decides.
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") throw alreadyRegistered();
+    throw err;
+  }
+}
