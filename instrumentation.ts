@@ -10,6 +10,9 @@ export async function register() {
     Sentry.init({ dsn: config.observability.sentryDsn, environment: config.observability.sentryEnvironment, release: config.app.version, sendDefaultPii: false });
     setErrorReporter((err, { requestId }) => void Sentry.captureException(err, { tags: { requestId } }));
   }
+  // Public answers are cached only while this process follows committed invalidations.
+  const { startInvalidationPoller } = await import("@/lib/cache/invalidation-poller");
+  await startInvalidationPoller().catch((err) => console.warn("cache: not following invalidations, answers stay uncached:", err instanceof Error ? err.message.split("\n").at(-1) : err));
   // Without Inngest, scheduled jobs and queued work run inside this process.
   if (!config.jobs.inngestEventKey) {
     const { startLocalScheduler } = await import("@/lib/jobs/local-scheduler");

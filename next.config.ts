@@ -1,8 +1,12 @@
+import { resolve } from "node:path";
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Shared through Redis when REDIS_URL is set; lib/cache/next-cache-handler.mjs explains.
+  cacheHandler: resolve("lib/cache/next-cache-handler.mjs"),
+  cacheMaxMemorySize: 0,
   // forbidden() answers 403 with app/hub/admin/forbidden.tsx for signed-in users without the permission.
   experimental: { authInterrupts: true },
   // Native, wasm or driver packages are loaded by Node at run time, not bundled.

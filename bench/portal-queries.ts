@@ -3,6 +3,7 @@
 // page data. Seeds N releases by SQL into a throwaway PostgreSQL database. Prints; not a test.
 // Usage: npx tsx bench/portal-queries.ts [--releases=100000] [--runs=30]
 import { cpus } from "node:os";
+import { seedPublishedReleases } from "./seed-releases";
 import { percentile as pct, runBench, withThrowawayDatabase } from "./support";
 
 const arg = (name: string, d: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? d);
@@ -28,19 +29,8 @@ async function main() {
     const { applyMigrations } = await import("@/lib/db/migrations/migrations");
     await applyMigrations(url);
     const { db, disconnectPrisma } = await import("@/lib/db/client");
-    const companies = await Promise.all(Array.from({ length: 50 }, (_, i) => db.company.create({ data: { portal: i % 2 ? "tech" : "business", slug: `bench-${i}`, name: `Bench ${i} AG` } })));
-    const categories = await Promise.all(Array.from({ length: 20 }, (_, i) => db.category.create({ data: { portal: i % 2 ? "tech" : "business", slug: `kategorie-${i}`, nameDe: `Kategorie ${i}`, nameEn: `Category ${i}` } })));
     const t = performance.now();
-    // Spread over three years, newest first by id; both portals and editions.
-    await db.$executeRawUnsafe(`
-      INSERT INTO press_releases (status, portal, language, slug, title, body, company_id, category_id, content_hash, published_at, published_ever_at, content_changed_at, updated_at)
-      SELECT 'published', CASE WHEN g % 2 = 0 THEN 'business' ELSE 'tech' END::"Portal", CASE WHEN g % 4 < 2 THEN 'de' ELSE 'en' END::"Language",
-             'bench-' || g, 'Meldung Nummer ' || g, '<p>Text der Meldung ' || g || '.</p>',
-             (ARRAY[${companies.map((c) => c.id).join(",")}])[1 + (g % 25) * 2 + (g % 2)],
-             (ARRAY[${categories.map((c) => c.id).join(",")}])[1 + (g % 10) * 2 + (g % 2)],
-             md5(g::text) || md5(g::text), now() - (g * 15 || ' minutes')::interval, now() - (g * 15 || ' minutes')::interval, now() - (g * 15 || ' minutes')::interval, now()
-      FROM generate_series(1, ${RELEASES}) g`);
-    await db.$executeRawUnsafe("ANALYZE");
+    await seedPublishedReleases(db, RELEASES);
     console.log(`seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     const { categoryArchive } = await import("@/lib/public/category-archive");

@@ -63,6 +63,9 @@ export function ReleaseArticle({ data, edition }: { data: Data; edition: Edition
         </footer>
       ) : null}
       <ShareButtons slug={r.slug} language={r.language} />
+      {/* Counts the view even when a CDN served this page from its cache (no script needed). */}
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img src={`/seen/${r.id}`} alt="" width={1} height={1} className="view-beacon" />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
     </article>
   );

@@ -1,15 +1,15 @@
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { recordReleaseFetch } from "@/lib/analytics/fetches";
+import { recordCrawlerFetch } from "@/lib/analytics/fetches";
 import { afterResponse } from "@/lib/http/after-response";
-import { releasePageData } from "@/lib/public/release-page";
+import { cachedReleasePage } from "@/lib/public/cached-reads";
 import { releaseMetadata, releaseRouteParams, type ReleaseRouteParams } from "@/lib/public/release-route";
 import { PortalFrame } from "./portal-frame";
 import { ReleaseArticle } from "./release-article";
 
 // Metadata and page of one request read the release once.
-const load = cache(releasePageData);
+const load = cache(cachedReleasePage);
 
 /** The release page for one edition's path segment (`pressemitteilung` or `press-release`). */
 export function releaseRoute(segment: string) {
@@ -20,8 +20,8 @@ export function releaseRoute(segment: string) {
       const data = p ? await load(p.portal, p.edition, p.slug) : null;
       if (!p || !data) notFound();
       const userAgent = (await headers()).get("user-agent");
-      // Written after the response: a view never delays the page.
-      afterResponse(() => recordReleaseFetch(data.release.id, userAgent));
+      // Crawlers are logged here (the CDN config sends them to the origin); people's views arrive by the beacon.
+      afterResponse(() => recordCrawlerFetch(data.release.id, userAgent));
       return (
         <PortalFrame portal={p.portal} edition={p.edition}>
           <ReleaseArticle data={data} edition={p.edition} />

@@ -1,5 +1,7 @@
 import { isbot } from "isbot";
 import { db } from "@/lib/db/client";
+import { publiclyVisibleReleaseWhere } from "@/lib/releases/visibility";
+import type { Portal } from "@/lib/sites";
 
 const SERVICES: [RegExp, string][] = [
   [/Googlebot|Google-InspectionTool|Storebot-Google|GoogleOther/i, "google"],
@@ -28,19 +30,32 @@ export function shortUserAgent(userAgent: string): string {
 }
 
 /**
- * One fetch of a release page (spec 6.1): a person's view becomes a `view` event (no personal
- * data); a crawler's fetch is logged per release with service, short user agent and time, never
- * an IP, and does not count as a view. Best-effort: a failed write never breaks the page.
+ * A crawler's fetch of a release page (spec 6.1), logged per release with service, short user
+ * agent and time, never an IP. People's fetches are not logged here: their views arrive through
+ * the page's view beacon, which also counts pages a CDN served from its cache.
  */
-export async function recordReleaseFetch(pressReleaseId: number, userAgent: string | null): Promise<void> {
+export async function recordCrawlerFetch(pressReleaseId: number, userAgent: string | null): Promise<void> {
+  const ua = userAgent ?? "";
+  if (!ua || !isbot(ua)) return;
+  await bestEffort(() => db.crawlerFetch.create({ data: { pressReleaseId, service: crawlerService(ua), userAgentShort: shortUserAgent(ua) } }));
+}
+
+/** A person's view of a publicly visible release: one `view` event, no personal data. Crawlers never count. */
+export async function recordView(pressReleaseId: number, portal: Portal, userAgent: string | null, now = new Date()): Promise<boolean> {
+  const ua = userAgent ?? "";
+  if (ua && isbot(ua)) return false;
+  const visible = await db.pressRelease.count({ where: { ...publiclyVisibleReleaseWhere(now), id: pressReleaseId, portal } });
+  if (!visible) return false;
+  return bestEffort(() => db.pressReleaseEvent.create({ data: { pressReleaseId, type: "view" } }));
+}
+
+// A failed write never breaks a page.
+async function bestEffort(write: () => Promise<unknown>): Promise<boolean> {
   try {
-    const ua = userAgent ?? "";
-    if (ua && isbot(ua)) {
-      await db.crawlerFetch.create({ data: { pressReleaseId, service: crawlerService(ua), userAgentShort: shortUserAgent(ua) } });
-    } else {
-      await db.pressReleaseEvent.create({ data: { pressReleaseId, type: "view" } });
-    }
+    await write();
+    return true;
   } catch (err) {
     console.warn("release fetch not recorded:", err instanceof Error ? err.message.split("\n").at(-1) : err);
+    return false;
   }
 }

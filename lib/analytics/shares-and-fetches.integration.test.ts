@@ -4,7 +4,7 @@ import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { resetLimitersForTests } from "@/lib/ratelimit/limiter";
 import { seedCompany, seedRelease } from "@/tests/factories";
-import { crawlerService, recordReleaseFetch, shortUserAgent } from "./fetches";
+import { crawlerService, recordCrawlerFetch, recordView, shortUserAgent } from "./fetches";
 import { shareRelease } from "./shares";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -12,15 +12,28 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const live = (companyId: number, data: Record<string, unknown> = {}) => seedRelease({ companyId, status: "published", publishedAt: new Date(Date.now() - 60_000), ...data });
 
 describe("views and crawler fetches", () => {
-  it("a person's fetch is a view; a crawler's is logged with service and short agent, no IP, and is no view", async () => {
+  it("a person's view is an event; a crawler's fetch is logged with service and short agent, no IP, and is no view", async () => {
     const release = await live((await seedCompany()).id);
-    await recordReleaseFetch(release.id, CHROME);
-    await recordReleaseFetch(release.id, GOOGLEBOT);
+    expect(await recordView(release.id, "business", CHROME)).toBe(true);
+    expect(await recordView(release.id, "business", GOOGLEBOT)).toBe(false);
+    await recordCrawlerFetch(release.id, GOOGLEBOT);
+    await recordCrawlerFetch(release.id, CHROME);
     expect(await db.pressReleaseEvent.count({ where: { pressReleaseId: release.id, type: "view" } })).toBe(1);
+    expect(await db.crawlerFetch.count({ where: { pressReleaseId: release.id } })).toBe(1);
     const crawl = await db.crawlerFetch.findFirstOrThrow({ where: { pressReleaseId: release.id } });
     expect([crawl.service, crawl.userAgentShort]).toEqual(["google", "Mozilla/5.0"]);
     expect(crawlerService("Mozilla/5.0 (compatible; GPTBot/1.2)")).toBe("openai");
     expect(shortUserAgent(CHROME)).toBe("Mozilla/5.0 AppleWebKit/537.36 Chrome/131.0.0.0 Safari/537.36");
+  });
+
+  it("counts no view of a release that is not public on this portal: embargoed, other portal, unknown", async () => {
+    const company = await seedCompany();
+    const embargoed = await live(company.id, { publishedAt: new Date(Date.now() + 3_600_000) });
+    const here = await live(company.id);
+    expect(await recordView(embargoed.id, "business", CHROME)).toBe(false);
+    expect(await recordView(here.id, "tech", CHROME)).toBe(false);
+    expect(await recordView(2_000_000_000, "business", CHROME)).toBe(false);
+    expect(await db.pressReleaseEvent.count({ where: { pressReleaseId: { in: [embargoed.id, here.id] } } })).toBe(0);
   });
 });
 

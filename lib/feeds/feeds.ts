@@ -74,7 +74,13 @@ export async function categoryFeed(portal: Portal, edition: Edition, slug: strin
  * visible release; this check runs before any cache. An old slug of a merged company answers
  * 301 to the surviving newsroom's feed.
  */
-export async function newsroomFeed(portal: Portal, edition: Edition, slug: string, now = new Date()): Promise<FeedResult> {
+export async function newsroomFeed(
+  portal: Portal,
+  edition: Edition,
+  slug: string,
+  now = new Date(),
+  build: (portal: Portal, edition: Edition, slug: string, companyId: number) => Promise<string | null> = (p, e, s, id) => newsroomFeedXml(p, e, s, id, now),
+): Promise<FeedResult> {
   const company = await db.company.findFirst({ where: { slug, ...onPortalWhere(portal) } });
   if (!company) {
     const moved = await db.companySlugRedirect.findFirst({ where: { slug, ...onPortalWhere(portal) }, include: { company: { select: { slug: true } } } });
@@ -85,7 +91,14 @@ export async function newsroomFeed(portal: Portal, edition: Edition, slug: strin
     if (target) return { kind: "redirect", location: `${siteOrigin(portal, getSiteHosts())}${newsroomPath(edition, target.slug)}/feed` };
   }
   if (!company.isActive || company.deletedAt || company.goneAt) return { kind: "missing" };
-  const list = await items(portal, edition, { companyId: company.id }, now);
-  if (!list.length) return { kind: "missing" };
-  return { kind: "ok", xml: channel(portal, edition, `${newsroomPath(edition, slug)}/feed`, `${company.name} – ${SITE_NAMES[portal]}`, company.description ?? company.name, list, newsroomPath(edition, slug)) };
+  const xml = await build(portal, edition, slug, company.id);
+  return xml ? { kind: "ok", xml } : { kind: "missing" };
+}
+
+/** The feed document of a newsroom that passed the check; null when it has no visible release. */
+export async function newsroomFeedXml(portal: Portal, edition: Edition, slug: string, companyId: number, now = new Date()): Promise<string | null> {
+  const company = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true, description: true } });
+  const list = await items(portal, edition, { companyId }, now);
+  if (!list.length) return null;
+  return channel(portal, edition, `${newsroomPath(edition, slug)}/feed`, `${company.name} – ${SITE_NAMES[portal]}`, company.description ?? company.name, list, newsroomPath(edition, slug));
 }

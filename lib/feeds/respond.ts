@@ -1,8 +1,11 @@
 import { isEdition, isPortal, type Edition, type Portal } from "@/lib/sites";
 import type { FeedResult } from "./feeds";
 
-/** CDN-friendly: fresh for five minutes at the edge, served stale while it refreshes. */
-export const FEED_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+/**
+ * Readers may keep a feed five minutes; a CDN must ask the origin each time (s-maxage=0), because
+ * every fetch is logged there (spec 2.6). The origin answers from its own cache.
+ */
+export const FEED_CACHE_CONTROL = "public, max-age=300, s-maxage=0";
 
 export function feedResponse(result: FeedResult): Response {
   if (result.kind === "redirect") return new Response(null, { status: 301, headers: { location: result.location } });

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { movedLegalPath } from "@/lib/legal/pages";
 import { gonePageHtml } from "@/lib/public/gone-page";
 import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
-import { publicSubject } from "@/lib/public/public-paths";
+import { isPortalPage, PORTAL_PAGE_CACHE_CONTROL, publicSubject } from "@/lib/public/public-paths";
 import type { PublicDecision } from "@/lib/public/tombstone-index";
 import { newsroomPath, preferredEdition, resolveEdition, resolveSite, type Portal, type SiteHosts } from "@/lib/sites";
 
@@ -74,5 +74,7 @@ export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide
   url.pathname = site === "hub" ? `/hub${internal}` : `/portal/${site}${internal}`;
   const response = NextResponse.rewrite(url, { request: { headers } });
   response.headers.set("content-security-policy", csp);
+  // A cached page keeps the header and nonce it was rendered with, so the two always match.
+  if (site !== "hub" && isPortalPage(pathname)) response.headers.set("cache-control", PORTAL_PAGE_CACHE_CONTROL);
   return response;
 }

@@ -21,3 +21,15 @@ export function publicSubject(pathname: string): PublicSubject | null {
 
 export const releaseKey = (portal: Portal, edition: Edition, slug: string) => `${portal}:${edition}:${slug}`;
 export const newsroomKey = (portal: Portal, slug: string) => `${portal}:${slug}`;
+
+/**
+ * What a CDN may keep of a portal page: a minute fresh, then served stale for five while it
+ * refreshes. Invalidation reaches the origin's cache at once and the edge within that minute.
+ */
+export const PORTAL_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+/** Edition pages (home, release, category, archive, newsroom, /rss); feeds set their own header. */
+export function isPortalPage(pathname: string): boolean {
+  const parts = pathname.split("/").filter(Boolean);
+  return isEdition(parts[0]) && parts.at(-1) !== "feed";
+}

@@ -1,9 +1,9 @@
+import { invalidatePublicTags, releaseTags } from "@/lib/cache/public-tags";
 import { db } from "@/lib/db/client";
 import type { ReleaseStatus } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { recordHistory, type Actor } from "./history";
 import { lockRelease } from "./lock";
-import { bumpPublicCacheGeneration } from "./public-cache";
 import { syncSearchMirror } from "./search-mirror";
 
 interface Move {
@@ -43,7 +43,7 @@ export async function moveRelease(opts: { releaseId: number; move: MoveName; act
     });
     await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: move.to, actor: opts.actor, outcome: opts.move, ...(opts.reason ? { reason: opts.reason } : {}) });
     await syncSearchMirror(tx, release.id, now);
-    if (move.public) await bumpPublicCacheGeneration(tx);
+    if (move.public) await invalidatePublicTags(tx, releaseTags(release));
     return updated;
   });
 }

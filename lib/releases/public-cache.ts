@@ -1,3 +1,4 @@
+import { invalidatePublicTags, PUBLIC_TAG } from "@/lib/cache/public-tags";
 import type { DbOrTx } from "@/lib/db/client";
 
 const GENERATION_KEY = "public_cache_generation";
@@ -12,6 +13,7 @@ export async function bumpPublicCacheGeneration(tx: DbOrTx): Promise<number> {
     INSERT INTO app_state (key, value, updated_at) VALUES (${GENERATION_KEY}, '1'::jsonb, now())
     ON CONFLICT (key) DO UPDATE SET value = to_jsonb((app_state.value)::text::bigint + 1), updated_at = now()
     RETURNING (value)::text::int AS value`;
+  await invalidatePublicTags(tx, [PUBLIC_TAG]);
   return rows[0]!.value;
 }
 

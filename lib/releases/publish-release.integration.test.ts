@@ -5,7 +5,6 @@ import { ImageRightsConfirmationRequiredException, ManualReviewRequiredException
 import { seedRelease } from "@/tests/factories";
 import { historyOf, seedAdmin, seedCheckedRelease, seedNewsroom } from "@/tests/release-fixtures";
 import { KI, SCHEDULER } from "./history";
-import { publicCacheGeneration } from "./public-cache";
 import { publishRelease } from "./publish-release";
 import { effectiveQuotaUsed, quotaPeriodOf } from "./quota";
 
@@ -17,10 +16,10 @@ afterEach(() => {
 });
 
 describe("publish() preconditions of spec 3.1", () => {
-  it("publishes with a matching green check: published_ever_at, quota, history, mirror and cache generation in one go", async () => {
+  it("publishes with a matching green check: published_ever_at, quota, history, mirror and cache invalidation in one go", async () => {
     const { owner, company } = await seedNewsroom({ quota: 5 });
     const release = await seedCheckedRelease(company.id, owner.id);
-    const generation = await publicCacheGeneration(db);
+    const before = await db.publicCacheInvalidation.count();
 
     await publishRelease({ releaseId: release.id, actor: KI, now: NOW });
 
@@ -32,7 +31,9 @@ describe("publish() preconditions of spec 3.1", () => {
     expect(user.pressReleaseQuotaUsed).toBe(1);
     expect(user.pressReleaseQuotaPeriod).toBe("2026-11");
     expect((await historyOf(release.id)).map((h) => [h.toStatus, h.actorType])).toEqual([["published", "ki"]]);
-    expect(await publicCacheGeneration(db)).toBe(generation + 1);
+    // Its page and its portal's lists, not the whole cache.
+    const invalidations = await db.publicCacheInvalidation.findMany({ orderBy: { id: "asc" }, skip: before });
+    expect(invalidations.map((i) => i.tags)).toEqual([[`release:business:de:${release.slug}`, "portal:business"]]);
     expect((await db.pressReleaseSearch.findUniqueOrThrow({ where: { pressReleaseId: release.id } })).status).toBe("published");
   });
 

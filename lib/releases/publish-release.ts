@@ -5,7 +5,7 @@ import { assertImagesConfirmed } from "@/lib/images/rights";
 import { assignCanonical } from "./canonical";
 import { isAutomatic, recordHistory, type Actor } from "./history";
 import { lockRelease } from "./lock";
-import { bumpPublicCacheGeneration } from "./public-cache";
+import { invalidatePublicTags, releaseTags } from "@/lib/cache/public-tags";
 import { consumeQuota } from "./quota";
 import { requestAutomaticCheck } from "./request-check";
 import { quotaHolderOf } from "./quota-holder";
@@ -50,8 +50,8 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
   const canonicalPressReleaseId = await assignCanonical(tx, release);
   await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: "published", actor: opts.actor, outcome: "published" });
   await syncSearchMirror(tx, release.id, opts.now);
-  // Lists, feeds and sitemaps show the new release at once.
-  await bumpPublicCacheGeneration(tx);
+  // Its page, lists, feeds and sitemaps of its portal show it at once.
+  await invalidatePublicTags(tx, releaseTags(release));
   return { canonicalPressReleaseId };
 }
 

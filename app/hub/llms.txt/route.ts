@@ -1,7 +1,7 @@
-import { llmsTxt } from "@/lib/seo/llms";
+import { cachedLlmsTxt } from "@/lib/public/cached-reads";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  return new Response(await llmsTxt("hub"), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=300, s-maxage=3600" } });
+  return new Response(await cachedLlmsTxt("hub"), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=300, s-maxage=3600" } });
 }

@@ -3,8 +3,7 @@ import { notFound } from "next/navigation";
 import { ReleaseList } from "@/components/portal/release-list";
 import { BoostedReleases } from "@/components/portal/boosted-releases";
 import { PortalFrame } from "@/components/portal/portal-frame";
-import { boostedReleases } from "@/lib/public/boosts";
-import { listPublishedReleases } from "@/lib/releases/list-published";
+import { cachedPortalHome } from "@/lib/public/cached-reads";
 import { editionAlternates, getSiteHosts, isEdition, isPortal, PORTAL_TAGLINES, SITE_NAMES } from "@/lib/sites";
 
 export const dynamic = "force-dynamic";
@@ -27,7 +26,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function PortalHome({ params }: { params: Params }) {
   const { portal, edition } = await params;
   if (!isPortal(portal) || !isEdition(edition)) notFound();
-  const [releases, boosted] = await Promise.all([listPublishedReleases({ portal, language: edition, limit: 20 }), boostedReleases({ portal, edition, placement: "home" })]);
+  const { releases, boosted } = await cachedPortalHome(portal, edition);
   return (
     <PortalFrame portal={portal} edition={edition}>
       <h1>{HEADINGS[edition]}</h1>

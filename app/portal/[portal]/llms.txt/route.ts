@@ -1,4 +1,4 @@
-import { llmsTxt } from "@/lib/seo/llms";
+import { cachedLlmsTxt } from "@/lib/public/cached-reads";
 import { isPortal } from "@/lib/sites";
 
 export const dynamic = "force-dynamic";
@@ -6,5 +6,5 @@ export const dynamic = "force-dynamic";
 export async function GET(_request: Request, { params }: { params: Promise<{ portal: string }> }) {
   const { portal } = await params;
   if (!isPortal(portal)) return new Response(null, { status: 404 });
-  return new Response(await llmsTxt(portal), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=300, s-maxage=3600" } });
+  return new Response(await cachedLlmsTxt(portal), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=300, s-maxage=3600" } });
 }

@@ -1,4 +1,5 @@
-import { newsSitemap, NEWS_CACHE_CONTROL } from "@/lib/seo/news-sitemap";
+import { cachedNewsSitemap } from "@/lib/public/cached-reads";
+import { NEWS_CACHE_CONTROL } from "@/lib/seo/news-sitemap";
 import { xmlResponse } from "@/lib/seo/xml";
 import { isPortal } from "@/lib/sites";
 
@@ -8,5 +9,5 @@ export const dynamic = "force-dynamic";
 export async function GET(_request: Request, { params }: { params: Promise<{ portal: string }> }) {
   const { portal } = await params;
   if (!isPortal(portal)) return new Response(null, { status: 404 });
-  return xmlResponse(await newsSitemap(portal), NEWS_CACHE_CONTROL);
+  return xmlResponse(await cachedNewsSitemap(portal), NEWS_CACHE_CONTROL);
 }

@@ -1,8 +1,8 @@
-import { editionFeed } from "@/lib/feeds/feeds";
+import { cachedEditionFeed } from "@/lib/public/cached-reads";
 import { feedNotFound, portalFeedParams } from "@/lib/feeds/respond";
 import { serveFeed } from "@/lib/feeds/serve";
 
 export async function GET(request: Request, { params }: { params: Promise<Record<string, string>> }) {
   const p = await portalFeedParams(params);
-  return p ? serveFeed(request, await editionFeed(p.portal, p.edition), { kind: "main", key: "main", ...p }) : feedNotFound();
+  return p ? serveFeed(request, await cachedEditionFeed(p.portal, p.edition), { kind: "main", key: "main", ...p }) : feedNotFound();
 }

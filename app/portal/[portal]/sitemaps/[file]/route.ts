@@ -1,4 +1,5 @@
-import { pagesSitemap, releaseChunk, SITEMAP_CACHE_CONTROL } from "@/lib/seo/sitemap";
+import { cachedPagesSitemap, cachedReleaseChunk } from "@/lib/public/cached-reads";
+import { SITEMAP_CACHE_CONTROL } from "@/lib/seo/sitemap";
 import { xmlResponse } from "@/lib/seo/xml";
 import { isPortal } from "@/lib/sites";
 
@@ -10,8 +11,8 @@ const notFound = () => new Response("Not found.\n", { status: 404, headers: { "c
 export async function GET(_request: Request, { params }: { params: Promise<{ portal: string; file: string }> }) {
   const { portal, file } = await params;
   if (!isPortal(portal)) return notFound();
-  if (file === "pages.xml") return xmlResponse(await pagesSitemap(portal), SITEMAP_CACHE_CONTROL);
+  if (file === "pages.xml") return xmlResponse(await cachedPagesSitemap(portal), SITEMAP_CACHE_CONTROL);
   const chunk = /^releases-(\d{1,6})\.xml$/.exec(file);
-  const xml = chunk ? await releaseChunk(portal, Number(chunk[1])) : null;
+  const xml = chunk ? await cachedReleaseChunk(portal, Number(chunk[1])) : null;
   return xml ? xmlResponse(xml, SITEMAP_CACHE_CONTROL) : notFound();
 }

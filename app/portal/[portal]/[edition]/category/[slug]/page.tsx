@@ -6,11 +6,11 @@ import { BoostedReleases } from "@/components/portal/boosted-releases";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
 import { YearBar } from "@/components/portal/year-bar";
-import { categoryLanding } from "@/lib/public/category-archive";
+import { cachedCategoryLanding } from "@/lib/public/cached-reads";
 import { categoryPath, SITE_NAMES } from "@/lib/sites";
 
 type Params = SlugPageParams;
-const load = cache(categoryLanding);
+const load = cache(cachedCategoryLanding);
 const TEXT = { de: { feed: "RSS-Feed dieser Kategorie", sub: "Unterkategorien" }, en: { feed: "RSS feed of this category", sub: "Subcategories" } } as const;
 
 const resolve = (params: Params) => loadSlugPage(params, load);

@@ -4,11 +4,11 @@ import { cache } from "react";
 import { loadSlugPage, type SlugPageParams } from "@/lib/public/slug-page";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
-import { newsroomPageData } from "@/lib/public/newsroom-page";
+import { cachedNewsroomPage } from "@/lib/public/cached-reads";
 import { editionAlternates, getSiteHosts, newsroomPath, SITE_NAMES } from "@/lib/sites";
 
 type Params = SlugPageParams;
-const load = cache(newsroomPageData);
+const load = cache(cachedNewsroomPage);
 const TEXT = { de: { releases: "Pressemitteilungen", feed: "RSS-Feed dieses Newsrooms" }, en: { releases: "Press releases", feed: "RSS feed of this newsroom" } } as const;
 
 const resolve = (params: Params) => loadSlugPage(params, load);

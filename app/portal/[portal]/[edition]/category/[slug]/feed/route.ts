@@ -1,8 +1,8 @@
-import { categoryFeed } from "@/lib/feeds/feeds";
+import { cachedCategoryFeed } from "@/lib/public/cached-reads";
 import { feedNotFound, portalFeedParams } from "@/lib/feeds/respond";
 import { serveFeed } from "@/lib/feeds/serve";
 
 export async function GET(request: Request, { params }: { params: Promise<Record<string, string>> }) {
   const p = await portalFeedParams(params);
-  return p?.slug ? serveFeed(request, await categoryFeed(p.portal, p.edition, p.slug), { kind: "category", key: p.slug, portal: p.portal, edition: p.edition }) : feedNotFound();
+  return p?.slug ? serveFeed(request, await cachedCategoryFeed(p.portal, p.edition, p.slug), { kind: "category", key: p.slug, portal: p.portal, edition: p.edition }) : feedNotFound();
 }

@@ -4,13 +4,13 @@ import { cache } from "react";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
 import { YearBar } from "@/components/portal/year-bar";
-import { categoryArchive } from "@/lib/public/category-archive";
+import { archivePage } from "@/lib/public/cached-reads";
 import { categoryArchivePath, isEdition, isPortal, PATH_SEGMENTS, SITE_NAMES } from "@/lib/sites";
 
 // `/archiv` without a year shows the latest year with releases; its canonical names that year.
 type Params = Promise<{ portal: string; edition: string; slug: string; archive: string; year?: string[] }>;
 type Search = Promise<{ page?: string | string[] }>;
-const load = cache(categoryArchive);
+const load = cache(archivePage);
 const TEXT = {
   de: { description: (n: string, y: number, site: string) => `Alle Pressemitteilungen der Kategorie ${n} aus dem Jahr ${y} auf ${site}.`, title: (n: string, y: number) => `${n}: Archiv ${y}`, page: "Seite", of: "von", prev: "Neuere", next: "Ältere", pages: "Seiten" },
   en: { description: (n: string, y: number, site: string) => `All press releases in ${n} from ${y} on ${site}.`, title: (n: string, y: number) => `${n}: archive ${y}`, page: "Page", of: "of", prev: "Newer", next: "Older", pages: "Pages" },

@@ -1,0 +1,9 @@
+export function tagTimes(): Map<string, number>;
+export function isInvalidated(tags: string[], lastModified: number): boolean;
+export default class PublicCacheHandler {
+  constructor(options?: { serverDistDir?: string });
+  get(key: string, ctx?: unknown): Promise<{ value: unknown; lastModified: number } | null>;
+  set(key: string, data: unknown, ctx?: unknown): Promise<void>;
+  revalidateTag(tags: string | string[]): Promise<void>;
+  resetRequestCache(): void;
+}

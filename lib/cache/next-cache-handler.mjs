@@ -1,0 +1,172 @@
+// @ts-check
+// Next's server cache handler (next.config `cacheHandler`). Next imports this file at run time,
+// outside the app's bundle, so it is plain JavaScript. With REDIS_URL every instance reads and
+// writes the same entries in Redis; without it a size-bounded LRU holds them in this process.
+// Invalidation is by tag: an entry is dropped when one of its tags was invalidated after the entry
+// was written. Tag times live in a process-wide map that the invalidation poller
+// (lib/cache/invalidation-poller.ts) fills from committed database rows, so every instance
+// applies every invalidation, whichever process made it.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import { LRUCache } from "lru-cache";
+
+const TAG_TIMES = Symbol.for("pressdesk.cache.tagTimes");
+const STORE = Symbol.for("pressdesk.cache.store");
+/** Entries outlive their revalidation time (they are served stale while refreshing), not a day. */
+const ENTRY_TTL_SECONDS = 24 * 60 * 60;
+/** With Redis: how long this process keeps its own copy of an entry (see layeredStore). */
+const NEAR_TTL_MS = 10_000;
+/** Memory mode: the whole cache stays below this many bytes of serialized entries. */
+const MEMORY_LIMIT_BYTES = Number(process.env.CACHE_MEMORY_LIMIT_MB || 64) * 1024 * 1024;
+
+/** @returns {Map<string, number>} tag → time (ms) of its newest invalidation, shared in the process */
+export function tagTimes() {
+  const g = /** @type {Record<symbol, Map<string, number>>} */ (/** @type {unknown} */ (globalThis));
+  return (g[TAG_TIMES] ??= new Map());
+}
+
+/** Buffers and Maps (page entries carry both) survive the round trip through a string. */
+function replacer(/** @type {string} */ _key, /** @type {unknown} */ value) {
+  if (value && typeof value === "object" && /** @type {{type?: string}} */ (value).type === "Buffer" && Array.isArray(/** @type {{data?: unknown}} */ (value).data)) {
+    return { $buffer: Buffer.from(/** @type {{data: number[]}} */ (value).data).toString("base64") };
+  }
+  if (value instanceof Map) return { $map: [...value.entries()] };
+  return value;
+}
+
+function reviver(/** @type {string} */ _key, /** @type {any} */ value) {
+  if (value && typeof value === "object") {
+    if (typeof value.$buffer === "string") return Buffer.from(value.$buffer, "base64");
+    if (Array.isArray(value.$map)) return new Map(value.$map);
+  }
+  return value;
+}
+
+/**
+ * @typedef {{ value: any, lastModified: number, tags: string[] }} Entry
+ * @typedef {{ get(key: string): Promise<string | null>, set(key: string, raw: string): Promise<void>, del(key: string): Promise<void> }} Store
+ */
+
+/**
+ * Keys carry the build: a new deployment never reads entries shaped by the previous one.
+ * CACHE_KEY_PREFIX separates installations sharing one Redis.
+ */
+function keyPrefix(/** @type {string | undefined} */ serverDistDir) {
+  let build = "dev";
+  try {
+    if (serverDistDir) build = readFileSync(join(serverDistDir, "..", "BUILD_ID"), "utf8").trim();
+  } catch {
+    // No BUILD_ID (development): one namespace.
+  }
+  return `pd:next:${process.env.CACHE_KEY_PREFIX ?? ""}${build}:`;
+}
+
+/** @returns {Store} */
+function redisStore(/** @type {string} */ url, /** @type {string} */ KEY_PREFIX) {
+  // Short timeouts: a slow or absent Redis makes a cache miss, never a hanging page.
+  const redis = new Redis(url, { commandTimeout: 500, maxRetriesPerRequest: 1 });
+  let warned = false;
+  const miss = (/** @type {unknown} */ err) => {
+    if (!warned) console.warn("cache: Redis unavailable, answering without cache:", err instanceof Error ? err.message : err);
+    warned = true;
+    return null;
+  };
+  redis.on("error", () => {});
+  redis.on("ready", () => (warned = false));
+  return {
+    get: (key) => redis.getBuffer(KEY_PREFIX + key).then((b) => (b ? b.toString("utf8") : null), miss),
+    set: (key, raw) => redis.set(KEY_PREFIX + key, raw, "EX", ENTRY_TTL_SECONDS).then(() => undefined, miss),
+    del: (key) => redis.del(KEY_PREFIX + key).then(() => undefined, miss),
+  };
+}
+
+/** @returns {Store} */
+function memoryStore(/** @type {number} */ maxBytes, /** @type {number} */ ttlMs) {
+  const lru = new LRUCache({ maxSize: maxBytes, sizeCalculation: (/** @type {string} */ v) => v.length * 2 || 1, ttl: ttlMs });
+  return {
+    get: async (key) => lru.get(key) ?? null,
+    set: async (key, raw) => void lru.set(key, raw),
+    del: async (key) => void lru.delete(key),
+  };
+}
+
+/**
+ * Redis behind a small in-process copy that keeps entries for a few seconds. Tag checks apply to
+ * both alike, so an invalidation is exact either way; the copy only saves the round trip. It
+ * also keeps hits synchronous: with Next 16.4 an unstable_cache read that waits for I/O keeps
+ * the request's render state alive for a minute or two (measured: ~50 KB a request), which a
+ * read from memory does not.
+ * @returns {Store}
+ */
+function layeredStore(/** @type {Store} */ near, /** @type {Store} */ far) {
+  return {
+    async get(key) {
+      const hit = await near.get(key);
+      if (hit) return hit;
+      const raw = await far.get(key);
+      if (raw) await near.set(key, raw);
+      return raw;
+    },
+    async set(key, raw) {
+      await Promise.all([near.set(key, raw), far.set(key, raw)]);
+    },
+    async del(key) {
+      await Promise.all([near.del(key), far.del(key)]);
+    },
+  };
+}
+
+/** @returns {Store} one per process: Next creates a handler per request */
+function store(/** @type {string | undefined} */ serverDistDir = undefined) {
+  const g = /** @type {Record<symbol, Store>} */ (/** @type {unknown} */ (globalThis));
+  g[STORE] ??= process.env.REDIS_URL
+    ? layeredStore(memoryStore(MEMORY_LIMIT_BYTES / 2, NEAR_TTL_MS), redisStore(process.env.REDIS_URL, keyPrefix(serverDistDir)))
+    : memoryStore(MEMORY_LIMIT_BYTES, ENTRY_TTL_SECONDS * 1000);
+  return g[STORE];
+}
+
+/** Route and page entries keep their tags in a header; data entries get them in the context. */
+function tagsOf(/** @type {any} */ data, /** @type {any} */ ctx) {
+  const fromHeader = data?.headers?.["x-next-cache-tags"];
+  return [...(ctx?.tags ?? []), ...(typeof fromHeader === "string" ? fromHeader.split(",") : [])];
+}
+
+/** True when one of the tags was invalidated at or after the entry was written. */
+export function isInvalidated(/** @type {string[]} */ tags, /** @type {number} */ lastModified) {
+  const times = tagTimes();
+  return tags.some((tag) => (times.get(tag) ?? -Infinity) >= lastModified);
+}
+
+export default class PublicCacheHandler {
+  /** @param {{ serverDistDir?: string }} [options] */
+  constructor(options) {
+    store(options?.serverDistDir);
+  }
+
+  /** @param {string} key @param {any} ctx */
+  async get(key, ctx) {
+    const raw = await store().get(key);
+    if (!raw) return null;
+    /** @type {Entry} */
+    const entry = JSON.parse(raw, reviver);
+    if (isInvalidated([...entry.tags, ...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])], entry.lastModified)) return null;
+    return { value: entry.value, lastModified: entry.lastModified };
+  }
+
+  /** @param {string} key @param {any} data @param {any} ctx */
+  async set(key, data, ctx) {
+    if (!data) return store().del(key);
+    /** @type {Entry} */
+    const entry = { value: data, lastModified: Date.now(), tags: tagsOf(data, ctx) };
+    await store().set(key, JSON.stringify(entry, replacer));
+  }
+
+  /** Next's own revalidateTag() lands here; our invalidations arrive through the poller. */
+  async revalidateTag(/** @type {string | string[]} */ tags) {
+    const now = Date.now();
+    for (const tag of Array.isArray(tags) ? tags : [tags]) tagTimes().set(tag, now);
+  }
+
+  resetRequestCache() {}
+}

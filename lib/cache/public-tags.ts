@@ -1,0 +1,29 @@
+import type { DbOrTx } from "@/lib/db/client";
+import type { Edition, Portal } from "@/lib/sites";
+
+/**
+ * Tags of cached public answers. Every entry carries PUBLIC_TAG (a generation bump drops them
+ * all) and its portal's tag or its release's tag; keys also hold portal and edition, so no entry
+ * is ever shared between portals or editions.
+ */
+export const PUBLIC_TAG = "public";
+
+/** Lists of one portal: home, category pages and archives, newsroom pages, feeds, sitemaps, llms.txt. */
+export const portalTag = (portal: Portal | "hub") => `portal:${portal}`;
+
+/** One release page; its address is what the page is looked up by. */
+export const releaseTag = (portal: Portal, edition: Edition, slug: string) => `release:${portal}:${edition}:${slug}`;
+
+/**
+ * Records an invalidation in the caller's transaction. Instances apply it once they see the
+ * committed row, so a rolled-back change never drops anything and a change made by a console
+ * command or a job on another machine still reaches every instance.
+ */
+export async function invalidatePublicTags(tx: DbOrTx, tags: string[]): Promise<void> {
+  await tx.publicCacheInvalidation.create({ data: { tags } });
+}
+
+/** What a change to one release's public side invalidates: its page and its portal's lists. */
+export function releaseTags(release: { portal: Portal; language: Edition; slug: string }): string[] {
+  return [releaseTag(release.portal, release.language, release.slug), portalTag(release.portal)];
+}

@@ -1,0 +1,59 @@
+import { cachedPublic } from "@/lib/cache/cached-public";
+import { portalTag, releaseTag } from "@/lib/cache/public-tags";
+import { categoryFeed, editionFeed, newsroomFeed, newsroomFeedXml } from "@/lib/feeds/feeds";
+import { listPublishedReleases } from "@/lib/releases/list-published";
+import { llmsTxt } from "@/lib/seo/llms";
+import { newsSitemap } from "@/lib/seo/news-sitemap";
+import { pagesSitemap, releaseChunk, sitemapIndex } from "@/lib/seo/sitemap";
+import type { Edition, Portal, SiteKey } from "@/lib/sites";
+import { boostedReleases } from "./boosts";
+import { categoryArchive, categoryLanding } from "./category-archive";
+import { newsroomPageData } from "./newsroom-page";
+import { releasePageData } from "./release-page";
+
+// What public pages, feeds and sitemaps read, through Next's server cache. Tags name what a
+// change drops (lib/cache/public-tags.ts); the domain writes the invalidations.
+const lists = (portal: Portal | "hub") => [portalTag(portal)];
+
+export const cachedReleasePage = cachedPublic("release-page", (portal: Portal, edition: Edition, slug: string) => releasePageData(portal, edition, slug), {
+  tags: (portal, edition, slug) => [releaseTag(portal, edition, slug)],
+});
+
+export const cachedPortalHome = cachedPublic(
+  "portal-home",
+  async (portal: Portal, edition: Edition) => {
+    const [releases, boosted] = await Promise.all([listPublishedReleases({ portal, language: edition, limit: 20 }), boostedReleases({ portal, edition, placement: "home" })]);
+    return { releases, boosted };
+  },
+  { tags: lists },
+);
+
+export const cachedCategoryLanding = cachedPublic("category", (portal: Portal, edition: Edition, slug: string) => categoryLanding(portal, edition, slug), { tags: lists });
+
+const cachedArchivePage = cachedPublic("category-archive", (portal: Portal, edition: Edition, slug: string, year: number | null, page: number) => categoryArchive(portal, edition, slug, year, page), { tags: lists });
+
+/** Spec 7: archives are cached through page 3; later pages are rare and read directly. */
+export const ARCHIVE_CACHED_PAGES = 3;
+
+export function archivePage(portal: Portal, edition: Edition, slug: string, year: number | null, page: number) {
+  return page <= ARCHIVE_CACHED_PAGES ? cachedArchivePage(portal, edition, slug, year, page) : categoryArchive(portal, edition, slug, year, page);
+}
+
+export const cachedNewsroomPage = cachedPublic("newsroom", (portal: Portal, edition: Edition, slug: string) => newsroomPageData(portal, edition, slug), { tags: lists });
+
+// Feeds: one key group per feed kind.
+export const cachedEditionFeed = cachedPublic("feed:main", (portal: Portal, edition: Edition) => editionFeed(portal, edition), { tags: lists });
+export const cachedCategoryFeed = cachedPublic("feed:category", (portal: Portal, edition: Edition, slug: string) => categoryFeed(portal, edition, slug), { tags: lists });
+const cachedNewsroomFeedXml = cachedPublic("feed:newsroom", (portal: Portal, edition: Edition, slug: string, companyId: number) => newsroomFeedXml(portal, edition, slug, companyId), {
+  tags: lists,
+});
+/** The visibility check of a newsroom feed runs on every request; only the document is cached. */
+export const servedNewsroomFeed = (portal: Portal, edition: Edition, slug: string) => newsroomFeed(portal, edition, slug, new Date(), cachedNewsroomFeedXml);
+
+/** Spec 7: the news sitemap is cached 15 minutes (its 48-hour window moves with the clock). */
+export const NEWS_SITEMAP_SECONDS = 15 * 60;
+export const cachedNewsSitemap = cachedPublic("sitemap:news", (site: Portal | "hub") => newsSitemap(site), { tags: lists, revalidate: NEWS_SITEMAP_SECONDS });
+export const cachedSitemapIndex = cachedPublic("sitemap:index", (portal: Portal) => sitemapIndex(portal), { tags: lists });
+export const cachedReleaseChunk = cachedPublic("sitemap:chunk", (portal: Portal, chunk: number) => releaseChunk(portal, chunk), { tags: lists });
+export const cachedPagesSitemap = cachedPublic("sitemap:pages", (portal: Portal) => pagesSitemap(portal), { tags: lists });
+export const cachedLlmsTxt = cachedPublic("llms", (site: SiteKey) => llmsTxt(site), { tags: lists });
