@@ -11,6 +11,9 @@ export const E2E_HOSTS = {
   tech: `tech.localhost:${PORT}`,
 };
 
+/** The embedded database of the server under test, for tests that check what was stored. */
+export const E2E_DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_DB_PORT ?? "54390"}/postgres?sslmode=disable`;
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,

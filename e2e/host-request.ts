@@ -4,10 +4,10 @@ import { request as httpRequest } from "node:http";
  * A plain HTTP GET to the local server with the Host header of a site: the test runner's own
  * requests do not go through Chromium's `*.localhost` resolver rule. Redirects are not followed.
  */
-export function getAs(host: string, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+export function getAs(host: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const port = Number(host.split(":")[1] ?? 80);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path, headers: { host } }, (res) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, headers: { ...headers, host } }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (c: string) => (body += c));

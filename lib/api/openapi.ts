@@ -51,7 +51,16 @@ const RATE_HEADERS = {
   "X-RateLimit-Reset": { description: "Unix time (seconds) when the window resets.", schema: { type: "integer" as const } },
 };
 
+let built: { config: ReturnType<typeof getConfig>; document: ReturnType<typeof buildDocument> } | undefined;
+
+/** The v1 description; built once per configuration (it reads the configured limits). */
 export function openApiDocument() {
+  const config = getConfig();
+  if (built?.config !== config) built = { config, document: buildDocument() };
+  return built.document;
+}
+
+function buildDocument() {
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent("securitySchemes", "bearerToken", { type: "http", scheme: "bearer", description: "An API token from the dashboard (`pd_…`)." });
   for (const e of ENDPOINTS) {

@@ -65,7 +65,7 @@ function keyPrefix(/** @type {string | undefined} */ serverDistDir) {
 /** @returns {Store} */
 function redisStore(/** @type {string} */ url, /** @type {string} */ KEY_PREFIX) {
   // Short timeouts: a slow or absent Redis makes a cache miss, never a hanging page.
-  const redis = new Redis(url, { commandTimeout: 500, maxRetriesPerRequest: 1 });
+  const redis = new Redis(url, { commandTimeout: 1500, maxRetriesPerRequest: 1 });
   let warned = false;
   const miss = (/** @type {unknown} */ err) => {
     if (!warned) console.warn("cache: Redis unavailable, answering without cache:", err instanceof Error ? err.message : err);
