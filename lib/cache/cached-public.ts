@@ -1,11 +1,11 @@
-import { unstable_cache } from "next/cache";
+import PublicCacheHandler from "./next-cache-handler.mjs";
 import { isPublicCacheActive } from "./invalidation-poller";
 import { PUBLIC_TAG } from "./public-tags";
 
-/** Seconds an answer is served before it is refreshed in the background (tags drop it sooner). */
+/** Seconds an answer is served before it is read again (tags drop it sooner). */
 export const PAGE_REVALIDATE_SECONDS = 300;
 
-// Next stores results as JSON; dates and bigints need to come back as what they were.
+// Stored as JSON; dates and bigints need to come back as what they were.
 function replacer(this: Record<string, unknown>, key: string, value: unknown) {
   const raw = this[key];
   if (raw instanceof Date) return { $date: raw.toISOString() };
@@ -22,10 +22,25 @@ function reviver(_key: string, value: unknown) {
   return value;
 }
 
+interface StoredAnswer {
+  kind: "PUBLIC";
+  body: string;
+  expiresAt: number;
+}
+
+/** Reads of one key that are under way in this process: a burst of misses computes once. */
+const inFlight = new Map<string, Promise<string>>();
+
 /**
- * Wraps a public read in Next's server cache. The key is the name plus the arguments (which
- * always include portal and edition where the answer depends on them), the tags say which
- * changes drop it. Outside a server that follows invalidations (tests, console) it just runs.
+ * Wraps a public read in the server cache: the store and tag invalidation of Next's cache handler
+ * (lib/cache/next-cache-handler.mjs), shared through Redis. The key is the name plus the
+ * arguments (which always include portal and edition where the answer depends on them); the
+ * tags say which changes drop it. Outside a server that follows invalidations (tests, console)
+ * it just runs.
+ *
+ * Not through `unstable_cache`: with Next 16.4 a render whose unstable_cache read waits for I/O
+ * stays reachable long after its response (measured: ~50 KB a request, a 4 GB heap exhausted
+ * under sustained load); reading the same store directly does not.
  */
 export function cachedPublic<A extends (string | number | null)[], R>(
   name: string,
@@ -34,10 +49,21 @@ export function cachedPublic<A extends (string | number | null)[], R>(
 ): (...args: A) => Promise<R> {
   return async (...args: A) => {
     if (!isPublicCacheActive()) return read(...args);
-    const cached = unstable_cache(async () => JSON.stringify(await read(...args), replacer), [name, ...args.map(String)], {
-      tags: [PUBLIC_TAG, ...opts.tags(...args)],
-      revalidate: opts.revalidate ?? PAGE_REVALIDATE_SECONDS,
-    });
-    return JSON.parse(await cached(), reviver) as R;
+    const key = `public:${name}:${JSON.stringify(args)}`;
+    const tags = [PUBLIC_TAG, ...opts.tags(...args)];
+    const handler = new PublicCacheHandler();
+    const hit = (await handler.get(key, { tags }))?.value as StoredAnswer | undefined;
+    if (hit?.kind === "PUBLIC" && hit.expiresAt > Date.now()) return JSON.parse(hit.body, reviver) as R;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const body = JSON.stringify(await read(...args), replacer);
+        const answer: StoredAnswer = { kind: "PUBLIC", body, expiresAt: Date.now() + (opts.revalidate ?? PAGE_REVALIDATE_SECONDS) * 1000 };
+        await handler.set(key, answer, { tags });
+        return body;
+      })().finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return JSON.parse(await pending, reviver) as R;
   };
 }

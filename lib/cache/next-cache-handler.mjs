@@ -15,8 +15,11 @@ const TAG_TIMES = Symbol.for("pressdesk.cache.tagTimes");
 const STORE = Symbol.for("pressdesk.cache.store");
 /** Entries outlive their revalidation time (they are served stale while refreshing), not a day. */
 const ENTRY_TTL_SECONDS = 24 * 60 * 60;
-/** With Redis: how long this process keeps its own copy of an entry (see layeredStore). */
-const NEAR_TTL_MS = 10_000;
+/**
+ * With Redis: how long this process keeps its own copy of an entry (see layeredStore). Tags
+ * decide validity on every read, so the copy may live as long as the longest refresh period.
+ */
+const NEAR_TTL_MS = 15 * 60_000;
 /** Memory mode: the whole cache stays below this many bytes of serialized entries. */
 const MEMORY_LIMIT_BYTES = Number(process.env.CACHE_MEMORY_LIMIT_MB || 64) * 1024 * 1024;
 
@@ -92,11 +95,10 @@ function memoryStore(/** @type {number} */ maxBytes, /** @type {number} */ ttlMs
 }
 
 /**
- * Redis behind a small in-process copy that keeps entries for a few seconds. Tag checks apply to
- * both alike, so an invalidation is exact either way; the copy only saves the round trip. It
- * also keeps hits synchronous: with Next 16.4 an unstable_cache read that waits for I/O keeps
- * the request's render state alive for a minute or two (measured: ~50 KB a request), which a
- * read from memory does not.
+ * Redis behind an in-process copy. Tag checks apply to both alike, so an invalidation is exact
+ * either way; the copy saves the round trip and keeps hits free of I/O: with Next 16.4 a render
+ * that waits for I/O stays reachable long after its response while the connection is kept
+ * alive (measured: ~50 KB a request), a render served from memory does not.
  * @returns {Store}
  */
 function layeredStore(/** @type {Store} */ near, /** @type {Store} */ far) {

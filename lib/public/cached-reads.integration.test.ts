@@ -1,46 +1,29 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyCommittedInvalidations, markPublicCacheActive } from "@/lib/cache/invalidation-poller";
-import PublicCacheHandler from "@/lib/cache/next-cache-handler.mjs";
 import { invalidatePublicTags, portalTag, releaseTag } from "@/lib/cache/public-tags";
 import { db } from "@/lib/db/client";
 import { seedCompany, seedRelease, unique } from "@/tests/factories";
+import { archivePage, cachedPortalHome, cachedReleasePage } from "./cached-reads";
 
-// Next's request storage needs this global, which `next start` sets before loading any module.
-(globalThis as unknown as { AsyncLocalStorage: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
-const { archivePage, cachedPortalHome, cachedReleasePage } = await import("./cached-reads");
-
-// Next's server cache as `next start` wires it: unstable_cache → incremental cache → our handler.
-// Outside a request Next falls back to globalThis.__incrementalCache, which stands in here.
+// The server cache as `next start` runs it: the shared store (Redis here) and the poller's tags.
 const g = globalThis as unknown as Record<string | symbol, unknown>;
-let handler: PublicCacheHandler;
 
 beforeAll(() => {
   process.env.CACHE_KEY_PREFIX = `test-${randomBytes(4).toString("hex")}-`;
   delete g[Symbol.for("pressdesk.cache.store")];
-  handler = new PublicCacheHandler();
-  g.__incrementalCache = {
-    isOnDemandRevalidate: false,
-    generateSimpleCacheKey: async (key: string) => createHash("sha256").update(key).digest("hex"),
-    async get(key: string, ctx: unknown) {
-      const entry = await handler.get(key, ctx);
-      return entry ? { isStale: false, value: entry.value } : null;
-    },
-    set: (key: string, data: unknown, ctx: unknown) => handler.set(key, data, ctx),
-  };
   markPublicCacheActive();
 });
 
 afterAll(() => {
-  delete g.__incrementalCache;
   delete process.env.CACHE_KEY_PREFIX;
+  delete g[Symbol.for("pressdesk.cache.store")];
 });
 
 const year = new Date().getFullYear();
 const titlesOf = (page: Awaited<ReturnType<typeof archivePage>>) => page!.releases.map((r) => r.title);
 
-describe("public reads through Next's cache", () => {
+describe("public reads through the server cache", () => {
   it("archive pages 1–3 are cached until their portal's tag is invalidated; page 4 is always read fresh", async () => {
     const company = await seedCompany();
     const category = await db.category.create({ data: { portal: "business", slug: unique("cat"), nameDe: "Kategorie", nameEn: "Category" } });
