@@ -17,5 +17,5 @@ export async function seedPublishedReleases(db: Db, count: number): Promise<void
            md5(g::text) || md5(g::text), now() - (g * 15 || ' minutes')::interval, now() - (g * 15 || ' minutes')::interval, now() - (g * 15 || ' minutes')::interval, now()
     FROM generate_series(1, ${count}) g`);
   // As a live table would be: visibility map set, so index-only scans stay index-only.
-  await db.$executeRawUnsafe("VACUUM (ANALYZE) press_releases");
+  await db.$executeRawUnsafe("VACUUM (ANALYZE)");
 }
