@@ -15,6 +15,7 @@ process.env.PASSWORD_BREACH_CHECK ??= "false";
 
 afterAll(async () => {
   const { disconnectPrisma } = await import("@/lib/db/client");
-  await disconnectPrisma();
+  const { closeRedisClients } = await import("@/lib/redis/client");
+  await Promise.all([disconnectPrisma(), closeRedisClients()]);
   await dropDatabase(name);
 });

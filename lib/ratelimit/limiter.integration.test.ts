@@ -1,15 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { memoryLimiter, redisLimiter } from "./limiter";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const prefix = () => `test:rl:${randomBytes(6).toString("hex")}`;
-
-afterAll(async () => {
-  const { closeRedisClients } = await import("@/lib/redis/client");
-  await closeRedisClients();
-});
 
 describe("rate limiter over Redis", () => {
   it("refuses the (N+1)th call in the window and reports the reset in the future", async () => {

@@ -6,11 +6,9 @@ import { getRedis } from "@/lib/redis/client";
 import { seedUser } from "@/tests/factories";
 import { authenticationChallengeKey, passkeyAuthenticationOptions, passkeyAuthenticationOptionsForUser } from "./authentication-options";
 import { deletePasskey } from "./manage-passkeys";
-import { closeRedisAfterAll, newAuthenticator, registerWith, seedUserWithPasskey } from "./passkey-fixtures";
+import { newAuthenticator, registerWith, seedUserWithPasskey } from "./passkey-fixtures";
 import { getRelyingParty } from "./relying-party";
 import { verifyPasskeyAuthentication } from "./verify-authentication";
-
-closeRedisAfterAll();
 
 const EXPIRED_OR_USED = { code: "unauthenticated", message: expect.stringContaining("expired or was already used") };
 

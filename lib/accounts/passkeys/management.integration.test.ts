@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { deletePasskey, listPasskeys, renamePasskey } from "./manage-passkeys";
-import { closeRedisAfterAll, newAuthenticator, registerWith, seedUserWithPasskey } from "./passkey-fixtures";
-
-closeRedisAfterAll();
+import { newAuthenticator, registerWith, seedUserWithPasskey } from "./passkey-fixtures";
 
 describe("passkey management", () => {
   it("lists only the user's own passkeys, without key material", async () => {

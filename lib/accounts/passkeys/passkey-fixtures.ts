@@ -1,4 +1,3 @@
-import { afterAll } from "vitest";
 import { seedUser } from "@/tests/factories";
 import { registerPasskey } from "./register-passkey";
 import { passkeyRegistrationOptions } from "./registration-options";
@@ -21,12 +20,4 @@ export async function seedUserWithPasskey(counter: number | null = 0) {
   const authenticator = newAuthenticator(counter);
   const passkey = await registerWith(user.id, authenticator);
   return { user, authenticator, passkey };
-}
-
-/** The cache store's Redis connection would keep the test worker alive. */
-export function closeRedisAfterAll(): void {
-  afterAll(async () => {
-    const { closeRedisClients } = await import("@/lib/redis/client");
-    await closeRedisClients();
-  });
 }

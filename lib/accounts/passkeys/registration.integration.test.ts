@@ -3,12 +3,10 @@ import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { getRedis } from "@/lib/redis/client";
 import { seedUser } from "@/tests/factories";
-import { closeRedisAfterAll, newAuthenticator, registerWith, seedUserWithPasskey } from "./passkey-fixtures";
+import { newAuthenticator, registerWith, seedUserWithPasskey } from "./passkey-fixtures";
 import { registerPasskey } from "./register-passkey";
 import { passkeyRegistrationOptions, registrationChallengeKey } from "./registration-options";
 import { getRelyingParty } from "./relying-party";
-
-closeRedisAfterAll();
 
 describe("passkey registration", () => {
   it("offers options for the hub and stores one row per passkey", async () => {

@@ -1,15 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { ipHmac } from "@/lib/security/client-ip";
 import { TwoFactorThrottledError } from "./errors";
 import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "./test-fixtures";
 import { getTwoFactorStatus } from "./two-factor-status";
 import { verifyTotpChallenge } from "./verify-totp-challenge";
-
-afterAll(async () => {
-  const { closeRedisClients } = await import("@/lib/redis/client");
-  await closeRedisClients();
-});
 
 const at = (base: Date, seconds: number) => new Date(base.getTime() + seconds * 1000);
 

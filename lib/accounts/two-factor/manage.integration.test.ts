@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { disableTotp } from "./disable-totp";
 import { TwoFactorThrottledError } from "./errors";
@@ -7,11 +7,6 @@ import { resetSecondFactor } from "./reset-second-factor";
 import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "./test-fixtures";
 import { getTwoFactorStatus } from "./two-factor-status";
 import { verifyTotpChallenge } from "./verify-totp-challenge";
-
-afterAll(async () => {
-  const { closeRedisClients } = await import("@/lib/redis/client");
-  await closeRedisClients();
-});
 
 const twoFactorRow = (userId: number) => db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecretEncrypted: true, totpConfirmedAt: true } });
 

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { beginTotpSetup } from "./begin-totp-setup";
 import { confirmTotpSetup } from "./confirm-totp-setup";
@@ -7,11 +7,6 @@ import { openTotpSecret } from "./secret-box";
 import { codeAt, seedUserWithRandomId, wrongCodeAt } from "./test-fixtures";
 import { getTwoFactorStatus } from "./two-factor-status";
 import { verifyTotpChallenge } from "./verify-totp-challenge";
-
-afterAll(async () => {
-  const { closeRedisClients } = await import("@/lib/redis/client");
-  await closeRedisClients();
-});
 
 const stored = (userId: number) => db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecretEncrypted: true, totpConfirmedAt: true } });
 
