@@ -7,12 +7,12 @@
 // Usage: npx next build && npx tsx bench/portal-load.ts [--releases=100000] [--seconds=10] [--runs=3]
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { Redis } from "ioredis";
+import { getAs } from "@/e2e/host-request";
 import { seedPublishedReleases } from "./seed-releases";
 import { percentile, runBench, withThrowawayDatabase } from "./support";
 
@@ -37,18 +37,10 @@ async function load(url: string, opts: { host?: string; seconds?: number; amount
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
 
-/** GET with a site's Host header (fetch() may not set Host); redirects are not followed. */
-function getVia(url: string, host = `${HOST}:${PORT}`): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: { host, "user-agent": "Mozilla/5.0 (bench) Chrome/131.0" } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
+/** GET of a full URL with the business site's Host header, as a browser would send it. */
+function getVia(url: string) {
+  const u = new URL(url);
+  return getAs(`${HOST}:${PORT}`, `${u.pathname}${u.search}`, { port: Number(u.port), headers: { "user-agent": "Mozilla/5.0 (bench) Chrome/131.0" } });
 }
 
 async function waitFor(url: string, ms: number) {

@@ -1,11 +1,17 @@
 import { request as httpRequest } from "node:http";
 
 /**
- * A plain HTTP GET to the local server with the Host header of a site: the test runner's own
+ * A plain HTTP GET to a local server with the Host header of a site: the test runner's own
  * requests do not go through Chromium's `*.localhost` resolver rule. Redirects are not followed.
+ * It connects to the host's port unless `port` names another (a proxy in front, in the bench).
  */
-export function getAs(host: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  const port = Number(host.split(":")[1] ?? 80);
+export function getAs(
+  host: string,
+  path: string,
+  opts: { headers?: Record<string, string>; port?: number } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const port = opts.port ?? Number(host.split(":")[1] ?? 80);
+  const headers = opts.headers ?? {};
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port, path, headers: { ...headers, host } }, (res) => {
       let body = "";

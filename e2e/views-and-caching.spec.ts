@@ -43,7 +43,7 @@ test("a reader's view is counted by the page's view beacon; a crawler's fetch of
   await expect.poll(() => viewsOf(SLUG)).toBe(before + 1);
 
   const path = new URL(answered.url()).pathname;
-  const bot = await getAs(E2E_HOSTS.business, path, { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" });
+  const bot = await getAs(E2E_HOSTS.business, path, { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" } });
   expect(bot.status).toBe(200);
   await new Promise((r) => setTimeout(r, 500));
   expect(await viewsOf(SLUG)).toBe(before + 1);
