@@ -1,4 +1,5 @@
 import { db, isTransaction, type DbOrTx } from "@/lib/db/client";
+import { bestEffort } from "./best-effort";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 export interface ActivityEntry {
@@ -34,13 +35,15 @@ function toRow(entry: ActivityEntry): Prisma.ActivityLogUncheckedCreateInput {
  */
 export async function recordActivity(entry: ActivityEntry, tx?: DbOrTx): Promise<void> {
   const client = tx ?? db;
-  const inTransaction = isTransaction(client);
-  try {
-    if (inTransaction) await client.$executeRawUnsafe("SAVEPOINT activity_log_write");
-    await client.activityLog.create({ data: toRow(entry) });
-    if (inTransaction) await client.$executeRawUnsafe("RELEASE SAVEPOINT activity_log_write");
-  } catch (err) {
-    if (inTransaction) await client.$executeRawUnsafe("ROLLBACK TO SAVEPOINT activity_log_write").catch(() => {});
-    console.warn("activity log write failed:", err instanceof Error ? err.message.trim().split("\n").at(-1) : err);
-  }
+  if (!isTransaction(client)) return bestEffort("activity log write", () => client.activityLog.create({ data: toRow(entry) }));
+  await bestEffort("activity log write", async () => {
+    await client.$executeRawUnsafe("SAVEPOINT activity_log_write");
+    try {
+      await client.activityLog.create({ data: toRow(entry) });
+      await client.$executeRawUnsafe("RELEASE SAVEPOINT activity_log_write");
+    } catch (err) {
+      await client.$executeRawUnsafe("ROLLBACK TO SAVEPOINT activity_log_write").catch(() => {});
+      throw err;
+    }
+  });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { getConfig } from "@/lib/config";
+import { processSingleton } from "@/lib/process-singleton";
 import { getRedis } from "@/lib/redis/client";
 
 /** Small key-value port: values, counters and token locks. Redis in production, memory embedded. */
@@ -82,12 +83,10 @@ export function memoryStore(now: () => number = Date.now): CacheStore {
   };
 }
 
-let store: CacheStore | undefined;
-
+/** The store of this process (Redis when REDIS_URL is set), shared by every route bundle. */
 export function getCacheStore(): CacheStore {
-  if (!store) {
+  return processSingleton("cache-store", () => {
     const url = getConfig().redis.url;
-    store = url ? redisStore(getRedis(url)) : memoryStore();
-  }
-  return store;
+    return url ? redisStore(getRedis(url)) : memoryStore();
+  });
 }

@@ -1,5 +1,6 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import { getConfig } from "@/lib/config";
+import { processSingleton } from "@/lib/process-singleton";
 import { getRedis } from "@/lib/redis/client";
 import { ratePolicies, type PolicyName, type RateLimitPolicy } from "./policies";
 import { upstashRedisAdapter } from "./upstash-redis-adapter";
@@ -54,7 +55,9 @@ export function memoryLimiter(policy: RateLimitPolicy, now: () => number = Date.
   };
 }
 
-const built = new Map<PolicyName, Limiter>();
+// Per process, not per route bundle: the memory limiters must count one client's attempts
+// wherever they arrive (lib/process-singleton.ts).
+const built = processSingleton("rate-limiters", () => new Map<PolicyName, Limiter>());
 
 /** The limiter of a policy, built once per process; Redis when REDIS_URL is set. */
 export function getLimiter(name: PolicyName): Limiter {

@@ -1,6 +1,5 @@
 import { getSiteHosts, siteOrigin } from "@/lib/sites";
-
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+import { escapeHtml } from "@/lib/mail/escape-html";
 
 function links(releaseId: number) {
   const hub = siteOrigin("hub", getSiteHosts());
@@ -10,7 +9,7 @@ function links(releaseId: number) {
 function compose(de: boolean, subject: string, intro: string, items: string[], closing: string[], releaseId: number) {
   const { qualityUrl, editUrl } = links(releaseId);
   const text = [intro, "", ...items.map((i) => `- ${i}`), "", ...closing, de ? `Unsere Qualitätsrichtlinien: ${qualityUrl}` : `Our quality guidelines: ${qualityUrl}`, de ? `Meldung bearbeiten: ${editUrl}` : `Edit the release: ${editUrl}`].join("\n");
-  const html = `<p>${esc(intro)}</p><ul>${items.map((i) => `<li>${esc(i)}</li>`).join("")}</ul>${closing.map((c) => `<p>${esc(c)}</p>`).join("")}<p><a href="${qualityUrl}">${de ? "Qualitätsrichtlinien" : "Quality guidelines"}</a> · <a href="${editUrl}">${de ? "Meldung bearbeiten" : "Edit the release"}</a></p>`;
+  const html = `<p>${escapeHtml(intro)}</p><ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>${closing.map((c) => `<p>${escapeHtml(c)}</p>`).join("")}<p><a href="${qualityUrl}">${de ? "Qualitätsrichtlinien" : "Quality guidelines"}</a> · <a href="${editUrl}">${de ? "Meldung bearbeiten" : "Edit the release"}</a></p>`;
   return { subject, text, html };
 }
 

@@ -14,6 +14,11 @@ export function ipHmac(ip: string): { value: string; keyVersion: number } {
 
 /** The key rate limits and throttles count a client by. */
 export function clientKeyOf(headers: Headers): string {
-  const { value, keyVersion } = ipHmac(clientIpOf(headers));
+  return clientKeyOfIp(clientIpOf(headers));
+}
+
+/** The same key for an address already read from the request. */
+export function clientKeyOfIp(ip: string): string {
+  const { value, keyVersion } = ipHmac(ip);
   return `v${keyVersion}:${value}`;
 }
