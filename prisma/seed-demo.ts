@@ -1,4 +1,4 @@
-import { hashPassword } from "@/lib/accounts/password";
+import { hashPassword } from "@/lib/accounts/passwords/hash";
 import { db } from "@/lib/db/client";
 import { contentHash } from "@/lib/releases/content-hash";
 import { syncSearchMirror } from "@/lib/releases/search-mirror";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { listPublishedReleases } from "@/lib/releases/list-published";
-import { verifyPassword } from "@/lib/accounts/password";
+import { verifyPassword } from "@/lib/accounts/passwords/hash";
 import { can } from "@/lib/accounts/permissions";
 import { listDashboardReleases } from "@/lib/dashboard/list-releases";
 import { seedDemoContent } from "@/prisma/seed-demo";

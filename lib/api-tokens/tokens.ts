@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { isProofFresh } from "@/lib/accounts/identity-proof/freshness";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 
@@ -7,8 +8,6 @@ import { AppError, notFound } from "@/lib/http/errors";
 
 export const TOKEN_PREFIX = "pd_";
 export const MAX_TOKEN_YEARS = 5;
-/** How recent the identity proof must be to create a token (spec 5.3). */
-export const FRESH_PROOF_MINUTES = 10;
 const PRUNE_AFTER_DAYS = 30;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -26,7 +25,7 @@ export async function hasApiAccess(userId: number): Promise<boolean> {
 
 export async function createApiToken(opts: { userId: number; name: string; expiresAt?: Date | null; identityConfirmedAt: Date | null; now?: Date }) {
   const now = opts.now ?? new Date();
-  if (!opts.identityConfirmedAt || now.getTime() - opts.identityConfirmedAt.getTime() > FRESH_PROOF_MINUTES * 60_000) {
+  if (!isProofFresh(opts.identityConfirmedAt, now)) {
     throw new AppError("identity_proof_required", "Confirm your identity again before creating an API token.");
   }
   const name = opts.name.trim();

@@ -1,57 +1,67 @@
+import { decode } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import { can, type Permission } from "@/lib/accounts/permissions";
 import { getConfig } from "@/lib/config";
-import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, signSessionToken, type SessionPayload } from "./session-token";
-import { resolveSession, type ActiveSession } from "./session-user";
+import { db } from "@/lib/db/client";
+import { SESSION_COOKIE } from "./next-auth/cookies";
+import { resolveSessionToken, type ActiveSession } from "./sessions/resolve-session";
 
-// The interim sign-in's request side (docs/authentication.md). Pages and server actions call
-// these; the checks themselves live in session-token.ts and session-user.ts.
+// The request side of the session layer (docs/authentication.md). next-auth issued the cookie;
+// it is decoded with next-auth's own JWT functions and the session row decides the rest.
 
-/** The signed-in user of this request, or null. Read once per request. */
-export const readSession = cache(async (): Promise<ActiveSession | null> => {
-  const token = (await cookies()).get(SESSION_COOKIE)?.value;
-  return resolveSession(token, getConfig().auth.secret);
+/** The session behind this request's cookie (pending challenge included), or null. Read once per request. */
+export const readSessionIncludingPending = cache(async (): Promise<ActiveSession | null> => {
+  const raw = (await cookies()).get(SESSION_COOKIE)?.value;
+  if (!raw) return null;
+  const jwt = await decode({ token: raw, secret: getConfig().auth.secret }).catch(() => null);
+  return resolveSessionToken(typeof jwt?.sid === "string" ? jwt.sid : null);
 });
 
-/** The signed-in user; anyone else is sent to the sign-in page. */
+/** The signed-in user of this request; a session still waiting for its second factor does not count. */
+export async function readSession(): Promise<ActiveSession | null> {
+  const s = await readSessionIncludingPending();
+  return s && !s.session.twoFactorPending ? s : null;
+}
+
+/** The signed-in user; anyone else is sent to sign in, a pending session to the challenge. */
 export async function requireUser(): Promise<ActiveSession> {
-  const session = await readSession();
-  if (!session) redirect("/login");
-  return session;
+  const s = await readSessionIncludingPending();
+  if (!s) redirect("/login");
+  if (s.session.twoFactorPending) redirect("/login/challenge");
+  return s;
 }
 
-/** A signed-in staff member holding `permission` (an active super-admin holds all); others get 403. */
+/** Whether staff must confirm the session with a passkey or app code (spec 5.5). */
+export function needsStrongAdminConfirmation(s: ActiveSession): boolean {
+  return getConfig().auth.requireStrongAdmin && s.user.staffRole !== "user" && s.session.strongAuthAt === null;
+}
+
+/**
+ * EnsureStrongAdminAuthentication: staff whose session is not confirmed by a passkey or app
+ * code go to the confirmation page; customers get 403. Admin pages and actions start here.
+ */
+export async function requireConfirmedStaff(): Promise<ActiveSession> {
+  const s = await requireUser();
+  if (s.user.staffRole === "user") forbidden();
+  if (needsStrongAdminConfirmation(s)) redirect("/admin/confirm");
+  return s;
+}
+
+/** A confirmed staff session holding `permission` (an active super-admin holds all); others get 403. */
 export async function requireAdmin(permission: Permission): Promise<ActiveSession> {
-  const session = await requireUser();
-  if (!can(session.user, permission)) forbidden();
-  return session;
+  const s = await requireConfirmedStaff();
+  if (!can(s.user, permission)) forbidden();
+  return s;
 }
 
-async function writeCookie(payload: SessionPayload): Promise<void> {
-  (await cookies()).set(SESSION_COOKIE, signSessionToken(payload, getConfig().auth.secret), {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: getConfig().sites.protocol === "https",
-    path: "/",
-    maxAge: SESSION_MAX_AGE_SECONDS,
-  });
+/** Records a fresh identity proof (spec 5.3) on the current session. */
+export async function markIdentityProved(sessionId: number, provedAt: Date): Promise<void> {
+  await db.session.update({ where: { id: sessionId }, data: { identityProvedAt: provedAt } });
 }
 
-/** Signs the user in on this browser. Only server actions may call it (it sets a cookie). */
-export async function startSession(userId: number): Promise<void> {
-  await writeCookie({ uid: userId, iat: Date.now(), proofAt: 0 });
-}
-
-export async function endSession(): Promise<void> {
-  (await cookies()).delete(SESSION_COOKIE);
-}
-
-/** Records a fresh identity proof (spec 5.3) on the current session and returns its time. */
-export async function confirmIdentity(): Promise<Date> {
-  const { session } = await requireUser();
-  const proofAt = Date.now();
-  await writeCookie({ ...session, proofAt });
-  return new Date(proofAt);
+/** Marks the current session confirmed for the admin area. */
+export async function markStrongAuthenticated(sessionId: number, at = new Date()): Promise<void> {
+  await db.session.update({ where: { id: sessionId }, data: { strongAuthAt: at } });
 }

@@ -1,9 +1,9 @@
 import { textWithoutMarkup } from "@/lib/releases/content-hash";
+import { escapeHtml } from "@/lib/mail/escape-html";
 
 // The dashboard edits the body as plain text, one paragraph per line; the release stores
 // sanitised HTML. Escaping every character that HTML gives meaning keeps the conversion safe.
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 export function plainTextToHtml(text: string): string {
   return text

@@ -1,19 +1,21 @@
 import { aggregateViewsJob, purgeEventsJob } from "@/lib/analytics/jobs";
 import { publishScheduledJob } from "@/lib/releases/publish-scheduled";
 import { pruneExpiredTokensJob } from "@/lib/api-tokens/prune";
+import { pruneAuthRecordsJob } from "@/lib/auth/prune-auth-records";
 import { reviewJob } from "@/lib/review/review-job";
 import { heartbeatJob } from "./heartbeat";
 import type { JobDefinition, Schedule } from "./types";
 
 // Every job and schedule, in one place: Inngest functions and the local worker are both built
 // from these lists, so the embedded default runs exactly what production runs.
-export const JOBS: JobDefinition<never>[] = [heartbeatJob, reviewJob, publishScheduledJob, pruneExpiredTokensJob, aggregateViewsJob, purgeEventsJob] as JobDefinition<never>[];
+export const JOBS: JobDefinition<never>[] = [heartbeatJob, reviewJob, publishScheduledJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob] as JobDefinition<never>[];
 
 const BERLIN = "Europe/Berlin";
 export const SCHEDULES: Record<string, Schedule> = {
   "scheduler-heartbeat": { cron: "*/5 * * * *", timezone: BERLIN, job: heartbeatJob.name },
   "publish-scheduled": { cron: "* * * * *", timezone: BERLIN, job: publishScheduledJob.name },
   "prune-expired-tokens": { cron: "20 4 * * *", timezone: BERLIN, job: pruneExpiredTokensJob.name },
+  "prune-auth-records": { cron: "25 4 * * *", timezone: BERLIN, job: pruneAuthRecordsJob.name },
   "aggregate-views": { cron: "*/10 * * * *", timezone: BERLIN, job: aggregateViewsJob.name },
   "purge-events": { cron: "50 3 * * *", timezone: BERLIN, job: purgeEventsJob.name },
 };

@@ -4,6 +4,7 @@ export const JOB = {
   review: "release/review",
   publishScheduled: "releases/publish-scheduled",
   pruneExpiredTokens: "tokens/prune-expired",
+  pruneAuthRecords: "auth/prune",
   aggregateViews: "analytics/aggregate-views",
   purgeEvents: "analytics/purge-events",
 } as const;

@@ -7,7 +7,7 @@ export interface RateLimitPolicy {
   prefix: string;
 }
 
-export type PolicyName = "api" | "share" | "loginFailures" | "twoFactor" | "csp";
+export type PolicyName = "api" | "share" | "loginFailures" | "twoFactor" | "csp" | "accountMail";
 
 /** Every rate limit in one table. Why each is keyed as it is: */
 export function ratePolicies(limits = getConfig().limits): Record<PolicyName, RateLimitPolicy> {
@@ -20,6 +20,8 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     loginFailures: { limit: limits.loginFailuresPerIp, windowSeconds: limits.loginFailureWindowMinutes * 60, prefix: "rl:login-fail" },
     // Per user: guessing a 6-digit code from many IPs must still stop (spec 5.4).
     twoFactor: { limit: limits.twoFactorFailuresPerMinute, windowSeconds: 60, prefix: "rl:2fa" },
+    // Per hashed IP: login links and registrations send mail to addresses a stranger types in.
+    accountMail: { limit: 5, windowSeconds: 15 * 60, prefix: "rl:account-mail" },
     // Per distinct report: the same violation is logged at most once an hour.
     csp: { limit: 1, windowSeconds: 3600, prefix: "rl:csp" },
   };

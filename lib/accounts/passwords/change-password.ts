@@ -24,7 +24,7 @@ export interface ChangePasswordResult {
 
 async function confirmCurrentPassword(userId: number, storedHash: string, given: string | null | undefined): Promise<void> {
   if (!given) throw passwordFieldError("currentPassword", "The current password is missing.", "Bitte geben Sie Ihr aktuelles Passwort ein.");
-  // Same per-user budget as confirmOwnPassword (lib/auth/sign-in.ts): a stolen session must
+  // Same per-user budget as the identity proof: a stolen session must
   // not guess the password here instead. Every attempt counts, so a right guess is throttled too.
   if (!(await getLimiter("twoFactor").limit(`password-proof:${userId}`)).success) throw new AppError("rate_limited", "Too many password attempts.");
   if (!(await verifyPassword(given, storedHash))) {

@@ -1,3 +1,4 @@
+import { expireOpenLoginLinks } from "@/lib/accounts/login-links";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
@@ -35,16 +36,12 @@ export async function resetPassword(opts: ResetPasswordOptions): Promise<ResetPa
   return db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash, sessionsRevokedAtMs: BigInt(now.getTime()), rememberToken: null } });
     const ended = await tx.session.deleteMany({ where: { userId: user.id } });
-    // Links sent to the address before the account existed (no user id) sign in to it as well.
-    // Closed by expiry, so used_at keeps meaning "redeemed".
-    const closed = await tx.magicLink.updateMany({
-      where: { OR: [{ userId: user.id }, { userId: null, email: user.email }], usedAt: null, expiresAt: { gt: now } },
-      data: { expiresAt: now },
-    });
+    // Every purpose, and links sent to the address before the account existed (no user id).
+    const closedLinks = await expireOpenLoginLinks(user.id, tx, now);
     await recordActivity(
-      { actorUserId: user.id, type: "user.password_reset", subjectType: "user", subjectId: user.id, metadata: { endedSessions: ended.count, closedLinks: closed.count } },
+      { actorUserId: user.id, type: "user.password_reset", subjectType: "user", subjectId: user.id, metadata: { endedSessions: ended.count, closedLinks } },
       tx,
     );
-    return { endedSessions: ended.count, closedLinks: closed.count };
+    return { endedSessions: ended.count, closedLinks };
   });
 }

@@ -1,0 +1,54 @@
+import { hashLinkToken, LOGIN_LINK_TTL_MINUTES, newLinkToken } from "@/lib/accounts/login-links";
+import { db } from "@/lib/db/client";
+import { AppError, notFound } from "@/lib/http/errors";
+import { sendMail } from "@/lib/mail/send-mail";
+import { confirmNewAddressMail, changeRequestedMail } from "./email-change-mails";
+import { emailChangeConfirmUrl } from "./confirm-url";
+import { newEmailError } from "./errors";
+import { NewEmail } from "./new-email";
+
+export interface RequestEmailChangeInput {
+  userId: number;
+  newEmail: string;
+  now?: Date;
+}
+
+/**
+ * Starts an address change (spec 2.1, 5.3): the new address becomes pending and gets a
+ * confirmation link; the account keeps its current address until that link is redeemed
+ * (confirmEmailChange). The current address is told, with the new one partly masked.
+ *
+ * The caller has already demanded the fresh identity proof (spec 5.3/5.4: app code, recovery
+ * code, or password for accounts without two-factor); it is deliberately not checked here.
+ */
+export async function requestEmailChange(input: RequestEmailChangeInput): Promise<{ pendingEmail: string; expiresAt: Date }> {
+  const now = input.now ?? new Date();
+  const parsed = NewEmail.safeParse(input.newEmail);
+  if (!parsed.success) throw newEmailError("The new address is not a valid e-mail address.", "Bitte geben Sie eine gültige E-Mail-Adresse ein.");
+  const pendingEmail = parsed.data;
+
+  const user = await db.user.findUnique({ where: { id: input.userId }, select: { id: true, email: true, locale: true, isActive: true, deletedAt: true } });
+  if (!user || !user.isActive || user.deletedAt) throw notFound("Account not found.");
+  if (pendingEmail === user.email) throw newEmailError("The new address is the current one.", "Das ist bereits Ihre E-Mail-Adresse.");
+  // Checked here for a helpful answer; the unique index decides at confirmation (a race).
+  if (await db.user.findUnique({ where: { email: pendingEmail }, select: { id: true } })) {
+    throw newEmailError("The new address belongs to another account.", "Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet.");
+  }
+
+  const token = newLinkToken();
+  const ttlMinutes = LOGIN_LINK_TTL_MINUTES.email_change;
+  const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000);
+  await db.$transaction(async (tx) => {
+    // A newer request overwrites the older one's token hash, so the older link stops working.
+    // Conditional on the address we read: if a confirmation changed it meanwhile, the notice
+    // below would go to the wrong "current" address.
+    const { count } = await tx.user.updateMany({
+      where: { id: user.id, email: user.email, deletedAt: null },
+      data: { pendingEmail, pendingEmailTokenHash: hashLinkToken(token), pendingEmailExpiresAt: expiresAt },
+    });
+    if (count !== 1) throw new AppError("conflict", "The account's address changed meanwhile; please try again.");
+    await sendMail({ to: pendingEmail, ...confirmNewAddressMail({ url: emailChangeConfirmUrl(token), ttlMinutes, locale: user.locale }), mailType: "email_change_confirm" }, tx);
+    await sendMail({ to: user.email, ...changeRequestedMail({ newEmail: pendingEmail, locale: user.locale }), mailType: "email_change_requested" }, tx);
+  });
+  return { pendingEmail, expiresAt };
+}

@@ -1,0 +1,72 @@
+import { verifyPassword } from "@/lib/accounts/passwords/hash";
+import { checkSecondFactor, type SecondFactorMethod } from "@/lib/accounts/two-factor/check-second-factor";
+import { TwoFactorThrottledError } from "@/lib/accounts/two-factor/errors";
+import { normalizeRecoveryCode } from "@/lib/accounts/two-factor/recovery-codes";
+import { looksLikeTotpCode } from "@/lib/accounts/two-factor/totp";
+import { db } from "@/lib/db/client";
+import { redeemEmailProofCode } from "./email-code";
+import { IdentityProofRefusedError } from "./errors";
+import { verifyPasskeyProof } from "./passkey-proof";
+import { acceptedProofKinds } from "./rules";
+import { countIdentityProofAttempt } from "./throttle";
+import type { IdentityProof, ProofKind, ProofPurpose } from "./types";
+
+export interface ProveIdentityOptions {
+  now?: Date;
+  /** The client's address; kept only as an HMAC in the login history of a failed code. */
+  ip?: string;
+}
+
+/**
+ * Checks a fresh identity proof for the purpose (spec 5.3, 5.4). Throws IdentityProofRefusedError:
+ * `not_accepted` when the rule table does not allow this kind for this account (spends no
+ * attempt: nothing secret is checked), `throttled` from the sixth attempt in a minute even if
+ * right, `wrong` otherwise. On success the caller stamps `provedAt` on the session.
+ */
+export async function proveIdentity(userId: number, purpose: ProofPurpose, proof: IdentityProof, opts: ProveIdentityOptions = {}): Promise<{ kind: ProofKind; provedAt: Date }> {
+  const now = opts.now ?? new Date();
+  const accepted = await acceptedProofKinds(userId, purpose);
+  if (!accepted.includes(proof?.kind)) throw new IdentityProofRefusedError("not_accepted", { acceptedKinds: accepted });
+  await countIdentityProofAttempt(userId);
+  if (!(await checkProof(userId, purpose, proof, now, opts.ip))) throw new IdentityProofRefusedError("wrong");
+  return { kind: proof.kind, provedAt: now };
+}
+
+async function checkProof(userId: number, purpose: ProofPurpose, proof: IdentityProof, now: Date, ip: string | undefined): Promise<boolean> {
+  switch (proof.kind) {
+    case "password": {
+      if (typeof proof.password !== "string" || !proof.password) return false;
+      const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+      return verifyPassword(proof.password, user?.passwordHash);
+    }
+    case "app_code":
+      return checkCode(userId, purpose, proof.code, "totp", now, ip);
+    case "recovery_code":
+      return checkCode(userId, purpose, proof.code, "recovery_code", now, ip);
+    case "email_code":
+      return typeof proof.code === "string" && redeemEmailProofCode(userId, proof.code, now);
+    case "passkey":
+      return !!proof.response && verifyPasskeyProof(userId, proof.response, now);
+  }
+}
+
+/**
+ * App and recovery codes go through the two-factor module's own check: it refuses a replayed
+ * time step, consumes a recovery code by conditional update (of two simultaneous uses one
+ * wins), writes `two_factor_failed` to the login history, and counts the attempt on the
+ * second-factor key too, so guesses at the codes stay at five a minute across the login
+ * challenge, disabling, renewing and this proof together.
+ */
+async function checkCode(userId: number, purpose: ProofPurpose, input: unknown, method: SecondFactorMethod, now: Date, ip: string | undefined): Promise<boolean> {
+  if (typeof input !== "string") return false;
+  const code = input.replace(/\s+/g, "");
+  // The kind is what the person chose: a recovery code typed as an app code (or the reverse) is wrong.
+  if (method === "totp" ? !looksLikeTotpCode(code) : !normalizeRecoveryCode(code)) return false;
+  try {
+    const result = await checkSecondFactor({ userId, input: code, entryPoint: `identity_proof:${purpose}`, now, ip });
+    return result.ok && result.method === method;
+  } catch (err) {
+    if (err instanceof TwoFactorThrottledError) throw new IdentityProofRefusedError("throttled", { retryAfterSeconds: err.retryAfterSeconds });
+    throw err;
+  }
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { IdentityProofRefusedError } from "./errors";
+import { proofKindsFor, type ProofAccount } from "./rules";
+import type { ProofKind, ProofPurpose } from "./types";
+
+const PURPOSES: ProofPurpose[] = ["email_change", "first_two_factor_setup", "api_token", "disable_two_factor", "renew_recovery_codes"];
+
+// Written out by hand from spec 5.3/5.4, not derived from the code under test.
+const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]> }[] = [
+  {
+    account: { hasTotp: true, hasPassword: true, hasPasskey: true },
+    expected: {
+      email_change: ["app_code", "recovery_code"],
+      first_two_factor_setup: [],
+      api_token: ["password", "app_code", "email_code", "passkey"],
+      disable_two_factor: ["app_code", "recovery_code"],
+      renew_recovery_codes: ["app_code", "recovery_code"],
+    },
+  },
+  {
+    account: { hasTotp: true, hasPassword: false, hasPasskey: false },
+    expected: {
+      email_change: ["app_code", "recovery_code"],
+      first_two_factor_setup: [],
+      api_token: ["app_code", "email_code"],
+      disable_two_factor: ["app_code", "recovery_code"],
+      renew_recovery_codes: ["app_code", "recovery_code"],
+    },
+  },
+  {
+    account: { hasTotp: false, hasPassword: true, hasPasskey: true },
+    expected: {
+      email_change: ["password", "email_code", "passkey"],
+      first_two_factor_setup: ["password", "email_code", "passkey"],
+      api_token: ["password", "email_code", "passkey"],
+      disable_two_factor: [],
+      renew_recovery_codes: [],
+    },
+  },
+  {
+    account: { hasTotp: false, hasPassword: true, hasPasskey: false },
+    expected: {
+      email_change: ["password", "email_code"],
+      first_two_factor_setup: ["password", "email_code"],
+      api_token: ["password", "email_code"],
+      disable_two_factor: [],
+      renew_recovery_codes: [],
+    },
+  },
+  {
+    account: { hasTotp: false, hasPassword: false, hasPasskey: true },
+    expected: {
+      email_change: ["email_code", "passkey"],
+      first_two_factor_setup: ["email_code", "passkey"],
+      api_token: ["email_code", "passkey"],
+      disable_two_factor: [],
+      renew_recovery_codes: [],
+    },
+  },
+  {
+    // Legacy login-link account: may still change its address (spec 5.4).
+    account: { hasTotp: false, hasPassword: false, hasPasskey: false },
+    expected: {
+      email_change: ["email_code"],
+      first_two_factor_setup: ["email_code"],
+      api_token: ["email_code"],
+      disable_two_factor: [],
+      renew_recovery_codes: [],
+    },
+  },
+];
+
+describe("proofKindsFor (the rule table)", () => {
+  for (const { account, expected } of TABLE) {
+    for (const purpose of PURPOSES) {
+      it(`${JSON.stringify(account)} ${purpose} -> ${expected[purpose].join(" | ") || "nothing"}`, () => {
+        expect(proofKindsFor(purpose, account)).toEqual(expected[purpose]);
+      });
+    }
+  }
+
+  it("never accepts a recovery code outside the two-factor changes and the e-mail change", () => {
+    for (const { account } of TABLE) {
+      for (const purpose of ["api_token", "first_two_factor_setup"] as const) expect(proofKindsFor(purpose, account)).not.toContain("recovery_code");
+    }
+  });
+});
+
+describe("IdentityProofRefusedError", () => {
+  it("maps wrong and not accepted to a failed form check, throttled to 429 with Retry-After in seconds", () => {
+    const wrong = new IdentityProofRefusedError("wrong");
+    expect(wrong).toMatchObject({ reason: "wrong", code: "validation_failed", status: 422, issues: [{ path: "proof" }] });
+    const notAccepted = new IdentityProofRefusedError("not_accepted", { acceptedKinds: ["app_code"] });
+    expect(notAccepted).toMatchObject({ reason: "not_accepted", status: 422, details: { reason: "not_accepted", acceptedKinds: ["app_code"] } });
+    const throttled = new IdentityProofRefusedError("throttled", { retryAfterSeconds: 17 });
+    expect(throttled).toMatchObject({ reason: "throttled", code: "rate_limited", status: 429, retryAfterSeconds: 17, headers: { "Retry-After": "17" } });
+    expect(new IdentityProofRefusedError("throttled", { retryAfterSeconds: 0 }).retryAfterSeconds).toBe(1);
+  });
+});

@@ -1,0 +1,14 @@
+import { getLimiter } from "@/lib/ratelimit/limiter";
+import { IdentityProofRefusedError } from "./errors";
+
+/**
+ * Counts one identity-proof attempt for the user (policy `twoFactor`: five a minute, spec 5.4)
+ * and throws `throttled` once the window is used up. Every attempt counts, right or wrong, and
+ * before the check: otherwise parallel guesses would all be checked before the first failure
+ * lands. Its own key, apart from the login challenge's: these attempts come from a signed-in
+ * session, so a stolen session gets five guesses a minute at the password or a code, no more.
+ */
+export async function countIdentityProofAttempt(userId: number): Promise<void> {
+  const result = await getLimiter("twoFactor").limit(`identity-proof:${userId}`);
+  if (!result.success) throw new IdentityProofRefusedError("throttled", { retryAfterSeconds: Math.ceil((result.reset - Date.now()) / 1000) });
+}

@@ -1,0 +1,33 @@
+import { db } from "@/lib/db/client";
+import { sendMail } from "@/lib/mail/send-mail";
+import { createLoginLink } from "./create-login-link";
+import { loginLinkMail } from "./login-link-mail";
+import { LOGIN_LINK_TTL_MINUTES } from "./ttl";
+
+export interface SendLoginLinkMailInput {
+  email: string;
+  /** Where the request came from (e.g. "login_form"); carried to the stage-2 conversion. */
+  source?: string | null;
+  /** Defaults to the account's language. */
+  locale?: "de" | "en";
+}
+
+/**
+ * "Send me a login link" (spec 5.10). An active account with that address gets a purpose-login
+ * link by mail. Any other address gets nothing and the same answer, so the form cannot probe
+ * which addresses have accounts. The route in front rate-limits requests per IP and address.
+ */
+export async function sendLoginLinkMail(input: SendLoginLinkMailInput): Promise<void> {
+  const email = input.email.trim().toLowerCase();
+  if (!email) return;
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, locale: true, isActive: true, deletedAt: true } });
+  if (!user || !user.isActive || user.deletedAt) return;
+
+  // The link and the mail carrying it commit together: no mail without a valid link, no link
+  // that was never sent.
+  await db.$transaction(async (tx) => {
+    const link = await createLoginLink({ email: user.email, userId: user.id, purpose: "login", source: input.source ?? null }, tx);
+    const mail = loginLinkMail({ url: link.url, ttlMinutes: LOGIN_LINK_TTL_MINUTES.login, locale: input.locale ?? user.locale });
+    await sendMail({ to: user.email, ...mail, mailType: "login_link" }, tx);
+  });
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { recordConversionEvent } from "@/lib/activity/conversion-events";
+import { recordActivity } from "@/lib/activity/record-activity";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
+import { sendMail } from "@/lib/mail/send-mail";
+import { ipHmac } from "@/lib/security/client-ip";
+import { createLoginLink, LOGIN_LINK_TTL_MINUTES } from "../login-links";
+import { getBreachedPasswordCheck, type BreachedPasswordCheck } from "../passwords/breached-password-check";
+import { hashPassword } from "../passwords/hash";
+import { assertPasswordPolicy } from "../passwords/policy";
+import { registrationMails } from "./registration-mails";
+
+const RegistrationInput = z.object({
+  name: z.string().trim().min(2, "Bitte geben Sie Ihren Namen an.").max(200),
+  email: z.string().trim().toLowerCase().max(320).pipe(z.email("Bitte geben Sie eine gültige E-Mail-Adresse an.")),
+  password: z.string().max(1024),
+  acceptTerms: z.literal(true, { error: "Bitte akzeptieren Sie die aktuellen Bedingungen." }),
+});
+
+export type RegistrationInput = Omit<z.input<typeof RegistrationInput>, "acceptTerms"> & { acceptTerms: boolean };
+
+/**
+ * Registration by form (spec 6.1 "registrations with path form"). The answer is the same
+ * whether or not the address already has an account: a new account gets a login link that
+ * confirms the address, an existing one a notice with a login link instead of a second account.
+ * Legal acceptance of the current versions is recorded with the account (stage 4 of the funnel).
+ */
+export async function registerAccount(input: RegistrationInput & { ip: string; breachCheck?: BreachedPasswordCheck }): Promise<void> {
+  const parsed = RegistrationInput.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError("validation_failed", "The registration form has errors.", undefined, parsed.error.issues.map((i) => ({ path: String(i.path[0] ?? "form"), message: i.message })));
+  }
+  const { name, email, password } = parsed.data;
+  await assertPasswordPolicy(password, input.breachCheck ?? getBreachedPasswordCheck());
+
+  const existing = await db.user.findUnique({ where: { email }, select: { id: true, locale: true, isActive: true, deletedAt: true } });
+  if (existing) {
+    if (!existing.isActive || existing.deletedAt) return;
+    await db.$transaction(async (tx) => {
+      const link = await createLoginLink({ email, userId: existing.id, purpose: "login", source: "registration_existing" }, tx);
+      await sendMail({ to: email, ...registrationMails.alreadyRegistered(link.url, LOGIN_LINK_TTL_MINUTES.login), mailType: "registration_existing" }, tx);
+    });
+    return;
+  }
+
+  const passwordHash = await hashPassword(password);
+  const ip = ipHmac(input.ip);
+  const created = await db.$transaction(async (tx) => {
+    const user = await tx.user.create({ data: { email, name, passwordHash }, select: { id: true } });
+    await tx.legalDocumentAcceptance.createMany({ data: REQUIRED_DOCUMENTS.map((d) => ({ userId: user.id, document: d.document, version: d.version, ipHmac: ip.value, ipHmacKeyVersion: ip.keyVersion })) });
+    const link = await createLoginLink({ email, userId: user.id, purpose: "login", source: "registration" }, tx);
+    await sendMail({ to: email, ...registrationMails.welcome(name, link.url, LOGIN_LINK_TTL_MINUTES.login), mailType: "registration_confirm" }, tx);
+    return user;
+  }).catch((err: unknown) => {
+    // Two registrations of one address at once: the loser ends like a known address.
+    if ((err as { code?: string }).code === "P2002") return null;
+    throw err;
+  });
+  if (!created) return;
+  await recordActivity({ actorUserId: created.id, type: "Registration", subjectType: "user", subjectId: created.id, path: "form" });
+  await recordConversionEvent({ stage: 4, source: "registration_form" });
+}

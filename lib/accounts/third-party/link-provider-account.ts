@@ -1,0 +1,57 @@
+import { recordActivity } from "@/lib/activity/record-activity";
+import type { Tx } from "@/lib/db/client";
+import { ThirdPartyLoginRefusedError } from "./errors";
+import type { ProviderIdentity } from "./profile";
+import type { DirectLinkBasis } from "./provider-mail-trust";
+
+export type LinkBasis = DirectLinkBasis | "confirmation_link";
+
+export interface LinkProviderAccountInput {
+  userId: number;
+  identity: ProviderIdentity;
+  basis: LinkBasis;
+  now: Date;
+}
+
+/**
+ * Binds a provider identity to an existing account. Runs inside the caller's transaction,
+ * after lockProviderIdentity, so the binding's unique pair cannot be raced.
+ *
+ * An account is "open" while email_verified_at is null: anyone can register an address they
+ * do not own and set a password on it. When the owner of the mailbox arrives through the
+ * provider (or through the confirmation link sent to the address), the address is verified
+ * here and, in the same transaction, whatever the registrant may hold is discarded (spec 5.8):
+ * the password, remember_token, every API token and every session (rows, and
+ * sessions_revoked_at_ms for sessions without a row). The caller signs in afresh after commit.
+ */
+export async function linkProviderAccount(tx: Tx, input: LinkProviderAccountInput): Promise<{ discardedOpenCredentials: boolean }> {
+  const { userId, identity, basis, now } = input;
+  // The row lock orders us against a concurrent password change or login on the same account.
+  const rows = await tx.$queryRaw<{ is_active: boolean; deleted_at: Date | null; email_verified_at: Date | null }[]>`
+    SELECT is_active, deleted_at, email_verified_at FROM users WHERE id = ${userId} FOR UPDATE`;
+  const user = rows[0];
+  if (!user || !user.is_active || user.deleted_at) throw new ThirdPartyLoginRefusedError("inactive");
+
+  let discardedOpenCredentials = false;
+  if (!user.email_verified_at) {
+    const verified = await tx.user.updateMany({
+      where: { id: userId, emailVerifiedAt: null },
+      data: { emailVerifiedAt: now, passwordHash: null, rememberToken: null, sessionsRevokedAtMs: BigInt(now.getTime()) },
+    });
+    if (verified.count === 1) {
+      await tx.apiToken.deleteMany({ where: { userId } });
+      await tx.session.deleteMany({ where: { userId } });
+      discardedOpenCredentials = true;
+    }
+  }
+
+  const binding = await tx.oAuthAccount.create({
+    data: { userId, provider: identity.provider, providerAccountId: identity.providerAccountId, email: identity.email },
+    select: { id: true },
+  });
+  await recordActivity(
+    { actorUserId: userId, type: "oauth_account.linked", subjectType: "oauth_account", subjectId: binding.id, metadata: { provider: identity.provider, basis, discardedOpenCredentials } },
+    tx,
+  );
+  return { discardedOpenCredentials };
+}

@@ -1,0 +1,48 @@
+import { recordLoginHistory } from "@/lib/activity/login-history";
+import { recordActivity } from "@/lib/activity/record-activity";
+import { syncEmailRights } from "@/lib/companies/email-rights-sync";
+import { db } from "@/lib/db/client";
+import { openSession, type ClientContext, type LoginMethod } from "../sessions/start-session";
+
+export interface CompletedLogin {
+  /** The raw session reference for the cookie. */
+  token: string;
+  sessionId: number;
+  /** True: the account has confirmed TOTP and the session waits for the challenge. */
+  twoFactorPending: boolean;
+}
+
+// A passkey with user verification is already two factors; the challenge would add nothing.
+const NEEDS_CHALLENGE: ReadonlySet<LoginMethod> = new Set(["password", "login_link", "third_party"]);
+const ACTIVITY_PATH: Record<LoginMethod, string> = { password: "password", login_link: "login_link", third_party: "third_party", passkey: "passkey", impersonation: "impersonation" };
+
+export class LoginNotPossibleError extends Error {
+  override name = "LoginNotPossibleError";
+}
+
+/**
+ * LoginCompletion (spec 5.9): the one step after password, login link, passkey and third-party
+ * sign-in. Opens the session; an account with confirmed TOTP goes to the challenge first and
+ * completes there (`finishLogin`), everyone else completes now.
+ */
+export async function completeLogin(opts: { userId: number; method: LoginMethod; client: ClientContext; now?: Date }): Promise<CompletedLogin> {
+  const now = opts.now ?? new Date();
+  const user = await db.user.findUnique({ where: { id: opts.userId }, select: { isActive: true, deletedAt: true, totpConfirmedAt: true } });
+  if (!user || !user.isActive || user.deletedAt) throw new LoginNotPossibleError("This account is not active.");
+  const twoFactorPending = NEEDS_CHALLENGE.has(opts.method) && user.totpConfirmedAt !== null;
+  const session = await openSession({ userId: opts.userId, method: opts.method, twoFactorPending, strongAuth: opts.method === "passkey", client: opts.client, now });
+  if (!twoFactorPending) await finishLogin({ userId: opts.userId, method: opts.method, client: opts.client, now });
+  return { ...session, twoFactorPending };
+}
+
+/**
+ * The completing half: last_login_at (also after the challenge, spec 2.1), the e-mail rights
+ * sync, the login history and the activity log. History and activity are best-effort.
+ */
+export async function finishLogin(opts: { userId: number; method: LoginMethod; client: ClientContext; now?: Date }): Promise<void> {
+  const now = opts.now ?? new Date();
+  await db.user.update({ where: { id: opts.userId }, data: { lastLoginAt: now } });
+  await syncEmailRights(opts.userId);
+  await recordLoginHistory({ userId: opts.userId, event: "login_succeeded", method: opts.method, entryPoint: opts.method, ip: opts.client.ip, createdAt: now });
+  await recordActivity({ actorUserId: opts.userId, type: "Login", subjectType: "user", subjectId: opts.userId, path: ACTIVITY_PATH[opts.method] });
+}

@@ -1,0 +1,39 @@
+import { LoginLinkInvalidError, redeemLoginLink } from "@/lib/accounts/login-links";
+import { completeAccountLink } from "@/lib/accounts/third-party";
+import { AppError } from "@/lib/http/errors";
+import { db } from "@/lib/db/client";
+import type { ClientContext } from "../sessions/start-session";
+import { completeLogin, type CompletedLogin } from "./login-completion";
+import { LoginRefusedError } from "./login-errors";
+import { assertLoginNotThrottled, recordLoginFailure } from "./login-failures";
+
+/**
+ * Sign-in by login link (purposes login and image_confirmation). Redeeming proves the mailbox,
+ * so an unverified address counts as verified from here on. An account_link confirmation
+ * (spec 5.9) is redeemed here too, only in the browser that asked for it, and signs in as a
+ * third-party login.
+ */
+export async function signInWithLoginLink(opts: { token: string; client: ClientContext; browserSessionBinding?: string | null; now?: Date }): Promise<CompletedLogin & { userId: number }> {
+  await assertLoginNotThrottled(opts.client.ip);
+  let link;
+  try {
+    link = await redeemLoginLink({ token: opts.token, purpose: ["login", "image_confirmation", "account_link"], browserSessionBinding: opts.browserSessionBinding ?? null, now: opts.now });
+    if (link.purpose === "account_link") {
+      const { userId } = await completeAccountLink(link, { now: opts.now });
+      return { ...(await completeLogin({ userId, method: "third_party", client: opts.client, now: opts.now })), userId };
+    }
+  } catch (err) {
+    if (err instanceof AppError && link?.purpose === "account_link") throw new LoginRefusedError();
+    if (!(err instanceof LoginLinkInvalidError)) throw err;
+    await recordLoginFailure({ ip: opts.client.ip, entryPoint: "login_link", reason: err.reason === "unknown" ? "unknown" : "wrong", now: opts.now });
+    throw new LoginRefusedError();
+  }
+  const user = link.userId ? await db.user.findUnique({ where: { id: link.userId }, select: { id: true, email: true, isActive: true, deletedAt: true, emailVerifiedAt: true } }) : null;
+  // The link went to the address the account had then; a changed address voids it.
+  if (!user || !user.isActive || user.deletedAt || user.email !== link.email) {
+    await recordLoginFailure({ ip: opts.client.ip, entryPoint: "login_link", reason: "unknown", userId: user?.id, now: opts.now });
+    throw new LoginRefusedError();
+  }
+  if (!user.emailVerifiedAt) await db.user.updateMany({ where: { id: user.id, emailVerifiedAt: null }, data: { emailVerifiedAt: opts.now ?? new Date() } });
+  return { ...(await completeLogin({ userId: user.id, method: "login_link", client: opts.client, now: opts.now })), userId: user.id };
+}

@@ -1,0 +1,89 @@
+import { randomInt } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { createLoginLink } from "@/lib/accounts/login-links";
+import { passkeyAuthenticationOptions } from "@/lib/accounts/passkeys";
+import { newAuthenticator, registerWith } from "@/lib/accounts/passkeys/passkey-fixtures";
+import { hashPassword } from "@/lib/accounts/passwords/hash";
+import { seedUserWithRandomId } from "@/lib/accounts/two-factor/test-fixtures";
+import { db } from "@/lib/db/client";
+import { ipHmac } from "@/lib/security/client-ip";
+import { LoginRefusedError } from "./login-errors";
+import { LoginThrottledError } from "./login-failures";
+import { signInWithLoginLink } from "./login-link-login";
+import { signInWithPasskey } from "./passkey-login";
+import { signInWithPassword } from "./password-login";
+
+const PASSWORD = "correct horse battery staple";
+// A fresh address per test: the counter lives in the shared Redis.
+const newIp = () => `198.51.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+
+async function seedPasswordUser() {
+  return seedUserWithRandomId({ passwordHash: await hashPassword(PASSWORD) });
+}
+
+describe("login throttle (spec 5.6)", () => {
+  it("counts failures of every entry point on one counter; the 21st attempt is refused even with the right password", async () => {
+    const user = await seedPasswordUser();
+    const ip = newIp();
+    const client = { ip, userAgent: "test" };
+    const usedLink = await createLoginLink({ email: user.email, userId: user.id, purpose: "login" });
+    await signInWithLoginLink({ token: usedLink.token, client });
+
+    const stranger = newAuthenticator();
+    const strangerUser = await seedUserWithRandomId();
+    await registerWith(strangerUser.id, stranger);
+
+    for (let i = 0; i < 20; i++) {
+      const attempt =
+        i % 3 === 0
+          ? signInWithPassword({ email: user.email, password: "wrong password here", client })
+          : i % 3 === 1
+            ? signInWithLoginLink({ token: usedLink.token, client })
+            : passkeyAuthenticationOptions().then(({ handle, options }) => signInWithPasskey({ handle, response: { ...stranger.authenticate(options), id: "unknown-credential" }, client }));
+      await expect(attempt).rejects.toBeInstanceOf(LoginRefusedError);
+      // A success from the same address in between does not reset the count.
+      if (i === 10) await signInWithPassword({ email: user.email, password: PASSWORD, client: { ...client } });
+    }
+    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client })).rejects.toBeInstanceOf(LoginThrottledError);
+    const link = await createLoginLink({ email: user.email, userId: user.id, purpose: "login" });
+    await expect(signInWithLoginLink({ token: link.token, client })).rejects.toBeInstanceOf(LoginThrottledError);
+    // Another address is not affected.
+    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client: { ip: newIp() } })).resolves.toMatchObject({ userId: user.id });
+
+    const h = ipHmac(ip);
+    const tallies = await db.failedLoginTally.findMany({ where: { ipHmac: h.value }, orderBy: { entryPoint: "asc" } });
+    expect(tallies.map((t) => [t.entryPoint, t.count])).toEqual([["login_link", 7], ["passkey", 6], ["password", 7]]);
+    expect(tallies.every((t) => t.ipHmacKeyVersion === h.keyVersion)).toBe(true);
+    expect(await db.loginHistory.count({ where: { ipHmac: h.value, event: "login_lockout" } })).toBe(1);
+    expect(await db.loginHistory.count({ where: { ipHmac: h.value, event: "login_failed" } })).toBe(20);
+  });
+
+  it("tells the login history why a password sign-in failed, without the address itself", async () => {
+    const user = await seedPasswordUser();
+    const linkOnly = await seedUserWithRandomId({ passwordHash: null });
+    const ip = newIp();
+    const client = { ip };
+    for (const [email, password] of [["nobody-" + randomInt(1e9) + "@example.com", PASSWORD], [linkOnly.email, PASSWORD], [user.email, "not the password"]] as const) {
+      await expect(signInWithPassword({ email, password, client })).rejects.toBeInstanceOf(LoginRefusedError);
+    }
+    const rows = await db.loginHistory.findMany({ where: { ipHmac: ipHmac(ip).value }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => [r.event, r.reason, r.userId])).toEqual([
+      ["login_failed", "unknown", null],
+      ["login_failed", "no_password", linkOnly.id],
+      ["login_failed", "wrong", user.id],
+    ]);
+    expect(JSON.stringify(rows, (_k, v) => (typeof v === "bigint" ? String(v) : v))).not.toContain(ip);
+  });
+
+  it("counts parallel failures exactly: 25 simultaneous wrong passwords leave 20 refused and 5 throttled", async () => {
+    const user = await seedPasswordUser();
+    const client = { ip: newIp() };
+    const results = await Promise.allSettled(Array.from({ length: 25 }, () => signInWithPassword({ email: user.email, password: "wrong password here", client })));
+    const reasons = results.map((r) => (r.status === "rejected" ? (r.reason as Error).name : "ok"));
+    // Every attempt that started before the block was in place is a counted failure; none passes.
+    expect(reasons.filter((r) => r === "ok")).toHaveLength(0);
+    const tally = await db.failedLoginTally.findFirstOrThrow({ where: { ipHmac: ipHmac(client.ip).value } });
+    expect(tally.count).toBe(reasons.filter((r) => r === "LoginRefusedError").length);
+    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client })).rejects.toBeInstanceOf(LoginThrottledError);
+  });
+});

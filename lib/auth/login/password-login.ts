@@ -1,0 +1,31 @@
+import { hashPassword, verifyPassword } from "@/lib/accounts/passwords/hash";
+import { upgradePasswordHash } from "@/lib/accounts/passwords/upgrade-password-hash";
+import { db } from "@/lib/db/client";
+import type { ClientContext } from "../sessions/start-session";
+import { completeLogin, type CompletedLogin } from "./login-completion";
+import { LoginRefusedError } from "./login-errors";
+import { assertLoginNotThrottled, recordLoginFailure } from "./login-failures";
+
+// Unknown addresses still pay for one hash, so the answer time does not reveal who has an account.
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hashPassword("not-a-real-password-for-timing"));
+
+/**
+ * E-mail + password sign-in. Unknown address, no password (login-link accounts), wrong password
+ * and inactive accounts all end in LoginRefusedError; while the address is blocked, even the
+ * right password gets LoginThrottledError (spec 5.6).
+ */
+export async function signInWithPassword(opts: { email: string; password: string; client: ClientContext; now?: Date }): Promise<CompletedLogin & { userId: number }> {
+  await assertLoginNotThrottled(opts.client.ip);
+  const email = opts.email.trim().toLowerCase();
+  const user = email ? await db.user.findUnique({ where: { email }, select: { id: true, passwordHash: true, isActive: true, deletedAt: true } }) : null;
+  const matches = await verifyPassword(opts.password, user?.passwordHash ?? (await dummy()));
+  const usable = user && user.isActive && !user.deletedAt;
+  if (!usable || !user.passwordHash || !matches) {
+    const reason = !usable ? "unknown" : !user.passwordHash ? "no_password" : "wrong";
+    await recordLoginFailure({ ip: opts.client.ip, entryPoint: "password", reason, userId: usable ? user.id : null, now: opts.now });
+    throw new LoginRefusedError();
+  }
+  await upgradePasswordHash({ userId: user.id, password: opts.password, verifiedHash: user.passwordHash });
+  return { ...(await completeLogin({ userId: user.id, method: "password", client: opts.client, now: opts.now })), userId: user.id };
+}

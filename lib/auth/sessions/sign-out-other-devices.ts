@@ -1,0 +1,27 @@
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import type { SessionState } from "./resolve-session";
+
+/**
+ * "Sign out other devices" (spec 4.3): rotates remember_token, ends every other session and
+ * keeps the current one. Not during impersonation: the impersonator would end the customer's
+ * own sessions.
+ */
+export async function signOutOtherDevices(userId: number, current: Pick<SessionState, "id" | "impersonatorUserId">): Promise<{ ended: number }> {
+  if (current.impersonatorUserId !== null) throw new AppError("forbidden", "Signing out other devices is not available while impersonating.");
+  return db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { rememberToken: randomBytes(30).toString("base64url") } });
+    const ended = await tx.session.deleteMany({ where: { userId, id: { not: current.id } } });
+    return { ended: ended.count };
+  });
+}
+
+/** The session list of the security page, newest first. */
+export async function listSessions(userId: number) {
+  return db.session.findMany({
+    where: { userId, expiresAt: { gt: new Date() } },
+    orderBy: { lastSeenAt: "desc" },
+    select: { id: true, createdAt: true, lastSeenAt: true, loginMethod: true, userAgentShort: true, impersonatorUserId: true },
+  });
+}
