@@ -1,35 +1,101 @@
 "use client";
 
-import { useActionState } from "react";
+import { startAuthentication } from "@simplewebauthn/browser";
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useActionState, useState, type FormEvent } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import type { PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
+import type { ActionResult } from "@/lib/forms/action-result";
+import { loginMessage } from "./login-messages";
 
-interface LoginState {
-  email: string;
-  message?: string;
+interface Props {
+  startPasskeySignIn: () => Promise<PasskeyAuthenticationStart>;
+  requestLoginLink: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  thirdParty: { id: string; name: string } | null;
+  initialError?: string | null;
+  notice?: string | null;
 }
 
-/** E-mail and password; works before hydration too (the action is a plain form post). */
-export function LoginForm({ action }: { action: (prev: LoginState, formData: FormData) => Promise<LoginState> }) {
-  const [state, formAction, pending] = useActionState(action, { email: "" });
+/** Every way in: password, passkey, login link and (when configured) the third-party provider. */
+export function LoginForm({ startPasskeySignIn, requestLoginLink, thirdParty, initialError, notice }: Props) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(initialError ? loginMessage(initialError) : null);
+  const [pending, setPending] = useState(false);
+  const [linkState, linkAction, linkPending] = useActionState(requestLoginLink, null);
+
+  async function finish(result: Awaited<ReturnType<typeof signIn>>) {
+    if (result?.ok && !result.error) {
+      // The dashboard sends a session that still needs its second factor on to the challenge.
+      router.replace("/login/continue");
+      router.refresh();
+      return;
+    }
+    setError(loginMessage(result?.error ?? "refused"));
+    setPending(false);
+  }
+
+  async function withPassword(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setPending(true);
+    setError(null);
+    const form = new FormData(e.currentTarget);
+    await finish(await signIn("password", { redirect: false, email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }));
+  }
+
+  async function withPasskey() {
+    setPending(true);
+    setError(null);
+    try {
+      const { handle, options } = await startPasskeySignIn();
+      const response = await startAuthentication({ optionsJSON: options });
+      await finish(await signIn("passkey", { redirect: false, handle, response: JSON.stringify(response) }));
+    } catch {
+      setError("Die Anmeldung mit Passkey wurde abgebrochen oder ist fehlgeschlagen.");
+      setPending(false);
+    }
+  }
+
   return (
-    <form action={formAction} className="form" style={{ maxWidth: "26rem" }}>
-      {state.message ? (
-        <p className="form-message error" role="alert">
-          {state.message}
-        </p>
-      ) : null}
-      <div className="field">
-        <label htmlFor="email">E-Mail-Adresse</label>
-        <input id="email" name="email" type="email" autoComplete="username" required defaultValue={state.email} key={`email-${state.message ?? ""}`} />
-      </div>
-      <div className="field">
-        <label htmlFor="password">Passwort</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required />
-      </div>
-      <div className="button-row">
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? "Anmeldung läuft …" : "Anmelden"}
-        </button>
-      </div>
-    </form>
+    <div className="stack">
+      <FormMessage result={notice ? { ok: true, message: loginMessage(notice) } : null} />
+      <form onSubmit={withPassword} className="form" style={{ maxWidth: "26rem" }} aria-label="Mit Passwort anmelden">
+        <FormMessage result={error ? { ok: false, message: error } : null} />
+        <div className="field">
+          <label htmlFor="email">E-Mail-Adresse</label>
+          <input id="email" name="email" type="email" autoComplete="username webauthn" required />
+        </div>
+        <div className="field">
+          <label htmlFor="password">Passwort</label>
+          <input id="password" name="password" type="password" autoComplete="current-password" required />
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? "Anmeldung läuft …" : "Anmelden"}
+          </button>
+          <button type="button" className="button secondary" onClick={withPasskey} disabled={pending}>
+            Mit Passkey anmelden
+          </button>
+          {thirdParty ? (
+            <button type="button" className="button secondary" onClick={() => signIn(thirdParty.id, { callbackUrl: "/login/continue" })} disabled={pending}>
+              Mit {thirdParty.name} anmelden
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <form action={linkAction} className="form" style={{ maxWidth: "26rem" }} aria-label="Anmeldelink anfordern">
+        <h2>Ohne Passwort: Anmeldelink per E-Mail</h2>
+        <FormMessage result={linkState} />
+        <div className="field">
+          <label htmlFor="link-email">E-Mail-Adresse für den Link</label>
+          <input id="link-email" name="email" type="email" autoComplete="email" required />
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button secondary" disabled={linkPending}>
+            Anmeldelink senden
+          </button>
+        </div>
+      </form>
+    </div>
   );
 }

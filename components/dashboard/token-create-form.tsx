@@ -1,14 +1,11 @@
 "use client";
 
-import { useActionState } from "react";
+import { IdentityProofFields } from "@/components/security/identity-proof-fields";
+import type { FormAction, TokenFormState } from "@/components/security/types";
+import { useFormAction } from "@/components/security/use-form-action";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
-import type { ActionResult } from "@/lib/forms/action-result";
-
-interface TokenFormState extends ActionResult {
-  token?: string;
-  values?: { name: string; expires: string };
-}
+import type { ProofKind } from "@/lib/accounts/identity-proof";
 
 // The domain's per-field wording is English; the form says it in German.
 const ISSUES: Record<string, string> = {
@@ -16,11 +13,19 @@ const ISSUES: Record<string, string> = {
   expiresAt: "Das Ablaufdatum muss in der Zukunft und höchstens fünf Jahre entfernt liegen.",
 };
 
-/** Creates an API token after a password confirmation; shows the plain token exactly once. */
-export function TokenCreateForm({ action, maxDate }: { action: (prev: TokenFormState | null, form: FormData) => Promise<TokenFormState>; maxDate: string }) {
-  const [state, formAction, pending] = useActionState(action, null);
-  const issue = (field: string) => (state?.issues?.[field] ? (field === "password" ? state.issues[field] : ISSUES[field] ?? state.issues[field]) : undefined);
-  const attempt = JSON.stringify(state?.values ?? null);
+interface Props {
+  action: FormAction<TokenFormState>;
+  maxDate: string;
+  /** Accepted identity-proof kinds for an API token (spec 5.3). */
+  proofKinds: ProofKind[];
+  /** The session proved itself minutes ago: no new proof is asked. */
+  fresh: boolean;
+}
+
+/** Creates an API token after a fresh identity proof; shows the plain token exactly once. */
+export function TokenCreateForm({ action, maxDate, proofKinds, fresh }: Props) {
+  const [state, formAction, pending] = useFormAction(action);
+  const issue = (field: string) => (state?.issues?.[field] ? (ISSUES[field] ?? state.issues[field]) : undefined);
   return (
     <>
       <FormMessage result={state} />
@@ -34,18 +39,16 @@ export function TokenCreateForm({ action, maxDate }: { action: (prev: TokenFormS
           </p>
         </div>
       ) : null}
-      <form action={formAction} className="form" key={attempt}>
+      <form action={formAction} className="form" aria-label="Neuen Token erstellen" key={state?.attempt ?? 0}>
         <div className="form-grid">
           <FormField id="token-name" label="Name" issue={issue("name")}>
-            <input id="token-name" name="name" type="text" required maxLength={100} defaultValue={state?.values?.name ?? ""} {...describedBy("token-name", issue("name"))} />
+            <input id="token-name" name="name" type="text" required maxLength={100} defaultValue={state?.ok ? "" : state?.values?.name ?? ""} {...describedBy("token-name", issue("name"))} />
           </FormField>
           <FormField id="token-expires" label="Gültig bis (optional)" issue={issue("expiresAt")} hint="Leer lassen für einen Token ohne Ablaufdatum.">
-            <input id="token-expires" name="expires" type="date" max={maxDate} defaultValue={state?.values?.expires ?? ""} {...describedBy("token-expires", issue("expiresAt"), true)} />
+            <input id="token-expires" name="expires" type="date" max={maxDate} defaultValue={state?.ok ? "" : state?.values?.expires ?? ""} {...describedBy("token-expires", issue("expiresAt"), true)} />
           </FormField>
         </div>
-        <FormField id="token-password" label="Ihr Passwort zur Bestätigung" issue={issue("password")}>
-          <input id="token-password" name="password" type="password" autoComplete="current-password" required {...describedBy("token-password", issue("password"))} />
-        </FormField>
+        <IdentityProofFields id="token-proof" kinds={proofKinds} fresh={fresh && state?.code !== "identity_proof_required"} initialKind={state?.proofKind} issue={state?.issues?.proof} />
         <div className="button-row">
           <button type="submit" className="button" disabled={pending}>
             Token erstellen

@@ -7,6 +7,7 @@ export function HubHeader({ userName, showAdmin, logout }: { userName: string; s
   const items: HubNavItem[] = [
     { href: "/dashboard", label: "Pressemitteilungen" },
     { href: "/dashboard/tokens", label: "API-Tokens" },
+    { href: "/dashboard/security", label: "Sicherheit" },
     ...(showAdmin ? [{ href: "/admin/review", label: "Prüfung erforderlich" }] : []),
   ];
   return (

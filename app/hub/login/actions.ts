@@ -1,33 +1,54 @@
 "use server";
 
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { passkeyAuthenticationOptions, type PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
+import { sendLoginLinkMail } from "@/lib/accounts/login-links";
+import { TwoFactorThrottledError } from "@/lib/accounts/two-factor";
+import { passSecondFactorChallenge } from "@/lib/auth/login/second-factor-challenge";
+import { clientContextOf } from "@/lib/auth/next-auth/client-context";
+import { SESSION_COOKIE } from "@/lib/auth/next-auth/cookies";
+import { readSessionIncludingPending } from "@/lib/auth/session";
+import type { ActionResult } from "@/lib/forms/action-result";
+import { getLimiter } from "@/lib/ratelimit/limiter";
 import { clientKeyOf } from "@/lib/security/client-ip";
-import { endSession, startSession } from "@/lib/auth/session";
-import { signInWithPassword } from "@/lib/auth/sign-in";
+import { closeSessionById } from "@/lib/auth/sessions/start-session";
 
-export interface LoginState {
-  email: string;
-  message?: string;
+/** Options for a passkey sign-in; the browser answers and next-auth's "passkey" provider checks. */
+export async function startPasskeySignIn(): Promise<PasskeyAuthenticationStart> {
+  return passkeyAuthenticationOptions();
 }
 
-// POST /login (server action): e-mail + password; one answer for every kind of failure.
-export async function login(_prev: LoginState, formData: FormData): Promise<LoginState> {
-  const email = String(formData.get("email") ?? "").slice(0, 320);
-  const password = String(formData.get("password") ?? "").slice(0, 1024);
-  const h = await headers();
-  const result = await signInWithPassword({ email, password, clientKey: clientKeyOf(h) });
-  if (!result.ok) {
-    return {
-      email,
-      message: result.reason === "throttled" ? "Zu viele Fehlversuche. Bitte versuchen Sie es in einigen Minuten erneut." : "E-Mail-Adresse oder Passwort ist nicht korrekt.",
-    };
+/** Sends a login link; the same answer whether or not the address has an account. */
+export async function requestLoginLink(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const email = String(form.get("email") ?? "").trim().slice(0, 320);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, message: "Bitte geben Sie eine gültige E-Mail-Adresse an." };
+  // The same budget as registration: both send mail to an address a stranger typed in.
+  if (!(await getLimiter("accountMail").limit(clientKeyOf(await headers()))).success) return { ok: false, message: "Zu viele Anfragen von dieser Adresse. Bitte versuchen Sie es später erneut." };
+  await sendLoginLinkMail({ email, source: "login_form" });
+  return { ok: true, message: "Wenn zu dieser Adresse ein Konto besteht, ist ein Anmeldelink unterwegs. Er gilt 15 Minuten." };
+}
+
+/** The second-factor challenge: app code or recovery code. */
+export async function answerChallenge(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const s = await readSessionIncludingPending();
+  if (!s) redirect("/login");
+  if (!s.session.twoFactorPending) redirect(s.user.staffRole === "user" ? "/dashboard" : "/admin/review");
+  const input = String(form.get("code") ?? "").slice(0, 64);
+  try {
+    const result = await passSecondFactorChallenge({ userId: s.user.id, session: s.session, input, client: clientContextOf(await headers()) });
+    if (result === "wrong") return { ok: false, message: "Der Code ist nicht korrekt. Bitte versuchen Sie es erneut." };
+  } catch (err) {
+    if (err instanceof TwoFactorThrottledError) return { ok: false, message: "Zu viele Versuche. Bitte warten Sie eine Minute." };
+    throw err;
   }
-  await startSession(result.userId);
-  redirect(result.isStaff ? "/admin/review" : "/dashboard");
+  redirect(s.user.staffRole === "user" ? "/dashboard" : "/admin/review");
 }
 
+/** Sign-out of this browser: the session row goes first, then the cookie. */
 export async function logout(): Promise<void> {
-  await endSession();
+  const s = await readSessionIncludingPending();
+  if (s) await closeSessionById(s.session.id);
+  (await cookies()).delete(SESSION_COOKIE);
   redirect("/login");
 }

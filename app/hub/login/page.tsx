@@ -2,23 +2,36 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
+import { oidcProviderSettings } from "@/lib/accounts/third-party";
 import { readSession } from "@/lib/auth/session";
 import { SITE_NAMES } from "@/lib/sites";
-import { login } from "./actions";
+import { requestLoginLink, startPasskeySignIn } from "./actions";
 
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Anmelden", robots: { index: false } };
 
-export default async function LoginPage() {
-  if (await readSession()) redirect("/dashboard");
+const param = (v: string | string[] | undefined) => (typeof v === "string" ? v.slice(0, 40) : null);
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  if (await readSession()) redirect("/login/continue");
+  const query = await searchParams;
+  const oidc = oidcProviderSettings();
   return (
     <>
       <SiteHeader brand={SITE_NAMES.hub} tagline="Kundenbereich" homeHref="/" nav={[]} />
       <main id="main" className="wrap">
         <h1>Anmelden</h1>
-        <p>Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an, um Pressemitteilungen zu schreiben und einzureichen.</p>
-        <LoginForm action={login} />
+        <p>
+          Melden Sie sich an, um Pressemitteilungen zu schreiben und einzureichen. Noch kein Konto? <a href="/register">Jetzt registrieren</a>.
+        </p>
+        <LoginForm
+          startPasskeySignIn={startPasskeySignIn}
+          requestLoginLink={requestLoginLink}
+          thirdParty={oidc ? { id: oidc.id, name: oidc.name } : null}
+          initialError={param(query.error)}
+          notice={param(query.notice)}
+        />
       </main>
       <SiteFooter>© Pressdesk</SiteFooter>
     </>

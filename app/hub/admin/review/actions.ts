@@ -1,7 +1,7 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireUser } from "@/lib/auth/session";
+import { requireConfirmedStaff } from "@/lib/auth/session";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { approveRelease, returnRelease } from "@/lib/releases/manual-review";
 
@@ -10,7 +10,7 @@ import { approveRelease, returnRelease } from "@/lib/releases/manual-review";
 
 // "Freigeben": publish (or schedule) as the admin; a quota warning needs a second, explicit click.
 export async function approve(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const { user } = await requireUser();
+  const { user } = await requireConfirmedStaff();
   const acknowledgeQuotaWarning = form.get("acknowledgeQuotaWarning") === "1";
   try {
     const { status } = await approveRelease({ releaseId: Number(releaseId), adminUserId: user.id, acknowledgeQuotaWarning });
@@ -23,7 +23,7 @@ export async function approve(releaseId: number, _prev: ActionResult | null, for
 
 // "Zurückgeben": back to the customer as rejected, with a required comment that reaches the author.
 export async function giveBack(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const { user } = await requireUser();
+  const { user } = await requireConfirmedStaff();
   const comment = String(form.get("comment") ?? "").trim().slice(0, 5000);
   if (!comment) return { ok: false, message: "Bitte begründen Sie die Rückgabe.", issues: { comment: "Ein Kommentar ist erforderlich." } };
   try {

@@ -1,16 +1,19 @@
 import type { Metadata } from "next";
 import { TokenCreateForm } from "@/components/dashboard/token-create-form";
 import { TokenList } from "@/components/dashboard/token-list";
+import { IdentityProofProvider } from "@/components/security/identity-proof-fields";
+import { acceptedProofKinds, isProofFresh } from "@/lib/accounts/identity-proof";
 import { listApiTokens, MAX_TOKEN_YEARS } from "@/lib/api-tokens/tokens";
 import { requireUser } from "@/lib/auth/session";
+import { sendProofCode, startPasskeyProof } from "../security/actions";
 import { createToken, revokeToken } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "API-Tokens" };
 
 export default async function TokensPage() {
-  const { user } = await requireUser();
-  const { tokens, accessPaused } = await listApiTokens(user.id);
+  const { user, session } = await requireUser();
+  const [{ tokens, accessPaused }, proofKinds] = await Promise.all([listApiTokens(user.id), acceptedProofKinds(user.id, "api_token")]);
   const max = new Date();
   max.setUTCFullYear(max.getUTCFullYear() + MAX_TOKEN_YEARS);
   return (
@@ -24,7 +27,9 @@ export default async function TokensPage() {
       ) : null}
       <TokenList tokens={tokens} revoke={revokeToken} />
       <h2>Neuen Token erstellen</h2>
-      <TokenCreateForm action={createToken} maxDate={max.toISOString().slice(0, 10)} />
+      <IdentityProofProvider sendEmailCode={sendProofCode} passkeyOptions={startPasskeyProof}>
+        <TokenCreateForm action={createToken} maxDate={max.toISOString().slice(0, 10)} proofKinds={proofKinds} fresh={isProofFresh(session.identityProvedAt)} />
+      </IdentityProofProvider>
     </>
   );
 }

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AdminConfirmForm } from "@/components/auth/admin-confirm-form";
+import { needsStrongAdminConfirmation, requireUser } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { confirmAdminWithCode, confirmAdminWithPasskey, startAdminPasskeyConfirmation } from "./actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Adminbereich bestätigen" };
+
+export default async function AdminConfirmPage() {
+  const s = await requireUser();
+  if (s.user.staffRole === "user") redirect("/dashboard");
+  if (!needsStrongAdminConfirmation(s)) redirect("/admin/review");
+  const hasPasskey = (await db.passkey.count({ where: { userId: s.user.id } })) > 0;
+  return (
+    <main id="main" className="wrap">
+      <h1>Adminbereich bestätigen</h1>
+      <p>Der Adminbereich verlangt eine starke Bestätigung dieser Sitzung: mit einem Passkey oder einem Code aus Ihrer Authenticator-App.</p>
+      {hasPasskey || s.user.hasTotp ? (
+        <AdminConfirmForm hasPasskey={hasPasskey} hasTotp={s.user.hasTotp} startPasskey={startAdminPasskeyConfirmation} confirmWithPasskey={confirmAdminWithPasskey} confirmWithCode={confirmAdminWithCode} />
+      ) : (
+        <p className="form-message error" role="alert">
+          Für Ihr Konto ist weder ein Passkey noch eine Authenticator-App eingerichtet. Richten Sie eines davon auf der <a href="/dashboard/security">Sicherheitsseite</a> ein.
+        </p>
+      )}
+    </main>
+  );
+}

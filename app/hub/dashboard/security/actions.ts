@@ -1,0 +1,253 @@
+"use server";
+
+import { refresh } from "next/cache";
+import { z } from "zod";
+import type { EmailChangeState, PasskeyProofStart, PasskeyRegistrationStart, RecoveryCodesState, TotpSetupState } from "@/components/security/types";
+import { cancelEmailChange, requestEmailChange } from "@/lib/accounts/email-change";
+import { NewEmail } from "@/lib/accounts/email-change/new-email";
+import { EMAIL_CODE_TTL_SECONDS, passkeyProofOptions, sendEmailProofCode } from "@/lib/accounts/identity-proof";
+import { deletePasskey, passkeyRegistrationOptions, registerPasskey, renamePasskey } from "@/lib/accounts/passkeys";
+import { changePassword } from "@/lib/accounts/passwords/change-password";
+import { beginTotpSetup, confirmTotpSetup, disableTotp, renewRecoveryCodes, TwoFactorThrottledError } from "@/lib/accounts/two-factor";
+import { requireUser } from "@/lib/auth/session";
+import { signOutOtherDevices } from "@/lib/auth/sessions/sign-out-other-devices";
+import { actionError, type ActionResult } from "@/lib/forms/action-result";
+import { AppError } from "@/lib/http/errors";
+import { getLimiter } from "@/lib/ratelimit/limiter";
+import { clientIp, proofKindOf, proofMissing, proofRefused, readSecondFactorCode, requireFreshProof, THROTTLED } from "./proof";
+
+// The security page (spec 4.3, 5.3–5.5): every action reads the session first and hands the
+// form to one domain function; business errors come back as German form messages.
+
+const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
+/** Passwords are never cut: the sign-in reads 1024 characters, so a longer one could not sign in. */
+const MAX_PASSWORD = 1024;
+
+// ---- Passwort -------------------------------------------------------------------------------
+
+/** Change (or, for a legacy login-link account, set) the password; ends every other session. */
+export async function changeOwnPassword(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user, session } = await requireUser();
+  const currentPassword = String(form.get("currentPassword") ?? "");
+  const newPassword = String(form.get("newPassword") ?? "");
+  const repeat = String(form.get("newPasswordRepeat") ?? "");
+  if (newPassword.length > MAX_PASSWORD) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { password: `Das Passwort darf höchstens ${MAX_PASSWORD} Zeichen lang sein.` } };
+  if (newPassword !== repeat) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { newPasswordRepeat: "Die beiden neuen Passwörter stimmen nicht überein." } };
+  try {
+    const { endedSessions } = await changePassword({ userId: user.id, currentSessionId: session.id, currentPassword: currentPassword.slice(0, MAX_PASSWORD) || null, newPassword });
+    refresh();
+    const ended = endedSessions === 1 ? "Ein anderes Gerät wurde abgemeldet." : endedSessions > 1 ? `${endedSessions} andere Geräte wurden abgemeldet.` : "Andere Geräte waren nicht angemeldet.";
+    return { ok: true, message: `Ihr Passwort wurde geändert. ${ended}` };
+  } catch (err) {
+    return actionError(err);
+  }
+}
+
+// ---- Angemeldete Geräte ---------------------------------------------------------------------
+
+/** "Sign out other devices": the current session stays; refused while impersonating. */
+export async function signOutOthers(_prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+  const { user, session } = await requireUser();
+  if (session.impersonatorUserId !== null) return { ok: false, code: "forbidden", message: "Während eines Support-Zugangs können andere Geräte nicht abgemeldet werden." };
+  try {
+    const { ended } = await signOutOtherDevices(user.id, session);
+    refresh();
+    return { ok: true, message: ended === 1 ? "Ein anderes Gerät wurde abgemeldet." : `${ended} andere Geräte wurden abgemeldet.` };
+  } catch (err) {
+    return actionError(err);
+  }
+}
+
+// ---- Ceremonies of the identity proof -------------------------------------------------------
+
+/** Mails a confirmation code to the account's address (at most five per 15 minutes and account). */
+export async function sendProofCode(): Promise<ActionResult> {
+  const { user } = await requireUser();
+  // Each request sends a mail; a session left open must not be able to flood the mailbox.
+  if (!(await getLimiter("accountMail").limit(`identity-proof-code:${user.id}`)).success) {
+    return { ok: false, code: "rate_limited", message: "Es wurden gerade mehrere Codes verschickt. Bitte warten Sie einige Minuten." };
+  }
+  try {
+    await sendEmailProofCode(user.id);
+    return { ok: true, message: `Wir haben Ihnen einen sechsstelligen Code an Ihre E-Mail-Adresse geschickt. Er gilt ${EMAIL_CODE_TTL_SECONDS / 60} Minuten.` };
+  } catch (err) {
+    return actionError(err);
+  }
+}
+
+/** The passkey challenge for an identity proof, limited to this account's passkeys. */
+export async function startPasskeyProof(): Promise<PasskeyProofStart> {
+  const { user } = await requireUser();
+  try {
+    return { ok: true, options: await passkeyProofOptions(user.id) };
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return { ok: false, message: "Für Ihr Konto ist kein Passkey eingerichtet." };
+    throw err;
+  }
+}
+
+// ---- Zwei-Faktor-Anmeldung ------------------------------------------------------------------
+
+/** First step of the authenticator-app setup, after a fresh identity proof (spec 5.3). */
+export async function beginTwoFactorSetup(_prev: TotpSetupState | null, form: FormData): Promise<TotpSetupState> {
+  const s = await requireUser();
+  try {
+    const proof = await requireFreshProof(s, "first_two_factor_setup", form, { reuseFresh: true });
+    if (!proof.ok) return proof.result;
+    const setup = await beginTotpSetup(s.user.id);
+    return { ok: true, setup: { secret: setup.secret, otpauthUri: setup.otpauthUri } };
+  } catch (err) {
+    if (err instanceof AppError && err.code === "conflict") return { ok: false, code: "conflict", message: "Die Zwei-Faktor-Anmeldung ist bereits eingerichtet." };
+    return { ...actionError(err), proofKind: proofKindOf(form) };
+  }
+}
+
+/** Second step: the first code from the app confirms the setup; the recovery codes come back once. */
+export async function confirmTwoFactorSetup(_prev: RecoveryCodesState | null, form: FormData): Promise<RecoveryCodesState> {
+  const { user } = await requireUser();
+  const code = text(form, "code", 64);
+  if (!code.trim()) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { code: "Bitte geben Sie den Code aus der App ein." } };
+  try {
+    const { recoveryCodes } = await confirmTotpSetup(user.id, code);
+    refresh();
+    return { ok: true, message: "Die Zwei-Faktor-Anmeldung ist eingerichtet.", recoveryCodes };
+  } catch (err) {
+    if (err instanceof TwoFactorThrottledError) return { ok: false, code: "rate_limited", message: THROTTLED };
+    if (err instanceof AppError && err.code === "conflict") return { ok: false, code: "conflict", message: "Die Einrichtung wurde inzwischen geändert oder abgeschlossen. Bitte laden Sie die Seite neu und beginnen Sie gegebenenfalls von vorn." };
+    return actionError(err);
+  }
+}
+
+/**
+ * Disabling two-factor or renewing the recovery codes (spec 5.4): one form, the button says
+ * which. Both domain functions check the app or recovery code themselves (a recovery code is
+ * consumed), so the code goes to them rather than through proveIdentity, which would spend it first.
+ */
+export async function manageTwoFactor(_prev: RecoveryCodesState | null, form: FormData): Promise<RecoveryCodesState> {
+  const { user } = await requireUser();
+  const intent = form.get("intent") === "disable" ? "disable" : "renew";
+  const proofKind = proofKindOf(form);
+  const code = readSecondFactorCode(form);
+  if (!code) return proofMissing(proofKind);
+  try {
+    const ctx = { ip: await clientIp() };
+    if (intent === "disable") {
+      await disableTotp(user.id, code, ctx);
+      refresh();
+      return { ok: true, message: "Die Zwei-Faktor-Anmeldung ist ausgeschaltet. Ihre Wiederherstellungscodes gelten nicht mehr." };
+    }
+    const { recoveryCodes } = await renewRecoveryCodes(user.id, code, ctx);
+    refresh();
+    return { ok: true, message: "Neue Wiederherstellungscodes erzeugt. Die bisherigen gelten nicht mehr.", recoveryCodes };
+  } catch (err) {
+    if (err instanceof TwoFactorThrottledError) return proofRefused("throttled", proofKind);
+    if (err instanceof AppError && err.code === "validation_failed") return proofRefused("wrong", proofKind);
+    if (err instanceof AppError && err.code === "conflict") return { ok: false, code: "conflict", message: "Die Zwei-Faktor-Anmeldung ist nicht eingerichtet." };
+    return { ...actionError(err), proofKind };
+  }
+}
+
+// ---- Passkeys -------------------------------------------------------------------------------
+
+const PASSKEY_NAME_ISSUE = "Geben Sie dem Passkey einen Namen mit 1 bis 100 Zeichen.";
+
+/** Options for navigator.credentials.create() for this account. */
+export async function startPasskeyRegistration(): Promise<PasskeyRegistrationStart> {
+  const { user } = await requireUser();
+  try {
+    return { ok: true, options: await passkeyRegistrationOptions(user.id) };
+  } catch (err) {
+    return { ok: false, message: actionError(err).message ?? "Das hat nicht geklappt." };
+  }
+}
+
+const b64url = z.string().min(1).max(65_536).regex(/^[A-Za-z0-9_-]+={0,2}$/);
+const RegistrationAnswer = z.object({
+  id: b64url,
+  rawId: b64url,
+  type: z.literal("public-key"),
+  response: z.looseObject({ clientDataJSON: b64url, attestationObject: b64url, transports: z.array(z.string().max(32)).max(10).optional() }),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  clientExtensionResults: z.looseObject({}),
+});
+
+/** Stores the passkey the browser created for the challenge of startPasskeyRegistration. */
+export async function finishPasskeyRegistration(response: unknown, name: string): Promise<ActionResult> {
+  const { user } = await requireUser();
+  const answer = RegistrationAnswer.safeParse(response);
+  if (!answer.success) return { ok: false, message: "Der Passkey konnte nicht geprüft werden. Bitte versuchen Sie es erneut." };
+  try {
+    const created = await registerPasskey(user.id, answer.data as Parameters<typeof registerPasskey>[1], String(name ?? "").slice(0, 200));
+    refresh();
+    return { ok: true, message: `Passkey „${created.name}“ hinzugefügt.` };
+  } catch (err) {
+    if (err instanceof AppError && err.code === "validation_failed") {
+      return err.issues?.length
+        ? { ok: false, code: err.code, message: "Bitte prüfen Sie die markierten Felder.", issues: { name: PASSKEY_NAME_ISSUE } }
+        : { ok: false, code: err.code, message: "Der Passkey konnte nicht geprüft werden oder die Anfrage ist abgelaufen. Bitte versuchen Sie es erneut." };
+    }
+    if (err instanceof AppError && err.code === "conflict") return { ok: false, code: err.code, message: "Dieser Passkey ist bereits registriert." };
+    return actionError(err);
+  }
+}
+
+export async function renamePasskeyAction(passkeyId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user } = await requireUser();
+  try {
+    await renamePasskey(user.id, Number(passkeyId), text(form, "name", 200));
+    refresh();
+    return { ok: true, message: "Passkey umbenannt." };
+  } catch (err) {
+    if (err instanceof AppError && err.code === "validation_failed") return { ok: false, code: err.code, message: PASSKEY_NAME_ISSUE, issues: { name: PASSKEY_NAME_ISSUE } };
+    if (err instanceof AppError && err.code === "not_found") return { ok: false, code: err.code, message: "Diesen Passkey gibt es nicht (mehr)." };
+    return actionError(err);
+  }
+}
+
+export async function deletePasskeyAction(passkeyId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+  const { user } = await requireUser();
+  try {
+    await deletePasskey(user.id, Number(passkeyId));
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") return { ok: false, code: err.code, message: "Diesen Passkey gibt es nicht (mehr)." };
+    return actionError(err);
+  }
+  refresh();
+  return { ok: true, message: "Passkey entfernt." };
+}
+
+// ---- E-Mail-Adresse -------------------------------------------------------------------------
+
+/**
+ * Starts an address change after the proof (spec 5.3/5.4). With two-factor on, only an app or
+ * recovery code proves it, so an earlier proof by password (say, for an API token) does not
+ * count here; without two-factor the accepted kinds are those of the other actions.
+ */
+export async function requestEmailChangeAction(_prev: EmailChangeState | null, form: FormData): Promise<EmailChangeState> {
+  const s = await requireUser();
+  const values = { newEmail: text(form, "newEmail", 320) };
+  // Checked before the proof, which may spend a recovery code.
+  if (!NewEmail.safeParse(values.newEmail).success) {
+    return { ok: false, code: "validation_failed", message: "Bitte prüfen Sie die markierten Felder.", issues: { newEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein." }, values, proofKind: proofKindOf(form) };
+  }
+  try {
+    const proof = await requireFreshProof(s, "email_change", form, { reuseFresh: !s.user.hasTotp });
+    if (!proof.ok) return { ...proof.result, values };
+    const { pendingEmail } = await requestEmailChange({ userId: s.user.id, newEmail: values.newEmail });
+    refresh();
+    return { ok: true, message: `Wir haben einen Bestätigungslink an ${pendingEmail} geschickt. Ihre Adresse ändert sich erst, wenn Sie ihn öffnen und bestätigen.` };
+  } catch (err) {
+    return { ...actionError(err), values, proofKind: proofKindOf(form) };
+  }
+}
+
+export async function cancelEmailChangeAction(_prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+  const { user } = await requireUser();
+  try {
+    await cancelEmailChange(user.id);
+  } catch (err) {
+    return actionError(err);
+  }
+  refresh();
+  return { ok: true, message: "Die Änderung wurde abgebrochen; der Bestätigungslink gilt nicht mehr." };
+}

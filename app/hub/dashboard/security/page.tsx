@@ -1,0 +1,171 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { EmailChangeForm } from "@/components/security/email-change-form";
+import { IdentityProofProvider } from "@/components/security/identity-proof-fields";
+import { PasskeyAddForm } from "@/components/security/passkey-add-form";
+import { PasskeyList } from "@/components/security/passkey-list";
+import { PasswordForm } from "@/components/security/password-form";
+import { TwoFactorPanel } from "@/components/security/two-factor-panel";
+import { ActionButton } from "@/components/ui/action-button";
+import { listApiTokens } from "@/lib/api-tokens/tokens";
+import { isProofFresh, proofKindsFor, type ProofAccount } from "@/lib/accounts/identity-proof";
+import { listPasskeys } from "@/lib/accounts/passkeys";
+import { getTwoFactorStatus } from "@/lib/accounts/two-factor";
+import { requireUser } from "@/lib/auth/session";
+import { listSessions } from "@/lib/auth/sessions/sign-out-other-devices";
+import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { db } from "@/lib/db/client";
+import {
+  beginTwoFactorSetup,
+  cancelEmailChangeAction,
+  changeOwnPassword,
+  confirmTwoFactorSetup,
+  deletePasskeyAction,
+  finishPasskeyRegistration,
+  manageTwoFactor,
+  renamePasskeyAction,
+  requestEmailChangeAction,
+  sendProofCode,
+  signOutOthers,
+  startPasskeyProof,
+  startPasskeyRegistration,
+} from "./actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Sicherheit" };
+
+const LOGIN_METHODS: Record<string, string> = {
+  password: "Passwort",
+  login_link: "Anmeldelink",
+  third_party: "Drittanbieter-Konto",
+  passkey: "Passkey",
+  impersonation: "Support-Zugang",
+};
+
+// The security page (spec 4.3): password, devices, two-factor, passkeys, API tokens, address.
+export default async function SecurityPage() {
+  const { user, session } = await requireUser();
+  const [account, sessions, twoFactor, passkeys, tokens] = await Promise.all([
+    // Only what the page shows; the hash is reduced to "has one" right here.
+    db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true, pendingEmail: true, pendingEmailExpiresAt: true } }),
+    listSessions(user.id),
+    getTwoFactorStatus(user.id),
+    listPasskeys(user.id),
+    listApiTokens(user.id),
+  ]);
+  const hasPassword = account.passwordHash !== null;
+  const proofAccount: ProofAccount = { hasTotp: twoFactor.enabled, hasPassword, hasPasskey: passkeys.length > 0 };
+  const fresh = isProofFresh(session.identityProvedAt);
+  const impersonating = session.impersonatorUserId !== null;
+  const now = new Date();
+  const pending = account.pendingEmail && account.pendingEmailExpiresAt && account.pendingEmailExpiresAt > now ? { email: account.pendingEmail, until: account.pendingEmailExpiresAt } : null;
+  const activeTokens = tokens.tokens.filter((t) => !t.expired).length;
+
+  return (
+    <IdentityProofProvider sendEmailCode={sendProofCode} passkeyOptions={startPasskeyProof}>
+      <h1>Sicherheit</h1>
+      <p>Hier verwalten Sie, wie Sie sich anmelden und wer mit Ihrem Konto angemeldet ist.</p>
+
+      <section className="panel" aria-labelledby="security-password">
+        <h2 id="security-password">Passwort</h2>
+        <PasswordForm hasPassword={hasPassword} action={changeOwnPassword} />
+      </section>
+
+      <section className="panel" aria-labelledby="security-sessions">
+        <h2 id="security-sessions">Angemeldete Geräte</h2>
+        <table className="table" aria-label="Angemeldete Geräte">
+          <thead>
+            <tr>
+              <th scope="col">Gerät</th>
+              <th scope="col">Angemeldet über</th>
+              <th scope="col">Angemeldet seit</th>
+              <th scope="col">Zuletzt aktiv</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((s) => (
+              <tr key={s.id} aria-current={s.id === session.id ? "true" : undefined}>
+                <td>
+                  {s.userAgentShort || "Unbekanntes Gerät"}
+                  {s.id === session.id ? <strong> (dieses Gerät)</strong> : null}
+                </td>
+                <td>{LOGIN_METHODS[s.loginMethod] ?? s.loginMethod}</td>
+                <td className="meta">{formatBerlin(s.createdAt)}</td>
+                <td className="meta">{formatBerlin(s.lastSeenAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {impersonating ? (
+          <div className="button-row">
+            <button type="button" className="button secondary" disabled aria-describedby="security-sessions-impersonation">
+              Andere Geräte abmelden
+            </button>
+            <p className="hint" id="security-sessions-impersonation">
+              Nicht verfügbar: Sie sind über den Support-Zugang mit diesem Konto angemeldet. Die Kundin oder der Kunde kann andere Geräte selbst abmelden.
+            </p>
+          </div>
+        ) : (
+          <div className="button-row">
+            <ActionButton action={signOutOthers} label="Andere Geräte abmelden" />
+            <p className="hint">Beendet alle Anmeldungen außer dieser, auch „angemeldet bleiben“ auf anderen Geräten.</p>
+          </div>
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="security-two-factor">
+        <h2 id="security-two-factor">Zwei-Faktor-Anmeldung</h2>
+        <TwoFactorPanel
+          status={twoFactor}
+          setupKinds={proofKindsFor("first_two_factor_setup", proofAccount)}
+          manageKinds={proofKindsFor("disable_two_factor", proofAccount)}
+          fresh={fresh}
+          begin={beginTwoFactorSetup}
+          confirm={confirmTwoFactorSetup}
+          manage={manageTwoFactor}
+        />
+      </section>
+
+      <section className="panel" aria-labelledby="security-passkeys">
+        <h2 id="security-passkeys">Passkeys</h2>
+        <PasskeyList passkeys={passkeys} rename={renamePasskeyAction} remove={deletePasskeyAction} />
+        <PasskeyAddForm start={startPasskeyRegistration} finish={finishPasskeyRegistration} />
+      </section>
+
+      <section className="panel" aria-labelledby="security-tokens">
+        <h2 id="security-tokens">API-Tokens</h2>
+        <p>
+          {activeTokens === 0 ? "Sie haben keine gültigen API-Tokens." : activeTokens === 1 ? "Sie haben einen gültigen API-Token." : `Sie haben ${activeTokens} gültige API-Tokens.`} Ein neuer Token verlangt eine frische
+          Bestätigung Ihrer Identität.
+        </p>
+        {tokens.accessPaused ? (
+          <p className="form-message warning" role="status">
+            Der API-Zugang Ihres Kontos ruht, weil keine Buchung mit API-Zugang aktiv ist. Ihre Tokens bleiben erhalten.
+          </p>
+        ) : null}
+        <p>
+          <Link className="button secondary" href="/dashboard/tokens">
+            API-Tokens verwalten
+          </Link>
+        </p>
+      </section>
+
+      <section className="panel" aria-labelledby="security-email">
+        <h2 id="security-email">E-Mail-Adresse</h2>
+        <p>
+          Ihre E-Mail-Adresse: <strong data-testid="current-email">{user.email}</strong>
+        </p>
+        {pending ? (
+          <div className="form-message warning" role="status">
+            <p style={{ margin: 0 }}>
+              Ausstehende Änderung auf <strong data-testid="pending-email">{pending.email}</strong>. Wir haben einen Bestätigungslink an diese Adresse geschickt; er gilt bis {formatBerlin(pending.until)}.
+              Bis zur Bestätigung bleibt {user.email} Ihre Adresse.
+            </p>
+            <ActionButton action={cancelEmailChangeAction} label="Änderung abbrechen" />
+          </div>
+        ) : null}
+        <EmailChangeForm kinds={proofKindsFor("email_change", proofAccount)} fresh={fresh && !twoFactor.enabled} action={requestEmailChangeAction} />
+      </section>
+    </IdentityProofProvider>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { LoginLinkButton } from "@/components/auth/login-link-button";
+import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
+import { SITE_NAMES } from "@/lib/sites";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Anmeldelink", robots: { index: false }, referrer: "no-referrer" };
+
+export default async function LoginLinkPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  return (
+    <>
+      <SiteHeader brand={SITE_NAMES.hub} tagline="Kundenbereich" homeHref="/" nav={[]} />
+      <main id="main" className="wrap">
+        <h1>Mit Anmeldelink anmelden</h1>
+        <p>Der Link gilt einmal. Mit dem Klick melden Sie sich in diesem Browser an.</p>
+        <LoginLinkButton token={token.slice(0, 200)} next="/login/continue" />
+      </main>
+      <SiteFooter>© Pressdesk</SiteFooter>
+    </>
+  );
+}

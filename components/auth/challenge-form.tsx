@@ -1,0 +1,24 @@
+"use client";
+
+import { useActionState } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import type { ActionResult } from "@/lib/forms/action-result";
+
+/** App code or recovery code after a correct password or login link. */
+export function ChallengeForm({ action }: { action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult> }) {
+  const [state, formAction, pending] = useActionState(action, null);
+  return (
+    <form action={formAction} className="form" style={{ maxWidth: "26rem" }}>
+      <FormMessage result={state} />
+      <div className="field">
+        <label htmlFor="code">Code aus der Authenticator-App oder Wiederherstellungscode</label>
+        <input id="code" name="code" inputMode="text" autoComplete="one-time-code" autoFocus required maxLength={32} />
+      </div>
+      <div className="button-row">
+        <button type="submit" className="button" disabled={pending}>
+          Bestätigen
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+"use client";
+
+import { useActionState } from "react";
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { FormMessage } from "@/components/ui/form-message";
+import type { ActionResult } from "@/lib/forms/action-result";
+
+interface RegisterState extends ActionResult {
+  values?: { name: string; email: string };
+}
+
+interface Props {
+  action: (prev: RegisterState, form: FormData) => Promise<RegisterState>;
+  documents: { document: string; version: string; title: string; href: string }[];
+  minPasswordLength: number;
+}
+
+export function RegisterForm({ action, documents, minPasswordLength }: Props) {
+  const [state, formAction, pending] = useActionState(action, { ok: false });
+  if (state.ok) return <FormMessage result={state} />;
+  const issue = (field: string) => state.issues?.[field];
+  return (
+    <form action={formAction} className="form" style={{ maxWidth: "30rem" }}>
+      <FormMessage result={state} />
+      <FormField id="name" label="Ihr Name" issue={issue("name")}>
+        <input id="name" name="name" autoComplete="name" required defaultValue={state.values?.name} {...describedBy("name", issue("name"))} />
+      </FormField>
+      <FormField id="email" label="E-Mail-Adresse" issue={issue("email")}>
+        <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} {...describedBy("email", issue("email"))} />
+      </FormField>
+      <FormField id="password" label={`Passwort (mindestens ${minPasswordLength} Zeichen)`} issue={issue("password")}>
+        <input id="password" name="password" type="password" autoComplete="new-password" required minLength={minPasswordLength} {...describedBy("password", issue("password"))} />
+      </FormField>
+      <div className="field">
+        <label>
+          <input type="checkbox" name="acceptTerms" required /> Ich akzeptiere{" "}
+          {documents.map((d, i) => (
+            <span key={d.document}>
+              {i > 0 ? " und " : ""}
+              <a href={d.href}>{d.title}</a> (Fassung {d.version})
+            </span>
+          ))}
+          .
+        </label>
+        {issue("acceptTerms") ? <p className="issue">{issue("acceptTerms")}</p> : null}
+      </div>
+      <div className="button-row">
+        <button type="submit" className="button" disabled={pending}>
+          Konto anlegen
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { FormMessage } from "@/components/ui/form-message";
+import type { ProofKind } from "@/lib/accounts/identity-proof";
+import { IdentityProofFields } from "./identity-proof-fields";
+import type { EmailChangeState, FormAction } from "./types";
+import { useFormAction } from "./use-form-action";
+
+/** Asks for the new address and the identity proof; the change waits for the new address's link. */
+export function EmailChangeForm({ kinds, fresh, action }: { kinds: ProofKind[]; fresh: boolean; action: FormAction<EmailChangeState> }) {
+  const [state, formAction, pending] = useFormAction(action);
+  const issue = (field: string) => state?.issues?.[field];
+  return (
+    <form action={formAction} className="form" aria-label="E-Mail-Adresse ändern" key={state?.attempt ?? 0} style={{ maxWidth: "32rem" }}>
+      <FormMessage result={state} />
+      <FormField id="email-new" label="Neue E-Mail-Adresse" issue={issue("newEmail")}>
+        <input id="email-new" name="newEmail" type="email" autoComplete="email" required maxLength={254} defaultValue={state?.ok ? "" : state?.values?.newEmail ?? ""} {...describedBy("email-new", issue("newEmail"))} />
+      </FormField>
+      <IdentityProofFields id="email-proof" kinds={kinds} fresh={fresh && state?.code !== "identity_proof_required"} initialKind={state?.proofKind} issue={issue("proof")} />
+      <div className="button-row">
+        <button type="submit" className="button" disabled={pending}>
+          E-Mail-Adresse ändern
+        </button>
+      </div>
+    </form>
+  );
+}

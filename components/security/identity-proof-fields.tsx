@@ -1,0 +1,191 @@
+"use client";
+
+import { startAuthentication, type AuthenticationResponseJSON } from "@simplewebauthn/browser";
+import { createContext, use, useMemo, useRef, useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
+import { describedBy } from "@/components/ui/form-field";
+import type { ProofKind } from "@/lib/accounts/identity-proof";
+import type { ActionResult } from "@/lib/forms/action-result";
+import type { PasskeyProofStart } from "./types";
+
+// The fresh identity proof (spec 5.3, 5.4) as form fields: the kinds the server accepts for the
+// purpose, one chosen at a time, and the chosen proof as JSON in the hidden field `proof`
+// (read on the server by readProof). The two ceremonies that need the server before the form
+// is sent (mailing a code, the passkey challenge) come from IdentityProofProvider.
+
+interface Ceremonies {
+  sendEmailCode: () => Promise<ActionResult>;
+  passkeyOptions: () => Promise<PasskeyProofStart>;
+}
+
+const CeremoniesContext = createContext<Ceremonies | null>(null);
+
+/** Gives the proof fields below it the server actions for the e-mail code and the passkey challenge. */
+export function IdentityProofProvider({ sendEmailCode, passkeyOptions, children }: Ceremonies & { children: ReactNode }) {
+  const value = useMemo(() => ({ sendEmailCode, passkeyOptions }), [sendEmailCode, passkeyOptions]);
+  return <CeremoniesContext value={value}>{children}</CeremoniesContext>;
+}
+
+/** The choice labels; distinct from the field labels below so each label names one control. */
+const CHOICES: Record<ProofKind, string> = {
+  password: "Mit Passwort",
+  app_code: "Mit Authenticator-App",
+  recovery_code: "Mit Wiederherstellungscode",
+  email_code: "Mit E-Mail-Code",
+  passkey: "Mit Passkey",
+};
+
+interface Props {
+  /** Prefix for element ids; unique on the page. */
+  id: string;
+  /** The accepted kinds for the purpose, in the server's order (the first is preselected). */
+  kinds: ProofKind[];
+  /** The session proved itself minutes ago: nothing to ask. */
+  fresh?: boolean;
+  /** The kind of the last attempt, to keep the choice after an answer. */
+  initialKind?: ProofKind | undefined;
+  /** The server's word on the last proof. */
+  issue?: string | undefined;
+}
+
+/** Identity-proof fields for one form; see the module comment. */
+export function IdentityProofFields({ id, kinds, fresh, initialKind, issue }: Props) {
+  const ceremonies = use(CeremoniesContext);
+  const [kind, setKind] = useState<ProofKind | undefined>(initialKind && kinds.includes(initialKind) ? initialKind : kinds[0]);
+  const [secret, setSecret] = useState("");
+  const [passkey, setPasskey] = useState<AuthenticationResponseJSON | null>(null);
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const passkeyButton = useRef<HTMLButtonElement>(null);
+
+  if (fresh) return <p className="hint">Sie haben Ihre Identität vor wenigen Minuten bestätigt; eine weitere Bestätigung ist nicht nötig.</p>;
+  if (!kind) {
+    return (
+      <p className="form-message warning" role="status">
+        Für Ihr Konto gibt es hier keine Möglichkeit, Ihre Identität zu bestätigen.
+      </p>
+    );
+  }
+
+  function choose(next: ProofKind) {
+    setKind(next);
+    setSecret("");
+    setPasskey(null);
+    setNote(null);
+  }
+
+  async function sendCode() {
+    if (!ceremonies) return;
+    setBusy(true);
+    setNote(null);
+    try {
+      const result = await ceremonies.sendEmailCode();
+      setNote({ ok: result.ok, text: result.message ?? (result.ok ? "Code verschickt." : "Der Code konnte nicht verschickt werden.") });
+    } catch {
+      setNote({ ok: false, text: "Der Code konnte nicht verschickt werden. Bitte versuchen Sie es erneut." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirmWithPasskey() {
+    if (!ceremonies) return;
+    setBusy(true);
+    setNote(null);
+    try {
+      const start = await ceremonies.passkeyOptions();
+      if (!start.ok) {
+        setNote({ ok: false, text: start.message });
+        return;
+      }
+      const response = await startAuthentication({ optionsJSON: start.options });
+      // The hidden field must hold the answer before the form is sent.
+      flushSync(() => setPasskey(response));
+      setNote({ ok: true, text: "Passkey bestätigt." });
+      passkeyButton.current?.form?.requestSubmit();
+    } catch {
+      setNote({ ok: false, text: "Die Bestätigung mit Passkey wurde abgebrochen oder ist fehlgeschlagen." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // An incomplete proof still names its kind: the server answers "missing" without spending an attempt.
+  const proof = kind === "passkey" ? { kind, ...(passkey ? { response: passkey } : {}) } : kind === "password" ? { kind, password: secret } : { kind, code: secret };
+  const fieldId = `${id}-${kind}`;
+  const noteLine = note ? (
+    <p className={note.ok ? "hint" : "issue"} role={note.ok ? "status" : "alert"}>
+      {note.text}
+    </p>
+  ) : null;
+
+  return (
+    <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0, display: "grid", gap: ".75rem" }}>
+      <legend style={{ fontWeight: 600, padding: 0, marginBottom: ".5rem" }}>Identität bestätigen</legend>
+      <input type="hidden" name="proof" value={JSON.stringify(proof)} />
+      {kinds.length > 1 ? (
+        <div role="radiogroup" aria-label="Bestätigen mit" style={{ display: "flex", flexWrap: "wrap", gap: ".5rem 1.25rem" }}>
+          {kinds.map((k) => (
+            <label key={k} style={{ display: "inline-flex", gap: ".4rem", alignItems: "center" }}>
+              <input type="radio" name="proofKindChoice" value={k} checked={k === kind} onChange={() => choose(k)} />
+              {CHOICES[k]}
+            </label>
+          ))}
+        </div>
+      ) : null}
+
+      {kind === "password" ? (
+        <div className="field">
+          <label htmlFor={fieldId}>Ihr Passwort zur Bestätigung</label>
+          <input id={fieldId} type="password" autoComplete="current-password" required maxLength={1024} value={secret} onChange={(e) => setSecret(e.target.value)} {...describedBy(fieldId, issue)} />
+          {issue ? <p className="issue" id={`${fieldId}-issue`}>{issue}</p> : null}
+        </div>
+      ) : null}
+
+      {kind === "app_code" ? (
+        <div className="field">
+          <label htmlFor={fieldId}>Code aus der Authenticator-App</label>
+          <input id={fieldId} inputMode="numeric" autoComplete="one-time-code" required maxLength={16} value={secret} onChange={(e) => setSecret(e.target.value)} {...describedBy(fieldId, issue)} />
+          {issue ? <p className="issue" id={`${fieldId}-issue`}>{issue}</p> : null}
+        </div>
+      ) : null}
+
+      {kind === "recovery_code" ? (
+        <div className="field">
+          <label htmlFor={fieldId}>Ein unbenutzter Wiederherstellungscode</label>
+          <input id={fieldId} autoComplete="off" spellCheck={false} required maxLength={64} value={secret} onChange={(e) => setSecret(e.target.value)} {...describedBy(fieldId, issue, true)} />
+          <p className="hint" id={`${fieldId}-hint`}>
+            Der Code ist danach verbraucht.
+          </p>
+          {issue ? <p className="issue" id={`${fieldId}-issue`}>{issue}</p> : null}
+        </div>
+      ) : null}
+
+      {kind === "email_code" ? (
+        <>
+          <div>
+            <button type="button" className="button secondary" onClick={sendCode} disabled={busy || !ceremonies}>
+              Code per E-Mail senden
+            </button>
+            {noteLine}
+          </div>
+          <div className="field">
+            <label htmlFor={fieldId}>Code aus der E-Mail</label>
+            <input id={fieldId} inputMode="numeric" autoComplete="one-time-code" required maxLength={16} value={secret} onChange={(e) => setSecret(e.target.value)} {...describedBy(fieldId, issue)} />
+            {issue ? <p className="issue" id={`${fieldId}-issue`}>{issue}</p> : null}
+          </div>
+        </>
+      ) : null}
+
+      {kind === "passkey" ? (
+        <div>
+          <button ref={passkeyButton} type="button" className="button secondary" onClick={confirmWithPasskey} disabled={busy || !ceremonies}>
+            Mit Passkey bestätigen
+          </button>
+          {noteLine}
+          {issue ? <p className="issue" role="alert">{issue}</p> : null}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { startRegistration } from "@simplewebauthn/browser";
+import { useState, type FormEvent } from "react";
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { FormMessage } from "@/components/ui/form-message";
+import type { ActionResult } from "@/lib/forms/action-result";
+import type { PasskeyRegistrationStart } from "./types";
+
+interface Props {
+  start: () => Promise<PasskeyRegistrationStart>;
+  finish: (response: unknown, name: string) => Promise<ActionResult>;
+}
+
+/** Names and registers a new passkey: server challenge, the browser's ceremony, server check. */
+export function PasskeyAddForm({ start, finish }: Props) {
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const [pending, setPending] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+
+  async function add(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const name = String(new FormData(e.currentTarget).get("name") ?? "").trim();
+    if (!name) return setResult({ ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { name: "Geben Sie dem Passkey einen Namen." } });
+    setPending(true);
+    setResult(null);
+    try {
+      const options = await start();
+      if (!options.ok) return setResult({ ok: false, message: options.message });
+      let response;
+      try {
+        response = await startRegistration({ optionsJSON: options.options });
+      } catch (err) {
+        const known = (err as { code?: string }).code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED";
+        return setResult({ ok: false, message: known ? "Dieser Passkey ist bereits für Ihr Konto registriert." : "Das Hinzufügen wurde abgebrochen oder ist fehlgeschlagen." });
+      }
+      const outcome = await finish(response, name);
+      setResult(outcome);
+      if (outcome.ok) setFormKey((k) => k + 1);
+    } catch {
+      setResult({ ok: false, message: "Es ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es erneut." });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const issue = result?.issues?.name;
+  return (
+    <form onSubmit={add} className="form" aria-label="Passkey hinzufügen" key={formKey} style={{ maxWidth: "32rem" }}>
+      <FormMessage result={result} />
+      <FormField id="passkey-name" label="Name des Passkeys" issue={issue} hint="Zum Wiedererkennen, zum Beispiel „MacBook“ oder „Sicherheitsschlüssel“.">
+        <input id="passkey-name" name="name" type="text" required maxLength={100} {...describedBy("passkey-name", issue, true)} />
+      </FormField>
+      <div className="button-row">
+        <button type="submit" className="button" disabled={pending}>
+          Passkey hinzufügen
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+"use client";
+
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { FormMessage } from "@/components/ui/form-message";
+import type { ActionResult } from "@/lib/forms/action-result";
+import type { FormAction } from "./types";
+import { useFormAction } from "./use-form-action";
+
+/** Change the password; a legacy login-link account (no password yet) sets its first one. */
+export function PasswordForm({ hasPassword, action }: { hasPassword: boolean; action: FormAction<ActionResult> }) {
+  const [state, formAction, pending] = useFormAction(action);
+  const issue = (field: string) => state?.issues?.[field];
+  const label = hasPassword ? "Passwort ändern" : "Passwort festlegen";
+  return (
+    <form action={formAction} className="form" aria-label={label} key={state?.attempt ?? 0} style={{ maxWidth: "32rem" }}>
+      <FormMessage result={state} />
+      {hasPassword ? (
+        <FormField id="password-current" label="Aktuelles Passwort" issue={issue("currentPassword")}>
+          <input id="password-current" name="currentPassword" type="password" autoComplete="current-password" required maxLength={1024} {...describedBy("password-current", issue("currentPassword"))} />
+        </FormField>
+      ) : (
+        <p className="hint">Ihr Konto hat noch kein Passwort; bisher melden Sie sich per Anmeldelink an.</p>
+      )}
+      <FormField id="password-new" label="Neues Passwort" issue={issue("password")} hint="Mindestens 12 Zeichen. Passwörter, die aus Datenlecks bekannt sind, werden abgelehnt.">
+        <input id="password-new" name="newPassword" type="password" autoComplete="new-password" required {...describedBy("password-new", issue("password"), true)} />
+      </FormField>
+      <FormField id="password-repeat" label="Wiederholung des neuen Passworts" issue={issue("newPasswordRepeat")}>
+        <input id="password-repeat" name="newPasswordRepeat" type="password" autoComplete="new-password" required {...describedBy("password-repeat", issue("newPasswordRepeat"))} />
+      </FormField>
+      <p className="hint">Nach der Änderung werden alle anderen Geräte abgemeldet; dieses bleibt angemeldet. Ihre API-Tokens bleiben gültig.</p>
+      <div className="button-row">
+        <button type="submit" className="button" disabled={pending}>
+          {label}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import type { ProofKind } from "@/lib/accounts/identity-proof";
+import type { ActionResult } from "@/lib/forms/action-result";
+
+// The answers of the security page's server actions, shared by the actions and their forms.
+
+/** A form that carries identity-proof fields; the kind is echoed so a retry keeps the choice. */
+export interface ProofFormState extends ActionResult {
+  proofKind?: ProofKind;
+}
+
+/** First step of the authenticator-app setup: the secret, shown while the setup is open. */
+export interface TotpSetupState extends ProofFormState {
+  setup?: { secret: string; otpauthUri: string };
+}
+
+/** Setup confirmation or renewal: the recovery codes, shown once. */
+export interface RecoveryCodesState extends ProofFormState {
+  recoveryCodes?: string[];
+}
+
+export interface EmailChangeState extends ProofFormState {
+  values?: { newEmail: string };
+}
+
+export interface TokenFormState extends ProofFormState {
+  /** Shown once, right after creation; never stored in plain text. */
+  token?: string;
+  values?: { name: string; expires: string };
+}
+
+export interface EmailConfirmState extends ActionResult {
+  email?: string;
+}
+
+/** Options for a WebAuthn ceremony, or why there are none. */
+export type CeremonyStart<T> = { ok: true; options: T } | { ok: false; message: string };
+export type PasskeyProofStart = CeremonyStart<PublicKeyCredentialRequestOptionsJSON>;
+export type PasskeyRegistrationStart = CeremonyStart<PublicKeyCredentialCreationOptionsJSON>;
+
+export type FormAction<S> = (prev: S | null, form: FormData) => Promise<S>;
