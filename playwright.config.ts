@@ -11,6 +11,13 @@ export const E2E_HOSTS = {
   tech: `tech.localhost:${PORT}`,
 };
 
+/** Everything the server under test writes to stdout and stderr; the log scan reads it after the other tests. */
+export const E2E_SERVER_LOG = process.env.E2E_SERVER_LOG ?? join(tmpdir(), `pd-e2e-server-${PORT}.log`);
+process.env.E2E_SERVER_LOG = E2E_SERVER_LOG;
+/** Secrets the tests saw (cookies, codes, link tokens), one per line; none may appear in the server's log. Workers inherit the run id. */
+process.env.E2E_RUN_ID ??= `${Date.now()}`;
+export const E2E_SEEN_SECRETS = join(tmpdir(), `pd-e2e-secrets-${process.env.E2E_RUN_ID}.txt`);
+
 /** The embedded database of the server under test, for tests that check what was stored. */
 export const E2E_DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_DB_PORT ?? "54390"}/postgres?sslmode=disable`;
 
@@ -21,6 +28,11 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: [["list"], ["./e2e/summary-reporter.ts"]],
+  // The log scan runs last, over what every other test made the server write.
+  projects: [
+    { name: "chromium", testIgnore: /log-scan\.spec\.ts/ },
+    { name: "log-scan", testMatch: /log-scan\.spec\.ts/, dependencies: ["chromium"] },
+  ],
   use: {
     baseURL: `http://${E2E_HOSTS.hub}`,
     locale: "de-DE",
@@ -39,7 +51,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node_modules/.bin/tsx scripts/serve.ts start",
+    command: `node_modules/.bin/tsx scripts/serve.ts start 2>&1 | tee "${E2E_SERVER_LOG}"`,
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_HOSTS } from "../playwright.config";
+import { addVirtualAuthenticator, confirmAdminArea, signIn } from "./auth-support";
 
 // A customer's journey through the dashboard on the embedded default: the automatic check
 // runs in-process right after submission, so its outcome shows within seconds.
@@ -18,11 +19,14 @@ async function expectOnPortalHome(page: Page, title: string) {
   }).toPass({ timeout: 15_000 });
 }
 
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto(`${HUB}/login`);
-  await page.getByLabel("E-Mail-Adresse").fill(email);
-  await page.getByLabel("Passwort").fill(password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
+/** The demo admin in a fresh browser with its own passkey, past the admin area's strong confirmation. */
+async function signInAsConfirmedAdmin(browser: Browser): Promise<Page> {
+  const admin = await browser.newPage();
+  await addVirtualAuthenticator(admin.context(), admin);
+  await signIn(admin, ADMIN);
+  await expect(admin).toHaveURL(`${HUB}/admin/confirm`);
+  await confirmAdminArea(admin);
+  return admin;
 }
 
 async function writeRelease(page: Page, r: { title: string; body: string }) {
@@ -106,7 +110,7 @@ test("wrong credentials get one message, whichever part was wrong", async ({ pag
   const message = page.getByText("E-Mail-Adresse oder Passwort ist nicht korrekt.");
   await signIn(page, OWNER, "not-the-password");
   await expect(message).toBeVisible();
-  await expect(page.getByLabel("E-Mail-Adresse")).toHaveValue(OWNER);
+  await expect(page.getByLabel("E-Mail-Adresse", { exact: true })).toHaveValue(OWNER);
   await signIn(page, `nobody-${run}@example.test`);
   await expect(message).toBeVisible();
   await page.goto(`${HUB}/dashboard`);
@@ -114,9 +118,7 @@ test("wrong credentials get one message, whichever part was wrong", async ({ pag
 });
 
 test("an admin sees the review queue; a customer gets 403 there", async ({ browser }) => {
-  const admin = await browser.newPage();
-  await signIn(admin, ADMIN);
-  await expect(admin).toHaveURL(`${HUB}/admin/review`);
+  const admin = await signInAsConfirmedAdmin(browser);
   await expect(admin.getByRole("heading", { level: 1, name: "Prüfung erforderlich" })).toBeVisible();
   await admin.close();
 
@@ -148,8 +150,7 @@ test("after the last allowed red check an admin decides and publishes the releas
   await expect(customer.getByText("Die Pressemitteilung liegt der Redaktion zur Entscheidung vor.")).toBeVisible({ timeout: 30_000 });
   await expect(customer.getByText("Prüfung 3 von 3")).toBeVisible();
 
-  const admin = await browser.newPage();
-  await signIn(admin, ADMIN);
+  const admin = await signInAsConfirmedAdmin(browser);
   const item = admin.getByRole("article").filter({ has: admin.getByRole("heading", { name: title }) });
   await expect(item.getByText("Die Überschrift ist in Großbuchstaben geschrieben.").first()).toBeVisible();
   await expect(item.getByText("Prüfung 3 (")).toBeVisible();
