@@ -151,7 +151,9 @@ async function main() {
         const p99 = median(runs.map((r) => r.p99));
         const bad = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
         figures.set(label, { rps, p99 });
-        console.log(`${label.padEnd(38)} ${rps.toFixed(0).padStart(6)} req/s  p99 ${String(p99).padStart(4)} ms  ${size.padEnd(8)} status ${check.status}${check.headers["x-cache"] ? ` x-cache ${String(check.headers["x-cache"])}` : ""}${bad ? `  (${bad} non-2xx/errors)` : ""}`);
+        // The edge's cache state once loaded (the check before the warm-up is its first MISS).
+        const edgeCache = (await getVia(target)).headers["x-cache"];
+        console.log(`${label.padEnd(38)} ${rps.toFixed(0).padStart(6)} req/s  p99 ${String(p99).padStart(4)} ms  ${size.padEnd(8)} status ${check.status}${edgeCache ? ` x-cache ${String(edgeCache)}` : ""}${bad ? `  (${bad} non-2xx/errors)` : ""}`);
       }
       const ratio = (a: string, b: string) => ((figures.get(a)!.rps / figures.get(b)!.rps) * 100).toFixed(0);
       console.log(`origin ratio, release page / static asset: ${ratio("origin: release page, cached", "origin: static asset (same server)")} %`);
