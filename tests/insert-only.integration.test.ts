@@ -14,6 +14,17 @@ describe("insert-only tables", () => {
     expect(await db.legalDocumentAcceptance.count()).toBe(1);
   });
 
+  it("refuse TRUNCATE, also when it arrives by CASCADE from the accounts", async () => {
+    const user = await seedUser();
+    await db.legalDocumentAcceptance.create({ data: { userId: user.id, document: "terms", version: "2026-01" } });
+    for (const table of ["legal_document_acceptances", "activity_log", "login_history", "image_rights_confirmations"]) {
+      expect(await databaseRefusal(db.$executeRawUnsafe(`TRUNCATE ${table}`))).toEqual(insertOnlyRefusal(table));
+    }
+    expect(await databaseRefusal(db.$executeRawUnsafe("TRUNCATE users CASCADE"))).toMatchObject({ sqlState: "23001" });
+    expect(await db.legalDocumentAcceptance.count({ where: { userId: user.id } })).toBe(1);
+    expect(await db.user.count({ where: { id: user.id } })).toBe(1);
+  });
+
   it("let a rights confirmation go only through the never-published purge", async () => {
     const row = { subjectType: "press_release_image", subjectId: 1, imageId: 1, imageSha256: "a".repeat(64), legalTextKey: "img-confirm-v2", ipHmac: "h", ipHmacKeyVersion: 1, source: "upload" };
     await db.imageRightsConfirmation.create({ data: row });
