@@ -10,6 +10,8 @@ process.env.DATABASE_URL = await createDatabase(name, template);
 // Jobs run when a test works the queue, never behind its back.
 process.env.JOBS_AUTO_DRAIN ??= "false";
 process.env.REDIS_URL ??= process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+// Files run at once against one Redis with the same user ids: their keys must not meet.
+process.env.CACHE_KEY_PREFIX ??= `${name}:`;
 // Tests never reach the breached-password range API; the bundled list stands in for it.
 process.env.PASSWORD_BREACH_CHECK ??= "false";
 

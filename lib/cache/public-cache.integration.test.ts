@@ -103,8 +103,8 @@ describe("the cache handler", () => {
     await anotherInstance().set(key, page, {});
     const redis = new Redis(url);
     try {
-      expect(await redis.exists(`pd:next:dev:${key}`)).toBe(1);
-      expect(await redis.ttl(`pd:next:dev:${key}`)).toBeGreaterThan(3600);
+      expect(await redis.exists(`pd:next:${process.env.CACHE_KEY_PREFIX}dev:${key}`)).toBe(1);
+      expect(await redis.ttl(`pd:next:${process.env.CACHE_KEY_PREFIX}dev:${key}`)).toBeGreaterThan(3600);
       const read = (await anotherInstance().get(key, { kind: "APP_PAGE" }))?.value as typeof page;
       expect(Buffer.isBuffer(read.rscData) && read.rscData.toString()).toBe("rsc-bytes");
       expect(read.segmentData.get("/a")?.toString()).toBe("seg");
@@ -112,7 +112,7 @@ describe("the cache handler", () => {
       tagTimes().set("portal:tech", Date.now() + 1);
       expect(await anotherInstance().get(key, { kind: "APP_PAGE" })).toBeNull();
     } finally {
-      await redis.del(`pd:next:dev:${key}`);
+      await redis.del(`pd:next:${process.env.CACHE_KEY_PREFIX}dev:${key}`);
       redis.disconnect();
     }
   });

@@ -83,10 +83,13 @@ export function memoryStore(now: () => number = Date.now): CacheStore {
   };
 }
 
+/** Where the shared store's keys live in Redis: `pd:{CACHE_KEY_PREFIX}`. */
+export const cacheStorePrefix = () => `pd:${getConfig().redis.keyPrefix}`;
+
 /** The store of this process (Redis when REDIS_URL is set), shared by every route bundle. */
 export function getCacheStore(): CacheStore {
   return processSingleton("cache-store", () => {
     const url = getConfig().redis.url;
-    return url ? redisStore(getRedis(url)) : memoryStore();
+    return url ? redisStore(getRedis(url), cacheStorePrefix()) : memoryStore();
   });
 }

@@ -43,7 +43,7 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       embeddedPort: env.EMBEDDED_DB_PORT,
       embeddedDataDir: env.EMBEDDED_DATA_DIR,
     },
-    redis: { url: env.REDIS_URL },
+    redis: { url: env.REDIS_URL, keyPrefix: env.CACHE_KEY_PREFIX },
     sites: readSiteHosts(raw),
     review: {
       maxAutomaticAttempts: env.MAX_AUTOMATIC_ATTEMPTS,

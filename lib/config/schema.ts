@@ -15,6 +15,8 @@ export const envSchema = z.object({
   EMBEDDED_DATA_DIR: str(".data"),
 
   REDIS_URL: optionalUrl(),
+  /** Separates installations (and test files) that share one Redis: every key carries it. */
+  CACHE_KEY_PREFIX: str(""),
 
   PUBLIC_PROTOCOL: z.enum(["http", "https"]).optional(),
 

@@ -9,6 +9,8 @@ import { archivePage, cachedPortalHome, cachedReleasePage } from "./cached-reads
 // The server cache as `next start` runs it: the shared store (Redis here) and the poller's tags.
 const g = globalThis as unknown as Record<string | symbol, unknown>;
 
+const filePrefix = process.env.CACHE_KEY_PREFIX;
+
 beforeAll(() => {
   process.env.CACHE_KEY_PREFIX = `test-${randomBytes(4).toString("hex")}-`;
   delete g[Symbol.for("pressdesk.cache.store")];
@@ -16,7 +18,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  delete process.env.CACHE_KEY_PREFIX;
+  process.env.CACHE_KEY_PREFIX = filePrefix;
   delete g[Symbol.for("pressdesk.cache.store")];
 });
 

@@ -21,11 +21,11 @@ export interface Limiter {
  * Fixed windows: the spec states its limits as "N per window" ("20 per 15 minutes"), and a
  * fixed window counts exactly that with one key per window, also across instances.
  */
-export function redisLimiter(policy: RateLimitPolicy, redisUrl: string): Limiter {
+export function redisLimiter(policy: RateLimitPolicy, redisUrl: string, keyPrefix = ""): Limiter {
   const rl = new Ratelimit({
     redis: upstashRedisAdapter(getRedis(redisUrl)) as never,
     limiter: Ratelimit.fixedWindow(policy.limit, `${policy.windowSeconds} s`),
-    prefix: policy.prefix,
+    prefix: `${keyPrefix}${policy.prefix}`,
     analytics: false,
   });
   return {
@@ -64,8 +64,8 @@ export function getLimiter(name: PolicyName): Limiter {
   let limiter = built.get(name);
   if (!limiter) {
     const policy = ratePolicies()[name];
-    const url = getConfig().redis.url;
-    limiter = url ? redisLimiter(policy, url) : memoryLimiter(policy);
+    const { url, keyPrefix } = getConfig().redis;
+    limiter = url ? redisLimiter(policy, url, keyPrefix) : memoryLimiter(policy);
     built.set(name, limiter);
   }
   return limiter;

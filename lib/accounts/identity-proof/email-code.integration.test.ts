@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cacheStorePrefix } from "@/lib/cache/store";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -37,7 +38,7 @@ describe("sendEmailProofCode", () => {
     const code = await mailedCode(user.email);
     expect(mine[0]!.subject).not.toContain(code);
     expect(mine[0]!.text).toContain("10 minutes");
-    const ttl = await redis().ttl(`pd:${emailCodeCacheKey(user.id)}`);
+    const ttl = await redis().ttl(`${cacheStorePrefix()}${emailCodeCacheKey(user.id)}`);
     expect(ttl).toBeGreaterThan(590);
     expect(ttl).toBeLessThanOrEqual(600);
   });
@@ -47,7 +48,7 @@ describe("sendEmailProofCode", () => {
     await sendEmailProofCode(user.id);
     const code = await mailedCode(user.email);
     const keys = await redis().keys(`*${user.id}*`);
-    expect(keys).toContain(`pd:${emailCodeCacheKey(user.id)}`);
+    expect(keys).toContain(`${cacheStorePrefix()}${emailCodeCacheKey(user.id)}`);
     for (const key of keys) {
       expect(key).not.toContain(code);
       if ((await redis().type(key)) === "string") expect(await redis().get(key)).not.toContain(code);
@@ -56,6 +57,16 @@ describe("sendEmailProofCode", () => {
     // The scan does find a code where it is stored: the outbox carries it to the mailbox.
     const [outbox] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM mail_outbox t WHERE t::text ~ ${`(^|[^0-9])${code}([^0-9]|$)`}`;
     expect(outbox!.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it("mails at most five codes per account in 15 minutes; the sixth is refused and sends nothing", async () => {
+    const { user } = await seedAccount({});
+    for (let i = 0; i < 5; i++) await sendEmailProofCode(user.id);
+    await expect(sendEmailProofCode(user.id)).rejects.toMatchObject({ code: "rate_limited", headers: { "Retry-After": expect.stringMatching(/^\d+$/) } });
+    expect(await db.mailOutbox.count({ where: { to: user.email, mailType: "identity_code" } })).toBe(5);
+    // Another account's budget is its own.
+    const other = await seedAccount({});
+    await expect(sendEmailProofCode(other.user.id)).resolves.toBeTruthy();
   });
 
   it("refuses an inactive or unknown account", async () => {
@@ -74,7 +85,7 @@ describe("e-mail code proof", () => {
     const later = new Date("2026-03-03T09:03:00Z");
     expect(await proveIdentity(user.id, "api_token", { kind: "email_code", code: ` ${code} ` }, { now: later })).toEqual({ kind: "email_code", provedAt: later });
     await expect(proveIdentity(user.id, "api_token", { kind: "email_code", code }, { now: later })).rejects.toEqual(refused("wrong"));
-    expect(await redis().exists(`pd:${emailCodeCacheKey(user.id)}`)).toBe(0);
+    expect(await redis().exists(`${cacheStorePrefix()}${emailCodeCacheKey(user.id)}`)).toBe(0);
   });
 
   it("a wrong code is refused and does not spend the right one", async () => {
@@ -117,7 +128,7 @@ describe("e-mail code proof", () => {
     const [codeA, codeB] = [await mailedCode(a.user.email), await mailedCode(b.user.email)];
     if (codeA !== codeB) await expect(proveIdentity(b.user.id, "email_change", { kind: "email_code", code: codeA })).rejects.toEqual(refused("wrong"));
     // Copying A's stored value under B's key does not make A's code work for B.
-    await redis().set(`pd:${emailCodeCacheKey(b.user.id)}`, (await redis().get(`pd:${emailCodeCacheKey(a.user.id)}`))!, "EX", 600);
+    await redis().set(`${cacheStorePrefix()}${emailCodeCacheKey(b.user.id)}`, (await redis().get(`${cacheStorePrefix()}${emailCodeCacheKey(a.user.id)}`))!, "EX", 600);
     await expect(proveIdentity(b.user.id, "email_change", { kind: "email_code", code: codeA })).rejects.toEqual(refused("wrong"));
     expect(await proveIdentity(a.user.id, "email_change", { kind: "email_code", code: codeA })).toMatchObject({ kind: "email_code" });
   });

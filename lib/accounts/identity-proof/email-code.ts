@@ -5,6 +5,7 @@ import { notFound } from "@/lib/http/errors";
 import { sendMail } from "@/lib/mail/send-mail";
 import { emailProofCodeMail } from "./email-code-mail";
 import { emailCodeKey } from "./keys";
+import { countEmailProofCodeMail } from "./throttle";
 
 // One code per account at a time, in the cache store (Redis in production) under the user's
 // key: a new code overwrites the old one. Only an HMAC is stored, bound to the user and to a
@@ -34,6 +35,7 @@ export async function sendEmailProofCode(userId: number, opts: { now?: Date } = 
   const now = opts.now ?? new Date();
   const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, locale: true, isActive: true, deletedAt: true } });
   if (!user || !user.isActive || user.deletedAt) throw notFound("There is no such account.");
+  await countEmailProofCodeMail(userId);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const id = randomBytes(16).toString("base64url");

@@ -1,3 +1,4 @@
+import { AppError } from "@/lib/http/errors";
 import { getLimiter } from "@/lib/ratelimit/limiter";
 import { IdentityProofRefusedError } from "./errors";
 
@@ -11,4 +12,15 @@ import { IdentityProofRefusedError } from "./errors";
 export async function countIdentityProofAttempt(userId: number): Promise<void> {
   const result = await getLimiter("twoFactor").limit(`identity-proof:${userId}`);
   if (!result.success) throw new IdentityProofRefusedError("throttled", { retryAfterSeconds: Math.ceil((result.reset - Date.now()) / 1000) });
+}
+
+/**
+ * Counts one mailed confirmation code (policy `accountMail`: five per 15 minutes and account).
+ * Each code is a mail: a session left open must not be able to flood the account's mailbox.
+ */
+export async function countEmailProofCodeMail(userId: number): Promise<void> {
+  const result = await getLimiter("accountMail").limit(`identity-proof-code:${userId}`);
+  if (result.success) return;
+  const retryAfterSeconds = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
+  throw new AppError("rate_limited", "Several codes were sent just now. Wait a few minutes.", { retryAfterSeconds }, undefined, { "Retry-After": String(retryAfterSeconds) });
 }

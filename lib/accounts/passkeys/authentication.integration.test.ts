@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getCacheStore } from "@/lib/cache/store";
+import { cacheStorePrefix, getCacheStore } from "@/lib/cache/store";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { getRedis } from "@/lib/redis/client";
@@ -18,7 +18,7 @@ describe("passkey sign-in", () => {
     const { handle, options } = await passkeyAuthenticationOptions();
     expect(options).toMatchObject({ rpId: getRelyingParty().id, userVerification: "required" });
     expect(options.allowCredentials).toBeUndefined();
-    const ttl = await getRedis(getConfig().redis.url!).ttl(`pd:${authenticationChallengeKey(handle)}`);
+    const ttl = await getRedis(getConfig().redis.url!).ttl(`${cacheStorePrefix()}${authenticationChallengeKey(handle)}`);
     expect(ttl).toBeGreaterThan(290);
     expect(ttl).toBeLessThanOrEqual(300);
 

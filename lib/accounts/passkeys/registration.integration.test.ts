@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cacheStorePrefix } from "@/lib/cache/store";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { getRedis } from "@/lib/redis/client";
@@ -20,7 +21,7 @@ describe("passkey registration", () => {
     expect(Buffer.from(options.user.id, "base64url")).toHaveLength(32);
     expect(options.authenticatorSelection).toMatchObject({ residentKey: "preferred", userVerification: "preferred" });
     expect(options.excludeCredentials).toEqual([]);
-    const ttl = await getRedis(getConfig().redis.url!).ttl(`pd:${registrationChallengeKey(user.id)}`);
+    const ttl = await getRedis(getConfig().redis.url!).ttl(`${cacheStorePrefix()}${registrationChallengeKey(user.id)}`);
     expect(ttl).toBeGreaterThan(290);
     expect(ttl).toBeLessThanOrEqual(300);
 

@@ -13,7 +13,6 @@ import { requireUser } from "@/lib/auth/session";
 import { signOutOtherDevices } from "@/lib/auth/sessions/sign-out-other-devices";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { AppError } from "@/lib/http/errors";
-import { getLimiter } from "@/lib/ratelimit/limiter";
 import { clientIp, proofKindOf, proofMissing, proofRefused, readSecondFactorCode, requireFreshProof, THROTTLED } from "./proof";
 
 // The security page (spec 4.3, 5.3–5.5): every action reads the session first and hands the
@@ -63,14 +62,13 @@ export async function signOutOthers(_prev: ActionResult | null, _form: FormData)
 /** Mails a confirmation code to the account's address (at most five per 15 minutes and account). */
 export async function sendProofCode(): Promise<ActionResult> {
   const { user } = await requireUser();
-  // Each request sends a mail; a session left open must not be able to flood the mailbox.
-  if (!(await getLimiter("accountMail").limit(`identity-proof-code:${user.id}`)).success) {
-    return { ok: false, code: "rate_limited", message: "Es wurden gerade mehrere Codes verschickt. Bitte warten Sie einige Minuten." };
-  }
   try {
     await sendEmailProofCode(user.id);
     return { ok: true, message: `Wir haben Ihnen einen sechsstelligen Code an Ihre E-Mail-Adresse geschickt. Er gilt ${EMAIL_CODE_TTL_SECONDS / 60} Minuten.` };
   } catch (err) {
+    if (err instanceof AppError && err.code === "rate_limited") {
+      return { ok: false, code: "rate_limited", message: "Es wurden gerade mehrere Codes verschickt. Bitte warten Sie einige Minuten." };
+    }
     return actionError(err);
   }
 }
