@@ -106,7 +106,7 @@ async function main() {
     await disconnectPrisma();
 
     const work = mkdtempSync(join(tmpdir(), "pd-load-"));
-    const redisPrefix = `bench${process.pid}`;
+    const redisPrefix = `bench${process.pid}:`;
     const server = spawn("node_modules/.bin/next", ["start", "-p", String(PORT)], {
       env: { ...process.env, NODE_ENV: "production", DATABASE_URL: url, REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", SITE_HUB_HOST: `hub.localhost:${PORT}`, SITE_BUSINESS_HOST: `${HOST}:${PORT}`, SITE_TECH_HOST: `tech.localhost:${PORT}`, CACHE_KEY_PREFIX: redisPrefix, APP_KEY: randomBytes(32).toString("base64"), HEALTH_TOKEN: randomBytes(16).toString("hex") },
       stdio: ["ignore", "ignore", "inherit"],
@@ -174,7 +174,8 @@ async function main() {
     } finally {
       nginx?.kill("SIGTERM");
       process.kill(-server.pid!, "SIGTERM");
-      await dropBenchKeys(`pd:next:${redisPrefix}*`);
+      // Every Redis key of the bench's installation (CACHE_KEY_PREFIX): Next's cache, the shared store, rate limits.
+      for (const pattern of [`pd:next:${redisPrefix}*`, `pd:${redisPrefix}*`, `${redisPrefix}rl:*`]) await dropBenchKeys(pattern);
       rmSync(work, { recursive: true, force: true });
     }
   });
