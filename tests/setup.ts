@@ -15,9 +15,20 @@ process.env.CACHE_KEY_PREFIX ??= `${name}:`;
 // Tests never reach the breached-password range API; the bundled list stands in for it.
 process.env.PASSWORD_BREACH_CHECK ??= "false";
 
+/** The file's Redis keys go with its database (store entries without a TTL would pile up). */
+async function dropFileRedisKeys(): Promise<void> {
+  const { getRedis } = await import("@/lib/redis/client");
+  const redis = getRedis(process.env.REDIS_URL!);
+  const prefix = process.env.CACHE_KEY_PREFIX;
+  for (const match of [`pd:${prefix}*`, `${prefix}rl:*`, `pd:next:${prefix}*`]) {
+    for await (const keys of redis.scanStream({ match, count: 500 })) if ((keys as string[]).length) await redis.del(...(keys as string[]));
+  }
+}
+
 afterAll(async () => {
   const { disconnectPrisma } = await import("@/lib/db/client");
   const { closeRedisClients } = await import("@/lib/redis/client");
+  await dropFileRedisKeys().catch(() => {});
   await Promise.all([disconnectPrisma(), closeRedisClients()]);
   await dropDatabase(name);
 });
