@@ -39,8 +39,9 @@ describe("legal_document_acceptances", () => {
     expect(await rowsOf(user.id)).toEqual(before);
 
     const triggers = await db.$queryRaw<{ tgname: string }[]>`
-      SELECT tgname FROM pg_trigger WHERE tgrelid = 'legal_document_acceptances'::regclass AND NOT tgisinternal`;
-    expect(triggers.map((t) => t.tgname)).toEqual(["legal_document_acceptances_insert_only"]);
+      SELECT tgname FROM pg_trigger WHERE tgrelid = 'legal_document_acceptances'::regclass AND NOT tgisinternal ORDER BY tgname`;
+    expect(triggers.map((t) => t.tgname)).toEqual(["legal_document_acceptances_insert_only", "legal_document_acceptances_no_truncate"]);
+    expect(await refusal(db.$executeRawUnsafe("TRUNCATE legal_document_acceptances"))).toEqual(INSERT_ONLY);
   });
 });
 
