@@ -35,7 +35,10 @@ function toRow(entry: ActivityEntry): Prisma.ActivityLogUncheckedCreateInput {
  */
 export async function recordActivity(entry: ActivityEntry, tx?: DbOrTx): Promise<void> {
   const client = tx ?? db;
-  if (!isTransaction(client)) return bestEffort("activity log write", () => client.activityLog.create({ data: toRow(entry) }));
+  if (!isTransaction(client)) {
+    await bestEffort("activity log write", () => client.activityLog.create({ data: toRow(entry) }));
+    return;
+  }
   await bestEffort("activity log write", async () => {
     await client.$executeRawUnsafe("SAVEPOINT activity_log_write");
     try {

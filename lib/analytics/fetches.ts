@@ -1,4 +1,5 @@
 import { isbot } from "isbot";
+import { bestEffort } from "@/lib/activity/best-effort";
 import { db } from "@/lib/db/client";
 import { publiclyVisibleReleaseWhere } from "@/lib/releases/visibility";
 import type { Portal } from "@/lib/sites";
@@ -37,7 +38,7 @@ export function shortUserAgent(userAgent: string): string {
 export async function recordCrawlerFetch(pressReleaseId: number, userAgent: string | null): Promise<void> {
   const ua = userAgent ?? "";
   if (!ua || !isbot(ua)) return;
-  await bestEffort(() => db.crawlerFetch.create({ data: { pressReleaseId, service: crawlerService(ua), userAgentShort: shortUserAgent(ua) } }));
+  await bestEffort("crawler fetch write", () => db.crawlerFetch.create({ data: { pressReleaseId, service: crawlerService(ua), userAgentShort: shortUserAgent(ua) } }));
 }
 
 /** A person's view of a publicly visible release: one `view` event, no personal data. Crawlers never count. */
@@ -46,16 +47,5 @@ export async function recordView(pressReleaseId: number, portal: Portal, userAge
   if (ua && isbot(ua)) return false;
   const visible = await db.pressRelease.count({ where: { ...publiclyVisibleReleaseWhere(now), id: pressReleaseId, portal } });
   if (!visible) return false;
-  return bestEffort(() => db.pressReleaseEvent.create({ data: { pressReleaseId, type: "view" } }));
-}
-
-// A failed write never breaks a page.
-async function bestEffort(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (err) {
-    console.warn("release fetch not recorded:", err instanceof Error ? err.message.split("\n").at(-1) : err);
-    return false;
-  }
+  return bestEffort("view event write", () => db.pressReleaseEvent.create({ data: { pressReleaseId, type: "view" } }));
 }

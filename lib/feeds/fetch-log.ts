@@ -1,4 +1,5 @@
 import { shortUserAgent } from "@/lib/analytics/fetches";
+import { bestEffort } from "@/lib/activity/best-effort";
 import { db } from "@/lib/db/client";
 import type { Edition, Portal } from "@/lib/sites";
 
@@ -31,11 +32,9 @@ export function subscriberCountOf(userAgent: string): number | null {
 /** One row per feed fetch, cache hits included; no IP. Best-effort, written after the response. */
 export async function recordFeedFetch(entry: { kind: "main" | "category" | "newsroom"; key: string; portal: Portal; edition: Edition; userAgent: string | null }): Promise<void> {
   const ua = entry.userAgent ?? "";
-  try {
-    await db.feedFetch.create({
+  await bestEffort("feed fetch write", () =>
+    db.feedFetch.create({
       data: { feedKind: entry.kind, feedKey: entry.key, portal: entry.portal, language: entry.edition, reader: feedReaderOf(ua), subscriberCount: subscriberCountOf(ua), userAgentShort: shortUserAgent(ua) || "-" },
-    });
-  } catch (err) {
-    console.warn("feed fetch not recorded:", err instanceof Error ? err.message.split("\n").at(-1) : err);
-  }
+    }),
+  );
 }
