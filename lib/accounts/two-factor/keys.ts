@@ -1,21 +1,9 @@
-import { hkdfSync } from "node:crypto";
 import { getConfig } from "@/lib/config";
+import { derivedKey } from "@/lib/security/derived-key";
 
-// Both keys come from one configured secret (TOTP_ENCRYPTION_KEY, default APP_KEY). HKDF with
-// a purpose label keeps them apart from each other and from every other use of that secret.
-
-const derived = new Map<string, Buffer>();
-
-function derive(purpose: string): Buffer {
-  const material = getConfig().security.totpEncryptionKey;
-  const cacheKey = `${purpose}\0${material}`;
-  let key = derived.get(cacheKey);
-  if (!key) {
-    key = Buffer.from(hkdfSync("sha256", material, Buffer.alloc(0), `pressdesk/two-factor/${purpose}`, 32));
-    derived.set(cacheKey, key);
-  }
-  return key;
-}
+// Both keys come from one configured secret (TOTP_ENCRYPTION_KEY, default APP_KEY), each under
+// its own purpose label.
+const derive = (purpose: string) => derivedKey(getConfig().security.totpEncryptionKey, `pressdesk/two-factor/${purpose}`);
 
 /** AES-256-GCM key for TOTP secrets at rest (format v1). */
 export const totpSecretKey = () => derive("totp-secret/v1");
