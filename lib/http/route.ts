@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { getLimiter, type LimitResult } from "@/lib/ratelimit/limiter";
+import { getLimiter, secondsUntil, type LimitResult } from "@/lib/ratelimit/limiter";
 import { clientKeyOf } from "@/lib/security/client-ip";
 import type { PolicyName } from "@/lib/ratelimit/policies";
 import { AppError } from "./errors";
@@ -60,7 +60,7 @@ export function rateLimitHeaders(r: LimitResult): Record<string, string> {
     "X-RateLimit-Reset": String(Math.ceil(r.reset / 1000)),
   };
   // Seconds, never milliseconds (RFC 9110).
-  if (!r.success) headers["Retry-After"] = String(Math.max(1, Math.ceil((r.reset - Date.now()) / 1000)));
+  if (!r.success) headers["Retry-After"] = String(secondsUntil(r.reset));
   return headers;
 }
 

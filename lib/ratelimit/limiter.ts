@@ -13,6 +13,11 @@ export interface LimitResult {
   reset: number;
 }
 
+/** Whole seconds until a window (or block) ending at `resetMs` frees up; at least 1 (Retry-After, RFC 9110). */
+export function secondsUntil(resetMs: number, nowMs: number = Date.now()): number {
+  return Math.max(1, Math.ceil((resetMs - nowMs) / 1000));
+}
+
 export interface Limiter {
   limit(key: string): Promise<LimitResult>;
 }

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/http/errors";
-import { getLimiter } from "@/lib/ratelimit/limiter";
+import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
 import { IdentityProofRefusedError } from "./errors";
 
 /**
@@ -11,7 +11,7 @@ import { IdentityProofRefusedError } from "./errors";
  */
 export async function countIdentityProofAttempt(userId: number): Promise<void> {
   const result = await getLimiter("twoFactor").limit(`identity-proof:${userId}`);
-  if (!result.success) throw new IdentityProofRefusedError("throttled", { retryAfterSeconds: Math.ceil((result.reset - Date.now()) / 1000) });
+  if (!result.success) throw new IdentityProofRefusedError("throttled", { retryAfterSeconds: secondsUntil(result.reset) });
 }
 
 /**
@@ -21,6 +21,6 @@ export async function countIdentityProofAttempt(userId: number): Promise<void> {
 export async function countEmailProofCodeMail(userId: number): Promise<void> {
   const result = await getLimiter("accountMail").limit(`identity-proof-code:${userId}`);
   if (result.success) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
+  const retryAfterSeconds = secondsUntil(result.reset);
   throw new AppError("rate_limited", "Several codes were sent just now. Wait a few minutes.", { retryAfterSeconds }, undefined, { "Retry-After": String(retryAfterSeconds) });
 }

@@ -1,4 +1,4 @@
-import { getLimiter } from "@/lib/ratelimit/limiter";
+import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
 import { TwoFactorThrottledError } from "./errors";
 
 /**
@@ -10,5 +10,5 @@ import { TwoFactorThrottledError } from "./errors";
  */
 export async function countSecondFactorAttempt(userId: number): Promise<void> {
   const result = await getLimiter("twoFactor").limit(`totp:${userId}`);
-  if (!result.success) throw new TwoFactorThrottledError(Math.max(1, Math.ceil((result.reset - Date.now()) / 1000)));
+  if (!result.success) throw new TwoFactorThrottledError(secondsUntil(result.reset));
 }

@@ -2,7 +2,7 @@ import { bestEffort } from "@/lib/activity/best-effort";
 import { recordLoginHistory } from "@/lib/activity/login-history";
 import { getCacheStore } from "@/lib/cache/store";
 import { db } from "@/lib/db/client";
-import { getLimiter } from "@/lib/ratelimit/limiter";
+import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
 import { clientKeyOfIp, ipHmac } from "@/lib/security/client-ip";
 
 // Spec 5.6: 20 failed logins per IP within 15 minutes across all accounts, counted through the
@@ -26,7 +26,7 @@ export class LoginThrottledError extends Error {
 /** Seconds until the address may try again; null when it is not blocked. */
 export async function loginRetryAfterSeconds(ip: string): Promise<number | null> {
   const until = await getCacheStore().get(blockKey(clientKeyOfIp(ip)));
-  return until === null ? null : Math.max(1, Math.ceil((Number(until) - Date.now()) / 1000));
+  return until === null ? null : secondsUntil(Number(until));
 }
 
 /** Throws LoginThrottledError while the address is blocked. */
@@ -46,7 +46,7 @@ export async function recordLoginFailure(opts: { ip: string; entryPoint: LoginEn
   const hmac = ipHmac(opts.ip);
   const result = await getLimiter("loginFailures").limit(key);
   const blocked = !result.success || result.remaining === 0;
-  if (blocked) await getCacheStore().set(blockKey(key), String(result.reset), Math.max(1, Math.ceil((result.reset - now.getTime()) / 1000)));
+  if (blocked) await getCacheStore().set(blockKey(key), String(result.reset), secondsUntil(result.reset, now.getTime()));
   const lockedOutNow = result.success && result.remaining === 0;
   await bestEffort("failed login tally", () =>
     db.$executeRaw`
