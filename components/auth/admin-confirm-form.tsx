@@ -3,6 +3,7 @@
 import { startAuthentication } from "@simplewebauthn/browser";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { useActionState, useState } from "react";
+import { FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
 import type { PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -44,10 +45,9 @@ export function AdminConfirmForm({ hasPasskey, hasTotp, startPasskey, confirmWit
       {hasTotp ? (
         <form action={codeAction} className="form" style={{ maxWidth: "26rem" }}>
           <FormMessage result={codeState} />
-          <div className="field">
-            <label htmlFor="admin-code">Code aus der Authenticator-App</label>
+          <FormField id="admin-code" label="Code aus der Authenticator-App">
             <input id="admin-code" name="code" autoComplete="one-time-code" required maxLength={32} />
-          </div>
+          </FormField>
           <div className="button-row">
             <button type="submit" className="button" disabled={codePending}>
               Mit Code bestätigen

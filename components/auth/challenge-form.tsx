@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
 
@@ -10,10 +11,9 @@ export function ChallengeForm({ action }: { action: (prev: ActionResult | null, 
   return (
     <form action={formAction} className="form" style={{ maxWidth: "26rem" }}>
       <FormMessage result={state} />
-      <div className="field">
-        <label htmlFor="code">Code aus der Authenticator-App oder Wiederherstellungscode</label>
+      <FormField id="code" label="Code aus der Authenticator-App oder Wiederherstellungscode">
         <input id="code" name="code" inputMode="text" autoComplete="one-time-code" autoFocus required maxLength={32} />
-      </div>
+      </FormField>
       <div className="button-row">
         <button type="submit" className="button" disabled={pending}>
           Bestätigen

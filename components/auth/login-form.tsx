@@ -4,6 +4,7 @@ import { startAuthentication } from "@simplewebauthn/browser";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useActionState, useState, type FormEvent } from "react";
+import { FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
 import type { PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -61,14 +62,12 @@ export function LoginForm({ startPasskeySignIn, requestLoginLink, thirdParty, in
       <FormMessage result={notice ? { ok: true, message: loginMessage(notice) } : null} />
       <form onSubmit={withPassword} className="form" style={{ maxWidth: "26rem" }} aria-label="Mit Passwort anmelden">
         <FormMessage result={error ? { ok: false, message: error } : null} />
-        <div className="field">
-          <label htmlFor="email">E-Mail-Adresse</label>
+        <FormField id="email" label="E-Mail-Adresse">
           <input id="email" name="email" type="email" autoComplete="username webauthn" required />
-        </div>
-        <div className="field">
-          <label htmlFor="password">Passwort</label>
+        </FormField>
+        <FormField id="password" label="Passwort">
           <input id="password" name="password" type="password" autoComplete="current-password" required />
-        </div>
+        </FormField>
         <div className="button-row">
           <button type="submit" className="button" disabled={pending}>
             {pending ? "Anmeldung läuft …" : "Anmelden"}
@@ -86,10 +85,9 @@ export function LoginForm({ startPasskeySignIn, requestLoginLink, thirdParty, in
       <form action={linkAction} className="form" style={{ maxWidth: "26rem" }} aria-label="Anmeldelink anfordern">
         <h2>Ohne Passwort: Anmeldelink per E-Mail</h2>
         <FormMessage result={linkState} />
-        <div className="field">
-          <label htmlFor="link-email">E-Mail-Adresse für den Link</label>
+        <FormField id="link-email" label="E-Mail-Adresse für den Link">
           <input id="link-email" name="email" type="email" autoComplete="email" required />
-        </div>
+        </FormField>
         <div className="button-row">
           <button type="submit" className="button secondary" disabled={linkPending}>
             Anmeldelink senden

@@ -1,9 +1,9 @@
 "use client";
 
 import { startAuthentication, type AuthenticationResponseJSON } from "@simplewebauthn/browser";
-import { createContext, use, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, use, useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { flushSync } from "react-dom";
-import { describedBy } from "@/components/ui/form-field";
+import { describedBy, FormField } from "@/components/ui/form-field";
 import type { ProofKind } from "@/lib/accounts/identity-proof";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { PasskeyProofStart } from "./types";
@@ -33,6 +33,14 @@ const CHOICES: Record<ProofKind, string> = {
   recovery_code: "Mit Wiederherstellungscode",
   email_code: "Mit E-Mail-Code",
   passkey: "Mit Passkey",
+};
+
+/** The typed secret of each kind (a passkey has none). */
+const SECRET_FIELDS: Partial<Record<ProofKind, { label: string; hint?: string; input: InputHTMLAttributes<HTMLInputElement> }>> = {
+  password: { label: "Ihr Passwort zur Bestätigung", input: { type: "password", autoComplete: "current-password", maxLength: 1024 } },
+  app_code: { label: "Code aus der Authenticator-App", input: { inputMode: "numeric", autoComplete: "one-time-code", maxLength: 16 } },
+  recovery_code: { label: "Ein unbenutzter Wiederherstellungscode", hint: "Der Code ist danach verbraucht.", input: { autoComplete: "off", spellCheck: false, maxLength: 64 } },
+  email_code: { label: "Code aus der E-Mail", input: { inputMode: "numeric", autoComplete: "one-time-code", maxLength: 16 } },
 };
 
 interface Props {
@@ -113,6 +121,7 @@ export function IdentityProofFields({ id, kinds, fresh, initialKind, issue }: Pr
   // An incomplete proof still names its kind: the server answers "missing" without spending an attempt.
   const proof = kind === "passkey" ? { kind, ...(passkey ? { response: passkey } : {}) } : kind === "password" ? { kind, password: secret } : { kind, code: secret };
   const fieldId = `${id}-${kind}`;
+  const field = SECRET_FIELDS[kind];
   const noteLine = note ? (
     <p className={note.ok ? "hint" : "issue"} role={note.ok ? "status" : "alert"}>
       {note.text}
@@ -134,47 +143,18 @@ export function IdentityProofFields({ id, kinds, fresh, initialKind, issue }: Pr
         </div>
       ) : null}
 
-      {kind === "password" ? (
-        <div className="field">
-          <label htmlFor={fieldId}>Ihr Passwort zur Bestätigung</label>
-          <input id={fieldId} type="password" autoComplete="current-password" required maxLength={1024} value={secret} onChange={(e) => setSecret(e.target.value)} {...describedBy(fieldId, issue)} />
-          {issue ? <p className="issue" id={`${fieldId}-issue`}>{issue}</p> : null}
-        </div>
-      ) : null}
-
-      {kind === "app_code" ? (
-        <div className="field">
-          <label htmlFor={fieldId}>Code aus der Authenticator-App</label>
-          <input id={fieldId} inputMode="numeric" autoComplete="one-time-code" required maxLength={16} value={secret} onChange={(e) => setSecret(e.target.value)} {...describedBy(fieldId, issue)} />
-          {issue ? <p className="issue" id={`${fieldId}-issue`}>{issue}</p> : null}
-        </div>
-      ) : null}
-
-      {kind === "recovery_code" ? (
-        <div className="field">
-          <label htmlFor={fieldId}>Ein unbenutzter Wiederherstellungscode</label>
-          <input id={fieldId} autoComplete="off" spellCheck={false} required maxLength={64} value={secret} onChange={(e) => setSecret(e.target.value)} {...describedBy(fieldId, issue, true)} />
-          <p className="hint" id={`${fieldId}-hint`}>
-            Der Code ist danach verbraucht.
-          </p>
-          {issue ? <p className="issue" id={`${fieldId}-issue`}>{issue}</p> : null}
-        </div>
-      ) : null}
-
       {kind === "email_code" ? (
-        <>
-          <div>
-            <button type="button" className="button secondary" onClick={sendCode} disabled={busy || !ceremonies}>
-              Code per E-Mail senden
-            </button>
-            {noteLine}
-          </div>
-          <div className="field">
-            <label htmlFor={fieldId}>Code aus der E-Mail</label>
-            <input id={fieldId} inputMode="numeric" autoComplete="one-time-code" required maxLength={16} value={secret} onChange={(e) => setSecret(e.target.value)} {...describedBy(fieldId, issue)} />
-            {issue ? <p className="issue" id={`${fieldId}-issue`}>{issue}</p> : null}
-          </div>
-        </>
+        <div>
+          <button type="button" className="button secondary" onClick={sendCode} disabled={busy || !ceremonies}>
+            Code per E-Mail senden
+          </button>
+          {noteLine}
+        </div>
+      ) : null}
+      {field ? (
+        <FormField id={fieldId} label={field.label} hint={field.hint} issue={issue}>
+          <input id={fieldId} required {...field.input} value={secret} onChange={(e) => setSecret(e.target.value)} {...describedBy(fieldId, issue, !!field.hint)} />
+        </FormField>
       ) : null}
 
       {kind === "passkey" ? (
