@@ -11,7 +11,7 @@ export interface ClientContext {
 }
 
 /** A short, non-identifying description of the browser for the session list ("Chrome on Linux"). */
-export function shortUserAgent(ua: string | null | undefined): string | null {
+export function deviceLabel(ua: string | null | undefined): string | null {
   if (!ua) return null;
   const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
   const os = /Windows/.test(ua) ? "Windows" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "unknown system";
@@ -36,7 +36,7 @@ export async function openSession(
       twoFactorPending: opts.twoFactorPending,
       strongAuthAt: opts.strongAuth ? now : null,
       impersonatorUserId: opts.impersonatorUserId ?? null,
-      userAgentShort: shortUserAgent(opts.client.userAgent),
+      userAgentShort: deviceLabel(opts.client.userAgent),
       ipHmac: ipHmac(opts.client.ip).value,
       createdAt: now,
       lastSeenAt: now,
