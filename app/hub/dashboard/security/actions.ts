@@ -22,6 +22,8 @@ const text = (form: FormData, name: string, max: number) => String(form.get(name
 /** Passwords are never cut: the sign-in reads 1024 characters, so a longer one could not sign in. */
 const MAX_PASSWORD = 1024;
 
+const endedDevices = (n: number) => (n === 1 ? "Ein anderes Gerät wurde abgemeldet." : n > 1 ? `${n} andere Geräte wurden abgemeldet.` : "Andere Geräte waren nicht angemeldet.");
+
 // ---- Passwort -------------------------------------------------------------------------------
 
 /** Change (or, for a legacy login-link account, set) the password; ends every other session. */
@@ -35,8 +37,7 @@ export async function changeOwnPassword(_prev: ActionResult | null, form: FormDa
   try {
     const { endedSessions } = await changePassword({ userId: user.id, currentSessionId: session.id, currentPassword: currentPassword.slice(0, MAX_PASSWORD) || null, newPassword });
     refresh();
-    const ended = endedSessions === 1 ? "Ein anderes Gerät wurde abgemeldet." : endedSessions > 1 ? `${endedSessions} andere Geräte wurden abgemeldet.` : "Andere Geräte waren nicht angemeldet.";
-    return { ok: true, message: `Ihr Passwort wurde geändert. ${ended}` };
+    return { ok: true, message: `Ihr Passwort wurde geändert. ${endedDevices(endedSessions)}` };
   } catch (err) {
     return actionError(err);
   }
@@ -47,12 +48,13 @@ export async function changeOwnPassword(_prev: ActionResult | null, form: FormDa
 /** "Sign out other devices": the current session stays; refused while impersonating. */
 export async function signOutOthers(_prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
   const { user, session } = await requireUser();
-  if (session.impersonatorUserId !== null) return { ok: false, code: "forbidden", message: "Während eines Support-Zugangs können andere Geräte nicht abgemeldet werden." };
   try {
     const { ended } = await signOutOtherDevices(user.id, session);
     refresh();
-    return { ok: true, message: ended === 1 ? "Ein anderes Gerät wurde abgemeldet." : `${ended} andere Geräte wurden abgemeldet.` };
+    return { ok: true, message: endedDevices(ended) };
   } catch (err) {
+    // signOutOtherDevices refuses during impersonation (its one forbidden case).
+    if (err instanceof AppError && err.code === "forbidden") return { ok: false, code: "forbidden", message: "Während eines Support-Zugangs können andere Geräte nicht abgemeldet werden." };
     return actionError(err);
   }
 }
