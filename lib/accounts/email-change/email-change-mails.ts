@@ -1,24 +1,14 @@
+import { paragraphMail } from "@/lib/mail/paragraph-mail";
 import { maskEmail } from "./mask-email";
-import { escapeHtml } from "@/lib/mail/escape-html";
 
 // The three mails of an address change (spec 5.3: notifications go to the previous address).
 
 type Locale = "de" | "en";
 
-function compose(subject: string, paragraphs: string[], link?: { url: string; label: string }) {
-  const text = [...paragraphs.slice(0, 1), ...(link ? ["", link.url] : []), ...paragraphs.slice(1).flatMap((p) => ["", p])].join("\n");
-  const html = [
-    `<p>${escapeHtml(paragraphs[0] ?? "")}</p>`,
-    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : "",
-    ...paragraphs.slice(1).map((p) => `<p>${escapeHtml(p)}</p>`),
-  ].join("");
-  return { subject, text, html };
-}
-
 /** To the NEW address: the link that makes the change happen. */
 export function confirmNewAddressMail(opts: { url: string; ttlMinutes: number; locale: Locale }) {
   const de = opts.locale === "de";
-  return compose(
+  return paragraphMail(
     de ? "Bitte bestätigen Sie Ihre neue E-Mail-Adresse" : "Please confirm your new e-mail address",
     [
       de
@@ -35,7 +25,7 @@ export function confirmNewAddressMail(opts: { url: string; ttlMinutes: number; l
 export function changeRequestedMail(opts: { newEmail: string; locale: Locale }) {
   const de = opts.locale === "de";
   const masked = maskEmail(opts.newEmail);
-  return compose(de ? "Änderung Ihrer E-Mail-Adresse angefordert" : "Change of your e-mail address requested", [
+  return paragraphMail(de ? "Änderung Ihrer E-Mail-Adresse angefordert" : "Change of your e-mail address requested", [
     de
       ? `Für Ihr Konto wurde die Änderung der E-Mail-Adresse auf ${masked} angefordert. Sie wird erst wirksam, wenn die neue Adresse den Bestätigungslink aufruft.`
       : `A change of your account's e-mail address to ${masked} was requested. It takes effect only when the new address opens its confirmation link.`,
@@ -49,7 +39,7 @@ export function changeRequestedMail(opts: { newEmail: string; locale: Locale }) 
 export function addressChangedMail(opts: { newEmail: string; locale: Locale }) {
   const de = opts.locale === "de";
   const masked = maskEmail(opts.newEmail);
-  return compose(de ? "Ihre E-Mail-Adresse wurde geändert" : "Your e-mail address was changed", [
+  return paragraphMail(de ? "Ihre E-Mail-Adresse wurde geändert" : "Your e-mail address was changed", [
     de
       ? `Ihr Konto verwendet ab sofort die Adresse ${masked}. An diese Adresse senden wir keine Nachrichten zu Ihrem Konto mehr; offene Anmeldelinks an sie gelten nicht mehr.`
       : `Your account now uses the address ${masked}. We no longer send account messages to this address; open sign-in links sent to it no longer work.`,

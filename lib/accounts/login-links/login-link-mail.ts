@@ -1,4 +1,4 @@
-import { escapeHtml } from "@/lib/mail/escape-html";
+import { paragraphMail } from "@/lib/mail/paragraph-mail";
 
 /** The sign-in mail: the link, how long it works, and what to do if nobody here asked for it. */
 export function loginLinkMail(opts: { url: string; ttlMinutes: number; locale: "de" | "en" }) {
@@ -11,7 +11,5 @@ export function loginLinkMail(opts: { url: string; ttlMinutes: number; locale: "
   const ignore = de
     ? "Sie haben keinen Link angefordert? Dann ignorieren Sie diese Nachricht; ohne den Link meldet sich niemand an."
     : "Did not ask for a link? Ignore this message; nobody can sign in without the link.";
-  const text = [intro, "", opts.url, "", ignore].join("\n");
-  const html = `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(opts.url)}">${escapeHtml(action)}</a></p><p>${escapeHtml(ignore)}</p>`;
-  return { subject, text, html };
+  return paragraphMail(subject, [intro, ignore], { url: opts.url, label: action });
 }
