@@ -43,7 +43,7 @@ export async function legalStatus(userId: number, opts: LegalOptions = {}) {
 /** The current versions the user has not accepted yet; empty when nothing is missing. */
 export async function missingDocuments(userId: number, opts: LegalOptions = {}): Promise<{ document: string; version: string }[]> {
   const status = await legalStatus(userId, opts);
-  return status.data.filter((d) => !d.acceptedAt).map(({ document, version }) => ({ document, version }));
+  return versionsOf(status.data.filter((d) => !d.acceptedAt));
 }
 
 /**
