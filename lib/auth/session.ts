@@ -33,6 +33,9 @@ export async function requireUser(): Promise<ActiveSession> {
   return s;
 }
 
+/** Where a signed-in person starts: customers in the dashboard, staff in the review queue. */
+export const startPathOf = (s: ActiveSession): string => (s.user.staffRole === "user" ? "/dashboard" : "/admin/review");
+
 /** Whether staff must confirm the session with a passkey or app code (spec 5.5). */
 export function needsStrongAdminConfirmation(s: ActiveSession): boolean {
   return getConfig().auth.requireStrongAdmin && s.user.staffRole !== "user" && s.session.strongAuthAt === null;

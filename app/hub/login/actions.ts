@@ -8,7 +8,7 @@ import { TwoFactorThrottledError } from "@/lib/accounts/two-factor";
 import { passSecondFactorChallenge } from "@/lib/auth/login/second-factor-challenge";
 import { clientContextOf } from "@/lib/auth/next-auth/client-context";
 import { SESSION_COOKIE } from "@/lib/auth/next-auth/cookies";
-import { readSessionIncludingPending } from "@/lib/auth/session";
+import { readSessionIncludingPending, startPathOf } from "@/lib/auth/session";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { getLimiter } from "@/lib/ratelimit/limiter";
 import { clientKeyOf } from "@/lib/security/client-ip";
@@ -33,7 +33,7 @@ export async function requestLoginLink(_prev: ActionResult | null, form: FormDat
 export async function answerChallenge(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const s = await readSessionIncludingPending();
   if (!s) redirect("/login");
-  if (!s.session.twoFactorPending) redirect(s.user.staffRole === "user" ? "/dashboard" : "/admin/review");
+  if (!s.session.twoFactorPending) redirect(startPathOf(s));
   const input = String(form.get("code") ?? "").slice(0, 64);
   try {
     const result = await passSecondFactorChallenge({ userId: s.user.id, session: s.session, input, client: clientContextOf(await headers()) });
@@ -42,7 +42,7 @@ export async function answerChallenge(_prev: ActionResult | null, form: FormData
     if (err instanceof TwoFactorThrottledError) return { ok: false, message: "Zu viele Versuche. Bitte warten Sie eine Minute." };
     throw err;
   }
-  redirect(s.user.staffRole === "user" ? "/dashboard" : "/admin/review");
+  redirect(startPathOf(s));
 }
 
 /** Sign-out of this browser: the session row goes first, then the cookie. */

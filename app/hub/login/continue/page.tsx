@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { readSessionIncludingPending } from "@/lib/auth/session";
+import { readSessionIncludingPending, startPathOf } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
 
@@ -8,5 +8,5 @@ export default async function ContinueAfterLogin() {
   const s = await readSessionIncludingPending();
   if (!s) redirect("/login");
   if (s.session.twoFactorPending) redirect("/login/challenge");
-  redirect(s.user.staffRole === "user" ? "/dashboard" : "/admin/review");
+  redirect(startPathOf(s));
 }
