@@ -2,7 +2,7 @@ import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { diffSchemas, openSchemaEngine } from "@/lib/db/migrations/engine";
-import { applyMigrations, SCHEMA_PATH, SQL_DIR } from "@/lib/db/migrations/migrations";
+import { applyMigrations, listMigrationDirs, MIGRATIONS_DIR, SCHEMA_PATH, SCHEMA_SNAPSHOT_PATH, SQL_DIR } from "@/lib/db/migrations/migrations";
 import { readCatalog, runScript } from "./catalog";
 import { createDatabase, dropDatabase } from "./test-databases";
 
@@ -30,6 +30,15 @@ describe("migrations", () => {
     const [migrated, expected] = await Promise.all([readCatalog(migratedUrl), readCatalog(url)]);
     expect(migrated.columns.length).toBeGreaterThan(300);
     expect(migrated).toEqual(expected);
+  });
+
+  it("keep one schema snapshot, that of the last migration, and no copy per folder", async () => {
+    for (const dir of await listMigrationDirs()) expect(await readdir(join(MIGRATIONS_DIR, dir))).toEqual(["migration.sql"]);
+    const [snapshot, schema] = await Promise.all([readFile(SCHEMA_SNAPSHOT_PATH, "utf8"), readFile(SCHEMA_PATH, "utf8")]);
+    const { engine, close } = await openSchemaEngine(process.env.DATABASE_URL!, schema);
+    const pending = await diffSchemas(engine, snapshot, schema).finally(close);
+    // A schema change without its migration would show here (and in the catalog comparison above).
+    expect(pending.replace(/^--.*$/gm, "").trim()).toBe("");
   });
 
   it("are recorded, so applying them again changes nothing", async () => {

@@ -5,25 +5,26 @@ import { diffSchemas, NO_FILTERS, openSchemaEngine } from "./engine";
 
 // Migrations stay ordinary Prisma migrations (`<timestamp>_<name>/migration.sql`, recorded in
 // `_prisma_migrations`), so `prisma migrate deploy` accepts the same folder where its binary
-// exists. Each folder also keeps the schema it was generated from (`schema.prisma`): the next
-// migration is the diff from that snapshot to the current schema, with no database needed.
+// exists. Beside them lies one snapshot of the schema the last migration was made from (and
+// the digests of the hand-written SQL then): the next migration is the diff from that snapshot
+// to the current schema, with no database needed. Prisma reads only the folders.
 export const MIGRATIONS_DIR = resolve("prisma/migrations");
 export const SCHEMA_PATH = resolve("prisma/schema.prisma");
 /** Hand-written SQL Prisma cannot express (triggers, GIN and partial indexes); idempotent. */
 export const SQL_DIR = resolve("prisma/sql");
 const LOCKFILE = { path: "migration_lock.toml", content: 'provider = "postgresql"\n' };
-const SNAPSHOT = "schema.prisma";
-/** Digests of the prisma/sql files as of the migration, to tell which changed since. */
-const SQL_DIGESTS = "sql-digests.json";
+/** The schema as of the last migration. */
+export const SCHEMA_SNAPSHOT_PATH = join(MIGRATIONS_DIR, "schema-snapshot.prisma");
+/** Digests of the prisma/sql files as of the last migration, to tell which changed since. */
+const SQL_DIGESTS_PATH = join(MIGRATIONS_DIR, "sql-digests.json");
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex");
 
-async function readSqlDigests(migrationDir: string): Promise<Record<string, string>> {
-  try {
-    return JSON.parse(await readFile(join(migrationDir, SQL_DIGESTS), "utf8")) as Record<string, string>;
-  } catch {
-    return {};
-  }
+const readIfExists = (path: string) => readFile(path, "utf8").catch((err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? null : Promise.reject(err)));
+
+async function readSqlDigests(): Promise<Record<string, string>> {
+  const text = await readIfExists(SQL_DIGESTS_PATH);
+  return text ? (JSON.parse(text) as Record<string, string>) : {};
 }
 
 export async function listMigrationDirs(dir = MIGRATIONS_DIR): Promise<string[]> {
@@ -69,9 +70,8 @@ async function readSqlFiles(dir: string): Promise<Map<string, string>> {
  */
 export async function createMigration(name: string, connectionString: string, now = new Date()): Promise<string | null> {
   const schema = await readFile(SCHEMA_PATH, "utf8");
-  const previous = (await listMigrationDirs()).at(-1);
-  const previousSchema = previous ? await readFile(join(MIGRATIONS_DIR, previous, SNAPSHOT), "utf8") : null;
-  const previousSql = previous ? await readSqlDigests(join(MIGRATIONS_DIR, previous)) : {};
+  const previousSchema = await readIfExists(SCHEMA_SNAPSHOT_PATH);
+  const previousSql = await readSqlDigests();
   const currentSql = await readSqlFiles(SQL_DIR);
 
   // The engine connects when it starts, although diffing two datamodels reads no table.
@@ -91,9 +91,9 @@ export async function createMigration(name: string, connectionString: string, no
   const target = join(MIGRATIONS_DIR, folder);
   await mkdir(target, { recursive: true });
   await writeFile(join(target, "migration.sql"), parts.join("\n\n") + "\n");
-  await writeFile(join(target, SNAPSHOT), schema);
+  await writeFile(SCHEMA_SNAPSHOT_PATH, schema);
   const digests = Object.fromEntries([...currentSql].map(([file, text]) => [file, digest(text)]));
-  await writeFile(join(target, SQL_DIGESTS), JSON.stringify(digests, null, 2) + "\n");
+  await writeFile(SQL_DIGESTS_PATH, JSON.stringify(digests, null, 2) + "\n");
   await writeFile(join(MIGRATIONS_DIR, LOCKFILE.path), LOCKFILE.content);
   return folder;
 }
