@@ -8,7 +8,7 @@ export async function register() {
     const { setErrorReporter } = await import("@/lib/http/problem");
     // No personal data by default; expected (4xx) errors never reach the reporter.
     Sentry.init({ dsn: config.observability.sentryDsn, environment: config.observability.sentryEnvironment, release: config.app.version, sendDefaultPii: false });
-    setErrorReporter((err, { requestId }) => void Sentry.captureException(err, { tags: { requestId } }));
+    setErrorReporter((err, { requestId, level }) => void Sentry.captureException(err, { level, tags: { requestId } }));
   }
   // Public answers are cached only while this process follows committed invalidations.
   const { startInvalidationPoller } = await import("@/lib/cache/invalidation-poller");

@@ -1,4 +1,4 @@
-import { ENDPOINTS, openApiDocument } from "@/lib/api/openapi";
+import { documentedStatuses, ENDPOINTS, openApiDocument } from "@/lib/api/openapi";
 import { ErrorBody } from "@/lib/api/schemas";
 
 // A small API client driven by the OpenAPI file: it looks operations up by operationId, fills
@@ -66,7 +66,7 @@ export function apiClient(token: string) {
       const endpoint = ENDPOINTS.find((e) => e.operationId === operationId)!;
       // The documented shape, success or error, is what came back.
       if (res.status === endpoint.ok.status) endpoint.ok.schema?.parse(body);
-      else if (!endpoint.errors.includes(res.status)) throw new Error(`${operationId} answered ${res.status}, which the description does not list: ${text}`);
+      else if (!documentedStatuses(endpoint).includes(res.status)) throw new Error(`${operationId} answered ${res.status}, which the description does not list: ${text}`);
       else ErrorBody.parse(body);
       return { status: res.status, body, headers: res.headers };
     },

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { isProofFresh } from "@/lib/accounts/identity-proof/freshness";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
+import { isRecordId } from "@/lib/input/ids";
+import { isAcceptableText, UNACCEPTABLE_TEXT_MESSAGE } from "@/lib/input/text";
 
 // API tokens (spec 5.2): `pd_` + 32 random bytes, stored only as a SHA-256 hash; the plain
 // token is shown once. Optional expiry at most five years ahead.
@@ -30,7 +32,8 @@ export async function createApiToken(opts: { userId: number; name: string; expir
   }
   const name = opts.name.trim();
   const issues = [];
-  if (!name || name.length > 100) issues.push({ path: "name", message: "Give the token a name of 1 to 100 characters." });
+  if (!isAcceptableText(name)) issues.push({ path: "name", message: UNACCEPTABLE_TEXT_MESSAGE });
+  else if (!name || name.length > 100) issues.push({ path: "name", message: "Give the token a name of 1 to 100 characters." });
   if (opts.expiresAt && opts.expiresAt <= now) issues.push({ path: "expiresAt", message: "The expiry date must lie in the future." });
   if (opts.expiresAt && opts.expiresAt > maxExpiry(now)) issues.push({ path: "expiresAt", message: `A token may be valid for at most ${MAX_TOKEN_YEARS} years.` });
   if (issues.length) throw new AppError("validation_failed", "The token cannot be created.", undefined, issues);
@@ -63,6 +66,7 @@ export async function listApiTokens(userId: number, now = new Date()) {
 }
 
 export async function revokeApiToken(userId: number, tokenId: number): Promise<void> {
+  if (!isRecordId(tokenId)) throw notFound("Token not found.");
   const { count } = await db.apiToken.deleteMany({ where: { id: tokenId, userId } });
   if (!count) throw notFound("Token not found.");
 }

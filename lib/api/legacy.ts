@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
 import { hasPlausibleDomain } from "@/lib/mail/domain-plausibility";
 import { newsroomsOfUser } from "@/lib/companies/newsrooms";
+import { RecordId } from "@/lib/input/ids";
 import { ListQuery, STATUSES, type ReleaseResource } from "./schemas";
 
 // The legacy /service/... contract: older field names (text, city, lang, limit) mapped onto
@@ -12,7 +13,7 @@ export const LegacyListQuery = z
   .transform((q) => ListQuery.parse({ per_page: q.per_page ?? q.limit, page: q.page, status: q.status, language: q.language ?? q.lang, category: q.category, portal: q.portal }));
 
 export const LegacyReleaseInput = z.object({
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: z.coerce.number().pipe(RecordId).optional(),
   company_email: z.string().max(254).optional(),
   portal: z.enum(["business", "tech"]).optional(),
   lang: z.enum(["de", "en"]).optional(),

@@ -21,28 +21,45 @@ interface Endpoint {
 }
 
 const ERROR_TEXT: Record<number, string> = {
+  400: "The body is not valid JSON (bad_request).",
   401: "Missing, unknown or expired token.",
-  403: "The account has no API access (api_access_missing) or is not a member of the newsroom.",
-  404: "Not found, or fully deleted.",
+  403: "The account has no API access (api_access_missing), or the role in the newsroom does not allow this (forbidden).",
+  404: "Not found: an unknown or fully deleted release, another newsroom's release, or a path parameter that cannot name one.",
   409: "The release is in a status that does not allow this, or an Idempotency-Key is still in use.",
   410: "Retired endpoint.",
-  422: "Validation failed: see `issues`.",
+  413: "The body is larger than 1 MiB (payload_too_large).",
+  415: "The body is not sent as application/json (unsupported_media_type).",
+  422: "Validation failed: see `issues`. Text containing NUL or an unpaired surrogate is refused here too.",
   428: "Required legal document versions are not accepted (LEGAL_ACCEPTANCE_GATE); `details.required` lists them.",
   429: "Rate limit exceeded; see Retry-After (seconds).",
 };
 
-/** Every v1 endpoint; the route handlers parse with the same schemas. */
+/**
+ * Every status an endpoint can answer: its own domain outcomes plus those of the wrapper
+ * (lib/http/route.ts): authentication, API access and the rate limit for all; 404 for a path
+ * parameter that names nothing; 422 for a query, body or Idempotency-Key that does not
+ * validate; 400, 413 and 415 for a body that is not JSON, too large or of another type.
+ */
+export function documentedStatuses(e: Pick<Endpoint, "params" | "query" | "body" | "idempotent" | "errors">): number[] {
+  const statuses = new Set([401, 403, 429, ...e.errors]);
+  if (e.params) statuses.add(404);
+  if (e.query || e.body || e.idempotent) statuses.add(422);
+  if (e.body) for (const s of [400, 413, 415]) statuses.add(s);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** Every v1 endpoint; the route handlers parse with the same schemas. `errors`: the domain's own outcomes. */
 export const ENDPOINTS: Endpoint[] = [
-  { method: "get", path: "/api/v1/newsrooms", operationId: "listNewsrooms", summary: "Newsrooms the token's user may write for", ok: { status: 200, schema: S.NewsroomList, description: "The newsrooms." }, errors: [401, 403, 429] },
-  { method: "get", path: "/api/v1/categories", operationId: "listCategories", summary: "Active categories", query: S.CategoryQuery, ok: { status: 200, schema: S.CategoryList, description: "The categories." }, errors: [401, 403, 422, 429] },
-  { method: "get", path: "/api/v1/releases", operationId: "listReleases", summary: "List and search your releases", query: S.ListQuery, ok: { status: 200, schema: S.ReleaseList, description: "One page of releases, newest first (best match first with q)." }, errors: [401, 403, 422, 429] },
-  { method: "post", path: "/api/v1/releases", operationId: "createRelease", summary: "Create a release (and send it to review)", description: "With `submit` (default true) the release goes straight to the automatic check; the response shows `in_review`.", body: S.ReleaseInput, idempotent: true, ok: { status: 201, schema: S.ReleaseEnvelope, description: "The created release." }, errors: [401, 403, 409, 422, 428, 429] },
-  { method: "get", path: "/api/v1/releases/{id}", operationId: "getRelease", summary: "One release with its review state", params: S.IdParams, ok: { status: 200, schema: S.ReleaseEnvelope, description: "The release." }, errors: [401, 403, 404, 422, 429] },
-  { method: "put", path: "/api/v1/releases/{id}", operationId: "updateRelease", summary: "Change a release that is not published", description: "Fields left out keep their value. On a portal change the category is checked against the new portal.", params: S.IdParams, body: S.ReleaseUpdate, ok: { status: 200, schema: S.ReleaseEnvelope, description: "The updated release." }, errors: [401, 403, 404, 409, 422, 428, 429] },
-  { method: "delete", path: "/api/v1/releases/{id}", operationId: "deleteRelease", summary: "Delete a release for good", description: "Its page answers 404 afterwards. Images of a release that was never published are erased at once.", params: S.IdParams, ok: { status: 204, description: "Deleted." }, errors: [401, 403, 404, 422, 429] },
-  { method: "post", path: "/api/v1/releases/{id}/submit", operationId: "submitRelease", summary: "Send a draft or rejected release to review", params: S.IdParams, idempotent: true, ok: { status: 202, schema: S.ReleaseEnvelope, description: "Accepted for review." }, errors: [401, 403, 404, 409, 422, 428, 429] },
-  { method: "get", path: "/api/v1/legal/acceptances", operationId: "getLegalAcceptances", summary: "Required legal documents and whether you accepted them", ok: { status: 200, schema: S.LegalStatus, description: "The documents." }, errors: [401, 403, 429] },
-  { method: "post", path: "/api/v1/legal/acceptances", operationId: "acceptLegalDocuments", summary: "Accept the current versions of legal documents", description: "A version that is not current is refused with 422 and the current versions in `details.current`.", body: S.LegalAcceptanceInput, ok: { status: 201, schema: S.LegalStatus, description: "The documents after acceptance." }, errors: [401, 403, 422, 429] },
+  { method: "get", path: "/api/v1/newsrooms", operationId: "listNewsrooms", summary: "Newsrooms the token's user may write for", ok: { status: 200, schema: S.NewsroomList, description: "The newsrooms." }, errors: [] },
+  { method: "get", path: "/api/v1/categories", operationId: "listCategories", summary: "Active categories", query: S.CategoryQuery, ok: { status: 200, schema: S.CategoryList, description: "The categories." }, errors: [] },
+  { method: "get", path: "/api/v1/releases", operationId: "listReleases", summary: "List and search your releases", query: S.ListQuery, ok: { status: 200, schema: S.ReleaseList, description: "One page of releases, newest first (best match first with q)." }, errors: [] },
+  { method: "post", path: "/api/v1/releases", operationId: "createRelease", summary: "Create a release (and send it to review)", description: "With `submit` (default true) the release goes straight to the automatic check; the response shows `in_review`.", body: S.ReleaseInput, idempotent: true, ok: { status: 201, schema: S.ReleaseEnvelope, description: "The created release." }, errors: [409, 428] },
+  { method: "get", path: "/api/v1/releases/{id}", operationId: "getRelease", summary: "One release with its review state", params: S.IdParams, ok: { status: 200, schema: S.ReleaseEnvelope, description: "The release." }, errors: [] },
+  { method: "put", path: "/api/v1/releases/{id}", operationId: "updateRelease", summary: "Change a release that is not published", description: "Fields left out keep their value. On a portal change the category is checked against the new portal. Members change only the releases they wrote; owners and responsibles change every release of the newsroom.", params: S.IdParams, body: S.ReleaseUpdate, ok: { status: 200, schema: S.ReleaseEnvelope, description: "The updated release." }, errors: [409, 428] },
+  { method: "delete", path: "/api/v1/releases/{id}", operationId: "deleteRelease", summary: "Delete a release that was never published", description: "Its page answers 404 afterwards; its images are erased at once. A release that was ever published cannot be deleted (409): it leaves through archiving, depublication or a legal request. Members delete only the releases they wrote; owners delete every unpublished release of the newsroom.", params: S.IdParams, ok: { status: 204, description: "Deleted." }, errors: [409] },
+  { method: "post", path: "/api/v1/releases/{id}/submit", operationId: "submitRelease", summary: "Send a draft or rejected release to review", params: S.IdParams, idempotent: true, ok: { status: 202, schema: S.ReleaseEnvelope, description: "Accepted for review." }, errors: [409, 428] },
+  { method: "get", path: "/api/v1/legal/acceptances", operationId: "getLegalAcceptances", summary: "Required legal documents and whether you accepted them", ok: { status: 200, schema: S.LegalStatus, description: "The documents." }, errors: [] },
+  { method: "post", path: "/api/v1/legal/acceptances", operationId: "acceptLegalDocuments", summary: "Accept the current versions of legal documents", description: "A version that is not current is refused with 422 and the current versions in `details.current`.", body: S.LegalAcceptanceInput, ok: { status: 201, schema: S.LegalStatus, description: "The documents after acceptance." }, errors: [] },
 ];
 
 const RATE_HEADERS = {
@@ -67,7 +84,7 @@ function buildDocument() {
     const responses: Record<string, { description: string; headers?: typeof RATE_HEADERS; content?: Record<string, { schema: z.ZodType }> }> = {
       [e.ok.status]: { description: e.ok.description, headers: RATE_HEADERS, ...(e.ok.schema ? { content: { "application/json": { schema: e.ok.schema } } } : {}) },
     };
-    for (const status of e.errors) responses[status] = { description: ERROR_TEXT[status]!, content: { "application/json": { schema: S.ErrorBody } } };
+    for (const status of documentedStatuses(e)) responses[status] = { description: ERROR_TEXT[status]!, content: { "application/json": { schema: S.ErrorBody } } };
     registry.registerPath({
       method: e.method,
       path: e.path,

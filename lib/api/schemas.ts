@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RecordId, RecordIdParam } from "@/lib/input/ids";
 
 // The v1 contract: the handlers parse with these schemas and the OpenAPI file is generated
 // from them, so the description cannot drift from the code.
@@ -10,7 +11,7 @@ const email = z.email().max(254);
 
 export const ReleaseInput = z
   .object({
-    newsroom_id: z.int().positive().meta({ description: "Newsroom (company) the release belongs to; see GET /api/v1/newsrooms." }),
+    newsroom_id: RecordId.meta({ description: "Newsroom (company) the release belongs to; see GET /api/v1/newsrooms." }),
     portal: z.enum(["business", "tech"]).meta({ description: "Target portal; must be one the newsroom publishes on." }),
     language: z.enum(["de", "en"]),
     title: text(200).min(10),
@@ -65,9 +66,12 @@ export const ReleaseResource = z
 export const Pagination = z.object({ page: z.int(), per_page: z.int(), total: z.int() }).meta({ id: "Pagination" });
 export const ReleaseList = z.object({ data: z.array(ReleaseResource), meta: Pagination }).meta({ id: "ReleaseList" });
 
+/** Deeper pages hold nothing a client can use (100 per page); the bound keeps OFFSET sane. */
+export const MAX_PAGE = 10_000;
+
 export const ListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "1–100." }),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).meta({ description: `1–${MAX_PAGE}.` }),
   status: z.enum(STATUSES).optional(),
   language: z.enum(["de", "en"]).optional(),
   portal: z.enum(["business", "tech"]).optional(),
@@ -75,7 +79,7 @@ export const ListQuery = z.object({
   q: z.string().max(200).optional().meta({ description: "Full-text search in title, lead, newsroom and text." }),
 });
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export const IdParams = z.object({ id: RecordIdParam.meta({ description: "A release id (a positive 32-bit integer); anything else answers 404." }) });
 
 export const Newsroom = z.object({ id: z.int(), name: z.string(), slug: z.string(), portals: z.array(z.enum(["business", "tech"])), role: z.string() }).meta({ id: "Newsroom" });
 export const NewsroomList = z.object({ data: z.array(Newsroom) }).meta({ id: "NewsroomList" });

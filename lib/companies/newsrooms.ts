@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import type { Portal } from "@/lib/sites";
 import { portalsOfCompany } from "./portals";
+import { isRecordId } from "@/lib/input/ids";
 
 /** Where a user's newsroom still takes releases: not removed and not tombstoned. */
 const WRITABLE_COMPANY = { deletedAt: null, goneAt: null } as const;
@@ -31,6 +32,7 @@ export async function newsroomsOfUser(userId: number): Promise<Newsroom[]> {
  * customer cannot even learn that an id exists in another newsroom.
  */
 export async function ownReleaseOrThrow(userId: number, releaseId: number) {
+  if (!isRecordId(releaseId)) throw notFound("Press release not found.");
   const release = await db.pressRelease.findFirst({
     where: { id: releaseId, deletedAt: null, company: { ...WRITABLE_COMPANY, members: { some: { userId } } } },
   });

@@ -1,5 +1,6 @@
 // The release form's rules, shared by the browser (live validation) and the server action
 // (the authority). No server imports: this file is bundled into the client form.
+import { isAcceptableText } from "@/lib/input/text";
 
 export const TITLE_MIN = 10;
 export const TITLE_MAX = 200;
@@ -28,6 +29,8 @@ export function bodyTextLength(body: string): number {
   return body.replace(/[ \t\f\v\r]+/g, " ").replace(/ *\n\s*/g, "\n").trim().length;
 }
 
+/** Pasted text can carry a NUL or a broken emoji half; the database cannot store either. */
+const UNSTORABLE = "Der Text enthält ein unzulässiges Steuerzeichen. Bitte tippen Sie die Stelle neu.";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
@@ -51,6 +54,7 @@ export function validateReleaseForm(v: ReleaseFormValues): FieldIssues {
   if (!EMAIL.test(v.contactEmail.trim())) issues.contactEmail = "Bitte geben Sie eine gültige E-Mail-Adresse an.";
   if (v.contactPhone.trim().length > 50) issues.contactPhone = "Die Telefonnummer ist zu lang.";
   if (v.scheduledAt && !DATETIME_LOCAL.test(v.scheduledAt)) issues.scheduledAt = "Bitte geben Sie Datum und Uhrzeit vollständig an.";
+  for (const field of RELEASE_FIELDS) if (!isAcceptableText(v[field])) issues[field] = UNSTORABLE;
   return issues;
 }
 

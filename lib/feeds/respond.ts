@@ -1,3 +1,4 @@
+import { decodePathSegment } from "@/lib/input/path-segment";
 import { isEdition, isPortal, type Edition, type Portal } from "@/lib/sites";
 import type { FeedResult } from "./feeds";
 
@@ -17,7 +18,9 @@ export function feedResponse(result: FeedResult): Response {
 export async function portalFeedParams(params: Promise<Record<string, string>>): Promise<{ portal: Portal; edition: Edition; slug?: string } | null> {
   const p = await params;
   if (!isPortal(p.portal) || !isEdition(p.edition)) return null;
-  return { portal: p.portal, edition: p.edition, ...(p.slug ? { slug: p.slug } : {}) };
+  if (p.slug === undefined) return { portal: p.portal, edition: p.edition };
+  const slug = decodePathSegment(p.slug);
+  return slug === null ? null : { portal: p.portal, edition: p.edition, slug };
 }
 
 export const feedNotFound = () => feedResponse({ kind: "missing" });

@@ -1,4 +1,5 @@
-import { AppError, type ErrorCode } from "@/lib/http/errors";
+import type { ErrorCode } from "@/lib/http/errors";
+import { toAppError } from "@/lib/http/problem";
 
 // What a server action hands back to its form: success, or a message and per-field issues.
 // Business errors become German form messages; nothing else leaks to the browser.
@@ -22,13 +23,15 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   stale_classification: "Der Text hat sich seit der letzten Prüfung geändert; eine neue Prüfung ist eingeplant.",
   image_rights_confirmation_required: "Für mindestens ein Bild fehlt eine gültige Bestätigung der Bildrechte.",
   identity_proof_required: "Bitte bestätigen Sie Ihre Identität erneut mit Ihrem Passwort.",
-  legal_acceptance_required: "Bitte akzeptieren Sie zuerst die aktuellen Nutzungsbedingungen.",
+  legal_acceptance_required: "Bitte bestätigen Sie die aktuellen Bedingungen unten: Sie sind neu, wurden geändert oder fehlen noch.",
   rate_limited: "Zu viele Versuche. Bitte warten Sie einen Moment.",
 };
 
-/** Turns an error into a form result. Unexpected errors are logged and answered generically, never as a 500. */
-export function actionError(err: unknown): ActionResult {
-  if (err instanceof AppError && err.status < 500) {
+/** Turns an error into a form result. Unexpected errors are reported and answered generically, never as a 500. */
+export function actionError(thrown: unknown): ActionResult {
+  // The API's mapping: a value the database refused is the form's fault; anything else is reported.
+  const err = toAppError(thrown, crypto.randomUUID());
+  if (err.status < 500) {
     const issues = Object.fromEntries((err.issues ?? []).map((i) => [i.path, i.message]));
     return {
       ok: false,
@@ -38,6 +41,5 @@ export function actionError(err: unknown): ActionResult {
       ...(Object.keys(issues).length ? { issues } : {}),
     };
   }
-  console.error("dashboard action failed:", err);
   return { ok: false, message: "Es ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es erneut." };
 }

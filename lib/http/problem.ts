@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import { processSingleton } from "@/lib/process-singleton";
 import { AppError, type ValidationIssue } from "./errors";
 
 export interface ErrorBody {
@@ -11,24 +12,51 @@ export interface ErrorBody {
   };
 }
 
-type Reporter = (err: unknown, context: { requestId: string }) => void;
-let reporter: Reporter = (err, { requestId }) => console.error(`[${requestId}] unexpected error:`, err);
+/** `error`: a fault of the service (answered 500). `warning`: a client value the edge should have refused. */
+export type ReportLevel = "error" | "warning";
+type Reporter = (err: unknown, context: { requestId: string; level: ReportLevel }) => void;
 
-/** Where unexpected (5xx) errors go; the error tracker installs itself here. */
-export function setErrorReporter(fn: Reporter): void {
-  reporter = fn;
+const defaultReporter: Reporter = (err, { requestId, level }) =>
+  level === "error" ? console.error(`[${requestId}] unexpected error:`, err) : console.warn(`[${requestId}] client value refused by the database:`, err instanceof Error ? err.message.split("\n").at(-1) : err);
+
+// One per process: every route bundle has its own copy of this module (lib/process-singleton.ts),
+// and the error tracker installs itself once, from instrumentation.
+const reporting = processSingleton("error-reporter", () => ({ reporter: defaultReporter }));
+
+/** Where unexpected errors go; the error tracker installs itself here. */
+export function setErrorReporter(fn: Reporter | null): void {
+  reporting.reporter = fn ?? defaultReporter;
+}
+
+export function reportError(err: unknown, context: { requestId: string; level?: ReportLevel }): void {
+  reporting.reporter(err, { requestId: context.requestId, level: context.level ?? "error" });
 }
 
 export function zodIssues(err: ZodError): ValidationIssue[] {
   return err.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }
 
+/**
+ * PostgreSQL codes that refuse a value as such: bad text (NUL, encoding), a number out of the
+ * column's range, an unparsable literal, an index entry too large. They mean a client's value
+ * slipped past the edge checks (lib/input), so the answer is 422, and the slip is reported.
+ */
+const VALUE_REFUSALS = new Set(["22021", "22P05", "22003", "22P02", "22007", "22008", "54000"]);
+
+function databaseRefusedValue(err: unknown): boolean {
+  const cause = (err as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } } | null)?.meta?.driverAdapterError?.cause;
+  return typeof cause?.originalCode === "string" && VALUE_REFUSALS.has(cause.originalCode);
+}
+
 /** Any thrown value as an AppError; unknown errors become a generic 500 and are reported. */
 export function toAppError(err: unknown, requestId: string): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return new AppError("validation_failed", "The request is not valid.", undefined, zodIssues(err));
-  if (err instanceof SyntaxError) return new AppError("bad_request", "The request body is not valid JSON.");
-  reporter(err, { requestId });
+  if (databaseRefusedValue(err)) {
+    reportError(err, { requestId, level: "warning" });
+    return new AppError("validation_failed", "A value in the request cannot be stored.");
+  }
+  reportError(err, { requestId });
   return new AppError("internal", "Something went wrong on our side. Please try again later.");
 }
 

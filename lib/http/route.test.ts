@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { resetLimitersForTests } from "@/lib/ratelimit/limiter";
+import { RecordIdParam } from "@/lib/input/ids";
 import { QuotaExceededException } from "./errors";
 import { setErrorReporter } from "./problem";
 import { apiRoute, json, registerAuthResolver } from "./route";
@@ -95,5 +96,69 @@ describe("apiRoute", () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(Number(third.headers.get("X-RateLimit-Reset"))).toBeLessThan(Date.now() / 1000 + 61);
     resetConfigForTests();
+  });
+});
+
+describe("apiRoute against hostile input", () => {
+  const create = apiRoute({ body: z.object({ title: z.string(), tags: z.array(z.string()).optional(), contact: z.object({ email: z.string() }).optional() }) }, async ({ body }) => json({ ok: body.title }, { status: 201 }));
+  const list = apiRoute({ query: z.object({ q: z.string().optional() }) }, async ({ query }) => json({ q: query.q ?? null }));
+  const byId = apiRoute({ params: z.object({ id: RecordIdParam }) }, async ({ params }) => json({ id: params.id }));
+  const callById = (id: string) => byId(new Request(`http://x/things/${id}`), { params: Promise.resolve({ id }) });
+
+  it("refuses NUL and unpaired surrogates in a body with 422 naming each field", async () => {
+    const res = await create(post(JSON.stringify({ title: "a\u0000b", tags: ["ok", "\ud83d"], contact: { email: "x\u0000@y.de" } })));
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.error.code).toBe("validation_failed");
+    expect(body.error.issues.map((i: { path: string }) => i.path)).toEqual(["title", "tags.1", "contact.email"]);
+  });
+
+  it("refuses NUL in a query parameter with 422 naming it", async () => {
+    const res = await list(new Request("http://x/things?q=%00"));
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.issues).toEqual([{ path: "q", message: expect.stringContaining("NUL") }]);
+  });
+
+  it("answers 404 for a path id that cannot be a record, like for an unknown one", async () => {
+    for (const id of ["2210224512584", "6755686096181732", "0", "-4", "abc", "0x10", "\u0000"]) {
+      const res = await callById(id);
+      expect([id, res.status]).toEqual([id, 404]);
+      expect((await res.json()).error.code).toBe("not_found");
+    }
+    expect(await (await callById("2147483647")).json()).toEqual({ id: 2147483647 });
+  });
+
+  it("refuses a body over the limit with 413 before reading it all, declared or streamed", async () => {
+    const small = apiRoute({ body: z.object({ title: z.string() }), maxBodyBytes: 64 }, async () => json({ ok: true }));
+    const declared = new Request("http://x/", { method: "POST", headers: { "content-type": "application/json", "content-length": "999999999" }, body: "{}" });
+    expect((await small(declared)).status).toBe(413);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new TextEncoder().encode(`"${"x".repeat(1000)}",`));
+      },
+    });
+    const streamed = new Request("http://x/", { method: "POST", headers: { "content-type": "application/json" }, body: endless, duplex: "half" } as RequestInit);
+    expect((await small(streamed)).status).toBe(413);
+    expect(pulled).toBeLessThan(5);
+  });
+
+  it("answers 400 for a body nested too deep for a schema to care, never a crash", async () => {
+    const res = await create(post(`{"title":"x","tags":${"[".repeat(200_000)}${"]".repeat(200_000)}}`));
+    expect(res.status).toBe(422);
+    expect((await create(post(`${"[".repeat(100_000)}`))).status).toBe(400);
+  });
+
+  it("maps a value the database refused (boundary missed) to 422 and reports it as a warning", async () => {
+    const reporter = vi.fn();
+    setErrorReporter(reporter);
+    const route = apiRoute({}, async () => {
+      throw Object.assign(new Error("Database error"), { meta: { driverAdapterError: { cause: { originalCode: "22021" } } } });
+    });
+    const res = await route(new Request("http://x/"));
+    expect(res.status).toBe(422);
+    expect(reporter).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ level: "warning" }));
+    setErrorReporter(null);
   });
 });

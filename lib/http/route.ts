@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { getLimiter, secondsUntil, type LimitResult } from "@/lib/ratelimit/limiter";
 import { clientKeyOf } from "@/lib/security/client-ip";
 import type { PolicyName } from "@/lib/ratelimit/policies";
-import { AppError } from "./errors";
+import { unacceptableTextIssues } from "@/lib/input/text";
+import { AppError, notFound } from "./errors";
 import { toErrorResponse } from "./problem";
 
 export type AuthKind = "none" | "token" | "session";
@@ -46,6 +47,8 @@ export interface RouteContext<P, Q, B> {
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 export function requestIdOf(request: Request): string {
@@ -64,12 +67,64 @@ export function rateLimitHeaders(r: LimitResult): Record<string, string> {
   return headers;
 }
 
+/**
+ * The body as text, refused with 413 as soon as it passes `maxBytes`: a declared length over
+ * the limit is refused before reading, and an undeclared one is counted while it streams.
+ */
+async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const tooLarge = () => new AppError("payload_too_large", `The body may be at most ${maxBytes} bytes.`);
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 async function readJson(request: Request, maxBytes: number): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type)) throw new AppError("unsupported_media_type", "Send the body as application/json.");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new AppError("payload_too_large", `The body may be at most ${maxBytes} bytes.`);
-  return JSON.parse(text) as unknown;
+  const text = await readBodyText(request, maxBytes);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError("bad_request", "The request body is not valid JSON.");
+  }
+}
+
+/** Text that cannot be stored is refused before any schema or query sees it (lib/input/text.ts). */
+function refuseUnstorableText(value: unknown, root = ""): void {
+  const issues = unacceptableTextIssues(value, root);
+  if (issues.length) throw new AppError("validation_failed", "The request contains text that cannot be stored.", undefined, issues);
+}
+
+function parseQuery(schema: Schema, params: URLSearchParams): unknown {
+  const raw = Object.fromEntries(params);
+  refuseUnstorableText(raw);
+  return schema.parse(raw);
+}
+
+function parseBody(schema: Schema, raw: unknown): unknown {
+  refuseUnstorableText(raw);
+  return schema.parse(raw);
+}
+
+/** Path parameters that do not parse name no resource: 404, like an unknown id. */
+function parseParams(schema: Schema, raw: Record<string, string | string[]>): unknown {
+  const parsed = unacceptableTextIssues(raw).length ? null : schema.safeParse(raw);
+  if (!parsed?.success) throw notFound("No such resource.");
+  return parsed.data;
 }
 
 /**
@@ -104,9 +159,9 @@ export function apiRoute<P extends Schema | undefined = undefined, Q extends Sch
         request,
         requestId,
         principal,
-        params: options.params ? options.params.parse(rawParams) : undefined,
-        query: options.query ? options.query.parse(Object.fromEntries(url.searchParams)) : undefined,
-        body: options.body ? options.body.parse(await readJson(request, options.maxBodyBytes ?? 1024 * 1024)) : undefined,
+        params: options.params ? parseParams(options.params, rawParams) : undefined,
+        query: options.query ? parseQuery(options.query, url.searchParams) : undefined,
+        body: options.body ? parseBody(options.body, await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) : undefined,
       } as RouteContext<P, Q, B>;
       const response = await handler(ctx);
       response.headers.set("x-request-id", requestId);

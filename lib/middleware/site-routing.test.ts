@@ -77,4 +77,21 @@ describe("routeBySite", () => {
     // The German segment on the English edition is not a release path.
     expect(rewrittenPath(await call("business.localhost:3000", "/en/pressemitteilung/gone-one", {}, decide))).toBe("/portal/business/en/pressemitteilung/gone-one");
   });
+
+  it("answers 400 for malformed percent-encoding before Next decodes it: JSON on API paths, a small page elsewhere", async () => {
+    for (const path of ["/api/v1/releases/%F2%88%88", "/service/pressreleases/%E0%A4%A"]) {
+      const res = await call("hub.localhost:3000", path);
+      expect([path, res.status, res.headers.get("content-type")]).toEqual([path, 400, "application/json"]);
+      const body = await res.json();
+      expect(body.error).toMatchObject({ code: "bad_request", requestId: expect.any(String) });
+    }
+    for (const [host, path] of [["business.localhost:3000", "/de/pressemitteilung/%F2%88%88"], ["business.localhost:3000", "/%F2%88%88"], ["hub.localhost:3000", "/login/link/%"]]) {
+      const res = await call(host!, path!);
+      expect([path, res.status]).toEqual([path, 400]);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(await res.text()).toContain("Ungültige Adresse");
+    }
+    // Encoded but well-formed paths go on as before.
+    expect(rewrittenPath(await call("business.localhost:3000", "/de/pressemitteilung/gr%C3%BCn"))).toBe("/portal/business/de/pressemitteilung/gr%C3%BCn");
+  });
 });

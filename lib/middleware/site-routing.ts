@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { movedLegalPath } from "@/lib/legal/pages";
+import { malformedPathResponse } from "./malformed-path";
 import { gonePageHtml } from "@/lib/public/gone-page";
 import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
 import { isPortalPage, PORTAL_PAGE_CACHE_CONTROL, publicSubject } from "@/lib/public/public-paths";
@@ -28,6 +29,8 @@ export const EDITION_HEADER = "x-pd-edition";
  */
 export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide?: DecidePublicPath): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
+  const malformed = malformedPathResponse(pathname);
+  if (malformed) return malformed;
   if (HOST_INDEPENDENT.test(pathname)) return NextResponse.next();
 
   const site = resolveSite(request.headers.get("host"), hosts);

@@ -1,3 +1,4 @@
+import { decodePathSegment } from "@/lib/input/path-segment";
 import { PATH_SEGMENTS, isEdition, type Edition, type Portal } from "@/lib/sites";
 
 // Which public paths name a release or a newsroom; pure, so the middleware and tests share it.
@@ -8,12 +9,8 @@ export type PublicSubject =
 export function publicSubject(pathname: string): PublicSubject | null {
   const [, edition, segment, rawSlug, ...rest] = pathname.split("/");
   if (!isEdition(edition) || !rawSlug) return null;
-  let slug: string;
-  try {
-    slug = decodeURIComponent(rawSlug);
-  } catch {
-    return null;
-  }
+  const slug = decodePathSegment(rawSlug);
+  if (slug === null) return null;
   if (segment === PATH_SEGMENTS.release[edition] && rest.length === 0) return { kind: "release", edition, slug };
   if (segment === PATH_SEGMENTS.newsroom[edition]) return { kind: "newsroom", edition, slug, rest: rest.length ? `/${rest.join("/")}` : "" };
   return null;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { decodePathSegment } from "@/lib/input/path-segment";
 import { isEdition, isPortal, PATH_SEGMENTS, SITE_NAMES, type Edition, type Portal } from "@/lib/sites";
 import { releasePageData } from "./release-page";
 
@@ -7,8 +8,9 @@ export type ReleaseRouteParams = Promise<{ portal: string; edition: string; slug
 /** Valid only when the path segment belongs to the edition (`/de/pressemitteilung`, `/en/press-release`). */
 export async function releaseRouteParams(params: ReleaseRouteParams, segment: string): Promise<{ portal: Portal; edition: Edition; slug: string } | null> {
   const p = await params;
-  if (!isPortal(p.portal) || !isEdition(p.edition) || PATH_SEGMENTS.release[p.edition] !== segment) return null;
-  return { portal: p.portal, edition: p.edition, slug: decodeURIComponent(p.slug) };
+  const slug = decodePathSegment(p.slug);
+  if (!isPortal(p.portal) || !isEdition(p.edition) || PATH_SEGMENTS.release[p.edition] !== segment || slug === null) return null;
+  return { portal: p.portal, edition: p.edition, slug };
 }
 
 export async function releaseMetadata(params: ReleaseRouteParams, segment: string, load = releasePageData): Promise<Metadata> {

@@ -1,3 +1,4 @@
+import { decodePathSegment } from "@/lib/input/path-segment";
 import { isEdition, isPortal, type Edition, type Portal } from "@/lib/sites";
 
 export type SlugPageParams = Promise<{ portal: string; edition: string; slug: string }>;
@@ -8,7 +9,8 @@ export type SlugPageParams = Promise<{ portal: string; edition: string; slug: st
  */
 export async function loadSlugPage<T>(params: SlugPageParams, load: (portal: Portal, edition: Edition, slug: string) => Promise<T | null>) {
   const p = await params;
-  if (!isPortal(p.portal) || !isEdition(p.edition)) return null;
-  const data = await load(p.portal, p.edition, decodeURIComponent(p.slug));
+  const slug = decodePathSegment(p.slug);
+  if (!isPortal(p.portal) || !isEdition(p.edition) || slug === null) return null;
+  const data = await load(p.portal, p.edition, slug);
   return data ? { portal: p.portal, edition: p.edition, data } : null;
 }

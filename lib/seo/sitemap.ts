@@ -1,5 +1,6 @@
 import { onPortalWhere, PUBLIC_NEWSROOM_WHERE } from "@/lib/companies/portals";
 import { db } from "@/lib/db/client";
+import { MAX_RECORD_ID } from "@/lib/input/ids";
 
 import { archiveVisibleReleaseWhere } from "@/lib/releases/visibility";
 import { categoryPath, editionAlternates, getSiteHosts, newsroomPath, releaseUrl, siteOrigin, type Portal } from "@/lib/sites";
@@ -11,6 +12,13 @@ export const SITEMAP_CACHE_CONTROL = "public, max-age=300, s-maxage=3600, stale-
 
 const XHTML_NS = "http://www.w3.org/1999/xhtml";
 
+/** The ids of one chunk, within the id column's range; null for a chunk no id can fall in. */
+export function chunkIdRange(chunk: number): { gte: number; lte: number } | null {
+  const first = chunk * CHUNK_SIZE;
+  if (!Number.isSafeInteger(first) || first < 0 || first > MAX_RECORD_ID) return null;
+  return { gte: first, lte: Math.min(first + CHUNK_SIZE - 1, MAX_RECORD_ID) };
+}
+
 /** The sitemap index: the pages sitemap and one chunk per id range that has visible releases. */
 export async function sitemapIndex(portal: Portal, now = new Date()): Promise<string> {
   const where = { ...archiveVisibleReleaseWhere(now), portal };
@@ -19,7 +27,7 @@ export async function sitemapIndex(portal: Portal, now = new Date()): Promise<st
   // One aggregate per id range through the one visibility rule; empty ranges are left out.
   const chunks = await Promise.all(
     Array.from({ length: count }, async (_, chunk) => {
-      const r = await db.pressRelease.aggregate({ where: { ...where, id: { gte: chunk * CHUNK_SIZE, lt: (chunk + 1) * CHUNK_SIZE } }, _max: { contentChangedAt: true } });
+      const r = await db.pressRelease.aggregate({ where: { ...where, id: chunkIdRange(chunk)! }, _max: { contentChangedAt: true } });
       return r._max.contentChangedAt ? { chunk, lastmod: r._max.contentChangedAt } : null;
     }),
   );
@@ -37,8 +45,10 @@ export async function sitemapIndex(portal: Portal, now = new Date()): Promise<st
 
 /** One chunk: release URLs (English ones under /en/) with lastmod from content_changed_at. */
 export async function releaseChunk(portal: Portal, chunk: number, now = new Date()): Promise<string | null> {
+  const ids = chunkIdRange(chunk);
+  if (!ids) return null;
   const rows = await db.pressRelease.findMany({
-    where: { ...archiveVisibleReleaseWhere(now), portal, id: { gte: chunk * CHUNK_SIZE, lt: (chunk + 1) * CHUNK_SIZE } },
+    where: { ...archiveVisibleReleaseWhere(now), portal, id: ids },
     orderBy: { id: "asc" },
     select: { id: true, slug: true, portal: true, language: true, contentChangedAt: true },
   });

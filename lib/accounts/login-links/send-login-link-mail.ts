@@ -3,6 +3,7 @@ import { sendMail } from "@/lib/mail/send-mail";
 import { createLoginLink } from "./create-login-link";
 import { loginLinkMail } from "./login-link-mail";
 import { LOGIN_LINK_TTL_MINUTES } from "./ttl";
+import { isAcceptableText } from "@/lib/input/text";
 
 export interface SendLoginLinkMailInput {
   email: string;
@@ -19,7 +20,7 @@ export interface SendLoginLinkMailInput {
  */
 export async function sendLoginLinkMail(input: SendLoginLinkMailInput): Promise<void> {
   const email = input.email.trim().toLowerCase();
-  if (!email) return;
+  if (!email || !isAcceptableText(email)) return;
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, locale: true, isActive: true, deletedAt: true } });
   if (!user || !user.isActive || user.deletedAt) return;
 

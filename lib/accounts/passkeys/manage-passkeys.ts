@@ -2,6 +2,7 @@ import { recordActivity } from "@/lib/activity/record-activity";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { passkeyNameOrThrow } from "./passkey-name";
+import { isRecordId } from "@/lib/input/ids";
 
 // Every change is scoped by user id in the WHERE clause: another user's passkey answers 404,
 // exactly like one that does not exist, so ids reveal nothing.
@@ -15,11 +16,13 @@ export function listPasskeys(userId: number) {
 
 export async function renamePasskey(userId: number, passkeyId: number, name: string): Promise<void> {
   const label = passkeyNameOrThrow(name);
+  if (!isRecordId(passkeyId)) throw notFound("Passkey not found.");
   const { count } = await db.passkey.updateMany({ where: { id: passkeyId, userId }, data: { name: label } });
   if (!count) throw notFound("Passkey not found.");
 }
 
 export async function deletePasskey(userId: number, passkeyId: number): Promise<void> {
+  if (!isRecordId(passkeyId)) throw notFound("Passkey not found.");
   await db.$transaction(async (tx) => {
     const { count } = await tx.passkey.deleteMany({ where: { id: passkeyId, userId } });
     if (!count) throw notFound("Passkey not found.");

@@ -11,9 +11,10 @@ import { getBreachedPasswordCheck, type BreachedPasswordCheck } from "../passwor
 import { hashPassword } from "../passwords/hash";
 import { assertPasswordPolicy } from "../passwords/policy";
 import { registrationMails } from "./registration-mails";
+import { isAcceptableText } from "@/lib/input/text";
 
 const RegistrationInput = z.object({
-  name: z.string().trim().min(2, "Bitte geben Sie Ihren Namen an.").max(200),
+  name: z.string().trim().min(2, "Bitte geben Sie Ihren Namen an.").max(200).refine(isAcceptableText, "Der Name enthält ein unzulässiges Zeichen."),
   email: z.string().trim().toLowerCase().max(320).pipe(z.email("Bitte geben Sie eine gültige E-Mail-Adresse an.")),
   password: z.string().max(1024),
   acceptTerms: z.literal(true, { error: "Bitte akzeptieren Sie die aktuellen Bedingungen." }),

@@ -5,6 +5,7 @@ import type { ClientContext } from "../sessions/start-session";
 import { completeLogin, type CompletedLogin } from "./login-completion";
 import { LoginRefusedError } from "./login-errors";
 import { assertLoginNotThrottled, recordLoginFailure } from "./login-failures";
+import { isAcceptableText } from "@/lib/input/text";
 
 // Unknown addresses still pay for one hash, so the answer time does not reveal who has an account.
 let dummyHash: Promise<string> | undefined;
@@ -18,7 +19,8 @@ const dummy = () => (dummyHash ??= hashPassword("not-a-real-password-for-timing"
 export async function signInWithPassword(opts: { email: string; password: string; client: ClientContext; now?: Date }): Promise<CompletedLogin & { userId: number }> {
   await assertLoginNotThrottled(opts.client.ip);
   const email = opts.email.trim().toLowerCase();
-  const user = email ? await db.user.findUnique({ where: { email }, select: { id: true, passwordHash: true, isActive: true, deletedAt: true } }) : null;
+  // An address that cannot be stored cannot belong to an account: refused like an unknown one.
+  const user = email && isAcceptableText(email) ? await db.user.findUnique({ where: { email }, select: { id: true, passwordHash: true, isActive: true, deletedAt: true } }) : null;
   const matches = await verifyPassword(opts.password, user?.passwordHash ?? (await dummy()));
   const usable = user && user.isActive && !user.deletedAt;
   if (!usable || !user.passwordHash || !matches) {

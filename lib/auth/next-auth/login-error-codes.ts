@@ -2,6 +2,8 @@
 export const LOGIN_ERROR = {
   refused: "refused",
   throttled: "throttled",
+  /** The sign-in failed on our side; the details went to the error tracker, never into the URL. */
+  unavailable: "unavailable",
   unverifiedEmail: "unverified_email",
   linkSent: "link_sent",
 } as const;

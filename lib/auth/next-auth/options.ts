@@ -16,6 +16,7 @@ import { browserBinding } from "./browser-binding";
 import { clientContextOf } from "./client-context";
 import { SESSION_COOKIE, secureCookies } from "./cookies";
 import { LOGIN_ERROR } from "./login-error-codes";
+import { reportError } from "@/lib/http/problem";
 
 // next-auth is the session layer (docs/authentication.md): its providers are the entry points,
 // its encrypted cookie carries one thing, the reference of a `sessions` row. Everything a
@@ -34,7 +35,9 @@ async function entryPoint(run: () => Promise<{ userId: number; token: string }>)
   } catch (err) {
     if (err instanceof LoginThrottledError) throw new Error(LOGIN_ERROR.throttled);
     if (err instanceof LoginRefusedError || err instanceof LoginNotPossibleError) throw new Error(LOGIN_ERROR.refused);
-    throw err;
+    // next-auth would put the message into the redirect URL: a database error would reach the browser.
+    reportError(err, { requestId: crypto.randomUUID() });
+    throw new Error(LOGIN_ERROR.unavailable);
   }
 }
 

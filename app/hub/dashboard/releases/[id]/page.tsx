@@ -13,13 +13,14 @@ import { loadDashboardRelease } from "@/lib/dashboard/release-detail";
 import { AppError } from "@/lib/http/errors";
 import { SITE_NAMES } from "@/lib/sites";
 import { moveRelease, saveRelease } from "../actions";
+import { parseRecordId } from "@/lib/input/ids";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pressemitteilung" };
 
 async function load(userId: number, rawId: string) {
-  const id = Number(rawId);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  const id = parseRecordId(rawId);
+  if (id === null) notFound();
   try {
     return await loadDashboardRelease(userId, id);
   } catch (err) {
@@ -62,6 +63,7 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
             categories={data.categories}
             placementLocked={data.placementLocked}
             canSubmit={actions.submit}
+            documentsToAccept={data.documentsToAccept}
             action={saveRelease}
           />
         </section>

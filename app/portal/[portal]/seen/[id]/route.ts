@@ -1,3 +1,4 @@
+import { parseRecordId } from "@/lib/input/ids";
 import { recordView } from "@/lib/analytics/fetches";
 import { afterResponse } from "@/lib/http/after-response";
 import { isPortal } from "@/lib/sites";
@@ -7,9 +8,10 @@ const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 
 export async function GET(request: Request, { params }: { params: Promise<{ portal: string; id: string }> }) {
   const { portal, id } = await params;
-  if (isPortal(portal) && /^[1-9]\d{0,9}$/.test(id)) {
+  const releaseId = parseRecordId(id);
+  if (isPortal(portal) && releaseId !== null) {
     const userAgent = request.headers.get("user-agent");
-    afterResponse(async () => void (await recordView(Number(id), portal, userAgent)));
+    afterResponse(async () => void (await recordView(releaseId, portal, userAgent)));
   }
   return new Response(PIXEL, { headers: { "content-type": "image/gif", "cache-control": "no-store", "x-robots-tag": "noindex" } });
 }

@@ -4,6 +4,7 @@ import { cache } from "react";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
 import { YearBar } from "@/components/portal/year-bar";
+import { decodePathSegment } from "@/lib/input/path-segment";
 import { archivePage } from "@/lib/public/cached-reads";
 import { categoryArchivePath, isEdition, isPortal, PATH_SEGMENTS, SITE_NAMES } from "@/lib/sites";
 
@@ -22,8 +23,9 @@ async function resolve(params: Params, searchParams: Search) {
   const year = p.year?.length === 1 && /^\d{4}$/.test(p.year[0]!) ? Number(p.year[0]) : p.year === undefined ? null : undefined;
   if (!isPortal(p.portal) || !isEdition(p.edition) || p.archive !== PATH_SEGMENTS.archive[p.edition] || year === undefined) return null;
   const rawPage = typeof q.page === "string" ? q.page : "1";
-  if (!/^[1-9]\d{0,5}$/.test(rawPage)) return null;
-  const data = await load(p.portal, p.edition, decodeURIComponent(p.slug), year, Number(rawPage));
+  const slug = decodePathSegment(p.slug);
+  if (!/^[1-9]\d{0,5}$/.test(rawPage) || slug === null) return null;
+  const data = await load(p.portal, p.edition, slug, year, Number(rawPage));
   return data ? { portal: p.portal, edition: p.edition, data } : null;
 }
 
