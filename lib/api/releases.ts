@@ -82,6 +82,7 @@ export async function createReleaseForUser(userId: number, input: z.infer<typeof
   checkBody(input.body, issues);
   if (issues.length) throw invalid(issues);
   const categoryId = await categoryIdFor(input.category, input.portal);
+  // submitRelease holds the gate; asked here too so a refused submission creates no draft.
   if (input.submit) await assertLegalAccepted(userId, getConfig().legal.acceptanceGate);
   const release = await createRelease({
     companyId: newsroom.id,
@@ -111,6 +112,7 @@ export async function updateReleaseForUser(userId: number, id: number, input: z.
     const kept = await db.category.findUnique({ where: { id: categoryId }, select: { slug: true } });
     categoryId = await categoryIdFor(kept?.slug, portal);
   }
+  // submitRelease holds the gate; asked here too so a refused submission changes nothing.
   if (input.submit) await assertLegalAccepted(userId, getConfig().legal.acceptanceGate);
   await updateRelease({
     releaseId: id,
@@ -124,7 +126,6 @@ export async function updateReleaseForUser(userId: number, id: number, input: z.
 
 export async function submitReleaseForUser(userId: number, id: number) {
   await ownReleaseOrThrow(userId, id);
-  await assertLegalAccepted(userId, getConfig().legal.acceptanceGate);
   await submitRelease({ releaseId: id, actor: userActor(userId) });
   return (await loadReleaseResources([id]))[0]!;
 }

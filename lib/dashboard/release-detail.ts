@@ -1,34 +1,38 @@
 import { getConfig } from "@/lib/config";
+import { documentsToAcceptBeforeSubmit } from "@/lib/legal/documents";
 import { db } from "@/lib/db/client";
 import { EDITABLE_STATUSES } from "@/lib/releases/save-release";
 import { dateToBerlinLocal } from "./berlin-time";
-import { canCustomerDelete } from "./release-moves";
+import { releaseActionsOf, type ReleaseAction } from "@/lib/accounts/abilities";
+import { isDeletableByNewsroom } from "@/lib/releases/delete-release";
 import { newsroomsOfUser, ownReleaseOrThrow } from "@/lib/companies/newsrooms";
 import { activeCategories } from "./newsrooms";
 import { htmlToPlainText } from "./release-body";
 import { reviewReasonsOf } from "./review-reasons";
 import type { ReleaseFormValues } from "./release-rules";
 
-/** Which buttons the release page offers; the domain functions check again when pressed. */
-function allowedActions(r: { status: string; goneAt: Date | null; publishedEverAt: Date | null }) {
+/** Which buttons the release page offers: status rules and the role matrix; the domain checks again when pressed. */
+function allowedActions(r: { status: string; goneAt: Date | null; publishedEverAt: Date | null }, may: Record<ReleaseAction, boolean>) {
   const alive = !r.goneAt;
   return {
-    edit: alive && (EDITABLE_STATUSES as readonly string[]).includes(r.status),
-    submit: alive && (r.status === "draft" || r.status === "rejected"),
-    withdraw: alive && (r.status === "in_review" || r.status === "scheduled"),
-    archive: alive && r.status === "published",
-    delete: canCustomerDelete(r),
+    edit: may.edit && alive && (EDITABLE_STATUSES as readonly string[]).includes(r.status),
+    submit: may.submit && alive && (r.status === "draft" || r.status === "rejected"),
+    withdraw: may.withdraw && alive && (r.status === "in_review" || r.status === "scheduled"),
+    archive: may.archive && alive && r.status === "published",
+    delete: may.delete && isDeletableByNewsroom(r),
   };
 }
 
 /** Everything the customer's release page shows, for a release of one of the user's newsrooms. */
 export async function loadDashboardRelease(userId: number, releaseId: number) {
   const release = await ownReleaseOrThrow(userId, releaseId);
-  const [company, classification, history, newsrooms] = await Promise.all([
+  const [company, classification, history, newsrooms, may, documentsToAccept] = await Promise.all([
     db.company.findUniqueOrThrow({ where: { id: release.companyId }, select: { id: true, name: true } }),
     db.pressReleaseClassification.findFirst({ where: { pressReleaseId: release.id, discardedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
     db.pressReleaseHistory.findMany({ where: { pressReleaseId: release.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 50 }),
     newsroomsOfUser(userId),
+    releaseActionsOf(userId, release),
+    documentsToAcceptBeforeSubmit(userId),
   ]);
   const newsroom = newsrooms.find((n) => n.id === release.companyId);
   const form: ReleaseFormValues = {
@@ -63,7 +67,8 @@ export async function loadDashboardRelease(userId: number, releaseId: number) {
     attempts: { used: release.automaticAttempts, max: getConfig().review.maxAutomaticAttempts },
     history,
     comments: history.filter((h) => h.comment).map((h) => ({ at: h.createdAt, comment: h.comment!, actorType: h.actorType })),
-    actions: allowedActions(release),
+    actions: allowedActions(release, may),
+    documentsToAccept,
   };
 }
 export type DashboardRelease = Awaited<ReturnType<typeof loadDashboardRelease>>;

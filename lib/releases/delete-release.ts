@@ -3,6 +3,17 @@ import { eraseFiles } from "@/lib/storage/files";
 import { recordHistory, type Actor } from "./history";
 import { lockRelease } from "./lock";
 import { bumpPublicCacheGeneration } from "./public-cache";
+import { AppError } from "@/lib/http/errors";
+import { assertActorMay } from "./actor-rights";
+
+/**
+ * What a newsroom may delete: only what never reached the public. A release that was published
+ * leaves through archiving, depublication or the legal-request flow, which keep the evidence
+ * trail; the service's own full deletion (staff) is not bound by this.
+ */
+export function isDeletableByNewsroom(release: { publishedEverAt: Date | null }): boolean {
+  return release.publishedEverAt === null;
+}
 
 /**
  * Full deletion (spec 3.1): the release answers 404 from now on. It is soft-deleted (the row
@@ -14,6 +25,10 @@ export async function deleteRelease(opts: { releaseId: number; actor: Actor; now
   const now = opts.now ?? new Date();
   const { files, erasedImages } = await db.$transaction(async (tx) => {
     const release = await lockRelease(tx, opts.releaseId);
+    await assertActorMay(tx, opts.actor, release, "delete");
+    if (opts.actor.type === "user" && !isDeletableByNewsroom(release)) {
+      throw new AppError("conflict", "A release that was published cannot be deleted. Archive it, or ask for depublication through a legal request.");
+    }
     await tx.pressRelease.update({ where: { id: release.id }, data: { deletedAt: now } });
     await tx.pressReleaseSearch.deleteMany({ where: { pressReleaseId: release.id } });
     await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor: opts.actor, outcome: "deleted" });

@@ -7,6 +7,7 @@ import { recordHistory } from "./history";
 import { lockRelease } from "./lock";
 import { publishLocked, scheduleReviewAfterStale } from "./publish-release";
 import { syncSearchMirror } from "./search-mirror";
+import { isAcceptableText, UNACCEPTABLE_TEXT_MESSAGE } from "@/lib/input/text";
 
 /** The admin queue "check needed": last allowed red, yellow in the manual queue, and releases that go to a human. */
 export async function listCheckNeeded() {
@@ -30,7 +31,8 @@ function assertAwaitingHuman(release: { status: string; reviewFlaggedAt: Date | 
 
 /**
  * "Release" in the check-needed queue: publishes as the admin, or moves to scheduled when its
- * time lies ahead. From now on every submission of this release goes to a person.
+ * time lies ahead; the scheduler then publishes exactly the text approved here (a later change
+ * of the text sends it back to a person). From now on every submission goes to a person.
  */
 export async function approveRelease(opts: { releaseId: number; adminUserId: number; acknowledgeQuotaWarning?: boolean; comment?: string; now?: Date }) {
   const now = opts.now ?? new Date();
@@ -40,7 +42,7 @@ export async function approveRelease(opts: { releaseId: number; adminUserId: num
     return await db.$transaction(async (tx) => {
       const release = await lockRelease(tx, opts.releaseId);
       assertAwaitingHuman(release);
-      await tx.pressRelease.update({ where: { id: release.id }, data: { manualReviewRequiredAt: release.manualReviewRequiredAt ?? now } });
+      await tx.pressRelease.update({ where: { id: release.id }, data: { manualReviewRequiredAt: release.manualReviewRequiredAt ?? now, approvedContentHash: release.contentHash } });
       if (release.scheduledAt && release.scheduledAt > now) {
         await tx.pressRelease.update({ where: { id: release.id }, data: { status: "scheduled", reviewFlaggedAt: null, manualQueueAt: null } });
         await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "scheduled", actor, outcome: "approved", ...(opts.comment ? { comment: opts.comment } : {}) });
@@ -61,6 +63,7 @@ export async function returnRelease(opts: { releaseId: number; adminUserId: numb
   const now = opts.now ?? new Date();
   const comment = opts.comment.trim();
   if (!comment) throw new AppError("validation_failed", "A comment is required when returning a release.", undefined, [{ path: "comment", message: "Required." }]);
+  if (!isAcceptableText(comment)) throw new AppError("validation_failed", "The comment cannot be stored.", undefined, [{ path: "comment", message: UNACCEPTABLE_TEXT_MESSAGE }]);
   await assertCan(opts.adminUserId, "press-releases:publish");
   const actor = { type: "admin" as const, userId: opts.adminUserId };
   await db.$transaction(async (tx) => {

@@ -1,10 +1,11 @@
 import { invalidatePublicTags, releaseTags } from "@/lib/cache/public-tags";
 import { db } from "@/lib/db/client";
 import type { ReleaseStatus } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError, forbidden } from "@/lib/http/errors";
 import { recordHistory, type Actor } from "./history";
 import { lockRelease } from "./lock";
 import { syncSearchMirror } from "./search-mirror";
+import { assertActorMay } from "./actor-rights";
 
 interface Move {
   from: readonly ReleaseStatus[];
@@ -32,14 +33,16 @@ export async function moveRelease(opts: { releaseId: number; move: MoveName; act
   const move: Move = MOVES[opts.move];
   return db.$transaction(async (tx) => {
     const release = await lockRelease(tx, opts.releaseId);
+    if (opts.actor.type === "user" && move.by !== "newsroom") throw forbidden(`"${opts.move}" is an editorial decision of the service.`);
+    await assertActorMay(tx, opts.actor, release, opts.move === "withdraw" ? "withdraw" : "archive");
     if (!move.from.includes(release.status)) {
       throw new AppError("conflict", `A release in status ${release.status} cannot be moved by "${opts.move}".`);
     }
     if (release.goneAt) throw new AppError("conflict", "A tombstoned release is unmarked before it moves.");
     const updated = await tx.pressRelease.update({
       where: { id: release.id },
-      // A withdrawn release gets a fresh check when it is submitted again.
-      data: { status: move.to, ...(opts.move === "withdraw" ? { reviewFlaggedAt: null, manualQueueAt: null } : {}) },
+      // A withdrawn release gets a fresh check (or a fresh approval) when it is submitted again.
+      data: { status: move.to, ...(opts.move === "withdraw" ? { reviewFlaggedAt: null, manualQueueAt: null, approvedContentHash: null } : {}) },
     });
     await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: move.to, actor: opts.actor, outcome: opts.move, ...(opts.reason ? { reason: opts.reason } : {}) });
     await syncSearchMirror(tx, release.id, now);

@@ -29,8 +29,10 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
   if (release.status !== "in_review" && release.status !== "scheduled") {
     throw new AppError("conflict", `A release in status ${release.status} cannot be published.`);
   }
-  if (isAutomatic(opts.actor)) {
-    if (release.manualReviewRequiredAt) throw new ManualReviewRequiredException();
+  if (isAutomatic(opts.actor) && release.manualReviewRequiredAt) {
+    // Only a person's approval of exactly this text lets the scheduler publish it at its time.
+    if (!isApprovedForScheduler(release, opts.actor)) throw new ManualReviewRequiredException();
+  } else if (isAutomatic(opts.actor)) {
     const newest = await tx.pressReleaseClassification.findFirst({
       where: { pressReleaseId: release.id, discardedAt: null },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -53,6 +55,11 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
   // Its page, lists, feeds and sitemaps of its portal show it at once.
   await invalidatePublicTags(tx, releaseTags(release));
   return { canonicalPressReleaseId };
+}
+
+/** A release that needs a person, approved by one in its current text and waiting for its time. */
+export function isApprovedForScheduler(release: Pick<PressRelease, "status" | "contentHash" | "approvedContentHash">, actor: Actor): boolean {
+  return actor.type === "scheduler" && release.status === "scheduled" && release.approvedContentHash === release.contentHash;
 }
 
 /** A stale classification schedules a new check with routing, after the refused attempt. */

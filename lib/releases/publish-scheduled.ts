@@ -12,14 +12,23 @@ export interface ScheduledRun {
 }
 
 /**
- * press-releases:publish-scheduled. Publishes every scheduled release whose time has come,
- * as the scheduler actor; releases with manual_review_required_at are left to a person.
+ * press-releases:publish-scheduled. Publishes every scheduled release whose time has come (or
+ * that has no time any more), as the scheduler actor. A release with manual_review_required_at
+ * is published only in the text a person approved; any other is left to a person.
  * A business outcome is written once per release and outcome (not on every tick); a technical
  * failure propagates so the command exits non-zero and the job retries.
  */
 export async function publishDueReleases(now = new Date()): Promise<ScheduledRun> {
   const due = await db.pressRelease.findMany({
-    where: { status: "scheduled", scheduledAt: { lte: now }, manualReviewRequiredAt: null, deletedAt: null, goneAt: null },
+    where: {
+      status: "scheduled",
+      deletedAt: null,
+      goneAt: null,
+      AND: [
+        { OR: [{ scheduledAt: { lte: now } }, { scheduledAt: null }] },
+        { OR: [{ manualReviewRequiredAt: null }, { approvedContentHash: { equals: db.pressRelease.fields.contentHash } }] },
+      ],
+    },
     select: { id: true },
     orderBy: [{ scheduledAt: "asc" }, { id: "asc" }],
     take: 500,

@@ -7,6 +7,7 @@ import { sanitizeReleaseHtml } from "./sanitize";
 import { lockRelease } from "./lock";
 import { syncSearchMirror } from "./search-mirror";
 import { slugify } from "./slug";
+import { assertActorMay } from "./actor-rights";
 
 export interface ReleaseContent {
   title: string;
@@ -57,6 +58,8 @@ export async function createRelease(opts: { companyId: number; portal: "business
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.$transaction(async (tx) => {
+        // A new text is the writer's own: it needs `writeReleases` in the newsroom.
+        await assertActorMay(tx, opts.actor, { companyId: opts.companyId, authorUserId: opts.actor.userId ?? null }, "edit");
         const c = contentColumns(opts.content);
         const release = await tx.pressRelease.create({
           data: {
@@ -89,6 +92,7 @@ export async function updateRelease(opts: { releaseId: number; content: ReleaseC
   const now = opts.now ?? new Date();
   const result = await db.$transaction(async (tx) => {
     const release = await lockRelease(tx, opts.releaseId);
+    await assertActorMay(tx, opts.actor, release, "edit");
     if (!(EDITABLE_STATUSES as readonly string[]).includes(release.status) || release.goneAt) {
       throw new AppError("conflict", `A release in status ${release.status} cannot be edited; published releases change through a paid change.`);
     }
@@ -101,16 +105,17 @@ export async function updateRelease(opts: { releaseId: number; content: ReleaseC
       data: {
         ...c,
         ...(moved && opts.placement ? { ...opts.placement, slug: await uniqueSlug(tx, opts.placement.portal, opts.placement.language, c.title) } : {}),
-        ...(changed ? { contentChangedAt: now } : {}),
-        // A scheduled release whose text changed needs a new check.
-        ...(changed && release.status === "scheduled" ? { status: "in_review" as const } : {}),
+        // A person's approval covered the old text only.
+        ...(changed ? { contentChangedAt: now, approvedContentHash: null } : {}),
+        // A scheduled release whose text changed needs a new check: by a person when it needs one.
+        ...(changed && release.status === "scheduled" ? { status: "in_review" as const, ...(release.manualReviewRequiredAt ? { manualQueueAt: now } : {}) } : {}),
       },
     });
     if (changed) {
       await tx.pressReleaseClassification.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, contentHash: { not: c.contentHash } }, data: { discardedAt: now } });
       await tx.kiAudit.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, contentHash: { not: c.contentHash } }, data: { discardedAt: now } });
       if (release.status === "scheduled") {
-        await recordHistory(tx, { pressReleaseId: release.id, from: "scheduled", to: "in_review", actor: opts.actor, outcome: "content_changed" });
+        await recordHistory(tx, { pressReleaseId: release.id, from: "scheduled", to: "in_review", actor: opts.actor, outcome: release.manualReviewRequiredAt ? "manual_queue" : "content_changed" });
       }
     }
     await syncSearchMirror(tx, release.id, now);

@@ -4,15 +4,22 @@ import { recordHistory, type Actor } from "./history";
 import { lockRelease } from "./lock";
 import { requestAutomaticCheck } from "./request-check";
 import { syncSearchMirror } from "./search-mirror";
+import { getConfig } from "@/lib/config";
+import { assertLegalAccepted } from "@/lib/legal/documents";
+import { assertActorMay } from "./actor-rights";
 
 /**
  * Sends a draft (or a rejected release after editing) to review. Releases marked for manual
  * review go straight to a person; all others get an automatic check, dispatched after commit.
+ * A customer's submission passes the role matrix and the legal-acceptance gate (428) here, the
+ * one place every path (dashboard, v1, legacy) goes through.
  */
 export async function submitRelease(opts: { releaseId: number; actor: Actor; now?: Date }): Promise<{ toHuman: boolean }> {
   const now = opts.now ?? new Date();
+  if (opts.actor.type === "user" && opts.actor.userId) await assertLegalAccepted(opts.actor.userId, getConfig().legal.acceptanceGate);
   const result = await db.$transaction(async (tx) => {
     const release = await lockRelease(tx, opts.releaseId);
+    await assertActorMay(tx, opts.actor, release, "submit");
     if (release.status !== "draft" && release.status !== "rejected") {
       throw new AppError("conflict", `A release in status ${release.status} cannot be submitted.`);
     }

@@ -6,7 +6,7 @@ import { PERMISSIONS } from "../permissions";
 import { assertCompanyAbility, COMPANY_ABILITIES, companyAbilities, type CompanyAbility } from "./index";
 
 const ALL: CompanyAbility[] = [...COMPANY_ABILITIES];
-const BEFORE: CompanyAbility[] = ["view", "edit", "publish", "manageMembers", "billing"];
+const BEFORE: CompanyAbility[] = ["view", "writeReleases", "manageReleases", "deleteReleases", "edit", "manageMembers", "billing"];
 const past = new Date("2026-01-01T00:00:00Z");
 
 type CompanyState = "active" | "inactive" | "gone" | "deleted" | "missing";
@@ -15,8 +15,8 @@ type CompanyState = "active" | "inactive" | "gone" | "deleted" | "missing";
 // table of spec 2.2/5.11 as lib/accounts/abilities/matrix.ts documents it.
 const CASES: { label: string; user?: Partial<Prisma.UserUncheckedCreateInput>; role?: CompanyRole; company?: CompanyState; expected: CompanyAbility[] }[] = [
   { label: "owner", role: "owner", expected: ALL },
-  { label: "responsible", role: "responsible", expected: ["view", "edit", "publish"] },
-  { label: "member", role: "member", expected: ["view", "publish"] },
+  { label: "responsible", role: "responsible", expected: ["view", "writeReleases", "manageReleases", "edit"] },
+  { label: "member", role: "member", expected: ["view", "writeReleases"] },
   { label: "customer without membership", expected: [] },
   { label: "owner of an inactive newsroom", role: "owner", company: "inactive", expected: ALL },
   { label: "owner of a removed newsroom", role: "owner", company: "gone", expected: ["view", "billing"] },
@@ -28,7 +28,7 @@ const CASES: { label: string; user?: Partial<Prisma.UserUncheckedCreateInput>; r
   { label: "deleted owner", role: "owner", user: { deletedAt: past }, expected: [] },
   { label: "inactive responsible", role: "responsible", user: { isActive: false }, expected: [] },
   { label: "admin with every permission", user: { staffRole: "admin", permissions: [...PERMISSIONS] }, expected: [] },
-  { label: "admin with every permission as member", role: "member", user: { staffRole: "admin", permissions: [...PERMISSIONS] }, expected: ["view", "publish"] },
+  { label: "admin with every permission as member", role: "member", user: { staffRole: "admin", permissions: [...PERMISSIONS] }, expected: ["view", "writeReleases"] },
   { label: "active super-admin", user: { staffRole: "super_admin" }, expected: BEFORE },
   { label: "active super-admin as member", role: "member", user: { staffRole: "super_admin" }, expected: BEFORE },
   { label: "active super-admin as owner", role: "owner", user: { staffRole: "super_admin" }, expected: ALL },
@@ -87,9 +87,9 @@ describe("the company ability matrix", () => {
     await db.companyUser.create({ data: { companyId: company.id, userId: user.id, role: "owner", grantedVia: "manual" } });
     await db.$transaction(async (tx) => {
       await tx.companyUser.update({ where: { companyId_userId: { companyId: company.id, userId: user.id } }, data: { role: "member" } });
-      expect(ordered(await companyAbilities(user.id, company.id, tx))).toEqual(["view", "publish"]);
+      expect(ordered(await companyAbilities(user.id, company.id, tx))).toEqual(["view", "writeReleases"]);
       await expect(assertCompanyAbility(user.id, company.id, "billing", tx)).rejects.toMatchObject({ code: "forbidden" });
     });
-    expect(ordered(await companyAbilities(user.id, company.id))).toEqual(["view", "publish"]);
+    expect(ordered(await companyAbilities(user.id, company.id))).toEqual(["view", "writeReleases"]);
   });
 });

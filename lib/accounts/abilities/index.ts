@@ -2,3 +2,4 @@
 // `before` of active super-admins. Staff permissions of the admin area are ../permissions.ts.
 export { assertCompanyAbility, companyAbilities } from "./company-abilities";
 export { abilitiesFor, COMPANY_ABILITIES, ROLE_ABILITIES, type AbilityFacts, type CompanyAbility } from "./matrix";
+export { assertReleaseAction, mayActOnRelease, RELEASE_ACTIONS, releaseActionsOf, type ReleaseAction } from "./release-actions";

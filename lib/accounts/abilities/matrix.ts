@@ -7,17 +7,21 @@ import type { CompanyRole } from "@/lib/generated/prisma/client";
 //   ability             | meaning                                                  | owner | responsible | member | active super-admin
 //   --------------------+----------------------------------------------------------+-------+-------------+--------+-------------------
 //   view                | see the newsroom, its releases and settings              |  yes  |     yes     |  yes   |  yes
-//   publish             | write, edit and submit the newsroom's press releases     |  yes  |     yes     |  yes   |  yes
+//   writeReleases       | write releases; edit, submit, withdraw and delete the    |  yes  |     yes     |  yes   |  yes
+//                       | ones they wrote themselves                               |       |             |        |
+//   manageReleases      | edit, submit, withdraw and archive every release          |  yes  |     yes     |   -    |  yes
+//   deleteReleases      | delete every release of the newsroom never published     |  yes  |      -      |   -    |  yes
 //   edit                | change the newsroom itself: profile, logo, contacts      |  yes  |     yes     |   -    |  yes
 //   manageMembers       | add, remove and change the roles of company_user rows    |  yes  |      -      |   -    |  yes
 //   billing             | bookings, invoices, credits of the newsroom              |  yes  |      -      |   -    |  yes
 //   confirmImageRights  | the customer's image-rights confirmation (spec 2.4)      |  yes  |      -      |   -    |   -  (owner only, no shortcut)
 //
-// Why this shape: `publish` is what every member can do today (the API lets any role submit),
-// so it stays with every role. `responsible` is the press contact the e-mail sync grants
+// Why this shape: every member writes releases (the API lets any role submit), but a member's
+// reach ends at their own texts. `responsible` is the press contact the e-mail sync grants
 // automatically (spec 5.14); losing the address match lowers it to `member`, so it must be worth
-// more than `member`: it may also edit the newsroom's profile and contacts. Money, people and
-// the legal confirmation of image rights stay with the account owner.
+// more than `member`: it looks after every release and the newsroom's profile. Deleting other
+// people's work, money, people and the legal confirmation of image rights stay with the owner.
+// Which ability a release action needs, given authorship, is ./release-actions.ts.
 //
 // Rows around the table:
 // - An inactive or deleted account has no ability anywhere, whatever its role.
@@ -28,13 +32,13 @@ import type { CompanyRole } from "@/lib/generated/prisma/client";
 //   without a membership; as an owner of the company they get it like any owner. Admins with
 //   staff permissions get nothing here: the admin area checks can(user, permission) instead.
 
-export const COMPANY_ABILITIES = ["view", "edit", "publish", "manageMembers", "billing", "confirmImageRights"] as const;
+export const COMPANY_ABILITIES = ["view", "writeReleases", "manageReleases", "deleteReleases", "edit", "manageMembers", "billing", "confirmImageRights"] as const;
 export type CompanyAbility = (typeof COMPANY_ABILITIES)[number];
 
 export const ROLE_ABILITIES: Record<CompanyRole, readonly CompanyAbility[]> = {
   owner: COMPANY_ABILITIES,
-  responsible: ["view", "publish", "edit"],
-  member: ["view", "publish"],
+  responsible: ["view", "writeReleases", "manageReleases", "edit"],
+  member: ["view", "writeReleases"],
 };
 
 /** Abilities that only a person, never the global `before`, can hold (spec 5.11). */
