@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
+import type { LegalDocument } from "@/lib/legal/documents";
 
 interface RegisterState extends ActionResult {
   values?: { name: string; email: string };
@@ -11,7 +12,7 @@ interface RegisterState extends ActionResult {
 
 interface Props {
   action: (prev: RegisterState, form: FormData) => Promise<RegisterState>;
-  documents: { document: string; version: string; title: string; href: string }[];
+  documents: readonly LegalDocument[];
   minPasswordLength: number;
 }
 
@@ -37,7 +38,7 @@ export function RegisterForm({ action, documents, minPasswordLength }: Props) {
           {documents.map((d, i) => (
             <span key={d.document}>
               {i > 0 ? " und " : ""}
-              <a href={d.href}>{d.title}</a> (Fassung {d.version})
+              <a href={d.path}>{d.title}</a> (Fassung {d.version})
             </span>
           ))}
           .

@@ -7,11 +7,15 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import type { CategoryOption, Newsroom } from "@/lib/dashboard/newsrooms";
 import { BODY_MIN_CHARS, bodyTextLength, hasIssues, RELEASE_FIELDS, validateReleaseForm, type ReleaseField, type ReleaseFormValues } from "@/lib/dashboard/release-rules";
 import type { ActionResult } from "@/lib/forms/action-result";
+import type { LegalDocument } from "@/lib/legal/documents";
+import { documentKey, LegalAcceptanceFields } from "./legal-acceptance-fields";
 
 export interface SaveReleaseInput {
   releaseId?: number;
   values: ReleaseFormValues;
   submit: boolean;
+  /** The document versions the customer accepted with this submission (legal gate). */
+  acceptDocuments?: { document: string; version: string }[];
 }
 
 const PORTAL_LABELS = { business: "Pressdesk Business", tech: "Pressdesk Tech" } as const;
@@ -25,6 +29,8 @@ interface Props {
   placementLocked?: boolean;
   /** Offer "save and submit" (drafts and rejected releases). */
   canSubmit: boolean;
+  /** Legal documents a submission still needs accepted; empty when the gate is off or all are accepted. */
+  documentsToAccept?: readonly LegalDocument[];
   action: (prev: ActionResult | null, input: SaveReleaseInput) => Promise<ActionResult | null>;
 }
 
@@ -33,11 +39,14 @@ interface Props {
  * page around it loses what was typed; rules are checked as the user types (release-rules.ts)
  * and again on the server, whose per-field issues are shown until the field changes.
  */
-export function ReleaseForm({ releaseId, initial, newsrooms, categories, placementLocked = false, canSubmit, action }: Props) {
+export function ReleaseForm({ releaseId, initial, newsrooms, categories, placementLocked = false, canSubmit, documentsToAccept = [], action }: Props) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<ReleaseField, boolean>>>({});
   const [sent, setSent] = useState<ReleaseFormValues | null>(null);
   const [result, dispatch, pending] = useActionState(action, null);
+  const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
+  const [legalIssue, setLegalIssue] = useState<string | undefined>();
+  const allAccepted = documentsToAccept.every((d) => accepted.has(documentKey(d)));
   const hydrated = useHydrated();
 
   const newsroom = newsrooms.find((n) => String(n.id) === values.companyId);
@@ -76,8 +85,14 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
     const submit = (e.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "submit";
     setTouched(Object.fromEntries(RELEASE_FIELDS.map((f) => [f, true])));
     if (hasIssues(clientIssues)) return;
+    if (submit && !allAccepted) {
+      setLegalIssue("Bitte bestätigen Sie die Bedingungen, um einzureichen. Speichern geht auch ohne.");
+      return;
+    }
+    setLegalIssue(undefined);
     setSent(values);
-    startTransition(() => dispatch({ ...(releaseId ? { releaseId } : {}), values, submit }));
+    const acceptDocuments = submit ? documentsToAccept.map(({ document, version }) => ({ document, version })) : [];
+    startTransition(() => dispatch({ ...(releaseId ? { releaseId } : {}), values, submit, ...(acceptDocuments.length ? { acceptDocuments } : {}) }));
   }
 
   const showClientSummary = Object.keys(touched).length === RELEASE_FIELDS.length && hasIssues(clientIssues);
@@ -159,6 +174,21 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
           <input {...bind("contactPhone")} type="tel" autoComplete="tel" maxLength={60} />
         </FormField>
       </div>
+      {canSubmit && documentsToAccept.length ? (
+        <LegalAcceptanceFields
+          documents={documentsToAccept}
+          accepted={accepted}
+          issue={legalIssue}
+          onChange={(key, checked) =>
+            setAccepted((prev) => {
+              const next = new Set(prev);
+              if (checked) next.add(key);
+              else next.delete(key);
+              return next;
+            })
+          }
+        />
+      ) : null}
       <div className="button-row">
         <button type="submit" name="intent" value="save" className="button secondary" disabled={!hydrated || pending}>
           Speichern

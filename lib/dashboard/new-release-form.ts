@@ -1,4 +1,5 @@
 import { newsroomsOfUser } from "@/lib/companies/newsrooms";
+import { documentsToAcceptBeforeSubmit } from "@/lib/legal/documents";
 import { activeCategories } from "./newsrooms";
 import { EMPTY_RELEASE_FORM, type ReleaseFormValues } from "./release-rules";
 
@@ -8,5 +9,6 @@ export async function loadNewReleaseForm(userId: number) {
   const portals = [...new Set(newsrooms.flatMap((n) => n.portals))];
   const first = newsrooms[0];
   const form: ReleaseFormValues = { ...EMPTY_RELEASE_FORM, companyId: first ? String(first.id) : "", portal: first?.portals[0] ?? "" };
-  return { newsrooms, categories: await activeCategories(portals), form };
+  const [categories, documentsToAccept] = await Promise.all([activeCategories(portals), documentsToAcceptBeforeSubmit(userId)]);
+  return { newsrooms, categories, form, documentsToAccept };
 }

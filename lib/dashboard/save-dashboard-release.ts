@@ -1,4 +1,8 @@
+import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { acceptDocuments, assertLegalAccepted } from "@/lib/legal/documents";
+import type { IpHmac } from "@/lib/security/client-ip";
+import { parseRecordId } from "@/lib/input/ids";
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
 import { createRelease, updateRelease, type ReleaseContent } from "@/lib/releases/save-release";
 import { submitRelease } from "@/lib/releases/submit-release";
@@ -18,7 +22,8 @@ async function checkPlacement(userId: number, v: ReleaseFormValues, companyId: n
   if (!newsroom) issues.companyId = "Dieser Newsroom gehört nicht zu Ihrem Konto.";
   const portal = v.portal as Portal;
   if (newsroom && !newsroom.portals.includes(portal)) issues.portal = "Dieser Newsroom veröffentlicht nicht auf diesem Portal.";
-  const category = await db.category.findFirst({ where: { id: Number(v.categoryId) || 0, portal, isActive: true }, select: { id: true } });
+  const categoryId = parseRecordId(v.categoryId);
+  const category = categoryId ? await db.category.findFirst({ where: { id: categoryId, portal, isActive: true }, select: { id: true } }) : null;
   if (!category) issues.categoryId = "Bitte wählen Sie eine aktive Kategorie dieses Portals.";
   const scheduledAt = v.scheduledAt ? berlinLocalToDate(v.scheduledAt) : null;
   if (v.scheduledAt && !scheduledAt) issues.scheduledAt = "Bitte geben Sie Datum und Uhrzeit vollständig an.";
@@ -44,19 +49,39 @@ function contentOf(v: ReleaseFormValues, categoryId: number, scheduledAt: Date |
 }
 
 /**
+ * Before a submission: records the document versions the customer accepted in the form (a
+ * version that changed meanwhile is refused, nothing stored) and runs the legal gate, so a
+ * refused submission saves nothing either.
+ */
+async function passLegalGate(userId: number, accepted: { document: string; version: string }[], ip: IpHmac | null): Promise<void> {
+  if (accepted.length) {
+    try {
+      await acceptDocuments(userId, accepted, ip);
+    } catch (err) {
+      if (err instanceof AppError && err.code === "validation_failed") {
+        throw new AppError("legal_acceptance_required", "Die Bedingungen wurden soeben geändert. Bitte lesen Sie die aktuelle Fassung und bestätigen Sie erneut.", err.details);
+      }
+      throw err;
+    }
+  }
+  await assertLegalAccepted(userId, getConfig().legal.acceptanceGate);
+}
+
+/**
  * The dashboard's "save" and "save and submit": creates or updates the release through
  * lib/releases, then submits it when asked and allowed (draft or rejected).
  */
-export async function saveDashboardRelease(opts: { userId: number; releaseId?: number; values: ReleaseFormValues; submit: boolean; now?: Date }): Promise<{ releaseId: number }> {
+export async function saveDashboardRelease(opts: { userId: number; releaseId?: number; values: ReleaseFormValues; submit: boolean; acceptDocuments?: { document: string; version: string }[]; ip?: IpHmac | null; now?: Date }): Promise<{ releaseId: number }> {
   const now = opts.now ?? new Date();
   const v = opts.values;
   const existing = opts.releaseId ? await ownReleaseOrThrow(opts.userId, opts.releaseId) : null;
   // The newsroom of an existing release is fixed; the form cannot move it elsewhere.
-  const companyId = existing?.companyId ?? Number(v.companyId);
+  const companyId = existing?.companyId ?? parseRecordId(v.companyId) ?? 0;
   const issues = validateReleaseForm({ ...v, companyId: String(companyId || "") });
   if (Object.keys(issues).length) throw invalid(issues);
   const { portal, categoryId, scheduledAt } = await checkPlacement(opts.userId, v, companyId, existing?.scheduledAt ?? null, now);
   const content = contentOf(v, categoryId, scheduledAt);
+  if (opts.submit) await passLegalGate(opts.userId, opts.acceptDocuments ?? [], opts.ip ?? null);
   const language = v.language as "de" | "en";
   const actor = { type: "user" as const, userId: opts.userId };
 

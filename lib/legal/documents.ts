@@ -1,3 +1,4 @@
+import { getConfig } from "@/lib/config";
 import { db, isTransaction, type DbOrTx, type Tx } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 
@@ -9,12 +10,14 @@ export interface LegalDocument {
   document: string;
   version: string;
   title: string;
+  /** Where the hub shows its text. */
+  path: string;
 }
 
 /** Documents every customer must accept in their current version before submitting (spec 4.2, 9). */
 export const REQUIRED_DOCUMENTS: readonly LegalDocument[] = [
-  { document: "terms", version: "2026-01", title: "Allgemeine Geschäftsbedingungen" },
-  { document: "publication-rules", version: "2026-03", title: "Veröffentlichungsrichtlinien" },
+  { document: "terms", version: "2026-01", title: "Allgemeine Geschäftsbedingungen", path: "/agb" },
+  { document: "publication-rules", version: "2026-03", title: "Veröffentlichungsrichtlinien", path: "/quality" },
 ];
 
 /** Which list is "current": the shipped one; tests pass another to play a version change. */
@@ -35,15 +38,25 @@ export async function legalStatus(userId: number, opts: LegalOptions = {}) {
   const data = required.map((d) => {
     // The first acceptance of a version is the one that counts.
     const hit = rows.find((r) => r.document === d.document && r.version === d.version);
-    return { document: d.document, version: d.version, title: d.title, acceptedAt: hit?.acceptedAt ?? null };
+    return { document: d.document, version: d.version, title: d.title, path: d.path, acceptedAt: hit?.acceptedAt ?? null };
   });
   return { data, complete: data.every((d) => d.acceptedAt) };
 }
 
 /** The current versions the user has not accepted yet; empty when nothing is missing. */
 export async function missingDocuments(userId: number, opts: LegalOptions = {}): Promise<{ document: string; version: string }[]> {
+  return versionsOf(await documentsToAccept(userId, opts));
+}
+
+/** What a submission form must ask for: nothing while the gate is off. */
+export async function documentsToAcceptBeforeSubmit(userId: number): Promise<LegalDocument[]> {
+  return getConfig().legal.acceptanceGate ? documentsToAccept(userId) : [];
+}
+
+/** The documents behind missingDocuments, with title and page, for a form that asks for acceptance. */
+export async function documentsToAccept(userId: number, opts: LegalOptions = {}): Promise<LegalDocument[]> {
   const status = await legalStatus(userId, opts);
-  return versionsOf(status.data.filter((d) => !d.acceptedAt));
+  return status.data.filter((d) => !d.acceptedAt).map(({ document, version, title, path }) => ({ document, version, title, path }));
 }
 
 /**

@@ -6,8 +6,13 @@ export function clientIpOf(headers: Headers): string {
   return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip")?.trim() || "unknown";
 }
 
+export interface IpHmac {
+  value: string;
+  keyVersion: number;
+}
+
 /** The address as a shortened HMAC with the key's version (spec: IPs only as versioned HMACs). */
-export function ipHmac(ip: string): { value: string; keyVersion: number } {
+export function ipHmac(ip: string): IpHmac {
   const { ipHmacKey, ipHmacKeyVersion } = getConfig().security;
   return { value: createHmac("sha256", ipHmacKey).update(ip).digest("base64url").slice(0, 22), keyVersion: ipHmacKeyVersion };
 }

@@ -11,8 +11,6 @@ import { register } from "./actions";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Registrieren", robots: { index: false } };
 
-const HREF: Record<string, string> = { terms: "/agb", "publication-rules": "/quality" };
-
 export default async function RegisterPage() {
   if (await readSession()) redirect("/dashboard");
   return (
@@ -23,7 +21,7 @@ export default async function RegisterPage() {
         <p>
           Schon registriert? <a href="/login">Zur Anmeldung</a>.
         </p>
-        <RegisterForm action={register} documents={REQUIRED_DOCUMENTS.map((d) => ({ ...d, href: HREF[d.document] ?? "/agb" }))} minPasswordLength={MIN_PASSWORD_LENGTH} />
+        <RegisterForm action={register} documents={REQUIRED_DOCUMENTS} minPasswordLength={MIN_PASSWORD_LENGTH} />
       </main>
       <SiteFooter>© Pressdesk</SiteFooter>
     </>

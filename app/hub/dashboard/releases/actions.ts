@@ -1,6 +1,8 @@
 "use server";
 
 import { refresh } from "next/cache";
+import { headers } from "next/headers";
+import { z } from "zod";
 import { redirect } from "next/navigation";
 import type { SaveReleaseInput } from "@/components/dashboard/release-form";
 import { requireUser } from "@/lib/auth/session";
@@ -8,16 +10,26 @@ import { moveOwnRelease, type CustomerMove } from "@/lib/dashboard/release-moves
 import { coerceReleaseForm } from "@/lib/dashboard/release-rules";
 import { saveDashboardRelease } from "@/lib/dashboard/save-dashboard-release";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
+import { AppError } from "@/lib/http/errors";
+import { clientIpOf, ipHmac } from "@/lib/security/client-ip";
+import { isRecordId } from "@/lib/input/ids";
+
+/** What the browser claims to accept: at most a few short document/version pairs, nothing else. */
+const AcceptedDocuments = z.array(z.object({ document: z.string().max(100), version: z.string().max(100) })).max(10).catch([]);
 
 // Save, or save and submit, from the release form. A new release continues on its own page.
 export async function saveRelease(_prev: ActionResult | null, input: SaveReleaseInput): Promise<ActionResult> {
   const { user } = await requireUser();
-  const releaseId = Number.isSafeInteger(input?.releaseId) ? input.releaseId : undefined;
+  const releaseId = isRecordId(input?.releaseId) ? input.releaseId : undefined;
   const submit = input?.submit === true;
   let saved: { releaseId: number };
   try {
-    saved = await saveDashboardRelease({ userId: user.id, ...(releaseId ? { releaseId } : {}), values: coerceReleaseForm(input?.values), submit });
+    const acceptDocuments = AcceptedDocuments.parse(input?.acceptDocuments ?? []);
+    const ip = acceptDocuments.length ? ipHmac(clientIpOf(await headers())) : null;
+    saved = await saveDashboardRelease({ userId: user.id, ...(releaseId ? { releaseId } : {}), values: coerceReleaseForm(input?.values), submit, acceptDocuments, ip });
   } catch (err) {
+    // The documents to accept may have changed: the page shows the current ones.
+    if (err instanceof AppError && err.code === "legal_acceptance_required") refresh();
     return actionError(err);
   }
   if (!releaseId) redirect(`/dashboard/releases/${saved.releaseId}`);
@@ -35,7 +47,7 @@ const DONE: Record<CustomerMove, string> = {
 // Withdraw, archive or delete one of the user's releases (bound to the release id and the move).
 export async function moveRelease(releaseId: number, move: CustomerMove, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
   const { user } = await requireUser();
-  if (!Number.isSafeInteger(releaseId) || !MOVES.includes(move)) return { ok: false, message: "Unbekannte Aktion." };
+  if (!isRecordId(releaseId) || !MOVES.includes(move)) return { ok: false, message: "Unbekannte Aktion." };
   try {
     await moveOwnRelease({ userId: user.id, releaseId, move });
   } catch (err) {

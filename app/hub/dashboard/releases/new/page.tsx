@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Neue Pressemitteilung" };
 
 export default async function NewReleasePage() {
   const { user } = await requireUser();
-  const { newsrooms, categories, form } = await loadNewReleaseForm(user.id);
+  const { newsrooms, categories, form, documentsToAccept } = await loadNewReleaseForm(user.id);
   return (
     <>
       <p className="meta">
@@ -18,7 +18,7 @@ export default async function NewReleasePage() {
       </p>
       <h1>Neue Pressemitteilung</h1>
       {newsrooms.length ? (
-        <ReleaseForm initial={form} newsrooms={newsrooms} categories={categories} canSubmit action={saveRelease} />
+        <ReleaseForm initial={form} newsrooms={newsrooms} categories={categories} canSubmit documentsToAccept={documentsToAccept} action={saveRelease} />
       ) : (
         <p className="empty">Ihr Konto gehört noch zu keinem Newsroom.</p>
       )}
