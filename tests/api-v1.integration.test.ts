@@ -174,10 +174,15 @@ describe("the legacy /service family", () => {
     expect((await send("GET", "/service/pressreleases?limit=500", { token })).status).toBe(422);
   });
 
-  it("answers 410 with a pointer to v1 for image uploads, and 403 without API access", async () => {
+  it("answers 410 for image uploads with a pointer to the API documentation (no v1 image endpoint yet), and 403 without API access", async () => {
     const res = await send("POST", "/service/pressreleases/17/images", {});
     expect(res.status).toBe(410);
-    expect((await res.json()).error.details.replacement).toBe("/api/v1/releases/17/images");
+    const error = (await res.json()).error;
+    expect(error.details).toEqual({ documentation: "http://hub.localhost:3000/docs/api" });
+    expect(error.message).toContain("/docs/api");
+    // The page it points to exists.
+    const { default: ApiDocsPage } = await import("@/app/hub/docs/api/page");
+    expect(ApiDocsPage).toBeTypeOf("function");
     const { owner } = await seedNewsroom({ apiAccess: false });
     expect((await send("GET", "/service/pressreleases", { token: await tokenFor(owner.id) })).status).toBe(403);
   });

@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { GET } from "@/app/health/route";
 import { resetConfigForTests } from "@/lib/config";
 import { disconnectPrisma } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { recordHeartbeat } from "@/lib/jobs/heartbeat";
+import { checkHealth, HEALTH_CHECKS } from "@/lib/observability/health";
+import { seedCompany, seedRelease } from "./factories";
 
 const get = (token?: string) => GET(new Request("http://hub.localhost/health", { headers: token ? { authorization: `Bearer ${token}` } : {} }));
 
@@ -30,7 +33,7 @@ describe("GET /health", () => {
     const body = await res.json();
     expect(body.status).toBe("ok");
     expect(body.version).toBe("9.8.7-test");
-    expect(Object.keys(body.checks).sort()).toEqual(["cache", "database", "disk", "queue", "scheduler"]);
+    expect(Object.keys(body.checks).sort()).toEqual(["cache", "database", "disk", "overdue", "queue", "scheduler"]);
     delete process.env.APP_VERSION;
   });
 
@@ -63,3 +66,56 @@ describe("GET /health", () => {
     }
   });
 });
+
+describe("the backlog, where the jobs run", () => {
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+  const only = (name: "queue" | "overdue") => checkHealth({ [name]: HEALTH_CHECKS[name]! });
+
+  afterEach(async () => {
+    delete process.env.INNGEST_EVENT_KEY;
+    resetConfigForTests();
+    await db.jobQueue.deleteMany({});
+    await db.pressRelease.deleteMany({});
+  });
+
+  it("embedded default: measures the local queue's due rows", async () => {
+    expect((await only("queue")).status).toBe("ok");
+    await db.jobQueue.create({ data: { name: "release/review", payload: {}, status: "pending", runAt: minutesAgo(30) } });
+    const report = await only("queue");
+    expect(report.checks.queue).toMatchObject({ status: "fail", detail: expect.stringContaining("oldest 30 min") });
+  });
+
+  it("on Inngest: says the queue is not measured here, whatever the local table holds", async () => {
+    process.env.INNGEST_EVENT_KEY = "test-event-key";
+    resetConfigForTests();
+    await db.jobQueue.create({ data: { name: "release/review", payload: {}, status: "pending", runAt: minutesAgo(30) } });
+    const report = await only("queue");
+    expect(report.checks.queue).toMatchObject({ status: "ok", detail: expect.stringContaining("not measured here") });
+  });
+
+  for (const mode of ["embedded default", "Inngest"] as const) {
+    it(`${mode}: fails on work the jobs left undone, and not on releases a business rule holds`, async () => {
+      if (mode === "Inngest") process.env.INNGEST_EVENT_KEY = "test-event-key";
+      resetConfigForTests();
+      const company = await seedCompany();
+      // Blocked by quota: the scheduler tried (a history entry after its time); not a backlog.
+      const blocked = await seedRelease({ companyId: company.id, status: "scheduled", scheduledAt: minutesAgo(60) });
+      await db.pressReleaseHistory.create({ data: { pressReleaseId: blocked.id, fromStatus: "scheduled", toStatus: "scheduled", actorType: "scheduler", outcome: "quota_exceeded", createdAt: minutesAgo(59) } });
+      // Waiting for a person is not the jobs' backlog either.
+      await seedRelease({ companyId: company.id, status: "in_review", manualQueueAt: minutesAgo(60), updatedAt: minutesAgo(60) });
+      expect((await only("overdue")).status).toBe("ok");
+
+      const stuckReview = await seedRelease({ companyId: company.id, status: "in_review", updatedAt: minutesAgo(20) });
+      const late = await seedRelease({ companyId: company.id, status: "scheduled", scheduledAt: minutesAgo(20) });
+      const report = await only("overdue");
+      expect(report.status).toBe("fail");
+      expect(report.checks.overdue!.detail).toMatch(/^1 releases wait .* 1 scheduled releases/);
+
+      // Once checked and published, nothing is overdue.
+      await db.pressReleaseClassification.create({ data: { pressReleaseId: stuckReview.id, result: "green", reasons: [], contentHash: stuckReview.contentHash, classifier: "test", attempt: 0 } });
+      await db.pressRelease.update({ where: { id: late.id }, data: { status: "published" } });
+      expect((await only("overdue")).status).toBe("ok");
+    });
+  }
+});
+

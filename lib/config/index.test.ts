@@ -40,6 +40,11 @@ describe("loadConfig", () => {
     }
   });
 
+  it("refuses an AI retry_after that does not outlast the AI timeout", () => {
+    expect(loadConfig({ AI_JOB_TIMEOUT_S: "120", AI_JOB_RETRY_AFTER_S: "150" }).review.aiJobRetryAfterSeconds).toBe(150);
+    expect(() => loadConfig({ AI_JOB_TIMEOUT_S: "120", AI_JOB_RETRY_AFTER_S: "120" })).toThrow("AI_JOB_RETRY_AFTER_S (120) must be greater than AI_JOB_TIMEOUT_S (120)");
+  });
+
   it("refuses production without its secrets, and names them", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" })).toThrow("APP_KEY, HEALTH_TOKEN are required in production");
     // Tests and development against a real database derive local keys.

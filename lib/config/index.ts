@@ -33,6 +33,11 @@ function build(env: Env, raw: Record<string, string | undefined>) {
     const missing = REQUIRED_SECRETS.filter((k) => !env[k]);
     if (missing.length) throw new ConfigError(`Invalid configuration: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} required in production`);
   }
+  // retry_after is when a claimed AI job counts as dead; it must outlast the job's own timeout,
+  // or a check still running would be started a second time.
+  if (env.AI_JOB_RETRY_AFTER_S <= env.AI_JOB_TIMEOUT_S) {
+    throw new ConfigError(`Invalid configuration: AI_JOB_RETRY_AFTER_S (${env.AI_JOB_RETRY_AFTER_S}) must be greater than AI_JOB_TIMEOUT_S (${env.AI_JOB_TIMEOUT_S})`);
+  }
   const appKey = secret(env, strict, "APP_KEY", "app-key");
   return {
     app: { env: env.NODE_ENV, mode, version: resolveAppVersion(env.APP_VERSION), logLevel: env.LOG_LEVEL },

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { reviewJob } from "@/lib/review/review-job";
+import { functions } from "@/inngest/functions";
 import { JOBS } from "./catalog";
 import { dispatchJob } from "./dispatch";
-import { drainQueue, workOne } from "./local-worker";
+import { drainQueue, releaseStaleClaims, workOne } from "./local-worker";
 import { defineJob } from "./types";
 
 const runs: string[] = [];
@@ -86,3 +89,45 @@ describe("local job queue", () => {
     expect(await db.failedJob.count({ where: { name: "test/flaky" } })).toBe(1);
   });
 });
+
+describe("AI_JOB_RETRY_AFTER_S (spec 8: AI jobs time out after 120 s, retry_after 150 s)", () => {
+  afterEach(async () => {
+    delete process.env.AI_JOB_RETRY_AFTER_S;
+    resetConfigForTests();
+    await db.jobQueue.deleteMany({ where: { status: "running" } });
+  });
+
+  const claimedSecondsAgo = (name: string, seconds: number) =>
+    db.jobQueue.create({ data: { name, payload: {}, status: "running", attempts: 1, runAt: new Date(), lockedAt: new Date(Date.now() - seconds * 1000) } });
+  const statusOf = async (id: number) => (await db.jobQueue.findUniqueOrThrow({ where: { id } })).status;
+
+  it("bounds a review attempt, locally and on Inngest", () => {
+    expect(reviewJob.timeoutSeconds).toBe(150);
+    const fn = functions.find((f) => f.id() === "release-review")!;
+    expect((fn as unknown as { opts: { timeouts: { finish: string } } }).opts.timeouts.finish).toBe("150s");
+    process.env.AI_JOB_RETRY_AFTER_S = "600";
+    resetConfigForTests();
+    expect(reviewJob.timeoutSeconds).toBe(600);
+  });
+
+  it("is when a claimed review whose process died is claimed again", async () => {
+    const dead = await claimedSecondsAgo("release/review", 151);
+    const alive = await claimedSecondsAgo("release/review", 120);
+    expect(await releaseStaleClaims()).toBeGreaterThanOrEqual(1);
+    expect([await statusOf(dead.id), await statusOf(alive.id)]).toEqual(["pending", "running"]);
+
+    process.env.AI_JOB_RETRY_AFTER_S = "600";
+    resetConfigForTests();
+    const slow = await claimedSecondsAgo("release/review", 500);
+    await releaseStaleClaims();
+    expect(await statusOf(slow.id)).toBe("running");
+  });
+
+  it("leaves other jobs to their own limits", async () => {
+    const count = await claimedSecondsAgo("test/count", 6);
+    const unknown = await claimedSecondsAgo("renamed/job", 200);
+    await releaseStaleClaims();
+    expect([await statusOf(count.id), await statusOf(unknown.id)]).toEqual(["pending", "running"]);
+  });
+});
+

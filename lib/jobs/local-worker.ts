@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { findJob } from "./catalog";
+import { findJob, JOBS } from "./catalog";
 import type { StepTools } from "./types";
 
 // The embedded default's queue: rows in job_queue, worked off inside the app process. Claims use
@@ -79,9 +79,24 @@ export function drainQueue(): Promise<void> {
   return draining;
 }
 
-/** Rows stuck in `running` longer than their job's limit (a crashed process) go back to pending. */
-export async function releaseStaleClaims(olderThanSeconds = 300): Promise<number> {
-  return db.$executeRaw`
+/** A claim of a job the catalog does not know (renamed, removed) is released after this. */
+const UNKNOWN_JOB_CLAIM_SECONDS = 300;
+
+/**
+ * Rows stuck in `running` longer than their job's limit (its `retry_after`: the process that
+ * claimed them died) go back to pending. The attempt's own timeout fires first in a live
+ * process, so a row is never run twice at once.
+ */
+export async function releaseStaleClaims(): Promise<number> {
+  let released = 0;
+  for (const job of JOBS) {
+    released += await db.$executeRaw`
+      UPDATE job_queue SET status = 'pending', locked_at = NULL
+      WHERE status = 'running' AND name = ${job.name} AND locked_at < now() - make_interval(secs => ${job.timeoutSeconds})`;
+  }
+  const known = JOBS.map((j) => j.name);
+  released += await db.$executeRaw`
     UPDATE job_queue SET status = 'pending', locked_at = NULL
-    WHERE status = 'running' AND locked_at < now() - make_interval(secs => ${olderThanSeconds})`;
+    WHERE status = 'running' AND name <> ALL(${known}) AND locked_at < now() - make_interval(secs => ${UNKNOWN_JOB_CLAIM_SECONDS})`;
+  return released;
 }

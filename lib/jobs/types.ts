@@ -14,8 +14,11 @@ export interface JobDefinition<P = Record<string, unknown>> {
   name: string;
   /** Retries after the first failure (Inngest `retries`; the local worker honours it too). */
   retries: number;
-  /** Hard limit for one attempt. */
-  timeoutSeconds: number;
+  /**
+   * Hard limit for one attempt, read when the attempt starts (it may come from configuration).
+   * A claim older than this belongs to a process that died: the row is claimed again.
+   */
+  readonly timeoutSeconds: number;
   handler(payload: P, ctx: JobContext): Promise<unknown>;
 }
 

@@ -17,9 +17,12 @@ export interface HealthReport {
 }
 
 // Thresholds: a queue older than this is stuck; a scheduler silent this long is down
-// (the heartbeat runs every 5 minutes); disk below this is about to stop uploads.
+// (the heartbeat runs every 5 minutes); work left undone this long means its jobs do not run;
+// disk below this is about to stop uploads.
 export const HEALTH_LIMITS = {
   queueBacklogMinutes: 15,
+  reviewWaitMinutes: 15,
+  scheduledOverdueMinutes: 10,
   queueBacklogMaxRows: 1000,
   heartbeatMaxAgeMinutes: 15,
   minFreeDiskBytes: 512 * 1024 * 1024,
@@ -54,6 +57,8 @@ export const HEALTH_CHECKS: Record<string, () => Promise<string | undefined>> = 
     return undefined;
   },
   async queue() {
+    // On Inngest the queue lives there; the `overdue` check measures what its jobs leave undone.
+    if (getConfig().jobs.inngestEventKey) return "not measured here: jobs run on Inngest (see the overdue check)";
     const [row] = await db.$queryRaw<{ pending: bigint; oldest_minutes: number | null }[]>`
       SELECT count(*) AS pending, EXTRACT(EPOCH FROM now() - min(run_at)) / 60 AS oldest_minutes
       FROM job_queue WHERE status = 'pending' AND run_at <= now()`;
@@ -63,6 +68,30 @@ export const HEALTH_CHECKS: Record<string, () => Promise<string | undefined>> = 
       throw new Error(`${pending} due jobs waiting, oldest ${Math.round(oldest)} min`);
     }
     return `${pending} due`;
+  },
+  /**
+   * The backlog measured by its effects, wherever the jobs run: releases waiting for their
+   * automatic check with no check of their text, and scheduled releases past their time that
+   * the scheduler never tried (a business block, like quota, records an attempt and is fine).
+   */
+  async overdue() {
+    const [row] = await db.$queryRaw<{ reviews: bigint; scheduled: bigint }[]>`
+      SELECT
+        (SELECT count(*) FROM press_releases r
+          WHERE r.status = 'in_review' AND r.deleted_at IS NULL AND r.gone_at IS NULL
+            AND r.review_flagged_at IS NULL AND r.manual_queue_at IS NULL AND r.manual_review_required_at IS NULL
+            AND r.updated_at < now() - make_interval(mins => ${HEALTH_LIMITS.reviewWaitMinutes})
+            AND NOT EXISTS (SELECT 1 FROM press_release_classifications c
+              WHERE c.press_release_id = r.id AND c.content_hash = r.content_hash AND c.discarded_at IS NULL)) AS reviews,
+        (SELECT count(*) FROM press_releases r
+          WHERE r.status = 'scheduled' AND r.deleted_at IS NULL AND r.gone_at IS NULL
+            AND r.scheduled_at < now() - make_interval(mins => ${HEALTH_LIMITS.scheduledOverdueMinutes})
+            AND NOT EXISTS (SELECT 1 FROM press_release_history h
+              WHERE h.press_release_id = r.id AND h.created_at >= r.scheduled_at)) AS scheduled`;
+    const reviews = Number(row?.reviews ?? 0);
+    const scheduled = Number(row?.scheduled ?? 0);
+    if (reviews || scheduled) throw new Error(`${reviews} releases wait over ${HEALTH_LIMITS.reviewWaitMinutes} min for their check, ${scheduled} scheduled releases are over ${HEALTH_LIMITS.scheduledOverdueMinutes} min late`);
+    return "no overdue work";
   },
   async scheduler() {
     const [row] = await db.$queryRaw<{ last_run_at: Date }[]>`SELECT last_run_at FROM job_heartbeats WHERE name = ${SCHEDULER_HEARTBEAT}`;
