@@ -18,20 +18,25 @@ const ROUTES: [RegExp, () => Promise<Record<string, unknown>>][] = [
   [/^\/service\/pressreleases\/(?<id>[^/]+)\/images$/, () => import("@/app/service/pressreleases/[id]/images/route")],
 ];
 
-export async function send(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+/** A request exactly as a client sends it: raw body text and headers, no JSON encoding added. */
+export async function sendRaw(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
   const url = new URL(path, "http://hub.localhost:3000");
   for (const [re, load] of ROUTES) {
     const m = re.exec(url.pathname);
     if (!m) continue;
     const handler = (await load())[method.toUpperCase()] as Handler | undefined;
     if (!handler) return new Response(null, { status: 405 });
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.body !== undefined) headers["content-type"] = "application/json";
-    const request = new Request(url, { method: method.toUpperCase(), headers, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) });
+    const request = new Request(url, { method: method.toUpperCase(), headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body } : {}) });
     return handler(request, { params: Promise.resolve({ ...m.groups }) });
   }
   throw new Error(`no route for ${url.pathname}`);
+}
+
+export async function send(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  return sendRaw(method, path, { headers, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) });
 }
 
 export interface Call {

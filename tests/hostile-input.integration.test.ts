@@ -8,6 +8,7 @@ import { signInWithPassword } from "@/lib/auth/login/password-login";
 import { ownReleaseOrThrow } from "@/lib/companies/newsrooms";
 import { saveDashboardRelease } from "@/lib/dashboard/save-dashboard-release";
 import { EMPTY_RELEASE_FORM } from "@/lib/dashboard/release-rules";
+import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { actionError } from "@/lib/forms/action-result";
 import { setErrorReporter } from "@/lib/http/problem";
@@ -173,6 +174,26 @@ describe("slugs that cannot name anything (404, never a database error)", () => 
       expect([slug.slice(0, 9), (await categoryFeed(req(), { params })).status, (await newsroomFeed(req(), { params })).status]).toEqual([slug.slice(0, 9), 404, 404]);
       expect((await share(req(), { params: Promise.resolve({ portal: "business", slug }) })).status).toBe(404);
       expect(await releaseRouteParams(params, "pressemitteilung")).toBeNull();
+    }
+  });
+});
+
+describe("the Inngest endpoint", () => {
+  it("does not exist without Inngest (404, not the SDK's 500), and serves once a signing key is set", async () => {
+    const { GET, PUT } = await import("@/app/api/inngest/route");
+    const req = (method: string) => new Request("http://hub.localhost:3000/api/inngest", { method, headers: { "content-type": "application/json" }, ...(method === "GET" ? {} : { body: "{}" }) });
+    for (const res of [await GET(req("GET"), undefined), await PUT(req("PUT"), undefined)]) {
+      expect(res.status).toBe(404);
+      expect((await res.json()).error.code).toBe("not_found");
+    }
+    process.env.INNGEST_SIGNING_KEY = "signkey-test-0123456789abcdef0123456789abcdef";
+    resetConfigForTests();
+    try {
+      // Unsigned: the SDK refuses it itself.
+      expect((await GET(req("GET"), undefined)).status).toBe(401);
+    } finally {
+      delete process.env.INNGEST_SIGNING_KEY;
+      resetConfigForTests();
     }
   });
 });

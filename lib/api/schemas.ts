@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RecordId, RecordIdParam } from "@/lib/input/ids";
+import { MAX_SEARCH_PAGE } from "@/lib/releases/search";
 
 // The v1 contract: the handlers parse with these schemas and the OpenAPI file is generated
 // from them, so the description cannot drift from the code.
@@ -66,8 +67,7 @@ export const ReleaseResource = z
 export const Pagination = z.object({ page: z.int(), per_page: z.int(), total: z.int() }).meta({ id: "Pagination" });
 export const ReleaseList = z.object({ data: z.array(ReleaseResource), meta: Pagination }).meta({ id: "ReleaseList" });
 
-/** Deeper pages hold nothing a client can use (100 per page); the bound keeps OFFSET sane. */
-export const MAX_PAGE = 10_000;
+const MAX_PAGE = MAX_SEARCH_PAGE;
 
 export const ListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "1–100." }),

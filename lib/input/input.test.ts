@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isRecordId, MAX_RECORD_ID, parseRecordId, RecordIdParam } from "./ids";
 import { decodePathSegment, isDecodablePath } from "./path-segment";
-import { isAcceptableText, unacceptableTextIssues } from "./text";
+import { isAcceptableText, unacceptableTextIssues, withoutUnstorableChars } from "./text";
 
 describe("text a client sends", () => {
   it("is refused with NUL or an unpaired surrogate, and accepted otherwise (emoji, umlauts, controls)", () => {
@@ -12,6 +12,10 @@ describe("text a client sends", () => {
   it("names every refused string by its path, in nested objects and arrays", () => {
     const issues = unacceptableTextIssues({ title: "ok", contact: { email: "x\u0000" }, keywords: ["a", "\ud800"], n: 5, nested: [[{ deep: "\u0000" }]] });
     expect(issues.map((i) => i.path)).toEqual(["contact.email", "keywords.1", "nested.0.0.deep"]);
+  });
+
+  it("can be cleaned for search words", () => {
+    expect(withoutUnstorableChars("a\u0000b \ud800c 😀")).toBe("ab c 😀");
   });
 
   it("walks a value nested a million levels deep without overflowing the stack", () => {

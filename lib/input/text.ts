@@ -10,6 +10,11 @@ export function isAcceptableText(text: string): boolean {
   return !text.includes("\u0000") && !UNPAIRED_SURROGATE.test(text);
 }
 
+/** The text without what cannot be stored: for search words, where refusing would only puzzle a reader. */
+export function withoutUnstorableChars(text: string): string {
+  return text.replace(/\u0000/g, "").replace(new RegExp(UNPAIRED_SURROGATE.source, "g"), "");
+}
+
 export interface TextIssue {
   path: string;
   message: string;

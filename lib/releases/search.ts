@@ -1,6 +1,8 @@
 import { db } from "@/lib/db/client";
 import { Prisma, type ReleaseStatus } from "@/lib/generated/prisma/client";
 import { syncSearchMirror } from "./search-mirror";
+import { AppError } from "@/lib/http/errors";
+import { isAcceptableText, UNACCEPTABLE_TEXT_MESSAGE } from "@/lib/input/text";
 
 export interface ReleaseSearch {
   /** Words as a person types them (websearch syntax: "quoted phrase", -exclude, or). */
@@ -17,6 +19,9 @@ export interface ReleaseSearch {
   perPage?: number;
 }
 
+/** Deeper pages hold nothing a reader can use; the bound keeps OFFSET sane. */
+export const MAX_SEARCH_PAGE = 10_000;
+
 /** Totals are counted up to this many matches; the API reports `total` capped there. */
 export const SEARCH_TOTAL_CAP = 10_000;
 /** With words, the best matches among this many newest matches come first; deeper pages go by date. */
@@ -30,7 +35,11 @@ export const RANK_WINDOW = 1_000;
  */
 export async function searchReleases(s: ReleaseSearch): Promise<{ ids: number[]; total: number }> {
   const perPage = s.perPage ?? 20;
-  const offset = ((s.page ?? 1) - 1) * perPage;
+  const page = s.page ?? 1;
+  // Words and pages come from people and clients: refused here, whichever screen or API asked.
+  if (s.q !== undefined && !isAcceptableText(s.q)) throw new AppError("validation_failed", "The search words cannot be used.", undefined, [{ path: "q", message: UNACCEPTABLE_TEXT_MESSAGE }]);
+  if (!Number.isSafeInteger(page) || page < 1 || page > MAX_SEARCH_PAGE) throw new AppError("validation_failed", `Pages run from 1 to ${MAX_SEARCH_PAGE}.`, undefined, [{ path: "page", message: `1–${MAX_SEARCH_PAGE}.` }]);
+  const offset = (page - 1) * perPage;
   const where: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (s.companyIds) where.push(s.companyIds.length ? Prisma.sql`company_id IN (${Prisma.join(s.companyIds)})` : Prisma.sql`FALSE`);
   if (s.portal) where.push(Prisma.sql`portal = ${s.portal}::"Portal"`);

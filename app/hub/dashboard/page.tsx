@@ -3,6 +3,8 @@ import Link from "next/link";
 import { ReleaseTable } from "@/components/dashboard/release-table";
 import { requireUser } from "@/lib/auth/session";
 import { listDashboardReleases } from "@/lib/dashboard/list-releases";
+import { withoutUnstorableChars } from "@/lib/input/text";
+import { MAX_SEARCH_PAGE } from "@/lib/releases/search";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Ihre Pressemitteilungen" };
@@ -13,8 +15,9 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 export default async function DashboardHome({ searchParams }: { searchParams: SearchParams }) {
   const { user } = await requireUser();
   const params = await searchParams;
-  const q = first(params.q).slice(0, 200);
-  const page = Math.max(1, Number.parseInt(first(params.page), 10) || 1);
+  // A NUL or broken emoji half pasted into the search box is dropped, not answered with an error page.
+  const q = withoutUnstorableChars(first(params.q).slice(0, 200));
+  const page = Math.min(MAX_SEARCH_PAGE, Math.max(1, Number.parseInt(first(params.page), 10) || 1));
   const list = await listDashboardReleases({ userId: user.id, q, page });
   const pageHref = (p: number) => `/dashboard?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
   return (

@@ -13,6 +13,7 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import { getLimiter } from "@/lib/ratelimit/limiter";
 import { clientKeyOf } from "@/lib/security/client-ip";
 import { closeSessionById } from "@/lib/auth/sessions/start-session";
+import { formText } from "@/lib/forms/form-fields";
 
 /** Options for a passkey sign-in; the browser answers and next-auth's "passkey" provider checks. */
 export async function startPasskeySignIn(): Promise<PasskeyAuthenticationStart> {
@@ -21,7 +22,7 @@ export async function startPasskeySignIn(): Promise<PasskeyAuthenticationStart> 
 
 /** Sends a login link; the same answer whether or not the address has an account. */
 export async function requestLoginLink(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const email = String(form.get("email") ?? "").trim().slice(0, 320);
+  const email = formText(form, "email", 320).trim();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, message: "Bitte geben Sie eine gültige E-Mail-Adresse an." };
   // The same budget as registration: both send mail to an address a stranger typed in.
   if (!(await getLimiter("accountMail").limit(clientKeyOf(await headers()))).success) return { ok: false, message: "Zu viele Anfragen von dieser Adresse. Bitte versuchen Sie es später erneut." };
@@ -34,7 +35,7 @@ export async function answerChallenge(_prev: ActionResult | null, form: FormData
   const s = await readSessionIncludingPending();
   if (!s) redirect("/login");
   if (!s.session.twoFactorPending) redirect(startPathOf(s));
-  const input = String(form.get("code") ?? "").slice(0, 64);
+  const input = formText(form, "code", 64);
   try {
     const result = await passSecondFactorChallenge({ userId: s.user.id, session: s.session, input, client: clientContextOf(await headers()) });
     if (result === "wrong") return { ok: false, message: "Der Code ist nicht korrekt. Bitte versuchen Sie es erneut." };

@@ -6,17 +6,18 @@ import { clientContextOf } from "@/lib/auth/next-auth/client-context";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { getLimiter } from "@/lib/ratelimit/limiter";
 import { clientKeyOf } from "@/lib/security/client-ip";
+import { formHas, formText } from "@/lib/forms/form-fields";
 
 export interface RegisterState extends ActionResult {
   values?: { name: string; email: string };
 }
 
 export async function register(_prev: RegisterState, form: FormData): Promise<RegisterState> {
-  const values = { name: String(form.get("name") ?? "").slice(0, 200), email: String(form.get("email") ?? "").slice(0, 320) };
+  const values = { name: formText(form, "name", 200), email: formText(form, "email", 320) };
   const h = await headers();
   if (!(await getLimiter("accountMail").limit(clientKeyOf(h))).success) return { ok: false, message: "Zu viele Registrierungen von dieser Adresse. Bitte versuchen Sie es später erneut.", values };
   try {
-    await registerAccount({ ...values, password: String(form.get("password") ?? ""), acceptTerms: form.get("acceptTerms") === "on", ip: clientContextOf(h).ip });
+    await registerAccount({ ...values, password: formText(form, "password", 4096), acceptTerms: formHas(form, "acceptTerms", "on"), ip: clientContextOf(h).ip });
   } catch (err) {
     return { ...actionError(err), values };
   }

@@ -5,6 +5,7 @@ import { isActiveUser } from "./active-user";
 import { authenticationChallengeKey } from "./authentication-options";
 import { takeChallenge } from "./challenges";
 import { getRelyingParty, REQUIRE_USER_VERIFICATION } from "./relying-party";
+import { isAcceptableText } from "@/lib/input/text";
 
 const HANDLE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -19,7 +20,7 @@ export async function verifyPasskeyAuthentication(handle: string, response: Auth
   const stored = HANDLE_PATTERN.test(handle) ? await takeChallenge(authenticationChallengeKey(handle)) : null;
   if (!stored) throw refused("The passkey sign-in has expired or was already used. Please start again.");
 
-  const passkey = typeof response?.id === "string" && response.id
+  const passkey = typeof response?.id === "string" && response.id && response.id.length <= 2048 && isAcceptableText(response.id)
     ? await db.passkey.findUnique({ where: { credentialId: response.id }, include: { user: { select: { isActive: true, deletedAt: true } } } })
     : null;
   if (!passkey) throw refused("This passkey is not registered with any account.");

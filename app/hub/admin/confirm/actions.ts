@@ -10,6 +10,7 @@ import { clientContextOf } from "@/lib/auth/next-auth/client-context";
 import { markStrongAuthenticated, requireUser } from "@/lib/auth/session";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { AppError } from "@/lib/http/errors";
+import { formText } from "@/lib/forms/form-fields";
 
 async function staff() {
   const s = await requireUser();
@@ -45,7 +46,7 @@ export async function confirmAdminWithPasskey(handle: string, response: Authenti
 export async function confirmAdminWithCode(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const s = await staff();
   try {
-    const check = await checkSecondFactor({ userId: s.user.id, input: String(form.get("code") ?? "").slice(0, 64), entryPoint: "admin_confirmation", ip: clientContextOf(await headers()).ip });
+    const check = await checkSecondFactor({ userId: s.user.id, input: formText(form, "code", 64), entryPoint: "admin_confirmation", ip: clientContextOf(await headers()).ip });
     if (!check.ok) return { ok: false, message: check.reason === "not_enabled" ? "Für Ihr Konto ist keine Authenticator-App eingerichtet." : "Der Code ist nicht korrekt." };
   } catch (err) {
     if (err instanceof TwoFactorThrottledError) return { ok: false, message: "Zu viele Versuche. Bitte warten Sie eine Minute." };

@@ -4,6 +4,7 @@ import { refresh } from "next/cache";
 import { requireConfirmedStaff } from "@/lib/auth/session";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { approveRelease, returnRelease } from "@/lib/releases/manual-review";
+import { formHas, formText } from "@/lib/forms/form-fields";
 
 // The permission is checked inside approveRelease/returnRelease (from the stored user); a
 // missing one comes back as a form message like every other business error.
@@ -11,7 +12,7 @@ import { approveRelease, returnRelease } from "@/lib/releases/manual-review";
 // "Freigeben": publish (or schedule) as the admin; a quota warning needs a second, explicit click.
 export async function approve(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireConfirmedStaff();
-  const acknowledgeQuotaWarning = form.get("acknowledgeQuotaWarning") === "1";
+  const acknowledgeQuotaWarning = formHas(form, "acknowledgeQuotaWarning", "1");
   try {
     const { status } = await approveRelease({ releaseId: Number(releaseId), adminUserId: user.id, acknowledgeQuotaWarning });
     refresh();
@@ -24,7 +25,7 @@ export async function approve(releaseId: number, _prev: ActionResult | null, for
 // "Zurückgeben": back to the customer as rejected, with a required comment that reaches the author.
 export async function giveBack(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireConfirmedStaff();
-  const comment = String(form.get("comment") ?? "").trim().slice(0, 5000);
+  const comment = formText(form, "comment", 5000).trim();
   if (!comment) return { ok: false, message: "Bitte begründen Sie die Rückgabe.", issues: { comment: "Ein Kommentar ist erforderlich." } };
   try {
     await returnRelease({ releaseId: Number(releaseId), adminUserId: user.id, comment });

@@ -14,11 +14,11 @@ import { signOutOtherDevices } from "@/lib/auth/sessions/sign-out-other-devices"
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { AppError } from "@/lib/http/errors";
 import { clientIp, proofKindOf, proofMissing, proofRefused, readSecondFactorCode, requireFreshProof, THROTTLED } from "./proof";
+import { formHas, formText } from "@/lib/forms/form-fields";
 
 // The security page (spec 4.3, 5.3–5.5): every action reads the session first and hands the
 // form to one domain function; business errors come back as German form messages.
 
-const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
 /** Passwords are never cut: the sign-in reads 1024 characters, so a longer one could not sign in. */
 const MAX_PASSWORD = 1024;
 
@@ -29,9 +29,9 @@ const endedDevices = (n: number) => (n === 1 ? "Ein anderes Gerät wurde abgemel
 /** Change (or, for a legacy login-link account, set) the password; ends every other session. */
 export async function changeOwnPassword(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user, session } = await requireUser();
-  const currentPassword = String(form.get("currentPassword") ?? "");
-  const newPassword = String(form.get("newPassword") ?? "");
-  const repeat = String(form.get("newPasswordRepeat") ?? "");
+  const currentPassword = formText(form, "currentPassword", MAX_PASSWORD + 1);
+  const newPassword = formText(form, "newPassword", MAX_PASSWORD + 1);
+  const repeat = formText(form, "newPasswordRepeat", MAX_PASSWORD + 1);
   if (newPassword.length > MAX_PASSWORD) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { password: `Das Passwort darf höchstens ${MAX_PASSWORD} Zeichen lang sein.` } };
   if (newPassword !== repeat) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { newPasswordRepeat: "Die beiden neuen Passwörter stimmen nicht überein." } };
   try {
@@ -105,7 +105,7 @@ export async function beginTwoFactorSetup(_prev: TotpSetupState | null, form: Fo
 /** Second step: the first code from the app confirms the setup; the recovery codes come back once. */
 export async function confirmTwoFactorSetup(_prev: RecoveryCodesState | null, form: FormData): Promise<RecoveryCodesState> {
   const { user } = await requireUser();
-  const code = text(form, "code", 64);
+  const code = formText(form, "code", 64);
   if (!code.trim()) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { code: "Bitte geben Sie den Code aus der App ein." } };
   try {
     const { recoveryCodes } = await confirmTotpSetup(user.id, code);
@@ -125,7 +125,7 @@ export async function confirmTwoFactorSetup(_prev: RecoveryCodesState | null, fo
  */
 export async function manageTwoFactor(_prev: RecoveryCodesState | null, form: FormData): Promise<RecoveryCodesState> {
   const { user } = await requireUser();
-  const intent = form.get("intent") === "disable" ? "disable" : "renew";
+  const intent = formHas(form, "intent", "disable") ? "disable" : "renew";
   const proofKind = proofKindOf(form);
   const code = readSecondFactorCode(form);
   if (!code) return proofMissing(proofKind);
@@ -194,7 +194,7 @@ export async function finishPasskeyRegistration(response: unknown, name: string)
 export async function renamePasskeyAction(passkeyId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireUser();
   try {
-    await renamePasskey(user.id, Number(passkeyId), text(form, "name", 200));
+    await renamePasskey(user.id, Number(passkeyId), formText(form, "name", 200));
     refresh();
     return { ok: true, message: "Passkey umbenannt." };
   } catch (err) {
@@ -225,7 +225,7 @@ export async function deletePasskeyAction(passkeyId: number, _prev: ActionResult
  */
 export async function requestEmailChangeAction(_prev: EmailChangeState | null, form: FormData): Promise<EmailChangeState> {
   const s = await requireUser();
-  const values = { newEmail: text(form, "newEmail", 320) };
+  const values = { newEmail: formText(form, "newEmail", 320) };
   // Checked before the proof, which may spend a recovery code.
   if (!NewEmail.safeParse(values.newEmail).success) {
     return { ok: false, code: "validation_failed", message: "Bitte prüfen Sie die markierten Felder.", issues: { newEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein." }, values, proofKind: proofKindOf(form) };

@@ -6,6 +6,7 @@ import { IdentityProofRefusedError, isProofFresh, proveIdentity, type IdentityPr
 import { clientContextOf } from "@/lib/auth/next-auth/client-context";
 import { markIdentityProved } from "@/lib/auth/session";
 import type { ActiveSession } from "@/lib/auth/sessions/resolve-session";
+import { formText } from "@/lib/forms/form-fields";
 
 // The server half of components/security/identity-proof-fields.tsx: the hidden `proof` field
 // read back into an IdentityProof, and the check every action that needs a proof starts with.
@@ -33,8 +34,8 @@ const Proof = z.discriminatedUnion("kind", [
 ]);
 
 function proofJson(form: FormData): unknown {
-  const raw = form.get("proof");
-  if (typeof raw !== "string" || !raw || raw.length > 64_000) return null;
+  const raw = formText(form, "proof", 64_001);
+  if (!raw || raw.length > 64_000) return null;
   try {
     return JSON.parse(raw);
   } catch {

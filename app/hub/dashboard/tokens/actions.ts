@@ -7,11 +7,12 @@ import { requireUser } from "@/lib/auth/session";
 import { berlinLocalToDate } from "@/lib/dashboard/berlin-time";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { proofKindOf, requireFreshProof } from "../security/proof";
+import { formText } from "@/lib/forms/form-fields";
 
 // Create an API token: a fresh identity proof first (spec 5.3), then the token with its optional expiry.
 export async function createToken(_prev: TokenFormState | null, form: FormData): Promise<TokenFormState> {
   const s = await requireUser();
-  const values = { name: String(form.get("name") ?? "").slice(0, 200), expires: String(form.get("expires") ?? "") };
+  const values = { name: formText(form, "name", 200), expires: formText(form, "expires", 40) };
   // The expiry date means the end of that day in German time. Checked before the proof, which may spend an e-mail code.
   const expiresAt = values.expires ? berlinLocalToDate(`${values.expires}T23:59`) : null;
   if (values.expires && !expiresAt) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { expiresAt: "Bitte geben Sie ein gültiges Datum an." }, values, proofKind: proofKindOf(form) };
