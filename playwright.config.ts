@@ -63,6 +63,8 @@ export default defineConfig({
       SITE_HUB_HOST: E2E_HOSTS.hub,
       SITE_BUSINESS_HOST: E2E_HOSTS.business,
       SITE_TECH_HOST: E2E_HOSTS.tech,
+      // The release form's acceptance step is part of what customers see (demo: MediSense).
+      LEGAL_ACCEPTANCE_GATE: "true",
     },
   },
 });

@@ -38,7 +38,9 @@ export const DEMO_USERS = [
   { email: "presse@hansebank.example", name: "Tobias Brandt", company: "hansebank", role: "responsible" },
   { email: "owner@quellcode-labs.example", name: "Aylin Demir", company: "quellcode-labs", role: "owner" },
   { email: "dev@quellcode-labs.example", name: "Jonas Richter", company: "quellcode-labs", role: "member" },
-  { email: "owner@medisense.example", name: "Sarah Kim", company: "medisense", role: "owner" },
+  // Has not accepted the current legal documents yet: with LEGAL_ACCEPTANCE_GATE on, the release
+  // form asks for them before a submission. Every other demo customer accepted them on sign-up.
+  { email: "owner@medisense.example", name: "Sarah Kim", company: "medisense", role: "owner", acceptedLegalDocuments: false },
 ] as const;
 
 export const DEMO_STAFF = [

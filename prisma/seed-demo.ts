@@ -1,5 +1,6 @@
 import { hashPassword } from "@/lib/accounts/passwords/hash";
 import { db } from "@/lib/db/client";
+import { acceptDocuments, REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
 import { contentHash } from "@/lib/releases/content-hash";
 import { syncSearchMirror } from "@/lib/releases/search-mirror";
 import { slugify } from "@/lib/releases/slug";
@@ -58,6 +59,8 @@ async function seedPeople() {
     });
     users.set(u.email, user.id);
     await giveDemoPassword(user.id, passwordHash);
+    // Insert-only and idempotent: a second seed finds the versions accepted and stores nothing.
+    if (!("acceptedLegalDocuments" in u)) await acceptDocuments(user.id, REQUIRED_DOCUMENTS.map(({ document, version }) => ({ document, version })), null);
     const companyId = companies.get(u.company)!;
     await db.companyUser.upsert({
       where: { companyId_userId: { companyId, userId: user.id } },

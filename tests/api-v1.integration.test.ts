@@ -4,6 +4,7 @@ import { createApiToken } from "@/lib/api-tokens/tokens";
 import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { workOne } from "@/lib/jobs/local-worker";
+import { getSiteHosts, siteOrigin } from "@/lib/sites";
 import { apiClient, send } from "./api-client";
 import { unique } from "./factories";
 import { GOOD_BODY, seedNewsroom } from "./release-fixtures";
@@ -178,7 +179,7 @@ describe("the legacy /service family", () => {
     const res = await send("POST", "/service/pressreleases/17/images", {});
     expect(res.status).toBe(410);
     const error = (await res.json()).error;
-    expect(error.details).toEqual({ documentation: "http://hub.localhost:3000/docs/api" });
+    expect(error.details).toEqual({ documentation: `${siteOrigin("hub", getSiteHosts())}/docs/api` });
     expect(error.message).toContain("/docs/api");
     // The page it points to exists.
     const { default: ApiDocsPage } = await import("@/app/hub/docs/api/page");

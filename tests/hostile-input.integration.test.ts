@@ -1,3 +1,4 @@
+import { NextRequest } from "next/server";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { deletePasskey, renamePasskey } from "@/lib/accounts/passkeys";
 import { registerAccount } from "@/lib/accounts/registration/register-account";
@@ -181,7 +182,7 @@ describe("slugs that cannot name anything (404, never a database error)", () => 
 describe("the Inngest endpoint", () => {
   it("does not exist without Inngest (404, not the SDK's 500), and serves once a signing key is set", async () => {
     const { GET, PUT } = await import("@/app/api/inngest/route");
-    const req = (method: string) => new Request("http://hub.localhost:3000/api/inngest", { method, headers: { "content-type": "application/json" }, ...(method === "GET" ? {} : { body: "{}" }) });
+    const req = (method: string) => new NextRequest("http://hub.localhost:3000/api/inngest", { method, headers: { "content-type": "application/json" }, ...(method === "GET" ? {} : { body: "{}" }) });
     for (const res of [await GET(req("GET"), undefined), await PUT(req("PUT"), undefined)]) {
       expect(res.status).toBe(404);
       expect((await res.json()).error.code).toBe("not_found");

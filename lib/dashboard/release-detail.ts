@@ -68,6 +68,8 @@ export async function loadDashboardRelease(userId: number, releaseId: number) {
     history,
     comments: history.filter((h) => h.comment).map((h) => ({ at: h.createdAt, comment: h.comment!, actorType: h.actorType })),
     actions: allowedActions(release, may),
+    /** The status would allow changes, the role in the newsroom does not (someone else's text). */
+    editableByOthersOnly: !may.edit && !release.goneAt && (EDITABLE_STATUSES as readonly string[]).includes(release.status),
     documentsToAccept,
   };
 }

@@ -67,6 +67,8 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
             action={saveRelease}
           />
         </section>
+      ) : data.editableByOthersOnly ? (
+        <p className="meta">Diese Pressemitteilung hat jemand anderes aus Ihrem Team geschrieben. Ändern, einreichen und löschen können sie die Verfasserin oder der Verfasser sowie die Inhaber und Verantwortlichen des Newsrooms.</p>
       ) : (
         <p className="meta">In diesem Status lässt sich die Pressemitteilung hier nicht mehr bearbeiten; veröffentlichte Texte ändern Sie über eine kostenpflichtige Änderung.</p>
       )}
