@@ -21,5 +21,5 @@ export function parseRecordId(raw: unknown): number | null {
 /** An id in a JSON body. */
 export const RecordId = z.int().min(1).max(MAX_RECORD_ID);
 
-/** An id in a path or query string: decimal digits only, within the column's range. */
-export const RecordIdParam = z.preprocess((v) => (typeof v === "string" && /^[0-9]{1,12}$/.test(v) ? Number(v) : v), RecordId);
+/** An id in a path or query string, read as parseRecordId reads it; anything else fails the schema. */
+export const RecordIdParam = z.preprocess((v) => (typeof v === "string" ? (parseRecordId(v) ?? v) : v), RecordId);

@@ -35,6 +35,7 @@ describe("record ids from outside", () => {
     expect(RecordIdParam.safeParse("17").data).toBe(17);
     expect(RecordIdParam.safeParse("281672211577449").success).toBe(false);
     expect(RecordIdParam.safeParse("0x11").success).toBe(false);
+    expect(RecordIdParam.safeParse("017").success).toBe(false);
   });
 });
 
