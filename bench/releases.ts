@@ -78,8 +78,8 @@ async function main() {
       report(`API list (20 per page), ${CONCURRENCY} clients`, run.samples, run.wall);
 
       // publish(): releases in review with a green check of their current text.
-      const toPublish = await db.pressRelease.findMany({ where: { status: "in_review" }, select: { id: true, contentHash: true }, take: 200 });
-      await db.pressReleaseClassification.createMany({ data: toPublish.map((r) => ({ pressReleaseId: r.id, result: "green" as const, reasons: [], contentHash: r.contentHash, classifier: "bench", attempt: 0 })) });
+      const toPublish = await db.pressRelease.findMany({ where: { status: "in_review" }, select: { id: true, contentHash: true, reviewFingerprint: true }, take: 200 });
+      await db.pressReleaseClassification.createMany({ data: toPublish.map((r) => ({ pressReleaseId: r.id, result: "green" as const, reasons: [], contentHash: r.contentHash, reviewFingerprint: r.reviewFingerprint, classifier: "bench", attempt: 0 })) });
       run = await pool(toPublish.length, 1, (i) => publishRelease({ releaseId: toPublish[i]!.id, actor: KI }).then(() => undefined));
       report("publish() latency, sequential", run.samples);
 

@@ -2,6 +2,7 @@ import { hashPassword } from "@/lib/accounts/passwords/hash";
 import { db } from "@/lib/db/client";
 import { acceptDocuments, REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
 import { contentHash } from "@/lib/releases/content-hash";
+import { reviewFingerprint } from "@/lib/releases/review-fingerprint";
 import { syncSearchMirror } from "@/lib/releases/search-mirror";
 import { slugify } from "@/lib/releases/slug";
 import { DEMO_CATEGORIES, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS, type DemoRelease } from "./seed-data";
@@ -114,6 +115,7 @@ async function seedReleases(companies: Map<string, number>, now: Date) {
       contactName: "Pressestelle",
       contactEmail: company.email,
       contentHash: contentHash(r.title, body),
+      reviewFingerprint: reviewFingerprint({ title: r.title, lead: r.lead, body, location: r.location, keywords: [], categoryId: category?.id ?? null, contactName: "Pressestelle", contactEmail: company.email, contactPhone: null, language: r.language }),
       contentChangedAt: publishedAt ?? now,
       status: r.state,
       publishedAt,

@@ -112,7 +112,7 @@ describe("the backlog, where the jobs run", () => {
       expect(report.checks.overdue!.detail).toMatch(/^1 releases wait .* 1 scheduled releases/);
 
       // Once checked and published, nothing is overdue.
-      await db.pressReleaseClassification.create({ data: { pressReleaseId: stuckReview.id, result: "green", reasons: [], contentHash: stuckReview.contentHash, classifier: "test", attempt: 0 } });
+      await db.pressReleaseClassification.create({ data: { pressReleaseId: stuckReview.id, result: "green", reasons: [], contentHash: stuckReview.contentHash, reviewFingerprint: stuckReview.reviewFingerprint, classifier: "test", attempt: 0 } });
       await db.pressRelease.update({ where: { id: late.id }, data: { status: "published" } });
       expect((await only("overdue")).status).toBe("ok");
     });

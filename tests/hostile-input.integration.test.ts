@@ -141,7 +141,7 @@ describe("ids outside PostgreSQL's integer range (404 like any unknown id)", () 
     const admin = await seedAdmin();
     const huge = 2 ** 41;
     await expect(ownReleaseOrThrow(owner.id, huge)).rejects.toMatchObject({ code: "not_found" });
-    await expect(approveRelease({ releaseId: huge, adminUserId: admin.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(approveRelease({ releaseId: huge, adminUserId: admin.id, reviewFingerprint: "x" })).rejects.toMatchObject({ code: "not_found" });
     await expect(returnRelease({ releaseId: NaN, adminUserId: admin.id, comment: "x" })).rejects.toMatchObject({ code: "not_found" });
     await expect(revokeApiToken(owner.id, huge)).rejects.toMatchObject({ code: "not_found" });
     await expect(renamePasskey(owner.id, huge, "Laptop")).rejects.toMatchObject({ code: "not_found" });

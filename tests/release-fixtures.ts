@@ -1,6 +1,5 @@
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { contentHash } from "@/lib/releases/content-hash";
 import { seedCompany, seedRelease, seedUser, unique } from "./factories";
 
 // Release scenarios of spec 3.1: a newsroom with an owner who has a monthly quota, and
@@ -30,9 +29,10 @@ export async function seedNewsroom(opts: { quota?: number; apiAccess?: boolean; 
 export async function seedCheckedRelease(companyId: number, authorUserId: number, opts: { result?: "green" | "yellow" | "red"; stale?: boolean; data?: Partial<Prisma.PressReleaseUncheckedCreateInput> } = {}) {
   const title = opts.data?.title ?? `Neues Werk ${unique("w")}`;
   const body = opts.data?.body ?? GOOD_BODY;
-  const release = await seedRelease({ companyId, authorUserId, status: "in_review", location: "Berlin", contactName: "Pressestelle", ...opts.data, title, body, contentHash: contentHash(title, body) });
+  const release = await seedRelease({ companyId, authorUserId, status: "in_review", location: "Berlin", contactName: "Pressestelle", ...opts.data, title, body });
+  const stale = "0".repeat(64);
   await db.pressReleaseClassification.create({
-    data: { pressReleaseId: release.id, result: opts.result ?? "green", reasons: [], contentHash: opts.stale ? "0".repeat(64) : release.contentHash, classifier: "test", attempt: 0 },
+    data: { pressReleaseId: release.id, result: opts.result ?? "green", reasons: [], contentHash: opts.stale ? stale : release.contentHash, reviewFingerprint: opts.stale ? stale : release.reviewFingerprint, classifier: "test", attempt: 0 },
   });
   return release;
 }

@@ -10,7 +10,7 @@ type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResul
  * "Freigeben" or "Zurückgeben" for one release of the queue. A quota warning turns into a
  * second, explicit button; the return comment is kept in state so an error never loses it.
  */
-export function ReviewDecision({ releaseId, approve, giveBack }: { releaseId: number; approve: Action; giveBack: Action }) {
+export function ReviewDecision({ releaseId, reviewFingerprint, approve, giveBack }: { releaseId: number; reviewFingerprint: string; approve: Action; giveBack: Action }) {
   const [approved, approveAction, approving] = useActionState(approve, null);
   const [returned, returnAction, returning] = useActionState(giveBack, null);
   const [comment, setComment] = useState("");
@@ -30,6 +30,7 @@ export function ReviewDecision({ releaseId, approve, giveBack }: { releaseId: nu
           {approved?.message} Sie können trotzdem veröffentlichen; die Veröffentlichung wird dem Kontingent zugerechnet.
           <form action={approveAction} className="button-row">
             <input type="hidden" name="acknowledgeQuotaWarning" value="1" />
+            <input type="hidden" name="reviewFingerprint" value={reviewFingerprint} />
             <button type="submit" className="button" disabled={busy}>
               Trotz Kontingentwarnung veröffentlichen
             </button>
@@ -39,6 +40,8 @@ export function ReviewDecision({ releaseId, approve, giveBack }: { releaseId: nu
         <FormMessage result={approved} />
       )}
       <form action={approveAction} className="button-row">
+        {/* What was shown: an approval of a version the admin did not see is refused. */}
+        <input type="hidden" name="reviewFingerprint" value={reviewFingerprint} />
         <button type="submit" className="button" disabled={busy}>
           Freigeben
         </button>

@@ -9,7 +9,7 @@ type BoundAction = (releaseId: number, prev: ActionResult | null, form: FormData
 const WHY = { last_red: "Letzte erlaubte automatische Prüfung war rot", manual_queue: "Zur manuellen Prüfung vorgesehen" } as const;
 const RESULT = { red: "rot", yellow: "gelb", green: "grün" } as const;
 
-/** One release waiting for a person: why, every check with all its reasons, the text, the decision. */
+/** One release waiting for a person: why, every check with all its reasons, all of the release, the decision. */
 export function ReviewQueueItem({ item, approve, giveBack }: { item: Item; approve: BoundAction; giveBack: BoundAction }) {
   return (
     <article className="panel" aria-labelledby={`release-${item.id}`}>
@@ -41,11 +41,51 @@ export function ReviewQueueItem({ item, approve, giveBack }: { item: Item; appro
       ) : (
         <p className="meta">Keine gültige automatische Prüfung des aktuellen Textes.</p>
       )}
-      <div className="preview">
-        {item.location ? `${item.location} – ` : null}
-        {item.preview}
-      </div>
-      <ReviewDecision releaseId={item.id} approve={approve.bind(null, item.id)} giveBack={giveBack.bind(null, item.id)} />
+      <section className="review-release" aria-label="Die Pressemitteilung, wie sie erscheinen würde">
+        {item.lead ? <p className="lead">{item.lead}</p> : null}
+        {item.location ? <p className="meta">Ortsmarke: {item.location}</p> : null}
+        {/* Stored sanitised by every entry point (lib/releases/sanitize.ts), as the portal shows it. */}
+        <div className="release-body" dangerouslySetInnerHTML={{ __html: item.bodyHtml }} />
+        <dl className="facts">
+          <dt>Links</dt>
+          <dd>
+            {item.links.length ? (
+              <ul>
+                {item.links.map((l, i) => (
+                  <li key={i}>
+                    „{l.text || "(ohne Text)"}“ → <code>{l.href}</code>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              "keine"
+            )}
+          </dd>
+          <dt>Kategorie</dt>
+          <dd>{item.category ?? "keine"}</dd>
+          <dt>Stichwörter</dt>
+          <dd>{item.keywords.length ? item.keywords.join(", ") : "keine"}</dd>
+          <dt>Pressekontakt</dt>
+          <dd>{[item.contact.name, item.contact.email, item.contact.phone].filter(Boolean).join(" · ") || "keiner"}</dd>
+          <dt>Bilder</dt>
+          <dd>
+            {item.images.length ? (
+              <ul>
+                {item.images.map((img) => (
+                  <li key={img.id}>
+                    {img.alt ?? "(ohne Beschreibung)"}
+                    {img.credit ? ` – © ${img.credit}` : null}
+                    {img.withheld ? " (zurückgehalten)" : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              "keine"
+            )}
+          </dd>
+        </dl>
+      </section>
+      <ReviewDecision releaseId={item.id} reviewFingerprint={item.reviewFingerprint ?? ""} approve={approve.bind(null, item.id)} giveBack={giveBack.bind(null, item.id)} />
     </article>
   );
 }

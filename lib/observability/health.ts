@@ -71,7 +71,7 @@ export const HEALTH_CHECKS: Record<string, () => Promise<string | undefined>> = 
   },
   /**
    * The backlog measured by its effects, wherever the jobs run: releases waiting for their
-   * automatic check with no check of their text, and scheduled releases past their time that
+   * automatic check with no check of their current version, and scheduled releases past their time that
    * the scheduler never tried (a business block, like quota, records an attempt and is fine).
    */
   async overdue() {
@@ -82,7 +82,7 @@ export const HEALTH_CHECKS: Record<string, () => Promise<string | undefined>> = 
             AND r.review_flagged_at IS NULL AND r.manual_queue_at IS NULL AND r.manual_review_required_at IS NULL
             AND r.updated_at < now() - make_interval(mins => ${HEALTH_LIMITS.reviewWaitMinutes})
             AND NOT EXISTS (SELECT 1 FROM press_release_classifications c
-              WHERE c.press_release_id = r.id AND c.content_hash = r.content_hash AND c.discarded_at IS NULL)) AS reviews,
+              WHERE c.press_release_id = r.id AND c.review_fingerprint = r.review_fingerprint AND c.discarded_at IS NULL)) AS reviews,
         (SELECT count(*) FROM press_releases r
           WHERE r.status = 'scheduled' AND r.deleted_at IS NULL AND r.gone_at IS NULL
             AND r.scheduled_at < now() - make_interval(mins => ${HEALTH_LIMITS.scheduledOverdueMinutes})

@@ -16,6 +16,8 @@ export async function listCheckNeeded() {
     orderBy: [{ updatedAt: "asc" }],
     include: {
       company: { select: { name: true } },
+      category: { select: { nameDe: true } },
+      images: { orderBy: { position: "asc" }, select: { id: true, alt: true, customerStatement: true, portalLabel: true, withheldAt: true } },
       classifications: { where: { discardedAt: null }, orderBy: { createdAt: "desc" } },
     },
     take: 200,
@@ -31,10 +33,12 @@ function assertAwaitingHuman(release: { status: string; reviewFlaggedAt: Date | 
 
 /**
  * "Release" in the check-needed queue: publishes as the admin, or moves to scheduled when its
- * time lies ahead; the scheduler then publishes exactly the text approved here (a later change
- * of the text sends it back to a person). From now on every submission goes to a person.
+ * time lies ahead; the scheduler then publishes exactly what was approved here (any later
+ * change sends it back to a person). The approval names the review fingerprint of what the
+ * admin saw: a release that changed since is refused. From now on every submission goes to a
+ * person.
  */
-export async function approveRelease(opts: { releaseId: number; adminUserId: number; acknowledgeQuotaWarning?: boolean; comment?: string; now?: Date }) {
+export async function approveRelease(opts: { releaseId: number; adminUserId: number; reviewFingerprint: string; acknowledgeQuotaWarning?: boolean; comment?: string; now?: Date }) {
   const now = opts.now ?? new Date();
   await assertCan(opts.adminUserId, "press-releases:publish");
   const actor = { type: "admin" as const, userId: opts.adminUserId };
@@ -42,7 +46,10 @@ export async function approveRelease(opts: { releaseId: number; adminUserId: num
     return await db.$transaction(async (tx) => {
       const release = await lockRelease(tx, opts.releaseId);
       assertAwaitingHuman(release);
-      await tx.pressRelease.update({ where: { id: release.id }, data: { manualReviewRequiredAt: release.manualReviewRequiredAt ?? now, approvedContentHash: release.contentHash } });
+      if (!release.reviewFingerprint || release.reviewFingerprint !== opts.reviewFingerprint) {
+        throw new AppError("conflict", "The release changed after it was opened for review. Look at it again before approving.");
+      }
+      await tx.pressRelease.update({ where: { id: release.id }, data: { manualReviewRequiredAt: release.manualReviewRequiredAt ?? now, approvedReviewFingerprint: release.reviewFingerprint } });
       if (release.scheduledAt && release.scheduledAt > now) {
         await tx.pressRelease.update({ where: { id: release.id }, data: { status: "scheduled", reviewFlaggedAt: null, manualQueueAt: null } });
         await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "scheduled", actor, outcome: "approved", ...(opts.comment ? { comment: opts.comment } : {}) });

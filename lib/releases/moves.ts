@@ -42,7 +42,7 @@ export async function moveRelease(opts: { releaseId: number; move: MoveName; act
     const updated = await tx.pressRelease.update({
       where: { id: release.id },
       // A withdrawn release gets a fresh check (or a fresh approval) when it is submitted again.
-      data: { status: move.to, ...(opts.move === "withdraw" ? { reviewFlaggedAt: null, manualQueueAt: null, approvedContentHash: null } : {}) },
+      data: { status: move.to, ...(opts.move === "withdraw" ? { reviewFlaggedAt: null, manualQueueAt: null, approvedReviewFingerprint: null } : {}) },
     });
     await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: move.to, actor: opts.actor, outcome: opts.move, ...(opts.reason ? { reason: opts.reason } : {}) });
     await syncSearchMirror(tx, release.id, now);

@@ -21,8 +21,9 @@ export interface PublishOptions {
 
 /**
  * The body of publish() for a release already locked in `tx`. Automatic actors (ki, scheduler)
- * need the newest valid classification to match the current text and no manual-review marker;
- * every actor needs quota and confirmed v2 images.
+ * need the newest valid classification to have judged exactly the current release (its review
+ * fingerprint: text, lead, links, contact, dateline, keywords, category) and no manual-review
+ * marker; every actor needs quota and confirmed v2 images.
  */
 export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<PublishOptions, "releaseId"> & { now: Date }): Promise<{ canonicalPressReleaseId: number | null }> {
   // A second publish of the same release waited on the lock and now finds it published.
@@ -37,7 +38,7 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
       where: { pressReleaseId: release.id, discardedAt: null },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     });
-    if (!newest || newest.contentHash !== release.contentHash) throw new StaleClassificationException();
+    if (!newest || !release.reviewFingerprint || newest.reviewFingerprint !== release.reviewFingerprint) throw new StaleClassificationException();
     if (newest.result === "red") throw new AppError("conflict", "The newest check of this text is red.");
   }
   await assertImagesConfirmed(tx, release.id);
@@ -57,9 +58,9 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
   return { canonicalPressReleaseId };
 }
 
-/** A release that needs a person, approved by one in its current text and waiting for its time. */
-export function isApprovedForScheduler(release: Pick<PressRelease, "status" | "contentHash" | "approvedContentHash">, actor: Actor): boolean {
-  return actor.type === "scheduler" && release.status === "scheduled" && release.approvedContentHash === release.contentHash;
+/** A release that needs a person, approved by one exactly as it is now and waiting for its time. */
+export function isApprovedForScheduler(release: Pick<PressRelease, "status" | "reviewFingerprint" | "approvedReviewFingerprint">, actor: Actor): boolean {
+  return actor.type === "scheduler" && release.status === "scheduled" && !!release.reviewFingerprint && release.approvedReviewFingerprint === release.reviewFingerprint;
 }
 
 /** A stale classification schedules a new check with routing, after the refused attempt. */

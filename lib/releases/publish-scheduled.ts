@@ -26,7 +26,7 @@ export async function publishDueReleases(now = new Date()): Promise<ScheduledRun
       goneAt: null,
       AND: [
         { OR: [{ scheduledAt: { lte: now } }, { scheduledAt: null }] },
-        { OR: [{ manualReviewRequiredAt: null }, { approvedContentHash: { equals: db.pressRelease.fields.contentHash } }] },
+        { OR: [{ manualReviewRequiredAt: null }, { approvedReviewFingerprint: { equals: db.pressRelease.fields.reviewFingerprint } }] },
       ],
     },
     select: { id: true },

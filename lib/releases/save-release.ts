@@ -1,6 +1,7 @@
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { contentHash } from "./content-hash";
+import { reviewFingerprint } from "./review-fingerprint";
 import { recordHistory, type Actor } from "./history";
 import { requestAutomaticCheck } from "./request-check";
 import { sanitizeReleaseHtml } from "./sanitize";
@@ -35,21 +36,24 @@ async function uniqueSlug(tx: Tx, portal: "business" | "tech", language: "de" | 
   return `${base}-${Date.now().toString(36)}`;
 }
 
-/** The stored columns of the content: body sanitised, content_hash over what is stored. */
-function contentColumns(content: ReleaseContent) {
-  const body = sanitizeReleaseHtml(content.body);
-  return {
+/** The stored columns of the content: body sanitised, content_hash and review fingerprint over what is stored. */
+function contentColumns(content: ReleaseContent, language: "de" | "en") {
+  const judged = {
     title: content.title,
     lead: content.lead ?? null,
-    body,
+    body: sanitizeReleaseHtml(content.body),
     location: content.location ?? null,
     keywords: content.keywords ?? [],
     contactName: content.contactName ?? null,
     contactEmail: content.contactEmail ?? null,
     contactPhone: content.contactPhone ?? null,
     categoryId: content.categoryId ?? null,
+  };
+  return {
+    ...judged,
     scheduledAt: content.scheduledAt ?? null,
-    contentHash: contentHash(content.title, body),
+    contentHash: contentHash(content.title, judged.body),
+    reviewFingerprint: reviewFingerprint({ ...judged, language }),
   };
 }
 
@@ -60,7 +64,7 @@ export async function createRelease(opts: { companyId: number; portal: "business
       return await db.$transaction(async (tx) => {
         // A new text is the writer's own: it needs `writeReleases` in the newsroom.
         await assertActorMay(tx, opts.actor, { companyId: opts.companyId, authorUserId: opts.actor.userId ?? null }, "edit");
-        const c = contentColumns(opts.content);
+        const c = contentColumns(opts.content, opts.language);
         const release = await tx.pressRelease.create({
           data: {
             companyId: opts.companyId,
@@ -85,8 +89,10 @@ export async function createRelease(opts: { companyId: number; portal: "business
 }
 
 /**
- * Saves new content. content_hash is recomputed; content_changed_at moves only when the hash
- * changes; checks of the old text are discarded, so they can never publish the new one.
+ * Saves new content. content_hash and the review fingerprint are recomputed; content_changed_at
+ * moves only when the hash changes (spec 2.3). When anything the check judges changed (the
+ * fingerprint), checks and a person's approval of the old version are discarded, so they can
+ * never publish the new one, and the release goes back to its check.
  */
 export async function updateRelease(opts: { releaseId: number; content: ReleaseContent; placement?: { portal: "business" | "tech"; language: "de" | "en" }; actor: Actor; now?: Date }) {
   const now = opts.now ?? new Date();
@@ -96,8 +102,9 @@ export async function updateRelease(opts: { releaseId: number; content: ReleaseC
     if (!(EDITABLE_STATUSES as readonly string[]).includes(release.status) || release.goneAt) {
       throw new AppError("conflict", `A release in status ${release.status} cannot be edited; published releases change through a paid change.`);
     }
-    const c = contentColumns(opts.content);
+    const c = contentColumns(opts.content, opts.placement?.language ?? release.language);
     const changed = c.contentHash !== release.contentHash;
+    const judgedChanged = c.reviewFingerprint !== release.reviewFingerprint;
     const moved = !!opts.placement && (opts.placement.portal !== release.portal || opts.placement.language !== release.language);
     if (moved && release.publishedEverAt) throw new AppError("conflict", "A release that was published keeps its portal and language.");
     const updated = await tx.pressRelease.update({
@@ -105,27 +112,30 @@ export async function updateRelease(opts: { releaseId: number; content: ReleaseC
       data: {
         ...c,
         ...(moved && opts.placement ? { ...opts.placement, slug: await uniqueSlug(tx, opts.placement.portal, opts.placement.language, c.title) } : {}),
-        // A person's approval covered the old text only.
-        ...(changed ? { contentChangedAt: now, approvedContentHash: null } : {}),
-        // A scheduled release whose text changed needs a new check: by a person when it needs one.
-        ...(changed && release.status === "scheduled" ? { status: "in_review" as const, ...(release.manualReviewRequiredAt ? { manualQueueAt: now } : {}) } : {}),
+        ...(changed ? { contentChangedAt: now } : {}),
+        // A person's approval covered the old version only.
+        ...(judgedChanged ? { approvedReviewFingerprint: null } : {}),
+        // A scheduled release that changed needs a new check: by a person when it needs one.
+        ...(judgedChanged && release.status === "scheduled" ? { status: "in_review" as const, ...(release.manualReviewRequiredAt ? { manualQueueAt: now } : {}) } : {}),
       },
     });
     if (changed) {
-      await tx.pressReleaseClassification.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, contentHash: { not: c.contentHash } }, data: { discardedAt: now } });
       await tx.kiAudit.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, contentHash: { not: c.contentHash } }, data: { discardedAt: now } });
+    }
+    if (judgedChanged) {
+      await tx.pressReleaseClassification.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, OR: [{ reviewFingerprint: null }, { reviewFingerprint: { not: c.reviewFingerprint } }] }, data: { discardedAt: now } });
       if (release.status === "scheduled") {
         await recordHistory(tx, { pressReleaseId: release.id, from: "scheduled", to: "in_review", actor: opts.actor, outcome: release.manualReviewRequiredAt ? "manual_queue" : "content_changed" });
       }
     }
     await syncSearchMirror(tx, release.id, now);
-    return { release: updated, contentChanged: changed };
+    return { release: updated, contentChanged: changed, judgedChanged };
   });
-  // New text of a release in the automatic check needs a check of its own (the running one
-  // judged the old text and is discarded). Releases waiting for a person stay with them.
+  // A changed release in the automatic check needs a check of its own (the running one judged
+  // the old version and is discarded). Releases waiting for a person stay with them.
   const r = result.release;
-  if (result.contentChanged && r.status === "in_review" && !r.manualReviewRequiredAt && !r.reviewFlaggedAt && !r.manualQueueAt) {
-    await requestAutomaticCheck(r.id, r.contentHash, now);
+  if (result.judgedChanged && r.status === "in_review" && !r.manualReviewRequiredAt && !r.reviewFlaggedAt && !r.manualQueueAt) {
+    await requestAutomaticCheck(r.id, r.reviewFingerprint!, now);
   }
   return result;
 }

@@ -30,10 +30,10 @@ export async function submitRelease(opts: { releaseId: number; actor: Actor; now
     });
     await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: "in_review", actor: opts.actor, outcome: toHuman ? "manual_queue" : "submitted" });
     await syncSearchMirror(tx, release.id, now);
-    return { toHuman, contentHash: release.contentHash };
+    return { toHuman, reviewFingerprint: release.reviewFingerprint ?? release.contentHash };
   });
   if (!result.toHuman) {
-    await requestAutomaticCheck(opts.releaseId, result.contentHash, now);
+    await requestAutomaticCheck(opts.releaseId, result.reviewFingerprint, now);
   }
   return { toHuman: result.toHuman };
 }

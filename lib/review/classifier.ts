@@ -10,13 +10,19 @@ export interface ReviewReason {
   message: string;
 }
 
+/** Everything the check judges; the review fingerprint (lib/releases/review-fingerprint.ts) covers the same fields. */
 export interface ClassifierInput {
   title: string;
   lead: string | null;
+  /** Sanitised HTML, link targets included. */
   bodyHtml: string;
   location: string | null;
+  keywords: string[];
+  /** The category's name in the release's language. */
+  category: string | null;
   contactEmail: string | null;
   contactName: string | null;
+  contactPhone: string | null;
   language: "de" | "en";
   /** Another newsroom already published this exact text. */
   isDuplicateOfOtherNewsroom: boolean;

@@ -10,6 +10,9 @@ const input = (over: Partial<ClassifierInput> = {}): ClassifierInput => ({
   location: "Berlin",
   contactEmail: "presse@beispiel.de",
   contactName: "Pressestelle",
+  contactPhone: null,
+  keywords: [],
+  category: "Energie",
   language: "de",
   isDuplicateOfOtherNewsroom: false,
   ...over,
@@ -28,6 +31,12 @@ describe("the deterministic text check reads the text", () => {
     const links = Array.from({ length: 6 }, (_, i) => `<a href="https://x.example/${i}">x</a>`).join(" ");
     expect(await codes({ bodyHtml: `<p>${"Wort ".repeat(60)} ${links}</p>` })).toContain("link_density");
     expect(await codes({ isDuplicateOfOtherNewsroom: true })).toContain("duplicate");
+  });
+  it("judges the lead, the keywords and where links lead, not only the body text", async () => {
+    expect(await codes({ lead: "Jetzt kaufen: nur heute gratis!" })).toContain("advertising");
+    expect(await codes({ keywords: ["gratis", "rabatt"] })).toContain("advertising");
+    expect(await codes({ bodyHtml: `${GOOD_BODY}<p><a href="https://evil.example/login">www.sparkasse.de</a></p>` })).toContain("misleading_link");
+    expect(await codes({ bodyHtml: `${GOOD_BODY}<p><a href="https://www.beispiel.de/werk">beispiel.de/werk</a> und <a href="https://evil.example">hier</a></p>` })).not.toContain("misleading_link");
   });
   it("yellow for a missing dateline or contact, and answers in the release's language", async () => {
     const result = await deterministicClassifier.classify(input({ location: null, contactEmail: null, contactName: null, language: "en" }));

@@ -1,4 +1,5 @@
 import { textWithoutMarkup } from "@/lib/releases/content-hash";
+import { linksOf } from "@/lib/releases/links";
 import { resultOf, type ClassifierInput, type ReviewReason, type TextClassifier } from "./classifier";
 
 // Rules a press desk applies to every release: it must read as news, not as an advert.
@@ -15,9 +16,35 @@ function shoutingRatio(text: string): number {
   return letters.replace(/[^A-ZÄÖÜ]/g, "").length / letters.length;
 }
 
+/** The host a link text shows, when it shows one ("www.bank.de", "https://bank.de/login"). */
+function shownHost(t: string): string | null {
+  if (/\s/.test(t) || !/^(https?:\/\/)?[\w-]+(\.[\w-]+)+(\/\S*)?$/i.test(t)) return null;
+  try {
+    return new URL(/^https?:\/\//i.test(t) ? t : `https://${t}`).hostname.replace(/^www\./, "");
+  } catch {
+    return null;
+  }
+}
+
+/** Links whose text names one address while they open another: the classic phishing link. */
+function misleadingLinks(html: string): number {
+  let count = 0;
+  for (const { href, text } of linksOf(html)) {
+    const shown = shownHost(text);
+    if (!shown) continue;
+    try {
+      if (new URL(href).hostname.replace(/^www\./, "") !== shown) count++;
+    } catch {
+      count++;
+    }
+  }
+  return count;
+}
+
 export function deterministicReasons(input: ClassifierInput): ReviewReason[] {
   const text = textWithoutMarkup(input.bodyHtml);
-  const all = `${input.title}\n${input.lead ?? ""}\n${text}`;
+  // Every text field the release shows readers, keywords included: an advert can hide in any.
+  const all = `${input.title}\n${input.lead ?? ""}\n${text}\n${input.keywords.join(" ")}`;
   const reasons: ReviewReason[] = [];
   const de = input.language === "de";
   const add = (code: string, severity: "red" | "yellow", messageDe: string, messageEn: string) =>
@@ -37,6 +64,7 @@ export function deterministicReasons(input: ClassifierInput): ReviewReason[] {
   const words = Math.max(1, text.split(/\s+/).length);
   const links = (input.bodyHtml.match(/<a\s/gi) ?? []).length + (text.match(/https?:\/\//g) ?? []).length;
   if (links / words > 0.05 && links >= 3) add("link_density", "red", "Zu viele Links im Verhältnis zum Text.", "Too many links for the length of the text.");
+  if (misleadingLinks(input.bodyHtml)) add("misleading_link", "red", "Ein Link zeigt eine andere Adresse an, als er öffnet.", "A link shows one address but opens another.");
 
   if (!input.contactEmail && !input.contactName) add("missing_contact", "yellow", "Es fehlt ein Pressekontakt.", "A press contact is missing.");
   if (!input.location) add("missing_dateline", "yellow", "Es fehlt die Ortsmarke.", "The dateline is missing.");

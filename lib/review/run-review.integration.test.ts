@@ -80,7 +80,7 @@ describe("automatic check and routing (spec 3.1)", () => {
     // No automatic check ran: a person decides.
     expect([resubmitted.status, resubmitted.manualQueueAt !== null]).toEqual(["in_review", true]);
     expect(await db.pressReleaseClassification.count({ where: { pressReleaseId: release.id, discardedAt: null } })).toBe(0);
-    await approveRelease({ releaseId: release.id, adminUserId: admin.id });
+    await approveRelease({ releaseId: release.id, adminUserId: admin.id, reviewFingerprint: (await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).reviewFingerprint! });
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).status).toBe("published");
   });
 
@@ -89,7 +89,7 @@ describe("automatic check and routing (spec 3.1)", () => {
     const release = await draft(company.id, owner.id, RED_BODY, "JETZT KAUFEN ALLES GRATIS");
     await db.pressRelease.update({ where: { id: release.id }, data: { status: "in_review", reviewFlaggedAt: new Date() } });
     const clerk = await seedAdmin([]);
-    await expect(approveRelease({ releaseId: release.id, adminUserId: clerk.id })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(approveRelease({ releaseId: release.id, adminUserId: clerk.id, reviewFingerprint: release.reviewFingerprint! })).rejects.toMatchObject({ code: "forbidden" });
     await expect(returnRelease({ releaseId: release.id, adminUserId: owner.id, comment: "x" })).rejects.toMatchObject({ code: "forbidden" });
     await expect(returnRelease({ releaseId: release.id, adminUserId: clerk.id, comment: "  " })).rejects.toMatchObject({ code: "validation_failed" });
   });
@@ -130,8 +130,8 @@ describe("automatic check and routing (spec 3.1)", () => {
     expect((await runAutomaticReview({ releaseId: release.id, classifier: slowClassifier })).outcome).toBe("discarded");
     expect(await db.pressReleaseClassification.count({ where: { pressReleaseId: release.id } })).toBe(0);
     // Saving the new text queued a check of its own.
-    const newHash = (await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).contentHash;
-    expect(await db.jobQueue.count({ where: { name: "release/review", dedupeKey: { startsWith: `review:${release.id}:${newHash}:` } } })).toBe(1);
+    const newVersion = (await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).reviewFingerprint;
+    expect(await db.jobQueue.count({ where: { name: "release/review", dedupeKey: { startsWith: `review:${release.id}:${newVersion}:` } } })).toBe(1);
     expect((await runAutomaticReview({ releaseId: release.id })).outcome).toBe("published");
     // The job retried after its step succeeded: the release is no longer in review.
     expect((await runAutomaticReview({ releaseId: release.id })).outcome).toBe("skipped");

@@ -7,6 +7,7 @@ import { lockRelease } from "@/lib/releases/lock";
 import { publishRelease } from "@/lib/releases/publish-release";
 import { getTextClassifier, type Classification, type TextClassifier } from "./classifier";
 import { rejectionMail } from "./rejection-mail";
+import { reviewInputOf } from "./review-input";
 
 export type ReviewOutcome =
   | "skipped"
@@ -21,36 +22,25 @@ export type ReviewOutcome =
 /**
  * The automatic check with routing (spec 3.1). The classifier runs outside any transaction
  * (it may take up to the AI job timeout); its result is applied under the row lock only if
- * the text it judged is still the release's text.
+ * what it judged (the review fingerprint) is still the release's.
  */
 export async function runAutomaticReview(opts: { releaseId: number; now?: Date; classifier?: TextClassifier }): Promise<{ outcome: ReviewOutcome; classification?: Classification }> {
   const now = opts.now ?? new Date();
   const snapshot = await db.pressRelease.findUnique({ where: { id: opts.releaseId } });
-  if (!snapshot || snapshot.deletedAt || snapshot.status !== "in_review" || snapshot.manualReviewRequiredAt || snapshot.reviewFlaggedAt) {
+  if (!snapshot || snapshot.deletedAt || snapshot.status !== "in_review" || snapshot.manualReviewRequiredAt || snapshot.reviewFlaggedAt || !snapshot.reviewFingerprint) {
     return { outcome: "skipped" };
   }
-  const duplicate = await db.pressRelease.count({
-    where: { contentHash: snapshot.contentHash, companyId: { not: snapshot.companyId }, publishedEverAt: { not: null }, deletedAt: null },
-  });
-  const classification = await (opts.classifier ?? getTextClassifier()).classify({
-    title: snapshot.title,
-    lead: snapshot.lead,
-    bodyHtml: snapshot.body,
-    location: snapshot.location,
-    contactEmail: snapshot.contactEmail,
-    contactName: snapshot.contactName,
-    language: snapshot.language,
-    isDuplicateOfOtherNewsroom: duplicate > 0,
-  });
+  const classification = await (opts.classifier ?? getTextClassifier()).classify(await reviewInputOf(snapshot));
   const { review } = getConfig();
 
   const routed = await db.$transaction(async (tx) => {
     const release = await lockRelease(tx, opts.releaseId);
-    if (release.status !== "in_review" || release.contentHash !== snapshot.contentHash) return { outcome: "discarded" as const };
+    // The check judged the snapshot: it counts only if nothing it judged changed meanwhile.
+    if (release.status !== "in_review" || release.reviewFingerprint !== snapshot.reviewFingerprint) return { outcome: "discarded" as const };
     const red = classification.result === "red";
     const attempts = release.automaticAttempts + (red ? 1 : 0);
     await tx.pressReleaseClassification.create({
-      data: { pressReleaseId: release.id, result: classification.result, reasons: classification.reasons as never, contentHash: release.contentHash, classifier: classification.classifier, attempt: attempts },
+      data: { pressReleaseId: release.id, result: classification.result, reasons: classification.reasons as never, contentHash: release.contentHash, reviewFingerprint: release.reviewFingerprint, classifier: classification.classifier, attempt: attempts },
     });
     await tx.kiAudit.create({ data: { pressReleaseId: release.id, type: "text_check", contentHash: release.contentHash, result: classification as never } });
     const reason = classification.reasons.map((r) => r.code).join(", ") || undefined;

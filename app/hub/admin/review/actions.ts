@@ -14,7 +14,7 @@ export async function approve(releaseId: number, _prev: ActionResult | null, for
   const { user } = await requireConfirmedStaff();
   const acknowledgeQuotaWarning = formHas(form, "acknowledgeQuotaWarning", "1");
   try {
-    const { status } = await approveRelease({ releaseId: Number(releaseId), adminUserId: user.id, acknowledgeQuotaWarning });
+    const { status } = await approveRelease({ releaseId: Number(releaseId), adminUserId: user.id, reviewFingerprint: formText(form, "reviewFingerprint", 64), acknowledgeQuotaWarning });
     refresh();
     return { ok: true, message: status === "scheduled" ? "Freigegeben; erscheint zum geplanten Zeitpunkt." : "Freigegeben und veröffentlicht." };
   } catch (err) {
