@@ -74,8 +74,12 @@ export async function freshTotpCode(secret: string): Promise<string> {
   return generate({ secret });
 }
 
-/** A fresh customer account through the registration form; returns its address and password. */
-export async function registerCustomer(page: Page, label: string): Promise<{ email: string; password: string }> {
+/**
+ * A fresh customer account through the registration form; returns its address and password.
+ * With `confirm` (default), the address is confirmed by the registration mail's link and the
+ * browser signed out again: a password signs in only once the address is confirmed.
+ */
+export async function registerCustomer(page: Page, label: string, opts: { confirm?: boolean } = {}): Promise<{ email: string; password: string }> {
   const email = `${label}-${runId()}@example.com`;
   const password = `e2e ${label} passphrase ${runId()}`;
   await page.goto(`${HUB}/register`);
@@ -86,21 +90,62 @@ export async function registerCustomer(page: Page, label: string): Promise<{ ema
   await page.getByRole("button", { name: "Konto anlegen" }).click();
   await expect(page.getByRole("status")).toContainText("Wir haben Ihnen eine E-Mail geschickt");
   rememberSecret(password);
+  if (opts.confirm ?? true) {
+    await page.goto(firstHubLink((await mailTo(email, "registration_confirm")).text));
+    await page.getByRole("button", { name: "Jetzt anmelden" }).click();
+    await expect(page).toHaveURL(`${HUB}/dashboard`);
+    await page.getByRole("button", { name: "Abmelden", exact: true }).click();
+    await expect(page).toHaveURL(`${HUB}/login`);
+  }
   return { email, password };
 }
 
-/** Adds a passkey on the security page with the context's virtual authenticator. */
-export async function addPasskey(page: Page, name: string) {
+/**
+ * A staff account of its own for one test, a copy of the demo admin (same password and
+ * permissions): tests that enrol staff factors in parallel must not share one account's
+ * e-mail code.
+ */
+export async function newAdmin(): Promise<string> {
+  const email = `admin-${runId()}@pressdesk.localhost`;
+  await query(
+    `INSERT INTO users (email, name, password_hash, staff_role, permissions, email_verified_at, created_at, updated_at)
+     SELECT $1, name, password_hash, staff_role, permissions, now(), now(), now() FROM users WHERE email = 'admin@pressdesk.localhost'`,
+    [email],
+  );
+  return email;
+}
+
+/** Proves identity in the form with the mailed code (read from the outbox), or with the password. */
+async function proveIdentity(page: Page, form: ReturnType<Page["getByRole"]>, proof: { password: string } | { emailCodeTo: string }) {
+  if ("password" in proof) return form.getByLabel("Ihr Passwort zur Bestätigung").fill(proof.password);
+  const since = new Date();
+  await form.getByRole("button", { name: "Code per E-Mail senden" }).click();
+  let code = "";
+  await expect(async () => {
+    const [mail] = await query<{ text: string }>(`SELECT text FROM mail_outbox WHERE "to" = $1 AND mail_type = 'identity_code' AND created_at >= $2 ORDER BY id DESC LIMIT 1`, [proof.emailCodeTo, since]);
+    code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1] ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+  }).toPass({ timeout: 10_000 });
+  rememberSecret(code);
+  await form.getByLabel("Code aus der E-Mail").fill(code);
+}
+
+/**
+ * Adds a passkey on the security page with the context's virtual authenticator, after the
+ * identity proof the form asks for (a new passkey is a new way in).
+ */
+export async function addPasskey(page: Page, name: string, proof: { password: string } | { emailCodeTo: string }) {
   await page.goto(`${HUB}/dashboard/security`);
   const form = page.getByRole("form", { name: "Passkey hinzufügen" });
   await form.getByLabel("Name des Passkeys").fill(name);
+  await proveIdentity(page, form, proof);
   await form.getByRole("button", { name: "Passkey hinzufügen" }).click();
   await expect(page.getByRole("table", { name: "Ihre Passkeys" })).toContainText(name);
 }
 
-/** Staff: a passkey of this browser, then the admin area's strong confirmation with it. */
-export async function confirmAdminArea(page: Page) {
-  await addPasskey(page, `Admin-Browser ${runId()}`);
+/** Staff: a passkey of this browser (enrolled with the mailbox, never the password alone), then the admin area's strong confirmation with it. */
+export async function confirmAdminArea(page: Page, email: string) {
+  await addPasskey(page, `Admin-Browser ${runId()}`, { emailCodeTo: email });
   await page.goto(`${HUB}/admin/review`);
   await expect(page).toHaveURL(`${HUB}/admin/confirm`);
   await page.getByRole("button", { name: "Mit Passkey bestätigen" }).click();

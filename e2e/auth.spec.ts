@@ -1,11 +1,14 @@
 import { expect } from "@playwright/test";
-import { addPasskey, addVirtualAuthenticator, confirmAdminArea, firstHubLink, freshTotpCode, HUB, mailTo, registerCustomer, signIn, test } from "./auth-support";
+import { addPasskey, addVirtualAuthenticator, confirmAdminArea, firstHubLink, freshTotpCode, HUB, mailTo, newAdmin, registerCustomer, signIn, test } from "./auth-support";
 
 // What a person does to get in and to keep others out: registration, the sign-in paths, the
 // second factor, passkeys, login links, signing out other devices and the admin confirmation.
 
 test("register, confirm the address by login link, then sign in with the password", async ({ page }) => {
-  const { email, password } = await registerCustomer(page, "register");
+  const { email, password } = await registerCustomer(page, "register", { confirm: false });
+  // Before the address is confirmed, the password signs nobody in.
+  await signIn(page, email, password);
+  await expect(page.getByText("Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse")).toBeVisible();
   const mail = await mailTo(email, "registration_confirm");
   await page.goto(firstHubLink(mail.text));
   await page.getByRole("button", { name: "Jetzt anmelden" }).click();
@@ -20,7 +23,7 @@ test("register, confirm the address by login link, then sign in with the passwor
 });
 
 test("sign in by a login link read from the mail outbox; the link works once", async ({ page }) => {
-  const { email } = await registerCustomer(page, "loginlink");
+  const { email } = await registerCustomer(page, "loginlink", { confirm: false });
   await page.goto(`${HUB}/login`);
   const form = page.getByRole("form", { name: "Anmeldelink anfordern" });
   await form.getByLabel("E-Mail-Adresse für den Link").fill(email);
@@ -75,7 +78,9 @@ test("add a passkey with the virtual authenticator and sign in with it", async (
   const { email, password } = await registerCustomer(page, "passkey");
   await signIn(page, email, password);
   await expect(page).toHaveURL(`${HUB}/dashboard`);
-  await addPasskey(page, "Testgerät");
+  await addPasskey(page, "Testgerät", { password });
+  // The account address hears of it.
+  expect((await mailTo(email, "passkey_changed")).subject).toBe("Ein Passkey wurde Ihrem Konto hinzugefügt");
 
   await page.getByRole("button", { name: "Abmelden", exact: true }).click();
   await expect(page).toHaveURL(`${HUB}/login`);
@@ -108,11 +113,12 @@ test("sign out other devices throws the second browser out and keeps this one", 
 
 test("an admin is asked for strong confirmation before the admin area", async ({ page, context }) => {
   await addVirtualAuthenticator(context, page);
-  await signIn(page, "admin@pressdesk.localhost");
+  const admin = await newAdmin();
+  await signIn(page, admin);
   await expect(page).toHaveURL(`${HUB}/admin/confirm`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Adminbereich bestätigen");
   await page.goto(`${HUB}/admin/review`);
   await expect(page).toHaveURL(`${HUB}/admin/confirm`);
-  await confirmAdminArea(page);
+  await confirmAdminArea(page, admin);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Prüfung");
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_HOSTS } from "../playwright.config";
-import { addVirtualAuthenticator, confirmAdminArea, signIn } from "./auth-support";
+import { addVirtualAuthenticator, confirmAdminArea, newAdmin, signIn } from "./auth-support";
 
 // A customer's journey through the dashboard on the embedded default: the automatic check
 // runs in-process right after submission, so its outcome shows within seconds.
@@ -8,7 +8,6 @@ import { addVirtualAuthenticator, confirmAdminArea, signIn } from "./auth-suppor
 const HUB = `http://${E2E_HOSTS.hub}`;
 const PASSWORD = "pressdesk-demo-2026";
 const OWNER = "owner@nordlicht-energie.example";
-const ADMIN = "admin@pressdesk.localhost";
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** The portal's cached home shows a new release once the server applied the invalidation (about a second). */
@@ -19,13 +18,14 @@ async function expectOnPortalHome(page: Page, title: string) {
   }).toPass({ timeout: 15_000 });
 }
 
-/** The demo admin in a fresh browser with its own passkey, past the admin area's strong confirmation. */
+/** An admin (a copy of the demo admin) in a fresh browser with its own passkey, past the admin area's strong confirmation. */
 async function signInAsConfirmedAdmin(browser: Browser): Promise<Page> {
   const admin = await browser.newPage();
   await addVirtualAuthenticator(admin.context(), admin);
-  await signIn(admin, ADMIN);
+  const email = await newAdmin();
+  await signIn(admin, email);
   await expect(admin).toHaveURL(`${HUB}/admin/confirm`);
-  await confirmAdminArea(admin);
+  await confirmAdminArea(admin, email);
   return admin;
 }
 

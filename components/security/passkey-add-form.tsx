@@ -4,29 +4,43 @@ import { startRegistration } from "@simplewebauthn/browser";
 import { useState, type FormEvent } from "react";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
+import type { ProofKind } from "@/lib/accounts/identity-proof";
 import type { ActionResult } from "@/lib/forms/action-result";
-import type { PasskeyRegistrationStart } from "./types";
+import { IdentityProofFields } from "./identity-proof-fields";
+import type { PasskeyRegistrationStart, ProofFormState } from "./types";
 
 interface Props {
-  start: () => Promise<PasskeyRegistrationStart>;
+  start: (prev: PasskeyRegistrationStart | null, form: FormData) => Promise<PasskeyRegistrationStart>;
   finish: (response: unknown, name: string) => Promise<ActionResult>;
+  /** The proofs that may confirm adding a passkey; never the new passkey itself. */
+  kinds: ProofKind[];
+  /** The session proved itself minutes ago with one of them: nothing to ask. */
+  fresh: boolean;
 }
 
-/** Names and registers a new passkey: server challenge, the browser's ceremony, server check. */
-export function PasskeyAddForm({ start, finish }: Props) {
-  const [result, setResult] = useState<ActionResult | null>(null);
+/**
+ * Names and registers a new passkey: identity proof and server challenge, the browser's
+ * ceremony, server check. A new passkey is a new way in, so it needs a way in the account
+ * already has (spec 5.3); the account address is told afterwards.
+ */
+export function PasskeyAddForm({ start, finish, kinds, fresh }: Props) {
+  const [result, setResult] = useState<ProofFormState | null>(null);
   const [pending, setPending] = useState(false);
   const [formKey, setFormKey] = useState(0);
 
   async function add(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const name = String(new FormData(e.currentTarget).get("name") ?? "").trim();
+    const form = new FormData(e.currentTarget);
+    const name = String(form.get("name") ?? "").trim();
     if (!name) return setResult({ ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { name: "Geben Sie dem Passkey einen Namen." } });
     setPending(true);
     setResult(null);
     try {
-      const options = await start();
-      if (!options.ok) return setResult({ ok: false, message: options.message });
+      const options = await start(null, form);
+      if (!options.ok) {
+        setResult(options);
+        return setFormKey((k) => k + 1);
+      }
       let response;
       try {
         response = await startRegistration({ optionsJSON: options.options });
@@ -51,6 +65,7 @@ export function PasskeyAddForm({ start, finish }: Props) {
       <FormField id="passkey-name" label="Name des Passkeys" issue={issue} hint="Zum Wiedererkennen, zum Beispiel „MacBook“ oder „Sicherheitsschlüssel“.">
         <input id="passkey-name" name="name" type="text" required maxLength={100} {...describedBy("passkey-name", issue, true)} />
       </FormField>
+      <IdentityProofFields id="passkey-add-proof" kinds={kinds} fresh={fresh && result?.code !== "identity_proof_required"} initialKind={result?.proofKind} issue={result?.issues?.proof} />
       <div className="button-row">
         <button type="submit" className="button" disabled={pending}>
           Passkey hinzufügen

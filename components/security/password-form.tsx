@@ -2,12 +2,16 @@
 
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
-import type { ActionResult } from "@/lib/forms/action-result";
-import type { FormAction } from "./types";
+import type { ProofKind } from "@/lib/accounts/identity-proof";
+import { IdentityProofFields } from "./identity-proof-fields";
+import type { FormAction, ProofFormState } from "./types";
 import { useFormAction } from "./use-form-action";
 
-/** Change the password; a legacy login-link account (no password yet) sets its first one. */
-export function PasswordForm({ hasPassword, action }: { hasPassword: boolean; action: FormAction<ActionResult> }) {
+/**
+ * Change the password; a legacy login-link account (no password yet) sets its first one, after
+ * confirming who it is another way: a first password is a new way in.
+ */
+export function PasswordForm({ hasPassword, proofKinds, fresh, action }: { hasPassword: boolean; proofKinds: ProofKind[]; fresh: boolean; action: FormAction<ProofFormState> }) {
   const [state, formAction, pending] = useFormAction(action);
   const issue = (field: string) => state?.issues?.[field];
   const label = hasPassword ? "Passwort ändern" : "Passwort festlegen";
@@ -19,7 +23,10 @@ export function PasswordForm({ hasPassword, action }: { hasPassword: boolean; ac
           <input id="password-current" name="currentPassword" type="password" autoComplete="current-password" required maxLength={1024} {...describedBy("password-current", issue("currentPassword"))} />
         </FormField>
       ) : (
-        <p className="hint">Ihr Konto hat noch kein Passwort; bisher melden Sie sich per Anmeldelink an.</p>
+        <>
+          <p className="hint">Ihr Konto hat noch kein Passwort; bisher melden Sie sich per Anmeldelink an. Bestätigen Sie zuerst, dass Sie es sind.</p>
+          <IdentityProofFields id="password-first-proof" kinds={proofKinds} fresh={fresh && state?.code !== "identity_proof_required"} initialKind={state?.proofKind} issue={state?.issues?.proof} />
+        </>
       )}
       <FormField id="password-new" label="Neues Passwort" issue={issue("password")} hint="Mindestens 12 Zeichen. Passwörter, die aus Datenlecks bekannt sind, werden abgelehnt.">
         <input id="password-new" name="newPassword" type="password" autoComplete="new-password" required {...describedBy("password-new", issue("password"), true)} />

@@ -2,6 +2,7 @@ import { decode } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
+import type { ProofKind } from "@/lib/accounts/identity-proof";
 import { can, type Permission } from "@/lib/accounts/permissions";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
@@ -59,10 +60,11 @@ export async function requireAdmin(permission: Permission): Promise<ActiveSessio
   return s;
 }
 
-/** Records a fresh identity proof (spec 5.3) on the current session. */
-export async function markIdentityProved(sessionId: number, provedAt: Date): Promise<void> {
-  await db.session.update({ where: { id: sessionId }, data: { identityProvedAt: provedAt } });
+/** Records a fresh identity proof (spec 5.3) on the current session, with its kind. */
+export async function markIdentityProved(sessionId: number, provedAt: Date, kind: ProofKind): Promise<void> {
+  await db.session.update({ where: { id: sessionId }, data: { identityProvedAt: provedAt, identityProofKind: kind } });
 }
+
 
 /** Marks the current session confirmed for the admin area. */
 export async function markStrongAuthenticated(sessionId: number, at = new Date()): Promise<void> {

@@ -46,7 +46,7 @@ describe("requestEmailChange", () => {
     expect(notices[0]!.text + notices[0]!.html).not.toContain(token);
 
     // The account keeps its address until the new one confirms.
-    expect(await userRow(user.id)).toMatchObject({ email: user.email, pendingEmail: expected, pendingEmailTokenHash: sha256(token), pendingEmailExpiresAt: result.expiresAt, emailVerifiedAt: null });
+    expect(await userRow(user.id)).toMatchObject({ email: user.email, pendingEmail: expected, pendingEmailTokenHash: sha256(token), pendingEmailExpiresAt: result.expiresAt, emailVerifiedAt: user.emailVerifiedAt });
   });
 
   it("refuses an invalid address, the current address and one of another account", async () => {

@@ -2,7 +2,7 @@
 // e-mail code and passkey ceremonies behind two of them. The session layer stores provedAt.
 export { EMAIL_CODE_TTL_SECONDS, sendEmailProofCode } from "./email-code";
 export { IdentityProofRefusedError, type IdentityProofRefusal } from "./errors";
-export { FRESH_PROOF_MAX_AGE_MS, isProofFresh } from "./freshness";
+export { FRESH_PROOF_MAX_AGE_MS, freshProofFor, isProofFresh } from "./freshness";
 export { passkeyProofOptions } from "./passkey-proof";
 export { proveIdentity, type ProveIdentityOptions } from "./prove-identity";
 export { acceptedProofKinds, proofKindsFor, type ProofAccount } from "./rules";

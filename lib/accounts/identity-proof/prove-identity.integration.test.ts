@@ -13,7 +13,7 @@ import { acceptedProofKinds } from "./rules";
 import { mailedCode, PASSWORD, seedAccount, startOfRateWindow, type AccountShape, type SeededAccount } from "./test-fixtures";
 import type { IdentityProof, ProofKind, ProofPurpose } from "./types";
 
-const PURPOSES: ProofPurpose[] = ["email_change", "first_two_factor_setup", "api_token", "disable_two_factor", "renew_recovery_codes"];
+const PURPOSES: ProofPurpose[] = ["email_change", "first_two_factor_setup", "api_token", "disable_two_factor", "renew_recovery_codes", "add_passkey", "set_first_password"];
 const KINDS: ProofKind[] = ["password", "app_code", "recovery_code", "email_code", "passkey"];
 
 const refused = (reason: string) => expect.objectContaining({ name: "IdentityProofRefusedError", reason });
@@ -50,6 +50,8 @@ const SHAPES: { name: string; shape: AccountShape; inactive?: boolean; pendingSe
       api_token: ["password", "app_code", "email_code", "passkey"],
       disable_two_factor: ["app_code", "recovery_code"],
       renew_recovery_codes: ["app_code", "recovery_code"],
+      add_passkey: ["app_code", "recovery_code", "passkey"],
+      set_first_password: [],
     },
   },
   {
@@ -61,6 +63,8 @@ const SHAPES: { name: string; shape: AccountShape; inactive?: boolean; pendingSe
       api_token: ["app_code", "email_code"],
       disable_two_factor: ["app_code", "recovery_code"],
       renew_recovery_codes: ["app_code", "recovery_code"],
+      add_passkey: ["app_code", "recovery_code"],
+      set_first_password: ["app_code", "recovery_code"],
     },
   },
   {
@@ -72,6 +76,8 @@ const SHAPES: { name: string; shape: AccountShape; inactive?: boolean; pendingSe
       api_token: ["password", "email_code"],
       disable_two_factor: [],
       renew_recovery_codes: [],
+      add_passkey: ["password", "email_code"],
+      set_first_password: [],
     },
   },
   {
@@ -84,6 +90,8 @@ const SHAPES: { name: string; shape: AccountShape; inactive?: boolean; pendingSe
       api_token: ["password", "email_code"],
       disable_two_factor: [],
       renew_recovery_codes: [],
+      add_passkey: ["password", "email_code"],
+      set_first_password: [],
     },
   },
   {
@@ -95,18 +103,20 @@ const SHAPES: { name: string; shape: AccountShape; inactive?: boolean; pendingSe
       api_token: ["email_code", "passkey"],
       disable_two_factor: [],
       renew_recovery_codes: [],
+      add_passkey: ["email_code", "passkey"],
+      set_first_password: ["email_code", "passkey"],
     },
   },
   {
     name: "legacy login-link account (no password, nothing else)",
     shape: {},
-    expected: { email_change: ["email_code"], first_two_factor_setup: ["email_code"], api_token: ["email_code"], disable_two_factor: [], renew_recovery_codes: [] },
+    expected: { email_change: ["email_code"], first_two_factor_setup: ["email_code"], api_token: ["email_code"], disable_two_factor: [], renew_recovery_codes: [], add_passkey: ["email_code"], set_first_password: ["email_code"] },
   },
   {
     name: "inactive account",
     shape: { password: true },
     inactive: true,
-    expected: { email_change: [], first_two_factor_setup: [], api_token: [], disable_two_factor: [], renew_recovery_codes: [] },
+    expected: { email_change: [], first_two_factor_setup: [], api_token: [], disable_two_factor: [], renew_recovery_codes: [], add_passkey: [], set_first_password: [] },
   },
 ];
 

@@ -3,7 +3,7 @@ import { IdentityProofRefusedError } from "./errors";
 import { proofKindsFor, type ProofAccount } from "./rules";
 import type { ProofKind, ProofPurpose } from "./types";
 
-const PURPOSES: ProofPurpose[] = ["email_change", "first_two_factor_setup", "api_token", "disable_two_factor", "renew_recovery_codes"];
+const PURPOSES: ProofPurpose[] = ["email_change", "first_two_factor_setup", "api_token", "disable_two_factor", "renew_recovery_codes", "add_passkey", "set_first_password"];
 
 // Written out by hand from spec 5.3/5.4, not derived from the code under test.
 const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]> }[] = [
@@ -15,6 +15,8 @@ const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]
       api_token: ["password", "app_code", "email_code", "passkey"],
       disable_two_factor: ["app_code", "recovery_code"],
       renew_recovery_codes: ["app_code", "recovery_code"],
+      add_passkey: ["app_code", "recovery_code", "passkey"],
+      set_first_password: [],
     },
   },
   {
@@ -25,6 +27,8 @@ const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]
       api_token: ["app_code", "email_code"],
       disable_two_factor: ["app_code", "recovery_code"],
       renew_recovery_codes: ["app_code", "recovery_code"],
+      add_passkey: ["app_code", "recovery_code"],
+      set_first_password: ["app_code", "recovery_code"],
     },
   },
   {
@@ -35,6 +39,8 @@ const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]
       api_token: ["password", "email_code", "passkey"],
       disable_two_factor: [],
       renew_recovery_codes: [],
+      add_passkey: ["password", "email_code", "passkey"],
+      set_first_password: [],
     },
   },
   {
@@ -45,6 +51,8 @@ const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]
       api_token: ["password", "email_code"],
       disable_two_factor: [],
       renew_recovery_codes: [],
+      add_passkey: ["password", "email_code"],
+      set_first_password: [],
     },
   },
   {
@@ -55,6 +63,8 @@ const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]
       api_token: ["email_code", "passkey"],
       disable_two_factor: [],
       renew_recovery_codes: [],
+      add_passkey: ["email_code", "passkey"],
+      set_first_password: ["email_code", "passkey"],
     },
   },
   {
@@ -66,6 +76,33 @@ const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]
       api_token: ["email_code"],
       disable_two_factor: [],
       renew_recovery_codes: [],
+      add_passkey: ["email_code"],
+      set_first_password: ["email_code"],
+    },
+  },
+  {
+    // Staff enrol their strong factor with the mailbox or a factor they have, never the password alone.
+    account: { hasTotp: false, hasPassword: true, hasPasskey: false, isStaff: true },
+    expected: {
+      email_change: ["password", "email_code"],
+      first_two_factor_setup: ["email_code"],
+      api_token: ["password", "email_code"],
+      disable_two_factor: [],
+      renew_recovery_codes: [],
+      add_passkey: ["email_code"],
+      set_first_password: [],
+    },
+  },
+  {
+    account: { hasTotp: false, hasPassword: true, hasPasskey: true, isStaff: true },
+    expected: {
+      email_change: ["password", "email_code", "passkey"],
+      first_two_factor_setup: ["email_code", "passkey"],
+      api_token: ["password", "email_code", "passkey"],
+      disable_two_factor: [],
+      renew_recovery_codes: [],
+      add_passkey: ["email_code", "passkey"],
+      set_first_password: [],
     },
   },
 ];
@@ -79,9 +116,15 @@ describe("proofKindsFor (the rule table)", () => {
     }
   }
 
-  it("never accepts a recovery code outside the two-factor changes and the e-mail change", () => {
+  it("never accepts a recovery code outside the two-factor changes, the e-mail change and new credentials of a TOTP account", () => {
     for (const { account } of TABLE) {
       for (const purpose of ["api_token", "first_two_factor_setup"] as const) expect(proofKindsFor(purpose, account)).not.toContain("recovery_code");
+    }
+  });
+
+  it("never accepts a password to enrol a staff member's strong factor", () => {
+    for (const { account } of TABLE.filter((t) => t.account.isStaff)) {
+      for (const purpose of ["add_passkey", "first_two_factor_setup"] as const) expect(proofKindsFor(purpose, account)).not.toContain("password");
     }
   });
 });

@@ -14,5 +14,9 @@ export type IdentityProof =
 
 export type ProofKind = IdentityProof["kind"];
 
-/** The actions that need a fresh proof (spec 5.3) or a two-factor proof (spec 5.4). */
-export type ProofPurpose = "email_change" | "first_two_factor_setup" | "api_token" | "disable_two_factor" | "renew_recovery_codes";
+/**
+ * The actions that need a fresh proof (spec 5.3) or a two-factor proof (spec 5.4). Adding a
+ * passkey and setting a first password create a new way to prove identity, so they need one
+ * of the existing ways first: a stolen session alone must not mint a credential.
+ */
+export type ProofPurpose = "email_change" | "first_two_factor_setup" | "api_token" | "disable_two_factor" | "renew_recovery_codes" | "add_passkey" | "set_first_password";

@@ -3,6 +3,8 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { passkeyNameOrThrow } from "./passkey-name";
 import { isRecordId } from "@/lib/input/ids";
+import { sendMail } from "@/lib/mail/send-mail";
+import { passkeyChangedMail } from "./passkey-mails";
 
 // Every change is scoped by user id in the WHERE clause: another user's passkey answers 404,
 // exactly like one that does not exist, so ids reveal nothing.
@@ -24,8 +26,10 @@ export async function renamePasskey(userId: number, passkeyId: number, name: str
 export async function deletePasskey(userId: number, passkeyId: number): Promise<void> {
   if (!isRecordId(passkeyId)) throw notFound("Passkey not found.");
   await db.$transaction(async (tx) => {
+    const removed = await tx.passkey.findFirst({ where: { id: passkeyId, userId }, select: { name: true, user: { select: { email: true, locale: true } } } });
     const { count } = await tx.passkey.deleteMany({ where: { id: passkeyId, userId } });
-    if (!count) throw notFound("Passkey not found.");
+    if (!count || !removed) throw notFound("Passkey not found.");
     await recordActivity({ actorUserId: userId, type: "passkey.deleted", subjectType: "passkey", subjectId: passkeyId }, tx);
+    await sendMail({ to: removed.user.email, ...passkeyChangedMail({ change: "removed", name: removed.name, locale: removed.user.locale }), mailType: "passkey_changed" }, tx);
   });
 }

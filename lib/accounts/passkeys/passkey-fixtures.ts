@@ -12,7 +12,7 @@ export function newAuthenticator(counter: number | null = 0): SoftwareAuthentica
 
 export async function registerWith(userId: number, authenticator: SoftwareAuthenticator, name = "Laptop") {
   const options = await passkeyRegistrationOptions(userId);
-  return registerPasskey(userId, authenticator.register(options), name);
+  return registerPasskey(userId, authenticator.register(options), name, { provedAt: new Date() });
 }
 
 export async function seedUserWithPasskey(counter: number | null = 0) {

@@ -3,7 +3,10 @@ import { recordActivity } from "@/lib/activity/record-activity";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
+import { isProofFresh } from "@/lib/accounts/identity-proof/freshness";
+import { sendMail } from "@/lib/mail/send-mail";
 import { activeUserOrThrow } from "./active-user";
+import { passkeyChangedMail } from "./passkey-mails";
 import { takeChallenge } from "./challenges";
 import { passkeyNameOrThrow } from "./passkey-name";
 import { registrationChallengeKey } from "./registration-options";
@@ -15,12 +18,15 @@ const alreadyRegistered = () => new AppError("conflict", "This passkey is alread
 
 /**
  * Verifies the browser's answer to passkeyRegistrationOptions() and stores the passkey. The
- * challenge is taken before verifying, so a failed attempt cannot be retried with it.
+ * challenge is taken before verifying, so a failed attempt cannot be retried with it. A new
+ * passkey is a new way in: it needs a fresh identity proof by an existing one (`provedAt`,
+ * purpose add_passkey), and the account address hears of it.
  */
-export async function registerPasskey(userId: number, response: RegistrationResponseJSON, name: string) {
+export async function registerPasskey(userId: number, response: RegistrationResponseJSON, name: string, opts: { provedAt: Date | null; now?: Date }) {
   // Checked first: a typo in the name must not burn the challenge.
   const label = passkeyNameOrThrow(name);
-  await activeUserOrThrow(userId);
+  if (!isProofFresh(opts.provedAt, opts.now)) throw new AppError("identity_proof_required", "Confirm your identity again before adding a passkey.");
+  const user = await activeUserOrThrow(userId);
   const stored = await takeChallenge(registrationChallengeKey(userId));
   if (!stored || stored.userId !== userId) throw refused("The passkey request has expired or was already used. Please start again.");
 
@@ -57,6 +63,7 @@ export async function registerPasskey(userId: number, response: RegistrationResp
         select: { id: true, name: true, createdAt: true, backedUp: true, transports: true },
       });
       await recordActivity({ actorUserId: userId, type: "passkey.registered", subjectType: "passkey", subjectId: row.id }, tx);
+      await sendMail({ to: user.email, ...passkeyChangedMail({ change: "added", name: label, locale: user.locale }), mailType: "passkey_changed" }, tx);
       return row;
     });
   } catch (err) {

@@ -9,7 +9,20 @@ import { registerPasskey } from "./register-passkey";
 import { passkeyRegistrationOptions, registrationChallengeKey } from "./registration-options";
 import { getRelyingParty } from "./relying-party";
 
+/** A fresh identity proof of the session adding the passkey (purpose add_passkey). */
+const PROVED = { provedAt: new Date() };
+
 describe("passkey registration", () => {
+  it("needs a fresh identity proof: a session alone adds no passkey", async () => {
+    const user = await seedUser();
+    const options = await passkeyRegistrationOptions(user.id);
+    const answer = newAuthenticator().register(options);
+    for (const provedAt of [null, new Date(Date.now() - 11 * 60_000)]) {
+      await expect(registerPasskey(user.id, answer, "Laptop", { provedAt })).rejects.toMatchObject({ code: "identity_proof_required" });
+    }
+    expect(await db.passkey.count({ where: { userId: user.id } })).toBe(0);
+  });
+
   it("offers options for the hub and stores one row per passkey", async () => {
     const user = await seedUser({ name: "Erika Muster" });
     const authenticator = newAuthenticator();
@@ -25,12 +38,14 @@ describe("passkey registration", () => {
     expect(ttl).toBeGreaterThan(290);
     expect(ttl).toBeLessThanOrEqual(300);
 
-    const created = await registerPasskey(user.id, authenticator.register(options), "  MacBook  ");
+    const created = await registerPasskey(user.id, authenticator.register(options), "  MacBook  ", PROVED);
     expect(created).toMatchObject({ name: "MacBook", backedUp: false, transports: ["internal"] });
     const row = await db.passkey.findUniqueOrThrow({ where: { id: created.id } });
     expect(row).toMatchObject({ userId: user.id, credentialId: authenticator.id, counter: 0n, lastUsedAt: null });
     expect(row.publicKey.length).toBeGreaterThan(64);
     expect(await db.activityLog.count({ where: { type: "passkey.registered", actorUserId: user.id, subjectId: String(created.id) } })).toBe(1);
+    // The account address hears of every new way in.
+    expect((await db.mailOutbox.findFirstOrThrow({ where: { to: user.email, mailType: "passkey_changed" } })).text).toContain("„MacBook“ wurde zu Ihrem Konto hinzugefügt");
 
     // The next registration asks the browser not to enrol the same authenticator again.
     const again = await passkeyRegistrationOptions(user.id);
@@ -41,8 +56,8 @@ describe("passkey registration", () => {
     const user = await seedUser();
     const authenticator = newAuthenticator();
     const options = await passkeyRegistrationOptions(user.id);
-    await expect(registerPasskey(user.id, authenticator.register(options, { origin: "https://evil.example" }), "Key")).rejects.toMatchObject({ code: "validation_failed" });
-    await expect(registerPasskey(user.id, authenticator.register(options), "Key")).rejects.toMatchObject({ code: "validation_failed", message: expect.stringContaining("expired or was already used") });
+    await expect(registerPasskey(user.id, authenticator.register(options, { origin: "https://evil.example" }), "Key", PROVED)).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(registerPasskey(user.id, authenticator.register(options), "Key", PROVED)).rejects.toMatchObject({ code: "validation_failed", message: expect.stringContaining("expired or was already used") });
     expect(await db.passkey.count({ where: { userId: user.id } })).toBe(0);
   });
 
@@ -50,12 +65,12 @@ describe("passkey registration", () => {
     const user = await seedUser();
     const authenticator = newAuthenticator();
     const options = await passkeyRegistrationOptions(user.id);
-    await expect(registerPasskey(user.id, authenticator.register(options, { challenge: "c2VsZi1tYWRl" }), "Key")).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(registerPasskey(user.id, authenticator.register(options, { challenge: "c2VsZi1tYWRl" }), "Key", PROVED)).rejects.toMatchObject({ code: "validation_failed" });
 
     const fresh = await passkeyRegistrationOptions(user.id);
     const answer = authenticator.register(fresh);
-    await registerPasskey(user.id, answer, "Key");
-    await expect(registerPasskey(user.id, answer, "Key")).rejects.toMatchObject({ code: "validation_failed", message: expect.stringContaining("expired or was already used") });
+    await registerPasskey(user.id, answer, "Key", PROVED);
+    await expect(registerPasskey(user.id, answer, "Key", PROVED)).rejects.toMatchObject({ code: "validation_failed", message: expect.stringContaining("expired or was already used") });
     expect(await db.passkey.count({ where: { userId: user.id } })).toBe(1);
   });
 
@@ -79,15 +94,15 @@ describe("passkey registration", () => {
     const user = await seedUser();
     const authenticator = newAuthenticator();
     const answer = authenticator.register(await passkeyRegistrationOptions(user.id));
-    await expect(registerPasskey(user.id, answer, "   ")).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "name" }] });
-    await expect(registerPasskey(user.id, answer, "x".repeat(101))).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "name" }] });
-    await expect(registerPasskey(user.id, answer, "YubiKey")).resolves.toMatchObject({ name: "YubiKey" });
+    await expect(registerPasskey(user.id, answer, "   ", PROVED)).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "name" }] });
+    await expect(registerPasskey(user.id, answer, "x".repeat(101), PROVED)).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "name" }] });
+    await expect(registerPasskey(user.id, answer, "YubiKey", PROVED)).resolves.toMatchObject({ name: "YubiKey" });
   });
 
   it("refuses an authenticator that did not verify the person", async () => {
     const user = await seedUser();
     const options = await passkeyRegistrationOptions(user.id);
-    await expect(registerPasskey(user.id, newAuthenticator().register(options, { userVerified: false }), "Key")).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(registerPasskey(user.id, newAuthenticator().register(options, { userVerified: false }), "Key", PROVED)).rejects.toMatchObject({ code: "validation_failed" });
   });
 
   it("refuses inactive and deleted accounts", async () => {
@@ -99,6 +114,6 @@ describe("passkey registration", () => {
     const user = await seedUser();
     const answer = newAuthenticator().register(await passkeyRegistrationOptions(user.id));
     await db.user.update({ where: { id: user.id }, data: { isActive: false } });
-    await expect(registerPasskey(user.id, answer, "Key")).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(registerPasskey(user.id, answer, "Key", PROVED)).rejects.toMatchObject({ code: "unauthenticated" });
   });
 });

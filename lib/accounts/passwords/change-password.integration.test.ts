@@ -78,11 +78,15 @@ describe("changePassword", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it("lets a password-less legacy account set its first password without a current one", async () => {
+  it("lets a password-less legacy account set its first password after a fresh identity proof, never on the session alone", async () => {
     const user = await seedAccount(null);
     const current = await seedSession(user.id);
     await seedSession(user.id);
-    expect(await changePassword({ userId: user.id, currentSessionId: current.id, newPassword: NEW, breachCheck })).toEqual({ endedSessions: 1 });
+    for (const firstPasswordProvedAt of [undefined, null, new Date(Date.now() - 11 * 60_000)]) {
+      await expect(changePassword({ userId: user.id, currentSessionId: current.id, newPassword: NEW, breachCheck, firstPasswordProvedAt })).rejects.toMatchObject({ code: "identity_proof_required" });
+    }
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBeNull();
+    expect(await changePassword({ userId: user.id, currentSessionId: current.id, newPassword: NEW, breachCheck, firstPasswordProvedAt: new Date() })).toEqual({ endedSessions: 1 });
     expect(await verifyPassword(NEW, (await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash)).toBe(true);
     expect(await db.activityLog.findFirstOrThrow({ where: { type: "user.password_changed", subjectId: String(user.id) } })).toMatchObject({ metadata: { firstPassword: true } });
   });

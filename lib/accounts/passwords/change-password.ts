@@ -1,3 +1,4 @@
+import { isProofFresh } from "@/lib/accounts/identity-proof/freshness";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
@@ -10,8 +11,10 @@ export interface ChangePasswordOptions {
   userId: number;
   /** The `sessions` row of the request making the change; it survives. None: every row ends. */
   currentSessionId?: number | null;
-  /** Required when the account has a password; legacy login-link accounts set their first one without. */
+  /** Required when the account has a password. */
   currentPassword?: string | null;
+  /** A legacy login-link account sets its first password only after a fresh identity proof (purpose set_first_password). */
+  firstPasswordProvedAt?: Date | null;
   newPassword: string;
   /** Defaults to the configured adapter. */
   breachCheck?: BreachedPasswordCheck;
@@ -44,6 +47,7 @@ export async function changePassword(opts: ChangePasswordOptions): Promise<Chang
   const user = await db.user.findUnique({ where: { id: opts.userId }, select: { id: true, passwordHash: true, isActive: true, deletedAt: true } });
   if (!user || !user.isActive || user.deletedAt) throw notFound("Account not found.");
   if (user.passwordHash) await confirmCurrentPassword(user.id, user.passwordHash, opts.currentPassword);
+  else if (!isProofFresh(opts.firstPasswordProvedAt)) throw new AppError("identity_proof_required", "Confirm your identity before setting a first password.");
   await assertPasswordPolicy(opts.newPassword, opts.breachCheck ?? getBreachedPasswordCheck());
   // Hashing is slow; it runs before the transaction so no row stays locked meanwhile.
   const passwordHash = await hashPassword(opts.newPassword);

@@ -1,3 +1,4 @@
+import { verifyAccountAddress } from "@/lib/accounts/address-verification/verify-account-address";
 import { recordActivity } from "@/lib/activity/record-activity";
 import type { Tx } from "@/lib/db/client";
 import { ThirdPartyLoginRefusedError } from "./errors";
@@ -20,9 +21,8 @@ export interface LinkProviderAccountInput {
  * An account is "open" while email_verified_at is null: anyone can register an address they
  * do not own and set a password on it. When the owner of the mailbox arrives through the
  * provider (or through the confirmation link sent to the address), the address is verified
- * here and, in the same transaction, whatever the registrant may hold is discarded (spec 5.8):
- * the password, remember_token, every API token and every session (rows, and
- * sessions_revoked_at_ms for sessions without a row). The caller signs in afresh after commit.
+ * here and, in the same transaction, whatever the registrant may hold is discarded
+ * (verifyAccountAddress: spec 5.8 and the rest of the credentials). The caller signs in afresh.
  */
 export async function linkProviderAccount(tx: Tx, input: LinkProviderAccountInput): Promise<{ discardedOpenCredentials: boolean }> {
   const { userId, identity, basis, now } = input;
@@ -32,18 +32,7 @@ export async function linkProviderAccount(tx: Tx, input: LinkProviderAccountInpu
   const user = rows[0];
   if (!user || !user.is_active || user.deleted_at) throw new ThirdPartyLoginRefusedError("inactive");
 
-  let discardedOpenCredentials = false;
-  if (!user.email_verified_at) {
-    const verified = await tx.user.updateMany({
-      where: { id: userId, emailVerifiedAt: null },
-      data: { emailVerifiedAt: now, passwordHash: null, rememberToken: null, sessionsRevokedAtMs: BigInt(now.getTime()) },
-    });
-    if (verified.count === 1) {
-      await tx.apiToken.deleteMany({ where: { userId } });
-      await tx.session.deleteMany({ where: { userId } });
-      discardedOpenCredentials = true;
-    }
-  }
+  const { discardedOpenCredentials } = user.email_verified_at ? { discardedOpenCredentials: false } : await verifyAccountAddress(tx, userId, now);
 
   const binding = await tx.oAuthAccount.create({
     data: { userId, provider: identity.provider, providerAccountId: identity.providerAccountId, email: identity.email },

@@ -3,6 +3,7 @@ import { LoginLinkInvalidError } from "@/lib/accounts/login-links/errors";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { seedUser, unique } from "@/tests/factories";
+import { expectOpenCredentialsDiscarded, seedOpenAccount as seedOpen } from "@/tests/open-account";
 import { confirmAccountLink, resolveThirdPartyLogin, ThirdPartyLoginRefusedError, type ThirdPartyProfile } from "./index";
 
 const NOW = new Date();
@@ -22,23 +23,12 @@ const otherDomainAddress = () => `${unique("anna")}@firma-${unique("d")}.example
 
 const bindingsOf = (provider: string, providerAccountId: string) => db.oAuthAccount.findMany({ where: { provider, providerAccountId } });
 
-/** An account someone may have registered without owning the address, with everything they could hold. */
-async function seedOpenAccount(email: string) {
-  const user = await seedUser({ email, passwordHash: "$argon2id$v=19$registrant", rememberToken: "remember-registrant", emailVerifiedAt: null });
-  await db.apiToken.create({ data: { userId: user.id, name: "CMS", tokenHash: unique("token"), prefix: "pd_test" } });
-  await db.session.create({ data: { userId: user.id, sessionTokenHash: unique("session"), expiresAt: new Date(NOW.getTime() + DAY) } });
-  return user;
-}
+/** Spec 5.8's three credentials stated exactly, beside every other one (tests/open-account.ts). */
+const seedOpenAccount = async (email: string) => (await seedOpen(email)).user;
 
-async function expectOpenCredentialsDiscarded(userId: number) {
-  expect(await db.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({
-    emailVerifiedAt: NOW,
-    passwordHash: null,
-    rememberToken: null,
-    sessionsRevokedAtMs: BigInt(NOW.getTime()),
-  });
-  expect(await db.apiToken.count({ where: { userId } })).toBe(0);
-  expect(await db.session.count({ where: { userId } })).toBe(0);
+async function expectDiscarded(userId: number) {
+  await expectOpenCredentialsDiscarded(userId);
+  expect(await db.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ emailVerifiedAt: NOW, sessionsRevokedAtMs: BigInt(NOW.getTime()) });
 }
 
 /** The token from the link in the newest account_link mail to `to`. */
@@ -202,7 +192,7 @@ describe("resolveThirdPartyLogin", () => {
     const outcome = await resolveThirdPartyLogin(googleProfile({ email: open.email }), { browserSessionBinding: BROWSER(), now: NOW });
 
     expect(outcome).toEqual({ kind: "signed_in", userId: open.id, registered: false, linked: true });
-    await expectOpenCredentialsDiscarded(open.id);
+    await expectDiscarded(open.id);
     expect(await db.activityLog.findFirstOrThrow({ where: { type: "oauth_account.linked", actorUserId: open.id } })).toMatchObject({
       metadata: { basis: "consumer_mail", discardedOpenCredentials: true },
     });
@@ -223,7 +213,7 @@ describe("resolveThirdPartyLogin", () => {
 
     await confirmAccountLink({ token: await linkTokenMailedTo(open.email), browserSessionBinding: browser, now: NOW });
 
-    await expectOpenCredentialsDiscarded(open.id);
+    await expectDiscarded(open.id);
     expect(await bindingsOf("google", profile.providerAccountId)).toMatchObject([{ userId: open.id }]);
   });
 
@@ -294,7 +284,7 @@ describe("concurrent first logins", () => {
     expect(outcomes.map((o) => o.kind === "signed_in" && o.userId)).toEqual([open.id, open.id]);
     expect(outcomes.filter((o) => o.kind === "signed_in" && o.linked)).toHaveLength(1);
     expect(await bindingsOf("google", profile.providerAccountId)).toHaveLength(1);
-    await expectOpenCredentialsDiscarded(open.id);
+    await expectDiscarded(open.id);
     const linked = await db.activityLog.findMany({ where: { type: "oauth_account.linked", actorUserId: open.id } });
     expect(linked.map((r) => (r.metadata as Prisma.JsonObject).discardedOpenCredentials)).toEqual([true]);
   });

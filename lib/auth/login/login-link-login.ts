@@ -1,3 +1,4 @@
+import { verifyAccountAddress } from "@/lib/accounts/address-verification/verify-account-address";
 import { LoginLinkInvalidError, redeemLoginLink } from "@/lib/accounts/login-links";
 import { completeAccountLink } from "@/lib/accounts/third-party";
 import { AppError } from "@/lib/http/errors";
@@ -9,7 +10,8 @@ import { assertLoginNotThrottled, recordLoginFailure } from "./login-failures";
 
 /**
  * Sign-in by login link (purposes login and image_confirmation). Redeeming proves the mailbox,
- * so an unverified address counts as verified from here on. An account_link confirmation
+ * so an unverified address counts as verified from here on, and what was set on the open
+ * account before is discarded (verifyAccountAddress). An account_link confirmation
  * (spec 5.9) is redeemed here too, only in the browser that asked for it, and signs in as a
  * third-party login.
  */
@@ -34,6 +36,7 @@ export async function signInWithLoginLink(opts: { token: string; client: ClientC
     await recordLoginFailure({ ip: opts.client.ip, entryPoint: "login_link", reason: "unknown", userId: user?.id, now: opts.now });
     throw new LoginRefusedError();
   }
-  if (!user.emailVerifiedAt) await db.user.updateMany({ where: { id: user.id, emailVerifiedAt: null }, data: { emailVerifiedAt: opts.now ?? new Date() } });
+  // The first redeemed link proves the mailbox: whatever an earlier registrant set goes.
+  if (!user.emailVerifiedAt) await db.$transaction((tx) => verifyAccountAddress(tx, user.id, opts.now ?? new Date()));
   return { ...(await completeLogin({ userId: user.id, method: "login_link", client: opts.client, now: opts.now })), userId: user.id };
 }

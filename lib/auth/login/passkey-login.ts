@@ -3,7 +3,8 @@ import { verifyPasskeyAuthentication } from "@/lib/accounts/passkeys";
 import { AppError } from "@/lib/http/errors";
 import type { ClientContext } from "../sessions/start-session";
 import { completeLogin, type CompletedLogin } from "./login-completion";
-import { LoginRefusedError } from "./login-errors";
+import { db } from "@/lib/db/client";
+import { AddressNotVerifiedError, LoginRefusedError } from "./login-errors";
 import { assertLoginNotThrottled, recordLoginFailure } from "./login-failures";
 
 /** Sign-in with a passkey (discoverable credential); confirms the session for the admin area too. */
@@ -19,5 +20,7 @@ export async function signInWithPasskey(opts: { handle: string; response: Authen
     await recordLoginFailure({ ip: opts.client.ip, entryPoint: "passkey", reason: "wrong", now: opts.now });
     throw new LoginRefusedError();
   }
+  const user = await db.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
+  if (!user?.emailVerifiedAt) throw new AddressNotVerifiedError();
   return { ...(await completeLogin({ userId, method: "passkey", client: opts.client, now: opts.now })), userId };
 }

@@ -2,9 +2,13 @@
 export const LOGIN_ERROR = {
   refused: "refused",
   throttled: "throttled",
+  /** This account had many failed password attempts: it takes the next one after a short wait. */
+  slowed: "slowed",
   /** The sign-in failed on our side; the details went to the error tracker, never into the URL. */
   unavailable: "unavailable",
   unverifiedEmail: "unverified_email",
+  /** The password or passkey was right, the account's address not yet confirmed. */
+  addressNotConfirmed: "address_not_confirmed",
   linkSent: "link_sent",
 } as const;
 

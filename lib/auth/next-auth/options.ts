@@ -5,7 +5,7 @@ import { oidcProviderSettings, resolveThirdPartyLogin, ThirdPartyLoginRefusedErr
 import { getConfig } from "@/lib/config";
 import { getSiteHosts, siteOrigin } from "@/lib/sites";
 import { completeLogin, LoginNotPossibleError } from "../login/login-completion";
-import { LoginRefusedError } from "../login/login-errors";
+import { AddressNotVerifiedError, LoginRefusedError } from "../login/login-errors";
 import { LoginThrottledError } from "../login/login-failures";
 import { signInWithLoginLink } from "../login/login-link-login";
 import { signInWithPasskey } from "../login/passkey-login";
@@ -33,8 +33,9 @@ async function entryPoint(run: () => Promise<{ userId: number; token: string }>)
     const { userId, token } = await run();
     return { id: String(userId), sessionToken: token };
   } catch (err) {
-    if (err instanceof LoginThrottledError) throw new Error(LOGIN_ERROR.throttled);
+    if (err instanceof LoginThrottledError) throw new Error(err.scope === "account" ? LOGIN_ERROR.slowed : LOGIN_ERROR.throttled);
     if (err instanceof LoginRefusedError || err instanceof LoginNotPossibleError) throw new Error(LOGIN_ERROR.refused);
+    if (err instanceof AddressNotVerifiedError) throw new Error(LOGIN_ERROR.addressNotConfirmed);
     // next-auth would put the message into the redirect URL: a database error would reach the browser.
     reportError(err, { requestId: crypto.randomUUID() });
     throw new Error(LOGIN_ERROR.unavailable);

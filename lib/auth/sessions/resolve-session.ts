@@ -21,6 +21,7 @@ export interface SessionState {
   twoFactorPending: boolean;
   strongAuthAt: Date | null;
   identityProvedAt: Date | null;
+  identityProofKind: string | null;
   impersonatorUserId: number | null;
 }
 
@@ -42,7 +43,7 @@ export async function resolveSessionToken(token: string | null | undefined, now 
   const row = await db.session.findUnique({
     where: { sessionTokenHash: sessionTokenHash(token) },
     select: {
-      id: true, createdAt: true, expiresAt: true, lastSeenAt: true, loginMethod: true, twoFactorPending: true, strongAuthAt: true, identityProvedAt: true, impersonatorUserId: true,
+      id: true, createdAt: true, expiresAt: true, lastSeenAt: true, loginMethod: true, twoFactorPending: true, strongAuthAt: true, identityProvedAt: true, identityProofKind: true, impersonatorUserId: true,
       user: { select: { id: true, email: true, name: true, staffRole: true, permissions: true, isActive: true, deletedAt: true, sessionsRevokedAtMs: true, totpConfirmedAt: true } },
     },
   });
@@ -58,6 +59,6 @@ export async function resolveSessionToken(token: string | null | undefined, now 
   }
   return {
     user: { id: user.id, email: user.email, name: user.name, staffRole: user.staffRole, permissions: user.permissions, isActive: user.isActive, deletedAt: user.deletedAt, hasTotp: user.totpConfirmedAt !== null },
-    session: { id: row.id, createdAt: row.createdAt, loginMethod: row.loginMethod, twoFactorPending: row.twoFactorPending, strongAuthAt: row.strongAuthAt, identityProvedAt: row.identityProvedAt, impersonatorUserId: row.impersonatorUserId },
+    session: { id: row.id, createdAt: row.createdAt, loginMethod: row.loginMethod, twoFactorPending: row.twoFactorPending, strongAuthAt: row.strongAuthAt, identityProvedAt: row.identityProvedAt, identityProofKind: row.identityProofKind, impersonatorUserId: row.impersonatorUserId },
   };
 }

@@ -2,10 +2,10 @@
 
 import { refresh } from "next/cache";
 import { z } from "zod";
-import type { EmailChangeState, PasskeyProofStart, PasskeyRegistrationStart, RecoveryCodesState, TotpSetupState } from "@/components/security/types";
+import type { EmailChangeState, PasskeyProofStart, PasskeyRegistrationStart, ProofFormState, RecoveryCodesState, TotpSetupState } from "@/components/security/types";
 import { cancelEmailChange, requestEmailChange } from "@/lib/accounts/email-change";
 import { NewEmail } from "@/lib/accounts/email-change/new-email";
-import { EMAIL_CODE_TTL_SECONDS, passkeyProofOptions, sendEmailProofCode } from "@/lib/accounts/identity-proof";
+import { acceptedProofKinds, EMAIL_CODE_TTL_SECONDS, freshProofFor, passkeyProofOptions, sendEmailProofCode } from "@/lib/accounts/identity-proof";
 import { deletePasskey, passkeyRegistrationOptions, registerPasskey, renamePasskey } from "@/lib/accounts/passkeys";
 import { changePassword } from "@/lib/accounts/passwords/change-password";
 import { beginTotpSetup, confirmTotpSetup, disableTotp, renewRecoveryCodes, TwoFactorThrottledError } from "@/lib/accounts/two-factor";
@@ -26,16 +26,26 @@ const endedDevices = (n: number) => (n === 1 ? "Ein anderes Gerät wurde abgemel
 
 // ---- Passwort -------------------------------------------------------------------------------
 
-/** Change (or, for a legacy login-link account, set) the password; ends every other session. */
-export async function changeOwnPassword(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const { user, session } = await requireUser();
+/**
+ * Change (or, for a legacy login-link account, set) the password; ends every other session. A
+ * first password is a new way in: it needs a fresh proof by a way the account already has.
+ */
+export async function changeOwnPassword(_prev: ProofFormState | null, form: FormData): Promise<ProofFormState> {
+  const s = await requireUser();
+  const { user, session } = s;
   const currentPassword = formText(form, "currentPassword", MAX_PASSWORD + 1);
   const newPassword = formText(form, "newPassword", MAX_PASSWORD + 1);
   const repeat = formText(form, "newPasswordRepeat", MAX_PASSWORD + 1);
   if (newPassword.length > MAX_PASSWORD) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { password: `Das Passwort darf höchstens ${MAX_PASSWORD} Zeichen lang sein.` } };
   if (newPassword !== repeat) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { newPasswordRepeat: "Die beiden neuen Passwörter stimmen nicht überein." } };
   try {
-    const { endedSessions } = await changePassword({ userId: user.id, currentSessionId: session.id, currentPassword: currentPassword.slice(0, MAX_PASSWORD) || null, newPassword });
+    let firstPasswordProvedAt: Date | null = null;
+    if ((await acceptedProofKinds(user.id, "set_first_password")).length) {
+      const proof = await requireFreshProof(s, "set_first_password", form, { reuseFresh: true });
+      if (!proof.ok) return proof.result;
+      firstPasswordProvedAt = proof.provedAt;
+    }
+    const { endedSessions } = await changePassword({ userId: user.id, currentSessionId: session.id, currentPassword: currentPassword.slice(0, MAX_PASSWORD) || null, newPassword, firstPasswordProvedAt });
     refresh();
     return { ok: true, message: `Ihr Passwort wurde geändert. ${endedDevices(endedSessions)}` };
   } catch (err) {
@@ -151,13 +161,19 @@ export async function manageTwoFactor(_prev: RecoveryCodesState | null, form: Fo
 
 const PASSKEY_NAME_ISSUE = "Geben Sie dem Passkey einen Namen mit 1 bis 100 Zeichen.";
 
-/** Options for navigator.credentials.create() for this account. */
-export async function startPasskeyRegistration(): Promise<PasskeyRegistrationStart> {
-  const { user } = await requireUser();
+/**
+ * Options for navigator.credentials.create() for this account, after a fresh identity proof by
+ * a way in the account already has (purpose add_passkey): a stolen session alone mints no passkey.
+ */
+export async function startPasskeyRegistration(_prev: PasskeyRegistrationStart | null, form: FormData): Promise<PasskeyRegistrationStart> {
+  const s = await requireUser();
   try {
-    return { ok: true, options: await passkeyRegistrationOptions(user.id) };
+    const proof = await requireFreshProof(s, "add_passkey", form, { reuseFresh: true });
+    if (!proof.ok) return { ...proof.result, ok: false, message: proof.result.message ?? "Bitte bestätigen Sie zuerst Ihre Identität." };
+    return { ok: true, options: await passkeyRegistrationOptions(s.user.id) };
   } catch (err) {
-    return { ok: false, message: actionError(err).message ?? "Das hat nicht geklappt." };
+    const proofKind = proofKindOf(form);
+    return { ...actionError(err), ok: false, message: actionError(err).message ?? "Das hat nicht geklappt.", ...(proofKind ? { proofKind } : {}) };
   }
 }
 
@@ -173,11 +189,13 @@ const RegistrationAnswer = z.object({
 
 /** Stores the passkey the browser created for the challenge of startPasskeyRegistration. */
 export async function finishPasskeyRegistration(response: unknown, name: string): Promise<ActionResult> {
-  const { user } = await requireUser();
+  const { user, session } = await requireUser();
   const answer = RegistrationAnswer.safeParse(response);
   if (!answer.success) return { ok: false, message: "Der Passkey konnte nicht geprüft werden. Bitte versuchen Sie es erneut." };
   try {
-    const created = await registerPasskey(user.id, answer.data as Parameters<typeof registerPasskey>[1], String(name ?? "").slice(0, 200));
+    // The proof given at the start still has to be fresh now; the domain refuses otherwise.
+    const provedAt = freshProofFor(session, await acceptedProofKinds(user.id, "add_passkey"));
+    const created = await registerPasskey(user.id, answer.data as Parameters<typeof registerPasskey>[1], String(name ?? "").slice(0, 200), { provedAt });
     refresh();
     return { ok: true, message: `Passkey „${created.name}“ hinzugefügt.` };
   } catch (err) {
@@ -231,7 +249,7 @@ export async function requestEmailChangeAction(_prev: EmailChangeState | null, f
     return { ok: false, code: "validation_failed", message: "Bitte prüfen Sie die markierten Felder.", issues: { newEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein." }, values, proofKind: proofKindOf(form) };
   }
   try {
-    const proof = await requireFreshProof(s, "email_change", form, { reuseFresh: !s.user.hasTotp });
+    const proof = await requireFreshProof(s, "email_change", form, { reuseFresh: true });
     if (!proof.ok) return { ...proof.result, values };
     const { pendingEmail } = await requestEmailChange({ userId: s.user.id, newEmail: values.newEmail });
     refresh();

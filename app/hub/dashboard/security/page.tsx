@@ -8,7 +8,7 @@ import { PasswordForm } from "@/components/security/password-form";
 import { TwoFactorPanel } from "@/components/security/two-factor-panel";
 import { ActionButton } from "@/components/ui/action-button";
 import { listApiTokens } from "@/lib/api-tokens/tokens";
-import { isProofFresh, proofKindsFor, type ProofAccount } from "@/lib/accounts/identity-proof";
+import { freshProofFor, proofKindsFor, type ProofAccount, type ProofPurpose } from "@/lib/accounts/identity-proof";
 import { listPasskeys } from "@/lib/accounts/passkeys";
 import { getTwoFactorStatus } from "@/lib/accounts/two-factor";
 import { requireUser } from "@/lib/auth/session";
@@ -54,8 +54,10 @@ export default async function SecurityPage() {
     listApiTokens(user.id),
   ]);
   const hasPassword = account.passwordHash !== null;
-  const proofAccount: ProofAccount = { hasTotp: twoFactor.enabled, hasPassword, hasPasskey: passkeys.length > 0 };
-  const fresh = isProofFresh(session.identityProvedAt);
+  const proofAccount: ProofAccount = { hasTotp: twoFactor.enabled, hasPassword, hasPasskey: passkeys.length > 0, isStaff: user.staffRole !== "user" };
+  // A proof the session gave minutes ago counts for an action only if the action accepts its kind.
+  const kinds = (purpose: ProofPurpose) => proofKindsFor(purpose, proofAccount);
+  const fresh = (purpose: ProofPurpose) => freshProofFor(session, kinds(purpose)) !== null;
   const impersonating = session.impersonatorUserId !== null;
   const now = new Date();
   const pending = account.pendingEmail && account.pendingEmailExpiresAt && account.pendingEmailExpiresAt > now ? { email: account.pendingEmail, until: account.pendingEmailExpiresAt } : null;
@@ -68,7 +70,7 @@ export default async function SecurityPage() {
 
       <section className="panel" aria-labelledby="security-password">
         <h2 id="security-password">Passwort</h2>
-        <PasswordForm hasPassword={hasPassword} action={changeOwnPassword} />
+        <PasswordForm hasPassword={hasPassword} proofKinds={kinds("set_first_password")} fresh={fresh("set_first_password")} action={changeOwnPassword} />
       </section>
 
       <section className="panel" aria-labelledby="security-sessions">
@@ -117,9 +119,9 @@ export default async function SecurityPage() {
         <h2 id="security-two-factor">Zwei-Faktor-Anmeldung</h2>
         <TwoFactorPanel
           status={twoFactor}
-          setupKinds={proofKindsFor("first_two_factor_setup", proofAccount)}
-          manageKinds={proofKindsFor("disable_two_factor", proofAccount)}
-          fresh={fresh}
+          setupKinds={kinds("first_two_factor_setup")}
+          manageKinds={kinds("disable_two_factor")}
+          fresh={fresh("first_two_factor_setup")}
           begin={beginTwoFactorSetup}
           confirm={confirmTwoFactorSetup}
           manage={manageTwoFactor}
@@ -129,7 +131,7 @@ export default async function SecurityPage() {
       <section className="panel" aria-labelledby="security-passkeys">
         <h2 id="security-passkeys">Passkeys</h2>
         <PasskeyList passkeys={passkeys} rename={renamePasskeyAction} remove={deletePasskeyAction} />
-        <PasskeyAddForm start={startPasskeyRegistration} finish={finishPasskeyRegistration} />
+        <PasskeyAddForm start={startPasskeyRegistration} finish={finishPasskeyRegistration} kinds={kinds("add_passkey")} fresh={fresh("add_passkey")} />
       </section>
 
       <section className="panel" aria-labelledby="security-tokens">
@@ -164,7 +166,7 @@ export default async function SecurityPage() {
             <ActionButton action={cancelEmailChangeAction} label="Änderung abbrechen" />
           </div>
         ) : null}
-        <EmailChangeForm kinds={proofKindsFor("email_change", proofAccount)} fresh={fresh && !twoFactor.enabled} action={requestEmailChangeAction} />
+        <EmailChangeForm kinds={kinds("email_change")} fresh={fresh("email_change")} action={requestEmailChangeAction} />
       </section>
     </IdentityProofProvider>
   );

@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { headers } from "next/headers";
 import { z } from "zod";
 import type { ProofFormState } from "@/components/security/types";
-import { IdentityProofRefusedError, isProofFresh, proveIdentity, type IdentityProof, type ProofKind, type ProofPurpose } from "@/lib/accounts/identity-proof";
+import { acceptedProofKinds, freshProofFor, IdentityProofRefusedError, proveIdentity, type IdentityProof, type ProofKind, type ProofPurpose } from "@/lib/accounts/identity-proof";
 import { clientContextOf } from "@/lib/auth/next-auth/client-context";
 import { markIdentityProved } from "@/lib/auth/session";
 import type { ActiveSession } from "@/lib/auth/sessions/resolve-session";
@@ -89,19 +89,19 @@ export type ProofCheck = { ok: true; provedAt: Date } | { ok: false; result: Pro
 
 /**
  * The fresh identity proof an action needs (spec 5.3, 5.4). With `reuseFresh`, a proof this
- * session gave in the last ten minutes counts and nothing is asked; otherwise the form's
- * proof is checked and, when it passes, stamped on the session. Refusals come back as form
- * results; anything else throws for the caller's actionError.
+ * session gave in the last ten minutes counts and nothing is asked, if its kind is one this
+ * action accepts; otherwise the form's proof is checked and, when it passes, stamped on the
+ * session. Refusals come back as form results; anything else throws for the caller's actionError.
  */
 export async function requireFreshProof(s: ActiveSession, purpose: ProofPurpose, form: FormData, opts: { reuseFresh: boolean }): Promise<ProofCheck> {
-  const provedBefore = s.session.identityProvedAt;
-  if (opts.reuseFresh && provedBefore && isProofFresh(provedBefore)) return { ok: true, provedAt: provedBefore };
+  const provedBefore = opts.reuseFresh ? freshProofFor(s.session, await acceptedProofKinds(s.user.id, purpose)) : null;
+  if (provedBefore) return { ok: true, provedAt: provedBefore };
   const proofKind = proofKindOf(form);
   const proof = readProof(form);
   if (!proof) return { ok: false, result: proofMissing(proofKind) };
   try {
-    const { provedAt } = await proveIdentity(s.user.id, purpose, proof, { ip: await clientIp() });
-    await markIdentityProved(s.session.id, provedAt);
+    const { provedAt, kind } = await proveIdentity(s.user.id, purpose, proof, { ip: await clientIp() });
+    await markIdentityProved(s.session.id, provedAt, kind);
     return { ok: true, provedAt };
   } catch (err) {
     if (err instanceof IdentityProofRefusedError) return { ok: false, result: proofRefused(err.reason, proofKind) };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { TokenCreateForm } from "@/components/dashboard/token-create-form";
 import { TokenList } from "@/components/dashboard/token-list";
 import { IdentityProofProvider } from "@/components/security/identity-proof-fields";
-import { acceptedProofKinds, isProofFresh } from "@/lib/accounts/identity-proof";
+import { acceptedProofKinds, freshProofFor } from "@/lib/accounts/identity-proof";
 import { listApiTokens, MAX_TOKEN_YEARS } from "@/lib/api-tokens/tokens";
 import { requireUser } from "@/lib/auth/session";
 import { sendProofCode, startPasskeyProof } from "../security/actions";
@@ -28,7 +28,7 @@ export default async function TokensPage() {
       <TokenList tokens={tokens} revoke={revokeToken} />
       <h2>Neuen Token erstellen</h2>
       <IdentityProofProvider sendEmailCode={sendProofCode} passkeyOptions={startPasskeyProof}>
-        <TokenCreateForm action={createToken} maxDate={max.toISOString().slice(0, 10)} proofKinds={proofKinds} fresh={isProofFresh(session.identityProvedAt)} />
+        <TokenCreateForm action={createToken} maxDate={max.toISOString().slice(0, 10)} proofKinds={proofKinds} fresh={freshProofFor(session, proofKinds) !== null} />
       </IdentityProofProvider>
     </>
   );

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { confirmEmailChange } from "@/lib/accounts/email-change";
+import { createLoginLink, hashLinkToken, newLinkToken } from "@/lib/accounts/login-links";
+import { passkeyAuthenticationOptions } from "@/lib/accounts/passkeys";
+import { hashPassword } from "@/lib/accounts/passwords/hash";
+import { registerAccount } from "@/lib/accounts/registration/register-account";
+import { AddressNotVerifiedError } from "@/lib/auth/login/login-errors";
+import { signInWithLoginLink } from "@/lib/auth/login/login-link-login";
+import { signInWithPasskey } from "@/lib/auth/login/passkey-login";
+import { signInWithPassword } from "@/lib/auth/login/password-login";
+import { db } from "@/lib/db/client";
+import { unique } from "./factories";
+import { expectOpenCredentialsDiscarded, seedOpenAccount } from "./open-account";
+
+// Pre-claimed accounts (ASVS V6): someone registers an address they do not own and waits. No
+// password or passkey signs in before the address is confirmed, and the first confirmation, on
+// every path, leaves the owner an account without anything the registrant set.
+
+const PASSWORD = "the squatter's own passphrase";
+const client = () => ({ ip: `203.0.113.${Math.floor(Math.random() * 250) + 1}`, userAgent: "test" });
+
+describe("an open account (address never confirmed)", () => {
+  it("takes no password and no passkey sign-in, even with the right credentials", async () => {
+    const { user, authenticator } = await seedOpenAccount(`${unique("owner")}@example.com`, { passwordHash: await hashPassword(PASSWORD) });
+    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client: client() })).rejects.toBeInstanceOf(AddressNotVerifiedError);
+    const { handle, options } = await passkeyAuthenticationOptions();
+    await expect(signInWithPasskey({ handle, response: authenticator.authenticate(options), client: client() })).rejects.toBeInstanceOf(AddressNotVerifiedError);
+    // Nothing was started for the squatter.
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("is cleared by the owner's first login link: password, passkeys, second factor, codes, tokens, sessions and pending change", async () => {
+    const { user } = await seedOpenAccount(`${unique("owner")}@example.com`);
+    // The owner registers too: the address has an account, so a notice with a login link goes out.
+    await registerAccount({ name: "Owner", email: user.email, password: "the owner's passphrase", acceptTerms: true, ip: "198.51.100.4" });
+    const link = await createLoginLink({ email: user.email, userId: user.id, purpose: "login" });
+    const signedIn = await signInWithLoginLink({ token: link.token, client: client() });
+    expect(signedIn.userId).toBe(user.id);
+    const current = await db.session.findFirstOrThrow({ where: { userId: user.id }, orderBy: { id: "desc" } });
+    await expectOpenCredentialsDiscarded(user.id, [current.id]);
+    expect(await db.activityLog.findFirstOrThrow({ where: { type: "user.address_verified", actorUserId: user.id } })).toMatchObject({
+      metadata: { discarded: { apiTokens: 1, passkeys: 1, recoveryCodes: 1, sessions: 1 } },
+    });
+  });
+
+  it("is cleared when an address change of it is confirmed", async () => {
+    const { user } = await seedOpenAccount(`${unique("owner")}@example.com`);
+    // Written directly: an open account has no session to ask for a change through the page.
+    const token = newLinkToken();
+    const newEmail = `${unique("new")}@example.com`;
+    await db.user.update({ where: { id: user.id }, data: { pendingEmail: newEmail, pendingEmailTokenHash: hashLinkToken(token), pendingEmailExpiresAt: new Date(Date.now() + 3_600_000) } });
+    await confirmEmailChange({ token });
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(newEmail);
+    await expectOpenCredentialsDiscarded(user.id);
+  });
+
+  it("leaves a confirmed account alone on a later login link", async () => {
+    const { user } = await seedOpenAccount(`${unique("owner")}@example.com`);
+    await db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
+    const link = await createLoginLink({ email: user.email, userId: user.id, purpose: "login" });
+    await signInWithLoginLink({ token: link.token, client: client() });
+    expect(await db.passkey.count({ where: { userId: user.id } })).toBe(1);
+    expect(await db.apiToken.count({ where: { userId: user.id } })).toBe(1);
+  });
+});
