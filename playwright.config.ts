@@ -65,6 +65,9 @@ export default defineConfig({
       SITE_TECH_HOST: E2E_HOSTS.tech,
       // The release form's acceptance step is part of what customers see (demo: MediSense).
       LEGAL_ACCEPTANCE_GATE: "true",
+      // The test runner plays the one proxy in front: the last X-Forwarded-For entry it sends is
+      // the client (each test a client of its own); anything left of it is what a client forged.
+      TRUSTED_PROXY_HOPS: "1",
     },
   },
 });

@@ -1,6 +1,6 @@
 // Cached portal answers under load at 100,000 releases, beside static files of the same size on
 // the same machine, in one run:
-//   origin: `next start` (Redis-shared cache handler) vs a static asset served by the same server;
+//   origin: the production server (scripts/next-server.mjs, Redis-shared cache handler) vs a static asset served by the same server;
 //   edge:   nginx with deploy/nginx.conf's proxy cache vs nginx serving the same bytes as a file;
 // plus the uncached archive page and news sitemap build times, and the server's resident memory
 // after 20k and 100k served requests. Prints figures; not a test.
@@ -107,8 +107,9 @@ async function main() {
 
     const work = mkdtempSync(join(tmpdir(), "pd-load-"));
     const redisPrefix = `bench${process.pid}:`;
-    const server = spawn("node_modules/.bin/next", ["start", "-p", String(PORT)], {
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: url, REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", SITE_HUB_HOST: `hub.localhost:${PORT}`, SITE_BUSINESS_HOST: `${HOST}:${PORT}`, SITE_TECH_HOST: `tech.localhost:${PORT}`, CACHE_KEY_PREFIX: redisPrefix, APP_KEY: randomBytes(32).toString("base64"), HEALTH_TOKEN: randomBytes(16).toString("hex") },
+    // The production server (npm start's): Next's handler behind the address-stamping server.
+    const server = spawn(process.execPath, ["scripts/next-server.mjs", "start"], {
+      env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: url, REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", SITE_HUB_HOST: `hub.localhost:${PORT}`, SITE_BUSINESS_HOST: `${HOST}:${PORT}`, SITE_TECH_HOST: `tech.localhost:${PORT}`, CACHE_KEY_PREFIX: redisPrefix, APP_KEY: randomBytes(32).toString("base64"), HEALTH_TOKEN: randomBytes(16).toString("hex") },
       stdio: ["ignore", "ignore", "inherit"],
       detached: true,
     });

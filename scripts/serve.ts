@@ -39,7 +39,8 @@ async function main() {
   }
   const { hub, business, tech, protocol } = config.sites;
   console.log(`hub ${protocol}://${hub}  portals ${protocol}://${business}  ${protocol}://${tech}`);
-  const child = spawn(next, [mode, "-p", port], { stdio: "inherit", env: process.env });
+  // Our own server in front of Next's handler: it stamps the connection's address (scripts/next-server.mjs).
+  const child = spawn(process.execPath, ["scripts/next-server.mjs", mode], { stdio: "inherit", env: { ...process.env, PORT: port } });
   const stop = (signal: NodeJS.Signals) => child.kill(signal);
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

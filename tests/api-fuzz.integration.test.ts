@@ -72,8 +72,10 @@ const statusCounts = new Map<number, number>();
 let sent = 0;
 
 beforeAll(async () => {
-  // The fuzzer is one client sending thousands of requests: the rate limit is not under test here.
+  // The fuzzer is one client sending thousands of requests (a bad token among them now and
+  // then): neither the rate limit nor the failed-authentication throttle is under test here.
   process.env.API_RATE_LIMIT_PER_MINUTE = "1000000";
+  process.env.API_AUTH_FAILURES_PER_IP = "1000000";
   resetConfigForTests();
   setErrorReporter(reports);
 
@@ -118,6 +120,7 @@ beforeAll(async () => {
 afterAll(() => {
   setErrorReporter(null);
   delete process.env.API_RATE_LIMIT_PER_MINUTE;
+  delete process.env.API_AUTH_FAILURES_PER_IP;
   resetConfigForTests();
   const histogram = [...statusCounts.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
   console.log(`api fuzz: ${sent} requests through ${OPERATIONS.length} operations; statuses ${histogram}`);
@@ -155,7 +158,8 @@ const byId = new Map(OPERATIONS.map((o) => [o.id, o]));
 
 async function run(r: FuzzRequest): Promise<void> {
   const op = byId.get(r.op)!;
-  const headers: Record<string, string> = {};
+  // The test plays the proxy in front (tests/setup.ts): one client address for the whole run.
+  const headers: Record<string, string> = { "x-forwarded-for": "198.51.100.77" };
   if (r.auth) headers.authorization = r.auth;
   if (r.idempotencyKey) headers["idempotency-key"] = headerSafe(r.idempotencyKey);
   if (r.body.contentType) headers["content-type"] = r.body.contentType;

@@ -12,6 +12,9 @@ process.env.JOBS_AUTO_DRAIN ??= "false";
 process.env.REDIS_URL ??= process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 // Files run at once against one Redis with the same user ids: their keys must not meet.
 process.env.CACHE_KEY_PREFIX ??= `${name}:`;
+// Tests play the one trusted proxy in front: the X-Forwarded-For they send is the client's
+// address (lib/security/client-ip.ts), so each test can be a client of its own.
+process.env.TRUSTED_PROXY_HOPS ??= "1";
 // Tests never reach the breached-password range API; the bundled list stands in for it.
 process.env.PASSWORD_BREACH_CHECK ??= "false";
 

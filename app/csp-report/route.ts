@@ -1,9 +1,15 @@
-import { recordCspReports } from "@/lib/security/csp-report";
+import { cspReportRetryAfterSeconds, recordCspReports } from "@/lib/security/csp-report";
+
+const MAX_BODY_BYTES = 64 * 1024;
 
 // Browsers send reports without credentials, as application/csp-report or application/reports+json.
 export async function POST(request: Request): Promise<Response> {
+  // Before the body is read: a flood costs one counter, not a parse and 20 report keys.
+  const retryAfter = await cspReportRetryAfterSeconds(request.headers);
+  if (retryAfter !== null) return new Response(null, { status: 429, headers: { "retry-after": String(retryAfter) } });
+  if (Number(request.headers.get("content-length")) > MAX_BODY_BYTES) return new Response(null, { status: 413 });
   const text = await request.text();
-  if (text.length > 64 * 1024) return new Response(null, { status: 413 });
+  if (text.length > MAX_BODY_BYTES) return new Response(null, { status: 413 });
   try {
     await recordCspReports(JSON.parse(text));
   } catch {

@@ -11,7 +11,8 @@ import type { ActionResult } from "@/lib/forms/action-result";
 import { loginMessage } from "./login-messages";
 
 interface Props {
-  startPasskeySignIn: () => Promise<PasskeyAuthenticationStart>;
+  /** An ActionResult instead of options when this client started too many sign-ins. */
+  startPasskeySignIn: () => Promise<PasskeyAuthenticationStart | ActionResult>;
   requestLoginLink: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
   thirdParty: { id: string; name: string } | null;
   initialError?: string | null;
@@ -48,7 +49,13 @@ export function LoginForm({ startPasskeySignIn, requestLoginLink, thirdParty, in
     setPending(true);
     setError(null);
     try {
-      const { handle, options } = await startPasskeySignIn();
+      const started = await startPasskeySignIn();
+      if (!("handle" in started)) {
+        setError(started.message ?? "Die Anmeldung mit Passkey ist fehlgeschlagen.");
+        setPending(false);
+        return;
+      }
+      const { handle, options } = started;
       const response = await startAuthentication({ optionsJSON: options });
       await finish(await signIn("passkey", { redirect: false, handle, response: JSON.stringify(response) }));
     } catch {

@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import { bestEffort } from "@/lib/activity/best-effort";
 import { db } from "@/lib/db/client";
+import { getLimiter } from "@/lib/ratelimit/limiter";
 import { publiclyVisibleReleaseWhere } from "@/lib/releases/visibility";
 import type { Portal } from "@/lib/sites";
 
@@ -48,4 +49,14 @@ export async function recordView(pressReleaseId: number, portal: Portal, userAge
   const visible = await db.pressRelease.count({ where: { ...publiclyVisibleReleaseWhere(now), id: pressReleaseId, portal } });
   if (!visible) return false;
   return bestEffort("view event write", () => db.pressReleaseEvent.create({ data: { pressReleaseId, type: "view" } }));
+}
+
+/**
+ * The view beacon's booking: a view, unless this client already sent the release's beacon 10
+ * times this hour (policy `viewBeacon`). Over the limit nothing is booked and nothing is said:
+ * the reader gets the same pixel either way.
+ */
+export async function recordBeaconView(opts: { pressReleaseId: number; portal: Portal; userAgent: string | null; clientKey: string }): Promise<boolean> {
+  if (!(await getLimiter("viewBeacon").limit(`${opts.clientKey}:${opts.pressReleaseId}`)).success) return false;
+  return recordView(opts.pressReleaseId, opts.portal, opts.userAgent);
 }

@@ -1,6 +1,29 @@
 import { findTokenOwner, hasApiAccess } from "@/lib/api-tokens/tokens";
+import { getCacheStore } from "@/lib/cache/store";
 import { AppError } from "@/lib/http/errors";
 import { registerAuthResolver, type Principal } from "@/lib/http/route";
+import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
+import { clientKeyOf } from "@/lib/security/client-ip";
+
+// Failed authentication is counted per client address (policy `apiAuthFailures`), only on
+// failure. Once the budget is spent a block marker stands until the window ends, and every
+// request from the address is answered 429 before its token is looked up, a valid token's too:
+// telling a valid token apart would take the lookup the block exists to deny a guesser.
+const blockKey = (client: string) => `api-auth-blocked:${client}`;
+
+async function refuseWhileBlocked(client: string): Promise<void> {
+  const until = await getCacheStore().get(blockKey(client));
+  if (until === null) return;
+  const retryAfter = secondsUntil(Number(until));
+  throw new AppError("rate_limited", "Too many failed authentication attempts from this address. Try again later.", undefined, undefined, { "Retry-After": String(retryAfter) });
+}
+
+/** Counts the failure, blocks the address once the budget is spent, and returns the 401 to throw. */
+async function authFailure(client: string, message: string, challenge: string): Promise<AppError> {
+  const result = await getLimiter("apiAuthFailures").limit(client);
+  if (!result.success || result.remaining === 0) await getCacheStore().set(blockKey(client), String(result.reset), secondsUntil(result.reset));
+  return new AppError("unauthenticated", message, undefined, undefined, { "WWW-Authenticate": challenge });
+}
 
 /**
  * Bearer tokens for v1 and /service (spec 5.1–5.2). Every request also checks the account's
@@ -8,11 +31,13 @@ import { registerAuthResolver, type Principal } from "@/lib/http/route";
  * again after a new booking.
  */
 export async function resolveApiToken(request: Request): Promise<Principal> {
+  const client = clientKeyOf(request.headers);
+  await refuseWhileBlocked(client);
   const header = request.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw new AppError("unauthenticated", "Send an API token as 'Authorization: Bearer <token>'.", undefined, undefined, { "WWW-Authenticate": 'Bearer realm="api"' });
+  if (!match) throw await authFailure(client, "Send an API token as 'Authorization: Bearer <token>'.", 'Bearer realm="api"');
   const owner = await findTokenOwner(match[1]!);
-  if (!owner) throw new AppError("unauthenticated", "The API token is unknown or expired.", undefined, undefined, { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' });
+  if (!owner) throw await authFailure(client, "The API token is unknown or expired.", 'Bearer realm="api", error="invalid_token"');
   if (!(await hasApiAccess(owner.userId))) throw new AppError("api_access_missing", "This account has no API access. Book a plan with API access; your tokens work again afterwards.");
   return { kind: "token", id: owner.limitKey, userId: owner.userId, tokenId: owner.tokenId };
 }

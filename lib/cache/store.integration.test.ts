@@ -61,3 +61,38 @@ describe.each(adapters)("cache store: %s", (_name, make) => {
     expect(await a.get(key)).toBeNull();
   });
 });
+
+describe("cache store: memory bounds", () => {
+  it("sweeps expired entries that nobody reads again", async () => {
+    let now = 1_000_000;
+    const store = memoryStore(() => now, { sweepEveryMs: 20 });
+    for (let i = 0; i < 1_000; i++) await store.set(`challenge-${i}`, "x", 300);
+    await store.set("kept", "y", 600);
+    now += 301_000;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(store.size).toBe(1);
+    expect(await store.get("kept")).toBe("y");
+  });
+
+  it("lets the least recently used entry go past the cap", async () => {
+    const store = memoryStore(Date.now, { maxEntries: 3 });
+    for (const k of ["a", "b", "c"]) await store.set(k, k, 60);
+    await store.get("a");
+    await store.set("d", "d", 60);
+    expect(store.size).toBe(3);
+    expect(await store.get("b")).toBeNull();
+    expect(await store.get("a")).toBe("a");
+  });
+
+  it("keeps a counter's expiry and starts an expired one again", async () => {
+    let now = 1_000_000;
+    const store = memoryStore(() => now);
+    await store.set("n", "5", 10);
+    expect(await store.incr("n")).toBe(6);
+    now += 9_000;
+    expect(await store.incr("n")).toBe(7);
+    now += 2_000;
+    expect(await store.get("n")).toBeNull();
+    expect(await store.incr("n")).toBe(1);
+  });
+});

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { LRUCache } from "lru-cache";
 import { getConfig } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
 import { getRedis } from "@/lib/redis/client";
@@ -44,38 +45,66 @@ export function redisStore(redis: Redis, prefix = "pd:"): CacheStore {
   };
 }
 
-export function memoryStore(now: () => number = Date.now): CacheStore {
-  const entries = new Map<string, { value: string; expiresAt: number | null }>();
-  const live = (key: string) => {
-    const e = entries.get(key);
-    if (e && e.expiresAt !== null && e.expiresAt <= now()) {
-      entries.delete(key);
-      return undefined;
-    }
-    return e;
-  };
+/** A memory store also tells how many entries it holds, expired ones not yet swept included. */
+export interface MemoryStore extends CacheStore {
+  readonly size: number;
+}
+
+/** Entries the memory store holds at most: a passkey challenge takes ~450 B, so some 22 MB when full (bench/memory-limits.ts). */
+export const MEMORY_STORE_MAX_ENTRIES = 50_000;
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Drops expired entries on a timer that holds them weakly, so a store nobody uses any more is
+ * collected and its timer ends. Its own function: a closure beside the store's methods would
+ * share their scope and hold the entries strongly.
+ */
+function sweepEvery(ms: number, entries: LRUCache<string, string>): void {
+  const ref = new WeakRef(entries);
+  const timer = setInterval(() => {
+    const live = ref.deref();
+    if (live) live.purgeStale();
+    else clearInterval(timer);
+  }, ms);
+  timer.unref();
+}
+
+/**
+ * The embedded default's store. What the service keeps here lives briefly (challenges 5 min,
+ * 2FA markers 90 s, blocks until their window ends); a timed sweep drops expired entries even
+ * when nobody reads them again. Past the cap the least recently used entry leaves: a flood large
+ * enough for that must write MAX_ENTRIES entries within those lifetimes, and the one writer a
+ * stranger reaches (the passkey sign-in start) is throttled per address.
+ */
+export function memoryStore(now: () => number = Date.now, opts: { maxEntries?: number; sweepEveryMs?: number } = {}): MemoryStore {
+  // ttlResolution 0: expiry reads `now` each time, so a test clock that jumps is seen at once.
+  const entries = new LRUCache<string, string>({ max: opts.maxEntries ?? MEMORY_STORE_MAX_ENTRIES, perf: { now }, ttlResolution: 0 });
+  sweepEvery(opts.sweepEveryMs ?? SWEEP_EVERY_MS, entries);
   return {
-    get: async (key) => live(key)?.value ?? null,
+    get size() {
+      return entries.size;
+    },
+    get: async (key) => entries.get(key) ?? null,
     async set(key, value, ttl) {
-      entries.set(key, { value, expiresAt: ttl ? now() + ttl * 1000 : null });
+      entries.set(key, value, { ttl: ttl ? ttl * 1000 : 0 });
     },
     async del(key) {
       entries.delete(key);
     },
     async incr(key) {
-      const e = live(key);
-      const next = Number(e?.value ?? 0) + 1;
-      entries.set(key, { value: String(next), expiresAt: e?.expiresAt ?? null });
+      // get() drops an expired entry first, so the counter starts again; a live one keeps its expiry.
+      const next = Number(entries.get(key) ?? 0) + 1;
+      entries.set(key, String(next), { noUpdateTTL: true });
       return next;
     },
     async acquireLock(key, ttlMs) {
-      if (live(key)) return null;
+      if (entries.has(key)) return null;
       const token = randomUUID();
-      entries.set(key, { value: token, expiresAt: now() + ttlMs });
+      entries.set(key, token, { ttl: ttlMs });
       return token;
     },
     async releaseLock(key, token) {
-      if (live(key)?.value !== token) return false;
+      if (entries.get(key) !== token) return false;
       entries.delete(key);
       return true;
     },

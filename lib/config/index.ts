@@ -93,6 +93,12 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       appKey,
       ipHmacKey: secret(env, strict, "IP_HMAC_KEY", "ip-hmac", strict ? appKey : undefined),
       ipHmacKeyVersion: env.IP_HMAC_KEY_VERSION,
+      clientAddress: {
+        proxyHops: env.TRUSTED_PROXY_HOPS,
+        proxyRanges: env.TRUSTED_PROXY_RANGES,
+        // Vercel overwrites this header at its edge; elsewhere only an operator names one.
+        platformHeader: env.CLIENT_ADDRESS_HEADER?.toLowerCase() ?? (raw.VERCEL === "1" ? "x-vercel-forwarded-for" : undefined),
+      },
       mailRefHmacKey: secret(env, strict, "MAIL_REF_HMAC_KEY", "mail-ref", strict ? appKey : undefined),
       // Key material for TOTP secrets and recovery-code hashes; defaults to APP_KEY, from which
       // lib/accounts/two-factor derives its own keys with HKDF and a purpose label.
@@ -123,6 +129,7 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       loginFailuresPerIp: env.LOGIN_FAILURES_PER_IP,
       loginFailureWindowMinutes: env.LOGIN_FAILURE_WINDOW_MINUTES,
       twoFactorFailuresPerMinute: env.TWO_FACTOR_FAILURES_PER_MINUTE,
+      apiAuthFailuresPerIp: env.API_AUTH_FAILURES_PER_IP,
     },
   };
 }

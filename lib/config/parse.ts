@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 // Environment values are strings; these turn them into typed values with readable errors.
@@ -116,6 +117,33 @@ export const keyList = () =>
           return z.NEVER;
         }
         out.push({ id: m[1], key: m[2] });
+      }
+      return out;
+    });
+
+export interface CidrRange {
+  address: string;
+  prefix: number;
+  family: "ipv4" | "ipv6";
+}
+
+/** `10.0.0.0/8, 2001:db8::/32, 192.0.2.7`: address ranges (a bare address is a /32 or /128). */
+export const cidrList = () =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const out: CidrRange[] = [];
+      for (const part of (v ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+        const [address = "", bits] = part.split("/");
+        const family = isIP(address) === 4 ? "ipv4" : isIP(address) === 6 ? "ipv6" : null;
+        const max = family === "ipv4" ? 32 : 128;
+        const prefix = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
+        if (!family || !(prefix >= 0 && prefix <= max)) {
+          ctx.addIssue({ code: "custom", message: `must be a comma-separated list of addresses or CIDR ranges (got "${part}")` });
+          return z.NEVER;
+        }
+        out.push({ address, prefix, family });
       }
       return out;
     });

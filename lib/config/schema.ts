@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bool, int, intList, keyList, oneOf, optionalDate, optionalStr, optionalUrl, str } from "./parse";
+import { bool, cidrList, int, intList, keyList, oneOf, optionalDate, optionalStr, optionalUrl, str } from "./parse";
 
 const MIB = 1024 * 1024;
 
@@ -91,6 +91,14 @@ export const envSchema = z.object({
   LOGIN_FAILURES_PER_IP: int(20, { min: 1 }),
   LOGIN_FAILURE_WINDOW_MINUTES: int(15, { min: 1 }),
   TWO_FACTOR_FAILURES_PER_MINUTE: int(5, { min: 1 }),
+  API_AUTH_FAILURES_PER_IP: int(30, { min: 1 }),
+
+  /** Reverse proxies in front that set X-Forwarded-For; 0: the connection's own address counts. */
+  TRUSTED_PROXY_HOPS: int(0, { min: 0, max: 10 }),
+  /** Instead of a count: addresses of the proxies (walked from the right, skipped while trusted). */
+  TRUSTED_PROXY_RANGES: cidrList(),
+  /** A header the platform sets and clients cannot (Vercel: x-vercel-forwarded-for, its default there). */
+  CLIENT_ADDRESS_HEADER: optionalStr(),
 });
 
 export type Env = z.infer<typeof envSchema>;

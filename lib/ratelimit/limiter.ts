@@ -1,4 +1,5 @@
 import { Ratelimit } from "@upstash/ratelimit";
+import { LRUCache } from "lru-cache";
 import { getConfig } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
 import { getRedis } from "@/lib/redis/client";
@@ -42,20 +43,34 @@ export function redisLimiter(policy: RateLimitPolicy, redisUrl: string, keyPrefi
   };
 }
 
-/** The embedded default's limiter: the same fixed windows in this process's memory. */
-export function memoryLimiter(policy: RateLimitPolicy, now: () => number = Date.now): Limiter {
-  const windows = new Map<string, { start: number; count: number }>();
+/** A memory limiter also tells how many keys it holds (benchmarks and tests read it). */
+export interface MemoryLimiter extends Limiter {
+  readonly size: number;
+}
+
+/** Keys one policy's memory limiter holds at most: ~300-450 B each, so 3-5 MB per policy (bench/memory-limits.ts). */
+export const MEMORY_LIMITER_MAX_KEYS = 10_000;
+
+/**
+ * The embedded default's limiter: the same fixed windows in this process's memory, at a
+ * constant cost per call. Under pressure the least recently used key leaves; that can only
+ * forgive a counter (the key starts again at zero), never block anyone. A caller hammering one
+ * key keeps it recent, so flushing it takes MAX_KEYS other keys between two of its calls.
+ */
+export function memoryLimiter(policy: RateLimitPolicy, now: () => number = Date.now, maxKeys = MEMORY_LIMITER_MAX_KEYS): MemoryLimiter {
+  // An idle key's old window is not swept: it is overwritten on its next call or evicted.
+  const windows = new LRUCache<string, { start: number; count: number }>({ max: maxKeys });
   const size = policy.windowSeconds * 1000;
   return {
+    get size() {
+      return windows.size;
+    },
     async limit(key) {
-      const t = now();
-      const start = Math.floor(t / size) * size;
-      if (windows.size > 10_000) for (const [k, w] of windows) if (w.start < start) windows.delete(k);
-      const w = windows.get(key);
-      const current = w && w.start === start ? w : { start, count: 0 };
-      current.count++;
-      windows.set(key, current);
-      return { success: current.count <= policy.limit, limit: policy.limit, remaining: Math.max(0, policy.limit - current.count), reset: start + size };
+      const start = Math.floor(now() / size) * size;
+      let w = windows.get(key);
+      if (w && w.start === start) w.count++;
+      else windows.set(key, (w = { start, count: 1 }));
+      return { success: w.count <= policy.limit, limit: policy.limit, remaining: Math.max(0, policy.limit - w.count), reset: start + size };
     },
   };
 }

@@ -7,7 +7,7 @@ export interface RateLimitPolicy {
   prefix: string;
 }
 
-export type PolicyName = "api" | "share" | "loginFailures" | "twoFactor" | "csp" | "accountMail";
+export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "cspReports" | "passkeySignIn" | "viewBeacon" | "apiAuthFailures";
 
 /** Every rate limit in one table. Why each is keyed as it is: */
 export function ratePolicies(limits = getConfig().limits): Record<PolicyName, RateLimitPolicy> {
@@ -18,11 +18,22 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     share: { limit: limits.sharePerMinute, windowSeconds: 60, prefix: "rl:share" },
     // Per hashed IP across all accounts and entry points; counted only on failure (spec 5.6).
     loginFailures: { limit: limits.loginFailuresPerIp, windowSeconds: limits.loginFailureWindowMinutes * 60, prefix: "rl:login-fail" },
+    // Per account (keyed hash of the address), counted on failure: one account sprayed from many
+    // addresses. Only counts; lib/auth/login/login-failures.ts turns the count into a slowdown.
+    loginAccountFailures: { limit: 1000, windowSeconds: limits.loginFailureWindowMinutes * 60, prefix: "rl:login-account" },
     // Per user: guessing a 6-digit code from many IPs must still stop (spec 5.4).
     twoFactor: { limit: limits.twoFactorFailuresPerMinute, windowSeconds: 60, prefix: "rl:2fa" },
     // Per hashed IP: login links and registrations send mail to addresses a stranger types in.
     accountMail: { limit: 5, windowSeconds: 15 * 60, prefix: "rl:account-mail" },
     // Per distinct report: the same violation is logged at most once an hour.
     csp: { limit: 1, windowSeconds: 3600, prefix: "rl:csp" },
+    // Per hashed IP, checked before parsing: each request carries up to 20 reports, each a key above.
+    cspReports: { limit: 60, windowSeconds: 60, prefix: "rl:csp-reports" },
+    // Per hashed IP: no one is known yet, and each start files a challenge in the cache store.
+    passkeySignIn: { limit: 30, windowSeconds: 60, prefix: "rl:passkey-sign-in" },
+    // Per hashed IP and release: a reader's reloads still count, a replayed beacon stops inflating hits.
+    viewBeacon: { limit: 10, windowSeconds: 3600, prefix: "rl:view-beacon" },
+    // Per hashed IP, counted only on failure: a guesser has no token to key by.
+    apiAuthFailures: { limit: limits.apiAuthFailuresPerIp, windowSeconds: 10 * 60, prefix: "rl:api-auth-fail" },
   };
 }

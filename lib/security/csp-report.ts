@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { getLimiter } from "@/lib/ratelimit/limiter";
+import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
+import { clientKeyOf } from "@/lib/security/client-ip";
 
 // Looks like a secret or an id someone could replay: long runs of letters and digits.
 const TOKEN_SEGMENT = /^(?=.*\d)[A-Za-z0-9_-]{16,}$|^[A-Fa-f0-9]{12,}$/;
@@ -15,6 +16,17 @@ export function sanitizeReportUrl(raw: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+// What could end a log line, fake the next one or hide in it: control characters (C0, DEL, C1),
+// line and paragraph separators, format characters (bidi overrides), lone surrogates, private
+// use and unassigned code points. The backslash too, so an escape in a value reads as typed.
+const UNLOGGABLE = /[\\\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/gu;
+const SHORT_ESCAPES: Record<string, string> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/** A value from a report as printable text on one line: JSON-style escapes (`\n`, `\u2028`). */
+export function loggableValue(value: string): string {
+  return value.replace(UNLOGGABLE, (c) => SHORT_ESCAPES[c] ?? Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""));
 }
 
 export interface CspViolation {
@@ -33,6 +45,12 @@ export function parseCspReports(body: unknown): CspViolation[] {
   }));
 }
 
+/** Seconds the client must wait before sending reports again (policy `cspReports`); null when it may send now. */
+export async function cspReportRetryAfterSeconds(headers: Headers): Promise<number | null> {
+  const result = await getLimiter("cspReports").limit(clientKeyOf(headers));
+  return result.success ? null : secondsUntil(result.reset);
+}
+
 /** Logs each distinct violation at most once an hour (policy `csp`); returns how many were logged. */
 export async function recordCspReports(body: unknown, log: (line: string) => void = (l) => console.warn(l)): Promise<number> {
   let logged = 0;
@@ -40,7 +58,8 @@ export async function recordCspReports(body: unknown, log: (line: string) => voi
     if (!v.directive && !v.blockedUri) continue;
     const key = createHash("sha256").update(JSON.stringify(v)).digest("base64url").slice(0, 24);
     if (!(await getLimiter("csp").limit(key)).success) continue;
-    log(`csp violation: ${v.directive ?? "?"} blocked ${v.blockedUri ?? "?"} on ${v.documentUri ?? "?"}`);
+    // Values come from whoever sent the report: escaped, so they cannot start a line of their own.
+    log(`csp violation: ${loggableValue(v.directive ?? "?")} blocked ${loggableValue(v.blockedUri ?? "?")} on ${loggableValue(v.documentUri ?? "?")}`);
     logged++;
   }
   return logged;

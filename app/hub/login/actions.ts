@@ -15,8 +15,12 @@ import { clientKeyOf } from "@/lib/security/client-ip";
 import { closeSessionById } from "@/lib/auth/sessions/start-session";
 import { formText } from "@/lib/forms/form-fields";
 
-/** Options for a passkey sign-in; the browser answers and next-auth's "passkey" provider checks. */
-export async function startPasskeySignIn(): Promise<PasskeyAuthenticationStart> {
+/**
+ * Options for a passkey sign-in; the browser answers and next-auth's "passkey" provider checks.
+ * Each start files a challenge in the cache store, so a client gets 30 a minute (policy `passkeySignIn`).
+ */
+export async function startPasskeySignIn(): Promise<PasskeyAuthenticationStart | ActionResult> {
+  if (!(await getLimiter("passkeySignIn").limit(clientKeyOf(await headers()))).success) return { ok: false, message: "Zu viele Anmeldeversuche. Bitte warten Sie einen Moment." };
   return passkeyAuthenticationOptions();
 }
 

@@ -1,26 +1,70 @@
+import { createHmac } from "node:crypto";
 import { bestEffort } from "@/lib/activity/best-effort";
 import { recordLoginHistory } from "@/lib/activity/login-history";
 import { getCacheStore } from "@/lib/cache/store";
 import { db } from "@/lib/db/client";
 import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
+import { getConfig } from "@/lib/config";
 import { clientKeyOfIp, ipHmac } from "@/lib/security/client-ip";
+import { derivedKey } from "@/lib/security/derived-key";
 
 // Spec 5.6: 20 failed logins per IP within 15 minutes across all accounts, counted through the
 // failure event, one counter for every entry point, not reset by a success. The limiter is fed
 // only on failure; once it is spent, a block marker (until the window ends) is what the next
 // attempt of any entry point checks.
+//
+// Beside it, a per-account slowdown (ASVS 6.3): one account sprayed with passwords from many
+// addresses. The first ACCOUNT_FREE_FAILURES failures in the window cost nothing; each further
+// one makes the account wait twice as long before the next password attempt (up to
+// ACCOUNT_MAX_WAIT_SECONDS). A slowdown, never a lock: the owner gets in after the wait, and at
+// once with a login link or a passkey, which are not slowed. Unknown addresses are counted the
+// same way, so the answer does not tell whether an account exists.
 
 /** Every way a person can try to sign in; each gets its own tally rows, all share one counter. */
 export type LoginEntryPoint = "password" | "login_link" | "passkey";
 export type LoginFailureReason = "unknown" | "no_password" | "wrong";
 
 const blockKey = (key: string) => `login-blocked:${key}`;
+const accountWaitKey = (key: string) => `login-account-wait:${key}`;
+
+export const ACCOUNT_FREE_FAILURES = 5;
+export const ACCOUNT_MAX_WAIT_SECONDS = 300;
 
 export class LoginThrottledError extends Error {
   override name = "LoginThrottledError";
-  constructor(readonly retryAfterSeconds: number) {
-    super("Too many failed sign-in attempts from this address.");
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** `address`: this client's budget is spent (spec 5.6); `account`: this account is slowed down. */
+    readonly scope: "address" | "account" = "address",
+  ) {
+    super(scope === "address" ? "Too many failed sign-in attempts from this address." : "Too many failed sign-in attempts for this account.");
   }
+}
+
+/** The account a password attempt names, as a keyed hash: the store never holds the address. */
+export function accountKeyOf(email: string): string {
+  return createHmac("sha256", derivedKey(getConfig().security.appKey, "login-account-slowdown")).update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
+}
+
+/** Seconds until the account takes the next password attempt; null when it is not slowed. */
+export async function accountRetryAfterSeconds(email: string, now = Date.now()): Promise<number | null> {
+  const until = Number(await getCacheStore().get(accountWaitKey(accountKeyOf(email))));
+  return until > now ? secondsUntil(until, now) : null;
+}
+
+/** Throws LoginThrottledError (scope `account`) while the account waits. */
+export async function assertAccountNotSlowed(email: string, now = Date.now()): Promise<void> {
+  const retryAfter = await accountRetryAfterSeconds(email, now);
+  if (retryAfter !== null) throw new LoginThrottledError(retryAfter, "account");
+}
+
+async function recordAccountFailure(email: string, now: number): Promise<void> {
+  const key = accountKeyOf(email);
+  const result = await getLimiter("loginAccountFailures").limit(key);
+  const failures = result.limit - result.remaining + (result.success ? 0 : 1);
+  if (failures <= ACCOUNT_FREE_FAILURES) return;
+  const wait = Math.min(2 ** (failures - ACCOUNT_FREE_FAILURES), ACCOUNT_MAX_WAIT_SECONDS);
+  await getCacheStore().set(accountWaitKey(key), String(now + wait * 1000), wait);
 }
 
 /** Seconds until the address may try again; null when it is not blocked. */
@@ -40,8 +84,9 @@ export async function assertLoginNotThrottled(ip: string): Promise<void> {
  * and writes the login history (`login_failed` with its reason; `login_lockout` on the failure
  * that spends the budget). History and tally are best-effort; the counter is not.
  */
-export async function recordLoginFailure(opts: { ip: string; entryPoint: LoginEntryPoint; reason: LoginFailureReason; userId?: number | null; now?: Date }): Promise<{ blocked: boolean }> {
+export async function recordLoginFailure(opts: { ip: string; entryPoint: LoginEntryPoint; reason: LoginFailureReason; userId?: number | null; account?: string; now?: Date }): Promise<{ blocked: boolean }> {
   const now = opts.now ?? new Date();
+  if (opts.account) await recordAccountFailure(opts.account, now.getTime());
   const key = clientKeyOfIp(opts.ip);
   const hmac = ipHmac(opts.ip);
   const result = await getLimiter("loginFailures").limit(key);

@@ -8,7 +8,7 @@ import { seedUserWithRandomId } from "@/lib/accounts/two-factor/test-fixtures";
 import { db } from "@/lib/db/client";
 import { ipHmac } from "@/lib/security/client-ip";
 import { LoginRefusedError } from "./login-errors";
-import { LoginThrottledError } from "./login-failures";
+import { ACCOUNT_FREE_FAILURES, LoginThrottledError } from "./login-failures";
 import { signInWithLoginLink } from "./login-link-login";
 import { signInWithPasskey } from "./passkey-login";
 import { signInWithPassword } from "./password-login";
@@ -36,7 +36,8 @@ describe("login throttle (spec 5.6)", () => {
     for (let i = 0; i < 20; i++) {
       const attempt =
         i % 3 === 0
-          ? signInWithPassword({ email: user.email, password: "wrong password here", client })
+          ? // Wrong passwords for addresses without an account: the per-account slowdown stays out of this count.
+            signInWithPassword({ email: `nobody-${i}-${randomInt(1e9)}@example.com`, password: "wrong password here", client })
           : i % 3 === 1
             ? signInWithLoginLink({ token: usedLink.token, client })
             : passkeyAuthenticationOptions().then(({ handle, options }) => signInWithPasskey({ handle, response: { ...stranger.authenticate(options), id: "unknown-credential" }, client }));
@@ -86,4 +87,36 @@ describe("login throttle (spec 5.6)", () => {
     expect(tally.count).toBe(reasons.filter((r) => r === "LoginRefusedError").length);
     await expect(signInWithPassword({ email: user.email, password: PASSWORD, client })).rejects.toBeInstanceOf(LoginThrottledError);
   });
+
+  it("slows one account sprayed from 100 addresses, without locking its owner out", async () => {
+    const user = await seedPasswordUser();
+    const outcomes = { refused: 0, slowed: 0 };
+    let slowedBy: LoginThrottledError | undefined;
+    for (let i = 0; i < 100; i++) {
+      const err = await signInWithPassword({ email: user.email, password: `guess-${i}-of-a-password`, client: { ip: newIp() } }).catch((e: unknown) => e);
+      if (err instanceof LoginRefusedError) outcomes.refused++;
+      else if (err instanceof LoginThrottledError && err.scope === "account") {
+        outcomes.slowed++;
+        slowedBy = err;
+      } else throw err;
+    }
+    // The free failures and one more; every other guess waits, whatever address it comes from.
+    expect(outcomes.refused).toBe(ACCOUNT_FREE_FAILURES + 1);
+    expect(outcomes.slowed).toBe(100 - ACCOUNT_FREE_FAILURES - 1);
+    expect(slowedBy!.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    // The owner, from a new address with the right password, waits too: a slowdown, not a lock.
+    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client: { ip: newIp() } })).rejects.toMatchObject({ scope: "account" });
+    // A login link is not slowed.
+    const link = await createLoginLink({ email: user.email, userId: user.id, purpose: "login" });
+    await expect(signInWithLoginLink({ token: link.token, client: { ip: newIp() } })).resolves.toMatchObject({ userId: user.id });
+    // After the wait the right password works.
+    await new Promise((r) => setTimeout(r, (slowedBy!.retryAfterSeconds + 0.2) * 1000));
+    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client: { ip: newIp() } })).resolves.toMatchObject({ userId: user.id });
+    // An address without an account is slowed the same way, so the answer does not reveal accounts.
+    const nobody = `nobody-${randomInt(1e9)}@example.com`;
+    const kinds = [];
+    for (let i = 0; i < 8; i++) kinds.push(((await signInWithPassword({ email: nobody, password: "x".repeat(12), client: { ip: newIp() } }).catch((e: unknown) => e)) as Error).name);
+    expect(kinds.slice(-1)).toEqual(["LoginThrottledError"]);
+  });
 });
+

@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
 import { headers } from "next/headers";
-import { loginRetryAfterSeconds } from "@/lib/auth/login/login-failures";
+import { accountRetryAfterSeconds, loginRetryAfterSeconds } from "@/lib/auth/login/login-failures";
 import { clientContextOf } from "@/lib/auth/next-auth/client-context";
 import { LOGIN_ERROR } from "@/lib/auth/next-auth/login-error-codes";
 import { getAuthOptions } from "@/lib/auth/next-auth/options";
@@ -11,17 +11,29 @@ const handler = (req: Request, ctx: Context) => NextAuth(getAuthOptions())(req, 
 
 export const GET = handler;
 
+/** The address the password form named, read from a copy of the request before next-auth reads it. */
+async function emailOf(req: Request): Promise<string> {
+  const form = await req.formData().catch(() => null);
+  const email = form?.get("email");
+  return typeof email === "string" ? email.slice(0, 320) : "";
+}
+
 /**
- * A sign-in refused by the login throttle answers 429 with Retry-After (docs/authentication.md);
- * next-auth itself would say 401 like for a wrong password.
+ * A sign-in refused by the login throttle (the address) or the slowdown (the account) answers
+ * 429 with Retry-After (docs/authentication.md); next-auth itself would say 401 like for a wrong
+ * password.
  */
 export async function POST(req: Request, ctx: Context): Promise<Response> {
+  const copy = req.clone();
   const response: Response = await handler(req, ctx);
   if (response.status !== 401 || !response.headers.get("content-type")?.includes("json")) return response;
   const body = (await response.clone().json().catch(() => null)) as { url?: string } | null;
-  if (!body?.url || new URL(body.url, "http://x").searchParams.get("error") !== LOGIN_ERROR.throttled) return response;
-  const retryAfter = (await loginRetryAfterSeconds(clientContextOf(await headers()).ip)) ?? 60;
+  const error = body?.url ? new URL(body.url, "http://x").searchParams.get("error") : null;
+  let retryAfter: number | null;
+  if (error === LOGIN_ERROR.throttled) retryAfter = await loginRetryAfterSeconds(clientContextOf(await headers()).ip);
+  else if (error === LOGIN_ERROR.slowed) retryAfter = await accountRetryAfterSeconds(await emailOf(copy));
+  else return response;
   const out = new Response(response.body, { status: 429, headers: response.headers });
-  out.headers.set("retry-after", String(retryAfter));
+  out.headers.set("retry-after", String(retryAfter ?? 60));
   return out;
 }

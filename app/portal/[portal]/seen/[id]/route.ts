@@ -1,6 +1,7 @@
 import { parseRecordId } from "@/lib/input/ids";
-import { recordView } from "@/lib/analytics/fetches";
+import { recordBeaconView } from "@/lib/analytics/fetches";
 import { afterResponse } from "@/lib/http/after-response";
+import { clientKeyOf } from "@/lib/security/client-ip";
 import { isPortal } from "@/lib/sites";
 
 // A transparent 1×1 GIF: the release page loads it, so views count even when a CDN served the page.
@@ -10,8 +11,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ port
   const { portal, id } = await params;
   const releaseId = parseRecordId(id);
   if (isPortal(portal) && releaseId !== null) {
-    const userAgent = request.headers.get("user-agent");
-    afterResponse(async () => void (await recordView(releaseId, portal, userAgent)));
+    const booking = { pressReleaseId: releaseId, portal, userAgent: request.headers.get("user-agent"), clientKey: clientKeyOf(request.headers) };
+    // The same pixel whether or not the view is booked (throttled per client and release).
+    afterResponse(async () => void (await recordBeaconView(booking)));
   }
   return new Response(PIXEL, { headers: { "content-type": "image/gif", "cache-control": "no-store", "x-robots-tag": "noindex" } });
 }
