@@ -76,6 +76,7 @@ test("staff enrol their passkey with the mailbox, not with the password alone", 
   await addVirtualAuthenticator(context, page);
   const admin = await newAdmin();
   await signIn(page, admin);
+  await expect(page).toHaveURL(`${HUB}/admin/confirm`);
   await page.goto(`${HUB}/dashboard/security`);
   const form = page.getByRole("form", { name: "Passkey hinzufügen" });
   // The password is not offered as a proof here; the e-mail code is.

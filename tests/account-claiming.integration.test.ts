@@ -62,4 +62,38 @@ describe("an open account (address never confirmed)", () => {
     expect(await db.passkey.count({ where: { userId: user.id } })).toBe(1);
     expect(await db.apiToken.count({ where: { userId: user.id } })).toBe(1);
   });
+
+  it("keeps the password a registrant chose only when the registration is confirmed in the browser that registered", async () => {
+    const password = "a registrant's own passphrase";
+    const register = async (browser: string) => {
+      const email = `${unique("reg")}@example.com`;
+      await registerAccount({ name: "Jana", email, password, acceptTerms: true, ip: "198.51.100.5", browserSessionBinding: browser });
+      const mail = await db.mailOutbox.findFirstOrThrow({ where: { to: email, mailType: "registration_confirm" } });
+      return { email, token: /\/login\/link\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]! };
+    };
+    const same = await register("browser-of-the-registrant-0123456789");
+    await signInWithLoginLink({ token: same.token, client: client(), browserSessionBinding: "browser-of-the-registrant-0123456789" });
+    await expect(signInWithPassword({ email: same.email, password, client: client() })).resolves.toMatchObject({ userId: expect.any(Number) });
+
+    // Opened anywhere else (the owner of a squatted address, or the registrant on another device):
+    // the link signs in, the password set before goes.
+    const elsewhere = await register("browser-of-the-registrant-0123456789");
+    await signInWithLoginLink({ token: elsewhere.token, client: client(), browserSessionBinding: "another-browser-abcdefghijklmnopqrst" });
+    expect((await db.user.findUniqueOrThrow({ where: { email: elsewhere.email } })).passwordHash).toBeNull();
+  });
 });
+
+describe("the registration mail", () => {
+  it("repeats of a typed-in name only its first 60 plain characters", async () => {
+    const email = `${unique("victim")}@example.com`;
+    const name = "Ihr Konto wird gesperrt: https://evil.example/login?x=1 <b>jetzt</b> bestätigen " + "x".repeat(100);
+    // (Names keep their dots where names have them: "Dr. Carla Wendt".)
+    await registerAccount({ name, email, password: "a long enough passphrase", acceptTerms: true, ip: "198.51.100.6" });
+    const mail = await db.mailOutbox.findFirstOrThrow({ where: { to: email, mailType: "registration_confirm" } });
+    expect(mail.text + mail.html).not.toMatch(/evil\.example|https:\/\/evil|<b>/);
+    const greeting = mail.text.split("\n")[0]!;
+    expect(greeting).toMatch(/^Hallo Ihr Konto wird gesperrt https evil example login/);
+    expect(greeting.length).toBeLessThanOrEqual("Hallo ,".length + 60);
+  });
+});
+

@@ -37,9 +37,13 @@ export async function requireUser(): Promise<ActiveSession> {
 /** Where a signed-in person starts: customers in the dashboard, staff in the review queue. */
 export const startPathOf = (s: ActiveSession): string => (s.user.staffRole === "user" ? "/dashboard" : "/admin/review");
 
-/** Whether staff must confirm the session with a passkey or app code (spec 5.5). */
-export function needsStrongAdminConfirmation(s: ActiveSession): boolean {
-  return getConfig().auth.requireStrongAdmin && s.user.staffRole !== "user" && s.session.strongAuthAt === null;
+/** How long a confirmation of the admin area holds; then a passkey or app code again. */
+export const ADMIN_CONFIRMATION_HOURS = 12;
+
+/** Whether staff must confirm the session with a passkey or app code (spec 5.5): never yet, or over 12 hours ago. */
+export function needsStrongAdminConfirmation(s: ActiveSession, now = new Date()): boolean {
+  if (!getConfig().auth.requireStrongAdmin || s.user.staffRole === "user") return false;
+  return s.session.strongAuthAt === null || now.getTime() - s.session.strongAuthAt.getTime() > ADMIN_CONFIRMATION_HOURS * 3_600_000;
 }
 
 /**

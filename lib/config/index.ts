@@ -129,6 +129,8 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       loginFailuresPerIp: env.LOGIN_FAILURES_PER_IP,
       loginFailureWindowMinutes: env.LOGIN_FAILURE_WINDOW_MINUTES,
       twoFactorFailuresPerMinute: env.TWO_FACTOR_FAILURES_PER_MINUTE,
+      twoFactorFailuresPerHour: env.TWO_FACTOR_FAILURES_PER_HOUR,
+      twoFactorFailuresPerDay: env.TWO_FACTOR_FAILURES_PER_DAY,
       apiAuthFailuresPerIp: env.API_AUTH_FAILURES_PER_IP,
     },
   };

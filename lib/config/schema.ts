@@ -91,6 +91,9 @@ export const envSchema = z.object({
   LOGIN_FAILURES_PER_IP: int(20, { min: 1 }),
   LOGIN_FAILURE_WINDOW_MINUTES: int(15, { min: 1 }),
   TWO_FACTOR_FAILURES_PER_MINUTE: int(5, { min: 1 }),
+  /** Beyond the spec's five a minute the wait grows: an hour's and a day's budget. */
+  TWO_FACTOR_FAILURES_PER_HOUR: int(20, { min: 1 }),
+  TWO_FACTOR_FAILURES_PER_DAY: int(60, { min: 1 }),
   API_AUTH_FAILURES_PER_IP: int(30, { min: 1 }),
 
   /** Reverse proxies in front that set X-Forwarded-For; 0: the connection's own address counts. */

@@ -7,7 +7,7 @@ export interface RateLimitPolicy {
   prefix: string;
 }
 
-export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "cspReports" | "passkeySignIn" | "viewBeacon" | "apiAuthFailures";
+export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "accountMailRecipient" | "emailChangeRequests" | "twoFactorHourly" | "twoFactorDaily" | "cspReports" | "passkeySignIn" | "viewBeacon" | "apiAuthFailures";
 
 /** Every rate limit in one table. Why each is keyed as it is: */
 export function ratePolicies(limits = getConfig().limits): Record<PolicyName, RateLimitPolicy> {
@@ -23,8 +23,16 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     loginAccountFailures: { limit: 1000, windowSeconds: limits.loginFailureWindowMinutes * 60, prefix: "rl:login-account" },
     // Per user: guessing a 6-digit code from many IPs must still stop (spec 5.4).
     twoFactor: { limit: limits.twoFactorFailuresPerMinute, windowSeconds: 60, prefix: "rl:2fa" },
+    // The same attempts over an hour and a day: a guesser who waits out each minute meets a
+    // wait of an hour, then of a day (a 6-digit code must not fall to patience).
+    twoFactorHourly: { limit: limits.twoFactorFailuresPerHour, windowSeconds: 3600, prefix: "rl:2fa-hour" },
+    twoFactorDaily: { limit: limits.twoFactorFailuresPerDay, windowSeconds: 86_400, prefix: "rl:2fa-day" },
     // Per hashed IP: login links and registrations send mail to addresses a stranger types in.
     accountMail: { limit: 5, windowSeconds: 15 * 60, prefix: "rl:account-mail" },
+    // Per account: each request mails a confirmation to an address the person typed in.
+    emailChangeRequests: { limit: 3, windowSeconds: 60 * 60, prefix: "rl:email-change" },
+    // Per recipient (keyed hash of the address): many senders must not flood one mailbox either.
+    accountMailRecipient: { limit: 5, windowSeconds: 60 * 60, prefix: "rl:account-mail-to" },
     // Per distinct report: the same violation is logged at most once an hour.
     csp: { limit: 1, windowSeconds: 3600, prefix: "rl:csp" },
     // Per hashed IP, checked before parsing: each request carries up to 20 reports, each a key above.

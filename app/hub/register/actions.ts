@@ -2,6 +2,7 @@
 
 import { headers } from "next/headers";
 import { registerAccount } from "@/lib/accounts/registration/register-account";
+import { browserBinding } from "@/lib/auth/next-auth/browser-binding";
 import { clientContextOf } from "@/lib/auth/next-auth/client-context";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { getLimiter } from "@/lib/ratelimit/limiter";
@@ -17,7 +18,7 @@ export async function register(_prev: RegisterState, form: FormData): Promise<Re
   const h = await headers();
   if (!(await getLimiter("accountMail").limit(clientKeyOf(h))).success) return { ok: false, message: "Zu viele Registrierungen von dieser Adresse. Bitte versuchen Sie es später erneut.", values };
   try {
-    await registerAccount({ ...values, password: formText(form, "password", 4096), acceptTerms: formHas(form, "acceptTerms", "on"), ip: clientContextOf(h).ip });
+    await registerAccount({ ...values, password: formText(form, "password", 4096), acceptTerms: formHas(form, "acceptTerms", "on"), ip: clientContextOf(h).ip, browserSessionBinding: await browserBinding() });
   } catch (err) {
     return { ...actionError(err), values };
   }

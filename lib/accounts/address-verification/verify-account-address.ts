@@ -10,14 +10,17 @@ import type { Tx } from "@/lib/db/client";
  * before it (spec 5.8 names password, remember token and API tokens; the same reasoning covers
  * passkeys, the TOTP secret, recovery codes, sessions and a pending address change). The caller
  * signs the person in afresh after commit. Runs inside the caller's transaction; a verified
- * account is left alone (the update matches nothing).
+ * account is left alone (the update matches nothing). One exception: the registration's own
+ * confirmation link, opened in the browser that registered, keeps the password set there.
  */
-export async function verifyAccountAddress(tx: Tx, userId: number, now: Date): Promise<{ discardedOpenCredentials: boolean }> {
+export async function verifyAccountAddress(tx: Tx, userId: number, now: Date, opts: { keepRegistrationPassword?: boolean } = {}): Promise<{ discardedOpenCredentials: boolean }> {
   const { count } = await tx.user.updateMany({
     where: { id: userId, emailVerifiedAt: null },
     data: {
       emailVerifiedAt: now,
-      passwordHash: null,
+      // The registrant confirming in the browser that registered is the mailbox's owner: the
+      // password they chose there stays. Nothing else can exist yet (no sign-in before this).
+      ...(opts.keepRegistrationPassword ? {} : { passwordHash: null }),
       rememberToken: null,
       sessionsRevokedAtMs: BigInt(now.getTime()),
       totpSecretEncrypted: null,

@@ -59,6 +59,17 @@ describe("requestEmailChange", () => {
     expect(await mailsTo(user.email)).toEqual([]);
   });
 
+  it("sends confirmations to at most three new addresses an hour, one pending at a time, however fresh the proof", async () => {
+    const user = await seedUser();
+    const addresses = Array.from({ length: 5 }, () => newAddress());
+    const outcomes = [];
+    for (const newEmail of addresses) outcomes.push(await requestEmailChange({ userId: user.id, newEmail }).then(() => "sent", (e: { code: string }) => e.code));
+    expect(outcomes).toEqual(["sent", "sent", "sent", "rate_limited", "rate_limited"]);
+    expect(await db.mailOutbox.count({ where: { to: { in: addresses }, mailType: "email_change_confirm" } })).toBe(3);
+    // Only the newest is pending.
+    expect((await userRow(user.id)).pendingEmail).toBe(addresses[2]);
+  });
+
   it("refuses unknown, inactive and deleted accounts", async () => {
     const inactive = await seedUser({ isActive: false });
     const deleted = await seedUser({ deletedAt: new Date() });

@@ -2,6 +2,7 @@ import { hashLinkToken, LOGIN_LINK_TTL_MINUTES, newLinkToken } from "@/lib/accou
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { sendMail } from "@/lib/mail/send-mail";
+import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
 import { confirmNewAddressMail, changeRequestedMail } from "./email-change-mails";
 import { emailChangeConfirmUrl } from "./confirm-url";
 import { newEmailError } from "./errors";
@@ -20,6 +21,9 @@ export interface RequestEmailChangeInput {
  *
  * The caller has already demanded the fresh identity proof (spec 5.3/5.4: app code, recovery
  * code, or password for accounts without two-factor); it is deliberately not checked here.
+ * One change is pending at a time (a newer request replaces the older, whose link stops
+ * working), and an account asks at most EMAIL_CHANGE_REQUESTS_PER_HOUR times an hour: one
+ * proof stays fresh ten minutes, which must not turn into a flood of mails to strangers.
  */
 export async function requestEmailChange(input: RequestEmailChangeInput): Promise<{ pendingEmail: string; expiresAt: Date }> {
   const now = input.now ?? new Date();
@@ -33,6 +37,11 @@ export async function requestEmailChange(input: RequestEmailChangeInput): Promis
   // Checked here for a helpful answer; the unique index decides at confirmation (a race).
   if (await db.user.findUnique({ where: { email: pendingEmail }, select: { id: true } })) {
     throw newEmailError("The new address belongs to another account.", "Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet.");
+  }
+  const budget = await getLimiter("emailChangeRequests").limit(`user:${user.id}`);
+  if (!budget.success) {
+    const retryAfterSeconds = secondsUntil(budget.reset);
+    throw new AppError("rate_limited", "Several address changes were requested just now. Try again later.", { retryAfterSeconds }, undefined, { "Retry-After": String(retryAfterSeconds) });
   }
 
   const token = newLinkToken();

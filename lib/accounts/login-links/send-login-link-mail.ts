@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { sendMail } from "@/lib/mail/send-mail";
 import { createLoginLink } from "./create-login-link";
+import { mayMailAccountRecipient } from "./recipient-budget";
 import { loginLinkMail } from "./login-link-mail";
 import { LOGIN_LINK_TTL_MINUTES } from "./ttl";
 import { isAcceptableText } from "@/lib/input/text";
@@ -23,6 +24,7 @@ export async function sendLoginLinkMail(input: SendLoginLinkMailInput): Promise<
   if (!email || !isAcceptableText(email)) return;
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, locale: true, isActive: true, deletedAt: true } });
   if (!user || !user.isActive || user.deletedAt) return;
+  if (!(await mayMailAccountRecipient(user.email))) return;
 
   // The link and the mail carrying it commit together: no mail without a valid link, no link
   // that was never sent.

@@ -7,6 +7,8 @@ import { REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
 import { sendMail } from "@/lib/mail/send-mail";
 import { ipHmac } from "@/lib/security/client-ip";
 import { createLoginLink, LOGIN_LINK_TTL_MINUTES } from "../login-links";
+import { hashBinding } from "../login-links/browser-session-binding";
+import { mayMailAccountRecipient } from "../login-links/recipient-budget";
 import { getBreachedPasswordCheck, type BreachedPasswordCheck } from "../passwords/breached-password-check";
 import { hashPassword } from "../passwords/hash";
 import { assertPasswordPolicy } from "../passwords/policy";
@@ -28,7 +30,7 @@ export type RegistrationInput = Omit<z.input<typeof RegistrationInput>, "acceptT
  * confirms the address, an existing one a notice with a login link instead of a second account.
  * Legal acceptance of the current versions is recorded with the account (stage 4 of the funnel).
  */
-export async function registerAccount(input: RegistrationInput & { ip: string; breachCheck?: BreachedPasswordCheck }): Promise<void> {
+export async function registerAccount(input: RegistrationInput & { ip: string; browserSessionBinding?: string | null; breachCheck?: BreachedPasswordCheck }): Promise<void> {
   const parsed = RegistrationInput.safeParse(input);
   if (!parsed.success) {
     throw new AppError("validation_failed", "The registration form has errors.", undefined, parsed.error.issues.map((i) => ({ path: String(i.path[0] ?? "form"), message: i.message })));
@@ -39,6 +41,7 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
   const existing = await db.user.findUnique({ where: { email }, select: { id: true, locale: true, isActive: true, deletedAt: true } });
   if (existing) {
     if (!existing.isActive || existing.deletedAt) return;
+    if (!(await mayMailAccountRecipient(email))) return;
     await db.$transaction(async (tx) => {
       const link = await createLoginLink({ email, userId: existing.id, purpose: "login", source: "registration_existing" }, tx);
       await sendMail({ to: email, ...registrationMails.alreadyRegistered(link.url, LOGIN_LINK_TTL_MINUTES.login), mailType: "registration_existing" }, tx);
@@ -51,7 +54,10 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
   const created = await db.$transaction(async (tx) => {
     const user = await tx.user.create({ data: { email, name, passwordHash }, select: { id: true } });
     await tx.legalDocumentAcceptance.createMany({ data: REQUIRED_DOCUMENTS.map((d) => ({ userId: user.id, document: d.document, version: d.version, ipHmac: ip.value, ipHmacKeyVersion: ip.keyVersion })) });
-    const link = await createLoginLink({ email, userId: user.id, purpose: "login", source: "registration" }, tx);
+    // The browser that registered is noted: confirming there keeps the password set with the
+    // registration; anywhere else the first confirmation discards it (verifyAccountAddress).
+    const registeredIn = hashBinding(input.browserSessionBinding);
+    const link = await createLoginLink({ email, userId: user.id, purpose: "login", source: "registration", ...(registeredIn ? { payload: { registeredIn } } : {}) }, tx);
     await sendMail({ to: email, ...registrationMails.welcome(name, link.url, LOGIN_LINK_TTL_MINUTES.login), mailType: "registration_confirm" }, tx);
     return user;
   }).catch((err: unknown) => {

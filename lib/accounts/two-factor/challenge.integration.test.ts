@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { resetLimitersForTests } from "@/lib/ratelimit/limiter";
 import { ipHmac } from "@/lib/security/client-ip";
 import { TwoFactorThrottledError } from "./errors";
 import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "./test-fixtures";
@@ -107,6 +109,37 @@ describe("challenge throttle", () => {
     // Counted per user: another account is not affected.
     const other = await seedTotpUser();
     expect(await verifyTotpChallenge(other.user.id, await codeAt(other.secret, now), { now })).toEqual({ ok: true, method: "totp" });
+  });
+
+  it("escalates beyond the minute: a guesser who waits out each minute meets the hour's wait, then the day's", async () => {
+    // The minute's window out of the way, so the test need not wait for minutes to pass.
+    process.env.TWO_FACTOR_FAILURES_PER_MINUTE = "1000";
+    process.env.TWO_FACTOR_FAILURES_PER_HOUR = "8";
+    resetConfigForTests();
+    resetLimitersForTests();
+    try {
+      const { user, secret } = await seedTotpUser();
+      const now = new Date();
+      for (let i = 0; i < 8; i++) expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret, now), { now })).toEqual({ ok: false, reason: "invalid" });
+      const ninth = (await verifyTotpChallenge(user.id, await codeAt(secret, now), { now }).catch((e: unknown) => e)) as TwoFactorThrottledError;
+      expect(ninth).toBeInstanceOf(TwoFactorThrottledError);
+      // The wait runs to the end of the hour's window, not of a minute (60 s at the very end of an hour).
+      expect(ninth.retryAfterSeconds).toBeLessThanOrEqual(3600);
+      expect(ninth.retryAfterSeconds + (Date.now() % 3_600_000) / 1000).toBeGreaterThan(3590);
+
+      process.env.TWO_FACTOR_FAILURES_PER_HOUR = "1000";
+      process.env.TWO_FACTOR_FAILURES_PER_DAY = "12";
+      resetConfigForTests();
+      resetLimitersForTests();
+      const other = await seedTotpUser();
+      for (let i = 0; i < 12; i++) await verifyTotpChallenge(other.user.id, await wrongCodeAt(other.secret, now), { now });
+      const thirteenth = (await verifyTotpChallenge(other.user.id, await codeAt(other.secret, now), { now }).catch((e: unknown) => e)) as TwoFactorThrottledError;
+      expect(thirteenth.retryAfterSeconds + (Date.now() % 86_400_000) / 1000).toBeGreaterThan(86_390);
+    } finally {
+      for (const k of ["TWO_FACTOR_FAILURES_PER_MINUTE", "TWO_FACTOR_FAILURES_PER_HOUR", "TWO_FACTOR_FAILURES_PER_DAY"]) delete process.env[k];
+      resetConfigForTests();
+      resetLimitersForTests();
+    }
   });
 
   it("an account without TOTP is not challenged and spends no attempts", async () => {

@@ -1,5 +1,6 @@
 import { verifyAccountAddress } from "@/lib/accounts/address-verification/verify-account-address";
-import { LoginLinkInvalidError, redeemLoginLink } from "@/lib/accounts/login-links";
+import { LoginLinkInvalidError, redeemLoginLink, type RedeemedLoginLink } from "@/lib/accounts/login-links";
+import { hashBinding } from "@/lib/accounts/login-links/browser-session-binding";
 import { completeAccountLink } from "@/lib/accounts/third-party";
 import { AppError } from "@/lib/http/errors";
 import { db } from "@/lib/db/client";
@@ -7,6 +8,12 @@ import type { ClientContext } from "../sessions/start-session";
 import { completeLogin, type CompletedLogin } from "./login-completion";
 import { LoginRefusedError } from "./login-errors";
 import { assertLoginNotThrottled, recordLoginFailure } from "./login-failures";
+
+/** A registration's confirmation link, opened in the browser the registration came from. */
+function isRegistrationConfirmedWhereStarted(link: RedeemedLoginLink, browserSessionBinding: string | null | undefined): boolean {
+  const registeredIn = (link.payload as { registeredIn?: unknown } | null)?.registeredIn;
+  return link.source === "registration" && typeof registeredIn === "string" && registeredIn === hashBinding(browserSessionBinding);
+}
 
 /**
  * Sign-in by login link (purposes login and image_confirmation). Redeeming proves the mailbox,
@@ -36,7 +43,11 @@ export async function signInWithLoginLink(opts: { token: string; client: ClientC
     await recordLoginFailure({ ip: opts.client.ip, entryPoint: "login_link", reason: "unknown", userId: user?.id, now: opts.now });
     throw new LoginRefusedError();
   }
-  // The first redeemed link proves the mailbox: whatever an earlier registrant set goes.
-  if (!user.emailVerifiedAt) await db.$transaction((tx) => verifyAccountAddress(tx, user.id, opts.now ?? new Date()));
+  // The first redeemed link proves the mailbox: whatever an earlier registrant set goes, but for
+  // the password of a registration confirmed in the very browser that registered.
+  if (!user.emailVerifiedAt) {
+    const keepRegistrationPassword = isRegistrationConfirmedWhereStarted(link, opts.browserSessionBinding);
+    await db.$transaction((tx) => verifyAccountAddress(tx, user.id, opts.now ?? new Date(), { keepRegistrationPassword }));
+  }
   return { ...(await completeLogin({ userId: user.id, method: "login_link", client: opts.client, now: opts.now })), userId: user.id };
 }

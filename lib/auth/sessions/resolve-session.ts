@@ -32,11 +32,16 @@ export interface ActiveSession {
 
 // lastSeenAt is for the session list; writing it on every request would cost a write per page.
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+/**
+ * A staff session unused this long ends (staff reach every newsroom's data): the idle timeout
+ * counts from lastSeenAt, so it takes effect between 30 and 35 minutes. Customers stay signed in.
+ */
+export const STAFF_IDLE_MINUTES = 30;
 
 /**
  * The session behind a cookie's reference, or null: unknown or expired rows, inactive or
- * deleted users and revoked sessions (EnsureSessionIsNotRevoked, spec 5.8) all fail. A revoked
- * row is removed on the way.
+ * deleted users, revoked sessions (EnsureSessionIsNotRevoked, spec 5.8) and idle staff
+ * sessions all fail. A revoked or idle row is removed on the way.
  */
 export async function resolveSessionToken(token: string | null | undefined, now = new Date()): Promise<ActiveSession | null> {
   if (!token) return null;
@@ -50,7 +55,8 @@ export async function resolveSessionToken(token: string | null | undefined, now 
   if (!row || row.expiresAt <= now) return null;
   const { user } = row;
   if (!user.isActive || user.deletedAt) return null;
-  if (isSessionRevoked(row.createdAt, user.sessionsRevokedAtMs, await legacyRevocationMarker(user.id))) {
+  const idleStaff = user.staffRole !== "user" && now.getTime() - row.lastSeenAt.getTime() > STAFF_IDLE_MINUTES * 60_000;
+  if (idleStaff || isSessionRevoked(row.createdAt, user.sessionsRevokedAtMs, await legacyRevocationMarker(user.id))) {
     await db.session.deleteMany({ where: { id: row.id } });
     return null;
   }

@@ -4,7 +4,8 @@ import { hashPassword } from "@/lib/accounts/passwords/hash";
 import { resetPassword } from "@/lib/accounts/passwords/reset-password";
 import { seedUserWithRandomId } from "@/lib/accounts/two-factor/test-fixtures";
 import { db } from "@/lib/db/client";
-import { resolveSessionToken } from "./resolve-session";
+import { ADMIN_CONFIRMATION_HOURS, needsStrongAdminConfirmation } from "@/lib/auth/session";
+import { resolveSessionToken, STAFF_IDLE_MINUTES } from "./resolve-session";
 import { writeLegacyRevocationMarker } from "./revocation";
 import { signOutOtherDevices } from "./sign-out-other-devices";
 import { openSession } from "./start-session";
@@ -31,6 +32,32 @@ describe("EnsureSessionIsNotRevoked", () => {
     await writeLegacyRevocationMarker(user.id, Date.now() - 30_000, 60);
     expect(await resolveSessionToken(old.token)).toBeNull();
     expect(await resolveSessionToken(young.token)).not.toBeNull();
+  });
+
+  it("ends a staff session after 30 idle minutes; a customer's stays", async () => {
+    const staff = await seedUserWithRandomId({ staffRole: "admin", permissions: ["press-releases:publish"] });
+    const customer = await seedUserWithRandomId();
+    const now = Date.now();
+    const idle = async (userId: number, minutes: number) => {
+      const s = await open(userId);
+      await db.session.update({ where: { id: s.sessionId }, data: { lastSeenAt: new Date(now - minutes * 60_000) } });
+      return s;
+    };
+    const away = await idle(staff.id, STAFF_IDLE_MINUTES + 1);
+    expect(await resolveSessionToken(away.token)).toBeNull();
+    expect(await db.session.count({ where: { id: away.sessionId } })).toBe(0);
+    expect(await resolveSessionToken((await idle(staff.id, STAFF_IDLE_MINUTES - 5)).token)).toMatchObject({ user: { id: staff.id } });
+    expect(await resolveSessionToken((await idle(customer.id, 24 * 60)).token)).toMatchObject({ user: { id: customer.id } });
+  });
+
+  it("asks staff to confirm the admin area again after 12 hours", async () => {
+    const staff = await seedUserWithRandomId({ staffRole: "admin" });
+    const s = await open(staff.id);
+    const resolved = (await resolveSessionToken(s.token))!;
+    const at = (hoursAgo: number) => ({ ...resolved, session: { ...resolved.session, strongAuthAt: new Date(Date.now() - hoursAgo * 3_600_000) } });
+    expect(needsStrongAdminConfirmation(resolved)).toBe(true);
+    expect(needsStrongAdminConfirmation(at(ADMIN_CONFIRMATION_HOURS - 1))).toBe(false);
+    expect(needsStrongAdminConfirmation(at(ADMIN_CONFIRMATION_HOURS + 0.1))).toBe(true);
   });
 
   it("rejects expired rows, unknown references and sessions of inactive or deleted users", async () => {
