@@ -56,7 +56,7 @@ async function main() {
     console.log(`migrations on PostgreSQL: ${ms(performance.now() - t)}`);
     process.env.DATABASE_URL = url;
     resetConfigForTests();
-    await seedDemoContent();
+    await seedDemoContent({ allowOnConfiguredDatabase: true });
     await timeQuery("portal home query, PostgreSQL");
     await disconnectPrisma();
   });

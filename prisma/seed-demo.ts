@@ -1,4 +1,6 @@
 import { hashPassword } from "@/lib/accounts/passwords/hash";
+import { getConfig } from "@/lib/config";
+import { isLocalHost } from "@/lib/config/sites-env";
 import { db } from "@/lib/db/client";
 import { acceptDocuments, REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
 import { contentHash } from "@/lib/releases/content-hash";
@@ -144,8 +146,35 @@ async function seedSearchMirror(companies: Map<string, number>) {
   for (const { id } of missing) await syncSearchMirror(db, id);
 }
 
+/** Where the database lives, for the refusal below: a local server or the embedded one. */
+function isLocalDatabase(url: string | undefined): boolean {
+  if (!url) return true;
+  try {
+    const host = new URL(url).hostname;
+    return host === "" || isLocalHost(host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The demo accounts have a documented password, a super-admin among them: they go into the
+ * embedded default only, or, with an explicit `allowOnConfiguredDatabase` (npm run db:seed --
+ * --demo), into a database on this machine for a site on localhost names. Anything else is refused.
+ */
+export function assertDemoSeedAllowed(opts: { allowOnConfiguredDatabase?: boolean } = {}): void {
+  const config = getConfig();
+  if (config.app.mode === "embedded") return;
+  const { hub, business, tech } = config.sites;
+  const local = isLocalDatabase(config.database.url) && [hub, business, tech].every(isLocalHost);
+  if (!opts.allowOnConfiguredDatabase) throw new Error("Demo content (accounts with a documented password) goes into the embedded default only. For a local database, run `npm run db:seed -- --demo`.");
+  if (!local) throw new Error("Refused: demo accounts never go into a database or site that is not on this machine (DATABASE_URL and SITE_*_HOST must be localhost).");
+}
+
 /** Creates the demo data set; safe to run again (rows are found by their natural keys). */
-export async function seedDemoContent(now = new Date()): Promise<void> {
+export async function seedDemoContent(opts: { now?: Date; allowOnConfiguredDatabase?: boolean } = {}): Promise<void> {
+  assertDemoSeedAllowed(opts);
+  const now = opts.now ?? new Date();
   await seedCategories();
   const { companies } = await seedPeople();
   await seedReleases(companies, now);

@@ -1,9 +1,12 @@
-// npm run db:seed: the demo content of the embedded default, on any configured database.
+// npm run db:seed: the demo content of the embedded default. On a configured database only with
+// `-- --demo`, and only one on this machine (prisma/seed-demo.ts, assertDemoSeedAllowed).
 import { disconnectPrisma } from "@/lib/db/client";
 import { withDatabaseForCommand } from "@/lib/db/embedded-session";
 import { seedDemoContent } from "./seed-demo";
 
-withDatabaseForCommand(() => seedDemoContent())
+const allowOnConfiguredDatabase = process.argv.includes("--demo");
+
+withDatabaseForCommand(() => seedDemoContent({ allowOnConfiguredDatabase }))
   .then(async () => {
     await disconnectPrisma();
     console.log("demo content is in place");

@@ -1,15 +1,18 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { listPublishedReleases } from "@/lib/releases/list-published";
 import { verifyPassword } from "@/lib/accounts/passwords/hash";
 import { can } from "@/lib/accounts/permissions";
 import { listDashboardReleases } from "@/lib/dashboard/list-releases";
-import { seedDemoContent } from "@/prisma/seed-demo";
+import { assertDemoSeedAllowed, seedDemoContent } from "@/prisma/seed-demo";
 import { DEMO_PASSWORD, DEMO_STAFF, DEMO_USERS } from "@/prisma/seed-data";
 
 describe("demo content", () => {
   it("is believable and idempotent", async () => {
-    await seedDemoContent();
+    await seedDemoContent({ allowOnConfiguredDatabase: true });
     const counts = async () => ({
       categories: await db.category.count(),
       companies: await db.company.count(),
@@ -18,7 +21,7 @@ describe("demo content", () => {
       memberships: await db.companyUser.count(),
     });
     const first = await counts();
-    await seedDemoContent();
+    await seedDemoContent({ allowOnConfiguredDatabase: true });
     expect(await counts()).toEqual(first);
 
     expect(await db.category.count({ where: { parentId: { not: null } } })).toBeGreaterThan(3);
@@ -41,7 +44,7 @@ describe("demo content", () => {
   });
 
   it("lets every demo person sign in with the documented password, and has an admin who may publish", async () => {
-    await seedDemoContent();
+    await seedDemoContent({ allowOnConfiguredDatabase: true });
     for (const { email } of [...DEMO_USERS, ...DEMO_STAFF]) {
       const user = await db.user.findUniqueOrThrow({ where: { email } });
       expect(await verifyPassword(DEMO_PASSWORD, user.passwordHash), email).toBe(true);
@@ -52,4 +55,33 @@ describe("demo content", () => {
     const owner = await db.user.findUniqueOrThrow({ where: { email: "owner@nordlicht-energie.example" } });
     expect((await listDashboardReleases({ userId: owner.id })).items.map((r) => r.title)).toContain("Nordlicht Energie nimmt Windpark Osterfeld in Betrieb");
   });
+
+  it("never puts the demo accounts (documented password, a super-admin) into a configured database by default, nor into a remote one", async () => {
+    // npm run db:seed against this file's database, without --demo: refused, nothing written.
+    const before = await db.user.count();
+    const run = await promisify(execFile)("node_modules/.bin/tsx", ["prisma/seed.ts"], { env: { ...process.env } }).catch((e: { code: number; stderr: string }) => e);
+    expect(run).toMatchObject({ code: 1, stderr: expect.stringContaining("embedded default only") });
+    expect(await db.user.count()).toBe(before);
+
+    // With --demo, only where database and site are on this machine.
+    const saved = { DATABASE_URL: process.env.DATABASE_URL, SITE_HUB_HOST: process.env.SITE_HUB_HOST, APP_KEY: process.env.APP_KEY, HEALTH_TOKEN: process.env.HEALTH_TOKEN };
+    const restore = () => {
+      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    };
+    try {
+      // (A public host name needs real secrets, or the configuration itself is refused first.)
+      for (const env of [{ DATABASE_URL: "postgresql://app@db.internal.example:5432/pressdesk" }, { SITE_HUB_HOST: "presse.example.com", APP_KEY: "k", HEALTH_TOKEN: "t" }]) {
+        Object.assign(process.env, env);
+        resetConfigForTests();
+        expect(() => assertDemoSeedAllowed({ allowOnConfiguredDatabase: true })).toThrow("never go into a database or site that is not on this machine");
+        restore();
+      }
+    } finally {
+      restore();
+      resetConfigForTests();
+    }
+    expect(() => assertDemoSeedAllowed({ allowOnConfiguredDatabase: true })).not.toThrow();
+  }, 60_000);
 });
+

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { resolveAppVersion } from "./app-version";
 import { envSchema, type Env } from "./schema";
-import { readSiteHosts } from "./sites-env";
+import { isLocalHost, readSiteHosts } from "./sites-env";
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -14,24 +14,33 @@ export type RuntimeMode = "embedded" | "production";
 const REQUIRED_SECRETS = ["APP_KEY", "HEALTH_TOKEN"] as const;
 
 /**
- * A production server (NODE_ENV=production with a DATABASE_URL) must have every secret set.
- * Everywhere else (the embedded default, development, tests) missing keys are derived from a
- * fixed seed; they protect nothing and are only for a local machine.
+ * Production (NODE_ENV=production on a real database) and any deployment on public host names
+ * must have every secret set: a key derived from a public seed or the documented health token
+ * would open it to anyone who reads the code. Only on a local machine (the embedded default,
+ * development, tests, all on localhost names) are missing keys derived; they protect nothing.
  */
 function secret(env: Env, strict: boolean, name: keyof Env, purpose: string, fallback?: string): string {
   const value = env[name];
   if (typeof value === "string" && value) return value;
   if (fallback) return fallback;
-  if (strict) throw new ConfigError(`Invalid configuration: ${String(name)} is required in production`);
+  if (strict) throw new ConfigError(`Invalid configuration: ${String(name)} is required in production and on public hosts`);
   return createHash("sha256").update(`pressdesk-embedded-development-${purpose}`).digest("base64url");
 }
 
 function build(env: Env, raw: Record<string, string | undefined>) {
   const mode: RuntimeMode = env.DATABASE_URL ? "production" : "embedded";
-  const strict = mode === "production" && env.NODE_ENV === "production";
+  const sites = readSiteHosts(raw);
+  const publicHosts = [sites.hub, sites.business, sites.tech].filter((h) => !isLocalHost(h));
+  // The embedded default has local secrets and demo accounts with a documented password.
+  if (mode === "embedded" && publicHosts.length) {
+    throw new ConfigError(`Invalid configuration: the embedded default serves localhost names only (got ${publicHosts.join(", ")}); a public deployment needs DATABASE_URL and its secrets (docs/security.md)`);
+  }
+  // Several instances (Vercel runs many) must share throttles, challenges and locks.
+  if (raw.VERCEL === "1" && !env.REDIS_URL) throw new ConfigError("Invalid configuration: REDIS_URL is required on Vercel (throttles, sign-in challenges and locks must be shared by every instance)");
+  const strict = mode === "production" && (env.NODE_ENV === "production" || publicHosts.length > 0);
   if (strict) {
     const missing = REQUIRED_SECRETS.filter((k) => !env[k]);
-    if (missing.length) throw new ConfigError(`Invalid configuration: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} required in production`);
+    if (missing.length) throw new ConfigError(`Invalid configuration: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} required in production and on public hosts`);
   }
   // retry_after is when a claimed AI job counts as dead; it must outlast the job's own timeout,
   // or a check still running would be started a second time.
@@ -49,7 +58,7 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       embeddedDataDir: env.EMBEDDED_DATA_DIR,
     },
     redis: { url: env.REDIS_URL, keyPrefix: env.CACHE_KEY_PREFIX },
-    sites: readSiteHosts(raw),
+    sites,
     review: {
       maxAutomaticAttempts: env.MAX_AUTOMATIC_ATTEMPTS,
       yellowToManualQueue: env.YELLOW_TO_MANUAL_QUEUE,

@@ -6,6 +6,12 @@ export interface SiteHostsEnv {
   protocol: "http" | "https";
 }
 
+/** Names that only this machine reaches: localhost, *.localhost, the loopback addresses. */
+export function isLocalHost(host: string): boolean {
+  const name = host.replace(/:\d+$/, "").replace(/^\[|\]$/g, "").toLowerCase();
+  return name === "localhost" || name.endsWith(".localhost") || name === "::1" || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
 export function readSiteHosts(env: Record<string, string | undefined>): SiteHostsEnv {
   const pick = (v: string | undefined, d: string) => (v && v.trim() ? v.trim().toLowerCase() : d);
   const production = Boolean(env.DATABASE_URL?.trim());
