@@ -27,6 +27,10 @@ const nextConfig: NextConfig = {
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
           { key: "X-Frame-Options", value: "SAMEORIGIN" },
+          // No page needs these; passkeys need WebAuthn on our own origin only.
+          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), publickey-credentials-get=(self), publickey-credentials-create=(self)" },
+          // A page another site opened cannot reach back into ours (nor ours into it).
+          { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
         ],
       },
     ];

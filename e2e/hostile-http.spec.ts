@@ -115,3 +115,20 @@ test("a signed-in customer's pages and the sign-in endpoint never answer 5xx to 
     expect(JSON.parse(res.body).url, provider).toContain("error=refused");
   }
 });
+
+test("every answer carries Permissions-Policy and Cross-Origin-Opener-Policy: pages, feeds, the API, refusals", async () => {
+  const answers = [
+    await getAs(E2E_HOSTS.business, "/de"),
+    await getAs(E2E_HOSTS.tech, "/en/feed"),
+    await getAs(E2E_HOSTS.hub, "/login"),
+    await getAs(E2E_HOSTS.hub, "/api/v1/press-releases"),
+    await getAs(E2E_HOSTS.business, "/de/pressemitteilung/gibt-es-nicht"),
+  ];
+  for (const res of answers) {
+    expect(res.headers["permissions-policy"]).toContain("camera=()");
+    expect(res.headers["permissions-policy"]).toContain("publickey-credentials-get=(self)");
+    expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    // The e2e hosts speak http: HSTS there would pin a browser to a port nobody serves https on.
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  }
+});

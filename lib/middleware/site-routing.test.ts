@@ -56,6 +56,15 @@ describe("routeBySite", () => {
     expect((await call("business.localhost:3000", "/en/privacy")).headers.get("location")).toBe("http://hub.localhost:3000/privacy");
   });
 
+  it("sends HSTS with every answer, redirects and refusals too, only where the hosts speak https", async () => {
+    const secure: SiteHosts = { ...hosts, protocol: "https" };
+    const at = (host: string, path: string) => routeBySite(new NextRequest(`https://${host}${path}`, { headers: { host } }), secure);
+    for (const res of [await at("business.localhost:3000", "/de"), await at("tech.localhost:3000", "/"), await at("hub.localhost:3000", "/%E0%A4%A")]) {
+      expect(res.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    }
+    expect((await call("business.localhost:3000", "/de")).headers.get("strict-transport-security")).toBeNull();
+  });
+
   it("leaves host-independent paths alone", async () => {
     for (const path of ["/api/v1/press-releases", "/service/pressreleases", "/health", "/csp-report"]) {
       expect(rewrittenPath(await call("business.localhost:3000", path))).toBeNull();

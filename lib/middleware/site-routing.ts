@@ -22,12 +22,22 @@ const INTERNAL_PATHS: Record<string, string> = { "/sitemap.xml": "/sitemap-index
 export const SITE_HEADER = "x-pd-site";
 export const EDITION_HEADER = "x-pd-edition";
 
+/** Two years, subdomains too: the hosts of an https deployment are never served over http. */
+export const HSTS = "max-age=63072000; includeSubDomains";
+
+/** Every answer, redirects and refusals included, and only where the public hosts speak https. */
+export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide?: DecidePublicPath): Promise<NextResponse> {
+  const response = await route(request, hosts, decide);
+  if (hosts.protocol === "https") response.headers.set("strict-transport-security", HSTS);
+  return response;
+}
+
 /**
  * Rewrites a public path to the internal route tree of its site: portal pages live under
  * `/portal/{portal}/...`, hub pages under `/hub/...`. Every path is rewritten, so the internal
  * prefixes themselves are never reachable from outside.
  */
-export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide?: DecidePublicPath): Promise<NextResponse> {
+async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePublicPath): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   const malformed = malformedPathResponse(pathname);
   if (malformed) return malformed;
