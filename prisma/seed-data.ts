@@ -1,7 +1,8 @@
-// Demo content: believable newsrooms, people and releases on both portals and editions.
+// Seed data: the portals' category tree (every installation) and the demo content (believable
+// newsrooms, people and releases on both portals and editions; local installations only).
 import type { Portal } from "@/lib/sites";
 
-export const DEMO_CATEGORIES: { portal: Portal; slug: string; de: string; en: string; children?: { slug: string; de: string; en: string }[] }[] = [
+export const PORTAL_CATEGORIES: { portal: Portal; slug: string; de: string; en: string; children?: { slug: string; de: string; en: string }[] }[] = [
   { portal: "business", slug: "wirtschaft", de: "Wirtschaft", en: "Economy", children: [
     { slug: "mittelstand", de: "Mittelstand", en: "SMEs" },
     { slug: "handel", de: "Handel", en: "Retail" },

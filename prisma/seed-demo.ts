@@ -7,7 +7,7 @@ import { contentHash } from "@/lib/releases/content-hash";
 import { reviewFingerprint } from "@/lib/releases/review-fingerprint";
 import { syncSearchMirror } from "@/lib/releases/search-mirror";
 import { slugify } from "@/lib/releases/slug";
-import { DEMO_CATEGORIES, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS, type DemoRelease } from "./seed-data";
+import { PORTAL_CATEGORIES, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS, type DemoRelease } from "./seed-data";
 
 const HOUR = 3_600_000;
 
@@ -15,8 +15,9 @@ function bodyHtml(r: DemoRelease): string {
   return r.paragraphs.map((p) => `<p>${p}</p>`).join("\n");
 }
 
-async function seedCategories() {
-  for (const c of DEMO_CATEGORIES) {
+/** The portals' category tree: reference data every installation needs, demo or not. */
+export async function seedPortalCategories() {
+  for (const c of PORTAL_CATEGORIES) {
     const parent = await db.category.upsert({
       where: { portal_slug: { portal: c.portal, slug: c.slug } },
       update: {},
@@ -171,11 +172,24 @@ export function assertDemoSeedAllowed(opts: { allowOnConfiguredDatabase?: boolea
   if (!local) throw new Error("Refused: demo accounts never go into a database or site that is not on this machine (DATABASE_URL and SITE_*_HOST must be localhost).");
 }
 
+/**
+ * npm run db:seed: the category tree everywhere; the demo content on the embedded default, or
+ * with `--demo` where assertDemoSeedAllowed lets it. Safe to run again.
+ */
+export async function seedForCommand(opts: { demo: boolean }): Promise<"demo" | "categories"> {
+  if (getConfig().app.mode === "embedded" || opts.demo) {
+    await seedDemoContent({ allowOnConfiguredDatabase: opts.demo });
+    return "demo";
+  }
+  await seedPortalCategories();
+  return "categories";
+}
+
 /** Creates the demo data set; safe to run again (rows are found by their natural keys). */
 export async function seedDemoContent(opts: { now?: Date; allowOnConfiguredDatabase?: boolean } = {}): Promise<void> {
   assertDemoSeedAllowed(opts);
   const now = opts.now ?? new Date();
-  await seedCategories();
+  await seedPortalCategories();
   const { companies } = await seedPeople();
   await seedReleases(companies, now);
   await seedSearchMirror(companies);

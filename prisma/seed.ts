@@ -1,15 +1,13 @@
-// npm run db:seed: the demo content of the embedded default. On a configured database only with
-// `-- --demo`, and only one on this machine (prisma/seed-demo.ts, assertDemoSeedAllowed).
+// npm run db:seed: the portals' categories; the demo content on the embedded default, and on a
+// configured database only with `-- --demo` and only one on this machine (prisma/seed-demo.ts).
 import { disconnectPrisma } from "@/lib/db/client";
 import { withDatabaseForCommand } from "@/lib/db/embedded-session";
-import { seedDemoContent } from "./seed-demo";
+import { seedForCommand } from "./seed-demo";
 
-const allowOnConfiguredDatabase = process.argv.includes("--demo");
-
-withDatabaseForCommand(() => seedDemoContent({ allowOnConfiguredDatabase }))
-  .then(async () => {
+withDatabaseForCommand(() => seedForCommand({ demo: process.argv.includes("--demo") }))
+  .then(async (seeded) => {
     await disconnectPrisma();
-    console.log("demo content is in place");
+    console.log(seeded === "demo" ? "categories and demo content are in place" : "categories are in place (demo accounts only with --demo, on a local database)");
   })
   .catch(async (err) => {
     console.error(err instanceof Error ? err.message : err);
