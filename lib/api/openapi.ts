@@ -107,7 +107,7 @@ function buildDocument() {
     info: {
       title: "Pressdesk API",
       version: "1.0.0",
-      description: `Submit and manage press releases. Every request needs a bearer token and an account with API access. Rate limit: ${limits.apiPerMinute} requests per minute per token (X-RateLimit-* headers; 429 with Retry-After in seconds). Errors share one JSON shape (Error). The legacy /service/... family keeps its older contract and is not described here.`,
+      description: `Submit and manage press releases. Every request needs a bearer token and an account with API access. Rate limit: ${limits.apiPerMinute} requests per minute per token (X-RateLimit-* headers; 429 with Retry-After in seconds). After ${limits.apiAuthFailuresPerIp} failed authentications from one client address within 10 minutes, every request from it answers 429 until the window ends. Errors share one JSON shape (Error). The legacy /service/... family keeps its older contract and is not described here.`,
     },
     servers: [{ url: siteOrigin("hub", getSiteHosts()) }],
   });
