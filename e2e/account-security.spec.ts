@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { addVirtualAuthenticator, firstHubLink, HUB, mailTo, newAdmin, query, registerCustomer, rememberSecret, runId, signIn, test } from "./auth-support";
+import { addVirtualAuthenticator, HUB, mailTo, newAdmin, query, registerCustomer, rememberSecret, runId, signIn, signInByLoginLink, test } from "./auth-support";
 
 // Two takeovers, tried in the browser as the attacker would: a stolen session minting a passkey
 // for itself, and an account registered with someone else's address waiting for its owner.
@@ -55,14 +55,7 @@ test("an account registered with someone else's address gives the squatter nothi
   expect(squatter.url()).not.toContain("/dashboard");
 
   // The owner asks for a login link; the mailbox is theirs.
-  await page.goto(`${HUB}/login`);
-  const linkForm = page.getByRole("form", { name: "Anmeldelink anfordern" });
-  await linkForm.getByLabel("E-Mail-Adresse für den Link").fill(victim);
-  await linkForm.getByRole("button", { name: "Anmeldelink senden" }).click();
-  await expect(linkForm.getByRole("status")).toContainText("Anmeldelink");
-  await page.goto(firstHubLink((await mailTo(victim, "login_link")).text));
-  await page.getByRole("button", { name: "Jetzt anmelden" }).click();
-  await expect(page).toHaveURL(`${HUB}/dashboard`);
+  await signInByLoginLink(page, victim);
 
   // Everything set before the confirmation is gone: the squatter's password signs in nobody.
   const [row] = await query<{ password_hash: string | null; email_verified_at: Date | null }>(`SELECT password_hash, email_verified_at FROM users WHERE email = $1`, [victim]);

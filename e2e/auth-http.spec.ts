@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { E2E_HOSTS } from "../playwright.config";
-import { HUB, firstHubLink, mailTo, registerCustomer, rememberSecret, test } from "./auth-support";
+import { registerCustomer, rememberSecret, signInByLoginLink, test } from "./auth-support";
 import { getAs } from "./host-request";
 
 // The HTTP side of sign-in, without a browser: the shared login throttle's status, what a
@@ -76,14 +76,7 @@ test("an account sprayed from 100 addresses is slowed, not locked: the owner sti
   expect(JSON.parse(owner.body).url).toContain("error=slowed");
   expect(Number(owner.headers["retry-after"])).toBeGreaterThan(0);
   // ... and the login link is not slowed.
-  await page.goto(`${HUB}/login`);
-  const form = page.getByRole("form", { name: "Anmeldelink anfordern" });
-  await form.getByLabel("E-Mail-Adresse für den Link").fill(email);
-  await form.getByRole("button", { name: "Anmeldelink senden" }).click();
-  await expect(form.getByRole("status")).toContainText("Anmeldelink");
-  await page.goto(firstHubLink((await mailTo(email, "login_link")).text));
-  await page.getByRole("button", { name: "Jetzt anmelden" }).click();
-  await expect(page).toHaveURL(`${HUB}/dashboard`);
+  await signInByLoginLink(page, email);
 });
 
 test("the framework's profile, password and two-factor management routes answer 404", async () => {

@@ -55,6 +55,23 @@ export function firstHubLink(text: string): string {
   return link;
 }
 
+/** Asks for a login link on the sign-in page; returns the link as the outbox holds it. */
+export async function requestLoginLink(page: Page, email: string): Promise<string> {
+  await page.goto(`${HUB}/login`);
+  const form = page.getByRole("form", { name: "Anmeldelink anfordern" });
+  await form.getByLabel("E-Mail-Adresse für den Link").fill(email);
+  await form.getByRole("button", { name: "Anmeldelink senden" }).click();
+  await expect(form.getByRole("status")).toContainText("Anmeldelink");
+  return firstHubLink((await mailTo(email, "login_link")).text);
+}
+
+/** Signs in as the mailbox's owner: a fresh login link, redeemed by its button. */
+export async function signInByLoginLink(page: Page, email: string) {
+  await page.goto(await requestLoginLink(page, email));
+  await page.getByRole("button", { name: "Jetzt anmelden" }).click();
+  await expect(page).toHaveURL(`${HUB}/dashboard`);
+}
+
 /** Chromium's virtual WebAuthn authenticator: a platform passkey with user verification. */
 export async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { addPasskey, addVirtualAuthenticator, confirmAdminArea, firstHubLink, freshTotpCode, HUB, mailTo, newAdmin, registerCustomer, signIn, test } from "./auth-support";
+import { addPasskey, addVirtualAuthenticator, confirmAdminArea, firstHubLink, freshTotpCode, HUB, mailTo, newAdmin, registerCustomer, requestLoginLink, signIn, test } from "./auth-support";
 
 // What a person does to get in and to keep others out: registration, the sign-in paths, the
 // second factor, passkeys, login links, signing out other devices and the admin confirmation.
@@ -24,12 +24,7 @@ test("register, confirm the address by login link, then sign in with the passwor
 
 test("sign in by a login link read from the mail outbox; the link works once", async ({ page }) => {
   const { email } = await registerCustomer(page, "loginlink", { confirm: false });
-  await page.goto(`${HUB}/login`);
-  const form = page.getByRole("form", { name: "Anmeldelink anfordern" });
-  await form.getByLabel("E-Mail-Adresse für den Link").fill(email);
-  await form.getByRole("button", { name: "Anmeldelink senden" }).click();
-  await expect(form.getByRole("status")).toContainText("Anmeldelink");
-  const link = firstHubLink((await mailTo(email, "login_link")).text);
+  const link = await requestLoginLink(page, email);
 
   await page.goto(link);
   await page.getByRole("button", { name: "Jetzt anmelden" }).click();
