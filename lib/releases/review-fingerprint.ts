@@ -19,7 +19,15 @@ export interface JudgedFields {
   language: "de" | "en";
 }
 
+/** One field, unambiguous whatever it holds: null is `~`, text its UTF-8 length, `:` and itself. */
+const field = (v: string | null) => (v === null ? "~" : `${Buffer.byteLength(v, "utf8")}:${v}`);
+
+/**
+ * SHA-256 (hex) over the judged fields in a fixed order, keywords preceded by their count. The
+ * database computes the same with `pd_review_fingerprint` (prisma/sql/review-fingerprint.sql),
+ * which migrations use to fill stored rows; a test holds the two equal.
+ */
 export function reviewFingerprint(f: JudgedFields): string {
-  const judged = [f.title, f.lead, f.body, f.location, f.keywords, f.categoryId, f.contactName, f.contactEmail, f.contactPhone, f.language];
-  return createHash("sha256").update(JSON.stringify(["review-v1", ...judged])).digest("hex");
+  const parts = ["review-v2", f.title, f.lead, f.body, f.location, String(f.keywords.length), ...f.keywords, f.categoryId === null ? null : String(f.categoryId), f.contactName, f.contactEmail, f.contactPhone, f.language];
+  return createHash("sha256").update(parts.map(field).join(""), "utf8").digest("hex");
 }
