@@ -3,6 +3,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getConfig } = await import("@/lib/config");
   const config = getConfig();
+  // Every per-client throttle needs an address nobody outside can choose (docs/security.md).
+  const { assertClientAddressSource } = await import("@/lib/security/client-ip");
+  assertClientAddressSource(config);
   if (config.observability.sentryDsn) {
     const Sentry = await import("@sentry/nextjs");
     const { setErrorReporter } = await import("@/lib/http/problem");

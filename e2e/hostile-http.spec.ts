@@ -1,3 +1,5 @@
+import { connect } from "node:net";
+import { networkInterfaces } from "node:os";
 import { expect } from "@playwright/test";
 import { E2E_HOSTS } from "../playwright.config";
 import { HUB, signIn, test } from "./auth-support";
@@ -131,4 +133,17 @@ test("every answer carries Permissions-Policy and Cross-Origin-Opener-Policy: pa
     // The e2e hosts speak http: HSTS there would pin a browser to a port nobody serves https on.
     expect(res.headers["strict-transport-security"]).toBeUndefined();
   }
+});
+
+test("the embedded default, with its documented demo passwords, answers this machine only", async () => {
+  const port = Number(E2E_HOSTS.hub.split(":")[1]);
+  const outward = Object.values(networkInterfaces()).flat().find((i) => i && !i.internal && i.family === "IPv4");
+  test.skip(!outward, "no network interface besides loopback");
+  const reached = await new Promise<boolean>((resolve) => {
+    const socket = connect({ host: outward!.address, port, timeout: 2_000 });
+    const end = (answer: boolean) => () => (socket.destroy(), resolve(answer));
+    socket.on("connect", end(true)).on("error", end(false)).on("timeout", end(false));
+  });
+  expect(reached, `${outward!.address}:${port}`).toBe(false);
+  expect((await getAs(E2E_HOSTS.hub, "/login")).status).toBe(200);
 });

@@ -1,28 +1,45 @@
 // The service's HTTP server: Next's request handler behind a Node server that stamps each
-// request with the address of the connection it came on. That header is the one client address
-// nobody outside can choose (lib/security/client-ip.ts): any value a client sends under the same
-// name is overwritten here. Usage: node scripts/next-server.mjs start|dev (PORT, HOSTNAME).
+// request with the address of the connection it came on. That stamp is the one client address
+// nobody outside can choose (lib/security/client-ip.ts): it carries an HMAC under a key made
+// at start and known only to this process, and any value a client sends under the same name is
+// overwritten. Usage: node scripts/next-server.mjs start|dev (PORT; LISTEN_ADDRESSES, comma
+// separated, default 0.0.0.0).
+import { createHmac, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 
 const PEER_ADDRESS_HEADER = "x-pd-peer-address";
 const dev = process.argv[2] === "dev";
 // What `next start` and `next dev` would set; read by Next when it loads, so set before the import.
 process.env.NODE_ENV ??= dev ? "development" : "production";
+const stampKey = randomBytes(32).toString("base64url");
+process.env.PD_PEER_STAMP_KEY = stampKey;
 const { default: next } = await import("next");
 const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOSTNAME ?? "0.0.0.0";
+const addresses = (process.env.LISTEN_ADDRESSES ?? "0.0.0.0").split(",").map((a) => a.trim()).filter(Boolean);
 
-const app = next({ dev, port, hostname });
+// Next builds its own request URLs from this name (it does the same for 0.0.0.0): where it
+// listens is this server's business.
+const app = next({ dev, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((req, res) => {
-  req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-  void handle(req, res);
-});
-if (dev) server.on("upgrade", app.getUpgradeHandler());
-server.listen(port, hostname, () => console.log(`ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}${dev ? " (development)" : ""}`));
+/** `address;mac`: the format lib/security/client-ip.ts (peerStamp) checks. */
+const stamp = (address) => `${address};${createHmac("sha256", stampKey).update(address).digest("base64url")}`;
 
-const stop = () => server.close(() => process.exit(0));
+const servers = addresses.map((address, i) => {
+  const server = createServer((req, res) => {
+    req.headers[PEER_ADDRESS_HEADER] = stamp(req.socket.remoteAddress ?? "");
+    void handle(req, res);
+  });
+  if (dev) server.on("upgrade", app.getUpgradeHandler());
+  // A second loopback address (::1) may not exist on this machine: the first one is enough.
+  server.on("error", (err) => {
+    if (i === 0 || !["EADDRNOTAVAIL", "EAFNOSUPPORT"].includes(err.code)) throw err;
+  });
+  server.listen(port, address, () => console.log(`ready on http://${address.includes(":") ? `[${address}]` : address}:${port}${dev ? " (development)" : ""}`));
+  return server;
+});
+
+const stop = () => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))).then(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -40,7 +40,9 @@ async function main() {
   const { hub, business, tech, protocol } = config.sites;
   console.log(`hub ${protocol}://${hub}  portals ${protocol}://${business}  ${protocol}://${tech}`);
   // Our own server in front of Next's handler: it stamps the connection's address (scripts/next-server.mjs).
-  const child = spawn(process.execPath, ["scripts/next-server.mjs", mode], { stdio: "inherit", env: { ...process.env, PORT: port } });
+  // The embedded default (demo accounts with a documented password) answers this machine only.
+  const listen = embedded ? "127.0.0.1,::1" : (process.env.LISTEN_ADDRESSES ?? "0.0.0.0");
+  const child = spawn(process.execPath, ["scripts/next-server.mjs", mode], { stdio: "inherit", env: { ...process.env, PORT: port, LISTEN_ADDRESSES: listen } });
   const stop = (signal: NodeJS.Signals) => child.kill(signal);
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
