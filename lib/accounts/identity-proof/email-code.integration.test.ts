@@ -97,6 +97,17 @@ describe("e-mail code proof", () => {
     expect(await proveIdentity(user.id, "email_change", { kind: "email_code", code })).toMatchObject({ kind: "email_code" });
   });
 
+  it("is void after five wrong codes: guessing needs a new mail every five tries", async () => {
+    const { user } = await seedAccount({});
+    await sendEmailProofCode(user.id);
+    const code = await mailedCode(user.email);
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < 4; i++) await expect(proveIdentity(user.id, "email_change", { kind: "email_code", code: wrong(i) })).rejects.toEqual(refused("wrong"));
+    expect(await redis().exists(`${cacheStorePrefix()}${emailCodeCacheKey(user.id)}`)).toBe(1);
+    await expect(proveIdentity(user.id, "email_change", { kind: "email_code", code: wrong(4) })).rejects.toEqual(refused("wrong"));
+    expect(await redis().exists(`${cacheStorePrefix()}${emailCodeCacheKey(user.id)}`)).toBe(0);
+  });
+
   it("expires after ten minutes", async () => {
     const { user } = await seedAccount({});
     const sentAt = new Date("2026-03-03T09:00:00Z");

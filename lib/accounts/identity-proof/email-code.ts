@@ -58,10 +58,25 @@ export async function redeemEmailProofCode(userId: number, input: string, now: D
   if (!raw || !stored || stored.expiresAt <= now.getTime()) return false;
   const expected = Buffer.from(stored.mac, "hex");
   const actual = macOf(userId, stored.id, code);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return false;
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+    await countMiss(key, raw, stored.id);
+    return false;
+  }
   // One use: compare-and-delete of exactly this stored value is atomic (Redis script), so of
   // two simultaneous redemptions only one deletes it; a newer code (other value) is untouched.
   return store.releaseLock(key, raw);
+}
+
+/** Wrong codes one issued code survives; the next wrong one voids it, and a new code must be mailed. */
+export const EMAIL_CODE_MAX_MISSES = 5;
+
+async function countMiss(key: string, raw: string, id: string): Promise<void> {
+  const store = getCacheStore();
+  const missKey = `${key}:misses:${id}`;
+  const misses = Number(await store.get(missKey)) + 1;
+  await store.set(missKey, String(misses), EMAIL_CODE_TTL_SECONDS);
+  // Compare-and-delete: a newer code, mailed meanwhile, stays.
+  if (misses >= EMAIL_CODE_MAX_MISSES) await store.releaseLock(key, raw);
 }
 
 function parse(raw: string): StoredCode | null {

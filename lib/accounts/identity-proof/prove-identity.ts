@@ -8,7 +8,7 @@ import { redeemEmailProofCode } from "./email-code";
 import { IdentityProofRefusedError } from "./errors";
 import { verifyPasskeyProof } from "./passkey-proof";
 import { acceptedProofKinds } from "./rules";
-import { countIdentityProofAttempt } from "./throttle";
+import { countIdentityProofAttempt, countIdentityProofFailure } from "./throttle";
 import type { IdentityProof, ProofKind, ProofPurpose } from "./types";
 
 export interface ProveIdentityOptions {
@@ -20,15 +20,18 @@ export interface ProveIdentityOptions {
 /**
  * Checks a fresh identity proof for the purpose (spec 5.3, 5.4). Throws IdentityProofRefusedError:
  * `not_accepted` when the rule table does not allow this kind for this account (spends no
- * attempt: nothing secret is checked), `throttled` from the sixth attempt in a minute even if
- * right, `wrong` otherwise. On success the caller stamps `provedAt` on the session.
+ * attempt: nothing secret is checked), `throttled` from the sixth attempt in a minute (or once an hour's or day's wrong proofs
+ * are spent) even if right, `wrong` otherwise. On success the caller stamps `provedAt` on the session.
  */
 export async function proveIdentity(userId: number, purpose: ProofPurpose, proof: IdentityProof, opts: ProveIdentityOptions = {}): Promise<{ kind: ProofKind; provedAt: Date }> {
   const now = opts.now ?? new Date();
   const accepted = await acceptedProofKinds(userId, purpose);
   if (!accepted.includes(proof?.kind)) throw new IdentityProofRefusedError("not_accepted", { acceptedKinds: accepted });
   await countIdentityProofAttempt(userId);
-  if (!(await checkProof(userId, purpose, proof, now, opts.ip))) throw new IdentityProofRefusedError("wrong");
+  if (!(await checkProof(userId, purpose, proof, now, opts.ip))) {
+    await countIdentityProofFailure(userId);
+    throw new IdentityProofRefusedError("wrong");
+  }
   return { kind: proof.kind, provedAt: now };
 }
 

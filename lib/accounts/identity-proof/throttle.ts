@@ -1,17 +1,29 @@
 import { AppError } from "@/lib/http/errors";
+import { SECOND_FACTOR_FAILURE_TIERS } from "@/lib/accounts/two-factor/throttle";
+import { countFailure, failureWaitSeconds } from "@/lib/ratelimit/failure-tiers";
 import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
 import { IdentityProofRefusedError } from "./errors";
 
+/** Wrong proofs beyond five a minute: the second factor's hour and day budgets, on this key. */
+const keyOf = (userId: number) => `identity-proof:${userId}`;
+
 /**
- * Counts one identity-proof attempt for the user (policy `twoFactor`: five a minute, spec 5.4)
- * and throws `throttled` once the window is used up. Every attempt counts, right or wrong, and
- * before the check: otherwise parallel guesses would all be checked before the first failure
- * lands. Its own key, apart from the login challenge's: these attempts come from a signed-in
- * session, so a stolen session gets five guesses a minute at the password or a code, no more.
+ * Counts one identity-proof attempt for the user and throws `throttled` while a budget is spent:
+ * five attempts a minute (policy `twoFactor`, spec 5.4), every attempt, right or wrong, and
+ * before the check, or parallel guesses would all be checked before the first failure lands;
+ * and the hour's and day's wrong proofs (countIdentityProofFailure). Its own key, apart from the
+ * login challenge's: a stolen session gets no more guesses at the password or a code than that.
  */
 export async function countIdentityProofAttempt(userId: number): Promise<void> {
-  const result = await getLimiter("twoFactor").limit(`identity-proof:${userId}`);
+  const wait = await failureWaitSeconds(keyOf(userId));
+  if (wait !== null) throw new IdentityProofRefusedError("throttled", { retryAfterSeconds: wait });
+  const result = await getLimiter("twoFactor").limit(keyOf(userId));
   if (!result.success) throw new IdentityProofRefusedError("throttled", { retryAfterSeconds: secondsUntil(result.reset) });
+}
+
+/** A wrong proof: counts toward the hour's and the day's budget. */
+export async function countIdentityProofFailure(userId: number): Promise<void> {
+  await countFailure(SECOND_FACTOR_FAILURE_TIERS, keyOf(userId));
 }
 
 /**

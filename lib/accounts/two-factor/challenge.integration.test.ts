@@ -127,6 +127,14 @@ describe("challenge throttle", () => {
       expect(ninth.retryAfterSeconds).toBeLessThanOrEqual(3600);
       expect(ninth.retryAfterSeconds + (Date.now() % 3_600_000) / 1000).toBeGreaterThan(3590);
 
+      // The owner's right codes spend none of it: eight of them, then still eight wrong ones.
+      const owner = await seedTotpUser();
+      for (let i = 0; i < 8; i++) {
+        const at = new Date(now.getTime() + i * 30_000);
+        expect(await verifyTotpChallenge(owner.user.id, await codeAt(owner.secret, at), { now: at })).toEqual({ ok: true, method: "totp" });
+      }
+      for (let i = 0; i < 8; i++) expect(await verifyTotpChallenge(owner.user.id, await wrongCodeAt(owner.secret, now), { now })).toEqual({ ok: false, reason: "invalid" });
+
       process.env.TWO_FACTOR_FAILURES_PER_HOUR = "1000";
       process.env.TWO_FACTOR_FAILURES_PER_DAY = "12";
       resetConfigForTests();

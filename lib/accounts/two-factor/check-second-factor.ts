@@ -3,7 +3,7 @@ import { hashRecoveryCode, normalizeRecoveryCode } from "./recovery-codes";
 import { recordSecondFactorFailure } from "./record-failure";
 import { claimTimeStep } from "./replay-guard";
 import { openTotpSecret } from "./secret-box";
-import { countSecondFactorAttempt } from "./throttle";
+import { countSecondFactorAttempt, countSecondFactorFailure } from "./throttle";
 import { looksLikeTotpCode, matchTotpCode } from "./totp";
 
 export type SecondFactorMethod = "totp" | "recovery_code";
@@ -39,7 +39,10 @@ export async function checkSecondFactor(opts: { userId: number; input: string; e
   } else if (recoveryCode && (await consumeRecoveryCode(opts.userId, hashRecoveryCode(recoveryCode), now))) {
     result = { ok: true, method: "recovery_code" };
   }
-  if (!result.ok) await recordSecondFactorFailure({ userId: opts.userId, method, entryPoint: opts.entryPoint, ip: opts.ip });
+  if (!result.ok) {
+    await countSecondFactorFailure(opts.userId);
+    await recordSecondFactorFailure({ userId: opts.userId, method, entryPoint: opts.entryPoint, ip: opts.ip });
+  }
   return result;
 }
 

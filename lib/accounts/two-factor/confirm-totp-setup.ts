@@ -4,7 +4,7 @@ import { invalidCode } from "./errors";
 import { replaceRecoveryCodes } from "./replace-recovery-codes";
 import { claimTimeStep } from "./replay-guard";
 import { openTotpSecret } from "./secret-box";
-import { countSecondFactorAttempt } from "./throttle";
+import { countSecondFactorAttempt, countSecondFactorFailure } from "./throttle";
 import { matchTotpCode } from "./totp";
 import { lockTwoFactorState } from "./user-lock";
 
@@ -17,7 +17,10 @@ export async function confirmTotpSetup(userId: number, code: string, opts: { now
   if (!user?.totpSecretEncrypted || user.totpConfirmedAt) throw new AppError("conflict", "There is no two-factor setup waiting for confirmation.");
   await countSecondFactorAttempt(userId);
   const step = await matchTotpCode(openTotpSecret(user.totpSecretEncrypted, userId), code.replace(/\s+/g, ""), opts.now ?? new Date());
-  if (step === null || !(await claimTimeStep(userId, step))) throw invalidCode();
+  if (step === null || !(await claimTimeStep(userId, step))) {
+    await countSecondFactorFailure(userId);
+    throw invalidCode();
+  }
 
   return db.$transaction(async (tx) => {
     // Re-read under the lock: a restarted setup (new secret) or a parallel confirmation wins.

@@ -52,6 +52,28 @@ export async function accountRetryAfterSeconds(email: string, now = Date.now()):
   return until > now ? secondsUntil(until, now) : null;
 }
 
+const checkingKey = (key: string) => `login-account-checking:${key}`;
+/** Longer than any password check takes; a crashed check frees the account after this. */
+const CHECK_LOCK_MS = 10_000;
+
+/**
+ * Runs one password check of an account at a time. The slowdown's marker is written after a
+ * failed check, so checks started together would all pass the marker's test before the first
+ * failure wrote it: a burst from many addresses must queue behind one check. A second attempt
+ * while one runs is refused like a slowed one (429, a second's wait).
+ */
+export async function oneCheckAtATime<T>(email: string, check: () => Promise<T>): Promise<T> {
+  const store = getCacheStore();
+  const key = checkingKey(accountKeyOf(email));
+  const token = await store.acquireLock(key, CHECK_LOCK_MS);
+  if (!token) throw new LoginThrottledError(1, "account");
+  try {
+    return await check();
+  } finally {
+    await store.releaseLock(key, token);
+  }
+}
+
 /** Throws LoginThrottledError (scope `account`) while the account waits. */
 export async function assertAccountNotSlowed(email: string, now = Date.now()): Promise<void> {
   const retryAfter = await accountRetryAfterSeconds(email, now);

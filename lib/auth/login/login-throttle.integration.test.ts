@@ -79,13 +79,24 @@ describe("login throttle (spec 5.6)", () => {
   it("counts parallel failures exactly: 25 simultaneous wrong passwords leave 20 refused and 5 throttled", async () => {
     const user = await seedPasswordUser();
     const client = { ip: newIp() };
-    const results = await Promise.allSettled(Array.from({ length: 25 }, () => signInWithPassword({ email: user.email, password: "wrong password here", client })));
+    // Each attempt names another account: one account's checks queue (next test), the address counts them all.
+    const results = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => signInWithPassword({ email: `parallel-${i}-${user.email}`, password: "wrong password here", client })));
     const reasons = results.map((r) => (r.status === "rejected" ? (r.reason as Error).name : "ok"));
     // Every attempt that started before the block was in place is a counted failure; none passes.
     expect(reasons.filter((r) => r === "ok")).toHaveLength(0);
     const tally = await db.failedLoginTally.findFirstOrThrow({ where: { ipHmac: ipHmac(client.ip).value } });
     expect(tally.count).toBe(reasons.filter((r) => r === "LoginRefusedError").length);
     await expect(signInWithPassword({ email: user.email, password: PASSWORD, client })).rejects.toBeInstanceOf(LoginThrottledError);
+  });
+
+  it("lets 100 simultaneous guesses at one account from 100 addresses reach the password one at a time, so the slowdown holds", async () => {
+    const user = await seedPasswordUser();
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => signInWithPassword({ email: user.email, password: `burst-guess-${i}`, client: { ip: newIp() } }).catch((e: unknown) => e)));
+    const checked = results.filter((r) => r instanceof LoginRefusedError).length;
+    expect(results.every((r) => r instanceof LoginRefusedError || (r instanceof LoginThrottledError && r.scope === "account"))).toBe(true);
+    // Without the queue all 100 would pass the slowdown's test before the first failure is written.
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(ACCOUNT_FREE_FAILURES + 1);
   });
 
   it("slows one account sprayed from 100 addresses, without locking its owner out", async () => {

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import type { ClientContext } from "../sessions/start-session";
 import { completeLogin, type CompletedLogin } from "./login-completion";
 import { AddressNotVerifiedError, LoginRefusedError } from "./login-errors";
-import { assertAccountNotSlowed, assertLoginNotThrottled, recordLoginFailure } from "./login-failures";
+import { assertAccountNotSlowed, assertLoginNotThrottled, oneCheckAtATime, recordLoginFailure } from "./login-failures";
 import { isAcceptableText } from "@/lib/input/text";
 
 // Unknown addresses still pay for one hash, so the answer time does not reveal who has an account.
@@ -19,16 +19,18 @@ const dummy = () => (dummyHash ??= hashPassword("not-a-real-password-for-timing"
 export async function signInWithPassword(opts: { email: string; password: string; client: ClientContext; now?: Date }): Promise<CompletedLogin & { userId: number }> {
   await assertLoginNotThrottled(opts.client.ip);
   const email = opts.email.trim().toLowerCase();
-  await assertAccountNotSlowed(email);
   // An address that cannot be stored cannot belong to an account: refused like an unknown one.
   const user = email && isAcceptableText(email) ? await db.user.findUnique({ where: { email }, select: { id: true, passwordHash: true, isActive: true, deletedAt: true, emailVerifiedAt: true } }) : null;
-  const matches = await verifyPassword(opts.password, user?.passwordHash ?? (await dummy()));
-  const usable = user && user.isActive && !user.deletedAt;
-  if (!usable || !user.passwordHash || !matches) {
-    const reason = !usable ? "unknown" : !user.passwordHash ? "no_password" : "wrong";
-    await recordLoginFailure({ ip: opts.client.ip, entryPoint: "password", reason, userId: usable ? user.id : null, account: email, now: opts.now });
+  await oneCheckAtATime(email, async () => {
+    await assertAccountNotSlowed(email);
+    const matches = await verifyPassword(opts.password, user?.passwordHash ?? (await dummy()));
+    if (user && user.isActive && !user.deletedAt && user.passwordHash && matches) return;
+    const reason = !user || !user.isActive || user.deletedAt ? "unknown" : !user.passwordHash ? "no_password" : "wrong";
+    await recordLoginFailure({ ip: opts.client.ip, entryPoint: "password", reason, userId: reason === "unknown" ? null : user!.id, account: email, now: opts.now });
     throw new LoginRefusedError();
-  }
+  });
+  // Reached only with the right password of a usable account.
+  if (!user?.passwordHash) throw new LoginRefusedError();
   if (!user.emailVerifiedAt) throw new AddressNotVerifiedError();
   await upgradePasswordHash({ userId: user.id, password: opts.password, verifiedHash: user.passwordHash });
   return { ...(await completeLogin({ userId: user.id, method: "password", client: opts.client, now: opts.now })), userId: user.id };

@@ -34,6 +34,7 @@ export async function POST(req: Request, ctx: Context): Promise<Response> {
   else if (error === LOGIN_ERROR.slowed) retryAfter = await accountRetryAfterSeconds(await emailOf(copy));
   else return response;
   const out = new Response(response.body, { status: 429, headers: response.headers });
-  out.headers.set("retry-after", String(retryAfter ?? 60));
+  // No marker: a check of the same account was running (a second's wait), or the block just ended.
+  out.headers.set("retry-after", String(retryAfter ?? 1));
   return out;
 }
