@@ -9,7 +9,11 @@ import { signInWithLoginLink } from "@/lib/auth/login/login-link-login";
 import { signInWithPasskey } from "@/lib/auth/login/passkey-login";
 import { signInWithPassword } from "@/lib/auth/login/password-login";
 import { db } from "@/lib/db/client";
-import { unique } from "./factories";
+import { createApiToken } from "@/lib/api-tokens/tokens";
+import { resolveSessionToken } from "@/lib/auth/sessions/resolve-session";
+import { newSessionToken, sessionTokenHash } from "@/lib/auth/sessions/session-token";
+import { send } from "./api-client";
+import { seedUser, unique } from "./factories";
 import { expectOpenCredentialsDiscarded, seedOpenAccount } from "./open-account";
 
 // Pre-claimed accounts (ASVS V6): someone registers an address they do not own and waits. No
@@ -27,6 +31,21 @@ describe("an open account (address never confirmed)", () => {
     await expect(signInWithPasskey({ handle, response: authenticator.authenticate(options), client: client() })).rejects.toBeInstanceOf(AddressNotVerifiedError);
     // Nothing was started for the squatter.
     expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("gives a session or API token it got before this rule nothing: the squatter's cookie and token are void", async () => {
+    const { user } = await seedOpenAccount(`${unique("owner")}@example.com`);
+    const cookie = newSessionToken();
+    await db.session.create({ data: { userId: user.id, sessionTokenHash: sessionTokenHash(cookie), expiresAt: new Date(Date.now() + 86_400_000) } });
+    expect(await resolveSessionToken(cookie)).toBeNull();
+    const { token } = await createApiToken({ userId: user.id, name: "squatter's CMS", identityConfirmedAt: new Date() });
+    const res = await send("GET", "/api/v1/releases", { token, headers: { "x-forwarded-for": client().ip } });
+    expect(res.status).toBe(401);
+    // Staff acting as the customer still may (support for someone who cannot confirm yet).
+    const staffCookie = newSessionToken();
+    const admin = await seedUser({ staffRole: "admin" });
+    await db.session.create({ data: { userId: user.id, sessionTokenHash: sessionTokenHash(staffCookie), expiresAt: new Date(Date.now() + 86_400_000), impersonatorUserId: admin.id } });
+    expect(await resolveSessionToken(staffCookie)).toMatchObject({ user: { id: user.id } });
   });
 
   it("is cleared by the owner's first login link: password, passkeys, second factor, codes, tokens, sessions and pending change", async () => {

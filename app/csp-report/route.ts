@@ -1,3 +1,4 @@
+import { readBodyText } from "@/lib/http/body";
 import { cspReportRetryAfterSeconds, recordCspReports } from "@/lib/security/csp-report";
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -7,9 +8,9 @@ export async function POST(request: Request): Promise<Response> {
   // Before the body is read: a flood costs one counter, not a parse and 20 report keys.
   const retryAfter = await cspReportRetryAfterSeconds(request.headers);
   if (retryAfter !== null) return new Response(null, { status: 429, headers: { "retry-after": String(retryAfter) } });
-  if (Number(request.headers.get("content-length")) > MAX_BODY_BYTES) return new Response(null, { status: 413 });
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) return new Response(null, { status: 413 });
+  // Counted while it streams: a chunked body without a length stops at the limit too.
+  const text = await readBodyText(request, MAX_BODY_BYTES).catch(() => null);
+  if (text === null) return new Response(null, { status: 413 });
   try {
     await recordCspReports(JSON.parse(text));
   } catch {

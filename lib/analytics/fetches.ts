@@ -53,10 +53,11 @@ export async function recordView(pressReleaseId: number, portal: Portal, userAge
 
 /**
  * The view beacon's booking: a view, unless this client already sent the release's beacon 10
- * times this hour (policy `viewBeacon`). Over the limit nothing is booked and nothing is said:
+ * times this hour (policy `viewBeacon`) or 300 beacons of any release (`viewBeaconClient`). Over the limit nothing is booked and nothing is said:
  * the reader gets the same pixel either way.
  */
 export async function recordBeaconView(opts: { pressReleaseId: number; portal: Portal; userAgent: string | null; clientKey: string }): Promise<boolean> {
+  if (!(await getLimiter("viewBeaconClient").limit(opts.clientKey)).success) return false;
   if (!(await getLimiter("viewBeacon").limit(`${opts.clientKey}:${opts.pressReleaseId}`)).success) return false;
   return recordView(opts.pressReleaseId, opts.portal, opts.userAgent);
 }

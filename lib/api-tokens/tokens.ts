@@ -74,8 +74,10 @@ export async function revokeApiToken(userId: number, tokenId: number): Promise<v
 /** Finds the user behind a presented token; null when unknown or expired. */
 export async function findTokenOwner(token: string, now = new Date()) {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { select: { id: true, isActive: true, deletedAt: true } } } });
+  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { select: { id: true, isActive: true, deletedAt: true, emailVerifiedAt: true } } } });
   if (!row || (row.expiresAt && row.expiresAt <= now) || !row.user.isActive || row.user.deletedAt) return null;
+  // A token of an account whose address was never confirmed predates that rule: it counts for nothing.
+  if (!row.user.emailVerifiedAt) return null;
   // last_used_at at most once a minute: a busy token must not write on every request.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await db.apiToken.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });

@@ -73,8 +73,9 @@ function sweepEvery(ms: number, entries: LRUCache<string, string>): void {
  * The embedded default's store. What the service keeps here lives briefly (challenges 5 min,
  * 2FA markers 90 s, blocks until their window ends); a timed sweep drops expired entries even
  * when nobody reads them again. Past the cap the least recently used entry leaves: a flood large
- * enough for that must write MAX_ENTRIES entries within those lifetimes, and the one writer a
- * stranger reaches (the passkey sign-in start) is throttled per address.
+ * enough for that must write MAX_ENTRIES entries within those lifetimes; the one writer a
+ * stranger reaches at volume (the passkey sign-in start) is throttled per address and writes to
+ * a store of its own (getDisposableStore).
  */
 export function memoryStore(now: () => number = Date.now, opts: { maxEntries?: number; sweepEveryMs?: number } = {}): MemoryStore {
   // ttlResolution 0: expiry reads `now` each time, so a test clock that jumps is seen at once.
@@ -110,6 +111,16 @@ export function memoryStore(now: () => number = Date.now, opts: { maxEntries?: n
     },
     async ping() {},
   };
+}
+
+/**
+ * The store for what strangers can create at volume and whose loss is harmless, WebAuthn
+ * challenges (a ceremony just starts again). On Redis it is the shared store; in memory it is a
+ * capped LRU of its own, so a flood of challenges evicts only challenges, never a throttle
+ * marker, a wait, a lock or a second-factor replay guard in the main store.
+ */
+export function getDisposableStore(): CacheStore {
+  return processSingleton("disposable-store", () => (getConfig().redis.url ? getCacheStore() : memoryStore()));
 }
 
 /** Where the shared store's keys live in Redis: `pd:{CACHE_KEY_PREFIX}`. */

@@ -3,6 +3,7 @@ import { getLimiter, secondsUntil, type LimitResult } from "@/lib/ratelimit/limi
 import { clientKeyOf } from "@/lib/security/client-ip";
 import type { PolicyName } from "@/lib/ratelimit/policies";
 import { unacceptableTextIssues } from "@/lib/input/text";
+import { readBodyText } from "./body";
 import { AppError, notFound } from "./errors";
 import { toErrorResponse } from "./problem";
 
@@ -65,31 +66,6 @@ export function rateLimitHeaders(r: LimitResult): Record<string, string> {
   // Seconds, never milliseconds (RFC 9110).
   if (!r.success) headers["Retry-After"] = String(secondsUntil(r.reset));
   return headers;
-}
-
-/**
- * The body as text, refused with 413 as soon as it passes `maxBytes`: a declared length over
- * the limit is refused before reading, and an undeclared one is counted while it streams.
- */
-async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () => new AppError("payload_too_large", `The body may be at most ${maxBytes} bytes.`);
-  const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (declared > maxBytes) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 async function readJson(request: Request, maxBytes: number): Promise<unknown> {

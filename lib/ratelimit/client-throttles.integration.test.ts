@@ -29,6 +29,22 @@ describe("CSP reports endpoint", () => {
   });
 });
 
+describe("CSP reports endpoint, body size", () => {
+  it("stops reading a body without a declared length at 64 KiB: 413, the rest never read", async () => {
+    const { POST } = await import("@/app/csp-report/route");
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+      },
+    });
+    const res = await POST(new Request("http://hub.localhost/csp-report", { method: "POST", headers: from("192.0.2.22", { "content-type": "application/csp-report" }), body: endless, duplex: "half" } as RequestInit));
+    expect(res.status).toBe(413);
+    expect(pulled).toBeLessThan(10);
+  });
+});
+
 describe("view beacon", () => {
   it("books 10 views per client and release an hour, then books nothing; other clients and releases still count", async () => {
     const company = await seedCompany();
@@ -42,6 +58,16 @@ describe("view beacon", () => {
     expect(await view(other.id)).toBe(true);
     expect(await view(release.id, clientKeyOf(from("192.0.2.31")))).toBe(true);
     expect(await db.pressReleaseEvent.count({ where: { pressReleaseId: release.id, type: "view" } })).toBe(11);
+  });
+
+  it("books nothing more for a client that sent 300 beacons this hour, made-up release ids included", async () => {
+    const company = await seedCompany();
+    const release = await seedRelease({ companyId: company.id, status: "published", publishedAt: new Date(Date.now() - 60_000) });
+    const flooder = clientKeyOf(from("192.0.2.33"));
+    const view = (pressReleaseId: number, clientKey = flooder) => recordBeaconView({ pressReleaseId, portal: "business", userAgent: CHROME, clientKey });
+    for (let i = 0; i < 300; i++) await view(2_000_000_000 - i);
+    expect(await view(release.id)).toBe(false);
+    expect(await view(release.id, clientKeyOf(from("192.0.2.34")))).toBe(true);
   });
 
   it("answers the same pixel over the limit, never an error", async () => {

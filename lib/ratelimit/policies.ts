@@ -1,3 +1,4 @@
+import { LOGIN_LINK_TTL_MINUTES } from "@/lib/accounts/login-links/ttl";
 import { getConfig } from "@/lib/config";
 
 export interface RateLimitPolicy {
@@ -7,7 +8,7 @@ export interface RateLimitPolicy {
   prefix: string;
 }
 
-export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "accountMailRecipient" | "emailChangeRequests" | "twoFactorHourly" | "twoFactorDaily" | "cspReports" | "passkeySignIn" | "viewBeacon" | "apiAuthFailures";
+export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "accountMailRecipient" | "emailChangeRequests" | "twoFactorHourly" | "twoFactorDaily" | "cspReports" | "passkeySignIn" | "viewBeacon" | "viewBeaconClient" | "apiAuthFailures";
 
 /** Every rate limit in one table. Why each is keyed as it is: */
 export function ratePolicies(limits = getConfig().limits): Record<PolicyName, RateLimitPolicy> {
@@ -31,8 +32,9 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     accountMail: { limit: 5, windowSeconds: 15 * 60, prefix: "rl:account-mail" },
     // Per account: each request mails a confirmation to an address the person typed in.
     emailChangeRequests: { limit: 3, windowSeconds: 60 * 60, prefix: "rl:email-change" },
-    // Per recipient (keyed hash of the address): many senders must not flood one mailbox either.
-    accountMailRecipient: { limit: 5, windowSeconds: 60 * 60, prefix: "rl:account-mail-to" },
+    // Per mailbox (keyed hash, +tags folded): many senders must not flood one mailbox either.
+    // The window is a login link's lifetime (recipient-budget.ts says why).
+    accountMailRecipient: { limit: 5, windowSeconds: LOGIN_LINK_TTL_MINUTES.login * 60, prefix: "rl:account-mail-to" },
     // Per distinct report: the same violation is logged at most once an hour.
     csp: { limit: 1, windowSeconds: 3600, prefix: "rl:csp" },
     // Per hashed IP, checked before parsing: each request carries up to 20 reports, each a key above.
@@ -41,6 +43,10 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     passkeySignIn: { limit: 30, windowSeconds: 60, prefix: "rl:passkey-sign-in" },
     // Per hashed IP and release: a reader's reloads still count, a replayed beacon stops inflating hits.
     viewBeacon: { limit: 10, windowSeconds: 3600, prefix: "rl:view-beacon" },
+    // Per hashed IP across releases: beacons for made-up ids would otherwise push the key above
+    // out of the memory limiter and start its count afresh. A newsroom's office behind one
+    // address reads fewer than 300 releases an hour.
+    viewBeaconClient: { limit: 300, windowSeconds: 3600, prefix: "rl:view-beacon-client" },
     // Per hashed IP, counted only on failure: a guesser has no token to key by.
     apiAuthFailures: { limit: limits.apiAuthFailuresPerIp, windowSeconds: 10 * 60, prefix: "rl:api-auth-fail" },
   };

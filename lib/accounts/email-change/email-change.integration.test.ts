@@ -70,6 +70,14 @@ describe("requestEmailChange", () => {
     expect((await userRow(user.id)).pendingEmail).toBe(addresses[2]);
   });
 
+  it("answers whether an address has an account no more often than it sends confirmations", async () => {
+    const user = await seedUser();
+    const taken = await Promise.all(Array.from({ length: 5 }, () => seedUser()));
+    const outcomes = [];
+    for (const other of taken) outcomes.push(await requestEmailChange({ userId: user.id, newEmail: other.email }).then(() => "sent", (e: { code: string }) => e.code));
+    expect(outcomes.slice(3)).toEqual(["rate_limited", "rate_limited"]);
+  });
+
   it("refuses unknown, inactive and deleted accounts", async () => {
     const inactive = await seedUser({ isActive: false });
     const deleted = await seedUser({ deletedAt: new Date() });

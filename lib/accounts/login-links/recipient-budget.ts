@@ -3,13 +3,25 @@ import { getConfig } from "@/lib/config";
 import { getLimiter } from "@/lib/ratelimit/limiter";
 import { derivedKey } from "@/lib/security/derived-key";
 
+/** The mailbox an address reaches: `name+tag@host` and `name@host` are one mailbox. */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at < 1) return address;
+  const local = address.slice(0, at);
+  const plus = local.indexOf("+");
+  return `${plus > 0 ? local.slice(0, plus) : local}${address.slice(at)}`;
+}
+
 /**
- * Whether one more sign-in or registration mail may go to this address now (policy
+ * Whether one more sign-in or registration mail may go to this mailbox now (policy
  * accountMailRecipient). The per-client budget stops one sender; this stops many senders
  * flooding one mailbox. Over the budget the mail is simply not sent and the form answers as
- * always, so the answer still tells nothing about accounts. Keyed by a keyed hash, never the address.
+ * always, so the answer still tells nothing about accounts. The window is a login link's
+ * lifetime: whoever spends the budget has just mailed the owner links that still work, so a
+ * flood never leaves the owner without one. Keyed by a keyed hash, never the address.
  */
 export async function mayMailAccountRecipient(email: string): Promise<boolean> {
-  const key = createHmac("sha256", derivedKey(getConfig().security.appKey, "account-mail-recipient")).update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
+  const key = createHmac("sha256", derivedKey(getConfig().security.appKey, "account-mail-recipient")).update(mailboxOf(email)).digest("base64url").slice(0, 22);
   return (await getLimiter("accountMailRecipient").limit(key)).success;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheStorePrefix, getCacheStore } from "@/lib/cache/store";
+import { cacheStorePrefix, getDisposableStore } from "@/lib/cache/store";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { getRedis } from "@/lib/redis/client";
@@ -55,7 +55,7 @@ describe("passkey sign-in", () => {
     const { authenticator } = await seedUserWithPasskey();
     const { handle, options } = await passkeyAuthenticationOptions();
     // Expiry is Redis's TTL (checked above); dropping the key is what it does after 5 minutes.
-    await getCacheStore().del(authenticationChallengeKey(handle));
+    await getDisposableStore().del(authenticationChallengeKey(handle));
     await expect(verifyPasskeyAuthentication(handle, authenticator.authenticate(options))).rejects.toMatchObject(EXPIRED_OR_USED);
     const unknown = Buffer.alloc(32, 7).toString("base64url");
     await expect(verifyPasskeyAuthentication(unknown, authenticator.authenticate(options))).rejects.toMatchObject(EXPIRED_OR_USED);

@@ -1,6 +1,7 @@
-import { getCacheStore } from "@/lib/cache/store";
+import { getDisposableStore } from "@/lib/cache/store";
 
-// WebAuthn challenges live in the cache store between the options call and the verification.
+// WebAuthn challenges live between the options call and the verification in the disposable
+// store: anyone can start a passkey sign-in, and losing a challenge only restarts a ceremony.
 
 /** How long a started registration or sign-in stays valid. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
@@ -12,7 +13,7 @@ export interface StoredChallenge {
 }
 
 export async function storeChallenge(key: string, value: StoredChallenge): Promise<void> {
-  await getCacheStore().set(key, JSON.stringify(value), CHALLENGE_TTL_SECONDS);
+  await getDisposableStore().set(key, JSON.stringify(value), CHALLENGE_TTL_SECONDS);
 }
 
 /**
@@ -21,7 +22,7 @@ export async function storeChallenge(key: string, value: StoredChallenge): Promi
  * a key named after the challenge) lets exactly one of them through.
  */
 export async function takeChallenge(key: string): Promise<StoredChallenge | null> {
-  const store = getCacheStore();
+  const store = getDisposableStore();
   const raw = await store.get(key);
   if (!raw) return null;
   const value = parse(raw);

@@ -49,6 +49,8 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
     return;
   }
 
+  // A new account's welcome mail goes to a mailbox too (name+1@, name+2@ ... reach one).
+  if (!(await mayMailAccountRecipient(email))) return;
   const passwordHash = await hashPassword(password);
   const ip = ipHmac(input.ip);
   const created = await db.$transaction(async (tx) => {
