@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { resetLimitersForTests } from "@/lib/ratelimit/limiter";
+import { setLimits } from "@/tests/limits";
 import { seedCompany, seedRelease } from "@/tests/factories";
 import { crawlerService, recordCrawlerFetch, recordView, shortUserAgent } from "./fetches";
 import { shareRelease } from "./shares";
@@ -38,16 +37,8 @@ describe("views and crawler fetches", () => {
 });
 
 describe("shares", () => {
-  beforeAll(() => {
-    process.env.SHARE_RATE_LIMIT_PER_MINUTE = "3";
-    resetConfigForTests();
-    resetLimitersForTests();
-  });
-  afterAll(() => {
-    delete process.env.SHARE_RATE_LIMIT_PER_MINUTE;
-    resetConfigForTests();
-    resetLimitersForTests();
-  });
+  beforeAll(() => setLimits({ SHARE_RATE_LIMIT_PER_MINUTE: "3" }));
+  afterAll(() => setLimits({ SHARE_RATE_LIMIT_PER_MINUTE: undefined }));
 
   it("logs a share of an archive-visible release of this portal and answers the channel's target", async () => {
     const company = await seedCompany();

@@ -4,9 +4,8 @@ import { codeAt, wrongCodeAt } from "@/lib/accounts/two-factor/test-fixtures";
 import { getTwoFactorStatus } from "@/lib/accounts/two-factor/two-factor-status";
 import { verifyTotpChallenge } from "@/lib/accounts/two-factor/verify-totp-challenge";
 import { newAuthenticator } from "@/lib/accounts/passkeys/passkey-fixtures";
-import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { resetLimitersForTests } from "@/lib/ratelimit/limiter";
+import { withLimits } from "@/tests/limits";
 import { sendEmailProofCode } from "./email-code";
 import { IdentityProofRefusedError } from "./errors";
 import { passkeyProofOptions } from "./passkey-proof";
@@ -247,22 +246,14 @@ describe("throttle", () => {
   });
 
   it("beyond the minute, an hour's wrong proofs block every proof until the hour ends; right ones spend nothing", async () => {
-    process.env.TWO_FACTOR_FAILURES_PER_MINUTE = "1000";
-    process.env.TWO_FACTOR_FAILURES_PER_HOUR = "4";
-    resetConfigForTests();
-    resetLimitersForTests();
-    try {
+    await withLimits({ TWO_FACTOR_FAILURES_PER_MINUTE: "1000", TWO_FACTOR_FAILURES_PER_HOUR: "4" }, async () => {
       const { user } = await seedAccount({ password: true });
       for (let i = 0; i < 6; i++) await proveIdentity(user.id, "api_token", { kind: "password", password: PASSWORD });
       for (let i = 0; i < 4; i++) await expect(proveIdentity(user.id, "api_token", { kind: "password", password: `wrong-${i}` })).rejects.toEqual(refused("wrong"));
       const err = (await proveIdentity(user.id, "api_token", { kind: "password", password: PASSWORD }).catch((e: unknown) => e)) as IdentityProofRefusedError;
       expect(err).toMatchObject({ reason: "throttled", status: 429 });
       expect(err.retryAfterSeconds! + (Date.now() % 3_600_000) / 1000).toBeGreaterThan(3590);
-    } finally {
-      for (const k of ["TWO_FACTOR_FAILURES_PER_MINUTE", "TWO_FACTOR_FAILURES_PER_HOUR"]) delete process.env[k];
-      resetConfigForTests();
-      resetLimitersForTests();
-    }
+    });
   });
 
   it("app codes share the second-factor budget: the login challenge's failures throttle the proof", async () => {

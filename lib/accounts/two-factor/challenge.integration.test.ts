@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { resetLimitersForTests } from "@/lib/ratelimit/limiter";
+import { setLimits, withLimits } from "@/tests/limits";
 import { ipHmac } from "@/lib/security/client-ip";
 import { TwoFactorThrottledError } from "./errors";
 import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "./test-fixtures";
@@ -113,11 +112,7 @@ describe("challenge throttle", () => {
 
   it("escalates beyond the minute: a guesser who waits out each minute meets the hour's wait, then the day's", async () => {
     // The minute's window out of the way, so the test need not wait for minutes to pass.
-    process.env.TWO_FACTOR_FAILURES_PER_MINUTE = "1000";
-    process.env.TWO_FACTOR_FAILURES_PER_HOUR = "8";
-    resetConfigForTests();
-    resetLimitersForTests();
-    try {
+    await withLimits({ TWO_FACTOR_FAILURES_PER_MINUTE: "1000", TWO_FACTOR_FAILURES_PER_HOUR: "8", TWO_FACTOR_FAILURES_PER_DAY: "1000" }, async () => {
       const { user, secret } = await seedTotpUser();
       const now = new Date();
       for (let i = 0; i < 8; i++) expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret, now), { now })).toEqual({ ok: false, reason: "invalid" });
@@ -135,19 +130,12 @@ describe("challenge throttle", () => {
       }
       for (let i = 0; i < 8; i++) expect(await verifyTotpChallenge(owner.user.id, await wrongCodeAt(owner.secret, now), { now })).toEqual({ ok: false, reason: "invalid" });
 
-      process.env.TWO_FACTOR_FAILURES_PER_HOUR = "1000";
-      process.env.TWO_FACTOR_FAILURES_PER_DAY = "12";
-      resetConfigForTests();
-      resetLimitersForTests();
+      setLimits({ TWO_FACTOR_FAILURES_PER_HOUR: "1000", TWO_FACTOR_FAILURES_PER_DAY: "12" });
       const other = await seedTotpUser();
       for (let i = 0; i < 12; i++) await verifyTotpChallenge(other.user.id, await wrongCodeAt(other.secret, now), { now });
       const thirteenth = (await verifyTotpChallenge(other.user.id, await codeAt(other.secret, now), { now }).catch((e: unknown) => e)) as TwoFactorThrottledError;
       expect(thirteenth.retryAfterSeconds + (Date.now() % 86_400_000) / 1000).toBeGreaterThan(86_390);
-    } finally {
-      for (const k of ["TWO_FACTOR_FAILURES_PER_MINUTE", "TWO_FACTOR_FAILURES_PER_HOUR", "TWO_FACTOR_FAILURES_PER_DAY"]) delete process.env[k];
-      resetConfigForTests();
-      resetLimitersForTests();
-    }
+    });
   });
 
   it("an account without TOTP is not challenged and spends no attempts", async () => {
