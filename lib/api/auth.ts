@@ -1,27 +1,24 @@
 import { findTokenOwner, hasApiAccess } from "@/lib/api-tokens/tokens";
-import { getCacheStore } from "@/lib/cache/store";
 import { AppError } from "@/lib/http/errors";
 import { registerAuthResolver, type Principal } from "@/lib/http/route";
-import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
+import { failureBudget } from "@/lib/ratelimit/failure-budget";
 import { clientKeyOf } from "@/lib/security/client-ip";
 
 // Failed authentication is counted per client address (policy `apiAuthFailures`), only on
-// failure. Once the budget is spent a block marker stands until the window ends, and every
-// request from the address is answered 429 before its token is looked up, a valid token's too:
-// telling a valid token apart would take the lookup the block exists to deny a guesser.
-const blockKey = (client: string) => `api-auth-blocked:${client}`;
+// failure. Once the budget is spent, every request from the address is answered 429 before its
+// token is looked up, a valid token's too: telling a valid token apart would take the lookup the
+// block exists to deny a guesser.
+const authFailures = failureBudget(["apiAuthFailures"]);
 
 async function refuseWhileBlocked(client: string): Promise<void> {
-  const until = await getCacheStore().get(blockKey(client));
-  if (until === null) return;
-  const retryAfter = secondsUntil(Number(until));
+  const retryAfter = await authFailures.waitSeconds(client);
+  if (retryAfter === null) return;
   throw new AppError("rate_limited", "Too many failed authentication attempts from this address. Try again later.", undefined, undefined, { "Retry-After": String(retryAfter) });
 }
 
-/** Counts the failure, blocks the address once the budget is spent, and returns the 401 to throw. */
+/** Counts the failure (blocking the address once the budget is spent) and returns the 401 to throw. */
 async function authFailure(client: string, message: string, challenge: string): Promise<AppError> {
-  const result = await getLimiter("apiAuthFailures").limit(client);
-  if (!result.success || result.remaining === 0) await getCacheStore().set(blockKey(client), String(result.reset), secondsUntil(result.reset));
+  await authFailures.countFailure(client);
   return new AppError("unauthenticated", message, undefined, undefined, { "WWW-Authenticate": challenge });
 }
 

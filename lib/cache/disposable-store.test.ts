@@ -8,11 +8,11 @@ import { describe, expect, it } from "vitest";
 const SCRIPT = `
   const { getCacheStore, MEMORY_STORE_MAX_ENTRIES } = await import("@/lib/cache/store");
   const { storeChallenge } = await import("@/lib/accounts/passkeys/challenges");
-  await getCacheStore().set("login-blocked:v1:someone", "until later", 900);
+  await getCacheStore().set("failure-wait:loginFailures:v1:someone", "until later", 900);
   const guard = await getCacheStore().acquireLock("2fa-step:7:123", 90_000);
   for (let i = 0; i <= MEMORY_STORE_MAX_ENTRIES; i++) await storeChallenge("passkey:authentication:" + i, { challenge: "c" + i });
   console.log(JSON.stringify({
-    marker: await getCacheStore().get("login-blocked:v1:someone"),
+    marker: await getCacheStore().get("failure-wait:loginFailures:v1:someone"),
     replayGuardHeld: guard !== null && (await getCacheStore().acquireLock("2fa-step:7:123", 90_000)) === null,
   }));
 `;

@@ -1,29 +1,25 @@
 import { AppError } from "@/lib/http/errors";
-import { SECOND_FACTOR_FAILURE_TIERS } from "@/lib/accounts/two-factor/throttle";
-import { countFailure, failureWaitSeconds } from "@/lib/ratelimit/failure-tiers";
+import { guessRetryAfterSeconds, WRONG_GUESSES } from "@/lib/accounts/two-factor/throttle";
 import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
 import { IdentityProofRefusedError } from "./errors";
 
-/** Wrong proofs beyond five a minute: the second factor's hour and day budgets, on this key. */
+/** Its own key, apart from the login challenge's. */
 const keyOf = (userId: number) => `identity-proof:${userId}`;
 
 /**
  * Counts one identity-proof attempt for the user and throws `throttled` while a budget is spent:
- * five attempts a minute (policy `twoFactor`, spec 5.4), every attempt, right or wrong, and
- * before the check, or parallel guesses would all be checked before the first failure lands;
- * and the hour's and day's wrong proofs (countIdentityProofFailure). Its own key, apart from the
- * login challenge's: a stolen session gets no more guesses at the password or a code than that.
+ * the second factor's budgets (five attempts a minute, every attempt, right or wrong, counted
+ * before the check; the hour's and day's wrong proofs). These attempts come from a signed-in
+ * session: a stolen session gets no more guesses at the password or a code than that.
  */
 export async function countIdentityProofAttempt(userId: number): Promise<void> {
-  const wait = await failureWaitSeconds(keyOf(userId));
-  if (wait !== null) throw new IdentityProofRefusedError("throttled", { retryAfterSeconds: wait });
-  const result = await getLimiter("twoFactor").limit(keyOf(userId));
-  if (!result.success) throw new IdentityProofRefusedError("throttled", { retryAfterSeconds: secondsUntil(result.reset) });
+  const retryAfterSeconds = await guessRetryAfterSeconds(keyOf(userId));
+  if (retryAfterSeconds !== null) throw new IdentityProofRefusedError("throttled", { retryAfterSeconds });
 }
 
 /** A wrong proof: counts toward the hour's and the day's budget. */
 export async function countIdentityProofFailure(userId: number): Promise<void> {
-  await countFailure(SECOND_FACTOR_FAILURE_TIERS, keyOf(userId));
+  await WRONG_GUESSES.countFailure(keyOf(userId));
 }
 
 /**

@@ -1,7 +1,5 @@
-import { createHmac } from "node:crypto";
-import { getConfig } from "@/lib/config";
 import { getLimiter } from "@/lib/ratelimit/limiter";
-import { derivedKey } from "@/lib/security/derived-key";
+import { keyedHash } from "@/lib/security/keyed-hash";
 
 /** The mailbox an address reaches: `name+tag@host` and `name@host` are one mailbox. */
 export function mailboxOf(email: string): string {
@@ -22,6 +20,5 @@ export function mailboxOf(email: string): string {
  * flood never leaves the owner without one. Keyed by a keyed hash, never the address.
  */
 export async function mayMailAccountRecipient(email: string): Promise<boolean> {
-  const key = createHmac("sha256", derivedKey(getConfig().security.appKey, "account-mail-recipient")).update(mailboxOf(email)).digest("base64url").slice(0, 22);
-  return (await getLimiter("accountMailRecipient").limit(key)).success;
+  return (await getLimiter("accountMailRecipient").limit(keyedHash("account-mail-recipient", mailboxOf(email)))).success;
 }

@@ -1,17 +1,15 @@
-import { createHmac } from "node:crypto";
 import { bestEffort } from "@/lib/activity/best-effort";
 import { recordLoginHistory } from "@/lib/activity/login-history";
 import { getCacheStore } from "@/lib/cache/store";
 import { db } from "@/lib/db/client";
+import { failureBudget } from "@/lib/ratelimit/failure-budget";
 import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
-import { getConfig } from "@/lib/config";
 import { clientKeyOfIp, ipHmac } from "@/lib/security/client-ip";
-import { derivedKey } from "@/lib/security/derived-key";
+import { keyedHash } from "@/lib/security/keyed-hash";
 
 // Spec 5.6: 20 failed logins per IP within 15 minutes across all accounts, counted through the
-// failure event, one counter for every entry point, not reset by a success. The limiter is fed
-// only on failure; once it is spent, a block marker (until the window ends) is what the next
-// attempt of any entry point checks.
+// failure event, one counter for every entry point, not reset by a success: a failure budget
+// (lib/ratelimit/failure-budget.ts) whose marker the next attempt of any entry point checks.
 //
 // Beside it, a per-account slowdown (ASVS 6.3): one account sprayed with passwords from many
 // addresses. The first ACCOUNT_FREE_FAILURES failures in the window cost nothing; each further
@@ -24,7 +22,7 @@ import { derivedKey } from "@/lib/security/derived-key";
 export type LoginEntryPoint = "password" | "login_link" | "passkey";
 export type LoginFailureReason = "unknown" | "no_password" | "wrong";
 
-const blockKey = (key: string) => `login-blocked:${key}`;
+const addressFailures = failureBudget(["loginFailures"]);
 const accountWaitKey = (key: string) => `login-account-wait:${key}`;
 
 export const ACCOUNT_FREE_FAILURES = 5;
@@ -43,7 +41,7 @@ export class LoginThrottledError extends Error {
 
 /** The account a password attempt names, as a keyed hash: the store never holds the address. */
 export function accountKeyOf(email: string): string {
-  return createHmac("sha256", derivedKey(getConfig().security.appKey, "login-account-slowdown")).update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
+  return keyedHash("login-account-slowdown", email.trim().toLowerCase());
 }
 
 /** Seconds until the account takes the next password attempt; null when it is not slowed. */
@@ -90,9 +88,8 @@ async function recordAccountFailure(email: string, now: number): Promise<void> {
 }
 
 /** Seconds until the address may try again; null when it is not blocked. */
-export async function loginRetryAfterSeconds(ip: string): Promise<number | null> {
-  const until = await getCacheStore().get(blockKey(clientKeyOfIp(ip)));
-  return until === null ? null : secondsUntil(Number(until));
+export function loginRetryAfterSeconds(ip: string): Promise<number | null> {
+  return addressFailures.waitSeconds(clientKeyOfIp(ip));
 }
 
 /** Throws LoginThrottledError while the address is blocked. */
@@ -109,12 +106,8 @@ export async function assertLoginNotThrottled(ip: string): Promise<void> {
 export async function recordLoginFailure(opts: { ip: string; entryPoint: LoginEntryPoint; reason: LoginFailureReason; userId?: number | null; account?: string; now?: Date }): Promise<{ blocked: boolean }> {
   const now = opts.now ?? new Date();
   if (opts.account) await recordAccountFailure(opts.account, now.getTime());
-  const key = clientKeyOfIp(opts.ip);
   const hmac = ipHmac(opts.ip);
-  const result = await getLimiter("loginFailures").limit(key);
-  const blocked = !result.success || result.remaining === 0;
-  if (blocked) await getCacheStore().set(blockKey(key), String(result.reset), secondsUntil(result.reset, now.getTime()));
-  const lockedOutNow = result.success && result.remaining === 0;
+  const { blocked, spentNow: lockedOutNow } = await addressFailures.countFailure(clientKeyOfIp(opts.ip), now.getTime());
   await bestEffort("failed login tally", () =>
     db.$executeRaw`
       INSERT INTO failed_login_tallies (day, entry_point, ip_hmac, ip_hmac_key_version, count, updated_at)
