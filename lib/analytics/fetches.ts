@@ -53,8 +53,8 @@ export async function recordView(pressReleaseId: number, portal: Portal, userAge
 
 /**
  * The view beacon's booking: a view, unless this client already sent the release's beacon 10
- * times this hour (policy `viewBeacon`) or 300 beacons of any release (`viewBeaconClient`). Over the limit nothing is booked and nothing is said:
- * the reader gets the same pixel either way.
+ * times this hour (policy `viewBeacon`) or 300 beacons of any release (`viewBeaconClient`).
+ * Over the limit nothing is booked and nothing is said: the reader gets the same pixel either way.
  */
 export async function recordBeaconView(opts: { pressReleaseId: number; portal: Portal; userAgent: string | null; clientKey: string }): Promise<boolean> {
   if (!(await getLimiter("viewBeaconClient").limit(opts.clientKey)).success) return false;

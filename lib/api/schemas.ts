@@ -67,11 +67,9 @@ export const ReleaseResource = z
 export const Pagination = z.object({ page: z.int(), per_page: z.int(), total: z.int() }).meta({ id: "Pagination" });
 export const ReleaseList = z.object({ data: z.array(ReleaseResource), meta: Pagination }).meta({ id: "ReleaseList" });
 
-const MAX_PAGE = MAX_SEARCH_PAGE;
-
 export const ListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "1–100." }),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1).meta({ description: `1–${MAX_PAGE}.` }),
+  page: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE).default(1).meta({ description: `1–${MAX_SEARCH_PAGE}.` }),
   status: z.enum(STATUSES).optional(),
   language: z.enum(["de", "en"]).optional(),
   portal: z.enum(["business", "tech"]).optional(),

@@ -69,7 +69,6 @@ export async function markIdentityProved(sessionId: number, provedAt: Date, kind
   await db.session.update({ where: { id: sessionId }, data: { identityProvedAt: provedAt, identityProofKind: kind } });
 }
 
-
 /** Marks the current session confirmed for the admin area. */
 export async function markStrongAuthenticated(sessionId: number, at = new Date()): Promise<void> {
   await db.session.update({ where: { id: sessionId }, data: { strongAuthAt: at } });

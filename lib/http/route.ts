@@ -79,20 +79,10 @@ async function readJson(request: Request, maxBytes: number): Promise<unknown> {
   }
 }
 
-/** Text that cannot be stored is refused before any schema or query sees it (lib/input/text.ts). */
-function refuseUnstorableText(value: unknown, root = ""): void {
-  const issues = unacceptableTextIssues(value, root);
+/** A query or body: text that cannot be stored is refused before the schema or any query sees it (lib/input/text.ts). */
+function parseInput(schema: Schema, raw: unknown): unknown {
+  const issues = unacceptableTextIssues(raw);
   if (issues.length) throw new AppError("validation_failed", "The request contains text that cannot be stored.", undefined, issues);
-}
-
-function parseQuery(schema: Schema, params: URLSearchParams): unknown {
-  const raw = Object.fromEntries(params);
-  refuseUnstorableText(raw);
-  return schema.parse(raw);
-}
-
-function parseBody(schema: Schema, raw: unknown): unknown {
-  refuseUnstorableText(raw);
   return schema.parse(raw);
 }
 
@@ -136,8 +126,8 @@ export function apiRoute<P extends Schema | undefined = undefined, Q extends Sch
         requestId,
         principal,
         params: options.params ? parseParams(options.params, rawParams) : undefined,
-        query: options.query ? parseQuery(options.query, url.searchParams) : undefined,
-        body: options.body ? parseBody(options.body, await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) : undefined,
+        query: options.query ? parseInput(options.query, Object.fromEntries(url.searchParams)) : undefined,
+        body: options.body ? parseInput(options.body, await readJson(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) : undefined,
       } as RouteContext<P, Q, B>;
       const response = await handler(ctx);
       response.headers.set("x-request-id", requestId);

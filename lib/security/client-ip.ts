@@ -86,6 +86,8 @@ export function clientAddressOf(headers: Headers, trust: AddressTrust, stampKey 
   return normalizeAddress(chain[chain.length - 1 - hops]) ?? UNKNOWN_ADDRESS;
 }
 
+const SOURCE_HINT = "Start the service with `npm start` (its server stamps each connection), or set TRUSTED_PROXY_HOPS, TRUSTED_PROXY_RANGES or CLIENT_ADDRESS_HEADER (docs/security.md).";
+
 /**
  * At start: whether any source of client addresses exists (this process's own server, trusted
  * proxies, a platform header). A production server without one would count every client as one
@@ -94,7 +96,7 @@ export function clientAddressOf(headers: Headers, trust: AddressTrust, stampKey 
 export function assertClientAddressSource(config: Pick<Config, "app" | "security">, env: Record<string, string | undefined> = process.env): void {
   const trust = config.security.clientAddress;
   if (env.PD_PEER_STAMP_KEY || trust.platformHeader || trust.proxyHops > 0 || trust.proxyRanges.length) return;
-  const message = "client addresses: no source. Start the service with `npm start` (its server stamps each connection), or set TRUSTED_PROXY_HOPS, TRUSTED_PROXY_RANGES or CLIENT_ADDRESS_HEADER (docs/security.md).";
+  const message = `client addresses: no source. ${SOURCE_HINT}`;
   if (config.app.mode === "production" && env.NODE_ENV === "production") throw new Error(message);
   console.warn(message);
 }
@@ -104,7 +106,7 @@ const warned = processSingleton("client-address-warning", () => ({ done: false }
 function unknownWithWarning(): string {
   if (!warned.done) {
     warned.done = true;
-    console.error("client addresses: unknown. Start the service with `npm start` (its server stamps the connection's address), or set TRUSTED_PROXY_HOPS, TRUSTED_PROXY_RANGES or CLIENT_ADDRESS_HEADER (docs/security.md). Until then all clients share one throttle key.");
+    console.error(`client addresses: unknown. ${SOURCE_HINT} Until then all clients share one throttle key.`);
   }
   return UNKNOWN_ADDRESS;
 }

@@ -20,8 +20,9 @@ export interface ProveIdentityOptions {
 /**
  * Checks a fresh identity proof for the purpose (spec 5.3, 5.4). Throws IdentityProofRefusedError:
  * `not_accepted` when the rule table does not allow this kind for this account (spends no
- * attempt: nothing secret is checked), `throttled` from the sixth attempt in a minute (or once an hour's or day's wrong proofs
- * are spent) even if right, `wrong` otherwise. On success the caller stamps `provedAt` on the session.
+ * attempt: nothing secret is checked), `throttled` from the sixth attempt in a minute (or once
+ * an hour's or day's wrong proofs are spent) even if right, `wrong` otherwise. On success the
+ * caller stamps `provedAt` on the session.
  */
 export async function proveIdentity(userId: number, purpose: ProofPurpose, proof: IdentityProof, opts: ProveIdentityOptions = {}): Promise<{ kind: ProofKind; provedAt: Date }> {
   const now = opts.now ?? new Date();

@@ -39,9 +39,10 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
   await assertPasswordPolicy(password, input.breachCheck ?? getBreachedPasswordCheck());
 
   const existing = await db.user.findUnique({ where: { email }, select: { id: true, locale: true, isActive: true, deletedAt: true } });
+  if (existing && (!existing.isActive || existing.deletedAt)) return;
+  // Either answer is a mail to the mailbox (name+1@, name+2@ ... reach one): within its budget only.
+  if (!(await mayMailAccountRecipient(email))) return;
   if (existing) {
-    if (!existing.isActive || existing.deletedAt) return;
-    if (!(await mayMailAccountRecipient(email))) return;
     await db.$transaction(async (tx) => {
       const link = await createLoginLink({ email, userId: existing.id, purpose: "login", source: "registration_existing" }, tx);
       await sendMail({ to: email, ...registrationMails.alreadyRegistered(link.url, LOGIN_LINK_TTL_MINUTES.login), mailType: "registration_existing" }, tx);
@@ -49,8 +50,6 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
     return;
   }
 
-  // A new account's welcome mail goes to a mailbox too (name+1@, name+2@ ... reach one).
-  if (!(await mayMailAccountRecipient(email))) return;
   const passwordHash = await hashPassword(password);
   const ip = ipHmac(input.ip);
   const created = await db.$transaction(async (tx) => {

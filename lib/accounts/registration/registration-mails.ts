@@ -12,7 +12,8 @@ export function plainName(name: string): string {
 /** The two mails of a registration; German, like the hub. */
 export const registrationMails = {
   welcome(name: string, url: string, ttlMinutes: number) {
-    const greeting = plainName(name) ? `Hallo ${plainName(name)},` : "Hallo,";
+    const plain = plainName(name);
+    const greeting = plain ? `Hallo ${plain},` : "Hallo,";
     const text = `${greeting}\n\nwillkommen bei Pressdesk. Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link (gültig ${ttlMinutes} Minuten, einmal verwendbar):\n\n${url}\n\nÖffnen Sie ihn in dem Browser, in dem Sie sich registriert haben: Dann gilt Ihr Passwort sofort. In einem anderen Browser meldet der Link Sie an, und Sie legen Ihr Passwort unter „Sicherheit“ neu fest.\n\nWenn Sie sich nicht registriert haben, ignorieren Sie diese E-Mail.`;
     return { subject: "Bitte bestätigen Sie Ihre E-Mail-Adresse", text, html: htmlOf(text, url) };
   },

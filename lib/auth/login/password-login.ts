@@ -21,17 +21,17 @@ export async function signInWithPassword(opts: { email: string; password: string
   const email = opts.email.trim().toLowerCase();
   // An address that cannot be stored cannot belong to an account: refused like an unknown one.
   const user = email && isAcceptableText(email) ? await db.user.findUnique({ where: { email }, select: { id: true, passwordHash: true, isActive: true, deletedAt: true, emailVerifiedAt: true } }) : null;
-  await oneCheckAtATime(email, async () => {
+  // The account whose password matched; every other outcome is a counted failure.
+  const account = await oneCheckAtATime(email, async () => {
     await assertAccountNotSlowed(email);
     const matches = await verifyPassword(opts.password, user?.passwordHash ?? (await dummy()));
-    if (user && user.isActive && !user.deletedAt && user.passwordHash && matches) return;
-    const reason = !user || !user.isActive || user.deletedAt ? "unknown" : !user.passwordHash ? "no_password" : "wrong";
-    await recordLoginFailure({ ip: opts.client.ip, entryPoint: "password", reason, userId: reason === "unknown" ? null : user!.id, account: email, now: opts.now });
+    const usable = user && user.isActive && !user.deletedAt;
+    if (usable && user.passwordHash && matches) return { id: user.id, passwordHash: user.passwordHash, emailVerifiedAt: user.emailVerifiedAt };
+    const reason = !usable ? "unknown" : !user.passwordHash ? "no_password" : "wrong";
+    await recordLoginFailure({ ip: opts.client.ip, entryPoint: "password", reason, userId: usable ? user.id : null, account: email, now: opts.now });
     throw new LoginRefusedError();
   });
-  // Reached only with the right password of a usable account.
-  if (!user?.passwordHash) throw new LoginRefusedError();
-  if (!user.emailVerifiedAt) throw new AddressNotVerifiedError();
-  await upgradePasswordHash({ userId: user.id, password: opts.password, verifiedHash: user.passwordHash });
-  return { ...(await completeLogin({ userId: user.id, method: "password", client: opts.client, now: opts.now })), userId: user.id };
+  if (!account.emailVerifiedAt) throw new AddressNotVerifiedError();
+  await upgradePasswordHash({ userId: account.id, password: opts.password, verifiedHash: account.passwordHash });
+  return { ...(await completeLogin({ userId: account.id, method: "password", client: opts.client, now: opts.now })), userId: account.id };
 }

@@ -41,7 +41,7 @@ export const STAFF_IDLE_MINUTES = 30;
 /**
  * The session behind a cookie's reference, or null: unknown or expired rows, inactive or
  * deleted users, revoked sessions (EnsureSessionIsNotRevoked, spec 5.8), idle staff sessions and
- * sessions of accounts whose address was never confirmed all fail. A revoked or idle row is removed on the way.
+ * sessions of accounts whose address was never confirmed all fail; such a row is removed on the way.
  */
 export async function resolveSessionToken(token: string | null | undefined, now = new Date()): Promise<ActiveSession | null> {
   if (!token) return null;

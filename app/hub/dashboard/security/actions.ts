@@ -173,7 +173,8 @@ export async function startPasskeyRegistration(_prev: PasskeyRegistrationStart |
     return { ok: true, options: await passkeyRegistrationOptions(s.user.id) };
   } catch (err) {
     const proofKind = proofKindOf(form);
-    return { ...actionError(err), ok: false, message: actionError(err).message ?? "Das hat nicht geklappt.", ...(proofKind ? { proofKind } : {}) };
+    const failed = actionError(err);
+    return { ...failed, ok: false, message: failed.message ?? "Das hat nicht geklappt.", ...(proofKind ? { proofKind } : {}) };
   }
 }
 
