@@ -86,14 +86,14 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       signingKeyId: env.ARCHIVE_SIGNING_KEY_ID,
       previousKeys: env.ARCHIVE_PREVIOUS_KEYS,
     },
-    newsletter: { sendingEnabled: env.NEWSLETTER_SENDING_ENABLED },
+    newsletter: { sendingEnabled: env.NEWSLETTER_SENDING_ENABLED, sendRatePerSecond: env.NEWSLETTER_SEND_RATE_PER_SECOND, sendJobs: env.NEWSLETTER_SEND_JOBS },
     auth: {
       secret: env.AUTH_SECRET ?? env.NEXTAUTH_SECRET ?? secret(env, strict, "AUTH_SECRET", "auth", strict ? appKey : undefined),
       requireStrongAdmin: env.AUTH_REQUIRE_STRONG_ADMIN,
       oidc: env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET
         ? { issuer: env.AUTH_OIDC_ISSUER, clientId: env.AUTH_OIDC_CLIENT_ID, clientSecret: env.AUTH_OIDC_CLIENT_SECRET }
         : undefined,
-      passwordBreachCheck: parseBreachCheck(env.PASSWORD_BREACH_CHECK, mode),
+      passwordBreachCheck: parseSwitch("PASSWORD_BREACH_CHECK", env.PASSWORD_BREACH_CHECK, mode === "production"),
       // Base of the k-anonymity range API used when passwordBreachCheck is on.
       passwordBreachRangeUrl: env.PASSWORD_BREACH_RANGE_URL,
       newsroomApiAssignmentUserIds: env.NEWSROOM_API_ASSIGNMENT_USER_IDS,
@@ -119,6 +119,18 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       from: env.MAIL_FROM,
       returnPath: env.MAIL_RETURN_PATH,
       resendApiKey: env.RESEND_API_KEY,
+      resendBaseUrl: env.RESEND_BASE_URL,
+      resendWebhookSecret: env.RESEND_WEBHOOK_SECRET,
+      inboundMailSecret: env.INBOUND_MAIL_SECRET,
+      retryBaseSeconds: env.MAIL_RETRY_BASE_SECONDS,
+      maxRetries: env.MAIL_MAX_RETRIES,
+      claimTimeoutSeconds: env.MAIL_CLAIM_TIMEOUT_S,
+      batchSize: env.MAIL_BATCH_SIZE,
+      sendConcurrency: env.MAIL_SEND_CONCURRENCY,
+      bounceThreshold: env.MAIL_BOUNCE_THRESHOLD,
+      circuit: { threshold: env.MAIL_CIRCUIT_THRESHOLD, windowMinutes: env.MAIL_CIRCUIT_WINDOW_MINUTES, openMinutes: env.MAIL_CIRCUIT_OPEN_MINUTES },
+      domainCheck: parseSwitch("EMAIL_DOMAIN_CHECK", env.EMAIL_DOMAIN_CHECK, mode === "production"),
+      alertCooldownMinutes: env.ALERT_COOLDOWN_MINUTES,
       refHeader: env.MAIL_REF_HEADER,
       bounceUnsignedKind: env.BOUNCE_UNSIGNED_KIND,
       alertMailTo: env.ALERT_MAIL_TO,
@@ -145,12 +157,13 @@ function build(env: Env, raw: Record<string, string | undefined>) {
   };
 }
 
-function parseBreachCheck(value: string | undefined, mode: RuntimeMode): boolean {
-  if (value === undefined || value.trim() === "") return mode === "production";
+/** A boolean switch whose default depends on the runtime mode. */
+function parseSwitch(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === "") return fallback;
   const v = value.trim().toLowerCase();
   if (["1", "true", "on", "yes"].includes(v)) return true;
   if (["0", "false", "off", "no"].includes(v)) return false;
-  throw new ConfigError(`Invalid configuration: PASSWORD_BREACH_CHECK must be a boolean (got "${value}")`);
+  throw new ConfigError(`Invalid configuration: ${name} must be a boolean (got "${value}")`);
 }
 
 export type Config = Readonly<ReturnType<typeof build>>;

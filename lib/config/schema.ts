@@ -46,6 +46,10 @@ export const envSchema = z.object({
   ARCHIVE_PREVIOUS_KEYS: keyList(),
 
   NEWSLETTER_SENDING_ENABLED: bool(false),
+  /** Newsletter mails per second per send job (keep it within the provider account's request limit). */
+  NEWSLETTER_SEND_RATE_PER_SECOND: int(10, { min: 1, max: 10000 }),
+  /** Send jobs enqueued per campaign start or resume; they share the recipients by row claims. */
+  NEWSLETTER_SEND_JOBS: int(2, { min: 1, max: 64 }),
 
   AUTH_SECRET: optionalStr(),
   NEXTAUTH_SECRET: optionalStr(),
@@ -67,6 +71,30 @@ export const envSchema = z.object({
   MAIL_FROM: str("Pressdesk <noreply@pressdesk.localhost>"),
   MAIL_RETURN_PATH: optionalStr(),
   RESEND_API_KEY: optionalStr(),
+  /** Resend's API origin; tests point the real SDK at a local server. */
+  RESEND_BASE_URL: optionalUrl(),
+  /** Signing secret of the Resend webhook (whsec_...); without it the webhook answers 404. */
+  RESEND_WEBHOOK_SECRET: optionalStr(),
+  /** Bearer secret for bounces that arrive as mail (an MTA pipes DSNs to /api/mail/inbound); unset: route off. */
+  INBOUND_MAIL_SECRET: optionalStr(),
+  /** First retry delay of a mail the provider could not take; doubles per attempt (spec 4.6: up to 5 retries). */
+  MAIL_RETRY_BASE_SECONDS: int(30, { min: 0, max: 3600 }),
+  MAIL_MAX_RETRIES: int(5, { min: 0, max: 20 }),
+  /** A claimed mail whose worker died is taken again after this. */
+  MAIL_CLAIM_TIMEOUT_S: int(120, { min: 5, max: 3600 }),
+  /** Mails one delivery run claims at a time, and how many go to the provider at once. */
+  MAIL_BATCH_SIZE: int(50, { min: 1, max: 1000 }),
+  MAIL_SEND_CONCURRENCY: int(4, { min: 1, max: 64 }),
+  /** Signed soft (and non-5.1 hard) bounces within 30 days that suppress an address; 5.1.x suppresses at once. */
+  MAIL_BOUNCE_THRESHOLD: int(3, { min: 1, max: 100 }),
+  /** Relay rejections within the window that halt sending, and for how long. */
+  MAIL_CIRCUIT_THRESHOLD: int(5, { min: 1, max: 1000 }),
+  MAIL_CIRCUIT_WINDOW_MINUTES: int(10, { min: 1, max: 1440 }),
+  MAIL_CIRCUIT_OPEN_MINUTES: int(15, { min: 1, max: 1440 }),
+  /** DNS checks of e-mail domains (MX, Null MX); default on in production, off on the offline embedded default. */
+  EMAIL_DOMAIN_CHECK: z.string().optional(),
+  /** Cool-down between two operational alerts of the same kind. */
+  ALERT_COOLDOWN_MINUTES: int(30, { min: 1, max: 10080 }),
   MAIL_REF_HEADER: str("X-PD-Ref"),
   BOUNCE_UNSIGNED_KIND: oneOf(["policy", "hard", "soft"] as const, "policy"),
   ALERT_MAIL_TO: optionalStr(),

@@ -1,0 +1,41 @@
+// Every kind of mail the service sends, in one table: which ones a recipient may opt out of
+// (spec 6.3: rejection under the opt-out type "rejected", corrections and newsletters), and so
+// which ones carry List-Unsubscribe. Everything else is transactional and only a hard bounce,
+// a complaint or a manual block stops it.
+export const MAIL_TYPES = {
+  login_link: { unsubscribeScope: null },
+  identity_code: { unsubscribeScope: null },
+  registration_confirm: { unsubscribeScope: null },
+  registration_existing: { unsubscribeScope: null },
+  email_change_confirm: { unsubscribeScope: null },
+  email_change_requested: { unsubscribeScope: null },
+  email_changed: { unsubscribeScope: null },
+  passkey_changed: { unsubscribeScope: null },
+  account_link: { unsubscribeScope: null },
+  published: { unsubscribeScope: "published" },
+  rejected: { unsubscribeScope: "rejected" },
+  review_blocked: { unsubscribeScope: null },
+  press_release_corrected: { unsubscribeScope: "press_release_corrected" },
+  press_release_change_applied: { unsubscribeScope: null },
+  legal_request_executed: { unsubscribeScope: null },
+  invoice: { unsubscribeScope: null },
+  invoice_reminder: { unsubscribeScope: null },
+  grandfathering_expired: { unsubscribeScope: null },
+  image_confirmation: { unsubscribeScope: null },
+  newsletter: { unsubscribeScope: "newsletter" },
+  newsletter_confirm: { unsubscribeScope: null },
+  operational_alert: { unsubscribeScope: null },
+} as const satisfies Record<string, { unsubscribeScope: string | null }>;
+
+export type MailType = keyof typeof MAIL_TYPES;
+export type UnsubscribeScope = NonNullable<(typeof MAIL_TYPES)[MailType]["unsubscribeScope"]>;
+
+export const UNSUBSCRIBE_SCOPES: readonly UnsubscribeScope[] = [...new Set(Object.values(MAIL_TYPES).flatMap((t) => (t.unsubscribeScope ? [t.unsubscribeScope] : [])))];
+
+export function isMailType(value: string): value is MailType {
+  return Object.hasOwn(MAIL_TYPES, value);
+}
+
+export function unsubscribeScopeOf(mailType: MailType): UnsubscribeScope | null {
+  return MAIL_TYPES[mailType].unsubscribeScope;
+}

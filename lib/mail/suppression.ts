@@ -1,0 +1,73 @@
+import type { SuppressionState } from "@/lib/generated/prisma/client";
+import { db, type DbOrTx } from "@/lib/db/client";
+import { unsubscribeScopeOf, type MailType, type UnsubscribeScope } from "./mail-types";
+
+export interface Suppression {
+  state: SuppressionState;
+  mailTypes: string[];
+}
+
+/**
+ * The one rule of spec 6.3 for whether a suppression stops a mail: a hard bounce, a complaint or
+ * a manual block stops everything; `unsubscribed` stops the scopes it lists (none listed: every
+ * mail a recipient may opt out of) and never a transactional mail; `policy_review` is a note for
+ * an operator and stops nothing.
+ */
+export function blocksMail(suppression: Suppression | null | undefined, mailType: MailType): boolean {
+  if (!suppression) return false;
+  switch (suppression.state) {
+    case "hard_bounce":
+    case "complaint":
+    case "manual":
+      return true;
+    case "policy_review":
+      return false;
+    case "unsubscribed": {
+      const scope = unsubscribeScopeOf(mailType);
+      return scope !== null && (suppression.mailTypes.length === 0 || suppression.mailTypes.includes(scope));
+    }
+  }
+}
+
+export function normalizeAddress(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findSuppression(email: string, client: DbOrTx = db): Promise<Suppression | null> {
+  return client.emailSuppression.findUnique({ where: { email: normalizeAddress(email) }, select: { state: true, mailTypes: true } });
+}
+
+const BLOCKING_STATES: SuppressionState[] = ["hard_bounce", "complaint", "manual"];
+
+/**
+ * Records a blocking suppression (hard bounce, complaint, manual). A stronger state is never
+ * weakened: an address that hard-bounced stays blocked when it later unsubscribes.
+ */
+export async function suppressAddress(opts: { email: string; state: "hard_bounce" | "complaint" | "manual" | "policy_review"; reason: string }, client: DbOrTx = db): Promise<void> {
+  const email = normalizeAddress(opts.email);
+  const existing = await client.emailSuppression.findUnique({ where: { email }, select: { state: true } });
+  if (existing && BLOCKING_STATES.includes(existing.state)) return;
+  if (existing && opts.state === "policy_review") return;
+  await client.emailSuppression.upsert({
+    where: { email },
+    create: { email, state: opts.state, reason: opts.reason },
+    update: { state: opts.state, reason: opts.reason, mailTypes: [] },
+  });
+}
+
+/** Adds one opt-out scope for an address (idempotent); a blocking state stays as it is. */
+export async function unsubscribeAddress(opts: { email: string; scope: UnsubscribeScope }, client: DbOrTx = db): Promise<void> {
+  const email = normalizeAddress(opts.email);
+  // Concurrent one-click requests for the same address: insert-or-ignore, then append under the row.
+  await client.$executeRaw`
+    INSERT INTO email_suppressions (email, state, mail_types, reason, created_at, updated_at)
+    VALUES (${email}, 'unsubscribed', ARRAY[${opts.scope}]::text[], 'unsubscribe link', now(), now())
+    ON CONFLICT (email) DO UPDATE SET
+      mail_types = CASE
+        WHEN email_suppressions.state = 'policy_review' THEN ARRAY[${opts.scope}]::text[]
+        WHEN ${opts.scope} = ANY(email_suppressions.mail_types) THEN email_suppressions.mail_types
+        ELSE array_append(email_suppressions.mail_types, ${opts.scope}) END,
+      state = CASE WHEN email_suppressions.state = 'policy_review' THEN 'unsubscribed'::"SuppressionState" ELSE email_suppressions.state END,
+      updated_at = now()
+    WHERE email_suppressions.state IN ('unsubscribed', 'policy_review')`;
+}
