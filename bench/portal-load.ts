@@ -109,7 +109,7 @@ async function main() {
     const redisPrefix = `bench${process.pid}:`;
     // The production server (npm start's): Next's handler behind the address-stamping server.
     const server = spawn(process.execPath, ["scripts/next-server.mjs", "start"], {
-      env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: url, REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", SITE_HUB_HOST: `hub.localhost:${PORT}`, SITE_BUSINESS_HOST: `${HOST}:${PORT}`, SITE_TECH_HOST: `tech.localhost:${PORT}`, CACHE_KEY_PREFIX: redisPrefix, APP_KEY: randomBytes(32).toString("base64"), HEALTH_TOKEN: randomBytes(16).toString("hex") },
+      env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: url, REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", SITE_HUB_HOST: `hub.localhost:${PORT}`, SITE_BUSINESS_HOST: `${HOST}:${PORT}`, SITE_TECH_HOST: `tech.localhost:${PORT}`, CACHE_KEY_PREFIX: redisPrefix, APP_KEY: randomBytes(32).toString("base64"), HEALTH_TOKEN: randomBytes(16).toString("hex"), RESEND_API_KEY: "re_bench_unused", RESEND_BASE_URL: "http://127.0.0.1:9" },
       stdio: ["ignore", "ignore", "inherit"],
       detached: true,
     });

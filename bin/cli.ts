@@ -18,7 +18,12 @@ async function main(): Promise<number> {
     io.err(`Unknown command "${name}". Run "npm run cli -- list".`);
     return 2;
   }
-  return withDatabaseForCommand(() => command.run(parseArgs(rest), io));
+  const args = parseArgs(rest);
+  if (args.flags["help"]) {
+    io.out(`${command.usage ?? name}\n\n${command.description}\n\nExit codes: 0 success or business outcome, 1 technical failure, 2 wrong call.`);
+    return 0;
+  }
+  return withDatabaseForCommand(() => command.run(args, io));
 }
 
 main()

@@ -33,7 +33,7 @@ describe("GET /health", () => {
     const body = await res.json();
     expect(body.status).toBe("ok");
     expect(body.version).toBe("9.8.7-test");
-    expect(Object.keys(body.checks).sort()).toEqual(["cache", "database", "disk", "overdue", "queue", "scheduler"]);
+    expect(Object.keys(body.checks).sort()).toEqual(["cache", "database", "disk", "mail", "overdue", "queue", "scheduler"]);
     delete process.env.APP_VERSION;
   });
 

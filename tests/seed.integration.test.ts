@@ -69,14 +69,14 @@ describe("demo content", () => {
     expect(() => assertDemoSeedAllowed()).toThrow("embedded default only");
 
     // With --demo, only where database and site are on this machine.
-    const saved = { DATABASE_URL: process.env.DATABASE_URL, SITE_HUB_HOST: process.env.SITE_HUB_HOST, APP_KEY: process.env.APP_KEY, HEALTH_TOKEN: process.env.HEALTH_TOKEN };
+    const saved = { DATABASE_URL: process.env.DATABASE_URL, SITE_HUB_HOST: process.env.SITE_HUB_HOST, APP_KEY: process.env.APP_KEY, HEALTH_TOKEN: process.env.HEALTH_TOKEN, RESEND_API_KEY: process.env.RESEND_API_KEY };
     const restore = () => {
       for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     };
     try {
       // (A public host name needs real secrets, or the configuration itself is refused first.)
-      for (const env of [{ DATABASE_URL: "postgresql://app@db.internal.example:5432/pressdesk" }, { SITE_HUB_HOST: "presse.example.com", APP_KEY: "k", HEALTH_TOKEN: "t" }]) {
+      for (const env of [{ DATABASE_URL: "postgresql://app@db.internal.example:5432/pressdesk" }, { SITE_HUB_HOST: "presse.example.com", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test" }]) {
         Object.assign(process.env, env);
         resetConfigForTests();
         expect(() => assertDemoSeedAllowed({ allowOnConfiguredDatabase: true })).toThrow("never go into a database or site that is not on this machine");

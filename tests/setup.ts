@@ -17,6 +17,8 @@ process.env.CACHE_KEY_PREFIX ??= `${name}:`;
 process.env.TRUSTED_PROXY_HOPS ??= "1";
 // Tests never reach the breached-password range API; the bundled list stands in for it.
 process.env.PASSWORD_BREACH_CHECK ??= "false";
+// Nor DNS: the mail-domain check is on with a database URL; its own tests give it a resolver.
+process.env.EMAIL_DOMAIN_CHECK ??= "false";
 
 /** The file's Redis keys go with its database (store entries without a TTL would pile up). */
 async function dropFileRedisKeys(): Promise<void> {

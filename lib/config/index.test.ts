@@ -46,16 +46,16 @@ describe("loadConfig", () => {
   });
 
   it("refuses production and public hosts without every secret, and the embedded default on public hosts", () => {
-    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" })).toThrow("APP_KEY, HEALTH_TOKEN are required in production");
+    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" })).toThrow("APP_KEY, HEALTH_TOKEN, RESEND_API_KEY are required in production");
     // A public host name is a deployment, whatever NODE_ENV says.
-    expect(() => loadConfig({ NODE_ENV: "development", DATABASE_URL: "postgresql://db/app", SITE_HUB_HOST: "presse.example.com" })).toThrow("APP_KEY, HEALTH_TOKEN are required");
+    expect(() => loadConfig({ NODE_ENV: "development", DATABASE_URL: "postgresql://db/app", SITE_HUB_HOST: "presse.example.com" })).toThrow("APP_KEY, HEALTH_TOKEN, RESEND_API_KEY are required");
     // The embedded default (derived secrets, demo accounts) runs on this machine's names only.
     expect(() => loadConfig({ SITE_BUSINESS_HOST: "business.example.com" })).toThrow("the embedded default serves localhost names only (got business.example.com)");
     expect(loadConfig({ NODE_ENV: "production", SITE_HUB_HOST: "hub.localhost:8080", SITE_BUSINESS_HOST: "127.0.0.1:8080" }).app.mode).toBe("embedded");
-    expect(() => loadConfig({ VERCEL: "1", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t" })).toThrow("REDIS_URL is required on Vercel");
+    expect(() => loadConfig({ VERCEL: "1", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test" })).toThrow("REDIS_URL is required on Vercel");
     // Tests and development against a real database derive local keys.
     expect(loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgresql://db/app" }).app.mode).toBe("production");
-    const c = loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t" });
+    const c = loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test" });
     expect(c.app.mode).toBe("production");
     expect(c.sites.protocol).toBe("https");
     expect(c.auth.passwordBreachCheck).toBe(true);

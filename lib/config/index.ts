@@ -10,8 +10,12 @@ export class ConfigError extends Error {
 
 export type RuntimeMode = "embedded" | "production";
 
-/** Secrets that production refuses to start without; the embedded default derives local ones. */
-const REQUIRED_SECRETS = ["APP_KEY", "HEALTH_TOKEN"] as const;
+/**
+ * Secrets that production refuses to start without; the embedded default derives local ones.
+ * Without a mail provider, mail would stay in the local mailbox, whose page shows every login
+ * link to anyone: production has none.
+ */
+const REQUIRED_SECRETS = ["APP_KEY", "HEALTH_TOKEN", "RESEND_API_KEY"] as const;
 
 /**
  * Production (NODE_ENV=production on a real database) and any deployment on public host names

@@ -11,7 +11,7 @@ export const about: ConsoleCommand = {
     io.out(`  database    ${database.url ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite on port ${database.embeddedPort}`}`);
     io.out(`  cache       ${redis.url ? "Redis (REDIS_URL)" : "in-memory"}`);
     io.out(`  jobs        ${jobs.inngestEventKey ? "Inngest" : "local queue"}`);
-    io.out(`  mail        ${mail.resendApiKey ? "Resend" : "outbox table"}`);
+    io.out(`  mail        ${mail.resendApiKey ? "Resend" : "local mailbox (hub /dev/mailbox)"}`);
     return 0;
   },
 };

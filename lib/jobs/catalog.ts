@@ -3,12 +3,13 @@ import { publishScheduledJob } from "@/lib/releases/publish-scheduled";
 import { pruneExpiredTokensJob } from "@/lib/api-tokens/prune";
 import { pruneAuthRecordsJob } from "@/lib/auth/prune-auth-records";
 import { reviewJob } from "@/lib/review/review-job";
+import { deliverDueMailJob, deliverMailJob, purgeMailRecordsJob } from "@/lib/mail/delivery/jobs";
 import { heartbeatJob } from "./heartbeat";
 import type { JobDefinition, Schedule } from "./types";
 
 // Every job and schedule, in one place: Inngest functions and the local worker are both built
 // from these lists, so the embedded default runs exactly what production runs.
-export const JOBS: JobDefinition<never>[] = [heartbeatJob, reviewJob, publishScheduledJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob] as JobDefinition<never>[];
+export const JOBS: JobDefinition<never>[] = [heartbeatJob, reviewJob, publishScheduledJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob, deliverMailJob, deliverDueMailJob, purgeMailRecordsJob] as JobDefinition<never>[];
 
 const BERLIN = "Europe/Berlin";
 export const SCHEDULES: Record<string, Schedule> = {
@@ -18,6 +19,8 @@ export const SCHEDULES: Record<string, Schedule> = {
   "prune-auth-records": { cron: "25 4 * * *", timezone: BERLIN, job: pruneAuthRecordsJob.name },
   "aggregate-views": { cron: "*/10 * * * *", timezone: BERLIN, job: aggregateViewsJob.name },
   "purge-events": { cron: "50 3 * * *", timezone: BERLIN, job: purgeEventsJob.name },
+  "deliver-due-mail": { cron: "* * * * *", timezone: BERLIN, job: deliverDueMailJob.name },
+  "purge-mail-records": { cron: "35 4 * * *", timezone: BERLIN, job: purgeMailRecordsJob.name },
 };
 
 export function findJob(name: string): JobDefinition<never> | undefined {

@@ -7,4 +7,8 @@ export const JOB = {
   pruneAuthRecords: "auth/prune",
   aggregateViews: "analytics/aggregate-views",
   purgeEvents: "analytics/purge-events",
+  deliverMail: "mail/deliver",
+  deliverDueMail: "mail/deliver-due",
+  purgeMailRecords: "mail/purge",
+  newsletterSend: "newsletter/send",
 } as const;

@@ -4,7 +4,7 @@ import { signMailRef } from "./mail-ref";
 import { unsubscribeScopeOf, type MailType } from "./mail-types";
 import { blocksMail, findSuppression, normalizeAddress } from "./suppression";
 import type { WireMessage } from "./transport/types";
-import { unsubscribeUrl } from "./unsubscribe-token";
+import { oneClickUnsubscribeUrl } from "./unsubscribe-token";
 
 export interface OutgoingEnvelope {
   to: string;
@@ -37,7 +37,7 @@ export async function applyMessageSending(envelope: OutgoingEnvelope, client: Db
   if (mail.returnPath) headers["Return-Path"] = mail.returnPath;
   const scope = unsubscribeScopeOf(envelope.mailType);
   if (scope) {
-    headers["List-Unsubscribe"] = `<${unsubscribeUrl(to, scope)}>`;
+    headers["List-Unsubscribe"] = `<${oneClickUnsubscribeUrl(to, scope)}>`;
     headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
   return {

@@ -1,39 +1,43 @@
 import { getConfig } from "@/lib/config";
 import { db, type DbOrTx } from "@/lib/db/client";
+import type { MailType } from "./mail-types";
+import { requestDelivery } from "./delivery/request-delivery";
+import { normalizeAddress } from "./suppression";
+import type { WireMessage } from "./transport/types";
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
-  mailType: string;
+  mailType: MailType;
   headers?: Record<string, string>;
+  replyTo?: string;
+  attachments?: NonNullable<WireMessage["attachments"]>;
 }
 
 /**
- * Queues one mail in the outbox. A suppressed recipient is recorded as `suppressed` and never
- * sent (spec 6.3: suppression applies to every outgoing mail). Delivery through a provider
- * reads the outbox; on the embedded default the outbox is the delivery target.
+ * Queues one mail in the outbox, inside the caller's transaction: it goes out only if the
+ * business change commits, and the delivery job (lib/mail/delivery) sends it after the commit.
+ * Suppression, the return path and the signed reference header are applied at send time by
+ * the MessageSending step, so a bounce that arrives while the mail waits still stops it.
  */
-export async function sendMail(mail: OutgoingMail, client: DbOrTx = db): Promise<{ id: number; suppressed: boolean }> {
-  const to = mail.to.trim().toLowerCase();
-  const suppression = await client.emailSuppression.findUnique({ where: { email: to }, select: { state: true, mailTypes: true } });
-  const suppressed =
-    !!suppression &&
-    (suppression.state !== "unsubscribed" || suppression.mailTypes.length === 0 || suppression.mailTypes.includes(mail.mailType));
-  const { mail: cfg } = getConfig();
+export async function sendMail(mail: OutgoingMail, client: DbOrTx = db): Promise<{ id: number }> {
   const row = await client.mailOutbox.create({
     data: {
-      to,
-      from: cfg.from,
+      to: normalizeAddress(mail.to),
+      from: getConfig().mail.from,
+      replyTo: mail.replyTo ?? null,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
       headers: mail.headers ?? {},
+      attachments: mail.attachments ?? [],
       mailType: mail.mailType,
-      status: suppressed ? "suppressed" : "queued",
     },
     select: { id: true },
   });
-  return { id: row.id, suppressed };
+  // Not awaited: a transaction must not wait on the job runner. The job waits for the commit.
+  void requestDelivery(row.id);
+  return { id: row.id };
 }

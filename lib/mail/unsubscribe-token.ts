@@ -36,6 +36,12 @@ export function verifyUnsubscribeToken(token: string | null | undefined): { emai
   }
 }
 
+/** The visible link in a mail: a page that names what stops and asks for one click. */
 export function unsubscribeUrl(email: string, scope: UnsubscribeScope): string {
   return `${siteOrigin("hub", getSiteHosts())}/unsubscribe?t=${signUnsubscribeToken(email, scope)}`;
+}
+
+/** The List-Unsubscribe target (RFC 8058): a mail client POSTs `List-Unsubscribe=One-Click` to it, without cookies. */
+export function oneClickUnsubscribeUrl(email: string, scope: UnsubscribeScope): string {
+  return `${siteOrigin("hub", getSiteHosts())}/api/unsubscribe?t=${signUnsubscribeToken(email, scope)}`;
 }

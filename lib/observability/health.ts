@@ -3,6 +3,7 @@ import { getConfig } from "@/lib/config";
 import { getCacheStore } from "@/lib/cache/store";
 import { db } from "@/lib/db/client";
 import { SCHEDULER_HEARTBEAT } from "@/lib/jobs/heartbeat";
+import { isSendingHalted } from "@/lib/mail/circuit-breaker";
 
 export type CheckStatus = "ok" | "fail";
 export interface CheckResult {
@@ -25,6 +26,7 @@ export const HEALTH_LIMITS = {
   scheduledOverdueMinutes: 10,
   queueBacklogMaxRows: 1000,
   heartbeatMaxAgeMinutes: 15,
+  mailWaitMinutes: 10,
   minFreeDiskBytes: 512 * 1024 * 1024,
   checkTimeoutMs: 3000,
 };
@@ -99,6 +101,18 @@ export const HEALTH_CHECKS: Record<string, () => Promise<string | undefined>> = 
     const ageMin = (Date.now() - row.last_run_at.getTime()) / 60_000;
     if (ageMin > HEALTH_LIMITS.heartbeatMaxAgeMinutes) throw new Error(`last heartbeat ${Math.round(ageMin)} min ago`);
     return `last beat ${Math.round(ageMin)} min ago`;
+  },
+  /** Mail that should have gone out: the relay refusing us (circuit open) or due mail left waiting. */
+  async mail() {
+    const circuit = await isSendingHalted();
+    if (circuit.halted) throw new Error(`sending halted by the circuit breaker until ${circuit.until?.toISOString()}`);
+    const [row] = await db.$queryRaw<{ waiting: bigint; failed: bigint }[]>`
+      SELECT
+        (SELECT count(*) FROM mail_outbox WHERE status = 'queued' AND next_attempt_at < now() - make_interval(mins => ${HEALTH_LIMITS.mailWaitMinutes})) AS waiting,
+        (SELECT count(*) FROM mail_outbox WHERE status = 'failed' AND created_at > now() - interval '1 day') AS failed`;
+    const waiting = Number(row?.waiting ?? 0);
+    if (waiting) throw new Error(`${waiting} due mails wait over ${HEALTH_LIMITS.mailWaitMinutes} min`);
+    return `${Number(row?.failed ?? 0)} failed in the last day`;
   },
   async disk() {
     const stats = await statfs(getConfig().images.storageDir).catch(() => statfs("."));

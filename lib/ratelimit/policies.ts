@@ -8,7 +8,7 @@ export interface RateLimitPolicy {
   prefix: string;
 }
 
-export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "accountMailRecipient" | "emailChangeRequests" | "twoFactorHourly" | "twoFactorDaily" | "cspReports" | "passkeySignIn" | "viewBeacon" | "viewBeaconClient" | "apiAuthFailures";
+export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "accountMailRecipient" | "emailChangeRequests" | "twoFactorHourly" | "twoFactorDaily" | "cspReports" | "passkeySignIn" | "viewBeacon" | "viewBeaconClient" | "apiAuthFailures" | "mailVisit" | "mailVisitClient" | "newsletterSignup";
 
 /** Every rate limit in one table. Why each is keyed as it is: */
 export function ratePolicies(limits = getConfig().limits): Record<PolicyName, RateLimitPolicy> {
@@ -49,5 +49,12 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     viewBeaconClient: { limit: 300, windowSeconds: 3600, prefix: "rl:view-beacon-client" },
     // Per hashed IP, counted only on failure: a guesser has no token to key by.
     apiAuthFailures: { limit: limits.apiAuthFailuresPerIp, windowSeconds: 10 * 60, prefix: "rl:api-auth-fail" },
+    // Per hashed IP, mail type and release: a reader's first visit through a mail link counts
+    // once a day; reloads and link scanners re-opening it do not.
+    mailVisit: { limit: 1, windowSeconds: 86_400, prefix: "rl:mail-visit" },
+    // Per hashed IP across links: made-up `src` values must not write without end.
+    mailVisitClient: { limit: 60, windowSeconds: 3600, prefix: "rl:mail-visit-client" },
+    // Per hashed IP: each sign-up may mail a confirmation to an address a stranger typed in.
+    newsletterSignup: { limit: 5, windowSeconds: 15 * 60, prefix: "rl:newsletter-signup" },
   };
 }

@@ -10,6 +10,14 @@ function classify(status: number | null | undefined, name: string | undefined): 
   return "permanent";
 }
 
+/**
+ * Resend sets the envelope sender itself, from the sending domain's custom return path
+ * (docs/operations.md): a Return-Path header in the request would be overwritten at best.
+ */
+function withoutEnvelopeHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "return-path"));
+}
+
 /** Production delivery through Resend's official SDK (base URL configurable for tests). */
 export function resendTransport(opts: { apiKey: string; baseUrl?: string }): MailTransport {
   const resend = new Resend(opts.apiKey, opts.baseUrl ? { baseUrl: opts.baseUrl } : undefined);
@@ -25,7 +33,7 @@ export function resendTransport(opts: { apiKey: string; baseUrl?: string }): Mai
             subject: message.subject,
             html: message.html,
             text: message.text,
-            headers: message.headers,
+            headers: withoutEnvelopeHeaders(message.headers),
             ...(message.replyTo ? { replyTo: message.replyTo } : {}),
             ...(message.attachments?.length
               ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.contentBase64, ...(a.contentType ? { contentType: a.contentType } : {}) })) }

@@ -1,0 +1,5 @@
+import { receiveInboundMail } from "@/lib/mail/bounces/inbound-mail";
+import { apiRoute, json } from "@/lib/http/route";
+
+// POST /api/mail/inbound: a bounce (RFC 3464 report) our MTA received, raw message/rfc822, bearer INBOUND_MAIL_SECRET.
+export const POST = apiRoute({}, async ({ request }) => json(await receiveInboundMail(request)));

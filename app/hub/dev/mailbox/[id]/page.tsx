@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
+import { parseRecordId } from "@/lib/input/ids";
+import { isLocalMailboxEnabled, readLocalMailboxMessage } from "@/lib/mail/mailbox/local-mailbox";
+import { SITE_NAMES } from "@/lib/sites";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "E-Mail – Lokales Postfach", robots: { index: false } };
+
+export default async function LocalMailboxMessagePage({ params }: { params: Promise<{ id: string }> }) {
+  if (!isLocalMailboxEnabled()) notFound();
+  const id = parseRecordId((await params).id);
+  const message = id === null ? null : await readLocalMailboxMessage(id);
+  if (!message) notFound();
+  const headers = Object.entries({ From: message.from, To: message.to, Subject: message.subject, ...(message.headers as Record<string, string>) });
+  const attachments = message.attachments as { filename: string; contentType?: string }[];
+  return (
+    <>
+      <SiteHeader brand={SITE_NAMES.hub} tagline="Lokales Postfach" homeHref="/" nav={[{ href: "/dev/mailbox", label: "Alle E-Mails" }]} />
+      <main id="main" className="wrap">
+        <p><a href="/dev/mailbox">← Alle E-Mails</a></p>
+        <h1>{message.subject}</h1>
+        <h2>Kopfzeilen</h2>
+        <dl className="facts">
+          {headers.map(([name, value]) => (
+            <div key={name} style={{ display: "contents" }}>
+              <dt>{name}</dt>
+              <dd><code>{value}</code></dd>
+            </div>
+          ))}
+        </dl>
+        {attachments.length ? (
+          <>
+            <h2>Anhänge</h2>
+            <ul>{attachments.map((a) => <li key={a.filename}>{a.filename}{a.contentType ? ` (${a.contentType})` : ""}</li>)}</ul>
+          </>
+        ) : null}
+        <h2>HTML-Teil</h2>
+        {/* Sandboxed without scripts: the mail is shown as a mail client would, not run. */}
+        <iframe title="HTML-Teil der E-Mail" sandbox="" srcDoc={message.html} style={{ width: "100%", minHeight: "32rem", border: "1px solid var(--line)", borderRadius: "var(--radius)" }} />
+        <h2>Textteil</h2>
+        <pre className="mail-text" style={{ whiteSpace: "pre-wrap", background: "var(--wash)", padding: "1rem", borderRadius: "var(--radius)" }}>{message.text}</pre>
+      </main>
+      <SiteFooter>© Pressdesk</SiteFooter>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+"use server";
+
+import type { ActionResult } from "@/lib/forms/action-result";
+import { formText } from "@/lib/forms/form-fields";
+import { applyUnsubscribe } from "@/lib/mail/unsubscribe";
+
+export async function unsubscribe(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const done = await applyUnsubscribe(formText(form, "t", 2000));
+  return done
+    ? { ok: true, message: "Sie sind abgemeldet. / You have been unsubscribed." }
+    : { ok: false, message: "Dieser Abmeldelink ist ungültig. / This unsubscribe link is not valid." };
+}

@@ -1,0 +1,20 @@
+"use client";
+
+import { useActionState } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import type { ActionResult } from "@/lib/forms/action-result";
+
+/** The visible unsubscribe: one button; a GET never unsubscribes (link scanners open every link). */
+export function UnsubscribeForm({ token, action }: { token: string; action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult> }) {
+  const [result, formAction, pending] = useActionState(action, null);
+  if (result?.ok) return <FormMessage result={result} />;
+  return (
+    <form action={formAction}>
+      <input type="hidden" name="t" value={token} />
+      <button type="submit" className="button" disabled={pending}>
+        Abmelden / Unsubscribe
+      </button>
+      <FormMessage result={result} />
+    </form>
+  );
+}

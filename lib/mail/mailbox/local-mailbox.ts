@@ -1,0 +1,34 @@
+import { db } from "@/lib/db/client";
+import { getMailTransport } from "../transport";
+
+/**
+ * The local mailbox exists only while mail stays on this machine (no RESEND_API_KEY: the
+ * embedded default and development). Production requires the key, so there it answers 404.
+ */
+export function isLocalMailboxEnabled(): boolean {
+  return getMailTransport().name === "local";
+}
+
+const PAGE_SIZE = 50;
+
+export async function listLocalMailbox(opts: { to?: string | null; page?: number }) {
+  const to = opts.to?.trim().toLowerCase().slice(0, 320) || undefined;
+  const page = Math.max(1, Math.min(opts.page ?? 1, 1000));
+  const where = to ? { to: { contains: to } } : {};
+  const [messages, total, waiting] = await Promise.all([
+    db.localMailboxMessage.findMany({
+      where,
+      orderBy: { id: "desc" },
+      skip: (page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+      select: { id: true, to: true, subject: true, createdAt: true, headers: true },
+    }),
+    db.localMailboxMessage.count({ where }),
+    db.mailOutbox.count({ where: { status: { in: ["queued", "sending"] } } }),
+  ]);
+  return { messages, total, waiting, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}
+
+export async function readLocalMailboxMessage(id: number) {
+  return db.localMailboxMessage.findUnique({ where: { id } });
+}
