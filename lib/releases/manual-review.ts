@@ -1,8 +1,9 @@
 import { assertCan } from "@/lib/accounts/permissions";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { recipientLanguage } from "@/lib/mail/recipient-language";
 import { sendMail } from "@/lib/mail/send-mail";
-import { returnedMail } from "@/lib/review/rejection-mail";
+import { returnedMail } from "@/lib/mail/templates/rejected";
 import { recordHistory } from "./history";
 import { lockRelease } from "./lock";
 import { publishLocked, scheduleReviewAfterStale } from "./publish-release";
@@ -81,8 +82,12 @@ export async function returnRelease(opts: { releaseId: number; adminUserId: numb
       data: { status: "rejected", manualReviewRequiredAt: release.manualReviewRequiredAt ?? now, reviewFlaggedAt: null, manualQueueAt: null },
     });
     await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "rejected", actor, outcome: "returned", comment });
-    const author = release.authorUserId ? await tx.user.findUnique({ where: { id: release.authorUserId }, select: { email: true } }) : null;
-    if (author) await sendMail({ to: author.email, ...returnedMail({ title: release.title, language: release.language, comment, releaseId: release.id }), mailType: "rejected" }, tx);
+    const author = release.authorUserId ? await tx.user.findUnique({ where: { id: release.authorUserId }, select: { email: true, locale: true } }) : null;
+    if (author) {
+      const language = recipientLanguage({ userLocale: author.locale, releaseLanguage: release.language });
+      const mail = await returnedMail({ to: author.email, title: release.title, language, comment, releaseId: release.id });
+      await sendMail({ to: author.email, ...mail, mailType: "rejected" }, tx);
+    }
     await syncSearchMirror(tx, release.id, now);
   });
 }

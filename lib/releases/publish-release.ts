@@ -2,6 +2,7 @@ import { db, type Tx } from "@/lib/db/client";
 import type { PressRelease } from "@/lib/generated/prisma/client";
 import { AppError, ManualReviewRequiredException, StaleClassificationException } from "@/lib/http/errors";
 import { assertImagesConfirmed } from "@/lib/images/rights";
+import { notifyReleasePublished } from "@/lib/mail/notifications/notify-release-published";
 import { assignCanonical } from "./canonical";
 import { isAutomatic, recordHistory, type Actor } from "./history";
 import { lockRelease } from "./lock";
@@ -55,6 +56,10 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
   await syncSearchMirror(tx, release.id, opts.now);
   // Its page, lists, feeds and sitemaps of its portal show it at once.
   await invalidatePublicTags(tx, releaseTags(release));
+  // Every publication passes here (ki, scheduler, an admin's approval), so the author hears of
+  // each one exactly once; queued in this transaction, after the canonical assignment the mail
+  // reports, it goes out only if the publication commits.
+  await notifyReleasePublished({ releaseId: release.id }, tx);
   return { canonicalPressReleaseId };
 }
 

@@ -4,7 +4,8 @@ import { expireOpenLoginLinks, hashLinkToken, isWellFormedLinkToken } from "@/li
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { sendMail } from "@/lib/mail/send-mail";
-import { addressChangedMail } from "./email-change-mails";
+import { recipientLanguage } from "@/lib/mail/recipient-language";
+import { addressChangedMail } from "@/lib/mail/templates/email-change";
 import { EmailAddressTakenError, EmailChangeLinkInvalidError } from "./errors";
 import { maskEmail } from "./mask-email";
 
@@ -49,7 +50,7 @@ export async function confirmEmailChange(input: { token: string; now?: Date }): 
       // An account that never proved its first address proves this one now: what was set on it
       // while it was open goes, as on every first verification.
       if (!user.emailVerifiedAt) await verifyAccountAddress(tx, user.id, now);
-      await sendMail({ to: previousEmail, ...addressChangedMail({ newEmail: email, locale: user.locale }), mailType: "email_changed" }, tx);
+      await sendMail({ to: previousEmail, ...(await addressChangedMail({ newEmail: email, language: recipientLanguage({ userLocale: user.locale }) })), mailType: "email_changed" }, tx);
       // Masked: the activity report needs to see that the address changed, not the addresses.
       await recordActivity(
         { actorUserId: user.id, type: "EmailChanged", subjectType: "user", subjectId: user.id, metadata: { previousEmail: maskEmail(previousEmail), email: maskEmail(email) } },

@@ -3,7 +3,8 @@ import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { sendMail } from "@/lib/mail/send-mail";
 import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
-import { confirmNewAddressMail, changeRequestedMail } from "./email-change-mails";
+import { recipientLanguage } from "@/lib/mail/recipient-language";
+import { changeRequestedMail, confirmNewAddressMail } from "@/lib/mail/templates/email-change";
 import { emailChangeConfirmUrl } from "./confirm-url";
 import { newEmailError } from "./errors";
 import { NewEmail } from "./new-email";
@@ -49,6 +50,10 @@ export async function requestEmailChange(input: RequestEmailChangeInput): Promis
   const token = newLinkToken();
   const ttlMinutes = LOGIN_LINK_TTL_MINUTES.email_change;
   const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000);
+  // Rendered before the transaction: it holds the account row only as long as the writes need.
+  const language = recipientLanguage({ userLocale: user.locale });
+  const confirmMail = await confirmNewAddressMail({ url: emailChangeConfirmUrl(token), ttlMinutes, language });
+  const noticeMail = await changeRequestedMail({ newEmail: pendingEmail, language });
   await db.$transaction(async (tx) => {
     // A newer request overwrites the older one's token hash, so the older link stops working.
     // Conditional on the address we read: if a confirmation changed it meanwhile, the notice
@@ -58,8 +63,8 @@ export async function requestEmailChange(input: RequestEmailChangeInput): Promis
       data: { pendingEmail, pendingEmailTokenHash: hashLinkToken(token), pendingEmailExpiresAt: expiresAt },
     });
     if (count !== 1) throw new AppError("conflict", "The account's address changed meanwhile; please try again.");
-    await sendMail({ to: pendingEmail, ...confirmNewAddressMail({ url: emailChangeConfirmUrl(token), ttlMinutes, locale: user.locale }), mailType: "email_change_confirm" }, tx);
-    await sendMail({ to: user.email, ...changeRequestedMail({ newEmail: pendingEmail, locale: user.locale }), mailType: "email_change_requested" }, tx);
+    await sendMail({ to: pendingEmail, ...confirmMail, mailType: "email_change_confirm" }, tx);
+    await sendMail({ to: user.email, ...noticeMail, mailType: "email_change_requested" }, tx);
   });
   return { pendingEmail, expiresAt };
 }

@@ -2,8 +2,9 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { getCacheStore } from "@/lib/cache/store";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
+import { recipientLanguage } from "@/lib/mail/recipient-language";
 import { sendMail } from "@/lib/mail/send-mail";
-import { emailProofCodeMail } from "./email-code-mail";
+import { identityCodeMail } from "@/lib/mail/templates/identity-code";
 import { emailCodeKey } from "./keys";
 import { countEmailProofCodeMail } from "./throttle";
 
@@ -43,7 +44,7 @@ export async function sendEmailProofCode(userId: number, opts: { now?: Date } = 
   const stored: StoredCode = { id, mac: macOf(userId, id, code).toString("hex"), expiresAt: expiresAt.getTime() };
   // Stored before the mail is queued: a mail never carries a code that was not stored.
   await getCacheStore().set(emailCodeCacheKey(userId), JSON.stringify(stored), EMAIL_CODE_TTL_SECONDS);
-  await sendMail({ to: user.email, ...emailProofCodeMail({ code, ttlMinutes: EMAIL_CODE_TTL_SECONDS / 60, locale: user.locale }), mailType: "identity_code" });
+  await sendMail({ to: user.email, ...(await identityCodeMail({ code, ttlMinutes: EMAIL_CODE_TTL_SECONDS / 60, language: recipientLanguage({ userLocale: user.locale }) })), mailType: "identity_code" });
   return { expiresAt };
 }
 

@@ -1,8 +1,9 @@
 import { db } from "@/lib/db/client";
+import { recipientLanguage } from "@/lib/mail/recipient-language";
 import { sendMail } from "@/lib/mail/send-mail";
+import { loginLinkMail } from "@/lib/mail/templates/login-link";
 import { createLoginLink } from "./create-login-link";
 import { mayMailAccountRecipient } from "./recipient-budget";
-import { loginLinkMail } from "./login-link-mail";
 import { LOGIN_LINK_TTL_MINUTES } from "./ttl";
 import { isAcceptableText } from "@/lib/input/text";
 
@@ -30,7 +31,9 @@ export async function sendLoginLinkMail(input: SendLoginLinkMailInput): Promise<
   // that was never sent.
   await db.$transaction(async (tx) => {
     const link = await createLoginLink({ email: user.email, userId: user.id, purpose: "login", source: input.source ?? null }, tx);
-    const mail = loginLinkMail({ url: link.url, ttlMinutes: LOGIN_LINK_TTL_MINUTES.login, locale: input.locale ?? user.locale });
+    // A language asked for with the request (the form's edition) beats the account's.
+    const language = input.locale ?? recipientLanguage({ userLocale: user.locale });
+    const mail = await loginLinkMail({ url: link.url, ttlMinutes: LOGIN_LINK_TTL_MINUTES.login, language });
     await sendMail({ to: user.email, ...mail, mailType: "login_link" }, tx);
   });
 }

@@ -4,7 +4,8 @@ import { notFound } from "@/lib/http/errors";
 import { passkeyNameOrThrow } from "./passkey-name";
 import { isRecordId } from "@/lib/input/ids";
 import { sendMail } from "@/lib/mail/send-mail";
-import { passkeyChangedMail } from "./passkey-mails";
+import { recipientLanguage } from "@/lib/mail/recipient-language";
+import { passkeyChangedMail } from "@/lib/mail/templates/passkey-changed";
 
 // Every change is scoped by user id in the WHERE clause: another user's passkey answers 404,
 // exactly like one that does not exist, so ids reveal nothing.
@@ -30,6 +31,6 @@ export async function deletePasskey(userId: number, passkeyId: number): Promise<
     const { count } = await tx.passkey.deleteMany({ where: { id: passkeyId, userId } });
     if (!count || !removed) throw notFound("Passkey not found.");
     await recordActivity({ actorUserId: userId, type: "passkey.deleted", subjectType: "passkey", subjectId: passkeyId }, tx);
-    await sendMail({ to: removed.user.email, ...passkeyChangedMail({ change: "removed", name: removed.name, locale: removed.user.locale }), mailType: "passkey_changed" }, tx);
+    await sendMail({ to: removed.user.email, ...(await passkeyChangedMail({ change: "removed", name: removed.name, language: recipientLanguage({ userLocale: removed.user.locale }) })), mailType: "passkey_changed" }, tx);
   });
 }

@@ -6,7 +6,8 @@ import { AppError } from "@/lib/http/errors";
 import { isProofFresh } from "@/lib/accounts/identity-proof/freshness";
 import { sendMail } from "@/lib/mail/send-mail";
 import { activeUserOrThrow } from "./active-user";
-import { passkeyChangedMail } from "./passkey-mails";
+import { recipientLanguage } from "@/lib/mail/recipient-language";
+import { passkeyChangedMail } from "@/lib/mail/templates/passkey-changed";
 import { takeChallenge } from "./challenges";
 import { passkeyNameOrThrow } from "./passkey-name";
 import { registrationChallengeKey } from "./registration-options";
@@ -63,7 +64,7 @@ export async function registerPasskey(userId: number, response: RegistrationResp
         select: { id: true, name: true, createdAt: true, backedUp: true, transports: true },
       });
       await recordActivity({ actorUserId: userId, type: "passkey.registered", subjectType: "passkey", subjectId: row.id }, tx);
-      await sendMail({ to: user.email, ...passkeyChangedMail({ change: "added", name: label, locale: user.locale }), mailType: "passkey_changed" }, tx);
+      await sendMail({ to: user.email, ...(await passkeyChangedMail({ change: "added", name: label, language: recipientLanguage({ userLocale: user.locale }) })), mailType: "passkey_changed" }, tx);
       return row;
     });
   } catch (err) {

@@ -4,7 +4,10 @@ import { recordActivity } from "@/lib/activity/record-activity";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
+import { assertPlausibleMailDomains } from "@/lib/mail/domain-checks/domain-issues";
+import { recipientLanguage } from "@/lib/mail/recipient-language";
 import { sendMail } from "@/lib/mail/send-mail";
+import { registrationConfirmMail, registrationExistingMail } from "@/lib/mail/templates/registration";
 import { ipHmac } from "@/lib/security/client-ip";
 import { createLoginLink, LOGIN_LINK_TTL_MINUTES } from "../login-links";
 import { hashBinding } from "../login-links/browser-session-binding";
@@ -12,12 +15,14 @@ import { mayMailAccountRecipient } from "../login-links/recipient-budget";
 import { getBreachedPasswordCheck, type BreachedPasswordCheck } from "../passwords/breached-password-check";
 import { hashPassword } from "../passwords/hash";
 import { assertPasswordPolicy } from "../passwords/policy";
-import { registrationMails } from "./registration-mails";
 import { isAcceptableText } from "@/lib/input/text";
+
+// Also the answer for a domain DNS shows cannot receive mail: to the person it is a bad address.
+const INVALID_EMAIL = "Bitte geben Sie eine gültige E-Mail-Adresse an.";
 
 const RegistrationInput = z.object({
   name: z.string().trim().min(2, "Bitte geben Sie Ihren Namen an.").max(200).refine(isAcceptableText, "Der Name enthält ein unzulässiges Zeichen."),
-  email: z.string().trim().toLowerCase().max(320).pipe(z.email("Bitte geben Sie eine gültige E-Mail-Adresse an.")),
+  email: z.string().trim().toLowerCase().max(320).pipe(z.email(INVALID_EMAIL)),
   password: z.string().max(1024),
   acceptTerms: z.literal(true, { error: "Bitte akzeptieren Sie die aktuellen Bedingungen." }),
 });
@@ -36,6 +41,7 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
     throw new AppError("validation_failed", "The registration form has errors.", undefined, parsed.error.issues.map((i) => ({ path: String(i.path[0] ?? "form"), message: i.message })));
   }
   const { name, email, password } = parsed.data;
+  await assertPlausibleMailDomains({ email }, { message: INVALID_EMAIL, summary: "The registration form has errors." });
   await assertPasswordPolicy(password, input.breachCheck ?? getBreachedPasswordCheck());
 
   const existing = await db.user.findUnique({ where: { email }, select: { id: true, locale: true, isActive: true, deletedAt: true } });
@@ -45,7 +51,7 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
   if (existing) {
     await db.$transaction(async (tx) => {
       const link = await createLoginLink({ email, userId: existing.id, purpose: "login", source: "registration_existing" }, tx);
-      await sendMail({ to: email, ...registrationMails.alreadyRegistered(link.url, LOGIN_LINK_TTL_MINUTES.login), mailType: "registration_existing" }, tx);
+      await sendMail({ to: email, ...(await registrationExistingMail({ url: link.url, ttlMinutes: LOGIN_LINK_TTL_MINUTES.login, language: recipientLanguage({ userLocale: existing.locale }) })), mailType: "registration_existing" }, tx);
     });
     return;
   }
@@ -59,7 +65,7 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
     // registration; anywhere else the first confirmation discards it (verifyAccountAddress).
     const registeredIn = hashBinding(input.browserSessionBinding);
     const link = await createLoginLink({ email, userId: user.id, purpose: "login", source: "registration", ...(registeredIn ? { payload: { registeredIn } } : {}) }, tx);
-    await sendMail({ to: email, ...registrationMails.welcome(name, link.url, LOGIN_LINK_TTL_MINUTES.login), mailType: "registration_confirm" }, tx);
+    await sendMail({ to: email, ...(await registrationConfirmMail({ name, url: link.url, ttlMinutes: LOGIN_LINK_TTL_MINUTES.login, language: recipientLanguage({}) })), mailType: "registration_confirm" }, tx);
     return user;
   }).catch((err: unknown) => {
     // Two registrations of one address at once: the loser ends like a known address.

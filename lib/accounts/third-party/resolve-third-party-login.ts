@@ -3,7 +3,8 @@ import { LOGIN_LINK_TTL_MINUTES } from "@/lib/accounts/login-links/ttl";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { db, type Tx } from "@/lib/db/client";
 import { sendMail } from "@/lib/mail/send-mail";
-import { accountLinkMail } from "./account-link-mail";
+import { recipientLanguage } from "@/lib/mail/recipient-language";
+import { accountLinkMail } from "@/lib/mail/templates/account-link";
 import { missingBrowserSession, ThirdPartyLoginRefusedError } from "./errors";
 import { linkProviderAccount } from "./link-provider-account";
 import { displayNameFor, providerIdentity, type ProviderIdentity, type ThirdPartyProfile } from "./profile";
@@ -114,7 +115,7 @@ async function sendLinkConfirmation(
     tx,
   );
   // Link and mail commit together: no mail for a link that was rolled back, no link without its mail.
-  const mail = accountLinkMail({ url: link.url, providerName: providerDisplayName(identity.provider), language: user.locale, ttlMinutes });
+  const mail = await accountLinkMail({ url: link.url, providerName: providerDisplayName(identity.provider), language: recipientLanguage({ userLocale: user.locale }), ttlMinutes });
   await sendMail({ to: user.email, ...mail, mailType: "account_link" }, tx);
   return { kind: "link_confirmation_sent", email: user.email };
 }

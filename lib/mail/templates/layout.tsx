@@ -22,7 +22,9 @@ export function MailLayout(props: { language: MailLanguage; preview: string; uns
       <Preview>{props.preview}</Preview>
       <Body style={body}>
         <Container style={card}>
-          <Text style={brand}>Pressdesk</Text>
+          <Text style={brand} data-skip-in-text="true">
+            Pressdesk
+          </Text>
           <Section>{props.children}</Section>
           <Hr style={{ borderColor: "#e5e7eb", margin: "32px 0 16px" }} />
           <Text style={footer}>{f.service}</Text>

@@ -1,0 +1,35 @@
+import { db, type DbOrTx } from "@/lib/db/client";
+import { publiclyVisibleReleaseWhere } from "@/lib/releases/visibility";
+import { getSiteHosts, releaseUrl } from "@/lib/sites";
+import { recipientLanguage } from "../recipient-language";
+import { sendMail } from "../send-mail";
+import { legalRequestExecutedMail } from "../templates/legal-request-executed";
+
+/**
+ * `LegalRequestExecuted` (spec 4.4, 6.3) to whoever filed the request, once it is carried out.
+ * The requester may have no account: then the release's language decides. The release link is
+ * offered only while the release is public (not after a depublication). A hook for the legal
+ * flow: no caller yet except tests. Pass the transaction that records the execution.
+ */
+export async function notifyLegalRequestExecuted(opts: { legalRequestId: number; now?: Date }, client: DbOrTx = db): Promise<{ mailId: number }> {
+  const request = await client.legalRequest.findUniqueOrThrow({
+    where: { id: opts.legalRequestId },
+    select: { id: true, track: true, requesterEmail: true, requesterUserId: true, decisionNote: true, pressReleaseId: true },
+  });
+  const requester = request.requesterUserId ? await client.user.findUnique({ where: { id: request.requesterUserId }, select: { locale: true } }) : null;
+  const release = request.pressReleaseId
+    ? await client.pressRelease.findUnique({ where: { id: request.pressReleaseId }, select: { id: true, title: true, portal: true, language: true, slug: true } })
+    : null;
+  const isPublic = !!release && (await client.pressRelease.count({ where: { id: release.id, ...publiclyVisibleReleaseWhere(opts.now) } })) > 0;
+  const mail = await legalRequestExecutedMail({
+    language: recipientLanguage({ userLocale: requester?.locale, releaseLanguage: release?.language }),
+    requestId: request.id,
+    track: request.track,
+    releaseId: release?.id ?? null,
+    releaseTitle: release?.title ?? null,
+    publicUrl: release && isPublic ? releaseUrl(release, getSiteHosts()) : null,
+    note: request.decisionNote,
+  });
+  const { id } = await sendMail({ to: request.requesterEmail, ...mail, mailType: "legal_request_executed" }, client);
+  return { mailId: id };
+}
