@@ -9,6 +9,7 @@ import { searchReleases } from "@/lib/releases/search";
 import { submitRelease } from "@/lib/releases/submit-release";
 import { getConfig } from "@/lib/config";
 import { assertLegalAccepted } from "@/lib/legal/documents";
+import { implausibleDomainIssues } from "@/lib/mail/domain-checks/domain-issues";
 import { loadReleaseResources } from "./release-resource";
 import type { ListQuery, ReleaseInput, ReleaseUpdate } from "./schemas";
 
@@ -80,6 +81,7 @@ export async function createReleaseForUser(userId: number, input: z.infer<typeof
   const issues: ValidationIssue[] = [];
   if (!newsroom.portals.includes(input.portal)) issues.push({ path: "portal", message: `This newsroom publishes on ${newsroom.portals.join(" and ")}.` });
   checkBody(input.body, issues);
+  issues.push(...(await implausibleDomainIssues({ "contact.email": input.contact?.email })));
   if (issues.length) throw invalid(issues);
   const categoryId = await categoryIdFor(input.category, input.portal);
   // submitRelease holds the gate; asked here too so a refused submission creates no draft.
@@ -104,6 +106,7 @@ export async function updateReleaseForUser(userId: number, id: number, input: z.
   const issues: ValidationIssue[] = [];
   if (!newsroom.portals.includes(portal)) issues.push({ path: "portal", message: `This newsroom publishes on ${newsroom.portals.join(" and ")}.` });
   checkBody(input.body, issues);
+  issues.push(...(await implausibleDomainIssues({ "contact.email": input.contact?.email })));
   if (issues.length) throw invalid(issues);
   // On a portal change the kept category is checked against the new portal (spec 4.2).
   let categoryId = release.categoryId;
