@@ -2,9 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as inbound } from "@/app/api/mail/inbound/route";
 import { POST as resendWebhook } from "@/app/api/webhooks/resend/route";
 import { getConfig } from "@/lib/config";
-import { signMailRef } from "@/lib/mail/mail-ref";
 import { postfixDsn } from "./dsn-fixtures";
-import { blocksTransactional, bounceAddress, bouncedEvent, enableBounceRoutes, inboundRequest, resendRequest, storedBounces } from "./mail-bounce-helpers";
+import { blocksTransactional, bounceAddress, sentRef, bouncedEvent, enableBounceRoutes, inboundRequest, resendRequest, storedBounces } from "./mail-bounce-helpers";
 
 // The bounce matrix of spec 6.3: who vouches for the bounce (signed or not) × what the status
 // says (5.1.x bad address, other 5.x.x hard, 5.7.x policy, 4.x.x soft) × how it reached us
@@ -28,7 +27,7 @@ async function bounce(email: string, code: Code, via: Via, signed: boolean): Pro
     const event = bouncedEvent(email, { type: REPLY[code].type, subType: "General", message: REPLY[code].message });
     return (await resendWebhook(resendRequest(event, signed ? {} : { secret: `whsec_${Buffer.from("not-resend-not-resend-123").toString("base64")}` }))).status;
   }
-  const dsn = postfixDsn({ recipient: email, status: code, diagnostic: REPLY[code].message, ref: signed ? signMailRef("o42", email) : null, refHeaderName: getConfig().mail.refHeader });
+  const dsn = postfixDsn({ recipient: email, status: code, diagnostic: REPLY[code].message, ref: signed ? await sentRef(email) : null, refHeaderName: getConfig().mail.refHeader });
   return (await inbound(inboundRequest(dsn))).status;
 }
 

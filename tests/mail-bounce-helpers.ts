@@ -69,3 +69,16 @@ export function storedBounces(email: string) {
 export async function blocksTransactional(email: string): Promise<boolean> {
   return blocksMail(await findSuppression(email), "login_link");
 }
+
+/**
+ * The reference header of a mail we really sent to `email` (a sent outbox row): only such a
+ * header makes a bounce signed (lib/mail/bounces/sent-ref.ts).
+ */
+export async function sentRef(email: string, sentAt = new Date()): Promise<string> {
+  const { signMailRef } = await import("@/lib/mail/mail-ref");
+  const row = await db.mailOutbox.create({
+    data: { to: email.toLowerCase(), from: "Pressdesk <noreply@pressdesk.localhost>", subject: "s", html: "<p>h</p>", text: "t", headers: {}, mailType: "published", status: "sent", sentAt },
+    select: { id: true },
+  });
+  return signMailRef(`o${row.id}`, email.toLowerCase());
+}

@@ -17,16 +17,20 @@ describe("visits through mail links (conversion stage 1)", () => {
 
   it("records the first visit once per client, link and day, with the release's click; crawlers do not count", async () => {
     const company = await seedCompany();
-    const release = await seedRelease({ companyId: company.id });
+    const release = await seedRelease({ companyId: company.id, status: "published", publishedAt: new Date(Date.now() - 60_000) });
+    const draft = await seedRelease({ companyId: company.id });
     const visit = { src: "published", pr: release.id };
     expect(await recordMailVisit(visit, { clientKey: "client-a", userAgent: BROWSER })).toBe(true);
     expect(await recordMailVisit(visit, { clientKey: "client-a", userAgent: BROWSER })).toBe(false);
     expect(await recordMailVisit(visit, { clientKey: "client-b", userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" })).toBe(false);
     expect(await recordMailVisit({ src: "published", pr: 2_000_000_000 }, { clientKey: "client-c", userAgent: BROWSER })).toBe(true);
+    // A crafted link naming a draft books a visit, but no click on the draft.
+    expect(await recordMailVisit({ src: "published", pr: draft.id }, { clientKey: "client-d", userAgent: BROWSER })).toBe(true);
 
     const stage1 = await db.conversionEvent.findMany({ where: { stage: 1 }, orderBy: { id: "asc" } });
     expect(stage1.map((e) => [e.source, e.pressReleaseId, e.companyId])).toEqual([
       ["published", release.id, company.id],
+      ["published", null, null],
       ["published", null, null],
     ]);
     expect(await db.pressReleaseEvent.count({ where: { type: "mail_click", pressReleaseId: release.id } })).toBe(1);

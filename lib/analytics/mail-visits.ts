@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { parseRecordId } from "@/lib/input/ids";
 import { isMailType } from "@/lib/mail/mail-types";
 import { getLimiter } from "@/lib/ratelimit/limiter";
+import { publiclyVisibleReleaseWhere } from "@/lib/releases/visibility";
 
 export interface MailVisit {
   src: string;
@@ -32,7 +33,8 @@ export async function recordMailVisit(visit: MailVisit, opts: { clientKey: strin
   } catch {
     return false;
   }
-  const release = visit.pr ? await db.pressRelease.findUnique({ where: { id: visit.pr }, select: { id: true, companyId: true } }).catch(() => null) : null;
+  // Only a release a reader can see: a crafted `pr` must not book clicks on drafts or removed ones.
+  const release = visit.pr ? await db.pressRelease.findFirst({ where: { ...publiclyVisibleReleaseWhere(), id: visit.pr }, select: { id: true, companyId: true } }).catch(() => null) : null;
   await recordConversionEvent({ stage: 1, source: visit.src, pressReleaseId: release?.id ?? null, companyId: release?.companyId ?? null });
   if (release) await bestEffort("mail click write", () => db.pressReleaseEvent.create({ data: { pressReleaseId: release.id, type: "mail_click" } }));
   return true;

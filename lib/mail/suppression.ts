@@ -37,22 +37,27 @@ export async function findSuppression(email: string, client: DbOrTx = db): Promi
   return client.emailSuppression.findUnique({ where: { email: normalizeAddress(email) }, select: { state: true, mailTypes: true } });
 }
 
-const BLOCKING_STATES: SuppressionState[] = ["hard_bounce", "complaint", "manual"];
-
 /**
- * Records a blocking suppression (hard bounce, complaint, manual). A stronger state is never
- * weakened: an address that hard-bounced stays blocked when it later unsubscribes.
+ * Records a suppression in one statement, so concurrent writers cannot undo each other: a
+ * blocking state (hard bounce, complaint, manual) replaces anything but another blocking
+ * state; `policy_review` is only a note and is written where there is no row yet, never over
+ * an unsubscribe (that opt-out would be lost) or a block.
  */
 export async function suppressAddress(opts: { email: string; state: "hard_bounce" | "complaint" | "manual" | "policy_review"; reason: string }, client: DbOrTx = db): Promise<void> {
   const email = normalizeAddress(opts.email);
-  const existing = await client.emailSuppression.findUnique({ where: { email }, select: { state: true } });
-  if (existing && BLOCKING_STATES.includes(existing.state)) return;
-  if (existing && opts.state === "policy_review") return;
-  await client.emailSuppression.upsert({
-    where: { email },
-    create: { email, state: opts.state, reason: opts.reason },
-    update: { state: opts.state, reason: opts.reason, mailTypes: [] },
-  });
+  const reason = opts.reason.slice(0, 1000);
+  if (opts.state === "policy_review") {
+    await client.$executeRaw`
+      INSERT INTO email_suppressions (email, state, reason, created_at, updated_at)
+      VALUES (${email}, 'policy_review', ${reason}, now(), now())
+      ON CONFLICT (email) DO NOTHING`;
+    return;
+  }
+  await client.$executeRaw`
+    INSERT INTO email_suppressions (email, state, reason, created_at, updated_at)
+    VALUES (${email}, ${opts.state}::"SuppressionState", ${reason}, now(), now())
+    ON CONFLICT (email) DO UPDATE SET state = EXCLUDED.state, reason = EXCLUDED.reason, mail_types = '{}', updated_at = now()
+    WHERE email_suppressions.state IN ('unsubscribed', 'policy_review')`;
 }
 
 /** Adds one opt-out scope for an address (idempotent); a blocking state stays as it is. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
-import { assertClientAddressSource, clientAddressOf, clientKeyOfIp, normalizeAddress, PEER_ADDRESS_HEADER, peerStamp, UNKNOWN_ADDRESS } from "./client-ip";
+import { assertClientAddressSource, clientAddressOf, clientKeyOfIp, isLoopbackPeer, normalizeAddress, PEER_ADDRESS_HEADER, peerStamp, UNKNOWN_ADDRESS } from "./client-ip";
 
 // The trust model, as the attacker meets it: every header a client can send is tried against
 // every configuration; only what the service's own server or a trusted proxy wrote counts.
@@ -84,5 +84,19 @@ describe("the client's address", () => {
 
   it("refuses a malformed range list at start-up", () => {
     expect(() => loadConfig({ TRUSTED_PROXY_RANGES: "10.0.0.0/33" })).toThrow("TRUSTED_PROXY_RANGES must be a comma-separated list");
+  });
+});
+
+describe("isLoopbackPeer (the local mailbox's gate)", () => {
+  const key = "stamp-key-for-this-test";
+  const stamped = (address: string, k = key) => new Headers({ [PEER_ADDRESS_HEADER]: peerStamp(address, k) });
+  it("holds only for a connection from this machine, stamped by our own server", () => {
+    expect(isLoopbackPeer(stamped("127.0.0.1"), key)).toBe(true);
+    expect(isLoopbackPeer(stamped("::1"), key)).toBe(true);
+    expect(isLoopbackPeer(stamped("192.168.1.20"), key)).toBe(false);
+    // A client that writes the header itself, or sends X-Forwarded-For: 127.0.0.1, is not local.
+    expect(isLoopbackPeer(stamped("127.0.0.1", "guessed-key"), key)).toBe(false);
+    expect(isLoopbackPeer(new Headers({ "x-forwarded-for": "127.0.0.1" }), key)).toBe(false);
+    expect(isLoopbackPeer(stamped("127.0.0.1"), undefined)).toBe(false);
   });
 });

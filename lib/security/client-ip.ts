@@ -57,6 +57,12 @@ function stampedPeer(headers: Headers, key: string | undefined): string | null {
   return expected.length === given.length && timingSafeEqual(expected, given) ? normalizeAddress(address) : null;
 }
 
+/** Whether the connection itself comes from this machine (stamped by our server; proxies and headers do not count). */
+export function isLoopbackPeer(headers: Headers, stampKey = process.env.PD_PEER_STAMP_KEY): boolean {
+  const peer = stampedPeer(headers, stampKey);
+  return peer === "127.0.0.1" || peer === "::1";
+}
+
 /**
  * The client's address from the request headers, under `trust`; UNKNOWN_ADDRESS when there is
  * none to trust. `stampKey` is the key of this process's server (PD_PEER_STAMP_KEY).

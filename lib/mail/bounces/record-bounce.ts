@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { recordRelayRejection } from "@/lib/mail/circuit-breaker";
 import { mailRefHeaderName, verifyMailRef } from "@/lib/mail/mail-ref";
 import { normalizeAddress, suppressAddress } from "@/lib/mail/suppression";
 import { classifyBounce, type BounceKind } from "./classify-bounce";
 import { parseDsn } from "./parse-dsn";
+import { namesRecentSend } from "./sent-ref";
 
 // Bounces into email_bounces and, where they prove it, into email_suppressions (spec 6.3):
 // - only a signed bounce counts: a provider event (its Svix signature proves it) or a DSN that
@@ -57,7 +57,11 @@ export async function recordBounce(input: RecordBounceInput): Promise<RecordBoun
     // neither would reach the threshold: bounces of one address take turns.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`email_bounce:${email}`}, 0))`;
     const { count } = await tx.emailBounce.createMany({
-      data: [{ email, kind, source: input.source, statusCode: c.statusCode, diagnostic, signed: input.signed, isRelay: c.isRelay, externalId: input.externalId, needsReview: !input.signed }],
+      // A remote server's "relay denied" is about that recipient's domain, not our route: it is
+      // kept as policy and never feeds the circuit breaker, or anyone running a mail server
+      // could halt our mail by answering five of our mails with it. Only our provider refusing
+      // us (the send itself, or Resend's email.failed) counts there (circuit-breaker.ts).
+      data: [{ email, kind, source: input.source, statusCode: c.statusCode, diagnostic, signed: input.signed, isRelay: false, externalId: input.externalId, needsReview: !input.signed }],
       skipDuplicates: true,
     });
     if (count === 0) return { recorded: false, suppressed: false };
@@ -77,8 +81,6 @@ export async function recordBounce(input: RecordBounceInput): Promise<RecordBoun
     return { recorded: true, suppressed: suppress };
   });
 
-  // After the commit: the breaker counts committed rows, and its alert is an outside call.
-  if (outcome.recorded && c.isRelay && input.signed) await recordRelayRejection({ detail: reason, source: "bounce" });
   return { ...outcome, kind, signed: input.signed };
 }
 
@@ -93,23 +95,41 @@ export interface DsnIngestResult {
  * proves nothing. A report of a delay, a relay hand-off or a delivery is no bounce.
  */
 export async function ingestDsn(raw: string | Buffer): Promise<DsnIngestResult> {
-  const dsn = await parseDsn(raw);
-  const refs = dsn.returnedHeaders.get(mailRefHeaderName().toLowerCase()) ?? [];
+  const dsn = await parseDsn(raw).catch(() => null);
+  // Not a report we can read (or one built to exhaust the parser): nothing to record.
+  if (!dsn) return { messageId: null, recipients: [] };
+  // A bounce names one or a few recipients and quotes one original; more is a report built to
+  // make us verify signatures and write rows by the thousand.
+  const refs = [...new Set(dsn.returnedHeaders.get(mailRefHeaderName().toLowerCase()) ?? [])].slice(0, MAX_REFS_PER_REPORT);
   // Without a Message-ID, the same report piped twice is still the same bytes.
   const reportKey = dsn.messageId ?? `sha256:${createHash("sha256").update(raw).digest("hex")}`;
   const recipients: DsnIngestResult["recipients"] = [];
-  for (const r of dsn.recipients) {
-    if (r.action !== null && r.action !== "failed") continue;
+  for (const r of dsn.recipients.filter((x) => x.action === null || x.action === "failed").slice(0, MAX_RECIPIENTS_PER_REPORT)) {
     // We signed the address we sent to; after forwarding that is Original-Recipient.
-    const candidates = [...new Set([r.originalRecipient, r.finalRecipient].filter((a): a is string => !!a))];
-    const signedFor = candidates.find((address) => refs.some((header) => verifyMailRef(header, address) !== null));
-    const email = signedFor ?? candidates[0];
+    const candidates = [...new Set([r.originalRecipient, r.finalRecipient].filter((a): a is string => !!a).map(normalizeAddress))];
+    const signedBy = await signedReference(refs, candidates);
+    const email = signedBy?.email ?? candidates[0];
     if (!email) continue;
-    const signed = signedFor !== undefined;
-    // Unsigned rows keep their own key: a forged report that guessed a real one's Message-ID
-    // must not be able to take its place and have the real one dropped as a repeat.
-    const externalId = `dsn:${reportKey}:${email}${signed ? "" : ":unsigned"}`;
+    const signed = signedBy !== null;
+    // A signed bounce counts once per mail it answers, however many reports quote that mail;
+    // unsigned rows keep their own key, so a forged report that guessed a real one's Message-ID
+    // cannot have the real one dropped as a repeat.
+    const externalId = signed ? `dsn-ref:${signedBy.ref}:${email}` : `dsn:${reportKey}:${email}:unsigned`;
     recipients.push({ email, ...(await recordBounce({ email, status: r.status, diagnostic: r.diagnostic, action: r.action, source: "dsn", signed, externalId })) });
   }
   return { messageId: dsn.messageId, recipients };
+}
+
+const MAX_REFS_PER_REPORT = 5;
+const MAX_RECIPIENTS_PER_REPORT = 10;
+
+/** The address and mail a returned reference header proves this bounce answers, or null. */
+async function signedReference(refs: string[], candidates: string[]): Promise<{ email: string; ref: string } | null> {
+  for (const email of candidates) {
+    for (const header of refs) {
+      const ref = verifyMailRef(header, email);
+      if (ref && (await namesRecentSend(ref, email))) return { email, ref };
+    }
+  }
+  return null;
 }

@@ -12,7 +12,7 @@ const COMMIT_POLL_MS = 100;
  * appears belonged to a transaction that rolled back. Anything not taken here (backing off,
  * circuit open, claimed elsewhere) is left to the sweep.
  */
-export async function deliverMailById(outboxId: number): Promise<DeliveryOutcome | "skipped"> {
+export async function deliverMailById(outboxId: number): Promise<DeliveryOutcome> {
   if ((await isSendingHalted()).halted) return "halted";
   for (let waited = 0; !(await outboxRowExists(outboxId)); waited += COMMIT_POLL_MS) {
     if (waited >= COMMIT_WAIT_MS) return "skipped";

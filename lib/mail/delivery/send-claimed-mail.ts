@@ -7,7 +7,7 @@ import { getMailTransport, MailSendError } from "../transport";
 import { getSiteHosts } from "@/lib/sites/hosts";
 import type { ClaimedMail } from "./claim-outbox";
 
-export type DeliveryOutcome = "sent" | "suppressed" | "retry" | "failed" | "halted";
+export type DeliveryOutcome = "sent" | "suppressed" | "retry" | "failed" | "halted" | "skipped";
 
 /** Seconds before the next try after `attempts` tries: base, 2×, 4×, ... (spec 4.6: up to 5 retries). */
 export function retryDelaySeconds(attempts: number, base = getConfig().mail.retryBaseSeconds): number {
@@ -43,6 +43,9 @@ export async function sendClaimedMail(mail: ClaimedMail): Promise<DeliveryOutcom
     attachments: mail.attachments,
   });
   if (prepared.suppressed) return finish(mail, "suppressed", {});
+  // A slow batch can outlive its claim, which the sweep then hands to another worker: send
+  // only while the claim is still ours (the idempotency key covers the moment between).
+  if (!(await stillClaimed(mail))) return "skipped";
   try {
     const { providerMessageId } = await getMailTransport().send(prepared.message, outboxIdempotencyKey(mail.id));
     return finish(mail, "sent", { providerMessageId });
@@ -57,11 +60,17 @@ export async function sendClaimedMail(mail: ClaimedMail): Promise<DeliveryOutcom
   }
 }
 
+async function stillClaimed(mail: ClaimedMail): Promise<boolean> {
+  return (await db.mailOutbox.count({ where: { id: mail.id, status: "sending", claimedAt: mail.claimedAt } })) === 1;
+}
+
 async function finish(mail: ClaimedMail, outcome: DeliveryOutcome, r: { providerMessageId?: string; error?: string }): Promise<DeliveryOutcome> {
   // Conditional on our own claim: a worker that outlived its claim must not overwrite the
   // result of the worker that took the message over.
   const mine = { id: mail.id, status: "sending" as const, claimedAt: mail.claimedAt };
   switch (outcome) {
+    case "skipped":
+      break;
     case "sent":
       await db.mailOutbox.updateMany({ where: mine, data: { status: "sent", providerMessageId: r.providerMessageId, sentAt: new Date(), claimedAt: null, lastError: null } });
       break;

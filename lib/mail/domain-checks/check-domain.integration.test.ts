@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { fakeMailDns } from "@/tests/fake-mail-dns";
 import { unique } from "@/tests/factories";
 import { setLimits } from "@/tests/limits";
-import { checkEmailDomain, isImplausibleMailDomain } from "./check-domain";
+import { LOOKUP_BUDGET_MS, checkEmailDomain, isImplausibleMailDomain } from "./check-domain";
 import { setMailDnsResolverForTests } from "./resolver";
 
 const domain = (label: string) => `${unique(label)}.example`;
@@ -70,13 +70,22 @@ describe("checkEmailDomain: what DNS says about a domain's mail", () => {
     expect(await db.emailDomainCheck.count({ where: { domain: d } })).toBe(1);
   });
 
-  it("asks again after an unresolved lookup instead of keeping it", async () => {
+  it("asks again after an unresolved lookup, but not on every request (a slow name server costs each one once)", async () => {
     const d = domain("flaky");
     const zones = { [d]: { mx: "ETIMEOUT" as const } };
     const resolver = fakeMailDns(zones);
-    expect((await checkEmailDomain(d, { resolver }))?.resolved).toBe(false);
+    const t0 = new Date();
+    expect((await checkEmailDomain(d, { resolver, now: t0 }))?.resolved).toBe(false);
     zones[d] = { mx: [mx("mx.firma.example")] } as never;
-    expect(await checkEmailDomain(d, { resolver })).toMatchObject({ resolved: true, finding: "mx", cached: false });
+    expect(await checkEmailDomain(d, { resolver, now: new Date(t0.getTime() + 60_000) })).toMatchObject({ resolved: false, cached: true });
+    expect(await checkEmailDomain(d, { resolver, now: new Date(t0.getTime() + 11 * 60_000) })).toMatchObject({ resolved: true, finding: "mx", cached: false });
+  });
+
+  it("gives up on a name server that never answers within the budget: not a finding", async () => {
+    const silent = { resolveMx: () => new Promise<never>(() => {}), resolve4: () => new Promise<never>(() => {}), resolve6: () => new Promise<never>(() => {}) };
+    const started = Date.now();
+    expect(await checkEmailDomain(domain("silent"), { resolver: silent as never })).toMatchObject({ resolved: false, finding: null, detail: "ETIMEOUT" });
+    expect(Date.now() - started).toBeLessThan(LOOKUP_BUDGET_MS + 1000);
   });
 
   it("refuses garbage without a lookup or a row", async () => {

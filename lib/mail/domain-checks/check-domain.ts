@@ -24,6 +24,10 @@ export interface DomainCheck {
 type Lookup = Pick<DomainCheck, "resolved" | "finding" | "detail">;
 
 export const DEFAULT_MAX_AGE_HOURS = 168;
+/** A lookup that did not resolve is asked again only after this: a slow name server costs each request once. */
+export const UNRESOLVED_RETRY_MINUTES = 10;
+/** The whole check (MX, then A and AAAA) answers within this, or counts as unresolved. */
+export const LOOKUP_BUDGET_MS = 3_000;
 const IMPLAUSIBLE: ReadonlySet<DomainFinding> = new Set(["null_mx", "no_mail_host"]);
 
 const errorCode = (err: unknown) => String((err as { code?: unknown }).code ?? "error");
@@ -58,6 +62,18 @@ async function lookUp(domain: string, resolver: MailDnsResolver): Promise<Lookup
   return { resolved: true, finding: "no_mail_host", detail: "no MX, A or AAAA records" };
 }
 
+async function withinBudget(lookup: Promise<Lookup>): Promise<Lookup> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<Lookup>((resolve) => {
+    timer = setTimeout(() => resolve({ resolved: false, finding: null, detail: "ETIMEOUT" }), LOOKUP_BUDGET_MS);
+  });
+  try {
+    return await Promise.race([lookup, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The finding for one domain: a resolved row younger than `maxAgeHours` is reused, otherwise
  * DNS is asked and the row written (upsert by domain, so concurrent checks of one domain end
@@ -65,7 +81,7 @@ async function lookUp(domain: string, resolver: MailDnsResolver): Promise<Lookup
  */
 export async function checkEmailDomain(
   domain: string,
-  opts: { resolver?: MailDnsResolver; maxAgeHours?: number; now?: Date; client?: DbOrTx } = {},
+  opts: { resolver?: MailDnsResolver; maxAgeHours?: number; now?: Date; client?: DbOrTx; retryUnresolved?: boolean } = {},
 ): Promise<DomainCheck | null> {
   const name = normalizeMailDomain(domain);
   if (!name) return null;
@@ -74,9 +90,11 @@ export async function checkEmailDomain(
   const maxAgeMs = (opts.maxAgeHours ?? DEFAULT_MAX_AGE_HOURS) * 3_600_000;
   const select = { domain: true, resolved: true, finding: true, detail: true, checkedAt: true } as const;
   const stored = await client.emailDomainCheck.findUnique({ where: { domain: name }, select });
-  if (stored?.resolved && now.getTime() - stored.checkedAt.getTime() < maxAgeMs) return { ...stored, cached: true };
+  const age = stored ? now.getTime() - stored.checkedAt.getTime() : Infinity;
+  const reuseFor = stored?.resolved ? maxAgeMs : opts.retryUnresolved ? 0 : UNRESOLVED_RETRY_MINUTES * 60_000;
+  if (stored && age < reuseFor) return { ...stored, cached: true };
 
-  const found = await lookUp(name, opts.resolver ?? getMailDnsResolver());
+  const found = await withinBudget(lookUp(name, opts.resolver ?? getMailDnsResolver()));
   const row = { ...found, checkedAt: now };
   const saved = await client.emailDomainCheck.upsert({ where: { domain: name }, create: { domain: name, ...row }, update: row, select });
   return { ...saved, cached: false };

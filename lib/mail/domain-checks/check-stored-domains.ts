@@ -49,7 +49,7 @@ export async function checkStoredMailDomains(opts: { limit?: number; maxAgeHours
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < domains.length; i = next++) {
-      const check = await checkEmailDomain(domains[i]!, { maxAgeHours: opts.maxAgeHours ?? DEFAULT_MAX_AGE_HOURS, ...(opts.resolver ? { resolver: opts.resolver } : {}) });
+      const check = await checkEmailDomain(domains[i]!, { maxAgeHours: opts.maxAgeHours ?? DEFAULT_MAX_AGE_HOURS, retryUnresolved: true, ...(opts.resolver ? { resolver: opts.resolver } : {}) });
       results[i] = { domain: domains[i]!, outcome: outcomeOf(check), cached: !!check?.cached };
     }
   };

@@ -1,12 +1,15 @@
 import { db } from "@/lib/db/client";
+import { isLoopbackPeer } from "@/lib/security/client-ip";
 import { getMailTransport } from "../transport";
 
 /**
  * The local mailbox exists only while mail stays on this machine (no RESEND_API_KEY: the
- * embedded default and development). Production requires the key, so there it answers 404.
+ * embedded default and development; production requires the key, so there it answers 404),
+ * and only for a browser on this machine: a development server reachable from the network
+ * must not show its login links to the network.
  */
-export function isLocalMailboxEnabled(): boolean {
-  return getMailTransport().name === "local";
+export function isLocalMailboxOpenTo(headers: Headers): boolean {
+  return getMailTransport().name === "local" && isLoopbackPeer(headers);
 }
 
 const PAGE_SIZE = 50;

@@ -5,7 +5,9 @@ import { MailSendError, type MailTransport, type WireMessage } from "./types";
 const RELAY_REFUSALS = new Set([401, 403]);
 
 function classify(status: number | null | undefined, name: string | undefined): MailSendError["kind"] {
-  if (!status || status >= 500 || status === 429 || status === 408) return "transient";
+  // 409: the same idempotency key is still in flight (or came with another body); asked again
+  // later, Resend answers with the first send's result instead of sending twice.
+  if (!status || status >= 500 || status === 429 || status === 408 || status === 409) return "transient";
   if (RELAY_REFUSALS.has(status) || name === "invalid_api_Key" || name === "restricted_api_key") return "relay_rejected";
   return "permanent";
 }

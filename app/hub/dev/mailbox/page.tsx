@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { isLocalMailboxEnabled, listLocalMailbox } from "@/lib/mail/mailbox/local-mailbox";
+import { isLocalMailboxOpenTo, listLocalMailbox } from "@/lib/mail/mailbox/local-mailbox";
 import { SITE_NAMES } from "@/lib/sites";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +13,7 @@ const time = new Intl.DateTimeFormat("de-DE", { dateStyle: "short", timeStyle: "
 
 // Every mail the embedded default "sent": it stays on this machine and is read here.
 export default async function LocalMailboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  if (!isLocalMailboxEnabled()) notFound();
+  if (!isLocalMailboxOpenTo(await headers())) notFound();
   const query = await searchParams;
   const to = param(query.to);
   const { messages, total, waiting, page, pages } = await listLocalMailbox({ to, page: Number(param(query.page)) || 1 });

@@ -1,19 +1,20 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
 import { parseRecordId } from "@/lib/input/ids";
-import { isLocalMailboxEnabled, readLocalMailboxMessage } from "@/lib/mail/mailbox/local-mailbox";
+import { isLocalMailboxOpenTo, readLocalMailboxMessage } from "@/lib/mail/mailbox/local-mailbox";
 import { SITE_NAMES } from "@/lib/sites";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "E-Mail – Lokales Postfach", robots: { index: false } };
 
 export default async function LocalMailboxMessagePage({ params }: { params: Promise<{ id: string }> }) {
-  if (!isLocalMailboxEnabled()) notFound();
+  if (!isLocalMailboxOpenTo(await headers())) notFound();
   const id = parseRecordId((await params).id);
   const message = id === null ? null : await readLocalMailboxMessage(id);
   if (!message) notFound();
-  const headers = Object.entries({ From: message.from, To: message.to, Subject: message.subject, ...(message.headers as Record<string, string>) });
+  const mailHeaders = Object.entries({ From: message.from, To: message.to, Subject: message.subject, ...(message.headers as Record<string, string>) });
   const attachments = message.attachments as { filename: string; contentType?: string }[];
   return (
     <>
@@ -23,7 +24,7 @@ export default async function LocalMailboxMessagePage({ params }: { params: Prom
         <h1>{message.subject}</h1>
         <h2>Kopfzeilen</h2>
         <dl className="facts">
-          {headers.map(([name, value]) => (
+          {mailHeaders.map(([name, value]) => (
             <div key={name} style={{ display: "contents" }}>
               <dt>{name}</dt>
               <dd><code>{value}</code></dd>
