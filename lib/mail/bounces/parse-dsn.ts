@@ -35,7 +35,7 @@ function parseFields(block: string): Map<string, string[]> {
   const flush = () => {
     // Control characters (NUL among them) have no place in these fields and PostgreSQL text
     // cannot hold NUL: they become spaces.
-    // eslint-disable-next-line no-control-regex
+     
     if (current) fields.set(current.name, [...(fields.get(current.name) ?? []), current.value.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim()]);
   };
   for (const line of block.split(/\r?\n/)) {
@@ -90,7 +90,7 @@ export async function parseDsn(raw: string | Buffer): Promise<ParsedDsn> {
   const mail = await simpleParser(raw, { keepDeliveryStatus: true, skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
   const status = mail.attachments.find((a) => STATUS_TYPES.has(a.contentType.toLowerCase()));
   return {
-    // eslint-disable-next-line no-control-regex
+     
     messageId: mail.messageId?.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 200) || null,
     recipients: status ? parseDeliveryStatus(status.content.toString("utf8")) : [],
     returnedHeaders: returnedHeaders(mail.attachments.find((a) => RETURNED_TYPES.has(a.contentType.toLowerCase()))),
