@@ -68,6 +68,8 @@ export default defineConfig({
       // The test runner plays the one proxy in front: the last X-Forwarded-For entry it sends is
       // the client (each test a client of its own); anything left of it is what a client forged.
       TRUSTED_PROXY_HOPS: "1",
+      // The newsletter journey sends a campaign (the switch is off by default, spec 8).
+      NEWSLETTER_SENDING_ENABLED: "true",
     },
   },
 });

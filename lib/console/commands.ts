@@ -1,5 +1,9 @@
 import { about } from "./about";
 import { aggregateViewsCommand, publishScheduled, pruneExpiredTokensCommand, purgeEventsCommand, reindexSearchCommand } from "./release-commands";
+import { mailCheckDomainsCommand } from "./domain-commands";
+import { mailCircuitCommand, mailIngestDsnCommand } from "./mail-commands";
+import { mailDeliverCommand, mailPurgeCommand } from "./mail-delivery-commands";
+import { newsletterResumeCommand } from "./newsletter-commands";
 import type { ConsoleCommand } from "./registry";
 
 /** Every console command by name; `npm run cli -- list` prints them. */
@@ -10,4 +14,10 @@ export const COMMANDS: Record<string, ConsoleCommand> = {
   "press-releases:aggregate-views": aggregateViewsCommand,
   "press-releases:purge-events": purgeEventsCommand,
   "tokens:prune-expired": pruneExpiredTokensCommand,
+  "mail:deliver": mailDeliverCommand,
+  "mail:purge": mailPurgeCommand,
+  "mail:check-domains": mailCheckDomainsCommand,
+  "mail:ingest-dsn": mailIngestDsnCommand,
+  "mail:circuit": mailCircuitCommand,
+  "newsletter:resume": newsletterResumeCommand,
 };

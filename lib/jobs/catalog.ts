@@ -4,12 +4,13 @@ import { pruneExpiredTokensJob } from "@/lib/api-tokens/prune";
 import { pruneAuthRecordsJob } from "@/lib/auth/prune-auth-records";
 import { reviewJob } from "@/lib/review/review-job";
 import { deliverDueMailJob, deliverMailJob, purgeMailRecordsJob } from "@/lib/mail/delivery/jobs";
+import { newsletterSendJob } from "@/lib/newsletter/send-job";
 import { heartbeatJob } from "./heartbeat";
 import type { JobDefinition, Schedule } from "./types";
 
 // Every job and schedule, in one place: Inngest functions and the local worker are both built
 // from these lists, so the embedded default runs exactly what production runs.
-export const JOBS: JobDefinition<never>[] = [heartbeatJob, reviewJob, publishScheduledJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob, deliverMailJob, deliverDueMailJob, purgeMailRecordsJob] as JobDefinition<never>[];
+export const JOBS: JobDefinition<never>[] = [heartbeatJob, reviewJob, publishScheduledJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob, deliverMailJob, deliverDueMailJob, purgeMailRecordsJob, newsletterSendJob] as JobDefinition<never>[];
 
 const BERLIN = "Europe/Berlin";
 export const SCHEDULES: Record<string, Schedule> = {

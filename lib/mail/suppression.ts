@@ -1,6 +1,6 @@
 import type { SuppressionState } from "@/lib/generated/prisma/client";
 import { db, type DbOrTx } from "@/lib/db/client";
-import { unsubscribeScopeOf, type MailType, type UnsubscribeScope } from "./mail-types";
+import { UNSUBSCRIBE_SCOPES, unsubscribeScopeOf, type MailType, type UnsubscribeScope } from "./mail-types";
 
 export interface Suppression {
   state: SuppressionState;
@@ -75,4 +75,21 @@ export async function unsubscribeAddress(opts: { email: string; scope: Unsubscri
       state = CASE WHEN email_suppressions.state = 'policy_review' THEN 'unsubscribed'::"SuppressionState" ELSE email_suppressions.state END,
       updated_at = now()
     WHERE email_suppressions.state IN ('unsubscribed', 'policy_review')`;
+}
+
+/**
+ * Fresh consent for one scope (a confirmed double opt-in): an earlier unsubscribe from it stops
+ * blocking. Only the `unsubscribed` state is touched, and only this scope; an empty list there
+ * means "every optional mail", so it becomes every scope but this one. Hard bounces,
+ * complaints and manual blocks stay as they are.
+ */
+export async function liftOptOut(opts: { email: string; scope: UnsubscribeScope }, client: DbOrTx = db): Promise<void> {
+  const email = normalizeAddress(opts.email);
+  const everyScope = [...UNSUBSCRIBE_SCOPES];
+  await client.$executeRaw`
+    UPDATE email_suppressions
+    SET mail_types = array_remove(CASE WHEN cardinality(mail_types) = 0 THEN ${everyScope}::text[] ELSE mail_types END, ${opts.scope}), updated_at = now()
+    WHERE email = ${email} AND state = 'unsubscribed' AND (cardinality(mail_types) = 0 OR ${opts.scope} = ANY(mail_types))`;
+  // Nothing left to opt out of: an empty list would mean "everything" again.
+  await client.$executeRaw`DELETE FROM email_suppressions WHERE email = ${email} AND state = 'unsubscribed' AND cardinality(mail_types) = 0`;
 }

@@ -1,0 +1,88 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { NewsletterCampaignForm } from "@/components/admin/newsletter-campaign-form";
+import { NewsletterPreview } from "@/components/admin/newsletter-preview";
+import { NewsletterProgressStats } from "@/components/admin/newsletter-progress";
+import { NewsletterRefresh } from "@/components/admin/newsletter-refresh";
+import { NewsletterStartPanel } from "@/components/admin/newsletter-start-panel";
+import { NewsletterStatusBadge } from "@/components/admin/newsletter-status-badge";
+import { describeFilter } from "@/components/newsletter/labels";
+import { ActionButton } from "@/components/ui/action-button";
+import { requireAdmin } from "@/lib/auth/session";
+import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { loadCampaign } from "@/lib/newsletter/load-campaign";
+import { previewCampaign } from "@/lib/newsletter/preview-campaign";
+import { isNewsletterSendingEnabled } from "@/lib/newsletter/sending-switch";
+import { countRecipientsAction, resumeCampaignAction, startCampaignAction, updateCampaignAction } from "../actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Newsletter" };
+
+export default async function NewsletterPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireAdmin("users:manage");
+  const id = Number((await params).id);
+  const started = Number((await searchParams).gestartet);
+  const campaign = Number.isSafeInteger(id) && id > 0 ? await loadCampaign(id) : null;
+  if (!campaign) notFound();
+  const preview = await previewCampaign({ campaignId: campaign.id });
+  const sendingEnabled = isNewsletterSendingEnabled();
+  const isDraft = campaign.status === "draft";
+  return (
+    <>
+      <NewsletterRefresh active={campaign.status === "sending"} />
+      <p className="meta">
+        <Link href="/admin/newsletter">← Alle Newsletter</Link>
+      </p>
+      <div className="page-head">
+        <h1>{campaign.subject || "Newsletter ohne Betreff"}</h1>
+        <NewsletterStatusBadge status={campaign.status} />
+      </div>
+      <p className="meta">
+        Angelegt {formatBerlin(campaign.createdAt)}
+        {campaign.startedAt ? ` · gestartet ${formatBerlin(campaign.startedAt)}` : ""}
+        {campaign.finishedAt ? ` · abgeschlossen ${formatBerlin(campaign.finishedAt)}` : ""}
+        {isDraft ? "" : ` · ${describeFilter(campaign.filter)}`}
+      </p>
+      {isDraft ? (
+        <>
+          <NewsletterCampaignForm
+            initial={{ subject: campaign.subject, bodyHtml: campaign.bodyHtml, filter: campaign.filter }}
+            initialCount={preview.recipientCount}
+            save={updateCampaignAction.bind(null, campaign.id)}
+            countRecipients={countRecipientsAction}
+            submitLabel="Entwurf speichern"
+          />
+          <h2>Prüfen und versenden</h2>
+          <NewsletterStartPanel recipientCount={preview.recipientCount} sendingEnabled={sendingEnabled} start={startCampaignAction.bind(null, campaign.id)} />
+        </>
+      ) : (
+        <section className="panel" aria-label="Versandstand">
+          {Number.isSafeInteger(started) && started > 0 ? (
+            <p className="form-message success" role="status">
+              Versand gestartet: {started.toLocaleString("de-DE")} Empfänger. Die Zahlen aktualisieren sich von selbst.
+            </p>
+          ) : null}
+          <NewsletterProgressStats progress={campaign.progress} recipientCount={campaign.recipientCount} />
+          {campaign.status === "sending" ? (
+            sendingEnabled ? (
+              <>
+                <p className="hint">Steht der Zähler still (Störung beim Versanddienst, abgebrochener Job), setzt dieser Knopf den Versand fort. Niemand erhält den Newsletter doppelt.</p>
+                <ActionButton
+                  action={resumeCampaignAction.bind(null, campaign.id)}
+                  label="Versand fortsetzen"
+                  confirmText="Empfänger, die seit über 30 Minuten hängen, werden erneut eingeplant; niemand erhält den Newsletter doppelt. Fortsetzen?"
+                />
+              </>
+            ) : (
+              <p className="form-message warning" role="status">
+                Der Versand ist ausgeschaltet (<code>NEWSLETTER_SENDING_ENABLED</code>); offene Empfänger warten, bis er wieder eingeschaltet und fortgesetzt wird.
+              </p>
+            )
+          ) : null}
+        </section>
+      )}
+      <NewsletterPreview preview={preview} />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+"use server";
+
+import { refresh } from "next/cache";
+import { redirect } from "next/navigation";
+import { requireAdmin } from "@/lib/auth/session";
+import { actionError, type ActionResult } from "@/lib/forms/action-result";
+import { formText } from "@/lib/forms/form-fields";
+import { checkedPortals } from "@/lib/newsletter/form-portals";
+import { createCampaign } from "@/lib/newsletter/create-campaign";
+import { CampaignStateError, NewsletterSendingDisabledError, NoRecipientsError } from "@/lib/newsletter/errors";
+import { countRecipients } from "@/lib/newsletter/recipient-query";
+import { resumeCampaign } from "@/lib/newsletter/resume-campaign";
+import { BODY_HTML_MAX, recipientFilterSchema, SUBJECT_MAX, type RecipientFilter } from "@/lib/newsletter/schemas";
+import { startCampaign } from "@/lib/newsletter/start-campaign";
+import { updateCampaign } from "@/lib/newsletter/update-campaign";
+
+// Admin newsletter (spec 4.3: users:manage). Every action checks the permission itself: a
+// server action is an endpoint anyone can call.
+const PERMISSION = "users:manage" as const;
+
+const DISABLED_MESSAGE = "Der Newsletter-Versand ist ausgeschaltet (NEWSLETTER_SENDING_ENABLED). Es wurde nichts versendet.";
+
+function formInput(form: FormData) {
+  return {
+    // One character over the limit, so an overlong value meets the schema's message instead of being cut silently.
+    subject: formText(form, "subject", SUBJECT_MAX + 1),
+    bodyHtml: formText(form, "bodyHtml", BODY_HTML_MAX + 1),
+    filter: { language: formText(form, "language", 10) || "all", portals: checkedPortals(form), audience: formText(form, "audience", 20) || "all" } as RecipientFilter,
+  };
+}
+
+function sendingError(err: unknown): ActionResult {
+  if (err instanceof NewsletterSendingDisabledError) return { ok: false, message: DISABLED_MESSAGE };
+  if (err instanceof NoRecipientsError) return { ok: false, message: "Kein bestätigter Abonnent passt zu diesem Filter. Der Newsletter bleibt ein Entwurf." };
+  if (err instanceof CampaignStateError) return { ok: false, code: err.code, message: "Das ist im aktuellen Status nicht möglich – vermutlich wurde der Versand gerade schon gestartet. Laden Sie die Seite neu." };
+  return actionError(err);
+}
+
+export async function createCampaignAction(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user } = await requireAdmin(PERMISSION);
+  let id: number;
+  try {
+    ({ id } = await createCampaign({ input: formInput(form), actorUserId: user.id }));
+  } catch (err) {
+    return actionError(err);
+  }
+  redirect(`/admin/newsletter/${id}`);
+}
+
+export async function updateCampaignAction(campaignId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  await requireAdmin(PERMISSION);
+  try {
+    await updateCampaign({ campaignId: Number(campaignId), input: formInput(form) });
+  } catch (err) {
+    return sendingError(err);
+  }
+  refresh();
+  return { ok: true, message: "Entwurf gespeichert. Die Vorschau zeigt den gespeicherten Stand." };
+}
+
+/** The live count beside the filter form. */
+export async function countRecipientsAction(filter: RecipientFilter): Promise<number> {
+  await requireAdmin(PERMISSION);
+  const parsed = recipientFilterSchema.safeParse(filter);
+  return parsed.success ? countRecipients(parsed.data) : 0;
+}
+
+export async function startCampaignAction(campaignId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user } = await requireAdmin(PERMISSION);
+  if (formText(form, "confirm", 3) !== "yes") return { ok: false, message: "Bitte bestätigen Sie den Versand." };
+  let recipients: number;
+  try {
+    ({ recipientCount: recipients } = await startCampaign({ campaignId: Number(campaignId), actorUserId: user.id }));
+  } catch (err) {
+    return sendingError(err);
+  }
+  // The page turns into the progress view, which has no start form to show a message in.
+  redirect(`/admin/newsletter/${Number(campaignId)}?gestartet=${recipients}`);
+}
+
+/** Sends what is left after a stop (transient provider trouble, an open circuit, a job that died 30 minutes ago). */
+export async function resumeCampaignAction(campaignId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+  await requireAdmin(PERMISSION);
+  try {
+    const r = await resumeCampaign({ campaignId: Number(campaignId) });
+    refresh();
+    if (r.returnedToDraft) return { ok: true, message: "Der Start war nicht abgeschlossen; der Newsletter ist wieder ein Entwurf." };
+    return { ok: true, message: `Fortgesetzt: ${r.released} hängende Empfänger wieder freigegeben, ${r.jobs} Versandjobs gestartet.` };
+  } catch (err) {
+    return sendingError(err);
+  }
+}

@@ -1,0 +1,32 @@
+"use client";
+
+import { useActionState } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import type { ActionResult } from "@/lib/forms/action-result";
+import type { Edition } from "@/lib/sites";
+import { CONFIRM_COPY } from "./copy";
+
+/**
+ * Confirms on a click, never on page load: mail scanners and link previews open links, and an
+ * automatic confirmation would subscribe an address its owner never confirmed.
+ */
+export function NewsletterConfirmForm({ edition, action }: { edition: Edition; action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult> }) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const t = CONFIRM_COPY[edition];
+  if (state?.ok) return <FormMessage result={state} />;
+  return (
+    <form action={formAction} className="form" aria-label={t.title}>
+      <FormMessage result={state} />
+      {state && !state.ok ? (
+        <p>
+          <a href={t.signupHref}>{t.again}</a>
+        </p>
+      ) : null}
+      <div className="button-row">
+        <button type="submit" className="button" disabled={pending}>
+          {t.button}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import { db, type DbOrTx } from "@/lib/db/client";
+import { sanitizeNewsletterHtml } from "./sanitize-newsletter-html";
+import { campaignInputSchema, type CampaignInput } from "./schemas";
+import { campaignFields } from "./campaign-fields";
+
+/** A new draft: subject, sanitised body and recipient filter (spec 2.9). */
+export async function createCampaign(opts: { input: CampaignInput; actorUserId: number | null }, client: DbOrTx = db): Promise<{ id: number }> {
+  const input = campaignInputSchema.parse(opts.input);
+  return client.newsletterCampaign.create({
+    data: { ...campaignFields({ ...input, bodyHtml: sanitizeNewsletterHtml(input.bodyHtml) }), createdByUserId: opts.actorUserId },
+    select: { id: true },
+  });
+}

@@ -1,0 +1,22 @@
+import { db, type DbOrTx } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { campaignFields } from "./campaign-fields";
+import { CampaignStateError } from "./errors";
+import { sanitizeNewsletterHtml } from "./sanitize-newsletter-html";
+import { campaignInputSchema, type CampaignInput } from "./schemas";
+
+/**
+ * Saves a draft. Conditional on `draft`: a save that races a start must not change the text
+ * after its recipients were frozen, so a started campaign refuses instead of changing under way.
+ */
+export async function updateCampaign(opts: { campaignId: number; input: CampaignInput }, client: DbOrTx = db): Promise<void> {
+  const input = campaignInputSchema.parse(opts.input);
+  const { count } = await client.newsletterCampaign.updateMany({
+    where: { id: opts.campaignId, status: "draft" },
+    data: campaignFields({ ...input, bodyHtml: sanitizeNewsletterHtml(input.bodyHtml) }),
+  });
+  if (count === 1) return;
+  const exists = await client.newsletterCampaign.findUnique({ where: { id: opts.campaignId }, select: { status: true } });
+  if (!exists) throw notFound("No such campaign.");
+  throw new CampaignStateError("Only a draft can be edited.", { status: exists.status });
+}
