@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { signMailRef } from "@/lib/mail/mail-ref";
 import { postfixDsn } from "@/tests/dsn-fixtures";
 import { unique } from "@/tests/factories";
+import { sentRef } from "@/tests/mail-bounce-helpers";
 import { mailCircuitCommand, mailIngestDsnCommand } from "./mail-commands";
 import { parseArgs, type ConsoleIo } from "./registry";
 
@@ -30,7 +30,7 @@ describe("mail:ingest-dsn", () => {
   it("records a bounce from a file and reports each recipient", async () => {
     const email = `${unique("cli")}@example.org`;
     const file = join(dir, "bounce.eml");
-    await writeFile(file, postfixDsn({ recipient: email, ref: signMailRef("o7", email), refHeaderName: getConfig().mail.refHeader }));
+    await writeFile(file, postfixDsn({ recipient: email, ref: await sentRef(email), refHeaderName: getConfig().mail.refHeader }));
     const io = capture();
     expect(await mailIngestDsnCommand.run(parseArgs([file]), io)).toBe(0);
     expect(io.lines).toEqual([`${email}  hard  signed, address suppressed`]);
