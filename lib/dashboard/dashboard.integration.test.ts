@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { workOne } from "@/lib/jobs/local-worker";
 import { seedCompany, unique } from "@/tests/factories";
+import { setMailDnsResolverForTests } from "@/lib/mail/domain-checks/resolver";
+import { fakeMailDns } from "@/tests/fake-mail-dns";
+import { withLimits } from "@/tests/limits";
 import { seedNewsroom } from "@/tests/release-fixtures";
 import { berlinLocalToDate, dateToBerlinLocal } from "./berlin-time";
 import { listDashboardReleases } from "./list-releases";
@@ -81,6 +84,16 @@ describe("dashboard releases", () => {
     expect(await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(company.id, techCategory.id, { portal: "tech" }), submit: false }))).toHaveProperty("portal");
     expect(await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id, { scheduledAt: "2020-01-01T10:00" }), submit: false }))).toHaveProperty("scheduledAt");
     expect(await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id, { title: "Kurz", body: "Zu kurz." }), submit: false }))).toMatchObject({ title: true, body: true });
+    // A contact domain that DNS shows takes no mail (RFC 7505 Null MX), when the check is on.
+    setMailDnsResolverForTests(fakeMailDns({ "nomail.example": { mx: [{ exchange: "", priority: 0 }] }, "beispiel.example": { mx: [{ exchange: "mx.beispiel.example", priority: 10 }] } }));
+    try {
+      await withLimits({ EMAIL_DOMAIN_CHECK: "true" }, async () => {
+        expect(await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id, { contactEmail: "presse@nomail.example" }), submit: false }))).toHaveProperty("contactEmail");
+        expect(await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id), submit: false }))).toEqual({});
+      });
+    } finally {
+      setMailDnsResolverForTests(null);
+    }
 
     const theirs = await saveDashboardRelease({ userId: other.owner.id, values: form(other.company.id, cat.id), submit: false });
     await expect(loadDashboardRelease(owner.id, theirs.releaseId)).rejects.toMatchObject({ code: "not_found" });

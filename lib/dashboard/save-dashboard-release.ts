@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { acceptDocuments, assertLegalAccepted } from "@/lib/legal/documents";
 import type { IpHmac } from "@/lib/security/client-ip";
 import { parseRecordId } from "@/lib/input/ids";
+import { implausibleDomainIssues } from "@/lib/mail/domain-checks/domain-issues";
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
 import { createRelease, updateRelease, type ReleaseContent } from "@/lib/releases/save-release";
 import { submitRelease } from "@/lib/releases/submit-release";
@@ -29,6 +30,8 @@ async function checkPlacement(userId: number, v: ReleaseFormValues, companyId: n
   if (v.scheduledAt && !scheduledAt) issues.scheduledAt = "Bitte geben Sie Datum und Uhrzeit vollständig an.";
   // A time that passed while the release waited may stay; a newly chosen one must lie ahead.
   if (scheduledAt && scheduledAt <= now && scheduledAt.getTime() !== storedScheduledAt?.getTime()) issues.scheduledAt = "Der Veröffentlichungszeitpunkt muss in der Zukunft liegen.";
+  // The same DNS check as the API's (spec 7), after the form's own address rules.
+  if ((await implausibleDomainIssues({ contactEmail: v.contactEmail.trim() })).length) issues.contactEmail = "An diese E-Mail-Domain kann keine Post zugestellt werden. Bitte prüfen Sie die Adresse.";
   if (Object.keys(issues).length) throw invalid(issues);
   return { portal, categoryId: category!.id, scheduledAt };
 }
