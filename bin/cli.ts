@@ -19,10 +19,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const args = parseArgs(rest);
-  if (args.flags["help"]) {
-    io.out(`${command.usage ?? name}\n\n${command.description}\n\nExit codes: 0 success or business outcome, 1 technical failure, 2 wrong call.`);
-    return 0;
-  }
+  // --help is answered without starting a database.
+  if (args.flags["help"]) return command.run(args, io);
   return withDatabaseForCommand(() => command.run(args, io));
 }
 

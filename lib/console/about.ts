@@ -1,7 +1,8 @@
 import { getConfig } from "@/lib/config";
-import type { ConsoleCommand } from "./registry";
+import { defineCommand } from "./registry";
 
-export const about: ConsoleCommand = {
+export const about = defineCommand({
+  usage: "about",
   description: "Print the application version and the runtime it is configured for.",
   async run(_args, io) {
     const { app, database, redis, jobs, mail } = getConfig();
@@ -14,4 +15,4 @@ export const about: ConsoleCommand = {
     io.out(`  mail        ${mail.resendApiKey ? "Resend" : "local mailbox (hub /dev/mailbox)"}`);
     return 0;
   },
-};
+});

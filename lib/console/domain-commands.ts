@@ -1,39 +1,23 @@
 import { getConfig } from "@/lib/config";
 import { DEFAULT_MAX_AGE_HOURS } from "@/lib/mail/domain-checks/check-domain";
 import { checkStoredMailDomains, type DomainOutcome } from "@/lib/mail/domain-checks/check-stored-domains";
-import type { ConsoleCommand, ParsedArgs } from "./registry";
+import { defineCommand, wholeFlag, wrongCall } from "./registry";
 
 const USAGE = "mail:check-domains [--limit=N] [--stale-hours=168]";
-const FLAGS = new Set(["limit", "stale-hours", "help"]);
 const OUTCOMES: DomainOutcome[] = ["mx", "implicit_mx", "null_mx", "no_mail_host", "unresolved", "invalid"];
 
-/** A whole number of at least `min` from `--name=N`, undefined when absent, an error text when wrong. */
-function wholeFlag(args: ParsedArgs, name: string, min: number): number | undefined | string {
-  const raw = args.flags[name];
-  if (raw === undefined) return undefined;
-  const n = typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : NaN;
-  return Number.isSafeInteger(n) && n >= min ? n : `--${name} must be a whole number of at least ${min}`;
-}
-
-export const mailCheckDomainsCommand: ConsoleCommand = {
+export const mailCheckDomainsCommand = defineCommand({
   description: "Check the mail domains of stored addresses in DNS (MX, implicit MX, Null MX) and print the findings.",
   usage: USAGE,
+  help: [
+    "  --limit=N          check at most N domains, never-checked and oldest first",
+    `  --stale-hours=H    look up again when the stored finding is older (default ${DEFAULT_MAX_AGE_HOURS}; 0 = always)`,
+  ],
+  flags: ["limit", "stale-hours"],
   async run(args, io) {
-    if (args.flags["help"]) {
-      io.out(`Usage: ${USAGE}`);
-      io.out("  --limit=N          check at most N domains, never-checked and oldest first");
-      io.out(`  --stale-hours=H    look up again when the stored finding is older (default ${DEFAULT_MAX_AGE_HOURS}; 0 = always)`);
-      return 0;
-    }
-    const unknown = [...Object.keys(args.flags).filter((f) => !FLAGS.has(f)).map((f) => `--${f}`), ...args.positional];
-    const limit = wholeFlag(args, "limit", 1);
-    const staleHours = wholeFlag(args, "stale-hours", 0);
-    const wrong = [...(unknown.length ? [`unknown argument ${unknown.join(" ")}`] : []), ...[limit, staleHours].filter((v) => typeof v === "string")];
-    if (wrong.length) {
-      for (const w of wrong) io.err(w);
-      io.err(`Usage: ${USAGE}`);
-      return 2;
-    }
+    const limit = wholeFlag(args, "limit", { min: 1 });
+    const staleHours = wholeFlag(args, "stale-hours", { min: 0 });
+    for (const wrong of [limit, staleHours]) if (typeof wrong === "string") return wrongCall(io, USAGE, wrong);
 
     // The switch governs refusing addresses at request time; recording findings is always allowed.
     if (!getConfig().mail.domainCheck) io.out("note: EMAIL_DOMAIN_CHECK is off, so findings are recorded but no address is refused");
@@ -48,4 +32,4 @@ export const mailCheckDomainsCommand: ConsoleCommand = {
     // Every lookup failing means DNS itself was unreachable: a technical failure, not a finding.
     return run.looked > 0 && run.results.every((r) => r.cached || r.outcome === "unresolved" || r.outcome === "invalid") ? 1 : 0;
   },
-};
+});

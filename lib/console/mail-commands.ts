@@ -1,20 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { ingestDsn } from "@/lib/mail/bounces/record-bounce";
 import { circuitState, closeCircuit } from "@/lib/mail/circuit-breaker";
-import type { ConsoleCommand, ConsoleIo, ParsedArgs } from "./registry";
+import { defineCommand, wrongCall } from "./registry";
 
 // Mail operations: feed a bounce by hand (or from an MTA pipe without HTTP), and look at or
 // close the circuit breaker. Exit 0 for success, 1 for a technical failure (thrown), 2 for a
 // wrong call.
-
-/** Flags outside `allowed` make a wrong call; prints the usage then. */
-function unknownFlags(args: ParsedArgs, allowed: string[], usage: string, io: ConsoleIo): boolean {
-  const unknown = Object.keys(args.flags).filter((f) => !allowed.includes(f));
-  if (!unknown.length) return false;
-  io.err(`Unknown option${unknown.length > 1 ? "s" : ""}: ${unknown.map((f) => `--${f}`).join(", ")}`);
-  io.err(`Usage: ${usage}`);
-  return true;
-}
 
 async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -24,25 +15,14 @@ async function readStdin(): Promise<Buffer> {
 
 const INGEST_USAGE = "mail:ingest-dsn [file]   (without a file, or with -, the message is read from stdin)";
 
-export const mailIngestDsnCommand: ConsoleCommand = {
+export const mailIngestDsnCommand = defineCommand({
   description: "Record a bounce that arrived as mail (RFC 3464 report) from a file or stdin.",
   usage: INGEST_USAGE,
+  help: ["Each failed recipient counts only when the returned reference header is signed for it."],
+  maxPositional: 1,
   async run(args, io) {
-    if (args.flags["help"]) {
-      io.out(`Usage: ${INGEST_USAGE}`);
-      io.out("Each failed recipient counts only when the returned reference header is signed for it.");
-      return 0;
-    }
-    if (unknownFlags(args, ["help"], INGEST_USAGE, io)) return 2;
-    if (args.positional.length > 1) {
-      io.err(`Usage: ${INGEST_USAGE}`);
-      return 2;
-    }
     const file = args.positional[0];
-    if ((!file || file === "-") && process.stdin.isTTY) {
-      io.err("Pipe the message in, or name a file.");
-      return 2;
-    }
+    if ((!file || file === "-") && process.stdin.isTTY) return wrongCall(io, INGEST_USAGE, "Pipe the message in, or name a file.");
     const raw = file && file !== "-" ? await readFile(file) : await readStdin();
     const result = await ingestDsn(raw);
     if (!result.recipients.length) {
@@ -55,28 +35,18 @@ export const mailIngestDsnCommand: ConsoleCommand = {
     }
     return 0;
   },
-};
+});
 
-const CIRCUIT_USAGE = "mail:circuit [--close]";
-
-export const mailCircuitCommand: ConsoleCommand = {
+export const mailCircuitCommand = defineCommand({
   description: "Show whether mail sending is halted by the circuit breaker; --close resumes it now.",
-  usage: CIRCUIT_USAGE,
+  usage: "mail:circuit [--close]",
+  help: ["The circuit opens after repeated relay rejections and closes by itself when its time is up."],
+  flags: ["close"],
   async run(args, io) {
-    if (args.flags["help"]) {
-      io.out(`Usage: ${CIRCUIT_USAGE}`);
-      io.out("The circuit opens after repeated relay rejections and closes by itself when its time is up.");
-      return 0;
-    }
-    if (unknownFlags(args, ["help", "close"], CIRCUIT_USAGE, io)) return 2;
-    if (args.positional.length) {
-      io.err(`Usage: ${CIRCUIT_USAGE}`);
-      return 2;
-    }
     if (args.flags["close"]) io.out((await closeCircuit()) ? "Circuit closed: sending resumes." : "The circuit was not open.");
     const state = await circuitState();
     io.out(state.halted ? `open until ${state.openUntil?.toISOString()}: sending is halted` : "closed: mail is being sent");
     if (state.openedAt) io.out(`last opened ${state.openedAt.toISOString()}${state.reason ? `: ${state.reason}` : ""}`);
     return 0;
   },
-};
+});

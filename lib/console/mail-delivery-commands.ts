@@ -1,29 +1,29 @@
 import { deliverDueMail } from "@/lib/mail/delivery/deliver-mail";
 import { purgeMailRecords } from "@/lib/mail/retention";
-import type { ConsoleCommand } from "./registry";
+import { defineCommand, wholeFlag, wrongCall } from "./registry";
 
-export const mailDeliverCommand: ConsoleCommand = {
+const DELIVER_USAGE = "mail:deliver [--budget-seconds=50]";
+
+export const mailDeliverCommand = defineCommand({
   description: "Send every due mail of the outbox now (what the minute sweep does).",
-  usage: "mail:deliver [--budget-seconds=50]",
+  usage: DELIVER_USAGE,
+  flags: ["budget-seconds"],
   async run(args, io) {
-    const raw = args.flags["budget-seconds"];
-    const seconds = typeof raw === "string" ? Number(raw) : 50;
-    if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
-      io.err("--budget-seconds must be a whole number from 1 to 3600");
-      return 2;
-    }
+    const seconds = wholeFlag(args, "budget-seconds", { min: 1, max: 3600 }) ?? 50;
+    if (typeof seconds === "string") return wrongCall(io, DELIVER_USAGE, seconds);
     const r = await deliverDueMail({ budgetMs: seconds * 1000 });
     const parts = Object.entries(r.outcomes).map(([k, v]) => `${k} ${v}`);
     io.out(`released ${r.released} stale claims; ${parts.length ? parts.join(", ") : "nothing due"}`);
     return 0;
   },
-};
+});
 
-export const mailPurgeCommand: ConsoleCommand = {
+export const mailPurgeCommand = defineCommand({
   description: "Delete bounces older than 395 days and finished mails older than 30 days.",
+  usage: "mail:purge",
   async run(_args, io) {
     const r = await purgeMailRecords();
     io.out(`deleted ${r.bounces} bounces, ${r.outbox} outbox mails, ${r.localMailbox} local-mailbox mails`);
     return 0;
   },
-};
+});

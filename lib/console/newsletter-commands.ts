@@ -1,42 +1,31 @@
 import { AppError } from "@/lib/http/errors";
 import { NewsletterSendingDisabledError } from "@/lib/newsletter/errors";
 import { DEFAULT_STUCK_MINUTES, resumeCampaign } from "@/lib/newsletter/resume-campaign";
-import type { ConsoleCommand } from "./registry";
+import { defineCommand, wholeFlag, wrongCall } from "./registry";
 
-const USAGE = [
-  "newsletter:resume {campaign} [--failed] [--stuck-minutes=30]",
-  "",
-  "Re-enqueues a campaign that is sending: recipients claimed longer than --stuck-minutes ago",
-  `(default ${DEFAULT_STUCK_MINUTES}; their job died) go back to pending and fresh send jobs start. A mail the`,
-  "provider already took is not delivered twice (idempotency key). With --failed, failed recipients",
-  "are tried again too.",
-  "",
-  "Exit codes: 0 resumed; 1 refused (sending switched off, campaign not sending) or failed; 2 wrong call.",
-].join("\n");
+const USAGE = "newsletter:resume {campaign} [--failed] [--stuck-minutes=30]";
 
-const FLAGS = new Set(["failed", "stuck-minutes", "help"]);
-
-export const newsletterResumeCommand: ConsoleCommand = {
+export const newsletterResumeCommand = defineCommand({
   description: "Re-enqueue pending recipients of a running newsletter campaign.",
   usage: USAGE,
+  help: [
+    "",
+    "Re-enqueues a campaign that is sending: recipients claimed longer than --stuck-minutes ago",
+    `(default ${DEFAULT_STUCK_MINUTES}; their job died) go back to pending and fresh send jobs start. A mail the`,
+    "provider already took is not delivered twice (idempotency key). With --failed, failed recipients",
+    "are tried again too. Refused (exit 1): sending switched off, or the campaign is not sending.",
+  ],
+  flags: ["failed", "stuck-minutes"],
+  maxPositional: 1,
   async run(args, io) {
-    if (args.flags["help"] === true) {
-      io.out(USAGE);
-      return 0;
-    }
-    const wrong = (message: string) => {
-      io.err(`${message}\nUsage: ${USAGE.split("\n")[0]}`);
-      return 2;
-    };
-    const unknown = Object.keys(args.flags).filter((f) => !FLAGS.has(f));
-    if (unknown.length) return wrong(`Unknown option ${unknown.map((f) => `--${f}`).join(", ")}`);
+    const wrong = (reason: string) => wrongCall(io, USAGE, reason);
     if (args.positional.length !== 1 || !/^[1-9]\d{0,9}$/.test(args.positional[0]!)) return wrong("Name one campaign by its id.");
     if (args.flags["failed"] !== undefined && args.flags["failed"] !== true) return wrong("--failed takes no value");
-    const rawStuck = args.flags["stuck-minutes"];
-    if (rawStuck !== undefined && (typeof rawStuck !== "string" || !/^\d{1,6}$/.test(rawStuck))) return wrong("--stuck-minutes must be a whole number of minutes, 0 or more");
+    const stuck = wholeFlag(args, "stuck-minutes", { min: 0, max: 999_999 });
+    if (typeof stuck === "string") return wrong(stuck);
     const campaignId = Number(args.positional[0]);
     try {
-      const r = await resumeCampaign({ campaignId, failed: args.flags["failed"] === true, stuckMinutes: rawStuck === undefined ? DEFAULT_STUCK_MINUTES : Number(rawStuck) });
+      const r = await resumeCampaign({ campaignId, failed: args.flags["failed"] === true, stuckMinutes: stuck ?? DEFAULT_STUCK_MINUTES });
       if (r.returnedToDraft) {
         io.out(`campaign ${campaignId} had no frozen recipients (its start did not finish): back to draft; start it again`);
         return 0;
@@ -56,4 +45,4 @@ export const newsletterResumeCommand: ConsoleCommand = {
       throw err;
     }
   },
-};
+});

@@ -2,12 +2,13 @@ import { aggregateViews, purgeEvents } from "@/lib/analytics/aggregate-views";
 import { pruneExpiredTokens } from "@/lib/api-tokens/tokens";
 import { publishDueReleases } from "@/lib/releases/publish-scheduled";
 import { reindexSearch } from "@/lib/releases/search";
-import type { ConsoleCommand } from "./registry";
+import { defineCommand, wholeFlag, wrongCall } from "./registry";
 
 // A technical failure throws and the entry point exits 1; quota or image blocks are business
 // outcomes and exit 0 (spec 4.7, 7).
 
-export const publishScheduled: ConsoleCommand = {
+export const publishScheduled = defineCommand({
+  usage: "press-releases:publish-scheduled",
   description: "Publish scheduled releases whose time has come (skips those waiting for a person).",
   async run(_args, io) {
     const run = await publishDueReleases();
@@ -15,31 +16,34 @@ export const publishScheduled: ConsoleCommand = {
     for (const b of run.blocked) io.out(`  release ${b.id}: ${b.outcome}`);
     return 0;
   },
-};
+});
 
-export const reindexSearchCommand: ConsoleCommand = {
+const REINDEX_USAGE = "press-releases:reindex-search [--batch=500]";
+
+export const reindexSearchCommand = defineCommand({
   description: "Rebuild the search mirror press_release_search from the releases.",
+  usage: REINDEX_USAGE,
+  flags: ["batch"],
   async run(args, io) {
-    const batchSize = typeof args.flags["batch"] === "string" ? Number(args.flags["batch"]) : 500;
-    if (!Number.isInteger(batchSize) || batchSize < 1) {
-      io.err("--batch must be a positive whole number");
-      return 2;
-    }
+    const batchSize = wholeFlag(args, "batch", { min: 1 }) ?? 500;
+    if (typeof batchSize === "string") return wrongCall(io, REINDEX_USAGE, batchSize);
     const done = await reindexSearch({ batchSize, onProgress: (n) => io.out(`  ${n} releases`) });
     io.out(`reindexed ${done} releases`);
     return 0;
   },
-};
+});
 
-export const pruneExpiredTokensCommand: ConsoleCommand = {
+export const pruneExpiredTokensCommand = defineCommand({
+  usage: "tokens:prune-expired",
   description: "Remove API tokens 30 days after their expiry.",
   async run(_args, io) {
     io.out(`removed ${await pruneExpiredTokens()} expired tokens`);
     return 0;
   },
-};
+});
 
-export const aggregateViewsCommand: ConsoleCommand = {
+export const aggregateViewsCommand = defineCommand({
+  usage: "press-releases:aggregate-views",
   description: "Book view events into release hits (under a lock, with the watermark).",
   async run(_args, io) {
     const r = await aggregateViews();
@@ -47,12 +51,13 @@ export const aggregateViewsCommand: ConsoleCommand = {
     // Another run holding the lock is not a failure; a moved watermark or a lost lock is.
     return r.outcome === "done" || r.reason === "locked" ? 0 : 1;
   },
-};
+});
 
-export const purgeEventsCommand: ConsoleCommand = {
+export const purgeEventsCommand = defineCommand({
+  usage: "press-releases:purge-events",
   description: "Delete release events older than 395 days that are booked (at or below the watermark).",
   async run(_args, io) {
     io.out(`deleted ${(await purgeEvents()).deleted} events`);
     return 0;
   },
-};
+});
