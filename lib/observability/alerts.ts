@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { paragraphMail } from "@/lib/mail/paragraph-mail";
 import { sendMail } from "@/lib/mail/send-mail";
+import { operationalAlertMail } from "@/lib/mail/templates/operational-alert";
 
 // Operational alerts (spec 6.3): a mail to the operators and a JSON POST to a push-notification
 // service. One key names one kind of trouble; while its cool-down runs, further alerts of that
@@ -31,7 +31,7 @@ async function claimAlert(alert: Alert, cooldownMinutes: number): Promise<boolea
 }
 
 async function mailAlert(to: string, alert: Alert): Promise<void> {
-  const mail = paragraphMail(`[Pressdesk] ${alert.subject}`, [alert.detail, `Alert key: ${alert.key}. Further alerts of this key are held back for ${getConfig().mail.alertCooldownMinutes} minutes.`]);
+  const mail = await operationalAlertMail({ subject: alert.subject, detail: alert.detail, key: alert.key, cooldownMinutes: getConfig().mail.alertCooldownMinutes });
   // Several operators may be named, separated by commas.
   for (const address of to.split(",").map((a) => a.trim()).filter(Boolean)) {
     await sendMail({ to: address, ...mail, mailType: "operational_alert" });
