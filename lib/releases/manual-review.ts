@@ -1,9 +1,7 @@
 import { assertCan } from "@/lib/accounts/permissions";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { recipientLanguage } from "@/lib/mail/recipient-language";
-import { sendMail } from "@/lib/mail/send-mail";
-import { returnedMail } from "@/lib/mail/templates/rejected";
+import { notifyReleaseReturned } from "@/lib/mail/notifications/notify-release-rejected";
 import { recordHistory } from "./history";
 import { lockRelease } from "./lock";
 import { publishLocked, scheduleReviewAfterStale } from "./publish-release";
@@ -82,12 +80,7 @@ export async function returnRelease(opts: { releaseId: number; adminUserId: numb
       data: { status: "rejected", manualReviewRequiredAt: release.manualReviewRequiredAt ?? now, reviewFlaggedAt: null, manualQueueAt: null },
     });
     await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "rejected", actor, outcome: "returned", comment });
-    const author = release.authorUserId ? await tx.user.findUnique({ where: { id: release.authorUserId }, select: { email: true, locale: true } }) : null;
-    if (author) {
-      const language = recipientLanguage({ userLocale: author.locale, releaseLanguage: release.language });
-      const mail = await returnedMail({ to: author.email, title: release.title, language, comment, releaseId: release.id });
-      await sendMail({ to: author.email, ...mail, mailType: "rejected" }, tx);
-    }
+    await notifyReleaseReturned({ releaseId: release.id, comment }, tx);
     await syncSearchMirror(tx, release.id, now);
   });
 }

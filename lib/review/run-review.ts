@@ -2,9 +2,7 @@ import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { notifyReviewBlocked } from "@/lib/mail/notifications/notify-review-blocked";
-import { recipientLanguage } from "@/lib/mail/recipient-language";
-import { sendMail } from "@/lib/mail/send-mail";
-import { rejectionMail } from "@/lib/mail/templates/rejected";
+import { notifyReleaseRejected } from "@/lib/mail/notifications/notify-release-rejected";
 import { KI, recordHistory } from "@/lib/releases/history";
 import { lockRelease } from "@/lib/releases/lock";
 import { publishRelease } from "@/lib/releases/publish-release";
@@ -50,12 +48,7 @@ export async function runAutomaticReview(opts: { releaseId: number; now?: Date; 
     if (red && attempts < review.maxAutomaticAttempts) {
       await tx.pressRelease.update({ where: { id: release.id }, data: { status: "rejected", automaticAttempts: attempts } });
       await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "rejected", actor: KI, outcome: "rejected", ...(reason ? { reason } : {}) });
-      const author = release.authorUserId ? await tx.user.findUnique({ where: { id: release.authorUserId }, select: { email: true, locale: true } }) : null;
-      if (author) {
-        const language = recipientLanguage({ userLocale: author.locale, releaseLanguage: release.language });
-        const mail = await rejectionMail({ to: author.email, title: release.title, language, attempt: attempts, maxAttempts: review.maxAutomaticAttempts, reasons: classification.reasons, releaseId: release.id });
-        await sendMail({ to: author.email, ...mail, mailType: "rejected" }, tx);
-      }
+      await notifyReleaseRejected({ releaseId: release.id, attempt: attempts, maxAttempts: review.maxAutomaticAttempts, reasons: classification.reasons }, tx);
       return { outcome: "rejected" as const };
     }
     if (red) {
