@@ -19,32 +19,13 @@ setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as (() => void) | undefined;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-// The stand-in provider runs in a child process, so its own bookkeeping (one id per idempotency
-// key, as Resend keeps them) does not count towards the sender's memory.
-const FAKE_RESEND = `
-const http = require("node:http");
-const ids = new Map();
-let n = 0;
-const server = http.createServer((req, res) => {
-  let size = 0;
-  req.on("data", (c) => { size += c.length; });
-  req.on("end", () => {
-    if (req.method !== "POST" || req.url !== "/emails" || !size) { res.writeHead(404); return res.end(); }
-    const key = req.headers["idempotency-key"];
-    let id = key && ids.get(key);
-    if (!id) { id = "bench-" + (++n); if (key) ids.set(key, id); }
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ id }));
-  });
-});
-server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));
-process.on("message", (m) => { if (m === "count") process.send({ requests: n, keys: ids.size }); });
-`;
-
+// The stand-in provider (tests/mail/fake-resend.ts) runs in a child process, so its own
+// bookkeeping (one id per idempotency key, as Resend keeps them) does not count towards the
+// sender's memory.
 function startFakeResend(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["-e", FAKE_RESEND], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/mail/fake-resend-process.ts"], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
   return new Promise((resolve, reject) => {
-    child.stdout!.once("data", (d: Buffer) => resolve({ child, url: `http://127.0.0.1:${d.toString().trim()}` }));
+    child.stdout!.once("data", (d: Buffer) => resolve({ child, url: d.toString().trim() }));
     child.once("exit", (code) => reject(new Error(`fake provider exited with ${code}`)));
   });
 }
