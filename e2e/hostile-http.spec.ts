@@ -29,9 +29,9 @@ const PORTAL_PATHS = [
   "/sitemaps/{}",
   "/sitemaps/releases-{}.xml",
 ];
-const HUB_PATHS = ["/{}", "/login/link/{}", "/account/email/confirm/{}", "/dashboard/releases/{}", "/docs/{}", "/api/v1/releases/{}", "/service/pressreleases/{}", "/service/pressreleases/{}/images", "/api/{}", "/api/auth/{}"];
+const HUB_PATHS = ["/{}", "/login/link/{}", "/account/email/confirm/{}", "/dashboard/releases/{}", "/docs/{}", "/api/v1/releases/{}", "/service/pressreleases/{}", "/service/pressreleases/{}/images", "/api/{}", "/api/auth/{}", "/dev/mailbox/{}", "/newsletter/confirm/{}", "/newsletter/en/confirm/{}"];
 const QUERIES = ["/de?page={}", "/de/category/energie/archiv?page={}", "/de/feed?x={}", "/sitemap.xml?{}", "/de/newsroom/nordlicht-energie?src={}&pr={}"];
-const HUB_QUERIES = ["/login?error={}&notice={}", "/register?email={}", "/?q={}"];
+const HUB_QUERIES = ["/login?error={}&notice={}", "/register?email={}", "/?q={}", "/dev/mailbox?to={}&page={}", "/unsubscribe?t={}", "/api/unsubscribe?t={}", "/newsletter?src={}&pr={}"];
 
 const fill = (template: string, value: string) => template.replaceAll("{}", value);
 
@@ -74,6 +74,8 @@ test("odd path segments, query values and bodies never answer 5xx on the hub", a
   for (const value of ODD) {
     for (const template of HUB_PATHS) await expectNo5xx(E2E_HOSTS.hub, fill(template, value));
     for (const template of HUB_QUERIES) await expectNo5xx(E2E_HOSTS.hub, fill(template, value));
+    // RFC 8058's one-click POST carries only the token: any token, any body.
+    await expectNo5xx(E2E_HOSTS.hub, fill("/api/unsubscribe?t={}", value), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `List-Unsubscribe=${value}` });
   }
   for (const body of ["{", "\u0000", `{"csp-report":{"blocked-uri":"\\u0000","document-uri":"\\ud800"}}`, "[".repeat(50_000), "x".repeat(70_000)]) {
     await expectNo5xx(E2E_HOSTS.hub, "/csp-report", { method: "POST", headers: { "content-type": "application/csp-report" }, body });

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { withoutUnstorableChars } from "@/lib/input/text";
 import { isLoopbackPeer } from "@/lib/security/client-ip";
 import { getMailTransport } from "../transport";
 
@@ -15,7 +16,8 @@ export function isLocalMailboxOpenTo(headers: Headers): boolean {
 const PAGE_SIZE = 50;
 
 export async function listLocalMailbox(opts: { to?: string | null; page?: number }) {
-  const to = opts.to?.trim().toLowerCase().slice(0, 320) || undefined;
+  // A filter is typed in by hand: characters PostgreSQL cannot hold are dropped, not sent to it.
+  const to = withoutUnstorableChars(opts.to ?? "").trim().toLowerCase().slice(0, 320) || undefined;
   const page = Math.max(1, Math.min(opts.page ?? 1, 1000));
   const where = to ? { to: { contains: to } } : {};
   const [messages, total, waiting] = await Promise.all([
