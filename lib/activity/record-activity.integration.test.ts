@@ -16,10 +16,10 @@ describe("recordActivity", () => {
       const c = await tx.company.create({ data: { portal: "tech", slug: "activity-test", name: "Activity GmbH" } });
       // A user id that does not exist violates the foreign key: the write fails.
       await recordActivity({ actorUserId: 987654, type: "company.created", subjectId: c.id }, tx);
-      await tx.company.update({ where: { id: c.id }, data: { description: "still in business" } });
+      await tx.company.update({ where: { id: c.id }, data: { descriptionDe: "still in business" } });
       return c;
     });
-    expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).description).toBe("still in business");
+    expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).descriptionDe).toBe("still in business");
     expect(await db.activityLog.count({ where: { type: "company.created" } })).toBe(0);
   });
 

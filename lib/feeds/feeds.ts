@@ -1,3 +1,4 @@
+import { newsroomDescription } from "@/lib/companies/description";
 import { onPortalWhere } from "@/lib/companies/portals";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -97,8 +98,8 @@ export async function newsroomFeed(
 
 /** The feed document of a newsroom that passed the check; null when it has no visible release. */
 export async function newsroomFeedXml(portal: Portal, edition: Edition, slug: string, companyId: number, now = new Date()): Promise<string | null> {
-  const company = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true, description: true } });
+  const company = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true, descriptionDe: true, descriptionEn: true } });
   const list = await items(portal, edition, { companyId }, now);
   if (!list.length) return null;
-  return channel(portal, edition, `${newsroomPath(edition, slug)}/feed`, `${company.name} – ${SITE_NAMES[portal]}`, company.description ?? company.name, list, newsroomPath(edition, slug));
+  return channel(portal, edition, `${newsroomPath(edition, slug)}/feed`, `${company.name} – ${SITE_NAMES[portal]}`, newsroomDescription(company, edition) ?? company.name, list, newsroomPath(edition, slug));
 }

@@ -7,7 +7,7 @@ import { feedPath, getSiteHosts, newsroomPath, siteOrigin, type Edition, type Po
 export async function newsroomPageData(portal: Portal, edition: Edition, slug: string, now = new Date()) {
   const company = await db.company.findFirst({
     where: { slug, ...onPortalWhere(portal), ...PUBLIC_NEWSROOM_WHERE, mergedIntoCompanyId: null },
-    select: { id: true, name: true, slug: true, description: true, website: true },
+    select: { id: true, name: true, slug: true, descriptionDe: true, descriptionEn: true, website: true },
   });
   if (!company) return null;
   const releases = await listPublishedReleases({ portal, language: edition, companyId: company.id, limit: 30, now });

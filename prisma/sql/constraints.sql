@@ -14,3 +14,12 @@ ALTER TABLE conversion_events ADD CONSTRAINT conversion_events_stage_range CHECK
 
 ALTER TABLE companies DROP CONSTRAINT IF EXISTS companies_credits_not_negative;
 ALTER TABLE companies ADD CONSTRAINT companies_credits_not_negative CHECK (credits >= 0);
+
+-- One default press contact per newsroom (the release contact preset).
+CREATE UNIQUE INDEX IF NOT EXISTS contacts_one_default_per_company
+  ON contacts (company_id) WHERE is_default;
+
+-- One open invitation per newsroom and address; accepted, revoked and expired ones stay as history.
+CREATE UNIQUE INDEX IF NOT EXISTS company_invitations_open_key
+  ON company_invitations (company_id, email) WHERE accepted_at IS NULL AND revoked_at IS NULL;
+

@@ -10,6 +10,8 @@ import type { MagicLinkPurpose } from "@/lib/generated/prisma/client";
  *   devices or wait for a slow mail before acting; an hour is the usual allowance.
  * - image_confirmation: 7 days. Not asked for: we send it (spec 6.3) and the customer acts when
  *   they read the mail, possibly after a weekend; it only confirms image rights and signs in.
+ * - invitation: 7 days. An owner invites a colleague, who may be away for the week; the link
+ *   only joins the newsroom named in the invitation and signs in the invited address.
  */
 export const LOGIN_LINK_TTL_MINUTES: Record<MagicLinkPurpose, number> = {
   login: 15,
@@ -17,4 +19,5 @@ export const LOGIN_LINK_TTL_MINUTES: Record<MagicLinkPurpose, number> = {
   password_reset: 60,
   email_change: 60,
   image_confirmation: 7 * 24 * 60,
+  invitation: 7 * 24 * 60,
 };

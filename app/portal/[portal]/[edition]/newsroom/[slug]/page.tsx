@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { newsroomDescription } from "@/lib/companies/description";
 import { loadSlugPage, type SlugPageParams } from "@/lib/public/slug-page";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
@@ -19,7 +20,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const alternates = editionAlternates(r.portal, newsroomPath("de", r.data.company.slug).slice(3), getSiteHosts());
   return {
     title: { absolute: `${r.data.company.name} – ${SITE_NAMES[r.portal]}` },
-    description: r.data.company.description ?? r.data.company.name,
+    description: newsroomDescription(r.data.company, r.edition) ?? r.data.company.name,
     alternates: { canonical: r.data.url, languages: alternates },
   };
 }
@@ -32,7 +33,7 @@ export default async function NewsroomPage({ params }: { params: Params }) {
   return (
     <PortalFrame portal={r.portal} edition={r.edition}>
       <h1>{company.name}</h1>
-      {company.description ? <p className="lead">{company.description}</p> : null}
+      {newsroomDescription(company, r.edition) ? <p className="lead">{newsroomDescription(company, r.edition)}</p> : null}
       {company.website ? (
         <p>
           <a href={company.website} rel="nofollow noopener">{company.website.replace(/^https?:\/\//, "")}</a>
