@@ -12,6 +12,8 @@ export const MAIL_TYPES = {
   email_changed: { unsubscribeScope: null },
   passkey_changed: { unsubscribeScope: null },
   account_link: { unsubscribeScope: null },
+  password_reset: { unsubscribeScope: null },
+  team_invitation: { unsubscribeScope: null },
   published: { unsubscribeScope: "published" },
   rejected: { unsubscribeScope: "rejected" },
   review_blocked: { unsubscribeScope: null },
