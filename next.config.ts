@@ -8,7 +8,8 @@ const nextConfig: NextConfig = {
   cacheHandler: resolve("lib/cache/next-cache-handler.mjs"),
   cacheMaxMemorySize: 0,
   // forbidden() answers 403 with app/hub/admin/forbidden.tsx for signed-in users without the permission.
-  experimental: { authInterrupts: true },
+  // Server actions take a newsroom logo (lib/companies/profile/newsroom-logo.ts: at most 5 MB) with room for the form around it.
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" } },
   // Native, wasm or driver packages are loaded by Node at run time, not bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",

@@ -6,6 +6,7 @@ import { HubNav, type HubNavItem } from "./hub-nav";
 export function HubHeader({ userName, showAdmin, showNewsletter, logout }: { userName: string; showAdmin: boolean; showNewsletter: boolean; logout: () => Promise<void> }) {
   const items: HubNavItem[] = [
     { href: "/dashboard", label: "Pressemitteilungen" },
+    { href: "/dashboard/newsrooms", label: "Newsrooms" },
     { href: "/dashboard/tokens", label: "API-Tokens" },
     { href: "/dashboard/security", label: "Sicherheit" },
     ...(showAdmin ? [{ href: "/admin/review", label: "Prüfung erforderlich" }] : []),

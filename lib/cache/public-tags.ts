@@ -27,3 +27,12 @@ export async function invalidatePublicTags(tx: DbOrTx, tags: string[]): Promise<
 export function releaseTags(release: { portal: Portal; language: Edition; slug: string }): string[] {
   return [releaseTag(release.portal, release.language, release.slug), portalTag(release.portal)];
 }
+
+/** Everything that shows one newsroom's profile (name, logo, description, contact): its page and every page of its releases. */
+export const newsroomTag = (companyId: number) => `newsroom:${companyId}`;
+
+/** What a change to a newsroom's public profile invalidates: the lists of its portals and every page carrying its tag. */
+export function newsroomProfileTags(company: { id: number; portal: Portal | "both" }): string[] {
+  const portals: Portal[] = company.portal === "both" ? ["business", "tech"] : [company.portal];
+  return [newsroomTag(company.id), ...portals.map(portalTag)];
+}

@@ -27,8 +27,8 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   rate_limited: "Zu viele Versuche. Bitte warten Sie einen Moment.",
 };
 
-/** Turns an error into a form result. Unexpected errors are reported and answered generically, never as a 500. */
-export function actionError(thrown: unknown): ActionResult {
+/** Turns an error into a form result; `messages` words a code for this form (a newsroom is not a release). Unexpected errors are reported and answered generically, never as a 500. */
+export function actionError(thrown: unknown, messages: Partial<Record<ErrorCode, string>> = {}): ActionResult {
   // The API's mapping: a value the database refused is the form's fault; anything else is reported.
   const err = toAppError(thrown, crypto.randomUUID());
   if (err.status < 500) {
@@ -36,8 +36,8 @@ export function actionError(thrown: unknown): ActionResult {
     return {
       ok: false,
       code: err.code,
-      message: MESSAGES[err.code] ?? "Das hat nicht geklappt.",
-      ...(err.code === "conflict" || !MESSAGES[err.code] ? { detail: err.message } : {}),
+      message: messages[err.code] ?? MESSAGES[err.code] ?? "Das hat nicht geklappt.",
+      ...(err.code === "conflict" || !(messages[err.code] ?? MESSAGES[err.code]) ? { detail: err.message } : {}),
       ...(Object.keys(issues).length ? { issues } : {}),
     };
   }

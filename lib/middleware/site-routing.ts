@@ -11,7 +11,7 @@ import { newsroomPath, preferredEdition, resolveEdition, resolveSite, type Porta
 export type DecidePublicPath = (portal: Portal, subject: NonNullable<ReturnType<typeof publicSubject>>) => Promise<PublicDecision>;
 
 /** Paths served identically on every host: APIs, webhooks, health and framework assets. */
-const HOST_INDEPENDENT = /^\/(api|service|health|_next|csp-report)(\/|$)|^\/(favicon\.ico|icon\.svg)$/;
+const HOST_INDEPENDENT = /^\/(api|service|health|_next|csp-report|media)(\/|$)|^\/(favicon\.ico|icon\.svg)$/;
 
 /**
  * Public paths whose internal route has another name: Next treats a route folder named

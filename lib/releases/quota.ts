@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db/client";
+import type { DbOrTx, Tx } from "@/lib/db/client";
 import { QuotaExceededException } from "@/lib/http/errors";
 
 /** Calendar month of an instant in the service's time zone, as stored: 'YYYY-MM'. */
@@ -19,12 +19,18 @@ export function effectiveQuotaUsed(user: { pressReleaseQuotaPeriod: string | nul
  */
 export async function consumeQuota(tx: Tx, userId: number, now: Date, opts: { allowOverLimit?: boolean } = {}): Promise<void> {
   await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
-  const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { pressReleaseQuotaPeriod: true, pressReleaseQuotaUsed: true } });
-  const options = await tx.userPaymentOption.findMany({ where: { userId, status: "active" }, select: { monthlyReleaseQuota: true } });
-  const limit = Math.max(0, ...options.map((o) => o.monthlyReleaseQuota));
-  const used = effectiveQuotaUsed(user, now);
+  const { limit, used } = await quotaStatus(tx, userId, now);
   if (used >= limit && !opts.allowOverLimit) {
     throw new QuotaExceededException(`The monthly quota of ${limit} publications is used up.`, { limit, used });
   }
   await tx.user.update({ where: { id: userId }, data: { pressReleaseQuotaPeriod: quotaPeriodOf(now), pressReleaseQuotaUsed: used + 1 } });
+}
+
+/** This month's publication quota of a user: the largest of their active bookings, and what is used of it. */
+export async function quotaStatus(client: DbOrTx, userId: number, now: Date): Promise<{ limit: number; used: number; remaining: number }> {
+  const user = await client.user.findUniqueOrThrow({ where: { id: userId }, select: { pressReleaseQuotaPeriod: true, pressReleaseQuotaUsed: true } });
+  const options = await client.userPaymentOption.findMany({ where: { userId, status: "active" }, select: { monthlyReleaseQuota: true } });
+  const limit = Math.max(0, ...options.map((o) => o.monthlyReleaseQuota));
+  const used = effectiveQuotaUsed(user, now);
+  return { limit, used, remaining: Math.max(0, limit - used) };
 }

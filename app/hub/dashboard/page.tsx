@@ -30,7 +30,16 @@ export default async function DashboardHome({ searchParams }: { searchParams: Se
           </Link>
         ) : null}
       </div>
-      {!list.hasNewsroom ? <p className="empty">Ihr Konto gehört noch zu keinem Newsroom. Bitten Sie die Inhaberin oder den Inhaber Ihres Newsrooms um Zugang.</p> : null}
+      {!list.hasNewsroom ? (
+        <section className="panel onboarding-intro" aria-labelledby="start">
+          <h2 id="start">Willkommen! Legen Sie Ihren Newsroom an</h2>
+          <p>Bevor Sie Pressemitteilungen schreiben, braucht Ihr Unternehmen einen Newsroom: Name, Anschrift, Kurzbeschreibung, Logo und Pressekontakt. Unter ihm erscheinen Ihre Meldungen auf dem Portal.</p>
+          <p className="button-row">
+            <Link className="button" href="/dashboard/newsrooms/new">Newsroom anlegen</Link>
+          </p>
+          <p className="meta">Ihr Unternehmen hat schon einen Newsroom? Dann bitten Sie dessen Inhaberin oder Inhaber um eine Einladung und öffnen den Link aus der E-Mail.</p>
+        </section>
+      ) : null}
       <form role="search" className="search" method="get" action="/dashboard">
         <input name="q" type="search" defaultValue={q} aria-label="Pressemitteilungen durchsuchen" placeholder="Titel oder Text durchsuchen" />
         <button type="submit" className="button secondary">

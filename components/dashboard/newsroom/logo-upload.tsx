@@ -1,0 +1,68 @@
+"use client";
+
+import { useActionState, useRef, useState } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import type { ActionResult } from "@/lib/forms/action-result";
+
+const MAX_BYTES = 5 * 1024 * 1024;
+
+/** Logo upload with the size checked before anything is sent; the server decodes and decides. */
+export function LogoUpload({ logoUrl, name, canEdit, upload, remove }: {
+  logoUrl: string | null;
+  name: string;
+  canEdit: boolean;
+  upload: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  remove: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+}) {
+  const [result, uploadAction, uploading] = useActionState(upload, null);
+  const [removed, removeAction, removing] = useActionState(remove, null);
+  const [localIssue, setLocalIssue] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const issue = localIssue ?? result?.issues?.logo ?? null;
+
+  return (
+    <div className="logo-upload">
+      <div className="logo-frame" aria-hidden={logoUrl ? undefined : true}>
+        {logoUrl ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a stored, already re-encoded file; no optimiser in between
+          <img src={logoUrl} alt={`Logo von ${name}`} />
+        ) : (
+          <span className="logo-placeholder">{name.slice(0, 1).toUpperCase()}</span>
+        )}
+      </div>
+      {canEdit ? (
+        <div>
+          <form
+            action={uploadAction}
+            onSubmit={(e) => {
+              const file = input.current?.files?.[0];
+              const tooBig = file && file.size > MAX_BYTES ? `Die Datei ist ${(file.size / 1024 / 1024).toFixed(1)} MB groß; das Logo darf höchstens 5 MB haben.` : null;
+              const missing = !file ? "Bitte wählen Sie eine Bilddatei." : null;
+              setLocalIssue(tooBig ?? missing);
+              if (tooBig || missing) e.preventDefault();
+            }}
+          >
+            <div className="field">
+              <label htmlFor="logo">{logoUrl ? "Neues Logo hochladen" : "Logo hochladen"}</label>
+              <input ref={input} id="logo" name="logo" type="file" accept="image/png,image/jpeg,image/webp,image/gif" aria-describedby={`logo-hint${issue ? " logo-issue" : ""}`} aria-invalid={issue ? true : undefined} onChange={() => setLocalIssue(null)} />
+              <p className="hint" id="logo-hint">PNG, JPEG oder WebP, höchstens 5 MB, mindestens 32 × 32 Pixel. Wir speichern eine verkleinerte Fassung ohne Metadaten.</p>
+              {issue ? <p className="issue" id="logo-issue">{issue}</p> : null}
+            </div>
+            <div className="button-row">
+              <button type="submit" className="button secondary" disabled={uploading}>
+                {uploading ? "Wird hochgeladen …" : "Logo speichern"}
+              </button>
+            </div>
+            {result?.ok ? <FormMessage result={result} /> : null}
+          </form>
+          {logoUrl ? (
+            <form action={removeAction} onSubmit={(e) => { if (!window.confirm("Logo wirklich entfernen?")) e.preventDefault(); }}>
+              <button type="submit" className="link-button" disabled={removing}>Logo entfernen</button>
+              <FormMessage result={removed} />
+            </form>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
