@@ -72,7 +72,7 @@ export function LoginForm({ startPasskeySignIn, requestLoginLink, thirdParty, in
         <FormField id="email" label="E-Mail-Adresse">
           <input id="email" name="email" type="email" autoComplete="username webauthn" required />
         </FormField>
-        <FormField id="password" label="Passwort">
+        <FormField id="password" label="Passwort" hint={<a href="/login/reset">Passwort vergessen?</a>}>
           <input id="password" name="password" type="password" autoComplete="current-password" required />
         </FormField>
         <div className="button-row">

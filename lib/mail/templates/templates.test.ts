@@ -14,16 +14,20 @@ import type { MailLanguage } from "./layout";
 import { legalRequestExecutedMail } from "./legal-request-executed";
 import { loginLinkMail } from "./login-link";
 import { passkeyChangedMail } from "./passkey-changed";
+import { passwordResetMail } from "./password-reset";
 import { publishedMail } from "./published";
 import { registrationConfirmMail, registrationExistingMail } from "./registration";
 import { rejectionMail, returnedMail } from "./rejected";
 import { releaseCorrectedMail } from "./release-corrected";
 import { reviewBlockedMail } from "./review-blocked";
+import { teamInvitationMail } from "./team-invitation";
 
 const HUB = siteOrigin("hub", getSiteHosts());
 const TO = "author@example.test";
 const TOKEN_URL = `${HUB}/login/link/${"A".repeat(43)}`;
 const CONFIRM_URL = `${HUB}/account/email/confirm/${"B".repeat(43)}`;
+const RESET_URL = `${HUB}/login/reset/${"C".repeat(43)}`;
+const INVITATION_URL = `${HUB}/invitation/${"D".repeat(43)}`;
 const PUBLIC_URL = "https://business.example.test/de/pressemitteilung/neues-werk";
 const release = { releaseId: 42, title: "Beispiel AG eröffnet Werk" };
 
@@ -44,8 +48,15 @@ const CASES: Case[] = [
   { mailType: "email_change_confirm", render: (language) => confirmNewAddressMail({ url: CONFIRM_URL, ttlMinutes: 60, language }), key: CONFIRM_URL, tokenUrl: CONFIRM_URL },
   { mailType: "email_change_requested", render: (language) => changeRequestedMail({ newEmail: "new.name@example.com", language }), key: "n***@e***.com" },
   { mailType: "email_changed", render: (language) => addressChangedMail({ newEmail: "new.name@example.com", language }), key: "n***@e***.com" },
+  { mailType: "password_reset", render: (language) => passwordResetMail({ url: RESET_URL, ttlMinutes: 60, language }), key: RESET_URL, tokenUrl: RESET_URL },
   { mailType: "passkey_changed", render: (language) => passkeyChangedMail({ change: "added", name: "MacBook", language }), key: "MacBook" },
   { mailType: "account_link", render: (language) => accountLinkMail({ url: TOKEN_URL, providerName: "Google", ttlMinutes: 15, language }), key: TOKEN_URL, tokenUrl: TOKEN_URL },
+  {
+    mailType: "team_invitation",
+    render: (language) => teamInvitationMail({ language, inviterName: "Jana Petersen", newsroomName: "Nordlicht Energie", role: "member", url: INVITATION_URL, expiresAt: new Date("2026-04-01T10:00:00Z") }),
+    key: INVITATION_URL,
+    tokenUrl: INVITATION_URL,
+  },
   { mailType: "published", render: (language) => publishedMail({ to: TO, language, ...release, publicUrl: PUBLIC_URL, arrivedByApi: false }), key: PUBLIC_URL },
   { mailType: "rejected", render: (language) => rejectionMail({ to: TO, language, ...release, attempt: 1, maxAttempts: 3, reasons: [{ message: "Zu viele Großbuchstaben." }] }), key: `${HUB}/quality` },
   { mailType: "rejected", render: (language) => returnedMail({ to: TO, language, ...release, comment: "Bitte sachlich formulieren." }), key: `${HUB}/dashboard/releases/42` },

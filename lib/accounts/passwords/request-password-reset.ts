@@ -1,0 +1,47 @@
+import { createLoginLink, LOGIN_LINK_TTL_MINUTES } from "@/lib/accounts/login-links";
+import { mayMailAccountRecipient } from "@/lib/accounts/login-links/recipient-budget";
+import { db } from "@/lib/db/client";
+import { isAcceptableText } from "@/lib/input/text";
+import { recipientLanguage } from "@/lib/mail/recipient-language";
+import { sendMail } from "@/lib/mail/send-mail";
+import type { MailLanguage } from "@/lib/mail/templates/layout";
+import { passwordResetMail } from "@/lib/mail/templates/password-reset";
+import { getSiteHosts, siteOrigin } from "@/lib/sites";
+
+export interface RequestPasswordResetOptions {
+  email: string;
+  /** Defaults to the account's language. */
+  locale?: MailLanguage;
+  now?: Date;
+}
+
+/** The hub page that takes the new password (app/hub/login/reset/[token]); it redeems only on POST. */
+export const passwordResetUrl = (token: string): string => `${siteOrigin("hub", getSiteHosts())}/login/reset/${token}`;
+
+/**
+ * "Passwort vergessen?" (spec 4.3, 5.7): an active, not deleted account with that address gets a
+ * link of purpose password_reset (60 minutes) by mail. Any other address gets nothing and the
+ * same answer (none), so the form cannot probe which addresses have accounts; the mailbox budget
+ * (shared with login links) is spent silently the same way. The action in front throttles by IP.
+ *
+ * Legacy login-link accounts without a password may use it and so set their first password:
+ * redeeming a link sent to the account's address proves the mailbox, the very proof a login
+ * link (which signs them in anyway) rests on. Refusing them would only send them round through
+ * a login link and the security page to the same result.
+ */
+export async function requestPasswordReset(opts: RequestPasswordResetOptions): Promise<void> {
+  const email = opts.email.trim().toLowerCase();
+  if (!email || !isAcceptableText(email)) return;
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, locale: true, isActive: true, deletedAt: true } });
+  if (!user || !user.isActive || user.deletedAt) return;
+  if (!(await mayMailAccountRecipient(user.email))) return;
+
+  // The link and the mail carrying it commit together: no mail without a valid link, no link
+  // that was never sent.
+  await db.$transaction(async (tx) => {
+    const link = await createLoginLink({ email: user.email, userId: user.id, purpose: "password_reset", source: "password_reset_form", now: opts.now }, tx);
+    const language = opts.locale ?? recipientLanguage({ userLocale: user.locale });
+    const mail = await passwordResetMail({ url: passwordResetUrl(link.token), ttlMinutes: LOGIN_LINK_TTL_MINUTES.password_reset, language });
+    await sendMail({ to: user.email, ...mail, mailType: "password_reset" }, tx);
+  });
+}
