@@ -14,7 +14,8 @@ test("a reader goes from the portal home to a release, its newsroom and the news
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
   expect(jsonLd).toMatchObject({ "@type": "NewsArticle", headline: "Nordlicht Energie nimmt Windpark Osterfeld in Betrieb", inLanguage: "de" });
 
-  await page.getByRole("link", { name: "Nordlicht Energie GmbH" }).click();
+  // The byline of the article (the newsroom box below it links there too).
+  await page.getByRole("article").getByRole("link", { name: "Nordlicht Energie GmbH" }).click();
   await expect(page).toHaveURL(`${business}/de/newsroom/nordlicht-energie`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nordlicht Energie GmbH");
   const feedHref = await page.getByRole("link", { name: "RSS-Feed dieses Newsrooms" }).getAttribute("href");
@@ -99,4 +100,46 @@ test("legal pages live on the hub; the portals' addresses for them move there", 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Impressum");
   const moved = await getAs(E2E_HOSTS.tech, "/en/privacy");
   expect([moved.status, moved.headers["location"]]).toEqual([301, `http://${E2E_HOSTS.hub}/privacy`]);
+});
+
+test("a reader finds a newsroom in the directory by letter and by name, and sees its profile", async ({ page }) => {
+  await page.goto(`${business}/de`);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Newsrooms" }).click();
+  await expect(page).toHaveURL(`${business}/de/newsroom`);
+  await expect(page).toHaveTitle("Newsrooms – Pressdesk Business");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${business}/de/newsroom`);
+  await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", `${business}/en/newsroom`);
+  const list = page.locator(".newsroom-directory");
+  await expect(list.getByRole("heading", { level: 2 })).toHaveText(["Hansebank AG", "Nordlicht Energie GmbH"]);
+
+  await page.getByRole("navigation", { name: "Newsrooms nach Anfangsbuchstabe" }).getByRole("link", { name: "N", exact: true }).click();
+  await expect(page).toHaveURL(`${business}/de/newsroom?letter=n`);
+  await expect(list.getByRole("heading", { level: 2 })).toHaveText(["Nordlicht Energie GmbH"]);
+  await expect(list).toContainText("Regionaler Versorger");
+
+  await page.getByRole("searchbox", { name: "Newsrooms nach Namen durchsuchen" }).fill("hanse");
+  await page.getByRole("button", { name: "Suchen" }).click();
+  await expect(page).toHaveURL(`${business}/de/newsroom?q=hanse`);
+  await expect(list.getByRole("heading", { level: 2 })).toHaveText(["Hansebank AG"]);
+  await list.getByRole("link", { name: "Hansebank AG" }).click();
+  await expect(page).toHaveURL(`${business}/de/newsroom/hansebank`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hansebank AG");
+  await expect(page.locator("address")).toContainText("Hamburg");
+  await expect(page.getByRole("link", { name: "presse@hansebank.example" }).first()).toHaveAttribute("href", "mailto:presse@hansebank.example");
+  await expect(page.getByRole("link", { name: "hansebank.example", exact: true })).toHaveAttribute("rel", "nofollow noopener");
+
+  // The English edition lists in English; a search without matches is an empty page, not an error.
+  await page.goto(`${business}/en/newsroom`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Newsrooms");
+  await expect(page.getByRole("link", { name: "Nordlicht Energie GmbH" })).toBeVisible();
+  const none = await page.goto(`${business}/en/newsroom?q=%00${"x".repeat(500)}`);
+  expect(none?.status()).toBe(200);
+  await expect(page.getByText("No newsrooms found.")).toBeVisible();
+  expect((await page.goto(`${business}/en/newsroom?page=9`))?.status()).toBe(404);
+
+  // The release page carries the newsroom box.
+  await page.goto(`${business}/de/pressemitteilung/nordlicht-energie-nimmt-windpark-osterfeld-in-betrieb`);
+  const box = page.getByRole("complementary", { name: "Über den Newsroom" });
+  await expect(box.getByRole("link", { name: "Nordlicht Energie GmbH" })).toHaveAttribute("href", "/de/newsroom/nordlicht-energie");
+  await expect(box.getByRole("link", { name: "nordlicht-energie.example" })).toHaveAttribute("href", "https://nordlicht-energie.example");
 });

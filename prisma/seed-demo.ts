@@ -33,6 +33,59 @@ export async function seedPortalCategories() {
   }
 }
 
+/**
+ * The demo newsrooms' public profiles (no logos: those go through the file storage). German and
+ * English descriptions, postal address and one default press contact each.
+ */
+const DEMO_PROFILES: Record<(typeof DEMO_COMPANIES)[number]["slug"], { descriptionDe: string; descriptionEn: string; addressStreet: string; addressPostalCode: string; addressCity: string; contact: { name: string; role: string; phone: string } }> = {
+  "nordlicht-energie": {
+    descriptionDe: "Regionaler Versorger für Strom und Wärme aus Wind und Sonne. Nordlicht Energie betreibt Windparks und Solaranlagen in Norddeutschland und beliefert rund 180.000 Haushalte.",
+    descriptionEn: "Regional supplier of power and heat from wind and sun. Nordlicht Energie runs wind farms and solar plants in northern Germany and supplies some 180,000 households.",
+    addressStreet: "Am Sandtorkai 12",
+    addressPostalCode: "20457",
+    addressCity: "Hamburg",
+    contact: { name: "Jana Petersen", role: "Leiterin Unternehmenskommunikation", phone: "+49 40 1234567" },
+  },
+  hansebank: {
+    descriptionDe: "Privat- und Geschäftsbank mit Sitz in Hamburg, seit 1892 für Mittelstand und Privatkunden in Norddeutschland da.",
+    descriptionEn: "Retail and commercial bank based in Hamburg, serving small businesses and private customers in northern Germany since 1892.",
+    addressStreet: "Ballindamm 3",
+    addressPostalCode: "20095",
+    addressCity: "Hamburg",
+    contact: { name: "Tobias Brandt", role: "Pressesprecher", phone: "+49 40 7654321" },
+  },
+  "quellcode-labs": {
+    descriptionDe: "Software für den sicheren Betrieb von Cloud-Anwendungen: Quellcode Labs entwickelt Werkzeuge für Deployment, Überwachung und Schlüsselverwaltung.",
+    descriptionEn: "Software for secure cloud operations: Quellcode Labs builds tools for deployment, monitoring and key management.",
+    addressStreet: "Torstraße 140",
+    addressPostalCode: "10119",
+    addressCity: "Berlin",
+    contact: { name: "Aylin Demir", role: "Head of Communications", phone: "+49 30 5550123" },
+  },
+  medisense: {
+    descriptionDe: "Sensoren für die klinische Diagnostik, entwickelt und gefertigt in München.",
+    descriptionEn: "Sensors for clinical diagnostics, designed and made in Munich.",
+    addressStreet: "Leopoldstraße 45",
+    addressPostalCode: "80802",
+    addressCity: "München",
+    contact: { name: "Sarah Kim", role: "Press Officer", phone: "+49 89 4440567" },
+  },
+};
+
+/**
+ * Fills the profile fields a demo newsroom still has empty and gives it a default press contact
+ * when it has none: a re-seed never overwrites what was edited in the dashboard.
+ */
+async function seedProfile(companyId: number, slug: keyof typeof DEMO_PROFILES, email: string) {
+  const { contact, ...fields } = DEMO_PROFILES[slug];
+  const row = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { descriptionDe: true, descriptionEn: true, addressStreet: true, addressPostalCode: true, addressCity: true, addressCountry: true } });
+  const empty = Object.fromEntries(Object.entries({ ...fields, addressCountry: "DE" }).filter(([key]) => row[key as keyof typeof row] === null));
+  if (Object.keys(empty).length) await db.company.update({ where: { id: companyId }, data: empty });
+  if (!(await db.contact.findFirst({ where: { companyId, isDefault: true }, select: { id: true } }))) {
+    await db.contact.create({ data: { companyId, name: contact.name, role: contact.role, email, phone: contact.phone, isDefault: true } });
+  }
+}
+
 /** Sets the demo password only where none is set, so a password changed in the app survives a re-seed. */
 async function giveDemoPassword(userId: number, passwordHash: string) {
   await db.user.updateMany({ where: { id: userId, passwordHash: null }, data: { passwordHash } });
@@ -45,8 +98,9 @@ async function seedPeople() {
     const row = await db.company.upsert({
       where: { portal_slug: { portal: c.portal, slug: c.slug } },
       update: {},
-      create: { portal: c.portal, slug: c.slug, name: c.name, email: c.email, website: c.website, description: c.description, credits: 40 },
+      create: { portal: c.portal, slug: c.slug, name: c.name, email: c.email, website: c.website, credits: 40 },
     });
+    await seedProfile(row.id, c.slug, c.email);
     companies.set(c.slug, row.id);
     await db.contact.upsert({
       where: { id: (await db.contact.findFirst({ where: { companyId: row.id }, select: { id: true } }))?.id ?? 0 },

@@ -43,6 +43,15 @@ describe("demo content", () => {
     expect(visible.map((r) => r.id)).not.toContain(embargoed.id);
   });
 
+  it("gives every demo newsroom a public profile: both descriptions, an address and one default press contact", async () => {
+    await seedDemoContent({ allowOnConfiguredDatabase: true });
+    const companies = await db.company.findMany({ select: { descriptionDe: true, descriptionEn: true, addressCity: true, addressCountry: true, contacts: { where: { isDefault: true }, select: { name: true } } } });
+    expect(companies.length).toBeGreaterThan(0);
+    for (const c of companies) {
+      expect([!!c.descriptionDe, !!c.descriptionEn, !!c.addressCity, c.addressCountry, c.contacts.length]).toEqual([true, true, true, "DE", 1]);
+    }
+  });
+
   it("lets every demo person sign in with the documented password, and has an admin who may publish", async () => {
     await seedDemoContent({ allowOnConfiguredDatabase: true });
     for (const { email } of [...DEMO_USERS, ...DEMO_STAFF]) {

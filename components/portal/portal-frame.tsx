@@ -1,10 +1,13 @@
 import type { ReactNode } from "react";
 import { LegalLinks } from "@/components/ui/legal-links";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { PORTAL_TAGLINES, SITE_NAMES, type Edition, type Portal } from "@/lib/sites";
+import { newsroomDirectoryPath, PORTAL_TAGLINES, SITE_NAMES, type Edition, type Portal } from "@/lib/sites";
 
-/** Header, main and footer of every portal page; the edition switch goes to the other edition's home. */
-export function PortalFrame({ portal, edition, children }: { portal: Portal; edition: Edition; children: ReactNode }) {
+/**
+ * Header, main and footer of every portal page; the edition switch goes to the other edition's
+ * home. `current` marks the section the page belongs to in the navigation.
+ */
+export function PortalFrame({ portal, edition, current, children }: { portal: Portal; edition: Edition; current?: "newsrooms"; children: ReactNode }) {
   return (
     <>
       <SiteHeader
@@ -12,6 +15,7 @@ export function PortalFrame({ portal, edition, children }: { portal: Portal; edi
         tagline={PORTAL_TAGLINES[portal][edition]}
         homeHref={`/${edition}`}
         nav={[
+          { href: newsroomDirectoryPath(edition), label: "Newsrooms", current: current === "newsrooms" },
           { href: "/de", label: "Deutsch", current: edition === "de", lang: "de" },
           { href: "/en", label: "English", current: edition === "en", lang: "en" },
         ]}

@@ -5,6 +5,7 @@ import { recordCrawlerFetch } from "@/lib/analytics/fetches";
 import { afterResponse } from "@/lib/http/after-response";
 import { cachedReleasePage } from "@/lib/public/cached-reads";
 import { releaseMetadata, releaseRouteParams, type ReleaseRouteParams } from "@/lib/public/release-route";
+import { NewsroomBox } from "./newsroom-box";
 import { PortalFrame } from "./portal-frame";
 import { ReleaseArticle } from "./release-article";
 
@@ -25,6 +26,7 @@ export function releaseRoute(segment: string) {
       return (
         <PortalFrame portal={p.portal} edition={p.edition}>
           <ReleaseArticle data={data} edition={p.edition} />
+          {data.newsroom ? <NewsroomBox newsroom={data.newsroom} edition={p.edition} /> : null}
         </PortalFrame>
       );
     },

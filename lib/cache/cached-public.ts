@@ -35,8 +35,9 @@ const inFlight = new Map<string, Promise<string>>();
  * Wraps a public read in the server cache: the store and tag invalidation of Next's cache handler
  * (lib/cache/next-cache-handler.mjs), shared through Redis. The key is the name plus the
  * arguments (which always include portal and edition where the answer depends on them); the
- * tags say which changes drop it. Outside a server that follows invalidations (tests, console)
- * it just runs.
+ * tags say which changes drop it, `tagsOf` adds those only the answer knows (the newsroom of a
+ * release found by its slug). Outside a server that follows invalidations (tests, console) it
+ * just runs.
  *
  * Not through `unstable_cache`: with Next 16.4 a render whose unstable_cache read waits for I/O
  * stays reachable long after its response (measured: ~50 KB a request, a 4 GB heap exhausted
@@ -45,7 +46,7 @@ const inFlight = new Map<string, Promise<string>>();
 export function cachedPublic<A extends (string | number | null)[], R>(
   name: string,
   read: (...args: A) => Promise<R>,
-  opts: { tags: (...args: A) => string[]; revalidate?: number },
+  opts: { tags: (...args: A) => string[]; tagsOf?: (answer: R) => string[]; revalidate?: number },
 ): (...args: A) => Promise<R> {
   return async (...args: A) => {
     if (!isPublicCacheActive()) return read(...args);
@@ -57,9 +58,11 @@ export function cachedPublic<A extends (string | number | null)[], R>(
     let pending = inFlight.get(key);
     if (!pending) {
       pending = (async () => {
-        const body = JSON.stringify(await read(...args), replacer);
+        const result = await read(...args);
+        const body = JSON.stringify(result, replacer);
         const answer: StoredAnswer = { kind: "PUBLIC", body, expiresAt: Date.now() + (opts.revalidate ?? PAGE_REVALIDATE_SECONDS) * 1000 };
-        await handler.set(key, answer, { tags });
+        // The stored entry keeps its tags, so a read by key alone still checks these.
+        await handler.set(key, answer, { tags: [...tags, ...(opts.tagsOf?.(result) ?? [])] });
         return body;
       })().finally(() => inFlight.delete(key));
       inFlight.set(key, pending);

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyCommittedInvalidations, markPublicCacheActive } from "@/lib/cache/invalidation-poller";
-import { invalidatePublicTags, portalTag, releaseTag } from "@/lib/cache/public-tags";
+import { invalidatePublicTags, newsroomProfileTags, newsroomTag, portalTag, releaseTag } from "@/lib/cache/public-tags";
 import { db } from "@/lib/db/client";
 import { seedCompany, seedRelease, unique } from "@/tests/factories";
-import { archivePage, cachedPortalHome, cachedReleasePage } from "./cached-reads";
+import { archivePage, cachedNewsroomPage, cachedPortalHome, cachedReleasePage, newsroomDirectoryPage } from "./cached-reads";
 
 // The server cache as `next start` runs it: the shared store (Redis here) and the poller's tags.
 const g = globalThis as unknown as Record<string | symbol, unknown>;
@@ -71,5 +71,36 @@ describe("public reads through the server cache", () => {
     const [de, en] = await Promise.all([cachedPortalHome("business", "de"), cachedPortalHome("business", "en")]);
     expect(de.releases.some((r) => r.title === "Zweite Fassung")).toBe(true);
     expect(en.releases.some((r) => r.title === "Zweite Fassung")).toBe(false);
+  });
+
+  it("a newsroom's profile shows from the cache until its tags drop: its page and release pages by its own tag, the directory by its portal's", async () => {
+    const company = await seedCompany({ name: `Profil ${unique("n")}`, descriptionDe: "Alt." });
+    const other = await seedCompany({ name: `Andere ${unique("n")}`, descriptionDe: "Bleibt." });
+    const release = await seedRelease({ companyId: company.id, status: "published", publishedAt: new Date(Date.now() - 60_000) });
+    const otherRelease = await seedRelease({ companyId: other.id, status: "published", publishedAt: new Date(Date.now() - 60_000) });
+    const read = async () => ({
+      directory: (await newsroomDirectoryPage("business", "de", { letter: null, q: "", page: 1 }))!.entries.find((e) => e.id === company.id)?.description,
+      letterPage: (await newsroomDirectoryPage("business", "de", { letter: "P", q: "", page: 1 }))!.entries.find((e) => e.id === company.id)?.description,
+      newsroom: (await cachedNewsroomPage("business", "de", company.slug))?.profile.description,
+      release: (await cachedReleasePage("business", "de", release.slug))?.newsroom?.description,
+      otherRelease: (await cachedReleasePage("business", "de", otherRelease.slug))?.newsroom?.description,
+    });
+    const before = { directory: "Alt.", letterPage: "Alt.", newsroom: "Alt.", release: "Alt.", otherRelease: "Bleibt." };
+    expect(await read()).toEqual(before);
+
+    // Changed behind the cache's back (as the dashboard's save does before its invalidation commits).
+    await db.company.update({ where: { id: company.id }, data: { descriptionDe: "Neu." } });
+    await db.company.update({ where: { id: other.id }, data: { descriptionDe: "Geändert." } });
+    expect(await read()).toEqual(before);
+
+    // The newsroom's own tag: its page and its release pages, not the directory (a portal list).
+    await invalidatePublicTags(db, [newsroomTag(company.id)]);
+    await applyCommittedInvalidations();
+    expect(await read()).toEqual({ ...before, newsroom: "Neu.", release: "Neu." });
+
+    // What a profile change writes: the directory (every cached page of it) drops as well; other newsrooms' release pages stay.
+    await invalidatePublicTags(db, newsroomProfileTags(company));
+    await applyCommittedInvalidations();
+    expect(await read()).toEqual({ directory: "Neu.", letterPage: "Neu.", newsroom: "Neu.", release: "Neu.", otherRelease: "Bleibt." });
   });
 });

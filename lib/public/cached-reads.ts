@@ -1,5 +1,5 @@
 import { cachedPublic } from "@/lib/cache/cached-public";
-import { portalTag, releaseTag } from "@/lib/cache/public-tags";
+import { newsroomTag, portalTag, releaseTag } from "@/lib/cache/public-tags";
 import { categoryFeed, editionFeed, newsroomFeed, newsroomFeedXml } from "@/lib/feeds/feeds";
 import { listPublishedReleases } from "@/lib/releases/list-published";
 import { llmsTxt } from "@/lib/seo/llms";
@@ -8,16 +8,24 @@ import { pagesSitemap, releaseChunk, sitemapIndex } from "@/lib/seo/sitemap";
 import type { Edition, Portal, SiteKey } from "@/lib/sites";
 import { boostedReleases } from "./boosts";
 import { categoryArchive, categoryLanding } from "./category-archive";
+import { newsroomDirectory, newsroomDirectoryIndex, type DirectoryQuery } from "./newsroom-directory";
 import { newsroomPageData } from "./newsroom-page";
+import { newsroomBox } from "./newsroom-profile";
 import { releasePageData } from "./release-page";
 
 // What public pages, feeds and sitemaps read, through Next's server cache. Tags name what a
 // change drops (lib/cache/public-tags.ts); the domain writes the invalidations.
 const lists = (portal: Portal | "hub") => [portalTag(portal)];
 
-export const cachedReleasePage = cachedPublic("release-page", (portal: Portal, edition: Edition, slug: string) => releasePageData(portal, edition, slug), {
-  tags: (portal, edition, slug) => [releaseTag(portal, edition, slug)],
-});
+/** The release page and the box of its newsroom; a profile change of that newsroom drops it too. */
+export const cachedReleasePage = cachedPublic(
+  "release-page",
+  async (portal: Portal, edition: Edition, slug: string) => {
+    const page = await releasePageData(portal, edition, slug);
+    return page && { ...page, newsroom: await newsroomBox(page.release.companyId, edition) };
+  },
+  { tags: (portal, edition, slug) => [releaseTag(portal, edition, slug)], tagsOf: (page) => (page ? [newsroomTag(page.release.companyId)] : []) },
+);
 
 export const cachedPortalHome = cachedPublic(
   "portal-home",
@@ -39,7 +47,25 @@ export function archivePage(portal: Portal, edition: Edition, slug: string, year
   return page <= ARCHIVE_CACHED_PAGES ? cachedArchivePage(portal, edition, slug, year, page) : categoryArchive(portal, edition, slug, year, page);
 }
 
-export const cachedNewsroomPage = cachedPublic("newsroom", (portal: Portal, edition: Edition, slug: string) => newsroomPageData(portal, edition, slug), { tags: lists });
+export const cachedNewsroomPage = cachedPublic("newsroom", (portal: Portal, edition: Edition, slug: string) => newsroomPageData(portal, edition, slug), {
+  tags: lists,
+  tagsOf: (page) => (page ? [newsroomTag(page.company.id)] : []),
+});
+
+// The directory: its index (every listed newsroom, a few fields each) and its first pages per
+// letter are cached; searches and later pages are computed from the cached index.
+const cachedDirectoryIndex = cachedPublic("newsroom-directory:index", (portal: Portal, edition: Edition) => newsroomDirectoryIndex(portal, edition), { tags: lists });
+const cachedDirectoryPage = cachedPublic(
+  "newsroom-directory",
+  (portal: Portal, edition: Edition, letter: DirectoryQuery["letter"], page: number) => newsroomDirectory({ portal, edition, letter, q: "", page }, cachedDirectoryIndex),
+  { tags: lists },
+);
+/** Like archives (spec 7): the first pages are cached; search words are unbounded input and never become keys. */
+export const DIRECTORY_CACHED_PAGES = 3;
+
+export function newsroomDirectoryPage(portal: Portal, edition: Edition, query: DirectoryQuery) {
+  return !query.q && query.page <= DIRECTORY_CACHED_PAGES ? cachedDirectoryPage(portal, edition, query.letter, query.page) : newsroomDirectory({ portal, edition, ...query }, cachedDirectoryIndex);
+}
 
 // Feeds: one key group per feed kind.
 export const cachedEditionFeed = cachedPublic("feed:main", (portal: Portal, edition: Edition) => editionFeed(portal, edition), { tags: lists });

@@ -19,6 +19,10 @@ describe("llms.txt", () => {
     expect(text).not.toContain(inactive.slug);
     expect(text).toContain(`[Sichtbar GmbH](`);
     expect(text).not.toContain("Embargo AG");
+    expect(text).toMatch(/^- \[Newsroom-Verzeichnis \/ Newsroom directory\]\(https?:\/\/tech\.[^/]+\/de\/newsroom\): .*\/en\/newsroom$/m);
+    const merged = await seedCompany({ portal: "tech", name: "Verschmolzen AG", mergedIntoCompanyId: visible.id });
+    await seedRelease({ companyId: merged.id, portal: "tech", status: "published", publishedAt: new Date(Date.now() - 60_000) });
+    expect(await llmsTxt("tech")).not.toContain("Verschmolzen AG");
     expect(text).toContain("Impressum");
     expect(await llmsTxt("hub")).toMatch(/\[Pressdesk Business\]\(https?:\/\/business\.[^/]+\/llms\.txt\)/);
   });

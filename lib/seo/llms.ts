@@ -1,8 +1,7 @@
-import { onPortalWhere, PUBLIC_NEWSROOM_WHERE } from "@/lib/companies/portals";
 import { db } from "@/lib/db/client";
 import { LEGAL_PAGES, legalPath, type LegalPageKey } from "@/lib/legal/pages";
-import { archiveVisibleReleaseWhere } from "@/lib/releases/visibility";
-import { categoryPath, feedPath, getSiteHosts, newsroomPath, PATH_SEGMENTS, PORTALS, PORTAL_TAGLINES, siteOrigin, SITE_NAMES, type SiteKey } from "@/lib/sites";
+import { listedNewsroomWhere } from "@/lib/public/newsroom-directory";
+import { categoryPath, feedPath, getSiteHosts, newsroomDirectoryPath, newsroomPath, PATH_SEGMENTS, PORTALS, PORTAL_TAGLINES, siteOrigin, SITE_NAMES, type SiteKey } from "@/lib/sites";
 
 /** `/llms.txt` per host (llmstxt.org format): URL structure, active categories, newsroom pages; the hub points to both portals. */
 export async function llmsTxt(site: SiteKey, now = new Date()): Promise<string> {
@@ -25,11 +24,7 @@ export async function llmsTxt(site: SiteKey, now = new Date()): Promise<string> 
   const origin = siteOrigin(site, hosts);
   const [categories, companies] = await Promise.all([
     db.category.findMany({ where: { portal: site, isActive: true }, orderBy: [{ position: "asc" }, { slug: "asc" }], select: { slug: true, nameDe: true, nameEn: true } }),
-    db.company.findMany({
-      where: { ...onPortalWhere(site), ...PUBLIC_NEWSROOM_WHERE, releases: { some: { ...archiveVisibleReleaseWhere(now), portal: site } } },
-      orderBy: { name: "asc" },
-      select: { slug: true, name: true },
-    }),
+    db.company.findMany({ where: listedNewsroomWhere(site, null, now), orderBy: { name: "asc" }, select: { slug: true, name: true } }),
   ]);
   return [
     `# ${SITE_NAMES[site]}`,
@@ -39,13 +34,14 @@ export async function llmsTxt(site: SiteKey, now = new Date()): Promise<string> 
     "## URL structure",
     `- Release: ${origin}/de/${PATH_SEGMENTS.release.de}/{slug} and ${origin}/en/${PATH_SEGMENTS.release.en}/{slug}`,
     `- Category: ${origin}/{edition}/category/{slug}, archive ${origin}/de/category/{slug}/archiv/{year}, ${origin}/en/category/{slug}/archive/{year}`,
-    `- Newsroom: ${origin}/{edition}/newsroom/{slug}`,
+    `- Newsroom: ${origin}/{edition}/newsroom/{slug}; all newsrooms A–Z: ${origin}${newsroomDirectoryPath("de")}, ${origin}${newsroomDirectoryPath("en")}`,
     `- Feeds: ${origin}${feedPath("de")}, ${origin}${feedPath("en")}; sitemaps ${origin}/sitemap.xml, ${origin}/sitemap-news.xml`,
     "",
     "## Categories",
     ...categories.map((c) => `- [${c.nameDe} / ${c.nameEn}](${origin}${categoryPath("de", c.slug)})`),
     "",
     "## Newsrooms",
+    `- [Newsroom-Verzeichnis / Newsroom directory](${origin}${newsroomDirectoryPath("de")}): every newsroom A–Z, English edition ${origin}${newsroomDirectoryPath("en")}`,
     ...companies.map((c) => `- [${c.name}](${origin}${newsroomPath("de", c.slug)})`),
     "",
     ...legalSection(),

@@ -1,9 +1,9 @@
-import { onPortalWhere, PUBLIC_NEWSROOM_WHERE } from "@/lib/companies/portals";
 import { db } from "@/lib/db/client";
 import { MAX_RECORD_ID } from "@/lib/input/ids";
+import { listedNewsroomWhere } from "@/lib/public/newsroom-directory";
 
 import { archiveVisibleReleaseWhere } from "@/lib/releases/visibility";
-import { categoryPath, editionAlternates, getSiteHosts, newsroomPath, releaseUrl, siteOrigin, type Portal } from "@/lib/sites";
+import { categoryPath, editionAlternates, getSiteHosts, newsroomDirectoryPath, newsroomPath, releaseUrl, siteOrigin, type Portal } from "@/lib/sites";
 import { buildXml, SITEMAP_NS } from "./xml";
 
 /** Releases per chunk, by id range: stable chunk URLs whose content changes only locally. */
@@ -57,18 +57,17 @@ export async function releaseChunk(portal: Portal, chunk: number, now = new Date
   return buildXml({ urlset: { "@_xmlns": SITEMAP_NS, url: rows.map((r) => ({ loc: releaseUrl(r, hosts), lastmod: r.contentChangedAt.toISOString() })) } });
 }
 
-/** Edition homes, active categories and visible newsrooms, with hreflang alternates between editions. */
+/**
+ * Edition homes, the newsroom directory, active categories and the newsrooms the directory lists
+ * (of either edition), with hreflang alternates between editions.
+ */
 export async function pagesSitemap(portal: Portal, now = new Date()): Promise<string> {
   const hosts = getSiteHosts();
   const [categories, companies] = await Promise.all([
     db.category.findMany({ where: { portal, isActive: true }, select: { slug: true }, orderBy: { slug: "asc" } }),
-    db.company.findMany({
-      where: { ...onPortalWhere(portal), ...PUBLIC_NEWSROOM_WHERE, releases: { some: { ...archiveVisibleReleaseWhere(now), portal } } },
-      select: { slug: true },
-      orderBy: { slug: "asc" },
-    }),
+    db.company.findMany({ where: listedNewsroomWhere(portal, null, now), select: { slug: true }, orderBy: { slug: "asc" } }),
   ]);
-  const paths = ["", ...categories.map((c) => categoryPath("de", c.slug).slice(3)), ...companies.map((c) => newsroomPath("de", c.slug).slice(3))];
+  const paths = ["", newsroomDirectoryPath("de").slice(3), ...categories.map((c) => categoryPath("de", c.slug).slice(3)), ...companies.map((c) => newsroomPath("de", c.slug).slice(3))];
   return buildXml({
     urlset: {
       "@_xmlns": SITEMAP_NS,

@@ -95,6 +95,32 @@ describe("general sitemap", () => {
     expect(pages).toContain(`/de/newsroom/${company.slug}`);
   });
 
+  it("the pages sitemap lists the newsroom directory of both editions and only the newsrooms it lists; it validates", async () => {
+    const listed = await seedCompany({ portal: "business" });
+    await release(listed.id, { portal: "business", language: "en" });
+    const both = await seedCompany({ portal: "both" });
+    await release(both.id, { portal: "business" });
+    const hidden = await Promise.all(
+      [{ isActive: false }, { goneAt: new Date() }, { deletedAt: new Date() }, { mergedIntoCompanyId: listed.id }, {}].map(async (state, i) => {
+        const company = await seedCompany({ portal: "business", ...state });
+        // The last one's only release is withheld from exports: not listed either.
+        await release(company.id, { portal: "business", ...(i === 4 ? { noExport: true } : {}) });
+        return company;
+      }),
+    );
+    const embargoed = await seedCompany({ portal: "business" });
+    await release(embargoed.id, { portal: "business", publishedAt: new Date(Date.now() + HOUR) });
+
+    const xml = await pagesSitemap("business");
+    await assertValidSitemap(xml);
+    const urls = parser.parse(xml).urlset.url as { loc: string; "xhtml:link": { "@_hreflang": string; "@_href": string }[] }[];
+    const directory = urls.filter((u) => /\/(de|en)\/newsroom$/.test(u.loc));
+    expect(directory.map((u) => u.loc.replace(/^https?:\/\/[^/]+/, ""))).toEqual(["/de/newsroom", "/en/newsroom"]);
+    expect(directory[0]!["xhtml:link"].map((l) => [l["@_hreflang"], l["@_href"].replace(/^https?:\/\/[^/]+/, "")])).toEqual([["de", "/de/newsroom"], ["en", "/en/newsroom"], ["x-default", "/de/newsroom"]]);
+    for (const c of [listed, both]) for (const edition of ["de", "en"]) expect(xml).toContain(`/${edition}/newsroom/${c.slug}<`);
+    for (const c of [...hidden, embargoed]) expect(xml).not.toContain(`/newsroom/${c.slug}<`);
+  });
+
   it("every XML route answers application/xml; robots.txt lists both sitemaps", async () => {
     const routes = [
       [await import("@/app/portal/[portal]/sitemap-news.xml/route"), { portal: "tech" }],

@@ -55,6 +55,11 @@ export function newsroomPath(edition: Edition, companySlug: string): string {
   return `/${edition}/${PATH_SEGMENTS.newsroom[edition]}/${encodeURIComponent(companySlug)}`;
 }
 
+/** The newsroom directory of an edition: the newsroom path without a slug. */
+export function newsroomDirectoryPath(edition: Edition): string {
+  return `/${edition}/${PATH_SEGMENTS.newsroom[edition]}`;
+}
+
 export function feedPath(edition: Edition): string {
   return `/${edition}/${PATH_SEGMENTS.feed[edition]}`;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { newsroomDescription } from "@/lib/companies/description";
 import { loadSlugPage, type SlugPageParams } from "@/lib/public/slug-page";
+import { NewsroomContact, NewsroomHeader } from "@/components/portal/newsroom-profile";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
 import { cachedNewsroomPage } from "@/lib/public/cached-reads";
@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const alternates = editionAlternates(r.portal, newsroomPath("de", r.data.company.slug).slice(3), getSiteHosts());
   return {
     title: { absolute: `${r.data.company.name} – ${SITE_NAMES[r.portal]}` },
-    description: newsroomDescription(r.data.company, r.edition) ?? r.data.company.name,
+    description: r.data.profile.description ?? r.data.company.name,
     alternates: { canonical: r.data.url, languages: alternates },
   };
 }
@@ -28,17 +28,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function NewsroomPage({ params }: { params: Params }) {
   const r = await resolve(params);
   if (!r) notFound();
-  const { company, releases, feedHref } = r.data;
+  const { releases, feedHref, jsonLd } = r.data;
   const t = TEXT[r.edition];
   return (
     <PortalFrame portal={r.portal} edition={r.edition}>
-      <h1>{company.name}</h1>
-      {newsroomDescription(company, r.edition) ? <p className="lead">{newsroomDescription(company, r.edition)}</p> : null}
-      {company.website ? (
-        <p>
-          <a href={company.website} rel="nofollow noopener">{company.website.replace(/^https?:\/\//, "")}</a>
-        </p>
-      ) : null}
+      <NewsroomHeader data={r.data} />
+      <NewsroomContact data={r.data} edition={r.edition} />
       <h2>{t.releases}</h2>
       <ReleaseList items={releases} edition={r.edition} level={3} />
       {feedHref ? (
@@ -46,6 +41,8 @@ export default async function NewsroomPage({ params }: { params: Params }) {
           <a href={feedHref} type="application/rss+xml">{t.feed}</a>
         </p>
       ) : null}
+      {/* JSON inside <script>: "<" escaped so text can never close the tag. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
     </PortalFrame>
   );
 }
