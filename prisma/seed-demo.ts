@@ -1,3 +1,6 @@
+import sharp from "sharp";
+import { logoKey, processLogo } from "@/lib/companies/profile/newsroom-logo";
+import { getFileStorage } from "@/lib/storage/file-storage";
 import { hashPassword } from "@/lib/accounts/passwords/hash";
 import { getConfig } from "@/lib/config";
 import { isLocalHost } from "@/lib/config/sites-env";
@@ -34,8 +37,8 @@ export async function seedPortalCategories() {
 }
 
 /**
- * The demo newsrooms' public profiles (no logos: those go through the file storage). German and
- * English descriptions, postal address and one default press contact each.
+ * The demo newsrooms' public profiles: German and English descriptions, postal address, one
+ * default press contact and a drawn logo each (stored through the file storage like an upload).
  */
 const DEMO_PROFILES: Record<(typeof DEMO_COMPANIES)[number]["slug"], { descriptionDe: string; descriptionEn: string; addressStreet: string; addressPostalCode: string; addressCity: string; contact: { name: string; role: string; phone: string } }> = {
   "nordlicht-energie": {
@@ -78,12 +81,25 @@ const DEMO_PROFILES: Record<(typeof DEMO_COMPANIES)[number]["slug"], { descripti
  */
 async function seedProfile(companyId: number, slug: keyof typeof DEMO_PROFILES, email: string) {
   const { contact, ...fields } = DEMO_PROFILES[slug];
-  const row = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { descriptionDe: true, descriptionEn: true, addressStreet: true, addressPostalCode: true, addressCity: true, addressCountry: true } });
+  const row = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true, logoPath: true, descriptionDe: true, descriptionEn: true, addressStreet: true, addressPostalCode: true, addressCity: true, addressCountry: true } });
+  if (!row.logoPath) await seedLogo(companyId, row.name, LOGO_COLORS[slug]);
   const empty = Object.fromEntries(Object.entries({ ...fields, addressCountry: "DE" }).filter(([key]) => row[key as keyof typeof row] === null));
   if (Object.keys(empty).length) await db.company.update({ where: { id: companyId }, data: empty });
   if (!(await db.contact.findFirst({ where: { companyId, isDefault: true }, select: { id: true } }))) {
     await db.contact.create({ data: { companyId, name: contact.name, role: contact.role, email, phone: contact.phone, isDefault: true } });
   }
+}
+
+const LOGO_COLORS: Record<keyof typeof DEMO_PROFILES, string> = { "nordlicht-energie": "#0b7a5a", hansebank: "#123c7a", "quellcode-labs": "#5b2a86", medisense: "#b3261e" };
+
+/** A drawn logo (initials on a colour) through the same processing and storage as an upload. */
+async function seedLogo(companyId: number, name: string, color: string) {
+  const initials = name.split(/\s+/).slice(0, 2).map((w) => w[0]).join("").toUpperCase();
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" rx="64" fill="${color}"/><text x="200" y="250" font-family="DejaVu Sans, Arial, sans-serif" font-size="150" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+  const logo = await processLogo(await sharp(Buffer.from(svg)).png().toBuffer());
+  const key = logoKey(companyId, logo.sha256);
+  await getFileStorage().put(key, logo.bytes, "image/webp");
+  await db.company.update({ where: { id: companyId }, data: { logoPath: key } });
 }
 
 /** Sets the demo password only where none is set, so a password changed in the app survives a re-seed. */
