@@ -8,6 +8,7 @@ import { ErrorBody } from "@/lib/api/schemas";
 type Handler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const ROUTES: [RegExp, () => Promise<Record<string, unknown>>][] = [
   [/^\/api\/v1\/newsrooms$/, () => import("@/app/api/v1/newsrooms/route")],
+  [/^\/api\/v1\/newsrooms\/(?<id>[^/]+)\/members$/, () => import("@/app/api/v1/newsrooms/[id]/members/route")],
   [/^\/api\/v1\/categories$/, () => import("@/app/api/v1/categories/route")],
   [/^\/api\/v1\/releases$/, () => import("@/app/api/v1/releases/route")],
   [/^\/api\/v1\/releases\/(?<id>[^/]+)$/, () => import("@/app/api/v1/releases/[id]/route")],

@@ -1,6 +1,7 @@
 import { about } from "./about";
 import { aggregateViewsCommand, publishScheduled, pruneExpiredTokensCommand, purgeEventsCommand, reindexSearchCommand } from "./release-commands";
 import { mailCheckDomainsCommand } from "./domain-commands";
+import { companiesMergeCommand, companiesUnmergeCommand, membershipsApiAssignmentsCommand, membershipsAuditCommand, membershipsResyncAutoCommand } from "./company-commands";
 import { mailCircuitCommand, mailIngestDsnCommand } from "./mail-commands";
 import { mailDeliverCommand, mailPurgeCommand } from "./mail-delivery-commands";
 import { newsletterResumeCommand } from "./newsletter-commands";
@@ -20,4 +21,9 @@ export const COMMANDS: Record<string, ConsoleCommand> = {
   "mail:ingest-dsn": mailIngestDsnCommand,
   "mail:circuit": mailCircuitCommand,
   "newsletter:resume": newsletterResumeCommand,
+  "companies:merge": companiesMergeCommand,
+  "companies:unmerge": companiesUnmergeCommand,
+  "company-memberships:audit": membershipsAuditCommand,
+  "company-memberships:resync-auto": membershipsResyncAutoCommand,
+  "company-memberships:api-assignments": membershipsApiAssignmentsCommand,
 };
