@@ -14,20 +14,25 @@ interface Props {
   action: (prev: RegisterState, form: FormData) => Promise<RegisterState>;
   documents: readonly LegalDocument[];
   minPasswordLength: number;
+  /** Preset by an invitation link: the invited address. */
+  defaultEmail?: string;
+  /** The invitation's token, carried so the confirmation joins the newsroom. */
+  invitation?: string;
 }
 
-export function RegisterForm({ action, documents, minPasswordLength }: Props) {
+export function RegisterForm({ action, documents, minPasswordLength, defaultEmail, invitation }: Props) {
   const [state, formAction, pending] = useActionState(action, { ok: false });
   if (state.ok) return <FormMessage result={state} />;
   const issue = (field: string) => state.issues?.[field];
   return (
     <form action={formAction} className="form" style={{ maxWidth: "30rem" }}>
       <FormMessage result={state} />
+      {invitation ? <input type="hidden" name="invitation" value={invitation} /> : null}
       <FormField id="name" label="Ihr Name" issue={issue("name")}>
         <input id="name" name="name" autoComplete="name" required defaultValue={state.values?.name} {...describedBy("name", issue("name"))} />
       </FormField>
       <FormField id="email" label="E-Mail-Adresse" issue={issue("email")}>
-        <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} {...describedBy("email", issue("email"))} />
+        <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email ?? defaultEmail} {...describedBy("email", issue("email"))} />
       </FormField>
       <FormField id="password" label={`Passwort (mindestens ${minPasswordLength} Zeichen)`} issue={issue("password")}>
         <input id="password" name="password" type="password" autoComplete="new-password" required minLength={minPasswordLength} {...describedBy("password", issue("password"))} />

@@ -1,3 +1,4 @@
+import { liftAutoGrantBlock } from "./team/auto-grant-blocks";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
@@ -48,6 +49,7 @@ export async function assignNewsroomMemberByApi(opts: { callerUserId: number; co
     const existing = await tx.companyUser.findUnique({ where: { companyId_userId: { companyId: company.id, userId: person.id } }, select: { role: true } });
     if (existing) throw new AppError("conflict", "This person is already a member of the newsroom.", { role: existing.role });
 
+    await liftAutoGrantBlock(tx, company.id, person.email);
     const row = await tx.companyUser.create({ data: { companyId: company.id, userId: person.id, role: opts.role, grantedVia: "api" }, select: { id: true, createdAt: true } });
     await recordActivity({ actorUserId: opts.callerUserId, type: "company_member.added", subjectType: "company", subjectId: company.id, result: opts.role, reason: "api_assignment", metadata: { companyUserId: row.id, userId: person.id, role: opts.role, grantedVia: "api", callerListed: !caller } }, tx);
     return { id: row.id, companyId: company.id, email: person.email, role: opts.role, createdAt: row.createdAt };

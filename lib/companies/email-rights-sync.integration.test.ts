@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { CompanyRole, GrantedVia, Prisma } from "@/lib/generated/prisma/client";
 import { seedCompany, seedUser, unique } from "@/tests/factories";
+import { assignNewsroomMemberByApi } from "./api-newsroom-assignment";
 import { syncEmailRights } from "./email-rights-sync";
+import { leaveNewsroom, removeMember } from "./team";
 
 const verified = new Date("2026-02-01T00:00:00Z");
 
@@ -62,7 +64,7 @@ describe("the e-mail rights sync at login", () => {
     );
 
     // Idempotent: nothing left to lower, nothing logged again.
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [] });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], granted: [] });
     expect(await loweredLog(first.lowered)).toHaveLength(2);
   });
 
@@ -70,17 +72,17 @@ describe("the e-mail rights sync at login", () => {
     const user = await seedAccount();
     const viaContact = await grant(user.id, "responsible", "auto", {}, [user.email]);
     const contactRemoved = await grant(user.id, "responsible", "auto", {}, [user.email]);
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [] });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], granted: [] });
 
     await db.contact.deleteMany({ where: { companyId: contactRemoved } });
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [contactRemoved] });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [contactRemoved], granted: [] });
 
     // A pending change does not count; only the redeemed address is the current one.
     await db.user.update({ where: { id: user.id }, data: { pendingEmail: `${unique("neu")}@firma.example` } });
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [] });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], granted: [] });
 
     await db.user.update({ where: { id: user.id }, data: { email: `${unique("neu")}@firma.example`, pendingEmail: null } });
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [viaContact] });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [viaContact], granted: [] });
     expect((await roleOf(user.id, viaContact)).role).toBe("member");
   });
 
@@ -88,10 +90,10 @@ describe("the e-mail rights sync at login", () => {
     const accounts = [await seedAccount({ emailVerifiedAt: null }), await seedAccount({ isActive: false }), await seedAccount({ deletedAt: new Date() })];
     for (const account of accounts) {
       const companyId = await grant(account.id, "responsible", "auto");
-      expect(await syncEmailRights(account.id)).toEqual({ lowered: [] });
+      expect(await syncEmailRights(account.id)).toEqual({ lowered: [], granted: [] });
       expect((await roleOf(account.id, companyId)).role).toBe("responsible");
     }
-    expect(await syncEmailRights(2_000_000_000)).toEqual({ lowered: [] });
+    expect(await syncEmailRights(2_000_000_000)).toEqual({ lowered: [], granted: [] });
   });
 
   it("lowers each right exactly once when two logins sync at the same moment", async () => {
@@ -109,12 +111,132 @@ describe("the e-mail rights sync at login", () => {
     const companyId = await grant(user.id, "responsible", "auto");
     await expect(
       db.$transaction(async (tx) => {
-        expect(await syncEmailRights(user.id, tx)).toEqual({ lowered: [companyId] });
+        expect(await syncEmailRights(user.id, tx)).toEqual({ lowered: [companyId], granted: [] });
         throw new Error("login failed later");
       }),
     ).rejects.toThrow("login failed later");
     expect((await roleOf(user.id, companyId)).role).toBe("responsible");
     await db.$transaction((tx) => syncEmailRights(user.id, tx));
     expect((await roleOf(user.id, companyId)).role).toBe("member");
+  });
+});
+
+const grantedLog = (companyIds: number[]) =>
+  db.activityLog.findMany({ where: { type: "company_role_granted", subjectType: "company", subjectId: { in: companyIds.map(String) } }, orderBy: { subjectId: "asc" } });
+
+async function companyWithContacts(company: Partial<Prisma.CompanyUncheckedCreateInput>, contacts: string[]) {
+  const c = await seedCompany({ email: `${unique("info")}@firma.example`, ...company });
+  for (const email of contacts) await db.contact.create({ data: { companyId: c.id, name: "Pressestelle", email } });
+  return c.id;
+}
+
+const membershipsOf = async (userId: number, companyIds: number[]) =>
+  Object.fromEntries((await db.companyUser.findMany({ where: { userId, companyId: { in: companyIds } }, select: { companyId: true, role: true, grantedVia: true } })).map((r) => [r.companyId, `${r.role}/${r.grantedVia}`]));
+
+describe("the e-mail rights sync grants on a current address match", () => {
+  it("grants responsible where the company's or a contact's address matches, raises an automatic member back, and touches nothing else", async () => {
+    const user = await seedAccount();
+    const upper = user.email.toUpperCase();
+    const ids = {
+      companyAddress: await companyWithContacts({ email: upper }, []),
+      contactAddress: await companyWithContacts({}, ["someone@else.example", upper]),
+      autoMember: await grant(user.id, "member", "auto", {}, [user.email]),
+      manualMember: await grant(user.id, "member", "manual", {}, [user.email]),
+      apiMember: await grant(user.id, "member", "api", {}, [user.email]),
+      legacyMember: await grant(user.id, "member", "legacy_import", {}, [user.email]),
+      autoOwner: await grant(user.id, "owner", "auto", {}, [user.email]),
+      sameDomainOnly: await companyWithContacts({ email: "presse@firma.example" }, ["redaktion@firma.example"]),
+      gone: await companyWithContacts({ goneAt: verified }, [user.email]),
+      deleted: await companyWithContacts({ deletedAt: verified }, [user.email]),
+      merged: await companyWithContacts({ mergedIntoCompanyId: (await seedCompany()).id }, [user.email]),
+    };
+
+    const first = await syncEmailRights(user.id);
+    expect(first).toEqual({ lowered: [], granted: [ids.companyAddress, ids.contactAddress, ids.autoMember].sort((a, b) => a - b) });
+    expect(await membershipsOf(user.id, Object.values(ids))).toEqual({
+      [ids.companyAddress]: "responsible/auto",
+      [ids.contactAddress]: "responsible/auto",
+      [ids.autoMember]: "responsible/auto",
+      [ids.manualMember]: "member/manual",
+      [ids.apiMember]: "member/api",
+      [ids.legacyMember]: "member/legacy_import",
+      [ids.autoOwner]: "owner/auto",
+    });
+    const log = await grantedLog(first.granted);
+    expect(log.map((r) => ({ actor: r.actorUserId, subject: Number(r.subjectId), result: r.result, reason: r.reason, metadata: r.metadata })).sort((a, b) => a.subject - b.subject)).toEqual(
+      first.granted.map((id) => ({ actor: null, subject: id, result: "responsible", reason: "email_match", metadata: { userId: user.id, from: id === ids.autoMember ? "member" : null, to: "responsible" } })),
+    );
+
+    // Idempotent: nothing left to grant, nothing logged again.
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], granted: [] });
+    expect(await grantedLog(first.granted)).toHaveLength(3);
+  });
+
+  it("lowers a lost match and raises it again once the address is back", async () => {
+    const user = await seedAccount();
+    const companyId = await companyWithContacts({}, [user.email]);
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], granted: [companyId] });
+    await db.contact.deleteMany({ where: { companyId } });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [companyId], granted: [] });
+    await db.contact.create({ data: { companyId, name: "Pressestelle", email: user.email } });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], granted: [companyId] });
+    expect(await membershipsOf(user.id, [companyId])).toEqual({ [companyId]: "responsible/auto" });
+  });
+
+  it("grants nothing for an address classified as agency: shared by three companies, or classified so by hand", async () => {
+    const shared = await seedAccount();
+    const sharing = [await companyWithContacts({ email: shared.email }, []), await companyWithContacts({ email: shared.email }, []), await companyWithContacts({ email: shared.email }, [])];
+    expect(await syncEmailRights(shared.id)).toEqual({ lowered: [], granted: [] });
+    expect(await membershipsOf(shared.id, sharing)).toEqual({});
+
+    const byHand = await seedAccount();
+    const companyId = await companyWithContacts({ email: byHand.email }, []);
+    await db.companyEmailGroup.create({ data: { normalizedEmail: byHand.email, classification: "company", manualClassification: "agency", effectiveClassification: "agency", companyCount: 1, computedAt: verified } });
+    expect(await syncEmailRights(byHand.id)).toEqual({ lowered: [], granted: [] });
+    expect(await membershipsOf(byHand.id, [companyId])).toEqual({});
+
+    // Two companies are no agency yet.
+    const pair = await seedAccount();
+    const both = [await companyWithContacts({ email: pair.email }, []), await companyWithContacts({ email: pair.email }, [])];
+    expect((await syncEmailRights(pair.id)).granted).toEqual(both);
+  });
+
+  it("grants nothing to an unverified, inactive or deleted account", async () => {
+    for (const data of [{ emailVerifiedAt: null }, { isActive: false }, { deletedAt: new Date() }]) {
+      const account = await seedAccount(data);
+      const companyId = await companyWithContacts({}, [account.email]);
+      expect(await syncEmailRights(account.id)).toEqual({ lowered: [], granted: [] });
+      expect(await membershipsOf(account.id, [companyId])).toEqual({});
+    }
+  });
+
+  it("grants each right exactly once when two logins sync at the same moment", async () => {
+    const user = await seedAccount();
+    const companies = [await companyWithContacts({}, [user.email]), await companyWithContacts({}, [user.email]), await grant(user.id, "member", "auto", {}, [user.email])];
+    const runs = await Promise.all([syncEmailRights(user.id), syncEmailRights(user.id)]);
+    expect(runs.map((r) => r.granted).sort((a, b) => b.length - a.length)).toEqual([companies, []]);
+    expect(await grantedLog(companies)).toHaveLength(3);
+    expect(await db.companyUser.count({ where: { userId: user.id, role: "responsible", grantedVia: "auto" } })).toBe(3);
+  });
+});
+
+describe("a person removed from a newsroom stays removed", () => {
+  it("is not granted back while their address matches, until an owner or the API adds them on purpose", async () => {
+    const owner = await seedAccount();
+    const person = await seedAccount();
+    const removed = await companyWithContacts({}, [person.email]);
+    const left = await companyWithContacts({}, [person.email]);
+    for (const companyId of [removed, left]) await db.companyUser.create({ data: { companyId, userId: owner.id, role: "owner", grantedVia: "manual" } });
+    expect((await syncEmailRights(person.id)).granted).toEqual([removed, left].sort((a, b) => a - b));
+
+    await removeMember({ actorUserId: owner.id, companyId: removed, userId: person.id });
+    await leaveNewsroom({ userId: person.id, companyId: left });
+    expect(await syncEmailRights(person.id)).toEqual({ lowered: [], granted: [] });
+    expect(await membershipsOf(person.id, [removed, left])).toEqual({});
+
+    // The owner's explicit decision (here through the API assignment) lifts the block.
+    await assignNewsroomMemberByApi({ callerUserId: owner.id, companyId: removed, email: person.email, role: "member" });
+    expect(await db.companyAutoGrantBlock.count({ where: { companyId: removed } })).toBe(0);
+    expect(await db.companyAutoGrantBlock.count({ where: { companyId: left, email: person.email } })).toBe(1);
   });
 });

@@ -8,7 +8,7 @@ export interface RateLimitPolicy {
   prefix: string;
 }
 
-export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "accountMailRecipient" | "emailChangeRequests" | "twoFactorHourly" | "twoFactorDaily" | "cspReports" | "passkeySignIn" | "viewBeacon" | "viewBeaconClient" | "apiAuthFailures" | "mailVisit" | "mailVisitClient" | "newsletterSignup";
+export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "accountMailRecipient" | "emailChangeRequests" | "twoFactorHourly" | "twoFactorDaily" | "cspReports" | "passkeySignIn" | "viewBeacon" | "viewBeaconClient" | "apiAuthFailures" | "mailVisit" | "mailVisitClient" | "newsletterSignup" | "teamInvitations";
 
 /** Every rate limit in one table. Why each is keyed as it is: */
 export function ratePolicies(limits = getConfig().limits): Record<PolicyName, RateLimitPolicy> {
@@ -56,5 +56,8 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     mailVisitClient: { limit: 60, windowSeconds: 3600, prefix: "rl:mail-visit-client" },
     // Per hashed IP: each sign-up may mail a confirmation to an address a stranger typed in.
     newsletterSignup: { limit: 5, windowSeconds: 15 * 60, prefix: "rl:newsletter-signup" },
+    // Per inviting account (resends count too): each invitation mails an address the owner typed
+    // in. A team is invited in one sitting; 30 an hour is a large one, not a mail cannon.
+    teamInvitations: { limit: 30, windowSeconds: 3600, prefix: "rl:team-invitations" },
   };
 }

@@ -23,3 +23,8 @@ CREATE UNIQUE INDEX IF NOT EXISTS contacts_one_default_per_company
 CREATE UNIQUE INDEX IF NOT EXISTS company_invitations_open_key
   ON company_invitations (company_id, email) WHERE accepted_at IS NULL AND revoked_at IS NULL;
 
+
+-- The e-mail rights sync matches a user's address against company and contact addresses at
+-- every login (lib/companies/email-rights-sync.ts compares lower() on both sides).
+CREATE INDEX IF NOT EXISTS companies_lower_email_idx ON companies (lower(email));
+CREATE INDEX IF NOT EXISTS contacts_lower_email_idx ON contacts (lower(email));

@@ -18,7 +18,7 @@ export async function register(_prev: RegisterState, form: FormData): Promise<Re
   const h = await headers();
   if (!(await getLimiter("accountMail").limit(clientKeyOf(h))).success) return { ok: false, message: "Zu viele Registrierungen von dieser Adresse. Bitte versuchen Sie es später erneut.", values };
   try {
-    await registerAccount({ ...values, password: formText(form, "password", 4096), acceptTerms: formHas(form, "acceptTerms", "on"), ip: clientContextOf(h).ip, browserSessionBinding: await browserBinding() });
+    await registerAccount({ ...values, password: formText(form, "password", 4096), acceptTerms: formHas(form, "acceptTerms", "on"), ip: clientContextOf(h).ip, browserSessionBinding: await browserBinding(), invitationToken: formText(form, "invitation", 200) || null });
   } catch (err) {
     return { ...actionError(err), values };
   }

@@ -9,10 +9,17 @@ import { SITE_NAMES } from "@/lib/sites";
 import { register } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Registrieren", robots: { index: false } };
+// No referrer: from an invitation, the address carries the invitation's token.
+export const metadata: Metadata = { title: "Registrieren", robots: { index: false }, referrer: "no-referrer" };
 
-export default async function RegisterPage() {
+type SearchParams = Promise<{ email?: string | string[]; invitation?: string | string[] }>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
+
+export default async function RegisterPage({ searchParams }: { searchParams: SearchParams }) {
   if (await readSession()) redirect("/dashboard");
+  // From an invitation page (app/hub/invitation): the invited address preset, the token carried along.
+  const params = await searchParams;
+  const invitation = first(params.invitation).slice(0, 200);
   return (
     <>
       <SiteHeader brand={SITE_NAMES.hub} tagline="Kundenbereich" homeHref="/" nav={[]} />
@@ -21,7 +28,8 @@ export default async function RegisterPage() {
         <p>
           Schon registriert? <a href="/login">Zur Anmeldung</a>.
         </p>
-        <RegisterForm action={register} documents={REQUIRED_DOCUMENTS} minPasswordLength={MIN_PASSWORD_LENGTH} />
+        {invitation ? <p>Sie wurden in einen Newsroom eingeladen. Legen Sie Ihr Konto mit der eingeladenen Adresse an; sobald Sie die Adresse mit dem Link aus unserer E-Mail bestätigen, gehören Sie zum Team.</p> : null}
+        <RegisterForm action={register} documents={REQUIRED_DOCUMENTS} minPasswordLength={MIN_PASSWORD_LENGTH} defaultEmail={first(params.email).slice(0, 320)} invitation={invitation} />
       </main>
       <SiteFooter>© Pressdesk</SiteFooter>
     </>

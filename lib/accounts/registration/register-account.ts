@@ -16,6 +16,7 @@ import { getBreachedPasswordCheck, type BreachedPasswordCheck } from "../passwor
 import { hashPassword } from "../passwords/hash";
 import { assertPasswordPolicy } from "../passwords/policy";
 import { isAcceptableText } from "@/lib/input/text";
+import { invitationForRegistration } from "@/lib/companies/team/join-after-registration";
 
 // Also the answer for a domain DNS shows cannot receive mail: to the person it is a bad address.
 const INVALID_EMAIL = "Bitte geben Sie eine gültige E-Mail-Adresse an.";
@@ -35,7 +36,7 @@ export type RegistrationInput = Omit<z.input<typeof RegistrationInput>, "acceptT
  * confirms the address, an existing one a notice with a login link instead of a second account.
  * Legal acceptance of the current versions is recorded with the account (stage 4 of the funnel).
  */
-export async function registerAccount(input: RegistrationInput & { ip: string; browserSessionBinding?: string | null; breachCheck?: BreachedPasswordCheck }): Promise<void> {
+export async function registerAccount(input: RegistrationInput & { ip: string; browserSessionBinding?: string | null; breachCheck?: BreachedPasswordCheck; invitationToken?: string | null }): Promise<void> {
   const parsed = RegistrationInput.safeParse(input);
   if (!parsed.success) {
     throw new AppError("validation_failed", "The registration form has errors.", undefined, parsed.error.issues.map((i) => ({ path: String(i.path[0] ?? "form"), message: i.message })));
@@ -56,6 +57,7 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
     return;
   }
 
+  const invitationId = await invitationForRegistration(input.invitationToken, email);
   const passwordHash = await hashPassword(password);
   const ip = ipHmac(input.ip);
   const created = await db.$transaction(async (tx) => {
@@ -64,7 +66,9 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
     // The browser that registered is noted: confirming there keeps the password set with the
     // registration; anywhere else the first confirmation discards it (verifyAccountAddress).
     const registeredIn = hashBinding(input.browserSessionBinding);
-    const link = await createLoginLink({ email, userId: user.id, purpose: "login", source: "registration", ...(registeredIn ? { payload: { registeredIn } } : {}) }, tx);
+    // Registered from an invitation to this address: confirming joins the newsroom (lib/companies/team).
+    const payload = { ...(registeredIn ? { registeredIn } : {}), ...(invitationId ? { invitationId } : {}) };
+    const link = await createLoginLink({ email, userId: user.id, purpose: "login", source: "registration", ...(Object.keys(payload).length ? { payload } : {}) }, tx);
     await sendMail({ to: email, ...(await registrationConfirmMail({ name, url: link.url, ttlMinutes: LOGIN_LINK_TTL_MINUTES.login, language: recipientLanguage({}) })), mailType: "registration_confirm" }, tx);
     return user;
   }).catch((err: unknown) => {

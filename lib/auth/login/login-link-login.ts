@@ -2,6 +2,9 @@ import { verifyAccountAddress } from "@/lib/accounts/address-verification/verify
 import { LoginLinkInvalidError, redeemLoginLink, type RedeemedLoginLink } from "@/lib/accounts/login-links";
 import { hashBinding } from "@/lib/accounts/login-links/browser-session-binding";
 import { completeAccountLink } from "@/lib/accounts/third-party";
+import { acceptInvitation } from "@/lib/companies/team/accept-invitation";
+import { joinAfterRegistration } from "@/lib/companies/team/join-after-registration";
+import { TeamRefusedError } from "@/lib/companies/team/refusals";
 import { AppError } from "@/lib/http/errors";
 import { db } from "@/lib/db/client";
 import type { ClientContext } from "../sessions/start-session";
@@ -37,17 +40,52 @@ export async function signInWithLoginLink(opts: { token: string; client: ClientC
     await recordLoginFailure({ ip: opts.client.ip, entryPoint: "login_link", reason: err.reason === "unknown" ? "unknown" : "wrong", now: opts.now });
     throw new LoginRefusedError();
   }
-  const user = link.userId ? await db.user.findUnique({ where: { id: link.userId }, select: { id: true, email: true, isActive: true, deletedAt: true, emailVerifiedAt: true } }) : null;
+  return signInLinkAccount({
+    userId: link.userId,
+    email: link.email,
+    keepRegistrationPassword: isRegistrationConfirmedWhereStarted(link, opts.browserSessionBinding),
+    client: opts.client,
+    now: opts.now,
+    ...(link.source === "registration" ? { registrationPayload: link.payload } : {}),
+  });
+}
+
+/**
+ * The tail both link sign-ins share: the account the link went to, a proven mailbox, LoginCompletion.
+ * A registration made from an invitation joins the invited newsroom here, once its mailbox is proven.
+ */
+async function signInLinkAccount(opts: { userId: number | null; email: string; keepRegistrationPassword: boolean; client: ClientContext; now?: Date; registrationPayload?: unknown }): Promise<CompletedLogin & { userId: number }> {
+  const user = opts.userId ? await db.user.findUnique({ where: { id: opts.userId }, select: { id: true, email: true, isActive: true, deletedAt: true, emailVerifiedAt: true } }) : null;
   // The link went to the address the account had then; a changed address voids it.
-  if (!user || !user.isActive || user.deletedAt || user.email !== link.email) {
+  if (!user || !user.isActive || user.deletedAt || user.email !== opts.email) {
     await recordLoginFailure({ ip: opts.client.ip, entryPoint: "login_link", reason: "unknown", userId: user?.id, now: opts.now });
     throw new LoginRefusedError();
   }
   // The first redeemed link proves the mailbox: whatever an earlier registrant set goes, but for
   // the password of a registration confirmed in the very browser that registered.
   if (!user.emailVerifiedAt) {
-    const keepRegistrationPassword = isRegistrationConfirmedWhereStarted(link, opts.browserSessionBinding);
-    await db.$transaction((tx) => verifyAccountAddress(tx, user.id, opts.now ?? new Date(), { keepRegistrationPassword }));
+    await db.$transaction((tx) => verifyAccountAddress(tx, user.id, opts.now ?? new Date(), { keepRegistrationPassword: opts.keepRegistrationPassword }));
   }
+  if (opts.registrationPayload !== undefined) await joinAfterRegistration({ payload: opts.registrationPayload, email: user.email, now: opts.now });
   return { ...(await completeLogin({ userId: user.id, method: "login_link", client: opts.client, now: opts.now })), userId: user.id };
+}
+
+/**
+ * Sign-in by an invitation link (purpose invitation), from the invitation page's button:
+ * acceptInvitation redeems the link and joins the newsroom, then the invited account signs in
+ * exactly as by a login link (the link proved its mailbox).
+ */
+export async function signInWithInvitation(opts: { token: string; client: ClientContext; now?: Date }): Promise<CompletedLogin & { userId: number; companyId: number }> {
+  await assertLoginNotThrottled(opts.client.ip);
+  let accepted;
+  try {
+    accepted = await acceptInvitation({ token: opts.token, now: opts.now });
+  } catch (err) {
+    if (!(err instanceof TeamRefusedError)) throw err;
+    // A dead link counts like a dead login link; the other refusals are no guess at a token.
+    if (err.reason === "invitation_invalid") await recordLoginFailure({ ip: opts.client.ip, entryPoint: "login_link", reason: "unknown", now: opts.now });
+    throw new LoginRefusedError();
+  }
+  const signedIn = await signInLinkAccount({ userId: accepted.userId, email: accepted.email, keepRegistrationPassword: false, client: opts.client, now: opts.now });
+  return { ...signedIn, companyId: accepted.companyId };
 }

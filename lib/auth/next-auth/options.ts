@@ -7,7 +7,7 @@ import { getSiteHosts, siteOrigin } from "@/lib/sites";
 import { completeLogin, LoginNotPossibleError } from "../login/login-completion";
 import { AddressNotVerifiedError, LoginRefusedError } from "../login/login-errors";
 import { LoginThrottledError } from "../login/login-failures";
-import { signInWithLoginLink } from "../login/login-link-login";
+import { signInWithInvitation, signInWithLoginLink } from "../login/login-link-login";
 import { signInWithPasskey } from "../login/passkey-login";
 import { signInWithPassword } from "../login/password-login";
 import { closeSession, type ClientContext } from "../sessions/start-session";
@@ -55,8 +55,14 @@ function credentialProviders() {
     CredentialsProvider({
       id: "login-link",
       name: "Login link",
-      credentials: { token: { type: "text" } },
-      authorize: (c, req) => entryPoint(async () => signInWithLoginLink({ token: str(c?.token).slice(0, 200), client: clientContextOf(req.headers ?? {}), browserSessionBinding: await browserBinding() })),
+      // `purpose: "invitation"` from the invitation page: the link joins a newsroom, then signs in.
+      credentials: { token: { type: "text" }, purpose: { type: "text" } },
+      authorize: (c, req) =>
+        entryPoint(async () =>
+          str(c?.purpose) === "invitation"
+            ? signInWithInvitation({ token: str(c?.token).slice(0, 200), client: clientContextOf(req.headers ?? {}) })
+            : signInWithLoginLink({ token: str(c?.token).slice(0, 200), client: clientContextOf(req.headers ?? {}), browserSessionBinding: await browserBinding() }),
+        ),
     }),
     CredentialsProvider({
       id: "passkey",

@@ -1,0 +1,15 @@
+import type { RoleDescription } from "@/lib/companies/team";
+
+/** What each role may, read from the one ability matrix (lib/accounts/abilities/matrix.ts). */
+export function RoleExplanations({ roles }: { roles: RoleDescription[] }) {
+  return (
+    <dl className="role-explanations">
+      {roles.map((r) => (
+        <div key={r.role}>
+          <dt>{r.label}</dt>
+          <dd>{r.explanation}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
