@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { HUB, query, signIn } from "./auth-support";
+import { declareAi, typeReleaseText } from "./release-editor-support";
 
 // What a newsroom's rules look like to its people: the legal documents a submission still needs
 // (LEGAL_ACCEPTANCE_GATE is on for the server under test; the MediSense owner has not accepted
@@ -19,13 +20,12 @@ test("a customer accepts the current terms with the submission, and is not asked
 
   await page.getByLabel("Kategorie").selectOption({ label: "– Medizintechnik" });
   await page.getByLabel("Überschrift").fill(`MediSense stellt neuen Blutgassensor vor (${run})`);
-  await page.getByLabel("Text", { exact: true }).fill(
-    [
-      "MediSense Technologies hat einen Sensor vorgestellt, der Blutgase am Krankenbett in unter einer Minute misst.",
-      "Das Gerät arbeitet mit einem Tropfen Kapillarblut und überträgt die Werte direkt in die Patientenakte der Klinik.",
-      "Drei Universitätskliniken haben den Sensor in einer Studie mit 1.200 Messungen gegen Laborgeräte verglichen.",
-    ].join("\n"),
-  );
+  await typeReleaseText(page, [
+    "MediSense Technologies hat einen Sensor vorgestellt, der Blutgase am Krankenbett in unter einer Minute misst.",
+    "Das Gerät arbeitet mit einem Tropfen Kapillarblut und überträgt die Werte direkt in die Patientenakte der Klinik.",
+    "Drei Universitätskliniken haben den Sensor in einer Studie mit 1.200 Messungen gegen Laborgeräte verglichen.",
+  ]);
+  await declareAi(page);
   await page.getByLabel("Ortsmarke").fill("Tübingen");
   await page.getByLabel("Pressekontakt: Name").fill("Sarah Kim");
   await page.getByLabel("Pressekontakt: E-Mail").fill("press@medisense.example");
@@ -55,7 +55,8 @@ test("a member sees a colleague's draft but may not change or delete it, and may
   await page.goto(`${HUB}/dashboard/releases/new`);
   await page.getByLabel("Kategorie").selectOption({ index: 1 });
   await page.getByLabel("Überschrift").fill(`Entwurf eines Mitglieds ${run}`);
-  await page.getByLabel("Text", { exact: true }).fill("Ein Entwurf, den das Teammitglied selbst geschrieben hat und deshalb auch selbst wieder löschen darf. ".repeat(2));
+  await typeReleaseText(page, ["Ein Entwurf, den das Teammitglied selbst geschrieben hat und deshalb auch selbst wieder löschen darf. ".repeat(2).trim()]);
+  await declareAi(page, "Mit KI-Unterstützung");
   await page.getByLabel("Ortsmarke").fill("Berlin");
   await page.getByLabel("Pressekontakt: Name").fill("Jonas Richter");
   await page.getByLabel("Pressekontakt: E-Mail").fill("press@quellcode-labs.example");

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_HOSTS } from "../playwright.config";
 import { addVirtualAuthenticator, confirmAdminArea, newAdmin, signIn } from "./auth-support";
+import { declareAi, typeReleaseText } from "./release-editor-support";
 
 // A customer's journey through the dashboard on the embedded default: the automatic check
 // runs in-process right after submission, so its outcome shows within seconds.
@@ -29,12 +30,13 @@ async function signInAsConfirmedAdmin(browser: Browser): Promise<Page> {
   return admin;
 }
 
-async function writeRelease(page: Page, r: { title: string; body: string }) {
+async function writeRelease(page: Page, r: { title: string; body: string[] }) {
   await page.getByRole("link", { name: "Neue Pressemitteilung" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Neue Pressemitteilung" })).toBeVisible();
   await page.getByLabel("Kategorie").selectOption({ label: "Energie" });
   await page.getByLabel("Überschrift").fill(r.title);
-  await page.getByLabel("Text", { exact: true }).fill(r.body);
+  await typeReleaseText(page, r.body);
+  await declareAi(page);
   await page.getByLabel("Ortsmarke").fill("Husum");
   await page.getByLabel("Pressekontakt: Name").fill("Jana Petersen");
   await page.getByLabel("Pressekontakt: E-Mail").fill("presse@nordlicht-energie.example");
@@ -61,7 +63,7 @@ test("a customer writes a release, it passes the automatic check and appears on 
       "Das Zentrum ist montags bis freitags von 8 bis 18 Uhr geöffnet und bietet auch Termine für Beratungen zu Wärmepumpen an.",
       "Der Umbau des früheren Lagerhauses dauerte vierzehn Monate; das Dach trägt eine Solaranlage mit 120 Kilowatt Leistung.",
       "Bürgermeisterin und Geschäftsführung eröffneten das Zentrum gemeinsam mit den Beschäftigten.",
-    ].join("\n"),
+    ],
   });
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(statusBadge(page)).toHaveText("Veröffentlicht", { timeout: 30_000 });
@@ -75,7 +77,7 @@ test("a release that reads like an advert is rejected and the customer sees why"
   await expect(page).toHaveURL(`${HUB}/dashboard`);
   await writeRelease(page, {
     title: `JETZT KAUFEN ALLES GRATIS ${run.toUpperCase()}`,
-    body: `JETZT KAUFEN!!! Nur heute gratis Rabatt!!! Klicken Sie hier.\n${"Dieses Angebot gilt nur für kurze Zeit und nur solange der Vorrat reicht. ".repeat(3)}`,
+    body: ["JETZT KAUFEN!!! Nur heute gratis Rabatt!!! Klicken Sie hier.", "Dieses Angebot gilt nur für kurze Zeit und nur solange der Vorrat reicht. ".repeat(3).trim()],
   });
   await expect(statusBadge(page)).toHaveText("Abgelehnt", { timeout: 30_000 });
   await expect(page.getByText("Prüfung 1 von 3")).toBeVisible();
@@ -139,7 +141,7 @@ test("after the last allowed red check an admin decides and publishes the releas
   const title = `JETZT NEU IM PROGRAMM ${run.toUpperCase()}`;
   await writeRelease(customer, {
     title,
-    body: `Ab heute gilt: JETZT KAUFEN!!! Nur heute gratis Rabatt.\n${"Das neue Programm umfasst Beratung und Service für Haushalte in Nordfriesland. ".repeat(3)}`,
+    body: ["Ab heute gilt: JETZT KAUFEN!!! Nur heute gratis Rabatt.", "Das neue Programm umfasst Beratung und Service für Haushalte in Nordfriesland. ".repeat(3).trim()],
   });
   // Red three times: twice back to the customer, the third time to a person.
   for (const attempt of [1, 2]) {

@@ -85,7 +85,7 @@ describe("NUL and unpaired surrogates in text (422 naming the field, nothing sto
   it("dashboard release form: a field issue in German, nothing saved", async () => {
     const { owner, company } = await customer();
     const category = await db.category.findFirstOrThrow({ where: { slug: categorySlug } });
-    const values = { ...EMPTY_RELEASE_FORM, companyId: String(company.id), portal: "business", categoryId: String(category.id), title: `Werk${NUL} eröffnet in Husum`, body: GOOD_BODY.replace(/<[^>]+>/g, ""), location: "Husum", contactName: "Presse", contactEmail: "presse@beispiel.de" };
+    const values = { ...EMPTY_RELEASE_FORM, companyId: String(company.id), portal: "business", categoryId: String(category.id), title: `Werk${NUL} eröffnet in Husum`, body: GOOD_BODY, aiDeclaration: "without_ai", location: "Husum", contactName: "Presse", contactEmail: "presse@beispiel.de" };
     const err = await saveDashboardRelease({ userId: owner.id, values, submit: false }).catch((e: unknown) => e);
     expect(actionError(err)).toMatchObject({ ok: false, code: "validation_failed", issues: { title: expect.stringContaining("Steuerzeichen") } });
     for (const [field, value] of [["categoryId", "99999999999"], ["companyId", "2210224512584"]] as const) {

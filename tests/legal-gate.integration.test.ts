@@ -31,7 +31,7 @@ const CURRENT = REQUIRED_DOCUMENTS.map(({ document, version }) => ({ document, v
 
 async function customerForm() {
   const { owner, company } = await seedNewsroom();
-  const values = { ...EMPTY_RELEASE_FORM, companyId: String(company.id), portal: "business", categoryId: String(categoryId), title: `Werk ${unique("w")} eröffnet`, body: GOOD_BODY.replace(/<[^>]+>/g, ""), location: "Berlin", contactName: "P", contactEmail: "p@beispiel.de" };
+  const values = { ...EMPTY_RELEASE_FORM, companyId: String(company.id), portal: "business", categoryId: String(categoryId), title: `Werk ${unique("w")} eröffnet`, body: GOOD_BODY, aiDeclaration: "without_ai", location: "Berlin", contactName: "P", contactEmail: "p@beispiel.de" };
   return { owner, company, values };
 }
 

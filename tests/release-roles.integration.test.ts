@@ -89,7 +89,7 @@ describe("the role matrix in the dashboard", () => {
     expect((await loadDashboardRelease(team.responsible.id, published.id)).actions.archive).toBe(true);
     expect((await loadDashboardRelease(team.owner.id, membersDraft.id)).actions.delete).toBe(true);
 
-    const values = { ...EMPTY_RELEASE_FORM, companyId: String(company.id), portal: "business", categoryId: String(categoryId), title: "Ein geänderter Titel mit Länge", body: GOOD_BODY.replace(/<[^>]+>/g, ""), location: "Berlin", contactName: "P", contactEmail: "p@beispiel.de" };
+    const values = { ...EMPTY_RELEASE_FORM, companyId: String(company.id), portal: "business", categoryId: String(categoryId), title: "Ein geänderter Titel mit Länge", body: GOOD_BODY, aiDeclaration: "without_ai", location: "Berlin", contactName: "P", contactEmail: "p@beispiel.de" };
     await expect(saveDashboardRelease({ userId: team.member.id, releaseId: ownersDraft.id, values, submit: false })).rejects.toMatchObject({ code: "forbidden" });
     await expect(moveOwnRelease({ userId: team.member.id, releaseId: ownersDraft.id, move: "delete" })).rejects.toMatchObject({ code: "forbidden" });
     await expect(moveOwnRelease({ userId: team.member.id, releaseId: published.id, move: "archive" })).rejects.toMatchObject({ code: "forbidden" });

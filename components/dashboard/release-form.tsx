@@ -1,24 +1,34 @@
 "use client";
 
-import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { CategoryOption, Newsroom } from "@/lib/dashboard/newsrooms";
-import { BODY_MIN_CHARS, bodyTextLength, hasIssues, RELEASE_FIELDS, validateReleaseForm, type ReleaseField, type ReleaseFormValues } from "@/lib/dashboard/release-rules";
+import type { CategoryOption, ContactPreset, Newsroom } from "@/lib/dashboard/newsrooms";
+import { hasIssues, RELEASE_FIELDS, validateReleaseForm, type ReleaseField, type ReleaseFormValues } from "@/lib/dashboard/release-rules";
+import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { LegalDocument } from "@/lib/legal/documents";
+import { AiDeclarationField } from "./ai-declaration-field";
 import { documentKey, LegalAcceptanceFields } from "./legal-acceptance-fields";
+import { ReleaseBodyField } from "./release-editor";
+import { ReleasePreview } from "./release-preview";
+import { autosaveText, useAutosave } from "./use-autosave";
+import { useLocalDraft } from "./use-local-draft";
 
 export interface SaveReleaseInput {
   releaseId?: number;
   values: ReleaseFormValues;
   submit: boolean;
+  /** The form's own save of a draft while the customer types (never submits). */
+  autosave?: boolean;
   /** The document versions the customer accepted with this submission (legal gate). */
   acceptDocuments?: { document: string; version: string }[];
 }
 
 const PORTAL_LABELS = { business: "Pressdesk Business", tech: "Pressdesk Tech" } as const;
+const CONTACT_FIELDS = ["contactName", "contactEmail", "contactPhone"] as const;
+const contactOf = (p: ContactPreset | null | undefined) => ({ contactName: p?.name ?? "", contactEmail: p?.email ?? "", contactPhone: p?.phone ?? "" });
 
 interface Props {
   releaseId?: number;
@@ -29,6 +39,8 @@ interface Props {
   placementLocked?: boolean;
   /** Offer "save and submit" (drafts and rejected releases). */
   canSubmit: boolean;
+  /** Save the (existing) draft by itself while the customer types. */
+  autosave?: boolean;
   /** Legal documents a submission still needs accepted; empty when the gate is off or all are accepted. */
   documentsToAccept?: readonly LegalDocument[];
   action: (prev: ActionResult | null, input: SaveReleaseInput) => Promise<ActionResult | null>;
@@ -37,22 +49,49 @@ interface Props {
 /**
  * The release editor. Every field is controlled, so neither a failed save nor a refresh of the
  * page around it loses what was typed; rules are checked as the user types (release-rules.ts)
- * and again on the server, whose per-field issues are shown until the field changes.
+ * and again on the server, whose per-field issues are shown until the field changes. A draft
+ * saves itself; a new release is kept in the browser until its first save; the preview beside
+ * the form shows the portal page as it will be.
  */
-export function ReleaseForm({ releaseId, initial, newsrooms, categories, placementLocked = false, canSubmit, documentsToAccept = [], action }: Props) {
+export function ReleaseForm({ releaseId, initial, newsrooms, categories, placementLocked = false, canSubmit, autosave: autosaveEnabled = false, documentsToAccept = [], action }: Props) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<ReleaseField, boolean>>>({});
   const [sent, setSent] = useState<ReleaseFormValues | null>(null);
   const [result, dispatch, pending] = useActionState(action, null);
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
   const [legalIssue, setLegalIssue] = useState<string | undefined>();
+  // The editor is seeded once; restoring a local copy seeds a new one.
+  const [editorSeed, setEditorSeed] = useState({ key: 0, html: initial.body });
+  const [previewHtml, setPreviewHtml] = useState(initial.body);
+  const [previewOpen, setPreviewOpen] = useState(false);
   const allAccepted = documentsToAccept.every((d) => accepted.has(documentKey(d)));
   const hydrated = useHydrated();
 
   const newsroom = newsrooms.find((n) => String(n.id) === values.companyId);
   const portals = newsroom?.portals ?? [];
   const portalCategories = categories.filter((c) => c.portal === values.portal);
+  const category = categories.find((c) => String(c.id) === values.categoryId && c.portal === values.portal);
   const clientIssues = validateReleaseForm(values);
+  const autosave = useAutosave({
+    enabled: !!releaseId && autosaveEnabled,
+    values,
+    issues: clientIssues,
+    save: (v) => action(null, { releaseId: releaseId!, values: v, submit: false, autosave: true }),
+  });
+  const localDraft = useLocalDraft({ formId: releaseId ? null : "new", values, initial });
+  // A manual save ended: autosave goes on from what it stored; a failed first save keeps the local copy.
+  const sentRef = useRef(sent);
+  useEffect(() => {
+    sentRef.current = sent;
+  });
+  const { resume } = autosave;
+  const { keep } = localDraft;
+  useEffect(() => {
+    if (!result) return;
+    resume(result.ok ? sentRef.current : null);
+    if (!result.ok) keep();
+  }, [result, resume, keep]);
+
   const issueOf = (field: ReleaseField): string | undefined => {
     if (touched[field] && clientIssues[field]) return clientIssues[field];
     // A server issue belongs to the value it judged; once the field changes it is stale.
@@ -66,19 +105,31 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
       if (field === "companyId") {
         const n = newsrooms.find((x) => String(x.id) === value);
         if (n && !n.portals.includes(next.portal as "business" | "tech")) next.portal = n.portals[0] ?? "";
+        // The newsroom's press contact comes along, unless the customer typed another one.
+        const before = contactOf(newsrooms.find((x) => String(x.id) === v.companyId)?.contact);
+        if (CONTACT_FIELDS.every((f) => v[f] === "" || v[f] === before[f])) Object.assign(next, contactOf(n?.contact));
       }
       // A category belongs to one portal; switching the portal clears a foreign one.
       if ((field === "portal" || field === "companyId") && !categories.some((c) => String(c.id) === next.categoryId && c.portal === next.portal)) next.categoryId = "";
       return next;
     });
+  const touch = (field: ReleaseField) => setTouched((t) => ({ ...t, [field]: true }));
   const bind = (field: ReleaseField) => ({
     id: field,
     name: field,
     value: values[field],
     onChange: (e: { target: { value: string } }) => set(field, e.target.value),
-    onBlur: () => setTouched((t) => ({ ...t, [field]: true })),
-    ...describedBy(field, issueOf(field), field === "body" || field === "scheduledAt" || field === "location"),
+    onBlur: () => touch(field),
+    ...describedBy(field, issueOf(field), field === "scheduledAt" || field === "location"),
   });
+
+  function restoreLocalCopy() {
+    const restored = localDraft.restore();
+    if (!restored) return;
+    setValues(restored);
+    setPreviewHtml("");
+    setEditorSeed((s) => ({ key: s.key + 1, html: restored.body }));
+  }
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -91,115 +142,144 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
     }
     setLegalIssue(undefined);
     setSent(values);
+    autosave.pause();
+    // A new release continues on its own page once saved; a failed save brings the copy back.
+    if (!releaseId) localDraft.clear();
     const acceptDocuments = submit ? documentsToAccept.map(({ document, version }) => ({ document, version })) : [];
     startTransition(() => dispatch({ ...(releaseId ? { releaseId } : {}), values, submit, ...(acceptDocuments.length ? { acceptDocuments } : {}) }));
   }
 
   const showClientSummary = Object.keys(touched).length === RELEASE_FIELDS.length && hasIssues(clientIssues);
   return (
-    <form className="form" onSubmit={onSubmit} method="post" noValidate>
-      {showClientSummary ? (
-        <p className="form-message error" role="alert">
-          Bitte prüfen Sie die markierten Felder.
-        </p>
-      ) : (
-        <FormMessage result={result} />
-      )}
-      <div className="form-grid">
-        <FormField id="companyId" label="Newsroom" issue={issueOf("companyId")}>
-          <select {...bind("companyId")} disabled={!!releaseId || newsrooms.length < 2}>
-            {newsrooms.map((n) => (
-              <option key={n.id} value={n.id}>
-                {n.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="portal" label="Portal" issue={issueOf("portal")}>
-          <select {...bind("portal")} disabled={placementLocked || portals.length < 2}>
-            {portals.map((p) => (
-              <option key={p} value={p}>
-                {PORTAL_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="language" label="Sprache" issue={issueOf("language")}>
-          <select {...bind("language")} disabled={placementLocked}>
-            <option value="de">Deutsch</option>
-            <option value="en">Englisch</option>
-          </select>
-        </FormField>
-        <FormField id="categoryId" label="Kategorie" issue={issueOf("categoryId")}>
-          <select {...bind("categoryId")}>
-            <option value="">Bitte wählen …</option>
-            {portalCategories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </FormField>
-      </div>
-      <FormField id="title" label="Überschrift" issue={issueOf("title")}>
-        <input {...bind("title")} type="text" maxLength={250} />
-      </FormField>
-      <FormField id="lead" label="Vorspann (optional)" issue={issueOf("lead")}>
-        <input {...bind("lead")} type="text" maxLength={600} />
-      </FormField>
-      <FormField
-        id="body"
-        label="Text"
-        issue={issueOf("body")}
-        hint={`${bodyTextLength(values.body)} Zeichen, mindestens ${BODY_MIN_CHARS}. Jede Zeile wird ein Absatz. Schreiben Sie sachlich wie eine Nachricht, nicht wie Werbung.`}
-      >
-        <textarea {...bind("body")} rows={14} />
-      </FormField>
-      <div className="form-grid">
-        <FormField id="location" label="Ortsmarke" issue={issueOf("location")} hint="Der Ort, aus dem die Meldung stammt, z. B. Hamburg.">
-          <input {...bind("location")} type="text" maxLength={220} />
-        </FormField>
-        <FormField id="scheduledAt" label="Veröffentlichen am (optional)" issue={issueOf("scheduledAt")} hint="Deutsche Zeit. Leer lassen: gleich nach bestandener Prüfung.">
-          <input {...bind("scheduledAt")} type="datetime-local" />
-        </FormField>
-      </div>
-      <div className="form-grid">
-        <FormField id="contactName" label="Pressekontakt: Name" issue={issueOf("contactName")}>
-          <input {...bind("contactName")} type="text" autoComplete="name" maxLength={220} />
-        </FormField>
-        <FormField id="contactEmail" label="Pressekontakt: E-Mail" issue={issueOf("contactEmail")}>
-          <input {...bind("contactEmail")} type="email" autoComplete="email" maxLength={320} />
-        </FormField>
-        <FormField id="contactPhone" label="Pressekontakt: Telefon (optional)" issue={issueOf("contactPhone")}>
-          <input {...bind("contactPhone")} type="tel" autoComplete="tel" maxLength={60} />
-        </FormField>
-      </div>
-      {canSubmit && documentsToAccept.length ? (
-        <LegalAcceptanceFields
-          documents={documentsToAccept}
-          accepted={accepted}
-          issue={legalIssue}
-          onChange={(key, checked) =>
-            setAccepted((prev) => {
-              const next = new Set(prev);
-              if (checked) next.add(key);
-              else next.delete(key);
-              return next;
-            })
-          }
-        />
-      ) : null}
-      <div className="button-row">
-        <button type="submit" name="intent" value="save" className="button secondary" disabled={!hydrated || pending}>
-          Speichern
-        </button>
-        {canSubmit ? (
-          <button type="submit" name="intent" value="submit" className="button" disabled={!hydrated || pending}>
-            Speichern und zur Prüfung einreichen
-          </button>
+    <div className="release-editor-layout" data-preview={previewOpen ? "open" : "closed"}>
+      <form className="form release-form" onSubmit={onSubmit} method="post" noValidate aria-label="Pressemitteilung bearbeiten">
+        {localDraft.offer ? (
+          <div className="form-message warning local-draft-offer" role="status">
+            Auf diesem Gerät liegt ein ungespeicherter Entwurf vom {formatBerlin(localDraft.offer.savedAt)}.
+            <span className="button-row">
+              <button type="button" className="button secondary" onClick={restoreLocalCopy}>
+                Ungespeicherten Entwurf wiederherstellen
+              </button>
+              <button type="button" className="link-button" onClick={localDraft.discard}>
+                Verwerfen
+              </button>
+            </span>
+          </div>
         ) : null}
-        {pending ? <span className="meta">Wird gespeichert …</span> : null}
+        {showClientSummary ? (
+          <p className="form-message error" role="alert">
+            Bitte prüfen Sie die markierten Felder.
+          </p>
+        ) : (
+          <FormMessage result={result} />
+        )}
+        <div className="form-grid">
+          <FormField id="companyId" label="Newsroom" issue={issueOf("companyId")}>
+            <select {...bind("companyId")} disabled={!!releaseId || newsrooms.length < 2}>
+              {newsrooms.map((n) => (
+                <option key={n.id} value={n.id}>
+                  {n.name}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id="portal" label="Portal" issue={issueOf("portal")}>
+            <select {...bind("portal")} disabled={placementLocked || portals.length < 2}>
+              {portals.map((p) => (
+                <option key={p} value={p}>
+                  {PORTAL_LABELS[p]}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id="language" label="Sprache" issue={issueOf("language")}>
+            <select {...bind("language")} disabled={placementLocked}>
+              <option value="de">Deutsch</option>
+              <option value="en">Englisch</option>
+            </select>
+          </FormField>
+          <FormField id="categoryId" label="Kategorie" issue={issueOf("categoryId")}>
+            <select {...bind("categoryId")}>
+              <option value="">Bitte wählen …</option>
+              {portalCategories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
+        <FormField id="title" label="Überschrift" issue={issueOf("title")}>
+          <input {...bind("title")} type="text" maxLength={250} />
+        </FormField>
+        <FormField id="lead" label="Vorspann (optional)" issue={issueOf("lead")}>
+          <input {...bind("lead")} type="text" maxLength={600} />
+        </FormField>
+        <ReleaseBodyField key={editorSeed.key} initialHtml={editorSeed.html} body={values.body} issue={issueOf("body")} onChange={(body) => set("body", body)} onHtml={setPreviewHtml} onBlur={() => touch("body")} />
+        <AiDeclarationField value={values.aiDeclaration} issue={issueOf("aiDeclaration")} onChange={(v) => set("aiDeclaration", v)} onBlur={() => touch("aiDeclaration")} />
+        <div className="form-grid">
+          <FormField id="location" label="Ortsmarke" issue={issueOf("location")} hint="Der Ort, aus dem die Meldung stammt, z. B. Hamburg.">
+            <input {...bind("location")} type="text" maxLength={220} />
+          </FormField>
+          <FormField id="scheduledAt" label="Veröffentlichen am (optional)" issue={issueOf("scheduledAt")} hint="Deutsche Zeit. Leer lassen: gleich nach bestandener Prüfung.">
+            <input {...bind("scheduledAt")} type="datetime-local" />
+          </FormField>
+        </div>
+        <div className="form-grid">
+          <FormField id="contactName" label="Pressekontakt: Name" issue={issueOf("contactName")}>
+            <input {...bind("contactName")} type="text" autoComplete="name" maxLength={220} />
+          </FormField>
+          <FormField id="contactEmail" label="Pressekontakt: E-Mail" issue={issueOf("contactEmail")}>
+            <input {...bind("contactEmail")} type="email" autoComplete="email" maxLength={320} />
+          </FormField>
+          <FormField id="contactPhone" label="Pressekontakt: Telefon (optional)" issue={issueOf("contactPhone")}>
+            <input {...bind("contactPhone")} type="tel" autoComplete="tel" maxLength={60} />
+          </FormField>
+        </div>
+        {canSubmit && documentsToAccept.length ? (
+          <LegalAcceptanceFields
+            documents={documentsToAccept}
+            accepted={accepted}
+            issue={legalIssue}
+            onChange={(key, checked) =>
+              setAccepted((prev) => {
+                const next = new Set(prev);
+                if (checked) next.add(key);
+                else next.delete(key);
+                return next;
+              })
+            }
+          />
+        ) : null}
+        <div className="button-row">
+          <button type="submit" name="intent" value="save" className="button secondary" disabled={!hydrated || pending}>
+            Speichern
+          </button>
+          {canSubmit ? (
+            <button type="submit" name="intent" value="submit" className="button" disabled={!hydrated || pending}>
+              Speichern und zur Prüfung einreichen
+            </button>
+          ) : null}
+          {pending ? <span className="meta">Wird gespeichert …</span> : null}
+        </div>
+        {releaseId && autosaveEnabled ? (
+          <p className="meta autosave-status" role="status">
+            {autosaveText(autosave.state)}
+          </p>
+        ) : null}
+      </form>
+      <div className="release-preview-column">
+        <button type="button" className="button secondary release-preview-toggle" aria-expanded={previewOpen} aria-controls="release-preview" onClick={() => setPreviewOpen((o) => !o)}>
+          Vorschau
+        </button>
+        <ReleasePreview
+          id="release-preview"
+          values={values}
+          bodyHtml={previewHtml}
+          newsroomName={newsroom?.name ?? ""}
+          categoryName={category ? (values.language === "en" ? category.nameEn : category.name) : null}
+        />
       </div>
-    </form>
+    </div>
   );
 }

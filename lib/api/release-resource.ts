@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { CURRENT_TEXT_DECLARATION } from "@/lib/releases/ai-declaration";
 import { publiclyVisibleReleaseWhere } from "@/lib/releases/visibility";
 import { getSiteHosts, legacyViewUrl, releaseUrl } from "@/lib/sites";
 import type { ReleaseResource, ReviewReason } from "./schemas";
@@ -10,6 +11,7 @@ export const RELEASE_INCLUDE = {
   company: { select: { id: true, name: true } },
   category: { select: { slug: true } },
   classifications: { where: { discardedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 },
+  aiDeclarations: CURRENT_TEXT_DECLARATION,
 } as const satisfies Prisma.PressReleaseInclude;
 
 type Row = Prisma.PressReleaseGetPayload<{ include: typeof RELEASE_INCLUDE }>;
@@ -34,6 +36,7 @@ export function toReleaseResource(r: Row, isPublic: boolean): z.infer<typeof Rel
     keywords: r.keywords,
     category: r.category?.slug ?? null,
     contact: { name: r.contactName, email: r.contactEmail, phone: r.contactPhone },
+    ai_declaration: r.aiDeclarations[0]?.declaration ?? null,
     newsroom: { id: r.company.id, name: r.company.name },
     scheduled_at: iso(r.scheduledAt),
     published_at: iso(r.publishedAt),

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { newsroomsOfUser, ownReleaseOrThrow } from "@/lib/companies/newsrooms";
 import { db } from "@/lib/db/client";
 import { AppError, forbidden, type ValidationIssue } from "@/lib/http/errors";
+import { declareTextAi } from "@/lib/releases/ai-declaration";
 import { textWithoutMarkup } from "@/lib/releases/content-hash";
 import { deleteRelease } from "@/lib/releases/delete-release";
 import { createRelease, updateRelease, type ReleaseContent } from "@/lib/releases/save-release";
@@ -95,6 +96,8 @@ export async function createReleaseForUser(userId: number, input: z.infer<typeof
     content: contentOf(input, { title: input.title, body: input.body }, categoryId),
     actor: userActor(userId),
   });
+  // Optional in v1 (clients from before it existed); before the submission, so the check finds it.
+  if (input.ai_declaration) await declareTextAi({ releaseId: release.id, declaration: input.ai_declaration, actor: userActor(userId) });
   if (input.submit) await submitRelease({ releaseId: release.id, actor: userActor(userId) });
   return (await loadReleaseResources([release.id]))[0]!;
 }
@@ -123,6 +126,7 @@ export async function updateReleaseForUser(userId: number, id: number, input: z.
     placement: { portal, language: input.language ?? release.language },
     actor: userActor(userId),
   });
+  if (input.ai_declaration) await declareTextAi({ releaseId: id, declaration: input.ai_declaration, actor: userActor(userId) });
   if (input.submit) await submitRelease({ releaseId: id, actor: userActor(userId) });
   return (await loadReleaseResources([id]))[0]!;
 }

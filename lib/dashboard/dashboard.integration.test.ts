@@ -12,14 +12,17 @@ import { loadDashboardRelease } from "./release-detail";
 import { moveOwnRelease } from "./release-moves";
 import { EMPTY_RELEASE_FORM, type ReleaseFormValues } from "./release-rules";
 import { saveDashboardRelease } from "./save-dashboard-release";
+import { sanitizeReleaseHtml } from "@/lib/releases/sanitize";
 
+// The body as the editor sends it: HTML.
 const GOOD_TEXT = [
-  "Die Beispiel AG eröffnet am Standort Cottbus ein neues Werk für Komponenten von Wärmepumpen.",
-  "Am Standort entstehen 250 Arbeitsplätze in Fertigung und Logistik; die Produktion beginnt im Herbst.",
-  "Gemeinsam mit der örtlichen Berufsschule startet ein Ausbildungsprogramm für 40 junge Menschen pro Jahr.",
-  "Die Investition beträgt 80 Millionen Euro und wird zu einem Teil aus Mitteln des Landes gefördert.",
-].join("\n");
-const RED_TEXT = `JETZT KAUFEN!!! Nur heute gratis Rabatt!!! Klicken Sie hier. ${"Dieses Angebot gilt nur für kurze Zeit und nur solange der Vorrat reicht. ".repeat(3)}`;
+  "<h2>Neues Werk in Cottbus</h2>",
+  "<p>Die Beispiel AG eröffnet am Standort Cottbus ein neues Werk für <strong>Komponenten von Wärmepumpen</strong>.</p>",
+  "<p>Am Standort entstehen 250 Arbeitsplätze in Fertigung und Logistik; die Produktion beginnt im Herbst.</p>",
+  "<ul><li><p>Gemeinsam mit der örtlichen Berufsschule startet ein Ausbildungsprogramm für 40 junge Menschen pro Jahr.</p></li></ul>",
+  '<p>Die Investition beträgt 80 Millionen Euro und wird zu einem Teil aus Mitteln des <a href="https://land.example/foerderung">Landes</a> gefördert.</p>',
+].join("");
+const RED_TEXT = `<p>JETZT KAUFEN!!! Nur heute gratis Rabatt!!! Klicken Sie hier. ${"Dieses Angebot gilt nur für kurze Zeit und nur solange der Vorrat reicht. ".repeat(3)}</p>`;
 
 async function category(portal: "business" | "tech") {
   return db.category.create({ data: { portal, slug: unique("cat"), nameDe: "Wirtschaft", nameEn: "Economy" } });
@@ -29,7 +32,7 @@ function form(companyId: number, categoryId: number, over: Partial<ReleaseFormVa
   return {
     ...EMPTY_RELEASE_FORM, companyId: String(companyId), portal: "business", language: "de", categoryId: String(categoryId),
     title: `Beispiel AG eröffnet Werk in Cottbus ${unique("t")}`, body: GOOD_TEXT, location: "Cottbus",
-    contactName: "Pressestelle", contactEmail: "presse@beispiel.example", ...over,
+    contactName: "Pressestelle", contactEmail: "presse@beispiel.example", aiDeclaration: "without_ai", ...over,
   };
 }
 
@@ -40,14 +43,21 @@ async function workQueue() {
 }
 
 describe("dashboard releases", () => {
-  it("saves plain text as escaped paragraphs, submits, and the automatic check publishes it", async () => {
+  it("stores the editor's HTML through the sanitiser, submits, and the automatic check publishes it", async () => {
     const { owner, company } = await seedNewsroom();
     const cat = await category("business");
-    const { releaseId } = await saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id, { body: `${GOOD_TEXT}\n<script>alert(1)</script> & mehr` }), submit: false });
+    const body = `${GOOD_TEXT}<p onclick="steal()" style="color:red">Und <em>mehr</em> &amp; <script>alert(1)</script><a href="javascript:alert(2)">nichts</a></p>`;
+    const { releaseId } = await saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id, { body }), submit: false });
     const draft = await db.pressRelease.findUniqueOrThrow({ where: { id: releaseId } });
     expect(draft).toMatchObject({ status: "draft", authorUserId: owner.id, source: "dashboard", categoryId: cat.id });
-    expect(draft.body).toContain("<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; mehr</p>");
-    expect(draft.body.split("<p>")).toHaveLength(6);
+    expect(draft.body).toBe(sanitizeReleaseHtml(body));
+    expect(draft.body).toContain("<h2>Neues Werk in Cottbus</h2>");
+    expect(draft.body).toContain("<strong>Komponenten von Wärmepumpen</strong>");
+    expect(draft.body).toContain('<a href="https://land.example/foerderung" rel="nofollow noopener">Landes</a>');
+    expect(draft.body).toContain("<p>Und <em>mehr</em> &amp; <a rel=\"nofollow noopener\">nichts</a></p>");
+    expect(draft.body).not.toMatch(/script|onclick|style=|javascript/);
+    // The stored HTML goes back into the editor as it is, with the declaration made.
+    expect((await loadDashboardRelease(owner.id, releaseId)).form).toMatchObject({ body: draft.body, aiDeclaration: "without_ai" });
 
     await saveDashboardRelease({ userId: owner.id, releaseId, values: form(company.id, cat.id, { title: draft.title }), submit: true });
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: releaseId } })).status).toBe("in_review");

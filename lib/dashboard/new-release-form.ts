@@ -1,14 +1,25 @@
 import { newsroomsOfUser } from "@/lib/companies/newsrooms";
 import { documentsToAcceptBeforeSubmit } from "@/lib/legal/documents";
-import { activeCategories } from "./newsrooms";
+import { activeCategories, contactPresets, type Newsroom } from "./newsrooms";
 import { EMPTY_RELEASE_FORM, type ReleaseFormValues } from "./release-rules";
 
-/** What the "new release" form starts with: the user's newsrooms, their categories, sensible defaults. */
+/**
+ * What the "new release" form starts with: the user's newsrooms with their contact presets (the
+ * form fills them in again when the newsroom changes), their categories, sensible defaults.
+ */
 export async function loadNewReleaseForm(userId: number) {
-  const newsrooms = await newsroomsOfUser(userId);
-  const portals = [...new Set(newsrooms.flatMap((n) => n.portals))];
+  const own = await newsroomsOfUser(userId);
+  const portals = [...new Set(own.flatMap((n) => n.portals))];
+  const [categories, documentsToAccept, presets] = await Promise.all([activeCategories(portals), documentsToAcceptBeforeSubmit(userId), contactPresets(own.map((n) => n.id))]);
+  const newsrooms: Newsroom[] = own.map((n) => ({ id: n.id, name: n.name, portals: n.portals, contact: presets.get(n.id) ?? null }));
   const first = newsrooms[0];
-  const form: ReleaseFormValues = { ...EMPTY_RELEASE_FORM, companyId: first ? String(first.id) : "", portal: first?.portals[0] ?? "" };
-  const [categories, documentsToAccept] = await Promise.all([activeCategories(portals), documentsToAcceptBeforeSubmit(userId)]);
+  const form: ReleaseFormValues = {
+    ...EMPTY_RELEASE_FORM,
+    companyId: first ? String(first.id) : "",
+    portal: first?.portals[0] ?? "",
+    contactName: first?.contact?.name ?? "",
+    contactEmail: first?.contact?.email ?? "",
+    contactPhone: first?.contact?.phone ?? "",
+  };
   return { newsrooms, categories, form, documentsToAccept };
 }

@@ -1,20 +1,9 @@
-import { textWithoutMarkup } from "@/lib/releases/content-hash";
-import { escapeHtml } from "@/lib/mail/escape-html";
+// The release body as the editor hands it over: TipTap's HTML without the empty paragraphs a
+// second Enter leaves behind (the portal would print them as gaps); an empty editor is "".
+// Pure, bundled into the form. The server sanitises whatever arrives (lib/releases/sanitize.ts).
 
-// The dashboard edits the body as plain text, one paragraph per line; the release stores
-// sanitised HTML. Escaping every character that HTML gives meaning keeps the conversion safe.
+const EMPTY_PARAGRAPH = /<p>(?:\s|&nbsp;|\u00a0|<br\s*\/?>)*<\/p>/g;
 
-
-export function plainTextToHtml(text: string): string {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => `<p>${escapeHtml(line)}</p>`)
-    .join("\n");
-}
-
-/** Stored HTML back to the form's plain text: one paragraph per line. */
-export function htmlToPlainText(html: string): string {
-  return textWithoutMarkup(html);
+export function bodyFromEditorHtml(html: string): string {
+  return html.replace(EMPTY_PARAGRAPH, "").trim();
 }

@@ -6,8 +6,8 @@ import { dateToBerlinLocal } from "./berlin-time";
 import { releaseActionsOf, type ReleaseAction } from "@/lib/accounts/abilities";
 import { isDeletableByNewsroom } from "@/lib/releases/delete-release";
 import { newsroomsOfUser, ownReleaseOrThrow } from "@/lib/companies/newsrooms";
+import { currentTextDeclaration } from "@/lib/releases/ai-declaration";
 import { activeCategories } from "./newsrooms";
-import { htmlToPlainText } from "./release-body";
 import { reviewReasonsOf } from "./review-reasons";
 import type { ReleaseFormValues } from "./release-rules";
 
@@ -26,13 +26,14 @@ function allowedActions(r: { status: string; goneAt: Date | null; publishedEverA
 /** Everything the customer's release page shows, for a release of one of the user's newsrooms. */
 export async function loadDashboardRelease(userId: number, releaseId: number) {
   const release = await ownReleaseOrThrow(userId, releaseId);
-  const [company, classification, history, newsrooms, may, documentsToAccept] = await Promise.all([
+  const [company, classification, history, newsrooms, may, documentsToAccept, aiDeclaration] = await Promise.all([
     db.company.findUniqueOrThrow({ where: { id: release.companyId }, select: { id: true, name: true } }),
     db.pressReleaseClassification.findFirst({ where: { pressReleaseId: release.id, discardedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
     db.pressReleaseHistory.findMany({ where: { pressReleaseId: release.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 50 }),
     newsroomsOfUser(userId),
     releaseActionsOf(userId, release),
     documentsToAcceptBeforeSubmit(userId),
+    currentTextDeclaration(release.id),
   ]);
   const newsroom = newsrooms.find((n) => n.id === release.companyId);
   const form: ReleaseFormValues = {
@@ -42,12 +43,15 @@ export async function loadDashboardRelease(userId: number, releaseId: number) {
     categoryId: release.categoryId ? String(release.categoryId) : "",
     title: release.title,
     lead: release.lead ?? "",
-    body: htmlToPlainText(release.body),
+    // Stored sanitised HTML goes into the editor as it is.
+    body: release.body,
     location: release.location ?? "",
     contactName: release.contactName ?? "",
     contactEmail: release.contactEmail ?? "",
     contactPhone: release.contactPhone ?? "",
     scheduledAt: dateToBerlinLocal(release.scheduledAt),
+    // Releases from before the declaration existed have none; the form then asks for one.
+    aiDeclaration: aiDeclaration ?? "",
   };
   return {
     release: {
@@ -68,6 +72,8 @@ export async function loadDashboardRelease(userId: number, releaseId: number) {
     history,
     comments: history.filter((h) => h.comment).map((h) => ({ at: h.createdAt, comment: h.comment!, actorType: h.actorType })),
     actions: allowedActions(release, may),
+    /** The form saves a draft by itself while the customer types; other statuses follow their own rules. */
+    autosave: release.status === "draft" && !release.goneAt,
     /** The status would allow changes, the role in the newsroom does not (someone else's text). */
     editableByOthersOnly: !may.edit && !release.goneAt && (EDITABLE_STATUSES as readonly string[]).includes(release.status),
     documentsToAccept,

@@ -5,13 +5,13 @@ import type { IpHmac } from "@/lib/security/client-ip";
 import { parseRecordId } from "@/lib/input/ids";
 import { implausibleDomainIssues } from "@/lib/mail/domain-checks/domain-issues";
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
+import { declareTextAi } from "@/lib/releases/ai-declaration";
 import { createRelease, updateRelease, type ReleaseContent } from "@/lib/releases/save-release";
 import { submitRelease } from "@/lib/releases/submit-release";
 import { berlinLocalToDate } from "./berlin-time";
 import { newsroomsOfUser, ownReleaseOrThrow } from "@/lib/companies/newsrooms";
 import type { Portal } from "./newsrooms";
-import { plainTextToHtml } from "./release-body";
-import { validateReleaseForm, type FieldIssues, type ReleaseFormValues } from "./release-rules";
+import { isAiDeclaration, validateReleaseForm, type FieldIssues, type ReleaseFormValues } from "./release-rules";
 
 const invalid = (issues: FieldIssues) =>
   new AppError("validation_failed", "The release is not valid.", undefined, Object.entries(issues).map(([path, message]): ValidationIssue => ({ path, message: message! })));
@@ -41,7 +41,8 @@ function contentOf(v: ReleaseFormValues, categoryId: number, scheduledAt: Date |
   return {
     title: v.title.trim(),
     lead: optional(v.lead),
-    body: plainTextToHtml(v.body),
+    // The editor's HTML; createRelease/updateRelease store it through sanitizeReleaseHtml like every entry point.
+    body: v.body,
     location: v.location.trim(),
     contactName: v.contactName.trim(),
     contactEmail: v.contactEmail.trim().toLowerCase(),
@@ -72,12 +73,15 @@ async function passLegalGate(userId: number, accepted: { document: string; versi
 
 /**
  * The dashboard's "save" and "save and submit": creates or updates the release through
- * lib/releases, then submits it when asked and allowed (draft or rejected).
+ * lib/releases, records the text's AI declaration when it changed, then submits it when asked
+ * and allowed (draft or rejected). `autosave`: the form's own save of an existing draft while
+ * the customer types; it never submits and touches nothing but a draft.
  */
-export async function saveDashboardRelease(opts: { userId: number; releaseId?: number; values: ReleaseFormValues; submit: boolean; acceptDocuments?: { document: string; version: string }[]; ip?: IpHmac | null; now?: Date }): Promise<{ releaseId: number }> {
+export async function saveDashboardRelease(opts: { userId: number; releaseId?: number; values: ReleaseFormValues; submit: boolean; autosave?: boolean; acceptDocuments?: { document: string; version: string }[]; ip?: IpHmac | null; now?: Date }): Promise<{ releaseId: number }> {
   const now = opts.now ?? new Date();
   const v = opts.values;
   const existing = opts.releaseId ? await ownReleaseOrThrow(opts.userId, opts.releaseId) : null;
+  if (opts.autosave && (!existing || opts.submit)) throw new AppError("conflict", "Only a saved draft is saved automatically, and never submitted.");
   // The newsroom of an existing release is fixed; the form cannot move it elsewhere.
   const companyId = existing?.companyId ?? parseRecordId(v.companyId) ?? 0;
   const issues = validateReleaseForm({ ...v, companyId: String(companyId || "") });
@@ -92,8 +96,10 @@ export async function saveDashboardRelease(opts: { userId: number; releaseId?: n
   if (!existing) {
     releaseId = (await createRelease({ companyId, portal, language, authorUserId: opts.userId, source: "dashboard", content, actor })).id;
   } else {
-    releaseId = (await updateRelease({ releaseId: existing.id, content, placement: { portal, language }, actor, now })).release.id;
+    releaseId = (await updateRelease({ releaseId: existing.id, content, placement: { portal, language }, actor, now, ...(opts.autosave ? { onlyIfStatus: "draft" as const } : {}) })).release.id;
   }
+  // Before a submission, so the check already finds the text declared. validateReleaseForm made sure it is one.
+  if (isAiDeclaration(v.aiDeclaration)) await declareTextAi({ releaseId, declaration: v.aiDeclaration, actor });
   if (opts.submit) {
     const current = await db.pressRelease.findUniqueOrThrow({ where: { id: releaseId }, select: { status: true } });
     if (current.status === "draft" || current.status === "rejected") await submitRelease({ releaseId, actor, now });

@@ -1,21 +1,7 @@
 import { createHash } from "node:crypto";
+import { textWithoutMarkup } from "./text-without-markup";
 
-/** Text of an HTML fragment without markup, entities decoded, whitespace collapsed. */
-export function textWithoutMarkup(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|blockquote)>/gi, "\n")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/[ \t\f\v\r]+/g, " ")
-    .replace(/ *\n[\s]*/g, "\n")
-    .trim();
-}
+export { textWithoutMarkup };
 
 /** content_hash: SHA-256 over the title plus the text without markup (spec 2.3). */
 export function contentHash(title: string, bodyHtml: string): string {

@@ -94,11 +94,14 @@ export async function createRelease(opts: { companyId: number; portal: "business
  * fingerprint), checks and a person's approval of the old version are discarded, so they can
  * never publish the new one, and the release goes back to its check.
  */
-export async function updateRelease(opts: { releaseId: number; content: ReleaseContent; placement?: { portal: "business" | "tech"; language: "de" | "en" }; actor: Actor; now?: Date }) {
+export async function updateRelease(opts: { releaseId: number; content: ReleaseContent; placement?: { portal: "business" | "tech"; language: "de" | "en" }; actor: Actor; now?: Date; onlyIfStatus?: "draft" }) {
   const now = opts.now ?? new Date();
   const result = await db.$transaction(async (tx) => {
     const release = await lockRelease(tx, opts.releaseId);
     await assertActorMay(tx, opts.actor, release, "edit");
+    // The dashboard's autosave keeps drafts only; checked on the locked row, so a submission
+    // that lands first is never overwritten by a save the customer did not ask for.
+    if (opts.onlyIfStatus && release.status !== opts.onlyIfStatus) throw new AppError("conflict", `Only a release in status ${opts.onlyIfStatus} is saved automatically; this one is ${release.status}.`);
     if (!(EDITABLE_STATUSES as readonly string[]).includes(release.status) || release.goneAt) {
       throw new AppError("conflict", `A release in status ${release.status} cannot be edited; published releases change through a paid change.`);
     }

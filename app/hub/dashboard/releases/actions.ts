@@ -18,20 +18,24 @@ import { isRecordId } from "@/lib/input/ids";
 const AcceptedDocuments = z.array(z.object({ document: z.string().max(100), version: z.string().max(100) })).max(10).catch([]);
 
 // Save, or save and submit, from the release form. A new release continues on its own page.
+// The form's autosave of a draft comes the same way, flagged: it never submits, and the page
+// is not re-rendered under the customer's hands.
 export async function saveRelease(_prev: ActionResult | null, input: SaveReleaseInput): Promise<ActionResult> {
   const { user } = await requireUser();
   const releaseId = isRecordId(input?.releaseId) ? input.releaseId : undefined;
-  const submit = input?.submit === true;
+  const autosave = input?.autosave === true;
+  const submit = input?.submit === true && !autosave;
   let saved: { releaseId: number };
   try {
-    const acceptDocuments = AcceptedDocuments.parse(input?.acceptDocuments ?? []);
+    const acceptDocuments = autosave ? [] : AcceptedDocuments.parse(input?.acceptDocuments ?? []);
     const ip = acceptDocuments.length ? ipHmac(clientIpOf(await headers())) : null;
-    saved = await saveDashboardRelease({ userId: user.id, ...(releaseId ? { releaseId } : {}), values: coerceReleaseForm(input?.values), submit, acceptDocuments, ip });
+    saved = await saveDashboardRelease({ userId: user.id, ...(releaseId ? { releaseId } : {}), values: coerceReleaseForm(input?.values), submit, autosave, acceptDocuments, ip });
   } catch (err) {
     // The documents to accept may have changed: the page shows the current ones.
     if (err instanceof AppError && err.code === "legal_acceptance_required") refresh();
-    return actionError(err);
+    return actionError(err, autosave ? { conflict: "Nur Entwürfe werden automatisch gespeichert." } : {});
   }
+  if (autosave) return { ok: true, message: "Automatisch gespeichert." };
   if (!releaseId) redirect(`/dashboard/releases/${saved.releaseId}`);
   refresh();
   return { ok: true, message: submit ? "Gespeichert und zur Prüfung eingereicht." : "Gespeichert." };

@@ -63,6 +63,7 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
             categories={data.categories}
             placementLocked={data.placementLocked}
             canSubmit={actions.submit}
+            autosave={data.autosave}
             documentsToAccept={data.documentsToAccept}
             action={saveRelease}
           />

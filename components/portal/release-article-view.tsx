@@ -1,0 +1,103 @@
+import type { ReactNode } from "react";
+import type { Edition } from "@/lib/sites";
+
+// The release as the portal prints it: header with meta line and lead, dateline and body, the
+// press contact. One renderer for the public page (release-article.tsx) and the dashboard's
+// live preview, so the preview shows what the portal will. No hooks, no server imports: it
+// renders on the server and in the browser alike.
+
+const LABELS = {
+  de: { published: "Veröffentlicht", updated: "aktualisiert", by: "Newsroom", category: "Kategorie", contact: "Pressekontakt" },
+  en: { published: "Published", updated: "updated", by: "Newsroom", category: "Category", contact: "Press contact" },
+} as const;
+
+export interface ReleaseViewContent {
+  title: string;
+  lead: string | null;
+  location: string | null;
+  /** Sanitised HTML (lib/releases/sanitize.ts), or the editor's schema-bound HTML in the preview. */
+  body: string;
+  contactName: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+}
+
+/** A name in the meta line: a link on the portal, plain text where there is nowhere to go yet. */
+function Named({ name, href }: { name: string; href?: string | undefined }) {
+  return href ? <a href={href}>{name}</a> : <span className="release-meta-name">{name}</span>;
+}
+
+export function ReleaseArticleView({
+  release: r,
+  edition,
+  publishedAt,
+  changedAt,
+  newsroom,
+  category,
+  headingLevel = 1,
+  children,
+}: {
+  release: ReleaseViewContent;
+  edition: Edition;
+  publishedAt: Date;
+  /** Shown as "updated" when the content changed after publication. */
+  changedAt?: Date | null;
+  newsroom: { name: string; href?: string };
+  category: { name: string; href?: string } | null;
+  /** 1 on the portal page; 2 where the page around it has its own h1 (the preview). */
+  headingLevel?: 1 | 2;
+  children?: ReactNode;
+}) {
+  const t = LABELS[edition];
+  const fmt = new Intl.DateTimeFormat(edition === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" });
+  const Title = headingLevel === 1 ? "h1" : "h2";
+  const Sub = headingLevel === 1 ? "h2" : "h3";
+  return (
+    <article className="release">
+      <header>
+        <Title>{r.title}</Title>
+        <p className="meta">
+          {t.published} <time dateTime={publishedAt.toISOString()}>{fmt.format(publishedAt)}</time>
+          {changedAt ? (
+            <>
+              {" "}· {t.updated} <time dateTime={changedAt.toISOString()}>{fmt.format(changedAt)}</time>
+            </>
+          ) : null}
+          {" "}· {t.by}: <Named {...newsroom} />
+          {category ? (
+            <>
+              {" "}· {t.category}: <Named {...category} />
+            </>
+          ) : null}
+        </p>
+        {r.lead ? <p className="lead">{r.lead}</p> : null}
+      </header>
+      <div className="release-body">
+        {r.location ? <strong>{r.location}. </strong> : null}
+        {/* Stored sanitised (lib/releases/sanitize.ts). */}
+        <div dangerouslySetInnerHTML={{ __html: r.body }} />
+      </div>
+      {r.contactName || r.contactEmail ? (
+        <footer className="release-contact">
+          <Sub>{t.contact}</Sub>
+          <p>
+            {r.contactName}
+            {r.contactEmail ? (
+              <>
+                <br />
+                <a href={`mailto:${r.contactEmail}`}>{r.contactEmail}</a>
+              </>
+            ) : null}
+            {r.contactPhone ? (
+              <>
+                <br />
+                {r.contactPhone}
+              </>
+            ) : null}
+          </p>
+        </footer>
+      ) : null}
+      {children}
+    </article>
+  );
+}
