@@ -10,7 +10,7 @@ import { diskStorage, setFileStorageForTests } from "@/lib/storage/file-storage"
 import { storagePath } from "@/lib/storage/files";
 import { seedCompany, seedUser } from "@/tests/factories";
 import { setLimits } from "@/tests/limits";
-import { LOGO_MAX_BYTES, processLogo } from "./newsroom-logo";
+import { LOGO_MAX_BYTES } from "./newsroom-logo";
 import { removeNewsroomLogo, replaceNewsroomLogo } from "./replace-newsroom-logo";
 
 beforeAll(async () => {
