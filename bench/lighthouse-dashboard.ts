@@ -1,0 +1,85 @@
+// Lighthouse accessibility (and best practices) on the signed-in customer screens of issue 14:
+// the release editor (new and existing draft), the newsroom profile and its team page, served
+// from the production build exactly as `npm start` serves them (embedded default, demo content).
+// Chromium is started by Playwright with a debugging port; it signs in once and Lighthouse then
+// audits in the same browser, keeping its session cookie (disableStorageReset).
+// Usage: npx next build && npx tsx bench/lighthouse-dashboard.ts
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import lighthouse from "lighthouse";
+import { chromium } from "@playwright/test";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3510);
+const DEBUG_PORT = PORT + 6000;
+const host = (site: string) => `${site}.localhost:${PORT}`;
+const HUB = `http://${host("hub")}`;
+
+async function waitFor(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server not up at ${url}`);
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), "pd-lh-dash-"));
+  const server = spawn("node_modules/.bin/tsx", ["scripts/serve.ts", "start"], {
+    env: { ...process.env, PORT: String(PORT), EMBEDDED_DATA_DIR: dataDir, EMBEDDED_DB_PORT: String(PORT + 51000), SITE_HUB_HOST: host("hub"), SITE_BUSINESS_HOST: host("business"), SITE_TECH_HOST: host("tech") },
+    stdio: "ignore",
+    detached: true,
+  });
+  const browser = await (async () => {
+    await waitFor(`http://127.0.0.1:${PORT}/`, 180_000);
+    return chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", `--remote-debugging-port=${DEBUG_PORT}`, "--host-resolver-rules=MAP *.localhost 127.0.0.1"],
+    });
+  })();
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${HUB}/login`);
+    await page.getByLabel("E-Mail-Adresse", { exact: true }).fill("owner@nordlicht-energie.example");
+    await page.getByLabel("Passwort", { exact: true }).fill("pressdesk-demo-2026");
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+    await page.waitForURL(`${HUB}/dashboard`);
+    const draft = await page.getByRole("link").filter({ hasText: /./ }).evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href).find((h) => /\/dashboard\/releases\/\d+$/.test(h)));
+    const newsroom = await page.goto(`${HUB}/dashboard/newsrooms`).then(() => page.getByRole("link", { name: "Profil" }).first().getAttribute("href"));
+    const pages: [string, string][] = [
+      ["release editor (new)", `${HUB}/dashboard/releases/new`],
+      ...(draft ? ([["release editor (saved)", draft]] as [string, string][]) : []),
+      ["newsroom profile", `${HUB}${newsroom}`],
+      ["newsroom team", `${HUB}${newsroom}/team`],
+      ["create newsroom", `${HUB}/dashboard/newsrooms/new`],
+    ];
+    console.log(`machine: ${cpus().length} cores; lighthouse 12, Debian Chromium, desktop form factor, signed in as a newsroom owner`);
+    for (const [label, url] of pages) {
+      const result = await lighthouse(url, { port: DEBUG_PORT, output: "json", logLevel: "error", disableStorageReset: true, formFactor: "desktop", screenEmulation: { disabled: true }, onlyCategories: ["accessibility", "best-practices"] });
+      const c = result!.lhr.categories;
+      const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
+      const landed = result!.lhr.finalDisplayedUrl;
+      console.log(`${label.padEnd(24)} accessibility ${score("accessibility")}  best-practices ${score("best-practices")}${landed !== url ? `  (landed on ${landed})` : ""}`);
+      for (const k of ["accessibility", "best-practices"]) {
+        for (const ref of c[k]?.auditRefs ?? []) {
+          const audit = result!.lhr.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) console.log(`    ${k}: ${audit.id} – ${audit.title}`);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    process.kill(-server.pid!, "SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
