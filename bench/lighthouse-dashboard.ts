@@ -1,8 +1,8 @@
 // Lighthouse accessibility (and best practices) on the signed-in customer screens of issue 14:
 // the release editor (new and existing draft), the newsroom profile and its team page, served
 // from the production build exactly as `npm start` serves them (embedded default, demo content).
-// Chromium is started by Playwright with a debugging port; it signs in once and Lighthouse then
-// audits in the same browser, keeping its session cookie (disableStorageReset).
+// Chromium is started by Playwright (persistent profile) with a debugging port; it signs in once
+// and Lighthouse then audits in the same browser, keeping its session cookie (disableStorageReset).
 // Usage: npx next build && npx tsx bench/lighthouse-dashboard.ts
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -32,15 +32,17 @@ async function main() {
     stdio: "ignore",
     detached: true,
   });
+  const profileDir = mkdtempSync(join(tmpdir(), "pd-lh-profile-"));
   const browser = await (async () => {
     await waitFor(`http://127.0.0.1:${PORT}/`, 180_000);
-    return chromium.launch({
+    // A persistent context is the browser's default one, which Lighthouse's new tab shares.
+    return chromium.launchPersistentContext(profileDir, {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", `--remote-debugging-port=${DEBUG_PORT}`, "--host-resolver-rules=MAP *.localhost 127.0.0.1"],
     });
   })();
   try {
-    const page = await (await browser.newContext()).newPage();
+    const page = await browser.newPage();
     await page.goto(`${HUB}/login`);
     await page.getByLabel("E-Mail-Adresse", { exact: true }).fill("owner@nordlicht-energie.example");
     await page.getByLabel("Passwort", { exact: true }).fill("pressdesk-demo-2026");
@@ -73,6 +75,7 @@ async function main() {
     await browser.close();
     process.kill(-server.pid!, "SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
   }
 }
 
