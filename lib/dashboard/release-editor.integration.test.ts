@@ -88,5 +88,8 @@ describe("the new release form", () => {
       [second.id]: { name: "Jonas Richter", email: "press@zweite.example", phone: "" },
       [third.id]: null,
     });
+    // Opened from a newsroom's page: that newsroom and its preset; a foreign id changes nothing.
+    expect((await loadNewReleaseForm(owner.id, second.id)).form).toMatchObject({ companyId: String(second.id), contactName: "Jonas Richter" });
+    expect((await loadNewReleaseForm(owner.id, 2_000_000_000)).form.companyId).toBe(String(company.id));
   });
 });

@@ -8,9 +8,10 @@ import { saveRelease } from "../actions";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Neue Pressemitteilung" };
 
-export default async function NewReleasePage() {
+export default async function NewReleasePage({ searchParams }: { searchParams: Promise<{ newsroom?: string | string[] }> }) {
   const { user } = await requireUser();
-  const { newsrooms, categories, form, documentsToAccept } = await loadNewReleaseForm(user.id);
+  const preferred = Number((await searchParams).newsroom);
+  const { newsrooms, categories, form, documentsToAccept } = await loadNewReleaseForm(user.id, Number.isSafeInteger(preferred) ? preferred : undefined);
   return (
     <>
       <p className="meta">
