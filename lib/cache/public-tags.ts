@@ -1,3 +1,4 @@
+import { portalsOfCompany } from "@/lib/companies/portals";
 import type { DbOrTx } from "@/lib/db/client";
 import type { Edition, Portal } from "@/lib/sites";
 
@@ -33,6 +34,5 @@ export const newsroomTag = (companyId: number) => `newsroom:${companyId}`;
 
 /** What a change to a newsroom's public profile invalidates: the lists of its portals and every page carrying its tag. */
 export function newsroomProfileTags(company: { id: number; portal: Portal | "both" }): string[] {
-  const portals: Portal[] = company.portal === "both" ? ["business", "tech"] : [company.portal];
-  return [newsroomTag(company.id), ...portals.map(portalTag)];
+  return [newsroomTag(company.id), ...portalsOfCompany(company.portal).map(portalTag)];
 }

@@ -1,6 +1,7 @@
 // The release form's rules, shared by the browser (live validation) and the server action
 // (the authority). No server imports: this file is bundled into the client form.
 import { AiDeclarationKind } from "@/lib/generated/prisma/enums";
+import { hasAddressShape } from "@/lib/input/email-address";
 import { isAcceptableText } from "@/lib/input/text";
 import { textWithoutMarkup } from "@/lib/releases/text-without-markup";
 
@@ -46,7 +47,6 @@ export function bodyTextLength(bodyHtml: string): number {
 
 /** Pasted text can carry a NUL or a broken emoji half; the database cannot store either. */
 const UNSTORABLE = "Der Text enthält ein unzulässiges Steuerzeichen. Bitte tippen Sie die Stelle neu.";
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /** Every rule a single field can be checked against without the database. */
@@ -67,7 +67,7 @@ export function validateReleaseForm(v: ReleaseFormValues): FieldIssues {
   else if (v.location.trim().length > SHORT_MAX) issues.location = "Die Ortsmarke ist zu lang.";
   if (!v.contactName.trim()) issues.contactName = "Bitte nennen Sie einen Pressekontakt.";
   else if (v.contactName.trim().length > SHORT_MAX) issues.contactName = "Der Name ist zu lang.";
-  if (!EMAIL.test(v.contactEmail.trim())) issues.contactEmail = "Bitte geben Sie eine gültige E-Mail-Adresse an.";
+  if (!hasAddressShape(v.contactEmail.trim())) issues.contactEmail = "Bitte geben Sie eine gültige E-Mail-Adresse an.";
   if (v.contactPhone.trim().length > 50) issues.contactPhone = "Die Telefonnummer ist zu lang.";
   if (v.scheduledAt && !DATETIME_LOCAL.test(v.scheduledAt)) issues.scheduledAt = "Bitte geben Sie Datum und Uhrzeit vollständig an.";
   if (!isAiDeclaration(v.aiDeclaration)) issues.aiDeclaration = "Bitte geben Sie an, ob und wie KI beim Text geholfen hat.";

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { acceptDocuments, assertLegalAccepted } from "@/lib/legal/documents";
 import type { IpHmac } from "@/lib/security/client-ip";
 import { parseRecordId } from "@/lib/input/ids";
-import { implausibleDomainIssues } from "@/lib/mail/domain-checks/domain-issues";
+import { IMPLAUSIBLE_DOMAIN_FORM_MESSAGE, implausibleDomainIssues } from "@/lib/mail/domain-checks/domain-issues";
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
 import { declareTextAi } from "@/lib/releases/ai-declaration";
 import { createRelease, updateRelease, type ReleaseContent } from "@/lib/releases/save-release";
@@ -31,7 +31,7 @@ async function checkPlacement(userId: number, v: ReleaseFormValues, companyId: n
   // A time that passed while the release waited may stay; a newly chosen one must lie ahead.
   if (scheduledAt && scheduledAt <= now && scheduledAt.getTime() !== storedScheduledAt?.getTime()) issues.scheduledAt = "Der Veröffentlichungszeitpunkt muss in der Zukunft liegen.";
   // The same DNS check as the API's (spec 7), after the form's own address rules.
-  if ((await implausibleDomainIssues({ contactEmail: v.contactEmail.trim() })).length) issues.contactEmail = "An diese E-Mail-Domain kann keine Post zugestellt werden. Bitte prüfen Sie die Adresse.";
+  if ((await implausibleDomainIssues({ contactEmail: v.contactEmail.trim() })).length) issues.contactEmail = IMPLAUSIBLE_DOMAIN_FORM_MESSAGE;
   if (Object.keys(issues).length) throw invalid(issues);
   return { portal, categoryId: category!.id, scheduledAt };
 }

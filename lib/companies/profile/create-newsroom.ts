@@ -21,7 +21,7 @@ export interface CreateNewsroomOptions {
  * transaction with the activity entry. Stage 3 of the funnel follows the commit.
  */
 export async function createNewsroom({ userId, values, now = new Date() }: CreateNewsroomOptions): Promise<{ companyId: number; slug: string }> {
-  const profile = parseNewsroomProfile(values, true);
+  const profile = await parseNewsroomProfile(values, true);
   const portal = values.portal as NewsroomPortal;
   const created = await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { name: true, email: true, isActive: true, deletedAt: true, emailVerifiedAt: true } });

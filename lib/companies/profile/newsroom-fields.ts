@@ -1,5 +1,6 @@
 // The newsroom profile's rules, shared by the browser (live validation) and the server (the
 // authority). No server imports: this file is bundled into the client forms.
+import { hasAddressShape } from "@/lib/input/email-address";
 import { isAcceptableText } from "@/lib/input/text";
 
 export const NEWSROOM_FIELDS = [
@@ -20,7 +21,6 @@ export const EMPTY_NEWSROOM_FORM: NewsroomFormValues = {
   name: "", portal: "", email: "", website: "", addressStreet: "", addressPostalCode: "", addressCity: "", addressCountry: "DE", descriptionDe: "", descriptionEn: "",
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const HOST = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const POSTAL_CODE = /^[A-Z0-9][A-Z0-9 -]{1,10}$/i;
 
@@ -49,7 +49,7 @@ export function validateNewsroomForm(v: NewsroomFormValues, creating: boolean): 
   if (name.length < NAME_MIN || name.length > NAME_MAX) issues.name = `Der Name braucht ${NAME_MIN} bis ${NAME_MAX} Zeichen.`;
   else if (!/[\p{L}\p{N}]/u.test(name)) issues.name = "Der Name braucht mindestens einen Buchstaben oder eine Ziffer.";
   if (creating && !NEWSROOM_PORTALS.includes(v.portal as NewsroomPortal)) issues.portal = "Bitte wählen Sie das Portal: Business oder Tech.";
-  if (!EMAIL.test(v.email.trim()) || v.email.trim().length > 320) issues.email = "Bitte geben Sie die E-Mail-Adresse des Unternehmens an, z. B. presse@firma.de.";
+  if (!hasAddressShape(v.email.trim()) || v.email.trim().length > 320) issues.email = "Bitte geben Sie die E-Mail-Adresse des Unternehmens an, z. B. presse@firma.de.";
   if (normalizeWebsite(v.website) === null) issues.website = "Bitte geben Sie eine Webadresse an, z. B. www.firma.de.";
   if (!v.addressStreet.trim()) issues.addressStreet = "Bitte geben Sie Straße und Hausnummer an.";
   else if (v.addressStreet.trim().length > 120) issues.addressStreet = "Die Angabe ist zu lang.";

@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { CompanyRole } from "@/lib/generated/prisma/client";
 import { seedCompany, seedUser, unique } from "@/tests/factories";
-import { setLimits } from "@/tests/limits";
+import { setMailDnsResolverForTests } from "@/lib/mail/domain-checks/resolver";
+import { fakeMailDns } from "@/tests/fake-mail-dns";
+import { setLimits, withLimits } from "@/tests/limits";
 import { createNewsroom, NEWSROOMS_PER_DAY } from "./create-newsroom";
 import { EMPTY_NEWSROOM_FORM, type NewsroomFormValues } from "./newsroom-fields";
 import { deletePressContact, savePressContact, setDefaultPressContact } from "./press-contacts";
@@ -71,6 +73,26 @@ describe("onboarding: creating a newsroom", () => {
     for (let i = 0; i < NEWSROOMS_PER_DAY; i++) await createNewsroom({ userId: busy.id, values: form({ name: `Marke ${i} ${unique("m")}` }) });
     await expect(createNewsroom({ userId: busy.id, values: form({ name: unique("Marke") }) })).rejects.toMatchObject({ code: "rate_limited" });
     expect(await db.company.count({ where: { createdByUserId: busy.id } })).toBe(NEWSROOMS_PER_DAY);
+  });
+});
+
+describe("addresses whose domain takes no mail (spec 7, DNS check on)", () => {
+  it("are refused for the newsroom and for press contacts, naming the field, and nothing is stored", async () => {
+    const owner = await seedUser();
+    const { companyId } = await createNewsroom({ userId: owner.id, values: form({ name: unique("DNS") }) });
+    setMailDnsResolverForTests(fakeMailDns({ "keine-post.de": { mx: [{ exchange: "", priority: 0 }] }, "mueller-maschinen.de": { mx: [{ exchange: "mx.mueller-maschinen.de", priority: 10 }] } }));
+    try {
+      await withLimits({ EMAIL_DOMAIN_CHECK: "true" }, async () => {
+        await expect(createNewsroom({ userId: owner.id, values: form({ name: unique("DNS"), email: "info@keine-post.de" }) })).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "email" }] });
+        await expect(updateNewsroomProfile({ userId: owner.id, companyId, values: form({ email: "info@keine-post.de" }) })).rejects.toMatchObject({ issues: [{ path: "email" }] });
+        await expect(savePressContact({ userId: owner.id, companyId, input: { name: "Kim Post", email: "kim@keine-post.de", phone: "", role: "" } })).rejects.toMatchObject({ issues: [{ path: "email" }] });
+        await savePressContact({ userId: owner.id, companyId, input: { name: "Kim Post", email: "kim@mueller-maschinen.de", phone: "", role: "" } });
+      });
+    } finally {
+      setMailDnsResolverForTests(null);
+    }
+    expect(await db.company.count({ where: { email: "info@keine-post.de" } })).toBe(0);
+    expect((await db.contact.findMany({ where: { companyId }, select: { email: true } })).map((c) => c.email).sort()).toEqual(["kim@mueller-maschinen.de", owner.email].sort());
   });
 });
 

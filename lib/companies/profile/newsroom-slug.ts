@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/db/client";
 import type { CompanyPortal } from "@/lib/generated/prisma/client";
+import { portalsOfCompany } from "../portals";
 
 const MAX_SLUG = 60;
 const TRANSLITERATION: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", ß: "ss", æ: "ae", ø: "oe", å: "aa", œ: "oe", ł: "l", đ: "d" };
@@ -17,7 +18,7 @@ export function slugify(name: string): string {
 
 /** The portals a slug on `portal` competes with (spec 2.2: unique per portal, the check also considers `both`). */
 export function competingPortals(portal: CompanyPortal): CompanyPortal[] {
-  return portal === "both" ? ["business", "tech", "both"] : [portal, "both"];
+  return [...portalsOfCompany(portal), "both"];
 }
 
 /** Whether a newsroom or an old slug of a merged one holds `slug` on a competing portal. */

@@ -1,11 +1,13 @@
-import { assertCompanyAbility } from "@/lib/accounts/abilities";
 import { recordProfileMaintenance } from "@/lib/activity/conversion-events";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { invalidatePublicTags, newsroomProfileTags } from "@/lib/cache/public-tags";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError, notFound, type ValidationIssue } from "@/lib/http/errors";
+import { hasAddressShape } from "@/lib/input/email-address";
 import { isAcceptableText } from "@/lib/input/text";
+import { IMPLAUSIBLE_DOMAIN_FORM_MESSAGE, implausibleDomainIssues } from "@/lib/mail/domain-checks/domain-issues";
 import { hasPlausibleDomain } from "@/lib/mail/domain-plausibility";
+import { lockNewsroomForEdit } from "./lock-newsroom-for-edit";
 
 // Press contacts of a newsroom (spec 2.2 `contacts`): several, one of them the default that
 // presets the contact block of a new release. The partial unique index keeps it at one default.
@@ -20,28 +22,21 @@ export interface PressContactInput {
   role: string;
 }
 
-function parseContact(input: PressContactInput) {
+async function parseContact(input: PressContactInput) {
   const issues: ValidationIssue[] = [];
   const name = input.name.trim().replace(/\s+/g, " ");
   const email = input.email.trim().toLowerCase();
   const phone = input.phone.trim();
   const role = input.role.trim();
   if (name.length < 2 || name.length > 120) issues.push({ path: "name", message: "Bitte geben Sie einen Namen an (höchstens 120 Zeichen)." });
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email) || email.length > 320) issues.push({ path: "email", message: "Bitte geben Sie eine gültige E-Mail-Adresse an." });
+  if (!hasAddressShape(email) || email.length > 320) issues.push({ path: "email", message: "Bitte geben Sie eine gültige E-Mail-Adresse an." });
   else if (!hasPlausibleDomain(email)) issues.push({ path: "email", message: "Die Domain dieser Adresse gibt es nicht. Bitte prüfen Sie die Schreibweise." });
+  else if ((await implausibleDomainIssues({ email })).length) issues.push({ path: "email", message: IMPLAUSIBLE_DOMAIN_FORM_MESSAGE });
   if (phone && !PHONE.test(phone)) issues.push({ path: "phone", message: "Bitte geben Sie die Telefonnummer mit Ziffern an, z. B. +49 40 123456." });
   if (role.length > 80) issues.push({ path: "role", message: "Die Funktion ist zu lang (höchstens 80 Zeichen)." });
   for (const [path, value] of Object.entries(input)) if (!isAcceptableText(String(value))) issues.push({ path, message: "Der Text enthält ein unzulässiges Steuerzeichen." });
   if (issues.length) throw new AppError("validation_failed", "The press contact has invalid fields.", undefined, issues);
   return { name, email, phone: phone || null, role: role || null };
-}
-
-/** Locks the newsroom (contacts of one newsroom change one at a time) and checks the editor's ability. */
-async function lockForEdit(tx: Tx, userId: number, companyId: number) {
-  const [row] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM companies WHERE id = ${companyId} AND deleted_at IS NULL FOR UPDATE`;
-  if (!row) throw notFound("Newsroom not found.");
-  await assertCompanyAbility(userId, companyId, "edit", tx);
-  return tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { id: true, portal: true } });
 }
 
 async function contactOfCompany(tx: Tx, companyId: number, contactId: number) {
@@ -52,9 +47,9 @@ async function contactOfCompany(tx: Tx, companyId: number, contactId: number) {
 
 /** Adds a contact (the first one becomes the default) or changes one. */
 export async function savePressContact(opts: { userId: number; companyId: number; contactId?: number; input: PressContactInput; makeDefault?: boolean }): Promise<{ contactId: number }> {
-  const data = parseContact(opts.input);
+  const data = await parseContact(opts.input);
   const saved = await db.$transaction(async (tx) => {
-    const company = await lockForEdit(tx, opts.userId, opts.companyId);
+    const company = await lockNewsroomForEdit(tx, opts.userId, opts.companyId);
     let id: number;
     if (opts.contactId) {
       id = (await contactOfCompany(tx, opts.companyId, opts.contactId)).id;
@@ -81,7 +76,7 @@ async function makeDefault(tx: Tx, companyId: number, contactId: number) {
 
 export async function setDefaultPressContact(opts: { userId: number; companyId: number; contactId: number }): Promise<void> {
   await db.$transaction(async (tx) => {
-    await lockForEdit(tx, opts.userId, opts.companyId);
+    await lockNewsroomForEdit(tx, opts.userId, opts.companyId);
     await contactOfCompany(tx, opts.companyId, opts.contactId);
     await makeDefault(tx, opts.companyId, opts.contactId);
     await recordActivity({ actorUserId: opts.userId, type: "newsroom.contact_default", subjectType: "company", subjectId: opts.companyId, metadata: { contactId: opts.contactId } }, tx);
@@ -91,7 +86,7 @@ export async function setDefaultPressContact(opts: { userId: number; companyId: 
 /** Removes a contact; when it was the default, the oldest remaining one takes over. */
 export async function deletePressContact(opts: { userId: number; companyId: number; contactId: number }): Promise<void> {
   await db.$transaction(async (tx) => {
-    const company = await lockForEdit(tx, opts.userId, opts.companyId);
+    const company = await lockNewsroomForEdit(tx, opts.userId, opts.companyId);
     const contact = await contactOfCompany(tx, opts.companyId, opts.contactId);
     await tx.contact.delete({ where: { id: contact.id } });
     if (contact.isDefault) {

@@ -1,4 +1,5 @@
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
+import { IMPLAUSIBLE_DOMAIN_FORM_MESSAGE, implausibleDomainIssues } from "@/lib/mail/domain-checks/domain-issues";
 import { hasPlausibleDomain } from "@/lib/mail/domain-plausibility";
 import { normalizeWebsite, validateNewsroomForm, type NewsroomFormValues, type NewsroomIssues } from "./newsroom-fields";
 
@@ -17,13 +18,15 @@ export interface NewsroomProfileData {
 
 /**
  * Checks a submitted profile (the same rules the form shows while typing, plus the domain check
- * of spec 4.2: an address whose domain has no or a mistyped TLD is refused) and returns what to
- * store. Throws validation_failed (422) with one issue per field.
+ * of spec 4.2: an address whose domain has no or a mistyped TLD is refused; then DNS, outside
+ * any transaction) and returns what to store. Throws validation_failed (422) with one issue per field.
  */
-export function parseNewsroomProfile(values: NewsroomFormValues, creating: boolean): NewsroomProfileData {
+export async function parseNewsroomProfile(values: NewsroomFormValues, creating: boolean): Promise<NewsroomProfileData> {
   const issues: NewsroomIssues = validateNewsroomForm(values, creating);
   const email = values.email.trim().toLowerCase();
   if (!issues.email && !hasPlausibleDomain(email)) issues.email = "Die Domain dieser Adresse gibt es nicht. Bitte prüfen Sie die Schreibweise (z. B. .de, .com).";
+  // The DNS check of every address a client hands in (spec 7), once the address is well-formed.
+  if (!issues.email && (await implausibleDomainIssues({ email })).length) issues.email = IMPLAUSIBLE_DOMAIN_FORM_MESSAGE;
   const list: ValidationIssue[] = Object.entries(issues).map(([path, message]) => ({ path, message }));
   if (list.length) throw new AppError("validation_failed", "The newsroom profile has invalid fields.", undefined, list);
   const optional = (s: string) => s.trim() || null;

@@ -3,19 +3,13 @@ import { bestEffort } from "@/lib/activity/best-effort";
 import { recordProfileMaintenance } from "@/lib/activity/conversion-events";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { invalidatePublicTags, newsroomProfileTags } from "@/lib/cache/public-tags";
-import { db, type Tx } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
 import { getFileStorage } from "@/lib/storage/file-storage";
+import { lockNewsroomForEdit } from "./lock-newsroom-for-edit";
 import { logoKey, processLogo } from "./newsroom-logo";
 
 const STORAGE_FAILED = "Das Logo konnte nicht gespeichert werden. Ihr bisheriges Logo bleibt. Bitte versuchen Sie es gleich noch einmal.";
-
-async function lockedCompany(tx: Tx, companyId: number) {
-  const [row] = await tx.$queryRaw<{ id: number; logo_path: string | null }[]>`
-    SELECT id, logo_path FROM companies WHERE id = ${companyId} AND deleted_at IS NULL FOR UPDATE`;
-  if (!row) throw notFound("Newsroom not found.");
-  return row;
-}
 
 /**
  * A new logo (spec 7): stored first, then the database, then the old file deleted. A failed
@@ -36,12 +30,11 @@ export async function replaceNewsroomLogo({ userId, companyId, bytes }: { userId
   let previous: string | null;
   try {
     previous = await db.$transaction(async (tx) => {
-      const company = await lockedCompany(tx, companyId);
-      await assertCompanyAbility(userId, companyId, "edit", tx);
-      const updated = await tx.company.update({ where: { id: companyId }, data: { logoPath: key }, select: { id: true, portal: true } });
+      const company = await lockNewsroomForEdit(tx, userId, companyId);
+      await tx.company.update({ where: { id: companyId }, data: { logoPath: key } });
       await recordActivity({ actorUserId: userId, type: "newsroom.logo_replaced", subjectType: "company", subjectId: companyId, metadata: { width: logo.width, height: logo.height } }, tx);
-      await invalidatePublicTags(tx, newsroomProfileTags(updated));
-      return company.logo_path;
+      await invalidatePublicTags(tx, newsroomProfileTags(company));
+      return company.logoPath;
     });
   } catch (err) {
     // The same bytes uploaded again have the same key: that file is the current logo, keep it.
@@ -59,13 +52,12 @@ export async function replaceNewsroomLogo({ userId, companyId, bytes }: { userId
 /** Removes the logo: the database first, then the file. */
 export async function removeNewsroomLogo({ userId, companyId }: { userId: number; companyId: number }): Promise<void> {
   const previous = await db.$transaction(async (tx) => {
-    const company = await lockedCompany(tx, companyId);
-    await assertCompanyAbility(userId, companyId, "edit", tx);
-    if (!company.logo_path) return null;
-    const updated = await tx.company.update({ where: { id: companyId }, data: { logoPath: null }, select: { id: true, portal: true } });
+    const company = await lockNewsroomForEdit(tx, userId, companyId);
+    if (!company.logoPath) return null;
+    await tx.company.update({ where: { id: companyId }, data: { logoPath: null } });
     await recordActivity({ actorUserId: userId, type: "newsroom.logo_removed", subjectType: "company", subjectId: companyId }, tx);
-    await invalidatePublicTags(tx, newsroomProfileTags(updated));
-    return company.logo_path;
+    await invalidatePublicTags(tx, newsroomProfileTags(company));
+    return company.logoPath;
   });
   if (previous) await bestEffort("old logo removal", () => getFileStorage().delete(previous));
 }

@@ -1,9 +1,8 @@
-import { assertCompanyAbility } from "@/lib/accounts/abilities";
 import { recordProfileMaintenance } from "@/lib/activity/conversion-events";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { invalidatePublicTags, newsroomProfileTags } from "@/lib/cache/public-tags";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { lockNewsroomForEdit } from "./lock-newsroom-for-edit";
 import type { NewsroomFormValues } from "./newsroom-fields";
 import { parseNewsroomProfile, type NewsroomProfileData } from "./profile-input";
 
@@ -19,18 +18,15 @@ export interface UpdateNewsroomProfileOptions {
  * profile is invalidated in the same transaction.
  */
 export async function updateNewsroomProfile({ userId, companyId, values }: UpdateNewsroomProfileOptions): Promise<{ changed: (keyof NewsroomProfileData)[] }> {
-  const profile = parseNewsroomProfile(values, false);
+  const profile = await parseNewsroomProfile(values, false);
   const changed = await db.$transaction(async (tx) => {
-    // Locked first, then the ability is read: a role taken away a moment ago counts.
-    const [company] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM companies WHERE id = ${companyId} AND deleted_at IS NULL FOR UPDATE`;
-    if (!company) throw notFound("Newsroom not found.");
-    await assertCompanyAbility(userId, companyId, "edit", tx);
+    const company = await lockNewsroomForEdit(tx, userId, companyId);
     const before = await tx.company.findUniqueOrThrow({ where: { id: companyId } });
     const fields = (Object.keys(profile) as (keyof NewsroomProfileData)[]).filter((k) => before[k] !== profile[k]);
     if (!fields.length) return fields;
-    const after = await tx.company.update({ where: { id: companyId }, data: profile, select: { id: true, portal: true } });
+    await tx.company.update({ where: { id: companyId }, data: profile });
     await recordActivity({ actorUserId: userId, type: "newsroom.profile_updated", subjectType: "company", subjectId: companyId, metadata: { fields } }, tx);
-    await invalidatePublicTags(tx, newsroomProfileTags(after));
+    await invalidatePublicTags(tx, newsroomProfileTags(company));
     return fields;
   });
   if (changed.length) await recordProfileMaintenance(companyId, "profile");
