@@ -1,3 +1,5 @@
+import { db } from "@/lib/db/client";
+import { isAcceptableText } from "@/lib/input/text";
 import { getLimiter } from "@/lib/ratelimit/limiter";
 import { keyedHash } from "@/lib/security/keyed-hash";
 
@@ -21,4 +23,17 @@ export function mailboxOf(email: string): string {
  */
 export async function mayMailAccountRecipient(email: string): Promise<boolean> {
   return (await getLimiter("accountMailRecipient").limit(keyedHash("account-mail-recipient", mailboxOf(email)))).success;
+}
+
+/**
+ * The account a self-service mail (login link, password reset) may go to: an active, not deleted
+ * account with exactly this address whose mailbox budget is not spent; otherwise null, and the
+ * caller sends nothing and answers as always, so the form tells nothing about accounts.
+ */
+export async function mailableAccount(rawEmail: string) {
+  const email = rawEmail.trim().toLowerCase();
+  if (!email || !isAcceptableText(email)) return null;
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, locale: true, isActive: true, deletedAt: true } });
+  if (!user || !user.isActive || user.deletedAt) return null;
+  return (await mayMailAccountRecipient(user.email)) ? user : null;
 }

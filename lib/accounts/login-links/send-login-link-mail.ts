@@ -3,9 +3,8 @@ import { recipientLanguage } from "@/lib/mail/recipient-language";
 import { sendMail } from "@/lib/mail/send-mail";
 import { loginLinkMail } from "@/lib/mail/templates/login-link";
 import { createLoginLink } from "./create-login-link";
-import { mayMailAccountRecipient } from "./recipient-budget";
+import { mailableAccount } from "./recipient-budget";
 import { LOGIN_LINK_TTL_MINUTES } from "./ttl";
-import { isAcceptableText } from "@/lib/input/text";
 
 export interface SendLoginLinkMailInput {
   email: string;
@@ -21,11 +20,8 @@ export interface SendLoginLinkMailInput {
  * which addresses have accounts. The route in front rate-limits requests per IP and address.
  */
 export async function sendLoginLinkMail(input: SendLoginLinkMailInput): Promise<void> {
-  const email = input.email.trim().toLowerCase();
-  if (!email || !isAcceptableText(email)) return;
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, locale: true, isActive: true, deletedAt: true } });
-  if (!user || !user.isActive || user.deletedAt) return;
-  if (!(await mayMailAccountRecipient(user.email))) return;
+  const user = await mailableAccount(input.email);
+  if (!user) return;
 
   // The link and the mail carrying it commit together: no mail without a valid link, no link
   // that was never sent.

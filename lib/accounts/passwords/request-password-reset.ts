@@ -1,7 +1,6 @@
 import { createLoginLink, LOGIN_LINK_TTL_MINUTES } from "@/lib/accounts/login-links";
-import { mayMailAccountRecipient } from "@/lib/accounts/login-links/recipient-budget";
+import { mailableAccount } from "@/lib/accounts/login-links/recipient-budget";
 import { db } from "@/lib/db/client";
-import { isAcceptableText } from "@/lib/input/text";
 import { recipientLanguage } from "@/lib/mail/recipient-language";
 import { sendMail } from "@/lib/mail/send-mail";
 import type { MailLanguage } from "@/lib/mail/templates/layout";
@@ -30,11 +29,8 @@ export const passwordResetUrl = (token: string): string => `${siteOrigin("hub", 
  * a login link and the security page to the same result.
  */
 export async function requestPasswordReset(opts: RequestPasswordResetOptions): Promise<void> {
-  const email = opts.email.trim().toLowerCase();
-  if (!email || !isAcceptableText(email)) return;
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, locale: true, isActive: true, deletedAt: true } });
-  if (!user || !user.isActive || user.deletedAt) return;
-  if (!(await mayMailAccountRecipient(user.email))) return;
+  const user = await mailableAccount(opts.email);
+  if (!user) return;
 
   // The link and the mail carrying it commit together: no mail without a valid link, no link
   // that was never sent.
