@@ -1,0 +1,23 @@
+import { recordActivity } from "@/lib/activity/record-activity";
+import type { Tx } from "@/lib/db/client";
+import { blockAutoGrant } from "./auto-grant-blocks";
+import { TeamRefusedError, type TeamRefusal } from "./refusals";
+import { assertAnotherOwnerRemains, type LockedNewsroom } from "./team-locks";
+
+const ACTIVITY = { removed: "company_member_removed", left: "company_member_left" } as const;
+
+/**
+ * The end of one membership, under the newsroom lock the caller holds: the last owner stays
+ * (409), the row goes, the e-mail rights sync is kept from granting it back, and the activity
+ * entry says whether an owner removed the person or they left. `missing` is the refusal when
+ * the person is not a member.
+ */
+export async function endMembership(tx: Tx, opts: { newsroom: LockedNewsroom; userId: number; actorUserId: number; how: "removed" | "left"; missing: TeamRefusal }): Promise<void> {
+  const key = { companyId_userId: { companyId: opts.newsroom.id, userId: opts.userId } };
+  const member = await tx.companyUser.findUnique({ where: key, select: { role: true, grantedVia: true } });
+  if (!member) throw new TeamRefusedError(opts.missing);
+  if (member.role === "owner") await assertAnotherOwnerRemains(tx, opts.newsroom.id, opts.userId);
+  await tx.companyUser.delete({ where: key });
+  await blockAutoGrant(tx, opts.newsroom.id, opts.userId, opts.how, opts.actorUserId);
+  await recordActivity({ actorUserId: opts.actorUserId, type: ACTIVITY[opts.how], subjectType: "company", subjectId: opts.newsroom.id, result: member.role, metadata: { userId: opts.userId, grantedVia: member.grantedVia } }, tx);
+}
