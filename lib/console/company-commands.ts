@@ -5,23 +5,17 @@ import { mergeCompanies } from "@/lib/companies/merge/merge-companies";
 import { unmergeCompanies } from "@/lib/companies/merge/unmerge-companies";
 import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
-import { defineCommand, wrongCall, type ConsoleIo, type ParsedArgs } from "./registry";
+import { bareFlag, defineCommand, wrongCall, type ConsoleIo, type ParsedArgs } from "./registry";
 
 // Company maintenance of spec 4.7: merging duplicate newsrooms and membership checks. Refusals
 // (different e-mails, already merged, already undone) are business outcomes: exit 0.
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-/** A flag that takes no value: true, absent, or the reason it is wrong. */
-function bare(args: ParsedArgs, name: string): boolean | string {
-  const v = args.flags[name];
-  return v === undefined ? false : v === true ? true : `--${name} takes no value`;
-}
-
 function bareFlags(io: ConsoleIo, usage: string, args: ParsedArgs, names: string[]): Record<string, boolean> | 2 {
   const out: Record<string, boolean> = {};
   for (const n of names) {
-    const v = bare(args, n);
+    const v = bareFlag(args, n);
     if (typeof v === "string") return wrongCall(io, usage, v);
     out[n] = v;
   }

@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/http/errors";
 import { NewsletterSendingDisabledError } from "@/lib/newsletter/errors";
 import { DEFAULT_STUCK_MINUTES, resumeCampaign } from "@/lib/newsletter/resume-campaign";
-import { defineCommand, wholeFlag, wrongCall } from "./registry";
+import { bareFlag, defineCommand, wholeFlag, wrongCall } from "./registry";
 
 const USAGE = "newsletter:resume {campaign} [--failed] [--stuck-minutes=30]";
 
@@ -20,12 +20,13 @@ export const newsletterResumeCommand = defineCommand({
   async run(args, io) {
     const wrong = (reason: string) => wrongCall(io, USAGE, reason);
     if (args.positional.length !== 1 || !/^[1-9]\d{0,9}$/.test(args.positional[0]!)) return wrong("Name one campaign by its id.");
-    if (args.flags["failed"] !== undefined && args.flags["failed"] !== true) return wrong("--failed takes no value");
+    const failed = bareFlag(args, "failed");
+    if (typeof failed === "string") return wrong(failed);
     const stuck = wholeFlag(args, "stuck-minutes", { min: 0, max: 999_999 });
     if (typeof stuck === "string") return wrong(stuck);
     const campaignId = Number(args.positional[0]);
     try {
-      const r = await resumeCampaign({ campaignId, failed: args.flags["failed"] === true, stuckMinutes: stuck ?? DEFAULT_STUCK_MINUTES });
+      const r = await resumeCampaign({ campaignId, failed, stuckMinutes: stuck ?? DEFAULT_STUCK_MINUTES });
       if (r.returnedToDraft) {
         io.out(`campaign ${campaignId} had no frozen recipients (its start did not finish): back to draft; start it again`);
         return 0;

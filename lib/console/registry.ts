@@ -75,6 +75,12 @@ export function wholeFlag(args: ParsedArgs, name: string, range: { min: number; 
   return n >= range.min && n <= max ? n : `--${name} must be a whole number${range.max === undefined ? ` of at least ${range.min}` : ` from ${range.min} to ${range.max}`}`;
 }
 
+/** A flag that takes no value: true when given, false when absent, or the reason it is wrong (`--name=x`). */
+export function bareFlag(args: ParsedArgs, name: string): boolean | string {
+  const v = args.flags[name];
+  return v === undefined ? false : v === true ? true : `--${name} takes no value`;
+}
+
 /** `--name=value`, `--name value` is not accepted (ambiguous with positionals), `--flag` is true. */
 export function parseArgs(argv: string[]): ParsedArgs {
   const positional: string[] = [];
