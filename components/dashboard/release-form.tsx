@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { describedBy, FormField, shownIssue } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { CategoryOption, ContactPreset, Newsroom } from "@/lib/dashboard/newsrooms";
@@ -92,12 +92,7 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
     if (!result.ok) keep();
   }, [result, resume, keep]);
 
-  const issueOf = (field: ReleaseField): string | undefined => {
-    if (touched[field] && clientIssues[field]) return clientIssues[field];
-    // A server issue belongs to the value it judged; once the field changes it is stale.
-    if (sent && sent[field] === values[field] && result?.issues?.[field]) return result.issues[field];
-    return undefined;
-  };
+  const issueOf = (field: ReleaseField) => shownIssue(field, { touched, clientIssues, values, sent, serverIssues: result?.issues });
 
   const set = (field: ReleaseField, value: string) =>
     setValues((v) => {

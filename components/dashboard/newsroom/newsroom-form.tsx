@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { describedBy, FormField, shownIssue } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -29,11 +29,7 @@ export function NewsroomForm({ initial, creating, readOnly = false, submitLabel,
   const [result, dispatch, pending] = useActionState(action, null);
   const hydrated = useHydrated();
   const issues = validateNewsroomForm(values, creating);
-  const issueOf = (field: NewsroomField) => {
-    if (touched[field] && issues[field]) return issues[field];
-    if (sent && sent[field] === values[field] && result?.issues?.[field]) return result.issues[field];
-    return undefined;
-  };
+  const issueOf = (field: NewsroomField) => shownIssue(field, { touched, clientIssues: issues, values, sent, serverIssues: result?.issues });
   const bind = (field: NewsroomField, hasHint = false) => ({
     id: field,
     name: field,
