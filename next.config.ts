@@ -18,6 +18,7 @@ const nextConfig: NextConfig = {
     "@prisma/schema-engine-wasm",
     "pg",
     "sharp",
+    "pdfkit",
     "ioredis",
   ],
   async headers() {

@@ -2,6 +2,9 @@ import sharp from "sharp";
 import { logoKey, processLogo } from "@/lib/companies/profile/newsroom-logo";
 import { getFileStorage } from "@/lib/storage/file-storage";
 import { hashPassword } from "@/lib/accounts/passwords/hash";
+import { PLANS } from "@/lib/billing/catalog";
+import { addBerlinMonths, berlinStartOfDay } from "@/lib/billing/agreements/billing-period";
+import { quotaPeriodOf } from "@/lib/releases/quota";
 import { getConfig } from "@/lib/config";
 import { isLocalHost } from "@/lib/config/sites-env";
 import { db } from "@/lib/db/client";
@@ -143,11 +146,7 @@ async function seedPeople() {
     });
     if (u.role === "owner") {
       const existing = await db.userPaymentOption.findFirst({ where: { userId: user.id } });
-      if (!existing) {
-        await db.userPaymentOption.create({
-          data: { userId: user.id, companyId, provider: "stripe", plan: "business", monthlyReleaseQuota: 10, apiAccess: true, priceCents: 4900 },
-        });
-      }
+      if (!existing) await db.userPaymentOption.create({ data: demoAgreement(user.id, companyId, u.company) });
     }
   }
   for (const s of DEMO_STAFF) {
@@ -263,4 +262,19 @@ export async function seedDemoContent(opts: { now?: Date; allowOnConfiguredDatab
   const { companies } = await seedPeople();
   await seedReleases(companies, now);
   await seedSearchMirror(companies);
+}
+
+/**
+ * The demo owners are legacy customers on the Business plan, paid by bank transfer (manual
+ * agreements the invoice run bills monthly); Hansebank still runs on its previous terms until
+ * the end of next month, so /admin/payments has something in every list.
+ */
+function demoAgreement(userId: number, companyId: number, company: string) {
+  const plan = PLANS.business;
+  const periodStart = berlinStartOfDay(`${quotaPeriodOf(new Date())}-01`)!;
+  const periodEnd = addBerlinMonths(periodStart, 1);
+  return {
+    userId, companyId, provider: "manual" as const, plan: plan.id, monthlyReleaseQuota: plan.monthlyReleaseQuota, apiAccess: plan.apiAccess, priceCents: plan.monthlyNetCents, periodStart, periodEnd,
+    ...(company === "hansebank" ? { grandfatheredUntil: addBerlinMonths(periodEnd, 1) } : {}),
+  };
 }

@@ -51,6 +51,8 @@ function build(env: Env, raw: Record<string, string | undefined>) {
   if (env.AI_JOB_RETRY_AFTER_S <= env.AI_JOB_TIMEOUT_S) {
     throw new ConfigError(`Invalid configuration: AI_JOB_RETRY_AFTER_S (${env.AI_JOB_RETRY_AFTER_S}) must be greater than AI_JOB_TIMEOUT_S (${env.AI_JOB_TIMEOUT_S})`);
   }
+  // Without the signing secret no Stripe event could be verified, so every payment would be lost.
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (docs/billing.md)");
   const appKey = secret(env, strict, "APP_KEY", "app-key");
   return {
     app: { env: env.NODE_ENV, mode, version: resolveAppVersion(env.APP_VERSION), logLevel: env.LOG_LEVEL },
@@ -143,8 +145,24 @@ function build(env: Env, raw: Record<string, string | undefined>) {
     billing: {
       stripeSecretKey: env.STRIPE_SECRET_KEY,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripeApi: env.STRIPE_API_HOST ? { host: env.STRIPE_API_HOST, port: env.STRIPE_API_PORT, protocol: env.STRIPE_API_PROTOCOL } : undefined,
+      stripeTaxRateId: env.STRIPE_TAX_RATE_ID,
       stripePriceChange: env.STRIPE_PRICE_CHANGE,
+      // The local checkout signs its webhook events with this, exactly as Stripe signs with STRIPE_WEBHOOK_SECRET.
+      localWebhookSecret: `whsec_${createHash("sha256").update(`${appKey}:local-checkout-webhook`).digest("base64url")}`,
+      // A public deployment without Stripe keys takes no payments: the local checkout would give plans away.
+      localCheckout: !env.STRIPE_SECRET_KEY && !strict,
       paidChangePriceCents: env.PAID_CHANGE_PRICE_CENTS,
+      strictIssuer: strict,
+      paymentTermDays: env.BILLING_PAYMENT_TERM_DAYS,
+      issuer: {
+        name: env.BILLING_ISSUER_NAME,
+        addressLines: env.BILLING_ISSUER_ADDRESS?.split("|").map((l) => l.trim()).filter(Boolean) ?? [],
+        vatId: env.BILLING_ISSUER_VAT_ID,
+        taxNumber: env.BILLING_ISSUER_TAX_NUMBER,
+        email: env.BILLING_ISSUER_EMAIL,
+        bank: env.BILLING_BANK_IBAN ? { name: env.BILLING_BANK_NAME, iban: env.BILLING_BANK_IBAN, bic: env.BILLING_BANK_BIC } : undefined,
+      },
     },
     jobs: { inngestEventKey: env.INNGEST_EVENT_KEY, inngestSigningKey: env.INNGEST_SIGNING_KEY, inngestBaseUrl: env.INNGEST_BASE_URL, autoDrain: env.JOBS_AUTO_DRAIN },
     observability: { sentryDsn: env.SENTRY_DSN, sentryEnvironment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV },

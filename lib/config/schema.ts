@@ -100,10 +100,29 @@ export const envSchema = z.object({
   ALERT_MAIL_TO: optionalStr(),
   ALERT_PUSH_URL: optionalUrl(),
 
+  /** Without it the embedded local checkout (lib/billing/provider/local-provider.ts) takes payments. */
   STRIPE_SECRET_KEY: optionalStr(),
   STRIPE_WEBHOOK_SECRET: optionalStr(),
+  /** Where the Stripe SDK sends its requests; tests point it at a local server. */
+  STRIPE_API_HOST: optionalStr(),
+  STRIPE_API_PORT: int(443, { min: 1, max: 65535 }),
+  STRIPE_API_PROTOCOL: oneOf(["https", "http"] as const, "https"),
+  /** A Stripe tax rate (19 % German VAT, exclusive) put on every checkout line; see docs/billing.md. */
+  STRIPE_TAX_RATE_ID: optionalStr(),
   STRIPE_PRICE_CHANGE: optionalStr(),
   PAID_CHANGE_PRICE_CENTS: int(1000, { min: 0 }),
+  /** The issuer named on every manual invoice (German invoices must name it in full). */
+  BILLING_ISSUER_NAME: optionalStr(),
+  /** Address lines separated by "|": "Musterstraße 1|10115 Berlin|Deutschland". */
+  BILLING_ISSUER_ADDRESS: optionalStr(),
+  BILLING_ISSUER_VAT_ID: optionalStr(),
+  BILLING_ISSUER_TAX_NUMBER: optionalStr(),
+  BILLING_ISSUER_EMAIL: optionalStr(),
+  BILLING_BANK_NAME: optionalStr(),
+  BILLING_BANK_IBAN: optionalStr(),
+  BILLING_BANK_BIC: optionalStr(),
+  /** Days a manual invoice gives for payment. */
+  BILLING_PAYMENT_TERM_DAYS: int(14, { min: 0, max: 120 }),
 
   INNGEST_EVENT_KEY: optionalStr(),
   INNGEST_SIGNING_KEY: optionalStr(),

@@ -45,3 +45,10 @@ const display = new Intl.DateTimeFormat("de-DE", { dateStyle: "medium", timeStyl
 export function formatBerlin(date: Date | null | undefined): string {
   return date ? display.format(date) : "–";
 }
+
+const displayDay = new Intl.DateTimeFormat("de-DE", { dateStyle: "medium", timeZone: ZONE });
+
+/** A calendar day for German UI text, e.g. "03.03.2026". */
+export function formatBerlinDay(date: Date | null | undefined): string {
+  return date ? displayDay.format(date) : "–";
+}

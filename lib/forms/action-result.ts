@@ -25,6 +25,9 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   identity_proof_required: "Bitte bestätigen Sie Ihre Identität erneut mit Ihrem Passwort.",
   legal_acceptance_required: "Bitte bestätigen Sie die aktuellen Bedingungen unten: Sie sind neu, wurden geändert oder fehlen noch.",
   rate_limited: "Zu viele Versuche. Bitte warten Sie einen Moment.",
+  boost_sold_out: "Alle Boost-Plätze sind belegt.",
+  insufficient_credits: "Das Guthaben an Credits reicht nicht.",
+  change_not_allowed: "Diese Änderung ist nicht möglich.",
 };
 
 /** Turns an error into a form result; `messages` words a code for this form (a newsroom is not a release). Unexpected errors are reported and answered generically, never as a 500. */

@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   stale_classification: 409,
   image_rights_confirmation_required: 409,
   boost_sold_out: 409,
+  insufficient_credits: 409,
+  change_not_allowed: 409,
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -83,6 +85,13 @@ export class BoostSoldOutError extends AppError {
   override name = "BoostSoldOutError";
   constructor(earliestFreeDate: string) {
     super("boost_sold_out", `No boost slot is free before ${earliestFreeDate}.`, { earliestFreeDate });
+  }
+}
+
+export class InsufficientCreditsError extends AppError {
+  override name = "InsufficientCreditsError";
+  constructor(needed: number, balance: number) {
+    super("insufficient_credits", `This needs ${needed} credits; the newsroom has ${balance}.`, { needed, balance });
   }
 }
 

@@ -28,3 +28,23 @@ CREATE UNIQUE INDEX IF NOT EXISTS company_invitations_open_key
 -- every login (lib/companies/email-rights-sync.ts compares lower() on both sides).
 CREATE INDEX IF NOT EXISTS companies_lower_email_idx ON companies (lower(email));
 CREATE INDEX IF NOT EXISTS contacts_lower_email_idx ON contacts (lower(email));
+
+-- One paid change per release (spec 4.5), and at most one waiting for payment at a time.
+CREATE UNIQUE INDEX IF NOT EXISTS press_release_changes_one_applied
+  ON press_release_changes (press_release_id) WHERE status = 'applied';
+CREATE UNIQUE INDEX IF NOT EXISTS press_release_changes_one_pending
+  ON press_release_changes (press_release_id) WHERE status = 'pending_payment';
+
+-- Invoice numbers: STR for provider invoices, MAN for manual ones; amounts never negative.
+ALTER TABLE invoices DROP CONSTRAINT IF EXISTS invoices_number_prefix;
+ALTER TABLE invoices ADD CONSTRAINT invoices_number_prefix CHECK (number ~ '^(STR|MAN)-');
+ALTER TABLE invoices DROP CONSTRAINT IF EXISTS invoices_amounts_not_negative;
+ALTER TABLE invoices ADD CONSTRAINT invoices_amounts_not_negative CHECK (amount_cents >= 0 AND tax_cents >= 0);
+-- A voided invoice keeps why (never deleted, spec 3.1).
+ALTER TABLE invoices DROP CONSTRAINT IF EXISTS invoices_void_has_reason;
+ALTER TABLE invoices ADD CONSTRAINT invoices_void_has_reason
+  CHECK (status <> 'void' OR (voided_at IS NOT NULL AND void_reason IS NOT NULL));
+
+-- Boost tiers are the three durations of lib/billing/catalog.ts (BOOST_TIERS).
+ALTER TABLE boosts DROP CONSTRAINT IF EXISTS boosts_tier_range;
+ALTER TABLE boosts ADD CONSTRAINT boosts_tier_range CHECK (tier BETWEEN 1 AND 3);
