@@ -1,0 +1,127 @@
+import { encode } from "next-auth/jwt";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { openSession } from "@/lib/auth/sessions/start-session";
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { setFileStorageForTests } from "@/lib/storage/file-storage";
+import { seedUser, unique } from "@/tests/factories";
+import { invoicePdfForViewer } from "./invoice-policy";
+import { customerWithInvoice, pdfTextOf } from "@/tests/invoice-fixtures";
+
+// The invoice policy (spec 4.3) as the attacker tries it: another customer's ids, staff without
+// billing:manage, ids that are no ids. The routes run for real behind a session cookie.
+
+let cookie: string | undefined;
+vi.mock("next/headers", () => ({ cookies: async () => ({ get: (name: string) => (name === "pd.session" && cookie ? { value: cookie } : undefined) }), headers: async () => new Headers() }));
+
+beforeAll(() => {
+  // next.config.ts turns forbidden() on (experimental.authInterrupts); the Next server sets this for it.
+  process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = "true";
+});
+afterEach(() => {
+  cookie = undefined;
+  setFileStorageForTests(null);
+});
+
+async function signIn(userId: number): Promise<void> {
+  const { token } = await openSession({ userId, method: "password", twoFactorPending: false, strongAuth: true, client: { ip: "198.51.100.7" } });
+  cookie = await encode({ token: { sid: token }, secret: getConfig().auth.secret });
+}
+
+const customerRoute = async (id: string) => (await import("@/app/hub/dashboard/billing/invoices/[id]/pdf/route")).GET(new Request(`http://hub.localhost/dashboard/billing/invoices/${id}/pdf`), { params: Promise.resolve({ id }) });
+const adminRoute = async (id: string) => (await import("@/app/hub/admin/payments/invoices/[id]/pdf/route")).GET(new Request(`http://hub.localhost/admin/payments/invoices/${id}/pdf`), { params: Promise.resolve({ id }) });
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const err = await promise.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
+}
+
+/** What a forbidden() or redirect() of Next threw (its digest), else the error itself. */
+const interrupt = (promise: Promise<unknown>) => promise.then(() => "answered", (e: { digest?: string }) => e.digest ?? e);
+
+describe("invoicePdfForViewer", () => {
+  it("gives the owner their own invoice, rendered on demand", async () => {
+    const { customer, invoice } = await customerWithInvoice();
+    const pdf = await invoicePdfForViewer({ invoiceId: invoice.id, viewerUserId: customer.id });
+    expect(pdf.filename).toBe(`${invoice.number}.pdf`);
+    expect(await pdfTextOf(pdf.bytes)).toContain(invoice.number);
+  });
+
+  it("hides another customer's invoice (404), also from members of staff without billing:manage", async () => {
+    const { invoice } = await customerWithInvoice();
+    const stranger = await seedUser();
+    const staff = await seedUser({ staffRole: "admin", permissions: ["users:manage", "companies:write"] });
+    const retired = await seedUser({ staffRole: "super_admin", isActive: false });
+    for (const viewer of [stranger, staff, retired]) expect((await refusal(invoicePdfForViewer({ invoiceId: invoice.id, viewerUserId: viewer.id }))).status).toBe(404);
+  });
+
+  it("gives any invoice to staff with billing:manage and to an active super-admin", async () => {
+    const { invoice } = await customerWithInvoice();
+    for (const viewer of [await seedUser({ staffRole: "admin", permissions: ["billing:manage"] }), await seedUser({ staffRole: "super_admin" })]) {
+      expect((await invoicePdfForViewer({ invoiceId: invoice.id, viewerUserId: viewer.id })).filename).toBe(`${invoice.number}.pdf`);
+    }
+  });
+
+  it("serves a provider invoice's stored PDF, and 404 while none is stored", async () => {
+    const customer = await seedUser();
+    const bytes = Buffer.from("%PDF-1.4 provider copy");
+    setFileStorageForTests({ put: async () => {}, get: async (key) => (key === "invoices/str-x.pdf" ? { bytes, contentType: "application/pdf" } : null), delete: async () => {} });
+    const base = { kind: "stripe" as const, userId: customer.id, status: "paid" as const, amountCents: 4_900, taxCents: 931 };
+    const stored = await db.invoice.create({ data: { ...base, number: unique("STR-2026"), stripeInvoiceId: unique("in"), pdfPath: "invoices/str-x.pdf" } });
+    const bare = await db.invoice.create({ data: { ...base, number: unique("STR-2026"), stripeInvoiceId: unique("in") } });
+    const lost = await db.invoice.create({ data: { ...base, number: unique("STR-2026"), stripeInvoiceId: unique("in"), pdfPath: "invoices/gone.pdf" } });
+    expect(Buffer.from((await invoicePdfForViewer({ invoiceId: stored.id, viewerUserId: customer.id })).bytes).equals(bytes)).toBe(true);
+    for (const invoice of [bare, lost]) expect((await refusal(invoicePdfForViewer({ invoiceId: invoice.id, viewerUserId: customer.id }))).status).toBe(404);
+  });
+});
+
+describe("GET /dashboard/billing/invoices/[id]/pdf (me.invoices.manual-pdf)", () => {
+  it("answers the owner with the PDF: inline, named by number, never cached", async () => {
+    const { customer, invoice } = await customerWithInvoice();
+    await signIn(customer.id);
+    const res = await customerRoute(String(invoice.id));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("content-disposition")).toBe(`inline; filename="${invoice.number}.pdf"`);
+    expect(await pdfTextOf(new Uint8Array(await res.arrayBuffer()))).toContain(invoice.number);
+  });
+
+  it("answers another customer 404 without bytes of the invoice", async () => {
+    const { invoice } = await customerWithInvoice();
+    await signIn((await seedUser()).id);
+    const res = await customerRoute(String(invoice.id));
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).not.toContain("pdf");
+    expect(await res.text()).not.toContain("%PDF");
+  });
+
+  it("answers 404 to ids that are no ids, and sends a visitor without session to sign in", async () => {
+    const { customer } = await customerWithInvoice();
+    await signIn(customer.id);
+    for (const id of ["abc", "0", "-1", "1e3", "99999999999", "2147483648", "0x10"]) expect((await customerRoute(id)).status, id).toBe(404);
+    cookie = undefined;
+    expect(await interrupt(customerRoute("1"))).toMatch(/^NEXT_REDIRECT;.*\/login;/);
+  });
+});
+
+describe("GET /admin/payments/invoices/[id]/pdf (admin.invoices.pdf)", () => {
+  it("serves any customer's invoice to staff with billing:manage", async () => {
+    const { invoice } = await customerWithInvoice();
+    await signIn((await seedUser({ staffRole: "admin", permissions: ["billing:manage"] })).id);
+    const res = await adminRoute(String(invoice.id));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect((await adminRoute("nope")).status).toBe(404);
+  });
+
+  it("answers 403 to staff without billing:manage and to customers, even for their own invoice", async () => {
+    const { customer, invoice } = await customerWithInvoice();
+    await signIn((await seedUser({ staffRole: "admin", permissions: ["users:manage"] })).id);
+    expect(await interrupt(adminRoute(String(invoice.id)))).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
+    await signIn(customer.id);
+    expect(await interrupt(adminRoute(String(invoice.id)))).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
+  });
+});
