@@ -14,6 +14,7 @@ export type FeedResult = { kind: "ok"; xml: string } | { kind: "missing" } | { k
 
 const FEED_SELECT = {
   id: true,
+  contentChangedAt: true,
   slug: true,
   portal: true,
   language: true,
@@ -42,6 +43,8 @@ async function items(portal: Portal, edition: Edition, where: Prisma.PressReleas
       link: url,
       guid: url,
       pubDate: r.publishedAt!,
+      // A paid change or a correction moves content_changed_at after publication.
+      updated: r.contentChangedAt > r.publishedAt! ? r.contentChangedAt : r.publishedAt!,
       creator: r.company.name,
       categories: r.category ? [...(r.category.parent ? [name(r.category.parent)] : []), name(r.category)] : [],
       description: summary,

@@ -5,6 +5,8 @@ export interface FeedItem {
   link: string;
   guid: string;
   pubDate: Date;
+  /** Last change of the content (atom:updated); the publication date until it changes. */
+  updated: Date;
   creator: string;
   categories: string[];
   description: string | null;
@@ -22,11 +24,12 @@ export interface FeedChannel {
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", format: true, suppressEmptyNode: true });
 
 /**
- * RSS 2.0 with `atom:link rel="self"`, `dc:creator` and `category` (spec 4.1). Text is escaped
+ * RSS 2.0 with `atom:link rel="self"`, `dc:creator` and `category` (spec 4.1), and per item
+ * `atom:updated` so readers see a paid change or correction. Text is escaped
  * by the builder; dates are RFC 822 as RSS requires.
  */
 export function buildRss(channel: FeedChannel): string {
-  const newest = channel.items[0]?.pubDate;
+  const newest = channel.items.reduce<Date | undefined>((max, i) => (!max || i.updated > max ? i.updated : max), undefined);
   return builder.build({
     "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
     rss: {
@@ -45,6 +48,7 @@ export function buildRss(channel: FeedChannel): string {
           link: i.link,
           guid: { "#text": i.guid, "@_isPermaLink": "false" },
           pubDate: i.pubDate.toUTCString(),
+          "atom:updated": i.updated.toISOString(),
           "dc:creator": i.creator,
           category: i.categories,
           ...(i.description ? { description: i.description } : {}),

@@ -1,0 +1,106 @@
+"use client";
+
+import { startTransition, useActionState, useDeferredValue, useMemo, useState, type FormEvent } from "react";
+import { describedBy, FormField, shownIssue } from "@/components/ui/form-field";
+import { FormMessage } from "@/components/ui/form-message";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { EMPTY_RELEASE_FORM, validateReleaseForm } from "@/lib/dashboard/release-rules";
+import type { ActionResult } from "@/lib/forms/action-result";
+import { editDistancePercent } from "@/lib/releases/changes/edit-distance";
+import { ReleaseBodyField } from "./release-editor";
+
+export interface PaidChangeInput {
+  title: string;
+  lead: string;
+  body: string;
+}
+
+export interface PaidChangeResult extends ActionResult {
+  /** The automatic check refused the text: its reasons, in the release's language. */
+  reasons?: string[];
+}
+
+const FIELDS = ["title", "lead", "body"] as const;
+type Field = (typeof FIELDS)[number];
+
+interface Props {
+  initial: PaidChangeInput;
+  /** legal.change_max_distance_percent */
+  maxDistancePercent: number;
+  action: (prev: PaidChangeResult | null, input: PaidChangeInput) => Promise<PaidChangeResult | null>;
+}
+
+/**
+ * The paid change of a published release: title, lead and text prefilled with the live
+ * version, the release editor's rules checked as the customer types, and the share of changed
+ * words against the limit (the same computation the server enforces). Sending runs the check;
+ * the server action continues to the payment or shows why the text was refused.
+ */
+export function PaidChangeForm({ initial, maxDistancePercent, action }: Props) {
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [sent, setSent] = useState<PaidChangeInput | null>(null);
+  const [result, dispatch, pending] = useActionState(action, null);
+  const hydrated = useHydrated();
+
+  const allIssues = validateReleaseForm({ ...EMPTY_RELEASE_FORM, ...values });
+  const clientIssues: Partial<Record<Field, string>> = Object.fromEntries(FIELDS.flatMap((f) => (allIssues[f] ? [[f, allIssues[f]]] : [])));
+  const issueOf = (field: Field) => shownIssue(field, { touched, clientIssues, values, sent, serverIssues: result?.issues });
+  const unchanged = values.title.trim() === initial.title.trim() && values.lead.trim() === initial.lead.trim() && values.body === initial.body;
+
+  // Deferred: a long text retyped at once is compared once the typing pauses, not per key.
+  const deferred = useDeferredValue(values);
+  const percent = useMemo(
+    () => editDistancePercent({ title: initial.title, lead: initial.lead || null, body: initial.body }, { title: deferred.title.trim(), lead: deferred.lead.trim() || null, body: deferred.body }),
+    [initial, deferred],
+  );
+  const tooMuch = percent > maxDistancePercent;
+
+  const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const bind = (field: "title" | "lead") => ({
+    id: field,
+    name: field,
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
+    onBlur: () => setTouched((t) => ({ ...t, [field]: true })),
+    ...describedBy(field, issueOf(field)),
+  });
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setTouched({ title: true, lead: true, body: true });
+    if (Object.keys(clientIssues).length || unchanged || tooMuch) return;
+    setSent(values);
+    startTransition(() => dispatch(values));
+  }
+
+  return (
+    <form className="form release-form" onSubmit={onSubmit} method="post" noValidate aria-label="Pressemitteilung kostenpflichtig ändern">
+      <FormMessage result={result} />
+      {result?.reasons?.length ? (
+        <ul className="reasons" aria-label="Gründe der Ablehnung">
+          {result.reasons.map((r, i) => (
+            <li key={i}>{r}</li>
+          ))}
+        </ul>
+      ) : null}
+      <FormField id="title" label="Überschrift" issue={issueOf("title")}>
+        <input {...bind("title")} type="text" maxLength={250} />
+      </FormField>
+      <FormField id="lead" label="Vorspann (optional)" issue={issueOf("lead")}>
+        <input {...bind("lead")} type="text" maxLength={600} />
+      </FormField>
+      <ReleaseBodyField initialHtml={initial.body} body={values.body} issue={issueOf("body")} onChange={(body) => set("body", body)} onHtml={() => {}} onBlur={() => setTouched((t) => ({ ...t, body: true }))} />
+      <p className={tooMuch ? "form-message error" : "meta"} id="change-extent" role="status">
+        {unchanged ? "Noch nichts geändert." : `Geändert: ${percent} % der Wörter (erlaubt sind höchstens ${maxDistancePercent} %).`}
+        {tooMuch ? <small>Bitte ändern Sie weniger: Eine so weitgehende Änderung gehört in eine neue Pressemitteilung.</small> : null}
+      </p>
+      <div className="button-row">
+        <button type="submit" className="button" disabled={!hydrated || pending || unchanged || tooMuch}>
+          Prüfen und zur Zahlung
+        </button>
+        {pending ? <span className="meta">Der Text wird geprüft …</span> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import { assertReleaseAction } from "@/lib/accounts/abilities";
+import { recordActivity } from "@/lib/activity/record-activity";
+import { paidChangeNetCents } from "@/lib/billing/catalog";
+import { getConfig } from "@/lib/config";
+import { ownReleaseOrThrow } from "@/lib/companies/newsrooms";
+import { EMPTY_RELEASE_FORM, validateReleaseForm } from "@/lib/dashboard/release-rules";
+import { db } from "@/lib/db/client";
+import { Prisma, type PressRelease } from "@/lib/generated/prisma/client";
+import { AppError, type ValidationIssue } from "@/lib/http/errors";
+import { getTextClassifier, type ReviewReason, type TextClassifier } from "@/lib/review/classifier";
+import { reviewInputOf } from "@/lib/review/review-input";
+import { contentHash } from "../content-hash";
+import { lockRelease } from "../lock";
+import { sanitizeReleaseHtml } from "../sanitize";
+import { editDistancePercent, type ChangeText } from "./edit-distance";
+import { expireLapsedChanges } from "./expire-lapsed-changes";
+
+/** How long a checked change waits for its payment. */
+export const CHANGE_PAYMENT_WINDOW_MINUTES = 30;
+
+export const CHANGE_ALREADY_USED = "Diese Pressemitteilung wurde bereits einmal geändert.";
+export const CHANGE_AWAITS_PAYMENT = "Eine Änderung wartet bereits auf Zahlung.";
+
+export interface RequestPaidChangeOptions {
+  userId: number;
+  releaseId: number;
+  title: string;
+  lead?: string | null;
+  /** The editor's HTML; stored sanitised like every save. */
+  body: string;
+  now?: Date;
+  /** The text check; the configured one (getTextClassifier) by default. */
+  classifier?: TextClassifier;
+}
+
+export interface PaidChangeRequested {
+  changeId: number;
+  precheckResult: "yellow" | "green";
+  reasons: ReviewReason[];
+}
+
+/** Spec 4.5: only a live published release, and only once. */
+export function assertChangeable(release: Pick<PressRelease, "status" | "goneAt" | "paidChangeUsedAt">): void {
+  if (release.status !== "published" || release.goneAt) throw new AppError("change_not_allowed", "Nur veröffentlichte Pressemitteilungen lassen sich kostenpflichtig ändern.");
+  if (release.paidChangeUsedAt) throw new AppError("change_not_allowed", CHANGE_ALREADY_USED);
+}
+
+/** Title, lead and body as a save stores them: trimmed, an empty lead is none, the body sanitised. */
+function proposedText(opts: RequestPaidChangeOptions): ChangeText {
+  const title = opts.title.trim();
+  const lead = opts.lead?.trim() || null;
+  // The editor's own rules for these three fields (length, unstorable characters).
+  const issues = validateReleaseForm({ ...EMPTY_RELEASE_FORM, title, lead: lead ?? "", body: opts.body });
+  const own = (["title", "lead", "body"] as const).flatMap((path): ValidationIssue[] => (issues[path] ? [{ path, message: issues[path] }] : []));
+  if (own.length) throw new AppError("validation_failed", "The changed release is not valid.", undefined, own);
+  return { title, lead, body: sanitizeReleaseHtml(opts.body) };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  const cause = (err.meta?.["driverAdapterError"] as { cause?: { originalCode?: string } } | undefined)?.cause;
+  return err.code === "P2002" || cause?.originalCode === "23505";
+}
+
+/**
+ * The request for a paid change (spec 4.5): rights, status, the once-per-release rule, the edit
+ * distance limit, then the automatic check of the proposed text before any payment. Red is
+ * stored as `refused` and answered 422 with the reasons (nothing to pay). Yellow or green opens
+ * a change `pending_payment` for 30 minutes; the checkout is started by the caller.
+ */
+export async function requestPaidChange(opts: RequestPaidChangeOptions): Promise<PaidChangeRequested> {
+  const now = opts.now ?? new Date();
+  // Another newsroom's release answers "not found"; a member without the edit right 403.
+  const release = await ownReleaseOrThrow(opts.userId, opts.releaseId);
+  await assertReleaseAction(opts.userId, release, "edit");
+  assertChangeable(release);
+
+  const proposed = proposedText(opts);
+  if (proposed.title === release.title && proposed.lead === release.lead && proposed.body === release.body) {
+    throw new AppError("validation_failed", "Der Text ist unverändert.", { unchanged: true });
+  }
+  const limit = getConfig().legal.changeMaxDistancePercent;
+  const percent = editDistancePercent(release, proposed);
+  if (percent > limit) {
+    throw new AppError("validation_failed", `Die Änderung umfasst ${percent} % des Textes; erlaubt sind höchstens ${limit} %.`, { editDistancePercent: percent, limit });
+  }
+
+  // The same text check a release gets before publication, on the proposed version. It runs
+  // outside any transaction: it may take up to the AI job timeout.
+  const hash = contentHash(proposed.title, proposed.body);
+  const classification = await (opts.classifier ?? getTextClassifier()).classify(await reviewInputOf({ ...release, ...proposed, contentHash: hash }));
+  const row = {
+    pressReleaseId: release.id,
+    requestedByUserId: opts.userId,
+    proposedTitle: proposed.title,
+    proposedLead: proposed.lead,
+    proposedBody: proposed.body,
+    precheckResult: classification.result,
+    precheckReasons: classification.reasons as unknown as Prisma.InputJsonValue,
+    editDistancePercent: percent,
+    amountCents: paidChangeNetCents(),
+    createdAt: now,
+  };
+  const activity = (changeId: number, result: string) => ({ actorUserId: opts.userId, type: `change.${result}`, subjectType: "press_release_change", subjectId: changeId, result: classification.result, metadata: { pressReleaseId: release.id, editDistancePercent: percent, classifier: classification.classifier } });
+
+  if (classification.result === "red") {
+    const refused = await db.$transaction(async (tx) => {
+      const change = await tx.pressReleaseChange.create({ data: { ...row, status: "refused" } });
+      await recordActivity(activity(change.id, "refused"), tx);
+      return change;
+    });
+    throw new AppError("validation_failed", "Die automatische Prüfung hat den geänderten Text abgelehnt. Es entstehen keine Kosten.", { precheckResult: "red", reasons: classification.reasons, changeId: refused.id });
+  }
+
+  try {
+    const changeId = await db.$transaction(async (tx) => {
+      const locked = await lockRelease(tx, release.id);
+      // Re-checked after the lock: the membership, the status and the once-rule may have
+      // changed while the check ran (a paid change applied by the webhook, a tombstone).
+      await assertReleaseAction(opts.userId, locked, "edit", tx);
+      assertChangeable(locked);
+      // Distance and check judged the text read before the lock; a correction since makes both stale.
+      if (locked.contentHash !== release.contentHash || locked.reviewFingerprint !== release.reviewFingerprint) {
+        throw new AppError("conflict", "Die Pressemitteilung wurde inzwischen geändert. Bitte laden Sie die Seite neu.");
+      }
+      await expireLapsedChanges({ now, releaseId: release.id }, tx);
+      // Two requests at once: the release lock makes the second wait and find the first here.
+      if (await tx.pressReleaseChange.count({ where: { pressReleaseId: release.id, status: "pending_payment" } })) {
+        throw new AppError("change_not_allowed", CHANGE_AWAITS_PAYMENT);
+      }
+      const change = await tx.pressReleaseChange.create({
+        data: { ...row, status: "pending_payment", expiresAt: new Date(now.getTime() + CHANGE_PAYMENT_WINDOW_MINUTES * 60_000) },
+      });
+      await recordActivity(activity(change.id, "requested"), tx);
+      return change.id;
+    });
+    return { changeId, precheckResult: classification.result, reasons: classification.reasons };
+  } catch (err) {
+    // The partial unique index (one pending_payment per release) backs the lock: a writer that
+    // got past it anyway gets the same 409, never a 500.
+    if (isUniqueViolation(err)) throw new AppError("change_not_allowed", CHANGE_AWAITS_PAYMENT);
+    throw err;
+  }
+}
