@@ -5,6 +5,7 @@ import { companiesMergeCommand, companiesUnmergeCommand, membershipsApiAssignmen
 import { mailCircuitCommand, mailIngestDsnCommand } from "./mail-commands";
 import { mailDeliverCommand, mailPurgeCommand } from "./mail-delivery-commands";
 import { newsletterResumeCommand } from "./newsletter-commands";
+import { expireGrandfatheringCommand, grandfatherSubscriptionsCommand, runInvoicesCommand, settleUnpaidCommand } from "./billing-commands";
 import type { ConsoleCommand } from "./registry";
 
 /** Every console command by name; `npm run cli -- list` prints them. */
@@ -26,4 +27,8 @@ export const COMMANDS: Record<string, ConsoleCommand> = {
   "company-memberships:audit": membershipsAuditCommand,
   "company-memberships:resync-auto": membershipsResyncAutoCommand,
   "company-memberships:api-assignments": membershipsApiAssignmentsCommand,
+  "billing:expire-grandfathering": expireGrandfatheringCommand,
+  "billing:run-invoices": runInvoicesCommand,
+  "legacy:settle-unpaid": settleUnpaidCommand,
+  "legacy:grandfather-subscriptions": grandfatherSubscriptionsCommand,
 };

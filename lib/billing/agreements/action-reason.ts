@@ -1,0 +1,12 @@
+import { AppError } from "@/lib/http/errors";
+import { isAcceptableText, UNACCEPTABLE_TEXT_MESSAGE } from "@/lib/input/text";
+
+export const MAX_REASON_LENGTH = 500;
+
+/** The reason an admin gives for a billing action: required, stored as written (trimmed). */
+export function requireReason(raw: unknown): string {
+  const reason = typeof raw === "string" ? raw.trim() : "";
+  const issue = !reason ? "Required." : reason.length > MAX_REASON_LENGTH ? `At most ${MAX_REASON_LENGTH} characters.` : !isAcceptableText(reason) ? UNACCEPTABLE_TEXT_MESSAGE : null;
+  if (issue) throw new AppError("validation_failed", "A reason is required for this billing action.", undefined, [{ path: "reason", message: issue }]);
+  return reason;
+}
