@@ -3,14 +3,16 @@ import { SITE_NAMES } from "@/lib/sites";
 import { HubNav, type HubNavItem } from "./hub-nav";
 
 /** The hub's header for signed-in people: their areas, their name and sign-out. */
-export function HubHeader({ userName, showAdmin, showNewsletter, logout }: { userName: string; showAdmin: boolean; showNewsletter: boolean; logout: () => Promise<void> }) {
+export function HubHeader({ userName, showAdmin, showNewsletter, showPayments, logout }: { userName: string; showAdmin: boolean; showNewsletter: boolean; showPayments: boolean; logout: () => Promise<void> }) {
   const items: HubNavItem[] = [
     { href: "/dashboard", label: "Pressemitteilungen" },
     { href: "/dashboard/newsrooms", label: "Newsrooms" },
+    { href: "/dashboard/billing", label: "Abrechnung" },
     { href: "/dashboard/tokens", label: "API-Tokens" },
     { href: "/dashboard/security", label: "Sicherheit" },
     ...(showAdmin ? [{ href: "/admin/review", label: "Prüfung erforderlich" }] : []),
     ...(showNewsletter ? [{ href: "/admin/newsletter", label: "Newsletter" }] : []),
+    ...(showPayments ? [{ href: "/admin/payments", label: "Zahlungen" }] : []),
   ];
   return (
     <header className="site-header">

@@ -9,7 +9,7 @@ export async function SignedInShell({ children, logout }: { children: ReactNode;
   const { user } = await requireUser();
   return (
     <>
-      <HubHeader userName={user.name} showAdmin={can(user, "press-releases:publish")} showNewsletter={can(user, "users:manage")} logout={logout} />
+      <HubHeader userName={user.name} showAdmin={can(user, "press-releases:publish")} showNewsletter={can(user, "users:manage")} showPayments={can(user, "billing:manage")} logout={logout} />
       <main id="main" className="wrap">
         {children}
       </main>

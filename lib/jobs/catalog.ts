@@ -5,12 +5,16 @@ import { pruneAuthRecordsJob } from "@/lib/auth/prune-auth-records";
 import { reviewJob } from "@/lib/review/review-job";
 import { deliverDueMailJob, deliverMailJob, purgeMailRecordsJob } from "@/lib/mail/delivery/jobs";
 import { newsletterSendJob } from "@/lib/newsletter/send-job";
+import { expireGrandfatheringJob } from "@/lib/billing/grandfathering/expire-grandfathering";
+import { runInvoicesJob } from "@/lib/billing/agreements/invoice-run";
+import { storeProviderInvoiceJob, sweepProviderInvoicesJob } from "@/lib/billing/webhook/store-provider-invoice";
+import { expireLapsedChangesJob } from "@/lib/releases/changes/expire-lapsed-changes";
 import { heartbeatJob } from "./heartbeat";
 import type { JobDefinition, Schedule } from "./types";
 
 // Every job and schedule, in one place: Inngest functions and the local worker are both built
 // from these lists, so the embedded default runs exactly what production runs.
-export const JOBS: JobDefinition<never>[] = [heartbeatJob, reviewJob, publishScheduledJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob, deliverMailJob, deliverDueMailJob, purgeMailRecordsJob, newsletterSendJob] as JobDefinition<never>[];
+export const JOBS: JobDefinition<never>[] = [heartbeatJob, reviewJob, publishScheduledJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob, deliverMailJob, deliverDueMailJob, purgeMailRecordsJob, newsletterSendJob, expireGrandfatheringJob, runInvoicesJob, storeProviderInvoiceJob, sweepProviderInvoicesJob, expireLapsedChangesJob] as JobDefinition<never>[];
 
 const BERLIN = "Europe/Berlin";
 export const SCHEDULES: Record<string, Schedule> = {
@@ -22,6 +26,12 @@ export const SCHEDULES: Record<string, Schedule> = {
   "purge-events": { cron: "50 3 * * *", timezone: BERLIN, job: purgeEventsJob.name },
   "deliver-due-mail": { cron: "* * * * *", timezone: BERLIN, job: deliverDueMailJob.name },
   "purge-mail-records": { cron: "35 4 * * *", timezone: BERLIN, job: purgeMailRecordsJob.name },
+  // Spec 4.7: grandfathering ends at 04:15, before the invoice run, so no ended agreement is billed.
+  "expire-grandfathering": { cron: "15 4 * * *", timezone: BERLIN, job: expireGrandfatheringJob.name },
+  "run-invoices": { cron: "30 4 * * *", timezone: BERLIN, job: runInvoicesJob.name },
+  // Paid provider invoices whose PDF or mail a lost job left behind.
+  "sweep-provider-invoices": { cron: "*/15 * * * *", timezone: BERLIN, job: sweepProviderInvoicesJob.name },
+  "expire-lapsed-changes": { cron: "*/10 * * * *", timezone: BERLIN, job: expireLapsedChangesJob.name },
 };
 
 export function findJob(name: string): JobDefinition<never> | undefined {

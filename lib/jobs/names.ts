@@ -11,4 +11,9 @@ export const JOB = {
   deliverDueMail: "mail/deliver-due",
   purgeMailRecords: "mail/purge",
   newsletterSend: "newsletter/send",
+  expireGrandfathering: "billing/expire-grandfathering",
+  runInvoices: "billing/run-invoices",
+  storeProviderInvoice: "billing/store-provider-invoice",
+  sweepProviderInvoices: "billing/sweep-provider-invoices",
+  expireLapsedChanges: "releases/expire-lapsed-changes",
 } as const;

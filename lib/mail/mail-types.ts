@@ -23,6 +23,8 @@ export const MAIL_TYPES = {
   invoice: { unsubscribeScope: null },
   invoice_reminder: { unsubscribeScope: null },
   grandfathering_expired: { unsubscribeScope: null },
+  contract_cancellation: { unsubscribeScope: null },
+  contract_withdrawal: { unsubscribeScope: null },
   image_confirmation: { unsubscribeScope: null },
   newsletter: { unsubscribeScope: "newsletter" },
   newsletter_confirm: { unsubscribeScope: null },

@@ -1,4 +1,5 @@
 import { SITE_NAMES, type Edition, type Portal, type SiteKey } from "./sites";
+import { getSiteHosts } from "./hosts";
 import type { SiteHosts } from "./resolve";
 
 // Every public URL is built here. Path segments are per edition so German readers see German
@@ -13,6 +14,11 @@ export const PATH_SEGMENTS = {
 
 export function siteOrigin(site: SiteKey, hosts: SiteHosts): string {
   return `${hosts.protocol}://${hosts[site]}`;
+}
+
+/** An absolute URL on the hub (account area, dashboard, checkout returns, mail links). */
+export function hubUrl(path: string): string {
+  return `${siteOrigin("hub", getSiteHosts())}${path}`;
 }
 
 export function editionHomeUrl(portal: Portal, edition: Edition, hosts: SiteHosts): string {

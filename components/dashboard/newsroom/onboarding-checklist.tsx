@@ -7,7 +7,7 @@ const TEXT: Record<OnboardingStep["key"], { title: string; todo: string; done: s
   contact: { title: "Pressekontakt", todo: "Legen Sie fest, wer Fragen der Redaktionen beantwortet.", done: "Ein Standardkontakt füllt neue Pressemitteilungen vor." },
   booking: {
     title: "Paket mit Veröffentlichungskontingent",
-    todo: "Zum Veröffentlichen brauchen Sie ein Paket: Es legt fest, wie viele Pressemitteilungen Sie im Monat veröffentlichen, und schaltet die API frei. Die Buchung im Kundenbereich folgt in Kürze; bis dahin richtet unser Team Ihr Paket ein. Schreiben Sie dazu an vertrieb@pressdesk.example. Entwürfe können Sie schon jetzt schreiben und zur Prüfung einreichen.",
+    todo: "Zum Veröffentlichen brauchen Sie ein Paket: Es legt fest, wie viele Pressemitteilungen Sie im Monat veröffentlichen, und schaltet in den Paketen Business und Agentur die API frei. Monatlich kündbar. Entwürfe können Sie schon jetzt schreiben und zur Prüfung einreichen.",
     done: "Ihr Paket ist aktiv.",
   },
   release: { title: "Erste Pressemitteilung", todo: "Schreiben Sie Ihre erste Pressemitteilung. Jede wird vor der Veröffentlichung automatisch geprüft.", done: "Ihre erste Pressemitteilung ist erschienen." },
@@ -29,6 +29,7 @@ export function OnboardingChecklist({ steps, quota, companyId }: { steps: Onboar
               <br />
               <span className="meta">{s.done ? TEXT[s.key].done : TEXT[s.key].todo}</span>
               {s.key === "booking" && s.done ? <span className="meta"> Diesen Monat noch {quota.remaining} von {quota.limit} Veröffentlichungen.</span> : null}
+              {s.key === "booking" && !s.done ? <> <Link href="/dashboard/billing">Paket wählen</Link></> : null}
               {s.key === "logo" && !s.done ? <> <a href="#logo-section">Logo hochladen</a></> : null}
               {s.key === "contact" && !s.done ? <> <a href="#contacts-section">Pressekontakt anlegen</a></> : null}
               {s.key === "release" && !s.done ? <> <Link href={`/dashboard/releases/new?newsroom=${companyId}`}>Pressemitteilung schreiben</Link></> : null}

@@ -1,6 +1,5 @@
 import { Button, Link, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
-import { getSiteHosts, siteOrigin } from "@/lib/sites";
 import { unsubscribeScopeOf, type MailType } from "../mail-types";
 import { unsubscribeUrl } from "../unsubscribe-token";
 import { button, paragraph, type MailLanguage } from "./layout";
@@ -44,9 +43,7 @@ export function Items(props: { items: string[] }) {
   );
 }
 
-export function hubUrl(path: string): string {
-  return `${siteOrigin("hub", getSiteHosts())}${path}`;
-}
+export { hubUrl } from "@/lib/sites/urls";
 
 /**
  * The footer's unsubscribe link for mail a recipient may opt out of (spec 6.3), read from the

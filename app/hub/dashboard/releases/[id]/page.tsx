@@ -6,6 +6,7 @@ import { ReleaseForm } from "@/components/dashboard/release-form";
 import { ReleaseHistory } from "@/components/dashboard/release-history";
 import { ReviewPanel } from "@/components/dashboard/review-panel";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { BoostPanel } from "@/components/billing/boost-panel";
 import { ActionButton } from "@/components/ui/action-button";
 import { requireUser } from "@/lib/auth/session";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
@@ -13,6 +14,7 @@ import { loadDashboardRelease } from "@/lib/dashboard/release-detail";
 import { AppError } from "@/lib/http/errors";
 import { SITE_NAMES } from "@/lib/sites";
 import { moveRelease, saveRelease } from "../actions";
+import { bookBoostAction } from "./boost-actions";
 import { parseRecordId } from "@/lib/input/ids";
 
 export const dynamic = "force-dynamic";
@@ -71,8 +73,12 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
       ) : data.editableByOthersOnly ? (
         <p className="meta">Diese Pressemitteilung hat jemand anderes aus Ihrem Team geschrieben. Ändern, einreichen und löschen können sie die Verfasserin oder der Verfasser sowie die Inhaber und Verantwortlichen des Newsrooms.</p>
       ) : (
-        <p className="meta">In diesem Status lässt sich die Pressemitteilung hier nicht mehr bearbeiten; veröffentlichte Texte ändern Sie über eine kostenpflichtige Änderung.</p>
+        <p className="meta">
+          In diesem Status lässt sich die Pressemitteilung hier nicht mehr bearbeiten.
+          {release.status === "published" ? <> Veröffentlichte Texte ändern Sie einmal über eine <Link href={`/dashboard/releases/${release.id}/change`}>kostenpflichtige Änderung</Link>.</> : null}
+        </p>
       )}
+      {release.status === "published" ? <BoostPanel userId={user.id} releaseId={release.id} action={bookBoostAction} /> : null}
       <h2>Verlauf</h2>
       <ReleaseHistory entries={data.history} />
     </>

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { NoticeForm } from "@/components/billing/notice-form";
+import { requireUser } from "@/lib/auth/session";
+import { openContracts } from "@/lib/billing/contracts/open-contracts";
+import { cancelContractAction } from "../notice-actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Verträge hier kündigen" };
+
+// The confirmation page of the cancellation button (§312k BGB): one form, no detour.
+export default async function CancelPage() {
+  const { user } = await requireUser();
+  const contracts = await openContracts(user.id, "cancellation");
+  return (
+    <>
+      <p className="meta">
+        <Link href="/dashboard/billing">← Abrechnung</Link>
+      </p>
+      <h1>Verträge hier kündigen</h1>
+      <p>Ihre Kündigung wirkt zum Ende des laufenden Abrechnungszeitraums. Bis dahin bleibt Ihr Paket mit allen Leistungen nutzbar. Sie erhalten sofort eine Bestätigung mit Datum und Uhrzeit des Eingangs.</p>
+      {contracts.length ? <NoticeForm kind="cancellation" contracts={contracts} action={cancelContractAction} accountEmail={user.email} /> : <p className="empty">Sie haben keinen laufenden Vertrag, der gekündigt werden kann.</p>}
+    </>
+  );
+}

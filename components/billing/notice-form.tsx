@@ -1,0 +1,63 @@
+"use client";
+
+import { useActionState } from "react";
+import type { ActionResult } from "@/lib/forms/action-result";
+import { FormMessage } from "@/components/ui/form-message";
+
+export interface NoticeContract {
+  id: number;
+  label: string;
+}
+
+export interface NoticeState extends ActionResult {
+  receipt?: { contract: string; receivedAt: string; endsAt: string };
+}
+
+const TEXT = {
+  cancellation: { legend: "Welchen Vertrag möchten Sie kündigen?", statement: "Grund (freiwillig)", submit: "Jetzt kündigen", done: "Ihre Kündigung ist eingegangen" },
+  withdrawal: { legend: "Welchen Vertrag widerrufen Sie?", statement: "Ihre Erklärung", submit: "Widerruf absenden", done: "Ihr Widerruf ist eingegangen" },
+} as const;
+
+/** The form of "Verträge hier kündigen" and of the withdrawal: pick the contract, confirm, see the receipt. */
+export function NoticeForm({ kind, contracts, action, accountEmail }: { kind: "cancellation" | "withdrawal"; contracts: NoticeContract[]; action: (prev: NoticeState | null, form: FormData) => Promise<NoticeState>; accountEmail: string }) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const t = TEXT[kind];
+  if (state?.ok && state.receipt) {
+    return (
+      <div className="form-message success" role="status">
+        <strong>{t.done}.</strong>
+        <p>
+          Vertrag: {state.receipt.contract}
+          <br />
+          Eingegangen am: {state.receipt.receivedAt}
+          <br />
+          {kind === "withdrawal" ? "Beendet mit sofortiger Wirkung." : `Der Vertrag endet am: ${state.receipt.endsAt}`}
+        </p>
+        <p>Eine Bestätigung mit Datum und Uhrzeit haben wir an {accountEmail} gesendet. Sie können diese Seite speichern oder ausdrucken.</p>
+      </div>
+    );
+  }
+  return (
+    <form action={formAction} className="form">
+      <FormMessage result={state} />
+      <fieldset className="choice-group">
+        <legend>{t.legend}</legend>
+        {contracts.map((c, i) => (
+          <label key={c.id} className="checkbox">
+            <input type="radio" name="agreementId" value={c.id} defaultChecked={i === 0} required /> {c.label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="statement">{t.statement}</label>
+        <textarea id="statement" name="statement" rows={4} maxLength={1000} required={kind === "withdrawal"} defaultValue={kind === "withdrawal" ? "Hiermit widerrufe ich den von mir abgeschlossenen Vertrag." : ""} />
+      </div>
+      <p className="hint">Kündigung und Bestätigung gehen an Ihr Konto {accountEmail}.</p>
+      <p className="button-row">
+        <button type="submit" className="button" disabled={pending}>
+          {t.submit}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+import { getPaymentProvider } from "@/lib/billing/provider";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { hubUrl } from "@/lib/sites/urls";
+
+/** The provider's page for the payment method and receipts; only for accounts that paid by card before. */
+export async function openPaymentPortal(userId: number): Promise<string> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { stripeCustomerId: true } });
+  if (!user.stripeCustomerId) throw new AppError("conflict", "Es ist noch keine Zahlungsmethode hinterlegt.");
+  return getPaymentProvider().customerPortalUrl(user.stripeCustomerId, hubUrl("/dashboard/billing"));
+}

@@ -1,0 +1,110 @@
+import { createHash } from "node:crypto";
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/http/errors";
+import { hubUrl } from "@/lib/sites/urls";
+import { saleEvents, signedDelivery, subscriptionObject, event, orderTotals } from "./local-events";
+import type { CheckoutOrder, PaymentProvider } from "./types";
+import type Stripe from "stripe";
+
+// The embedded default's payment provider: a checkout page on the hub (/checkout/local/[id])
+// that "pays" and then sends the events Stripe would send, signed with the local webhook
+// secret, to the same webhook receiver. Never on a public deployment (config billing.localCheckout).
+
+const idFrom = (prefix: string, key: string) => `${prefix}_local_${createHash("sha256").update(key).digest("hex").slice(0, 24)}`;
+
+/** Hands signed events to the webhook receiver, one after another as Stripe delivers them. */
+async function deliver(events: Stripe.Event[]): Promise<void> {
+  const { receiveStripeWebhook } = await import("@/lib/billing/webhook/receive-stripe-webhook");
+  for (const evt of events) {
+    const { payload, signature } = signedDelivery(evt, getConfig().billing.localWebhookSecret);
+    const request = new Request(hubUrl("/api/webhooks/stripe"), { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
+    await receiveStripeWebhook(request);
+  }
+}
+
+function assertLocal(): void {
+  if (!getConfig().billing.localCheckout) throw notFound();
+}
+
+export interface LocalCheckoutView {
+  id: string;
+  status: "open" | "complete" | "expired";
+  order: CheckoutOrder;
+  totals: { netCents: number; taxCents: number; grossCents: number };
+}
+
+export async function loadLocalCheckout(id: string): Promise<LocalCheckoutView> {
+  assertLocal();
+  const row = await db.localCheckoutSession.findUnique({ where: { id } });
+  if (!row) throw notFound("Diese Testzahlung gibt es nicht.");
+  const order = row.order as unknown as CheckoutOrder;
+  return { id: row.id, status: row.status, order, totals: orderTotals(order) };
+}
+
+/** "Pays" an open local checkout: marks it complete, then delivers Stripe's events for the sale. Returns where the customer goes next. */
+export async function payLocalCheckout(id: string, now = new Date()): Promise<string> {
+  assertLocal();
+  const subscriptionId = idFrom("sub", id);
+  const invoiceId = idFrom("in", id);
+  const view = await loadLocalCheckout(id);
+  // A double click pays once: only the request that moves the session from open completes it.
+  const won = await db.localCheckoutSession.updateMany({
+    where: { id, status: "open" },
+    data: { status: "complete", completedAt: now, invoiceId, subscriptionId: view.order.mode === "subscription" ? subscriptionId : null },
+  });
+  if (won.count) await deliver(saleEvents({ sessionId: id, order: view.order, subscriptionId: view.order.mode === "subscription" ? subscriptionId : null, invoiceId, paidAt: now }));
+  else if (view.status === "expired") throw new AppError("conflict", "Diese Zahlung ist abgelaufen.");
+  return view.order.successUrl.replace("{CHECKOUT_SESSION_ID}", id);
+}
+
+export async function abandonLocalCheckout(id: string): Promise<string> {
+  assertLocal();
+  const view = await loadLocalCheckout(id);
+  await db.localCheckoutSession.updateMany({ where: { id, status: "open" }, data: { status: "expired" } });
+  return view.order.cancelUrl;
+}
+
+async function subscriptionEvent(subscriptionId: string, change: "cancel_at_period_end" | "cancel_now"): Promise<void> {
+  const row = await db.localCheckoutSession.findUnique({ where: { subscriptionId } });
+  if (!row?.completedAt) throw notFound(`Unknown local subscription ${subscriptionId}.`);
+  const now = new Date();
+  const state = { subscriptionId, order: row.order as unknown as CheckoutOrder, periodStart: row.completedAt, canceledAt: now };
+  await deliver([
+    change === "cancel_now"
+      ? event("customer.subscription.deleted", subscriptionObject({ ...state, status: "canceled", cancelAtPeriodEnd: false }), now)
+      : event("customer.subscription.updated", subscriptionObject({ ...state, status: "active", cancelAtPeriodEnd: true }), now),
+  ]);
+}
+
+export const localProvider: PaymentProvider = {
+  name: "local",
+  webhookSecret: () => getConfig().billing.localWebhookSecret,
+  async createCustomer({ userId }) {
+    return `cus_local_${userId}`;
+  },
+  async createCheckout(order) {
+    assertLocal();
+    // Like Stripe's idempotency keys: a retried request opens the same checkout.
+    const id = idFrom("cs", order.idempotencyKey);
+    await db.localCheckoutSession.upsert({
+      where: { id },
+      create: { id, mode: order.mode, customerId: order.customerId, order: order as unknown as Prisma.InputJsonValue },
+      update: {},
+    });
+    return { id, url: hubUrl(`/checkout/local/${id}`) };
+  },
+  async customerPortalUrl(_customerId, returnUrl) {
+    return hubUrl(`/checkout/local/portal?return=${encodeURIComponent(returnUrl)}`);
+  },
+  cancelSubscriptionAtPeriodEnd: (subscriptionId) => subscriptionEvent(subscriptionId, "cancel_at_period_end"),
+  cancelSubscriptionNow: (subscriptionId) => subscriptionEvent(subscriptionId, "cancel_now"),
+  async fetchInvoicePdf({ stripeInvoiceId }) {
+    // The local provider's invoice is the mirrored STR invoice, rendered like every invoice.
+    const invoice = await db.invoice.findUnique({ where: { stripeInvoiceId }, select: { id: true } });
+    if (!invoice) throw notFound(`No mirrored invoice for ${stripeInvoiceId}.`);
+    const { renderInvoicePdf } = await import("@/lib/billing/invoices/invoice-pdf");
+    return renderInvoicePdf(invoice.id);
+  },
+};

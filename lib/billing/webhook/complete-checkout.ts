@@ -1,0 +1,86 @@
+import { isCreditPackId, CREDIT_PACKS, isBoostTier } from "@/lib/billing/catalog";
+import { bookBoost } from "@/lib/billing/boosts/book-boost";
+import { creditCompany } from "@/lib/billing/credits/credit-ledger";
+import { recordActivity } from "@/lib/activity/record-activity";
+import type { Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { applyPaid } from "@/lib/releases/changes/apply-paid-change";
+import type { CheckoutSession } from "./stripe-objects";
+import { bookingOrderOf, ensureBookingAgreement } from "./sync-subscription";
+
+// What a paid checkout buys, read back from the order the checkout carried (its metadata).
+// Every effect is idempotent on its own (credit references, the agreement per subscription,
+// the change's status) besides the event-id deduplication around it.
+
+export interface CheckoutOutcome {
+  purpose: string;
+  result: string;
+  /** The newsroom that paid, for the stage-5 conversion event. */
+  companyId: number | null;
+}
+
+const positiveInt = (v: string | undefined): number | null => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/** Runs `fn` under a savepoint: a refusal inside it leaves the webhook's transaction usable. */
+async function attempt<T>(tx: Tx, name: string, fn: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
+  try {
+    const value = await fn();
+    await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
+    return { ok: true, value };
+  } catch (error) {
+    await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`);
+    return { ok: false, error };
+  }
+}
+
+export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt: Date): Promise<CheckoutOutcome> {
+  const m = session.metadata;
+  const userId = positiveInt(m.userId);
+  const companyId = positiveInt(m.companyId);
+  const purpose = m.purpose ?? "unknown";
+  if (!userId) return { purpose, result: "ignored: no order", companyId: null };
+  switch (purpose) {
+    case "booking": {
+      const order = session.subscription ? bookingOrderOf(m, session.subscription, session.customer) : null;
+      if (!order) return { purpose, result: "ignored: no subscription", companyId };
+      const agreementId = await ensureBookingAgreement(tx, order);
+      await recordActivity({ actorUserId: userId, type: "booking.started", subjectType: "agreement", subjectId: agreementId, result: order.planId, path: "card" }, tx);
+      return { purpose, result: "booked", companyId };
+    }
+    case "credits": {
+      const packId = m.packId ?? "";
+      if (!companyId || !isCreditPackId(packId)) return { purpose, result: "ignored: no pack", companyId };
+      const { credited } = await creditCompany(tx, { companyId, credits: CREDIT_PACKS[packId].credits, reference: `checkout:${session.id}`, reason: `top_up:${packId}`, actorUserId: userId });
+      return { purpose, result: credited ? "credited" : "already credited", companyId };
+    }
+    case "boost": {
+      const credits = positiveInt(m.credits);
+      const releaseId = positiveInt(m.releaseId);
+      const tier = Number(m.tier);
+      const placement = m.placement === "category" ? "category" : "home";
+      if (!companyId || !credits || !releaseId || !isBoostTier(tier)) return { purpose, result: "ignored: no boost order", companyId };
+      // The credits are the customer's once paid, whatever happens to the booking after them.
+      const { credited } = await creditCompany(tx, { companyId, credits, reference: `checkout:${session.id}`, reason: "top_up:boost", actorUserId: userId });
+      if (!credited) return { purpose, result: "already credited", companyId };
+      const booked = await attempt(tx, "boost_after_payment", () => bookBoost({ userId, releaseId, placement, tier, now: paidAt }, tx));
+      if (booked.ok) return { purpose, result: "boost booked", companyId };
+      const reason = booked.error instanceof AppError ? booked.error.message : "booking failed";
+      if (!(booked.error instanceof AppError)) throw booked.error;
+      // Sold out (or the release went away) between checkout and payment: the credits stay on the account.
+      await recordActivity({ actorUserId: userId, type: "boost.not_booked_after_payment", subjectType: "press_release", subjectId: releaseId, result: booked.error.code, reason }, tx);
+      return { purpose, result: `credits kept: ${booked.error.code}`, companyId };
+    }
+    case "change": {
+      const changeId = positiveInt(m.changeId);
+      if (!changeId) return { purpose, result: "ignored: no change", companyId };
+      const { outcome } = await applyPaid(tx, { changeId, checkoutSessionId: session.id, paidAt });
+      return { purpose, result: outcome, companyId };
+    }
+    default:
+      return { purpose, result: "ignored: unknown purpose", companyId };
+  }
+}
