@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ManualInvoiceForm } from "@/components/admin/payments/manual-invoice-form";
+import { MANUAL_INVOICE_FORM_LINES } from "@/lib/admin/manual-invoice-form";
+import { requireAdmin } from "@/lib/auth/session";
+import { berlinDay } from "@/lib/billing/agreements/billing-period";
+import { VAT_RATE_PERCENT } from "@/lib/billing/catalog";
+import { getConfig } from "@/lib/config";
+import { issueManualInvoice } from "../actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Rechnung ausstellen" };
+
+/** The current calendar month in Berlin, as the date fields want it. */
+function currentMonth(now: Date): { start: string; end: string } {
+  const today = berlinDay(now);
+  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { start: `${today.slice(0, 8)}01`, end: `${today.slice(0, 8)}${String(lastDay).padStart(2, "0")}` };
+}
+
+// A manual invoice (MAN) for a customer who pays by bank transfer.
+export default async function NewManualInvoicePage() {
+  await requireAdmin("billing:manage");
+  const termDays = getConfig().billing.paymentTermDays;
+  return (
+    <>
+      <p className="meta">
+        <Link href="/admin/payments">← Zahlungen</Link>
+      </p>
+      <h1>Rechnung ausstellen</h1>
+      <p>
+        Eine manuelle Rechnung (MAN) für ein bestehendes Kundenkonto, zahlbar per Überweisung innerhalb von {termDays} Tagen. Die Nummer wird beim Ausstellen vergeben; eine
+        ausgestellte Rechnung wird nicht gelöscht, nur storniert.
+      </p>
+      <ManualInvoiceForm
+        action={issueManualInvoice}
+        lineCount={MANUAL_INVOICE_FORM_LINES}
+        defaultPeriod={currentMonth(new Date())}
+        vatHint={`Preise netto; die Umsatzsteuer (${VAT_RATE_PERCENT} %) wird auf der Summe ausgewiesen. Komma oder Punkt als Dezimalzeichen.`}
+      />
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+"use client";
+
+import { startTransition, useActionState, type FormEvent } from "react";
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { FormMessage } from "@/components/ui/form-message";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import type { ActionResult } from "@/lib/forms/action-result";
+
+interface Props {
+  action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  /** How many line rows the form offers. */
+  lineCount: number;
+  defaultPeriod: { start: string; end: string };
+  vatHint: string;
+}
+
+/**
+ * Issues a MAN invoice to an existing account. The fields keep what was typed when the server
+ * refuses (the form is not reset); each refusal stands under its field.
+ */
+export function ManualInvoiceForm({ action, lineCount, defaultPeriod, vatHint }: Props) {
+  const [result, dispatch, pending] = useActionState(action, null);
+  const hydrated = useHydrated();
+  const issue = (field: string) => (pending ? undefined : result?.issues?.[field]);
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    startTransition(() => dispatch(form));
+  }
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-label="Manuelle Rechnung ausstellen">
+      <FormMessage result={pending ? null : result} />
+      <FormField id="customerEmail" label="E-Mail-Adresse des Kundenkontos" issue={issue("customerEmail")} hint="Die Adresse, mit der sich die Kundin oder der Kunde anmeldet. Die Rechnungsadresse kommt aus dem Konto.">
+        <input id="customerEmail" name="customerEmail" type="email" autoComplete="off" maxLength={320} required {...describedBy("customerEmail", issue("customerEmail"), true)} />
+      </FormField>
+      <fieldset className="fieldset">
+        <legend>Leistungszeitraum</legend>
+        <div className="form-grid">
+          <FormField id="periodStart" label="Erster Tag" issue={issue("periodStart")}>
+            <input id="periodStart" name="periodStart" type="date" defaultValue={defaultPeriod.start} required {...describedBy("periodStart", issue("periodStart"))} />
+          </FormField>
+          <FormField id="periodEnd" label="Letzter Tag" issue={issue("periodEnd")}>
+            <input id="periodEnd" name="periodEnd" type="date" defaultValue={defaultPeriod.end} required {...describedBy("periodEnd", issue("periodEnd"))} />
+          </FormField>
+        </div>
+      </fieldset>
+      <fieldset className="fieldset">
+        <legend>Positionen</legend>
+        <p className="hint">{vatHint} Leere Zeilen werden nicht berechnet.</p>
+        {result?.issues?.lines && !pending ? <p className="issue">{result.issues.lines}</p> : null}
+        {Array.from({ length: lineCount }, (_, row) => {
+          const f = (name: string) => `lines.${row}.${name}`;
+          const id = (name: string) => `line-${row}-${name}`;
+          return (
+            <fieldset key={row} className="fieldset" style={{ borderTop: "1px solid var(--line)", paddingTop: ".75rem" }}>
+              <legend className="visually-hidden">Position {row + 1}</legend>
+              <FormField id={id("description")} label={`Position ${row + 1}: Beschreibung`} issue={issue(f("description"))}>
+                <input id={id("description")} name={f("description")} type="text" maxLength={300} required={row === 0} {...describedBy(id("description"), issue(f("description")))} />
+              </FormField>
+              <div className="form-grid">
+                <FormField id={id("quantity")} label={`Position ${row + 1}: Menge`} issue={issue(f("quantity"))}>
+                  <input id={id("quantity")} name={f("quantity")} type="text" inputMode="decimal" defaultValue="1" maxLength={12} {...describedBy(id("quantity"), issue(f("quantity")))} />
+                </FormField>
+                <FormField id={id("unitPrice")} label={`Position ${row + 1}: Einzelpreis netto in Euro`} issue={issue(f("unitPrice"))}>
+                  <input id={id("unitPrice")} name={f("unitPrice")} type="text" inputMode="decimal" placeholder="0,00" maxLength={20} {...describedBy(id("unitPrice"), issue(f("unitPrice")))} />
+                </FormField>
+              </div>
+            </fieldset>
+          );
+        })}
+      </fieldset>
+      <label className="checkbox" htmlFor="sendNow">
+        <input id="sendNow" name="sendNow" type="checkbox" value="1" />
+        Sofort senden (per E-Mail, wie in den Rechnungseinstellungen des Kontos festgelegt)
+      </label>
+      <div className="button-row">
+        <button type="submit" className="button" disabled={pending || !hydrated}>
+          Rechnung ausstellen
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import type { InvoiceStatusFilter, ManualInvoiceRow } from "@/lib/admin/payments-overview";
+import { formatEuro } from "@/lib/billing/money";
+import { formatBerlinDay } from "@/lib/dashboard/berlin-time";
+import type { ActionResult } from "@/lib/forms/action-result";
+import { CustomerCell } from "./customer-cell";
+import { INVOICE_STATUS_LABELS } from "./labels";
+import { PaymentActionButton } from "./payment-action-button";
+import { ReasonActionForm } from "./reason-action-form";
+
+type BoundAction = (invoiceId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+
+export interface InvoiceActions {
+  send: BoundAction;
+  remind: BoundAction;
+  markPaid: BoundAction;
+  void: BoundAction;
+}
+
+const CAPTIONS: Record<InvoiceStatusFilter, string> = {
+  open: "Offene manuelle Rechnungen (MAN), die am längsten fälligen zuerst",
+  paid: "Bezahlte manuelle Rechnungen (MAN), die neuesten zuerst",
+  void: "Stornierte manuelle Rechnungen (MAN), die neuesten zuerst",
+  all: "Alle manuellen Rechnungen (MAN), offene zuerst",
+};
+
+const day = formatBerlinDay;
+
+function Actions({ invoice, actions }: { invoice: ManualInvoiceRow; actions: InvoiceActions }) {
+  const n = invoice.number;
+  const isOpen = invoice.status === "open";
+  return (
+    <div style={{ display: "grid", gap: ".4rem", justifyItems: "start" }}>
+      <a href={`/admin/payments/invoices/${invoice.id}/pdf`}>
+        PDF<span className="visually-hidden"> {n}</span>
+      </a>
+      {isOpen || invoice.status === "paid" ? <PaymentActionButton action={actions.send.bind(null, invoice.id)} label="Senden" subject={n} /> : null}
+      {isOpen ? (
+        <>
+          <PaymentActionButton action={actions.remind.bind(null, invoice.id)} label="Erinnern" subject={n} />
+          <PaymentActionButton action={actions.markPaid.bind(null, invoice.id)} label="Als bezahlt markieren" subject={n} variant="primary" />
+          <ReasonActionForm
+            action={actions.void.bind(null, invoice.id)}
+            id={`void-${invoice.id}`}
+            label="Stornieren"
+            subject={n}
+            reasonLabel={`Grund der Stornierung (steht auf der Rechnung ${n})`}
+            confirmText={`Rechnung ${n} stornieren? Sie bleibt mit dem Vermerk „storniert“ und dem Grund erhalten; das lässt sich nicht rückgängig machen.`}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The manual invoices of one status filter, one row per invoice with its actions. */
+export function ManualInvoiceTable({ rows, status, actions }: { rows: ManualInvoiceRow[]; status: InvoiceStatusFilter; actions: InvoiceActions }) {
+  return (
+    <table className="table">
+      <caption className="visually-hidden">{CAPTIONS[status]}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Nummer</th>
+          <th scope="col">Kundin/Kunde</th>
+          <th scope="col">Ausgestellt</th>
+          <th scope="col">Fällig</th>
+          <th scope="col" className="amount">Betrag (brutto)</th>
+          <th scope="col">Versand und Erinnerungen</th>
+          <th scope="col">Status</th>
+          <th scope="col">Aktionen</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((invoice) => (
+          <tr key={invoice.id}>
+            <th scope="row" style={{ color: "var(--ink)", fontSize: "inherit", whiteSpace: "nowrap" }}>{invoice.number}</th>
+            <td>
+              <CustomerCell customer={invoice.customer} />
+            </td>
+            <td>{day(invoice.issuedAt)}</td>
+            <td>
+              {day(invoice.dueAt)}
+              {invoice.isOverdue ? (
+                <>
+                  {" "}
+                  <span className="badge result-red">überfällig</span>
+                </>
+              ) : null}
+            </td>
+            <td className="amount">{formatEuro(invoice.grossCents)}</td>
+            <td>
+              {invoice.sentAt ? `versandt ${day(invoice.sentAt)}` : <span className="meta">noch nicht versandt</span>}
+              <div className="meta">
+                {invoice.reminderCount ? `${invoice.reminderCount} Erinnerung${invoice.reminderCount === 1 ? "" : "en"}, zuletzt ${day(invoice.remindedAt)}` : "keine Erinnerung"}
+              </div>
+            </td>
+            <td>
+              {INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status}
+              {invoice.paidAt ? <div className="meta">am {day(invoice.paidAt)}</div> : null}
+              {invoice.voidedAt ? (
+                <div className="meta">
+                  am {day(invoice.voidedAt)}: {invoice.voidReason}
+                </div>
+              ) : null}
+            </td>
+            <td>
+              <Actions invoice={invoice} actions={actions} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

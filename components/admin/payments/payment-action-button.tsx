@@ -1,0 +1,38 @@
+"use client";
+
+import { useActionState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import type { ActionResult } from "@/lib/forms/action-result";
+import { useReportOutcome } from "./payments-notice";
+
+export type PaymentAction = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+
+/**
+ * One button for one record's action (bound to its id), named for screen readers with the
+ * record it acts on ("Senden MAN-2026-00003"); optionally asks first. The outcome goes to the
+ * page's notice.
+ */
+export function PaymentActionButton({ action, label, subject, confirmText, variant = "secondary" }: {
+  action: PaymentAction;
+  label: string;
+  /** Read after the label by screen readers: the invoice number or the customer. */
+  subject: string;
+  confirmText?: string;
+  variant?: "primary" | "secondary" | "danger";
+}) {
+  const report = useReportOutcome();
+  const [, formAction, pending] = useActionState(async (prev: ActionResult | null, form: FormData) => {
+    const result = await action(prev, form);
+    report(result);
+    return result;
+  }, null);
+  const hydrated = useHydrated();
+  return (
+    <form action={formAction} onSubmit={(e) => { if (confirmText && !window.confirm(confirmText)) e.preventDefault(); }}>
+      <button type="submit" className={`button ${variant === "primary" ? "" : variant}`} disabled={pending || !hydrated}>
+        {label}
+        <span className="visually-hidden"> {subject}</span>
+      </button>
+    </form>
+  );
+}
