@@ -49,6 +49,7 @@ async function main() {
     await page.getByRole("button", { name: "Anmelden", exact: true }).click();
     await page.waitForURL(`${HUB}/dashboard`);
     const draft = await page.getByRole("link").filter({ hasText: /./ }).evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href).find((h) => /\/dashboard\/releases\/\d+$/.test(h)));
+    const published = await page.locator("tr", { hasText: "Veröffentlicht" }).first().locator("a").first().getAttribute("href").then((h) => /\/(\d+)$/.exec(h ?? "")?.[1]).catch(() => null);
     const newsroom = await page.goto(`${HUB}/dashboard/newsrooms`).then(() => page.getByRole("link", { name: "Profil" }).first().getAttribute("href"));
     const pages: [string, string][] = [
       ["release editor (new)", `${HUB}/dashboard/releases/new`],
@@ -56,6 +57,10 @@ async function main() {
       ["newsroom profile", `${HUB}${newsroom}`],
       ["newsroom team", `${HUB}${newsroom}/team`],
       ["create newsroom", `${HUB}/dashboard/newsrooms/new`],
+      ["billing", `${HUB}/dashboard/billing`],
+      ["billing settings", `${HUB}/dashboard/billing/settings`],
+      ["cancel contracts", `${HUB}/dashboard/billing/cancel`],
+      ...(published ? ([["release + boost panel", `${HUB}/dashboard/releases/${published}`], ["paid change", `${HUB}/dashboard/releases/${published}/change`]] as [string, string][]) : []),
     ];
     console.log(`machine: ${cpus().length} cores; lighthouse 12, Debian Chromium, desktop form factor, signed in as a newsroom owner`);
     for (const [label, url] of pages) {
