@@ -7,7 +7,9 @@ import type { CheckoutOrder } from "@/lib/billing/provider";
 import { resetStripeClientForTests } from "@/lib/billing/provider/stripe-provider";
 import { storeProviderInvoice } from "@/lib/billing/webhook/store-provider-invoice";
 import { db } from "@/lib/db/client";
-import { seedCompany, seedUser, unique } from "@/tests/factories";
+import { requestPaidChange } from "@/lib/releases/changes/request-paid-change";
+import { seedCompany, seedRelease, seedUser, unique } from "@/tests/factories";
+import { GOOD_BODY, seedNewsroom } from "@/tests/release-fixtures";
 import { setLimits } from "@/tests/limits";
 import { startFakeStripe, type FakeStripe } from "@/tests/stripe-fake-server";
 import { mkdtemp } from "node:fs/promises";
@@ -92,6 +94,62 @@ describe("checkout through the Stripe SDK", () => {
     const unconfirmed = await seedUser({ emailVerifiedAt: null });
     await expect(startCheckout({ purpose: "booking", userId: unconfirmed.id, planId: "starter" })).rejects.toMatchObject({ code: "forbidden" });
     expect(stripe.calls.filter((c) => c.path === "/v1/checkout/sessions")).toHaveLength(0);
+  });
+});
+
+/** The order of the last checkout the SDK opened, read back from what it sent to Stripe. */
+function lastCheckoutOrder(customerId: string, mode: "payment" | "subscription"): CheckoutOrder & { sessionId: string } {
+  const call = stripe.calls.filter((c) => c.path === "/v1/checkout/sessions").at(-1)!;
+  const metadata = Object.fromEntries(Object.entries(call.params).flatMap(([k, v]) => (/^metadata\[(\w+)\]$/.exec(k) ? [[/^metadata\[(\w+)\]$/.exec(k)![1]!, v]] : [])));
+  const lines = [{ description: call.params["line_items[0][price_data][product_data][name]"] ?? "", unitNetCents: Number(call.params["line_items[0][price_data][unit_amount]"]), quantity: 1 }];
+  const sessionId = `cs_test_fake_${stripe.calls.length}`;
+  return { purpose: metadata.purpose as CheckoutOrder["purpose"], mode, customerId, lines, metadata, successUrl: "", cancelUrl: "", idempotencyKey: "", sessionId };
+}
+
+async function publishedRelease() {
+  const { owner, company } = await seedNewsroom();
+  await db.user.update({ where: { id: owner.id }, data: { emailVerifiedAt: new Date() } });
+  const t0 = new Date(Date.now() - 86_400_000);
+  const release = await seedRelease({ companyId: company.id, authorUserId: owner.id, status: "published", publishedAt: t0, publishedEverAt: t0, contentChangedAt: t0, title: `Neues Werk ${unique("w")}`, body: GOOD_BODY, location: "Berlin", contactName: "Pressestelle", contactEmail: "presse@beispiel.de" });
+  await db.pressReleaseClassification.create({ data: { pressReleaseId: release.id, result: "green", reasons: [], contentHash: release.contentHash, reviewFingerprint: release.reviewFingerprint, classifier: "test", attempt: 0 } });
+  return { owner, company, release };
+}
+
+describe("purchases confirmed by the webhook", () => {
+  it("applies a paid change once its payment is confirmed, with the mail, and only once", async () => {
+    const { owner, release } = await publishedRelease();
+    const { changeId } = await requestPaidChange({ userId: owner.id, releaseId: release.id, title: `${release.title} (aktualisiert)`, lead: "Mehr Arbeitsplätze als geplant", body: GOOD_BODY.replace("250 Arbeitsplätze", "300 Arbeitsplätze") });
+    await startCheckout({ purpose: "change", userId: owner.id, changeId });
+    const change = await db.pressReleaseChange.findUniqueOrThrow({ where: { id: changeId } });
+    expect(change.stripeCheckoutSessionId).toMatch(/^cs_test_fake_/);
+    const customerId = (await db.user.findUniqueOrThrow({ where: { id: owner.id } })).stripeCustomerId!;
+    const o = lastCheckoutOrder(customerId, "payment");
+    expect(o.sessionId).toBe(change.stripeCheckoutSessionId);
+    expect(o.lines[0]!.unitNetCents).toBe(1000);
+    const events = saleEvents({ sessionId: o.sessionId, order: o, subscriptionId: null, invoiceId: unique("in_test"), paidAt: new Date() });
+    for (const e of [...events, ...events]) expect((await deliver(e)).status).toBe(200);
+    const after = await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } });
+    expect(after.title).toBe(`${release.title} (aktualisiert)`);
+    expect(after.paidChangeUsedAt).not.toBeNull();
+    expect(after.contentChangedAt.getTime()).toBeGreaterThan(release.contentChangedAt.getTime());
+    expect((await db.pressReleaseChange.findUniqueOrThrow({ where: { id: changeId } })).status).toBe("applied");
+    expect(await db.mailOutbox.count({ where: { mailType: "press_release_change_applied" } })).toBeGreaterThanOrEqual(1);
+    expect(await db.pressReleaseHistory.count({ where: { pressReleaseId: release.id } })).toBe(1);
+  });
+
+  it("buys the missing credits for a boost and books it after payment", async () => {
+    const { owner, company, release } = await publishedRelease();
+    await db.company.update({ where: { id: company.id }, data: { credits: 5 } });
+    await startCheckout({ purpose: "boost", userId: owner.id, releaseId: release.id, placement: "home", tier: 1 });
+    const customerId = (await db.user.findUniqueOrThrow({ where: { id: owner.id } })).stripeCustomerId!;
+    const { sessionId, ...o } = lastCheckoutOrder(customerId, "payment");
+    expect(o.metadata).toMatchObject({ purpose: "boost", credits: "7", placement: "home", tier: "1", releaseId: String(release.id) });
+    expect(o.lines[0]!.unitNetCents).toBe(1750);
+    for (const e of saleEvents({ sessionId, order: o, subscriptionId: null, invoiceId: unique("in_test"), paidAt: new Date() })) await deliver(e);
+    const boosts = await db.boost.findMany({ where: { pressReleaseId: release.id } });
+    expect(boosts).toHaveLength(1);
+    expect(boosts[0]).toMatchObject({ placement: "home", tier: 1, priceCredits: 12 });
+    expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).credits).toBe(0);
   });
 });
 
