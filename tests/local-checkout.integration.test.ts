@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { hasApiAccess } from "@/lib/api-tokens/tokens";
 import { startCheckout } from "@/lib/billing/checkout/start-checkout";
 import { giveNotice } from "@/lib/billing/contracts/give-notice";
+import { openContracts } from "@/lib/billing/contracts/open-contracts";
 import { abandonLocalCheckout, payLocalCheckout } from "@/lib/billing/provider/local-provider";
 import { db } from "@/lib/db/client";
 import { quotaStatus } from "@/lib/releases/quota";
@@ -73,6 +74,17 @@ describe("the local test checkout", () => {
     expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: agreement.id } })).status).toBe("cancelled");
     expect(await hasApiAccess(user.id)).toBe(false);
     expect(await db.mailOutbox.count({ where: { to: user.email, mailType: "contract_withdrawal" } })).toBe(1);
+  });
+
+  it("offers the withdrawal for 14 days after the booking only", async () => {
+    const { user } = await customer();
+    await payLocalCheckout(sessionIdOf((await startCheckout({ purpose: "booking", userId: user.id, planId: "starter" })).url));
+    const agreement = await db.userPaymentOption.findFirstOrThrow({ where: { userId: user.id } });
+    await db.userPaymentOption.update({ where: { id: agreement.id }, data: { createdAt: new Date(Date.now() - 15 * 86_400_000) } });
+    await expect(giveNotice({ userId: user.id, agreementId: agreement.id, kind: "withdrawal" })).rejects.toMatchObject({ code: "conflict" });
+    expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: agreement.id } })).status).toBe("active");
+    expect(await openContracts(user.id, "withdrawal")).toEqual([]);
+    expect(await openContracts(user.id, "cancellation")).toHaveLength(1);
   });
 
   it("refuses notice on another customer's contract", async () => {

@@ -211,6 +211,18 @@ describe("the webhook", () => {
     expect(agreement.status).toBe("cancelled");
   });
 
+  it("keeps a paid subscription active when `incomplete` and `active` of the same second arrive reversed", async () => {
+    const c = await customer();
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const s = sale(order(c, "booking"), at);
+    const state = { subscriptionId: s.subscriptionId!, order: s.order, periodStart: at, cancelAtPeriodEnd: false, canceledAt: null };
+    const incomplete = event("customer.subscription.created", { ...subscriptionObject({ ...state, status: "active" }), status: "incomplete" }, at);
+    const active = event("customer.subscription.updated", subscriptionObject({ ...state, status: "active" }), at);
+    await deliver(active);
+    await deliver(incomplete);
+    expect((await db.userPaymentOption.findUniqueOrThrow({ where: { stripeSubscriptionId: s.subscriptionId! } })).status).toBe("active");
+  });
+
   it("refuses a bad signature, a missing one, another secret and a stale timestamp, changing nothing", async () => {
     const c = await customer();
     const completed = saleEvents(sale(order(c, "credits"))).find((e) => e.type === "checkout.session.completed")!;

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db, type DbOrTx } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import type { Portal } from "@/lib/sites";
 import { portalsOfCompany } from "./portals";
@@ -31,9 +31,9 @@ export async function newsroomsOfUser(userId: number): Promise<Newsroom[]> {
  * A release of one of the user's newsrooms. Anyone else's release answers "not found", so a
  * customer cannot even learn that an id exists in another newsroom.
  */
-export async function ownReleaseOrThrow(userId: number, releaseId: number) {
+export async function ownReleaseOrThrow(userId: number, releaseId: number, client: DbOrTx = db) {
   if (!isRecordId(releaseId)) throw notFound("Press release not found.");
-  const release = await db.pressRelease.findFirst({
+  const release = await client.pressRelease.findFirst({
     where: { id: releaseId, deletedAt: null, company: { ...WRITABLE_COMPANY, members: { some: { userId } } } },
   });
   if (!release) throw notFound("Press release not found.");

@@ -50,7 +50,8 @@ export async function bookBoost(opts: BookBoostOptions, tx?: Tx): Promise<{ boos
   assertChoice(opts);
   const now = opts.now ?? new Date();
   // Another newsroom's release (or none) is "not found": its id tells an outsider nothing.
-  const own = await ownReleaseOrThrow(opts.userId, opts.releaseId);
+  // Read in the caller's transaction when there is one: the embedded database has one connection.
+  const own = await ownReleaseOrThrow(opts.userId, opts.releaseId, tx);
   const { days, credits } = BOOST_TIERS[opts.tier];
   const price = credits[opts.placement];
   const endsAt = new Date(now.getTime() + days * 86_400_000);

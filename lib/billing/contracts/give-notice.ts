@@ -6,6 +6,7 @@ import { AppError, notFound } from "@/lib/http/errors";
 import { recipientLanguage } from "@/lib/mail/recipient-language";
 import { sendMail } from "@/lib/mail/send-mail";
 import { contractNoticeMail, type ContractNoticeKind } from "@/lib/mail/templates/contract-notice";
+import { withdrawalEndsAt } from "./open-contracts";
 
 // Ending a contract from the billing page: notice (§312k BGB "Verträge hier kündigen") ends it
 // with its current period; a consumer's withdrawal (Widerruf) ends it at once. Both are form
@@ -37,6 +38,7 @@ export async function giveNotice(opts: NoticeOptions): Promise<NoticeReceipt> {
     const agreement = await tx.userPaymentOption.findUniqueOrThrow({ where: { id: opts.agreementId }, include: { user: { select: { email: true, locale: true } } } });
     if (agreement.status === "cancelled") throw new AppError("conflict", "Dieser Vertrag ist bereits beendet.");
     if (!withdrawal && agreement.cancelAtPeriodEnd) throw new AppError("conflict", "Dieser Vertrag ist bereits gekündigt.");
+    if (withdrawal && receivedAt > withdrawalEndsAt(agreement.createdAt)) throw new AppError("conflict", "Die Widerrufsfrist von 14 Tagen ist abgelaufen; der Vertrag kann zum Ende des Abrechnungszeitraums gekündigt werden.");
     const endsAt = withdrawal ? receivedAt : (agreement.periodEnd && agreement.periodEnd > receivedAt ? agreement.periodEnd : receivedAt);
     await tx.userPaymentOption.update({
       where: { id: agreement.id },

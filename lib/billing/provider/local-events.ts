@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { vatOf } from "@/lib/billing/catalog";
 import type { CheckoutOrder } from "./types";
@@ -37,8 +37,10 @@ function oneMonthAfter(d: Date): Date {
   return end;
 }
 
-export function event(type: string, object: Record<string, unknown>, at: Date): Stripe.Event {
-  return { id: `evt_local_${randomBytes(12).toString("hex")}`, object: "event", type, created: unix(at), livemode: false, api_version: Stripe.API_VERSION, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } } as unknown as Stripe.Event;
+/** An event; `key` makes its id repeatable (a re-delivered sale is the same events), else it is new. */
+export function event(type: string, object: Record<string, unknown>, at: Date, key?: string): Stripe.Event {
+  const id = key ? createHash("sha256").update(`${key}:${type}`).digest("hex").slice(0, 24) : randomBytes(12).toString("hex");
+  return { id: `evt_local_${id}`, object: "event", type, created: unix(at), livemode: false, api_version: Stripe.API_VERSION, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } } as unknown as Stripe.Event;
 }
 
 export function subscriptionObject(s: SubscriptionState): Record<string, unknown> {
@@ -66,7 +68,7 @@ export function saleEvents(sale: LocalSale): Stripe.Event[] {
   const totals = orderTotals(order);
   const events: Stripe.Event[] = [];
   if (sale.subscriptionId) {
-    events.push(event("customer.subscription.created", subscriptionObject({ subscriptionId: sale.subscriptionId, order, periodStart: paidAt, status: "active", cancelAtPeriodEnd: false, canceledAt: null }), paidAt));
+    events.push(event("customer.subscription.created", subscriptionObject({ subscriptionId: sale.subscriptionId, order, periodStart: paidAt, status: "active", cancelAtPeriodEnd: false, canceledAt: null }), paidAt, sale.sessionId));
   }
   events.push(
     event(
@@ -86,6 +88,7 @@ export function saleEvents(sale: LocalSale): Stripe.Event[] {
         amount_total: totals.grossCents,
       },
       paidAt,
+      sale.sessionId,
     ),
   );
   const periodEnd = sale.subscriptionId ? oneMonthAfter(paidAt) : paidAt;
@@ -111,6 +114,7 @@ export function saleEvents(sale: LocalSale): Stripe.Event[] {
         created: unix(paidAt),
       },
       paidAt,
+      sale.sessionId,
     ),
   );
   return events;

@@ -54,8 +54,16 @@ export async function payLocalCheckout(id: string, now = new Date()): Promise<st
     where: { id, status: "open" },
     data: { status: "complete", completedAt: now, invoiceId, subscriptionId: view.order.mode === "subscription" ? subscriptionId : null },
   });
-  if (won.count) await deliver(saleEvents({ sessionId: id, order: view.order, subscriptionId: view.order.mode === "subscription" ? subscriptionId : null, invoiceId, paidAt: now }));
-  else if (view.status === "expired") throw new AppError("conflict", "Diese Zahlung ist abgelaufen.");
+  if (won.count) {
+    try {
+      await deliver(saleEvents({ sessionId: id, order: view.order, subscriptionId: view.order.mode === "subscription" ? subscriptionId : null, invoiceId, paidAt: now }));
+    } catch (err) {
+      // Stripe would retry its delivery; here the customer does, by paying again. The events keep
+      // their ids and every effect is idempotent, so what did go through is not applied twice.
+      await db.localCheckoutSession.updateMany({ where: { id, status: "complete" }, data: { status: "open", completedAt: null, invoiceId: null, subscriptionId: null } });
+      throw err;
+    }
+  } else if (view.status === "expired") throw new AppError("conflict", "Diese Zahlung ist abgelaufen.");
   return view.order.successUrl.replace("{CHECKOUT_SESSION_ID}", id);
 }
 

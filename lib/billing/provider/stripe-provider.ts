@@ -4,6 +4,7 @@ import { AppError } from "@/lib/http/errors";
 import type { CheckoutOrder, PaymentProvider } from "./types";
 
 let client: Stripe | null = null;
+const MAX_PDF_BYTES = 10 * 1024 * 1024;
 
 /** The SDK client, built once; host, port and protocol come from configuration so tests can run it against a local server. */
 export function stripeClient(): Stripe {
@@ -92,10 +93,21 @@ export const stripeProvider: PaymentProvider = {
   async fetchInvoicePdf({ stripeInvoiceId, pdfUrl }) {
     const url = pdfUrl ?? (await stripeClient().invoices.retrieve(stripeInvoiceId)).invoice_pdf;
     if (!url) throw new AppError("service_unavailable", `Stripe has no PDF for invoice ${stripeInvoiceId} yet.`);
-    const parsed = new URL(url);
-    if (!isProviderUrl(parsed)) throw new AppError("service_unavailable", `Refusing to fetch an invoice PDF from ${parsed.hostname}.`);
-    const response = await fetch(parsed, { redirect: "follow", signal: AbortSignal.timeout(20_000) });
-    if (!response.ok) throw new AppError("service_unavailable", `Stripe answered ${response.status} for the PDF of invoice ${stripeInvoiceId}.`);
-    return new Uint8Array(await response.arrayBuffer());
+    // Redirects are followed by hand so every hop is checked against Stripe's hosts.
+    let target = new URL(url);
+    for (let hop = 0; hop < 4; hop++) {
+      if (!isProviderUrl(target)) throw new AppError("service_unavailable", `Refusing to fetch an invoice PDF from ${target.hostname}.`);
+      const response = await fetch(target, { redirect: "manual", signal: AbortSignal.timeout(20_000) });
+      const location = response.headers.get("location");
+      if (response.status >= 300 && response.status < 400 && location) {
+        target = new URL(location, target);
+        continue;
+      }
+      if (!response.ok) throw new AppError("service_unavailable", `Stripe answered ${response.status} for the PDF of invoice ${stripeInvoiceId}.`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (bytes.byteLength > MAX_PDF_BYTES) throw new AppError("service_unavailable", `The PDF of invoice ${stripeInvoiceId} is larger than ${MAX_PDF_BYTES} bytes.`);
+      return bytes;
+    }
+    throw new AppError("service_unavailable", `Too many redirects for the PDF of invoice ${stripeInvoiceId}.`);
   },
 };

@@ -25,15 +25,16 @@ function amounts(inv: ProviderInvoice): { netCents: number; taxCents: number } {
 
 export async function mirrorProviderInvoice(tx: Tx, inv: ProviderInvoice, userId: number): Promise<MirroredInvoice | null> {
   const status = STATUS[inv.status ?? "draft"] ?? "open";
-  // Drafts are not invoices yet: they get no number.
-  if (status === "draft") return null;
+  // Drafts are not invoices yet; credit invoices (negative totals, prorations) are Stripe's own
+  // credit notes and are not mirrored as invoices.
+  if (status === "draft" || inv.total < 0 || inv.subtotal < 0) return null;
   // Two events of one invoice at once (finalized, paid) must create one row with one number.
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`stripe-invoice:${inv.id}`}))`;
   const subscriptionId = inv.parent?.subscription_details?.subscription ?? null;
   const agreement = subscriptionId ? await tx.userPaymentOption.findUnique({ where: { stripeSubscriptionId: subscriptionId }, select: { id: true } }) : null;
   const { netCents, taxCents } = amounts(inv);
   const lines = (inv.lines?.data ?? []).map((l) => {
-    const quantity = l.quantity ?? 1;
+    const quantity = l.quantity && l.quantity > 0 ? l.quantity : 1;
     return { description: l.description ?? "Leistung", quantity, unitNetCents: Math.round(l.amount / quantity) };
   });
   const period = inv.lines?.data[0]?.period;

@@ -1,4 +1,5 @@
 import { isPlanId, PLANS } from "@/lib/billing/catalog";
+import { recordActivity } from "@/lib/activity/record-activity";
 import type { Tx } from "@/lib/db/client";
 import type { AgreementStatus } from "@/lib/generated/prisma/client";
 import type { Subscription } from "./stripe-objects";
@@ -18,6 +19,8 @@ const STATUS: Record<string, AgreementStatus> = {
   canceled: "cancelled",
   incomplete_expired: "cancelled",
 };
+
+const STATUS_RANK: Record<AgreementStatus, number> = { past_due: 0, on_hold: 0, active: 1, cancelled: 2 };
 
 export interface BookingOrder {
   subscriptionId: string;
@@ -59,6 +62,10 @@ export async function ensureBookingAgreement(tx: Tx, order: BookingOrder): Promi
     },
     select: { id: true },
   });
+  // Two checkouts opened side by side and both paid: the customer pays twice. Both bookings are
+  // honoured; the activity entry asks an operator to refund one.
+  const others = await tx.userPaymentOption.count({ where: { userId: order.userId, provider: "stripe", status: { in: ["active", "past_due"] }, cancelAtPeriodEnd: false, id: { not: created.id } } });
+  if (others) await recordActivity({ type: "booking.duplicate", subjectType: "agreement", subjectId: created.id, actorUserId: order.userId, reason: "a second running card booking: refund one at Stripe" }, tx);
   // Provider invoices that arrived before their subscription join it now.
   await tx.invoice.updateMany({ where: { stripeSubscriptionId: order.subscriptionId, userPaymentOptionId: null }, data: { userPaymentOptionId: created.id } });
   return created.id;
@@ -75,8 +82,9 @@ export async function syncSubscription(tx: Tx, sub: Subscription, eventCreated: 
   const current = rows[0]!;
   const status = STATUS[sub.status] ?? "past_due";
   if (current.stripe_state_at && current.stripe_state_at > eventCreated) return { agreementId, applied: false };
-  // Stripe's timestamps are whole seconds: within one second an ended subscription stays ended.
-  if (current.stripe_state_at?.getTime() === eventCreated.getTime() && current.status === "cancelled" && status !== "cancelled") return { agreementId, applied: false };
+  // Stripe's timestamps are whole seconds (created as `incomplete`, then `active` within one):
+  // within one second the state moves only forward, so ended stays ended and paid stays paid.
+  if (current.stripe_state_at?.getTime() === eventCreated.getTime() && STATUS_RANK[status] < STATUS_RANK[current.status]) return { agreementId, applied: false };
   const item = sub.items.data[0];
   await tx.userPaymentOption.update({
     where: { id: agreementId },

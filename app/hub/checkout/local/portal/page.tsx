@@ -1,14 +1,27 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/session";
+import { getConfig } from "@/lib/config";
+import { hubUrl } from "@/lib/sites/urls";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Zahlungsmethode (Testkasse)", robots: { index: false } };
 
-const safeReturn = (value: string | string[] | undefined) => (typeof value === "string" && value.startsWith("http") ? new URL(value).pathname : "/dashboard/billing");
+/** Back to a path of ours only: anything else (another site, "//host", junk) goes to the billing page. */
+function safeReturn(value: string | string[] | undefined): string {
+  if (typeof value !== "string") return "/dashboard/billing";
+  try {
+    const url = new URL(value, hubUrl("/"));
+    return url.origin === new URL(hubUrl("/")).origin && url.pathname.startsWith("/dashboard/") ? url.pathname : "/dashboard/billing";
+  } catch {
+    return "/dashboard/billing";
+  }
+}
 
 // Stand-in for Stripe's customer portal on the embedded default.
 export default async function LocalPortalPage({ searchParams }: { searchParams: Promise<{ return?: string | string[] }> }) {
+  if (!getConfig().billing.localCheckout) notFound();
   await requireUser();
   const back = safeReturn((await searchParams).return);
   return (

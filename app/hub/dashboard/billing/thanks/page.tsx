@@ -15,7 +15,7 @@ const NEXT: Record<string, { text: string; href: string; link: string }> = {
 export default async function ThanksPage({ searchParams }: { searchParams: Promise<{ purpose?: string }> }) {
   await requireUser();
   const { purpose } = await searchParams;
-  const next = NEXT[purpose ?? ""] ?? NEXT.credits!;
+  const next = purpose && Object.hasOwn(NEXT, purpose) ? NEXT[purpose]! : NEXT.credits!;
   return (
     <>
       <h1>Vielen Dank für Ihre Zahlung</h1>
