@@ -37,7 +37,7 @@ async function uniqueSlug(tx: Tx, portal: "business" | "tech", language: "de" | 
 }
 
 /** The stored columns of the content: body sanitised, content_hash and review fingerprint over what is stored. */
-function contentColumns(content: ReleaseContent, language: "de" | "en") {
+export function contentColumns(content: ReleaseContent, language: "de" | "en") {
   const judged = {
     title: content.title,
     lead: content.lead ?? null,

@@ -4,11 +4,9 @@ import type { Tx } from "@/lib/db/client";
 import type { PressRelease, PressReleaseChange, Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { notifyChangeApplied } from "@/lib/mail/notifications/notify-change-applied";
-import { contentHash } from "../content-hash";
 import { recordHistory, SYSTEM } from "../history";
 import { lockRelease } from "../lock";
-import { reviewFingerprint } from "../review-fingerprint";
-import { sanitizeReleaseHtml } from "../sanitize";
+import { contentColumns } from "../save-release";
 import { syncSearchMirror } from "../search-mirror";
 import type { ChangeText } from "./edit-distance";
 
@@ -35,17 +33,9 @@ export const PAID_CHANGE_PRECHECK = "paid_change_precheck";
  * fields the change does not touch taken from the release.
  */
 export function changedContentColumns(release: PressRelease, text: ChangeText) {
-  const body = sanitizeReleaseHtml(text.body);
-  return {
-    title: text.title,
-    lead: text.lead,
-    body,
-    contentHash: contentHash(text.title, body),
-    reviewFingerprint: reviewFingerprint({
-      title: text.title, lead: text.lead, body, location: release.location, keywords: release.keywords, categoryId: release.categoryId,
-      contactName: release.contactName, contactEmail: release.contactEmail, contactPhone: release.contactPhone, language: release.language,
-    }),
-  };
+  // The columns a save computes, over the release with the new title, lead and text.
+  const columns = contentColumns({ ...release, title: text.title, lead: text.lead, body: text.body }, release.language);
+  return { title: columns.title, lead: columns.lead, body: columns.body, contentHash: columns.contentHash, reviewFingerprint: columns.reviewFingerprint };
 }
 
 /** The release row locked, or null when it was deleted (a paid change then has nothing to apply to). */
