@@ -11,7 +11,8 @@ import { addVirtualAuthenticator, confirmAdminArea, HUB, mailTo, newAdmin, query
 async function createNewsroom(page: Page, name: string): Promise<number> {
   await page.goto(`${HUB}/dashboard/newsrooms/new`);
   await page.getByLabel("Name des Unternehmens").fill(name);
-  await page.getByRole("radio", { name: /Pressdesk Business/ }).check();
+  // Tech: the Business directory is asserted by the portal pages' test.
+  await page.getByRole("radio", { name: /Pressdesk Tech/ }).check();
   await page.getByLabel("E-Mail des Unternehmens").fill("presse@hafenlicht.example.com");
   await page.getByLabel("Straße und Hausnummer").fill("Kaistraße 3");
   await page.getByLabel("PLZ", { exact: true }).fill("20457");
@@ -65,13 +66,13 @@ test("a new customer books a plan, publishes through the API, buys credits and b
   await page.getByRole("button", { name: "Token erstellen" }).click();
   const token = (await page.getByTestId("new-token").textContent())!.trim();
   rememberSecret(token);
-  const [category] = await query<{ slug: string }>(`SELECT slug FROM categories WHERE portal = 'business' AND is_active ORDER BY id LIMIT 1`);
+  const [category] = await query<{ slug: string }>(`SELECT slug FROM categories WHERE portal = 'tech' AND is_active ORDER BY id LIMIT 1`);
   const title = `Hafenlicht beleuchtet Containerterminal Waltershof (${run})`;
   const api = (method: string, path: string, body?: unknown) =>
     getAs(E2E_HOSTS.hub, path, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
   const created = await api("POST", "/api/v1/releases", {
     newsroom_id: companyId,
-    portal: "business",
+    portal: "tech",
     language: "de",
     title,
     body: "<p>Hamburg, 24. November 2026 – Hafenlicht hat die Beleuchtung des Containerterminals Waltershof auf sparsame LED-Technik umgestellt.</p><p>Die neuen Leuchten senken den Stromverbrauch des Terminals um rund sechzig Prozent und lassen sich je nach Schiffsverkehr dimmen.</p><p>Der Umbau dauerte acht Monate und erfolgte bei laufendem Betrieb in drei Abschnitten.</p>",
@@ -99,7 +100,7 @@ test("a new customer books a plan, publishes through the API, buys credits and b
   expect((await query<{ credits: number }>(`SELECT credits FROM companies WHERE id = $1`, [companyId]))[0]!.credits).toBe(13);
 
   await expect(async () => {
-    await page.goto(`http://${E2E_HOSTS.business}/de`);
+    await page.goto(`http://${E2E_HOSTS.tech}/de`);
     const featured = page.getByRole("region", { name: "Hervorgehoben (Anzeige)" });
     await expect(featured.getByRole("link", { name: title })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
