@@ -31,9 +31,9 @@ const PORTAL_PATHS = [
   "/sitemaps/{}",
   "/sitemaps/releases-{}.xml",
 ];
-const HUB_PATHS = ["/{}", "/login/link/{}", "/account/email/confirm/{}", "/dashboard/releases/{}", "/docs/{}", "/api/v1/releases/{}", "/service/pressreleases/{}", "/service/pressreleases/{}/images", "/api/{}", "/api/auth/{}", "/dev/mailbox/{}", "/newsletter/confirm/{}", "/newsletter/en/confirm/{}", "/login/reset/{}", "/invitation/{}", "/media/{}", "/dashboard/newsrooms/{}"];
+const HUB_PATHS = ["/{}", "/login/link/{}", "/account/email/confirm/{}", "/dashboard/releases/{}", "/docs/{}", "/api/v1/releases/{}", "/service/pressreleases/{}", "/service/pressreleases/{}/images", "/api/{}", "/api/auth/{}", "/dev/mailbox/{}", "/newsletter/confirm/{}", "/newsletter/en/confirm/{}", "/login/reset/{}", "/invitation/{}", "/media/{}", "/dashboard/newsrooms/{}", "/checkout/local/{}", "/dashboard/billing/invoices/{}/pdf", "/admin/payments/invoices/{}/pdf", "/dashboard/releases/{}/change"];
 const QUERIES = ["/de?page={}", "/de/category/energie/archiv?page={}", "/de/feed?x={}", "/sitemap.xml?{}", "/de/newsroom/nordlicht-energie?src={}&pr={}", "/de/newsroom?q={}&letter={}&page={}", "/en/newsroom?letter={}"];
-const HUB_QUERIES = ["/login?error={}&notice={}", "/register?email={}", "/?q={}", "/dev/mailbox?to={}&page={}", "/unsubscribe?t={}", "/api/unsubscribe?t={}", "/newsletter?src={}&pr={}"];
+const HUB_QUERIES = ["/login?error={}&notice={}", "/register?email={}", "/?q={}", "/dev/mailbox?to={}&page={}", "/unsubscribe?t={}", "/api/unsubscribe?t={}", "/newsletter?src={}&pr={}", "/checkout/local/portal?return={}", "/dashboard/billing/thanks?purpose={}&session={}", "/dashboard/billing?checkout={}", "/admin/payments?status={}&q={}&page={}"];
 
 const fill = (template: string, value: string) => template.replaceAll("{}", value);
 
@@ -103,7 +103,7 @@ test("a signed-in customer's pages and the sign-in endpoint never answer 5xx to 
   // The test runner's own requests carry the browser's cookies (page.request cannot resolve *.localhost).
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   for (const value of ODD) {
-    for (const path of [`/dashboard?q=${value}&page=${value}`, `/dashboard/releases/${value}`, `/dashboard/security?x=${value}`, `/dashboard/newsrooms/${value}`, `/dashboard/newsrooms/${value}/team`, `/dashboard/newsrooms/${value}?willkommen=${value}`, `/dashboard/releases/new?newsroom=${value}`]) {
+    for (const path of [`/dashboard?q=${value}&page=${value}`, `/dashboard/releases/${value}`, `/dashboard/security?x=${value}`, `/dashboard/newsrooms/${value}`, `/dashboard/newsrooms/${value}/team`, `/dashboard/newsrooms/${value}?willkommen=${value}`, `/dashboard/releases/new?newsroom=${value}`, `/dashboard/billing?checkout=${value}`, `/dashboard/billing/thanks?purpose=${value}&session=${value}`, `/dashboard/billing/invoices/${value}/pdf`, `/dashboard/releases/${value}/change`, `/checkout/local/portal?return=${value}`]) {
       await expectNo5xx(E2E_HOSTS.hub, path, { headers: { cookie } });
     }
   }

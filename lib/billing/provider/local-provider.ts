@@ -35,8 +35,12 @@ export interface LocalCheckoutView {
   totals: { netCents: number; taxCents: number; grossCents: number };
 }
 
+const SESSION_ID = /^cs_local_[0-9a-f]{24}$/;
+
 export async function loadLocalCheckout(id: string): Promise<LocalCheckoutView> {
   assertLocal();
+  // The id comes from the address bar: anything not shaped like ours is simply unknown.
+  if (!SESSION_ID.test(id)) throw notFound("Diese Testzahlung gibt es nicht.");
   const row = await db.localCheckoutSession.findUnique({ where: { id } });
   if (!row) throw notFound("Diese Testzahlung gibt es nicht.");
   const order = row.order as unknown as CheckoutOrder;
