@@ -7,7 +7,7 @@ import { recordActivity } from "@/lib/activity/record-activity";
 import { db } from "@/lib/db/client";
 import { AppError, BoostSoldOutError, forbidden } from "@/lib/http/errors";
 import { hubUrl } from "@/lib/sites/urls";
-import { activeCardBooking } from "./bookings";
+import { activeBooking } from "./bookings";
 import { ensureProviderCustomer } from "./provider-customer";
 
 export type StartCheckoutOptions =
@@ -42,7 +42,7 @@ async function draftOrder(opts: StartCheckoutOptions): Promise<OrderDraft> {
   switch (opts.purpose) {
     case "booking": {
       if (!isPlanId(opts.planId)) throw new AppError("validation_failed", "Dieses Paket gibt es nicht.");
-      if (await activeCardBooking(opts.userId)) throw new AppError("conflict", "Sie haben bereits ein Paket gebucht. Kündigen Sie es, bevor Sie ein anderes buchen.");
+      if (await activeBooking(opts.userId)) throw new AppError("conflict", "Sie haben bereits ein Paket gebucht. Kündigen Sie es, bevor Sie ein anderes buchen.");
       const plan = PLANS[opts.planId];
       const companyId = await bookingNewsroom(opts.userId, opts.companyId);
       return { purpose: "booking", mode: "subscription", lines: [{ description: `Pressdesk ${plan.name} (${plan.monthlyReleaseQuota} Veröffentlichungen im Monat)`, unitNetCents: plan.monthlyNetCents, quantity: 1 }], metadata: meta({ planId: plan.id, companyId }), cancelPath: "/dashboard/billing?checkout=cancelled" };

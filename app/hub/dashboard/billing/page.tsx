@@ -71,7 +71,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           <span style={{ width: `${usedPercent}%` }} />
         </div>
         {running.length ? running.map((a) => <AgreementPanel key={a.id} a={a} />) : <p>Sie haben noch kein Paket. Mit einem Paket veröffentlichen Sie Pressemitteilungen auf unseren Portalen.</p>}
-        {!running.some((a) => a.provider === "stripe" && !a.cancelAtPeriodEnd) ? (
+        {!running.some((a) => !a.cancelAtPeriodEnd) ? (
           <div className="plan-cards">
             {Object.values(PLANS).map((plan) => (
               <div className="plan-card" key={plan.id}>
