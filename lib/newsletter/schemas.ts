@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/forms/zod-in-browser";
 import { EDITIONS, PORTALS } from "@/lib/sites";
 
 // Input of the newsletter's domain functions. German messages: they end up under the fields of

@@ -1,7 +1,7 @@
 // The billing address and invoice-delivery settings (spec 4.6) as a form: rules shared by the
 // browser (live validation) and the server (the authority). No server imports: this file is
 // bundled into the client form.
-import { z } from "zod";
+import { z } from "@/lib/forms/zod-in-browser";
 import { COUNTRIES } from "@/lib/companies/profile/newsroom-fields";
 import { hasAddressShape } from "@/lib/input/email-address";
 import { isAcceptableText } from "@/lib/input/text";
