@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { hasApiAccess } from "@/lib/api-tokens/tokens";
+import { createApiToken, hasApiAccess } from "@/lib/api-tokens/tokens";
+import { send } from "@/tests/api-client";
 import { startCheckout } from "@/lib/billing/checkout/start-checkout";
 import { giveNotice } from "@/lib/billing/contracts/give-notice";
 import { openContracts } from "@/lib/billing/contracts/open-contracts";
@@ -74,6 +75,20 @@ describe("the local test checkout", () => {
     expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: agreement.id } })).status).toBe("cancelled");
     expect(await hasApiAccess(user.id)).toBe(false);
     expect(await db.mailOutbox.count({ where: { to: user.email, mailType: "contract_withdrawal" } })).toBe(1);
+  });
+
+  it("pauses API tokens when the plan ends and lets the same token work again after a new booking (spec 5.1)", async () => {
+    const { user } = await customer();
+    await payLocalCheckout(sessionIdOf((await startCheckout({ purpose: "booking", userId: user.id, planId: "business" })).url));
+    const { token } = await createApiToken({ userId: user.id, name: "CMS", identityConfirmedAt: new Date() });
+    expect((await send("GET", "/api/v1/releases", { token })).status).toBe(200);
+    const agreement = await db.userPaymentOption.findFirstOrThrow({ where: { userId: user.id } });
+    await giveNotice({ userId: user.id, agreementId: agreement.id, kind: "withdrawal" });
+    const paused = await send("GET", "/api/v1/releases", { token });
+    expect(paused.status).toBe(403);
+    expect(((await paused.json()) as { error: { code: string } }).error.code).toBe("api_access_missing");
+    await payLocalCheckout(sessionIdOf((await startCheckout({ purpose: "booking", userId: user.id, planId: "agency" })).url));
+    expect((await send("GET", "/api/v1/releases", { token })).status).toBe(200);
   });
 
   it("offers the withdrawal for 14 days after the booking only", async () => {
