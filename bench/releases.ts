@@ -3,7 +3,7 @@
 // full-text search latency on 100,000 releases seeded here. A benchmark, not a test: it prints.
 // Usage: npx tsx bench/releases.ts [--releases=100000] [--requests=300] [--concurrency=8]
 import { cpus } from "node:os";
-import { percentile as pct, runBench, withThrowawayDatabase } from "./support";
+import { percentile as pct, pool, runBench, withThrowawayDatabase } from "./support";
 
 const arg = (name: string, d: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? d);
 const RELEASES = arg("releases", 100_000);
@@ -17,22 +17,6 @@ function report(label: string, samples: number[], wallMs?: number) {
   console.log(`${label.padEnd(46)} p50 ${ms(pct(s, 50))}  p95 ${ms(pct(s, 95))}  max ${ms(s.at(-1)!)}  (${samples.length} runs)${rate}`);
 }
 
-async function pool<T>(n: number, concurrency: number, fn: (i: number) => Promise<T>) {
-  const samples: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        const i = next++;
-        const t = performance.now();
-        await fn(i);
-        samples.push(performance.now() - t);
-      }
-    }),
-  );
-  return { samples, wall: performance.now() - started };
-}
 
 const WORDS = "Werk Energie Wasserstoff Software Plattform Forschung Mittelstand Export Investition Standort Fachkräfte Logistik Batterie Windpark Solar Netz Rechenzentrum Sicherheit Cloud Kunden Partner Markt Umsatz Wachstum Quartal Produktion Innovation Digitalisierung Nachhaltigkeit Klinik Medizin Studie Universität Stadtwerke Bahn Hafen Flughafen Handel Versicherung Bank Startup Finanzierung Robotik Sensor Chip Halbleiter Fahrzeug Ladesäule Wärmepumpe Gebäude Recycling".split(" ");
 

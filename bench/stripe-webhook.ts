@@ -5,7 +5,7 @@
 // Usage: npx tsx bench/stripe-webhook.ts [--events=400] [--concurrency=8]
 import { cpus } from "node:os";
 import Stripe from "stripe";
-import { percentile as pct, runBench, withThrowawayDatabase } from "./support";
+import { percentile as pct, pool, runBench, withThrowawayDatabase } from "./support";
 
 const arg = (name: string, d: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? d);
 const EVENTS = arg("events", 400);
@@ -17,20 +17,6 @@ function report(label: string, samples: number[], wallMs: number) {
   console.log(`${label.padEnd(40)} p50 ${pct(s, 50).toFixed(1)} ms  p95 ${pct(s, 95).toFixed(1)} ms  p99 ${pct(s, 99).toFixed(1)} ms  max ${s.at(-1)!.toFixed(1)} ms  ${((samples.length / wallMs) * 1000).toFixed(0)} events/s  (${samples.length})`);
 }
 
-async function pool(n: number, concurrency: number, fn: (i: number) => Promise<void>) {
-  const samples: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < n) {
-      const i = next++;
-      const t = performance.now();
-      await fn(i);
-      samples.push(performance.now() - t);
-    }
-  }));
-  return { samples, wall: performance.now() - started };
-}
 
 async function main() {
   console.log(`machine: ${cpus().length} cores, node ${process.version}; PostgreSQL at 127.0.0.1; events ${EVENTS}, concurrency ${CONCURRENCY}; signed with the Stripe SDK, sent to the route handler in process`);

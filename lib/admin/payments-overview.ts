@@ -1,4 +1,4 @@
-import { planName } from "@/lib/billing/billing-overview";
+import { planName } from "@/lib/billing/catalog";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { withoutUnstorableChars } from "@/lib/input/text";

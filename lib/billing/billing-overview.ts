@@ -1,4 +1,4 @@
-import { isPlanId, PLANS } from "@/lib/billing/catalog";
+import { planName } from "@/lib/billing/catalog";
 import { listCompanyBoosts, type CompanyBoostRow } from "@/lib/billing/boosts/boost-offer";
 import { db } from "@/lib/db/client";
 import { quotaStatus } from "@/lib/releases/quota";
@@ -38,7 +38,6 @@ export interface BillingOverview {
   hasProviderCustomer: boolean;
 }
 
-export const planName = (plan: string) => (isPlanId(plan) ? PLANS[plan].name : plan);
 
 export async function loadBillingOverview(userId: number, now = new Date()): Promise<BillingOverview> {
   const [agreements, quota, owned, invoices, user] = await Promise.all([

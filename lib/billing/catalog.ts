@@ -55,6 +55,11 @@ export function isPlanId(value: string): value is PlanId {
   return Object.hasOwn(PLANS, value);
 }
 
+/** The name customers read for a stored plan: the catalog's for a current plan, else the stored (legacy) name. */
+export function planName(plan: string): string {
+  return isPlanId(plan) ? PLANS[plan].name : plan;
+}
+
 export interface CreditPack {
   id: CreditPackId;
   credits: number;

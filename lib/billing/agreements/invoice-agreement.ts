@@ -1,5 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
-import { isPlanId, PLANS } from "@/lib/billing/catalog";
+import { planName } from "@/lib/billing/catalog";
 import { createManualInvoice } from "@/lib/billing/invoices/create-manual-invoice";
 import { sendManualInvoice } from "@/lib/billing/invoices/send-manual-invoice";
 import type { Tx } from "@/lib/db/client";
@@ -30,7 +30,7 @@ export function nextPeriodOf(agreement: Billable, now: Date): { periodStart: Dat
 /** "Paket Business – März 2026": the catalog's name for a known plan, else the stored plan. */
 export function packageLine(agreement: Pick<UserPaymentOption, "plan">, periodStart: Date): string {
   // A stored legacy plan name is shortened to fit an invoice line.
-  const name = isPlanId(agreement.plan) ? PLANS[agreement.plan].name : agreement.plan.slice(0, 200);
+  const name = planName(agreement.plan).slice(0, 200);
   return `Paket ${name} – ${berlinMonthLabel(periodStart)}`;
 }
 

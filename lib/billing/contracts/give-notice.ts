@@ -1,5 +1,6 @@
+import { lockAgreement } from "@/lib/billing/agreements/agreement-locks";
 import { getPaymentProvider } from "@/lib/billing/provider";
-import { planName } from "@/lib/billing/billing-overview";
+import { planName } from "@/lib/billing/catalog";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
@@ -33,9 +34,9 @@ export async function giveNotice(opts: NoticeOptions): Promise<NoticeReceipt> {
   const mailKind: ContractNoticeKind = withdrawal ? "contract_withdrawal" : "contract_cancellation";
   const result = await db.$transaction(async (tx) => {
     // Two clicks on "kündigen" at once: the row lock makes the second see the first's notice.
-    const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM user_payment_options WHERE id = ${opts.agreementId} AND user_id = ${opts.userId} FOR UPDATE`;
-    if (!rows.length) throw notFound("Diesen Vertrag gibt es nicht.");
-    const agreement = await tx.userPaymentOption.findUniqueOrThrow({ where: { id: opts.agreementId }, include: { user: { select: { email: true, locale: true } } } });
+    const agreement = await lockAgreement(tx, opts.agreementId);
+    if (!agreement || agreement.userId !== opts.userId) throw notFound("Diesen Vertrag gibt es nicht.");
+    const customer = await tx.user.findUniqueOrThrow({ where: { id: agreement.userId }, select: { email: true, locale: true } });
     if (agreement.status === "cancelled") throw new AppError("conflict", "Dieser Vertrag ist bereits beendet.");
     if (!withdrawal && agreement.cancelAtPeriodEnd) throw new AppError("conflict", "Dieser Vertrag ist bereits gekündigt.");
     if (withdrawal && receivedAt > withdrawalEndsAt(agreement.createdAt)) throw new AppError("conflict", "Die Widerrufsfrist von 14 Tagen ist abgelaufen; der Vertrag kann zum Ende des Abrechnungszeitraums gekündigt werden.");
@@ -48,8 +49,8 @@ export async function giveNotice(opts: NoticeOptions): Promise<NoticeReceipt> {
     });
     const contract = `Paket ${planName(agreement.plan)}`;
     await recordActivity({ actorUserId: opts.userId, type: "form_intake", subjectType: "agreement", subjectId: agreement.id, path: opts.kind, result: withdrawal ? "withdrawn" : "notice given", reason: opts.statement?.slice(0, 1000) || undefined, metadata: { receivedAt: receivedAt.toISOString(), endsAt: endsAt.toISOString() } }, tx);
-    const mail = await contractNoticeMail({ language: recipientLanguage({ userLocale: agreement.user.locale }), kind: mailKind, contract, receivedAt, endsAt });
-    await sendMail({ to: agreement.user.email, ...mail, mailType: mailKind }, tx);
+    const mail = await contractNoticeMail({ language: recipientLanguage({ userLocale: customer.locale }), kind: mailKind, contract, receivedAt, endsAt });
+    await sendMail({ to: customer.email, ...mail, mailType: mailKind }, tx);
     return { receivedAt, endsAt, contract, subscriptionId: agreement.provider === "stripe" ? agreement.stripeSubscriptionId : null };
   });
   // The provider learns of it after our commit; its event then confirms the state we already hold.

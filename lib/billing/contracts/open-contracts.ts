@@ -1,4 +1,4 @@
-import { planName } from "@/lib/billing/billing-overview";
+import { planName } from "@/lib/billing/catalog";
 import { db } from "@/lib/db/client";
 
 /** A consumer may withdraw within 14 days of concluding the contract (§355 BGB). */

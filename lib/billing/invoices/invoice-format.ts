@@ -1,16 +1,11 @@
 // German formats of an invoice, in Berlin time: "01.11.2026", "1,5" (amounts: lib/billing/money.ts).
-// Pure, so the PDF and the pages write dates alike.
+// Pure, so the PDF and the pages write dates alike (days: formatBerlinDay, as every German page).
+import { formatBerlinDay } from "@/lib/dashboard/berlin-time";
 
 const quantity = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 3 });
-const date = new Intl.DateTimeFormat("de-DE", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" });
 
 export function formatQuantity(value: number): string {
   return quantity.format(value);
-}
-
-/** "01.11.2026", the calendar day in Berlin. */
-export function formatInvoiceDate(at: Date): string {
-  return date.format(at);
 }
 
 /**
@@ -20,7 +15,7 @@ export function formatInvoiceDate(at: Date): string {
  */
 export function formatServicePeriod(start: Date, end: Date): string {
   const lastDay = new Date(Math.max(start.getTime(), end.getTime() - 1));
-  return `${formatInvoiceDate(start)} – ${formatInvoiceDate(lastDay)}`;
+  return `${formatBerlinDay(start)} – ${formatBerlinDay(lastDay)}`;
 }
 
 /** The calendar year of an instant in Berlin (invoice numbers count per year). */

@@ -1,7 +1,8 @@
 import { VAT_RATE_PERCENT } from "@/lib/billing/catalog";
 import { COUNTRIES } from "@/lib/companies/profile/newsroom-fields";
 import { formatEuro } from "@/lib/billing/money";
-import { formatInvoiceDate, formatQuantity, formatServicePeriod } from "./invoice-format";
+import { formatBerlinDay } from "@/lib/dashboard/berlin-time";
+import { formatQuantity, formatServicePeriod } from "./invoice-format";
 import { lineNetCents, type InvoiceLine } from "./invoice-lines";
 import type { InvoiceRecipient } from "./invoice-recipient";
 import type { InvoiceIssuer } from "./issuer";
@@ -95,9 +96,9 @@ function addresses(doc: Doc, m: InvoicePdfModel): number {
 
   const facts: [string, string][] = [
     ["Rechnungsnummer", m.number],
-    ["Rechnungsdatum", formatInvoiceDate(m.issuedAt)],
+    ["Rechnungsdatum", formatBerlinDay(m.issuedAt)],
     ...(m.periodStart && m.periodEnd ? [["Leistungszeitraum", formatServicePeriod(m.periodStart, m.periodEnd)] as [string, string]] : []),
-    ...(m.dueAt && m.status === "open" ? [["Fällig am", formatInvoiceDate(m.dueAt)] as [string, string]] : []),
+    ...(m.dueAt && m.status === "open" ? [["Fällig am", formatBerlinDay(m.dueAt)] as [string, string]] : []),
     ["Kundennummer", String(m.customerNumber)],
   ];
   let fy = 112;
@@ -118,7 +119,7 @@ function notices(doc: Doc, m: InvoicePdfModel, top: number): number {
     put(doc, text, LEFT + 10, y + 7, { width: WIDTH - 20, size: 10, bold: true, color });
     y += h + 12;
   };
-  if (m.status === "void" && m.voidedAt) box(`STORNIERT am ${formatInvoiceDate(m.voidedAt)} – Grund: ${m.voidReason ?? "ohne Angabe"}`, ALERT);
+  if (m.status === "void" && m.voidedAt) box(`STORNIERT am ${formatBerlinDay(m.voidedAt)} – Grund: ${m.voidReason ?? "ohne Angabe"}`, ALERT);
   if (m.issuer.isExample) box("Beispielrechnung: Die Angaben zum Rechnungssteller sind Platzhalter dieser Installation (BILLING_ISSUER_* nicht gesetzt). Keine gültige Rechnung.", ALERT);
   y = put(doc, `Rechnung ${m.number}`, LEFT, y, { size: 16, bold: true }) + 2;
   if (m.replacesLegacyInvoiceNumber) y = put(doc, `Diese Rechnung ersetzt die Rechnung ${m.replacesLegacyInvoiceNumber}.`, LEFT, y, { color: MUTED });
@@ -175,9 +176,9 @@ function payment(doc: Doc, m: InvoicePdfModel, top: number): number {
   const gross = formatEuro(m.netCents + m.taxCents);
   const bank = m.issuer.bank;
   let y = top;
-  if (m.status === "paid") return put(doc, `Diese Rechnung ist bezahlt${m.paidAt ? ` (Zahlungseingang am ${formatInvoiceDate(m.paidAt)})` : ""}. Vielen Dank.`, LEFT, y);
+  if (m.status === "paid") return put(doc, `Diese Rechnung ist bezahlt${m.paidAt ? ` (Zahlungseingang am ${formatBerlinDay(m.paidAt)})` : ""}. Vielen Dank.`, LEFT, y);
   if (m.status === "void") return put(doc, "Diese Rechnung ist storniert und nicht zu bezahlen.", LEFT, y, { bold: true, color: ALERT });
-  const due = m.dueAt ? ` bis zum ${formatInvoiceDate(m.dueAt)}` : "";
+  const due = m.dueAt ? ` bis zum ${formatBerlinDay(m.dueAt)}` : "";
   y = put(doc, `Bitte überweisen Sie den Gesamtbetrag von ${gross}${due} ohne Abzug auf das folgende Konto. Geben Sie als Verwendungszweck bitte die Rechnungsnummer ${m.number} an.`, LEFT, y) + 8;
   if (!bank) return y;
   const rows: [string, string][] = [

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import Stripe from "stripe";
-import { vatOf } from "@/lib/billing/catalog";
+import { invoiceTotals } from "@/lib/billing/invoices/invoice-lines";
 import type { CheckoutOrder } from "./types";
 
 // Events of the local checkout in the shape Stripe sends them (the fields our webhook reads,
@@ -25,11 +25,6 @@ export interface SubscriptionState {
   canceledAt: Date | null;
 }
 
-export function orderTotals(order: CheckoutOrder): { netCents: number; taxCents: number; grossCents: number } {
-  const netCents = order.lines.reduce((sum, l) => sum + l.unitNetCents * l.quantity, 0);
-  const taxCents = vatOf(netCents);
-  return { netCents, taxCents, grossCents: netCents + taxCents };
-}
 
 function oneMonthAfter(d: Date): Date {
   const end = new Date(d);
@@ -65,7 +60,7 @@ export function subscriptionObject(s: SubscriptionState): Record<string, unknown
 /** The events Stripe sends for a paid checkout, in Stripe's order. */
 export function saleEvents(sale: LocalSale): Stripe.Event[] {
   const { order, paidAt } = sale;
-  const totals = orderTotals(order);
+  const totals = invoiceTotals(order.lines);
   const events: Stripe.Event[] = [];
   if (sale.subscriptionId) {
     events.push(event("customer.subscription.created", subscriptionObject({ subscriptionId: sale.subscriptionId, order, periodStart: paidAt, status: "active", cancelAtPeriodEnd: false, canceledAt: null }), paidAt, sale.sessionId));

@@ -4,7 +4,8 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { hubUrl } from "@/lib/sites/urls";
-import { saleEvents, signedDelivery, subscriptionObject, event, orderTotals } from "./local-events";
+import { invoiceTotals } from "@/lib/billing/invoices/invoice-lines";
+import { saleEvents, signedDelivery, subscriptionObject, event } from "./local-events";
 import type { CheckoutOrder, PaymentProvider } from "./types";
 import type Stripe from "stripe";
 
@@ -44,7 +45,7 @@ export async function loadLocalCheckout(id: string): Promise<LocalCheckoutView> 
   const row = await db.localCheckoutSession.findUnique({ where: { id } });
   if (!row) throw notFound("Diese Testzahlung gibt es nicht.");
   const order = row.order as unknown as CheckoutOrder;
-  return { id: row.id, status: row.status, order, totals: orderTotals(order) };
+  return { id: row.id, status: row.status, order, totals: invoiceTotals(order.lines) };
 }
 
 /** "Pays" an open local checkout: marks it complete, then delivers Stripe's events for the sale. Returns where the customer goes next. */

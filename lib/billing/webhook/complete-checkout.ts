@@ -4,6 +4,7 @@ import { creditCompany } from "@/lib/billing/credits/credit-ledger";
 import { recordActivity } from "@/lib/activity/record-activity";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { parseRecordId } from "@/lib/input/ids";
 import { applyPaid } from "@/lib/releases/changes/apply-paid-change";
 import type { CheckoutSession } from "./stripe-objects";
 import { bookingOrderOf, ensureBookingAgreement } from "./sync-subscription";
@@ -19,10 +20,6 @@ export interface CheckoutOutcome {
   companyId: number | null;
 }
 
-const positiveInt = (v: string | undefined): number | null => {
-  const n = Number(v);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-};
 
 /** Runs `fn` under a savepoint: a refusal inside it leaves the webhook's transaction usable. */
 async function attempt<T>(tx: Tx, name: string, fn: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
@@ -39,8 +36,8 @@ async function attempt<T>(tx: Tx, name: string, fn: () => Promise<T>): Promise<{
 
 export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt: Date): Promise<CheckoutOutcome> {
   const m = session.metadata;
-  const userId = positiveInt(m.userId);
-  const companyId = positiveInt(m.companyId);
+  const userId = parseRecordId(m.userId);
+  const companyId = parseRecordId(m.companyId);
   const purpose = m.purpose ?? "unknown";
   if (!userId) return { purpose, result: "ignored: no order", companyId: null };
   switch (purpose) {
@@ -58,8 +55,8 @@ export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt:
       return { purpose, result: credited ? "credited" : "already credited", companyId };
     }
     case "boost": {
-      const credits = positiveInt(m.credits);
-      const releaseId = positiveInt(m.releaseId);
+      const credits = parseRecordId(m.credits);
+      const releaseId = parseRecordId(m.releaseId);
       const tier = Number(m.tier);
       const placement = m.placement === "category" ? "category" : "home";
       if (!companyId || !credits || !releaseId || !isBoostTier(tier)) return { purpose, result: "ignored: no boost order", companyId };
@@ -75,7 +72,7 @@ export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt:
       return { purpose, result: `credits kept: ${booked.error.code}`, companyId };
     }
     case "change": {
-      const changeId = positiveInt(m.changeId);
+      const changeId = parseRecordId(m.changeId);
       if (!changeId) return { purpose, result: "ignored: no change", companyId };
       const { outcome } = await applyPaid(tx, { changeId, checkoutSessionId: session.id, paidAt });
       return { purpose, result: outcome, companyId };

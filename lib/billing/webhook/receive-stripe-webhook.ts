@@ -4,6 +4,7 @@ import { recordConversionEvent } from "@/lib/activity/conversion-events";
 import { db } from "@/lib/db/client";
 import { readBodyText } from "@/lib/http/body";
 import { AppError } from "@/lib/http/errors";
+import { parseRecordId } from "@/lib/input/ids";
 import { dispatchJob } from "@/lib/jobs/dispatch";
 import { JOB } from "@/lib/jobs/names";
 import { completeCheckout } from "./complete-checkout";
@@ -36,8 +37,7 @@ async function userOfCustomer(customerId: string | null, fallbackUserId: string 
     const user = await db.user.findUnique({ where: { stripeCustomerId: customerId }, select: { id: true } });
     if (user) return user.id;
   }
-  const id = Number(fallbackUserId);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return parseRecordId(fallbackUserId);
 }
 
 async function handle(event: Stripe.Event): Promise<{ handled: boolean; result: string; after: AfterCommit }> {

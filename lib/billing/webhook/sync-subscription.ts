@@ -1,5 +1,7 @@
 import { isPlanId, PLANS } from "@/lib/billing/catalog";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { lockAgreement } from "@/lib/billing/agreements/agreement-locks";
+import { parseRecordId } from "@/lib/input/ids";
 import type { Tx } from "@/lib/db/client";
 import type { AgreementStatus } from "@/lib/generated/prisma/client";
 import type { Subscription } from "./stripe-objects";
@@ -32,11 +34,10 @@ export interface BookingOrder {
 
 /** The booking behind a subscription, from the order copied onto it at checkout. */
 export function bookingOrderOf(metadata: Record<string, string>, subscriptionId: string, customerId: string | null): BookingOrder | null {
-  const userId = Number(metadata.userId);
+  const userId = parseRecordId(metadata.userId);
   const planId = metadata.planId ?? "";
-  if (!Number.isSafeInteger(userId) || userId <= 0 || !isPlanId(planId)) return null;
-  const companyId = Number(metadata.companyId);
-  return { subscriptionId, customerId, userId, planId, companyId: Number.isSafeInteger(companyId) && companyId > 0 ? companyId : null };
+  if (!userId || !isPlanId(planId)) return null;
+  return { subscriptionId, customerId, userId, planId, companyId: parseRecordId(metadata.companyId) };
 }
 
 /** Creates the agreement of a booking once (whichever event names it first); returns its id. */
@@ -77,14 +78,12 @@ export async function syncSubscription(tx: Tx, sub: Subscription, eventCreated: 
   const existing = await tx.userPaymentOption.findUnique({ where: { stripeSubscriptionId: sub.id }, select: { id: true } });
   if (!existing && !order) return { agreementId: null, applied: false };
   const agreementId = existing?.id ?? (await ensureBookingAgreement(tx, order!));
-  const rows = await tx.$queryRaw<{ stripe_state_at: Date | null; status: AgreementStatus }[]>`
-    SELECT stripe_state_at, status FROM user_payment_options WHERE id = ${agreementId} FOR UPDATE`;
-  const current = rows[0]!;
+  const current = (await lockAgreement(tx, agreementId))!;
   const status = STATUS[sub.status] ?? "past_due";
-  if (current.stripe_state_at && current.stripe_state_at > eventCreated) return { agreementId, applied: false };
+  if (current.stripeStateAt && current.stripeStateAt > eventCreated) return { agreementId, applied: false };
   // Stripe's timestamps are whole seconds (created as `incomplete`, then `active` within one):
   // within one second the state moves only forward, so ended stays ended and paid stays paid.
-  if (current.stripe_state_at?.getTime() === eventCreated.getTime() && STATUS_RANK[status] < STATUS_RANK[current.status]) return { agreementId, applied: false };
+  if (current.stripeStateAt?.getTime() === eventCreated.getTime() && STATUS_RANK[status] < STATUS_RANK[current.status]) return { agreementId, applied: false };
   const item = sub.items.data[0];
   await tx.userPaymentOption.update({
     where: { id: agreementId },
