@@ -5,6 +5,11 @@ import type { Edition, Portal } from "@/lib/sites";
 /** Simultaneous boost slots (spec 8): five on the home page, three per category page. */
 export const BOOST_SLOTS = { home: 5, category: 3 } as const;
 
+/** The boosts that share one page's slots: its portal and placement, on a category page that category, not cancelled. */
+export function boostsOfPageWhere(page: { portal: Portal; placement: "home" | "category"; categoryId?: number | null }) {
+  return { portal: page.portal, placement: page.placement, ...(page.placement === "category" ? { categoryId: page.categoryId ?? -1 } : {}), cancelledAt: null };
+}
+
 /**
  * The boosted releases shown on a page: boosts running now for this portal and place, not
  * cancelled, whose release is visible in the archive in this edition; higher tier first, then
@@ -14,10 +19,7 @@ export async function boostedReleases(opts: { portal: Portal; edition: Edition; 
   const now = opts.now ?? new Date();
   const boosts = await db.boost.findMany({
     where: {
-      portal: opts.portal,
-      placement: opts.placement,
-      ...(opts.placement === "category" ? { categoryId: opts.categoryId ?? -1 } : {}),
-      cancelledAt: null,
+      ...boostsOfPageWhere(opts),
       startsAt: { lte: now },
       endsAt: { gt: now },
     },

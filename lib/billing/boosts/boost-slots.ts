@@ -1,6 +1,6 @@
 import type { DbOrTx, Tx } from "@/lib/db/client";
 import type { BoostPlacement } from "@/lib/billing/catalog";
-import { BOOST_SLOTS } from "@/lib/public/boosts";
+import { BOOST_SLOTS, boostsOfPageWhere } from "@/lib/public/boosts";
 import type { Portal } from "@/lib/sites";
 
 // The boost inventory of one page: the home page of a portal, or one category page. Booking
@@ -34,10 +34,7 @@ export async function lockSlotPage(tx: Tx, page: SlotPage): Promise<void> {
 export async function occupiedUntil(client: DbOrTx, page: SlotPage, from: Date, until: Date): Promise<Date[]> {
   const rows = await client.boost.findMany({
     where: {
-      portal: page.portal,
-      placement: page.placement,
-      ...(page.placement === "category" ? { categoryId: page.categoryId ?? -1 } : {}),
-      cancelledAt: null,
+      ...boostsOfPageWhere(page),
       startsAt: { lt: until },
       endsAt: { gt: from },
     },
