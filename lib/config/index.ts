@@ -41,6 +41,8 @@ function build(env: Env, raw: Record<string, string | undefined>) {
   }
   // Several instances (Vercel runs many) must share throttles, challenges and locks.
   if (raw.VERCEL === "1" && !env.REDIS_URL) throw new ConfigError("Invalid configuration: REDIS_URL is required on Vercel (throttles, sign-in challenges and locks must be shared by every instance)");
+  // Every instance must see the files another one stored (design.md: one storage port).
+  if (raw.VERCEL === "1" && !env.S3_BUCKET) throw new ConfigError("Invalid configuration: S3_BUCKET is required on Vercel (images and evidence must be shared by every instance; docs/configuration.md)");
   const strict = mode === "production" && (env.NODE_ENV === "production" || publicHosts.length > 0);
   if (strict) {
     const missing = REQUIRED_SECRETS.filter((k) => !env[k]);
@@ -79,8 +81,23 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       precheckStage: env.IMAGE_PRECHECK_STAGE,
       rightsV2: env.IMAGE_RIGHTS_V2,
       maxUploadBytes: env.IMAGE_MAX_UPLOAD_BYTES,
+      precheckUrl: env.IMAGE_PRECHECK_URL,
+      precheckApiKey: env.IMAGE_PRECHECK_API_KEY,
+      precheckModel: env.IMAGE_PRECHECK_MODEL,
+      precheckTimeoutSeconds: env.IMAGE_PRECHECK_TIMEOUT_S,
+      sharpConcurrency: env.SHARP_CONCURRENCY,
       storageDir: env.STORAGE_DIR ?? join(env.EMBEDDED_DATA_DIR, "storage"),
     },
+    storage: env.S3_BUCKET
+      ? {
+          kind: "s3" as const,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+        }
+      : { kind: "disk" as const },
     legal: { acceptanceGate: env.LEGAL_ACCEPTANCE_GATE, changeMaxDistancePercent: env.LEGAL_CHANGE_MAX_DISTANCE_PERCENT },
     releases: {
       canonicalAssignmentEnabled: env.CANONICAL_ASSIGNMENT_ENABLED,

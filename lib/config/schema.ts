@@ -32,7 +32,21 @@ export const envSchema = z.object({
   IMAGE_PRECHECK_STAGE: int(1, { min: 1, max: 9 }),
   IMAGE_RIGHTS_V2: bool(false),
   IMAGE_MAX_UPLOAD_BYTES: int(16 * MIB, { min: 1 }),
+  /** Vision model for the image precheck (OpenAI-compatible chat endpoint); unset: the embedded analyser. */
+  IMAGE_PRECHECK_URL: optionalUrl(),
+  IMAGE_PRECHECK_API_KEY: optionalStr(),
+  IMAGE_PRECHECK_MODEL: optionalStr(),
+  IMAGE_PRECHECK_TIMEOUT_S: int(20, { min: 1, max: 120 }),
+  /** libvips threads per image operation; 2 fits two cores (bench/image-upload.ts). */
+  SHARP_CONCURRENCY: int(2, { min: 1, max: 64 }),
   STORAGE_DIR: optionalStr(),
+  /** S3-compatible object storage (S3, R2, MinIO); set S3_BUCKET to use it instead of the disk. */
+  S3_BUCKET: optionalStr(),
+  S3_REGION: str("auto"),
+  S3_ENDPOINT: optionalUrl(),
+  S3_ACCESS_KEY_ID: optionalStr(),
+  S3_SECRET_ACCESS_KEY: optionalStr(),
+  S3_FORCE_PATH_STYLE: bool(false),
 
   LEGAL_ACCEPTANCE_GATE: bool(false),
   LEGAL_CHANGE_MAX_DISTANCE_PERCENT: int(50, { min: 1, max: 100 }),
