@@ -70,6 +70,31 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ BOUNCE_UNSIGNED_KIND: "loud" })).toThrow("BOUNCE_UNSIGNED_KIND must be one of policy, hard, soft");
   });
 
+  it("reads the S3 storage settings, and stays on the disk without S3_BUCKET", () => {
+    expect(loadConfig({}).storage).toEqual({ kind: "disk" });
+    expect(loadConfig({ S3_ENDPOINT: "https://minio.internal:9000", S3_ACCESS_KEY_ID: "id" }).storage).toEqual({ kind: "disk" });
+    const c = loadConfig({
+      S3_BUCKET: "press-files",
+      S3_REGION: "eu-central-1",
+      S3_ENDPOINT: "https://minio.internal:9000",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "yes",
+    });
+    expect(c.storage).toEqual({ kind: "s3", bucket: "press-files", region: "eu-central-1", endpoint: "https://minio.internal:9000", forcePathStyle: true, credentials: { accessKeyId: "id", secretAccessKey: "secret" } });
+    // Defaults fit R2 and a role-based AWS setup: region "auto", virtual-host style, the SDK's own credentials.
+    expect(loadConfig({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" }).storage).toEqual({ kind: "s3", bucket: "b", region: "auto", endpoint: undefined, forcePathStyle: false, credentials: undefined });
+    expect(() => loadConfig({ S3_BUCKET: "b", S3_ENDPOINT: "not a url" })).toThrow("S3_ENDPOINT");
+    expect(() => loadConfig({ S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "maybe" })).toThrow("S3_FORCE_PATH_STYLE must be a boolean");
+  });
+
+  it("refuses Vercel without a shared bucket", () => {
+    const vercel = { VERCEL: "1", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test", REDIS_URL: "redis://cache:6379" };
+    expect(() => loadConfig(vercel)).toThrow(ConfigError);
+    expect(() => loadConfig(vercel)).toThrow("S3_BUCKET is required on Vercel");
+    expect(loadConfig({ ...vercel, S3_BUCKET: "press-files" }).storage.kind).toBe("s3");
+  });
+
   it("takes the version from APP_VERSION", () => {
     expect(loadConfig({ APP_VERSION: "2026.11.3" }).app.version).toBe("2026.11.3");
   });

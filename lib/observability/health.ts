@@ -4,6 +4,7 @@ import { getCacheStore } from "@/lib/cache/store";
 import { db } from "@/lib/db/client";
 import { SCHEDULER_HEARTBEAT } from "@/lib/jobs/heartbeat";
 import { isSendingHalted } from "@/lib/mail/circuit-breaker";
+import { probeS3Bucket } from "@/lib/storage/s3-storage";
 
 export type CheckStatus = "ok" | "fail";
 export interface CheckResult {
@@ -114,7 +115,13 @@ export const HEALTH_CHECKS: Record<string, () => Promise<string | undefined>> = 
     if (waiting) throw new Error(`${waiting} due mails wait over ${HEALTH_LIMITS.mailWaitMinutes} min`);
     return `${Number(row?.failed ?? 0)} failed in the last day`;
   },
+  /** Where files are stored: free space on the disk, or one cheap request to the S3 bucket. */
   async disk() {
+    const storage = getConfig().storage;
+    if (storage.kind === "s3") {
+      await probeS3Bucket(storage);
+      return `bucket ${storage.bucket} reachable`;
+    }
     const stats = await statfs(getConfig().images.storageDir).catch(() => statfs("."));
     const free = stats.bavail * stats.bsize;
     if (free < HEALTH_LIMITS.minFreeDiskBytes) throw new Error(`${Math.round(free / 1048576)} MiB free`);

@@ -42,7 +42,7 @@ describe("the client's address", () => {
   });
 
   it("on a platform that sets its own header: that header only", () => {
-    expect(addressOf(req({ ...SPOOF, "x-vercel-forwarded-for": "198.51.100.7" }), trust({ VERCEL: "1", REDIS_URL: "redis://127.0.0.1:6379" }))).toBe("198.51.100.7");
+    expect(addressOf(req({ ...SPOOF, "x-vercel-forwarded-for": "198.51.100.7" }), trust({ VERCEL: "1", REDIS_URL: "redis://127.0.0.1:6379", S3_BUCKET: "pressdesk-files" }))).toBe("198.51.100.7");
     expect(addressOf(req({ "cf-connecting-ip": "198.51.100.8", "x-forwarded-for": "6.6.6.6" }), trust({ CLIENT_ADDRESS_HEADER: "CF-Connecting-IP" }))).toBe("198.51.100.8");
   });
 

@@ -1,16 +1,24 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
+import { getConfig } from "@/lib/config";
 import { storagePath } from "./files";
+import { s3Storage } from "./s3-storage";
 
 // The one port for stored files (logos, image originals, variants, evidence exports): design.md
 // "Files ... go through one storage port". Keys are relative, slash-separated paths such as
 // `logos/12/3f9a….webp`. The disk adapter serves the embedded default and single-host setups;
-// an object-storage adapter for several instances plugs in here (images and evidence issue).
+// the S3 adapter (S3, R2, MinIO) serves several instances, which must all see one bucket.
 
 export interface StoredFile {
   bytes: Buffer;
   contentType: string;
+}
+
+export interface ListedFile {
+  key: string;
+  size: number;
+  lastModified: Date;
 }
 
 export interface FileStorage {
@@ -20,6 +28,11 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   /** A missing file is fine. */
   delete(key: string): Promise<void>;
+  /**
+   * Every file below a folder (`releases/12` lists `releases/12/…`, not `releases/123/…`; "" lists
+   * all), fetched page by page; in no particular order.
+   */
+  list(prefix: string): AsyncIterable<ListedFile>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
@@ -29,7 +42,47 @@ export function assertStorageKey(key: string): void {
   if (!KEY.test(key) || key.split("/").some((part) => part === "." || part === "..")) throw new Error(`invalid storage key: ${key}`);
 }
 
-const CONTENT_TYPES: Record<string, string> = { webp: "image/webp", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", json: "application/json", pdf: "application/pdf" };
+/** A list prefix as a folder key without its trailing slash ("" for everything); refused like a key. */
+export function storageFolder(prefix: string): string {
+  const folder = prefix.replace(/\/$/, "");
+  if (folder) assertStorageKey(folder);
+  return folder;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  avif: "image/avif",
+  gif: "image/gif",
+  json: "application/json",
+  pdf: "application/pdf",
+};
+
+// put's temporary name: `${target}.{12 hex}.part`.
+const TEMP_FILE = /\.[0-9a-f]{12}\.part$/;
+
+async function* walk(dir: string, keyPrefix: string): AsyncGenerator<ListedFile> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if (["ENOENT", "ENOTDIR"].includes((err as NodeJS.ErrnoException).code ?? "")) return;
+    throw err;
+  }
+  for (const entry of entries) {
+    const key = keyPrefix ? `${keyPrefix}/${entry.name}` : entry.name;
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      yield* walk(full, key);
+    } else if (entry.isFile() && !TEMP_FILE.test(entry.name)) {
+      // A file deleted between readdir and stat is simply no longer listed.
+      const info = await stat(full).catch(() => null);
+      if (info) yield { key, size: info.size, lastModified: info.mtime };
+    }
+  }
+}
 
 /** Local disk below the configured storage directory; the content type follows the extension. */
 export const diskStorage: FileStorage = {
@@ -56,13 +109,22 @@ export const diskStorage: FileStorage = {
     assertStorageKey(key);
     await rm(storagePath(key), { force: true });
   },
+  async *list(prefix) {
+    const folder = storageFolder(prefix);
+    yield* walk(storagePath(folder), folder);
+  },
 };
 
 let override: FileStorage | null = null;
+let built: { for: object; storage: FileStorage } | null = null;
 
-/** The configured adapter. */
+/** The configured adapter: S3 when S3_BUCKET is set, else the disk. Built once per configuration. */
 export function getFileStorage(): FileStorage {
-  return override ?? diskStorage;
+  if (override) return override;
+  const config = getConfig().storage;
+  if (config.kind !== "s3") return diskStorage;
+  if (built?.for !== config) built = { for: config, storage: s3Storage(config) };
+  return built.storage;
 }
 
 /** Tests replace the adapter (a storage that fails on write) and restore it with null. */

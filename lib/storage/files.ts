@@ -1,8 +1,8 @@
-import { rm } from "node:fs/promises";
 import { isAbsolute, join, normalize, sep } from "node:path";
 import { getConfig } from "@/lib/config";
+import { getFileStorage } from "./file-storage";
 
-/** Stored paths are relative to the storage directory; anything escaping it is refused. */
+/** The disk adapter's place for a key: relative to the storage directory; anything escaping it is refused. */
 export function storagePath(relative: string): string {
   const root = normalize(getConfig().images.storageDir);
   const full = normalize(join(root, relative));
@@ -10,7 +10,13 @@ export function storagePath(relative: string): string {
   return full;
 }
 
-/** Erases files after the database no longer points to them; a missing file is fine. */
+/**
+ * Erases files after the database no longer points to them, through the storage port; a missing
+ * file is fine. Every file is tried; the first failure is thrown afterwards.
+ */
 export async function eraseFiles(paths: (string | null | undefined)[]): Promise<void> {
-  await Promise.all(paths.filter((p): p is string => !!p).map((p) => rm(storagePath(p), { force: true })));
+  const storage = getFileStorage();
+  const results = await Promise.allSettled(paths.filter((p): p is string => !!p).map((p) => storage.delete(p)));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
 }

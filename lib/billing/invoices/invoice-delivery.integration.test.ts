@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { setFileStorageForTests, type StoredFile } from "@/lib/storage/file-storage";
+import { diskStorage, setFileStorageForTests, type StoredFile } from "@/lib/storage/file-storage";
 import { seedUser, unique } from "@/tests/factories";
 import { deliverInvoice } from "./deliver-invoice";
 import { decideInvoiceDelivery } from "./invoice-delivery";
@@ -85,7 +85,7 @@ describe("InvoiceDelivery (spec 4.6)", () => {
 
   it("attaches a provider invoice's stored PDF; without one the mail goes without attachment", async () => {
     const files = new Map<string, StoredFile>();
-    setFileStorageForTests({ put: async (key, bytes, contentType) => void files.set(key, { bytes, contentType }), get: async (key) => files.get(key) ?? null, delete: async (key) => void files.delete(key) });
+    setFileStorageForTests({ put: async (key, bytes, contentType) => void files.set(key, { bytes, contentType }), get: async (key) => files.get(key) ?? null, delete: async (key) => void files.delete(key), list: diskStorage.list });
     const user = await seedUser();
     const providerPdf = Buffer.from("%PDF-1.4 provider invoice");
     files.set("invoices/str-2026-90001.pdf", { bytes: providerPdf, contentType: "application/pdf" });

@@ -4,7 +4,7 @@ import { openSession } from "@/lib/auth/sessions/start-session";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { setFileStorageForTests } from "@/lib/storage/file-storage";
+import { diskStorage, setFileStorageForTests } from "@/lib/storage/file-storage";
 import { seedUser, unique } from "@/tests/factories";
 import { invoicePdfForViewer } from "./invoice-policy";
 import { customerWithInvoice, pdfTextOf } from "@/tests/invoice-fixtures";
@@ -67,7 +67,7 @@ describe("invoicePdfForViewer", () => {
   it("serves a provider invoice's stored PDF, and 404 while none is stored", async () => {
     const customer = await seedUser();
     const bytes = Buffer.from("%PDF-1.4 provider copy");
-    setFileStorageForTests({ put: async () => {}, get: async (key) => (key === "invoices/str-x.pdf" ? { bytes, contentType: "application/pdf" } : null), delete: async () => {} });
+    setFileStorageForTests({ put: async () => {}, get: async (key) => (key === "invoices/str-x.pdf" ? { bytes, contentType: "application/pdf" } : null), delete: async () => {}, list: diskStorage.list });
     const base = { kind: "stripe" as const, userId: customer.id, status: "paid" as const, amountCents: 4_900, taxCents: 931 };
     const stored = await db.invoice.create({ data: { ...base, number: unique("STR-2026"), stripeInvoiceId: unique("in"), pdfPath: "invoices/str-x.pdf" } });
     const bare = await db.invoice.create({ data: { ...base, number: unique("STR-2026"), stripeInvoiceId: unique("in") } });
