@@ -1,0 +1,82 @@
+import { OG_SIZE } from "@/lib/images/variants";
+import { creditBarOverlays } from "./credit-bar";
+import { withWorkingCopy } from "./decode-upload";
+import { JPEG_BACKGROUND, openWorkingCopy, type ImageSource, type WorkingCopy } from "./working-copy";
+
+export interface OgVariantOptions {
+  /** The credit line burned in; empty means no bar. */
+  credit: string;
+  /** The point to keep in view, 0..1 from the left and from the top. */
+  focusX: number;
+  focusY: number;
+  /** Show the whole image, letterboxed, instead of cropping it to the frame. */
+  noCrop: boolean;
+}
+
+export interface CropWindow {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+const OG_QUALITY = 84;
+/** The letterbox background: a tiny copy of the picture, blurred and darkened, then scaled up. */
+const BACKDROP = { width: 240, height: 126, blurSigma: 4, brightness: 0.4 };
+
+const unit = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0.5);
+
+/**
+ * The largest window of the og frame's aspect ratio inside a width × height image, placed so the
+ * focus point is as near its centre as the image edges allow.
+ */
+export function ogCropWindow(width: number, height: number, focusX: number, focusY: number): CropWindow {
+  const ratio = OG_SIZE.width / OG_SIZE.height;
+  const w = width / height > ratio ? Math.min(width, Math.round(height * ratio)) : width;
+  const h = width / height > ratio ? height : Math.min(height, Math.round(width / ratio));
+  const place = (focus: number, size: number, window: number) => Math.min(size - window, Math.max(0, Math.round(unit(focus) * size - window / 2)));
+  return { left: place(focusX, width, w), top: place(focusY, height, h), width: w, height: h };
+}
+
+/** The whole picture fitted into the frame over a blurred, darkened copy of itself. */
+async function letterboxed(copy: WorkingCopy) {
+  const backdrop = await openWorkingCopy(copy)
+    .resize(BACKDROP.width, BACKDROP.height, { fit: "cover" })
+    .flatten({ background: JPEG_BACKGROUND })
+    .blur(BACKDROP.blurSigma)
+    .linear(BACKDROP.brightness, 0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const picture = await openWorkingCopy(copy)
+    .resize(OG_SIZE.width, OG_SIZE.height, { fit: "inside" })
+    .flatten({ background: JPEG_BACKGROUND })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = picture.info;
+  return {
+    pipeline: openWorkingCopy({ data: backdrop.data, width: backdrop.info.width, height: backdrop.info.height, channels: 3 }).resize(OG_SIZE.width, OG_SIZE.height, { fit: "fill" }),
+    picture: { input: picture.data, raw: { width, height, channels: 3 as const }, left: Math.round((OG_SIZE.width - width) / 2), top: Math.round((OG_SIZE.height - height) / 2) },
+  };
+}
+
+/**
+ * The og image: exactly OG_SIZE, JPEG, cropped around the focus point (or letterboxed with
+ * noCrop), with the credit burned into a semi-transparent bar at the bottom. Regenerated from
+ * the stored original whenever the credit or the crop changes.
+ */
+export function renderOgVariant(source: ImageSource, opts: OgVariantOptions): Promise<Buffer> {
+  return withWorkingCopy(source, async (copy) => {
+    const bar = await creditBarOverlays(opts.credit, OG_SIZE);
+    if (opts.noCrop) {
+      const { pipeline, picture } = await letterboxed(copy);
+      return pipeline.composite([picture, ...bar]).jpeg({ quality: OG_QUALITY, progressive: true }).toBuffer();
+    }
+    return openWorkingCopy(copy)
+      .extract(ogCropWindow(copy.width, copy.height, opts.focusX, opts.focusY))
+      .resize(OG_SIZE.width, OG_SIZE.height, { fit: "fill" })
+      .flatten({ background: JPEG_BACKGROUND })
+      .composite(bar)
+      .jpeg({ quality: OG_QUALITY, progressive: true })
+      .toBuffer();
+  });
+}
