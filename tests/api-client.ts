@@ -13,6 +13,9 @@ const ROUTES: [RegExp, () => Promise<Record<string, unknown>>][] = [
   [/^\/api\/v1\/releases$/, () => import("@/app/api/v1/releases/route")],
   [/^\/api\/v1\/releases\/(?<id>[^/]+)$/, () => import("@/app/api/v1/releases/[id]/route")],
   [/^\/api\/v1\/releases\/(?<id>[^/]+)\/submit$/, () => import("@/app/api/v1/releases/[id]/submit/route")],
+  [/^\/api\/v1\/releases\/(?<id>[^/]+)\/images$/, () => import("@/app/api/v1/releases/[id]/images/route")],
+  [/^\/api\/v1\/releases\/(?<id>[^/]+)\/images\/order$/, () => import("@/app/api/v1/releases/[id]/images/order/route")],
+  [/^\/api\/v1\/releases\/(?<id>[^/]+)\/images\/(?<imageId>[^/]+)$/, () => import("@/app/api/v1/releases/[id]/images/[imageId]/route")],
   [/^\/api\/v1\/legal\/acceptances$/, () => import("@/app/api/v1/legal/acceptances/route")],
   [/^\/service\/pressreleases$/, () => import("@/app/service/pressreleases/route")],
   [/^\/service\/pressreleases\/(?<id>[^/]+)$/, () => import("@/app/service/pressreleases/[id]/route")],
@@ -20,14 +23,14 @@ const ROUTES: [RegExp, () => Promise<Record<string, unknown>>][] = [
 ];
 
 /** A request exactly as a client sends it: raw body text and headers, no JSON encoding added. */
-export async function sendRaw(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
+export async function sendRaw(method: string, path: string, init: { headers?: Record<string, string>; body?: string | FormData | Uint8Array } = {}): Promise<Response> {
   const url = new URL(path, "http://hub.localhost:3000");
   for (const [re, load] of ROUTES) {
     const m = re.exec(url.pathname);
     if (!m) continue;
     const handler = (await load())[method.toUpperCase()] as Handler | undefined;
     if (!handler) return new Response(null, { status: 405 });
-    const request = new Request(url, { method: method.toUpperCase(), headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body } : {}) });
+    const request = new Request(url, { method: method.toUpperCase(), headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body as BodyInit, duplex: "half" } : {}) } as RequestInit);
     return handler(request, { params: Promise.resolve({ ...m.groups }) });
   }
   throw new Error(`no route for ${url.pathname}`);
@@ -38,6 +41,15 @@ export async function send(method: string, path: string, opts: { token?: string;
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   return sendRaw(method, path, { headers, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) });
+}
+
+/** A multipart request (the image upload), encoded by the platform as a client would. */
+export async function sendForm(method: string, path: string, opts: { token?: string; form: FormData; headers?: Record<string, string> }): Promise<Response> {
+  const encoded = new Request("http://encode.invalid/", { method: "POST", body: opts.form });
+  const body = new Uint8Array(await encoded.arrayBuffer());
+  const headers: Record<string, string> = { "content-type": encoded.headers.get("content-type")!, "content-length": String(body.byteLength), ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  return sendRaw(method, path, { headers, body });
 }
 
 export interface Call {

@@ -175,12 +175,13 @@ describe("the legacy /service family", () => {
     expect((await send("GET", "/service/pressreleases?limit=500", { token })).status).toBe(422);
   });
 
-  it("answers 410 for image uploads with a pointer to the API documentation (no v1 image endpoint yet), and 403 without API access", async () => {
+  it("answers 410 for image uploads with a pointer to the v1 image endpoint, and 403 without API access", async () => {
     const res = await send("POST", "/service/pressreleases/17/images", {});
     expect(res.status).toBe(410);
     const error = (await res.json()).error;
-    expect(error.details).toEqual({ documentation: `${siteOrigin("hub", getSiteHosts())}/docs/api` });
-    expect(error.message).toContain("/docs/api");
+    const origin = siteOrigin("hub", getSiteHosts());
+    expect(error.details).toEqual({ endpoint: `${origin}/api/v1/releases/17/images`, documentation: `${origin}/docs/api` });
+    expect(error.message).toContain("/api/v1/releases/17/images");
     // The page it points to exists.
     const { default: ApiDocsPage } = await import("@/app/hub/docs/api/page");
     expect(ApiDocsPage).toBeTypeOf("function");

@@ -25,7 +25,9 @@ describe("embedded default", () => {
 
     const client = new pg.Client(embedded.url);
     await client.connect();
-    await client.query("INSERT INTO legal_texts (key, language, body) VALUES ('img-confirm-v1', 'de', 'Ich bestätige ...')");
+    // The migrations wrote the image confirmation wordings; the table takes new keys only.
+    expect((await client.query("SELECT key FROM legal_texts ORDER BY key")).rows.map((r) => r.key)).toEqual(["img-confirm-v1", "img-confirm-v2", "img-confirm-v3"]);
+    await client.query("INSERT INTO legal_texts (key, language, body) VALUES ('test-wording', 'de', 'Ich bestätige ...')");
     await expect(client.query("UPDATE legal_texts SET body = 'x'")).rejects.toThrow("legal_texts is insert-only");
     const search = await client.query("SELECT to_tsvector('german', 'Häuser') AS v");
     expect(search.rows[0].v).toBe("'haus':1");
@@ -36,7 +38,7 @@ describe("embedded default", () => {
     expect(await applyMigrations(embedded.url)).toEqual([]);
     const again = new pg.Client(embedded.url);
     await again.connect();
-    expect((await again.query("SELECT count(*)::int AS n FROM legal_texts")).rows[0].n).toBe(1);
+    expect((await again.query("SELECT count(*)::int AS n FROM legal_texts")).rows[0].n).toBe(4);
     await again.end();
   });
 });

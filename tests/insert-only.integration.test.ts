@@ -26,7 +26,9 @@ describe("insert-only tables", () => {
   });
 
   it("let a rights confirmation go only through the never-published purge", async () => {
-    const row = { subjectType: "press_release_image", subjectId: 1, imageId: 1, imageSha256: "a".repeat(64), legalTextKey: "img-confirm-v2", ipHmac: "h", ipHmacKeyVersion: 1, source: "upload" };
+    const release = await seedRelease({ companyId: (await seedCompany()).id });
+    const image = await db.pressReleaseImage.create({ data: { pressReleaseId: release.id, bytesSha256: "a".repeat(64), metadataHash: "b".repeat(64), mimeType: "image/jpeg", width: 800, height: 600, sizeBytes: 1, displayPath: "img/0000000000000000/a.jpg", rulesVersion: "test" } });
+    const row = { subjectType: "press_release", subjectId: release.id, imageId: image.id, imageSha256: "a".repeat(64), legalTextKey: "img-confirm-v2", ipHmac: "h", ipHmacKeyVersion: 1, source: "upload" };
     await db.imageRightsConfirmation.create({ data: row });
     expect(await databaseRefusal(db.imageRightsConfirmation.deleteMany({}))).toEqual(insertOnlyRefusal("image_rights_confirmations"));
     expect(await databaseRefusal(db.imageRightsConfirmation.updateMany({ data: { source: "x" } }))).toEqual(insertOnlyRefusal("image_rights_confirmations"));

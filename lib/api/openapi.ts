@@ -1,9 +1,11 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
+import { MAX_IMAGES_PER_RELEASE } from "@/lib/images/variants";
 import { getSiteHosts, siteOrigin } from "@/lib/sites";
 import * as S from "./schemas";
 import * as N from "./newsroom-schemas";
+import * as I from "./image-schemas";
 
 
 type Method = "get" | "post" | "put" | "delete";
@@ -16,6 +18,10 @@ interface Endpoint {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** A multipart/form-data body (the image upload) instead of JSON. */
+  multipart?: z.ZodType;
+  /** Statuses whose meaning differs from ERROR_TEXT for this endpoint. */
+  errorText?: Record<number, string>;
   idempotent?: boolean;
   ok: { status: number; schema?: z.ZodType; description: string };
   errors: number[];
@@ -41,11 +47,11 @@ const ERROR_TEXT: Record<number, string> = {
  * parameter that names nothing; 422 for a query, body or Idempotency-Key that does not
  * validate; 400, 413 and 415 for a body that is not JSON, too large or of another type.
  */
-export function documentedStatuses(e: Pick<Endpoint, "params" | "query" | "body" | "idempotent" | "errors">): number[] {
+export function documentedStatuses(e: Pick<Endpoint, "params" | "query" | "body" | "multipart" | "idempotent" | "errors">): number[] {
   const statuses = new Set([401, 403, 429, ...e.errors]);
   if (e.params) statuses.add(404);
-  if (e.query || e.body || e.idempotent) statuses.add(422);
-  if (e.body) for (const s of [400, 413, 415]) statuses.add(s);
+  if (e.query || e.body || e.multipart || e.idempotent) statuses.add(422);
+  if (e.body || e.multipart) for (const s of [400, 413, 415]) statuses.add(s);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -60,6 +66,15 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "put", path: "/api/v1/releases/{id}", operationId: "updateRelease", summary: "Change a release that is not published", description: "Fields left out keep their value. On a portal change the category is checked against the new portal. A changed `ai_declaration` is recorded as a new version; leaving it out keeps the current one. Members change only the releases they wrote; owners and responsibles change every release of the newsroom.", params: S.IdParams, body: S.ReleaseUpdate, ok: { status: 200, schema: S.ReleaseEnvelope, description: "The updated release." }, errors: [409, 428] },
   { method: "delete", path: "/api/v1/releases/{id}", operationId: "deleteRelease", summary: "Delete a release that was never published", description: "Its page answers 404 afterwards; its images are erased at once. A release that was ever published cannot be deleted (409): it leaves through archiving, depublication or a legal request. Members delete only the releases they wrote; owners delete every unpublished release of the newsroom.", params: S.IdParams, ok: { status: 204, description: "Deleted." }, errors: [409] },
   { method: "post", path: "/api/v1/releases/{id}/submit", operationId: "submitRelease", summary: "Send a draft or rejected release to review", params: S.IdParams, idempotent: true, ok: { status: 202, schema: S.ReleaseEnvelope, description: "Accepted for review." }, errors: [409, 428] },
+  { method: "get", path: "/api/v1/releases/{id}/images", operationId: "listReleaseImages", summary: "The release's images in their order", params: S.IdParams, ok: { status: 200, schema: I.ImageList, description: "The images (removed ones are not listed)." }, errors: [] },
+  {
+    method: "post", path: "/api/v1/releases/{id}/images", operationId: "uploadReleaseImage", summary: "Upload an image with its rights confirmation",
+    description: `Multipart form. The file is decoded for real: anything that is not a JPEG, PNG, WebP or AVIF image, a corrupt file or a decompression bomb is refused with 422 and \`details.reason\`. \`confirm_text_version\` must be the current wording's identifier (422 with \`details.current_text_version\` when stale). With the image precheck on, a refused image answers 422 with the reason and nothing is stored; an image held for review is stored (status \`under_review\`, warning \`image_under_review\`). At most ${MAX_IMAGES_PER_RELEASE} images per release (409 beyond). Only while the release can be edited (draft, rejected, in review, scheduled). Rate limit: 60 uploads per hour per token.`,
+    params: S.IdParams, multipart: I.ImageUploadMultipart, ok: { status: 201, schema: I.ImageEnvelope, description: "The stored image with its label, statement, provenance, confirmation and warnings." }, errors: [409],
+    errorText: { 413: "The body is larger than 16 MiB (payload_too_large); refused before it is read.", 415: "The body is not sent as multipart/form-data (unsupported_media_type)." },
+  },
+  { method: "delete", path: "/api/v1/releases/{id}/images/{imageId}", operationId: "deleteReleaseImage", summary: "Remove an image", description: "An image that was never public is erased with its original and confirmation; one that was public is removed from every page and feed, and its original is kept as evidence.", params: I.ImageIdParams, ok: { status: 204, description: "Removed." }, errors: [409] },
+  { method: "put", path: "/api/v1/releases/{id}/images/order", operationId: "arrangeReleaseImages", summary: "Order the images and choose the cover", params: S.IdParams, body: I.ImageOrderInput, ok: { status: 200, schema: I.ImageList, description: "The images in their new order." }, errors: [409] },
   { method: "get", path: "/api/v1/legal/acceptances", operationId: "getLegalAcceptances", summary: "Required legal documents and whether you accepted them", ok: { status: 200, schema: S.LegalStatus, description: "The documents." }, errors: [] },
   { method: "post", path: "/api/v1/legal/acceptances", operationId: "acceptLegalDocuments", summary: "Accept the current versions of legal documents", description: "A version that is not current is refused with 422 and the current versions in `details.current`.", body: S.LegalAcceptanceInput, ok: { status: 201, schema: S.LegalStatus, description: "The documents after acceptance." }, errors: [] },
 ];
@@ -86,7 +101,7 @@ function buildDocument() {
     const responses: Record<string, { description: string; headers?: typeof RATE_HEADERS; content?: Record<string, { schema: z.ZodType }> }> = {
       [e.ok.status]: { description: e.ok.description, headers: RATE_HEADERS, ...(e.ok.schema ? { content: { "application/json": { schema: e.ok.schema } } } : {}) },
     };
-    for (const status of documentedStatuses(e)) responses[status] = { description: ERROR_TEXT[status]!, content: { "application/json": { schema: S.ErrorBody } } };
+    for (const status of documentedStatuses(e)) responses[status] = { description: e.errorText?.[status] ?? ERROR_TEXT[status]!, content: { "application/json": { schema: S.ErrorBody } } };
     registry.registerPath({
       method: e.method,
       path: e.path,
@@ -99,6 +114,7 @@ function buildDocument() {
         ...(e.query ? { query: e.query } : {}),
         ...(e.idempotent ? { headers: z.object({ "Idempotency-Key": z.string().min(8).max(200).optional().meta({ description: "Retrying with the same key returns the first result instead of doing the work twice." }) }) } : {}),
         ...(e.body ? { body: { required: true, content: { "application/json": { schema: e.body } } } } : {}),
+        ...(e.multipart ? { body: { required: true, content: { "multipart/form-data": { schema: e.multipart } } } } : {}),
       },
       responses,
     });

@@ -6,6 +6,8 @@ import { mailCircuitCommand, mailIngestDsnCommand } from "./mail-commands";
 import { mailDeliverCommand, mailPurgeCommand } from "./mail-delivery-commands";
 import { newsletterResumeCommand } from "./newsletter-commands";
 import { expireGrandfatheringCommand, grandfatherSubscriptionsCommand, runInvoicesCommand, settleUnpaidCommand } from "./billing-commands";
+import { archiveExportCommand, archiveReregisterCommand, archiveRetryPendingCommand, archiveSweepOrphansCommand, archiveVerifyExportCommand } from "./archive-commands";
+import { backfillConfirmationsCommand, purgeInactiveLegacyCommand, sweepOrphanOriginalsCommand } from "./image-commands";
 import type { ConsoleCommand } from "./registry";
 
 /** Every console command by name; `npm run cli -- list` prints them. */
@@ -31,4 +33,12 @@ export const COMMANDS: Record<string, ConsoleCommand> = {
   "billing:run-invoices": runInvoicesCommand,
   "legacy:settle-unpaid": settleUnpaidCommand,
   "legacy:grandfather-subscriptions": grandfatherSubscriptionsCommand,
+  "press-release-images:sweep-orphan-originals": sweepOrphanOriginalsCommand,
+  "press-release-images:purge-inactive-legacy": purgeInactiveLegacyCommand,
+  "image-rights:backfill-confirmations": backfillConfirmationsCommand,
+  "archive:retry-pending": archiveRetryPendingCommand,
+  "archive:sweep-orphans": archiveSweepOrphansCommand,
+  "archive:reregister": archiveReregisterCommand,
+  "archive:export": archiveExportCommand,
+  "archive:verify-export": archiveVerifyExportCommand,
 };

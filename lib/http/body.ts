@@ -1,14 +1,13 @@
 import { AppError } from "./errors";
 
 /**
- * The body as text, refused with 413 as soon as it passes `maxBytes`: a declared length over
+ * The body's bytes, refused with 413 as soon as they pass `maxBytes`: a declared length over
  * the limit is refused before reading, and an undeclared one is counted while it streams.
  */
-export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () => new AppError("payload_too_large", `The body may be at most ${maxBytes} bytes.`);
+export async function readBodyBytes(request: Request, maxBytes: number, tooLarge = () => new AppError("payload_too_large", `The body may be at most ${maxBytes} bytes.`)): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > maxBytes) throw tooLarge();
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -22,5 +21,9 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  return (await readBodyBytes(request, maxBytes)).toString("utf8");
 }

@@ -7,7 +7,7 @@ import { ImageRightsConfirmationRequiredException } from "@/lib/http/errors";
  */
 export async function imagesLackingConfirmation(client: DbOrTx, pressReleaseId: number): Promise<number[]> {
   const images = await client.pressReleaseImage.findMany({
-    where: { pressReleaseId, formVersion: "v2" },
+    where: { pressReleaseId, formVersion: "v2", deletedAt: null },
     select: { id: true, bytesSha256: true },
   });
   if (!images.length) return [];

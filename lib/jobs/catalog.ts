@@ -9,12 +9,13 @@ import { expireGrandfatheringJob } from "@/lib/billing/grandfathering/expire-gra
 import { runInvoicesJob } from "@/lib/billing/agreements/invoice-run";
 import { storeProviderInvoiceJob, sweepProviderInvoicesJob } from "@/lib/billing/webhook/store-provider-invoice";
 import { expireLapsedChangesJob } from "@/lib/releases/changes/expire-lapsed-changes";
+import { retryPendingArchiveJob, sweepOrphanOriginalsJob } from "@/lib/images/maintenance/jobs";
 import { heartbeatJob } from "./heartbeat";
 import type { JobDefinition, Schedule } from "./types";
 
 // Every job and schedule, in one place: Inngest functions and the local worker are both built
 // from these lists, so the embedded default runs exactly what production runs.
-export const JOBS: JobDefinition<never>[] = [heartbeatJob, reviewJob, publishScheduledJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob, deliverMailJob, deliverDueMailJob, purgeMailRecordsJob, newsletterSendJob, expireGrandfatheringJob, runInvoicesJob, storeProviderInvoiceJob, sweepProviderInvoicesJob, expireLapsedChangesJob] as JobDefinition<never>[];
+export const JOBS: JobDefinition<never>[] = [heartbeatJob, reviewJob, publishScheduledJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob, deliverMailJob, deliverDueMailJob, purgeMailRecordsJob, newsletterSendJob, expireGrandfatheringJob, runInvoicesJob, storeProviderInvoiceJob, sweepProviderInvoicesJob, expireLapsedChangesJob, retryPendingArchiveJob, sweepOrphanOriginalsJob] as JobDefinition<never>[];
 
 const BERLIN = "Europe/Berlin";
 export const SCHEDULES: Record<string, Schedule> = {
@@ -32,6 +33,9 @@ export const SCHEDULES: Record<string, Schedule> = {
   // Paid provider invoices whose PDF or mail a lost job left behind.
   "sweep-provider-invoices": { cron: "*/15 * * * *", timezone: BERLIN, job: sweepProviderInvoicesJob.name },
   "expire-lapsed-changes": { cron: "*/10 * * * *", timezone: BERLIN, job: expireLapsedChangesJob.name },
+  "retry-pending-archive": { cron: "*/5 * * * *", timezone: BERLIN, job: retryPendingArchiveJob.name },
+  // Spec 4.7: weekly, Sunday 04:45.
+  "sweep-orphan-originals": { cron: "45 4 * * 0", timezone: BERLIN, job: sweepOrphanOriginalsJob.name },
 };
 
 export function findJob(name: string): JobDefinition<never> | undefined {

@@ -16,4 +16,6 @@ export const JOB = {
   storeProviderInvoice: "billing/store-provider-invoice",
   sweepProviderInvoices: "billing/sweep-provider-invoices",
   expireLapsedChanges: "releases/expire-lapsed-changes",
+  sweepOrphanOriginals: "images/sweep-orphan-originals",
+  retryPendingArchive: "archive/retry-pending",
 } as const;

@@ -8,7 +8,7 @@ export interface RateLimitPolicy {
   prefix: string;
 }
 
-export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "accountMailRecipient" | "emailChangeRequests" | "twoFactorHourly" | "twoFactorDaily" | "cspReports" | "passkeySignIn" | "viewBeacon" | "viewBeaconClient" | "apiAuthFailures" | "mailVisit" | "mailVisitClient" | "newsletterSignup" | "teamInvitations";
+export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "accountMailRecipient" | "emailChangeRequests" | "twoFactorHourly" | "twoFactorDaily" | "cspReports" | "passkeySignIn" | "viewBeacon" | "viewBeaconClient" | "apiAuthFailures" | "mailVisit" | "mailVisitClient" | "newsletterSignup" | "teamInvitations" | "imageUploads";
 
 /** Every rate limit in one table. Why each is keyed as it is: */
 export function ratePolicies(limits = getConfig().limits): Record<PolicyName, RateLimitPolicy> {
@@ -59,5 +59,8 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     // Per inviting account (resends count too): each invitation mails an address the owner typed
     // in. A team is invited in one sitting; 30 an hour is a large one, not a mail cannon.
     teamInvitations: { limit: 30, windowSeconds: 3600, prefix: "rl:team-invitations" },
+    // Per token or session: each upload decodes and renders nine variants; 60 an hour is a large
+    // gallery, not a way to keep the image workers busy.
+    imageUploads: { limit: 60, windowSeconds: 3600, prefix: "rl:image-upload" },
   };
 }

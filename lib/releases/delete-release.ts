@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { eraseUnpublishedImages } from "@/lib/images/erase-unpublished-images";
 import { eraseFiles } from "@/lib/storage/files";
 import { recordHistory, type Actor } from "./history";
 import { lockRelease } from "./lock";
@@ -33,19 +34,12 @@ export async function deleteRelease(opts: { releaseId: number; actor: Actor; now
     await tx.pressReleaseSearch.deleteMany({ where: { pressReleaseId: release.id } });
     await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor: opts.actor, outcome: "deleted" });
 
-    let files: (string | null)[] = [];
+    let files: string[] = [];
     let erasedImages = 0;
     if (!release.publishedEverAt) {
-      const images = await tx.pressReleaseImage.findMany({ where: { pressReleaseId: release.id }, include: { snapshots: true } });
-      if (images.length) {
-        const ids = images.map((i) => i.id);
-        // The confirmation table is insert-only; this transaction alone may purge unpublished uploads.
-        await tx.$executeRaw`SELECT set_config('app.allow_confirmation_purge', 'on', true)`;
-        await tx.imageRightsConfirmation.deleteMany({ where: { imageId: { in: ids } } });
-        await tx.pressReleaseImage.deleteMany({ where: { id: { in: ids } } });
-        files = images.flatMap((i) => [i.originalPath, i.displayPath, i.ogVariantPath, ...i.snapshots.flatMap((s) => [s.coverPath, s.jsonPath])]);
-        erasedImages = images.length;
-      }
+      const ids = (await tx.pressReleaseImage.findMany({ where: { pressReleaseId: release.id }, select: { id: true } })).map((i) => i.id);
+      erasedImages = ids.length;
+      files = await eraseUnpublishedImages(tx, ids, now);
     }
     if (release.status === "published" || release.status === "archived") await bumpPublicCacheGeneration(tx);
     return { files, erasedImages };

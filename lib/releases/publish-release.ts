@@ -2,6 +2,7 @@ import { db, type Tx } from "@/lib/db/client";
 import type { PressRelease } from "@/lib/generated/prisma/client";
 import { AppError, ManualReviewRequiredException, StaleClassificationException } from "@/lib/http/errors";
 import { assertImagesConfirmed } from "@/lib/images/rights";
+import { markImagesPublished } from "@/lib/images/mark-images-published";
 import { notifyReleasePublished } from "@/lib/mail/notifications/notify-release-published";
 import { assignCanonical } from "./canonical";
 import { isAutomatic, recordHistory, type Actor } from "./history";
@@ -50,7 +51,7 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
     where: { id: release.id },
     data: { status: "published", publishedAt: opts.now, publishedEverAt: release.publishedEverAt ?? opts.now, reviewFlaggedAt: null, manualQueueAt: null },
   });
-  await tx.pressReleaseImage.updateMany({ where: { pressReleaseId: release.id, publishedEverAt: null }, data: { publishedEverAt: opts.now } });
+  await markImagesPublished(tx, release.id, opts.now);
   const canonicalPressReleaseId = await assignCanonical(tx, release);
   await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: "published", actor: opts.actor, outcome: "published" });
   await syncSearchMirror(tx, release.id, opts.now);

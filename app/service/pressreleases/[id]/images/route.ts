@@ -2,11 +2,12 @@ import { AppError } from "@/lib/http/errors";
 import { apiRoute } from "@/lib/http/route";
 import { getSiteHosts, siteOrigin } from "@/lib/sites";
 
-// Spec 4.2 / 9: the legacy image upload is gone for good. Until API v1 has its image endpoint,
-// the pointer is the API documentation, never an address that answers 404.
-const gone = apiRoute({}, async () => {
-  const documentation = `${siteOrigin("hub", getSiteHosts())}/docs/api`;
-  throw new AppError("gone", `Image upload through /service was retired. See the API documentation: ${documentation}`, { documentation });
+// Spec 4.2 / 9: the legacy image upload is gone for good; it points to the v1 endpoint and its description.
+const gone = apiRoute({}, async (ctx) => {
+  const origin = siteOrigin("hub", getSiteHosts());
+  const id = new URL(ctx.request.url).pathname.split("/")[3] ?? "{id}";
+  const endpoint = `${origin}/api/v1/releases/${/^\d{1,10}$/.test(id) ? id : "{id}"}/images`;
+  throw new AppError("gone", `Image upload through /service was retired. Use POST ${endpoint} (API v1, multipart).`, { endpoint, documentation: `${origin}/docs/api` });
 });
 
 export { gone as GET, gone as POST, gone as PUT, gone as DELETE };

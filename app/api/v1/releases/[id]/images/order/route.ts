@@ -1,0 +1,14 @@
+import { userIdOf } from "@/lib/api/handler";
+import { imageToApi } from "@/lib/api/images";
+import { ImageOrderInput } from "@/lib/api/image-schemas";
+import { IdParams } from "@/lib/api/schemas";
+import { apiRoute, json } from "@/lib/http/route";
+import { arrangeReleaseImages } from "@/lib/images/arrange-release-images";
+import { listReleaseImages } from "@/lib/images/list-release-images";
+
+// PUT /api/v1/releases/{id}/images/order: order and cover of the release's images.
+export const PUT = apiRoute({ auth: "token", rateLimit: "api", params: IdParams, body: ImageOrderInput }, async (ctx) => {
+  const userId = userIdOf(ctx);
+  await arrangeReleaseImages({ releaseId: ctx.params.id, userId, order: ctx.body.order, coverImageId: ctx.body.cover_image_id });
+  return json({ data: (await listReleaseImages({ releaseId: ctx.params.id, userId })).map(imageToApi) });
+});

@@ -1,0 +1,41 @@
+import { assertCompanyAbility } from "@/lib/accounts/abilities";
+import { recordActivity } from "@/lib/activity/record-activity";
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { isRecordId } from "@/lib/input/ids";
+import { bumpPublicCacheGeneration } from "@/lib/releases/public-cache";
+import { ipHmac } from "@/lib/security/client-ip";
+import { assertCurrentConfirmText } from "./confirm-text";
+import { imageResourceSelect, toImageResource, type ImageResource } from "./image-resource";
+import { currentImageDeclarations } from "./image-declarations";
+import { markImagesPublished } from "./mark-images-published";
+
+/**
+ * The account owner confirms the rights to an image (spec 5.11 `confirmImageRights`: owners
+ * only, no super-admin shortcut): a new confirmation bound to the image id and its bytes, and
+ * for an admin's upload the owner's release of it. On a published release it goes public now.
+ */
+export async function confirmImageRights(opts: { imageId: number; userId: number; confirmTextVersion: string; ip: string | null; now?: Date }): Promise<ImageResource> {
+  const now = opts.now ?? new Date();
+  if (!isRecordId(opts.imageId)) throw notFound("Image not found.");
+  const text = assertCurrentConfirmText(opts.confirmTextVersion);
+  await db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM press_release_images WHERE id = ${opts.imageId} AND deleted_at IS NULL FOR UPDATE`;
+    if (!locked.length) throw notFound("Image not found.");
+    const image = await tx.pressReleaseImage.findUniqueOrThrow({ where: { id: opts.imageId }, select: { id: true, bytesSha256: true, pressReleaseId: true, uploadedByAdmin: true, ownerConfirmedAt: true, pressRelease: { select: { companyId: true, status: true, deletedAt: true } } } });
+    if (image.pressRelease.deletedAt) throw notFound("Image not found.");
+    await assertCompanyAbility(opts.userId, image.pressRelease.companyId, "confirmImageRights", tx);
+    const address = ipHmac(opts.ip ?? "unknown");
+    await tx.imageRightsConfirmation.create({
+      data: { subjectType: "press_release", subjectId: image.pressReleaseId, imageId: image.id, imageSha256: image.bytesSha256, legalTextKey: text.key, userId: opts.userId, ipHmac: address.value, ipHmacKeyVersion: address.keyVersion, source: "owner_confirmation" },
+    });
+    if (image.uploadedByAdmin && !image.ownerConfirmedAt) await tx.pressReleaseImage.update({ where: { id: image.id }, data: { ownerConfirmedAt: now } });
+    if (image.pressRelease.status === "published") {
+      await markImagesPublished(tx, image.pressReleaseId, now);
+      await bumpPublicCacheGeneration(tx);
+    }
+    await recordActivity({ actorUserId: opts.userId, type: "ImageRightsConfirmed", subjectType: "press_release_image", subjectId: image.id, result: text.key }, tx);
+  });
+  const row = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: opts.imageId }, select: imageResourceSelect });
+  return toImageResource(row, (await currentImageDeclarations([row.id])).get(row.id) ?? null);
+}

@@ -1,0 +1,25 @@
+import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { isRecordId } from "@/lib/input/ids";
+import { getFileStorage } from "@/lib/storage/file-storage";
+import { assertMayViewImages, type ImageActor } from "./image-access";
+import { parseVariants } from "./variants";
+
+/**
+ * A small JPEG of an image for the people who manage its release, whatever its public state
+ * (held, awaiting confirmation). Anyone else gets 404, as if it did not exist.
+ */
+export async function loadImagePreview(opts: ImageActor & { imageId: number }): Promise<{ bytes: Buffer; contentType: string }> {
+  if (!isRecordId(opts.imageId)) throw notFound("Image not found.");
+  const image = await db.pressReleaseImage.findFirst({ where: { id: opts.imageId, pressRelease: { deletedAt: null } }, select: { variants: true, displayPath: true, pressRelease: { select: { companyId: true } } } });
+  if (!image) throw notFound("Image not found.");
+  try {
+    await assertMayViewImages(db, opts, image.pressRelease);
+  } catch {
+    throw notFound("Image not found.");
+  }
+  const smallest = parseVariants(image.variants).filter((v) => v.format === "jpeg").sort((a, b) => a.width - b.width)[0];
+  const file = await getFileStorage().get(smallest?.key ?? image.displayPath);
+  if (!file) throw notFound("Image not found.");
+  return { bytes: file.bytes, contentType: "image/jpeg" };
+}

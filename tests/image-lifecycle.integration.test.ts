@@ -1,0 +1,136 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { runPendingArchiveJobs } from "@/lib/evidence/pending-jobs";
+import { openImageEvidence } from "@/lib/evidence/open-image-evidence";
+import { confirmImageRights } from "@/lib/images/confirm-image-rights";
+import { publicImagesOf } from "@/lib/images/deliverable";
+import { imagesAwaitingOwnerConfirmation } from "@/lib/images/owner-confirmations";
+import { removeReleaseImage } from "@/lib/images/remove-release-image";
+import type { ImageUploadForm } from "@/lib/images/upload/read-image-upload-form";
+import { uploadReleaseImage } from "@/lib/images/upload/upload-release-image";
+import { publishRelease } from "@/lib/releases/publish-release";
+import { getFileStorage } from "@/lib/storage/file-storage";
+import { photoJpeg } from "./image-fixtures";
+import { setLimits } from "./limits";
+import { seedAdmin, seedCheckedRelease, seedNewsroom } from "./release-fixtures";
+import { seedUser } from "./factories";
+
+// The life of an image: publication, the remover, an admin's upload confirmed by the owner,
+// evidence access (spec 2.4, 3.1, 4.2, 4.3, 5.10, 5.11).
+
+let small: Buffer;
+beforeAll(async () => {
+  setLimits({ STORAGE_DIR: await mkdtemp(join(tmpdir(), "pd-img-life-")), IMAGE_PRECHECK: "false", IMAGE_RIGHTS_V2: "false" });
+  small = await photoJpeg({ width: 800, height: 600 });
+});
+
+const form = (bytes: Buffer): ImageUploadForm => ({ bytes, copyright: "Foto: Beispiel AG", rightsConfirmed: true, confirmTextVersion: "img-confirm-v1", alt: "Werk", aiDeclaration: null, focusX: 0.5, focusY: 0.5, noCrop: false });
+
+async function releaseWithImage() {
+  const { owner, company } = await seedNewsroom();
+  const release = await seedCheckedRelease(company.id, owner.id);
+  const { image } = await uploadReleaseImage({ releaseId: release.id, userId: owner.id, form: form(small), ip: "203.0.113.9", source: "dashboard" });
+  return { owner, company, release, image };
+}
+
+describe("images through publication and removal", () => {
+  it("publication marks deliverable images published and archives their evidence", async () => {
+    const { release, image } = await releaseWithImage();
+    await publishRelease({ releaseId: release.id, actor: { type: "ki" } });
+    const row = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id } });
+    expect(row.publishedEverAt).not.toBeNull();
+    expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).archivePendingAt).not.toBeNull();
+    await runPendingArchiveJobs();
+    const kinds = (await db.archiveEntry.findMany({ where: { subjectType: "press_release_image", subjectId: image.id } })).map((e) => e.kind).sort();
+    expect(kinds).toEqual(["image_original", "image_snapshot", "image_snapshot", "rights_confirmation"]);
+    expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).archivePendingAt).toBeNull();
+    expect((await publicImagesOf(db, [release.id])).get(release.id)?.map((i) => i.id)).toEqual([image.id]);
+  });
+
+  it("the remover soft-deletes a published image, keeps its original and documents the removal", async () => {
+    const { release, image, owner } = await releaseWithImage();
+    await publishRelease({ releaseId: release.id, actor: { type: "ki" } });
+    // Published texts change only by a paid change: staff remove the image.
+    await expect(removeReleaseImage({ imageId: image.id, userId: owner.id })).rejects.toMatchObject({ code: "conflict" });
+    const admin = await seedAdmin();
+    expect(await removeReleaseImage({ imageId: image.id, userId: admin.id, asAdmin: true, reason: "Rechteinhaber widerspricht" })).toEqual({ erased: false });
+    const row = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id } });
+    expect(row.deletedAt).not.toBeNull();
+    expect(await getFileStorage().get(row.originalPath!)).not.toBeNull();
+    expect(await getFileStorage().get(row.displayPath)).toBeNull();
+    const removal = await db.archiveEntry.findFirstOrThrow({ where: { kind: "image_removed", subjectId: image.id } });
+    expect(removal.payload).toMatchObject({ reason: "Rechteinhaber widerspricht" });
+    expect((await publicImagesOf(db, [release.id])).get(release.id)).toBeUndefined();
+  });
+
+  it("an image that was never published is erased entirely, confirmation included", async () => {
+    const { image, owner } = await releaseWithImage();
+    const before = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id } });
+    expect(await removeReleaseImage({ imageId: image.id, userId: owner.id })).toEqual({ erased: true });
+    expect(await db.pressReleaseImage.findUnique({ where: { id: image.id } })).toBeNull();
+    expect(await db.imageRightsConfirmation.count({ where: { imageId: image.id } })).toBe(0);
+    expect(await getFileStorage().get(before.originalPath!)).toBeNull();
+  });
+
+  it("two removals of the same image at once: one wins, the other finds nothing", async () => {
+    const { image, owner } = await releaseWithImage();
+    const results = await Promise.allSettled([removeReleaseImage({ imageId: image.id, userId: owner.id }), removeReleaseImage({ imageId: image.id, userId: owner.id })]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+  });
+});
+
+describe("an admin's upload waits for the owner's confirmation", () => {
+  it("stays hidden, mails the owner a login link, and goes public when the owner confirms", async () => {
+    const { owner, company } = await seedNewsroom();
+    const release = await seedCheckedRelease(company.id, owner.id);
+    await publishRelease({ releaseId: release.id, actor: { type: "ki" } });
+    const admin = await seedAdmin();
+    const { image, warnings } = await uploadReleaseImage({ releaseId: release.id, userId: admin.id, asAdmin: true, form: form(small), ip: null, source: "admin" });
+    expect(image.status).toBe("awaiting_owner_confirmation");
+    expect(warnings.map((w) => w.code)).toContain("awaiting_owner_confirmation");
+    expect((await publicImagesOf(db, [release.id])).get(release.id)).toBeUndefined();
+    const mail = await db.mailOutbox.findFirstOrThrow({ where: { to: owner.email, mailType: "image_confirmation" } });
+    expect(mail.text).toContain("/login/link/");
+    const link = await db.magicLink.findFirstOrThrow({ where: { userId: owner.id, purpose: "image_confirmation" } });
+    expect(link.payload).toMatchObject({ pressReleaseId: release.id, imageId: image.id });
+    expect((await imagesAwaitingOwnerConfirmation(owner.id)).map((i) => i.id)).toEqual([image.id]);
+
+    // Attackers: the admin, a super-admin and a stranger may not confirm for the owner.
+    const superAdmin = await seedUser({ staffRole: "super_admin" });
+    for (const userId of [admin.id, superAdmin.id, (await seedUser()).id]) {
+      await expect(confirmImageRights({ imageId: image.id, userId, confirmTextVersion: "img-confirm-v1", ip: null })).rejects.toMatchObject({ code: "forbidden" });
+    }
+    const confirmed = await confirmImageRights({ imageId: image.id, userId: owner.id, confirmTextVersion: "img-confirm-v1", ip: "203.0.113.5" });
+    expect(confirmed.status).toBe("public");
+    expect((await publicImagesOf(db, [release.id])).get(release.id)?.map((i) => i.id)).toEqual([image.id]);
+    expect((await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id } })).publishedEverAt).not.toBeNull();
+  });
+});
+
+describe("evidence access", () => {
+  it("needs a stated purpose, is logged as EvidenceAccess, and evidence of a removed image needs compliance:manage", async () => {
+    const { release, image } = await releaseWithImage();
+    await publishRelease({ releaseId: release.id, actor: { type: "ki" } });
+    const admin = await seedAdmin();
+    await expect(openImageEvidence({ imageId: image.id, adminUserId: admin.id, purpose: "kurz", version: "original" })).rejects.toMatchObject({ code: "validation_failed" });
+    const original = await openImageEvidence({ imageId: image.id, adminUserId: admin.id, purpose: "Anfrage des Rechteinhabers vom 24.11.", version: "original" });
+    expect(original.bytes.equals(small)).toBe(true);
+    expect(original.filename).toBe(`image-${image.id}-original.jpg`);
+    const published = await openImageEvidence({ imageId: image.id, adminUserId: admin.id, purpose: "Anfrage des Rechteinhabers vom 24.11.", version: "published" });
+    expect(published.contentType).toBe("image/jpeg");
+    const log = await db.activityLog.findMany({ where: { type: "EvidenceAccess", subjectId: String(image.id) } });
+    expect(log.map((l) => [l.actorUserId, l.result, l.reason])).toEqual([[admin.id, "original", "Anfrage des Rechteinhabers vom 24.11."], [admin.id, "published", "Anfrage des Rechteinhabers vom 24.11."]]);
+    expect(JSON.stringify(log.map((l) => [l.result, l.reason, l.metadata]))).not.toContain("evidence/");
+
+    await removeReleaseImage({ imageId: image.id, userId: admin.id, asAdmin: true, reason: "Widerspruch" });
+    await expect(openImageEvidence({ imageId: image.id, adminUserId: admin.id, purpose: "Prüfung nach Entfernung", version: "original" })).rejects.toMatchObject({ code: "forbidden" });
+    const compliance = await seedAdmin(["press-releases:publish", "compliance:manage"]);
+    expect((await openImageEvidence({ imageId: image.id, adminUserId: compliance.id, purpose: "Prüfung nach Entfernung", version: "original" })).bytes.equals(small)).toBe(true);
+    // Without the admin permission at all: refused.
+    const customer = await seedUser();
+    await expect(openImageEvidence({ imageId: image.id, adminUserId: customer.id, purpose: "Neugier eines Kunden", version: "original" })).rejects.toMatchObject({ code: "forbidden" });
+  });
+});
