@@ -1,11 +1,10 @@
-import type { ReleaseListItem } from "@/lib/releases/list-published";
 import type { Edition } from "@/lib/sites";
-import { ReleaseList } from "./release-list";
+import { ReleaseList, type ReleaseListEntry } from "./release-list";
 
 const LABEL = { de: "Hervorgehoben (Anzeige)", en: "Featured (sponsored)" } as const;
 
 /** Paid placements, always marked as such and kept apart from the editorial list. */
-export function BoostedReleases({ items, edition }: { items: ReleaseListItem[]; edition: Edition }) {
+export function BoostedReleases({ items, edition }: { items: ReleaseListEntry[]; edition: Edition }) {
   if (!items.length) return null;
   return (
     <section className="boosted" aria-labelledby="boosted-heading">

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
+import type { Picture } from "@/lib/public/release-images";
 import type { Edition } from "@/lib/sites";
+import { PICTURE_SIZES, ReleaseFigure, ReleaseGallery } from "./release-picture";
 
-// The release as the portal prints it: header with meta line and lead, dateline and body, the
-// press contact. One renderer for the public page (release-article.tsx) and the dashboard's
+// The release as the portal prints it: header with meta line and lead, the cover, dateline and
+// body, the other images, the press contact. One renderer for the public page (release-article.tsx) and the dashboard's
 // live preview, so the preview shows what the portal will. No hooks, no server imports: it
 // renders on the server and in the browser alike.
 
@@ -35,6 +37,7 @@ export function ReleaseArticleView({
   newsroom,
   category,
   headingLevel = 1,
+  pictures,
   children,
 }: {
   release: ReleaseViewContent;
@@ -46,6 +49,8 @@ export function ReleaseArticleView({
   category: { name: string; href?: string } | null;
   /** 1 on the portal page; 2 where the page around it has its own h1 (the preview). */
   headingLevel?: 1 | 2;
+  /** Deliverable images only (lib/public/release-images.ts): the cover under the title, the rest after the text. */
+  pictures?: { cover: Picture | null; gallery: Picture[] };
   children?: ReactNode;
 }) {
   const t = LABELS[edition];
@@ -72,11 +77,13 @@ export function ReleaseArticleView({
         </p>
         {r.lead ? <p className="lead">{r.lead}</p> : null}
       </header>
+      {pictures?.cover ? <ReleaseFigure picture={pictures.cover} sizes={PICTURE_SIZES.hero} priority className="release-figure release-hero" /> : null}
       <div className="release-body">
         {r.location ? <strong>{r.location}. </strong> : null}
         {/* Stored sanitised (lib/releases/sanitize.ts). */}
         <div dangerouslySetInnerHTML={{ __html: r.body }} />
       </div>
+      {pictures ? <ReleaseGallery pictures={pictures.gallery} edition={edition} /> : null}
       {r.contactName || r.contactEmail ? (
         <footer className="release-contact">
           <Sub>{t.contact}</Sub>

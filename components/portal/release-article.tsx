@@ -19,6 +19,7 @@ export function ReleaseArticle({ data, edition }: { data: Data; edition: Edition
       changedAt={changed ? r.contentChangedAt : null}
       newsroom={{ name: r.company.name, href: data.newsroomHref }}
       category={data.categoryHref ? { name: data.categoryName ?? "", href: data.categoryHref } : null}
+      pictures={data.pictures}
     >
       <ShareButtons slug={r.slug} language={r.language} />
       {/* Counts the view even when a CDN served this page from its cache (no script needed). */}

@@ -1,13 +1,18 @@
+import type { Picture } from "@/lib/public/release-images";
 import type { ReleaseListItem } from "@/lib/releases/list-published";
 import { releasePath, type Edition } from "@/lib/sites";
+import { ReleaseThumbnail } from "./release-picture";
 
 const LABELS = {
   de: { empty: "Noch keine Pressemitteilungen.", by: "von" },
   en: { empty: "No press releases yet.", by: "by" },
 } as const;
 
+/** A list entry; `cover` is its deliverable cover's thumbnail (lib/public/list-covers.ts). */
+export type ReleaseListEntry = ReleaseListItem & { cover?: Picture | null };
+
 /** `level`: the heading level of each item, one below the heading the list sits under. */
-export function ReleaseList({ items, edition, level = 2 }: { items: ReleaseListItem[]; edition: Edition; level?: 2 | 3 }) {
+export function ReleaseList({ items, edition, level = 2 }: { items: ReleaseListEntry[]; edition: Edition; level?: 2 | 3 }) {
   const Heading = level === 2 ? "h2" : "h3";
   const t = LABELS[edition];
   if (!items.length) return <p className="empty">{t.empty}</p>;
@@ -15,16 +20,20 @@ export function ReleaseList({ items, edition, level = 2 }: { items: ReleaseListI
   return (
     <ul className="release-list">
       {items.map((item) => (
-        <li key={item.id} className="release-card">
+        <li key={item.id} className={item.cover ? "release-card has-cover" : "release-card"}>
           <article>
-            <Heading>
-              <a href={releasePath(item)}>{item.title}</a>
-            </Heading>
-            <p className="meta">
-              <time dateTime={item.publishedAt.toISOString()}>{dateFormat.format(item.publishedAt)}</time> · {t.by} {item.companyName}
-              {item.categoryName ? ` · ${item.categoryName}` : null}
-            </p>
-            {item.lead ? <p className="lead">{item.lead}</p> : null}
+            <div className="release-card-text">
+              <Heading>
+                <a href={releasePath(item)}>{item.title}</a>
+              </Heading>
+              <p className="meta">
+                <time dateTime={item.publishedAt.toISOString()}>{dateFormat.format(item.publishedAt)}</time> · {t.by} {item.companyName}
+                {item.categoryName ? ` · ${item.categoryName}` : null}
+              </p>
+              {item.lead ? <p className="lead">{item.lead}</p> : null}
+            </div>
+            {/* After the text, shown beside it: the heading stays first for screen readers. */}
+            {item.cover ? <ReleaseThumbnail picture={item.cover} /> : null}
           </article>
         </li>
       ))}

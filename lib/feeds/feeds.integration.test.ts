@@ -1,8 +1,15 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { XMLParser } from "fast-xml-parser";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { seedPublicImage } from "@/tests/public-image-fixtures";
 import { contentHash } from "@/lib/releases/content-hash";
+import { getSiteHosts, siteOrigin } from "@/lib/sites";
 import { seedCompany, unique } from "@/tests/factories";
+import { withLimits } from "@/tests/limits";
 import { categoryFeed, editionFeed, newsroomFeed, FEED_ITEMS } from "./feeds";
 import { hubCategoryFeed, hubEditionFeed, hubNewsroomFeed } from "./hub-redirects";
 
@@ -105,6 +112,54 @@ describe("RSS feeds", () => {
     expect(res.headers.get("cache-control")).toContain("s-maxage=");
     const bad = await GET(new Request("http://tech.localhost/fr/feed"), { params: Promise.resolve({ portal: "tech", edition: "fr" }) });
     expect(bad.status).toBe(404);
+  });
+});
+
+describe("feed images", () => {
+  it("an item with a deliverable cover carries media:content (largest JPEG, absolute) with credit and alt; the feed stays RSS 2.0", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "pd-feed-images-"));
+    try {
+      await withLimits({ STORAGE_DIR: dir }, async () => {
+        const company = await seedCompany({ portal: "tech" });
+        const category = await db.category.create({ data: { portal: "tech", slug: unique("img"), nameDe: "Bilder", nameEn: "Images" } });
+        const withCover = await published(company.id, { categoryId: category.id, title: "With cover" });
+        const cover = await seedPublicImage(withCover.id, { isCover: true, alt: "Wind & <Wellen>", portalLabel: "AI-generated" });
+        await published(company.id, { categoryId: category.id, title: "Plain", publishedAt: new Date(Date.now() - 2 * HOUR) });
+        const withheld = await published(company.id, { categoryId: category.id, title: "Withheld cover", publishedAt: new Date(Date.now() - 3 * HOUR) });
+        await seedPublicImage(withheld.id, { isCover: true, withheldAt: new Date() });
+        const galleryOnly = await published(company.id, { categoryId: category.id, title: "No cover", publishedAt: new Date(Date.now() - 4 * HOUR) });
+        await seedPublicImage(galleryOnly.id);
+
+        const result = await categoryFeed("tech", "en", category.slug);
+        if (result.kind !== "ok") throw new Error(result.kind);
+        const url = `${siteOrigin("tech", getSiteHosts())}/media/${cover.displayPath}`;
+
+        const doc = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "item" }).parse(result.xml);
+        expect(doc.rss["@_version"]).toBe("2.0");
+        expect(doc.rss["@_xmlns:media"]).toBe("http://search.yahoo.com/mrss/");
+        const items = doc.rss.channel.item as Record<string, unknown>[];
+        expect(items.map((i) => i.title)).toEqual(["With cover", "Plain", "Withheld cover", "No cover"]);
+        expect(items[0]!["media:content"]).toEqual({
+          "@_url": url,
+          "@_type": "image/jpeg",
+          "@_medium": "image",
+          "@_width": "960",
+          "@_height": "640",
+          "media:credit": "© Foto AG · AI-generated",
+          "media:description": { "#text": "Wind & <Wellen>", "@_type": "plain" },
+        });
+        for (const item of items.slice(1)) expect(item["media:content"]).toBeUndefined();
+
+        const reader = new Parser<Record<string, unknown>, { media?: { $: Record<string, string>; "media:credit": string[] } }>({ customFields: { item: [["media:content", "media"]] } });
+        const feed = await reader.parseString(result.xml);
+        expect(feed.items.map((i) => i.title)).toEqual(["With cover", "Plain", "Withheld cover", "No cover"]);
+        expect(feed.items[0]!.media?.$).toMatchObject({ url, type: "image/jpeg", medium: "image", width: "960", height: "640" });
+        expect(feed.items[0]!.media?.["media:credit"]).toEqual(["© Foto AG · AI-generated"]);
+        expect(feed.items[1]!.media).toBeUndefined();
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

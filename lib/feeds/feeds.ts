@@ -2,10 +2,12 @@ import { newsroomDescription } from "@/lib/companies/description";
 import { onPortalWhere } from "@/lib/companies/portals";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { publicImagesOf } from "@/lib/images/deliverable";
+import { coverOf, largestJpeg, mediaUrl } from "@/lib/public/release-images";
 import { textWithoutMarkup } from "@/lib/releases/content-hash";
 import { archiveVisibleReleaseWhere } from "@/lib/releases/visibility";
 import { categoryPath, feedPath, getSiteHosts, newsroomPath, releaseUrl, siteOrigin, SITE_NAMES, PORTAL_TAGLINES, type Edition, type Portal } from "@/lib/sites";
-import { buildRss, type FeedItem } from "./rss";
+import { buildRss, type FeedImage, type FeedItem } from "./rss";
 
 /** Newest 50 per feed (spec 8). */
 export const FEED_ITEMS = 50;
@@ -34,6 +36,8 @@ async function items(portal: Portal, edition: Edition, where: Prisma.PressReleas
     select: FEED_SELECT,
   });
   const hosts = getSiteHosts();
+  const images = await publicImagesOf(db, rows.map((r) => r.id));
+  const origin = siteOrigin(portal, hosts);
   const name = (c: { nameDe: string; nameEn: string }) => (edition === "de" ? c.nameDe : c.nameEn);
   return rows.map((r) => {
     const url = releaseUrl(r, hosts);
@@ -48,8 +52,15 @@ async function items(portal: Portal, edition: Edition, where: Prisma.PressReleas
       creator: r.company.name,
       categories: r.category ? [...(r.category.parent ? [name(r.category.parent)] : []), name(r.category)] : [],
       description: summary,
+      image: feedImage(coverOf(images.get(r.id) ?? []), origin),
     };
   });
+}
+
+function feedImage(cover: ReturnType<typeof coverOf>, origin: string): FeedImage | null {
+  if (!cover) return null;
+  const file = largestJpeg(cover);
+  return { url: mediaUrl(origin, file.key), width: file.width, height: file.height, credit: cover.credit, alt: cover.alt?.trim() || null };
 }
 
 function channel(portal: Portal, edition: Edition, path: string, title: string, description: string, list: FeedItem[], pagePath: string) {

@@ -10,6 +10,16 @@ export interface FeedItem {
   creator: string;
   categories: string[];
   description: string | null;
+  /** The release's deliverable cover as Media RSS `media:content`: the largest JPEG, absolute. */
+  image?: FeedImage | null;
+}
+
+export interface FeedImage {
+  url: string;
+  width: number;
+  height: number;
+  credit: string;
+  alt: string | null;
 }
 
 export interface FeedChannel {
@@ -23,10 +33,23 @@ export interface FeedChannel {
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", format: true, suppressEmptyNode: true });
 
+/** Media RSS (namespace `media:`): the image with its credit and alternative text. */
+function mediaContent(image: FeedImage) {
+  return {
+    "@_url": image.url,
+    "@_type": "image/jpeg",
+    "@_medium": "image",
+    "@_width": image.width,
+    "@_height": image.height,
+    ...(image.credit ? { "media:credit": image.credit } : {}),
+    ...(image.alt ? { "media:description": { "#text": image.alt, "@_type": "plain" } } : {}),
+  };
+}
+
 /**
  * RSS 2.0 with `atom:link rel="self"`, `dc:creator` and `category` (spec 4.1), and per item
- * `atom:updated` so readers see a paid change or correction. Text is escaped
- * by the builder; dates are RFC 822 as RSS requires.
+ * `atom:updated` so readers see a paid change or correction, and `media:content` for a cover.
+ * Text is escaped by the builder; dates are RFC 822 as RSS requires.
  */
 export function buildRss(channel: FeedChannel): string {
   const newest = channel.items.reduce<Date | undefined>((max, i) => (!max || i.updated > max ? i.updated : max), undefined);
@@ -36,6 +59,7 @@ export function buildRss(channel: FeedChannel): string {
       "@_version": "2.0",
       "@_xmlns:atom": "http://www.w3.org/2005/Atom",
       "@_xmlns:dc": "http://purl.org/dc/elements/1.1/",
+      "@_xmlns:media": "http://search.yahoo.com/mrss/",
       channel: {
         title: channel.title,
         link: channel.link,
@@ -52,6 +76,7 @@ export function buildRss(channel: FeedChannel): string {
           "dc:creator": i.creator,
           category: i.categories,
           ...(i.description ? { description: i.description } : {}),
+          ...(i.image ? { "media:content": mediaContent(i.image) } : {}),
         })),
       },
     },

@@ -1,10 +1,16 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyCommittedInvalidations, markPublicCacheActive } from "@/lib/cache/invalidation-poller";
 import { invalidatePublicTags, newsroomProfileTags, newsroomTag, portalTag, releaseTag } from "@/lib/cache/public-tags";
 import { db } from "@/lib/db/client";
+import { bumpPublicCacheGeneration } from "@/lib/releases/public-cache";
 import { seedCompany, seedRelease, unique } from "@/tests/factories";
+import { withLimits } from "@/tests/limits";
 import { archivePage, cachedNewsroomPage, cachedPortalHome, cachedReleasePage, newsroomDirectoryPage } from "./cached-reads";
+import { seedPublicImage } from "@/tests/public-image-fixtures";
 
 // The server cache as `next start` runs it: the shared store (Redis here) and the poller's tags.
 const g = globalThis as unknown as Record<string | symbol, unknown>;
@@ -102,5 +108,35 @@ describe("public reads through the server cache", () => {
     await invalidatePublicTags(db, newsroomProfileTags(company));
     await applyCommittedInvalidations();
     expect(await read()).toEqual({ directory: "Neu.", letterPage: "Neu.", newsroom: "Neu.", release: "Neu.", otherRelease: "Bleibt." });
+  });
+
+  it("image data is part of the cached page and its lists, and drops with them when a change bumps the generation", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "pd-cached-images-"));
+    try {
+      await withLimits({ STORAGE_DIR: dir }, async () => {
+        const company = await seedCompany();
+        const release = await seedRelease({ companyId: company.id, status: "published", publishedAt: new Date(Date.now() - 60_000) });
+        const cover = await seedPublicImage(release.id, { isCover: true });
+        const read = async () => ({
+          page: (await cachedReleasePage("business", "de", release.slug))!.pictures.cover?.id ?? null,
+          og: (await cachedReleasePage("business", "de", release.slug))!.ogImage?.url ?? null,
+          home: (await cachedPortalHome("business", "de")).releases.find((r) => r.id === release.id)!.cover?.id ?? null,
+          newsroom: (await cachedNewsroomPage("business", "de", company.slug))!.releases.find((r) => r.id === release.id)!.cover?.id ?? null,
+        });
+        const shown = { page: cover.id, og: expect.stringContaining(cover.ogVariantPath), home: cover.id, newsroom: cover.id };
+        expect(await read()).toEqual(shown);
+
+        // Withheld behind the cache's back: still served from the cache.
+        await db.pressReleaseImage.update({ where: { id: cover.id }, data: { withheldAt: new Date() } });
+        expect(await read()).toEqual(shown);
+
+        // What the image functions write with such a change: every page, list and og tag drops.
+        await bumpPublicCacheGeneration(db);
+        await applyCommittedInvalidations();
+        expect(await read()).toEqual({ page: null, og: null, home: null, newsroom: null });
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

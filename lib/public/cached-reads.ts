@@ -8,6 +8,7 @@ import { pagesSitemap, releaseChunk, sitemapIndex } from "@/lib/seo/sitemap";
 import type { Edition, Portal, SiteKey } from "@/lib/sites";
 import { boostedReleases } from "./boosts";
 import { categoryArchive, categoryLanding } from "./category-archive";
+import { listCovers, withCovers } from "./list-covers";
 import { newsroomDirectory, newsroomDirectoryIndex, type DirectoryQuery } from "./newsroom-directory";
 import { newsroomPageData } from "./newsroom-page";
 import { newsroomBox } from "./newsroom-profile";
@@ -31,7 +32,9 @@ export const cachedPortalHome = cachedPublic(
   "portal-home",
   async (portal: Portal, edition: Edition) => {
     const [releases, boosted] = await Promise.all([listPublishedReleases({ portal, language: edition, limit: 20 }), boostedReleases({ portal, edition, placement: "home" })]);
-    return { releases, boosted };
+    // Cover thumbnails are part of the cached answer and drop with it (a generation bump drops all).
+    const covers = await listCovers([releases, boosted]);
+    return { releases: withCovers(releases, covers), boosted: withCovers(boosted, covers) };
   },
   { tags: lists },
 );

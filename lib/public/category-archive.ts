@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { listPublishedReleases, type ReleaseListItem } from "@/lib/releases/list-published";
 import { boostedReleases } from "./boosts";
+import { listCovers, withCovers, type WithCover } from "./list-covers";
 import { archiveVisibleReleaseWhere } from "@/lib/releases/visibility";
 import { categoryArchivePath, categoryPath, editionAlternates, getSiteHosts, siteOrigin, type Edition, type Portal } from "@/lib/sites";
 
@@ -40,8 +41,8 @@ export interface CategoryLanding {
   category: NonNullable<Awaited<ReturnType<typeof findCategory>>>;
   name: string;
   description: string | null;
-  releases: ReleaseListItem[];
-  boosted: ReleaseListItem[];
+  releases: WithCover<ReleaseListItem>[];
+  boosted: WithCover<ReleaseListItem>[];
   years: { year: number; count: number }[];
   url: string;
   alternates: Record<string, string>;
@@ -57,13 +58,14 @@ export async function categoryLanding(portal: Portal, edition: Edition, slug: st
     yearBar(releasesWhere(portal, edition, ids, now)),
     boostedReleases({ portal, edition, placement: "category", categoryId: category.id, now }),
   ]);
+  const covers = await listCovers([releases, boosted]);
   const hosts = getSiteHosts();
   return {
     category,
     name: edition === "de" ? category.nameDe : category.nameEn,
     description: edition === "de" ? category.descriptionDe : category.descriptionEn,
-    releases,
-    boosted,
+    releases: withCovers(releases, covers),
+    boosted: withCovers(boosted, covers),
     years,
     url: `${siteOrigin(portal, hosts)}${categoryPath(edition, slug)}`,
     alternates: editionAlternates(portal, categoryPath("de", slug).slice(3), hosts),
@@ -96,6 +98,7 @@ export async function categoryArchive(portal: Portal, edition: Edition, slug: st
     offset: (page - 1) * ARCHIVE_PAGE_SIZE,
     now,
   });
+  const covers = await listCovers([releases]);
   const hosts = getSiteHosts();
   const origin = siteOrigin(portal, hosts);
   return {
@@ -105,7 +108,7 @@ export async function categoryArchive(portal: Portal, edition: Edition, slug: st
     page,
     totalPages,
     years,
-    releases,
+    releases: withCovers(releases, covers),
     canonical: `${origin}${categoryArchivePath(edition, slug, inYear.year, page)}`,
     // hreflang only on page 1 (the other edition's page N holds other releases).
     alternates: page === 1 ? { de: `${origin}${categoryArchivePath("de", slug, inYear.year)}`, en: `${origin}${categoryArchivePath("en", slug, inYear.year)}` } : null,

@@ -4,6 +4,7 @@ import { onPortalWhere, PUBLIC_NEWSROOM_WHERE } from "@/lib/companies/portals";
 import { db } from "@/lib/db/client";
 import { listPublishedReleases } from "@/lib/releases/list-published";
 import { feedPath, getSiteHosts, newsroomPath, siteOrigin, type Edition, type Portal } from "@/lib/sites";
+import { listCovers, withCovers } from "./list-covers";
 import { websiteLink } from "./newsroom-profile";
 
 export interface NewsroomAddress {
@@ -52,7 +53,8 @@ export async function newsroomPageData(portal: Portal, edition: Edition, slug: s
     },
   });
   if (!company) return null;
-  const releases = await listPublishedReleases({ portal, language: edition, companyId: company.id, limit: 30, now });
+  const listed = await listPublishedReleases({ portal, language: edition, companyId: company.id, limit: 30, now });
+  const releases = withCovers(listed, await listCovers([listed]));
   const path = newsroomPath(edition, company.slug);
   const origin = siteOrigin(portal, getSiteHosts());
   const url = `${origin}${path}`;

@@ -1,7 +1,9 @@
 import { db } from "@/lib/db/client";
+import { publicImagesOf } from "@/lib/images/deliverable";
 import { textWithoutMarkup } from "@/lib/releases/content-hash";
 import { publiclyVisibleReleaseWhere } from "@/lib/releases/visibility";
 import { categoryPath, getSiteHosts, newsroomPath, releaseUrl, siteOrigin, SITE_NAMES, type Edition, type Portal } from "@/lib/sites";
+import { coverOf, largestJpeg, mediaUrl, ogImageOf, releasePicture } from "./release-images";
 
 /**
  * A release page's data, or null when the page must answer 404 (never published, embargoed,
@@ -18,8 +20,13 @@ export async function releasePageData(portal: Portal, edition: Edition, slug: st
   });
   if (!r) return null;
   const hosts = getSiteHosts();
+  const origin = siteOrigin(portal, hosts);
   const url = releaseUrl(r, hosts);
   const description = r.lead ?? textWithoutMarkup(r.body).slice(0, 200);
+  // Part of the cached answer: an image's public change bumps the generation, which drops it.
+  const images = (await publicImagesOf(db, [r.id])).get(r.id) ?? [];
+  const cover = coverOf(images);
+  const og = ogImageOf(cover, origin);
   return {
     release: r,
     url,
@@ -29,6 +36,10 @@ export async function releasePageData(portal: Portal, edition: Edition, slug: st
     newsroomHref: newsroomPath(edition, r.company.slug),
     categoryHref: r.category ? categoryPath(edition, r.category.slug) : null,
     categoryName: r.category ? (edition === "de" ? r.category.nameDe : r.category.nameEn) : null,
+    /** The cover as the hero under the title, the other images as the gallery below the text. */
+    pictures: { cover: cover ? releasePicture(cover) : null, gallery: images.filter((i) => i !== cover).map(releasePicture) },
+    /** og:image and twitter:image; null without a deliverable cover that has an og variant. */
+    ogImage: og,
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "NewsArticle",
@@ -39,7 +50,8 @@ export async function releasePageData(portal: Portal, edition: Edition, slug: st
       dateModified: r.contentChangedAt.toISOString(),
       mainEntityOfPage: url,
       author: { "@type": "Organization", name: r.company.name, ...(r.company.website ? { url: r.company.website } : {}) },
-      publisher: { "@type": "Organization", name: SITE_NAMES[portal], url: siteOrigin(portal, hosts) },
+      publisher: { "@type": "Organization", name: SITE_NAMES[portal], url: origin },
+      ...(cover ? { image: [...new Set([og?.url, mediaUrl(origin, largestJpeg(cover).key)].filter((u): u is string => !!u))] } : {}),
       ...(r.category ? { articleSection: edition === "de" ? r.category.nameDe : r.category.nameEn } : {}),
     },
   };

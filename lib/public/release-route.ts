@@ -18,6 +18,8 @@ export async function releaseMetadata(params: ReleaseRouteParams, segment: strin
   const data = p ? await load(p.portal, p.edition, p.slug) : null;
   if (!p || !data) return {};
   const r = data.release;
+  // The cover's og variant (1200×630, credit burned in); no image tags without one.
+  const images = data.ogImage ? [data.ogImage] : undefined;
   return {
     title: { absolute: `${r.title} – ${SITE_NAMES[p.portal]}` },
     description: data.description,
@@ -33,6 +35,8 @@ export async function releaseMetadata(params: ReleaseRouteParams, segment: strin
       publishedTime: r.publishedAt!.toISOString(),
       modifiedTime: r.contentChangedAt.toISOString(),
       authors: [r.company.name],
+      ...(images ? { images } : {}),
     },
+    ...(images ? { twitter: { card: "summary_large_image", title: r.title, description: data.description, images } } : {}),
   };
 }

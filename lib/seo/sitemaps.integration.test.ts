@@ -1,14 +1,17 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { contentHash } from "@/lib/releases/content-hash";
+import { seedPublicImage } from "@/tests/public-image-fixtures";
+import { getSiteHosts, siteOrigin } from "@/lib/sites";
 import { seedCompany, unique } from "@/tests/factories";
-import { newsSitemap, NEWS_MAX_ITEMS } from "./news-sitemap";
+import { withLimits } from "@/tests/limits";
+import { IMAGE_SITEMAP_NS, newsSitemap, NEWS_MAX_ITEMS } from "./news-sitemap";
 import { robotsTxt } from "./robots";
 import { pagesSitemap, releaseChunk, sitemapIndex, CHUNK_SIZE } from "./sitemap";
 
@@ -16,12 +19,44 @@ const HOUR = 3_600_000;
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ["url", "sitemap", "xhtml:link"].includes(name) });
 
 /** Validates against the published sitemap, news and xhtml schemas, as a search engine would. */
-async function assertValidSitemap(xml: string) {
+async function assertValidSitemap(xml: string, schema = "tests/schemas/sitemap-all.xsd") {
   const dir = await mkdtemp(join(tmpdir(), "pd-sitemap-"));
   const file = join(dir, "sitemap.xml");
   await writeFile(file, xml);
-  const { stderr } = await promisify(execFile)("xmllint", ["--noout", "--schema", "tests/schemas/sitemap-all.xsd", file]);
+  const { stderr } = await promisify(execFile)("xmllint", ["--noout", "--schema", schema, file]);
   expect(stderr).toMatch(/validates/);
+}
+
+// The image extension (sitemap-image/1.1) as Google describes it: image:image holds image:loc;
+// caption, geo_location, title and license are optional legacy elements. tests/schemas has no
+// copy yet, so the entry point here adds it to the shared ones.
+const IMAGE_XSD = `<?xml version="1.0" encoding="UTF-8"?>
+<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema" targetNamespace="${IMAGE_SITEMAP_NS}" xmlns="${IMAGE_SITEMAP_NS}" elementFormDefault="qualified">
+  <xsd:element name="image">
+    <xsd:complexType>
+      <xsd:sequence>
+        <xsd:element name="loc" type="xsd:anyURI"/>
+        <xsd:element name="caption" type="xsd:string" minOccurs="0"/>
+        <xsd:element name="geo_location" type="xsd:string" minOccurs="0"/>
+        <xsd:element name="title" type="xsd:string" minOccurs="0"/>
+        <xsd:element name="license" type="xsd:anyURI" minOccurs="0"/>
+      </xsd:sequence>
+    </xsd:complexType>
+  </xsd:element>
+</xsd:schema>`;
+
+async function imageSchema(dir: string): Promise<string> {
+  await writeFile(join(dir, "sitemap-image.xsd"), IMAGE_XSD);
+  const shared = (name: string) => resolve("tests/schemas", name);
+  const entry = `<?xml version="1.0" encoding="UTF-8"?>
+<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema">
+  <xsd:import namespace="http://www.sitemaps.org/schemas/sitemap/0.9" schemaLocation="${shared("sitemap.xsd")}"/>
+  <xsd:import namespace="http://www.google.com/schemas/sitemap-news/0.9" schemaLocation="${shared("sitemap-news.xsd")}"/>
+  <xsd:import namespace="http://www.w3.org/1999/xhtml" schemaLocation="${shared("xhtml-link.xsd")}"/>
+  <xsd:import namespace="${IMAGE_SITEMAP_NS}" schemaLocation="sitemap-image.xsd"/>
+</xsd:schema>`;
+  await writeFile(join(dir, "sitemap-all-images.xsd"), entry);
+  return join(dir, "sitemap-all-images.xsd");
 }
 
 async function release(companyId: number, data: Record<string, unknown> = {}) {
@@ -62,8 +97,36 @@ describe("news sitemap", () => {
     expect(parser.parse(xml).urlset.url).toHaveLength(NEWS_MAX_ITEMS);
     // The schema wants at least one <url>; the spec wants the hub's list empty. It stays well-formed.
     const hub = await newsSitemap("hub");
-    expect(hub).toMatch(/<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:news="[^"]+"\/>/);
+    expect(hub).toMatch(/<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:news="[^"]+" xmlns:image="[^"]+"\/>/);
     expect(parser.parse(hub).urlset.url).toBeUndefined();
+  });
+});
+
+describe("news sitemap images", () => {
+  it("a release with a deliverable cover names its largest JPEG in image:image; others have none; it validates with the image extension", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "pd-sitemap-images-"));
+    try {
+      await withLimits({ STORAGE_DIR: dir }, async () => {
+        const company = await seedCompany({ portal: "tech" });
+        const withCover = await release(company.id);
+        const cover = await seedPublicImage(withCover.id, { isCover: true });
+        const plain = await release(company.id);
+        const withheld = await release(company.id);
+        await seedPublicImage(withheld.id, { isCover: true, precheckWithheldAt: new Date() });
+        const unconfirmed = await release(company.id);
+        await seedPublicImage(unconfirmed.id, { isCover: true, formVersion: "v2" });
+
+        const xml = await newsSitemap("tech");
+        expect(xml).toContain(`xmlns:image="${IMAGE_SITEMAP_NS}"`);
+        await assertValidSitemap(xml, await imageSchema(dir));
+        const urls = parser.parse(xml).urlset.url as { loc: string; "image:image"?: { "image:loc": string } }[];
+        const entry = (r: { slug: string }) => urls.find((u) => u.loc.endsWith(`/${r.slug}`))!;
+        expect(entry(withCover)["image:image"]).toEqual({ "image:loc": `${siteOrigin("tech", getSiteHosts())}/media/${cover.displayPath}` });
+        for (const r of [plain, withheld, unconfirmed]) expect(entry(r)["image:image"]).toBeUndefined();
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
