@@ -9,7 +9,10 @@ const nextConfig: NextConfig = {
   cacheMaxMemorySize: 0,
   // forbidden() answers 403 with app/hub/admin/forbidden.tsx for signed-in users without the permission.
   // Server actions take a newsroom logo (lib/companies/profile/newsroom-logo.ts: at most 5 MB) with room for the form around it.
-  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" } },
+  // Image uploads (16 MiB, lib/images/upload) pass the proxy whole; it cuts bodies at 10 MB by default.
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" }, proxyClientMaxBodySize: "17mb" },
+  // The og variant's credit bar is set in DejaVu Sans (lib/images/processing/credit-bar.ts): traced files must carry the font.
+  outputFileTracingIncludes: { "/**": ["node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf"] },
   // Native, wasm or driver packages are loaded by Node at run time, not bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",
@@ -19,6 +22,8 @@ const nextConfig: NextConfig = {
     "pg",
     "sharp",
     "pdfkit",
+    // Bundled, it probes for fs and zlib and logs when it cannot load them; Node loads it as it is.
+    "exifr",
     "ioredis",
   ],
   async headers() {

@@ -70,6 +70,9 @@ export default defineConfig({
       TRUSTED_PROXY_HOPS: "1",
       // The newsletter journey sends a campaign (the switch is off by default, spec 8).
       NEWSLETTER_SENDING_ENABLED: "true",
+      // The image journey sees the precheck's warnings (off by default, spec 9); stage 2 judges more than the watermark.
+      IMAGE_PRECHECK: "true",
+      IMAGE_PRECHECK_STAGE: "2",
     },
   },
 });

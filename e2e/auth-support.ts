@@ -1,5 +1,5 @@
 import { appendFileSync } from "node:fs";
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import pg from "pg";
 import { E2E_DATABASE_URL, E2E_HOSTS, E2E_SEEN_SECRETS } from "../playwright.config";
@@ -172,4 +172,15 @@ export async function confirmAdminArea(page: Page, email: string) {
 /** Notes a secret the server must never write to its log (checked by log-scan.spec.ts). */
 export function rememberSecret(value: string) {
   if (value.length >= 6) appendFileSync(E2E_SEEN_SECRETS, `${value}\n`);
+}
+
+/** An admin (a copy of the demo admin) in a fresh browser with its own passkey, past the admin area's strong confirmation. */
+export async function signInAsConfirmedAdmin(browser: Browser): Promise<Page> {
+  const admin = await browser.newPage();
+  await addVirtualAuthenticator(admin.context(), admin);
+  const email = await newAdmin();
+  await signIn(admin, email);
+  await expect(admin).toHaveURL(`${HUB}/admin/confirm`);
+  await confirmAdminArea(admin, email);
+  return admin;
 }

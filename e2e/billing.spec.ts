@@ -1,27 +1,13 @@
 import { expect, type Page } from "@playwright/test";
 import { E2E_HOSTS } from "../playwright.config";
 import { getAs } from "./host-request";
+import { createNewsroom } from "./newsroom-support";
 import { addVirtualAuthenticator, confirmAdminArea, HUB, mailTo, newAdmin, query, registerCustomer, rememberSecret, runId, signIn, test } from "./auth-support";
 
 // Issue 15's journey on the embedded default, no keys: a new customer books a plan at the local
 // test checkout (which sends Stripe-signed events to the webhook), creates an API token,
 // publishes through the API, buys credits and books a home boost that shows on the portal;
 // then gives notice through "Verträge hier kündigen".
-
-async function createNewsroom(page: Page, name: string): Promise<number> {
-  await page.goto(`${HUB}/dashboard/newsrooms/new`);
-  await page.getByLabel("Name des Unternehmens").fill(name);
-  // Tech: the Business directory is asserted by the portal pages' test.
-  await page.getByRole("radio", { name: /Pressdesk Tech/ }).check();
-  await page.getByLabel("E-Mail des Unternehmens").fill("presse@hafenlicht.example.com");
-  await page.getByLabel("Straße und Hausnummer").fill("Kaistraße 3");
-  await page.getByLabel("PLZ", { exact: true }).fill("20457");
-  await page.getByLabel("Ort", { exact: true }).fill("Hamburg");
-  await page.getByLabel("Beschreibung (Deutsch)").fill("Hafenlicht plant Beleuchtung für Häfen und Terminals.");
-  await page.getByRole("button", { name: "Newsroom anlegen" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/newsrooms\/\d+\?willkommen=1$/);
-  return Number(/newsrooms\/(\d+)/.exec(page.url())![1]);
-}
 
 /** Pays at the local test checkout and lands on the thank-you page. */
 async function payAtLocalCheckout(page: Page) {

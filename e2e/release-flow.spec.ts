@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_HOSTS } from "../playwright.config";
-import { addVirtualAuthenticator, confirmAdminArea, newAdmin, signIn } from "./auth-support";
+import { signIn, signInAsConfirmedAdmin } from "./auth-support";
 import { declareAi, typeReleaseText } from "./release-editor-support";
 
 // A customer's journey through the dashboard on the embedded default: the automatic check
@@ -17,17 +17,6 @@ async function expectOnPortalHome(page: Page, title: string) {
     await page.goto(`http://${E2E_HOSTS.business}/de`);
     await expect(page.getByRole("link", { name: title })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-}
-
-/** An admin (a copy of the demo admin) in a fresh browser with its own passkey, past the admin area's strong confirmation. */
-async function signInAsConfirmedAdmin(browser: Browser): Promise<Page> {
-  const admin = await browser.newPage();
-  await addVirtualAuthenticator(admin.context(), admin);
-  const email = await newAdmin();
-  await signIn(admin, email);
-  await expect(admin).toHaveURL(`${HUB}/admin/confirm`);
-  await confirmAdminArea(admin, email);
-  return admin;
 }
 
 async function writeRelease(page: Page, r: { title: string; body: string[] }) {

@@ -10,7 +10,7 @@ export function HubHeader({ userName, showAdmin, showNewsletter, showPayments, l
     { href: "/dashboard/billing", label: "Abrechnung" },
     { href: "/dashboard/tokens", label: "API-Tokens" },
     { href: "/dashboard/security", label: "Sicherheit" },
-    ...(showAdmin ? [{ href: "/admin/review", label: "Prüfung erforderlich" }] : []),
+    ...(showAdmin ? [{ href: "/admin/review", label: "Prüfung erforderlich" }, { href: "/admin/images", label: "Bilder prüfen" }] : []),
     ...(showNewsletter ? [{ href: "/admin/newsletter", label: "Newsletter" }] : []),
     ...(showPayments ? [{ href: "/admin/payments", label: "Zahlungen" }] : []),
   ];

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ReleaseTable } from "@/components/dashboard/release-table";
 import { requireUser } from "@/lib/auth/session";
+import { ImageConfirmationNotice } from "@/components/dashboard/image-confirmation-notice";
 import { listDashboardReleases } from "@/lib/dashboard/list-releases";
 import { withoutUnstorableChars } from "@/lib/input/text";
 import { MAX_SEARCH_PAGE } from "@/lib/releases/search";
@@ -30,6 +31,7 @@ export default async function DashboardHome({ searchParams }: { searchParams: Se
           </Link>
         ) : null}
       </div>
+      <ImageConfirmationNotice userId={user.id} />
       {!list.hasNewsroom ? (
         <section className="panel onboarding-intro" aria-labelledby="start">
           <h2 id="start">Willkommen! Legen Sie Ihren Newsroom an</h2>

@@ -6,6 +6,7 @@ import { ReleaseForm } from "@/components/dashboard/release-form";
 import { ReleaseHistory } from "@/components/dashboard/release-history";
 import { ReviewPanel } from "@/components/dashboard/review-panel";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { ReleaseImages } from "@/components/dashboard/release-images";
 import { BoostPanel } from "@/components/billing/boost-panel";
 import { ActionButton } from "@/components/ui/action-button";
 import { requireUser } from "@/lib/auth/session";
@@ -16,6 +17,10 @@ import { SITE_NAMES } from "@/lib/sites";
 import { moveRelease, saveRelease } from "../actions";
 import { bookBoostAction } from "./boost-actions";
 import { parseRecordId } from "@/lib/input/ids";
+import { getConfig } from "@/lib/config";
+import { currentConfirmText } from "@/lib/images/confirm-text";
+import { listReleaseImages } from "@/lib/images/list-release-images";
+import { arrangeImagesAction, removeImageAction } from "./images/actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pressemitteilung" };
@@ -31,10 +36,22 @@ async function load(userId: number, rawId: string) {
   }
 }
 
+/** The release's images; null for someone who may see the release but not its images. */
+async function loadImages(userId: number, releaseId: number, editable: boolean) {
+  try {
+    const [images, confirmText] = await Promise.all([listReleaseImages({ releaseId, userId }), editable ? currentConfirmText() : null]);
+    return { images, confirmText };
+  } catch (err) {
+    if (err instanceof AppError && err.code === "forbidden") return { images: null, confirmText: null };
+    throw err;
+  }
+}
+
 export default async function ReleasePage({ params }: { params: Promise<{ id: string }> }) {
   const { user } = await requireUser();
   const data = await load(user.id, (await params).id);
   const { release, actions } = data;
+  const { images, confirmText } = await loadImages(user.id, release.id, actions.edit);
   return (
     <>
       <p className="meta">
@@ -78,6 +95,15 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
           {release.status === "published" ? <> Veröffentlichte Texte ändern Sie einmal über eine <Link href={`/dashboard/releases/${release.id}/change`}>kostenpflichtige Änderung</Link>.</> : null}
         </p>
       )}
+      <ReleaseImages
+        releaseId={release.id}
+        images={images}
+        editable={actions.edit}
+        confirmText={confirmText}
+        maxBytes={getConfig().images.maxUploadBytes}
+        arrange={arrangeImagesAction.bind(null, release.id)}
+        remove={removeImageAction.bind(null, release.id)}
+      />
       {release.status === "published" ? <BoostPanel userId={user.id} releaseId={release.id} action={bookBoostAction} /> : null}
       <h2>Verlauf</h2>
       <ReleaseHistory entries={data.history} />

@@ -1,0 +1,89 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { EvidenceForm } from "@/components/admin/evidence-form";
+import { STATUS_LABELS, StatusBadge } from "@/components/dashboard/status-badge";
+import { ImageFacts, ImageStatusBadge, ImageThumb } from "@/components/dashboard/image-labels";
+import { ImageUploadForm } from "@/components/dashboard/image-upload-form";
+import { requireAdmin } from "@/lib/auth/session";
+import { getConfig } from "@/lib/config";
+import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { AppError } from "@/lib/http/errors";
+import { currentConfirmText } from "@/lib/images/confirm-text";
+import { adminReleaseImages } from "@/lib/images/review/admin-release-images";
+import { MAX_IMAGES_PER_RELEASE } from "@/lib/images/variants";
+import { parseRecordId } from "@/lib/input/ids";
+import type { ReleaseStatus } from "@/lib/generated/prisma/enums";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Bilder und Nachweise" };
+
+async function load(rawId: string) {
+  const id = parseRecordId(rawId);
+  if (id === null) notFound();
+  try {
+    return await adminReleaseImages(id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") notFound();
+    throw err;
+  }
+}
+
+// The admin's view of one release's images, removed ones included: evidence by stated purpose
+// (POST only; no storage path is ever shown) and an upload that waits for the owner's confirmation.
+export default async function AdminReleaseImagesPage({ params }: { params: Promise<{ id: string }> }) {
+  await requireAdmin("press-releases:publish");
+  const { release, images } = await load((await params).id);
+  const confirmText = await currentConfirmText();
+  const active = images.filter((i) => !i.removed).length;
+  return (
+    <>
+      <p className="meta">
+        <Link href="/admin/images">← Zurückgehaltene Bilder</Link>
+      </p>
+      <h1>Bilder: {release.title}</h1>
+      <p>
+        Nr. {release.id} · {release.companyName} · Status: {release.status in STATUS_LABELS ? <StatusBadge status={release.status as ReleaseStatus} /> : release.status}
+      </p>
+      {images.length ? (
+        <ol className="image-list">
+          {images.map((image) => (
+            <li key={image.id} data-image-id={image.id} className={`panel image-item${image.removed ? " image-item-removed" : ""}`}>
+              <ImageThumb src={`/admin/releases/${release.id}/images/${image.id}/preview`} image={image} />
+              <div className="image-item-body">
+                <p className="image-item-head">
+                  <ImageStatusBadge status={image.status} />
+                  {image.isCover ? <span className="badge image-cover-badge">Titelbild</span> : null}
+                  <span className="meta">
+                    Bild-Nr. {image.id} · hochgeladen am {formatBerlin(new Date(image.createdAt))}
+                    {image.uploadedByAdmin ? " · vom Team hochgeladen" : null}
+                    {image.hasOriginal ? " · Original gespeichert" : " · kein Original mehr gespeichert"}
+                  </span>
+                </p>
+                <ImageFacts image={image} />
+                <div className="evidence-box">
+                  <h3>Nachweis</h3>
+                  <EvidenceForm endpoint={`/admin/releases/${release.id}/images/${image.id}/evidence`} hasOriginal={image.hasOriginal} removed={image.removed} />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="empty">Diese Pressemitteilung hat keine Bilder.</p>
+      )}
+      <section className="panel image-upload-panel" aria-labelledby="admin-upload-heading">
+        <h2 id="admin-upload-heading">Bild für den Kunden hochladen</h2>
+        <p className="form-message warning">
+          Das Bild bleibt verborgen, bis eine Inhaberin oder ein Inhaber des Newsrooms die Bildrechte bestätigt. Dazu schicken wir ihr oder ihm
+          nach dem Hochladen einen Link per E-Mail; bestätigt wird unter „Bildrechte bestätigen“ im Kundenbereich.
+        </p>
+        {active >= MAX_IMAGES_PER_RELEASE ? (
+          <p className="meta">Diese Pressemitteilung hat bereits {MAX_IMAGES_PER_RELEASE} Bilder; mehr sind nicht möglich.</p>
+        ) : (
+          <ImageUploadForm endpoint={`/admin/releases/${release.id}/images/upload`} confirmText={confirmText} maxBytes={getConfig().images.maxUploadBytes} variant="admin" />
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ImageConfirmForm } from "@/components/dashboard/image-confirm-item";
+import { ImageFacts, ImageThumb } from "@/components/dashboard/image-labels";
+import { requireUser } from "@/lib/auth/session";
+import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { currentConfirmText } from "@/lib/images/confirm-text";
+import { imagesAwaitingOwnerConfirmation } from "@/lib/images/owner-confirmations";
+import { confirmRightsAction } from "./actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Bildrechte bestätigen" };
+
+// Where a login link of purpose image_confirmation lands (app/hub/login/link/[token]/page.tsx).
+export default async function ConfirmImagesPage() {
+  const { user } = await requireUser();
+  const [images, confirmText] = await Promise.all([imagesAwaitingOwnerConfirmation(user.id), currentConfirmText()]);
+  return (
+    <>
+      <p className="meta">
+        <Link href="/dashboard">← Alle Pressemitteilungen</Link>
+      </p>
+      <h1>Bildrechte bestätigen</h1>
+      <p>
+        Unser Team hat diese Bilder zu Pressemitteilungen Ihres Newsrooms hochgeladen, zum Beispiel auf Ihre Bitte per E-Mail. Ein Bild erscheint erst,
+        wenn Sie als Inhaberin oder Inhaber des Newsrooms bestätigen, dass Sie die Rechte daran haben.
+      </p>
+      {images.length ? (
+        <ul className="image-list image-confirm-list">
+          {images.map((image) => (
+            <li key={image.id} data-image-id={image.id} className="image-item">
+              <ImageThumb src={`/dashboard/releases/${image.releaseId}/images/${image.id}/preview`} image={image} />
+              <div className="image-item-body">
+                <h2 className="image-item-title">
+                  <Link href={`/dashboard/releases/${image.releaseId}`}>{image.releaseTitle}</Link>
+                </h2>
+                <p className="meta">Hochgeladen am {formatBerlin(new Date(image.createdAt))}</p>
+                <ImageFacts image={image} />
+                <ImageConfirmForm imageId={image.id} confirmText={confirmText} action={confirmRightsAction.bind(null, image.id)} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty">Zurzeit wartet kein Bild auf Ihre Bestätigung. Bereits bestätigte Bilder finden Sie bei der jeweiligen Pressemitteilung.</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { loadImagePreview } from "@/lib/images/load-image-preview";
+import { apiRoute } from "@/lib/http/route";
+import { RecordIdParam } from "@/lib/input/ids";
+import { sessionOrThrow } from "@/lib/http/session-route";
+
+// GET /dashboard/releases/<id>/images/<imageId>/preview: a small JPEG for people who may manage
+// the release, whatever the image's public state. Private: never stored by any cache.
+export const GET = apiRoute({ params: z.object({ id: RecordIdParam, imageId: RecordIdParam }) }, async ({ params }) => {
+  const { user } = await sessionOrThrow();
+  const { bytes, contentType } = await loadImagePreview({ imageId: params.imageId, userId: user.id });
+  return new Response(new Uint8Array(bytes), { headers: { "content-type": contentType, "cache-control": "private, no-store", "content-disposition": "inline" } });
+});

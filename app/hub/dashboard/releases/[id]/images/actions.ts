@@ -1,0 +1,57 @@
+"use server";
+
+import { refresh } from "next/cache";
+import { requireUser } from "@/lib/auth/session";
+import { actionError, type ActionResult } from "@/lib/forms/action-result";
+import { formText } from "@/lib/forms/form-fields";
+import { arrangeReleaseImages } from "@/lib/images/arrange-release-images";
+import { removeReleaseImage } from "@/lib/images/remove-release-image";
+import { isRecordId, parseRecordId } from "@/lib/input/ids";
+
+// Order, cover and removal of a release's images from the release page (the upload goes through
+// the route handler beside this file). The domain checks the rights and the release's status.
+
+const IMAGE_MESSAGES = {
+  not_found: "Dieses Bild gibt es nicht (mehr). Laden Sie die Seite neu.",
+  conflict: "Die Bilder lassen sich in diesem Status der Pressemitteilung nicht ändern.",
+  validation_failed: "Die Reihenfolge passt nicht zu den Bildern der Pressemitteilung. Laden Sie die Seite neu.",
+} as const;
+
+/** The ids of a comma-separated field; null when any part is not an id. */
+function idList(raw: string): number[] | null {
+  if (!raw) return [];
+  const ids = raw.split(",").map((part) => parseRecordId(part.trim()));
+  return ids.every((id): id is number => id !== null) ? ids : null;
+}
+
+// form: order = "12,9,15" (every image, in the new order), cover = an image id or "".
+export async function arrangeImagesAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user } = await requireUser();
+  const order = idList(formText(form, "order", 400));
+  const coverRaw = formText(form, "cover", 12);
+  const coverImageId = coverRaw ? parseRecordId(coverRaw) : null;
+  if (!isRecordId(releaseId) || !order || (coverRaw && coverImageId === null)) return { ok: false, message: IMAGE_MESSAGES.validation_failed };
+  try {
+    await arrangeReleaseImages({ releaseId, userId: user.id, order, coverImageId });
+  } catch (err) {
+    return actionError(err, IMAGE_MESSAGES);
+  }
+  refresh();
+  const intent = formText(form, "intent", 20);
+  return { ok: true, message: intent === "cover" ? "Titelbild festgelegt." : "Reihenfolge gespeichert." };
+}
+
+// form: imageId. A never-published image is deleted entirely; a published one is taken down and kept as evidence.
+export async function removeImageAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user } = await requireUser();
+  const imageId = parseRecordId(formText(form, "imageId", 12));
+  if (!isRecordId(releaseId) || imageId === null) return { ok: false, message: IMAGE_MESSAGES.not_found };
+  let erased: boolean;
+  try {
+    ({ erased } = await removeReleaseImage({ imageId, userId: user.id }));
+  } catch (err) {
+    return actionError(err, IMAGE_MESSAGES);
+  }
+  refresh();
+  return { ok: true, message: erased ? "Bild gelöscht." : "Bild entfernt. Es ist nicht mehr öffentlich; das Original bleibt als Nachweis gespeichert." };
+}

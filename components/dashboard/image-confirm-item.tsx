@@ -1,0 +1,51 @@
+"use client";
+
+import { useActionState } from "react";
+import type { ActionResult } from "@/lib/forms/action-result";
+
+type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+
+/**
+ * The owner's confirmation of one image: the full wording as the checkbox's label, one button.
+ * Once confirmed, the form gives way to the answer in the same live region.
+ */
+export function ImageConfirmForm({ imageId, confirmText, action }: { imageId: number; confirmText: { key: string; body: string }; action: Action }) {
+  const [result, dispatch, pending] = useActionState(action, null);
+  const boxId = `confirm-${imageId}`;
+  const issue = result?.issues?.rights_confirmed;
+  return (
+    <>
+      <div role="status" aria-live="polite">
+        {result?.ok ? <div className="form-message success">{result.message}</div> : null}
+      </div>
+      {result?.ok ? null : (
+        <form action={dispatch} className="form image-confirm-form" aria-label="Bildrechte bestätigen" noValidate>
+          <input type="hidden" name="confirm_text_version" value={confirmText.key} />
+          <fieldset className="legal-accept image-rights">
+            <legend>Bildrechte</legend>
+            <label className="image-rights-label" htmlFor={boxId}>
+              <input id={boxId} type="checkbox" name="rights_confirmed" value="true" required aria-invalid={issue ? true : undefined} aria-describedby={issue ? `${boxId}-issue` : undefined} />
+              <span className="image-rights-text">{confirmText.body}</span>
+            </label>
+            {issue ? (
+              <p className="issue" id={`${boxId}-issue`}>
+                {issue}
+              </p>
+            ) : null}
+          </fieldset>
+          {result?.message && !issue ? (
+            <div className="form-message error" role="alert">
+              {result.message}
+              {result.detail ? <small>{result.detail}</small> : null}
+            </div>
+          ) : null}
+          <div className="button-row">
+            <button type="submit" className="button" disabled={pending}>
+              {pending ? "Wird bestätigt …" : "Rechte bestätigen"}
+            </button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

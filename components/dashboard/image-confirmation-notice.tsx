@@ -1,0 +1,14 @@
+import Link from "next/link";
+import { imagesAwaitingOwnerConfirmation } from "@/lib/images/owner-confirmations";
+
+/** On the dashboard: images our team uploaded wait for this owner's confirmation of the rights. */
+export async function ImageConfirmationNotice({ userId }: { userId: number }) {
+  const waiting = (await imagesAwaitingOwnerConfirmation(userId)).length;
+  if (!waiting) return null;
+  return (
+    <div className="form-message warning image-confirmation-notice">
+      <strong>{waiting === 1 ? "Ein Bild wartet" : `${waiting} Bilder warten`} auf Ihre Bestätigung der Bildrechte.</strong> Erst danach erscheint{" "}
+      {waiting === 1 ? "es" : "sie"} mit der Pressemitteilung. <Link href="/dashboard/images/confirm">Bildrechte jetzt bestätigen</Link>
+    </div>
+  );
+}

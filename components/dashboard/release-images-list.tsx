@@ -1,0 +1,99 @@
+"use client";
+
+import { useActionState } from "react";
+import type { ActionResult } from "@/lib/forms/action-result";
+import type { ImageResource } from "@/lib/images/image-resource";
+import { ImageFacts, ImageStatusBadge, ImageThumb } from "./image-labels";
+
+type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+
+const REMOVE_CONFIRM = "Das Bild wird aus der Pressemitteilung entfernt. War es schon veröffentlicht, verschwindet es von den Portalen; das Original bleibt als Nachweis gespeichert. Fortfahren?";
+
+/** The order with the image at `index` swapped with its neighbour `by` places away. */
+function moved(ids: number[], index: number, by: -1 | 1): string {
+  const next = [...ids];
+  [next[index], next[index + by]] = [next[index + by]!, next[index]!];
+  return next.join(",");
+}
+
+/**
+ * The images of a release, in their order: preview as the portal crops it, state, credit and
+ * the checks' findings; with `canManage` also cover, order and removal. One live region
+ * announces what the last button did.
+ */
+export function ReleaseImagesList({ releaseId, images, canManage, arrange, remove }: { releaseId: number; images: ImageResource[]; canManage: boolean; arrange: Action; remove: Action }) {
+  const [result, dispatch, pending] = useActionState<ActionResult | null, FormData>((prev, form) => (form.get("op") === "remove" ? remove(prev, form) : arrange(prev, form)), null);
+  const ids = images.map((i) => i.id);
+  const order = ids.join(",");
+  const cover = images.find((i) => i.isCover)?.id ?? null;
+
+  return (
+    <>
+      <div className="image-list-status" role="status" aria-live="polite">
+        {result?.message ? (
+          <div className={`form-message ${result.ok ? "success" : "error"}`}>
+            {result.message}
+            {result.detail ? <small>{result.detail}</small> : null}
+          </div>
+        ) : null}
+      </div>
+      <ol className="image-list">
+        {images.map((image, index) => {
+          const name = `Bild ${index + 1}${image.alt ? ` („${image.alt}“)` : ""}`;
+          return (
+            <li key={image.id} data-image-id={image.id} className="image-item">
+              <ImageThumb src={`/dashboard/releases/${releaseId}/images/${image.id}/preview`} image={image} />
+              <div className="image-item-body">
+                <p className="image-item-head">
+                  <ImageStatusBadge status={image.status} />
+                  {image.isCover ? <span className="badge image-cover-badge">Titelbild</span> : null}
+                  <span className="meta">
+                    Bild {index + 1} von {images.length}
+                    {image.uploadedByAdmin ? " · von unserem Team hochgeladen" : null}
+                  </span>
+                </p>
+                <ImageFacts image={image} />
+                {canManage ? (
+                  <div className="button-row image-item-actions">
+                    <form action={dispatch}>
+                      <input type="hidden" name="op" value="arrange" />
+                      <input type="hidden" name="intent" value="cover" />
+                      <input type="hidden" name="order" value={order} />
+                      <input type="hidden" name="cover" value={image.id} />
+                      <button type="submit" className="button secondary" disabled={pending || image.isCover}>
+                        Als Titelbild verwenden<span className="visually-hidden">: {name}</span>
+                      </button>
+                    </form>
+                    <form action={dispatch}>
+                      <input type="hidden" name="op" value="arrange" />
+                      <input type="hidden" name="order" value={index > 0 ? moved(ids, index, -1) : order} />
+                      <input type="hidden" name="cover" value={cover ?? ""} />
+                      <button type="submit" className="button secondary" disabled={pending || index === 0}>
+                        <span aria-hidden="true">↑ </span>Nach oben<span className="visually-hidden">: {name}</span>
+                      </button>
+                    </form>
+                    <form action={dispatch}>
+                      <input type="hidden" name="op" value="arrange" />
+                      <input type="hidden" name="order" value={index < ids.length - 1 ? moved(ids, index, 1) : order} />
+                      <input type="hidden" name="cover" value={cover ?? ""} />
+                      <button type="submit" className="button secondary" disabled={pending || index === ids.length - 1}>
+                        <span aria-hidden="true">↓ </span>Nach unten<span className="visually-hidden">: {name}</span>
+                      </button>
+                    </form>
+                    <form action={dispatch} onSubmit={(e) => { if (!window.confirm(REMOVE_CONFIRM)) e.preventDefault(); }}>
+                      <input type="hidden" name="op" value="remove" />
+                      <input type="hidden" name="imageId" value={image.id} />
+                      <button type="submit" className="button danger" disabled={pending}>
+                        Entfernen<span className="visually-hidden">: {name}</span>
+                      </button>
+                    </form>
+                  </div>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ActionResult } from "@/lib/forms/action-result";
+import type { ImageResource } from "@/lib/images/image-resource";
+import { MAX_IMAGES_PER_RELEASE } from "@/lib/images/variants";
+import { ImageUploadForm } from "./image-upload-form";
+import { ReleaseImagesList } from "./release-images-list";
+
+type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+
+/**
+ * The "Bilder" section of a release page: the images with their state, and while the release
+ * can be edited, cover, order, removal and the upload form.
+ */
+export function ReleaseImages({ releaseId, images, editable, confirmText, maxBytes, arrange, remove }: {
+  releaseId: number;
+  /** Null: this person may not see the release's images. */
+  images: ImageResource[] | null;
+  editable: boolean;
+  confirmText: { key: string; body: string } | null;
+  maxBytes: number;
+  arrange: Action;
+  remove: Action;
+}) {
+  if (images === null) return null;
+  const full = images.length >= MAX_IMAGES_PER_RELEASE;
+  return (
+    <section className="release-images" aria-labelledby="images-heading">
+      <h2 id="images-heading">Bilder</h2>
+      {images.length ? (
+        <ReleaseImagesList releaseId={releaseId} images={images} canManage={editable} arrange={arrange} remove={remove} />
+      ) : (
+        <p className="empty">Diese Pressemitteilung hat noch keine Bilder.</p>
+      )}
+      {editable && confirmText ? (
+        full ? (
+          <p className="meta">
+            Eine Pressemitteilung kann höchstens {MAX_IMAGES_PER_RELEASE} Bilder haben. Entfernen Sie ein Bild, um ein weiteres hochzuladen.
+          </p>
+        ) : (
+          <div className="panel image-upload-panel">
+            <h3>Bild hinzufügen</h3>
+            <p className="meta">
+              Noch {MAX_IMAGES_PER_RELEASE - images.length} von {MAX_IMAGES_PER_RELEASE} Bildern möglich.
+            </p>
+            <ImageUploadForm endpoint={`/dashboard/releases/${releaseId}/images/upload`} confirmText={confirmText} maxBytes={maxBytes} />
+          </div>
+        )
+      ) : images.length ? null : (
+        <p className="meta">Bilder lassen sich hinzufügen, solange die Pressemitteilung bearbeitet werden kann.</p>
+      )}
+    </section>
+  );
+}
