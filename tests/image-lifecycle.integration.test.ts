@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { runPendingArchiveJobs } from "@/lib/evidence/pending-jobs";
 import { openImageEvidence } from "@/lib/evidence/open-image-evidence";
 import { confirmImageRights } from "@/lib/images/confirm-image-rights";
+import { correctImageDeclaration } from "@/lib/images/correct-image-declaration";
 import { publicImagesOf } from "@/lib/images/deliverable";
 import { imagesAwaitingOwnerConfirmation } from "@/lib/images/owner-confirmations";
 import { removeReleaseImage } from "@/lib/images/remove-release-image";
@@ -132,5 +133,52 @@ describe("evidence access", () => {
     // Without the admin permission at all: refused.
     const customer = await seedUser();
     await expect(openImageEvidence({ imageId: image.id, adminUserId: customer.id, purpose: "Neugier eines Kunden", version: "original" })).rejects.toMatchObject({ code: "forbidden" });
+  });
+});
+
+describe("corrections of an image's declaration", () => {
+  it("a public image's credit is corrected with a new og variant, a new snapshot, insert-only correction rows and archived evidence", async () => {
+    const { release, image, owner } = await releaseWithImage();
+    await publishRelease({ releaseId: release.id, actor: { type: "ki" } });
+    await runPendingArchiveJobs();
+    const before = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id } });
+    // The customer cannot change a published release's images; the service corrects them.
+    await expect(correctImageDeclaration({ imageId: image.id, userId: owner.id, customerStatement: "Foto: Neu" })).rejects.toMatchObject({ code: "conflict" });
+    const admin = await seedAdmin();
+    const corrected = await correctImageDeclaration({ imageId: image.id, userId: admin.id, asAdmin: true, customerStatement: "Foto: Erika Muster", aiDeclaration: "ai_generated", reason: "Urheberin hat sich gemeldet" });
+    expect(corrected).toMatchObject({ customerStatement: "Foto: Erika Muster", portalLabel: "KI-generiert", credit: "© Foto: Erika Muster · KI-generiert", aiDeclaration: "ai_generated" });
+    const after = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id }, include: { snapshots: true, corrections: true } });
+    expect(after.metadataHash).not.toBe(before.metadataHash);
+    expect(after.ogVariantPath).not.toBe(before.ogVariantPath);
+    expect(await getFileStorage().get(before.ogVariantPath!)).toBeNull();
+    const og = await getFileStorage().get(after.ogVariantPath!);
+    expect(og).not.toBeNull();
+    // Old and new snapshot, each for cover and og.
+    expect(after.snapshots.map((x) => `${x.variant}:${x.metadataHash === before.metadataHash ? "old" : "new"}`).sort()).toEqual(["cover:new", "cover:old", "og:new", "og:old"]);
+    const json = JSON.parse((await getFileStorage().get(after.snapshots.find((x) => x.variant === "og" && x.metadataHash === after.metadataHash)!.jsonPath))!.bytes.toString());
+    expect(json).toMatchObject({ credit: "© Foto: Erika Muster · KI-generiert", labelling: { aiDeclaration: "ai_generated" } });
+    expect(after.corrections.map((c) => [c.field, c.oldValue, c.newValue, c.reason]).sort()).toEqual([
+      ["ai_declaration", null, "ai_generated", "Urheberin hat sich gemeldet"],
+      ["customer_statement", "Foto: Beispiel AG", "Foto: Erika Muster", "Urheberin hat sich gemeldet"],
+      ["portal_label", null, "KI-generiert", "Urheberin hat sich gemeldet"],
+    ]);
+    expect((await db.pressReleaseAiDeclaration.findMany({ where: { imageId: image.id }, orderBy: { version: "asc" } })).map((d) => [d.version, d.declaration])).toEqual([[1, "ai_generated"]]);
+    await runPendingArchiveJobs();
+    expect(await db.archiveEntry.count({ where: { kind: "image_snapshot", subjectId: image.id } })).toBe(4);
+    expect((await publicImagesOf(db, [release.id])).get(release.id)?.[0]).toMatchObject({ credit: "© Foto: Erika Muster · KI-generiert", ogKey: after.ogVariantPath });
+  });
+
+  it("two corrections at once: one wins, the other is refused and leaves the winner's files", async () => {
+    const { image, owner } = await releaseWithImage();
+    const results = await Promise.allSettled([
+      correctImageDeclaration({ imageId: image.id, userId: owner.id, customerStatement: "Foto: A" }),
+      correctImageDeclaration({ imageId: image.id, userId: owner.id, customerStatement: "Foto: A" }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const row = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id }, include: { corrections: true } });
+    expect(row.customerStatement).toBe("Foto: A");
+    expect(await getFileStorage().get(row.ogVariantPath!)).not.toBeNull();
+    // Never public: an edit, no correction rows.
+    expect(row.corrections).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { ImageResource } from "@/lib/images/image-resource";
+import { ImageDeclarationForm } from "./image-declaration-form";
 import { ImageFacts, ImageStatusBadge, ImageThumb } from "./image-labels";
 
 type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
@@ -21,7 +22,7 @@ function moved(ids: number[], index: number, by: -1 | 1): string {
  * the checks' findings; with `canManage` also cover, order and removal. One live region
  * announces what the last button did.
  */
-export function ReleaseImagesList({ releaseId, images, canManage, arrange, remove }: { releaseId: number; images: ImageResource[]; canManage: boolean; arrange: Action; remove: Action }) {
+export function ReleaseImagesList({ releaseId, images, canManage, arrange, remove, correct }: { releaseId: number; images: ImageResource[]; canManage: boolean; arrange: Action; remove: Action; correct: Action }) {
   const [result, dispatch, pending] = useActionState<ActionResult | null, FormData>((prev, form) => (form.get("op") === "remove" ? remove(prev, form) : arrange(prev, form)), null);
   const ids = images.map((i) => i.id);
   const order = ids.join(",");
@@ -89,6 +90,7 @@ export function ReleaseImagesList({ releaseId, images, canManage, arrange, remov
                     </form>
                   </div>
                 ) : null}
+                {canManage ? <ImageDeclarationForm image={image} action={correct} reasonRequired={false} /> : null}
               </div>
             </li>
           );

@@ -10,7 +10,7 @@ type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResul
  * The "Bilder" section of a release page: the images with their state, and while the release
  * can be edited, cover, order, removal and the upload form.
  */
-export function ReleaseImages({ releaseId, images, editable, confirmText, maxBytes, arrange, remove }: {
+export function ReleaseImages({ releaseId, images, editable, confirmText, maxBytes, arrange, remove, correct }: {
   releaseId: number;
   /** Null: this person may not see the release's images. */
   images: ImageResource[] | null;
@@ -19,6 +19,7 @@ export function ReleaseImages({ releaseId, images, editable, confirmText, maxByt
   maxBytes: number;
   arrange: Action;
   remove: Action;
+  correct: Action;
 }) {
   if (images === null) return null;
   const full = images.length >= MAX_IMAGES_PER_RELEASE;
@@ -26,7 +27,7 @@ export function ReleaseImages({ releaseId, images, editable, confirmText, maxByt
     <section className="release-images" aria-labelledby="images-heading">
       <h2 id="images-heading">Bilder</h2>
       {images.length ? (
-        <ReleaseImagesList releaseId={releaseId} images={images} canManage={editable} arrange={arrange} remove={remove} />
+        <ReleaseImagesList releaseId={releaseId} images={images} canManage={editable} arrange={arrange} remove={remove} correct={correct} />
       ) : (
         <p className="empty">Diese Pressemitteilung hat noch keine Bilder.</p>
       )}

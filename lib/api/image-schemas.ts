@@ -62,3 +62,13 @@ export const ImageOrderInput = z
     cover_image_id: RecordId.nullable().meta({ description: "The cover (lists, feeds, og image), or null for none." }),
   })
   .meta({ id: "ImageOrder" });
+
+export const ImageDeclarationInput = z
+  .object({
+    copyright: z.string().trim().min(2).max(200).optional().meta({ description: "The corrected credit statement." }),
+    alt: z.string().trim().max(300).nullable().optional(),
+    ai_declaration: z.enum(["without_ai", "ai_assisted", "ai_generated"]).optional().meta({ description: "A new version of the image's AI declaration." }),
+    reason: z.string().trim().max(500).optional().meta({ description: "Why; kept with the correction when the image was public." }),
+  })
+  .strict()
+  .meta({ id: "ImageDeclaration" });

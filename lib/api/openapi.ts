@@ -8,7 +8,7 @@ import * as N from "./newsroom-schemas";
 import * as I from "./image-schemas";
 
 
-type Method = "get" | "post" | "put" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete";
 interface Endpoint {
   method: Method;
   path: string;
@@ -74,6 +74,7 @@ export const ENDPOINTS: Endpoint[] = [
     errorText: { 413: "The body is larger than 16 MiB (payload_too_large); refused before it is read.", 415: "The body is not sent as multipart/form-data (unsupported_media_type)." },
   },
   { method: "delete", path: "/api/v1/releases/{id}/images/{imageId}", operationId: "deleteReleaseImage", summary: "Remove an image", description: "An image that was never public is erased with its original and confirmation; one that was public is removed from every page and feed, and its original is kept as evidence.", params: I.ImageIdParams, ok: { status: 204, description: "Removed." }, errors: [409] },
+  { method: "patch", path: "/api/v1/releases/{id}/images/{imageId}", operationId: "correctReleaseImage", summary: "Correct an image's credit, alt text or AI declaration", description: "The portal label follows the AI declaration; the og variant is rendered again with the new credit and a new evidence snapshot is taken (the old one stays). While the release can be edited; a published image's credit is corrected by the service (legal request). Sending the current values changes nothing.", params: I.ImageIdParams, body: I.ImageDeclarationInput, ok: { status: 200, schema: I.ImageEnvelope.pick({ data: true }), description: "The corrected image." }, errors: [409] },
   { method: "put", path: "/api/v1/releases/{id}/images/order", operationId: "arrangeReleaseImages", summary: "Order the images and choose the cover", params: S.IdParams, body: I.ImageOrderInput, ok: { status: 200, schema: I.ImageList, description: "The images in their new order." }, errors: [409] },
   { method: "get", path: "/api/v1/legal/acceptances", operationId: "getLegalAcceptances", summary: "Required legal documents and whether you accepted them", ok: { status: 200, schema: S.LegalStatus, description: "The documents." }, errors: [] },
   { method: "post", path: "/api/v1/legal/acceptances", operationId: "acceptLegalDocuments", summary: "Accept the current versions of legal documents", description: "A version that is not current is refused with 422 and the current versions in `details.current`.", body: S.LegalAcceptanceInput, ok: { status: 201, schema: S.LegalStatus, description: "The documents after acceptance." }, errors: [] },

@@ -11,26 +11,15 @@ import { getFileStorage } from "@/lib/storage/file-storage";
 import { storagePath } from "@/lib/storage/files";
 import { seedCompany, seedRelease } from "@/tests/factories";
 import { setLimits } from "@/tests/limits";
-import { archiveExportCommand, archiveReregisterCommand, archiveRetryPendingCommand, archiveSweepOrphansCommand, archiveVerifyExportCommand } from "./archive-commands";
-import { parseArgs, type ConsoleCommand } from "./registry";
+import { runCommand } from "@/tests/console-run";
+import { COMMANDS as ALL_COMMANDS } from "./commands";
 
 // The evidence-archive commands of spec 4.7 on real rows and real files: exit codes, output
 // and effect; --help and wrong calls (exit 2) for each.
 
-const COMMANDS: Record<string, ConsoleCommand> = {
-  "archive:retry-pending": archiveRetryPendingCommand,
-  "archive:sweep-orphans": archiveSweepOrphansCommand,
-  "archive:reregister": archiveReregisterCommand,
-  "archive:verify-export": archiveVerifyExportCommand,
-  "archive:export": archiveExportCommand,
-};
+const COMMANDS = Object.fromEntries(Object.entries(ALL_COMMANDS).filter(([name]) => name.startsWith("archive:")));
 
-async function run(name: string, ...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await COMMANDS[name]!.run(parseArgs(argv), { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
+const run = runCommand;
 
 const KEY_A = randomBytes(32).toString("base64");
 const KEY_B = randomBytes(32).toString("base64");
@@ -74,6 +63,12 @@ async function putAged(key: string, ageMs: number) {
 const exists = async (key: string) => (await getFileStorage().get(key)) !== null;
 
 describe("archive console commands", () => {
+  it("archive:keys prints the public key of every key id, the current one marked", async () => {
+    const r = await run("archive:keys");
+    expect(r.code).toBe(0);
+    expect(r.out.some((l) => /^[\w.-]+\t[A-Za-z0-9+/]{43}=\tcurrent$/.test(l))).toBe(true);
+  });
+
   it("every one answers --help with its usage (exit 0) and a wrong call with 2", async () => {
     const wrong: Record<string, string[][]> = {
       "archive:retry-pending": [["--limit=0"], ["--limit=x"], ["--limit"], ["--force"], ["extra"]],
@@ -81,6 +76,7 @@ describe("archive console commands", () => {
       "archive:reregister": [["--dry-run=yes"], ["x"]],
       "archive:verify-export": [[], ["a.json", "b.json"], ["a.json", "--accept-unsigned=1"], ["a.json", "--force"]],
       "archive:export": [[], ["abc"], ["0"], ["1", "2"], ["1", "--dry-run"]],
+      "archive:keys": [["x"], ["--all"]],
     };
     for (const [name, command] of Object.entries(COMMANDS)) {
       const help = await run(name, "--help");

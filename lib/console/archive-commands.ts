@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { EVIDENCE_EXPORT_PREFIX, exportReleaseEvidence, verifyEvidenceExport } from "@/lib/evidence/export";
 import { ARCHIVE_JOB_DEFAULT_LIMIT, runPendingArchiveJobs } from "@/lib/evidence/pending-jobs";
 import { reregisterImages } from "@/lib/evidence/reregister-images";
+import { archivePublicKeys } from "@/lib/evidence/signing";
 import { sweepArchiveOrphans } from "@/lib/evidence/sweep-archive-orphans";
 import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
@@ -159,5 +160,15 @@ export const archiveExportCommand = defineCommand({
       }
       throw err;
     }
+  },
+});
+
+export const archiveKeysCommand = defineCommand({
+  description: "Print the archive's Ed25519 public keys (current and ARCHIVE_PREVIOUS_KEYS) by key id.",
+  usage: "archive:keys",
+  help: ["", "Anyone holding these can verify an export's signature without the secret keys (raw 32-byte keys, base64)."],
+  async run(_args, io) {
+    for (const k of archivePublicKeys()) io.out(`${k.id}\t${k.publicKeyBase64}${k.current ? "\tcurrent" : ""}`);
+    return 0;
   },
 });

@@ -1,3 +1,4 @@
+import { runCommand } from "@/tests/console-run";
 import { describe, expect, it } from "vitest";
 import { berlinDay } from "@/lib/billing/agreements/billing-period";
 import { db } from "@/lib/db/client";
@@ -6,18 +7,12 @@ import { JOB } from "@/lib/jobs/names";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { seedUser, unique } from "@/tests/factories";
 import { COMMANDS } from "./commands";
-import { parseArgs } from "./registry";
 
 // The billing console commands of spec 4.7 run through the registry on seeded data: exit code,
 // output and effect; --help and wrong calls (exit 2) for each; a technical failure exits 1.
 // The commands run at the real time, so the seeded dates are relative to it.
 
-async function run(name: string, ...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await COMMANDS[name]!.run(parseArgs(argv), { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
+const run = runCommand;
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);

@@ -6,7 +6,7 @@ import { mailCircuitCommand, mailIngestDsnCommand } from "./mail-commands";
 import { mailDeliverCommand, mailPurgeCommand } from "./mail-delivery-commands";
 import { newsletterResumeCommand } from "./newsletter-commands";
 import { expireGrandfatheringCommand, grandfatherSubscriptionsCommand, runInvoicesCommand, settleUnpaidCommand } from "./billing-commands";
-import { archiveExportCommand, archiveReregisterCommand, archiveRetryPendingCommand, archiveSweepOrphansCommand, archiveVerifyExportCommand } from "./archive-commands";
+import { archiveExportCommand, archiveKeysCommand, archiveReregisterCommand, archiveRetryPendingCommand, archiveSweepOrphansCommand, archiveVerifyExportCommand } from "./archive-commands";
 import { backfillConfirmationsCommand, purgeInactiveLegacyCommand, sweepOrphanOriginalsCommand } from "./image-commands";
 import type { ConsoleCommand } from "./registry";
 
@@ -41,4 +41,5 @@ export const COMMANDS: Record<string, ConsoleCommand> = {
   "archive:reregister": archiveReregisterCommand,
   "archive:export": archiveExportCommand,
   "archive:verify-export": archiveVerifyExportCommand,
+  "archive:keys": archiveKeysCommand,
 };

@@ -1,18 +1,13 @@
+import { runCommand } from "@/tests/console-run";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { seedCompany, seedUser, unique } from "@/tests/factories";
 import { COMMANDS } from "./commands";
-import { parseArgs } from "./registry";
 
 // Each company maintenance command run once through the registry on seeded data: exit code,
 // output and effect; plus --help and a wrong call (exit 2) for every one of them.
 
-async function run(name: string, ...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await COMMANDS[name]!.run(parseArgs(argv), { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
+const run = runCommand;
 
 const NAMES = ["companies:merge", "companies:unmerge", "company-memberships:audit", "company-memberships:resync-auto", "company-memberships:api-assignments"];
 

@@ -20,7 +20,7 @@ import { parseRecordId } from "@/lib/input/ids";
 import { getConfig } from "@/lib/config";
 import { currentConfirmText } from "@/lib/images/confirm-text";
 import { listReleaseImages } from "@/lib/images/list-release-images";
-import { arrangeImagesAction, removeImageAction } from "./images/actions";
+import { arrangeImagesAction, correctImageAction, removeImageAction } from "./images/actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pressemitteilung" };
@@ -103,6 +103,7 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
         maxBytes={getConfig().images.maxUploadBytes}
         arrange={arrangeImagesAction.bind(null, release.id)}
         remove={removeImageAction.bind(null, release.id)}
+        correct={correctImageAction.bind(null, release.id)}
       />
       {release.status === "published" ? <BoostPanel userId={user.id} releaseId={release.id} action={bookBoostAction} /> : null}
       <h2>Verlauf</h2>

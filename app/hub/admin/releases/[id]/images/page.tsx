@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EvidenceForm } from "@/components/admin/evidence-form";
+import { ImageRemoveForm } from "@/components/admin/image-remove-form";
+import { ImageDeclarationForm } from "@/components/dashboard/image-declaration-form";
 import { STATUS_LABELS, StatusBadge } from "@/components/dashboard/status-badge";
 import { ImageFacts, ImageStatusBadge, ImageThumb } from "@/components/dashboard/image-labels";
 import { ImageUploadForm } from "@/components/dashboard/image-upload-form";
@@ -14,6 +16,7 @@ import { adminReleaseImages } from "@/lib/images/review/admin-release-images";
 import { MAX_IMAGES_PER_RELEASE } from "@/lib/images/variants";
 import { parseRecordId } from "@/lib/input/ids";
 import type { ReleaseStatus } from "@/lib/generated/prisma/enums";
+import { correctImageAsAdminAction, removeImageAsAdminAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Bilder und Nachweise" };
@@ -61,6 +64,12 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
                   </span>
                 </p>
                 <ImageFacts image={image} />
+                {!image.removed ? (
+                  <div className="button-row image-admin-actions">
+                    <ImageDeclarationForm image={image} action={correctImageAsAdminAction.bind(null, release.id)} reasonRequired />
+                    <ImageRemoveForm imageId={image.id} action={removeImageAsAdminAction.bind(null, release.id)} />
+                  </div>
+                ) : null}
                 <div className="evidence-box">
                   <h3>Nachweis</h3>
                   <EvidenceForm endpoint={`/admin/releases/${release.id}/images/${image.id}/evidence`} hasOriginal={image.hasOriginal} removed={image.removed} />

@@ -5,6 +5,8 @@ import { requireUser } from "@/lib/auth/session";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formText } from "@/lib/forms/form-fields";
 import { arrangeReleaseImages } from "@/lib/images/arrange-release-images";
+import { correctImageDeclaration } from "@/lib/images/correct-image-declaration";
+import { declarationFormFields } from "@/lib/images/declaration-form";
 import { removeReleaseImage } from "@/lib/images/remove-release-image";
 import { isRecordId, parseRecordId } from "@/lib/input/ids";
 
@@ -54,4 +56,18 @@ export async function removeImageAction(releaseId: number, _prev: ActionResult |
   }
   refresh();
   return { ok: true, message: erased ? "Bild gelöscht." : "Bild entfernt. Es ist nicht mehr öffentlich; das Original bleibt als Nachweis gespeichert." };
+}
+
+// form: imageId, copyright, alt, ai_declaration, reason. A new og image with the corrected credit.
+export async function correctImageAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user } = await requireUser();
+  const imageId = parseRecordId(formText(form, "imageId", 12));
+  if (!isRecordId(releaseId) || imageId === null) return { ok: false, message: IMAGE_MESSAGES.not_found };
+  try {
+    await correctImageDeclaration({ imageId, releaseId, userId: user.id, ...declarationFormFields(form) });
+  } catch (err) {
+    return actionError(err, { ...IMAGE_MESSAGES, validation_failed: "Bitte prüfen Sie den Bildnachweis (2 bis 200 Zeichen)." });
+  }
+  refresh();
+  return { ok: true, message: "Bildnachweis korrigiert." };
 }
