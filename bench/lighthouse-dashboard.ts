@@ -1,5 +1,6 @@
-// Lighthouse accessibility (and best practices) on the signed-in customer screens of issue 14:
-// the release editor (new and existing draft), the newsroom profile and its team page, served
+// Lighthouse accessibility (and best practices) on the signed-in customer screens: the release
+// editor (new, and a draft with an uploaded image), the owner's image confirmation page, the
+// newsroom profile and its team page, billing, served
 // from the production build exactly as `npm start` serves them (embedded default, demo content).
 // Chromium is started by Playwright (persistent profile) with a debugging port; it signs in once
 // and Lighthouse then audits in the same browser, keeping its session cookie (disableStorageReset).
@@ -10,6 +11,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "@playwright/test";
+import sharp from "sharp";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3510);
 const DEBUG_PORT = PORT + 6000;
@@ -50,10 +52,24 @@ async function main() {
     await page.waitForURL(`${HUB}/dashboard`);
     const draft = await page.getByRole("link").filter({ hasText: /./ }).evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href).find((h) => /\/dashboard\/releases\/\d+$/.test(h)));
     const published = await page.locator("tr", { hasText: "Veröffentlicht" }).first().locator("a").first().getAttribute("href").then((h) => /\/(\d+)$/.exec(h ?? "")?.[1]).catch(() => null);
+    if (draft) {
+      // The draft carries an image, so the editor's "Bilder" section is audited with its list.
+      await page.goto(draft);
+      const form = page.getByRole("form", { name: "Bild hochladen" });
+      const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3a7ca5" } }).jpeg().toBuffer();
+      await form.getByLabel("Bilddatei").setInputFiles({ name: "bild.jpg", mimeType: "image/jpeg", buffer: photo });
+      await form.getByLabel("Urheber / Bildnachweis").fill("Foto: Nordlicht Energie");
+      await form.getByLabel(/Bildbeschreibung/).fill("Windpark bei Abendlicht");
+      await form.getByLabel("KI beim Bild").selectOption("without_ai");
+      await form.getByRole("checkbox").last().check();
+      await form.getByRole("button", { name: "Bild hochladen" }).click();
+      await page.locator("li[data-image-id]").first().waitFor();
+    }
     const newsroom = await page.goto(`${HUB}/dashboard/newsrooms`).then(() => page.getByRole("link", { name: "Profil" }).first().getAttribute("href"));
     const pages: [string, string][] = [
       ["release editor (new)", `${HUB}/dashboard/releases/new`],
-      ...(draft ? ([["release editor (saved)", draft]] as [string, string][]) : []),
+      ...(draft ? ([["release editor + images", draft]] as [string, string][]) : []),
+      ["image confirmation", `${HUB}/dashboard/images/confirm`],
       ["newsroom profile", `${HUB}${newsroom}`],
       ["newsroom team", `${HUB}${newsroom}/team`],
       ["create newsroom", `${HUB}/dashboard/newsrooms/new`],

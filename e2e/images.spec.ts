@@ -123,3 +123,22 @@ test("images: upload with confirmation and warnings, shown on the page, in the f
   await expect(owner.getByRole("status").filter({ hasText: /bestätigt/ }).first()).toBeVisible();
   await expectPictures(page, path, [photoAlt, adminAlt]);
 });
+
+test("a body declared larger than any upload is refused with 413 before it is read, on any path", async () => {
+  const { request } = await import("node:http");
+  const port = Number(E2E_HOSTS.hub.split(":")[1]);
+  for (const path of ["/api/v1/releases/1/images", "/dashboard/releases/1/images/upload", "/login"]) {
+    const started = Date.now();
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, path, method: "POST", headers: { host: E2E_HOSTS.hub, "content-type": "multipart/form-data; boundary=x", "content-length": String(40 * 1024 * 1024) } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      // Only a first kilobyte of the declared 40 MiB is ever sent.
+      req.write(Buffer.alloc(1024));
+    });
+    expect([path, status]).toEqual([path, 413]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  }
+});

@@ -23,11 +23,23 @@ const app = next({ dev, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// No route takes more than an image upload (IMAGE_MAX_UPLOAD_BYTES, 16 MiB, plus its form). A
+// larger declared body is refused here, before Next reads it: the proxy (middleware) would buffer
+// a copy of it first, for any path and any caller. next.config.ts caps that copy at 17 MB too.
+const maxRequestBytes = Number(process.env.IMAGE_MAX_UPLOAD_BYTES ?? 16 * 1024 * 1024) + 1024 * 1024;
+
+function refuseTooLarge(res) {
+  const body = JSON.stringify({ error: { code: "payload_too_large", message: `The body may be at most ${maxRequestBytes} bytes.`, requestId: randomBytes(8).toString("hex") } });
+  res.writeHead(413, { "content-type": "application/json", "content-length": Buffer.byteLength(body), connection: "close", "cache-control": "no-store" });
+  res.end(body);
+}
+
 /** `address;mac`: the format lib/security/client-ip.ts (peerStamp) checks. */
 const stamp = (address) => `${address};${createHmac("sha256", stampKey).update(address).digest("base64url")}`;
 
 const servers = addresses.map((address, i) => {
   const server = createServer((req, res) => {
+    if (Number(req.headers["content-length"] ?? 0) > maxRequestBytes) return refuseTooLarge(res);
     req.headers[PEER_ADDRESS_HEADER] = stamp(req.socket.remoteAddress ?? "");
     void handle(req, res);
   });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { runPendingArchiveJobs } from "@/lib/evidence/pending-jobs";
+import { exportReleaseEvidence, verifyEvidenceExport } from "@/lib/evidence/export";
 import { openImageEvidence } from "@/lib/evidence/open-image-evidence";
 import { confirmImageRights } from "@/lib/images/confirm-image-rights";
 import { correctImageDeclaration } from "@/lib/images/correct-image-declaration";
@@ -49,6 +50,14 @@ describe("images through publication and removal", () => {
     expect(kinds).toEqual(["image_original", "image_snapshot", "image_snapshot", "rights_confirmation"]);
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).archivePendingAt).toBeNull();
     expect((await publicImagesOf(db, [release.id])).get(release.id)?.map((i) => i.id)).toEqual([image.id]);
+
+    // The export vouches for the files' bytes: a snapshot swapped in storage fails it.
+    const { document } = await exportReleaseEvidence({ pressReleaseId: release.id });
+    expect(verifyEvidenceExport(JSON.stringify(document), { acceptUnsigned: false })).toMatchObject({ ok: true, entries: 4 });
+    const snapshot = await db.pressReleaseImageSnapshot.findFirstOrThrow({ where: { imageId: image.id, variant: "og" } });
+    await getFileStorage().put(snapshot.jsonPath, Buffer.from('{"credit":"© someone else"}'), "application/json");
+    const { document: tampered } = await exportReleaseEvidence({ pressReleaseId: release.id });
+    expect(verifyEvidenceExport(JSON.stringify(tampered), { acceptUnsigned: false })).toMatchObject({ ok: false, reason: expect.stringContaining("does not match its signed SHA-256") });
   });
 
   it("the remover soft-deletes a published image, keeps its original and documents the removal", async () => {
@@ -67,13 +76,18 @@ describe("images through publication and removal", () => {
     expect((await publicImagesOf(db, [release.id])).get(release.id)).toBeUndefined();
   });
 
-  it("an image that was never published is erased entirely, confirmation included", async () => {
-    const { image, owner } = await releaseWithImage();
+  it("an image that was never published is erased entirely, confirmation included; its AI declaration stays (insert-only)", async () => {
+    const { owner, company } = await seedNewsroom();
+    const release = await seedCheckedRelease(company.id, owner.id);
+    const { image } = await uploadReleaseImage({ releaseId: release.id, userId: owner.id, form: { ...form(small), aiDeclaration: "ai_assisted" }, ip: null, source: "api" });
     const before = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id } });
     expect(await removeReleaseImage({ imageId: image.id, userId: owner.id })).toEqual({ erased: true });
     expect(await db.pressReleaseImage.findUnique({ where: { id: image.id } })).toBeNull();
     expect(await db.imageRightsConfirmation.count({ where: { imageId: image.id } })).toBe(0);
     expect(await getFileStorage().get(before.originalPath!)).toBeNull();
+    for (const key of [before.displayPath, before.ogVariantPath!]) expect(await getFileStorage().get(key)).toBeNull();
+    expect(await db.pressReleaseImageSnapshot.count({ where: { imageId: image.id } })).toBe(0);
+    expect(await db.pressReleaseAiDeclaration.count({ where: { imageId: image.id } })).toBe(1);
   });
 
   it("two removals of the same image at once: one wins, the other finds nothing", async () => {

@@ -54,6 +54,9 @@ describe("image commands", () => {
     const oldOrphan = `evidence/originals/${orphanPrefix}/${hex(64)}.jpg`;
     const oldPublic = `img/${orphanPrefix}/${hex(16)}-960.webp`;
     const youngOrphan = `img/${hex(16)}/${hex(16)}-480.jpg`;
+    // Not the upload layout (a legacy folder): not this sweep's to judge.
+    const legacy = "img/legacy-2019/team.jpg";
+    await storeAged(legacy, 400 * DAY);
     await storeAged(oldOrphan, 2 * DAY);
     await storeAged(oldPublic, 2 * DAY);
     await storeAged(youngOrphan, 60_000);
@@ -68,6 +71,7 @@ describe("image commands", () => {
     expect(await getFileStorage().get(oldOrphan)).toBeNull();
     expect(await getFileStorage().get(oldPublic)).toBeNull();
     expect(await getFileStorage().get(youngOrphan)).not.toBeNull();
+    expect(await getFileStorage().get(legacy)).not.toBeNull();
     expect(await getFileStorage().get(originalPath)).not.toBeNull();
     expect(await getFileStorage().get(`img/${prefix}/${sha.slice(0, 16)}-480.jpg`)).not.toBeNull();
     expect(SCHEDULES["sweep-orphan-originals"]).toMatchObject({ cron: "45 4 * * 0", timezone: "Europe/Berlin" });

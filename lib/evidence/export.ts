@@ -120,6 +120,36 @@ export interface ExportVerification {
   entries: number;
 }
 
+/** path → SHA-256 of each file as it was stored when the export was made. */
+function exportedFileHashes(images: unknown): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  if (!Array.isArray(images)) return out;
+  for (const image of images) {
+    if (!isObject(image) || !Array.isArray(image["files"])) continue;
+    for (const f of image["files"]) if (isObject(f) && typeof f["path"] === "string") out.set(f["path"], typeof f["sha256"] === "string" ? f["sha256"] : null);
+  }
+  return out;
+}
+
+/**
+ * A signed entry vouches for the bytes of its files: the original's SHA-256 and a snapshot's two
+ * files. A file exported with other bytes (swapped or damaged in storage) fails the export.
+ */
+function fileMismatch(entry: ExportedEntry, hashes: Map<string, string | null>): string | null {
+  const p = isObject(entry.payload) ? entry.payload : {};
+  const expected: [string | null, unknown][] =
+    entry.kind === "image_original" ? [[entry.storagePath, p["bytesSha256"]]]
+    : entry.kind === "image_snapshot" ? [[typeof p["coverPath"] === "string" ? p["coverPath"] : null, p["coverSha256"]], [entry.storagePath, p["jsonSha256"]]]
+    : [];
+  for (const [path, sha] of expected) {
+    if (!path || typeof sha !== "string" || !hashes.has(path)) continue;
+    const actual = hashes.get(path);
+    // A file deleted after its retention shows as missing (null) in the export; that is no forgery.
+    if (actual !== null && actual !== sha) return `file ${path} does not match its signed SHA-256`;
+  }
+  return null;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function isExportedEntry(v: unknown): v is ExportedEntry {
@@ -158,9 +188,12 @@ export function verifyEvidenceExport(text: string, opts: { acceptUnsigned: boole
     if (!verifyEvidence(canonicalJson(document), signature, keyId)) return fail(keyId, `signature does not match the document: altered, or not signed by key "${keyId}"`);
   }
   const signedBy = isUnsigned ? null : (keyId as string);
+  const fileHashes = exportedFileHashes(document["images"]);
   for (const [i, entry] of entries.entries()) {
     if (!isExportedEntry(entry)) return fail(signedBy, `entry ${i + 1} is malformed`);
     if (!verifyArchiveEntry(entry as Parameters<typeof verifyArchiveEntry>[0])) return fail(signedBy, `entry ${entry.id} (${entry.kind}) has an invalid signature (key "${entry.signingKeyId}")`);
+    const mismatch = fileMismatch(entry, fileHashes);
+    if (mismatch) return fail(signedBy, `entry ${entry.id} (${entry.kind}): ${mismatch}`);
   }
   if (isUnsigned) return { ok: true, keyId: null, reason: "unsigned export accepted (--accept-unsigned): the document as a whole is not authenticated, only its entries are", entries: entries.length };
   return { ok: true, keyId: signedBy, reason: null, entries: entries.length };

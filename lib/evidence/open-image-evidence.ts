@@ -12,7 +12,7 @@ const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "
  * only with a stated purpose, logged as EvidenceAccess. Evidence of a removed image (or of a
  * deleted release) needs compliance:manage. The caller never learns where the file is stored.
  */
-export async function openImageEvidence(opts: { imageId: number; adminUserId: number; purpose: string; version: "original" | "published" }): Promise<{ bytes: Buffer; contentType: string; filename: string }> {
+export async function openImageEvidence(opts: { imageId: number; adminUserId: number; purpose: string; version: "original" | "published"; releaseId?: number }): Promise<{ bytes: Buffer; contentType: string; filename: string }> {
   const purpose = opts.purpose.trim();
   if (purpose.length < 10) throw new AppError("validation_failed", "State the purpose of this access (at least 10 characters).", undefined, [{ path: "purpose", message: "is required" }]);
   if (purpose.length > 500) throw new AppError("validation_failed", "The purpose is too long (500 characters at most).", undefined, [{ path: "purpose", message: "too long" }]);
@@ -20,9 +20,9 @@ export async function openImageEvidence(opts: { imageId: number; adminUserId: nu
   if (!isRecordId(opts.imageId)) throw notFound("Image not found.");
   const image = await db.pressReleaseImage.findUnique({
     where: { id: opts.imageId },
-    select: { id: true, originalPath: true, mimeType: true, deletedAt: true, pressRelease: { select: { deletedAt: true } }, snapshots: { where: { variant: "cover" }, orderBy: { createdAt: "desc" }, take: 1, select: { coverPath: true } } },
+    select: { id: true, pressReleaseId: true, originalPath: true, mimeType: true, deletedAt: true, pressRelease: { select: { deletedAt: true } }, snapshots: { where: { variant: "cover" }, orderBy: { createdAt: "desc" }, take: 1, select: { coverPath: true } } },
   });
-  if (!image) throw notFound("Image not found.");
+  if (!image || (opts.releaseId !== undefined && opts.releaseId !== image.pressReleaseId)) throw notFound("Image not found.");
   if (image.deletedAt || image.pressRelease.deletedAt) await assertCan(opts.adminUserId, "compliance:manage");
   const key = opts.version === "original" ? image.originalPath : image.snapshots[0]?.coverPath;
   const file = key ? await getFileStorage().get(key) : null;

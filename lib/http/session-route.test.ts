@@ -12,7 +12,7 @@ describe("assertSameOrigin", () => {
   });
 
   it("refuses another site, a portal, a malformed or missing origin, as forged_request", () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: "https://evil.example" },
       { origin: "http://business.localhost:3000" },
       { origin: "null" },

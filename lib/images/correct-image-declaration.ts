@@ -15,7 +15,8 @@ import { imageResourceSelect, toImageResource, type ImageResource } from "./imag
 import { metadataHashOf } from "./metadata-hash";
 import { renderOgVariant } from "./processing/og-variant";
 import { recordSnapshots, snapshotFiles } from "./snapshots";
-import { imageKeys } from "./storage-keys";
+import { takeImageWorkBudget } from "./upload/upload-capacity";
+import { imageKeys, newStoragePrefix } from "./storage-keys";
 
 export interface CorrectImageDeclarationOptions extends ImageActor {
   imageId: number;
@@ -48,6 +49,8 @@ export async function correctImageDeclaration(opts: CorrectImageDeclarationOptio
   if (!image || (opts.releaseId !== undefined && opts.releaseId !== image.pressReleaseId)) throw notFound("Image not found.");
   if (!opts.asAdmin) await ownReleaseOrThrow(opts.userId, image.pressReleaseId);
   await assertMayChangeImages(db, opts, image.pressRelease);
+  // Each correction renders the og variant again and keeps a snapshot: the same budget as uploads.
+  await takeImageWorkBudget(opts.userId);
 
   const declared = (await currentImageDeclarations([image.id])).get(image.id) ?? null;
   const next = {
@@ -65,8 +68,10 @@ export async function correctImageDeclaration(opts: CorrectImageDeclarationOptio
   const cover = await storage.get(image.displayPath);
   if (!source || !cover) throw new AppError("conflict", "The files of this image are no longer complete; upload it again.");
   const og = await renderOgVariant(source.bytes, { credit: creditLine({ customerStatement: next.customerStatement, portalLabel }), focusX: image.focusX, focusY: image.focusY, noCrop: image.noCrop });
-  const ogKey = imageKeys(image.storagePrefix, image.bytesSha256).og(metadataHash);
-  const snapshots = snapshotFiles({ storagePrefix: image.storagePrefix, bytesSha256: image.bytesSha256, metadataHash, ...next, portalLabel, provenanceFinding: image.provenanceFinding, coverJpeg: cover.bytes, ogJpeg: og }, now);
+  // A legacy image stored before prefixes were recorded gets one for its new files.
+  const storagePrefix = image.storagePrefix || newStoragePrefix();
+  const ogKey = imageKeys(storagePrefix, image.bytesSha256).og(metadataHash);
+  const snapshots = snapshotFiles({ storagePrefix, bytesSha256: image.bytesSha256, metadataHash, ...next, portalLabel, provenanceFinding: image.provenanceFinding, coverJpeg: cover.bytes, ogJpeg: og }, now);
   // Back to an earlier declaration: its snapshot exists already and stays as it was taken.
   const taken = await db.pressReleaseImageSnapshot.count({ where: { imageId: image.id, bytesHash: image.bytesSha256, metadataHash } });
   const files = [{ key: ogKey, bytes: og, contentType: "image/jpeg" }, ...(taken ? [] : snapshots.files)];
@@ -79,7 +84,7 @@ export async function correctImageDeclaration(opts: CorrectImageDeclarationOptio
       // Conditional: a correction made meanwhile by someone else wins; this one is refused, not merged.
       const changed = await tx.pressReleaseImage.updateMany({
         where: { id: image.id, deletedAt: null, metadataHash: image.metadataHash },
-        data: { customerStatement: next.customerStatement, alt: next.alt, portalLabel, metadataHash, ogVariantPath: ogKey },
+        data: { customerStatement: next.customerStatement, alt: next.alt, portalLabel, metadataHash, ogVariantPath: ogKey, storagePrefix },
       });
       if (!changed.count) throw new AppError("conflict", "The image was changed meanwhile. Reload and correct it again.");
       if (next.aiDeclaration !== declared && next.aiDeclaration) {

@@ -9,10 +9,10 @@ import { parseVariants } from "./variants";
  * A small JPEG of an image for the people who manage its release, whatever its public state
  * (held, awaiting confirmation). Anyone else gets 404, as if it did not exist.
  */
-export async function loadImagePreview(opts: ImageActor & { imageId: number }): Promise<{ bytes: Buffer; contentType: string }> {
+export async function loadImagePreview(opts: ImageActor & { imageId: number; releaseId?: number }): Promise<{ bytes: Buffer; contentType: string }> {
   if (!isRecordId(opts.imageId)) throw notFound("Image not found.");
-  const image = await db.pressReleaseImage.findFirst({ where: { id: opts.imageId, pressRelease: { deletedAt: null } }, select: { variants: true, displayPath: true, pressRelease: { select: { companyId: true } } } });
-  if (!image) throw notFound("Image not found.");
+  const image = await db.pressReleaseImage.findFirst({ where: { id: opts.imageId, pressRelease: { deletedAt: null } }, select: { pressReleaseId: true, variants: true, displayPath: true, pressRelease: { select: { companyId: true } } } });
+  if (!image || (opts.releaseId !== undefined && opts.releaseId !== image.pressReleaseId)) throw notFound("Image not found.");
   try {
     await assertMayViewImages(db, opts, image.pressRelease);
   } catch {

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from "sharp";
 import { describe, expect, it } from "vitest";
-import { readProvenance } from "./provenance";
+import { MAX_XMP_NESTING, readProvenance, xmlNestingDepth } from "./provenance";
 
 const NS = `xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"`;
 const source = (code: string) => `http://cv.iptc.org/newscodes/digitalsourcetype/${code}`;
@@ -94,5 +94,18 @@ describe("readProvenance", () => {
     const corrupt = Buffer.concat([jpeg.subarray(0, 4), Buffer.alloc(200, 0x41)]);
     expect((await readProvenance(corrupt)).finding).toBe("error");
     expect((await readProvenance(Buffer.from("just some text"))).finding).toBe("error");
+  });
+
+  it("does not hand metadata built to stall the parser to it: deep nesting and oversized blocks are error, at once", async () => {
+    // 20,000 nested elements: exifr's XML parsing would take seconds on this, growing with the square.
+    const nested = xmp(`${"<a:b>".repeat(20_000)}x${"</a:b>".repeat(20_000)}`, 'xmlns:a="urn:a"');
+    const deep = await image((s) => s.withXmp(nested), "png");
+    const started = performance.now();
+    const result = await readProvenance(deep);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(result.finding).toBe("error");
+    const flat = xmp(`<dc:description>${"Windpark ".repeat(40_000)}</dc:description>`);
+    expect((await readProvenance(await image((s) => s.withXmp(flat), "png"))).finding).toBe("error");
+    expect(xmlNestingDepth(xmp("", `Iptc4xmpExt:DigitalSourceType="${source("digitalCapture")}"`))).toBeLessThan(MAX_XMP_NESTING);
   });
 });

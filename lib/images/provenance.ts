@@ -15,6 +15,35 @@ export interface Provenance {
 
 const MAX_DETAIL_LENGTH = 200;
 
+// exifr's XML parsing grows with the square of the nesting: a small PNG can carry megabytes of
+// compressed XMP nested thousands deep and hold the event loop for minutes. Real metadata is
+// far below these bounds (camera and editor XMP: a few dozen kB, nesting under 20).
+export const MAX_METADATA_BLOCK_BYTES = 256 * 1024;
+export const MAX_XMP_NESTING = 64;
+
+/** The deepest element nesting of an XML text, counted in one pass without parsing it. */
+export function xmlNestingDepth(xml: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = xml.indexOf("<"); i !== -1; i = xml.indexOf("<", i + 1)) {
+    const next = xml[i + 1];
+    if (next === "/") depth--;
+    else if (next !== "?" && next !== "!") {
+      const end = xml.indexOf(">", i);
+      if (end === -1) break;
+      if (xml[end - 1] !== "/") deepest = Math.max(deepest, ++depth);
+    }
+  }
+  return deepest;
+}
+
+/** Why a block is not handed to the parser, or null when it may be. */
+function unsafeBlock(name: string, block: Buffer): string | null {
+  if (block.length > MAX_METADATA_BLOCK_BYTES) return `${name} block too large (${block.length} bytes)`;
+  if (name === "xmp" && xmlNestingDepth(block.toString("utf8")) > MAX_XMP_NESTING) return "xmp nested too deep";
+  return null;
+}
+
 // exifr ships a UMD build (what Node loads) and an ES build (what bundlers and vitest load); only
 // one of them has the named export, the other has it on its default object.
 const sidecar: typeof exifrModule.sidecar = exifrModule.sidecar ?? (exifrModule as unknown as { default: typeof exifrModule }).default.sidecar;
@@ -78,6 +107,11 @@ async function parseBlocks(bytes: Buffer): Promise<{ parsed: Parsed[]; failed: s
   ];
   for (const [name, block, type] of blocks) {
     if (!block?.length) continue;
+    const refusal = unsafeBlock(name, block);
+    if (refusal) {
+      failed.push(refusal);
+      continue;
+    }
     try {
       const out = await sidecar(block, { tiff: true, exif: true, xmp: true, iptc: true, ifd1: false, reviveValues: true }, type);
       if (out) parsed.push(out as Parsed);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import type { AiDeclaration } from "./credit";
 import { creditLine } from "./credit";
@@ -28,10 +29,20 @@ export interface SnapshotFile {
  * picture as published plus a JSON of credit and labelling. One per bytes hash and metadata
  * hash: a credit correction makes new ones, the old ones stay.
  */
-export function snapshotFiles(input: SnapshotInput, takenAt: Date): { files: SnapshotFile[]; rows: { variant: "cover" | "og"; coverPath: string; jsonPath: string }[] } {
+export interface SnapshotRow {
+  variant: "cover" | "og";
+  coverPath: string;
+  jsonPath: string;
+  coverSha256: string;
+  jsonSha256: string;
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+export function snapshotFiles(input: SnapshotInput, takenAt: Date): { files: SnapshotFile[]; rows: SnapshotRow[] } {
   const keys = imageKeys(input.storagePrefix, input.bytesSha256);
   const files: SnapshotFile[] = [];
-  const rows: { variant: "cover" | "og"; coverPath: string; jsonPath: string }[] = [];
+  const rows: SnapshotRow[] = [];
   for (const variant of ["cover", "og"] as const) {
     const k = keys.snapshot(input.metadataHash, variant);
     const json = {
@@ -45,14 +56,16 @@ export function snapshotFiles(input: SnapshotInput, takenAt: Date): { files: Sna
       labelling: { aiDeclaration: input.aiDeclaration, provenanceFinding: input.provenanceFinding },
       takenAt: takenAt.toISOString(),
     };
-    files.push({ key: k.image, bytes: variant === "cover" ? input.coverJpeg : input.ogJpeg, contentType: "image/jpeg" });
-    files.push({ key: k.json, bytes: Buffer.from(JSON.stringify(json, null, 2)), contentType: "application/json" });
-    rows.push({ variant, coverPath: k.image, jsonPath: k.json });
+    const picture = variant === "cover" ? input.coverJpeg : input.ogJpeg;
+    const document = Buffer.from(JSON.stringify(json, null, 2));
+    files.push({ key: k.image, bytes: picture, contentType: "image/jpeg" });
+    files.push({ key: k.json, bytes: document, contentType: "application/json" });
+    rows.push({ variant, coverPath: k.image, jsonPath: k.json, coverSha256: sha256(picture), jsonSha256: sha256(document) });
   }
   return { files, rows };
 }
 
 /** Inserts the snapshot rows; a second call for the same hashes adds nothing. */
-export async function recordSnapshots(tx: Tx, imageId: number, bytesHash: string, metadataHash: string, rows: { variant: "cover" | "og"; coverPath: string; jsonPath: string }[]): Promise<void> {
+export async function recordSnapshots(tx: Tx, imageId: number, bytesHash: string, metadataHash: string, rows: SnapshotRow[]): Promise<void> {
   await tx.pressReleaseImageSnapshot.createMany({ data: rows.map((r) => ({ imageId, bytesHash, metadataHash, ...r })), skipDuplicates: true });
 }

@@ -59,7 +59,7 @@ describe("media route: release images", () => {
       expect(Object.fromEntries(["content-type", "content-length", "cache-control", "content-security-policy", "cross-origin-resource-policy", "x-content-type-options"].map((h) => [h, res.headers.get(h)]))).toEqual({
         "content-type": type,
         "content-length": String(bytes.byteLength),
-        "cache-control": "public, max-age=31536000, immutable",
+        "cache-control": "public, max-age=86400, s-maxage=86400, immutable",
         "content-security-policy": "default-src 'none'; sandbox",
         "cross-origin-resource-policy": "cross-origin",
         "x-content-type-options": "nosniff",

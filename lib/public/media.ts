@@ -9,8 +9,12 @@ import { getFileStorage } from "@/lib/storage/file-storage";
 
 /** A day: a logo's key changes with its bytes, but a removed newsroom's logo should not linger for long. */
 const LOGO_CACHE_CONTROL = "public, max-age=86400, s-maxage=86400";
-/** Image keys carry the bytes hash (lib/images/storage-keys.ts): one key, one content, for good. */
-const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+/**
+ * Image keys carry the bytes hash (lib/images/storage-keys.ts): one key, one content, so nothing
+ * needs revalidating (immutable). Whether it may be shown can still change (withheld, removed,
+ * a legal request): a day bounds how long a takedown waits for caches, as for logos.
+ */
+const IMAGE_CACHE_CONTROL = "public, max-age=86400, s-maxage=86400, immutable";
 
 const IMAGE_CONTENT_TYPES: Record<string, string> = { avif: FORMAT_CONTENT_TYPES.avif, webp: FORMAT_CONTENT_TYPES.webp, jpg: FORMAT_CONTENT_TYPES.jpeg };
 

@@ -59,8 +59,8 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     // Per inviting account (resends count too): each invitation mails an address the owner typed
     // in. A team is invited in one sitting; 30 an hour is a large one, not a mail cannon.
     teamInvitations: { limit: 30, windowSeconds: 3600, prefix: "rl:team-invitations" },
-    // Per token or session: each upload decodes and renders nine variants; 60 an hour is a large
-    // gallery, not a way to keep the image workers busy.
+    // Per person (tokens, dashboard and admin area together): each upload or correction decodes
+    // and renders again; 60 an hour is a large gallery, not a way to keep the image workers busy.
     imageUploads: { limit: 60, windowSeconds: 3600, prefix: "rl:image-upload" },
   };
 }

@@ -85,7 +85,7 @@ export const imageEvidenceOperation: ArchiveOperationHandler<Prepared> = {
       await recordArchiveEntry(tx, {
         ...subject,
         kind: "image_snapshot",
-        payload: { snapshotId: s.id, imageId: image.id, variant: s.variant, bytesHash: s.bytesHash, metadataHash: s.metadataHash, coverPath: s.coverPath, takenAt: s.createdAt.toISOString() },
+        payload: { snapshotId: s.id, imageId: image.id, variant: s.variant, bytesHash: s.bytesHash, metadataHash: s.metadataHash, coverPath: s.coverPath, coverSha256: s.coverSha256, jsonSha256: s.jsonSha256, takenAt: s.createdAt.toISOString() },
         storagePath: s.jsonPath,
       });
       recorded++;

@@ -6,6 +6,7 @@ import { allFileKeys } from "../image-files";
 export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 
 const SWEPT_PREFIXES = ["evidence/originals/", "img/"];
+const UPLOAD_PREFIX = /^[0-9a-f]{16}$/;
 
 /**
  * Weekly (Sunday 04:45, spec 4.7): image originals and public image files that no image row
@@ -23,13 +24,17 @@ export async function sweepOrphanOriginals(opts: { dryRun?: boolean; now?: Date 
       scanned++;
       if (now.getTime() - file.lastModified.getTime() < ORPHAN_MIN_AGE_MS) continue;
       const uploadPrefix = file.key.slice(prefix.length).split("/")[0] ?? "";
+      // Only the layout uploads write (a random 16-hex folder); anything else is not ours to judge.
+      if (!UPLOAD_PREFIX.test(uploadPrefix)) continue;
       const list = byPrefix.get(uploadPrefix) ?? [];
       list.push(file);
       byPrefix.set(uploadPrefix, list);
     }
     if (!byPrefix.size) continue;
+    const keys = [...byPrefix.values()].flat().map((f) => f.key);
+    // By prefix, and by path for rows from before prefixes were recorded.
     const images = await db.pressReleaseImage.findMany({
-      where: { storagePrefix: { in: [...byPrefix.keys()] } },
+      where: { OR: [{ storagePrefix: { in: [...byPrefix.keys()] } }, { originalPath: { in: keys } }, { displayPath: { in: keys } }, { ogVariantPath: { in: keys } }] },
       select: { originalPath: true, displayPath: true, ogVariantPath: true, variants: true, deletedAt: true },
     });
     // A removed image keeps its original but no public files (remove-release-image.ts).

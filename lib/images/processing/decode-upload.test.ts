@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/http/errors";
-import { decodeUpload, MAX_INPUT_PIXELS, MIN_SIDE, type DecodeRefusal } from "./decode-upload";
+import { decodeUpload, MAX_ASPECT_RATIO, MAX_INPUT_PIXELS, MAX_SIDE, MIN_SIDE, type DecodeRefusal } from "./decode-upload";
 import { photoLikeJpeg, solidImage } from "@/tests/image-test-helpers";
 
 async function refusal(bytes: Buffer): Promise<{ reason: DecodeRefusal; message: string }> {
@@ -91,6 +91,14 @@ describe("decodeUpload", () => {
     const { reason } = await refusal(bomb);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(reason).toBe("too_many_pixels");
+  });
+
+  it("refuses proportions no variant can show: a side over the encoders' limit, a strip, quickly and as 422", async () => {
+    for (const [w, h] of [[400, 17_000], [MAX_SIDE + 1, 2_000], [330, 330 * (MAX_ASPECT_RATIO + 1)]] as const) {
+      const { reason } = await refusal(await solidImage(w, h, "#224466", "png"));
+      expect([w, h, reason]).toEqual([w, h, "too_large_dimensions"]);
+    }
+    expect(await decodeUpload(await solidImage(3_600, 400, "#224466", "jpeg"))).toMatchObject({ width: 3_600, height: 400 });
   });
 
   it(`refuses an image with a side under ${MIN_SIDE} px and accepts exactly ${MIN_SIDE}`, async () => {

@@ -16,6 +16,10 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 
 /** Shortest side accepted: below this even the smallest display variant would be enlarged. */
 export const MIN_SIDE = 320;
+/** The widest side the variant encoders take (WebP and AVIF stop at 16,383 px). */
+export const MAX_SIDE = 16_383;
+/** Longer side over shorter side: a panorama passes, a 400 × 17,000 strip is no press image. */
+export const MAX_ASPECT_RATIO = 12;
 
 export type DecodedFormat = "jpeg" | "png" | "webp" | "avif";
 
@@ -30,7 +34,7 @@ export interface DecodedImage {
   sizeBytes: number;
 }
 
-export type DecodeRefusal = "not_an_image" | "unsupported_format" | "too_many_pixels" | "too_small" | "corrupt";
+export type DecodeRefusal = "not_an_image" | "unsupported_format" | "too_many_pixels" | "too_small" | "too_large_dimensions" | "corrupt";
 
 const MIME_TYPES: Record<DecodedFormat, string> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif" };
 const ACCEPTED_LIST = "JPEG, PNG, WebP or AVIF";
@@ -77,6 +81,9 @@ async function readHeader(bytes: Buffer): Promise<{ format: DecodedFormat; width
   if (width * height > MAX_INPUT_PIXELS) throw tooManyPixels();
   if (width < MIN_SIDE || height < MIN_SIDE) {
     throw refuse("too_small", `The image is too small (${width} × ${height} pixels); each side must be at least ${MIN_SIDE} pixels.`);
+  }
+  if (width > MAX_SIDE || height > MAX_SIDE || Math.max(width, height) / Math.min(width, height) > MAX_ASPECT_RATIO) {
+    throw refuse("too_large_dimensions", `The image's proportions (${width} × ${height} pixels) cannot be shown: each side at most ${MAX_SIDE} pixels, the longer side at most ${MAX_ASPECT_RATIO} times the shorter.`);
   }
   return { format, width, height };
 }

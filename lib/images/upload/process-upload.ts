@@ -33,7 +33,8 @@ export class PrecheckRejectedError extends AppError {
 /**
  * Everything an upload computes before anything is stored: real decoding (non-images and
  * decompression bombs refused), provenance, the precheck when switched on, the portal label
- * and the display and og files. Runs in an image slot, so parallel uploads queue for memory.
+ * and the display and og files. The pixel work runs in image slots, so parallel uploads queue
+ * for memory; the precheck's model call waits outside them.
  */
 export async function processUpload(opts: {
   bytes: Buffer;
@@ -45,21 +46,29 @@ export async function processUpload(opts: {
   focusY: number;
   noCrop: boolean;
 }): Promise<ProcessedUpload> {
+  const { images } = getConfig();
+  // The pixels are decoded once; every rendering below works from that copy.
+  const { decoded, copy, provenance, input } = await withImageSlot(async () => {
+    const { image, copy } = await decodeUploadPixels(opts.bytes);
+    return { decoded: image, copy, provenance: await readProvenance(opts.bytes), input: images.precheck ? await precheckInput(copy) : null };
+  });
+  // Outside the slot: a vision model may take its time without holding up other uploads.
+  let precheck: PrecheckRun | null = null;
+  if (input) {
+    precheck = await runPrecheck(input, { stage: images.precheckStage, declaredWithoutAi: opts.aiDeclaration === "without_ai" });
+    if (precheck.outcome === "reject") throw new PrecheckRejectedError(precheck, decoded);
+  }
+  const portalLabel = portalLabelFor({ declaration: opts.aiDeclaration, provenanceAiGenerated: provenance.finding === "ai_generated", language: opts.language });
+  const metadataHash = metadataHashOf({ customerStatement: opts.customerStatement, portalLabel, alt: opts.alt, aiDeclaration: opts.aiDeclaration });
   return withImageSlot(async () => {
-    // The pixels are decoded once; every rendering below works from that copy.
-    const { image: decoded, copy } = await decodeUploadPixels(opts.bytes);
-    const provenance = await readProvenance(opts.bytes);
-    const { images } = getConfig();
-    let precheck: PrecheckRun | null = null;
-    if (images.precheck) {
-      const input = await precheckInput(copy);
-      precheck = await runPrecheck(input, { stage: images.precheckStage, declaredWithoutAi: opts.aiDeclaration === "without_ai" });
-      if (precheck.outcome === "reject") throw new PrecheckRejectedError(precheck, decoded);
+    try {
+      const variants = await renderDisplayVariants(copy);
+      const og = await renderOgVariant(copy, { credit: creditLine({ customerStatement: opts.customerStatement, portalLabel }), focusX: opts.focusX, focusY: opts.focusY, noCrop: opts.noCrop });
+      return { decoded, provenance, precheck, portalLabel, metadataHash, variants, og };
+    } catch (err) {
+      // A file that decoded but cannot be encoded again is the file's fault, not the service's.
+      console.warn("image rendering refused an upload:", err instanceof Error ? err.message : "unknown error");
+      throw new AppError("validation_failed", "The image could not be converted for the web. Please export it again (JPEG or PNG) and upload the new file.", { reason: "unprocessable" }, [{ path: "image", message: "cannot be converted" }]);
     }
-    const portalLabel = portalLabelFor({ declaration: opts.aiDeclaration, provenanceAiGenerated: provenance.finding === "ai_generated", language: opts.language });
-    const metadataHash = metadataHashOf({ customerStatement: opts.customerStatement, portalLabel, alt: opts.alt, aiDeclaration: opts.aiDeclaration });
-    const variants = await renderDisplayVariants(copy);
-    const og = await renderOgVariant(copy, { credit: creditLine({ customerStatement: opts.customerStatement, portalLabel }), focusX: opts.focusX, focusY: opts.focusY, noCrop: opts.noCrop });
-    return { decoded, provenance, precheck, portalLabel, metadataHash, variants, og };
   });
 }

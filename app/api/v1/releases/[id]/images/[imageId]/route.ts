@@ -6,7 +6,7 @@ import { correctImageDeclaration } from "@/lib/images/correct-image-declaration"
 import { removeReleaseImage } from "@/lib/images/remove-release-image";
 
 // PATCH /api/v1/releases/{id}/images/{imageId}: correct the credit, alt text or AI declaration (a new og variant and snapshot).
-export const PATCH = apiRoute({ auth: "token", rateLimit: "imageUploads", params: ImageIdParams, body: ImageDeclarationInput }, async (ctx) =>
+export const PATCH = apiRoute({ auth: "token", rateLimit: "api", params: ImageIdParams, body: ImageDeclarationInput }, async (ctx) =>
   json({
     data: imageToApi(
       await correctImageDeclaration({ imageId: ctx.params.imageId, releaseId: ctx.params.id, userId: userIdOf(ctx), customerStatement: ctx.body.copyright, alt: ctx.body.alt, aiDeclaration: ctx.body.ai_declaration, reason: ctx.body.reason }),

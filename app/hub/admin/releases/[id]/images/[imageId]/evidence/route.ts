@@ -45,7 +45,7 @@ export const POST = apiRoute({ params: z.object({ id: RecordIdParam, imageId: Re
   assertSameOrigin(request);
   const { user } = await staffSessionOrThrow("press-releases:publish");
   const { purpose, version } = await readForm(request);
-  const file = await openImageEvidence({ imageId: params.imageId, adminUserId: user.id, purpose, version });
+  const file = await openImageEvidence({ imageId: params.imageId, releaseId: params.id, adminUserId: user.id, purpose, version });
   return new Response(new Uint8Array(file.bytes), {
     headers: { "content-type": file.contentType, "content-disposition": attachment(file.filename), "cache-control": "private, no-store" },
   });

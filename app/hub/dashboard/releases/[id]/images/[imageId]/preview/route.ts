@@ -8,6 +8,6 @@ import { sessionOrThrow } from "@/lib/http/session-route";
 // the release, whatever the image's public state. Private: never stored by any cache.
 export const GET = apiRoute({ params: z.object({ id: RecordIdParam, imageId: RecordIdParam }) }, async ({ params }) => {
   const { user } = await sessionOrThrow();
-  const { bytes, contentType } = await loadImagePreview({ imageId: params.imageId, userId: user.id });
+  const { bytes, contentType } = await loadImagePreview({ imageId: params.imageId, releaseId: params.id, userId: user.id });
   return new Response(new Uint8Array(bytes), { headers: { "content-type": contentType, "cache-control": "private, no-store", "content-disposition": "inline" } });
 });

@@ -1,0 +1,18 @@
+import { clientIpOf } from "@/lib/security/client-ip";
+import type { ImageResource, ImageWarning } from "../image-resource";
+import type { ImageActor } from "../image-access";
+import { readImageUploadForm } from "./read-image-upload-form";
+import { takeImageWorkBudget, withUploadPermit } from "./upload-capacity";
+import { uploadReleaseImage } from "./upload-release-image";
+
+/**
+ * An upload as every route receives it (API v1, the dashboard, the admin area): a permit and the
+ * hourly budget before a byte of the body is read, then the multipart form, then the upload.
+ */
+export async function uploadImageFromRequest(request: Request, opts: ImageActor & { releaseId: number; source: "api" | "dashboard" | "admin" }): Promise<{ image: ImageResource; warnings: ImageWarning[] }> {
+  return withUploadPermit(opts.userId, async () => {
+    await takeImageWorkBudget(opts.userId);
+    const form = await readImageUploadForm(request);
+    return uploadReleaseImage({ ...opts, form, ip: clientIpOf(request.headers) });
+  });
+}
