@@ -12,6 +12,7 @@ import { join } from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "@playwright/test";
 import sharp from "sharp";
+import { declareAi, typeReleaseText } from "../e2e/release-editor-support";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3510);
 const DEBUG_PORT = PORT + 6000;
@@ -50,25 +51,39 @@ async function main() {
     await page.getByLabel("Passwort", { exact: true }).fill("pressdesk-demo-2026");
     await page.getByRole("button", { name: "Anmelden", exact: true }).click();
     await page.waitForURL(`${HUB}/dashboard`);
-    const draft = await page.getByRole("link").filter({ hasText: /./ }).evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href).find((h) => /\/dashboard\/releases\/\d+$/.test(h)));
     const published = await page.locator("tr", { hasText: "Veröffentlicht" }).first().locator("a").first().getAttribute("href").then((h) => /\/(\d+)$/.exec(h ?? "")?.[1]).catch(() => null);
-    if (draft) {
-      // The draft carries an image, so the editor's "Bilder" section is audited with its list.
-      await page.goto(draft);
-      const form = page.getByRole("form", { name: "Bild hochladen" });
-      const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3a7ca5" } }).jpeg().toBuffer();
-      await form.getByLabel("Bilddatei").setInputFiles({ name: "bild.jpg", mimeType: "image/jpeg", buffer: photo });
-      await form.getByLabel("Urheber / Bildnachweis").fill("Foto: Nordlicht Energie");
-      await form.getByLabel(/Bildbeschreibung/).fill("Windpark bei Abendlicht");
-      await form.getByLabel("KI beim Bild").selectOption("without_ai");
-      await form.getByRole("checkbox").last().check();
-      await form.getByRole("button", { name: "Bild hochladen" }).click();
-      await page.locator("li[data-image-id]").first().waitFor();
-    }
+    // A draft of its own with an image, so the editor's "Bilder" section is audited with its list.
+    await page.goto(`${HUB}/dashboard/releases/new`);
+    // The form takes input once it is hydrated (its buttons are enabled then).
+    await page.locator("button[name=intent][value=save]:not([disabled])").waitFor();
+    await page.getByLabel("Kategorie").selectOption({ label: "Energie" });
+    await page.getByLabel("Überschrift").fill("Nordlicht Energie testet Speicher im Windpark");
+    await typeReleaseText(page, [
+      "Nordlicht Energie testet im Windpark Osterfeld einen Batteriespeicher mit zwölf Megawattstunden.",
+      "Der Speicher nimmt Strom auf, wenn das Netz ihn nicht abnehmen kann, und gibt ihn am Abend wieder ab.",
+    ]);
+    await declareAi(page);
+    await page.getByLabel("Ortsmarke").fill("Husum");
+    await page.getByRole("button", { name: "Speichern", exact: true }).click();
+    await page.waitForURL(/\/dashboard\/releases\/\d+$/, { timeout: 10_000 }).catch(async (err) => {
+      await page.screenshot({ path: join(tmpdir(), "pd-lh-dash-save.png"), fullPage: true });
+      throw err;
+    });
+    const draft = page.url();
+    const form = page.getByRole("form", { name: "Bild hochladen" });
+    await form.locator("button[type=submit]:not([disabled])").waitFor();
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3a7ca5" } }).jpeg().toBuffer();
+    await form.getByLabel("Bilddatei").setInputFiles({ name: "bild.jpg", mimeType: "image/jpeg", buffer: photo });
+    await form.getByLabel("Urheber / Bildnachweis").fill("Foto: Nordlicht Energie");
+    await form.getByLabel(/Bildbeschreibung/).fill("Windpark bei Abendlicht");
+    await form.getByLabel("KI beim Bild").selectOption("without_ai");
+    await form.getByRole("checkbox").last().check();
+    await form.getByRole("button", { name: "Bild hochladen" }).click();
+    await page.locator("li[data-image-id]").first().waitFor();
     const newsroom = await page.goto(`${HUB}/dashboard/newsrooms`).then(() => page.getByRole("link", { name: "Profil" }).first().getAttribute("href"));
     const pages: [string, string][] = [
       ["release editor (new)", `${HUB}/dashboard/releases/new`],
-      ...(draft ? ([["release editor + images", draft]] as [string, string][]) : []),
+      ["release editor + images", draft],
       ["image confirmation", `${HUB}/dashboard/images/confirm`],
       ["newsroom profile", `${HUB}${newsroom}`],
       ["newsroom team", `${HUB}${newsroom}/team`],
