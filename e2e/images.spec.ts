@@ -109,7 +109,6 @@ test("images: upload with confirmation and warnings, shown on the page, in the f
   const adminAlt = "Die Containerbrücken in der Dämmerung";
   await uploadImage(admin, { name: "bruecken.jpg", mimeType: "image/jpeg", buffer: await photoJpeg({ width: 1400, height: 900, seed: 11 }) }, { credit: "Foto: Hafenlicht Archiv", alt: adminAlt });
   await expect(admin.locator("li[data-image-id]", { hasText: "Foto: Hafenlicht Archiv" })).toBeVisible({ timeout: 20_000 });
-  await admin.close();
   await page.waitForTimeout(1_500);
   await expectPictures(page, path, [photoAlt]);
 
@@ -122,6 +121,22 @@ test("images: upload with confirmation and warnings, shown on the page, in the f
   await confirm.getByRole("button", { name: "Rechte bestätigen" }).click();
   await expect(owner.getByRole("status").filter({ hasText: /bestätigt/ }).first()).toBeVisible();
   await expectPictures(page, path, [photoAlt, adminAlt]);
+
+  // The service corrects the photo's credit: caption and og image follow, with a new og key.
+  await admin.reload();
+  const photoRow = admin.locator("li[data-image-id]", { hasText: "© Foto: Jana Petersen" });
+  await photoRow.getByText("Bildnachweis korrigieren").click();
+  const correction = photoRow.getByRole("form", { name: /Bildnachweis korrigieren/ });
+  await correction.getByLabel("Urheber / Bildnachweis").fill("Foto: Jana Petersen / Hafenlicht");
+  await correction.getByLabel("Grund").fill("Die Fotografin hat um die Ergänzung gebeten.");
+  await correction.getByRole("button", { name: "Korrektur speichern" }).click();
+  await expect(correction.getByRole("status")).toContainText("korrigiert");
+  await admin.close();
+  await expect(async () => {
+    await page.goto(`${TECH}${path}`);
+    await expect(page.locator("article figcaption").first()).toContainText("© Foto: Jana Petersen / Hafenlicht", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  expect(await page.locator('meta[property="og:image"]').getAttribute("content")).not.toBe(og);
 });
 
 test("a body declared larger than any upload is refused with 413 before it is read, on any path", async () => {
