@@ -122,9 +122,20 @@ test("images: upload with confirmation and warnings, shown on the page, in the f
   await expect(owner.getByRole("status").filter({ hasText: /bestätigt/ }).first()).toBeVisible();
   await expectPictures(page, path, [photoAlt, adminAlt]);
 
-  // The service corrects the photo's credit: caption and og image follow, with a new og key.
+  // Evidence by stated purpose: the original as a download; the whole export needs compliance:manage.
   await admin.reload();
   const photoRow = admin.locator("li[data-image-id]", { hasText: "© Foto: Jana Petersen" });
+  const evidence = photoRow.getByRole("form", { name: "Nachweis öffnen" });
+  await evidence.getByLabel("Zweck des Zugriffs").fill("Anfrage der Fotografin vom 24. November");
+  const download = admin.waitForEvent("download");
+  await evidence.getByRole("button", { name: "Nachweis öffnen" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^image-\d+-original\.jpg$/);
+  const exportForm = admin.getByRole("form", { name: "Nachweise exportieren" });
+  await exportForm.getByLabel("Zweck des Zugriffs").fill("Verfahren Az. 2026-17");
+  await exportForm.getByRole("button", { name: "Signierten Export herunterladen" }).click();
+  await expect(exportForm.getByRole("alert")).toContainText("Berechtigung");
+
+  // The service corrects the photo's credit: caption and og image follow, with a new og key.
   await photoRow.getByText("Bildnachweis korrigieren").click();
   const correction = photoRow.getByRole("form", { name: /Bildnachweis korrigieren/ });
   await correction.getByLabel("Urheber / Bildnachweis").fill("Foto: Jana Petersen / Hafenlicht");

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { runPendingArchiveJobs } from "@/lib/evidence/pending-jobs";
+import { downloadReleaseEvidence } from "@/lib/evidence/download-release-evidence";
 import { exportReleaseEvidence, verifyEvidenceExport } from "@/lib/evidence/export";
 import { openImageEvidence } from "@/lib/evidence/open-image-evidence";
 import { confirmImageRights } from "@/lib/images/confirm-image-rights";
@@ -144,6 +145,13 @@ describe("evidence access", () => {
     await expect(openImageEvidence({ imageId: image.id, adminUserId: admin.id, purpose: "Prüfung nach Entfernung", version: "original" })).rejects.toMatchObject({ code: "forbidden" });
     const compliance = await seedAdmin(["press-releases:publish", "compliance:manage"]);
     expect((await openImageEvidence({ imageId: image.id, adminUserId: compliance.id, purpose: "Prüfung nach Entfernung", version: "original" })).bytes.equals(small)).toBe(true);
+    // The signed export of the whole release: compliance:manage, a purpose, logged; it verifies.
+    await expect(downloadReleaseEvidence({ releaseId: release.id, adminUserId: admin.id, purpose: "Verfahren Az. 2026-17" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(downloadReleaseEvidence({ releaseId: release.id, adminUserId: compliance.id, purpose: "kurz" })).rejects.toMatchObject({ code: "validation_failed" });
+    const exported = await downloadReleaseEvidence({ releaseId: release.id, adminUserId: compliance.id, purpose: "Verfahren Az. 2026-17" });
+    expect(exported.filename).toBe(`nachweise-pressemitteilung-${release.id}.json`);
+    expect(verifyEvidenceExport(exported.bytes.toString(), { acceptUnsigned: false })).toMatchObject({ ok: true });
+    expect(await db.activityLog.count({ where: { type: "EvidenceAccess", subjectType: "press_release", subjectId: String(release.id), result: "export", actorUserId: compliance.id } })).toBe(1);
     // Without the admin permission at all: refused.
     const customer = await seedUser();
     await expect(openImageEvidence({ imageId: image.id, adminUserId: customer.id, purpose: "Neugier eines Kunden", version: "original" })).rejects.toMatchObject({ code: "forbidden" });

@@ -43,7 +43,7 @@ function errorOf(status: number, json: unknown): Exclude<Outcome, null> {
  * server logs with the access. The file arrives as a download; a refusal is shown here. Without
  * script the form posts natively and the browser downloads the answer itself.
  */
-export function EvidenceForm({ endpoint, hasOriginal, removed }: { endpoint: string; hasOriginal: boolean; removed: boolean }) {
+export function EvidenceForm({ endpoint, hasOriginal, removed, exportAll = false }: { endpoint: string; hasOriginal: boolean; removed: boolean; /** The signed export of the whole release (no choice of version). */ exportAll?: boolean }) {
   const uid = useId();
   const [purpose, setPurpose] = useState("");
   const [version, setVersion] = useState<"original" | "published">(hasOriginal ? "original" : "published");
@@ -84,7 +84,7 @@ export function EvidenceForm({ endpoint, hasOriginal, removed }: { endpoint: str
   }
 
   return (
-    <form method="post" action={endpoint} className="form evidence-form" onSubmit={onSubmit} noValidate aria-label="Nachweis öffnen">
+    <form method="post" action={endpoint} className="form evidence-form" onSubmit={onSubmit} noValidate aria-label={exportAll ? "Nachweise exportieren" : "Nachweis öffnen"}>
       <div className="field">
         <label htmlFor={`${uid}-purpose`}>Zweck des Zugriffs</label>
         <textarea
@@ -102,7 +102,7 @@ export function EvidenceForm({ endpoint, hasOriginal, removed }: { endpoint: str
         />
         <p className="hint" id={`${uid}-purpose-hint`}>
           Zum Beispiel „Anfrage der Rechteinhaberin vom 3. März, Az. 2026-17“. Der Zweck wird mit Ihrem Namen protokolliert.
-          {removed ? " Nachweise entfernter Bilder brauchen die Berechtigung „compliance:manage“." : null}
+          {removed || exportAll ? " Nachweise entfernter Bilder brauchen die Berechtigung „compliance:manage“." : null}
         </p>
         {purposeIssue ? (
           <p className="issue" id={`${uid}-purpose-issue`}>
@@ -110,7 +110,7 @@ export function EvidenceForm({ endpoint, hasOriginal, removed }: { endpoint: str
           </p>
         ) : null}
       </div>
-      <fieldset className="choice-group">
+      {exportAll ? null : <fieldset className="choice-group">
         <legend>Fassung</legend>
         <label>
           <input type="radio" name="version" value="original" checked={version === "original"} onChange={() => setVersion("original")} disabled={!hasOriginal} /> Original
@@ -119,7 +119,7 @@ export function EvidenceForm({ endpoint, hasOriginal, removed }: { endpoint: str
         <label>
           <input type="radio" name="version" value="published" checked={version === "published"} onChange={() => setVersion("published")} /> Veröffentlichte Fassung
         </label>
-      </fieldset>
+      </fieldset>}
       <div role="status" aria-live="polite">
         {outcome?.ok ? <div className="form-message success">{outcome.message}</div> : null}
       </div>
@@ -130,7 +130,7 @@ export function EvidenceForm({ endpoint, hasOriginal, removed }: { endpoint: str
       ) : null}
       <div className="button-row">
         <button type="submit" className="button secondary" disabled={pending}>
-          {pending ? "Wird geöffnet …" : "Nachweis öffnen"}
+          {pending ? "Wird geöffnet …" : exportAll ? "Signierten Export herunterladen" : "Nachweis öffnen"}
         </button>
       </div>
     </form>

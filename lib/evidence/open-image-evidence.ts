@@ -1,9 +1,10 @@
 import { assertCan } from "@/lib/accounts/permissions";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { db } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
 import { getFileStorage } from "@/lib/storage/file-storage";
+import { statedPurpose } from "./evidence-purpose";
 
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/avif": "avif" };
 
@@ -13,9 +14,7 @@ const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "
  * deleted release) needs compliance:manage. The caller never learns where the file is stored.
  */
 export async function openImageEvidence(opts: { imageId: number; adminUserId: number; purpose: string; version: "original" | "published"; releaseId?: number }): Promise<{ bytes: Buffer; contentType: string; filename: string }> {
-  const purpose = opts.purpose.trim();
-  if (purpose.length < 10) throw new AppError("validation_failed", "State the purpose of this access (at least 10 characters).", undefined, [{ path: "purpose", message: "is required" }]);
-  if (purpose.length > 500) throw new AppError("validation_failed", "The purpose is too long (500 characters at most).", undefined, [{ path: "purpose", message: "too long" }]);
+  const purpose = statedPurpose(opts.purpose);
   await assertCan(opts.adminUserId, "press-releases:publish");
   if (!isRecordId(opts.imageId)) throw notFound("Image not found.");
   const image = await db.pressReleaseImage.findUnique({

@@ -81,6 +81,16 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
       ) : (
         <p className="empty">Diese Pressemitteilung hat keine Bilder.</p>
       )}
+      {images.length ? (
+        <section className="panel" aria-labelledby="evidence-export-heading">
+          <h2 id="evidence-export-heading">Signierter Gesamtnachweis</h2>
+          <p className="meta">
+            Alle Archiveinträge der Pressemitteilung und ihrer Bilder (auch entfernter) mit den Prüfsummen der Dateien, als Ganzes signiert; prüfbar mit
+            „archive:verify-export“. Eine Kopie bleibt im Archiv.
+          </p>
+          <EvidenceForm endpoint={`/admin/releases/${release.id}/images/evidence-export`} hasOriginal removed={false} exportAll />
+        </section>
+      ) : null}
       <section className="panel image-upload-panel" aria-labelledby="admin-upload-heading">
         <h2 id="admin-upload-heading">Bild für den Kunden hochladen</h2>
         <p className="form-message warning">
