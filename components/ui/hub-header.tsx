@@ -3,16 +3,15 @@ import { SITE_NAMES } from "@/lib/sites";
 import { HubNav, type HubNavItem } from "./hub-nav";
 
 /** The hub's header for signed-in people: their areas, their name and sign-out. */
-export function HubHeader({ userName, showAdmin, showNewsletter, showPayments, logout }: { userName: string; showAdmin: boolean; showNewsletter: boolean; showPayments: boolean; logout: () => Promise<void> }) {
+export function HubHeader({ userName, adminHome, logout }: { userName: string; adminHome: string | null; logout: () => Promise<void> }) {
   const items: HubNavItem[] = [
     { href: "/dashboard", label: "Pressemitteilungen" },
     { href: "/dashboard/newsrooms", label: "Newsrooms" },
     { href: "/dashboard/billing", label: "Abrechnung" },
     { href: "/dashboard/tokens", label: "API-Tokens" },
     { href: "/dashboard/security", label: "Sicherheit" },
-    ...(showAdmin ? [{ href: "/admin/review", label: "Prüfung erforderlich" }, { href: "/admin/images", label: "Bilder prüfen" }] : []),
-    ...(showNewsletter ? [{ href: "/admin/newsletter", label: "Newsletter" }] : []),
-    ...(showPayments ? [{ href: "/admin/payments", label: "Zahlungen" }] : []),
+    // Staff reach every screen they may open through the admin area's own navigation.
+    ...(adminHome ? [{ href: adminHome, label: "Verwaltung", match: "/admin" }] : []),
   ];
   return (
     <header className="site-header">

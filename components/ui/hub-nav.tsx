@@ -7,13 +7,16 @@ import type { ReactNode } from "react";
 export interface HubNavItem {
   href: string;
   label: string;
+  /** The path prefix that marks this item current, where it differs from href. */
+  match?: string;
 }
 
 /** Client-side only to mark the current area: the layout that renders it does not know the path. */
 export function HubNav({ items, children }: { items: HubNavItem[]; children?: ReactNode }) {
   const pathname = usePathname();
   // The most specific match wins, so /dashboard/tokens does not also mark /dashboard.
-  const current = items.filter((i) => pathname === i.href || pathname.startsWith(`${i.href}/`)).sort((a, b) => b.href.length - a.href.length)[0];
+  const prefix = (i: HubNavItem) => i.match ?? i.href;
+  const current = items.filter((i) => pathname === prefix(i) || pathname.startsWith(`${prefix(i)}/`)).sort((a, b) => prefix(b).length - prefix(a).length)[0];
   return (
     <nav aria-label="Kundenbereich">
       <ul className="nav">

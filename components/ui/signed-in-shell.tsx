@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { can } from "@/lib/accounts/permissions";
+import { adminHomeFor } from "@/lib/admin/screens";
 import { requireUser } from "@/lib/auth/session";
 import { HubHeader } from "./hub-header";
 import { SiteFooter } from "./site-header";
@@ -9,7 +9,7 @@ export async function SignedInShell({ children, logout }: { children: ReactNode;
   const { user } = await requireUser();
   return (
     <>
-      <HubHeader userName={user.name} showAdmin={can(user, "press-releases:publish")} showNewsletter={can(user, "users:manage")} showPayments={can(user, "billing:manage")} logout={logout} />
+      <HubHeader userName={user.name} adminHome={adminHomeFor(user)} logout={logout} />
       <main id="main" className="wrap">
         {children}
       </main>

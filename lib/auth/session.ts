@@ -1,3 +1,4 @@
+import { adminHomeFor } from "@/lib/admin/screens";
 import { decode } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
@@ -34,8 +35,8 @@ export async function requireUser(): Promise<ActiveSession> {
   return s;
 }
 
-/** Where a signed-in person starts: customers in the dashboard, staff in the review queue. */
-export const startPathOf = (s: ActiveSession): string => (s.user.staffRole === "user" ? "/dashboard" : "/admin/review");
+/** Where a signed-in person starts: customers in the dashboard, staff on the first admin screen they may open. */
+export const startPathOf = (s: ActiveSession): string => (s.user.staffRole === "user" ? "/dashboard" : (adminHomeFor(s.user) ?? "/dashboard"));
 
 /** How long a confirmation of the admin area holds; then a passkey or app code again. */
 export const ADMIN_CONFIRMATION_HOURS = 12;

@@ -1,11 +1,23 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { AdminNav } from "@/components/admin/admin-nav";
 import { SignedInShell } from "@/components/ui/signed-in-shell";
+import { adminNavFor } from "@/lib/admin/screens";
+import { requireUser } from "@/lib/auth/session";
 import { logout } from "../login/actions";
 
 export const metadata: Metadata = { robots: { index: false } };
 
-// Signed-in only; each admin page demands its own permission (requireAdmin), answered by forbidden.tsx.
-export default function AdminLayout({ children }: { children: ReactNode }) {
-  return <SignedInShell logout={logout}>{children}</SignedInShell>;
+// Signed-in only; each admin page demands its own permission (requireAdmin with its entry in
+// ADMIN_SCREENS), answered by forbidden.tsx. The navigation lists only what this person may open.
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  const { user } = await requireUser();
+  return (
+    <SignedInShell logout={logout}>
+      <div className="admin-frame">
+        <AdminNav groups={adminNavFor(user)} />
+        <div className="admin-content">{children}</div>
+      </div>
+    </SignedInShell>
+  );
 }

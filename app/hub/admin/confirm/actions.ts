@@ -7,7 +7,7 @@ import { passkeyAuthenticationOptionsForUser, verifyPasskeyAuthentication, type 
 import { TwoFactorThrottledError } from "@/lib/accounts/two-factor";
 import { checkSecondFactor } from "@/lib/accounts/two-factor/check-second-factor";
 import { clientContextOf } from "@/lib/auth/next-auth/client-context";
-import { markStrongAuthenticated, requireUser } from "@/lib/auth/session";
+import { markStrongAuthenticated, requireUser, startPathOf } from "@/lib/auth/session";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { AppError } from "@/lib/http/errors";
 import { formText } from "@/lib/forms/form-fields";
@@ -39,7 +39,7 @@ export async function confirmAdminWithPasskey(handle: string, response: Authenti
     throw err;
   }
   await markStrongAuthenticated(s.session.id);
-  redirect("/admin/review");
+  redirect(startPathOf(s));
 }
 
 /** EnsureStrongAdminAuthentication, app-code path (a recovery code counts too, and is used up). */
@@ -53,5 +53,5 @@ export async function confirmAdminWithCode(_prev: ActionResult | null, form: For
     throw err;
   }
   await markStrongAuthenticated(s.session.id);
-  redirect("/admin/review");
+  redirect(startPathOf(s));
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AdminConfirmForm } from "@/components/auth/admin-confirm-form";
-import { needsStrongAdminConfirmation, requireUser } from "@/lib/auth/session";
+import { needsStrongAdminConfirmation, requireUser, startPathOf } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { confirmAdminWithCode, confirmAdminWithPasskey, startAdminPasskeyConfirmation } from "./actions";
 
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Adminbereich bestätigen" };
 export default async function AdminConfirmPage() {
   const s = await requireUser();
   if (s.user.staffRole === "user") redirect("/dashboard");
-  if (!needsStrongAdminConfirmation(s)) redirect("/admin/review");
+  if (!needsStrongAdminConfirmation(s)) redirect(startPathOf(s));
   const hasPasskey = (await db.passkey.count({ where: { userId: s.user.id } })) > 0;
   return (
     <main id="main" className="wrap">

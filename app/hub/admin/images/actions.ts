@@ -5,6 +5,7 @@ import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formText } from "@/lib/forms/form-fields";
 import { decideWithheldImage } from "@/lib/images/review/decide-withheld-image";
 import { isRecordId } from "@/lib/input/ids";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
 
 const DONE = {
   release: "Freigegeben. Das Bild erscheint mit der Pressemitteilung, sobald nichts anderes es zurückhält.",
@@ -14,7 +15,7 @@ const DONE = {
 // "Freigeben" or "Ablehnen" of one image the precheck held back, with a required note for the
 // audit row. The list is not re-rendered: the item shows the answer until the page is reloaded.
 export async function decideImageAction(imageId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const { user } = await requireAdmin("press-releases:publish");
+  const { user } = await requireAdmin(ADMIN_SCREENS.images.permission);
   const decision = formText(form, "decision", 10);
   const note = formText(form, "note", 2000).trim();
   if (!isRecordId(imageId) || (decision !== "release" && decision !== "reject")) return { ok: false, message: "Unbekannte Entscheidung." };

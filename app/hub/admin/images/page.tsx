@@ -5,12 +5,13 @@ import { requireAdmin } from "@/lib/auth/session";
 import { listWithheldImages } from "@/lib/images/review/list-withheld-images";
 import { parseRecordId } from "@/lib/input/ids";
 import { decideImageAction } from "./actions";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Zurückgehaltene Bilder" };
 
 export default async function WithheldImagesPage({ searchParams }: { searchParams: Promise<{ release?: string | string[] }> }) {
-  await requireAdmin("press-releases:publish");
+  await requireAdmin(ADMIN_SCREENS.images.permission);
   const wanted = (await searchParams).release;
   if (typeof wanted === "string" && wanted.trim()) {
     const releaseId = parseRecordId(wanted.trim());

@@ -13,10 +13,11 @@ import { resumeCampaign } from "@/lib/newsletter/resume-campaign";
 import { BODY_HTML_MAX, recipientFilterSchema, SUBJECT_MAX, type RecipientFilter } from "@/lib/newsletter/schemas";
 import { startCampaign } from "@/lib/newsletter/start-campaign";
 import { updateCampaign } from "@/lib/newsletter/update-campaign";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
 
 // Admin newsletter (spec 4.3: users:manage). Every action checks the permission itself: a
 // server action is an endpoint anyone can call.
-const PERMISSION = "users:manage" as const;
+const PERMISSION = ADMIN_SCREENS.newsletter.permission;
 
 const DISABLED_MESSAGE = "Der Newsletter-Versand ist ausgeschaltet (NEWSLETTER_SENDING_ENABLED). Es wurde nichts versendet.";
 

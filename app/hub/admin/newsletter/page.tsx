@@ -7,12 +7,13 @@ import { requireAdmin } from "@/lib/auth/session";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import { listCampaigns, subscriberTotals } from "@/lib/newsletter/list-campaigns";
 import { isNewsletterSendingEnabled } from "@/lib/newsletter/sending-switch";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Newsletter" };
 
 export default async function NewsletterListPage() {
-  await requireAdmin("users:manage");
+  await requireAdmin(ADMIN_SCREENS.newsletter.permission);
   const [campaigns, totals] = await Promise.all([listCampaigns(), subscriberTotals()]);
   const n = (v: number) => v.toLocaleString("de-DE");
   return (

@@ -10,6 +10,7 @@ import { loadPaymentsOverview, parsePaymentsQuery, PAYMENTS_PAGE_SIZE } from "@/
 import { requireAdmin } from "@/lib/auth/session";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { billNow, endGrandfathering, markPaid, placeHold, remindInvoice, removeAgreement, sendInvoice, voidInvoice } from "./actions";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Zahlungen" };
@@ -38,7 +39,7 @@ function Cut({ shown, total }: { shown: number; total: number }) {
 }
 
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireAdmin("billing:manage");
+  await requireAdmin(ADMIN_SCREENS.payments.permission);
   const params = await searchParams;
   const query = parsePaymentsQuery(params);
   const overview = await loadPaymentsOverview(query);

@@ -3,12 +3,13 @@ import { ReviewQueueItem } from "@/components/admin/review-queue-item";
 import { loadReviewQueue } from "@/lib/admin/review-queue";
 import { requireAdmin } from "@/lib/auth/session";
 import { approve, giveBack } from "./actions";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Prüfung erforderlich" };
 
 export default async function ReviewQueuePage() {
-  await requireAdmin("press-releases:publish");
+  await requireAdmin(ADMIN_SCREENS.review.permission);
   const queue = await loadReviewQueue();
   return (
     <>

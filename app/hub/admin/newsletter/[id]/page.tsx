@@ -15,12 +15,13 @@ import { loadCampaign } from "@/lib/newsletter/load-campaign";
 import { previewCampaign } from "@/lib/newsletter/preview-campaign";
 import { isNewsletterSendingEnabled } from "@/lib/newsletter/sending-switch";
 import { countRecipientsAction, resumeCampaignAction, startCampaignAction, updateCampaignAction } from "../actions";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Newsletter" };
 
 export default async function NewsletterPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireAdmin("users:manage");
+  await requireAdmin(ADMIN_SCREENS.newsletter.permission);
   const id = Number((await params).id);
   const started = Number((await searchParams).gestartet);
   const campaign = Number.isSafeInteger(id) && id > 0 ? await loadCampaign(id) : null;

@@ -5,12 +5,13 @@ import { requireAdmin } from "@/lib/auth/session";
 import { countRecipients } from "@/lib/newsletter/recipient-query";
 import { DEFAULT_RECIPIENT_FILTER } from "@/lib/newsletter/schemas";
 import { countRecipientsAction, createCampaignAction } from "../actions";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Neuer Newsletter" };
 
 export default async function NewNewsletterPage() {
-  await requireAdmin("users:manage");
+  await requireAdmin(ADMIN_SCREENS.newsletter.permission);
   return (
     <>
       <p className="meta">

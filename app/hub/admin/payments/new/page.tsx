@@ -7,6 +7,7 @@ import { berlinDay } from "@/lib/billing/agreements/billing-period";
 import { VAT_RATE_PERCENT } from "@/lib/billing/catalog";
 import { getConfig } from "@/lib/config";
 import { issueManualInvoice } from "../actions";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Rechnung ausstellen" };
@@ -21,7 +22,7 @@ function currentMonth(now: Date): { start: string; end: string } {
 
 // A manual invoice (MAN) for a customer who pays by bank transfer.
 export default async function NewManualInvoicePage() {
-  await requireAdmin("billing:manage");
+  await requireAdmin(ADMIN_SCREENS.payments.permission);
   const termDays = getConfig().billing.paymentTermDays;
   return (
     <>
