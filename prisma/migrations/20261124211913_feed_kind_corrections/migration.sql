@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "FeedKind" ADD VALUE 'corrections';
