@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { LegalLinks } from "@/components/ui/legal-links";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
 import { editionHomeUrl, getSiteHosts, PORTAL_TAGLINES, PORTALS, SITE_NAMES } from "@/lib/sites";
 
@@ -39,7 +40,10 @@ export default function HubHome() {
           ))}
         </div>
       </main>
-      <SiteFooter>© Pressdesk</SiteFooter>
+      <SiteFooter>
+        <p>© Pressdesk</p>
+        <LegalLinks edition="de" />
+      </SiteFooter>
     </>
   );
 }

@@ -1,7 +1,11 @@
 import type { ReactNode } from "react";
 import { LegalLinks } from "@/components/ui/legal-links";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
+import { correctionsPath } from "@/lib/legal/corrections/paths";
 import { newsroomDirectoryPath, PORTAL_TAGLINES, SITE_NAMES, type Edition, type Portal } from "@/lib/sites";
+
+/** The public correction log (spec 4.4), linked from every portal page's footer. */
+const CORRECTIONS_LABEL = { de: "Korrekturen", en: "Corrections" } as const;
 
 /**
  * Header, main and footer of every portal page; the edition switch goes to the other edition's
@@ -24,7 +28,9 @@ export function PortalFrame({ portal, edition, current, children }: { portal: Po
         {children}
       </main>
       <SiteFooter>
-        <p>© {SITE_NAMES[portal]}</p>
+        <p>
+          © {SITE_NAMES[portal]} · <a href={correctionsPath(edition)}>{CORRECTIONS_LABEL[edition]}</a>
+        </p>
         <LegalLinks edition={edition} />
       </SiteFooter>
     </>

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { Picture } from "@/lib/public/release-images";
 import type { Edition } from "@/lib/sites";
+import type { CorrectionNote } from "@/lib/legal/corrections/release-notes";
+import { CorrectionNotes } from "./correction-notes";
 import { PICTURE_SIZES, ReleaseFigure, ReleaseGallery } from "./release-picture";
 
 // The release as the portal prints it: header with meta line and lead, the cover, dateline and
@@ -38,6 +40,7 @@ export function ReleaseArticleView({
   category,
   headingLevel = 1,
   pictures,
+  corrections,
   children,
 }: {
   release: ReleaseViewContent;
@@ -51,6 +54,8 @@ export function ReleaseArticleView({
   headingLevel?: 1 | 2;
   /** Deliverable images only (lib/public/release-images.ts): the cover under the title, the rest after the text. */
   pictures?: { cover: Picture | null; gallery: Picture[] };
+  /** Public correction notes (the portal page only; the preview has none). */
+  corrections?: readonly CorrectionNote[];
   children?: ReactNode;
 }) {
   const t = LABELS[edition];
@@ -77,6 +82,7 @@ export function ReleaseArticleView({
         </p>
         {r.lead ? <p className="lead">{r.lead}</p> : null}
       </header>
+      {corrections?.length ? <CorrectionNotes notes={corrections} edition={edition} /> : null}
       {pictures?.cover ? <ReleaseFigure picture={pictures.cover} sizes={PICTURE_SIZES.hero} priority className="release-figure release-hero" /> : null}
       <div className="release-body">
         {r.location ? <strong>{r.location}. </strong> : null}

@@ -20,6 +20,7 @@ export function ReleaseArticle({ data, edition }: { data: Data; edition: Edition
       newsroom={{ name: r.company.name, href: data.newsroomHref }}
       category={data.categoryHref ? { name: data.categoryName ?? "", href: data.categoryHref } : null}
       pictures={data.pictures}
+      corrections={data.corrections}
     >
       <ShareButtons slug={r.slug} language={r.language} />
       {/* Counts the view even when a CDN served this page from its cache (no script needed). */}

@@ -1,7 +1,7 @@
-import { LEGAL_PAGES, legalPath, type LegalPageKey } from "@/lib/legal/pages";
+import { INTAKE_PAGES, LEGAL_PAGES, legalPath, type IntakePageKey, type LegalPageKey } from "@/lib/legal/pages";
 import { getSiteHosts, siteOrigin, type Edition } from "@/lib/sites";
 
-/** Footer links to the legal pages on the hub. */
+/** Footer links to the legal pages and the intake pages (legal requests, contact) on the hub. */
 export function LegalLinks({ edition }: { edition: Edition }) {
   const origin = siteOrigin("hub", getSiteHosts());
   return (
@@ -9,6 +9,11 @@ export function LegalLinks({ edition }: { edition: Edition }) {
       {(Object.keys(LEGAL_PAGES) as LegalPageKey[]).map((page) => (
         <li key={page}>
           <a href={`${origin}${legalPath(page, edition)}`}>{LEGAL_PAGES[page][edition].title}</a>
+        </li>
+      ))}
+      {(Object.keys(INTAKE_PAGES) as IntakePageKey[]).map((page) => (
+        <li key={page}>
+          <a href={`${origin}${INTAKE_PAGES[page][edition].path}`}>{INTAKE_PAGES[page][edition].title}</a>
         </li>
       ))}
     </ul>

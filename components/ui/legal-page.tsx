@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { LEGAL_PAGES, LEGAL_TEXT, legalPath, type LegalPageKey } from "@/lib/legal/pages";
 import { getSiteHosts, siteOrigin, SITE_NAMES, type Edition } from "@/lib/sites";
+import { LegalLinks } from "./legal-links";
 import { SiteFooter, SiteHeader } from "./site-header";
 
 export function legalMetadata(page: LegalPageKey, edition: Edition): Metadata {
@@ -23,7 +24,10 @@ export function LegalPage({ page, edition }: { page: LegalPageKey; edition: Edit
           <p key={p}>{p}</p>
         ))}
       </main>
-      <SiteFooter>© Pressdesk</SiteFooter>
+      <SiteFooter>
+        <p>© Pressdesk</p>
+        <LegalLinks edition={edition} />
+      </SiteFooter>
     </>
   );
 }

@@ -3,6 +3,8 @@ import { onPortalWhere } from "@/lib/companies/portals";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { publicImagesOf } from "@/lib/images/deliverable";
+import { correctionLine } from "@/lib/legal/corrections/note-text";
+import { correctionNotesOf } from "@/lib/legal/corrections/release-notes";
 import { coverOf, largestJpeg, mediaUrl } from "@/lib/public/release-images";
 import { textWithoutMarkup } from "@/lib/releases/content-hash";
 import { archiveVisibleReleaseWhere } from "@/lib/releases/visibility";
@@ -37,6 +39,7 @@ async function items(portal: Portal, edition: Edition, where: Prisma.PressReleas
   });
   const hosts = getSiteHosts();
   const images = await publicImagesOf(db, rows.map((r) => r.id));
+  const notes = await correctionNotesOf(db, rows.map((r) => r.id));
   const origin = siteOrigin(portal, hosts);
   const name = (c: { nameDe: string; nameEn: string }) => (edition === "de" ? c.nameDe : c.nameEn);
   return rows.map((r) => {
@@ -53,6 +56,7 @@ async function items(portal: Portal, edition: Edition, where: Prisma.PressReleas
       categories: r.category ? [...(r.category.parent ? [name(r.category.parent)] : []), name(r.category)] : [],
       description: summary,
       image: feedImage(coverOf(images.get(r.id) ?? []), origin),
+      corrections: (notes.get(r.id) ?? []).map((c) => correctionLine(c, edition)),
     };
   });
 }

@@ -1,6 +1,7 @@
 import { shortUserAgent } from "@/lib/analytics/fetches";
 import { bestEffort } from "@/lib/activity/best-effort";
 import { db } from "@/lib/db/client";
+import type { FeedKind } from "@/lib/generated/prisma/client";
 import type { Edition, Portal } from "@/lib/sites";
 
 // Feed readers that announce themselves, and how they report subscribers in the user agent
@@ -30,7 +31,7 @@ export function subscriberCountOf(userAgent: string): number | null {
 }
 
 /** One row per feed fetch, cache hits included; no IP. Best-effort, written after the response. */
-export async function recordFeedFetch(entry: { kind: "main" | "category" | "newsroom"; key: string; portal: Portal; edition: Edition; userAgent: string | null }): Promise<void> {
+export async function recordFeedFetch(entry: { kind: FeedKind; key: string; portal: Portal; edition: Edition; userAgent: string | null }): Promise<void> {
   const ua = entry.userAgent ?? "";
   await bestEffort("feed fetch write", () =>
     db.feedFetch.create({

@@ -10,6 +10,14 @@ export const LEGAL_PAGES = {
 
 export type LegalPageKey = keyof typeof LEGAL_PAGES;
 
+/** The hub's intake pages (spec 4.4, 6.1): legal requests and the contact form, in every footer beside the legal pages. */
+export const INTAKE_PAGES = {
+  legalRequests: { de: { path: "/rechtliche-anliegen", title: "Rechtliche Anliegen" }, en: { path: "/legal-requests", title: "Legal requests" } },
+  contact: { de: { path: "/kontakt", title: "Kontakt" }, en: { path: "/contact", title: "Contact" } },
+} as const;
+
+export type IntakePageKey = keyof typeof INTAKE_PAGES;
+
 /** The hub path of a legal page: German without prefix, English under its own slug. */
 export function legalPath(page: LegalPageKey, edition: Edition): string {
   return `/${LEGAL_PAGES[page][edition].slug}`;

@@ -20,6 +20,8 @@ export const MAIL_TYPES = {
   press_release_corrected: { unsubscribeScope: "press_release_corrected" },
   press_release_change_applied: { unsubscribeScope: null },
   legal_request_executed: { unsubscribeScope: null },
+  legal_request_received: { unsubscribeScope: null },
+  contact_answer: { unsubscribeScope: null },
   invoice: { unsubscribeScope: null },
   invoice_reminder: { unsubscribeScope: null },
   grandfathering_expired: { unsubscribeScope: null },

@@ -1,5 +1,7 @@
 import { db } from "@/lib/db/client";
 import { publicImagesOf } from "@/lib/images/deliverable";
+import { correctionLine } from "@/lib/legal/corrections/note-text";
+import { correctionNotesOf } from "@/lib/legal/corrections/release-notes";
 import { textWithoutMarkup } from "@/lib/releases/content-hash";
 import { publiclyVisibleReleaseWhere } from "@/lib/releases/visibility";
 import { categoryPath, getSiteHosts, newsroomPath, releaseUrl, siteOrigin, SITE_NAMES, type Edition, type Portal } from "@/lib/sites";
@@ -27,6 +29,8 @@ export async function releasePageData(portal: Portal, edition: Edition, slug: st
   const images = (await publicImagesOf(db, [r.id])).get(r.id) ?? [];
   const cover = coverOf(images);
   const og = ogImageOf(cover, origin);
+  // Part of the cached answer: executing a legal request invalidates this release's tag.
+  const corrections = (await correctionNotesOf(db, [r.id])).get(r.id) ?? [];
   return {
     release: r,
     url,
@@ -40,6 +44,8 @@ export async function releasePageData(portal: Portal, edition: Edition, slug: st
     pictures: { cover: cover ? releasePicture(cover) : null, gallery: images.filter((i) => i !== cover).map(releasePicture) },
     /** og:image and twitter:image; null without a deliverable cover that has an og variant. */
     ogImage: og,
+    /** Dated public correction notes (corrections, changes, redactions), oldest first. */
+    corrections,
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "NewsArticle",
@@ -53,6 +59,7 @@ export async function releasePageData(portal: Portal, edition: Edition, slug: st
       publisher: { "@type": "Organization", name: SITE_NAMES[portal], url: origin },
       ...(cover ? { image: [...new Set([og?.url, mediaUrl(origin, largestJpeg(cover).key)].filter((u): u is string => !!u))] } : {}),
       ...(r.category ? { articleSection: edition === "de" ? r.category.nameDe : r.category.nameEn } : {}),
+      ...(corrections.length ? { correction: corrections.map((c) => ({ "@type": "CorrectionComment", text: correctionLine(c, edition), datePublished: c.createdAt.toISOString() })) } : {}),
     },
   };
 }

@@ -8,7 +8,7 @@ export interface RateLimitPolicy {
   prefix: string;
 }
 
-export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "accountMailRecipient" | "emailChangeRequests" | "twoFactorHourly" | "twoFactorDaily" | "cspReports" | "passkeySignIn" | "viewBeacon" | "viewBeaconClient" | "apiAuthFailures" | "mailVisit" | "mailVisitClient" | "newsletterSignup" | "teamInvitations" | "imageUploads";
+export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "accountMailRecipient" | "emailChangeRequests" | "twoFactorHourly" | "twoFactorDaily" | "cspReports" | "passkeySignIn" | "viewBeacon" | "viewBeaconClient" | "apiAuthFailures" | "mailVisit" | "mailVisitClient" | "newsletterSignup" | "teamInvitations" | "imageUploads" | "legalRequestForm" | "contactForm" | "intakeReceiptRecipient" | "customerLegalRequests";
 
 /** Every rate limit in one table. Why each is keyed as it is: */
 export function ratePolicies(limits = getConfig().limits): Record<PolicyName, RateLimitPolicy> {
@@ -62,5 +62,19 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     // Per person (tokens, dashboard and admin area together): each upload or correction decodes
     // and renders again; 60 an hour is a large gallery, not a way to keep the image workers busy.
     imageUploads: { limit: 60, windowSeconds: 3600, prefix: "rl:image-upload" },
+    // Per hashed IP: the public legal-request form stores a stranger's personal data for years of
+    // evidence and mails a receipt to the address typed in. A person with a real concern files one
+    // or two; 5 an hour still lets an office behind one address send a few.
+    legalRequestForm: { limit: 5, windowSeconds: 3600, prefix: "rl:legal-request-form" },
+    // Per hashed IP: each contact message lands in an editor's queue; 5 an hour is a conversation,
+    // not a flood of the admin area.
+    contactForm: { limit: 5, windowSeconds: 3600, prefix: "rl:contact-form" },
+    // Per mailbox (keyed hash, +tags folded): intake receipts go to an address a stranger typed
+    // in; past 3 a day the request is still stored, only the receipt stays home.
+    intakeReceiptRecipient: { limit: 3, windowSeconds: 86_400, prefix: "rl:intake-receipt-to" },
+    // Per person, every attempt that passes the fields: each one checks a redaction against the
+    // release text under the release's row lock. A newsroom files a few; 20 an hour leaves room
+    // for a preview that went stale and was sent again.
+    customerLegalRequests: { limit: 20, windowSeconds: 3600, prefix: "rl:customer-legal-requests" },
   };
 }

@@ -11,7 +11,9 @@ import { identityCodeMail } from "./identity-code";
 import { imageConfirmationMail } from "./image-confirmation";
 import { invoiceMail } from "./invoice";
 import type { MailLanguage } from "./layout";
+import { contactAnswerMail } from "./contact-answer";
 import { legalRequestExecutedMail } from "./legal-request-executed";
+import { legalRequestReceivedMail } from "./legal-request-received";
 import { loginLinkMail } from "./login-link";
 import { passkeyChangedMail } from "./passkey-changed";
 import { passwordResetMail } from "./password-reset";
@@ -67,6 +69,16 @@ const CASES: Case[] = [
     mailType: "legal_request_executed",
     render: (language) => legalRequestExecutedMail({ language, requestId: 7, track: "correction", releaseId: 42, releaseTitle: release.title, publicUrl: PUBLIC_URL }),
     key: PUBLIC_URL,
+  },
+  {
+    mailType: "legal_request_received",
+    render: (language) => legalRequestReceivedMail({ language, requestId: 7, track: "redaction", name: "Jana", viaDashboard: true }),
+    key: `${HUB}/dashboard/legal-requests`,
+  },
+  {
+    mailType: "contact_answer",
+    render: (language) => contactAnswerMail({ language, name: "Jana", subject: "Tarife", receivedAt: new Date("2026-03-01T10:00:00Z"), answer: "Die Preise stehen unter Tarife." }),
+    key: "Die Preise stehen unter Tarife.",
   },
   { mailType: "grandfathering_expired", render: (language) => grandfatheringExpiredMail({ language, grandfatheredUntil: new Date("2026-03-31T21:59:59Z") }), key: `${HUB}/dashboard` },
   { mailType: "invoice", render: (language) => invoiceMail({ language, kind: "invoice", number: "STR-2026-0001", amountCents: 1190, currency: "EUR", hasPdf: true }), key: `${HUB}/dashboard` },

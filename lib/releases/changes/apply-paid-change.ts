@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { invalidatePublicTags, releaseTags } from "@/lib/cache/public-tags";
 import type { Tx } from "@/lib/db/client";
 import type { PressRelease, PressReleaseChange, Prisma } from "@/lib/generated/prisma/client";
@@ -67,7 +68,7 @@ async function recordNotApplied(tx: Tx, change: Pick<PressReleaseChange, "id" | 
   // What an operator needs to refund the payment.
   await recordActivity(
     {
-      type: "change.payment_not_applied",
+      type: ACTIVITY.changePaymentNotApplied,
       subjectType: "press_release_change",
       subjectId: change?.id ?? opts.changeId,
       result: "not_applicable",
@@ -141,7 +142,7 @@ export async function applyPaid(tx: Tx, opts: ApplyPaidOptions): Promise<ApplyPa
   });
 
   await recordHistory(tx, { pressReleaseId: live.id, from: "published", to: "published", actor: SYSTEM, outcome: "paid_change_applied", reason: `change ${change.id}` });
-  await recordActivity({ type: "change.applied", subjectType: "press_release_change", subjectId: change.id, result: "applied", metadata: { pressReleaseId: live.id, amountCents: change.amountCents, checkoutSessionId: opts.checkoutSessionId } }, tx);
+  await recordActivity({ type: ACTIVITY.changeApplied, subjectType: "press_release_change", subjectId: change.id, result: "applied", metadata: { pressReleaseId: live.id, amountCents: change.amountCents, checkoutSessionId: opts.checkoutSessionId } }, tx);
   await syncSearchMirror(tx, live.id, now);
   // Its page (dateModified, article:modified_time), its portal's lists, feeds and sitemaps
   // (lastmod) show the new text and content_changed_at once this commits.

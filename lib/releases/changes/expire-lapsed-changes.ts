@@ -1,6 +1,7 @@
 import { JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/types";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db, type DbOrTx } from "@/lib/db/client";
 
 /**
@@ -22,7 +23,7 @@ export async function expireLapsedChanges(opts: { now?: Date; releaseId?: number
         WHERE status = 'pending_payment' AND expires_at <= ${now}
         RETURNING id, press_release_id`;
   for (const row of rows) {
-    await recordActivity({ type: "change.expired", subjectType: "press_release_change", subjectId: row.id, result: "expired", metadata: { pressReleaseId: row.press_release_id } }, client);
+    await recordActivity({ type: ACTIVITY.changeExpired, subjectType: "press_release_change", subjectId: row.id, result: "expired", metadata: { pressReleaseId: row.press_release_id } }, client);
   }
   return { expired: rows.length };
 }

@@ -1,10 +1,11 @@
 import { assertReleaseAction } from "@/lib/accounts/abilities";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { paidChangeNetCents } from "@/lib/billing/catalog";
 import { getConfig } from "@/lib/config";
 import { ownReleaseOrThrow } from "@/lib/companies/newsrooms";
 import { EMPTY_RELEASE_FORM, validateReleaseForm } from "@/lib/dashboard/release-rules";
-import { db } from "@/lib/db/client";
+import { db, type DbOrTx } from "@/lib/db/client";
 import { Prisma, type PressRelease } from "@/lib/generated/prisma/client";
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
 import { getTextClassifier, type ReviewReason, type TextClassifier } from "@/lib/review/classifier";
@@ -20,6 +21,8 @@ export const CHANGE_PAYMENT_WINDOW_MINUTES = 30;
 
 export const CHANGE_ALREADY_USED = "Diese Pressemitteilung wurde bereits einmal geändert.";
 export const CHANGE_AWAITS_PAYMENT = "Eine Änderung wartet bereits auf Zahlung.";
+export const CHANGE_AFTER_LEGAL_MEASURE =
+  "Nach einer Schwärzung oder einer Rücknahme aus rechtlichen Gründen lässt sich diese Pressemitteilung nicht mehr kostenpflichtig ändern. Wenden Sie sich dafür bitte über „Rechtliche Anliegen“ an die Redaktion.";
 
 export interface RequestPaidChangeOptions {
   userId: number;
@@ -43,6 +46,15 @@ export interface PaidChangeRequested {
 export function assertChangeable(release: Pick<PressRelease, "status" | "goneAt" | "paidChangeUsedAt">): void {
   if (release.status !== "published" || release.goneAt) throw new AppError("change_not_allowed", "Nur veröffentlichte Pressemitteilungen lassen sich kostenpflichtig ändern.");
   if (release.paidChangeUsedAt) throw new AppError("change_not_allowed", CHANGE_ALREADY_USED);
+}
+
+/**
+ * A redaction or withdrawal took text off the release for legal reasons (its entry in the
+ * public correction log says so); a paid change could put that text back, so none is taken.
+ */
+async function assertNoLegalRemoval(client: DbOrTx, releaseId: number): Promise<void> {
+  const removal = await client.pressReleaseCorrection.findFirst({ where: { pressReleaseId: releaseId, kind: { in: ["redaction", "withdrawal"] } }, select: { id: true } });
+  if (removal) throw new AppError("change_not_allowed", CHANGE_AFTER_LEGAL_MEASURE);
 }
 
 /** Title, lead and body as a save stores them: trimmed, an empty lead is none, the body sanitised. */
@@ -74,6 +86,7 @@ export async function requestPaidChange(opts: RequestPaidChangeOptions): Promise
   const release = await ownReleaseOrThrow(opts.userId, opts.releaseId);
   await assertReleaseAction(opts.userId, release, "edit");
   assertChangeable(release);
+  await assertNoLegalRemoval(db, release.id);
 
   const proposed = proposedText(opts);
   if (proposed.title === release.title && proposed.lead === release.lead && proposed.body === release.body) {
@@ -101,12 +114,12 @@ export async function requestPaidChange(opts: RequestPaidChangeOptions): Promise
     amountCents: paidChangeNetCents(),
     createdAt: now,
   };
-  const activity = (changeId: number, result: string) => ({ actorUserId: opts.userId, type: `change.${result}`, subjectType: "press_release_change", subjectId: changeId, result: classification.result, metadata: { pressReleaseId: release.id, editDistancePercent: percent, classifier: classification.classifier } });
+  const activity = (changeId: number, type: typeof ACTIVITY.changeRefused | typeof ACTIVITY.changeRequested) => ({ actorUserId: opts.userId, type, subjectType: "press_release_change", subjectId: changeId, result: classification.result, metadata: { pressReleaseId: release.id, editDistancePercent: percent, classifier: classification.classifier } });
 
   if (classification.result === "red") {
     const refused = await db.$transaction(async (tx) => {
       const change = await tx.pressReleaseChange.create({ data: { ...row, status: "refused" } });
-      await recordActivity(activity(change.id, "refused"), tx);
+      await recordActivity(activity(change.id, ACTIVITY.changeRefused), tx);
       return change;
     });
     throw new AppError("validation_failed", "Die automatische Prüfung hat den geänderten Text abgelehnt. Es entstehen keine Kosten.", { precheckResult: "red", reasons: classification.reasons, changeId: refused.id });
@@ -119,6 +132,9 @@ export async function requestPaidChange(opts: RequestPaidChangeOptions): Promise
       // changed while the check ran (a paid change applied by the webhook, a tombstone).
       await assertReleaseAction(opts.userId, locked, "edit", tx);
       assertChangeable(locked);
+      // Race: an editor redacted or withdrew the release while the check ran; the measure
+      // writes its log entry under this same row lock.
+      await assertNoLegalRemoval(tx, release.id);
       // Distance and check judged the text read before the lock; a correction since makes both stale.
       if (locked.contentHash !== release.contentHash || locked.reviewFingerprint !== release.reviewFingerprint) {
         throw new AppError("conflict", "Die Pressemitteilung wurde inzwischen geändert. Bitte laden Sie die Seite neu.");
@@ -131,7 +147,7 @@ export async function requestPaidChange(opts: RequestPaidChangeOptions): Promise
       const change = await tx.pressReleaseChange.create({
         data: { ...row, status: "pending_payment", expiresAt: new Date(now.getTime() + CHANGE_PAYMENT_WINDOW_MINUTES * 60_000) },
       });
-      await recordActivity(activity(change.id, "requested"), tx);
+      await recordActivity(activity(change.id, ACTIVITY.changeRequested), tx);
       return change.id;
     });
     return { changeId, precheckResult: classification.result, reasons: classification.reasons };

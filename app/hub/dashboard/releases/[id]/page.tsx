@@ -21,6 +21,9 @@ import { getConfig } from "@/lib/config";
 import { currentConfirmText } from "@/lib/images/confirm-text";
 import { listReleaseImages } from "@/lib/images/list-release-images";
 import { arrangeImagesAction, correctImageAction, removeImageAction } from "./images/actions";
+import { RequestPanel } from "@/components/legal/request-panel";
+import { releaseLegalPanel } from "@/lib/dashboard/legal-requests";
+import { fileLegalRequestAction } from "./legal-actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pressemitteilung" };
@@ -51,7 +54,7 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
   const { user } = await requireUser();
   const data = await load(user.id, (await params).id);
   const { release, actions } = data;
-  const { images, confirmText } = await loadImages(user.id, release.id, actions.edit);
+  const [{ images, confirmText }, legal] = await Promise.all([loadImages(user.id, release.id, actions.edit), releaseLegalPanel(user.id, release.id)]);
   return (
     <>
       <p className="meta">
@@ -106,6 +109,7 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
         correct={correctImageAction.bind(null, release.id)}
       />
       {release.status === "published" ? <BoostPanel userId={user.id} releaseId={release.id} action={bookBoostAction} /> : null}
+      <RequestPanel panel={legal} action={fileLegalRequestAction.bind(null, release.id)} />
       <h2>Verlauf</h2>
       <ReleaseHistory entries={data.history} />
     </>

@@ -17,6 +17,7 @@ export default async function LoginLinkPage({ params }: { params: Promise<{ toke
         <h1>Mit Anmeldelink anmelden</h1>
         <p>Der Link gilt einmal. Mit dem Klick melden Sie sich in diesem Browser an.</p>
         {next === "/dashboard/images/confirm" ? <p>Danach sehen Sie die Bilder, deren Rechte Sie bestätigen sollen.</p> : null}
+        {next === "/dashboard/legal-requests" ? <p>Danach sehen Sie Ihre Pressemitteilungen und können einen Antrag stellen.</p> : null}
         <LoginLinkButton token={token} next={next} />
       </main>
       <SiteFooter>© Pressdesk</SiteFooter>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { activeCategories } from "@/lib/api/categories";
+import { correctionsFeedPath, correctionsPath } from "@/lib/legal/corrections/paths";
 import { categoryPath, editionAlternates, feedPath, getSiteHosts, isEdition, isPortal, newsroomPath, siteOrigin, SITE_NAMES } from "@/lib/sites";
 
 type Params = Promise<{ portal: string; edition: string }>;
@@ -14,6 +15,9 @@ const TEXT = {
     categories: "Feeds nach Kategorie",
     newsroom: "Feed eines Newsrooms",
     pattern: "Jeder Newsroom hat einen eigenen Feed unter",
+    corrections: "Korrekturen",
+    correctionsText: "Korrekturen, Schwärzungen und zurückgezogene Pressemitteilungen stehen im Korrekturprotokoll und in seinem Feed:",
+    correctionsLog: "Korrekturprotokoll",
   },
   en: {
     title: "RSS feeds",
@@ -22,6 +26,9 @@ const TEXT = {
     categories: "Feeds by category",
     newsroom: "A newsroom's feed",
     pattern: "Every newsroom has its own feed at",
+    corrections: "Corrections",
+    correctionsText: "Corrections, redactions and withdrawn press releases are listed in the correction log and its feed:",
+    correctionsLog: "Correction log",
   },
 } as const;
 
@@ -58,6 +65,11 @@ export default async function RssInfoPage({ params }: { params: Params }) {
       <h2>{t.newsroom}</h2>
       <p>
         {t.pattern} <code>{`${origin}${newsroomPath(edition, "{newsroom}")}/feed`.replace("%7Bnewsroom%7D", "{newsroom}")}</code>
+      </p>
+      <h2>{t.corrections}</h2>
+      <p>
+        {t.correctionsText} <a href={correctionsFeedPath(edition)} type="application/rss+xml">{`${origin}${correctionsFeedPath(edition)}`}</a> (
+        <a href={correctionsPath(edition)}>{t.correctionsLog}</a>)
       </p>
     </PortalFrame>
   );

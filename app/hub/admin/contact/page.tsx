@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ContactMessageTable } from "@/components/legal/contact-message-table";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { requireAdmin } from "@/lib/auth/session";
+import type { ContactMessageStatus } from "@/lib/generated/prisma/enums";
+import { parseRecordId } from "@/lib/input/ids";
+import { CONTACT_PAGE_SIZE, CONTACT_STATUS_LABELS, CONTACT_STATUSES, listContactMessages, parseContactStatus } from "@/lib/legal/contact/list-contact-messages";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Kontaktanfragen" };
+
+const href = (status: ContactMessageStatus, page = 1) => `/admin/contact?status=${status}${page > 1 ? `&page=${page}` : ""}`;
+
+/** Messages from the hub's contact form (spec 6.1): open ones oldest first, answered and closed newest first. */
+export default async function ContactQueuePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireAdmin(ADMIN_SCREENS.contact.permission);
+  const params = await searchParams;
+  const status = parseContactStatus(params.status);
+  const queue = await listContactMessages({ status, page: parseRecordId(params.page) ?? 1 });
+  return (
+    <>
+      <h1>Kontaktanfragen</h1>
+      <p>Nachrichten über das Kontaktformular des Hubs. Eine Antwort geht per E-Mail an die Absenderin oder den Absender; jede Antwort und jedes Schließen wird im Aktivitätsprotokoll vermerkt.</p>
+      <nav className="tabs" aria-label="Status">
+        {CONTACT_STATUSES.map((s) => (
+          <Link key={s} href={href(s)} aria-current={s === status ? "page" : undefined}>
+            {CONTACT_STATUS_LABELS[s]} ({queue.counts[s]})
+          </Link>
+        ))}
+      </nav>
+      {queue.rows.length ? <ContactMessageTable rows={queue.rows} status={status} /> : <p className="empty">Keine Nachrichten in dieser Ansicht.</p>}
+      {queue.pageCount > 1 ? (
+        <nav aria-label="Seiten der Liste" className="button-row">
+          {queue.page > 1 ? <Link href={href(status, queue.page - 1)}>Vorherige Seite</Link> : null}
+          {queue.page < queue.pageCount ? <Link href={href(status, queue.page + 1)}>Nächste Seite</Link> : null}
+          <span className="meta">
+            Seite {queue.page} von {queue.pageCount}, je {CONTACT_PAGE_SIZE} Nachrichten
+          </span>
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { LegalQueueFilter } from "@/components/admin/legal-queue-filter";
+import { LegalQueueTable } from "@/components/admin/legal-queue-table";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { requireAdmin } from "@/lib/auth/session";
+import { LEGAL_QUEUE_PAGE_SIZE, listLegalRequests, parseLegalQueueQuery, type LegalQueueQuery } from "@/lib/legal/requests/list-legal-requests";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Rechtliche Anliegen" };
+
+function pageHref(query: LegalQueueQuery, page: number): string {
+  const p = new URLSearchParams({ status: query.status, track: query.track, ...(page > 1 ? { page: String(page) } : {}) });
+  return `/admin/legal?${p.toString()}`;
+}
+
+/** The queue of legal requests (spec 4.4): open ones first come, first served. */
+export default async function LegalQueuePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireAdmin(ADMIN_SCREENS.legal.permission);
+  const queue = await listLegalRequests(parseLegalQueueQuery(await searchParams));
+  return (
+    <>
+      <h1>Rechtliche Anliegen</h1>
+      <p>
+        Anträge aus dem Kundenbereich (Berichtigung, Änderung, Schwärzung, Depublizierung) und Meldungen über das öffentliche Formular. Jeder Schritt
+        wird mit Vermerk und Bearbeiter unveränderlich festgehalten; eine Umsetzung erzeugt einen signierten Archiveintrag.
+      </p>
+      <LegalQueueFilter status={queue.status} track={queue.track} />
+      <p className="meta">
+        {queue.total} Anliegen{queue.pageCount > 1 ? ` · Seite ${queue.page} von ${queue.pageCount}` : ""}
+        {queue.status === "open" ? " · älteste zuerst" : " · neueste zuerst"}
+      </p>
+      {queue.rows.length ? <LegalQueueTable rows={queue.rows} /> : <p className="empty">Keine Anliegen in dieser Ansicht.</p>}
+      {queue.pageCount > 1 ? (
+        <nav aria-label="Seiten der Liste" className="button-row">
+          {queue.page > 1 ? <Link href={pageHref(queue, queue.page - 1)}>Vorherige Seite</Link> : null}
+          {queue.page < queue.pageCount ? <Link href={pageHref(queue, queue.page + 1)}>Nächste Seite</Link> : null}
+          <span className="meta">je {LEGAL_QUEUE_PAGE_SIZE} Anliegen</span>
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,235 @@
+"use client";
+
+import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { ReleaseBodyField } from "@/components/dashboard/release-editor";
+import { FormMessage } from "@/components/ui/form-message";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import type { ActionResult } from "@/lib/forms/action-result";
+import type { Language } from "@/lib/generated/prisma/enums";
+import { DEFAULT_NOTES } from "@/lib/legal/corrections/note-text";
+import type { ExecutionFormInput } from "@/lib/legal/requests/execution-input";
+import type { Measure } from "@/lib/legal/requests/status";
+import { MEASURE } from "./legal-labels";
+
+type Field = keyof ExecutionFormInput;
+
+interface Props {
+  measures: readonly Measure[];
+  /** The release's current text, for the text measure (null when no release is linked yet). */
+  text: { title: string; lead: string; body: string } | null;
+  /** The requester's wording (correction, change). */
+  proposedText: string | null;
+  /** A public report: the editor names the release (prefilled with the linked one). */
+  askRelease: boolean;
+  releaseReference: string;
+  /** Language of the public note: the release's. */
+  language: Language;
+  action: (prev: ActionResult | null, input: ExecutionFormInput) => Promise<ActionResult>;
+}
+
+const CONFIRM: Record<Measure, string> = {
+  text: "Der neue Text ist sofort öffentlich, mit dem datierten Hinweis auf der Seite, im Feed und im Korrekturprotokoll. Umsetzen?",
+  redact: "Die Textstellen werden sofort entfernt; die Seite, der Feed und das Korrekturprotokoll zeigen den datierten Hinweis. Umsetzen?",
+  depublish: "Die Pressemitteilung verschwindet sofort von allen öffentlichen Seiten und Feeds. Umsetzen?",
+  none: "Das Anliegen wird ohne Änderung an der Pressemitteilung abgeschlossen. Umsetzen?",
+};
+
+/** Plain text as paragraphs: the requester's wording, taken over as the release text. */
+function paragraphsOf(text: string): string {
+  const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escape(p).replace(/\r?\n/g, "<br>")}</p>`)
+    .join("");
+}
+
+/**
+ * The execution of an approved request: the measure (a customer's track names its one measure;
+ * a public report offers depublication, redaction or none), what it needs (the wording, the
+ * passages, the release), the public note and the editor's own note. Asks before it acts; every
+ * value survives a refusal, which shows beside its field.
+ */
+export function LegalExecuteForm({ measures, text, proposedText, askRelease, releaseReference, language, action }: Props) {
+  const [result, dispatch, pending] = useActionState(action, null);
+  const hydrated = useHydrated();
+  const [values, setValues] = useState<ExecutionFormInput>({
+    measure: measures[0] ?? "none",
+    note: "",
+    publicNote: "",
+    logTitle: "",
+    title: text?.title ?? "",
+    lead: text?.lead ?? "",
+    body: text?.body ?? "",
+    passages: "",
+    release: releaseReference,
+  });
+  // The editor takes its text once; taking over the proposal mounts a fresh one.
+  const [editorKey, setEditorKey] = useState(0);
+  const [editorHtml, setEditorHtml] = useState(text?.body ?? "");
+  const measure = values.measure as Measure;
+  const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const issue = (field: Field) => (!pending ? result?.issues?.[field] : undefined);
+  const defaultNote = measure === "redact" ? DEFAULT_NOTES[language].redaction : measure === "depublish" ? DEFAULT_NOTES[language].withdrawal : undefined;
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!window.confirm(CONFIRM[measure])) return;
+    startTransition(() => dispatch(values));
+  }
+
+  const area = (field: Field, label: string, hint: string, opts: { rows?: number; placeholder?: string | undefined } = {}) => (
+    <div className="field">
+      <label htmlFor={`exec-${field}`}>{label}</label>
+      <textarea
+        id={`exec-${field}`}
+        className="short"
+        rows={opts.rows ?? 3}
+        value={values[field]}
+        placeholder={opts.placeholder}
+        onChange={(e) => set(field, e.target.value)}
+        aria-invalid={issue(field) ? true : undefined}
+        aria-describedby={issue(field) ? `exec-${field}-hint exec-${field}-issue` : `exec-${field}-hint`}
+      />
+      <p className="hint" id={`exec-${field}-hint`}>
+        {hint}
+      </p>
+      {issue(field) ? (
+        <p className="issue" id={`exec-${field}-issue`}>
+          {issue(field)}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <form className="form legal-execute" onSubmit={onSubmit} noValidate aria-label="Anliegen umsetzen">
+      {result && !result.ok ? <FormMessage result={result} /> : null}
+      {measures.length > 1 ? (
+        <fieldset className="fieldset">
+          <legend>Maßnahme</legend>
+          <div className="choice-cards">
+            {measures.map((m) => (
+              <label key={m} className="choice-card">
+                <input type="radio" name="measure" value={m} checked={measure === m} onChange={() => set("measure", m)} />
+                <span>
+                  {MEASURE[m].label}
+                  <small>{MEASURE[m].hint}</small>
+                </span>
+              </label>
+            ))}
+          </div>
+          {issue("measure") ? <p className="issue">{issue("measure")}</p> : null}
+        </fieldset>
+      ) : (
+        <p className="hint">
+          <strong>{MEASURE[measure].label}:</strong> {MEASURE[measure].hint}
+        </p>
+      )}
+
+      {askRelease ? (
+        <div className="field">
+          <label htmlFor="exec-release">Betroffene Pressemitteilung</label>
+          <input
+            id="exec-release"
+            type="text"
+            value={values.release}
+            onChange={(e) => set("release", e.target.value)}
+            aria-invalid={issue("release") ? true : undefined}
+            aria-describedby={issue("release") ? "exec-release-hint exec-release-issue" : "exec-release-hint"}
+          />
+          <p className="hint" id="exec-release-hint">
+            Nummer (etwa 1234) oder Adresse der Seite auf dem Portal. Bei „Keine Änderung“ kann das Feld leer bleiben.
+          </p>
+          {issue("release") ? (
+            <p className="issue" id="exec-release-issue">
+              {issue("release")}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {measure === "text" && text ? (
+        <>
+          {proposedText ? (
+            <div className="legal-proposal">
+              <p className="hint">Gewünschter Wortlaut des Antragstellers:</p>
+              <p className="legal-text">{proposedText}</p>
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => {
+                  const html = paragraphsOf(proposedText);
+                  set("body", html);
+                  setEditorHtml(html);
+                  setEditorKey((k) => k + 1);
+                }}
+              >
+                Als Text übernehmen
+              </button>
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor="exec-title">Überschrift</label>
+            <input id="exec-title" type="text" maxLength={250} value={values.title} onChange={(e) => set("title", e.target.value)} aria-invalid={issue("title") ? true : undefined} aria-describedby={issue("title") ? "exec-title-issue" : undefined} />
+            {issue("title") ? <p className="issue" id="exec-title-issue">{issue("title")}</p> : null}
+          </div>
+          <div className="field">
+            <label htmlFor="exec-lead">Vorspann (optional)</label>
+            <input id="exec-lead" type="text" maxLength={600} value={values.lead} onChange={(e) => set("lead", e.target.value)} aria-invalid={issue("lead") ? true : undefined} aria-describedby={issue("lead") ? "exec-lead-issue" : undefined} />
+            {issue("lead") ? <p className="issue" id="exec-lead-issue">{issue("lead")}</p> : null}
+          </div>
+          <ReleaseBodyField key={editorKey} initialHtml={editorHtml} body={values.body} issue={issue("body")} onChange={(body) => set("body", body)} onHtml={() => {}} onBlur={() => {}} />
+        </>
+      ) : null}
+
+      {measure === "redact" && askRelease
+        ? area("passages", "Zu entfernende Textstellen", "Eine Textstelle je Zeile, genau wie sie auf der Seite steht. Jede Fundstelle in Titel, Vorspann und Text wird durch „[entfernt]“ ersetzt.", { rows: 4 })
+        : null}
+
+      {measure === "depublish" ? (
+        <div className="field">
+          <label htmlFor="exec-logTitle">Titel im Korrekturprotokoll (optional)</label>
+          <input
+            id="exec-logTitle"
+            type="text"
+            maxLength={200}
+            value={values.logTitle}
+            placeholder={askRelease ? undefined : text?.title}
+            onChange={(e) => set("logTitle", e.target.value)}
+            aria-invalid={issue("logTitle") ? true : undefined}
+            aria-describedby={issue("logTitle") ? "exec-logTitle-hint exec-logTitle-issue" : "exec-logTitle-hint"}
+          />
+          <p className="hint" id="exec-logTitle-hint">
+            Leer bleibt die Überschrift der Pressemitteilung. Nennt schon die Überschrift, was beanstandet wurde, formulieren Sie hier eine neutrale; sie steht dann bei allen Einträgen dieser Pressemitteilung im Protokoll.
+          </p>
+          {issue("logTitle") ? (
+            <p className="issue" id="exec-logTitle-issue">
+              {issue("logTitle")}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {measure !== "none"
+        ? area(
+            "publicNote",
+            "Öffentlicher Hinweis",
+            measure === "text"
+              ? "Pflicht. Erscheint datiert auf der Seite, im Feed und im Korrekturprotokoll, etwa „Das Eröffnungsdatum war falsch angegeben.“"
+              : "Erscheint datiert im Korrekturprotokoll" + (measure === "redact" ? ", auf der Seite und im Feed" : "") + ". Leer bleibt der Standardtext.",
+            { placeholder: defaultNote },
+          )
+        : null}
+      {area("note", measure === "none" ? "Vermerk" : "Vermerk (intern, optional)", measure === "none" ? "Pflicht: warum sich an der Pressemitteilung nichts ändert. Steht nur im Verlauf." : "Steht nur im Verlauf und im Archiveintrag.")}
+
+      <div className="button-row">
+        <button type="submit" className={measure === "depublish" ? "button danger" : "button"} disabled={pending || !hydrated}>
+          {measure === "depublish" ? "Depublizieren" : measure === "none" ? "Abschließen" : "Umsetzen"}
+        </button>
+        {pending ? <span className="meta">Wird umgesetzt …</span> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { EMPTY_RELEASE_FORM, validateReleaseForm } from "@/lib/dashboard/release-rules";
+import type { Tx } from "@/lib/db/client";
+import type { PressRelease } from "@/lib/generated/prisma/client";
+import { AppError, type ValidationIssue } from "@/lib/http/errors";
+import type { Actor } from "@/lib/releases/history";
+import { rewriteReleaseText, type ReleaseText } from "./rewrite-release-text";
+
+/** Title, lead and text as the editor settled on them, checked by the release editor's own rules. */
+export function correctedText(raw: { title?: unknown; lead?: unknown; body?: unknown }): ReleaseText {
+  const title = typeof raw.title === "string" ? raw.title.trim() : "";
+  const lead = typeof raw.lead === "string" ? raw.lead.trim() : "";
+  const body = typeof raw.body === "string" ? raw.body : "";
+  const issues = validateReleaseForm({ ...EMPTY_RELEASE_FORM, title, lead, body });
+  const own = (["title", "lead", "body"] as const).flatMap((path): ValidationIssue[] => (issues[path] ? [{ path, message: issues[path] }] : []));
+  if (own.length) throw new AppError("validation_failed", "The corrected text is not valid.", undefined, own);
+  return { title, lead: lead || null, body };
+}
+
+/** Correction and change: the release now reads as the editor wrote it. */
+export function applyCorrectedText(tx: Tx, opts: { release: PressRelease; text: ReleaseText; actor: Actor; legalRequestId: number; now: Date }) {
+  return rewriteReleaseText(tx, { release: opts.release, text: correctedText(opts.text), actor: opts.actor, outcome: "legal_correction", reason: `legal request ${opts.legalRequestId}`, now: opts.now });
+}
