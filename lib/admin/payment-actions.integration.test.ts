@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
@@ -57,7 +58,7 @@ describe("payment actions as a billing admin", () => {
     expect(await db.invoice.findUniqueOrThrow({ where: { id: issued.id } })).toMatchObject({ status: "paid", reminderCount: 1, paidAt: NOW });
 
     const entries = await db.activityLog.findMany({ where: { subjectType: "invoice", subjectId: String(issued.id), actorUserId: admin.id }, orderBy: { id: "asc" } });
-    expect(entries.map((e) => e.type).filter((t) => t !== "invoice.delivered")).toEqual(["invoice.created", "invoice.sent", "invoice.sent", "invoice.reminded", "invoice.paid", "payment"]);
+    expect(entries.map((e) => e.type).filter((t) => t !== "invoice.delivered")).toEqual(["invoice.created", "invoice.sent", "invoice.sent", "invoice.reminded", "invoice.paid", ACTIVITY.paymentReceived]);
   });
 
   it("voids with a reason, refuses an empty reason in German, and refuses an address without an account on its field", async () => {

@@ -1,5 +1,5 @@
 import { invalidatePublicTags, releaseTags } from "@/lib/cache/public-tags";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import type { ReleaseStatus } from "@/lib/generated/prisma/client";
 import { AppError, forbidden } from "@/lib/http/errors";
 import { recordHistory, type Actor } from "./history";
@@ -27,11 +27,14 @@ export const MOVES = {
 
 export type MoveName = keyof typeof MOVES;
 
-/** One named move in one transaction with its history and activity entries. */
-export async function moveRelease(opts: { releaseId: number; move: MoveName; actor: Actor; reason?: string; now?: Date }) {
+/**
+ * One named move in one transaction with its history and activity entries: the caller's when
+ * given (an admin action authorizes in it first), else its own.
+ */
+export async function moveRelease(opts: { releaseId: number; move: MoveName; actor: Actor; reason?: string; now?: Date }, client?: Tx) {
   const now = opts.now ?? new Date();
   const move: Move = MOVES[opts.move];
-  return db.$transaction(async (tx) => {
+  const run = async (tx: Tx) => {
     const release = await lockRelease(tx, opts.releaseId);
     if (opts.actor.type === "user" && move.by !== "newsroom") throw forbidden(`"${opts.move}" is an editorial decision of the service.`);
     await assertActorMay(tx, opts.actor, release, opts.move === "withdraw" ? "withdraw" : "archive");
@@ -48,7 +51,8 @@ export async function moveRelease(opts: { releaseId: number; move: MoveName; act
     await syncSearchMirror(tx, release.id, now);
     if (move.public) await invalidatePublicTags(tx, releaseTags(release));
     return updated;
-  });
+  };
+  return client ? run(client) : db.$transaction(run);
 }
 
 export const withdrawRelease = (o: Omit<Parameters<typeof moveRelease>[0], "move">) => moveRelease({ ...o, move: "withdraw" });

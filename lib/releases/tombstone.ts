@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { recordHistory, type Actor } from "./history";
@@ -10,38 +11,48 @@ import { syncSearchMirror } from "./search-mirror";
 // release's no_export and the newsroom's is_active are overwritten; the prior values are saved
 // and come back on unmark.
 
-async function markReleaseGoneLocked(tx: Tx, releaseId: number, goneAt: Date, actor: Actor): Promise<boolean> {
+async function markReleaseGoneLocked(tx: Tx, releaseId: number, goneAt: Date, actor: Actor, reason?: string): Promise<boolean> {
   const release = await lockRelease(tx, releaseId);
   if (release.goneAt) return false;
   await tx.pressRelease.update({ where: { id: release.id }, data: { goneAt, savedNoExport: release.noExport, noExport: true } });
-  await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor, outcome: "gone" });
+  await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor, outcome: "gone", ...(reason ? { reason } : {}) });
   await syncSearchMirror(tx, release.id, goneAt);
   return true;
 }
 
-async function unmarkReleaseLocked(tx: Tx, releaseId: number, actor: Actor, now: Date): Promise<boolean> {
+async function unmarkReleaseLocked(tx: Tx, releaseId: number, actor: Actor, now: Date, reason?: string): Promise<boolean> {
   const release = await lockRelease(tx, releaseId);
   if (!release.goneAt) return false;
   await tx.pressRelease.update({ where: { id: release.id }, data: { goneAt: null, noExport: release.savedNoExport ?? false, savedNoExport: null } });
-  await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor, outcome: "unmarked" });
+  await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor, outcome: "unmarked", ...(reason ? { reason } : {}) });
   await syncSearchMirror(tx, release.id, now);
   return true;
 }
 
-export async function markReleaseGone(opts: { releaseId: number; actor: Actor; now?: Date }): Promise<void> {
+/** Options of the four tombstone moves; `reason` goes into the history (an admin's decision). */
+interface TombstoneOptions {
+  actor: Actor;
+  reason?: string;
+  now?: Date;
+}
+
+/** Runs in the caller's transaction when one is given (an admin action authorizes in it first), else in its own. */
+const inTransaction = <T>(client: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> => (client ? work(client) : db.$transaction(work));
+
+export async function markReleaseGone(opts: TombstoneOptions & { releaseId: number }, client?: Tx): Promise<void> {
   const now = opts.now ?? new Date();
-  await db.$transaction(async (tx) => {
-    const changed = await markReleaseGoneLocked(tx, opts.releaseId, now, opts.actor);
+  await inTransaction(client, async (tx) => {
+    const changed = await markReleaseGoneLocked(tx, opts.releaseId, now, opts.actor, opts.reason);
     if (!changed) throw new AppError("conflict", "This release is already tombstoned.");
     await bumpPublicCacheGeneration(tx);
   });
 }
 
 /** Back to the previous public state: the status never changed, the saved no_export returns. */
-export async function unmarkReleaseGone(opts: { releaseId: number; actor: Actor; now?: Date }): Promise<void> {
+export async function unmarkReleaseGone(opts: TombstoneOptions & { releaseId: number }, client?: Tx): Promise<void> {
   const now = opts.now ?? new Date();
-  await db.$transaction(async (tx) => {
-    const changed = await unmarkReleaseLocked(tx, opts.releaseId, opts.actor, now);
+  await inTransaction(client, async (tx) => {
+    const changed = await unmarkReleaseLocked(tx, opts.releaseId, opts.actor, now, opts.reason);
     if (!changed) throw new AppError("conflict", "This release is not tombstoned.");
     await bumpPublicCacheGeneration(tx);
   });
@@ -58,29 +69,29 @@ async function lockCompany(tx: Tx, companyId: number) {
  * gone_at exactly, so unmark restores those and leaves releases that were gone before alone.
  * The cache is dropped once, at the end.
  */
-export async function markCompanyGone(opts: { companyId: number; actor: Actor; now?: Date }): Promise<{ releases: number }> {
+export async function markCompanyGone(opts: TombstoneOptions & { companyId: number }, client?: Tx): Promise<{ releases: number }> {
   const now = opts.now ?? new Date();
-  return db.$transaction(async (tx) => {
+  return inTransaction(client, async (tx) => {
     const company = await lockCompany(tx, opts.companyId);
     if (company.goneAt) throw new AppError("conflict", "This newsroom is already tombstoned.");
     await tx.company.update({ where: { id: company.id }, data: { goneAt: now, savedIsActive: company.isActive, isActive: false } });
     const releases = await tx.pressRelease.findMany({ where: { companyId: company.id, goneAt: null, deletedAt: null }, select: { id: true }, orderBy: { id: "asc" } });
-    for (const r of releases) await markReleaseGoneLocked(tx, r.id, now, opts.actor);
-    await recordActivity({ actorUserId: opts.actor.userId ?? null, type: "company.gone", subjectType: "company", subjectId: company.id, metadata: { releases: releases.length } }, tx);
+    for (const r of releases) await markReleaseGoneLocked(tx, r.id, now, opts.actor, opts.reason);
+    await recordActivity({ actorUserId: opts.actor.userId ?? null, type: ACTIVITY.companyGone, subjectType: "company", subjectId: company.id, ...(opts.reason ? { reason: opts.reason } : {}), metadata: { releases: releases.length } }, tx);
     await bumpPublicCacheGeneration(tx);
     return { releases: releases.length };
   });
 }
 
-export async function unmarkCompanyGone(opts: { companyId: number; actor: Actor; now?: Date }): Promise<{ releases: number }> {
+export async function unmarkCompanyGone(opts: TombstoneOptions & { companyId: number }, client?: Tx): Promise<{ releases: number }> {
   const now = opts.now ?? new Date();
-  return db.$transaction(async (tx) => {
+  return inTransaction(client, async (tx) => {
     const company = await lockCompany(tx, opts.companyId);
     if (!company.goneAt) throw new AppError("conflict", "This newsroom is not tombstoned.");
     await tx.company.update({ where: { id: company.id }, data: { goneAt: null, isActive: company.savedIsActive ?? true, savedIsActive: null } });
     const releases = await tx.pressRelease.findMany({ where: { companyId: company.id, goneAt: company.goneAt, deletedAt: null }, select: { id: true }, orderBy: { id: "asc" } });
-    for (const r of releases) await unmarkReleaseLocked(tx, r.id, opts.actor, now);
-    await recordActivity({ actorUserId: opts.actor.userId ?? null, type: "company.unmarked", subjectType: "company", subjectId: company.id, metadata: { releases: releases.length } }, tx);
+    for (const r of releases) await unmarkReleaseLocked(tx, r.id, opts.actor, now, opts.reason);
+    await recordActivity({ actorUserId: opts.actor.userId ?? null, type: ACTIVITY.companyUnmarked, subjectType: "company", subjectId: company.id, ...(opts.reason ? { reason: opts.reason } : {}), metadata: { releases: releases.length } }, tx);
     await bumpPublicCacheGeneration(tx);
     return { releases: releases.length };
   });

@@ -48,6 +48,7 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
       <p>
         Nr. {release.id} · {release.companyName} · Status: {release.status in STATUS_LABELS ? <StatusBadge status={release.status as ReleaseStatus} /> : release.status}
       </p>
+      <h2>Bilder der Pressemitteilung</h2>
       {images.length ? (
         <ol className="image-list">
           {images.map((image) => (

@@ -1,0 +1,181 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CompanyMergePanel } from "@/components/admin/company-merge-preview";
+import { CompanyMemberTable, CompanyStateBadges } from "@/components/admin/company-tables";
+import { PORTAL_LABEL } from "@/components/admin/release-labels";
+import { ReasonForm } from "@/components/admin/release-reason-form";
+import { STATUS_LABELS } from "@/components/dashboard/status-badge";
+import { loadAdminCompany } from "@/lib/admin/company-detail";
+import { oneParam, type SearchParams } from "@/lib/admin/list-query";
+import { RELEASE_STATUSES } from "@/lib/admin/release-search";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { requireAdmin } from "@/lib/auth/session";
+import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { AppError } from "@/lib/http/errors";
+import { parseRecordId } from "@/lib/input/ids";
+import { decideCompany, previewMerge } from "../actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Newsroom" };
+
+async function load(rawId: string) {
+  const id = parseRecordId(rawId);
+  if (id === null) notFound();
+  try {
+    return await loadAdminCompany(id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") notFound();
+    throw err;
+  }
+}
+
+export default async function AdminCompanyPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+  await requireAdmin(ADMIN_SCREENS.companies.permission);
+  const { company: c, publicUrls, members, releases, contacts, mergeCandidates } = await load((await params).id);
+  const query = await searchParams;
+  const done = oneParam(query, "erledigt");
+  const moved = Number(oneParam(query, "pm")) || 0;
+  const address = [c.addressStreet, [c.addressPostalCode, c.addressCity].filter(Boolean).join(" "), c.addressCountry].filter(Boolean).join(", ");
+  return (
+    <>
+      <p className="meta">
+        <Link href="/admin/companies">← Newsrooms</Link>
+      </p>
+      <h1>{c.name}</h1>
+      <p className="admin-badges">
+        <CompanyStateBadges company={c} />
+        <span className="meta">
+          Nr. {c.id} · {PORTAL_LABEL[c.portal]} · <code>{c.slug}</code>
+        </span>
+      </p>
+      {done === "tombstone" || done === "unmark" ? (
+        <p className="form-message success" role="status">
+          {done === "tombstone"
+            ? `Entfernt, mit ${moved === 1 ? "1 Pressemitteilung" : `${moved} Pressemitteilungen`}. Die Adressen antworten mit 410, sobald die Portale den Stand übernommen haben.`
+            : `Entfernung aufgehoben, mit ${moved === 1 ? "1 Pressemitteilung" : `${moved} Pressemitteilungen`}, die mit dem Newsroom entfernt worden waren.`}
+        </p>
+      ) : null}
+
+      <section className="panel" aria-labelledby="decisions-heading">
+        <h2 id="decisions-heading">Entscheidungen</h2>
+        <p className="meta">
+          Eine Entfernung nimmt den Newsroom und alle seine Pressemitteilungen aus den Portalen (410); die Aufhebung stellt genau die wieder her, die mit ihm entfernt
+          wurden.
+        </p>
+        {c.goneAt ? (
+          <ReasonForm
+            id="company-unmark"
+            action={decideCompany.bind(null, c.id, "unmark")}
+            label="Entfernung aufheben"
+            subject={c.name}
+            reasonLabel="Grund für die Rücknahme"
+            confirmText="Der Newsroom und die mit ihm entfernten Pressemitteilungen erscheinen wieder. Fortfahren?"
+          />
+        ) : (
+          <ReasonForm
+            id="company-tombstone"
+            action={decideCompany.bind(null, c.id, "tombstone")}
+            label="Newsroom entfernen (410)"
+            subject={c.name}
+            reasonLabel="Grund der Entfernung (steht im Aktivitätsprotokoll)"
+            confirmText={`Der Newsroom und alle ${releases.total} Pressemitteilungen werden aus den Portalen genommen; ihre Adressen antworten mit 410. Fortfahren?`}
+            variant="danger"
+          />
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="facts-heading">
+        <h2 id="facts-heading">Angaben</h2>
+        <dl className="facts">
+          <dt>Firmen-E-Mail</dt>
+          <dd>{c.email ?? "–"}</dd>
+          <dt>Website</dt>
+          <dd>{c.website ?? "–"}</dd>
+          <dt>Anschrift</dt>
+          <dd>{address || "–"}</dd>
+          <dt>Öffentliche Seite</dt>
+          <dd>
+            {publicUrls.map((u) => (
+              <span key={u} className="admin-line">
+                <a href={u}>{u}</a>
+              </span>
+            ))}
+          </dd>
+          <dt>Aktiv</dt>
+          <dd>{c.isActive ? "ja" : c.goneAt && c.savedIsActive ? "nein (wegen der Entfernung; vorher aktiv)" : "nein"}</dd>
+          {c.goneAt ? (
+            <>
+              <dt>Entfernt seit</dt>
+              <dd>{formatBerlin(c.goneAt)}</dd>
+            </>
+          ) : null}
+          {c.mergedInto ? (
+            <>
+              <dt>Zusammengeführt in</dt>
+              <dd>
+                <Link href={`/admin/companies/${c.mergedInto.id}`}>{c.mergedInto.name}</Link>
+              </dd>
+            </>
+          ) : null}
+          {c.mergedFrom.length ? (
+            <>
+              <dt>Aufgenommen</dt>
+              <dd>
+                {c.mergedFrom.map((m) => (
+                  <span key={m.id} className="admin-line">
+                    <Link href={`/admin/companies/${m.id}`}>{m.name}</Link>
+                  </span>
+                ))}
+              </dd>
+            </>
+          ) : null}
+          <dt>Credits</dt>
+          <dd>{c.credits.toLocaleString("de-DE")}</dd>
+          <dt>Pressekontakte</dt>
+          <dd>{contacts}</dd>
+          <dt>Angelegt</dt>
+          <dd>{formatBerlin(c.createdAt)}</dd>
+          <dt>Zuletzt geändert</dt>
+          <dd>{formatBerlin(c.updatedAt)}</dd>
+        </dl>
+      </section>
+
+      <section className="panel" aria-labelledby="releases-heading">
+        <h2 id="releases-heading">Pressemitteilungen</h2>
+        <p>
+          {releases.total === 1 ? "1 Pressemitteilung" : `${releases.total.toLocaleString("de-DE")} Pressemitteilungen`}; {releases.everPublished} davon waren schon einmal
+          veröffentlicht{releases.tombstoned ? `, ${releases.tombstoned} sind entfernt` : ""}.
+        </p>
+        {releases.total ? (
+          <ul className="admin-counts">
+            {RELEASE_STATUSES.filter((s) => releases.byStatus[s]).map((s) => (
+              <li key={s}>
+                <Link href={`/admin/releases?newsroom=${c.id}&status=${s}`}>
+                  {STATUS_LABELS[s]}: {releases.byStatus[s]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p>
+          <Link href={`/admin/releases?newsroom=${c.id}`}>Alle Pressemitteilungen dieses Newsrooms</Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="members-heading">
+        <h2 id="members-heading">Mitglieder</h2>
+        <CompanyMemberTable members={members} />
+      </section>
+
+      <section className="panel" aria-labelledby="merge-heading">
+        <h2 id="merge-heading">Zusammenführen (Vorschau)</h2>
+        <p className="meta">
+          Zwei Einträge derselben Firma mit derselben Firmen-E-Mail werden zu einem Newsroom. Die Vorschau rechnet die Zusammenführung vollständig durch und nimmt sie
+          zurück; ausgeführt wird sie auf der Konsole.
+        </p>
+        <CompanyMergePanel candidates={mergeCandidates} action={previewMerge.bind(null, c.id)} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { decideCompanyAsAdmin, mergePairOf, previewCompanyMerge, type CompanyAdminAction, type MergePreviewResult } from "@/lib/admin/company-actions";
+import { requireConfirmedStaff } from "@/lib/auth/session";
+import { MAX_REASON_LENGTH } from "@/lib/billing/agreements/action-reason";
+import { actionError, type ActionResult } from "@/lib/forms/action-result";
+import { formText } from "@/lib/forms/form-fields";
+import { AppError } from "@/lib/http/errors";
+import { parseRecordId } from "@/lib/input/ids";
+
+// Tombstone and unmark of /admin/companies/[id], each with a reason, and the merge preview. The
+// session is checked here; companies:write is authorized by the domain, so a refusal is a form
+// message. The preview is a POST of its own form: it runs the merge as a dry run under row locks,
+// which no page view may set off.
+
+const MESSAGES = {
+  not_found: "Diesen Newsroom gibt es nicht (mehr).",
+  conflict: "Das ist im aktuellen Stand dieses Newsrooms nicht möglich. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.",
+} as const;
+
+const ACTIONS: readonly CompanyAdminAction[] = ["tombstone", "unmark"];
+
+export async function decideCompany(companyId: number, action: string, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user } = await requireConfirmedStaff();
+  const id = parseRecordId(companyId);
+  if (id === null) return { ok: false, message: MESSAGES.not_found };
+  const known = ACTIONS.find((a) => a === action);
+  if (!known) return { ok: false, message: "Diese Aktion gibt es nicht." };
+  let releases: number;
+  try {
+    ({ releases } = await decideCompanyAsAdmin({ adminUserId: user.id, companyId: id, action: known, reason: formText(form, "reason", MAX_REASON_LENGTH + 1) }));
+  } catch (err) {
+    const { detail: _english, ...result } = actionError(err, MESSAGES);
+    return result;
+  }
+  redirect(`/admin/companies/${id}?erledigt=${known}&pm=${releases}`);
+}
+
+export async function previewMerge(companyId: number, _prev: MergePreviewResult | null, form: FormData): Promise<MergePreviewResult> {
+  const { user } = await requireConfirmedStaff();
+  const id = parseRecordId(companyId);
+  if (id === null) return { ok: false, message: MESSAGES.not_found };
+  const pair = mergePairOf(form, id);
+  if (!pair) return { ok: false, message: "Bitte geben Sie die Nummer des anderen Newsrooms an." };
+  try {
+    return { ok: true, preview: await previewCompanyMerge({ adminUserId: user.id, ...pair }) };
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") return { ok: false, message: "Einen Newsroom mit dieser Nummer gibt es nicht." };
+    return { ok: false, message: actionError(err, MESSAGES).message ?? "Das hat nicht geklappt." };
+  }
+}

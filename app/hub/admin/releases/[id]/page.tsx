@@ -1,0 +1,208 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ReleaseHistoryTable, ReleaseLegalRequests } from "@/components/admin/release-history-table";
+import { LegalWithdrawalNote } from "@/components/admin/release-legal-withdrawal-note";
+import { LANGUAGE_LABEL, PORTAL_LABEL, RELEASE_ACTION_TEXT, SOURCE_LABEL } from "@/components/admin/release-labels";
+import { ReasonForm } from "@/components/admin/release-reason-form";
+import { GoneBadge } from "@/components/admin/release-table";
+import { StatusBadge } from "@/components/dashboard/status-badge";
+import { can, type StaffUser } from "@/lib/accounts/permissions";
+import { isReleaseAdminAction, type ReleaseAdminAction } from "@/lib/admin/release-actions";
+import { loadAdminRelease } from "@/lib/admin/release-detail";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { requireAdmin } from "@/lib/auth/session";
+import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { AppError } from "@/lib/http/errors";
+import { parseRecordId } from "@/lib/input/ids";
+import { decideRelease } from "../actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Pressemitteilung" };
+
+/** What the page says after a decision redirected here (only known decisions are echoed). */
+const DONE: Record<ReleaseAdminAction, string> = {
+  tombstone: "Entfernt. Die öffentliche Adresse antwortet mit 410, sobald die Portale den Stand übernommen haben (wenige Sekunden).",
+  unmark: "Entfernung aufgehoben. Die Pressemitteilung ist wieder in ihrem vorherigen Zustand.",
+  depublish: "Depubliziert.",
+  republish: "Wieder veröffentlicht.",
+  archive: "Archiviert.",
+  unarchive: "Aus dem Archiv geholt und wieder veröffentlicht.",
+};
+
+async function load(rawId: string, viewer: StaffUser) {
+  const id = parseRecordId(rawId);
+  if (id === null) notFound();
+  try {
+    return await loadAdminRelease(id, viewer);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") notFound();
+    throw err;
+  }
+}
+
+export default async function AdminReleasePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ erledigt?: string | string[] }> }) {
+  const { user } = await requireAdmin(ADMIN_SCREENS.releases.permission);
+  const { release: r, publicUrl, history, historyCut, imageCount, removedImageCount, legalRequests, legalWithdrawal, actions } = await load((await params).id, user);
+  const done = (await searchParams).erledigt;
+  return (
+    <>
+      <p className="meta">
+        <Link href="/admin/releases">← Pressemitteilungen</Link>
+      </p>
+      <h1>{r.title}</h1>
+      <p className="admin-badges">
+        <StatusBadge status={r.status} />
+        <GoneBadge at={r.goneAt} />
+        {r.company.goneAt ? <span className="badge badge-gone">Newsroom entfernt</span> : null}
+        <span className="meta">
+          Nr. {r.id} · {PORTAL_LABEL[r.portal]} · {LANGUAGE_LABEL[r.language]}
+        </span>
+      </p>
+      {typeof done === "string" && isReleaseAdminAction(done) ? (
+        <p className="form-message success" role="status">
+          {DONE[done]}
+        </p>
+      ) : null}
+
+      <section className="panel" aria-labelledby="decisions-heading">
+        <h2 id="decisions-heading">Entscheidungen</h2>
+        <p className="meta">Jede Entscheidung braucht einen Grund; er steht in der Historie und im Aktivitätsprotokoll.</p>
+        {legalWithdrawal ? <LegalWithdrawalNote withdrawal={legalWithdrawal} depublished={r.status === "depublished" && !r.goneAt} /> : null}
+        <div className="admin-decisions">
+          {actions.map((action) => {
+            const text = RELEASE_ACTION_TEXT[action];
+            return (
+              <ReasonForm
+                key={action}
+                id={`release-${action}`}
+                action={decideRelease.bind(null, r.id, action)}
+                label={text.label}
+                subject={r.title}
+                reasonLabel={text.reasonLabel}
+                confirmText={text.confirm}
+                variant={text.variant}
+              />
+            );
+          })}
+        </div>
+      </section>
+
+      <section className="panel" aria-labelledby="facts-heading">
+        <h2 id="facts-heading">Angaben</h2>
+        <dl className="facts">
+          <dt>Newsroom</dt>
+          <dd>
+            <Link href={`/admin/companies/${r.company.id}`}>{r.company.name}</Link>
+          </dd>
+          <dt>Verfasst von</dt>
+          <dd>{r.author ? <Link href={`/admin/users/${r.author.id}`}>{`${r.author.name} (${r.author.email})`}</Link> : "–"}</dd>
+          <dt>Eingereicht über</dt>
+          <dd>{SOURCE_LABEL[r.source]}</dd>
+          <dt>Kategorie</dt>
+          <dd>{r.category ? <Link href={`/admin/categories/${r.category.id}`}>{r.category.nameDe}</Link> : "keine"}</dd>
+          <dt>Öffentliche Adresse</dt>
+          <dd>{publicUrl ? <a href={publicUrl}>{publicUrl}</a> : "noch nie veröffentlicht"}</dd>
+          <dt>Angelegt</dt>
+          <dd>{formatBerlin(r.createdAt)}</dd>
+          <dt>Veröffentlicht</dt>
+          <dd>
+            {formatBerlin(r.publishedAt)}
+            {r.publishedEverAt ? <span className="meta"> · erstmals {formatBerlin(r.publishedEverAt)}</span> : null}
+          </dd>
+          {r.scheduledAt ? (
+            <>
+              <dt>Geplant für</dt>
+              <dd>{formatBerlin(r.scheduledAt)}</dd>
+            </>
+          ) : null}
+          {r.goneAt ? (
+            <>
+              <dt>Entfernt seit</dt>
+              <dd>{formatBerlin(r.goneAt)}</dd>
+            </>
+          ) : null}
+          <dt>Text zuletzt geändert</dt>
+          <dd>{formatBerlin(r.contentChangedAt)}</dd>
+          <dt>Aufrufe</dt>
+          <dd>{r.hits.toLocaleString("de-DE")}</dd>
+          <dt>Export</dt>
+          <dd>{r.noExport ? `gesperrt${r.goneAt && r.savedNoExport === false ? " (wegen der Entfernung; vorher frei)" : ""}` : "frei"}</dd>
+          <dt>Automatische Prüfungen</dt>
+          <dd>
+            {r.automaticAttempts}
+            {r.manualReviewRequiredAt ? ` · Prüfung durch die Redaktion verlangt seit ${formatBerlin(r.manualReviewRequiredAt)}` : ""}
+          </dd>
+          {r.canonicalPressReleaseId ? (
+            <>
+              <dt>Erstquelle</dt>
+              <dd>
+                <Link href={`/admin/releases/${r.canonicalPressReleaseId}`}>Nr. {r.canonicalPressReleaseId}</Link>
+              </dd>
+            </>
+          ) : null}
+          {r.paidChangeUsedAt ? (
+            <>
+              <dt>Bezahlte Änderung</dt>
+              <dd>{formatBerlin(r.paidChangeUsedAt)}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+
+      <section className="panel" aria-labelledby="images-heading">
+        <h2 id="images-heading">Bilder und Nachweise</h2>
+        <p>
+          {imageCount === 1 ? "1 Bild" : `${imageCount} Bilder`}
+          {removedImageCount ? `, davon ${removedImageCount} entfernt` : ""}. Originale und veröffentlichte Fassungen öffnen Sie dort mit angegebenem Zweck; jeder
+          Zugriff wird als <code>evidence.accessed</code> protokolliert (Spezifikation: EvidenceAccess).
+        </p>
+        <p>
+          <Link className="button secondary" href={`/admin/releases/${r.id}/images`}>
+            Bilder und Nachweise öffnen
+          </Link>
+        </p>
+      </section>
+
+      <section className="panel" aria-labelledby="legal-heading">
+        <h2 id="legal-heading">Rechtliche Anliegen</h2>
+        <ReleaseLegalRequests requests={legalRequests} />
+        {legalRequests.length && can(user, ADMIN_SCREENS.legal.permission) ? (
+          <p>
+            <Link href={ADMIN_SCREENS.legal.href}>Zu den rechtlichen Anliegen</Link>
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="text-heading">
+        <h2 id="text-heading">Aktueller Text</h2>
+        <article className="review-release" aria-label="Text der Pressemitteilung">
+          <p>
+            <strong>{r.title}</strong>
+          </p>
+          {r.lead ? <p className="lead">{r.lead}</p> : null}
+          {r.location ? <p className="meta">Ortsmarke: {r.location}</p> : null}
+          {/* Stored sanitised by every entry point (lib/releases/sanitize.ts), as the portal shows it. */}
+          <div className="release-body" dangerouslySetInnerHTML={{ __html: r.body }} />
+          {r.boilerplate ? <p className="meta">{r.boilerplate}</p> : null}
+          <dl className="facts">
+            <dt>Stichwörter</dt>
+            <dd>{r.keywords.length ? r.keywords.join(", ") : "keine"}</dd>
+            <dt>Pressekontakt</dt>
+            <dd>{[r.contactName, r.contactEmail, r.contactPhone].filter(Boolean).join(" · ") || "keiner"}</dd>
+            <dt>Slug</dt>
+            <dd>
+              <code>{r.slug}</code>
+            </dd>
+          </dl>
+        </article>
+      </section>
+
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading">Historie</h2>
+        <ReleaseHistoryTable entries={history} />
+        {historyCut ? <p className="meta">Die neuesten {history.length} Einträge.</p> : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { decideReleaseAsAdmin, isReleaseAdminAction, LEGAL_WITHDRAWAL_REFUSAL } from "@/lib/admin/release-actions";
+import { requireConfirmedStaff } from "@/lib/auth/session";
+import { MAX_REASON_LENGTH } from "@/lib/billing/agreements/action-reason";
+import { actionError, type ActionResult } from "@/lib/forms/action-result";
+import { formText } from "@/lib/forms/form-fields";
+import { AppError } from "@/lib/http/errors";
+import { parseRecordId } from "@/lib/input/ids";
+
+// The decisions of /admin/releases/[id]: tombstone and unmark, depublish, republish, archive and
+// unarchive, each with a reason. The session is checked here (staff, admin confirmation fresh);
+// press-releases:publish is authorized inside the domain's transaction, so a missing permission
+// is a form message like every other refusal (spec 7), never an error page. On success the page
+// is loaded again with the outcome named, since the buttons change with the new state.
+
+const MESSAGES = {
+  not_found: "Diese Pressemitteilung gibt es nicht (mehr).",
+  conflict: "Das ist im aktuellen Stand dieser Pressemitteilung nicht möglich. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.",
+} as const;
+
+/** Republishing what a legal measure withdrew needs compliance:manage as well (lib/admin/release-actions.ts). */
+const LEGAL_WITHDRAWAL_MESSAGE =
+  "Diese Pressemitteilung wurde auf ein rechtliches Anliegen hin aus den Portalen genommen. Wieder veröffentlichen kann sie nur, wer rechtliche Anliegen bearbeitet (Berechtigung „compliance:manage“).";
+
+export async function decideRelease(releaseId: number, action: string, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user } = await requireConfirmedStaff();
+  const id = parseRecordId(releaseId);
+  if (id === null) return { ok: false, message: MESSAGES.not_found };
+  if (!isReleaseAdminAction(action)) return { ok: false, message: "Diese Aktion gibt es nicht." };
+  try {
+    await decideReleaseAsAdmin({ adminUserId: user.id, releaseId: id, action, reason: formText(form, "reason", MAX_REASON_LENGTH + 1) });
+  } catch (err) {
+    if (err instanceof AppError && err.details?.reason === LEGAL_WITHDRAWAL_REFUSAL) return { ok: false, code: err.code, message: LEGAL_WITHDRAWAL_MESSAGE };
+    const { detail: _english, ...result } = actionError(err, MESSAGES);
+    return result;
+  }
+  redirect(`/admin/releases/${id}?erledigt=${action}`);
+}

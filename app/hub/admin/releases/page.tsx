@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ReleaseFilter } from "@/components/admin/release-filter";
+import { ListPager } from "@/components/admin/release-pager";
+import { ReleaseTable } from "@/components/admin/release-table";
+import { listHref, type SearchParams } from "@/lib/admin/list-query";
+import { ADMIN_RELEASES_PAGE_SIZE, parseAdminReleaseQuery, searchAdminReleases } from "@/lib/admin/release-search";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { requireAdmin } from "@/lib/auth/session";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Pressemitteilungen" };
+
+const count = (n: number) => n.toLocaleString("de-DE");
+
+// Every release of every newsroom (spec 4.3), found through the search mirror, newest first.
+export default async function AdminReleasesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  await requireAdmin(ADMIN_SCREENS.releases.permission);
+  const query = parseAdminReleaseQuery(await searchParams);
+  const found = await searchAdminReleases(query);
+  const { q, status, portal, language, newsroom } = query;
+  const href = (page: number) => listHref("/admin/releases", { q, status, portal, language, newsroom }, page);
+  const total = found.totalCapped ? `mehr als ${count(found.total)}` : count(found.total);
+  return (
+    <>
+      <div className="page-head">
+        <h1>Pressemitteilungen</h1>
+      </div>
+      <p>Alle Pressemitteilungen aller Newsrooms, auch Entwürfe, entfernte und depublizierte. Ohne Suchbegriffe stehen die neuesten oben.</p>
+      <ReleaseFilter query={query} />
+      {found.direct ? (
+        <p className="form-message success">
+          Nr. {found.direct.id}: <Link href={`/admin/releases/${found.direct.id}`}>{found.direct.title}</Link>
+        </p>
+      ) : null}
+      {found.newsrooms && !found.newsrooms.length ? (
+        <p className="form-message error" role="alert">
+          Zu „{newsroom}“ gibt es keinen Newsroom. Geben Sie seine Nummer oder seinen Slug an.
+        </p>
+      ) : null}
+      <section aria-labelledby="release-results-heading">
+        <h2 id="release-results-heading" className="visually-hidden">
+          Ergebnisse
+        </h2>
+        <p className="meta" role="status">
+          {found.total === 1 ? "1 Pressemitteilung" : `${total} Pressemitteilungen`}
+          {found.newsrooms?.length ? ` von ${found.newsrooms.map((n) => n.name).join(", ")}` : ""}
+          {found.pageCount > 1 ? ` · ${ADMIN_RELEASES_PAGE_SIZE} pro Seite, die neuesten zuerst` : ""}
+        </p>
+        {found.rows.length ? <ReleaseTable rows={found.rows} /> : <p className="empty">Keine Pressemitteilung passt zu dieser Suche.</p>}
+        <ListPager page={query.page} pageCount={found.pageCount} hasNext={found.totalCapped ? found.hasNext : undefined} href={href} label="Seiten der Ergebnisse" />
+      </section>
+    </>
+  );
+}

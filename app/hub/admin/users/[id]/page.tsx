@@ -1,0 +1,167 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { LANGUAGE_LABEL } from "@/components/admin/release-labels";
+import { STAFF_ROLE_LABEL, UserActivityTable, UserLoginTable, UserMembershipTable, UserSessionTable, UserStateBadges } from "@/components/admin/user-tables";
+import { ActionButton } from "@/components/ui/action-button";
+import { passesGlobalBefore } from "@/lib/accounts/permissions";
+import { oneParam, type SearchParams } from "@/lib/admin/list-query";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { loadAdminUser } from "@/lib/admin/user-detail";
+import { requireAdmin } from "@/lib/auth/session";
+import { formatBerlin, formatBerlinDay } from "@/lib/dashboard/berlin-time";
+import { AppError } from "@/lib/http/errors";
+import { parseRecordId } from "@/lib/input/ids";
+import { endSessions, resetSecondFactor } from "../actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Benutzer" };
+
+async function load(rawId: string) {
+  const id = parseRecordId(rawId);
+  if (id === null) notFound();
+  try {
+    return await loadAdminUser(id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") notFound();
+    throw err;
+  }
+}
+
+// One account for support (spec 5.11: users:manage). Secrets never reach this page: the loader
+// reads none (lib/admin/user-detail.ts). Signing in as the customer is not offered.
+export default async function AdminUserPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+  const { user: viewer } = await requireAdmin(ADMIN_SCREENS.users.permission);
+  const { account: a, passkeys, apiTokens, oauth, memberships, logins, sessions, activity } = await load((await params).id);
+  const done = oneParam(await searchParams, "erledigt");
+  const isSelf = viewer.id === a.id;
+  const mayReset = passesGlobalBefore(viewer);
+  return (
+    <>
+      <p className="meta">
+        <Link href="/admin/users">← Benutzer</Link>
+      </p>
+      <h1>{a.name}</h1>
+      <p className="admin-badges">
+        <UserStateBadges user={a} />
+        <span className="meta">
+          Nr. {a.id} · {a.email} · {STAFF_ROLE_LABEL[a.staffRole]}
+        </span>
+      </p>
+      {done === "zweiter-faktor" ? (
+        <p className="form-message success" role="status">
+          Zweiter Faktor zurückgesetzt: App-Code und Wiederherstellungscodes sind gelöscht. Die Person meldet sich mit Passwort, Login-Link oder Passkey an und kann den
+          App-Code neu einrichten.
+        </p>
+      ) : null}
+
+      <section className="panel" aria-labelledby="account-heading">
+        <h2 id="account-heading">Konto</h2>
+        <dl className="facts">
+          <dt>E-Mail-Adresse</dt>
+          <dd>
+            {a.email} <span className="meta">{a.emailVerifiedAt ? `bestätigt am ${formatBerlinDay(a.emailVerifiedAt)}` : "nicht bestätigt"}</span>
+          </dd>
+          {a.pendingEmail ? (
+            <>
+              <dt>Neue Adresse (ausstehend)</dt>
+              <dd>
+                {a.pendingEmail} <span className="meta">bis {formatBerlin(a.pendingEmailExpiresAt)}</span>
+              </dd>
+            </>
+          ) : null}
+          <dt>Rolle</dt>
+          <dd>{STAFF_ROLE_LABEL[a.staffRole]}</dd>
+          {a.staffRole === "admin" ? (
+            <>
+              <dt>Berechtigungen</dt>
+              <dd>{a.permissions.length ? a.permissions.map((p) => <code key={p} className="admin-line">{p}</code>) : "keine"}</dd>
+            </>
+          ) : null}
+          <dt>Sprache der E-Mails</dt>
+          <dd>{LANGUAGE_LABEL[a.locale]}</dd>
+          <dt>Angelegt</dt>
+          <dd>{formatBerlin(a.createdAt)}</dd>
+          <dt>Letzte Anmeldung</dt>
+          <dd>{formatBerlin(a.lastLoginAt)}</dd>
+          <dt>Kontingent</dt>
+          <dd>
+            {a.pressReleaseQuotaUsed} veröffentlicht im Monat {a.pressReleaseQuotaPeriod ?? "(laufend)"}
+          </dd>
+        </dl>
+      </section>
+
+      <section className="panel" aria-labelledby="security-heading">
+        <h2 id="security-heading">Anmeldung und Sicherheit</h2>
+        <dl className="facts">
+          <dt>Passwort</dt>
+          <dd>{a.hasPassword ? "gesetzt" : "keines (Anmeldung per Link)"}</dd>
+          <dt>Zweiter Faktor</dt>
+          <dd>{a.twoFactorEnabled ? `App-Code seit ${formatBerlinDay(a.totpConfirmedAt)} · ${a.recoveryCodesLeft} Wiederherstellungscodes übrig` : "nicht eingerichtet"}</dd>
+          <dt>Passkeys</dt>
+          <dd>{passkeys.length ? passkeys.map((p) => <span key={p.id} className="admin-line">{`${p.name} (zuletzt benutzt: ${formatBerlin(p.lastUsedAt)})`}</span>) : "keine"}</dd>
+          <dt>Drittanbieter</dt>
+          <dd>{oauth.length ? oauth.map((o) => <span key={o.id} className="admin-line">{`${o.provider} · ${o.email}`}</span>) : "keine"}</dd>
+          <dt>API-Tokens</dt>
+          <dd>
+            {apiTokens.length
+              ? apiTokens.map((t) => <span key={t.id} className="admin-line">{`${t.name} · gültig bis ${t.expiresAt ? formatBerlinDay(t.expiresAt) : "unbegrenzt"} · zuletzt benutzt ${formatBerlin(t.lastUsedAt)}`}</span>)
+              : "keine"}
+          </dd>
+          {a.sessionsEndedAt ? (
+            <>
+              <dt>Alle Sitzungen beendet</dt>
+              <dd>{formatBerlin(a.sessionsEndedAt)}</dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="button-row admin-user-actions">
+          {isSelf ? (
+            <p className="meta">
+              Ihre eigenen Sitzungen beenden Sie auf Ihrer <Link href="/dashboard/security">Sicherheitsseite</Link>.
+            </p>
+          ) : (
+            <ActionButton
+              action={endSessions.bind(null, a.id)}
+              label="Alle Sitzungen beenden"
+              confirmText={`Alle Sitzungen von ${a.name} enden sofort; die Person muss sich neu anmelden. Fortfahren?`}
+            />
+          )}
+          {a.twoFactorEnabled || a.recoveryCodesLeft ? (
+            mayReset ? (
+              <ActionButton
+                action={resetSecondFactor.bind(null, a.id)}
+                label="Zweiten Faktor zurücksetzen"
+                variant="danger"
+                confirmText={`App-Code und Wiederherstellungscodes von ${a.name} werden gelöscht, z. B. nach einem verlorenen Telefon. Fortfahren?`}
+              />
+            ) : (
+              <p className="meta">Einen zweiten Faktor zurücksetzen dürfen nur Super-Admins.</p>
+            )
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="memberships-heading">
+        <h2 id="memberships-heading">Newsrooms</h2>
+        <UserMembershipTable memberships={memberships} />
+      </section>
+
+      <section aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading">Aktive Sitzungen</h2>
+        <UserSessionTable sessions={sessions} />
+      </section>
+
+      <section aria-labelledby="logins-heading">
+        <h2 id="logins-heading">Anmeldeverlauf</h2>
+        <p className="meta">Die neuesten Einträge (höchstens 50). Client-Adressen sind nur als gekürzter Prüfwert gespeichert und erscheinen hier nicht.</p>
+        <UserLoginTable logins={logins} />
+      </section>
+
+      <section aria-labelledby="activity-heading">
+        <h2 id="activity-heading">Letzte Aktivität</h2>
+        <UserActivityTable entries={activity} />
+      </section>
+    </>
+  );
+}
