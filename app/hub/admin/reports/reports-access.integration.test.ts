@@ -1,0 +1,93 @@
+import { encode } from "next-auth/jwt";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Permission } from "@/lib/accounts/permissions";
+import { ACTIVITY } from "@/lib/activity/types";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { openSession } from "@/lib/auth/sessions/start-session";
+import { getConfig } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { seedUser } from "@/tests/factories";
+
+// The four reports as an attacker tries them: staff holding other permissions, a customer, no
+// session. The pages and the CSV route run for real behind a session cookie.
+
+let cookie: string | undefined;
+vi.mock("next/headers", () => ({ cookies: async () => ({ get: (name: string) => (name === "pd.session" && cookie ? { value: cookie } : undefined) }), headers: async () => new Headers() }));
+
+beforeAll(() => {
+  // next.config.ts turns forbidden() on (experimental.authInterrupts); the Next server sets this for it.
+  process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = "true";
+});
+afterEach(() => {
+  cookie = undefined;
+});
+
+async function signIn(userId: number): Promise<void> {
+  const { token } = await openSession({ userId, method: "password", twoFactorPending: false, strongAuth: true, client: { ip: "198.51.100.9" } });
+  cookie = await encode({ token: { sid: token }, secret: getConfig().auth.secret });
+}
+
+/** What a forbidden() or redirect() of Next threw (its digest), else "rendered". */
+const outcome = (promise: Promise<unknown>) => promise.then(() => "rendered", (e: { digest?: string }) => e.digest ?? String(e));
+const params = (p: Record<string, string> = {}) => ({ searchParams: Promise.resolve(p) });
+
+const PAGES = {
+  activityReport: async () => (await import("./activity/page")).default(params({ type: ACTIVITY.userLoggedIn, q: "x" })),
+  indexingReport: async () => (await import("./indexing/page")).default(params({ from: "2001-01-01" })),
+  submitterReport: async () => (await import("./submitters/page")).default(params()),
+  funnelReport: async () => (await import("./funnel/page")).default(params({ to: "2001-01-31" })),
+} as const;
+const csv = async (part = "addresses") => (await import("./submitters/csv/route")).GET(new Request(`http://hub.localhost/admin/reports/submitters/csv?part=${part}`));
+
+describe("admin reports: each page demands its own permission", () => {
+  for (const [screen, render] of Object.entries(PAGES) as [keyof typeof PAGES, () => Promise<unknown>][]) {
+    const needed = ADMIN_SCREENS[screen].permission;
+    it(`${ADMIN_SCREENS[screen].href} opens with ${needed} and for an active super-admin; refuses other staff and customers`, async () => {
+      await signIn((await seedUser({ staffRole: "admin", permissions: [needed] })).id);
+      expect(await outcome(render())).toBe("rendered");
+      await signIn((await seedUser({ staffRole: "super_admin" })).id);
+      expect(await outcome(render())).toBe("rendered");
+
+      const others = (["billing:manage", "companies:write", "users:manage", "press-releases:publish", "compliance:manage"] as Permission[]).filter((p) => p !== needed);
+      await signIn((await seedUser({ staffRole: "admin", permissions: others })).id);
+      expect(await outcome(render())).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
+      // A customer, even one whose row lists the permission, and a retired super-admin.
+      await signIn((await seedUser({ permissions: [needed] })).id);
+      expect(await outcome(render())).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
+      await signIn((await seedUser({ staffRole: "super_admin", isActive: false })).id);
+      expect(await outcome(render())).not.toBe("rendered");
+      cookie = undefined;
+      expect(await outcome(render())).toMatch(/^NEXT_REDIRECT;.*\/login;/);
+    });
+  }
+});
+
+describe("GET /admin/reports/submitters/csv", () => {
+  it("answers staff holding the submitter report's permission with a CSV download", async () => {
+    await db.emailSuppression.create({ data: { email: "csv-dead@example.test", state: "hard_bounce" } });
+    const author = await seedUser({ email: "csv-dead@example.test" });
+    const company = await db.company.create({ data: { portal: "business", slug: "csv-route", name: "CSV GmbH" } });
+    await db.pressRelease.create({ data: { companyId: company.id, authorUserId: author.id, portal: "business", language: "de", slug: "csv-route", title: "T", body: "<p>B</p>", contentHash: "x" } });
+    await signIn((await seedUser({ staffRole: "admin", permissions: [ADMIN_SCREENS.submitterReport.permission] })).id);
+    const res = await csv();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="einsender-unzustellbar\.csv"/);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(await res.text()).toContain('"csv-dead@example.test"');
+    expect((await csv("rejections")).status).toBe(200);
+  });
+
+  it("refuses staff without the permission, customers and visitors, without a byte of the report", async () => {
+    await signIn((await seedUser({ staffRole: "admin", permissions: ["billing:manage", "users:manage", "compliance:manage", "companies:write"] })).id);
+    for (const part of ["addresses", "rejections"]) {
+      const res = await csv(part);
+      expect(res.status).toBe(403);
+      expect(await res.text()).not.toContain("@");
+    }
+    await signIn((await seedUser({ permissions: [ADMIN_SCREENS.submitterReport.permission] })).id);
+    expect((await csv()).status).toBe(403);
+    cookie = undefined;
+    expect((await csv()).status).toBe(401);
+  });
+});

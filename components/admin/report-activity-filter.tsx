@@ -1,0 +1,54 @@
+import Link from "next/link";
+import { ACTIVITY_GROUPS, ACTIVITY_TYPES, type ActivityType } from "@/lib/activity/types";
+import { ACTIVITY_SEARCH_MAX, type ActivityQuery } from "@/lib/reports/activity-query";
+import { EARLIEST_DAY, latestDay } from "@/lib/reports/report-range";
+
+const BY_GROUP = ACTIVITY_GROUPS.map((group) => ({
+  group,
+  types: (Object.entries(ACTIVITY_TYPES) as [ActivityType, (typeof ACTIVITY_TYPES)[ActivityType]][]).filter(([, info]) => info.group === group),
+}));
+
+/** Event type, time range and search (spec 4.3) as a GET form. */
+export function ReportActivityFilter({ query }: { query: ActivityQuery }) {
+  const filtered = query.type || query.fromDay || query.toDay || query.q;
+  return (
+    <form method="get" action="/admin/reports/activity" role="search" aria-label="Aktivität filtern" className="form-grid report-filter">
+      <div className="field">
+        <label htmlFor="activity-type">Ereignis</label>
+        <select id="activity-type" name="type" defaultValue={query.type ?? ""}>
+          <option value="">Alle Ereignisse</option>
+          {BY_GROUP.map(({ group, types }) => (
+            <optgroup key={group} label={group}>
+              {types.map(([type, info]) => (
+                <option key={type} value={type}>
+                  {info.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="activity-from">Von</label>
+        <input id="activity-from" name="from" type="date" min={EARLIEST_DAY} max={latestDay()} defaultValue={query.fromDay ?? ""} />
+      </div>
+      <div className="field">
+        <label htmlFor="activity-to">Bis (einschließlich)</label>
+        <input id="activity-to" name="to" type="date" min={EARLIEST_DAY} max={latestDay()} defaultValue={query.toDay ?? ""} />
+      </div>
+      <div className="field report-filter-search">
+        <label htmlFor="activity-q">Suche</label>
+        <input id="activity-q" name="q" type="search" defaultValue={query.q} maxLength={ACTIVITY_SEARCH_MAX} aria-describedby="activity-q-hint" />
+        <p id="activity-q-hint" className="hint">
+          Betreff-Nr., Grund, Weg oder E-Mail-Adresse bzw. Name der handelnden Person; Wortanfänge genügen.
+        </p>
+      </div>
+      <div className="report-filter-submit button-row compact">
+        <button type="submit" className="button">
+          Filtern
+        </button>
+        {filtered ? <Link href="/admin/reports/activity">Filter zurücksetzen</Link> : null}
+      </div>
+    </form>
+  );
+}
