@@ -102,7 +102,7 @@ test("a new customer books a plan, publishes through the API, buys credits and b
   expect(receipt.text).toMatch(/\d{2}:\d{2}/);
   const [noticed] = await query<{ cancel_at_period_end: boolean; status: string }>(`SELECT cancel_at_period_end, status::text FROM user_payment_options o JOIN users u ON u.id = o.user_id WHERE u.email = $1`, [customer.email]);
   expect(noticed).toEqual({ cancel_at_period_end: true, status: "active" });
-  expect(await query(`SELECT path FROM activity_log a JOIN users u ON u.id = a.actor_user_id WHERE u.email = $1 AND a.type = 'form_intake'`, [customer.email])).toEqual([{ path: "cancellation" }]);
+  expect(await query(`SELECT path FROM activity_log a JOIN users u ON u.id = a.actor_user_id WHERE u.email = $1 AND a.type = 'form.intake'`, [customer.email])).toEqual([{ path: "cancellation" }]);
 });
 
 test("an admin issues a MAN invoice to a bank-transfer customer, sends a reminder and voids it", async ({ page, browser }) => {

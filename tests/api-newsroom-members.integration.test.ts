@@ -1,5 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterEach, describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { openApiDocument } from "@/lib/api/openapi";
 import { createApiToken } from "@/lib/api-tokens/tokens";
 import { resetConfigForTests } from "@/lib/config";
@@ -46,7 +47,7 @@ describe("POST /api/v1/newsrooms/{id}/members", () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ newsroom_id: company.id, email: person.email, role: "member", granted_via: "api" });
     expect(await membership(company.id, person.id)).toMatchObject({ id: res.body.data.id, role: "member", grantedVia: "api" });
-    expect(await db.activityLog.count({ where: { type: "company_member.added", subjectId: String(company.id), actorUserId: owner.id } })).toBe(1);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.companyMemberAdded, subjectId: String(company.id), actorUserId: owner.id } })).toBe(1);
 
     const second = await seedUser();
     const responsible = await api.call("addNewsroomMember", { params: { id: company.id }, body: { email: second.email, role: "responsible" } });

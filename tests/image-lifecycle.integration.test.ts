@@ -2,6 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { runPendingArchiveJobs } from "@/lib/evidence/pending-jobs";
 import { downloadReleaseEvidence } from "@/lib/evidence/download-release-evidence";
@@ -137,7 +138,7 @@ describe("evidence access", () => {
     expect(original.filename).toBe(`image-${image.id}-original.jpg`);
     const published = await openImageEvidence({ imageId: image.id, adminUserId: admin.id, purpose: "Anfrage des Rechteinhabers vom 24.11.", version: "published" });
     expect(published.contentType).toBe("image/jpeg");
-    const log = await db.activityLog.findMany({ where: { type: "EvidenceAccess", subjectId: String(image.id) } });
+    const log = await db.activityLog.findMany({ where: { type: ACTIVITY.evidenceAccessed, subjectId: String(image.id) } });
     expect(log.map((l) => [l.actorUserId, l.result, l.reason])).toEqual([[admin.id, "original", "Anfrage des Rechteinhabers vom 24.11."], [admin.id, "published", "Anfrage des Rechteinhabers vom 24.11."]]);
     expect(JSON.stringify(log.map((l) => [l.result, l.reason, l.metadata]))).not.toContain("evidence/");
 
@@ -151,7 +152,7 @@ describe("evidence access", () => {
     const exported = await downloadReleaseEvidence({ releaseId: release.id, adminUserId: compliance.id, purpose: "Verfahren Az. 2026-17" });
     expect(exported.filename).toBe(`nachweise-pressemitteilung-${release.id}.json`);
     expect(verifyEvidenceExport(exported.bytes.toString(), { acceptUnsigned: false })).toMatchObject({ ok: true });
-    expect(await db.activityLog.count({ where: { type: "EvidenceAccess", subjectType: "press_release", subjectId: String(release.id), result: "export", actorUserId: compliance.id } })).toBe(1);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.evidenceAccessed, subjectType: "press_release", subjectId: String(release.id), result: "export", actorUserId: compliance.id } })).toBe(1);
     // Without the admin permission at all: refused.
     const customer = await seedUser();
     await expect(openImageEvidence({ imageId: image.id, adminUserId: customer.id, purpose: "Neugier eines Kunden", version: "original" })).rejects.toMatchObject({ code: "forbidden" });

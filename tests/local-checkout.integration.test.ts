@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { createApiToken, hasApiAccess } from "@/lib/api-tokens/tokens";
 import { send } from "@/tests/api-client";
 import { startCheckout } from "@/lib/billing/checkout/start-checkout";
@@ -66,7 +67,7 @@ describe("the local test checkout", () => {
     const mail = await db.mailOutbox.findFirstOrThrow({ where: { to: user.email, mailType: "contract_cancellation" } });
     expect(mail.text).toContain("Paket Business");
     expect(mail.text).toMatch(/\d{2}:\d{2}/);
-    expect(await db.activityLog.count({ where: { actorUserId: user.id, type: "form_intake", path: "cancellation" } })).toBe(1);
+    expect(await db.activityLog.count({ where: { actorUserId: user.id, type: ACTIVITY.formIntake, path: "cancellation" } })).toBe(1);
     await expect(giveNotice({ userId: user.id, agreementId: agreement.id, kind: "cancellation" })).rejects.toMatchObject({ code: "conflict" });
     // Still within its period the plan works; a new plan may be booked for afterwards.
     expect(await hasApiAccess(user.id)).toBe(true);

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { POST } from "@/app/api/webhooks/stripe/route";
 import { startCheckout } from "@/lib/billing/checkout/start-checkout";
 import { event, saleEvents, subscriptionObject } from "@/lib/billing/provider/local-events";
@@ -273,7 +274,7 @@ describe("the webhook", () => {
     for (let i = 0; i < 3; i++) for (const e of saleEvents(sale(order(c, "credits")))) await deliver(e);
     await new Promise((r) => setTimeout(r, 50));
     expect(await db.conversionEvent.count({ where: { stage: 5, companyId: c.company.id } })).toBe(1);
-    expect(await db.activityLog.count({ where: { type: "payment", actorUserId: c.user.id } })).toBe(3);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.paymentReceived, actorUserId: c.user.id } })).toBe(3);
   });
 
   it("acknowledges event types it does not act on", async () => {

@@ -1,16 +1,18 @@
 import { db, isTransaction, type DbOrTx } from "@/lib/db/client";
 import { bestEffort } from "./best-effort";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { ActivityType } from "./types";
 
 export interface ActivityEntry {
   /** Null or absent: the system acted (shown as "System"). */
   actorUserId?: number | null;
-  type: string;
+  /** One of the registry's types (lib/activity/types.ts), written through its `ACTIVITY` constant. */
+  type: ActivityType;
   subjectType?: string;
   subjectId?: string | number;
   result?: string;
   reason?: string;
-  /** Registration or login path: form, third_party, login_link, impersonation, password. */
+  /** Path of a registration, login, payment or form intake (ACTIVITY_PATHS in ./types). */
   path?: string;
   metadata?: Prisma.InputJsonValue;
 }

@@ -1,5 +1,6 @@
 import { liftAutoGrantBlock } from "./team/auto-grant-blocks";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError, forbidden, notFound } from "@/lib/http/errors";
@@ -51,7 +52,7 @@ export async function assignNewsroomMemberByApi(opts: { callerUserId: number; co
 
     await liftAutoGrantBlock(tx, company.id, person.email);
     const row = await tx.companyUser.create({ data: { companyId: company.id, userId: person.id, role: opts.role, grantedVia: "api" }, select: { id: true, createdAt: true } });
-    await recordActivity({ actorUserId: opts.callerUserId, type: "company_member.added", subjectType: "company", subjectId: company.id, result: opts.role, reason: "api_assignment", metadata: { companyUserId: row.id, userId: person.id, role: opts.role, grantedVia: "api", callerListed: !caller } }, tx);
+    await recordActivity({ actorUserId: opts.callerUserId, type: ACTIVITY.companyMemberAdded, subjectType: "company", subjectId: company.id, result: opts.role, reason: "api_assignment", metadata: { companyUserId: row.id, userId: person.id, role: opts.role, grantedVia: "api", callerListed: !caller } }, tx);
     return { id: row.id, companyId: company.id, email: person.email, role: opts.role, createdAt: row.createdAt };
   });
 }

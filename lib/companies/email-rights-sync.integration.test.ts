@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import type { CompanyRole, GrantedVia, Prisma } from "@/lib/generated/prisma/client";
 import { seedCompany, seedUser, unique } from "@/tests/factories";
@@ -22,7 +23,7 @@ async function grant(userId: number, role: CompanyRole, grantedVia: GrantedVia, 
 const roleOf = async (userId: number, companyId: number) =>
   (await db.companyUser.findUniqueOrThrow({ where: { companyId_userId: { companyId, userId } }, select: { role: true, grantedVia: true } }));
 
-const loweredLog = (companyIds: number[]) => db.activityLog.findMany({ where: { type: "company_role_lowered", subjectType: "company", subjectId: { in: companyIds.map(String) } } });
+const loweredLog = (companyIds: number[]) => db.activityLog.findMany({ where: { type: ACTIVITY.companyRoleLowered, subjectType: "company", subjectId: { in: companyIds.map(String) } } });
 
 describe("the e-mail rights sync at login", () => {
   it("lowers only automatic responsible rights without a current address match, once", async () => {
@@ -122,7 +123,7 @@ describe("the e-mail rights sync at login", () => {
 });
 
 const grantedLog = (companyIds: number[]) =>
-  db.activityLog.findMany({ where: { type: "company_role_granted", subjectType: "company", subjectId: { in: companyIds.map(String) } }, orderBy: { subjectId: "asc" } });
+  db.activityLog.findMany({ where: { type: ACTIVITY.companyRoleGranted, subjectType: "company", subjectId: { in: companyIds.map(String) } }, orderBy: { subjectId: "asc" } });
 
 async function companyWithContacts(company: Partial<Prisma.CompanyUncheckedCreateInput>, contacts: string[]) {
   const c = await seedCompany({ email: `${unique("info")}@firma.example`, ...company });

@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db, isTransaction, type DbOrTx, type Tx } from "@/lib/db/client";
 import { effectiveClassification } from "./email-groups/effective-classification";
 
@@ -71,7 +72,7 @@ async function lowerUnmatchedRights(tx: Tx, userId: number): Promise<number[]> {
   const lowered = rows.map((r) => r.company_id).sort((a, b) => a - b);
 
   for (const companyId of lowered) {
-    await recordActivity({ actorUserId: null, type: "company_role_lowered", subjectType: "company", subjectId: companyId, result: "member", reason: "email_mismatch", metadata: { userId, from: "responsible", to: "member" } }, tx);
+    await recordActivity({ actorUserId: null, type: ACTIVITY.companyRoleLowered, subjectType: "company", subjectId: companyId, result: "member", reason: "email_mismatch", metadata: { userId, from: "responsible", to: "member" } }, tx);
   }
   return lowered;
 }
@@ -102,7 +103,7 @@ async function grantMatchedRights(tx: Tx, userId: number, email: string): Promis
   const from = new Map<number, "member" | null>([...added.map((r) => [r.company_id, null] as const), ...raised.map((r) => [r.company_id, "member"] as const)]);
   const granted = [...from.keys()].sort((a, b) => a - b);
   for (const companyId of granted) {
-    await recordActivity({ actorUserId: null, type: "company_role_granted", subjectType: "company", subjectId: companyId, result: "responsible", reason: "email_match", metadata: { userId, from: from.get(companyId)!, to: "responsible" } }, tx);
+    await recordActivity({ actorUserId: null, type: ACTIVITY.companyRoleGranted, subjectType: "company", subjectId: companyId, result: "responsible", reason: "email_match", metadata: { userId, from: from.get(companyId)!, to: "responsible" } }, tx);
   }
   return granted;
 }

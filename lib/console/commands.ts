@@ -8,6 +8,8 @@ import { newsletterResumeCommand } from "./newsletter-commands";
 import { expireGrandfatheringCommand, grandfatherSubscriptionsCommand, runInvoicesCommand, settleUnpaidCommand } from "./billing-commands";
 import { archiveExportCommand, archiveKeysCommand, archiveReregisterCommand, archiveRetryPendingCommand, archiveSweepOrphansCommand, archiveVerifyExportCommand } from "./archive-commands";
 import { backfillConfirmationsCommand, purgeInactiveLegacyCommand, sweepOrphanOriginalsCommand } from "./image-commands";
+import { categoriesSeedDescriptionsCommand } from "./category-commands";
+import { conversionFunnelCommand } from "./report-commands";
 import type { ConsoleCommand } from "./registry";
 
 /** Every console command by name; `npm run cli -- list` prints them. */
@@ -42,4 +44,6 @@ export const COMMANDS: Record<string, ConsoleCommand> = {
   "archive:export": archiveExportCommand,
   "archive:verify-export": archiveVerifyExportCommand,
   "archive:keys": archiveKeysCommand,
+  "conversion:funnel": conversionFunnelCommand,
+  "categories:seed-descriptions": categoriesSeedDescriptionsCommand,
 };

@@ -1,5 +1,6 @@
 import { assertCan } from "@/lib/accounts/permissions";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
@@ -10,7 +11,7 @@ const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "
 
 /**
  * Admin access to an image's evidence (spec 4.3): the original or the version as published,
- * only with a stated purpose, logged as EvidenceAccess. Evidence of a removed image (or of a
+ * only with a stated purpose, logged as evidence.accessed (spec 4.3: EvidenceAccess). Evidence of a removed image (or of a
  * deleted release) needs compliance:manage. The caller never learns where the file is stored.
  */
 export async function openImageEvidence(opts: { imageId: number; adminUserId: number; purpose: string; version: "original" | "published"; releaseId?: number }): Promise<{ bytes: Buffer; contentType: string; filename: string }> {
@@ -26,7 +27,7 @@ export async function openImageEvidence(opts: { imageId: number; adminUserId: nu
   const key = opts.version === "original" ? image.originalPath : image.snapshots[0]?.coverPath;
   const file = key ? await getFileStorage().get(key) : null;
   if (!file) throw notFound(opts.version === "original" ? "The original of this image is no longer kept." : "No published version of this image is kept.");
-  await recordActivity({ actorUserId: opts.adminUserId, type: "EvidenceAccess", subjectType: "press_release_image", subjectId: image.id, result: opts.version, reason: purpose });
+  await recordActivity({ actorUserId: opts.adminUserId, type: ACTIVITY.evidenceAccessed, subjectType: "press_release_image", subjectId: image.id, result: opts.version, reason: purpose });
   const contentType = opts.version === "original" ? image.mimeType : "image/jpeg";
   return { bytes: file.bytes, contentType, filename: `image-${image.id}-${opts.version}.${EXTENSIONS[contentType] ?? "bin"}` };
 }

@@ -1,5 +1,6 @@
 import { assertCompanyAbility } from "@/lib/accounts/abilities";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
@@ -34,7 +35,7 @@ export async function confirmImageRights(opts: { imageId: number; userId: number
       await markImagesPublished(tx, image.pressReleaseId, now);
       await bumpPublicCacheGeneration(tx);
     }
-    await recordActivity({ actorUserId: opts.userId, type: "ImageRightsConfirmed", subjectType: "press_release_image", subjectId: image.id, result: text.key }, tx);
+    await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.imageRightsConfirmed, subjectType: "press_release_image", subjectId: image.id, result: text.key }, tx);
   });
   const row = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: opts.imageId }, select: imageResourceSelect });
   return toImageResource(row, (await currentImageDeclarations([row.id])).get(row.id) ?? null);

@@ -1,5 +1,6 @@
 import { bestEffort } from "@/lib/activity/best-effort";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { ownReleaseOrThrow } from "@/lib/companies/newsrooms";
 import { db } from "@/lib/db/client";
 import { enqueueArchiveJob } from "@/lib/evidence/pending-jobs";
@@ -104,7 +105,7 @@ export async function correctImageDeclaration(opts: CorrectImageDeclarationOptio
       if (!taken) await recordSnapshots(tx, image.id, image.bytesSha256, metadataHash, snapshots.rows);
       if (image.publishedEverAt) await enqueueArchiveJob(tx, { operation: "image_evidence", subjectType: "press_release_image", subjectId: image.id, pressReleaseId: release.id });
       if (release.status === "published") await bumpPublicCacheGeneration(tx);
-      await recordActivity({ actorUserId: opts.userId, type: "ImageDeclarationCorrected", subjectType: "press_release_image", subjectId: image.id, reason: reason ?? undefined }, tx);
+      await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.imageDeclarationCorrected, subjectType: "press_release_image", subjectId: image.id, reason: reason ?? undefined }, tx);
     });
   } catch (err) {
     // Only files no row refers to: a correction to the same declaration that won wrote the same keys.

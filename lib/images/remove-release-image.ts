@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { bestEffort } from "@/lib/activity/best-effort";
 import { ownReleaseOrThrow } from "@/lib/companies/newsrooms";
 import { db, type Tx } from "@/lib/db/client";
@@ -49,7 +50,7 @@ export async function removeReleaseImage(opts: RemoveReleaseImageOptions): Promi
     }
     if (image.isCover) await promoteNextCover(tx, release.id);
     if (release.status === "published") await bumpPublicCacheGeneration(tx);
-    await recordActivity({ actorUserId: opts.userId, type: "ImageRemoved", subjectType: "press_release_image", subjectId: image.id, result: result.erased ? "erased" : "soft_deleted", reason: opts.reason ?? undefined }, tx);
+    await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.imageRemoved, subjectType: "press_release_image", subjectId: image.id, result: result.erased ? "erased" : "soft_deleted", reason: opts.reason ?? undefined }, tx);
     return result;
   });
   await bestEffort("removal of an image's files", () => Promise.all(files.map((k) => getFileStorage().delete(k))));

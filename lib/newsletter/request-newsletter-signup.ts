@@ -1,5 +1,6 @@
 import { hashLinkToken, newLinkToken } from "@/lib/accounts/login-links/link-token";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { sendMail } from "@/lib/mail/send-mail";
 import { newsletterConfirmMail } from "@/lib/mail/templates/newsletter-confirm";
@@ -31,7 +32,7 @@ export async function requestNewsletterSignup(input: SignupInput & { now?: Date 
       SELECT id, user_id AS "userId", confirmed_at AS "confirmedAt", unsubscribed_at AS "unsubscribedAt", confirm_expires_at AS "confirmExpiresAt"
       FROM newsletter_subscribers WHERE email = ${email} FOR UPDATE`;
     if (!sub) throw new Error("newsletter subscriber row vanished");
-    await recordActivity({ type: "FormIntake", path: "newsletter_signup", subjectType: "newsletter_subscriber", subjectId: sub.id }, tx);
+    await recordActivity({ type: ACTIVITY.formIntake, path: "newsletter_signup", subjectType: "newsletter_subscriber", subjectId: sub.id }, tx);
     if (sub.confirmedAt && !sub.unsubscribedAt) return;
     const issuedAt = sub.confirmExpiresAt ? sub.confirmExpiresAt.getTime() - CONFIRM_TTL_HOURS * 3_600_000 : -Infinity;
     if (now.getTime() - issuedAt < CONFIRM_RESEND_COOLDOWN_MINUTES * 60_000) return;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { applyUnsubscribe } from "@/lib/mail/unsubscribe";
 import { signUnsubscribeToken } from "@/lib/mail/unsubscribe-token";
@@ -37,7 +38,7 @@ describe("newsletter sign-up (double opt-in)", () => {
     expect(sub.confirmExpiresAt!.getTime() - Date.now()).toBeGreaterThan(47.9 * 3_600_000);
     const [mail] = await confirmMails("leserin@example.test");
     expect(mail!.subject).toBe("Please confirm your newsletter subscription");
-    expect(await db.activityLog.count({ where: { type: "FormIntake", path: "newsletter_signup", subjectId: String(sub.id) } })).toBe(1);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.formIntake, path: "newsletter_signup", subjectId: String(sub.id) } })).toBe(1);
   });
 
   it("confirms only by the link's token, once, and not after 48 hours", async () => {

@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { dispatchSendJobs } from "./dispatch-send-jobs";
@@ -33,7 +34,7 @@ export async function startCampaign(opts: { campaignId: number; actorUserId: num
     await returnToDraft(opts.campaignId);
     throw err;
   }
-  await recordActivity({ actorUserId: opts.actorUserId, type: "NewsletterStarted", subjectType: "newsletter_campaign", subjectId: opts.campaignId, metadata: { recipients: recipientCount } });
+  await recordActivity({ actorUserId: opts.actorUserId, type: ACTIVITY.newsletterCampaignStarted, subjectType: "newsletter_campaign", subjectId: opts.campaignId, metadata: { recipients: recipientCount } });
   // After the commit: a job that ran before it would find no recipients.
   const jobs = await dispatchSendJobs(opts.campaignId, "start");
   return { recipientCount, jobs };

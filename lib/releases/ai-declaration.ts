@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db, isTransaction, type DbOrTx, type Tx } from "@/lib/db/client";
 import type { AiDeclarationKind, Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
@@ -54,7 +55,7 @@ export async function declareTextAi(opts: { releaseId: number; declaration: AiDe
       data: { pressReleaseId: release.id, scope: "text", declaration: opts.declaration, version: (current?.version ?? 0) + 1, userId: opts.actor.userId ?? null },
     });
     await recordActivity(
-      { actorUserId: opts.actor.userId ?? null, type: "release.ai_declared", subjectType: "press_release", subjectId: release.id, result: row.declaration, metadata: { scope: "text", version: row.version, previous: current?.declaration ?? null } },
+      { actorUserId: opts.actor.userId ?? null, type: ACTIVITY.releaseAiDeclared, subjectType: "press_release", subjectId: release.id, result: row.declaration, metadata: { scope: "text", version: row.version, previous: current?.declaration ?? null } },
       tx,
     );
     return { declaration: row.declaration, version: row.version, changed: true };

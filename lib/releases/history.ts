@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import type { DbOrTx } from "@/lib/db/client";
 import type { ActorType, ReleaseStatus } from "@/lib/generated/prisma/client";
 
@@ -39,7 +40,7 @@ export async function recordHistory(
   await recordActivity(
     {
       actorUserId: entry.actor.type === "user" || entry.actor.type === "admin" ? (entry.actor.userId ?? null) : null,
-      type: "release.status_changed",
+      type: ACTIVITY.releaseStatusChanged,
       subjectType: "press_release",
       subjectId: entry.pressReleaseId,
       result: entry.to,

@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import type { Tx } from "@/lib/db/client";
 
 /**
@@ -39,7 +40,7 @@ export async function verifyAccountAddress(tx: Tx, userId: number, now: Date, op
   await recordActivity(
     {
       actorUserId: userId,
-      type: "user.address_verified",
+      type: ACTIVITY.userAddressVerified,
       subjectType: "user",
       subjectId: userId,
       metadata: { discarded: { apiTokens: tokens.count, passkeys: passkeys.count, recoveryCodes: codes.count, sessions: sessions.count } },

@@ -1,5 +1,6 @@
 import { verifyAccountAddress } from "@/lib/accounts/address-verification/verify-account-address";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { expireOpenLoginLinks, hashLinkToken, isWellFormedLinkToken } from "@/lib/accounts/login-links";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -53,7 +54,7 @@ export async function confirmEmailChange(input: { token: string; now?: Date }): 
       await sendMail({ to: previousEmail, ...(await addressChangedMail({ newEmail: email, language: recipientLanguage({ userLocale: user.locale }) })), mailType: "email_changed" }, tx);
       // Masked: the activity report needs to see that the address changed, not the addresses.
       await recordActivity(
-        { actorUserId: user.id, type: "EmailChanged", subjectType: "user", subjectId: user.id, metadata: { previousEmail: maskEmail(previousEmail), email: maskEmail(email) } },
+        { actorUserId: user.id, type: ACTIVITY.userEmailChanged, subjectType: "user", subjectId: user.id, metadata: { previousEmail: maskEmail(previousEmail), email: maskEmail(email) } },
         tx,
       );
       return { userId: user.id, previousEmail, email };

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { createLoginLink, redeemLoginLink, sendLoginLinkMail } from "@/lib/accounts/login-links";
 import { mailsTo, storedRows, tokenIn } from "@/lib/accounts/login-links/test-helpers";
 import { db } from "@/lib/db/client";
@@ -110,7 +111,7 @@ describe("confirmEmailChange", () => {
     // A link sitting in the old mailbox no longer signs in.
     await expect(redeemLoginLink({ token: openLink.token, purpose: "login" })).rejects.toMatchObject({ reason: "expired" });
 
-    expect(await db.activityLog.findMany({ where: { type: "EmailChanged", subjectId: String(user.id) } })).toEqual([
+    expect(await db.activityLog.findMany({ where: { type: ACTIVITY.userEmailChanged, subjectId: String(user.id) } })).toEqual([
       expect.objectContaining({ actorUserId: user.id, subjectType: "user", metadata: { previousEmail: expect.stringContaining("***"), email: expect.stringContaining("***") } }),
     ]);
     // One use.
@@ -169,7 +170,7 @@ describe("confirmEmailChange", () => {
 
     expect(await userRow(user.id)).toEqual(before);
     expect((await mailsTo(user.email)).map((m) => m.mailType)).toEqual(["email_change_requested"]);
-    expect(await db.activityLog.count({ where: { type: "EmailChanged", subjectId: String(user.id) } })).toBe(0);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.userEmailChanged, subjectId: String(user.id) } })).toBe(0);
     await expect(redeemLoginLink({ token: openLink.token, purpose: "login" })).resolves.toMatchObject({ userId: user.id });
   });
 
@@ -184,7 +185,7 @@ describe("confirmEmailChange", () => {
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason)).toEqual([linkInvalid]);
       expect((await mailsTo(user.email)).filter((m) => m.mailType === "email_changed")).toHaveLength(1);
-      expect(await db.activityLog.count({ where: { type: "EmailChanged", subjectId: String(user.id) } })).toBe(1);
+      expect(await db.activityLog.count({ where: { type: ACTIVITY.userEmailChanged, subjectId: String(user.id) } })).toBe(1);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { passkeyNameOrThrow } from "./passkey-name";
@@ -30,7 +31,7 @@ export async function deletePasskey(userId: number, passkeyId: number): Promise<
     const removed = await tx.passkey.findFirst({ where: { id: passkeyId, userId }, select: { name: true, user: { select: { email: true, locale: true } } } });
     const { count } = await tx.passkey.deleteMany({ where: { id: passkeyId, userId } });
     if (!count || !removed) throw notFound("Passkey not found.");
-    await recordActivity({ actorUserId: userId, type: "passkey.deleted", subjectType: "passkey", subjectId: passkeyId }, tx);
+    await recordActivity({ actorUserId: userId, type: ACTIVITY.passkeyDeleted, subjectType: "passkey", subjectId: passkeyId }, tx);
     await sendMail({ to: removed.user.email, ...(await passkeyChangedMail({ change: "removed", name: removed.name, language: recipientLanguage({ userLocale: removed.user.locale }) })), mailType: "passkey_changed" }, tx);
   });
 }

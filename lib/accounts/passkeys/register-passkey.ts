@@ -1,5 +1,6 @@
 import { verifyRegistrationResponse, type RegistrationResponseJSON, type VerifiedRegistrationResponse } from "@simplewebauthn/server";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
@@ -63,7 +64,7 @@ export async function registerPasskey(userId: number, response: RegistrationResp
         },
         select: { id: true, name: true, createdAt: true, backedUp: true, transports: true },
       });
-      await recordActivity({ actorUserId: userId, type: "passkey.registered", subjectType: "passkey", subjectId: row.id }, tx);
+      await recordActivity({ actorUserId: userId, type: ACTIVITY.passkeyRegistered, subjectType: "passkey", subjectId: row.id }, tx);
       await sendMail({ to: user.email, ...(await passkeyChangedMail({ change: "added", name: label, language: recipientLanguage({ userLocale: user.locale }) })), mailType: "passkey_changed" }, tx);
       return row;
     });

@@ -1,5 +1,6 @@
 import { isProofFresh } from "@/lib/accounts/identity-proof/freshness";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { getLimiter } from "@/lib/ratelimit/limiter";
@@ -59,7 +60,7 @@ export async function changePassword(opts: ChangePasswordOptions): Promise<Chang
     if (count !== 1) throw new AppError("conflict", "The password was changed meanwhile.");
     const ended = await tx.session.deleteMany({ where: { userId: user.id, ...(opts.currentSessionId ? { id: { not: opts.currentSessionId } } : {}) } });
     await recordActivity(
-      { actorUserId: user.id, type: "user.password_changed", subjectType: "user", subjectId: user.id, metadata: { endedSessions: ended.count, firstPassword: !user.passwordHash } },
+      { actorUserId: user.id, type: ACTIVITY.userPasswordChanged, subjectType: "user", subjectId: user.id, metadata: { endedSessions: ended.count, firstPassword: !user.passwordHash } },
       tx,
     );
     return { endedSessions: ended.count };

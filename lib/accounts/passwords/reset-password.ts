@@ -1,5 +1,6 @@
 import { expireOpenLoginLinks } from "@/lib/accounts/login-links";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { getBreachedPasswordCheck, type BreachedPasswordCheck } from "./breached-password-check";
@@ -39,7 +40,7 @@ export async function resetPassword(opts: ResetPasswordOptions): Promise<ResetPa
     // Every purpose, and links sent to the address before the account existed (no user id).
     const closedLinks = await expireOpenLoginLinks(user.id, tx, now);
     await recordActivity(
-      { actorUserId: user.id, type: "user.password_reset", subjectType: "user", subjectId: user.id, metadata: { endedSessions: ended.count, closedLinks } },
+      { actorUserId: user.id, type: ACTIVITY.userPasswordReset, subjectType: "user", subjectId: user.id, metadata: { endedSessions: ended.count, closedLinks } },
       tx,
     );
     return { endedSessions: ended.count, closedLinks };

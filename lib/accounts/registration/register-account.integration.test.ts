@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
 import { registerAccount } from "./register-account";
@@ -19,7 +20,7 @@ describe("registration", () => {
     const mail = await db.mailOutbox.findFirstOrThrow({ where: { to: email, mailType: "registration_confirm" } });
     expect(mail.text).toMatch(/\/login\/link\/[A-Za-z0-9_-]{43}/);
     expect(await db.magicLink.count({ where: { userId: user.id, purpose: "login", source: "registration" } })).toBe(1);
-    expect(await db.activityLog.count({ where: { actorUserId: user.id, type: "Registration", path: "form" } })).toBe(1);
+    expect(await db.activityLog.count({ where: { actorUserId: user.id, type: ACTIVITY.userRegistered, path: "form" } })).toBe(1);
     expect(await db.conversionEvent.count({ where: { stage: 4, source: "registration_form" } })).toBeGreaterThanOrEqual(1);
   });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { recordConversionEvent } from "@/lib/activity/conversion-events";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
@@ -77,6 +78,6 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
     throw err;
   });
   if (!created) return;
-  await recordActivity({ actorUserId: created.id, type: "Registration", subjectType: "user", subjectId: created.id, path: "form" });
+  await recordActivity({ actorUserId: created.id, type: ACTIVITY.userRegistered, subjectType: "user", subjectId: created.id, path: "form" });
   await recordConversionEvent({ stage: 4, source: "registration_form" });
 }

@@ -1,5 +1,6 @@
 import { verifyAccountAddress } from "@/lib/accounts/address-verification/verify-account-address";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import type { Tx } from "@/lib/db/client";
 import { ThirdPartyLoginRefusedError } from "./errors";
 import type { ProviderIdentity } from "./profile";
@@ -39,7 +40,7 @@ export async function linkProviderAccount(tx: Tx, input: LinkProviderAccountInpu
     select: { id: true },
   });
   await recordActivity(
-    { actorUserId: userId, type: "oauth_account.linked", subjectType: "oauth_account", subjectId: binding.id, metadata: { provider: identity.provider, basis, discardedOpenCredentials } },
+    { actorUserId: userId, type: ACTIVITY.oauthAccountLinked, subjectType: "oauth_account", subjectId: binding.id, metadata: { provider: identity.provider, basis, discardedOpenCredentials } },
     tx,
   );
   return { discardedOpenCredentials };

@@ -1,6 +1,7 @@
 import { createLoginLink } from "@/lib/accounts/login-links/create-login-link";
 import { LOGIN_LINK_TTL_MINUTES } from "@/lib/accounts/login-links/ttl";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db, type Tx } from "@/lib/db/client";
 import { sendMail } from "@/lib/mail/send-mail";
 import { recipientLanguage } from "@/lib/mail/recipient-language";
@@ -89,7 +90,7 @@ async function register(tx: Tx, identity: ProviderIdentity, profile: ThirdPartyP
     },
     select: { id: true },
   });
-  await recordActivity({ actorUserId: user.id, type: "Registration", path: "third_party", subjectType: "user", subjectId: user.id, metadata: { provider: identity.provider } }, tx);
+  await recordActivity({ actorUserId: user.id, type: ACTIVITY.userRegistered, path: "third_party", subjectType: "user", subjectId: user.id, metadata: { provider: identity.provider } }, tx);
   return { kind: "signed_in", userId: user.id, registered: true, linked: false };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { LoginLinkInvalidError } from "@/lib/accounts/login-links/errors";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -75,7 +76,7 @@ describe("resolveThirdPartyLogin", () => {
       isActive: true,
     });
     expect(await bindingsOf("google", profile.providerAccountId)).toMatchObject([{ userId, email }]);
-    expect(await db.activityLog.findFirstOrThrow({ where: { type: "Registration", actorUserId: userId } })).toMatchObject({
+    expect(await db.activityLog.findFirstOrThrow({ where: { type: ACTIVITY.userRegistered, actorUserId: userId } })).toMatchObject({
       path: "third_party",
       subjectType: "user",
       subjectId: String(userId),
@@ -270,7 +271,7 @@ describe("concurrent first logins", () => {
     const userId = users[0]!.id;
     expect(outcomes.map((o) => o.kind === "signed_in" && o.userId)).toEqual([userId, userId]);
     expect(outcomes.filter((o) => o.kind === "signed_in" && o.registered)).toHaveLength(1);
-    expect(await db.activityLog.count({ where: { type: "Registration", actorUserId: userId } })).toBe(1);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.userRegistered, actorUserId: userId } })).toBe(1);
   });
 
   it("two contenders linking one existing account make one binding and discard the open credentials once", async () => {

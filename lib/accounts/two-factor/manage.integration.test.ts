@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { disableTotp } from "./disable-totp";
 import { TwoFactorThrottledError } from "./errors";
@@ -80,7 +81,7 @@ describe("super-admin reset", () => {
     expect(await db.twoFactorRecoveryCode.count({ where: { userId: user.id } })).toBe(0);
     expect(await verifyTotpChallenge(user.id, recoveryCodes[0]!)).toEqual({ ok: false, reason: "not_enabled" });
 
-    const log = await db.activityLog.findMany({ where: { type: "two_factor_reset", subjectId: String(user.id) } });
+    const log = await db.activityLog.findMany({ where: { type: ACTIVITY.userTwoFactorReset, subjectId: String(user.id) } });
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ actorUserId: admin.id, subjectType: "user", metadata: { wasEnabled: true, recoveryCodesRemoved: 10 } });
   });
@@ -96,7 +97,7 @@ describe("super-admin reset", () => {
     for (const actor of [...actors.map((a) => a.id), user.id]) await expect(resetSecondFactor(actor, user.id)).rejects.toMatchObject({ code: "forbidden" });
     expect((await getTwoFactorStatus(user.id)).enabled).toBe(true);
     expect(await db.twoFactorRecoveryCode.count({ where: { userId: user.id } })).toBe(10);
-    expect(await db.activityLog.count({ where: { type: "two_factor_reset", subjectId: String(user.id) } })).toBe(0);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.userTwoFactorReset, subjectId: String(user.id) } })).toBe(0);
   });
 
   it("answers not found for an unknown account", async () => {

@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { forbidden, notFound } from "@/lib/http/errors";
 import { lockTwoFactorState } from "./user-lock";
@@ -17,7 +18,7 @@ export async function resetSecondFactor(actorUserId: number, targetUserId: numbe
     await tx.user.update({ where: { id: targetUserId }, data: { totpSecretEncrypted: null, totpConfirmedAt: null } });
     const { count } = await tx.twoFactorRecoveryCode.deleteMany({ where: { userId: targetUserId } });
     const wasEnabled = state.totpConfirmedAt !== null;
-    await recordActivity({ actorUserId, type: "two_factor_reset", subjectType: "user", subjectId: targetUserId, metadata: { wasEnabled, recoveryCodesRemoved: count } }, tx);
+    await recordActivity({ actorUserId, type: ACTIVITY.userTwoFactorReset, subjectType: "user", subjectId: targetUserId, metadata: { wasEnabled, recoveryCodesRemoved: count } }, tx);
     return { wasEnabled };
   });
 }

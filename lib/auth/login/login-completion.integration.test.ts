@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { createLoginLink } from "@/lib/accounts/login-links";
 import { passkeyAuthenticationOptions } from "@/lib/accounts/passkeys";
 import { newAuthenticator, registerWith } from "@/lib/accounts/passkeys/passkey-fixtures";
@@ -27,7 +28,7 @@ describe("LoginCompletion", () => {
     expect(active).toMatchObject({ user: { id: user.id }, session: { loginMethod: "password", twoFactorPending: false, strongAuthAt: null } });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).lastLoginAt).toEqual(now);
     expect(await db.loginHistory.count({ where: { userId: user.id, event: "login_succeeded", method: "password" } })).toBe(1);
-    expect(await db.activityLog.count({ where: { actorUserId: user.id, type: "Login", path: "password" } })).toBe(1);
+    expect(await db.activityLog.count({ where: { actorUserId: user.id, type: ACTIVITY.userLoggedIn, path: "password" } })).toBe(1);
     // Only the hash of the reference is stored.
     expect(await db.session.count({ where: { sessionTokenHash: result.token } })).toBe(0);
   });
@@ -66,7 +67,7 @@ describe("LoginCompletion", () => {
     const outcomes = await Promise.all(recoveryCodes.slice(0, 2).map((input) => passSecondFactorChallenge({ userId: user.id, session, input, client: client() })));
     expect(outcomes).toEqual(["passed", "passed"]);
     expect(await db.loginHistory.count({ where: { userId: user.id, event: "login_succeeded" } })).toBe(1);
-    expect(await db.activityLog.count({ where: { actorUserId: user.id, type: "Login" } })).toBe(1);
+    expect(await db.activityLog.count({ where: { actorUserId: user.id, type: ACTIVITY.userLoggedIn } })).toBe(1);
   });
 
   it("signs in by login link, verifies the address and refuses the link a second time", async () => {
@@ -76,7 +77,7 @@ describe("LoginCompletion", () => {
     expect((await resolveSessionToken(result.token))?.session.loginMethod).toBe("login_link");
     const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row.emailVerifiedAt).not.toBeNull();
-    expect(await db.activityLog.count({ where: { actorUserId: user.id, type: "Login", path: "login_link" } })).toBe(1);
+    expect(await db.activityLog.count({ where: { actorUserId: user.id, type: ACTIVITY.userLoggedIn, path: "login_link" } })).toBe(1);
     await expect(signInWithLoginLink({ token: link.token, client: client() })).rejects.toBeInstanceOf(LoginRefusedError);
   });
 

@@ -1,5 +1,6 @@
 import { recordLoginHistory } from "@/lib/activity/login-history";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { syncEmailRights } from "@/lib/companies/email-rights-sync";
 import { db } from "@/lib/db/client";
 import { openSession, type ClientContext, type LoginMethod } from "../sessions/start-session";
@@ -44,5 +45,5 @@ export async function finishLogin(opts: { userId: number; method: LoginMethod; c
   await db.user.update({ where: { id: opts.userId }, data: { lastLoginAt: now } });
   await syncEmailRights(opts.userId);
   await recordLoginHistory({ userId: opts.userId, event: "login_succeeded", method: opts.method, entryPoint: opts.method, ip: opts.client.ip, createdAt: now });
-  await recordActivity({ actorUserId: opts.userId, type: "Login", subjectType: "user", subjectId: opts.userId, path: ACTIVITY_PATH[opts.method] });
+  await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.userLoggedIn, subjectType: "user", subjectId: opts.userId, path: ACTIVITY_PATH[opts.method] });
 }

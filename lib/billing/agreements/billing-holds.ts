@@ -1,5 +1,6 @@
 import { assertCan } from "@/lib/accounts/permissions";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db, type Tx } from "@/lib/db/client";
 import type { UserPaymentOption } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/http/errors";
@@ -32,7 +33,7 @@ export async function placeBillingHold(opts: { paymentOptionId: number; reason: 
     // Race: two admins holding at once. Under the lock the second finds the hold and is refused.
     const held = await tx.userPaymentOption.updateMany({ where: { id: a.id, status: "active", billingHoldAt: null }, data: { billingHoldAt: now, billingHoldReason: reason } });
     if (!held.count) throw new AppError("conflict", "This agreement is already on billing hold.");
-    await recordActivity({ actorUserId: opts.actorUserId, type: "agreement.billing_hold_placed", subjectType: "agreement", subjectId: a.id, reason, metadata: { userId: a.userId } }, tx);
+    await recordActivity({ actorUserId: opts.actorUserId, type: ACTIVITY.agreementBillingHoldPlaced, subjectType: "agreement", subjectId: a.id, reason, metadata: { userId: a.userId } }, tx);
     return { heldAt: now };
   });
 }
@@ -60,7 +61,7 @@ export async function billNow(opts: { paymentOptionId: number; actorUserId: numb
     const invoice = step.kind === "invoiced" ? { id: step.invoiceId, number: step.number } : null;
     const skipped = step.kind === "skipped" ? step.reason : null;
     await recordActivity({
-      actorUserId: opts.actorUserId, type: "agreement.billed_now", subjectType: "agreement", subjectId: a.id, result: invoice?.number ?? skipped ?? undefined,
+      actorUserId: opts.actorUserId, type: ACTIVITY.agreementBilledNow, subjectType: "agreement", subjectId: a.id, result: invoice?.number ?? skipped ?? undefined,
       ...(a.billingHoldReason ? { reason: a.billingHoldReason } : {}), metadata: { userId: a.userId, invoiceId: invoice?.id ?? null },
     }, tx);
     return { invoice, skipped };
@@ -77,7 +78,7 @@ export async function removeBlockedAgreement(opts: { paymentOptionId: number; ac
     // hold cleared or the agreement ended and is refused.
     const ended = await tx.userPaymentOption.updateMany({ where: { id: a.id, status: "active", billingHoldAt: { not: null } }, data: { status: "cancelled", cancelledAt: now } });
     if (!ended.count) throw new AppError("conflict", a.status === "active" ? "Only an agreement on billing hold can be removed here." : `This agreement is already ${a.status}.`);
-    await recordActivity({ actorUserId: opts.actorUserId, type: "agreement.blocked_removed", subjectType: "agreement", subjectId: a.id, result: "cancelled", reason, metadata: { userId: a.userId, holdReason: a.billingHoldReason } }, tx);
+    await recordActivity({ actorUserId: opts.actorUserId, type: ACTIVITY.agreementBlockedRemoved, subjectType: "agreement", subjectId: a.id, result: "cancelled", reason, metadata: { userId: a.userId, holdReason: a.billingHoldReason } }, tx);
     return { cancelledAt: now };
   });
 }

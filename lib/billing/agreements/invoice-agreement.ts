@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { planName } from "@/lib/billing/catalog";
 import { createManualInvoice } from "@/lib/billing/invoices/create-manual-invoice";
 import { sendManualInvoice } from "@/lib/billing/invoices/send-manual-invoice";
@@ -62,7 +63,7 @@ export async function invoiceAgreementPeriod(tx: Tx, opts: { paymentOptionId: nu
   // The customer gave notice (§312k BGB): the agreement ends with the period just over, no new invoice.
   if (a.cancelAtPeriodEnd) {
     await tx.userPaymentOption.update({ where: { id: a.id }, data: { status: "cancelled", cancelledAt: opts.now } });
-    await recordActivity({ actorUserId: opts.actorUserId ?? null, type: "agreement.ended_by_notice", subjectType: "agreement", subjectId: a.id }, tx);
+    await recordActivity({ actorUserId: opts.actorUserId ?? null, type: ACTIVITY.agreementEndedByNotice, subjectType: "agreement", subjectId: a.id }, tx);
     return { kind: "skipped", agreementId, reason: "ended_by_notice" };
   }
 
@@ -77,7 +78,7 @@ export async function invoiceAgreementPeriod(tx: Tx, opts: { paymentOptionId: nu
   // Delivered as the customer's settings say (deliverInvoice, kind invoice), sent_at recorded.
   await sendManualInvoice({ invoiceId: invoice.id, actorUserId: opts.actorUserId ?? null, now: opts.now }, tx);
   await recordActivity({
-    actorUserId: opts.actorUserId ?? null, type: "agreement.period_invoiced", subjectType: "agreement", subjectId: a.id, result: invoice.number,
+    actorUserId: opts.actorUserId ?? null, type: ACTIVITY.agreementPeriodInvoiced, subjectType: "agreement", subjectId: a.id, result: invoice.number,
     metadata: { invoiceId: invoice.id, periodStart: periodStart.toISOString(), periodEnd: periodEnd.toISOString(), netCents: a.priceCents },
   }, tx);
   return { kind: "invoiced", agreementId, userId: a.userId, invoiceId: invoice.id, number: invoice.number, periodStart, periodEnd };

@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { BOOST_TIERS, isBoostTier, type BoostPlacement, type BoostTier } from "@/lib/billing/catalog";
 import { debitCompany } from "@/lib/billing/credits/credit-ledger";
 import { invalidatePublicTags, portalTag } from "@/lib/cache/public-tags";
@@ -90,7 +91,7 @@ export async function bookBoost(opts: BookBoostOptions, tx?: Tx): Promise<{ boos
       data: { id: boostId, companyId: release.companyId, pressReleaseId: release.id, placement: opts.placement, categoryId: page.categoryId, portal: release.portal, tier: opts.tier, priceCredits: price, startsAt: now, endsAt },
     });
     await recordActivity(
-      { actorUserId: opts.userId, type: "boost.booked", subjectType: "press_release", subjectId: release.id, result: opts.placement, metadata: { boostId, companyId: release.companyId, tier: opts.tier, days, credits: price, categoryId: page.categoryId, endsAt: endsAt.toISOString() } },
+      { actorUserId: opts.userId, type: ACTIVITY.boostBooked, subjectType: "press_release", subjectId: release.id, result: opts.placement, metadata: { boostId, companyId: release.companyId, tier: opts.tier, days, credits: price, categoryId: page.categoryId, endsAt: endsAt.toISOString() } },
       tx,
     );
     // Home and category pages are lists of the portal; the invalidation applies once this commits.

@@ -4,6 +4,7 @@ import { boostOffer } from "@/lib/billing/boosts/boost-offer";
 import { getPaymentProvider, type CheckoutOrder } from "@/lib/billing/provider";
 import { assertCompanyAbility } from "@/lib/accounts/abilities";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { AppError, BoostSoldOutError, forbidden } from "@/lib/http/errors";
 import { hubUrl } from "@/lib/sites/urls";
@@ -103,6 +104,6 @@ export async function startCheckout(opts: StartCheckoutOptions): Promise<{ url: 
   if (opts.purpose === "change") {
     await db.pressReleaseChange.updateMany({ where: { id: opts.changeId, status: "pending_payment" }, data: { stripeCheckoutSessionId: session.id, expiresAt: draft.expiresAt } });
   }
-  await recordActivity({ actorUserId: opts.userId, type: "checkout.started", subjectType: "checkout", subjectId: session.id, result: draft.purpose, metadata: order.metadata });
+  await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.checkoutStarted, subjectType: "checkout", subjectId: session.id, result: draft.purpose, metadata: order.metadata });
   return { url: session.url, sessionId: session.id };
 }

@@ -2,6 +2,7 @@ import { lockAgreement } from "@/lib/billing/agreements/agreement-locks";
 import { getPaymentProvider } from "@/lib/billing/provider";
 import { planName } from "@/lib/billing/catalog";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { recipientLanguage } from "@/lib/mail/recipient-language";
@@ -48,7 +49,7 @@ export async function giveNotice(opts: NoticeOptions): Promise<NoticeReceipt> {
         : { cancelAtPeriodEnd: true, cancellationRequestedAt: receivedAt, ...(endsAt <= receivedAt ? { status: "cancelled" as const, cancelledAt: receivedAt } : {}) },
     });
     const contract = `Paket ${planName(agreement.plan)}`;
-    await recordActivity({ actorUserId: opts.userId, type: "form_intake", subjectType: "agreement", subjectId: agreement.id, path: opts.kind, result: withdrawal ? "withdrawn" : "notice given", reason: opts.statement?.slice(0, 1000) || undefined, metadata: { receivedAt: receivedAt.toISOString(), endsAt: endsAt.toISOString() } }, tx);
+    await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.formIntake, subjectType: "agreement", subjectId: agreement.id, path: opts.kind, result: withdrawal ? "withdrawn" : "notice given", reason: opts.statement?.slice(0, 1000) || undefined, metadata: { receivedAt: receivedAt.toISOString(), endsAt: endsAt.toISOString() } }, tx);
     const mail = await contractNoticeMail({ language: recipientLanguage({ userLocale: customer.locale }), kind: mailKind, contract, receivedAt, endsAt });
     await sendMail({ to: customer.email, ...mail, mailType: mailKind }, tx);
     return { receivedAt, endsAt, contract, subscriptionId: agreement.provider === "stripe" ? agreement.stripeSubscriptionId : null };
@@ -60,7 +61,7 @@ export async function giveNotice(opts: NoticeOptions): Promise<NoticeReceipt> {
     const subscriptionId = result.subscriptionId;
     await (withdrawal ? provider.cancelSubscriptionNow(subscriptionId) : provider.cancelSubscriptionAtPeriodEnd(subscriptionId)).catch(async (err) => {
       console.error(`notice for agreement ${opts.agreementId}: the provider did not take it`, err);
-      await recordActivity({ type: "agreement.provider_cancel_failed", subjectType: "agreement", subjectId: opts.agreementId, result: opts.kind, reason: err instanceof Error ? err.message.slice(0, 500) : "unknown" });
+      await recordActivity({ type: ACTIVITY.agreementProviderCancelFailed, subjectType: "agreement", subjectId: opts.agreementId, result: opts.kind, reason: err instanceof Error ? err.message.slice(0, 500) : "unknown" });
     });
   }
   return { receivedAt: result.receivedAt, endsAt: result.endsAt, contract: result.contract };

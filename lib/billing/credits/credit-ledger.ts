@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import type { Tx } from "@/lib/db/client";
 import { AppError, InsufficientCreditsError, notFound } from "@/lib/http/errors";
 
@@ -59,7 +60,7 @@ export async function creditCompany(tx: Tx, opts: LedgerEntry): Promise<{ credit
     UPDATE companies SET credits = credits + ${opts.credits} WHERE id = ${opts.companyId} RETURNING credits`;
   const balance = row!.credits;
   await recordActivity(
-    { actorUserId: opts.actorUserId ?? null, type: "credits.top_up", subjectType: "company", subjectId: opts.companyId, reason: opts.reason, metadata: { credits: opts.credits, reference: opts.reference, balance } },
+    { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.creditsTopUp, subjectType: "company", subjectId: opts.companyId, reason: opts.reason, metadata: { credits: opts.credits, reference: opts.reference, balance } },
     tx,
   );
   return { credited: true, balance };
@@ -84,7 +85,7 @@ export async function debitCompany(tx: Tx, opts: LedgerEntry): Promise<{ debited
   if (rows.length !== 1) throw new InsufficientCreditsError(opts.credits, before);
   const balance = rows[0]!.credits;
   await recordActivity(
-    { actorUserId: opts.actorUserId ?? null, type: "credits.spent", subjectType: "company", subjectId: opts.companyId, reason: opts.reason, metadata: { credits: opts.credits, reference: opts.reference, balance } },
+    { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.creditsSpent, subjectType: "company", subjectId: opts.companyId, reason: opts.reason, metadata: { credits: opts.credits, reference: opts.reference, balance } },
     tx,
   );
   return { debited: true, balance };

@@ -1,5 +1,6 @@
 import { assertCan } from "@/lib/accounts/permissions";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { requireReason } from "@/lib/billing/agreements/action-reason";
 import { lockAgreement } from "@/lib/billing/agreements/agreement-locks";
 import { voidInvoice } from "@/lib/billing/invoices/void-invoice";
@@ -63,7 +64,7 @@ export async function endGrandfathering(opts: EndGrandfatheringOptions): Promise
       mailed = true;
     }
     await recordActivity({
-      actorUserId: opts.actorUserId, type: "agreement.grandfathering_ended", subjectType: "agreement", subjectId: a.id, result: "cancelled", reason,
+      actorUserId: opts.actorUserId, type: ACTIVITY.agreementGrandfatheringEnded, subjectType: "agreement", subjectId: a.id, result: "cancelled", reason,
       metadata: { userId: a.userId, previousGrandfatheredUntil: a.grandfatheredUntil?.toISOString() ?? null, voidedInvoices: voidedInvoices.map((i) => i.number), mailed },
     }, tx);
     return { voidedInvoices, mailed, subscriptions: providerSubscriptionsOf([a]) };

@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { errorSummary } from "@/lib/billing/agreements/error-summary";
 import { getPaymentProvider } from "@/lib/billing/provider";
 
@@ -31,7 +32,7 @@ export async function endProviderSubscriptions(subscriptions: ProviderSubscripti
     } catch (err) {
       const error = errorSummary(err);
       out.failed.push({ subscriptionId, error });
-      await recordActivity({ type: "agreement.provider_cancel_failed", subjectType: "agreement", subjectId: agreementId, result: "failed", reason: error, metadata: { subscriptionId } });
+      await recordActivity({ type: ACTIVITY.agreementProviderCancelFailed, subjectType: "agreement", subjectId: agreementId, result: "failed", reason: error, metadata: { subscriptionId } });
     }
   }
   return out;

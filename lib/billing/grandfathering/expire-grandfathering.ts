@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/types";
@@ -58,7 +59,7 @@ async function expireCustomer(userId: number, now: Date): Promise<{ expired: num
       });
       if (count !== 1) throw new Error(`Agreement ${a.id} changed under its lock.`);
       await recordActivity({
-        type: "agreement.grandfathering_expired", subjectType: "agreement", subjectId: a.id, result: "cancelled",
+        type: ACTIVITY.agreementGrandfatheringExpired, subjectType: "agreement", subjectId: a.id, result: "cancelled",
         metadata: { userId, provider: a.provider, plan: a.plan, grandfatheredUntil: a.grandfatheredUntil!.toISOString(), periodEnd: a.periodEnd?.toISOString() ?? null },
       }, tx);
     }

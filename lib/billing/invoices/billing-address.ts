@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
 import { IMPLAUSIBLE_DOMAIN_FORM_MESSAGE, implausibleDomainIssues } from "@/lib/mail/domain-checks/domain-issues";
@@ -46,7 +47,7 @@ export async function saveBillingAddress(opts: SaveBillingAddressOptions): Promi
     if (!changed.length) return { changed: [] };
     await tx.billingAddress.upsert({ where: { userId: opts.userId }, create: { userId: opts.userId, ...data }, update: data });
     // Field names only: the address itself stays out of the activity log.
-    await recordActivity({ actorUserId: opts.userId, type: "billing_address.saved", subjectType: "user", subjectId: opts.userId, result: before ? "updated" : "created", metadata: { changed: [...changed] } }, tx);
+    await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.billingAddressSaved, subjectType: "user", subjectId: opts.userId, result: before ? "updated" : "created", metadata: { changed: [...changed] } }, tx);
     return { changed: [...changed] };
   });
 }

@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { getConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
@@ -84,7 +85,7 @@ export async function createManualInvoice(opts: CreateManualInvoiceOptions, tx?:
     await recordActivity(
       {
         actorUserId: opts.actorUserId ?? null,
-        type: "invoice.created",
+        type: ACTIVITY.invoiceCreated,
         subjectType: "invoice",
         subjectId: invoice.id,
         metadata: { number, userId: user.id, kind: "manual", netCents: totals.netCents, taxCents: totals.taxCents, replacesLegacyInvoiceNumber: opts.replacesLegacyInvoiceNumber ?? null },

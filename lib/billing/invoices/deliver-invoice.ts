@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { sendInvoiceMail } from "@/lib/mail/notifications/send-invoice-mail";
@@ -33,7 +34,7 @@ export async function deliverInvoice(opts: DeliverInvoiceOptions, tx?: Tx): Prom
     await recordActivity(
       {
         actorUserId: opts.actorUserId ?? null,
-        type: "invoice.delivered",
+        type: ACTIVITY.invoiceDelivered,
         subjectType: "invoice",
         subjectId: invoice.id,
         // Which copies went out, not to whom: the addresses stay in the mail outbox.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { seedCompany, seedUser } from "@/tests/factories";
@@ -84,7 +85,7 @@ describe("markInvoicePaid", () => {
     expect(await markInvoicePaid({ invoiceId: invoice.id, actorUserId: actor.id, paidAt, now: new Date("2026-12-10T00:00:00Z") })).toEqual({ paid: true });
     expect(await invoiceRow(invoice.id)).toMatchObject({ status: "paid", paidAt });
     expect((await activity("invoice.paid", invoice.id)).map((e) => e.actorUserId)).toEqual([actor.id]);
-    const [payment] = await activity("payment", invoice.id);
+    const [payment] = await activity(ACTIVITY.paymentReceived, invoice.id);
     expect(payment).toMatchObject({ actorUserId: actor.id, result: "paid", path: "bank_transfer" });
     expect(payment!.metadata).toMatchObject({ grossCents: 15_351 });
     const events = await db.conversionEvent.findMany({ where: { companyId: newsroom.id, stage: 5 } });
@@ -112,7 +113,7 @@ describe("markInvoicePaid", () => {
     const paid = results.map((r) => (r.status === "fulfilled" ? r.value.paid : "error"));
     expect(paid.filter((p) => p === true)).toHaveLength(1);
     expect(paid.filter((p) => p === false)).toHaveLength(4);
-    expect(await activity("payment", invoice.id)).toHaveLength(1);
+    expect(await activity(ACTIVITY.paymentReceived, invoice.id)).toHaveLength(1);
     expect(await markInvoicePaid({ invoiceId: invoice.id })).toEqual({ paid: false });
   });
 

@@ -1,5 +1,6 @@
 import { recordConversionEvent } from "@/lib/activity/conversion-events";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { lockInvoice } from "./invoice-lock";
@@ -46,8 +47,8 @@ export async function markInvoicePaid(opts: MarkInvoicePaidOptions, tx?: Tx): Pr
     if (updated.count !== 1) throw new AppError("conflict", `Die Rechnung ${invoice.number} ist ${invoice.status === "void" ? "storniert" : `im Status ${invoice.status}`} und kann nicht als bezahlt markiert werden.`);
     const grossCents = invoice.amountCents + invoice.taxCents;
     const actorUserId = opts.actorUserId ?? null;
-    await recordActivity({ actorUserId, type: "invoice.paid", subjectType: "invoice", subjectId: invoice.id, result: "paid", metadata: { number: invoice.number, paidAt: paidAt.toISOString(), grossCents } }, tx);
-    await recordActivity({ actorUserId, type: "payment", subjectType: "invoice", subjectId: invoice.id, result: "paid", path: "bank_transfer", metadata: { number: invoice.number, grossCents, userId: invoice.userId } }, tx);
+    await recordActivity({ actorUserId, type: ACTIVITY.invoicePaid, subjectType: "invoice", subjectId: invoice.id, result: "paid", metadata: { number: invoice.number, paidAt: paidAt.toISOString(), grossCents } }, tx);
+    await recordActivity({ actorUserId, type: ACTIVITY.paymentReceived, subjectType: "invoice", subjectId: invoice.id, result: "paid", path: "bank_transfer", metadata: { number: invoice.number, grossCents, userId: invoice.userId } }, tx);
     return { paid: true, companyId: await paymentCompanyId(tx, invoice) };
   };
   const result = tx ? await run(tx) : await db.$transaction(run);

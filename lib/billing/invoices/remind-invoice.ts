@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { deliverInvoice } from "./deliver-invoice";
@@ -26,7 +27,7 @@ export async function remindInvoice(opts: RemindInvoiceOptions, tx?: Tx): Promis
     const { mails } = await deliverInvoice({ invoiceId: invoice.id, kind: "invoice_reminder", actorUserId: opts.actorUserId ?? null }, tx);
     const reminderCount = invoice.reminderCount + 1;
     await recordActivity(
-      { actorUserId: opts.actorUserId ?? null, type: "invoice.reminded", subjectType: "invoice", subjectId: invoice.id, metadata: { number: invoice.number, reminderCount, mails } },
+      { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.invoiceReminded, subjectType: "invoice", subjectId: invoice.id, metadata: { number: invoice.number, reminderCount, mails } },
       tx,
     );
     return { mails, reminderCount };

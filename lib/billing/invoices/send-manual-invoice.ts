@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { deliverInvoice } from "./deliver-invoice";
@@ -26,7 +27,7 @@ export async function sendManualInvoice(opts: SendManualInvoiceOptions, tx?: Tx)
     const { mails } = await deliverInvoice({ invoiceId: invoice.id, kind: "invoice", actorUserId: opts.actorUserId ?? null }, tx);
     const resent = invoice.sentAt !== null;
     await recordActivity(
-      { actorUserId: opts.actorUserId ?? null, type: "invoice.sent", subjectType: "invoice", subjectId: invoice.id, result: resent ? "resent" : "sent", metadata: { number: invoice.number, resent, previousSentAt: invoice.sentAt?.toISOString() ?? null, mails } },
+      { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.invoiceSent, subjectType: "invoice", subjectId: invoice.id, result: resent ? "resent" : "sent", metadata: { number: invoice.number, resent, previousSentAt: invoice.sentAt?.toISOString() ?? null, mails } },
       tx,
     );
     return { mails, resent };

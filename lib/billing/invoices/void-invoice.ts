@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { isAcceptableText } from "@/lib/input/text";
@@ -32,7 +33,7 @@ export async function voidInvoice(opts: VoidInvoiceOptions, tx?: Tx): Promise<{ 
     // Race: "mark paid" and a void at once; under the row lock only an open invoice is voided.
     const updated = await tx.invoice.updateMany({ where: { id: invoice.id, status: "open" }, data: { status: "void", voidedAt: opts.now ?? new Date(), voidReason: reason } });
     if (updated.count !== 1) return { voided: false };
-    await recordActivity({ actorUserId: opts.actorUserId ?? null, type: "invoice.voided", subjectType: "invoice", subjectId: invoice.id, result: "void", reason, metadata: { number: invoice.number, previousStatus: invoice.status } }, tx);
+    await recordActivity({ actorUserId: opts.actorUserId ?? null, type: ACTIVITY.invoiceVoided, subjectType: "invoice", subjectId: invoice.id, result: "void", reason, metadata: { number: invoice.number, previousStatus: invoice.status } }, tx);
     return { voided: true };
   };
   return tx ? run(tx) : db.$transaction(run);

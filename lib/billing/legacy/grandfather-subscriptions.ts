@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { addBerlinMonths } from "@/lib/billing/agreements/billing-period";
 import { db } from "@/lib/db/client";
 
@@ -47,7 +48,7 @@ export async function grandfatherSubscriptions(opts: GrandfatherSubscriptionsOpt
           // Race: a concurrent run or an admin setting a date: only a row still without one changes.
           const { count } = await tx.userPaymentOption.updateMany({ where: { id: p.agreementId, provider: "manual", status: "active", grandfatheredUntil: null }, data: { grandfatheredUntil: p.grandfatheredUntil } });
           if (!count) continue;
-          await recordActivity({ type: "agreement.grandfathered", subjectType: "agreement", subjectId: p.agreementId, result: p.grandfatheredUntil.toISOString(), metadata: { userId: p.userId } }, tx);
+          await recordActivity({ type: ACTIVITY.agreementGrandfathered, subjectType: "agreement", subjectId: p.agreementId, result: p.grandfatheredUntil.toISOString(), metadata: { userId: p.userId } }, tx);
           done.push(p);
         }
         return done;

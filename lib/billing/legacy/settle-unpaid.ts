@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { lockAgreements } from "@/lib/billing/agreements/agreement-locks";
 import { addBerlinMonths, berlinMonthLabel } from "@/lib/billing/agreements/billing-period";
 import { errorSummary } from "@/lib/billing/agreements/error-summary";
@@ -7,6 +8,8 @@ import { createManualInvoice } from "@/lib/billing/invoices/create-manual-invoic
 import { voidInvoice } from "@/lib/billing/invoices/void-invoice";
 import { db, type DbOrTx, type Tx } from "@/lib/db/client";
 import type { LegacyArchiveInvoice, LegacyInvoiceStatus } from "@/lib/generated/prisma/client";
+
+const SETTLED = { dropped: ACTIVITY.legacyInvoiceDropped, superseded: ACTIVITY.legacyInvoiceSuperseded, uncollectible: ACTIVITY.legacyInvoiceUncollectible } as const;
 
 // legacy:settle-unpaid (spec 3.1, legacy invoice rows): every unpaid invoice of the old system
 // gets its final state. Each legacy invoice in its own transaction, its row locked and its
@@ -95,7 +98,7 @@ async function applyOutcome(tx: Tx, row: LegacyArchiveInvoice, plan: SettleOutco
   }
   const { count } = await tx.legacyArchiveInvoice.updateMany({ where: { id: row.id, status: row.status }, data: { status: plan.to, settledAt: now } });
   if (count !== 1) throw new Error(`Legacy invoice ${row.legacyNumber} changed under its lock.`);
-  await recordActivity({ type: `legacy_invoice.${plan.to}`, subjectType: "legacy_invoice", subjectId: row.legacyNumber, result: plan.to, metadata: outcome }, tx);
+  await recordActivity({ type: SETTLED[plan.to], subjectType: "legacy_invoice", subjectId: row.legacyNumber, result: plan.to, metadata: outcome }, tx);
   return outcome;
 }
 

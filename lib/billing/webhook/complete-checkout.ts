@@ -2,6 +2,7 @@ import { isCreditPackId, CREDIT_PACKS, isBoostTier } from "@/lib/billing/catalog
 import { bookBoost } from "@/lib/billing/boosts/book-boost";
 import { creditCompany } from "@/lib/billing/credits/credit-ledger";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
@@ -45,7 +46,7 @@ export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt:
       const order = session.subscription ? bookingOrderOf(m, session.subscription, session.customer) : null;
       if (!order) return { purpose, result: "ignored: no subscription", companyId };
       const agreementId = await ensureBookingAgreement(tx, order);
-      await recordActivity({ actorUserId: userId, type: "booking.started", subjectType: "agreement", subjectId: agreementId, result: order.planId, path: "card" }, tx);
+      await recordActivity({ actorUserId: userId, type: ACTIVITY.bookingStarted, subjectType: "agreement", subjectId: agreementId, result: order.planId, path: "card" }, tx);
       return { purpose, result: "booked", companyId };
     }
     case "credits": {
@@ -68,7 +69,7 @@ export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt:
       const reason = booked.error instanceof AppError ? booked.error.message : "booking failed";
       if (!(booked.error instanceof AppError)) throw booked.error;
       // Sold out (or the release went away) between checkout and payment: the credits stay on the account.
-      await recordActivity({ actorUserId: userId, type: "boost.not_booked_after_payment", subjectType: "press_release", subjectId: releaseId, result: booked.error.code, reason }, tx);
+      await recordActivity({ actorUserId: userId, type: ACTIVITY.boostNotBookedAfterPayment, subjectType: "press_release", subjectId: releaseId, result: booked.error.code, reason }, tx);
       return { purpose, result: `credits kept: ${booked.error.code}`, companyId };
     }
     case "change": {

@@ -1,5 +1,6 @@
 import { nextInvoiceNumber } from "@/lib/billing/invoices/invoice-numbers";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import type { Tx } from "@/lib/db/client";
 import type { InvoiceStatus } from "@/lib/generated/prisma/client";
 import type { ProviderInvoice } from "./stripe-objects";
@@ -73,5 +74,5 @@ export async function mirrorProviderInvoice(tx: Tx, inv: ProviderInvoice, userId
 
 /** Spec 6.1: payments appear in the activity log. */
 async function recordPayment(tx: Tx, userId: number, invoiceId: number, grossCents: number): Promise<void> {
-  await recordActivity({ actorUserId: userId, type: "payment", subjectType: "invoice", subjectId: invoiceId, result: "paid", path: "card", metadata: { grossCents } }, tx);
+  await recordActivity({ actorUserId: userId, type: ACTIVITY.paymentReceived, subjectType: "invoice", subjectId: invoiceId, result: "paid", path: "card", metadata: { grossCents } }, tx);
 }

@@ -1,5 +1,6 @@
 import { isPlanId, PLANS } from "@/lib/billing/catalog";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { lockAgreement } from "@/lib/billing/agreements/agreement-locks";
 import { parseRecordId } from "@/lib/input/ids";
 import type { Tx } from "@/lib/db/client";
@@ -66,7 +67,7 @@ export async function ensureBookingAgreement(tx: Tx, order: BookingOrder): Promi
   // Two checkouts opened side by side and both paid: the customer pays twice. Both bookings are
   // honoured; the activity entry asks an operator to refund one.
   const others = await tx.userPaymentOption.count({ where: { userId: order.userId, provider: "stripe", status: { in: ["active", "past_due"] }, cancelAtPeriodEnd: false, id: { not: created.id } } });
-  if (others) await recordActivity({ type: "booking.duplicate", subjectType: "agreement", subjectId: created.id, actorUserId: order.userId, reason: "a second running card booking: refund one at Stripe" }, tx);
+  if (others) await recordActivity({ type: ACTIVITY.bookingDuplicate, subjectType: "agreement", subjectId: created.id, actorUserId: order.userId, reason: "a second running card booking: refund one at Stripe" }, tx);
   // Provider invoices that arrived before their subscription join it now.
   await tx.invoice.updateMany({ where: { stripeSubscriptionId: order.subscriptionId, userPaymentOptionId: null }, data: { userPaymentOptionId: created.id } });
   return created.id;

@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import type { EmailClassification } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
@@ -27,7 +28,7 @@ export async function setManualClassification(opts: { email: string; value: Emai
       await tx.companyEmailGroup.update({ where: { id: group.id }, data: { manualClassification: opts.value, effectiveClassification: opts.value ?? group.classification } });
     }
     const effective = opts.value ?? classification!;
-    await recordActivity({ actorUserId: opts.actorUserId ?? null, type: "company_email_group.classified", subjectType: "company_email_group", subjectId: normalizedEmail, result: effective, metadata: { manual: opts.value } }, tx);
+    await recordActivity({ actorUserId: opts.actorUserId ?? null, type: ACTIVITY.companyEmailGroupClassified, subjectType: "company_email_group", subjectId: normalizedEmail, result: effective, metadata: { manual: opts.value } }, tx);
     return { normalizedEmail, effective };
   });
 }

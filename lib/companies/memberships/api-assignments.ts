@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import type { CompanyRole } from "@/lib/generated/prisma/client";
 
@@ -68,7 +69,7 @@ export async function removeApiAssignments(opts: { ids: number[]; apply: boolean
     if (opts.apply && doomed.length) {
       await tx.companyUser.deleteMany({ where: { id: { in: doomed.map((i) => i.id) } } });
       for (const { assignment: a } of doomed) {
-        await recordActivity({ actorUserId: opts.actorUserId ?? null, type: "company_member.removed", subjectType: "company", subjectId: a!.companyId, reason: "api_assignment_cleanup", metadata: { companyUserId: a!.id, userId: a!.userId, role: a!.role, grantedVia: "api" } }, tx);
+        await recordActivity({ actorUserId: opts.actorUserId ?? null, type: ACTIVITY.companyMemberRemoved, subjectType: "company", subjectId: a!.companyId, reason: "api_assignment_cleanup", metadata: { companyUserId: a!.id, userId: a!.userId, role: a!.role, grantedVia: "api" } }, tx);
       }
     }
     return { applied: opts.apply, items, removed: opts.apply ? doomed.length : 0 };

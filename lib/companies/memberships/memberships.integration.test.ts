@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { setManualClassification } from "@/lib/companies/email-groups/set-manual-classification";
 import { db } from "@/lib/db/client";
 import type { CompanyRole, GrantedVia } from "@/lib/generated/prisma/client";
@@ -106,7 +107,7 @@ describe("company-memberships:api-assignments", () => {
     const done = await removeApiAssignments({ ids: [viaApi.id, apiOwner.id], apply: true });
     expect(done.removed).toBe(1);
     expect(await db.companyUser.findMany({ where: { companyId: company.id }, select: { id: true }, orderBy: { id: "asc" } })).toEqual([{ id: apiOwner.id }, { id: manual.id }]);
-    expect(await db.activityLog.count({ where: { type: "company_member.removed", subjectId: String(company.id) } })).toBe(1);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.companyMemberRemoved, subjectId: String(company.id) } })).toBe(1);
   });
 
   it("of two owners, removing both at once keeps one", async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { normalizeCompanyEmail } from "@/lib/companies/email-groups/classify-email";
 import { isSlugFree, lockNewsroomSlugs } from "@/lib/companies/profile/newsroom-slug";
 import type { Tx } from "@/lib/db/client";
@@ -119,7 +120,7 @@ async function mergeLocked(tx: Tx, opts: MergeOptions, now: Date): Promise<Merge
   await log.save(tx, mergeId);
 
   await recordActivity(
-    { actorUserId: opts.actorUserId ?? null, type: "company.merged", subjectType: "company", subjectId: survivor.id, result: opts.dryRun ? "dry_run" : "merged", metadata: { mergeId, mergedCompanyId: merged.id, moves: log.moves.length, creditsMoved, ...rows } },
+    { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.companyMerged, subjectType: "company", subjectId: survivor.id, result: opts.dryRun ? "dry_run" : "merged", metadata: { mergeId, mergedCompanyId: merged.id, moves: log.moves.length, creditsMoved, ...rows } },
     tx,
   );
   // Both newsrooms' pages, feeds and lists change, and the tombstone index learns the new 301.

@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { portalsOfCompany } from "@/lib/companies/portals";
 import type { Tx } from "@/lib/db/client";
 import { Prisma, type CompanyMergeMove, type CompanyPortal } from "@/lib/generated/prisma/client";
@@ -128,7 +129,7 @@ async function unmergeLocked(tx: Tx, opts: { mergeId: string; dryRun?: boolean; 
   await tx.companyMergeMove.updateMany({ where: { mergeId: opts.mergeId }, data: { undoneAt: now } });
 
   await recordActivity(
-    { actorUserId: opts.actorUserId ?? null, type: "company.unmerged", subjectType: "company", subjectId: survivorId, result: opts.dryRun ? "dry_run" : "unmerged", metadata: { mergeId: opts.mergeId, mergedCompanyId: mergedId, restored: r.restored, skipped: r.skipped.length, kept: r.kept.length, creditsReturned } },
+    { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.companyUnmerged, subjectType: "company", subjectId: survivorId, result: opts.dryRun ? "dry_run" : "unmerged", metadata: { mergeId: opts.mergeId, mergedCompanyId: mergedId, restored: r.restored, skipped: r.skipped.length, kept: r.kept.length, creditsReturned } },
     tx,
   );
   await bumpPublicCacheGeneration(tx);

@@ -1,5 +1,6 @@
 import { recordProfileMaintenance } from "@/lib/activity/conversion-events";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { AppError, forbidden } from "@/lib/http/errors";
 import type { NewsroomFormValues, NewsroomPortal } from "./newsroom-fields";
@@ -34,7 +35,7 @@ export async function createNewsroom({ userId, values, now = new Date() }: Creat
     const company = await tx.company.create({ data: { ...profile, portal, slug, createdByUserId: userId }, select: { id: true, slug: true } });
     await tx.companyUser.create({ data: { companyId: company.id, userId, role: "owner", grantedVia: "manual" } });
     await tx.contact.create({ data: { companyId: company.id, name: user.name, email: user.email, isDefault: true } });
-    await recordActivity({ actorUserId: userId, type: "newsroom.created", subjectType: "company", subjectId: company.id, metadata: { portal, slug: company.slug } }, tx);
+    await recordActivity({ actorUserId: userId, type: ACTIVITY.newsroomCreated, subjectType: "company", subjectId: company.id, metadata: { portal, slug: company.slug } }, tx);
     return company;
   });
   await recordProfileMaintenance(created.id, "onboarding");

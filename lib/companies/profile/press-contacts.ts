@@ -1,5 +1,6 @@
 import { recordProfileMaintenance } from "@/lib/activity/conversion-events";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { invalidatePublicTags, newsroomProfileTags } from "@/lib/cache/public-tags";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError, notFound, type ValidationIssue } from "@/lib/http/errors";
@@ -60,7 +61,7 @@ export async function savePressContact(opts: { userId: number; companyId: number
       id = (await tx.contact.create({ data: { ...data, companyId: opts.companyId, isDefault: count === 0 }, select: { id: true } })).id;
     }
     if (opts.makeDefault) await makeDefault(tx, opts.companyId, id);
-    await recordActivity({ actorUserId: opts.userId, type: opts.contactId ? "newsroom.contact_updated" : "newsroom.contact_added", subjectType: "company", subjectId: opts.companyId, metadata: { contactId: id } }, tx);
+    await recordActivity({ actorUserId: opts.userId, type: opts.contactId ? ACTIVITY.newsroomContactUpdated : ACTIVITY.newsroomContactAdded, subjectType: "company", subjectId: opts.companyId, metadata: { contactId: id } }, tx);
     await invalidatePublicTags(tx, newsroomProfileTags(company));
     return id;
   });
@@ -79,7 +80,7 @@ export async function setDefaultPressContact(opts: { userId: number; companyId: 
     await lockNewsroomForEdit(tx, opts.userId, opts.companyId);
     await contactOfCompany(tx, opts.companyId, opts.contactId);
     await makeDefault(tx, opts.companyId, opts.contactId);
-    await recordActivity({ actorUserId: opts.userId, type: "newsroom.contact_default", subjectType: "company", subjectId: opts.companyId, metadata: { contactId: opts.contactId } }, tx);
+    await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.newsroomContactDefault, subjectType: "company", subjectId: opts.companyId, metadata: { contactId: opts.contactId } }, tx);
   });
 }
 
@@ -93,7 +94,7 @@ export async function deletePressContact(opts: { userId: number; companyId: numb
       const next = await tx.contact.findFirst({ where: { companyId: opts.companyId }, orderBy: { id: "asc" }, select: { id: true } });
       if (next) await tx.contact.update({ where: { id: next.id }, data: { isDefault: true } });
     }
-    await recordActivity({ actorUserId: opts.userId, type: "newsroom.contact_removed", subjectType: "company", subjectId: opts.companyId, metadata: { contactId: contact.id } }, tx);
+    await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.newsroomContactRemoved, subjectType: "company", subjectId: opts.companyId, metadata: { contactId: contact.id } }, tx);
     await invalidatePublicTags(tx, newsroomProfileTags(company));
   });
 }

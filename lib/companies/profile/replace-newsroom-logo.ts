@@ -2,6 +2,7 @@ import { assertCompanyAbility } from "@/lib/accounts/abilities";
 import { bestEffort } from "@/lib/activity/best-effort";
 import { recordProfileMaintenance } from "@/lib/activity/conversion-events";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { invalidatePublicTags, newsroomProfileTags } from "@/lib/cache/public-tags";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
@@ -32,7 +33,7 @@ export async function replaceNewsroomLogo({ userId, companyId, bytes }: { userId
     previous = await db.$transaction(async (tx) => {
       const company = await lockNewsroomForEdit(tx, userId, companyId);
       await tx.company.update({ where: { id: companyId }, data: { logoPath: key } });
-      await recordActivity({ actorUserId: userId, type: "newsroom.logo_replaced", subjectType: "company", subjectId: companyId, metadata: { width: logo.width, height: logo.height } }, tx);
+      await recordActivity({ actorUserId: userId, type: ACTIVITY.newsroomLogoReplaced, subjectType: "company", subjectId: companyId, metadata: { width: logo.width, height: logo.height } }, tx);
       await invalidatePublicTags(tx, newsroomProfileTags(company));
       return company.logoPath;
     });
@@ -55,7 +56,7 @@ export async function removeNewsroomLogo({ userId, companyId }: { userId: number
     const company = await lockNewsroomForEdit(tx, userId, companyId);
     if (!company.logoPath) return null;
     await tx.company.update({ where: { id: companyId }, data: { logoPath: null } });
-    await recordActivity({ actorUserId: userId, type: "newsroom.logo_removed", subjectType: "company", subjectId: companyId }, tx);
+    await recordActivity({ actorUserId: userId, type: ACTIVITY.newsroomLogoRemoved, subjectType: "company", subjectId: companyId }, tx);
     await invalidatePublicTags(tx, newsroomProfileTags(company));
     return company.logoPath;
   });

@@ -1,5 +1,6 @@
 import { recordProfileMaintenance } from "@/lib/activity/conversion-events";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { invalidatePublicTags, newsroomProfileTags } from "@/lib/cache/public-tags";
 import { db } from "@/lib/db/client";
 import { lockNewsroomForEdit } from "./lock-newsroom-for-edit";
@@ -25,7 +26,7 @@ export async function updateNewsroomProfile({ userId, companyId, values }: Updat
     const fields = (Object.keys(profile) as (keyof NewsroomProfileData)[]).filter((k) => before[k] !== profile[k]);
     if (!fields.length) return fields;
     await tx.company.update({ where: { id: companyId }, data: profile });
-    await recordActivity({ actorUserId: userId, type: "newsroom.profile_updated", subjectType: "company", subjectId: companyId, metadata: { fields } }, tx);
+    await recordActivity({ actorUserId: userId, type: ACTIVITY.newsroomProfileUpdated, subjectType: "company", subjectId: companyId, metadata: { fields } }, tx);
     await invalidatePublicTags(tx, newsroomProfileTags(company));
     return fields;
   });

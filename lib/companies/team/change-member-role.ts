@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import type { CompanyRole } from "@/lib/generated/prisma/client";
 import { TeamRefusedError } from "./refusals";
@@ -30,7 +31,7 @@ export async function changeMemberRole(opts: ChangeMemberRoleOptions): Promise<{
     if (member.role === "owner") await assertAnotherOwnerRemains(tx, newsroom.id, opts.userId);
     await tx.companyUser.update({ where: { companyId_userId: { companyId: newsroom.id, userId: opts.userId } }, data: { role, grantedVia: "manual" } });
     await recordActivity(
-      { actorUserId: opts.actorUserId, type: "company_role_changed", subjectType: "company", subjectId: newsroom.id, result: role, metadata: { userId: opts.userId, from: member.role, to: role, grantedViaBefore: member.grantedVia } },
+      { actorUserId: opts.actorUserId, type: ACTIVITY.companyRoleChanged, subjectType: "company", subjectId: newsroom.id, result: role, metadata: { userId: opts.userId, from: member.role, to: role, grantedViaBefore: member.grantedVia } },
       tx,
     );
     return { from: member.role, to: role, changed: true };

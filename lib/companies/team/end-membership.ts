@@ -1,10 +1,11 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import type { Tx } from "@/lib/db/client";
 import { blockAutoGrant } from "./auto-grant-blocks";
 import { TeamRefusedError, type TeamRefusal } from "./refusals";
 import { assertAnotherOwnerRemains, type LockedNewsroom } from "./team-locks";
 
-const ACTIVITY = { removed: "company_member_removed", left: "company_member_left" } as const;
+const MEMBERSHIP_ENDED = { removed: ACTIVITY.companyMemberRemoved, left: ACTIVITY.companyMemberLeft } as const;
 
 /**
  * The end of one membership, under the newsroom lock the caller holds: the last owner stays
@@ -19,5 +20,5 @@ export async function endMembership(tx: Tx, opts: { newsroom: LockedNewsroom; us
   if (member.role === "owner") await assertAnotherOwnerRemains(tx, opts.newsroom.id, opts.userId);
   await tx.companyUser.delete({ where: key });
   await blockAutoGrant(tx, opts.newsroom.id, opts.userId, opts.how, opts.actorUserId);
-  await recordActivity({ actorUserId: opts.actorUserId, type: ACTIVITY[opts.how], subjectType: "company", subjectId: opts.newsroom.id, result: member.role, metadata: { userId: opts.userId, grantedVia: member.grantedVia } }, tx);
+  await recordActivity({ actorUserId: opts.actorUserId, type: MEMBERSHIP_ENDED[opts.how], subjectType: "company", subjectId: opts.newsroom.id, result: member.role, metadata: { userId: opts.userId, grantedVia: member.grantedVia } }, tx);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { hashLinkToken } from "@/lib/accounts/login-links";
 import { registerAccount } from "@/lib/accounts/registration/register-account";
 import { signInWithInvitation, signInWithLoginLink } from "@/lib/auth/login/login-link-login";
@@ -26,7 +27,7 @@ describe("inviting into a newsroom", () => {
     expect(mail.text).toContain(`„${name}“`);
     expect(mail.text).toContain("Verantwortliche/r");
     expect(hashLinkToken(await invitationTokenFor(email))).toBe(link.tokenHash);
-    expect(await db.activityLog.count({ where: { type: "company_invitation_sent", subjectId: String(companyId), actorUserId: owner!.id, result: "responsible" } })).toBe(1);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.companyInvitationSent, subjectId: String(companyId), actorUserId: owner!.id, result: "responsible" } })).toBe(1);
   });
 
   it("links the invitation to the account of an address that has one, and mails in its language", async () => {
@@ -86,7 +87,7 @@ describe("inviting into a newsroom", () => {
     await revokeInvitation({ actorUserId: owner!.id, companyId, invitationId: sent.invitationId });
     expect(await findInvitationByToken(token)).toBeNull();
     await expect(revokeInvitation({ actorUserId: owner!.id, companyId, invitationId: sent.invitationId })).rejects.toMatchObject({ status: 404 });
-    expect(await db.activityLog.count({ where: { type: "company_invitation_revoked", subjectId: String(companyId) } })).toBe(1);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.companyInvitationRevoked, subjectId: String(companyId) } })).toBe(1);
   });
 });
 
@@ -104,7 +105,7 @@ describe("accepting an invitation", () => {
     expect(accepted).toEqual({ invitationId: sent.invitationId, companyId, userId: invitee.id, email: invitee.email, role: "responsible" });
     expect(await teamRows(companyId)).toContain(`${invitee.id}:responsible/manual`);
     expect(await db.companyInvitation.findUniqueOrThrow({ where: { id: sent.invitationId } })).toMatchObject({ acceptedByUserId: invitee.id, acceptedAt: expect.any(Date) });
-    expect(await db.activityLog.count({ where: { type: "company_invitation_accepted", actorUserId: invitee.id, subjectId: String(companyId) } })).toBe(1);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.companyInvitationAccepted, actorUserId: invitee.id, subjectId: String(companyId) } })).toBe(1);
     // Once: the same link again is an invalid invitation.
     await expect(acceptInvitation({ token })).rejects.toMatchObject({ status: 410, reason: "invitation_invalid" });
   });
@@ -216,6 +217,6 @@ describe("invitations under contention", () => {
     const token = await invitationTokenFor(invitee.email);
     const results = await Promise.allSettled([acceptInvitation({ token }), acceptInvitation({ token })]);
     expect(results.map((r) => (r.status === "fulfilled" ? "joined" : (r.reason as { status: number }).status)).sort()).toEqual([410, "joined"]);
-    expect(await db.activityLog.count({ where: { type: "company_invitation_accepted", subjectId: String(team.companyId) } })).toBe(1);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.companyInvitationAccepted, subjectId: String(team.companyId) } })).toBe(1);
   });
 });

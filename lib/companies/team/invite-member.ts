@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createLoginLink, LOGIN_LINK_TTL_MINUTES } from "@/lib/accounts/login-links";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import type { CompanyRole } from "@/lib/generated/prisma/client";
 import { assertPlausibleMailDomains } from "@/lib/mail/domain-checks/domain-issues";
@@ -78,7 +79,7 @@ export async function inviteMember(opts: InviteMemberOptions): Promise<SentInvit
     const language = recipientLanguage({ userLocale: accountUserId ? account!.locale : null });
     const mail = await teamInvitationMail({ language, inviterName: inviter.name, newsroomName: newsroom.name, role, url: invitationUrl(link.token), expiresAt: link.expiresAt });
     await sendMail({ to: email, ...mail, mailType: "team_invitation" }, tx);
-    await recordActivity({ actorUserId: opts.actorUserId, type: "company_invitation_sent", subjectType: "company", subjectId: newsroom.id, result: role, metadata: { invitationId: invitation.id, replacedInvitationId: previous?.id ?? null } }, tx);
+    await recordActivity({ actorUserId: opts.actorUserId, type: ACTIVITY.companyInvitationSent, subjectType: "company", subjectId: newsroom.id, result: role, metadata: { invitationId: invitation.id, replacedInvitationId: previous?.id ?? null } }, tx);
     return { invitationId: invitation.id, email, role, expiresAt: link.expiresAt, replacedInvitationId: previous?.id ?? null };
   });
 }

@@ -1,5 +1,6 @@
 import { liftAutoGrantBlock } from "./auto-grant-blocks";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import type { CompanyRole } from "@/lib/generated/prisma/client";
 import { expireInvitationLink } from "./invitation-links";
@@ -57,7 +58,7 @@ export async function joinByInvitation(opts: { invitationId: number; email: stri
     // Accepted after a registration, the invitation's own link is still open: it must not work twice.
     await expireInvitationLink(tx, invitation.magic_link_id, now);
     await recordActivity(
-      { actorUserId: user.id, type: "company_invitation_accepted", subjectType: "company", subjectId: newsroom.id, result: role, metadata: { invitationId: invitation.id, invitedRole: invitation.role, roleBefore } },
+      { actorUserId: user.id, type: ACTIVITY.companyInvitationAccepted, subjectType: "company", subjectId: newsroom.id, result: role, metadata: { invitationId: invitation.id, invitedRole: invitation.role, roleBefore } },
       tx,
     );
     return { invitationId: invitation.id, companyId: newsroom.id, userId: user.id, email: invitation.email, role };

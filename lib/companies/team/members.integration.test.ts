@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { seedUser } from "@/tests/factories";
 import { join, newAddress, seedTeam, teamRows } from "@/tests/team-fixtures";
@@ -22,11 +23,11 @@ describe("changing a member's role", () => {
     const auto = await join(companyId, "responsible", "auto");
     expect(await changeMemberRole({ actorUserId: owner!.id, companyId, userId: auto.id, role: "member" })).toEqual({ from: "responsible", to: "member", changed: true });
     expect(await teamRows(companyId)).toContain(`${auto.id}:member/manual`);
-    const [row] = await activity("company_role_changed", companyId);
+    const [row] = await activity(ACTIVITY.companyRoleChanged, companyId);
     expect(row).toMatchObject({ actorUserId: owner!.id, result: "member", metadata: { userId: auto.id, from: "responsible", to: "member", grantedViaBefore: "auto" } });
     // The same role again changes nothing and logs nothing.
     expect((await changeMemberRole({ actorUserId: owner!.id, companyId, userId: auto.id, role: "member" })).changed).toBe(false);
-    expect(await activity("company_role_changed", companyId)).toHaveLength(1);
+    expect(await activity(ACTIVITY.companyRoleChanged, companyId)).toHaveLength(1);
   });
 
   it("lets an owner hand over: promote another, then step down", async () => {
@@ -58,8 +59,8 @@ describe("removing and leaving", () => {
     await removeMember({ actorUserId: owner!.id, companyId, userId: a!.id });
     await leaveNewsroom({ userId: b!.id, companyId });
     expect(await teamRows(companyId)).toEqual([`${owner!.id}:owner/manual`]);
-    expect((await activity("company_member_removed", companyId)).map((r) => r.metadata)).toEqual([{ userId: a!.id, grantedVia: "manual" }]);
-    expect((await activity("company_member_left", companyId)).map((r) => r.actorUserId)).toEqual([b!.id]);
+    expect((await activity(ACTIVITY.companyMemberRemoved, companyId)).map((r) => r.metadata)).toEqual([{ userId: a!.id, grantedVia: "manual" }]);
+    expect((await activity(ACTIVITY.companyMemberLeft, companyId)).map((r) => r.actorUserId)).toEqual([b!.id]);
     await expect(leaveNewsroom({ userId: b!.id, companyId })).rejects.toMatchObject({ status: 404 });
   });
 

@@ -1,4 +1,5 @@
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { expireInvitationLink } from "./invitation-links";
 import { TeamRefusedError } from "./refusals";
@@ -24,6 +25,6 @@ export async function revokeInvitation(opts: RevokeInvitationOptions): Promise<v
     const { count } = await tx.companyInvitation.updateMany({ where: { id: invitation.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
     if (count !== 1) throw new TeamRefusedError("invitation_not_found");
     await expireInvitationLink(tx, invitation.magicLinkId, now);
-    await recordActivity({ actorUserId: opts.actorUserId, type: "company_invitation_revoked", subjectType: "company", subjectId: newsroom.id, result: invitation.role, metadata: { invitationId: invitation.id } }, tx);
+    await recordActivity({ actorUserId: opts.actorUserId, type: ACTIVITY.companyInvitationRevoked, subjectType: "company", subjectId: newsroom.id, result: invitation.role, metadata: { invitationId: invitation.id } }, tx);
   });
 }

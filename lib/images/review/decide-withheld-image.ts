@@ -1,5 +1,6 @@
 import { assertCan } from "@/lib/accounts/permissions";
 import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
@@ -35,6 +36,6 @@ export async function decideWithheldImage(opts: { imageId: number; adminUserId: 
       await markImagesPublished(tx, release.id, now);
       await bumpPublicCacheGeneration(tx);
     }
-    await recordActivity({ actorUserId: opts.adminUserId, type: "ImagePrecheckReview", subjectType: "press_release_image", subjectId: opts.imageId, result: opts.decision, reason: note }, tx);
+    await recordActivity({ actorUserId: opts.adminUserId, type: ACTIVITY.imagePrecheckReviewed, subjectType: "press_release_image", subjectId: opts.imageId, result: opts.decision, reason: note }, tx);
   });
 }
