@@ -1,7 +1,10 @@
 // Lighthouse accessibility (and best practices) on the signed-in customer screens: the release
 // editor (new, and a draft with an uploaded image), the owner's image confirmation page, the
-// newsroom profile and its team page, billing, served
-// from the production build exactly as `npm start` serves them (embedded default, demo content).
+// newsroom profile and its team page, billing; then, signed in as the demo super-admin, the admin
+// screens (review, images, releases, categories, legal requests, contact, companies, users,
+// payments and the four reports). Served from the
+// production build as `npm start` serves them (embedded default, demo content), except that the
+// admin area's passkey confirmation is switched off for this server (AUTH_REQUIRE_STRONG_ADMIN).
 // Chromium is started by Playwright (persistent profile) with a debugging port; it signs in once
 // and Lighthouse then audits in the same browser, keeping its session cookie (disableStorageReset).
 // Usage: npx next build && npx tsx bench/lighthouse-dashboard.ts
@@ -28,10 +31,26 @@ async function waitFor(url: string, ms: number) {
   throw new Error(`server not up at ${url}`);
 }
 
+async function audit(pages: [string, string][]) {
+  for (const [label, url] of pages) {
+    const result = await lighthouse(url, { port: DEBUG_PORT, output: "json", logLevel: "error", disableStorageReset: true, formFactor: "desktop", screenEmulation: { disabled: true }, onlyCategories: ["accessibility", "best-practices"] });
+    const c = result!.lhr.categories;
+    const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
+    const landed = result!.lhr.finalDisplayedUrl;
+    console.log(`${label.padEnd(26)} accessibility ${score("accessibility")}  best-practices ${score("best-practices")}${landed !== url ? `  (landed on ${landed})` : ""}`);
+    for (const k of ["accessibility", "best-practices"]) {
+      for (const ref of c[k]?.auditRefs ?? []) {
+        const a = result!.lhr.audits[ref.id];
+        if (ref.weight > 0 && a && a.score !== null && a.score < 1) console.log(`    ${k}: ${a.id} – ${a.title}`);
+      }
+    }
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "pd-lh-dash-"));
   const server = spawn("node_modules/.bin/tsx", ["scripts/serve.ts", "start"], {
-    env: { ...process.env, PORT: String(PORT), EMBEDDED_DATA_DIR: dataDir, EMBEDDED_DB_PORT: String(PORT + 51000), SITE_HUB_HOST: host("hub"), SITE_BUSINESS_HOST: host("business"), SITE_TECH_HOST: host("tech") },
+    env: { ...process.env, AUTH_REQUIRE_STRONG_ADMIN: "false", PORT: String(PORT), EMBEDDED_DATA_DIR: dataDir, EMBEDDED_DB_PORT: String(PORT + 51000), SITE_HUB_HOST: host("hub"), SITE_BUSINESS_HOST: host("business"), SITE_TECH_HOST: host("tech") },
     stdio: "ignore",
     detached: true,
   });
@@ -94,19 +113,44 @@ async function main() {
       ...(published ? ([["release + boost panel", `${HUB}/dashboard/releases/${published}`], ["paid change", `${HUB}/dashboard/releases/${published}/change`]] as [string, string][]) : []),
     ];
     console.log(`machine: ${cpus().length} cores; lighthouse 12, Debian Chromium, desktop form factor, signed in as a newsroom owner`);
-    for (const [label, url] of pages) {
-      const result = await lighthouse(url, { port: DEBUG_PORT, output: "json", logLevel: "error", disableStorageReset: true, formFactor: "desktop", screenEmulation: { disabled: true }, onlyCategories: ["accessibility", "best-practices"] });
-      const c = result!.lhr.categories;
-      const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
-      const landed = result!.lhr.finalDisplayedUrl;
-      console.log(`${label.padEnd(24)} accessibility ${score("accessibility")}  best-practices ${score("best-practices")}${landed !== url ? `  (landed on ${landed})` : ""}`);
-      for (const k of ["accessibility", "best-practices"]) {
-        for (const ref of c[k]?.auditRefs ?? []) {
-          const audit = result!.lhr.audits[ref.id];
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) console.log(`    ${k}: ${audit.id} – ${audit.title}`);
-        }
-      }
-    }
+    await audit(pages);
+
+    // The admin screens, as the demo super-admin (the strong-admin confirmation is switched off for this server only).
+    await page.getByRole("button", { name: "Abmelden", exact: true }).click();
+    await page.waitForURL(`${HUB}/login`);
+    await page.getByLabel("E-Mail-Adresse", { exact: true }).fill("superadmin@pressdesk.localhost");
+    await page.getByLabel("Passwort", { exact: true }).fill("pressdesk-demo-2026");
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    const releaseId = /\/(\d+)$/.exec(draft)![1];
+    console.log("signed in as staff (the demo super-admin, every screen)");
+    // A detail screen: the first link of its list that leads one level deeper.
+    const firstDetail = async (list: string): Promise<[string, string][]> => {
+      await page.goto(`${HUB}${list}`);
+      const href = await page.locator(`main a[href^="${list}/"]`).first().getAttribute("href", { timeout: 5_000 }).catch(() => null);
+      return href && /\/\d+$/.test(href) ? [[`${list.slice(7)} detail`, `${HUB}${href}`]] : [];
+    };
+    await audit([
+      ["review queue", `${HUB}/admin/review`],
+      ["held images", `${HUB}/admin/images`],
+      ["releases", `${HUB}/admin/releases`],
+      ["release detail", `${HUB}/admin/releases/${releaseId}`],
+      ["release images + evidence", `${HUB}/admin/releases/${releaseId}/images`],
+      ["categories", `${HUB}/admin/categories`],
+      ...(await firstDetail("/admin/categories")),
+      ["legal requests", `${HUB}/admin/legal`],
+      ...(await firstDetail("/admin/legal")),
+      ["contact messages", `${HUB}/admin/contact`],
+      ["companies", `${HUB}/admin/companies`],
+      ...(await firstDetail("/admin/companies")),
+      ["users", `${HUB}/admin/users`],
+      ...(await firstDetail("/admin/users")),
+      ["payments", `${HUB}/admin/payments`],
+      ["activity report", `${HUB}/admin/reports/activity`],
+      ["indexing report", `${HUB}/admin/reports/indexing`],
+      ["submitter report", `${HUB}/admin/reports/submitters`],
+      ["funnel report", `${HUB}/admin/reports/funnel`],
+    ]);
   } finally {
     await browser.close();
     process.kill(-server.pid!, "SIGTERM");

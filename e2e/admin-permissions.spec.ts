@@ -20,6 +20,8 @@ async function adminHolding(permissions: Permission[]): Promise<string> {
 
 async function signInConfirmed(page: Page, email: string) {
   await signIn(page, email);
+  // The sign-in lands on the admin confirmation (staff with a permission) or the dashboard.
+  await expect(page).toHaveURL(/\/(admin\/confirm|dashboard)$/);
   await query(`UPDATE sessions SET strong_auth_at = now() WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [email]);
 }
 
