@@ -1,11 +1,9 @@
 "use client";
 
-import { startTransition, useActionState, useState, type FormEvent } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/forms/action-result";
-
-const REASON_MAX = 500;
+import { ReasonField, useReasonAction } from "./reason-field";
 
 export type ReasonAction = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
@@ -25,23 +23,8 @@ export function ReasonForm({ action, id, label, subject, reasonLabel, confirmTex
   confirmText: string;
   variant?: "secondary" | "danger";
 }) {
-  const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState(false);
-  const [result, dispatch, pending] = useActionState(async (prev: ActionResult | null, form: FormData) => {
-    const outcome = await action(prev, form);
-    if (outcome.ok) setReason("");
-    return outcome;
-  }, null);
+  const { reason, changeReason, issue, result, pending, onSubmit } = useReasonAction(action, confirmText);
   const hydrated = useHydrated();
-  const issue = missing ? "Bitte geben Sie einen Grund an." : !pending ? result?.issues?.reason : undefined;
-
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setMissing(!reason.trim());
-    if (!reason.trim() || !window.confirm(confirmText)) return;
-    const form = new FormData(e.currentTarget);
-    startTransition(() => dispatch(form));
-  }
 
   return (
     <details className="admin-decision" data-decision={id}>
@@ -50,28 +33,7 @@ export function ReasonForm({ action, id, label, subject, reasonLabel, confirmTex
         <span className="visually-hidden"> {subject}</span> …
       </summary>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>{reasonLabel}</label>
-          <textarea
-            id={`${id}-reason`}
-            name="reason"
-            rows={2}
-            required
-            maxLength={REASON_MAX}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setMissing(false);
-            }}
-            aria-invalid={issue ? true : undefined}
-            aria-describedby={issue ? `${id}-reason-issue` : undefined}
-          />
-          {issue ? (
-            <p className="issue" id={`${id}-reason-issue`}>
-              {issue}
-            </p>
-          ) : null}
-        </div>
+        <ReasonField id={id} label={reasonLabel} reason={reason} changeReason={changeReason} issue={issue} />
         <div>
           <button type="submit" className={`button ${variant}`} disabled={pending || !hydrated}>
             {label}

@@ -1,12 +1,10 @@
 "use client";
 
-import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { ActionResult } from "@/lib/forms/action-result";
 import type { PaymentAction } from "./payment-action-button";
 import { useReportOutcome } from "./payments-notice";
-
-const REASON_MAX = 500;
+import { ReasonField, useReasonAction } from "../reason-field";
 
 /**
  * An action that needs a reason (void, remove, hold, end grandfathering), folded away until the
@@ -25,28 +23,12 @@ export function ReasonActionForm({ action, id, label, subject, reasonLabel, conf
   variant?: "secondary" | "danger";
 }) {
   const report = useReportOutcome();
-  const [reason, setReason] = useState("");
   const [open, setOpen] = useState(false);
-  const [missing, setMissing] = useState(false);
-  const [result, dispatch, pending] = useActionState(async (prev: ActionResult | null, form: FormData) => {
-    const outcome = await action(prev, form);
+  const { reason, changeReason, issue, pending, onSubmit } = useReasonAction(action, confirmText, (outcome) => {
     report(outcome);
-    if (outcome.ok) {
-      setReason("");
-      setOpen(false);
-    }
-    return outcome;
-  }, null);
+    if (outcome.ok) setOpen(false);
+  });
   const hydrated = useHydrated();
-  const issue = missing ? "Bitte geben Sie einen Grund an." : !pending ? result?.issues?.reason : undefined;
-
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setMissing(!reason.trim());
-    if (!reason.trim() || !window.confirm(confirmText)) return;
-    const form = new FormData(e.currentTarget);
-    startTransition(() => dispatch(form));
-  }
 
   return (
     <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -54,29 +36,7 @@ export function ReasonActionForm({ action, id, label, subject, reasonLabel, conf
         {label} …<span className="visually-hidden"> {subject}</span>
       </summary>
       <form className="form" onSubmit={onSubmit} noValidate style={{ marginTop: ".5rem", gap: ".5rem" }}>
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>{reasonLabel}</label>
-          <textarea
-            id={`${id}-reason`}
-            name="reason"
-            className="short"
-            rows={2}
-            required
-            maxLength={REASON_MAX}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setMissing(false);
-            }}
-            aria-invalid={issue ? true : undefined}
-            aria-describedby={issue ? `${id}-reason-issue` : undefined}
-          />
-          {issue ? (
-            <p className="issue" id={`${id}-reason-issue`}>
-              {issue}
-            </p>
-          ) : null}
-        </div>
+        <ReasonField id={id} label={reasonLabel} reason={reason} changeReason={changeReason} issue={issue} className="short" />
         {notifyLabel ? (
           <label className="checkbox" htmlFor={`${id}-notify`}>
             <input id={`${id}-notify`} type="checkbox" name="notifyCustomer" value="1" />
