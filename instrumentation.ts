@@ -1,3 +1,5 @@
+import type { Instrumentation } from "next";
+
 // Runs once when a server instance starts.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -6,12 +8,11 @@ export async function register() {
   // Every per-client throttle needs an address nobody outside can choose (docs/security.md).
   const { assertClientAddressSource } = await import("@/lib/security/client-ip");
   assertClientAddressSource(config);
+  // The error tracker, behind its privacy filter (lib/observability/sentry). Middleware runs on
+  // Node too (middleware.ts), so there is no edge runtime to start it in.
   if (config.observability.sentryDsn) {
-    const Sentry = await import("@sentry/nextjs");
-    const { setErrorReporter } = await import("@/lib/http/problem");
-    // No personal data by default; expected (4xx) errors never reach the reporter.
-    Sentry.init({ dsn: config.observability.sentryDsn, environment: config.observability.sentryEnvironment, release: config.app.version, sendDefaultPii: false });
-    setErrorReporter((err, { requestId, level }) => void Sentry.captureException(err, { level, tags: { requestId } }));
+    const { installSentry } = await import("@/lib/observability/sentry/install-sentry");
+    await installSentry(config);
   }
   // Public answers are cached only while this process follows committed invalidations.
   const { startInvalidationPoller } = await import("@/lib/cache/invalidation-poller");
@@ -22,3 +23,12 @@ export async function register() {
     startLocalScheduler();
   }
 }
+
+/** Errors that escape a page or server action (the route wrapper answers its own) go to the error tracker, if one runs. */
+export const onRequestError: Instrumentation.onRequestError = async (err, request, context) => {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { getConfig } = await import("@/lib/config");
+  if (!getConfig().observability.sentryDsn) return;
+  const Sentry = await import("@sentry/nextjs");
+  Sentry.captureRequestError(err, request, context);
+};

@@ -18,6 +18,10 @@ process.env.E2E_SERVER_LOG = E2E_SERVER_LOG;
 process.env.E2E_RUN_ID ??= `${Date.now()}`;
 export const E2E_SEEN_SECRETS = join(tmpdir(), `pd-e2e-secrets-${process.env.E2E_RUN_ID}.txt`);
 
+/** The local stand-in for Sentry's ingest (e2e/sentry-ingest.ts) and where it files the envelopes the server sent. */
+export const E2E_SENTRY_PORT = Number(process.env.E2E_SENTRY_PORT ?? 3199);
+export const E2E_SENTRY_DIR = join(tmpdir(), `pd-e2e-sentry-${process.env.E2E_RUN_ID}`);
+
 /** The embedded database of the server under test, for tests that check what was stored. */
 export const E2E_DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_DB_PORT ?? "54390"}/postgres?sslmode=disable`;
 
@@ -28,6 +32,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: [["list"], ["./e2e/summary-reporter.ts"]],
+  globalSetup: "./e2e/sentry-ingest.ts",
   // The log scan runs last, over what every other test made the server write.
   projects: [
     { name: "chromium", testIgnore: /log-scan\.spec\.ts/ },
@@ -73,6 +78,10 @@ export default defineConfig({
       // The image journey sees the precheck's warnings (off by default, spec 9); stage 2 judges more than the watermark.
       IMAGE_PRECHECK: "true",
       IMAGE_PRECHECK_STAGE: "2",
+      // The error tracker with its privacy filter, a fifth of the requests traced: envelopes go to the local
+      // ingest (e2e/sentry-ingest.ts), and the log scan checks each for personal data.
+      SENTRY_DSN: `http://public@127.0.0.1:${E2E_SENTRY_PORT}/1`,
+      SENTRY_TRACES_SAMPLE_PERCENT: "20",
     },
   },
 });

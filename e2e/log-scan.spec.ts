@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { E2E_SEEN_SECRETS, E2E_SERVER_LOG } from "../playwright.config";
+import { E2E_SEEN_SECRETS, E2E_SENTRY_DIR, E2E_SERVER_LOG } from "../playwright.config";
+import { envelopeLeaks, eventCount, readEnvelopes } from "../tests/sentry-envelope-check";
 import { DEMO_PASSWORD, query } from "./auth-support";
 
 // Runs after every other browser test (playwright.config.ts: project "log-scan"): no password,
@@ -27,4 +28,20 @@ test("login history, activity, tallies, sessions, conversions and link rows hold
     const dump = rows.map((r) => r.row).join("\n");
     for (const secret of seen) expect(dump.includes(secret), `${table} contains a secret starting ${secret.slice(0, 3)}…`).toBe(false);
   }
+});
+
+test("every envelope the error tracker received is free of addresses, tokens, cookies and query strings", () => {
+  // A fifth of every request of the suite is traced: thousands of envelopes to read.
+  test.setTimeout(120_000);
+  const envelopes = readEnvelopes(E2E_SENTRY_DIR);
+  // e2e/sentry-signal.spec.ts provokes at least one signal; the traced requests add transactions.
+  expect(eventCount(envelopes)).toBeGreaterThan(0);
+  expect(envelopeLeaks(envelopes)).toEqual([]);
+  // One text and one assertion: an expect per envelope and secret is millions of report steps.
+  const text = envelopes.map((e) => JSON.stringify(e)).join("\n");
+  // A numeric code (TOTP, e-mail code) counts as a number of its own, not as digits inside a
+  // span's timestamp or id: thousands of traced envelopes hold every six-digit run by chance.
+  const found = secrets().filter((secret) => (/^\d+$/.test(secret) ? new RegExp(`(?<![\\d.])${secret}(?!\\d)`).test(text) : text.includes(secret)));
+  expect(found.map((secret) => `a secret starting ${secret.slice(0, 3)}…`), "secrets in the envelopes").toEqual([]);
+  console.log(`sentry: ${eventCount(envelopes)} events checked (${envelopes.length} envelopes)`);
 });

@@ -1,11 +1,28 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "@/lib/db/migrations/migrations";
+import { envelopeLeaks, eventCount, readEnvelopes } from "./sentry-envelope-check";
 import { createDatabase, dropDatabasesWithPrefix, withAdmin } from "./test-databases";
 
 declare module "vitest" {
   export interface ProvidedContext {
     templateDatabase: string;
+    sentryEnvelopeDir: string;
   }
+}
+
+/**
+ * Issue 18's acceptance: no envelope the error tracker got during the run carries an e-mail
+ * address, token, client address, cookie or query string. A leak fails the run.
+ */
+function assertEnvelopesClean(dir: string): void {
+  const envelopes = readEnvelopes(dir);
+  const leaks = envelopeLeaks(envelopes);
+  console.log(`sentry: ${eventCount(envelopes)} events checked (${envelopes.length} envelopes)`);
+  if (leaks.length) throw new Error(`sentry: ${leaks.length} leaks in captured events (kept in ${dir}):\n${leaks.slice(0, 20).join("\n")}`);
+  rmSync(dir, { recursive: true, force: true });
 }
 
 // Databases of runs that crashed are named with an older run id and swept by the next run.
@@ -37,7 +54,10 @@ export default async function setup(project: TestProject) {
   const url = await createDatabase(template);
   await applyMigrations(url);
   project.provide("templateDatabase", template);
+  const envelopes = mkdtempSync(join(tmpdir(), "pd-sentry-"));
+  project.provide("sentryEnvelopeDir", envelopes);
   return async () => {
     await dropDatabasesWithPrefix(run);
+    assertEnvelopesClean(envelopes);
   };
 }

@@ -19,6 +19,24 @@ process.env.TRUSTED_PROXY_HOPS ??= "1";
 process.env.PASSWORD_BREACH_CHECK ??= "false";
 // Nor DNS: the mail-domain check is on with a database URL; its own tests give it a resolver.
 process.env.EMAIL_DOMAIN_CHECK ??= "false";
+// Nor IndexNow: pings are recorded; its own tests point INDEXNOW_ENDPOINT at a local server.
+process.env.INDEXNOW_ENDPOINT ??= "local";
+
+// Every file reports to the error tracker through the real options and privacy filter; a local
+// transport files each envelope where the run's teardown checks them all (tests/global-setup.ts).
+const { getConfig, resetConfigForTests } = await import("@/lib/config");
+const { installSentry } = await import("@/lib/observability/sentry/install-sentry");
+const { fileTransport } = await import("./sentry-capture");
+const config = getConfig();
+// A file may still set its environment before its first getConfig().
+resetConfigForTests();
+await installSentry(config, {
+  dsn: "https://public@sentry.invalid/1",
+  transport: fileTransport(inject("sentryEnvelopeDir")),
+  // The test runner owns the process: its crash handlers stay, and no module loader hook is added.
+  integrations: (defaults) => defaults.filter((i) => i.name !== "OnUncaughtException" && i.name !== "OnUnhandledRejection"),
+  registerEsmLoaderHooks: false,
+});
 
 /** The file's Redis keys go with its database (store entries without a TTL would pile up). */
 async function dropFileRedisKeys(): Promise<void> {
@@ -31,6 +49,7 @@ async function dropFileRedisKeys(): Promise<void> {
 }
 
 afterAll(async () => {
+  await (await import("@sentry/nextjs")).flush(5000);
   const { disconnectPrisma } = await import("@/lib/db/client");
   const { closeRedisClients } = await import("@/lib/redis/client");
   await dropFileRedisKeys().catch(() => {});

@@ -1,4 +1,5 @@
 import { JOBS, SCHEDULES } from "@/lib/jobs/catalog";
+import { runRecorded } from "@/lib/jobs/job-runs";
 import type { JobDefinition } from "@/lib/jobs/types";
 import { inngest } from "../client";
 
@@ -15,8 +16,10 @@ function toFunction(job: JobDefinition<never>) {
       timeouts: { finish: `${job.timeoutSeconds}s` },
       triggers: [{ event: job.name }, ...crons],
     },
+    // Recorded outside the steps: Inngest re-enters the body once per step, so the start is the
+    // latest entry and the success the entry that finished the run.
     async ({ event, step, attempt }) =>
-      job.handler((event.data ?? {}) as never, { step: { run: (name, fn) => step.run(name, fn) as never }, attempt: attempt + 1 }),
+      runRecorded(job.name, () => job.handler((event.data ?? {}) as never, { step: { run: (name, fn) => step.run(name, fn) as never }, attempt: attempt + 1 })),
   );
 }
 

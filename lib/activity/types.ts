@@ -38,6 +38,7 @@ export const ACTIVITY_TYPES = {
 
   "release.status_changed": { label: "Statusänderung", group: R, spec: "release status changes with result and reason (automatic ones as System)" },
   "release.ai_declared": { label: "KI-Kennzeichnung", group: R },
+  "release.draft_purged": { label: "Entwurf nach Aufbewahrungsfrist gelöscht", group: R },
   "change.requested": { label: "Änderung beantragt", group: R },
   "change.refused": { label: "Änderung abgelehnt (Vorprüfung)", group: R },
   "change.expired": { label: "Änderung verfallen", group: R },

@@ -20,6 +20,8 @@ export const ADMIN_SCREENS = {
   indexingReport: { href: "/admin/reports/indexing", label: "Indexierung und Abrufe", group: "Berichte", permission: "press-releases:publish" },
   submitterReport: { href: "/admin/reports/submitters", label: "Einsender", group: "Berichte", permission: "press-releases:publish" },
   funnelReport: { href: "/admin/reports/funnel", label: "Conversion-Funnel", group: "Berichte", permission: "billing:manage" },
+  // Operations: versions, health checks, schedules, alerts. users:manage is the platform administrator's permission.
+  system: { href: "/admin/system", label: "Systemstatus", group: "Betrieb", permission: "users:manage" },
 } as const satisfies Record<string, { href: string; label: string; group: string; permission: Permission }>;
 
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

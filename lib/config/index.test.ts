@@ -98,4 +98,30 @@ describe("loadConfig", () => {
   it("takes the version from APP_VERSION", () => {
     expect(loadConfig({ APP_VERSION: "2026.11.3" }).app.version).toBe("2026.11.3");
   });
+
+  it("sends IndexNow pings to the public API only for a production database on public portal domains", () => {
+    const endpoint = (env: Record<string, string>) => loadConfig(env).seo.indexNow.endpoint;
+    const secrets = { APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test" };
+    const hosts = (suffix: string) => ({ SITE_HUB_HOST: `hub.${suffix}`, SITE_BUSINESS_HOST: `business.${suffix}`, SITE_TECH_HOST: `tech.${suffix}` });
+    expect(endpoint({})).toBe("local");
+    // A database alone (a developer's Postgres, CI, a staging copy on private names) announces nothing.
+    expect(endpoint({ DATABASE_URL: "postgresql://localhost/app" })).toBe("local");
+    expect(endpoint({ DATABASE_URL: "postgresql://localhost/app", NODE_ENV: "production", ...secrets })).toBe("local");
+    for (const suffix of ["pressdesk.test", "staging.internal", "intranet.local", "pressdesk.example", "example.com", "home.arpa"]) {
+      expect(endpoint({ DATABASE_URL: "postgresql://db/app", NODE_ENV: "production", ...secrets, ...hosts(suffix) })).toBe("local");
+    }
+    expect(endpoint({ DATABASE_URL: "postgresql://db/app", NODE_ENV: "production", ...secrets, SITE_HUB_HOST: "10.0.0.7:3000", SITE_BUSINESS_HOST: "10.0.0.7:3001", SITE_TECH_HOST: "10.0.0.7:3002" })).toBe("local");
+    // One portal on a private name is enough to keep the default local.
+    expect(endpoint({ DATABASE_URL: "postgresql://db/app", ...secrets, ...hosts("pressdesk.de"), SITE_TECH_HOST: "tech.localhost:3000" })).toBe("local");
+    expect(endpoint({ DATABASE_URL: "postgresql://db/app", NODE_ENV: "production", ...secrets, ...hosts("pressdesk.de") })).toBe("https://api.indexnow.org/indexnow");
+    // Opt-in anywhere by naming it; `local` opts out on a public deployment.
+    expect(endpoint({ INDEXNOW_ENDPOINT: "https://api.indexnow.org/indexnow" })).toBe("https://api.indexnow.org/indexnow");
+    expect(endpoint({ DATABASE_URL: "postgresql://db/app", NODE_ENV: "production", ...secrets, ...hosts("pressdesk.de"), INDEXNOW_ENDPOINT: "local" })).toBe("local");
+  });
+
+  it("keeps drafts at least 30 days", () => {
+    expect(loadConfig({}).releases.draftRetentionDays).toBe(365);
+    expect(loadConfig({ DRAFT_RETENTION_DAYS: "30" }).releases.draftRetentionDays).toBe(30);
+    for (const days of ["1", "29"]) expect(() => loadConfig({ DRAFT_RETENTION_DAYS: days })).toThrow("DRAFT_RETENTION_DAYS");
+  });
 });

@@ -56,8 +56,9 @@ function build(env: Env, raw: Record<string, string | undefined>) {
   // Without the signing secret no Stripe event could be verified, so every payment would be lost.
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (docs/billing.md)");
   const appKey = secret(env, strict, "APP_KEY", "app-key");
+  const appVersion = resolveAppVersion(env.APP_VERSION);
   return {
-    app: { env: env.NODE_ENV, mode, version: resolveAppVersion(env.APP_VERSION), logLevel: env.LOG_LEVEL },
+    app: { env: env.NODE_ENV, mode, version: appVersion.version, versionSource: appVersion.source, logLevel: env.LOG_LEVEL },
     database: {
       url: env.DATABASE_URL,
       poolSize: env.DATABASE_POOL_SIZE,
@@ -101,7 +102,20 @@ function build(env: Env, raw: Record<string, string | undefined>) {
     legal: { acceptanceGate: env.LEGAL_ACCEPTANCE_GATE, changeMaxDistancePercent: env.LEGAL_CHANGE_MAX_DISTANCE_PERCENT },
     releases: {
       canonicalAssignmentEnabled: env.CANONICAL_ASSIGNMENT_ENABLED,
+      draftRetentionDays: env.DRAFT_RETENTION_DAYS,
       searchIndexBlockVisibleToCustomers: env.SEARCH_INDEX_BLOCK_VISIBLE_TO_CUSTOMERS,
+    },
+    seo: {
+      searchConsole: searchConsoleConfig(env, sites),
+      // Production without Search Console refuses the index check: the embedded inspector's estimate is no answer of a search engine.
+      requireSearchConsole: strict,
+      indexCheckQuotaPerPortal: env.INDEX_CHECK_QUOTA_PER_PORTAL,
+      indexNow: {
+        key: env.INDEXNOW_KEY?.trim() || undefined,
+        // The key file's content is public; deriving it from APP_KEY keeps it stable without revealing APP_KEY.
+        keySeed: createHash("sha256").update(`${appKey}:indexnow`).digest("hex"),
+        endpoint: indexNowEndpoint(env.INDEXNOW_ENDPOINT, mode, sites),
+      },
     },
     feeds: { fetchesRecordedSince: env.FEED_FETCHES_RECORDED_SINCE },
     archive: {
@@ -182,7 +196,12 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       },
     },
     jobs: { inngestEventKey: env.INNGEST_EVENT_KEY, inngestSigningKey: env.INNGEST_SIGNING_KEY, inngestBaseUrl: env.INNGEST_BASE_URL, autoDrain: env.JOBS_AUTO_DRAIN },
-    observability: { sentryDsn: env.SENTRY_DSN, sentryEnvironment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV },
+    observability: {
+      sentryDsn: env.SENTRY_DSN,
+      sentryEnvironment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+      sentryTracesSampleRate: env.SENTRY_TRACES_SAMPLE_PERCENT / 100,
+      sentrySignalsPerMinute: env.SENTRY_SIGNALS_PER_MINUTE,
+    },
     limits: {
       apiPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
       sharePerMinute: env.SHARE_RATE_LIMIT_PER_MINUTE,
@@ -194,6 +213,48 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       apiAuthFailuresPerIp: env.API_AUTH_FAILURES_PER_IP,
     },
   };
+}
+
+const SEARCH_CONSOLE_INSPECT_URL = "https://searchconsole.googleapis.com/v1/urlInspection/index:inspect";
+const INDEXNOW_DEFAULT_ENDPOINT = "https://api.indexnow.org/indexnow";
+
+/** Credentials turn the Search Console inspector on; a property or endpoint without them is refused, not ignored. */
+function searchConsoleConfig(env: Env, sites: ReturnType<typeof readSiteHosts>) {
+  const named = [env.SEARCH_CONSOLE_SITE_URL_BUSINESS, env.SEARCH_CONSOLE_SITE_URL_TECH, env.SEARCH_CONSOLE_API_URL].some(Boolean);
+  if (!env.SEARCH_CONSOLE_CREDENTIALS) {
+    if (named) throw new ConfigError("Invalid configuration: SEARCH_CONSOLE_CREDENTIALS is required with SEARCH_CONSOLE_SITE_URL_* or SEARCH_CONSOLE_API_URL (docs/configuration.md)");
+    return undefined;
+  }
+  return {
+    credentials: env.SEARCH_CONSOLE_CREDENTIALS,
+    apiUrl: env.SEARCH_CONSOLE_API_URL ?? SEARCH_CONSOLE_INSPECT_URL,
+    siteUrls: {
+      business: env.SEARCH_CONSOLE_SITE_URL_BUSINESS ?? `${sites.protocol}://${sites.business}/`,
+      tech: env.SEARCH_CONSOLE_SITE_URL_TECH ?? `${sites.protocol}://${sites.tech}/`,
+    },
+  };
+}
+
+/** Special-use names (RFC 6761, 6762, 8375 and the usual private ones): no search engine crawls them. */
+const PRIVATE_SUFFIXES = ["localhost", "local", "test", "example", "invalid", "internal", "intranet", "lan", "home", "corp", "home.arpa", "example.com", "example.net", "example.org"];
+
+/** A name a search engine can reach: a domain with a public-looking suffix, not an address literal. */
+function isPublicDomain(host: string): boolean {
+  const name = host.replace(/:\d+$/, "").replace(/\.$/, "").toLowerCase();
+  if (isLocalHost(name) || !name.includes(".") || name.startsWith("[") || /^\d{1,3}(\.\d{1,3}){3}$/.test(name)) return false;
+  return !PRIVATE_SUFFIXES.some((s) => name === s || name.endsWith(`.${s}`));
+}
+
+/**
+ * `local` records pings without sending them. The public IndexNow API is the default only for a
+ * production database serving both portals under public domains: a local Postgres, CI or a
+ * staging copy on private names would otherwise announce its addresses to the search engines.
+ * Anywhere else it is opt-in by naming the endpoint.
+ */
+function indexNowEndpoint(value: string | undefined, mode: RuntimeMode, sites: ReturnType<typeof readSiteHosts>): string | "local" {
+  const v = value?.trim();
+  if (v) return v;
+  return mode === "production" && isPublicDomain(sites.business) && isPublicDomain(sites.tech) ? INDEXNOW_DEFAULT_ENDPOINT : "local";
 }
 
 /** A boolean switch whose default depends on the runtime mode. */

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { bool, cidrList, int, intList, keyList, oneOf, optionalDate, optionalStr, optionalUrl, str } from "./parse";
 
 const MIB = 1024 * 1024;
+/** The shortest draft retention accepted (variable and --days): a typo must not empty the drafts every night. */
+export const MIN_DRAFT_RETENTION_DAYS = 30;
 
 /** Every environment variable the service reads, with the spec's defaults. docs/configuration.md lists them. */
 export const envSchema = z.object({
@@ -52,7 +54,22 @@ export const envSchema = z.object({
   LEGAL_CHANGE_MAX_DISTANCE_PERCENT: int(50, { min: 1, max: 100 }),
 
   CANONICAL_ASSIGNMENT_ENABLED: bool(true),
+  /** press-releases:purge-drafts: drafts never published and untouched this many days are deleted. */
+  DRAFT_RETENTION_DAYS: int(365, { min: MIN_DRAFT_RETENTION_DAYS, max: 36500 }),
   SEARCH_INDEX_BLOCK_VISIBLE_TO_CUSTOMERS: bool(false),
+  /** Search Console service account (its JSON key, or a path to it); unset: the embedded inspector (lib/seo/index-inspection). */
+  SEARCH_CONSOLE_CREDENTIALS: optionalStr(),
+  /** Search Console property per portal (`sc-domain:example.com` or a URL prefix); default: the portal's origin with `/`. */
+  SEARCH_CONSOLE_SITE_URL_BUSINESS: optionalStr(),
+  SEARCH_CONSOLE_SITE_URL_TECH: optionalStr(),
+  /** The URL Inspection endpoint; tests point it at a local server. */
+  SEARCH_CONSOLE_API_URL: optionalUrl(),
+  /** Inspections per portal and day (the API allows 2,000 per property and day). */
+  INDEX_CHECK_QUOTA_PER_PORTAL: int(200, { min: 1, max: 2000 }),
+  /** IndexNow key (8-128 of a-z, A-Z, 0-9, -); unset: one derived per portal from APP_KEY. */
+  INDEXNOW_KEY: z.string().optional().refine((v) => v === undefined || v.trim() === "" || /^[a-zA-Z0-9-]{8,128}$/.test(v.trim()), "must be 8-128 characters of a-z, A-Z, 0-9 and -"),
+  /** Where pings go: a URL, or `local` (recorded, not sent); default: api.indexnow.org with a database, `local` embedded. */
+  INDEXNOW_ENDPOINT: z.string().optional().refine((v) => v === undefined || v.trim() === "" || v.trim() === "local" || URL.canParse(v.trim()), "must be a URL or local"),
   FEED_FETCHES_RECORDED_SINCE: optionalDate(),
 
   ARCHIVE_SIGNING_KEY: optionalStr(),
@@ -145,6 +162,10 @@ export const envSchema = z.object({
 
   SENTRY_DSN: optionalUrl(),
   SENTRY_ENVIRONMENT: optionalStr(),
+  /** Share of requests traced as transactions, in percent; 0: errors and signals only. */
+  SENTRY_TRACES_SAMPLE_PERCENT: int(0, { min: 0, max: 100 }),
+  /** Signals (419, auth 403/429) per kind and route a process sends a minute; the rest is counted, not sent. */
+  SENTRY_SIGNALS_PER_MINUTE: int(10, { min: 1, max: 600 }),
   LOG_LEVEL: oneOf(["debug", "info", "warn", "error"] as const, "info"),
 
   API_RATE_LIMIT_PER_MINUTE: int(120, { min: 1 }),

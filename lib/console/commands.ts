@@ -10,6 +10,10 @@ import { archiveExportCommand, archiveKeysCommand, archiveReregisterCommand, arc
 import { backfillConfirmationsCommand, purgeInactiveLegacyCommand, sweepOrphanOriginalsCommand } from "./image-commands";
 import { categoriesSeedDescriptionsCommand } from "./category-commands";
 import { conversionFunnelCommand } from "./report-commands";
+import { opsWatchCommand } from "./ops-commands";
+import { assignCanonicalsCommand, backfillPublishedEverCommand, duplicatesReportCommand, hashContentCommand, modelPruneCommand, purgeDraftsCommand, queuePruneFailedCommand } from "./maintenance-commands";
+import { checkIndexStatusCommand } from "./index-commands";
+import { fulltextArchiveCommand, fulltextSweepCommand, onlineAlterCommand } from "./db-commands";
 import type { ConsoleCommand } from "./registry";
 
 /** Every console command by name; `npm run cli -- list` prints them. */
@@ -19,6 +23,7 @@ export const COMMANDS: Record<string, ConsoleCommand> = {
   "press-releases:reindex-search": reindexSearchCommand,
   "press-releases:aggregate-views": aggregateViewsCommand,
   "press-releases:purge-events": purgeEventsCommand,
+  "press-releases:check-index-status": checkIndexStatusCommand,
   "tokens:prune-expired": pruneExpiredTokensCommand,
   "mail:deliver": mailDeliverCommand,
   "mail:purge": mailPurgeCommand,
@@ -46,4 +51,15 @@ export const COMMANDS: Record<string, ConsoleCommand> = {
   "archive:keys": archiveKeysCommand,
   "conversion:funnel": conversionFunnelCommand,
   "categories:seed-descriptions": categoriesSeedDescriptionsCommand,
+  "db:online-alter": onlineAlterCommand,
+  "fulltext:archive": fulltextArchiveCommand,
+  "fulltext:sweep": fulltextSweepCommand,
+  "queue:prune-failed": queuePruneFailedCommand,
+  "model:prune": modelPruneCommand,
+  "press-releases:purge-drafts": purgeDraftsCommand,
+  "press-releases:hash-content": hashContentCommand,
+  "press-releases:assign-canonicals": assignCanonicalsCommand,
+  "press-releases:duplicates-report": duplicatesReportCommand,
+  "press-releases:backfill-published-ever": backfillPublishedEverCommand,
+  "ops:watch": opsWatchCommand,
 };

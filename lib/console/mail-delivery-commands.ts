@@ -19,11 +19,12 @@ export const mailDeliverCommand = defineCommand({
 });
 
 export const mailPurgeCommand = defineCommand({
-  description: "Delete bounces older than 395 days and finished mails older than 30 days.",
+  description: "Delete finished mails (outbox, local mailbox) older than 30 days.",
   usage: "mail:purge",
+  help: ["Bounces (395 days) are pruned by model:prune."],
   async run(_args, io) {
     const r = await purgeMailRecords();
-    io.out(`deleted ${r.bounces} bounces, ${r.outbox} outbox mails, ${r.localMailbox} local-mailbox mails`);
+    io.out(`deleted ${r.outbox} outbox mails, ${r.localMailbox} local-mailbox mails`);
     return 0;
   },
 });

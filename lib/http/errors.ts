@@ -95,6 +95,14 @@ export class InsufficientCreditsError extends AppError {
   }
 }
 
+/** A page's request after its session ended: answered 401 like any missing session, counted as the spec's 419 (lib/http/problem.ts). */
+export class SessionExpiredError extends AppError {
+  override name = "SessionExpiredError";
+  constructor() {
+    super("unauthenticated", "Sign in first.");
+  }
+}
+
 export const notFound = (message = "Not found.") => new AppError("not_found", message);
 export const gone = (message = "This content has been removed.") => new AppError("gone", message);
 export const forbidden = (message = "You are not allowed to do this.") => new AppError("forbidden", message);

@@ -1,6 +1,6 @@
 import { ZodError } from "zod";
 import { processSingleton } from "@/lib/process-singleton";
-import { AppError, type ValidationIssue } from "./errors";
+import { AppError, SessionExpiredError, type ValidationIssue } from "./errors";
 
 export interface ErrorBody {
   error: {
@@ -19,17 +19,49 @@ type Reporter = (err: unknown, context: { requestId: string; level: ReportLevel 
 const defaultReporter: Reporter = (err, { requestId, level }) =>
   level === "error" ? console.error(`[${requestId}] unexpected error:`, err) : console.warn(`[${requestId}] client value refused by the database:`, err instanceof Error ? err.message.split("\n").at(-1) : err);
 
+/**
+ * An expected outcome worth counting in the error tracker (spec 7): `page_expired` is the spec's
+ * 419 (a page outlived its session), `access_refused` and `throttled` are auth 403 and 429. No
+ * personal data: the route is the handler's route pattern (`/api/v1/releases/[id]`), never the request's
+ * path, so a client cannot mint new routes. The tracker throttles them per kind and route.
+ */
+export interface Signal {
+  name: "page_expired" | "access_refused" | "throttled";
+  status: number;
+  route: string;
+}
+type SignalSink = (signal: Signal) => void;
+
 // One per process: every route bundle has its own copy of this module (lib/process-singleton.ts),
 // and the error tracker installs itself once, from instrumentation.
-const reporting = processSingleton("error-reporter", () => ({ reporter: defaultReporter }));
+const reporting = processSingleton("error-reporter", () => ({ reporter: defaultReporter, installed: defaultReporter, signal: null as SignalSink | null }));
 
-/** Where unexpected errors go; the error tracker installs itself here. */
+/** The error tracker: unexpected errors and signals go to it from now on. */
+export function installErrorTracker(tracker: { reporter: Reporter; signal: SignalSink }): void {
+  reporting.installed = reporting.reporter = tracker.reporter;
+  reporting.signal = tracker.signal;
+}
+
+/** Where unexpected errors go for a while (a test's spy); null restores the installed tracker. */
 export function setErrorReporter(fn: Reporter | null): void {
-  reporting.reporter = fn ?? defaultReporter;
+  reporting.reporter = fn ?? reporting.installed;
 }
 
 export function reportError(err: unknown, context: { requestId: string; level?: ReportLevel }): void {
   reporting.reporter(err, { requestId: context.requestId, level: context.level ?? "error" });
+}
+
+/** Counts an expected outcome in the error tracker; without one, nothing happens (the answer says it all). */
+export function reportSignal(signal: Signal): void {
+  reporting.signal?.(signal);
+}
+
+/** Which answers of the route wrapper are signals: a page's ended session, every 403 and 429. */
+function signalOf(err: AppError, route: string): Signal | null {
+  if (err instanceof SessionExpiredError) return { name: "page_expired", status: 419, route };
+  if (err.status === 403) return { name: "access_refused", status: 403, route };
+  if (err.status === 429) return { name: "throttled", status: 429, route };
+  return null;
 }
 
 export function zodIssues(err: ZodError): ValidationIssue[] {
@@ -72,8 +104,11 @@ export function errorBody(err: AppError, requestId: string): ErrorBody {
   };
 }
 
-export function toErrorResponse(err: unknown, requestId: string, extraHeaders: Record<string, string> = {}): Response {
+/** `route`: the handler's route pattern, given by the route wrapper, whose answers may be signals. */
+export function toErrorResponse(err: unknown, requestId: string, extraHeaders: Record<string, string> = {}, route?: string): Response {
   const appError = toAppError(err, requestId);
+  const signal = route ? signalOf(appError, route) : null;
+  if (signal) reportSignal(signal);
   return new Response(JSON.stringify(errorBody(appError, requestId)), {
     status: appError.status,
     headers: {

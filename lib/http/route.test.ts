@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { resetLimitersForTests } from "@/lib/ratelimit/limiter";
@@ -15,7 +17,7 @@ afterEach(() => {
 });
 
 describe("apiRoute", () => {
-  const create = apiRoute({ body: z.object({ title: z.string().min(3), count: z.number().int() }) }, async ({ body }) => json({ ok: body.title }, { status: 201 }));
+  const create = apiRoute({ route: "/api/v1/things", body: z.object({ title: z.string().min(3), count: z.number().int() }) }, async ({ body }) => json({ ok: body.title }, { status: 201 }));
 
   it("parses the body and echoes a sane request id", async () => {
     const res = await create(post('{"title":"Hello","count":2}', { "content-type": "application/json", "x-request-id": "req-12345678" }));
@@ -39,7 +41,7 @@ describe("apiRoute", () => {
   });
 
   it("maps named domain exceptions through the one table", async () => {
-    const route = apiRoute({}, async () => {
+    const route = apiRoute({ route: "/api/v1/things" }, async () => {
       throw new QuotaExceededException();
     });
     const res = await route(new Request("http://x/"));
@@ -50,7 +52,7 @@ describe("apiRoute", () => {
   it("hides unexpected errors behind a 500 and reports them", async () => {
     const reporter = vi.fn();
     setErrorReporter(reporter);
-    const route = apiRoute({}, async () => {
+    const route = apiRoute({ route: "/api/v1/things" }, async () => {
       throw new Error("connection string postgresql://secret@db leaked");
     });
     const res = await route(new Request("http://x/"));
@@ -61,7 +63,7 @@ describe("apiRoute", () => {
   });
 
   it("refuses a route whose auth kind has no resolver instead of letting it through", async () => {
-    const route = apiRoute({ auth: "session" }, async () => json({ leaked: true }));
+    const route = apiRoute({ route: "/api/v1/things", auth: "session" }, async () => json({ leaked: true }));
     const res = await route(new Request("http://x/"));
     expect(res.status).toBe(500);
     expect(await res.text()).not.toContain("leaked");
@@ -72,7 +74,7 @@ describe("apiRoute", () => {
       if (req.headers.get("authorization") !== "Bearer good") throw Object.assign(new (await import("./errors")).AppError("unauthenticated", "Missing token."));
       return { kind: "token", id: "t1", userId: 1 };
     });
-    const route = apiRoute({ auth: "token" }, async ({ principal }) => json({ user: principal?.userId }));
+    const route = apiRoute({ route: "/api/v1/things", auth: "token" }, async ({ principal }) => json({ user: principal?.userId }));
     expect((await route(new Request("http://x/"))).status).toBe(401);
     expect(await (await route(new Request("http://x/", { headers: { authorization: "Bearer good" } }))).json()).toEqual({ user: 1 });
   });
@@ -81,7 +83,7 @@ describe("apiRoute", () => {
     process.env.API_RATE_LIMIT_PER_MINUTE = "2";
     const { resetConfigForTests } = await import("@/lib/config");
     resetConfigForTests();
-    const route = apiRoute({ rateLimit: "api" }, async () => json({ ok: true }));
+    const route = apiRoute({ route: "/api/v1/things", rateLimit: "api" }, async () => json({ ok: true }));
     // A client address of its own, so earlier runs in the same minute do not count.
     const ip = `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Date.now().toString(16).slice(-4)}`;
     const req = () => new Request("http://x/", { headers: { "x-forwarded-for": ip } });
@@ -100,9 +102,9 @@ describe("apiRoute", () => {
 });
 
 describe("apiRoute against hostile input", () => {
-  const create = apiRoute({ body: z.object({ title: z.string(), tags: z.array(z.string()).optional(), contact: z.object({ email: z.string() }).optional() }) }, async ({ body }) => json({ ok: body.title }, { status: 201 }));
-  const list = apiRoute({ query: z.object({ q: z.string().optional() }) }, async ({ query }) => json({ q: query.q ?? null }));
-  const byId = apiRoute({ params: z.object({ id: RecordIdParam }) }, async ({ params }) => json({ id: params.id }));
+  const create = apiRoute({ route: "/api/v1/things", body: z.object({ title: z.string(), tags: z.array(z.string()).optional(), contact: z.object({ email: z.string() }).optional() }) }, async ({ body }) => json({ ok: body.title }, { status: 201 }));
+  const list = apiRoute({ route: "/api/v1/things", query: z.object({ q: z.string().optional() }) }, async ({ query }) => json({ q: query.q ?? null }));
+  const byId = apiRoute({ route: "/api/v1/things", params: z.object({ id: RecordIdParam }) }, async ({ params }) => json({ id: params.id }));
   const callById = (id: string) => byId(new Request(`http://x/things/${id}`), { params: Promise.resolve({ id }) });
 
   it("refuses NUL and unpaired surrogates in a body with 422 naming each field", async () => {
@@ -129,7 +131,7 @@ describe("apiRoute against hostile input", () => {
   });
 
   it("refuses a body over the limit with 413 before reading it all, declared or streamed", async () => {
-    const small = apiRoute({ body: z.object({ title: z.string() }), maxBodyBytes: 64 }, async () => json({ ok: true }));
+    const small = apiRoute({ route: "/api/v1/things", body: z.object({ title: z.string() }), maxBodyBytes: 64 }, async () => json({ ok: true }));
     const declared = new Request("http://x/", { method: "POST", headers: { "content-type": "application/json", "content-length": "999999999" }, body: "{}" });
     expect((await small(declared)).status).toBe(413);
     let pulled = 0;
@@ -153,12 +155,29 @@ describe("apiRoute against hostile input", () => {
   it("maps a value the database refused (boundary missed) to 422 and reports it as a warning", async () => {
     const reporter = vi.fn();
     setErrorReporter(reporter);
-    const route = apiRoute({}, async () => {
+    const route = apiRoute({ route: "/api/v1/things" }, async () => {
       throw Object.assign(new Error("Database error"), { meta: { driverAdapterError: { cause: { originalCode: "22021" } } } });
     });
     const res = await route(new Request("http://x/"));
     expect(res.status).toBe(422);
     expect(reporter).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ level: "warning" }));
     setErrorReporter(null);
+  });
+});
+
+describe("route patterns", () => {
+  // Signals to the error tracker are throttled per route pattern (lib/observability/sentry): a
+  // handler naming another folder's pattern would share or split that allowance.
+  it("every handler under app/ names its own folder as its route pattern", () => {
+    const app = join(process.cwd(), "app");
+    const files = readdirSync(app, { recursive: true, encoding: "utf8" }).filter((f) => /(?:^|\/)route\.tsx?$/.test(f));
+    const named = files.flatMap((file) => {
+      const source = readFileSync(join(app, file), "utf8");
+      return [...source.matchAll(/apiRoute\(\{\s*route: "([^"]+)"/g)].map((m) => ({ file, route: m[1], folder: `/${relative(app, dirname(join(app, file)))}` }));
+    });
+    const calls = files.reduce((n, file) => n + (readFileSync(join(app, file), "utf8").match(/apiRoute\(/g)?.length ?? 0), 0);
+    expect(named.length).toBe(calls);
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter((n) => n.route !== n.folder)).toEqual([]);
   });
 });

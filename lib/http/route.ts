@@ -29,6 +29,11 @@ type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteOptions<P, Q, B> {
+  /**
+   * The handler's route pattern, its folder under app/ (`/api/v1/releases/[id]`): names the route
+   * in error-tracker signals. Never derived from the request's path, which the client chooses.
+   */
+  route: string;
   auth?: AuthKind;
   rateLimit?: PolicyName;
   params?: P;
@@ -134,7 +139,7 @@ export function apiRoute<P extends Schema | undefined = undefined, Q extends Sch
       for (const [k, v] of Object.entries(limitHeaders)) response.headers.set(k, v);
       return response;
     } catch (err) {
-      return toErrorResponse(err, requestId, limitHeaders);
+      return toErrorResponse(err, requestId, limitHeaders, options.route);
     }
   };
 }

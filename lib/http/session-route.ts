@@ -1,7 +1,7 @@
 import { can, type Permission } from "@/lib/accounts/permissions";
 import { needsStrongAdminConfirmation, readSession } from "@/lib/auth/session";
 import type { ActiveSession } from "@/lib/auth/sessions/resolve-session";
-import { AppError } from "@/lib/http/errors";
+import { AppError, SessionExpiredError } from "@/lib/http/errors";
 import { getSiteHosts, siteOrigin } from "@/lib/sites";
 
 // Guards for the hub's own route handlers (image upload, preview, evidence). Unlike
@@ -33,7 +33,7 @@ export function assertSameOrigin(request: Request): void {
 /** The signed-in person (second factor passed), or 401. */
 export async function sessionOrThrow(): Promise<ActiveSession> {
   const s = await readSession();
-  if (!s) throw new AppError("unauthenticated", "Sign in first.");
+  if (!s) throw new SessionExpiredError();
   return s;
 }
 

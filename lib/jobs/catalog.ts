@@ -10,12 +10,17 @@ import { runInvoicesJob } from "@/lib/billing/agreements/invoice-run";
 import { storeProviderInvoiceJob, sweepProviderInvoicesJob } from "@/lib/billing/webhook/store-provider-invoice";
 import { expireLapsedChangesJob } from "@/lib/releases/changes/expire-lapsed-changes";
 import { retryPendingArchiveJob, sweepOrphanOriginalsJob } from "@/lib/images/maintenance/jobs";
+import { opsWatchJob } from "@/lib/observability/watch-operations";
+import { pruneFailedJobsJob, pruneModelJob } from "@/lib/retention/jobs";
+import { purgeDraftsJob } from "@/lib/releases/maintenance/jobs";
+import { checkIndexStatusJob } from "@/lib/seo/index-inspection/jobs";
+import { sendIndexNowPingsJob } from "@/lib/seo/indexnow/jobs";
 import { heartbeatJob } from "./heartbeat";
 import type { JobDefinition, Schedule } from "./types";
 
 // Every job and schedule, in one place: Inngest functions and the local worker are both built
 // from these lists, so the embedded default runs exactly what production runs.
-export const JOBS: JobDefinition<never>[] = [heartbeatJob, reviewJob, publishScheduledJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob, deliverMailJob, deliverDueMailJob, purgeMailRecordsJob, newsletterSendJob, expireGrandfatheringJob, runInvoicesJob, storeProviderInvoiceJob, sweepProviderInvoicesJob, expireLapsedChangesJob, retryPendingArchiveJob, sweepOrphanOriginalsJob] as JobDefinition<never>[];
+export const JOBS: JobDefinition<never>[] = [heartbeatJob, opsWatchJob, reviewJob, publishScheduledJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob, deliverMailJob, deliverDueMailJob, purgeMailRecordsJob, newsletterSendJob, expireGrandfatheringJob, runInvoicesJob, storeProviderInvoiceJob, sweepProviderInvoicesJob, expireLapsedChangesJob, retryPendingArchiveJob, sweepOrphanOriginalsJob, pruneModelJob, pruneFailedJobsJob, purgeDraftsJob, checkIndexStatusJob, sendIndexNowPingsJob] as JobDefinition<never>[];
 
 const BERLIN = "Europe/Berlin";
 export const SCHEDULES: Record<string, Schedule> = {
@@ -36,6 +41,17 @@ export const SCHEDULES: Record<string, Schedule> = {
   "retry-pending-archive": { cron: "*/5 * * * *", timezone: BERLIN, job: retryPendingArchiveJob.name },
   // Spec 4.7: weekly, Sunday 04:45.
   "sweep-orphan-originals": { cron: "45 4 * * 0", timezone: BERLIN, job: sweepOrphanOriginalsJob.name },
+  // Spec 4.7: model:prune daily 04:05 (feed, crawler, conversion and bounce logs after 395 days).
+  "prune-model": { cron: "5 4 * * *", timezone: BERLIN, job: pruneModelJob.name },
+  // Spec 4.7, 8: failed jobs after 30 days.
+  "prune-failed-jobs": { cron: "10 4 * * *", timezone: BERLIN, job: pruneFailedJobsJob.name },
+  "purge-drafts": { cron: "40 4 * * *", timezone: BERLIN, job: purgeDraftsJob.name },
+  // The operations watch (alerts); also run by GET /health and, embedded, by its own interval.
+  "ops-watch": { cron: "*/5 * * * *", timezone: BERLIN, job: opsWatchJob.name },
+  // Spec 4.7: the daily search-index check, after the night's maintenance, before the working day.
+  "check-index-status": { cron: "10 5 * * *", timezone: BERLIN, job: checkIndexStatusJob.name },
+  // IndexNow pings of committed publications, corrections and removals (lib/seo/indexnow).
+  "send-indexnow-pings": { cron: "* * * * *", timezone: BERLIN, job: sendIndexNowPingsJob.name },
 };
 
 export function findJob(name: string): JobDefinition<never> | undefined {

@@ -1,10 +1,15 @@
 import { Cron } from "croner";
+import { watchOperations } from "@/lib/observability/watch-operations";
 import { SCHEDULES } from "./catalog";
 import { dispatchJob } from "./dispatch";
 import { recordHeartbeat } from "./heartbeat";
 import { releaseStaleClaims } from "./local-worker";
 
 let crons: Cron[] = [];
+let watchdog: NodeJS.Timeout | undefined;
+
+/** The operations watch's own beat, independent of croner and of the job queue it watches. */
+const WATCHDOG_INTERVAL_MS = 5 * 60_000;
 
 /**
  * The embedded default's scheduler: the same cron table Inngest runs in production, ticking inside
@@ -21,9 +26,15 @@ export function startLocalScheduler(): void {
   );
   crons.push(new Cron("*/1 * * * *", { protect: true }, () => void releaseStaleClaims().catch(() => {})));
   void recordHeartbeat().catch((err) => console.error("scheduler heartbeat:", err));
+  // A plain timer, not a cron job through the queue: a stalled cron library or a stuck queue
+  // would otherwise silence the very watch that reports them.
+  watchdog = setInterval(() => void watchOperations().catch((err) => console.error("operations watch:", err)), WATCHDOG_INTERVAL_MS);
+  watchdog.unref();
 }
 
 export function stopLocalScheduler(): void {
   for (const c of crons) c.stop();
   crons = [];
+  clearInterval(watchdog);
+  watchdog = undefined;
 }

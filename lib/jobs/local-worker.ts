@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import { findJob, JOBS } from "./catalog";
+import { runRecorded } from "./job-runs";
 import type { StepTools } from "./types";
 
 // The embedded default's queue: rows in job_queue, worked off inside the app process. Claims use
@@ -43,7 +44,7 @@ export async function workOne(): Promise<boolean> {
   const job = findJob(row.name);
   try {
     if (!job) throw new Error(`no job named ${row.name}`);
-    await withTimeout(job.handler(row.payload as never, { step: directSteps, attempt: row.attempts }), job.timeoutSeconds, row.name);
+    await runRecorded(row.name, () => withTimeout(job.handler(row.payload as never, { step: directSteps, attempt: row.attempts }), job.timeoutSeconds, row.name));
     await db.$executeRaw`UPDATE job_queue SET status = 'done', locked_at = NULL, last_error = NULL WHERE id = ${row.id}`;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

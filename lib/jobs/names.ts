@@ -18,4 +18,10 @@ export const JOB = {
   expireLapsedChanges: "releases/expire-lapsed-changes",
   sweepOrphanOriginals: "images/sweep-orphan-originals",
   retryPendingArchive: "archive/retry-pending",
+  checkIndexStatus: "seo/check-index-status",
+  sendIndexNowPings: "seo/send-indexnow-pings",
+  pruneModel: "retention/prune-model",
+  pruneFailedJobs: "queue/prune-failed",
+  purgeDrafts: "releases/purge-drafts",
+  opsWatch: "ops/watch",
 } as const;

@@ -10,7 +10,8 @@ import { normalizeAddress } from "./suppression";
 // alerted; after that, sending resumes by itself. State is the singleton row mail_circuit id=1,
 // shared by every instance; the rejections are email_bounces rows with is_relay.
 
-const CIRCUIT_ALERT_KEY = "mail_circuit_open";
+/** The alert key of an open circuit: the operations watch raises the same key, so one cool-down covers both. */
+export const CIRCUIT_ALERT_KEY = "mail_circuit_open";
 
 export interface RelayRejection {
   /** What was refused and why, as the provider or server said it. */

@@ -4,6 +4,7 @@ import { eraseFiles } from "@/lib/storage/files";
 import { recordHistory, type Actor } from "./history";
 import { lockRelease } from "./lock";
 import { bumpPublicCacheGeneration } from "./public-cache";
+import { dropSearchMirror } from "./search-mirror";
 import { AppError } from "@/lib/http/errors";
 import { assertActorMay } from "./actor-rights";
 
@@ -31,7 +32,7 @@ export async function deleteRelease(opts: { releaseId: number; actor: Actor; now
       throw new AppError("conflict", "A release that was published cannot be deleted. Archive it, or ask for depublication through a legal request.");
     }
     await tx.pressRelease.update({ where: { id: release.id }, data: { deletedAt: now } });
-    await tx.pressReleaseSearch.deleteMany({ where: { pressReleaseId: release.id } });
+    await dropSearchMirror(tx, release);
     await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor: opts.actor, outcome: "deleted" });
 
     let files: string[] = [];

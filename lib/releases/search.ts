@@ -139,7 +139,8 @@ export async function reindexSearch(opts: { batchSize?: number; onProgress?: (do
     const ids = await db.pressRelease.findMany({ where: { id: { gt: lastId }, deletedAt: null }, select: { id: true }, orderBy: { id: "asc" }, take: batch });
     if (!ids.length) break;
     const now = new Date();
-    for (const { id } of ids) await syncSearchMirror(db, id, now);
+    // A rebuild changes no page: search engines hear nothing of it.
+    for (const { id } of ids) await syncSearchMirror(db, id, now, { announce: false });
     lastId = ids.at(-1)!.id;
     done += ids.length;
     opts.onProgress?.(done);

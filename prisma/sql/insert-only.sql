@@ -21,7 +21,7 @@ DO $$
 DECLARE t text;
 BEGIN
   FOREACH t IN ARRAY ARRAY['legal_texts', 'image_declaration_corrections', 'legal_document_acceptances',
-                           'press_release_ai_declarations', 'activity_log', 'login_history', 'legal_request_events',
+                           'login_history', 'legal_request_events',
                            'press_release_corrections']
   LOOP
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_insert_only', t);
@@ -38,6 +38,28 @@ BEGIN
 END;
 $$;
 
+-- The activity log loses rows only to its archive (fulltext:archive, lib/db/fulltext-maintenance):
+-- the move deletes and inserts them in one statement under SET LOCAL app.allow_activity_archive =
+-- '<cutoff, ISO 8601 UTC>'. The door is bound to that cutoff: only rows older than it may go, so
+-- other code sharing the transaction cannot delete fresh rows through it.
+CREATE OR REPLACE FUNCTION reject_activity_mutation() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE cutoff text := current_setting('app.allow_activity_archive', true);
+BEGIN
+  -- Only the exact form toISOString() writes is read as a cutoff; anything else ('on', '') stays shut.
+  -- (Nested so the cast runs only on a value that passed the pattern.)
+  IF TG_OP = 'DELETE' AND cutoff ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$' THEN
+    IF OLD.created_at < cutoff::timestamptz THEN
+      RETURN OLD;
+    END IF;
+  END IF;
+  RAISE EXCEPTION '% is insert-only', TG_TABLE_NAME USING ERRCODE = 'restrict_violation';
+END;
+$$;
+
+DROP TRIGGER IF EXISTS activity_log_insert_only ON activity_log;
+CREATE TRIGGER activity_log_insert_only BEFORE UPDATE OR DELETE ON activity_log
+  FOR EACH ROW EXECUTE FUNCTION reject_activity_mutation();
+
 DROP TRIGGER IF EXISTS image_rights_confirmations_insert_only ON image_rights_confirmations;
 CREATE TRIGGER image_rights_confirmations_insert_only BEFORE UPDATE OR DELETE ON image_rights_confirmations
   FOR EACH ROW EXECUTE FUNCTION reject_confirmation_mutation();
@@ -46,3 +68,20 @@ CREATE TRIGGER image_rights_confirmations_insert_only BEFORE UPDATE OR DELETE ON
 DROP TRIGGER IF EXISTS press_release_events_append_only ON press_release_events;
 CREATE TRIGGER press_release_events_append_only BEFORE UPDATE ON press_release_events
   FOR EACH ROW EXECUTE FUNCTION reject_mutation();
+
+-- AI declarations of a release that never reached the public leave with it when
+-- press-releases:purge-drafts deletes the draft (the release row cascades); the purge opens this
+-- door for its own transaction with SET LOCAL app.allow_draft_purge = '<release id>', and only the
+-- declarations of that one release may go. Updates stay refused.
+CREATE OR REPLACE FUNCTION reject_declaration_mutation() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND current_setting('app.allow_draft_purge', true) = OLD.press_release_id::text THEN
+    RETURN OLD;
+  END IF;
+  RAISE EXCEPTION '% is insert-only', TG_TABLE_NAME USING ERRCODE = 'restrict_violation';
+END;
+$$;
+
+DROP TRIGGER IF EXISTS press_release_ai_declarations_insert_only ON press_release_ai_declarations;
+CREATE TRIGGER press_release_ai_declarations_insert_only BEFORE UPDATE OR DELETE ON press_release_ai_declarations
+  FOR EACH ROW EXECUTE FUNCTION reject_declaration_mutation();

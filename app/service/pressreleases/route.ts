@@ -5,12 +5,12 @@ import { ReleaseInput } from "@/lib/api/schemas";
 import { withIdempotency } from "@/lib/http/idempotency";
 import { apiRoute, json } from "@/lib/http/route";
 
-export const GET = apiRoute({ auth: "token", rateLimit: "api", query: LegacyListQuery }, async (ctx) => {
+export const GET = apiRoute({ route: "/service/pressreleases", auth: "token", rateLimit: "api", query: LegacyListQuery }, async (ctx) => {
   const list = await listReleasesForUser(userIdOf(ctx), ctx.query);
   return json({ pressreleases: list.data.map(toLegacy), total: list.meta.total, page: list.meta.page });
 });
 
-export const POST = apiRoute({ auth: "token", rateLimit: "api", body: LegacyReleaseInput }, async (ctx) => {
+export const POST = apiRoute({ route: "/service/pressreleases", auth: "token", rateLimit: "api", body: LegacyReleaseInput }, async (ctx) => {
   const userId = userIdOf(ctx);
   assertPlausibleAddresses(ctx.body);
   const newsroom = await legacyNewsroom(userId, ctx.body);

@@ -1,3 +1,4 @@
+import { reportSignal } from "@/lib/http/problem";
 import { failureBudget } from "@/lib/ratelimit/failure-budget";
 import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
 import { TwoFactorThrottledError } from "./errors";
@@ -27,7 +28,10 @@ export async function guessRetryAfterSeconds(key: string): Promise<number | null
  */
 export async function countSecondFactorAttempt(userId: number): Promise<void> {
   const wait = await guessRetryAfterSeconds(keyOf(userId));
-  if (wait !== null) throw new TwoFactorThrottledError(wait);
+  if (wait === null) return;
+  // A signed-in person's login limit (spec 7): a signal for the error tracker, without the user.
+  reportSignal({ name: "throttled", status: 429, route: "second-factor" });
+  throw new TwoFactorThrottledError(wait);
 }
 
 /** A wrong (or replayed) code: counts toward the hour's and the day's budget. */

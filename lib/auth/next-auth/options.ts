@@ -16,7 +16,7 @@ import { browserBinding } from "./browser-binding";
 import { clientContextOf } from "./client-context";
 import { SESSION_COOKIE, secureCookies } from "./cookies";
 import { LOGIN_ERROR } from "./login-error-codes";
-import { reportError } from "@/lib/http/problem";
+import { reportError, reportSignal } from "@/lib/http/problem";
 
 // next-auth is the session layer (docs/authentication.md): its providers are the entry points,
 // its encrypted cookie carries one thing, the reference of a `sessions` row. Everything a
@@ -33,7 +33,10 @@ async function entryPoint(run: () => Promise<{ userId: number; token: string }>)
     const { userId, token } = await run();
     return { id: String(userId), sessionToken: token };
   } catch (err) {
-    if (err instanceof LoginThrottledError) throw new Error(err.scope === "account" ? LOGIN_ERROR.slowed : LOGIN_ERROR.throttled);
+    if (err instanceof LoginThrottledError) {
+      reportSignal({ name: "throttled", status: 429, route: `login:${err.scope}` });
+      throw new Error(err.scope === "account" ? LOGIN_ERROR.slowed : LOGIN_ERROR.throttled);
+    }
     if (err instanceof LoginRefusedError || err instanceof LoginNotPossibleError) throw new Error(LOGIN_ERROR.refused);
     if (err instanceof AddressNotVerifiedError) throw new Error(LOGIN_ERROR.addressNotConfirmed);
     // next-auth would put the message into the redirect URL: a database error would reach the browser.

@@ -19,7 +19,7 @@ export const deliverDueMailJob = defineJob({
   handler: async (_payload, { step }) => step.run("sweep", () => deliverDueMail({ budgetMs: 50_000 })),
 });
 
-/** Daily: bounces after 395 days, finished mails after 30 (lib/mail/retention.ts). */
+/** Daily: finished mails after 30 days (lib/mail/retention.ts); bounces go with model:prune. */
 export const purgeMailRecordsJob = defineJob({
   name: JOB.purgeMailRecords,
   retries: 1,

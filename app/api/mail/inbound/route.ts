@@ -2,4 +2,4 @@ import { receiveInboundMail } from "@/lib/mail/bounces/inbound-mail";
 import { apiRoute, json } from "@/lib/http/route";
 
 // POST /api/mail/inbound: a bounce (RFC 3464 report) our MTA received, raw message/rfc822, bearer INBOUND_MAIL_SECRET.
-export const POST = apiRoute({}, async ({ request }) => json(await receiveInboundMail(request)));
+export const POST = apiRoute({ route: "/api/mail/inbound" }, async ({ request }) => json(await receiveInboundMail(request)));

@@ -2,6 +2,6 @@ import { userIdOf } from "@/lib/api/handler";
 import { newsroomsOfUser } from "@/lib/companies/newsrooms";
 import { apiRoute, json } from "@/lib/http/route";
 
-export const GET = apiRoute({ auth: "token", rateLimit: "api" }, async (ctx) =>
+export const GET = apiRoute({ route: "/api/v1/newsrooms", auth: "token", rateLimit: "api" }, async (ctx) =>
   json({ data: (await newsroomsOfUser(userIdOf(ctx))).map((n) => ({ id: n.id, name: n.name, slug: n.slug, portals: n.portals, role: n.role })) }),
 );

@@ -1,5 +1,7 @@
 import { receiveResendWebhook } from "@/lib/mail/bounces/resend-webhook";
 import { apiRoute, json } from "@/lib/http/route";
+import { observeWebhook } from "@/lib/observability/webhook-failures";
 
 // POST /api/webhooks/resend: Resend delivery events (bounce, complaint, failure, suppression), Svix-signed.
-export const POST = apiRoute({}, async ({ request }) => json(await receiveResendWebhook(request)));
+// Failures (refused signatures, processing errors) are counted for the operations watch.
+export const POST = apiRoute({ route: "/api/webhooks/resend" }, async ({ request }) => json(await observeWebhook("resend", () => receiveResendWebhook(request))));

@@ -3,13 +3,13 @@ import { deleteReleaseForUser, getReleaseForUser, updateReleaseForUser } from "@
 import { IdParams, ReleaseUpdate } from "@/lib/api/schemas";
 import { apiRoute, json } from "@/lib/http/route";
 
-export const GET = apiRoute({ auth: "token", rateLimit: "api", params: IdParams }, async (ctx) => json({ data: await getReleaseForUser(userIdOf(ctx), ctx.params.id) }));
+export const GET = apiRoute({ route: "/api/v1/releases/[id]", auth: "token", rateLimit: "api", params: IdParams }, async (ctx) => json({ data: await getReleaseForUser(userIdOf(ctx), ctx.params.id) }));
 
-export const PUT = apiRoute({ auth: "token", rateLimit: "api", params: IdParams, body: ReleaseUpdate }, async (ctx) =>
+export const PUT = apiRoute({ route: "/api/v1/releases/[id]", auth: "token", rateLimit: "api", params: IdParams, body: ReleaseUpdate }, async (ctx) =>
   json({ data: await updateReleaseForUser(userIdOf(ctx), ctx.params.id, ctx.body) }),
 );
 
-export const DELETE = apiRoute({ auth: "token", rateLimit: "api", params: IdParams }, async (ctx) => {
+export const DELETE = apiRoute({ route: "/api/v1/releases/[id]", auth: "token", rateLimit: "api", params: IdParams }, async (ctx) => {
   await deleteReleaseForUser(userIdOf(ctx), ctx.params.id);
   return new Response(null, { status: 204 });
 });

@@ -15,6 +15,9 @@ import { requireAdmin } from "@/lib/auth/session";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
+import { IndexStatusPanel } from "@/components/admin/index-status-panel";
+import { latestIndexChecks } from "@/lib/seo/index-inspection/release-index-status";
+import { latestIndexNowPings } from "@/lib/seo/indexnow/release-pings";
 import { decideRelease } from "../actions";
 
 export const dynamic = "force-dynamic";
@@ -45,6 +48,8 @@ export default async function AdminReleasePage({ params, searchParams }: { param
   const { user } = await requireAdmin(ADMIN_SCREENS.releases.permission);
   const { release: r, publicUrl, history, historyCut, imageCount, removedImageCount, legalRequests, legalWithdrawal, actions } = await load((await params).id, user);
   const done = (await searchParams).erledigt;
+  const indexChecks = await latestIndexChecks({ releaseId: r.id });
+  const indexNowPings = await latestIndexNowPings({ releaseId: r.id });
   return (
     <>
       <p className="meta">
@@ -149,6 +154,8 @@ export default async function AdminReleasePage({ params, searchParams }: { param
           ) : null}
         </dl>
       </section>
+
+      <IndexStatusPanel checks={indexChecks} pings={indexNowPings} />
 
       <section className="panel" aria-labelledby="images-heading">
         <h2 id="images-heading">Bilder und Nachweise</h2>

@@ -24,6 +24,8 @@ import { arrangeImagesAction, correctImageAction, removeImageAction } from "./im
 import { RequestPanel } from "@/components/legal/request-panel";
 import { releaseLegalPanel } from "@/lib/dashboard/legal-requests";
 import { fileLegalRequestAction } from "./legal-actions";
+import { IndexStatusBlock } from "@/components/dashboard/index-status-block";
+import { customerIndexStatus } from "@/lib/seo/index-inspection/release-index-status";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pressemitteilung" };
@@ -54,7 +56,11 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
   const { user } = await requireUser();
   const data = await load(user.id, (await params).id);
   const { release, actions } = data;
-  const [{ images, confirmText }, legal] = await Promise.all([loadImages(user.id, release.id, actions.edit), releaseLegalPanel(user.id, release.id)]);
+  const [{ images, confirmText }, legal, indexStatus] = await Promise.all([
+    loadImages(user.id, release.id, actions.edit),
+    releaseLegalPanel(user.id, release.id),
+    customerIndexStatus({ releaseId: release.id, status: release.status }),
+  ]);
   return (
     <>
       <p className="meta">
@@ -109,6 +115,7 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
         correct={correctImageAction.bind(null, release.id)}
       />
       {release.status === "published" ? <BoostPanel userId={user.id} releaseId={release.id} action={bookBoostAction} /> : null}
+      {indexStatus ? <IndexStatusBlock status={indexStatus} /> : null}
       <RequestPanel panel={legal} action={fileLegalRequestAction.bind(null, release.id)} />
       <h2>Verlauf</h2>
       <ReleaseHistory entries={data.history} />

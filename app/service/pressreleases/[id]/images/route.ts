@@ -3,7 +3,7 @@ import { apiRoute } from "@/lib/http/route";
 import { getSiteHosts, siteOrigin } from "@/lib/sites";
 
 // Spec 4.2 / 9: the legacy image upload is gone for good; it points to the v1 endpoint and its description.
-const gone = apiRoute({}, async (ctx) => {
+const gone = apiRoute({ route: "/service/pressreleases/[id]/images" }, async (ctx) => {
   const origin = siteOrigin("hub", getSiteHosts());
   const id = new URL(ctx.request.url).pathname.split("/")[3] ?? "{id}";
   const endpoint = `${origin}/api/v1/releases/${/^\d{1,10}$/.test(id) ? id : "{id}"}/images`;

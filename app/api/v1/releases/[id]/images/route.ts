@@ -6,12 +6,12 @@ import { listReleaseImages } from "@/lib/images/list-release-images";
 import { uploadImageFromRequest } from "@/lib/images/upload/upload-from-request";
 
 // GET /api/v1/releases/{id}/images: the release's images in their order.
-export const GET = apiRoute({ auth: "token", rateLimit: "api", params: IdParams }, async (ctx) =>
+export const GET = apiRoute({ route: "/api/v1/releases/[id]/images", auth: "token", rateLimit: "api", params: IdParams }, async (ctx) =>
   json({ data: (await listReleaseImages({ releaseId: ctx.params.id, userId: userIdOf(ctx) })).map(imageToApi) }),
 );
 
 // POST /api/v1/releases/{id}/images: multipart upload with the rights confirmation (spec 4.2).
-export const POST = apiRoute({ auth: "token", rateLimit: "api", params: IdParams }, async (ctx) => {
+export const POST = apiRoute({ route: "/api/v1/releases/[id]/images", auth: "token", rateLimit: "api", params: IdParams }, async (ctx) => {
   const { image, warnings } = await uploadImageFromRequest(ctx.request, { releaseId: ctx.params.id, userId: userIdOf(ctx), source: "api" });
   return json({ data: imageToApi(image), warnings }, { status: 201 });
 });

@@ -4,6 +4,6 @@ import { IdParams } from "@/lib/api/schemas";
 import { withIdempotency } from "@/lib/http/idempotency";
 import { apiRoute } from "@/lib/http/route";
 
-export const POST = apiRoute({ auth: "token", rateLimit: "api", params: IdParams }, async (ctx) =>
+export const POST = apiRoute({ route: "/api/v1/releases/[id]/submit", auth: "token", rateLimit: "api", params: IdParams }, async (ctx) =>
   withIdempotency(ctx.request, `v1:submit:${userIdOf(ctx)}:${ctx.params.id}`, null, async () => ({ status: 202, body: { data: await submitReleaseForUser(userIdOf(ctx), ctx.params.id) } })),
 );

@@ -15,7 +15,7 @@ const valueOf = (params: URLSearchParams, name: string): string | string[] => {
 
 // GET /admin/reports/submitters/csv?part=addresses|rejections&from&to: the submitter report as
 // CSV (spec 4.3), for staff holding the report's permission; it sends nothing.
-export const GET = apiRoute({}, async ({ request }) => {
+export const GET = apiRoute({ route: "/hub/admin/reports/submitters/csv" }, async ({ request }) => {
   await staffSessionOrThrow(ADMIN_SCREENS.submitterReport.permission);
   const url = new URL(request.url);
   const asked = url.searchParams.get("part");

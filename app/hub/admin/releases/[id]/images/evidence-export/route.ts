@@ -7,7 +7,7 @@ import { RecordIdParam } from "@/lib/input/ids";
 
 // POST /admin/releases/<id>/images/evidence-export: the release's signed evidence export as a
 // download, with a stated purpose (logged as EvidenceAccess); compliance:manage.
-export const POST = apiRoute({ params: z.object({ id: RecordIdParam }) }, async ({ request, params }) => {
+export const POST = apiRoute({ route: "/hub/admin/releases/[id]/images/evidence-export", params: z.object({ id: RecordIdParam }) }, async ({ request, params }) => {
   assertSameOrigin(request);
   const { user } = await staffSessionOrThrow("compliance:manage");
   const { purpose = "" } = await readSmallForm(request, 16 * 1024);

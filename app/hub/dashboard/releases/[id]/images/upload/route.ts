@@ -7,7 +7,7 @@ import { RecordIdParam } from "@/lib/input/ids";
 
 // POST /dashboard/releases/<id>/images/upload: the release page's image upload (multipart, up to
 // 16 MiB, which a server action cannot take). Answers { image, warnings } or the JSON error body.
-export const POST = apiRoute({ params: z.object({ id: RecordIdParam }) }, async ({ request, params }) => {
+export const POST = apiRoute({ route: "/hub/dashboard/releases/[id]/images/upload", params: z.object({ id: RecordIdParam }) }, async ({ request, params }) => {
   assertSameOrigin(request);
   const { user, session } = await sessionOrThrow();
   // The rights confirmation is the customer's own statement: staff signed in as the customer use the admin upload.

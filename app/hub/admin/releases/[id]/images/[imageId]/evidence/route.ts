@@ -16,7 +16,7 @@ const Fields = z.object({
   version: z.enum(["original", "published"]),
 });
 
-export const POST = apiRoute({ params: z.object({ id: RecordIdParam, imageId: RecordIdParam }) }, async ({ request, params }) => {
+export const POST = apiRoute({ route: "/hub/admin/releases/[id]/images/[imageId]/evidence", params: z.object({ id: RecordIdParam, imageId: RecordIdParam }) }, async ({ request, params }) => {
   assertSameOrigin(request);
   const { user } = await staffSessionOrThrow("press-releases:publish");
   const parsed = Fields.safeParse(await readSmallForm(request, MAX_FORM_BYTES));

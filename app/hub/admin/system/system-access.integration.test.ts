@@ -1,0 +1,81 @@
+import { encode } from "next-auth/jwt";
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { PERMISSIONS } from "@/lib/accounts/permissions";
+import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { openSession } from "@/lib/auth/sessions/start-session";
+import { getConfig, resetConfigForTests } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { recordHeartbeat } from "@/lib/jobs/heartbeat";
+import { runRecorded } from "@/lib/jobs/job-runs";
+import { JOB } from "@/lib/jobs/names";
+import { recordWebhookFailure } from "@/lib/observability/webhook-failures";
+import { seedUser } from "@/tests/factories";
+
+// /admin/system as its readers and as an attacker meet it: staff with users:manage and
+// super-admins read version, checks, schedules, circuit, alerts and webhook failures; other
+// staff, customers and visitors get nothing of it. The page runs for real behind a session cookie.
+
+let cookie: string | undefined;
+vi.mock("next/headers", () => ({ cookies: async () => ({ get: (name: string) => (name === "pd.session" && cookie ? { value: cookie } : undefined) }), headers: async () => new Headers() }));
+
+beforeAll(() => {
+  // next.config.ts turns forbidden() on (experimental.authInterrupts); the Next server sets this for it.
+  process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = "true";
+});
+afterEach(() => {
+  cookie = undefined;
+  delete process.env.APP_VERSION;
+  resetConfigForTests();
+});
+
+async function signIn(userId: number): Promise<void> {
+  const { token } = await openSession({ userId, method: "password", twoFactorPending: false, strongAuth: true, client: { ip: "198.51.100.9" } });
+  cookie = await encode({ token: { sid: token }, secret: getConfig().auth.secret });
+}
+
+const render = async () => (await import("./page")).default();
+const outcome = (promise: Promise<unknown>) => promise.then(() => "rendered", (e: { digest?: string }) => e.digest ?? String(e));
+
+describe("/admin/system", () => {
+  it("shows version and source, every check, the schedules with their last runs, the circuit, alerts and webhook failures", async () => {
+    process.env.APP_VERSION = "2026.11.3";
+    resetConfigForTests();
+    await recordHeartbeat();
+    await runRecorded(JOB.opsWatch, async () => undefined);
+    await runRecorded(JOB.purgeEvents, () => Promise.reject(new Error("watermark missing"))).catch(() => undefined);
+    await db.operationalAlert.create({ data: { key: "scheduler_silent", lastSentAt: new Date(), lastDetail: "last heartbeat 40 min ago", count: 3 } });
+    await recordWebhookFailure("stripe", "signature", "The webhook signature is not valid or too old.");
+    await signIn((await seedUser({ staffRole: "admin", permissions: [ADMIN_SCREENS.system.permission] })).id);
+
+    const html = renderToStaticMarkup((await render()) as never);
+    expect(html).toContain("<h1>Systemstatus</h1>");
+    expect(html).toContain("<code>2026.11.3</code>");
+    expect(html).toContain("aus der Umgebungsvariable APP_VERSION");
+    for (const check of ["database", "cache", "queue", "overdue", "scheduler", "mail", "disk"]) expect(html).toContain(`<code class="meta">${check}</code>`);
+    expect(html).toContain("Alle Prüfungen bestanden");
+    // Schedules in Berlin words, with what the job runner recorded.
+    expect(html).toMatch(/ops-watch<\/span><code class="meta">ops\/watch<\/code><\/th><td><span class="admin-line">alle 5 Minuten<\/span>/);
+    expect(html).toContain("täglich um 03:50");
+    expect(html).toContain("watermark missing");
+    expect(html).toContain("geschlossen: Versand läuft");
+    expect(html).toMatch(/Zeitplaner still<\/span><code class="meta">scheduler_silent<\/code>.*3×.*last heartbeat 40 min ago/);
+    expect(html).toMatch(/Stripe \(Zahlungen\)<\/th><td>Signatur abgelehnt<\/td><td class="amount">1<\/td><td class="amount">1<\/td>/);
+  });
+
+  it("opens for an active super-admin; refuses other staff, customers, a retired super-admin and visitors", async () => {
+    await signIn((await seedUser({ staffRole: "super_admin" })).id);
+    expect(await outcome(render())).toBe("rendered");
+
+    const others = PERMISSIONS.filter((p) => p !== ADMIN_SCREENS.system.permission);
+    await signIn((await seedUser({ staffRole: "admin", permissions: others })).id);
+    expect(await outcome(render())).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
+    // A customer whose row lists the permission is still a customer.
+    await signIn((await seedUser({ permissions: [ADMIN_SCREENS.system.permission] })).id);
+    expect(await outcome(render())).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
+    await signIn((await seedUser({ staffRole: "super_admin", isActive: false })).id);
+    expect(await outcome(render())).not.toBe("rendered");
+    cookie = undefined;
+    expect(await outcome(render())).toMatch(/^NEXT_REDIRECT;.*\/login;/);
+  });
+});

@@ -1,0 +1,35 @@
+import type { HealthReport } from "@/lib/observability/health";
+import { CHECK_LABELS, nf } from "./system-labels";
+
+/** Every check of GET /health with its result, duration and detail (details are the English diagnostics of the logs). */
+export function SystemHealthTable({ report }: { report: HealthReport }) {
+  return (
+    <div className="report-table-wrap">
+      <table className="table admin-table">
+        <caption className="visually-hidden">Prüfungen des Health-Endpunkts</caption>
+        <thead>
+          <tr>
+            <th scope="col">Prüfung</th>
+            <th scope="col">Ergebnis</th>
+            <th scope="col" className="amount">Dauer</th>
+            <th scope="col">Detail</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(report.checks).map(([name, check]) => (
+            <tr key={name}>
+              <th scope="row">
+                {CHECK_LABELS[name] ?? name} <code className="meta">{name}</code>
+              </th>
+              <td>{check.status === "ok" ? <span className="badge result-green">bestanden</span> : <span className="badge result-red">fehlgeschlagen</span>}</td>
+              <td className="amount report-nowrap">{nf.format(check.latencyMs)} ms</td>
+              <td className="system-detail" lang="en">
+                {check.detail ?? ""}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

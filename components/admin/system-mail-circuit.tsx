@@ -1,0 +1,28 @@
+import type { SystemStatus } from "@/lib/observability/load-system-status";
+import { SystemTime } from "./system-time";
+
+/** The mail circuit breaker as an operator needs it: state, since when, until when, why, and how to resume. */
+export function SystemMailCircuit({ circuit }: { circuit: SystemStatus["circuit"] }) {
+  return (
+    <dl className="facts">
+      <dt>Zustand</dt>
+      <dd>{circuit.halted ? <span className="badge result-red">offen: Versand angehalten</span> : <span className="badge result-green">geschlossen: Versand läuft</span>}</dd>
+      <dt>Zuletzt geöffnet</dt>
+      <dd>
+        <SystemTime at={circuit.openedAt} />
+      </dd>
+      <dt>{circuit.halted ? "Offen bis" : "Geschlossen seit"}</dt>
+      <dd>
+        <SystemTime at={circuit.openUntil} />
+      </dd>
+      {circuit.reason ? (
+        <>
+          <dt>Grund</dt>
+          <dd className="system-detail" lang="en">
+            {circuit.reason}
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,49 @@
+import type { SystemStatus } from "@/lib/observability/load-system-status";
+import { SystemTime } from "./system-time";
+import { VERSION_SOURCE_LABELS } from "./system-labels";
+
+/** The four facts an operator looks for first: version, mode, overall health, mail sending. */
+export function SystemSummary({ status }: { status: SystemStatus }) {
+  const failing = Object.values(status.health.checks).filter((c) => c.status === "fail").length;
+  return (
+    <section aria-labelledby="overview-heading">
+      <h2 id="overview-heading" className="visually-hidden">
+        Überblick
+      </h2>
+      <ul className="cards system-cards">
+        <li className="card">
+          <p className="system-card-label">Version</p>
+          <p className="system-figure">
+            <code>{status.version}</code>
+          </p>
+          <p className="meta">{VERSION_SOURCE_LABELS[status.versionSource]}</p>
+        </li>
+        <li className="card">
+          <p className="system-card-label">Betriebsart</p>
+          <p className="system-figure">{status.mode === "production" ? "Produktion" : "Eingebettet (lokal)"}</p>
+          <p className="meta">Jobs laufen {status.jobsRunOn === "Inngest" ? "auf Inngest" : "in der lokalen Warteschlange"}.</p>
+        </li>
+        <li className="card">
+          <p className="system-card-label">Zustand</p>
+          <p className="system-figure">
+            {failing ? <span className="badge result-red">{failing === 1 ? "1 Prüfung schlägt fehl" : `${failing} Prüfungen schlagen fehl`}</span> : <span className="badge result-green">Alle Prüfungen bestanden</span>}
+          </p>
+          <p className="meta">GET /health antwortet {failing ? "503" : "200"}.</p>
+        </li>
+        <li className="card">
+          <p className="system-card-label">Mailversand</p>
+          <p className="system-figure">{status.circuit.halted ? <span className="badge result-red">Angehalten</span> : <span className="badge result-green">Läuft</span>}</p>
+          <p className="meta">
+            {status.circuit.halted ? (
+              <>
+                Bis <SystemTime at={status.circuit.openUntil} /> (Circuit-Breaker offen)
+              </>
+            ) : (
+              "Circuit-Breaker geschlossen"
+            )}
+          </p>
+        </li>
+      </ul>
+    </section>
+  );
+}

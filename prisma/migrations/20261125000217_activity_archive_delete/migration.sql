@@ -1,0 +1,66 @@
+-- This is an empty migration.
+
+-- From prisma/sql/insert-only.sql
+-- Insert-only tables (spec 2.4, 2.5, 2.3): rows are evidence, so the database itself refuses to
+-- change or remove them, whatever code runs. Idempotent.
+CREATE OR REPLACE FUNCTION reject_mutation() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION '% is insert-only', TG_TABLE_NAME USING ERRCODE = 'restrict_violation';
+END;
+$$;
+
+-- Rights confirmations may be deleted only for never-published uploads (spec 2.4); the purge
+-- code opens that door for its own transaction with SET LOCAL app.allow_confirmation_purge = 'on'.
+CREATE OR REPLACE FUNCTION reject_confirmation_mutation() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND current_setting('app.allow_confirmation_purge', true) = 'on' THEN
+    RETURN OLD;
+  END IF;
+  RAISE EXCEPTION '% is insert-only', TG_TABLE_NAME USING ERRCODE = 'restrict_violation';
+END;
+$$;
+
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['legal_texts', 'image_declaration_corrections', 'legal_document_acceptances',
+                           'press_release_ai_declarations', 'login_history', 'legal_request_events',
+                           'press_release_corrections']
+  LOOP
+    EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_insert_only', t);
+    EXECUTE format('CREATE TRIGGER %I BEFORE UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION reject_mutation()', t || '_insert_only', t);
+  END LOOP;
+  -- TRUNCATE fires no row trigger; without these it would empty an evidence table in one go.
+  FOREACH t IN ARRAY ARRAY['legal_texts', 'image_declaration_corrections', 'legal_document_acceptances',
+                           'press_release_ai_declarations', 'activity_log', 'login_history', 'legal_request_events',
+                           'press_release_corrections', 'image_rights_confirmations']
+  LOOP
+    EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_no_truncate', t);
+    EXECUTE format('CREATE TRIGGER %I BEFORE TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION reject_mutation()', t || '_no_truncate', t);
+  END LOOP;
+END;
+$$;
+
+-- The activity log loses rows only to its archive (fulltext:archive, lib/db/fulltext-maintenance):
+-- the move deletes and inserts them in one statement under SET LOCAL app.allow_activity_archive = 'on'.
+CREATE OR REPLACE FUNCTION reject_activity_mutation() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND current_setting('app.allow_activity_archive', true) = 'on' THEN
+    RETURN OLD;
+  END IF;
+  RAISE EXCEPTION '% is insert-only', TG_TABLE_NAME USING ERRCODE = 'restrict_violation';
+END;
+$$;
+
+DROP TRIGGER IF EXISTS activity_log_insert_only ON activity_log;
+CREATE TRIGGER activity_log_insert_only BEFORE UPDATE OR DELETE ON activity_log
+  FOR EACH ROW EXECUTE FUNCTION reject_activity_mutation();
+
+DROP TRIGGER IF EXISTS image_rights_confirmations_insert_only ON image_rights_confirmations;
+CREATE TRIGGER image_rights_confirmations_insert_only BEFORE UPDATE OR DELETE ON image_rights_confirmations
+  FOR EACH ROW EXECUTE FUNCTION reject_confirmation_mutation();
+
+-- Events are append-only but leave with their release and with the retention purge.
+DROP TRIGGER IF EXISTS press_release_events_append_only ON press_release_events;
+CREATE TRIGGER press_release_events_append_only BEFORE UPDATE ON press_release_events
+  FOR EACH ROW EXECUTE FUNCTION reject_mutation();
