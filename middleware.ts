@@ -1,13 +1,16 @@
 import type { NextFetchEvent, NextRequest } from "next/server";
+import type { StorableAnswer } from "@/lib/public/stored-answers/storable";
 import { recordMailVisitLater } from "@/lib/middleware/mail-visit";
 import { routeBySite } from "@/lib/middleware/site-routing";
 import { publicDecision } from "@/lib/public/tombstone-index";
+import { serveStoredAnswer, storedAnswersEnabled } from "@/lib/public/stored-answers/serve";
 import { getSiteHosts } from "@/lib/sites/hosts";
 
 // Only dispatches; each concern lives in its own module under lib/middleware.
 export function middleware(request: NextRequest, event: NextFetchEvent) {
   recordMailVisitLater(request, event);
-  return routeBySite(request, getSiteHosts(), publicDecision);
+  const serveStored = storedAnswersEnabled() ? (req: NextRequest, storable: StorableAnswer) => serveStoredAnswer(req, event, storable) : undefined;
+  return routeBySite(request, getSiteHosts(), publicDecision, serveStored);
 }
 
 export const config = {

@@ -20,6 +20,11 @@ const addresses = (process.env.LISTEN_ADDRESSES ?? "0.0.0.0").split(",").map((a)
 // Next builds its own request URLs from this name (it does the same for 0.0.0.0): where it
 // listens is this server's business.
 const app = next({ dev, port, hostname: "localhost" });
+// Where the middleware asks this server to render a public answer it then keeps as stored bytes
+// (lib/public/stored-answers): the first address it listens on, a wildcard read as loopback.
+const first = addresses[0] ?? "0.0.0.0";
+const loopback = first === "0.0.0.0" ? "127.0.0.1" : first === "::" ? "::1" : first;
+process.env.PD_INTERNAL_ORIGIN ??= `http://${loopback.includes(":") ? `[${loopback}]` : loopback}:${port}`;
 const handle = app.getRequestHandler();
 await app.prepare();
 

@@ -4,6 +4,7 @@ import { cache } from "react";
 import { recordCrawlerFetch } from "@/lib/analytics/fetches";
 import { afterResponse } from "@/lib/http/after-response";
 import { cachedReleasePage } from "@/lib/public/cached-reads";
+import { noteRenderFacts } from "@/lib/public/stored-answers/render-facts";
 import { releaseMetadata, releaseRouteParams, type ReleaseRouteParams } from "@/lib/public/release-route";
 import { NewsroomBox } from "./newsroom-box";
 import { PortalFrame } from "./portal-frame";
@@ -20,9 +21,11 @@ export function releaseRoute(segment: string) {
       const p = await releaseRouteParams(params, segment);
       const data = p ? await load(p.portal, p.edition, p.slug) : null;
       if (!p || !data) notFound();
+      // Crawlers are logged per fetch (the CDN config sends them to the origin); people's views
+      // arrive by the beacon. Stored bytes are served by the middleware, which logs each fetch.
+      const stored = await noteRenderFacts({ tags: [], crawlerReleaseId: data.release.id });
       const userAgent = (await headers()).get("user-agent");
-      // Crawlers are logged here (the CDN config sends them to the origin); people's views arrive by the beacon.
-      afterResponse(() => recordCrawlerFetch(data.release.id, userAgent));
+      if (!stored) afterResponse(() => recordCrawlerFetch(data.release.id, userAgent));
       return (
         <PortalFrame portal={p.portal} edition={p.edition}>
           <ReleaseArticle data={data} edition={p.edition} />

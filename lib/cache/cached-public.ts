@@ -1,6 +1,7 @@
 import PublicCacheHandler from "./next-cache-handler.mjs";
 import { isPublicCacheActive } from "./invalidation-poller";
 import { PUBLIC_TAG } from "./public-tags";
+import { noteRenderFacts } from "@/lib/public/stored-answers/render-facts";
 
 /** Seconds an answer is served before it is read again (tags drop it sooner). */
 export const PAGE_REVALIDATE_SECONDS = 300;
@@ -48,25 +49,32 @@ export function cachedPublic<A extends (string | number | null)[], R>(
   read: (...args: A) => Promise<R>,
   opts: { tags: (...args: A) => string[]; tagsOf?: (answer: R) => string[]; revalidate?: number },
 ): (...args: A) => Promise<R> {
+  const revalidate = opts.revalidate ?? PAGE_REVALIDATE_SECONDS;
+  // A page whose bytes are stored (lib/public/stored-answers) is dropped by the same tags and read again as soon.
+  const noted = async (result: R, tags: string[], expiresAt: number) => {
+    await noteRenderFacts({ tags: [...tags, ...(opts.tagsOf?.(result) ?? [])], revalidate: Math.max(1, Math.floor((expiresAt - Date.now()) / 1000)) });
+    return result;
+  };
   return async (...args: A) => {
-    if (!isPublicCacheActive()) return read(...args);
-    const key = `public:${name}:${JSON.stringify(args)}`;
     const tags = [PUBLIC_TAG, ...opts.tags(...args)];
+    if (!isPublicCacheActive()) return noted(await read(...args), tags, Date.now() + revalidate * 1000);
+    const key = `public:${name}:${JSON.stringify(args)}`;
     const handler = new PublicCacheHandler();
     const hit = (await handler.get(key, { tags }))?.value as StoredAnswer | undefined;
-    if (hit?.kind === "PUBLIC" && hit.expiresAt > Date.now()) return JSON.parse(hit.body, reviver) as R;
+    if (hit?.kind === "PUBLIC" && hit.expiresAt > Date.now()) return noted(JSON.parse(hit.body, reviver) as R, tags, hit.expiresAt);
     let pending = inFlight.get(key);
     if (!pending) {
       pending = (async () => {
+        const startedAt = Date.now();
         const result = await read(...args);
         const body = JSON.stringify(result, replacer);
-        const answer: StoredAnswer = { kind: "PUBLIC", body, expiresAt: Date.now() + (opts.revalidate ?? PAGE_REVALIDATE_SECONDS) * 1000 };
+        const answer: StoredAnswer = { kind: "PUBLIC", body, expiresAt: Date.now() + revalidate * 1000 };
         // The stored entry keeps its tags, so a read by key alone still checks these.
-        await handler.set(key, answer, { tags: [...tags, ...(opts.tagsOf?.(result) ?? [])] });
+        await handler.set(key, answer, { tags: [...tags, ...(opts.tagsOf?.(result) ?? [])], startedAt });
         return body;
       })().finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
-    return JSON.parse(await pending, reviver) as R;
+    return noted(JSON.parse(await pending, reviver) as R, tags, Date.now() + revalidate * 1000);
   };
 }

@@ -160,7 +160,9 @@ export default class PublicCacheHandler {
   async set(key, data, ctx) {
     if (!data) return store().del(key);
     /** @type {Entry} */
-    const entry = { value: data, lastModified: Date.now(), tags: tagsOf(data, ctx) };
+    // A caller that read before writing passes when it started: an invalidation committed while
+    // it read then drops what it wrote, which may hold the replaced state.
+    const entry = { value: data, lastModified: ctx?.startedAt ?? Date.now(), tags: tagsOf(data, ctx) };
     await store().set(key, JSON.stringify(entry, replacer));
   }
 

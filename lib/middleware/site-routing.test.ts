@@ -1,7 +1,8 @@
-import { NextRequest } from "next/server";
+import { NextRequest, NextResponse } from "next/server";
 import { describe, expect, it } from "vitest";
 import type { SiteHosts } from "@/lib/sites";
-import { routeBySite, type DecidePublicPath } from "./site-routing";
+import { newRenderToken, RENDER_HEADER } from "@/lib/public/stored-answers/render-facts";
+import { routeBySite, type DecidePublicPath, type ServeStored } from "./site-routing";
 
 const hosts: SiteHosts = { hub: "hub.localhost:3000", business: "business.localhost:3000", tech: "tech.localhost:3000", protocol: "http" };
 
@@ -102,5 +103,55 @@ describe("routeBySite", () => {
     }
     // Encoded but well-formed paths go on as before.
     expect(rewrittenPath(await call("business.localhost:3000", "/de/pressemitteilung/gr%C3%BCn"))).toBe("/portal/business/de/pressemitteilung/gr%C3%BCn");
+  });
+
+  describe("stored answers", () => {
+    const stored = () => {
+      const asked: string[] = [];
+      const serve: ServeStored = async (_req, storable) => {
+        asked.push(storable.key);
+        return new NextResponse("stored", { headers: { "x-pd-store": "hit" } });
+      };
+      return { asked, serve };
+    };
+    const withStore = (host: string, path: string, serve: ServeStored, headers: Record<string, string> = {}, decide?: DecidePublicPath) =>
+      routeBySite(new NextRequest(`http://127.0.0.1:3000${path}`, { headers: { host, ...headers } }), hosts, decide, serve);
+
+    it("serves a reader's public page from the store, keyed without parameters the page does not read", async () => {
+      const { asked, serve } = stored();
+      expect(await (await withStore("business.localhost:3000", "/de/pressemitteilung/a?utm_source=x", serve)).text()).toBe("stored");
+      expect(await (await withStore("hub.localhost:3000", "/impressum", serve)).text()).toBe("stored");
+      expect(asked).toEqual(["business:/de/pressemitteilung/a", "hub:/impressum"]);
+    });
+
+    it("renders a search, an RSC request, a post and a tombstone as before, never from the store", async () => {
+      const { asked, serve } = stored();
+      const search = await withStore("business.localhost:3000", "/de/newsroom?q=nord", serve);
+      expect(rewrittenPath(search)).toBe("/portal/business/de/newsroom");
+      // A page the store does not keep carries a nonce, so no shared cache may keep it.
+      expect(search.headers.get("content-security-policy")).toMatch(/'nonce-/);
+      expect(search.headers.get("cache-control")).toBe("private, no-store");
+      expect(rewrittenPath(await withStore("business.localhost:3000", "/de", serve, { rsc: "1" }))).toBe("/portal/business/de");
+      const gone = await withStore("business.localhost:3000", "/de/pressemitteilung/weg", serve, {}, async () => ({ status: 410 }));
+      expect(gone.status).toBe(410);
+      expect(asked).toEqual([]);
+    });
+
+    it("lets a signed store render through without a nonce, and ignores a stranger's render header", async () => {
+      const { asked, serve } = stored();
+      const { token } = newRenderToken();
+      const render = await withStore("business.localhost:3000", "/de/feed", serve, { [RENDER_HEADER]: token, "content-security-policy": "x" });
+      expect(rewrittenPath(render)).toBe("/portal/business/de/feed");
+      expect(render.headers.get("content-security-policy")).toBeNull();
+      expect(render.headers.get("x-middleware-request-content-security-policy")).toBeNull();
+      expect(render.headers.get(`x-middleware-request-${RENDER_HEADER}`)).toBe(token);
+
+      const forged = await withStore("business.localhost:3000", "/de/feed", serve, { [RENDER_HEADER]: `${token.split(".")[0]}.forged` });
+      expect(await forged.text()).toBe("stored");
+      expect(asked).toEqual(["business:/de/feed"]);
+      const forgedSearch = await withStore("business.localhost:3000", "/de/newsroom?q=x", serve, { [RENDER_HEADER]: "abc.def" });
+      expect(forgedSearch.headers.get("content-security-policy")).toMatch(/'nonce-/);
+      expect(forgedSearch.headers.get(`x-middleware-request-${RENDER_HEADER}`)).toBeNull();
+    });
   });
 });

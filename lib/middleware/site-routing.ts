@@ -5,10 +5,15 @@ import { gonePageHtml } from "@/lib/public/gone-page";
 import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
 import { isPortalPage, PORTAL_PAGE_CACHE_CONTROL, publicSubject } from "@/lib/public/public-paths";
 import type { PublicDecision } from "@/lib/public/tombstone-index";
+import { RENDER_HEADER, verifiedRenderId } from "@/lib/public/stored-answers/render-facts";
+import { storableAnswer, type StorableAnswer } from "@/lib/public/stored-answers/storable";
 import { newsroomPath, preferredEdition, resolveEdition, resolveSite, type Portal, type SiteHosts } from "@/lib/sites";
 
 /** Looks up tombstones and moved newsrooms; the real one reads the tombstone index. */
 export type DecidePublicPath = (portal: Portal, subject: NonNullable<ReturnType<typeof publicSubject>>) => Promise<PublicDecision>;
+
+/** Serves a public answer from stored bytes; null when it cannot (the request then renders as usual). */
+export type ServeStored = (request: NextRequest, storable: StorableAnswer) => Promise<NextResponse | null>;
 
 /** Paths served identically on every host: APIs, webhooks, health and framework assets. */
 const HOST_INDEPENDENT = /^\/(api|service|health|_next|csp-report|media)(\/|$)|^\/(favicon\.ico|icon\.svg)$/;
@@ -26,8 +31,8 @@ export const EDITION_HEADER = "x-pd-edition";
 export const HSTS = "max-age=63072000; includeSubDomains";
 
 /** Every answer, redirects and refusals included, and only where the public hosts speak https. */
-export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide?: DecidePublicPath): Promise<NextResponse> {
-  const response = await route(request, hosts, decide);
+export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide?: DecidePublicPath, serveStored?: ServeStored): Promise<NextResponse> {
+  const response = await route(request, hosts, decide, serveStored);
   if (hosts.protocol === "https") response.headers.set("strict-transport-security", HSTS);
   return response;
 }
@@ -37,7 +42,7 @@ export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide
  * `/portal/{portal}/...`, hub pages under `/hub/...`. Every path is rewritten, so the internal
  * prefixes themselves are never reachable from outside.
  */
-async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePublicPath): Promise<NextResponse> {
+async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePublicPath, serveStored?: ServeStored): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   const malformed = malformedPathResponse(pathname);
   if (malformed) return malformed;
@@ -58,8 +63,9 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   if (legal) return NextResponse.redirect(`${hosts.protocol}://${hosts.hub}${legal}`, 301);
 
   const subject = site !== "hub" && decide ? publicSubject(pathname) : null;
+  let decision: PublicDecision = null;
   if (subject && site !== "hub" && decide) {
-    const decision = await decide(site, subject);
+    decision = await decide(site, subject);
     if (decision?.status === 301 && subject.kind === "newsroom") {
       return NextResponse.redirect(`${hosts.protocol}://${hosts[site]}${newsroomPath(subject.edition, decision.slug)}${subject.rest}${request.nextUrl.search}`, 301);
     }
@@ -72,22 +78,43 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
     }
   }
 
+  // A render for the store (lib/public/stored-answers) goes to its route without a nonce; its
+  // bytes get a policy of script hashes. A reader's request for a storable answer is served
+  // from the stored bytes; a tombstone or a move decided above always wins over them.
+  const storeRender = verifiedRenderId(request.headers.get(RENDER_HEADER)) !== null;
+  const storable = serveStored && !storeRender && !decision && isPlainRead(request) ? storableAnswer(site, pathname, request.nextUrl.searchParams) : null;
+  if (storable) {
+    const served = await serveStored!(request, storable);
+    if (served) return served;
+  }
+
   const edition = resolveEdition(pathname);
   const headers = new Headers(request.headers);
+  if (!storeRender) headers.delete(RENDER_HEADER);
   headers.set(SITE_HEADER, site);
   if (edition) headers.set(EDITION_HEADER, edition);
   else headers.delete(EDITION_HEADER);
 
   // One nonce per request: Next finds it in the request's CSP header and puts it on its scripts.
-  const csp = contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === "development" });
-  headers.set("content-security-policy", csp);
+  // Never on a store render: its bytes are shared, so they carry no per-request value.
+  const csp = storeRender ? null : contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === "development" });
+  if (csp) headers.set("content-security-policy", csp);
+  else headers.delete("content-security-policy");
 
   const url = request.nextUrl.clone();
   const internal = INTERNAL_PATHS[pathname] ?? pathname;
   url.pathname = site === "hub" ? `/hub${internal}` : `/portal/${site}${internal}`;
   const response = NextResponse.rewrite(url, { request: { headers } });
-  response.headers.set("content-security-policy", csp);
-  // A cached page keeps the header and nonce it was rendered with, so the two always match.
-  if (site !== "hub" && isPortalPage(pathname)) response.headers.set("cache-control", PORTAL_PAGE_CACHE_CONTROL);
+  if (csp) response.headers.set("content-security-policy", csp);
+  const publicPage = (site !== "hub" && isPortalPage(pathname)) || (site === "hub" && storeRender);
+  // A page with a nonce may be kept by a shared cache only where no stored bytes exist for it
+  // (a server without the store); where the store runs, a page it does not keep (a search, a
+  // late archive page) is the reader's own.
+  if (publicPage) response.headers.set("cache-control", storeRender || !serveStored ? PORTAL_PAGE_CACHE_CONTROL : "private, no-store");
   return response;
+}
+
+/** GET or HEAD of a document: not a server action, not a client router's RSC request. */
+function isPlainRead(request: NextRequest): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && !request.headers.has("rsc") && !request.headers.has("next-action") && !request.nextUrl.searchParams.has("_rsc");
 }

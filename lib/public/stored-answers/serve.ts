@@ -1,0 +1,99 @@
+import { createHash } from "node:crypto";
+import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
+import { recordCrawlerFetch } from "@/lib/analytics/fetches";
+import { PAGE_REVALIDATE_SECONDS } from "@/lib/cache/cached-public";
+import { isPublicCacheActive } from "@/lib/cache/invalidation-poller";
+import PublicCacheHandler from "@/lib/cache/next-cache-handler.mjs";
+import { PUBLIC_TAG } from "@/lib/cache/public-tags";
+import { publicPagePolicy } from "@/lib/security/public-csp";
+import { fetchRender, internalOrigin, MAX_STORED_BYTES, type RenderedAnswer } from "./internal-render";
+import { newRenderToken, RENDER_HEADER, takeRenderFacts } from "./render-facts";
+import type { StorableAnswer } from "./storable";
+
+/**
+ * Public answers served from stored bytes (issue: origin at static speed). The first request
+ * after a change renders the answer once through this server, keeps body and headers in the
+ * shared cache (Redis, with this process's copy in front) under the tags of every read the render
+ * made, and every later request is served from those bytes until a tag is invalidated or the
+ * shortest read's refresh time passes. The page's policy allows its inline scripts by hash, so
+ * the bytes hold no per-request value and may be shared by any cache.
+ */
+interface StoredAnswer {
+  kind: "STORED_ANSWER";
+  headers: Record<string, string>;
+  body: string;
+  etag: string;
+  expiresAt: number;
+  crawlerReleaseId?: number;
+}
+
+/** Headers of a render that belong to that one response, not to the stored answer. */
+const NOT_KEPT = /^(date|connection|keep-alive|transfer-encoding|content-length|content-encoding|set-cookie|etag|content-security-policy|strict-transport-security|x-nextjs-.*|x-middleware-.*|x-pd-.*|server-timing|x-powered-by)$/i;
+
+export const STORE_STATE_HEADER = "x-pd-store";
+
+export function storedAnswersEnabled(): boolean {
+  return process.env.NODE_ENV !== "development" && isPublicCacheActive() && internalOrigin() !== null;
+}
+
+/** Renders under way in this process, by key: a burst of first requests renders once. */
+const inFlight = new Map<string, Promise<{ answer: StoredAnswer; status: number; keep: boolean }>>();
+
+/** The stored answer for `storable`, rendered first when there is none; null when it cannot be rendered here. */
+export async function serveStoredAnswer(request: NextRequest, event: NextFetchEvent, storable: StorableAnswer): Promise<NextResponse | null> {
+  const key = `answer:${storable.key}`;
+  const handler = new PublicCacheHandler();
+  const hit = (await handler.get(key, {}))?.value as StoredAnswer | undefined;
+  if (hit?.kind === "STORED_ANSWER" && hit.expiresAt > Date.now()) return respond(request, event, hit, 200, "hit");
+
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = renderAndStore(request, storable, key, handler).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  const rendered = await pending.catch((err: unknown) => {
+    console.warn(`stored answer: render of ${storable.path} failed:`, err instanceof Error ? err.message : err);
+    return null;
+  });
+  if (!rendered) return null;
+  return respond(request, event, rendered.answer, rendered.status, rendered.keep ? "miss" : "pass");
+}
+
+async function renderAndStore(request: NextRequest, storable: StorableAnswer, key: string, handler: PublicCacheHandler) {
+  const startedAt = Date.now();
+  const { id, token } = newRenderToken();
+  const rendered = await fetchRender(internalOrigin()!, storable.path, {
+    host: request.headers.get("host") ?? "",
+    accept: request.headers.get("accept") ?? "*/*",
+    "accept-encoding": "identity",
+    "user-agent": "pressdesk-store-render",
+    [RENDER_HEADER]: token,
+  });
+  const facts = await takeRenderFacts(id);
+  const answer = storedAnswerOf(rendered, Date.now() + (facts.revalidate ?? PAGE_REVALIDATE_SECONDS) * 1000, facts.crawlerReleaseId);
+  // Only a complete public answer is kept: a 404, a redirect or a cookie is passed on as it came.
+  const keep = rendered.status === 200 && !rendered.headers["set-cookie"] && rendered.body.length <= MAX_STORED_BYTES;
+  if (keep) await handler.set(key, answer, { tags: [PUBLIC_TAG, ...facts.tags], startedAt });
+  return { answer, status: rendered.status, keep };
+}
+
+function storedAnswerOf(rendered: RenderedAnswer, expiresAt: number, crawlerReleaseId?: number): StoredAnswer {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(rendered.headers)) if (!NOT_KEPT.test(name)) headers[name] = value;
+  if ((headers["content-type"] ?? "").startsWith("text/html")) headers["content-security-policy"] = publicPagePolicy(rendered.body);
+  const etag = `"${createHash("sha256").update(rendered.body).digest("base64url").slice(0, 27)}"`;
+  return { kind: "STORED_ANSWER", headers, body: rendered.body, etag, expiresAt, ...(crawlerReleaseId ? { crawlerReleaseId } : {}) };
+}
+
+function respond(request: NextRequest, event: NextFetchEvent, answer: StoredAnswer, status: number, state: "hit" | "miss" | "pass"): NextResponse {
+  // Crawlers are logged per fetch (the CDN sends them to the origin); people's views arrive by the beacon.
+  if (answer.crawlerReleaseId) event.waitUntil(recordCrawlerFetch(answer.crawlerReleaseId, request.headers.get("user-agent")));
+  const headers = new Headers(answer.headers);
+  headers.set(STORE_STATE_HEADER, state);
+  if (status !== 200) return new NextResponse(request.method === "HEAD" ? null : answer.body, { status, headers });
+  headers.set("etag", answer.etag);
+  if (request.headers.get("if-none-match")?.split(",").some((t) => t.trim().replace(/^W\//, "") === answer.etag)) {
+    return new NextResponse(null, { status: 304, headers });
+  }
+  return new NextResponse(request.method === "HEAD" ? null : answer.body, { status: 200, headers });
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { storableAnswer } from "./storable";
+
+const at = (site: "hub" | "business", url: string) => {
+  const u = new URL(url, "http://x");
+  return storableAnswer(site, u.pathname, u.searchParams);
+};
+
+describe("which public answers are kept as stored bytes", () => {
+  it("keeps portal pages, feeds and files, and the hub's legal pages", () => {
+    for (const path of ["/de", "/de/pressemitteilung/a-b", "/en/category/energy", "/de/category/energie/archiv/2026", "/de/newsroom/x", "/de/feed", "/de/newsroom/x/feed", "/de/rss", "/robots.txt", "/llms.txt", "/sitemap.xml", "/sitemap-news.xml", "/sitemaps/releases-1.xml"]) {
+      expect(at("business", path), path).toEqual({ key: `business:${path}`, path });
+    }
+    expect(at("hub", "/impressum")).toEqual({ key: "hub:/impressum", path: "/impressum" });
+    expect(at("hub", "/privacy")?.key).toBe("hub:/privacy");
+  });
+
+  it("never keeps private or unbounded answers", () => {
+    for (const path of ["/dashboard", "/login", "/", "/api/v1/releases", "/kontakt"]) expect(at("hub", path), path).toBeNull();
+    expect(at("business", "/view/12")).toBeNull();
+    expect(at("business", "/de/newsroom?q=nord")).toBeNull();
+    expect(at("business", "/de/category/energie/archiv/2026?page=4")).toBeNull();
+    expect(at("business", "/de/newsroom?letter=A&letter=B")).toBeNull();
+    expect(at("business", `/de/pressemitteilung/${"a".repeat(400)}`)).toBeNull();
+  });
+
+  it("keys by the parameters a page reads, in a fixed order, and ignores the rest", () => {
+    expect(at("business", "/de/pressemitteilung/a?utm_source=x&fbclid=y")?.key).toBe("business:/de/pressemitteilung/a");
+    expect(at("business", "/de/newsroom?page=2&letter=a&ref=z")).toEqual({ key: "business:/de/newsroom?letter=a&page=2", path: "/de/newsroom?letter=a&page=2" });
+  });
+});

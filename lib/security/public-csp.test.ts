@@ -1,0 +1,29 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { inlineScriptHashes, publicPagePolicy } from "./public-csp";
+
+const sha = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+
+describe("the policy of a stored public page", () => {
+  const html = [
+    `<html><head><script src="/_next/static/chunks/a.js" async="" integrity="sha256-x"></script>`,
+    `<script type="application/ld+json">{"@type":"NewsArticle"}</script></head><body>`,
+    `<script>(self.__next_f=self.__next_f||[]).push([0])</script>`,
+    `<script>self.__next_f.push([1,"ä\\u003c/x"])</script>`,
+    `<script>(self.__next_f=self.__next_f||[]).push([0])</script>`,
+    `<SCRIPT type="module">import("/x.js")</SCRIPT></body></html>`,
+  ].join("\n");
+
+  it("allows each inline script by the hash of its exact text, once, and nothing that does not run", () => {
+    expect(inlineScriptHashes(html)).toEqual([sha("(self.__next_f=self.__next_f||[]).push([0])"), sha(`self.__next_f.push([1,"ä\\u003c/x"])`), sha(`import("/x.js")`)]);
+  });
+
+  it("holds no nonce and no unsafe-inline for scripts, and is the same for the same bytes", () => {
+    const policy = publicPagePolicy(html);
+    expect(policy).not.toMatch(/nonce-|'unsafe-inline' [^;]*;|script-src[^;]*unsafe/);
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'none'");
+    expect(policy).toBe(publicPagePolicy(html));
+    expect(policy).not.toBe(publicPagePolicy(html.replace("[0]", "[9]")));
+  });
+});
