@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_HOSTS } from "../playwright.config";
 import { signIn, signInAsConfirmedAdmin } from "./auth-support";
+import { getAs } from "./host-request";
 import { declareAi, typeReleaseText } from "./release-editor-support";
 
 // A customer's journey through the dashboard on the embedded default: the automatic check
@@ -11,12 +12,22 @@ const PASSWORD = "pressdesk-demo-2026";
 const OWNER = "owner@nordlicht-energie.example";
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** The portal's cached home shows a new release once the server applied the invalidation (about a second). */
-async function expectOnPortalHome(page: Page, title: string) {
-  await expect(async () => {
-    await page.goto(`http://${E2E_HOSTS.business}/de`);
-    await expect(page.getByRole("link", { name: title })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+/** The stored answers a publish must reach: the portal home, the edition feed and the news sitemap. */
+const SURFACES = ["/de", "/de/feed", "/sitemap-news.xml"];
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Each surface shows the new release within 5 s of the publish: the invalidation drops its stored bytes (about a second). */
+async function expectOnEverySurface(page: Page, title: string) {
+  const since = Date.now();
+  for (const path of SURFACES) {
+    await expect(async () => {
+      const answer = await getAs(E2E_HOSTS.business, path);
+      expect(answer.body).toContain(escapeXml(title));
+    }).toPass({ timeout: 5_000, intervals: [100] });
+  }
+  expect(Date.now() - since).toBeLessThan(5_000);
+  await page.goto(`http://${E2E_HOSTS.business}/de`);
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
 }
 
 async function writeRelease(page: Page, r: { title: string; body: string[] }) {
@@ -44,6 +55,8 @@ test("a customer writes a release, it passes the automatic check and appears on 
   await expect(page.getByRole("link", { name: "Nordlicht Energie nimmt Windpark Osterfeld in Betrieb" })).toBeVisible();
 
   const title = `Nordlicht Energie eröffnet Servicezentrum in Husum (${run})`;
+  // Stored before the publish, so the publish has stored bytes to drop.
+  for (const path of SURFACES) expect((await getAs(E2E_HOSTS.business, path)).headers["x-pd-store"]).toMatch(/hit|miss/);
   await writeRelease(page, {
     title,
     body: [
@@ -57,7 +70,7 @@ test("a customer writes a release, it passes the automatic check and appears on 
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(statusBadge(page)).toHaveText("Veröffentlicht", { timeout: 30_000 });
 
-  await expectOnPortalHome(page, title);
+  await expectOnEverySurface(page, title);
 });
 
 test("a release that reads like an advert is rejected and the customer sees why", async ({ page }) => {
@@ -150,7 +163,7 @@ test("after the last allowed red check an admin decides and publishes the releas
 
   await customer.reload();
   await expect(statusBadge(customer)).toHaveText("Veröffentlicht");
-  await expectOnPortalHome(customer, title);
+  await expectOnEverySurface(customer, title);
   await admin.close();
   await customer.close();
 });

@@ -3,10 +3,11 @@ import { movedLegalPath } from "@/lib/legal/pages";
 import { malformedPathResponse } from "./malformed-path";
 import { gonePageHtml } from "@/lib/public/gone-page";
 import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
+import { publicPagePolicy } from "@/lib/security/public-csp";
 import { isPortalPage, PORTAL_PAGE_CACHE_CONTROL, publicSubject } from "@/lib/public/public-paths";
 import type { PublicDecision } from "@/lib/public/tombstone-index";
 import { RENDER_HEADER, verifiedRenderId } from "@/lib/public/stored-answers/render-facts";
-import { storableAnswer, type StorableAnswer } from "@/lib/public/stored-answers/storable";
+import { isStoredHubPage, storableAnswer, type StorableAnswer } from "@/lib/public/stored-answers/storable";
 import { newsroomPath, preferredEdition, resolveEdition, resolveSite, type Portal, type SiteHosts } from "@/lib/sites";
 
 /** Looks up tombstones and moved newsrooms; the real one reads the tombstone index. */
@@ -71,9 +72,11 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
     }
     // A gone newsroom's feed is merely unavailable (404, answered by the feed route).
     if (decision?.status === 410 && !(subject.kind === "newsroom" && subject.rest)) {
-      return new NextResponse(gonePageHtml(site, subject.edition), {
+      // The same bytes for everyone, kept by caches: a policy without a per-request value.
+      const html = gonePageHtml(site, subject.edition);
+      return new NextResponse(html, {
         status: 410,
-        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60, s-maxage=300", "content-security-policy": contentSecurityPolicy(newNonce()) },
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60, s-maxage=300", "content-security-policy": publicPagePolicy(html) },
       });
     }
   }
@@ -106,7 +109,7 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   url.pathname = site === "hub" ? `/hub${internal}` : `/portal/${site}${internal}`;
   const response = NextResponse.rewrite(url, { request: { headers } });
   if (csp) response.headers.set("content-security-policy", csp);
-  const publicPage = (site !== "hub" && isPortalPage(pathname)) || (site === "hub" && storeRender);
+  const publicPage = (site !== "hub" && isPortalPage(pathname)) || (site === "hub" && storeRender && isStoredHubPage(pathname));
   // A page with a nonce may be kept by a shared cache only where no stored bytes exist for it
   // (a server without the store); where the store runs, a page it does not keep (a search, a
   // late archive page) is the reader's own.

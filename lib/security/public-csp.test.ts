@@ -23,6 +23,7 @@ describe("the policy of a stored public page", () => {
     expect(policy).not.toMatch(/nonce-|'unsafe-inline' [^;]*;|script-src[^;]*unsafe/);
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("base-uri 'none'");
+    expect(policy).toContain("require-trusted-types-for 'script'");
     expect(policy).toBe(publicPagePolicy(html));
     expect(policy).not.toBe(publicPagePolicy(html.replace("[0]", "[9]")));
   });

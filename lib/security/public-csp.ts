@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
  * stored page is the same bytes for every reader and may be kept by a shared cache, so its
  * policy holds no per-request value: each inline script it carries is allowed by the hash of its
  * text, every other script must come from our origin (with Subresource Integrity, added by the
- * build), and nothing else runs. An injected script has no matching hash and is blocked.
+ * build), script sinks take no plain strings (Trusted Types), and nothing else runs. An
+ * injected script has no matching hash and is blocked.
  */
 export function publicPagePolicy(html: string): string {
   const hashes = inlineScriptHashes(html).map((h) => `'${h}'`);
@@ -20,6 +21,8 @@ export function publicPagePolicy(html: string): string {
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'self'",
+    // DOM sinks (innerHTML, script.src, eval) refuse plain strings: the pages write none.
+    "require-trusted-types-for 'script'",
     "report-uri /csp-report",
   ].join("; ");
 }

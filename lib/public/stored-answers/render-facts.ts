@@ -55,11 +55,16 @@ const countKey = (id: string) => `render-facts:${id}:n`;
 export async function noteRenderFacts(facts: RenderFacts): Promise<boolean> {
   const id = await currentRenderId();
   if (!id) return false;
+  await addRenderFacts(id, facts);
+  return true;
+}
+
+/** Files facts under a render id (the render side of the channel). */
+export async function addRenderFacts(id: string, facts: RenderFacts): Promise<void> {
   const store = getCacheStore();
   // A slot per call: reads of one render run at once, and no read-modify-write may lose one.
   const n = await store.incr(countKey(id));
   await store.set(slotKey(id, n), JSON.stringify(facts), FACTS_TTL_SECONDS);
-  return true;
 }
 
 /** Every fact the render noted, merged; called once its response has arrived. */

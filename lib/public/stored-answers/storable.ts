@@ -17,6 +17,9 @@ const LEGAL_SLUGS = new Set(Object.values(LEGAL_PAGES).flatMap((p) => [`/${p.de.
 const KEPT_PARAMS: Record<string, RegExp> = { page: /^[1-3]$/, letter: /^([A-Za-z#]|0-9)$/ };
 const NEVER_STORED_PARAMS = new Set(["q"]);
 
+/** The hub's pages among the stored answers (its files set their own cache headers). */
+export const isStoredHubPage = (pathname: string) => LEGAL_SLUGS.has(pathname);
+
 export interface StorableAnswer {
   /** Store key: site, path and the parameters the page reads, in a fixed order. */
   key: string;
@@ -25,7 +28,7 @@ export interface StorableAnswer {
 }
 
 export function storableAnswer(site: SiteKey, pathname: string, params: URLSearchParams): StorableAnswer | null {
-  const storable = site === "hub" ? HUB_FILES.test(pathname) || LEGAL_SLUGS.has(pathname) : PORTAL_FILES.test(pathname) || isPortalPath(pathname);
+  const storable = site === "hub" ? HUB_FILES.test(pathname) || isStoredHubPage(pathname) : PORTAL_FILES.test(pathname) || isPortalPath(pathname);
   if (!storable || pathname.length > 300) return null;
   const kept: string[] = [];
   for (const name of [...new Set(params.keys())].sort()) {

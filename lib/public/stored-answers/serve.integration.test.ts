@@ -1,0 +1,130 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { NextRequest, type NextFetchEvent } from "next/server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { markPublicCacheActive } from "@/lib/cache/invalidation-poller";
+import { tagTimes } from "@/lib/cache/next-cache-handler.mjs";
+import { addRenderFacts, RENDER_HEADER, verifiedRenderId } from "./render-facts";
+import { serveStoredAnswer, storedAnswersEnabled } from "./serve";
+import { storableAnswer } from "./storable";
+
+// The store end to end: a local server stands in for this server's own render (it files the
+// render's facts the way a page's public reads do), the middleware side keeps and serves bytes.
+
+let server: Server;
+let renders: { path: string; renderId: string | null }[] = [];
+let version = 1;
+/** What the render answers for a path: status, extra headers and the tags its reads would note. */
+const behaviour: Record<string, { status?: number; headers?: Record<string, string>; tags?: string[]; revalidate?: number; slowMs?: number }> = {};
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const renderId = verifiedRenderId(req.headers[RENDER_HEADER] as string | undefined);
+    renders.push({ path: req.url!, renderId });
+    const b = behaviour[req.url!] ?? {};
+    if (renderId) await addRenderFacts(renderId, { tags: b.tags ?? ["portal:business"], revalidate: b.revalidate });
+    if (b.slowMs) await new Promise((r) => setTimeout(r, b.slowMs));
+    res.writeHead(b.status ?? 200, { "content-type": "text/html; charset=utf-8", "cache-control": "public, s-maxage=60", date: new Date().toUTCString(), ...b.headers });
+    res.end(`<html><body><h1>v${version} ${req.url}</h1><script>self.__next_f.push([${version}])</script></body></html>`);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  process.env.PD_INTERNAL_ORIGIN = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  markPublicCacheActive();
+});
+
+afterAll(async () => {
+  delete process.env.PD_INTERNAL_ORIGIN;
+  await new Promise((r) => server.close(r));
+});
+
+beforeEach(async () => {
+  renders = [];
+  version += 1;
+  tagTimes().set("public", Date.now()); // nothing stored by an earlier test is served
+  await new Promise((r) => setTimeout(r, 2)); // (an entry written in the same millisecond would count as dropped too)
+});
+
+const waits: Promise<unknown>[] = [];
+const event = { waitUntil: (p: Promise<unknown>) => waits.push(p) } as unknown as NextFetchEvent;
+
+async function get(path: string, headers: Record<string, string> = {}, method = "GET") {
+  const request = new NextRequest(`http://127.0.0.1:3000${path}`, { method, headers: { host: "business.localhost:3000", ...headers } });
+  const u = new URL(path, "http://x");
+  const res = await serveStoredAnswer(request, event, storableAnswer("business", u.pathname, u.searchParams)!);
+  return { res: res!, body: await res!.text() };
+}
+
+describe("stored answers", () => {
+  it("is on where the server can render through itself and follows invalidations", () => {
+    expect(storedAnswersEnabled()).toBe(true);
+  });
+
+  it("renders once, then serves the same bytes with a hash policy, an ETag, 304 and HEAD", async () => {
+    const first = await get("/de/category/a");
+    const second = await get("/de/category/a", { "user-agent": "someone else" });
+    expect(renders).toEqual([{ path: "/de/category/a", renderId: expect.any(String) }]);
+    expect(first.res.headers.get("x-pd-store")).toBe("miss");
+    expect(second.res.headers.get("x-pd-store")).toBe("hit");
+    expect(second.body).toBe(first.body);
+    const csp = second.res.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(csp).not.toContain("nonce");
+    expect(second.res.headers.get("date")).toBeNull();
+    expect(second.res.headers.get("cache-control")).toBe("public, s-maxage=60");
+    const etag = second.res.headers.get("etag")!;
+    expect((await get("/de/category/a", { "if-none-match": etag })).res.status).toBe(304);
+    const head = await get("/de/category/a", {}, "HEAD");
+    expect(head.body).toBe("");
+    expect(renders).toHaveLength(1);
+  });
+
+  it("a burst of first readers renders once: fifty at the same moment share one render", async () => {
+    behaviour["/de/category/burst"] = { slowMs: 150 };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => get("/de/category/burst")));
+    expect(renders).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
+  it("drops the bytes when a tag of a read the render made is invalidated, and only then", async () => {
+    behaviour["/de/pressemitteilung/x"] = { tags: ["release:business:de:x", "newsroom:7"] };
+    await get("/de/pressemitteilung/x");
+    tagTimes().set("portal:tech", Date.now() + 1);
+    expect((await get("/de/pressemitteilung/x")).res.headers.get("x-pd-store")).toBe("hit");
+    version += 1;
+    tagTimes().set("newsroom:7", Date.now() + 1);
+    const after = await get("/de/pressemitteilung/x");
+    expect(after.res.headers.get("x-pd-store")).toBe("miss");
+    expect(after.body).toContain(`v${version}`);
+    expect(renders).toHaveLength(2);
+  });
+
+  it("an invalidation that arrives while the render reads drops what the render kept", async () => {
+    behaviour["/de/category/race"] = { slowMs: 200 };
+    const pending = get("/de/category/race");
+    await new Promise((r) => setTimeout(r, 50));
+    tagTimes().set("portal:business", Date.now());
+    await pending;
+    expect((await get("/de/category/race")).res.headers.get("x-pd-store")).toBe("miss");
+  });
+
+  it("serves again after the shortest read's refresh time", async () => {
+    behaviour["/sitemap-news.xml"] = { revalidate: 1 };
+    await get("/sitemap-news.xml");
+    expect((await get("/sitemap-news.xml")).res.headers.get("x-pd-store")).toBe("hit");
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await get("/sitemap-news.xml")).res.headers.get("x-pd-store")).toBe("miss");
+  });
+
+  it("passes a 404 and an answer with a cookie on as they came, keeping neither", async () => {
+    behaviour["/de/pressemitteilung/missing"] = { status: 404 };
+    behaviour["/de/category/cookie"] = { headers: { "set-cookie": "s=1" } };
+    for (const path of ["/de/pressemitteilung/missing", "/de/category/cookie"]) {
+      const a = await get(path);
+      const b = await get(path);
+      expect(b.res.headers.get("x-pd-store")).toBe("pass");
+      expect(b.res.headers.get("set-cookie")).toBeNull();
+      expect(a.res.status).toBe(path.includes("missing") ? 404 : 200);
+    }
+    expect(renders).toHaveLength(4);
+  });
+});
