@@ -9,7 +9,7 @@ import { getSiteHosts } from "@/lib/sites/hosts";
 // Only dispatches; each concern lives in its own module under lib/middleware.
 export function middleware(request: NextRequest, event: NextFetchEvent) {
   recordMailVisitLater(request, event);
-  const serveStored = storedAnswersEnabled() ? (req: NextRequest, storable: StorableAnswer) => serveStoredAnswer(req, event, storable) : undefined;
+  const serveStored = storedAnswersEnabled() ? (req: NextRequest, storable: StorableAnswer, host: string) => serveStoredAnswer(req, event, storable, host) : undefined;
   return routeBySite(request, getSiteHosts(), publicDecision, serveStored);
 }
 

@@ -14,7 +14,7 @@ import { newsroomPath, preferredEdition, resolveEdition, resolveSite, type Porta
 export type DecidePublicPath = (portal: Portal, subject: NonNullable<ReturnType<typeof publicSubject>>) => Promise<PublicDecision>;
 
 /** Serves a public answer from stored bytes; null when it cannot (the request then renders as usual). */
-export type ServeStored = (request: NextRequest, storable: StorableAnswer) => Promise<NextResponse | null>;
+export type ServeStored = (request: NextRequest, storable: StorableAnswer, siteHost: string) => Promise<NextResponse | null>;
 
 /** Paths served identically on every host: APIs, webhooks, health and framework assets. */
 const HOST_INDEPENDENT = /^\/(api|service|health|_next|csp-report|media)(\/|$)|^\/(favicon\.ico|icon\.svg)$/;
@@ -87,7 +87,7 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   const storeRender = verifiedRenderId(request.headers.get(RENDER_HEADER)) !== null;
   const storable = serveStored && !storeRender && !decision && isPlainRead(request) ? storableAnswer(site, pathname, request.nextUrl.searchParams) : null;
   if (storable) {
-    const served = await serveStored!(request, storable);
+    const served = await serveStored!(request, storable, hosts[site]);
     if (served) return served;
   }
 

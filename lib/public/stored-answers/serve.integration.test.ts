@@ -14,6 +14,7 @@ import { storableAnswer } from "./storable";
 let server: Server;
 let renders: { path: string; renderId: string | null }[] = [];
 let version = 1;
+const hostsSeen = new Set<string>();
 /** What the render answers for a path: status, extra headers and the tags its reads would note. */
 const behaviour: Record<string, { status?: number; headers?: Record<string, string>; tags?: string[]; revalidate?: number; slowMs?: number }> = {};
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
   server = createServer(async (req, res) => {
     const renderId = verifiedRenderId(req.headers[RENDER_HEADER] as string | undefined);
     renders.push({ path: req.url!, renderId });
+    hostsSeen.add(`${req.headers.host} ${req.headers.cookie ?? ""}`);
     const b = behaviour[req.url!] ?? {};
     if (renderId) await addRenderFacts(renderId, { tags: b.tags ?? ["portal:business"], revalidate: b.revalidate });
     if (b.slowMs) await new Promise((r) => setTimeout(r, b.slowMs));
@@ -50,7 +52,7 @@ const event = { waitUntil: (p: Promise<unknown>) => waits.push(p) } as unknown a
 async function get(path: string, headers: Record<string, string> = {}, method = "GET") {
   const request = new NextRequest(`http://127.0.0.1:3000${path}`, { method, headers: { host: "business.localhost:3000", ...headers } });
   const u = new URL(path, "http://x");
-  const res = await serveStoredAnswer(request, event, storableAnswer("business", u.pathname, u.searchParams)!);
+  const res = await serveStoredAnswer(request, event, storableAnswer("business", u.pathname, u.searchParams)!, "business.localhost:3000");
   return { res: res!, body: await res!.text() };
 }
 
@@ -76,6 +78,12 @@ describe("stored answers", () => {
     const head = await get("/de/category/a", {}, "HEAD");
     expect(head.body).toBe("");
     expect(renders).toHaveLength(1);
+  });
+
+  it("renders with the site's configured host and nothing else of the reader's request", async () => {
+    hostsSeen.clear();
+    await get("/de/category/host", { host: "evil.example", cookie: "session=abc", accept: "text/x-component" });
+    expect([...hostsSeen]).toEqual(["business.localhost:3000 "]);
   });
 
   it("a burst of first readers renders once: fifty at the same moment share one render", async () => {

@@ -40,7 +40,7 @@ export function storedAnswersEnabled(): boolean {
 const inFlight = new Map<string, Promise<{ answer: StoredAnswer; status: number; keep: boolean }>>();
 
 /** The stored answer for `storable`, rendered first when there is none; null when it cannot be rendered here. */
-export async function serveStoredAnswer(request: NextRequest, event: NextFetchEvent, storable: StorableAnswer): Promise<NextResponse | null> {
+export async function serveStoredAnswer(request: NextRequest, event: NextFetchEvent, storable: StorableAnswer, siteHost: string): Promise<NextResponse | null> {
   const key = `answer:${storable.key}`;
   const handler = new PublicCacheHandler();
   const hit = (await handler.get(key, {}))?.value as StoredAnswer | undefined;
@@ -48,7 +48,7 @@ export async function serveStoredAnswer(request: NextRequest, event: NextFetchEv
 
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = renderAndStore(request, storable, key, handler).finally(() => inFlight.delete(key));
+    pending = renderAndStore(siteHost, storable, key, handler).finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   const rendered = await pending.catch((err: unknown) => {
@@ -59,12 +59,16 @@ export async function serveStoredAnswer(request: NextRequest, event: NextFetchEv
   return respond(request, event, rendered.answer, rendered.status, rendered.keep ? "miss" : "pass");
 }
 
-async function renderAndStore(request: NextRequest, storable: StorableAnswer, key: string, handler: PublicCacheHandler) {
+/**
+ * Nothing of the reader's request reaches the render but the path: the site's configured host, a
+ * fixed Accept, no cookies. What is kept for everyone cannot depend on what one reader sent.
+ */
+async function renderAndStore(siteHost: string, storable: StorableAnswer, key: string, handler: PublicCacheHandler) {
   const startedAt = Date.now();
   const { id, token } = newRenderToken();
   const rendered = await fetchRender(internalOrigin()!, storable.path, {
-    host: request.headers.get("host") ?? "",
-    accept: request.headers.get("accept") ?? "*/*",
+    host: siteHost,
+    accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
     "accept-encoding": "identity",
     "user-agent": "pressdesk-store-render",
     [RENDER_HEADER]: token,
