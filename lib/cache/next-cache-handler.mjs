@@ -48,7 +48,7 @@ function reviver(/** @type {string} */ _key, /** @type {any} */ value) {
 
 /**
  * @typedef {{ value: any, lastModified: number, tags: string[] }} Entry
- * @typedef {{ get(key: string): Promise<string | null>, set(key: string, raw: string): Promise<void>, del(key: string): Promise<void> }} Store
+ * @typedef {{ get(key: string): Promise<string | null>, set(key: string, raw: string, ttlSeconds?: number): Promise<void>, del(key: string): Promise<void> }} Store
  */
 
 /**
@@ -79,7 +79,7 @@ function redisStore(/** @type {string} */ url, /** @type {string} */ KEY_PREFIX)
   redis.on("ready", () => (warned = false));
   return {
     get: (key) => redis.getBuffer(KEY_PREFIX + key).then((b) => (b ? b.toString("utf8") : null), miss),
-    set: (key, raw) => redis.set(KEY_PREFIX + key, raw, "EX", ENTRY_TTL_SECONDS).then(() => undefined, miss),
+    set: (key, raw, ttlSeconds) => redis.set(KEY_PREFIX + key, raw, "EX", ttlSeconds ?? ENTRY_TTL_SECONDS).then(() => undefined, miss),
     del: (key) => redis.del(KEY_PREFIX + key).then(() => undefined, miss),
   };
 }
@@ -89,7 +89,7 @@ function memoryStore(/** @type {number} */ maxBytes, /** @type {number} */ ttlMs
   const lru = new LRUCache({ maxSize: maxBytes, sizeCalculation: (/** @type {string} */ v) => v.length * 2 || 1, ttl: ttlMs });
   return {
     get: async (key) => lru.get(key) ?? null,
-    set: async (key, raw) => void lru.set(key, raw),
+    set: async (key, raw, ttlSeconds) => void lru.set(key, raw, ttlSeconds ? { ttl: ttlSeconds * 1000 } : undefined),
     del: async (key) => void lru.delete(key),
   };
 }
@@ -110,8 +110,8 @@ function layeredStore(/** @type {Store} */ near, /** @type {Store} */ far) {
       if (raw) await near.set(key, raw);
       return raw;
     },
-    async set(key, raw) {
-      await Promise.all([near.set(key, raw), far.set(key, raw)]);
+    async set(key, raw, ttlSeconds) {
+      await Promise.all([near.set(key, raw, ttlSeconds), far.set(key, raw, ttlSeconds)]);
     },
     async del(key) {
       await Promise.all([near.del(key), far.del(key)]);
@@ -163,7 +163,8 @@ export default class PublicCacheHandler {
     // A caller that read before writing passes when it started: an invalidation committed while
     // it read then drops what it wrote, which may hold the replaced state.
     const entry = { value: data, lastModified: ctx?.startedAt ?? Date.now(), tags: tagsOf(data, ctx) };
-    await store().set(key, JSON.stringify(entry, replacer));
+    // ctx.ttlSeconds: an entry that is read again after its refresh anyway need not outlive it.
+    await store().set(key, JSON.stringify(entry, replacer), ctx?.ttlSeconds);
   }
 
   /** Next's own revalidateTag() lands here; our invalidations arrive through the poller. */

@@ -74,10 +74,12 @@ async function renderAndStore(siteHost: string, storable: StorableAnswer, key: s
     [RENDER_HEADER]: token,
   });
   const facts = await takeRenderFacts(id);
-  const answer = storedAnswerOf(rendered, Date.now() + (facts.revalidate ?? PAGE_REVALIDATE_SECONDS) * 1000, facts.crawlerReleaseId);
+  const refreshSeconds = facts.revalidate ?? PAGE_REVALIDATE_SECONDS;
+  const answer = storedAnswerOf(rendered, Date.now() + refreshSeconds * 1000, facts.crawlerReleaseId);
   // Only a complete public answer is kept: a 404, a redirect or a cookie is passed on as it came.
   const keep = rendered.status === 200 && !rendered.headers["set-cookie"] && rendered.body.length <= MAX_STORED_BYTES;
-  if (keep) await handler.set(key, answer, { tags: [PUBLIC_TAG, ...facts.tags], startedAt });
+  // Kept no longer than it is served: a crawler sweeping every page fills the store for minutes, not a day.
+  if (keep) await handler.set(key, answer, { tags: [PUBLIC_TAG, ...facts.tags], startedAt, ttlSeconds: refreshSeconds + 5 });
   return { answer, status: rendered.status, keep };
 }
 
