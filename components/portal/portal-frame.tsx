@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { LegalLinks } from "@/components/ui/legal-links";
-import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
+import { SiteFooter, SiteHeaderBase } from "@/components/ui/site-header-base";
 import { correctionsPath } from "@/lib/legal/corrections/paths";
 import { newsroomDirectoryPath, PORTAL_TAGLINES, SITE_NAMES, type Edition, type Portal } from "@/lib/sites";
 
@@ -14,7 +14,7 @@ const CORRECTIONS_LABEL = { de: "Korrekturen", en: "Corrections" } as const;
 export function PortalFrame({ portal, edition, current, children }: { portal: Portal; edition: Edition; current?: "newsrooms"; children: ReactNode }) {
   return (
     <>
-      <SiteHeader
+      <SiteHeaderBase
         brand={SITE_NAMES[portal]}
         tagline={PORTAL_TAGLINES[portal][edition]}
         homeHref={`/${edition}`}
