@@ -23,7 +23,7 @@ export function releaseRoute(segment: string) {
       if (!p || !data) notFound();
       // Crawlers are logged per fetch (the CDN config sends them to the origin); people's views
       // arrive by the beacon. Stored bytes are served by the middleware, which logs each fetch.
-      const stored = await noteRenderFacts({ tags: [], crawlerReleaseId: data.release.id });
+      const stored = await noteRenderFacts({ tags: [], fetchLog: { kind: "release", releaseId: data.release.id } });
       const userAgent = (await headers()).get("user-agent");
       if (!stored) afterResponse(() => recordCrawlerFetch(data.release.id, userAgent));
       return (

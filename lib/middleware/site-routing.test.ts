@@ -1,7 +1,7 @@
 import { NextRequest, NextResponse } from "next/server";
 import { describe, expect, it } from "vitest";
 import type { SiteHosts } from "@/lib/sites";
-import { newRenderToken, RENDER_HEADER } from "@/lib/public/stored-answers/render-facts";
+import { newRenderToken, RENDER_HEADER, renderNonce, verifiedRenderId } from "@/lib/public/stored-answers/render-facts";
 import { routeBySite, type DecidePublicPath, type ServeStored } from "./site-routing";
 
 const hosts: SiteHosts = { hub: "hub.localhost:3000", business: "business.localhost:3000", tech: "tech.localhost:3000", protocol: "http" };
@@ -140,11 +140,14 @@ describe("routeBySite", () => {
     it("lets a signed store render through without a nonce, and ignores a stranger's render header", async () => {
       const { asked, serve } = stored();
       const { token } = newRenderToken();
-      const render = await withStore("business.localhost:3000", "/de/feed", serve, { [RENDER_HEADER]: token, "content-security-policy": "x" });
+      const { id, token: fresh } = newRenderToken();
+      const render = await withStore("business.localhost:3000", "/de/feed", serve, { [RENDER_HEADER]: fresh, "content-security-policy": "x" });
       expect(rewrittenPath(render)).toBe("/portal/business/de/feed");
+      // Next puts the render's nonce on the scripts it writes; the store sets the answer's policy.
       expect(render.headers.get("content-security-policy")).toBeNull();
-      expect(render.headers.get("x-middleware-request-content-security-policy")).toBeNull();
-      expect(render.headers.get(`x-middleware-request-${RENDER_HEADER}`)).toBe(token);
+      expect(render.headers.get("x-middleware-request-content-security-policy")).toContain(`'nonce-${renderNonce(id)}'`);
+      expect(verifiedRenderId(token, Date.now() + 31_000)).toBeNull();
+      expect(render.headers.get(`x-middleware-request-${RENDER_HEADER}`)).toBe(fresh);
 
       const forged = await withStore("business.localhost:3000", "/de/feed", serve, { [RENDER_HEADER]: `${token.split(".")[0]}.forged` });
       expect(await forged.text()).toBe("stored");

@@ -6,7 +6,7 @@ import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
 import { publicPagePolicy } from "@/lib/security/public-csp";
 import { isPortalPage, PORTAL_PAGE_CACHE_CONTROL, publicSubject } from "@/lib/public/public-paths";
 import type { PublicDecision } from "@/lib/public/tombstone-index";
-import { RENDER_HEADER, verifiedRenderId } from "@/lib/public/stored-answers/render-facts";
+import { RENDER_HEADER, renderNonce, verifiedRenderId } from "@/lib/public/stored-answers/render-facts";
 import { isStoredHubPage, storableAnswer, type StorableAnswer } from "@/lib/public/stored-answers/storable";
 import { newsroomPath, preferredEdition, resolveEdition, resolveSite, type Portal, type SiteHosts } from "@/lib/sites";
 
@@ -76,7 +76,7 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
       const html = gonePageHtml(site, subject.edition);
       return new NextResponse(html, {
         status: 410,
-        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60, s-maxage=300", "content-security-policy": publicPagePolicy(html) },
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60, s-maxage=300", "content-security-policy": publicPagePolicy(html, null) },
       });
     }
   }
@@ -84,7 +84,8 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   // A render for the store (lib/public/stored-answers) goes to its route without a nonce; its
   // bytes get a policy of script hashes. A reader's request for a storable answer is served
   // from the stored bytes; a tombstone or a move decided above always wins over them.
-  const storeRender = verifiedRenderId(request.headers.get(RENDER_HEADER)) !== null;
+  const renderId = verifiedRenderId(request.headers.get(RENDER_HEADER));
+  const storeRender = renderId !== null;
   const storable = serveStored && !storeRender && !decision && isPlainRead(request) ? storableAnswer(site, pathname, request.nextUrl.searchParams) : null;
   if (storable) {
     const served = await serveStored!(request, storable, hosts[site]);
@@ -99,10 +100,10 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   else headers.delete(EDITION_HEADER);
 
   // One nonce per request: Next finds it in the request's CSP header and puts it on its scripts.
-  // Never on a store render: its bytes are shared, so they carry no per-request value.
-  const csp = storeRender ? null : contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === "development" });
-  if (csp) headers.set("content-security-policy", csp);
-  else headers.delete("content-security-policy");
+  // A store render gets the render's nonce instead, which marks the scripts Next wrote; the
+  // store hashes those, removes the nonce and sets the policy itself.
+  const csp = renderId ? null : contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === "development" });
+  headers.set("content-security-policy", csp ?? contentSecurityPolicy(renderNonce(renderId!)));
 
   const url = request.nextUrl.clone();
   const internal = INTERNAL_PATHS[pathname] ?? pathname;

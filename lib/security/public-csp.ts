@@ -1,15 +1,16 @@
 import { createHash } from "node:crypto";
 
 /**
- * The Content-Security-Policy of a stored public answer (docs/security.md "Two policies"). A
+ * The Content-Security-Policy of a stored public answer (docs/portals.md "two policies"). A
  * stored page is the same bytes for every reader and may be kept by a shared cache, so its
- * policy holds no per-request value: each inline script it carries is allowed by the hash of its
+ * policy holds no per-request value: each inline script Next wrote is allowed by the hash of its
  * text, every other script must come from our origin (with Subresource Integrity, added by the
- * build), script sinks take no plain strings (Trusted Types), and nothing else runs. An
- * injected script has no matching hash and is blocked.
+ * build), script sinks take no plain strings (Trusted Types), and nothing else runs. A script
+ * that came in with content (Next did not write it, so it lacks the render's nonce) has no hash
+ * and is blocked.
  */
-export function publicPagePolicy(html: string): string {
-  const hashes = inlineScriptHashes(html).map((h) => `'${h}'`);
+export function publicPagePolicy(html: string, renderNonce: string | null): string {
+  const hashes = inlineScriptHashes(html, renderNonce).map((h) => `'${h}'`);
   return [
     "default-src 'self'",
     ["script-src 'self'", ...hashes].join(" "),
@@ -27,18 +28,34 @@ export function publicPagePolicy(html: string): string {
   ].join("; ");
 }
 
+/** Feeds, sitemaps and text files: nothing in them may run or load, should a browser open one. */
+export const STORED_FILE_POLICY = "default-src 'none'; sandbox";
+
 /** Scripts a browser runs: no type, or a JavaScript type; JSON-LD and other data blocks never run. */
 const EXECUTABLE_TYPE = /^(|module|text\/javascript|application\/javascript)$/i;
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const attr = (attrs: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, "i").exec(` ${attrs}`);
 
-/** `sha256-…` of every distinct inline script, over its text exactly as served (CSP hashes the raw text). */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * `sha256-…` of every distinct inline script that carries `renderNonce` (null: every inline
+ * script, for pages we write ourselves), over its text exactly as served (CSP hashes the raw text).
+ */
+export function inlineScriptHashes(html: string, renderNonce: string | null): string[] {
   const hashes = new Set<string>();
   for (const [, attrs, text] of html.matchAll(SCRIPT)) {
-    if (/\ssrc\s*=/i.test(` ${attrs}`)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(` ${attrs}`)?.[1] ?? "";
-    if (!EXECUTABLE_TYPE.test(type)) continue;
+    if (attr(attrs!, "src")) continue;
+    const type = attr(attrs!, "type");
+    if (!EXECUTABLE_TYPE.test(type?.[1] ?? type?.[2] ?? type?.[3] ?? "")) continue;
+    if (renderNonce !== null) {
+      const nonce = attr(attrs!, "nonce");
+      if ((nonce?.[1] ?? nonce?.[2] ?? nonce?.[3]) !== renderNonce) continue;
+    }
     hashes.add(`sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}`);
   }
   return [...hashes];
+}
+
+/** The bytes without the render's nonce attributes: a stored page carries no per-render value. */
+export function withoutNonce(html: string, renderNonce: string): string {
+  return html.replaceAll(` nonce="${renderNonce}"`, "");
 }

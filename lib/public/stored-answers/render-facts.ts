@@ -2,41 +2,57 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { headers } from "next/headers";
 import { getCacheStore } from "@/lib/cache/store";
 import { getConfig } from "@/lib/config";
+import type { FeedKind } from "@/lib/generated/prisma/client";
+import type { Edition, Portal } from "@/lib/sites";
 import { derivedKey } from "@/lib/security/derived-key";
 
 /**
  * What a render tells the middleware that stores its bytes: the cache tags and refresh time of
- * every public read it made, and the release a crawler's fetch of it counts for. A page cannot
+ * every public read it made, and which fetch log a reader's fetch of it belongs to. A page cannot
  * set response headers, so the facts travel through the shared store under the render's id,
- * which the middleware sent with the render request, signed (only our middleware starts a
- * render whose bytes are kept).
+ * which the middleware sent with the render request, signed and valid for RENDER_TTL_MS (only
+ * our middleware starts a render whose bytes are kept).
  */
 export interface RenderFacts {
   tags: string[];
   /** Seconds until the shortest-lived read it made should be read again. */
   revalidate?: number;
-  crawlerReleaseId?: number;
+  fetchLog?: FetchLog;
 }
+
+/** Fetches logged per request at the origin (spec 6.1): a crawler's of a release page, a reader's of a feed. */
+export type FetchLog = { kind: "release"; releaseId: number } | { kind: "feed"; feed: { kind: FeedKind; key: string; portal: Portal; edition: Edition } };
 
 export const RENDER_HEADER = "x-pd-store-render";
+const RENDER_TTL_MS = 30_000;
 const FACTS_TTL_SECONDS = 120;
 
-const mac = (id: string) => createHmac("sha256", derivedKey(getConfig().security.appKey, "stored-answer-render")).update(id).digest("base64url");
+const key = () => derivedKey(getConfig().security.appKey, "stored-answer-render");
+const mac = (payload: string) => createHmac("sha256", key()).update(payload).digest("base64url");
 
-/** A new render id with its signature: the value of RENDER_HEADER. */
-export function newRenderToken(): { id: string; token: string } {
+/** A new render id with its signed, short-lived token: the value of RENDER_HEADER. */
+export function newRenderToken(now = Date.now()): { id: string; token: string } {
   const id = randomBytes(12).toString("base64url");
-  return { id, token: `${id}.${mac(id)}` };
+  const expires = String(now + RENDER_TTL_MS);
+  return { id, token: `${id}.${expires}.${mac(`${id}.${expires}`)}` };
 }
 
-/** The render id when the header's signature holds, else null (a stranger's header is ignored). */
-export function verifiedRenderId(token: string | null | undefined): string | null {
-  if (!token || token.length > 100) return null;
-  const [id, sig] = token.split(".");
-  if (!id || !sig) return null;
-  const expected = Buffer.from(mac(id));
+/** The render id when the token's signature holds and it has not expired, else null (a stranger's header is ignored). */
+export function verifiedRenderId(token: string | null | undefined, now = Date.now()): string | null {
+  if (!token || token.length > 120) return null;
+  const [id, expires, sig] = token.split(".");
+  if (!id || !expires || !sig || !/^\d{1,15}$/.test(expires) || Number(expires) < now) return null;
+  const expected = Buffer.from(mac(`${id}.${expires}`));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}
+
+/**
+ * The nonce of one render: Next puts it on the scripts it writes, so the store hashes exactly
+ * those (never a script that came in with content) and then removes it from the bytes.
+ */
+export function renderNonce(id: string): string {
+  return createHmac("sha256", key()).update(`nonce.${id}`).digest("base64").slice(0, 24);
 }
 
 /** The id of the render under way in this request, or null (a reader's request, a console command, a test). */
@@ -59,6 +75,11 @@ export async function noteRenderFacts(facts: RenderFacts): Promise<boolean> {
   return true;
 }
 
+/** Opens a render's facts before it starts: the counter exists with its expiry, which incr keeps. */
+export async function openRenderFacts(id: string): Promise<void> {
+  await getCacheStore().set(countKey(id), "0", FACTS_TTL_SECONDS);
+}
+
 /** Files facts under a render id (the render side of the channel). */
 export async function addRenderFacts(id: string, facts: RenderFacts): Promise<void> {
   const store = getCacheStore();
@@ -79,7 +100,7 @@ export async function takeRenderFacts(id: string): Promise<RenderFacts> {
     const facts = JSON.parse(raw) as RenderFacts;
     for (const t of facts.tags) tags.add(t);
     if (facts.revalidate !== undefined) merged.revalidate = Math.min(merged.revalidate ?? Infinity, facts.revalidate);
-    if (facts.crawlerReleaseId !== undefined) merged.crawlerReleaseId = facts.crawlerReleaseId;
+    if (facts.fetchLog) merged.fetchLog = facts.fetchLog;
     await store.del(slotKey(id, n));
   }
   await store.del(countKey(id));

@@ -4,7 +4,8 @@ import { NextRequest, type NextFetchEvent } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { markPublicCacheActive } from "@/lib/cache/invalidation-poller";
 import { tagTimes } from "@/lib/cache/next-cache-handler.mjs";
-import { addRenderFacts, RENDER_HEADER, verifiedRenderId } from "./render-facts";
+import { inlineScriptHashes } from "@/lib/security/public-csp";
+import { addRenderFacts, RENDER_HEADER, renderNonce, verifiedRenderId } from "./render-facts";
 import { serveStoredAnswer, storedAnswersEnabled } from "./serve";
 import { storableAnswer } from "./storable";
 
@@ -27,7 +28,9 @@ beforeAll(async () => {
     if (renderId) await addRenderFacts(renderId, { tags: b.tags ?? ["portal:business"], revalidate: b.revalidate });
     if (b.slowMs) await new Promise((r) => setTimeout(r, b.slowMs));
     res.writeHead(b.status ?? 200, { "content-type": "text/html; charset=utf-8", "cache-control": "public, s-maxage=60", date: new Date().toUTCString(), ...b.headers });
-    res.end(`<html><body><h1>v${version} ${req.url}</h1><script>self.__next_f.push([${version}])</script></body></html>`);
+    // Like Next: its own scripts carry the render's nonce; text that came in with content does not.
+    const nonce = renderId ? renderNonce(renderId) : "none";
+    res.end(`<html><body><h1>v${version} ${req.url}</h1><script nonce="${nonce}">self.__next_f.push([${version}])</script><p><script>injected()</script></p></body></html>`);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   process.env.PD_INTERNAL_ORIGIN = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -69,8 +72,12 @@ describe("stored answers", () => {
     expect(second.res.headers.get("x-pd-store")).toBe("hit");
     expect(second.body).toBe(first.body);
     const csp = second.res.headers.get("content-security-policy")!;
-    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    // Only the script the render wrote is allowed, and the stored bytes keep no nonce.
+    const [ours, injected] = inlineScriptHashes(second.body, null);
+    expect(csp).toContain(`script-src 'self' '${ours}';`);
+    expect(csp).not.toContain(injected);
     expect(csp).not.toContain("nonce");
+    expect(second.body).not.toContain("nonce=");
     expect(second.res.headers.get("date")).toBeNull();
     expect(second.res.headers.get("cache-control")).toBe("public, s-maxage=60");
     const etag = second.res.headers.get("etag")!;
@@ -134,5 +141,12 @@ describe("stored answers", () => {
       expect(a.res.status).toBe(path.includes("missing") ? 404 : 200);
     }
     expect(renders).toHaveLength(4);
+  });
+
+  it("gives feeds and sitemaps a policy under which nothing runs", async () => {
+    behaviour["/de/feed"] = { headers: { "content-type": "application/rss+xml; charset=utf-8" } };
+    const feed = await get("/de/feed");
+    expect(feed.res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    expect(feed.body).toContain("<script nonce=");
   });
 });

@@ -5,18 +5,19 @@ import { PAGE_REVALIDATE_SECONDS } from "@/lib/cache/cached-public";
 import { isPublicCacheActive } from "@/lib/cache/invalidation-poller";
 import PublicCacheHandler from "@/lib/cache/next-cache-handler.mjs";
 import { PUBLIC_TAG } from "@/lib/cache/public-tags";
-import { publicPagePolicy } from "@/lib/security/public-csp";
+import { recordFeedFetch } from "@/lib/feeds/fetch-log";
+import { publicPagePolicy, STORED_FILE_POLICY, withoutNonce } from "@/lib/security/public-csp";
 import { fetchRender, internalOrigin, MAX_STORED_BYTES, type RenderedAnswer } from "./internal-render";
-import { newRenderToken, RENDER_HEADER, takeRenderFacts } from "./render-facts";
+import { newRenderToken, openRenderFacts, RENDER_HEADER, renderNonce, takeRenderFacts, type FetchLog } from "./render-facts";
 import type { StorableAnswer } from "./storable";
 
 /**
- * Public answers served from stored bytes (issue: origin at static speed). The first request
- * after a change renders the answer once through this server, keeps body and headers in the
- * shared cache (Redis, with this process's copy in front) under the tags of every read the render
- * made, and every later request is served from those bytes until a tag is invalidated or the
- * shortest read's refresh time passes. The page's policy allows its inline scripts by hash, so
- * the bytes hold no per-request value and may be shared by any cache.
+ * Public answers served from stored bytes (docs/portals.md "Caching"). The first request after a
+ * change renders the answer once through this server, keeps body and headers in the shared cache
+ * (Redis, with this process's copy in front) under the tags of every read the render made, and
+ * every later request is served from those bytes until a tag is invalidated or the shortest
+ * read's refresh time passes. The page's policy allows the scripts Next wrote by hash, so the
+ * bytes hold no per-request value and may be shared by any cache.
  */
 interface StoredAnswer {
   kind: "STORED_ANSWER";
@@ -24,12 +25,13 @@ interface StoredAnswer {
   body: string;
   etag: string;
   expiresAt: number;
-  crawlerReleaseId?: number;
+  fetchLog?: FetchLog;
 }
 
 /** Headers of a render that belong to that one response, not to the stored answer. */
 const NOT_KEPT = /^(date|connection|keep-alive|transfer-encoding|content-length|content-encoding|set-cookie|etag|content-security-policy|strict-transport-security|x-nextjs-.*|x-middleware-.*|x-pd-.*|server-timing|x-powered-by)$/i;
 
+/** Tells a reader (and the tests) how the answer was made: hit, miss (rendered and kept) or pass (rendered, not kept). */
 export const STORE_STATE_HEADER = "x-pd-store";
 
 export function storedAnswersEnabled(): boolean {
@@ -65,7 +67,8 @@ export async function serveStoredAnswer(request: NextRequest, event: NextFetchEv
  */
 async function renderAndStore(siteHost: string, storable: StorableAnswer, key: string, handler: PublicCacheHandler) {
   const startedAt = Date.now();
-  const { id, token } = newRenderToken();
+  const { id, token } = newRenderToken(startedAt);
+  await openRenderFacts(id);
   const rendered = await fetchRender(internalOrigin()!, storable.path, {
     host: siteHost,
     accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
@@ -75,7 +78,7 @@ async function renderAndStore(siteHost: string, storable: StorableAnswer, key: s
   });
   const facts = await takeRenderFacts(id);
   const refreshSeconds = facts.revalidate ?? PAGE_REVALIDATE_SECONDS;
-  const answer = storedAnswerOf(rendered, Date.now() + refreshSeconds * 1000, facts.crawlerReleaseId);
+  const answer = storedAnswerOf(rendered, renderNonce(id), Date.now() + refreshSeconds * 1000, facts.fetchLog);
   // Only a complete public answer is kept: a 404, a redirect or a cookie is passed on as it came.
   const keep = rendered.status === 200 && !rendered.headers["set-cookie"] && rendered.body.length <= MAX_STORED_BYTES;
   // Kept no longer than it is served: a crawler sweeping every page fills the store for minutes, not a day.
@@ -83,17 +86,27 @@ async function renderAndStore(siteHost: string, storable: StorableAnswer, key: s
   return { answer, status: rendered.status, keep };
 }
 
-function storedAnswerOf(rendered: RenderedAnswer, expiresAt: number, crawlerReleaseId?: number): StoredAnswer {
+function storedAnswerOf(rendered: RenderedAnswer, nonce: string, expiresAt: number, fetchLog?: FetchLog): StoredAnswer {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(rendered.headers)) if (!NOT_KEPT.test(name)) headers[name] = value;
-  if ((headers["content-type"] ?? "").startsWith("text/html")) headers["content-security-policy"] = publicPagePolicy(rendered.body);
-  const etag = `"${createHash("sha256").update(rendered.body).digest("base64url").slice(0, 27)}"`;
-  return { kind: "STORED_ANSWER", headers, body: rendered.body, etag, expiresAt, ...(crawlerReleaseId ? { crawlerReleaseId } : {}) };
+  const html = (headers["content-type"] ?? "").startsWith("text/html");
+  // Hashes are taken of the scripts Next wrote (they carry the render's nonce), then the nonce goes.
+  const body = html ? withoutNonce(rendered.body, nonce) : rendered.body;
+  headers["content-security-policy"] = html ? publicPagePolicy(rendered.body, nonce) : STORED_FILE_POLICY;
+  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  return { kind: "STORED_ANSWER", headers, body, etag, expiresAt, ...(fetchLog ? { fetchLog } : {}) };
+}
+
+/** Fetches the origin logs per request (a crawler's of a release page, a reader's of a feed), whoever served the bytes. */
+function logFetch(log: FetchLog | undefined, userAgent: string | null): Promise<void> | null {
+  if (log?.kind === "release") return recordCrawlerFetch(log.releaseId, userAgent);
+  if (log?.kind === "feed") return recordFeedFetch({ ...log.feed, userAgent });
+  return null;
 }
 
 function respond(request: NextRequest, event: NextFetchEvent, answer: StoredAnswer, status: number, state: "hit" | "miss" | "pass"): NextResponse {
-  // Crawlers are logged per fetch (the CDN sends them to the origin); people's views arrive by the beacon.
-  if (answer.crawlerReleaseId) event.waitUntil(recordCrawlerFetch(answer.crawlerReleaseId, request.headers.get("user-agent")));
+  const logged = status === 200 ? logFetch(answer.fetchLog, request.headers.get("user-agent")) : null;
+  if (logged) event.waitUntil(logged);
   const headers = new Headers(answer.headers);
   headers.set(STORE_STATE_HEADER, state);
   if (status !== 200) return new NextResponse(request.method === "HEAD" ? null : answer.body, { status, headers });
