@@ -4,6 +4,8 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // BENCH_BUILD=1 adds bench-only pages (page.bench.tsx: app/hub/static-probe for bench/portal-load.ts); a normal build has none.
+  pageExtensions: ["tsx", "ts", "jsx", "js", ...(process.env.BENCH_BUILD === "1" ? ["bench.tsx"] : [])],
   // Shared through Redis when REDIS_URL is set; lib/cache/next-cache-handler.mjs explains.
   cacheHandler: resolve("lib/cache/next-cache-handler.mjs"),
   cacheMaxMemorySize: 0,

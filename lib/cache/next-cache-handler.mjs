@@ -153,7 +153,8 @@ export default class PublicCacheHandler {
     /** @type {Entry} */
     const entry = JSON.parse(raw, reviver);
     if (isInvalidated([...entry.tags, ...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])], entry.lastModified)) return null;
-    return { value: entry.value, lastModified: entry.lastModified };
+    // tags: for a caller that keeps its own copy and must go on checking them (stored answers).
+    return { value: entry.value, lastModified: entry.lastModified, tags: entry.tags };
   }
 
   /** @param {string} key @param {any} data @param {any} ctx */

@@ -24,7 +24,9 @@ const RENDER_TIMEOUT_MS = 20_000;
 export function fetchRender(origin: URL, path: string, headers: Record<string, string>): Promise<RenderedAnswer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: origin.hostname.replace(/^\[|\]$/g, ""), port: origin.port || 80, path, method: "GET", headers, timeout: RENDER_TIMEOUT_MS },
+      // A connection per render (no keep-alive): Next keeps a render's state reachable while its
+      // connection lives (docs/portals.md "Memory"), and renders are rare.
+      { host: origin.hostname.replace(/^\[|\]$/g, ""), port: origin.port || 80, path, method: "GET", headers, timeout: RENDER_TIMEOUT_MS, agent: false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

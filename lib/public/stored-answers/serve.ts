@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { recordCrawlerFetch } from "@/lib/analytics/fetches";
 import { PAGE_REVALIDATE_SECONDS } from "@/lib/cache/cached-public";
 import { isPublicCacheActive } from "@/lib/cache/invalidation-poller";
-import PublicCacheHandler from "@/lib/cache/next-cache-handler.mjs";
+import PublicCacheHandler, { isInvalidated } from "@/lib/cache/next-cache-handler.mjs";
 import { PUBLIC_TAG } from "@/lib/cache/public-tags";
 import { recordFeedFetch } from "@/lib/feeds/fetch-log";
 import { publicPagePolicy, STORED_FILE_POLICY, withoutNonce } from "@/lib/security/public-csp";
@@ -38,6 +39,29 @@ export function storedAnswersEnabled(): boolean {
   return process.env.NODE_ENV !== "development" && isPublicCacheActive() && internalOrigin() !== null;
 }
 
+/**
+ * This process's answers, parsed and encoded, in front of the shared store: a hit costs a map
+ * read and a tag check, not a parse of the entry and an encoding of its body. Bounded by bytes
+ * (half the cache budget's in-process share); tags and refresh time are checked on every read,
+ * as for the store's own copy.
+ */
+interface ReadyAnswer extends StoredAnswer {
+  bytes: Buffer;
+  tags: string[];
+  lastModified: number;
+}
+const READY_LIMIT_BYTES = Number(process.env.CACHE_MEMORY_LIMIT_MB || 64) * 1024 * 1024 * 0.25;
+const ready = new LRUCache<string, ReadyAnswer>({ maxSize: READY_LIMIT_BYTES, sizeCalculation: (a) => a.bytes.length * 2 + 1024 });
+
+async function readShared(handler: PublicCacheHandler, key: string): Promise<ReadyAnswer | null> {
+  const entry = (await handler.get(key, {})) as { value?: StoredAnswer; lastModified?: number; tags?: string[] } | null;
+  if (entry?.value?.kind !== "STORED_ANSWER") return null;
+  // The store's own read already checked the entry's tags; the copy keeps them for later reads.
+  const answer: ReadyAnswer = { ...entry.value, bytes: Buffer.from(entry.value.body), tags: entry.tags ?? [PUBLIC_TAG], lastModified: entry.lastModified ?? 0 };
+  ready.set(key, answer);
+  return answer;
+}
+
 /** Renders under way in this process, by key: a burst of first requests renders once. */
 const inFlight = new Map<string, Promise<{ answer: StoredAnswer; status: number; keep: boolean }>>();
 
@@ -45,8 +69,9 @@ const inFlight = new Map<string, Promise<{ answer: StoredAnswer; status: number;
 export async function serveStoredAnswer(request: NextRequest, event: NextFetchEvent, storable: StorableAnswer, siteHost: string): Promise<NextResponse | null> {
   const key = `answer:${storable.key}`;
   const handler = new PublicCacheHandler();
-  const hit = (await handler.get(key, {}))?.value as StoredAnswer | undefined;
-  if (hit?.kind === "STORED_ANSWER" && hit.expiresAt > Date.now()) return respond(request, event, hit, 200, "hit");
+  const hit = ready.get(key) ?? (await readShared(handler, key));
+  if (hit && hit.expiresAt > Date.now() && !isInvalidated(hit.tags, hit.lastModified)) return respond(request, event, hit, 200, "hit");
+  ready.delete(key);
 
   let pending = inFlight.get(key);
   if (!pending) {
@@ -82,7 +107,11 @@ async function renderAndStore(siteHost: string, storable: StorableAnswer, key: s
   // Only a complete public answer is kept: a 404, a redirect or a cookie is passed on as it came.
   const keep = rendered.status === 200 && !rendered.headers["set-cookie"] && rendered.body.length <= MAX_STORED_BYTES;
   // Kept no longer than it is served: a crawler sweeping every page fills the store for minutes, not a day.
-  if (keep) await handler.set(key, answer, { tags: [PUBLIC_TAG, ...facts.tags], startedAt, ttlSeconds: refreshSeconds + 5 });
+  const tags = [PUBLIC_TAG, ...facts.tags];
+  if (keep) {
+    await handler.set(key, answer, { tags, startedAt, ttlSeconds: refreshSeconds + 5 });
+    ready.set(key, { ...answer, bytes: Buffer.from(answer.body), tags, lastModified: startedAt });
+  }
   return { answer, status: rendered.status, keep };
 }
 
@@ -104,7 +133,7 @@ function logFetch(log: FetchLog | undefined, userAgent: string | null): Promise<
   return null;
 }
 
-function respond(request: NextRequest, event: NextFetchEvent, answer: StoredAnswer, status: number, state: "hit" | "miss" | "pass"): NextResponse {
+function respond(request: NextRequest, event: NextFetchEvent, answer: StoredAnswer | ReadyAnswer, status: number, state: "hit" | "miss" | "pass"): NextResponse {
   const logged = status === 200 ? logFetch(answer.fetchLog, request.headers.get("user-agent")) : null;
   if (logged) event.waitUntil(logged);
   const headers = new Headers(answer.headers);
@@ -114,5 +143,5 @@ function respond(request: NextRequest, event: NextFetchEvent, answer: StoredAnsw
   if (request.headers.get("if-none-match")?.split(",").some((t) => t.trim().replace(/^W\//, "") === answer.etag)) {
     return new NextResponse(null, { status: 304, headers });
   }
-  return new NextResponse(request.method === "HEAD" ? null : answer.body, { status: 200, headers });
+  return new NextResponse(request.method === "HEAD" ? null : "bytes" in answer ? (answer.bytes as Uint8Array<ArrayBuffer>) : answer.body, { status: 200, headers });
 }
