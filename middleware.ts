@@ -4,6 +4,8 @@ import { recordMailVisitLater } from "@/lib/middleware/mail-visit";
 import { routeBySite } from "@/lib/middleware/site-routing";
 import { publicDecision } from "@/lib/public/tombstone-index";
 import { serveStoredAnswer, storedAnswersEnabled } from "@/lib/public/stored-answers/serve";
+// Registers the server's shortcut to the stored bytes this process holds (scripts/next-server.mjs).
+import "@/lib/public/stored-answers/fast-path";
 import { getSiteHosts } from "@/lib/sites/hosts";
 
 // Only dispatches; each concern lives in its own module under lib/middleware.

@@ -8,6 +8,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 
 const PEER_ADDRESS_HEADER = "x-pd-peer-address";
+const FAST_PATH_KEY = Symbol.for("pressdesk.storedAnswers.fastPath");
 const dev = process.argv[2] === "dev";
 // What `next start` and `next dev` would set; read by Next when it loads, so set before the import.
 process.env.NODE_ENV ??= dev ? "development" : "production";
@@ -46,6 +47,14 @@ const servers = addresses.map((address, i) => {
   const server = createServer((req, res) => {
     if (Number(req.headers["content-length"] ?? 0) > maxRequestBytes) return refuseTooLarge(res);
     req.headers[PEER_ADDRESS_HEADER] = stamp(req.socket.remoteAddress ?? "");
+    // Stored public bytes this process holds, without Next's per-request machinery; registered by
+    // the middleware's bundle once loaded (lib/public/stored-answers/fast-path.ts).
+    const fast = globalThis[FAST_PATH_KEY]?.(req.method, req.url, req.headers);
+    if (fast) {
+      res.writeHead(fast.status, fast.headers);
+      res.end(fast.body ?? undefined);
+      return;
+    }
     void handle(req, res);
   });
   if (dev) server.on("upgrade", app.getUpgradeHandler());

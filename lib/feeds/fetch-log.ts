@@ -1,7 +1,7 @@
 import { shortUserAgent } from "@/lib/analytics/fetches";
 import { bestEffort } from "@/lib/activity/best-effort";
 import { db } from "@/lib/db/client";
-import type { FeedKind } from "@/lib/generated/prisma/client";
+import type { FeedKind, Prisma } from "@/lib/generated/prisma/client";
 import type { Edition, Portal } from "@/lib/sites";
 
 // Feed readers that announce themselves, and how they report subscribers in the user agent
@@ -30,12 +30,37 @@ export function subscriberCountOf(userAgent: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** One row per feed fetch, cache hits included; no IP. Best-effort, written after the response. */
-export async function recordFeedFetch(entry: { kind: FeedKind; key: string; portal: Portal; edition: Edition; userAgent: string | null }): Promise<void> {
+type FeedFetchRow = Prisma.FeedFetchCreateManyInput;
+
+/** Rows wait at most this long, so a fetch is on record within a second (reports, tests). */
+const FLUSH_MS = 200;
+/** A batch larger than this drops further rows until it is written: a flood cannot grow memory. */
+const MAX_BATCH_ROWS = 5_000;
+let batch: { rows: FeedFetchRow[]; written: Promise<void> } | null = null;
+let dropped = 0;
+
+/**
+ * One row per feed fetch, cache hits included; no IP. Best-effort, written after the response,
+ * in batches: a feed served from stored bytes is fetched thousands of times a second, and one
+ * insert per fetch would cap it at the database's insert rate. Resolves once its row is written.
+ */
+export function recordFeedFetch(entry: { kind: FeedKind; key: string; portal: Portal; edition: Edition; userAgent: string | null }): Promise<void> {
   const ua = entry.userAgent ?? "";
-  await bestEffort("feed fetch write", () =>
-    db.feedFetch.create({
-      data: { feedKind: entry.kind, feedKey: entry.key, portal: entry.portal, language: entry.edition, reader: feedReaderOf(ua), subscriberCount: subscriberCountOf(ua), userAgentShort: shortUserAgent(ua) || "-" },
-    }),
-  );
+  const row: FeedFetchRow = { feedKind: entry.kind, feedKey: entry.key, portal: entry.portal, language: entry.edition, reader: feedReaderOf(ua), subscriberCount: subscriberCountOf(ua), userAgentShort: shortUserAgent(ua) || "-" };
+  if (!batch) {
+    const rows: FeedFetchRow[] = [];
+    const written = new Promise((r) => setTimeout(r, FLUSH_MS).unref()).then(async () => {
+      if (batch?.rows === rows) batch = null;
+      if (dropped) console.warn(`feed fetch log: ${dropped} fetches not recorded (more than ${MAX_BATCH_ROWS} in ${FLUSH_MS} ms)`);
+      dropped = 0;
+      await bestEffort("feed fetch write", () => db.feedFetch.createMany({ data: rows }));
+    });
+    batch = { rows, written };
+  }
+  if (batch.rows.length >= MAX_BATCH_ROWS) {
+    dropped += 1;
+    return Promise.resolve();
+  }
+  batch.rows.push(row);
+  return batch.written;
 }

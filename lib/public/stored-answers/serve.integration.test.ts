@@ -4,8 +4,10 @@ import { NextRequest, type NextFetchEvent } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { markPublicCacheActive } from "@/lib/cache/invalidation-poller";
 import { tagTimes } from "@/lib/cache/next-cache-handler.mjs";
+import { getSiteHosts } from "@/lib/sites";
 import { inlineScriptHashes } from "@/lib/security/public-csp";
 import { addRenderFacts, RENDER_HEADER, renderNonce, verifiedRenderId } from "./render-facts";
+import { fastStoredAnswer } from "./fast-path";
 import { serveStoredAnswer, storedAnswersEnabled } from "./serve";
 import { storableAnswer } from "./storable";
 
@@ -148,5 +150,27 @@ describe("stored answers", () => {
     const feed = await get("/de/feed");
     expect(feed.res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(feed.body).toContain("<script nonce=");
+  });
+
+  it("the server's shortcut answers exactly what is stored, and leaves everything else to the middleware", async () => {
+    const stored = await get("/de/category/fast");
+    const host = getSiteHosts().business;
+    const fast = fastStoredAnswer("GET", "/de/category/fast", { host })!;
+    expect(fast.status).toBe(200);
+    expect(Buffer.from(fast.body!).toString("utf8")).toBe(stored.body);
+    expect(fast.headers["content-security-policy"]).toBe(stored.res.headers.get("content-security-policy"));
+    expect(fastStoredAnswer("GET", "/de/category/fast", { host, "if-none-match": fast.headers.etag })!.status).toBe(304);
+    expect(fastStoredAnswer("HEAD", "/de/category/fast", { host })!.body).toBeNull();
+    for (const [method, url, headers] of [
+      ["POST", "/de/category/fast", { host }],
+      ["GET", "/de/category/fast?mv=abc", { host }],
+      ["GET", "/de/category/fast", { host, rsc: "1" }],
+      ["GET", "/de/category/never-stored", { host }],
+      ["GET", "/de/category/fast", { host: getSiteHosts().tech }],
+    ] as const) {
+      expect(fastStoredAnswer(method, url, headers), `${method} ${url}`).toBeNull();
+    }
+    tagTimes().set("portal:business", Date.now() + 1);
+    expect(fastStoredAnswer("GET", "/de/category/fast", { host })).toBeNull();
   });
 });

@@ -45,13 +45,13 @@ export function storedAnswersEnabled(): boolean {
  * (half the cache budget's in-process share); tags and refresh time are checked on every read,
  * as for the store's own copy.
  */
-interface ReadyAnswer extends StoredAnswer {
+export interface ReadyAnswer extends StoredAnswer {
   bytes: Buffer;
   tags: string[];
   lastModified: number;
 }
 const READY_LIMIT_BYTES = Number(process.env.CACHE_MEMORY_LIMIT_MB || 64) * 1024 * 1024 * 0.25;
-const ready = new LRUCache<string, ReadyAnswer>({ maxSize: READY_LIMIT_BYTES, sizeCalculation: (a) => a.bytes.length * 2 + 1024 });
+export const ready = new LRUCache<string, ReadyAnswer>({ maxSize: READY_LIMIT_BYTES, sizeCalculation: (a) => a.bytes.length * 2 + 1024 });
 
 async function readShared(handler: PublicCacheHandler, key: string): Promise<ReadyAnswer | null> {
   const entry = (await handler.get(key, {})) as { value?: StoredAnswer; lastModified?: number; tags?: string[] } | null;
@@ -127,7 +127,7 @@ function storedAnswerOf(rendered: RenderedAnswer, nonce: string, expiresAt: numb
 }
 
 /** Fetches the origin logs per request (a crawler's of a release page, a reader's of a feed), whoever served the bytes. */
-function logFetch(log: FetchLog | undefined, userAgent: string | null): Promise<void> | null {
+export function logFetch(log: FetchLog | undefined, userAgent: string | null): Promise<void> | null {
   if (log?.kind === "release") return recordCrawlerFetch(log.releaseId, userAgent);
   if (log?.kind === "feed") return recordFeedFetch({ ...log.feed, userAgent });
   return null;
