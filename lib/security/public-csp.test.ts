@@ -39,5 +39,11 @@ describe("the policy of a stored public page", () => {
     expect(publicPagePolicy(rendered, "N1")).not.toContain(sha("alert(document.domain)"));
     expect(withoutNonce(rendered, "N1")).not.toContain("N1");
     expect(withoutNonce(rendered, "N1")).toContain(`<script>self.__next_f.push([1])</script>`);
+    // Next also writes the nonce into its inline data: the hash is of the text as served, without it.
+    const inData = `<script nonce="N1">self.__next_f.push([1,"{\\"nonce\\":\\"N1\\"}"])</script>`;
+    const served = withoutNonce(inData, "N1");
+    expect(served).not.toContain("N1");
+    expect(inlineScriptHashes(inData, "N1")).toEqual(inlineScriptHashes(served, null));
+    expect(withoutNonce(`</a.css>; rel=preload; as="style"; nonce="N1"`, "N1")).toBe(`</a.css>; rel=preload; as="style"`);
   });
 });

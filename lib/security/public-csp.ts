@@ -50,12 +50,18 @@ export function inlineScriptHashes(html: string, renderNonce: string | null): st
       const nonce = attr(attrs!, "nonce");
       if ((nonce?.[1] ?? nonce?.[2] ?? nonce?.[3]) !== renderNonce) continue;
     }
-    hashes.add(`sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}`);
+    // Hashed as it will be served: without the render's nonce (withoutNonce), which Next also
+    // writes into its inline data.
+    const served = renderNonce === null ? text! : text!.replaceAll(renderNonce, "");
+    hashes.add(`sha256-${createHash("sha256").update(served, "utf8").digest("base64")}`);
   }
   return [...hashes];
 }
 
-/** The bytes without the render's nonce attributes: a stored page carries no per-render value. */
-export function withoutNonce(html: string, renderNonce: string): string {
-  return html.replaceAll(` nonce="${renderNonce}"`, "");
+/**
+ * The bytes (or a header such as Link) without the render's nonce: not as an attribute, not in
+ * the inline data Next writes it into. A stored page carries no per-render value.
+ */
+export function withoutNonce(text: string, renderNonce: string): string {
+  return text.replaceAll(`; nonce="${renderNonce}"`, "").replaceAll(` nonce="${renderNonce}"`, "").replaceAll(renderNonce, "");
 }

@@ -117,7 +117,7 @@ async function renderAndStore(siteHost: string, storable: StorableAnswer, key: s
 
 function storedAnswerOf(rendered: RenderedAnswer, nonce: string, expiresAt: number, fetchLog?: FetchLog): StoredAnswer {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(rendered.headers)) if (!NOT_KEPT.test(name)) headers[name] = value;
+  for (const [name, value] of Object.entries(rendered.headers)) if (!NOT_KEPT.test(name)) headers[name] = withoutNonce(value, nonce);
   const html = (headers["content-type"] ?? "").startsWith("text/html");
   // Hashes are taken of the scripts Next wrote (they carry the render's nonce), then the nonce goes.
   const body = html ? withoutNonce(rendered.body, nonce) : rendered.body;
