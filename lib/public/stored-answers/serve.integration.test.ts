@@ -18,6 +18,8 @@ let server: Server;
 let renders: { path: string; renderId: string | null }[] = [];
 let version = 1;
 const hostsSeen = new Set<string>();
+let inRender = 0;
+let mostInRender = 0;
 /** What the render answers for a path: status, extra headers and the tags its reads would note. */
 const behaviour: Record<string, { status?: number; headers?: Record<string, string>; tags?: string[]; revalidate?: number; slowMs?: number }> = {};
 
@@ -25,6 +27,9 @@ beforeAll(async () => {
   server = createServer(async (req, res) => {
     const renderId = verifiedRenderId(req.headers[RENDER_HEADER] as string | undefined);
     renders.push({ path: req.url!, renderId });
+    inRender += 1;
+    mostInRender = Math.max(mostInRender, inRender);
+    res.on("finish", () => (inRender -= 1));
     hostsSeen.add(`${req.headers.host} ${req.headers.cookie ?? ""}`);
     const b = behaviour[req.url!] ?? {};
     if (renderId) await addRenderFacts(renderId, { tags: b.tags ?? ["portal:business"], revalidate: b.revalidate });
@@ -100,6 +105,15 @@ describe("stored answers", () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => get("/de/category/burst")));
     expect(renders).toHaveLength(1);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
+  it("a crawler's twenty distinct pages at once render at most four at a time", async () => {
+    mostInRender = 0;
+    for (let i = 0; i < 20; i++) behaviour[`/de/category/sweep-${i}`] = { slowMs: 40 };
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => get(`/de/category/sweep-${i}`)));
+    expect(answers.every((a) => a.res.status === 200)).toBe(true);
+    expect(renders).toHaveLength(20);
+    expect(mostInRender).toBe(4);
   });
 
   it("drops the bytes when a tag of a read the render made is invalidated, and only then", async () => {

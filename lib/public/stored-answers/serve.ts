@@ -91,6 +91,29 @@ export async function serveStoredAnswer(request: NextRequest, event: NextFetchEv
  * fixed Accept, no cookies. What is kept for everyone cannot depend on what one reader sent.
  */
 async function renderAndStore(siteHost: string, storable: StorableAnswer, key: string, handler: PublicCacheHandler) {
+  await renderSlot();
+  try {
+    return await renderAndStoreNow(siteHost, storable, key, handler);
+  } finally {
+    freeRenderSlot();
+  }
+}
+
+/**
+ * Renders in flight per process. A crawler sweeping distinct pages makes every request a render;
+ * more at once than the cores can work on only hold more pages' state in memory at a time.
+ */
+const MAX_RENDERS = 4;
+let rendering = 0;
+const waiting: (() => void)[] = [];
+const renderSlot = () => (rendering < MAX_RENDERS ? (rendering++, Promise.resolve()) : new Promise<void>((r) => waiting.push(r)));
+function freeRenderSlot() {
+  const next = waiting.shift();
+  if (next) next();
+  else rendering--;
+}
+
+async function renderAndStoreNow(siteHost: string, storable: StorableAnswer, key: string, handler: PublicCacheHandler) {
   const startedAt = Date.now();
   const { id, token } = newRenderToken(startedAt);
   await openRenderFacts(id);
