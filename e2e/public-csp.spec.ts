@@ -20,7 +20,7 @@ const PUBLIC = [
 ] as const;
 
 /** Headers that belong to one response, not to the answer. */
-const PER_RESPONSE = new Set(["date", "connection", "keep-alive", "transfer-encoding", "x-pd-store"]);
+const PER_RESPONSE = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-pd-store"]);
 const answerHeaders = (headers: Record<string, string | string[] | undefined>) => Object.fromEntries(Object.entries(headers).filter(([k]) => !PER_RESPONSE.has(k)));
 
 test("public pages, feeds and sitemaps are the same bytes and headers for every reader, with no nonce", async () => {
