@@ -8,10 +8,13 @@ import { GOOD_BODY, seedAdmin, seedNewsroom } from "./release-fixtures";
 
 export const complianceAdmin = () => seedAdmin(["compliance:manage"]);
 
-/** A published release as the public sees it: published, its time come, published_ever_at set. */
-export async function seedPublishedRelease(opts: { data?: Partial<Prisma.PressReleaseUncheckedCreateInput>; portal?: "business" | "tech" } = {}) {
+/**
+ * A published release as the public sees it: published, its time come, published_ever_at set;
+ * a day ago unless `publishedAt` says when (a test that acts at a fixed time publishes before it).
+ */
+export async function seedPublishedRelease(opts: { data?: Partial<Prisma.PressReleaseUncheckedCreateInput>; portal?: "business" | "tech"; publishedAt?: Date } = {}) {
   const { owner, company } = await seedNewsroom({ portal: opts.portal ?? "business" });
-  const publishedAt = new Date(Date.now() - 86_400_000);
+  const publishedAt = opts.publishedAt ?? new Date(Date.now() - 86_400_000);
   const release = await seedRelease({
     companyId: company.id,
     authorUserId: owner.id,

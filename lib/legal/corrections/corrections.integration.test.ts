@@ -16,9 +16,10 @@ import { correctionLogPage, correctionsFeed, CORRECTIONS_PER_PAGE, REMOVED_RELEA
 
 const parser = new Parser({ customFields: { item: ["dc:creator"] } });
 const NOW = new Date("2026-11-24T10:00:00Z");
+const PUBLISHED = new Date("2026-11-23T10:00:00Z");
 
 async function corrected(portal: "business" | "tech" = "tech", language: "de" | "en" = "de") {
-  const { release } = await seedPublishedRelease({ portal, data: { language } });
+  const { release } = await seedPublishedRelease({ portal, data: { language }, publishedAt: PUBLISHED });
   const editor = await complianceAdmin();
   const request = await seedLegalRequest({ track: "correction", releaseId: release.id });
   await startLegalRequestReview({ legalRequestId: request.id, adminUserId: editor.id });

@@ -21,6 +21,8 @@ import { startLegalRequestReview } from "./start-legal-request-review";
 // event and the mails. Written as the attacker too, and with two editors executing at once.
 
 const NOW = new Date("2026-11-24T10:00:00Z");
+// Published before the requests are executed at NOW.
+const PUBLISHED = new Date("2026-11-23T10:00:00Z");
 const NAME = "Max Mustermann";
 
 async function errorOf(p: Promise<unknown>): Promise<AppError> {
@@ -31,7 +33,7 @@ async function errorOf(p: Promise<unknown>): Promise<AppError> {
 
 /** A request about a published release, taken into review and approved by an editor. */
 async function approved(track: Parameters<typeof seedLegalRequest>[0]["track"], opts: { body?: string; requesterIsAuthor?: boolean; linkRelease?: boolean; data?: Parameters<typeof seedLegalRequest>[0]["data"] } = {}) {
-  const { owner, release } = await seedPublishedRelease(opts.body ? { data: { body: opts.body } } : {});
+  const { owner, release } = await seedPublishedRelease({ publishedAt: PUBLISHED, ...(opts.body ? { data: { body: opts.body } } : {}) });
   const editor = await complianceAdmin();
   const request = await seedLegalRequest({
     track,
