@@ -15,13 +15,14 @@ import { newSessionToken, sessionTokenHash } from "@/lib/auth/sessions/session-t
 import { send } from "./api-client";
 import { seedUser, unique } from "./factories";
 import { expectOpenCredentialsDiscarded, seedOpenAccount } from "./open-account";
+import { uniqueClientIp } from "@/tests/client-addresses";
 
 // Pre-claimed accounts (ASVS V6): someone registers an address they do not own and waits. No
 // password or passkey signs in before the address is confirmed, and the first confirmation, on
 // every path, leaves the owner an account without anything the registrant set.
 
 const PASSWORD = "the squatter's own passphrase";
-const client = () => ({ ip: `203.0.113.${Math.floor(Math.random() * 250) + 1}`, userAgent: "test" });
+const client = () => ({ ip: uniqueClientIp(), userAgent: "test" });
 
 describe("an open account (address never confirmed)", () => {
   it("takes no password and no passkey sign-in, even with the right credentials", async () => {

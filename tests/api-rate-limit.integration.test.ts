@@ -3,6 +3,7 @@ import { createApiToken } from "@/lib/api-tokens/tokens";
 import { resetConfigForTests } from "@/lib/config";
 import { resetLimitersForTests } from "@/lib/ratelimit/limiter";
 import { send } from "./api-client";
+import { clearOfWindowEnd } from "./rate-limit-window";
 import { seedNewsroom } from "./release-fixtures";
 
 beforeAll(() => {
@@ -21,6 +22,7 @@ describe("API rate limit per token (Redis)", () => {
     const { owner } = await seedNewsroom();
     const a = (await createApiToken({ userId: owner.id, name: "a", identityConfirmedAt: new Date() })).token;
     const b = (await createApiToken({ userId: owner.id, name: "b", identityConfirmedAt: new Date() })).token;
+    await clearOfWindowEnd(60);
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push(await send("GET", "/api/v1/newsrooms", { token: a }));
     expect(statuses.map((r) => r.status)).toEqual([200, 200, 200, 429]);

@@ -17,6 +17,7 @@ import { approveRelease, returnRelease } from "@/lib/releases/manual-review";
 import { send } from "./api-client";
 import { unique } from "./factories";
 import { GOOD_BODY, seedAdmin, seedCheckedRelease, seedNewsroom } from "./release-fixtures";
+import { uniqueClientIp } from "@/tests/client-addresses";
 
 // Issue: hostile input never gets a 5xx. Each block replays a request that answered 500
 // before, through the real handler or domain function, and checks the documented answer and
@@ -107,7 +108,7 @@ describe("NUL and unpaired surrogates in text (422 naming the field, nothing sto
   });
 
   it("sign-in and login-link request with NUL in the address: refused like an unknown address", async () => {
-    const client = { ip: `198.51.100.${Math.floor(Math.random() * 250)}`, userAgent: "test" };
+    const client = { ip: uniqueClientIp(), userAgent: "test" };
     await expect(signInWithPassword({ email: `a${NUL}@b.de`, password: "whatever-password", client })).rejects.toBeInstanceOf(LoginRefusedError);
     await expect(sendLoginLinkMail({ email: `a${NUL}@b.de` })).resolves.toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { CompanyRole, GrantedVia } from "@/lib/generated/prisma/client";
 import { seedCompany, seedUser, unique } from "./factories";
+import { uniqueClientIp } from "@/tests/client-addresses";
 
 // A newsroom with a team, for the team tests (lib/companies/team and tests/team-roles).
 
@@ -38,4 +39,4 @@ export async function invitationTokenFor(email: string): Promise<string> {
   return match[1];
 }
 
-export const client = () => ({ ip: `203.0.113.${Math.floor(Math.random() * 250) + 1}`, userAgent: "test" });
+export const client = () => ({ ip: uniqueClientIp(), userAgent: "test" });

@@ -11,7 +11,8 @@ import { IdentityProofRefusedError } from "./errors";
 import { passkeyProofOptions } from "./passkey-proof";
 import { proveIdentity } from "./prove-identity";
 import { acceptedProofKinds } from "./rules";
-import { mailedCode, PASSWORD, seedAccount, startOfRateWindow, type AccountShape, type SeededAccount } from "./test-fixtures";
+import { clearOfWindowEnd } from "@/tests/rate-limit-window";
+import { mailedCode, PASSWORD, seedAccount, type AccountShape, type SeededAccount } from "./test-fixtures";
 import type { IdentityProof, ProofKind, ProofPurpose } from "./types";
 
 const PURPOSES: ProofPurpose[] = ["email_change", "first_two_factor_setup", "api_token", "disable_two_factor", "renew_recovery_codes", "add_passkey", "set_first_password"];
@@ -216,7 +217,7 @@ describe("recovery code proof", () => {
 
 describe("throttle", () => {
   it("refuses the sixth attempt within a minute even with the right password, 429 with Retry-After", async () => {
-    await startOfRateWindow();
+    await clearOfWindowEnd(60, 20_000);
     const { user, secret, recoveryCodes } = await seedAccount({ totp: true, password: true });
     for (let i = 0; i < 5; i++) await expect(proveIdentity(user.id, "api_token", { kind: "password", password: `wrong-${i}` })).rejects.toEqual(refused("wrong"));
     const err = await proveIdentity(user.id, "api_token", { kind: "password", password: PASSWORD }).catch((e: unknown) => e);
@@ -239,7 +240,7 @@ describe("throttle", () => {
   });
 
   it("counts right attempts too", async () => {
-    await startOfRateWindow();
+    await clearOfWindowEnd(60, 20_000);
     const { user } = await seedAccount({ password: true });
     for (let i = 0; i < 5; i++) await proveIdentity(user.id, "api_token", { kind: "password", password: PASSWORD });
     await expect(proveIdentity(user.id, "api_token", { kind: "password", password: PASSWORD })).rejects.toEqual(refused("throttled"));
@@ -257,7 +258,7 @@ describe("throttle", () => {
   });
 
   it("app codes share the second-factor budget: the login challenge's failures throttle the proof", async () => {
-    await startOfRateWindow();
+    await clearOfWindowEnd(60, 20_000);
     const { user, secret } = await seedAccount({ totp: true });
     const now = new Date();
     for (let i = 0; i < 5; i++) expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret!, now), { now })).toMatchObject({ ok: false });

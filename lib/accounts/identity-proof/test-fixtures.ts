@@ -45,12 +45,3 @@ export async function mailedCode(email: string): Promise<string> {
   if (!code) throw new Error("no code in the mail");
   return code;
 }
-
-/**
- * The limiter counts in fixed one-minute windows (Date.now(), not the `now` option). A test
- * that needs six attempts in one window starts early enough in a window to finish inside it.
- */
-export async function startOfRateWindow(marginMs = 20_000): Promise<void> {
-  const into = Date.now() % 60_000;
-  if (into > 60_000 - marginMs) await new Promise((resolve) => setTimeout(resolve, 60_000 - into + 100));
-}

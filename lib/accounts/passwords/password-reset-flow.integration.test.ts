@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createLoginLink, LOGIN_LINK_TTL_MINUTES, LoginLinkInvalidError, redeemLoginLink } from "@/lib/accounts/login-links";
 import { mailsTo, tokenIn } from "@/lib/accounts/login-links/test-helpers";
@@ -14,6 +14,7 @@ import { completePasswordReset } from "./complete-password-reset";
 import { embeddedListBreachCheck } from "./embedded-list-check";
 import { hashPassword, verifyPassword } from "./hash";
 import { requestPasswordReset } from "./request-password-reset";
+import { uniqueClientIp } from "@/tests/client-addresses";
 
 // The reset flow end to end against the real Postgres: request → mail → link → new password.
 
@@ -22,7 +23,7 @@ const OLD = "Kranich-Ufer-Stein-47";
 const NEW = "Nebel-Turm-Fahrrad-93";
 const MINUTE = 60_000;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-const newIp = () => `203.0.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+const newIp = uniqueClientIp;
 const complete = (token: string, newPassword = NEW, extra: { now?: Date; ip?: string } = {}) => completePasswordReset({ token, newPassword, breachCheck, ...extra });
 const linkRefused = (reason?: LoginLinkInvalidError["reason"]) =>
   expect.objectContaining({ name: "LoginLinkInvalidError", code: "gone", ...(reason ? { reason } : {}) });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { setLimits, withLimits } from "@/tests/limits";
 import { ipHmac } from "@/lib/security/client-ip";
+import { clearOfWindowEnd } from "@/tests/rate-limit-window";
 import { TwoFactorThrottledError } from "./errors";
 import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "./test-fixtures";
 import { getTwoFactorStatus } from "./two-factor-status";
@@ -91,6 +92,7 @@ describe("login challenge with a recovery code", () => {
 describe("challenge throttle", () => {
   it("refuses the sixth attempt within a minute, even with the right code, with retry-after in seconds", async () => {
     const { user, secret, recoveryCodes } = await seedTotpUser();
+    await clearOfWindowEnd(60);
     const now = new Date();
     for (let i = 0; i < 5; i++) expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret, now), { now })).toEqual({ ok: false, reason: "invalid" });
     const sixth = verifyTotpChallenge(user.id, await codeAt(secret, now), { now });

@@ -5,6 +5,7 @@ import { disableTotp } from "./disable-totp";
 import { TwoFactorThrottledError } from "./errors";
 import { renewRecoveryCodes } from "./renew-recovery-codes";
 import { resetSecondFactor } from "./reset-second-factor";
+import { clearOfWindowEnd } from "@/tests/rate-limit-window";
 import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "./test-fixtures";
 import { getTwoFactorStatus } from "./two-factor-status";
 import { verifyTotpChallenge } from "./verify-totp-challenge";
@@ -34,6 +35,7 @@ describe("disabling TOTP", () => {
 
   it("counts its proofs toward the same throttle as the challenge", async () => {
     const { user, secret } = await seedTotpUser();
+    await clearOfWindowEnd(60);
     const now = new Date();
     for (let i = 0; i < 3; i++) await expect(disableTotp(user.id, await wrongCodeAt(secret, now), { now })).rejects.toMatchObject({ code: "validation_failed" });
     for (let i = 0; i < 2; i++) expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret, now), { now })).toMatchObject({ ok: false });

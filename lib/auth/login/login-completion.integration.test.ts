@@ -14,9 +14,10 @@ import { signInWithLoginLink } from "./login-link-login";
 import { signInWithPasskey } from "./passkey-login";
 import { signInWithPassword } from "./password-login";
 import { passSecondFactorChallenge } from "./second-factor-challenge";
+import { uniqueClientIp } from "@/tests/client-addresses";
 
 const PASSWORD = "correct horse battery staple";
-const client = () => ({ ip: `203.0.113.${randomInt(1, 254)}`, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0" });
+const client = () => ({ ip: uniqueClientIp(), userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0" });
 
 describe("LoginCompletion", () => {
   it("completes a password sign-in: session, last_login_at, login history and activity", async () => {

@@ -12,10 +12,11 @@ import { ACCOUNT_FREE_FAILURES, LoginThrottledError } from "./login-failures";
 import { signInWithLoginLink } from "./login-link-login";
 import { signInWithPasskey } from "./passkey-login";
 import { signInWithPassword } from "./password-login";
+import { uniqueClientIp } from "@/tests/client-addresses";
 
 const PASSWORD = "correct horse battery staple";
 // A fresh address per test: the counter lives in the shared Redis.
-const newIp = () => `198.51.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+const newIp = uniqueClientIp;
 
 async function seedPasswordUser() {
   return seedUserWithRandomId({ passwordHash: await hashPassword(PASSWORD) });

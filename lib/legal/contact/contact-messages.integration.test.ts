@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PERMISSIONS } from "@/lib/accounts/permissions";
 import { ACTIVITY } from "@/lib/activity/types";
@@ -10,11 +9,12 @@ import { answerContactMessage } from "./answer-contact-message";
 import { closeContactMessage } from "./close-contact-message";
 import { listContactMessages, loadContactMessage } from "./list-contact-messages";
 import { submitContactMessage, type SubmitContactMessageInput } from "./submit-contact-message";
+import { uniqueClientIp } from "@/tests/client-addresses";
 
 // The hub's contact form (spec 6.1 form intake "contact") and its answers from /admin/contact
 // (permission users:manage): stored throttled, answered once, every admin action logged.
 
-const newIp = () => `192.0.2.${randomInt(1, 255)}`;
+const newIp = uniqueClientIp;
 const ANSWER = "Vielen Dank für Ihre Frage.\n\nDie Preise finden Sie unter „Tarife“.";
 
 function input(over: Partial<SubmitContactMessageInput> = {}): SubmitContactMessageInput {

@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
@@ -8,11 +7,12 @@ import { sendLoginLinkMail } from "@/lib/accounts/login-links";
 import { LEGAL_REQUEST_LINK_SOURCE, loginLinkLanding } from "@/lib/accounts/login-links/landing";
 import { seedCompany, seedRelease, seedUser, unique } from "@/tests/factories";
 import { filePublicLegalRequest, type FilePublicLegalRequestInput } from "./file-public-legal-request";
+import { uniqueClientIp } from "@/tests/client-addresses";
 
 // The public form's fallback path (spec 4.4): only report, dsgvo and personal_rights are stored,
 // throttled per client, the address kept only as its HMAC, evidence and activity in one go.
 
-const newIp = () => `198.51.${randomInt(0, 255)}.${randomInt(1, 255)}`;
+const newIp = uniqueClientIp;
 const TEXT = "Die Pressemitteilung nennt meinen vollen Namen und meine Privatanschrift ohne meine Zustimmung.";
 
 function input(over: Partial<FilePublicLegalRequestInput> = {}): FilePublicLegalRequestInput {
