@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { POST as resendWebhook } from "@/app/api/webhooks/resend/route";
 import { GET as health } from "@/app/health/route";
 import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
-import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { recordHeartbeat, SCHEDULER_HEARTBEAT } from "@/lib/jobs/heartbeat";
 import { recordRelayRejection } from "@/lib/mail/circuit-breaker";
@@ -12,6 +11,7 @@ import { watchAfterHealthCheck } from "@/lib/observability/health-watch";
 import { checkHealth } from "@/lib/observability/health";
 import { ALERT_KEYS, watchOperations, type AlertKey } from "@/lib/observability/watch-operations";
 import { observeWebhook, WEBHOOK_FAILURE_LIMITS } from "@/lib/observability/webhook-failures";
+import { configureEnv } from "@/tests/test-env";
 
 // Acceptance of the operational alerts (spec 6.3): each condition raises exactly one alert per
 // cool-down, by mail (an outbox row to ALERT_MAIL_TO) and by JSON POST (a local push server),
@@ -20,14 +20,6 @@ import { observeWebhook, WEBHOOK_FAILURE_LIMITS } from "@/lib/observability/webh
 const OPERATOR = "ops@pressdesk.example";
 const COOLDOWN_MINUTES = 30;
 let push: PushServer;
-
-function configure(env: Record<string, string | undefined>): void {
-  for (const [k, v] of Object.entries(env)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetConfigForTests();
-}
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 const pushed = (key: AlertKey) => push.received.filter((r) => (r.body as { key: string }).key === key);
@@ -55,13 +47,13 @@ afterAll(async () => {
 beforeEach(async () => {
   vi.spyOn(console, "warn").mockImplementation(() => {});
   push.received.length = 0;
-  configure({ ALERT_PUSH_URL: push.url, ALERT_MAIL_TO: OPERATOR, ALERT_COOLDOWN_MINUTES: String(COOLDOWN_MINUTES) });
+  configureEnv({ ALERT_PUSH_URL: push.url, ALERT_MAIL_TO: OPERATOR, ALERT_COOLDOWN_MINUTES: String(COOLDOWN_MINUTES) });
   await recordHeartbeat();
 });
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  configure({ ALERT_PUSH_URL: undefined, ALERT_MAIL_TO: undefined, ALERT_COOLDOWN_MINUTES: undefined, INNGEST_EVENT_KEY: undefined });
+  configureEnv({ ALERT_PUSH_URL: undefined, ALERT_MAIL_TO: undefined, ALERT_COOLDOWN_MINUTES: undefined, INNGEST_EVENT_KEY: undefined });
   await db.operationalAlert.deleteMany({});
   await db.jobHeartbeat.deleteMany({});
   await db.jobQueue.deleteMany({});
@@ -110,11 +102,11 @@ describe("a silent scheduler", () => {
 
 describe("a tripped mail circuit breaker", () => {
   it("alerts once when it trips; the watch finding it still open adds nothing within the cool-down and one after it", async () => {
-    configure({ MAIL_CIRCUIT_THRESHOLD: "3" });
+    configureEnv({ MAIL_CIRCUIT_THRESHOLD: "3" });
     try {
       for (let i = 0; i < 3; i++) await recordRelayRejection({ detail: `550 5.7.1 relaying denied ${i}`, source: "sender", email: `r${i}@example.org` });
     } finally {
-      configure({ MAIL_CIRCUIT_THRESHOLD: undefined });
+      configureEnv({ MAIL_CIRCUIT_THRESHOLD: undefined });
     }
     expect(pushed(ALERT_KEYS.mailCircuitOpen)).toHaveLength(1);
     expect(pushed(ALERT_KEYS.mailCircuitOpen)[0]!.body).toMatchObject({ subject: "Mail sending halted" });
@@ -143,7 +135,7 @@ describe("queue backlog", () => {
   });
 
   it("on Inngest: the local table is not the queue; nothing fires on it", async () => {
-    configure({ INNGEST_EVENT_KEY: "test-event-key" });
+    configureEnv({ INNGEST_EVENT_KEY: "test-event-key" });
     await db.jobQueue.create({ data: { name: "release/review", payload: {}, status: "pending", runAt: minutesAgo(30) } });
     expect(await finding(ALERT_KEYS.queueBacklog)).toMatchObject({ firing: false });
   });
@@ -201,7 +193,7 @@ describe("webhook failures", () => {
   });
 
   it("an endpoint that is switched off (Resend without its secret, 404) counts nothing", async () => {
-    configure({ RESEND_WEBHOOK_SECRET: undefined });
+    configureEnv({ RESEND_WEBHOOK_SECRET: undefined });
     const res = await resendWebhook(new Request("http://hub.localhost/api/webhooks/resend", { method: "POST", body: "{}" }));
     expect(res.status).toBe(404);
     expect(await db.webhookFailure.count()).toBe(0);
@@ -219,7 +211,7 @@ describe("where the watch runs", () => {
   });
 
   it("a stranger calling /health without the token learns nothing and starts no watch", async () => {
-    configure({ APP_VERSION: "2026.11.9" });
+    configureEnv({ APP_VERSION: "2026.11.9" });
     await recordHeartbeat(SCHEDULER_HEARTBEAT, minutesAgo(40));
     for (const authorization of [undefined, "Bearer wrong", "Basic ZGV2LWhlYWx0aC10b2tlbg=="]) {
       const res = await health(new Request("http://hub.localhost/health", { headers: authorization ? { authorization } : {} }));
@@ -235,7 +227,7 @@ describe("where the watch runs", () => {
     const res = await health(new Request("http://hub.localhost/health", { headers: { authorization: "Bearer dev-health-token" } }));
     expect(res.status).toBe(503);
     await expect.poll(() => pushed(ALERT_KEYS.schedulerSilent).length).toBe(1);
-    configure({ APP_VERSION: undefined });
+    configureEnv({ APP_VERSION: undefined });
   });
 
   it("the console command runs the same watch: findings per rule, exit 0 while alerts fire", async () => {
@@ -252,7 +244,7 @@ describe("where the watch runs", () => {
   });
 
   it("about prints the version with its source and every health check", async () => {
-    configure({ APP_VERSION: "2026.11.7" });
+    configureEnv({ APP_VERSION: "2026.11.7" });
     try {
       const { code, out } = await runCommand("about");
       expect(code).toBe(0);
@@ -260,7 +252,7 @@ describe("where the watch runs", () => {
       expect(out).toContain("Health: ok");
       for (const name of ["database", "cache", "queue", "overdue", "scheduler", "mail", "disk"]) expect(out.some((l) => l.startsWith(`  ${name.padEnd(11)} ok`))).toBe(true);
     } finally {
-      configure({ APP_VERSION: undefined });
+      configureEnv({ APP_VERSION: undefined });
     }
   });
 });

@@ -1,19 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { unique } from "@/tests/factories";
 import { startPushServer, type PushServer } from "@/tests/alert-push-server";
 import { raiseAlert } from "./alerts";
+import { configureEnv } from "@/tests/test-env";
 
 let push: PushServer;
-
-function configure(env: Record<string, string | undefined>): void {
-  for (const [k, v] of Object.entries(env)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetConfigForTests();
-}
 
 beforeAll(async () => {
   push = await startPushServer();
@@ -26,12 +18,12 @@ afterAll(async () => {
 beforeEach(() => {
   push.received.length = 0;
   push.answer = 204;
-  configure({ ALERT_PUSH_URL: push.url, ALERT_MAIL_TO: "ops@pressdesk.example, oncall@pressdesk.example", ALERT_COOLDOWN_MINUTES: "30" });
+  configureEnv({ ALERT_PUSH_URL: push.url, ALERT_MAIL_TO: "ops@pressdesk.example, oncall@pressdesk.example", ALERT_COOLDOWN_MINUTES: "30" });
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
-  configure({ ALERT_PUSH_URL: undefined, ALERT_MAIL_TO: undefined, ALERT_COOLDOWN_MINUTES: undefined });
+  configureEnv({ ALERT_PUSH_URL: undefined, ALERT_MAIL_TO: undefined, ALERT_COOLDOWN_MINUTES: undefined });
 });
 
 describe("raiseAlert", () => {
@@ -75,7 +67,7 @@ describe("raiseAlert", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     push.answer = 503;
     expect(await raiseAlert({ key: unique("down"), subject: "x", detail: "y" })).toEqual({ sent: true });
-    configure({ ALERT_PUSH_URL: "http://127.0.0.1:1/alerts" });
+    configureEnv({ ALERT_PUSH_URL: "http://127.0.0.1:1/alerts" });
     expect(await raiseAlert({ key: unique("refused"), subject: "x", detail: "y" })).toEqual({ sent: true });
     expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining("push service answered 503"), expect.stringContaining("push failed")]);
   });
@@ -92,7 +84,7 @@ describe("raiseAlert", () => {
   });
 
   it("does nothing but record the alert when neither channel is configured", async () => {
-    configure({ ALERT_PUSH_URL: undefined, ALERT_MAIL_TO: undefined });
+    configureEnv({ ALERT_PUSH_URL: undefined, ALERT_MAIL_TO: undefined });
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const key = unique("quiet");
     expect(await raiseAlert({ key, subject: "Quiet", detail: "z" })).toEqual({ sent: true });
