@@ -8,6 +8,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { Redis } from "ioredis";
 import { getAs } from "@/e2e/host-request";
+import { SERVER_SCRIPT, serverEnv } from "@/scripts/server-process";
 
 export const CONNECTIONS = 50;
 export const PORT = Number(process.env.BENCH_PORT ?? 3600);
@@ -73,8 +74,8 @@ export async function waitFor(url: string, ms: number) {
 
 /** The production server (npm start's): Next's handler behind the address-stamping server, in its own process group. */
 export function startServer(databaseUrl: string, redisPrefix: string): ChildProcess {
-  return spawn(process.execPath, ["scripts/next-server.mjs", "start"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: databaseUrl, REDIS_URL, CACHE_MEMORY_LIMIT_MB: String(CACHE_MEMORY_LIMIT_MB), SITE_HUB_HOST: HUB, SITE_BUSINESS_HOST: BUSINESS, SITE_TECH_HOST: `tech.localhost:${PORT}`, CACHE_KEY_PREFIX: redisPrefix, APP_KEY: randomBytes(32).toString("base64"), HEALTH_TOKEN: randomBytes(16).toString("hex"), RESEND_API_KEY: "re_bench_unused", RESEND_BASE_URL: "http://127.0.0.1:9" },
+  return spawn(process.execPath, [SERVER_SCRIPT, "start"], {
+    env: serverEnv({ NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: databaseUrl, REDIS_URL, CACHE_MEMORY_LIMIT_MB: String(CACHE_MEMORY_LIMIT_MB), SITE_HUB_HOST: HUB, SITE_BUSINESS_HOST: BUSINESS, SITE_TECH_HOST: `tech.localhost:${PORT}`, CACHE_KEY_PREFIX: redisPrefix, APP_KEY: randomBytes(32).toString("base64"), HEALTH_TOKEN: randomBytes(16).toString("hex"), RESEND_API_KEY: "re_bench_unused", RESEND_BASE_URL: "http://127.0.0.1:9" }),
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
@@ -87,15 +88,33 @@ export function missingPrerequisite(): string | null {
   return null;
 }
 
-/** nginx with deploy/nginx.conf in front of the server, serving `staticRoot` under /static/. */
-export function startNginx(prefix: string, staticRoot: string): ChildProcess {
+// Headers nginx writes itself on either answer, and the two cache probes (the origin's store, nginx's
+// cache; one on each answer); every other header of the page goes on the file too.
+const OWN_HEADERS = new Set(["date", "server", "connection", "keep-alive", "content-length", "transfer-encoding", "x-cache", "x-pd-store"]);
+
+/** `add_header` lines that give a file the headers of `headers` (a page's answer), so both answers are the same bytes. */
+export function sameHeaders(headers: Record<string, string | string[] | undefined>): string {
+  return Object.entries(headers)
+    .filter(([name]) => !OWN_HEADERS.has(name) && name !== "content-type")
+    .flatMap(([name, value]) => [value ?? []].flat().map((v) => `add_header ${name} "${nginxQuoted(v)}";`))
+    .join(" ");
+}
+
+function nginxQuoted(value: string): string {
+  // nginx expands $ in add_header values and has no escape for it.
+  if (value.includes("$")) throw new Error(`a header value with $ cannot be given to nginx: ${value}`);
+  return value.replaceAll("\\", "\\\\").replaceAll('"', '\\"');
+}
+
+/** nginx with deploy/nginx.conf; /static/ serves `staticRoot`'s files as `contentType` with `headers` (see sameHeaders). */
+export function startNginx(prefix: string, staticRoot: string, contentType: string, headers: string): ChildProcess {
   for (const d of ["cache", "client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(prefix, d), { recursive: true });
   const conf = readFileSync("deploy/nginx.conf", "utf8")
     .replaceAll("{{PREFIX}}", prefix)
     .replace("{{WORKERS}}", "1")
     .replace("{{UPSTREAM}}", `127.0.0.1:${PORT}`)
     .replace("{{LISTEN}}", `127.0.0.1:${NGINX_PORT}`)
-    .replace("{{STATIC_LOCATION}}", `location /static/ { root ${staticRoot}; }`);
+    .replace("{{STATIC_LOCATION}}", `location /static/ { root ${staticRoot}; types { } default_type "${nginxQuoted(contentType)}"; etag off; ${headers} }`);
   writeFileSync(join(prefix, "nginx.conf"), conf);
   return spawn("nginx", ["-c", join(prefix, "nginx.conf"), "-p", prefix, "-g", "daemon off; user root;"], { stdio: "inherit" });
 }
@@ -134,8 +153,13 @@ export function releaseAt(n: number): { host: string; path: string } {
 }
 
 /** A crawler fetching releases bench-1 … bench-count once each; the x-pd-store state of each answer counted. */
-export async function crawlerSweep(origin: string, count: number) {
+/** Every release once as a crawler; the server's resident memory sampled each second and at every tenth of the sweep. */
+export async function crawlerSweep(origin: string, count: number, serverPid: number) {
   let next = 0;
+  let answered = 0;
+  let peak = 0;
+  const marks: number[] = [];
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(serverPid))), 1000);
   const states: Record<string, number> = {};
   const r = await autocannon({
     url: origin,
@@ -151,10 +175,12 @@ export async function crawlerSweep(origin: string, count: number) {
         onResponse: (status, _body, _context, headers) => {
           const state = status === 200 ? String(headers?.["x-pd-store"] ?? "none") : `status ${status}`;
           states[state] = (states[state] ?? 0) + 1;
+          if (++answered % (count / 10) === 0) marks.push(rssMiB(serverPid));
         },
       },
     ],
   });
+  clearInterval(sampler);
   const ok = r.statusCodeStats?.["200"]?.count ?? 0;
-  return { rps: r.requests.average, p99: r.latency.p99, bad: r.requests.total - ok + r.errors, states };
+  return { rps: r.requests.average, p99: r.latency.p99, bad: r.requests.total - ok + r.errors, states, marks, peak: Math.max(peak, ...marks) };
 }

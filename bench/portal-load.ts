@@ -77,7 +77,8 @@ async function main() {
       const staticRoot = join(work, "www");
       mkdirSync(join(staticRoot, "static"), { recursive: true });
       writeFileSync(join(staticRoot, "static", "page.html"), html);
-      nginx = t.startNginx(join(work, "nginx"), staticRoot);
+      // The file goes out with the page's own headers (CSP, Link, cache-control, …): the same bytes as the cached answer.
+      nginx = t.startNginx(join(work, "nginx"), staticRoot, String(page.headers["content-type"]), t.sameHeaders(page.headers));
       const edge = `http://127.0.0.1:${t.NGINX_PORT}`;
       await t.waitFor(`${edge}/static/page.html`, 10_000);
 
@@ -118,19 +119,24 @@ async function main() {
 
       // Memory: many distinct release pages and feeds through the origin's store, 20k then 100k requests.
       const paths = Array.from({ length: 400 }, (_, i) => `/de/pressemitteilung/bench-${4 * (i + 1)}`).concat(["/de/feed", "/sitemap-news.xml", "/de/category/kategorie-0"]);
-      await t.spread(origin, paths, 20_000);
-      const at20k = t.rssMiB(server.pid!);
-      await t.spread(origin, paths, 80_000);
-      const at100k = t.rssMiB(server.pid!);
+      // Sampled after each 20k, a second after the load stops (what the server holds, not the garbage of the last burst).
+      const steps: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        await t.spread(origin, paths, 20_000);
+        await new Promise((r) => setTimeout(r, 1000));
+        steps.push(t.rssMiB(server.pid!));
+      }
+      const [at20k, at100k] = [steps[0]!, steps[4]!];
       const growth = t.pct(at100k - at20k, at20k);
-      console.log(`memory: server resident after 20k requests ${at20k.toFixed(0)} MiB, after 100k ${at100k.toFixed(0)} MiB (${growth.toFixed(1)} %, target within 10 %, ${t.verdict(Math.abs(growth) <= 10)})`);
+      console.log(`memory: server resident after 20k requests ${at20k.toFixed(0)} MiB, after 100k ${at100k.toFixed(0)} MiB (${growth.toFixed(1)} %, target within 10 %, ${t.verdict(Math.abs(growth) <= 10)}); every 20k: ${steps.map((m) => m.toFixed(0)).join(", ")} MiB`);
 
       // A crawler's sweep: every release once, each a miss rendered once (but the 400 above).
       const redisBefore = await t.redisUsedMiB();
-      const sweep = await t.crawlerSweep(origin, SWEEP);
+      const sweep = await t.crawlerSweep(origin, SWEEP, server.pid!);
       const afterSweep = t.rssMiB(server.pid!);
       const counted = Object.entries(sweep.states).map(([s, n]) => `${s} ${n}`).join(", ");
       console.log(`crawler sweep: ${SWEEP} distinct releases once each: ${sweep.rps.toFixed(0)} req/s  p99 ${sweep.p99} ms  (${counted})${sweep.bad ? `  (${sweep.bad} non-200/errors)` : ""}`);
+      console.log(`memory during the sweep, at each tenth: ${sweep.marks.map((m) => m.toFixed(0)).join(", ")} MiB; peak (1 s samples) ${sweep.peak.toFixed(0)} MiB`);
       console.log(`memory: server resident after the sweep ${afterSweep.toFixed(0)} MiB (+${(afterSweep - at100k).toFixed(0)} MiB); store cap CACHE_MEMORY_LIMIT_MB=${t.CACHE_MEMORY_LIMIT_MB}: ${t.CACHE_MEMORY_LIMIT_MB / 2} MiB in process, in front of Redis (+${((await t.redisUsedMiB()) - redisBefore).toFixed(0)} MiB used)`);
     } finally {
       nginx?.kill("SIGTERM");

@@ -6,6 +6,13 @@
 // separated, default 0.0.0.0).
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
+import { setFlagsFromString } from "node:v8";
+
+// V8 lets the old generation grow to four times what the last full collection kept before it
+// collects again: a server holding 140 MB climbed to 460 MB of garbage under steady load (resident
+// memory +30 % between 20k and 100k requests, docs/portals.md). At 1.5 times it stays flat within
+// a few percent for the same throughput; full collections of this heap take about 15 ms.
+setFlagsFromString("--heap-growing-percent=50");
 
 const PEER_ADDRESS_HEADER = "x-pd-peer-address";
 const FAST_PATH_KEY = Symbol.for("pressdesk.storedAnswers.fastPath");

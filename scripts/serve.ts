@@ -7,6 +7,7 @@ import { applyMigrations } from "@/lib/db/migrations/migrations";
 import { databaseUrl, disconnectPrisma } from "@/lib/db/client";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded-server";
 import { seedDemoContent } from "@/prisma/seed-demo";
+import { SERVER_SCRIPT, serverEnv } from "./server-process";
 
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 const port = process.env.PORT ?? "3000";
@@ -42,9 +43,7 @@ async function main() {
   // Our own server in front of Next's handler: it stamps the connection's address (scripts/next-server.mjs).
   // The embedded default (demo accounts with a documented password) answers this machine only.
   const listen = embedded ? "127.0.0.1,::1" : (process.env.LISTEN_ADDRESSES ?? "0.0.0.0");
-  // Image uploads decode and encode on libvips threads; two malloc arenas keep 20 parallel uploads
-  // under 300 MB where glibc's per-thread arenas reach 350 (bench/image-upload.ts). Read at process start.
-  const child = spawn(process.execPath, ["scripts/next-server.mjs", mode], { stdio: "inherit", env: { MALLOC_ARENA_MAX: "2", ...process.env, PORT: port, LISTEN_ADDRESSES: listen } });
+  const child = spawn(process.execPath, [SERVER_SCRIPT, mode], { stdio: "inherit", env: serverEnv({ PORT: port, LISTEN_ADDRESSES: listen }) });
   const stop = (signal: NodeJS.Signals) => child.kill(signal);
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
