@@ -1,33 +1,21 @@
-import { encode } from "next-auth/jwt";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openSession } from "@/lib/auth/sessions/start-session";
-import { getConfig } from "@/lib/config";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { diskStorage, setFileStorageForTests } from "@/lib/storage/file-storage";
 import { seedUser, unique } from "@/tests/factories";
+import { signIn, signOut, withPageSession } from "@/tests/page-session";
 import { invoicePdfForViewer } from "./invoice-policy";
 import { customerWithInvoice, pdfTextOf } from "@/tests/invoice-fixtures";
 
 // The invoice policy (spec 4.3) as the attacker tries it: another customer's ids, staff without
 // billing:manage, ids that are no ids. The routes run for real behind a session cookie.
 
-let cookie: string | undefined;
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: (name: string) => (name === "pd.session" && cookie ? { value: cookie } : undefined) }), headers: async () => new Headers() }));
+vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextHeaders);
+withPageSession();
 
-beforeAll(() => {
-  // next.config.ts turns forbidden() on (experimental.authInterrupts); the Next server sets this for it.
-  process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = "true";
-});
 afterEach(() => {
-  cookie = undefined;
   setFileStorageForTests(null);
 });
-
-async function signIn(userId: number): Promise<void> {
-  const { token } = await openSession({ userId, method: "password", twoFactorPending: false, strongAuth: true, client: { ip: "198.51.100.7" } });
-  cookie = await encode({ token: { sid: token }, secret: getConfig().auth.secret });
-}
 
 const customerRoute = async (id: string) => (await import("@/app/hub/dashboard/billing/invoices/[id]/pdf/route")).GET(new Request(`http://hub.localhost/dashboard/billing/invoices/${id}/pdf`), { params: Promise.resolve({ id }) });
 const adminRoute = async (id: string) => (await import("@/app/hub/admin/payments/invoices/[id]/pdf/route")).GET(new Request(`http://hub.localhost/admin/payments/invoices/${id}/pdf`), { params: Promise.resolve({ id }) });
@@ -102,7 +90,7 @@ describe("GET /dashboard/billing/invoices/[id]/pdf (me.invoices.manual-pdf)", ()
     const { customer } = await customerWithInvoice();
     await signIn(customer.id);
     for (const id of ["abc", "0", "-1", "1e3", "99999999999", "2147483648", "0x10"]) expect((await customerRoute(id)).status, id).toBe(404);
-    cookie = undefined;
+    signOut();
     expect(await interrupt(customerRoute("1"))).toMatch(/^NEXT_REDIRECT;.*\/login;/);
   });
 });

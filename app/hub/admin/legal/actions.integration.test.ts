@@ -1,9 +1,7 @@
-import { encode } from "next-auth/jwt";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openSession } from "@/lib/auth/sessions/start-session";
-import { getConfig } from "@/lib/config";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { seedUser } from "@/tests/factories";
+import { signIn, withPageSession } from "@/tests/page-session";
 import { complianceAdmin, eventsOf, seedLegalRequest, seedPublishedRelease } from "@/tests/legal-request-fixtures";
 import { decide, execute, startReview } from "./actions";
 
@@ -11,22 +9,10 @@ import { decide, execute, startReview } from "./actions";
 // cookie: a customer (even the requester), an admin without compliance:manage, forged ids and
 // forged input. A refusal is a form message or Next's 403, never a change and never a 500.
 
-let cookie: string | undefined;
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: (name: string) => (name === "pd.session" && cookie ? { value: cookie } : undefined) }), headers: async () => new Headers() }));
+vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextHeaders);
+withPageSession();
 // Outside a request there is no router to refresh.
 vi.mock("next/cache", () => ({ refresh: () => {} }));
-
-beforeAll(() => {
-  process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = "true";
-});
-afterEach(() => {
-  cookie = undefined;
-});
-
-async function signIn(userId: number): Promise<void> {
-  const { token } = await openSession({ userId, method: "password", twoFactorPending: false, strongAuth: true, client: { ip: "198.51.100.7" } });
-  cookie = await encode({ token: { sid: token }, secret: getConfig().auth.secret });
-}
 
 /** What a forbidden() or redirect() of Next threw (its digest), else the answer. */
 const outcome = <T,>(promise: Promise<T>) => promise.then((v) => v, (e: { digest?: string }) => e.digest ?? e);

@@ -1,31 +1,16 @@
-import { encode } from "next-auth/jwt";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Permission } from "@/lib/accounts/permissions";
 import { ACTIVITY } from "@/lib/activity/types";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { openSession } from "@/lib/auth/sessions/start-session";
-import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { seedUser } from "@/tests/factories";
+import { signIn, signOut, withPageSession } from "@/tests/page-session";
 
 // The four reports as an attacker tries them: staff holding other permissions, a customer, no
 // session. The pages and the CSV route run for real behind a session cookie.
 
-let cookie: string | undefined;
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: (name: string) => (name === "pd.session" && cookie ? { value: cookie } : undefined) }), headers: async () => new Headers() }));
-
-beforeAll(() => {
-  // next.config.ts turns forbidden() on (experimental.authInterrupts); the Next server sets this for it.
-  process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = "true";
-});
-afterEach(() => {
-  cookie = undefined;
-});
-
-async function signIn(userId: number): Promise<void> {
-  const { token } = await openSession({ userId, method: "password", twoFactorPending: false, strongAuth: true, client: { ip: "198.51.100.9" } });
-  cookie = await encode({ token: { sid: token }, secret: getConfig().auth.secret });
-}
+vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextHeaders);
+withPageSession();
 
 /** What a forbidden() or redirect() of Next threw (its digest), else "rendered". */
 const outcome = (promise: Promise<unknown>) => promise.then(() => "rendered", (e: { digest?: string }) => e.digest ?? String(e));
@@ -56,7 +41,7 @@ describe("admin reports: each page demands its own permission", () => {
       expect(await outcome(render())).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
       await signIn((await seedUser({ staffRole: "super_admin", isActive: false })).id);
       expect(await outcome(render())).not.toBe("rendered");
-      cookie = undefined;
+      signOut();
       expect(await outcome(render())).toMatch(/^NEXT_REDIRECT;.*\/login;/);
     });
   }
@@ -87,7 +72,7 @@ describe("GET /admin/reports/submitters/csv", () => {
     }
     await signIn((await seedUser({ permissions: [ADMIN_SCREENS.submitterReport.permission] })).id);
     expect((await csv()).status).toBe(403);
-    cookie = undefined;
+    signOut();
     expect((await csv()).status).toBe(401);
   });
 });

@@ -1,22 +1,20 @@
-import { encode } from "next-auth/jwt";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ACTIVITY } from "@/lib/activity/types";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { openSession } from "@/lib/auth/sessions/start-session";
-import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { runWithDeadline } from "@/lib/reports/test-helpers";
 import { seedUser } from "@/tests/factories";
+import { signIn, withPageSession } from "@/tests/page-session";
 
 // The four report pages and the CSV download as an attacker calls them: extreme and malformed
 // dates, repeated parameters, NUL, 10,000 characters, forged page cursors. Each answers with
 // the report and a notice (or, for the download, a 422 with the reason), never a 500 or a loop.
 // The pages run for real behind a session cookie and are rendered to HTML.
 
-let cookie: string | undefined;
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: (name: string) => (name === "pd.session" && cookie ? { value: cookie } : undefined) }), headers: async () => new Headers() }));
+vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextHeaders);
+withPageSession();
 
 const EXTREMES = ["0000-01-01", "0001-01-01", "1969-12-31", "9999-12-31", "+010000-01-01", "2026-02-30", "2026-13-01"];
 type Params = Record<string, string | string[]>;
@@ -25,18 +23,13 @@ type Params = Record<string, string | string[]>;
 // would hang the file instead of failing it).
 let rangeCodeEnds = false;
 beforeAll(async () => {
-  process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = "true";
   const run = await runWithDeadline("lib/reports/report-range.ts", `return ${JSON.stringify(EXTREMES)}.map((d) => m.daysOf(m.pageRange({ from: d, to: d }, 30).range).length);`);
   rangeCodeEnds = run.finished && !run.threw;
-});
-afterEach(() => {
-  cookie = undefined;
 });
 
 async function signInAs(screen: keyof typeof ADMIN_SCREENS): Promise<void> {
   const user = await seedUser({ staffRole: "admin", permissions: [ADMIN_SCREENS[screen].permission] });
-  const { token } = await openSession({ userId: user.id, method: "password", twoFactorPending: false, strongAuth: true, client: { ip: "198.51.100.10" } });
-  cookie = await encode({ token: { sid: token }, secret: getConfig().auth.secret });
+  await signIn(user.id, "198.51.100.10");
 }
 
 const PAGES = {

@@ -1,38 +1,27 @@
-import { encode } from "next-auth/jwt";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { PERMISSIONS } from "@/lib/accounts/permissions";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { openSession } from "@/lib/auth/sessions/start-session";
-import { getConfig, resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { recordHeartbeat } from "@/lib/jobs/heartbeat";
 import { runRecorded } from "@/lib/jobs/job-runs";
 import { JOB } from "@/lib/jobs/names";
 import { recordWebhookFailure } from "@/lib/observability/webhook-failures";
 import { seedUser } from "@/tests/factories";
+import { signIn, signOut, withPageSession } from "@/tests/page-session";
 
 // /admin/system as its readers and as an attacker meet it: staff with users:manage and
 // super-admins read version, checks, schedules, circuit, alerts and webhook failures; other
 // staff, customers and visitors get nothing of it. The page runs for real behind a session cookie.
 
-let cookie: string | undefined;
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: (name: string) => (name === "pd.session" && cookie ? { value: cookie } : undefined) }), headers: async () => new Headers() }));
+vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextHeaders);
+withPageSession();
 
-beforeAll(() => {
-  // next.config.ts turns forbidden() on (experimental.authInterrupts); the Next server sets this for it.
-  process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = "true";
-});
 afterEach(() => {
-  cookie = undefined;
   delete process.env.APP_VERSION;
   resetConfigForTests();
 });
-
-async function signIn(userId: number): Promise<void> {
-  const { token } = await openSession({ userId, method: "password", twoFactorPending: false, strongAuth: true, client: { ip: "198.51.100.9" } });
-  cookie = await encode({ token: { sid: token }, secret: getConfig().auth.secret });
-}
 
 const render = async () => (await import("./page")).default();
 const outcome = (promise: Promise<unknown>) => promise.then(() => "rendered", (e: { digest?: string }) => e.digest ?? String(e));
@@ -75,7 +64,7 @@ describe("/admin/system", () => {
     expect(await outcome(render())).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
     await signIn((await seedUser({ staffRole: "super_admin", isActive: false })).id);
     expect(await outcome(render())).not.toBe("rendered");
-    cookie = undefined;
+    signOut();
     expect(await outcome(render())).toMatch(/^NEXT_REDIRECT;.*\/login;/);
   });
 });
