@@ -152,8 +152,10 @@ export function releaseAt(n: number): { host: string; path: string } {
   return { host: `${portal}.localhost:${PORT}`, path };
 }
 
-/** A crawler fetching releases bench-1 … bench-count once each; the x-pd-store state of each answer counted. */
-/** Every release once as a crawler; the server's resident memory sampled each second and at every tenth of the sweep. */
+/**
+ * A crawler fetching releases bench-1 … bench-count once each: the x-pd-store state of each answer
+ * counted, the server's resident memory sampled each second and at every tenth of the sweep.
+ */
 export async function crawlerSweep(origin: string, count: number, serverPid: number) {
   let next = 0;
   let answered = 0;

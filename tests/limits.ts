@@ -1,13 +1,9 @@
-import { resetConfigForTests } from "@/lib/config";
 import { resetLimitersForTests } from "@/lib/ratelimit/limiter";
+import { configureEnv } from "./test-env";
 
 /** Sets limit variables (undefined removes one) and rebuilds config and limiters, so the next call sees them. */
 export function setLimits(vars: Record<string, string | undefined>): void {
-  for (const [name, value] of Object.entries(vars)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetConfigForTests();
+  configureEnv(vars);
   resetLimitersForTests();
 }
 

@@ -2,10 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getConfig, resetConfigForTests } from "@/lib/config";
+import { getConfig } from "@/lib/config";
 import { HEALTH_CHECKS } from "@/lib/observability/health";
 import { startS3Server, S3_SERVER_CREDENTIALS } from "@/tests/s3-server";
 import { unique } from "@/tests/factories";
+import { configureEnv } from "@/tests/test-env";
 import { diskStorage, getFileStorage, setFileStorageForTests, type FileStorage } from "./file-storage";
 import { eraseFiles } from "./files";
 import { s3Storage, type S3StorageConfig } from "./s3-storage";
@@ -19,12 +20,7 @@ let storageDir: string;
 let bucket: FileStorage;
 
 function useEnv(values: Partial<Record<(typeof S3_ENV)[number], string>>): void {
-  for (const k of S3_ENV) {
-    if (k === "STORAGE_DIR") continue;
-    if (values[k] === undefined) delete process.env[k];
-    else process.env[k] = values[k];
-  }
-  resetConfigForTests();
+  configureEnv(Object.fromEntries(S3_ENV.filter((k) => k !== "STORAGE_DIR").map((k) => [k, values[k]])));
 }
 
 const s3Env = () => ({
@@ -50,11 +46,7 @@ afterEach(() => {
 
 afterAll(async () => {
   await server?.stop();
-  for (const k of S3_ENV) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
-  resetConfigForTests();
+  configureEnv(saved);
   await rm(storageDir, { recursive: true, force: true });
 });
 
