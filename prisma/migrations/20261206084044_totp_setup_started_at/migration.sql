@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "users" ADD COLUMN     "totp_setup_started_at" TIMESTAMPTZ(3);
