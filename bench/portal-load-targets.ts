@@ -75,7 +75,7 @@ export async function waitFor(url: string, ms: number) {
 /** The production server (npm start's): Next's handler behind the address-stamping server, in its own process group. */
 export function startServer(databaseUrl: string, redisPrefix: string): ChildProcess {
   return spawn(process.execPath, [SERVER_SCRIPT, "start"], {
-    env: serverEnv({ NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: databaseUrl, REDIS_URL, CACHE_MEMORY_LIMIT_MB: String(CACHE_MEMORY_LIMIT_MB), SITE_HUB_HOST: HUB, SITE_BUSINESS_HOST: BUSINESS, SITE_TECH_HOST: `tech.localhost:${PORT}`, CACHE_KEY_PREFIX: redisPrefix, APP_KEY: randomBytes(32).toString("base64"), HEALTH_TOKEN: randomBytes(16).toString("hex"), RESEND_API_KEY: "re_bench_unused", RESEND_BASE_URL: "http://127.0.0.1:9" }),
+    env: serverEnv({ NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: databaseUrl, REDIS_URL, CACHE_MEMORY_LIMIT_MB: String(CACHE_MEMORY_LIMIT_MB), SITE_HUB_HOST: HUB, SITE_BUSINESS_HOST: BUSINESS, SITE_TECH_HOST: `tech.localhost:${PORT}`, CACHE_KEY_PREFIX: redisPrefix, APP_KEY: randomBytes(32).toString("base64"), ARCHIVE_SIGNING_KEY: randomBytes(32).toString("base64"), HEALTH_TOKEN: randomBytes(16).toString("hex"), RESEND_API_KEY: "re_bench_unused", RESEND_BASE_URL: "http://127.0.0.1:9" }),
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });

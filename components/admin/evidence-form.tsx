@@ -33,6 +33,7 @@ function errorOf(status: number, json: unknown): Exclude<Outcome, null> {
     case "gone":
       return { ok: false, message: `Diese Fassung des Bildes ist nicht (mehr) gespeichert.${ref}` };
     case "unauthenticated":
+    case "page_expired":
       return { ok: false, message: "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an." };
   }
   return { ok: false, message: `${status >= 500 ? "Ein unerwarteter Fehler ist aufgetreten." : "Der Nachweis konnte nicht geöffnet werden."}${ref}` };

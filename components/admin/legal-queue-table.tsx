@@ -23,6 +23,8 @@ export function LegalQueueTable({ rows }: { rows: LegalQueueRow[] }) {
           <tr key={r.id}>
             <td>
               <Link href={`/admin/legal/${r.id}`}>Nr. {r.id}</Link>
+              <br />
+              <span className="meta">{r.reference}</span>
             </td>
             <td>{formatWhen(r.createdAt)}</td>
             <td>

@@ -28,7 +28,7 @@ export const LEGAL_PAGE_COPY: Record<Edition, {
   bodyHint: string;
   privacy: { before: string; label: string; href: string };
   submit: string;
-  filed: (id: number) => string;
+  filed: (reference: string) => string;
   failed: string;
   otherLanguage: { label: string; href: string; lang: Edition };
 }> = {
@@ -55,7 +55,7 @@ export const LEGAL_PAGE_COPY: Record<Edition, {
     bodyHint: `Was genau ist betroffen, und warum? Nennen Sie die Textstellen möglichst wörtlich. ${INTAKE_LIMITS.textMin} bis ${INTAKE_LIMITS.textMax.toLocaleString("de-DE")} Zeichen.`,
     privacy: { before: "Wir speichern Ihre Angaben, um Ihr Anliegen zu bearbeiten und den Vorgang nachweisen zu können; Ihre IP-Adresse nur als verschlüsselten Kurzwert. Mehr dazu in der", label: "Datenschutzerklärung", href: legalPath("privacy", "de") },
     submit: "Anliegen absenden",
-    filed: (id) => `Vielen Dank. Ihr Anliegen ist unter der Vorgangsnummer ${id} eingegangen. Sie erhalten eine Eingangsbestätigung per E-Mail; wir melden uns, sobald wir entschieden haben.`,
+    filed: (reference) => `Vielen Dank. Ihr Anliegen ist unter der Vorgangsnummer ${reference} eingegangen. Sie erhalten eine Eingangsbestätigung per E-Mail; wir melden uns, sobald wir entschieden haben.`,
     failed: "Das hat nicht geklappt. Bitte versuchen Sie es erneut.",
     otherLanguage: { label: "English", href: INTAKE_PAGES.legalRequests.en.path, lang: "en" },
   },
@@ -82,7 +82,7 @@ export const LEGAL_PAGE_COPY: Record<Edition, {
     bodyHint: `What exactly is concerned, and why? Quote the passages word for word where you can. ${INTAKE_LIMITS.textMin} to ${INTAKE_LIMITS.textMax.toLocaleString("en-GB")} characters.`,
     privacy: { before: "We store what you enter to handle your request and to document it; your IP address only as an encrypted short value. More in our", label: "privacy policy", href: legalPath("privacy", "en") },
     submit: "Send request",
-    filed: (id) => `Thank you. Your request has been received as case ${id}. You will get a confirmation by e-mail; we will be in touch once we have decided.`,
+    filed: (reference) => `Thank you. Your request has been received as case ${reference}. You will get a confirmation by e-mail; we will be in touch once we have decided.`,
     failed: "That did not work. Please try again.",
     otherLanguage: { label: "Deutsch", href: INTAKE_PAGES.legalRequests.de.path, lang: "de" },
   },

@@ -23,7 +23,7 @@ export function RequestList({ rows, withRelease, caption }: { rows: CustomerLega
       <tbody>
         {rows.map((r) => (
           <tr key={r.id}>
-            <td>Nr. {r.id}</td>
+            <td>{r.reference}</td>
             <td>{TRACK_LABELS.de[r.track]}</td>
             {withRelease ? <td>{r.pressRelease ? <Link href={`/dashboard/releases/${r.pressRelease.id}`}>{r.pressRelease.title}</Link> : "–"}</td> : null}
             <td>

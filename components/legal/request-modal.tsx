@@ -14,7 +14,7 @@ type Track = "correction" | "change" | "redaction" | "depublication";
 export interface ModalTrackChoice {
   track: Track;
   allowed: boolean;
-  openRequestId: number | null;
+  openRequestReference: string | null;
 }
 
 const REASON_HINT: Record<Track, string> = {
@@ -24,7 +24,7 @@ const REASON_HINT: Record<Track, string> = {
   depublication: "Warum soll die Pressemitteilung nicht mehr erscheinen?",
 };
 
-const unavailable = (c: ModalTrackChoice) => (c.openRequestId !== null ? `Antrag Nr. ${c.openRequestId} ist noch offen.` : !c.allowed ? "Nur Inhaber und Verantwortliche des Newsrooms." : null);
+const unavailable = (c: ModalTrackChoice) => (c.openRequestReference !== null ? `Antrag ${c.openRequestReference} ist noch offen.` : !c.allowed ? "Nur Inhaber und Verantwortliche des Newsrooms." : null);
 
 /**
  * The customer's request modal (spec 4.4) on their release page: correction or change with the

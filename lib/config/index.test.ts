@@ -1,5 +1,12 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./index";
+
+/** Secrets strict mode requires; the archive key is its own. */
+const STRICT_SECRETS = { APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test", ARCHIVE_SIGNING_KEY: "a" };
 
 describe("loadConfig", () => {
   it("runs on the embedded default with no environment at all", () => {
@@ -18,7 +25,7 @@ describe("loadConfig", () => {
     expect(c.auth.requireStrongAdmin).toBe(true);
     expect(c.auth.passwordBreachCheck).toBe(false);
     expect(c.mail.bounceUnsignedKind).toBe("policy");
-    expect(c.sites).toEqual({ hub: "hub.localhost:3000", business: "business.localhost:3000", tech: "tech.localhost:3000", protocol: "http" });
+    expect(c.sites).toEqual({ hub: "hub.localhost:3000", business: "business.localhost:3000", tech: "tech.localhost:3000", protocol: "http", refuseUnknownHosts: true });
     expect(c.security.appKey.length).toBeGreaterThan(20);
   });
 
@@ -55,8 +62,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ VERCEL: "1", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test" })).toThrow("REDIS_URL is required on Vercel");
     // Tests and development against a real database derive local keys.
     expect(loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgresql://db/app" }).app.mode).toBe("production");
-    const c = loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test" });
+    const c = loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", ...STRICT_SECRETS });
     expect(c.app.mode).toBe("production");
+    expect(c.sites.refuseUnknownHosts).toBe(false);
     expect(c.sites.protocol).toBe("https");
     expect(c.auth.passwordBreachCheck).toBe(true);
     expect(c.security.healthToken).toBe("t");
@@ -101,7 +109,7 @@ describe("loadConfig", () => {
 
   it("sends IndexNow pings to the public API only for a production database on public portal domains", () => {
     const endpoint = (env: Record<string, string>) => loadConfig(env).seo.indexNow.endpoint;
-    const secrets = { APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test" };
+    const secrets = STRICT_SECRETS;
     const hosts = (suffix: string) => ({ SITE_HUB_HOST: `hub.${suffix}`, SITE_BUSINESS_HOST: `business.${suffix}`, SITE_TECH_HOST: `tech.${suffix}` });
     expect(endpoint({})).toBe("local");
     // A database alone (a developer's Postgres, CI, a staging copy on private names) announces nothing.
@@ -123,5 +131,50 @@ describe("loadConfig", () => {
     expect(loadConfig({}).releases.draftRetentionDays).toBe(365);
     expect(loadConfig({ DRAFT_RETENTION_DAYS: "30" }).releases.draftRetentionDays).toBe(30);
     for (const days of ["1", "29"]) expect(() => loadConfig({ DRAFT_RETENTION_DAYS: days })).toThrow("DRAFT_RETENTION_DAYS");
+  });
+
+  it("refuses production without an archive signing key of its own: no fallback to APP_KEY", () => {
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", APP_KEY: "k".repeat(40), HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test" };
+    expect(() => loadConfig(production)).toThrow("ARCHIVE_SIGNING_KEY is required in production and on public hosts");
+    expect(() => loadConfig({ ...production, ARCHIVE_SIGNING_KEY: production.APP_KEY })).toThrow("ARCHIVE_SIGNING_KEY must differ from APP_KEY");
+    // A public host name is a deployment too.
+    expect(() => loadConfig({ ...production, NODE_ENV: "development", SITE_HUB_HOST: "presse.example.com" })).toThrow("ARCHIVE_SIGNING_KEY is required");
+    const c = loadConfig({ ...production, ARCHIVE_SIGNING_KEY: "s".repeat(40) });
+    expect(c.archive.signingKey).toBe("s".repeat(40));
+    // The other keys still fall back to APP_KEY there.
+    expect(c.auth.secret).toBe(production.APP_KEY);
+  });
+
+  it("gives the embedded default a random APP_KEY on its first start, kept in its data directory", () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "pd-app-key-")), "data");
+    const first = loadConfig({ EMBEDDED_DATA_DIR: dir });
+    const file = join(dir, "app-key");
+    expect(readFileSync(file, "utf8").trim()).toBe(first.security.appKey);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // Not the key anyone could derive from the code's public seed, and the same on the next start.
+    expect(first.security.appKey).not.toBe(createHash("sha256").update("pressdesk-embedded-development-app-key").digest("base64url"));
+    expect(loadConfig({ EMBEDDED_DATA_DIR: dir }).security.appKey).toBe(first.security.appKey);
+    // Another installation has other keys, and everything derived from APP_KEY follows it.
+    const other = loadConfig({ EMBEDDED_DATA_DIR: mkdtempSync(join(tmpdir(), "pd-app-key-")) });
+    expect(other.security.appKey).not.toBe(first.security.appKey);
+    for (const pick of [(c: typeof first) => c.billing.localWebhookSecret, (c: typeof first) => c.auth.secret, (c: typeof first) => c.security.ipHmacKey, (c: typeof first) => c.security.mailRefHmacKey, (c: typeof first) => c.archive.signingKey]) {
+      expect(pick(other)).not.toBe(pick(first));
+      expect(pick(first)).not.toContain(first.security.appKey);
+    }
+    // A configured APP_KEY wins and writes nothing.
+    const configured = mkdtempSync(join(tmpdir(), "pd-app-key-"));
+    expect(loadConfig({ EMBEDDED_DATA_DIR: configured, APP_KEY: "mine" }).security.appKey).toBe("mine");
+    expect(existsSync(join(configured, "app-key"))).toBe(false);
+    // A damaged file stops start-up with what to do, never a silent new key.
+    writeFileSync(join(configured, "app-key"), "short\n");
+    expect(() => loadConfig({ EMBEDDED_DATA_DIR: configured })).toThrow(/app-key does not hold a key; delete it/);
+  });
+
+  it("keeps the keys of tests and CI repeatable: a database outside strict mode derives them from a fixed seed", () => {
+    const a = loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgresql://db/app" });
+    const b = loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgresql://db/other" });
+    expect(a.security.appKey).toBe(b.security.appKey);
+    expect(a.billing.localWebhookSecret).toBe(b.billing.localWebhookSecret);
+    expect(a.sites.refuseUnknownHosts).toBe(true);
   });
 });

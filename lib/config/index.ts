@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { resolveAppVersion } from "./app-version";
+import { embeddedAppKey } from "./embedded-app-key";
 import { envSchema, type Env } from "./schema";
-import { isLocalHost, readSiteHosts } from "./sites-env";
+import { isLocalHost, isStrictEnv, readSiteHosts } from "./sites-env";
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -17,18 +18,43 @@ export type RuntimeMode = "embedded" | "production";
  */
 const REQUIRED_SECRETS = ["APP_KEY", "HEALTH_TOKEN", "RESEND_API_KEY"] as const;
 
+interface SecretSource {
+  /** Strict mode (production, public hosts): nothing is derived there. */
+  strict: boolean;
+  appKey: string;
+  /** Outside strict mode a missing key is derived from APP_KEY for this purpose ("auth", "ip-hmac", ...). */
+  purpose: string;
+  /** In strict mode a missing key is APP_KEY itself ("app_key") or refuses to start ("required"). */
+  whenMissingInStrictMode: "app_key" | "required";
+}
+
 /**
- * Production (NODE_ENV=production on a real database) and any deployment on public host names
- * must have every secret set: a key derived from a public seed or the documented health token
- * would open it to anyone who reads the code. Only on a local machine (the embedded default,
- * development, tests, all on localhost names) are missing keys derived; they protect nothing.
+ * A key from the environment. Production (NODE_ENV=production on a real database) and any
+ * deployment on public host names must have every secret set: a key derived from a public seed
+ * or the documented health token would open it to anyone who reads the code. There a missing key
+ * is APP_KEY or refuses to start, as the key's source says. On a local machine a missing key is
+ * derived from APP_KEY, which the embedded default makes at random on its first start
+ * (lib/config/embedded-app-key.ts).
  */
-function secret(env: Env, strict: boolean, name: keyof Env, purpose: string, fallback?: string): string {
+function secret(env: Env, name: keyof Env, source: SecretSource): string {
   const value = env[name];
   if (typeof value === "string" && value) return value;
-  if (fallback) return fallback;
-  if (strict) throw new ConfigError(`Invalid configuration: ${String(name)} is required in production and on public hosts`);
-  return createHash("sha256").update(`pressdesk-embedded-development-${purpose}`).digest("base64url");
+  if (source.strict) {
+    if (source.whenMissingInStrictMode === "app_key") return source.appKey;
+    throw new ConfigError(`Invalid configuration: ${String(name)} is required in production and on public hosts`);
+  }
+  return createHash("sha256").update(`${source.appKey}:${source.purpose}`).digest("base64url");
+}
+
+/**
+ * APP_KEY: as configured; strict mode has refused to start without it. The embedded default keeps
+ * a random one in its data directory. A database outside strict mode (tests, CI, a developer's
+ * PostgreSQL on localhost names) derives one from a fixed seed, so its runs are repeatable.
+ */
+function appKeyOf(env: Env, mode: RuntimeMode): string {
+  if (env.APP_KEY) return env.APP_KEY;
+  if (mode === "embedded") return embeddedAppKey(env.EMBEDDED_DATA_DIR, (message) => new ConfigError(message));
+  return createHash("sha256").update("pressdesk-embedded-development-app-key").digest("base64url");
 }
 
 function build(env: Env, raw: Record<string, string | undefined>) {
@@ -43,10 +69,14 @@ function build(env: Env, raw: Record<string, string | undefined>) {
   if (raw.VERCEL === "1" && !env.REDIS_URL) throw new ConfigError("Invalid configuration: REDIS_URL is required on Vercel (throttles, sign-in challenges and locks must be shared by every instance)");
   // Every instance must see the files another one stored (design.md: one storage port).
   if (raw.VERCEL === "1" && !env.S3_BUCKET) throw new ConfigError("Invalid configuration: S3_BUCKET is required on Vercel (images and evidence must be shared by every instance; docs/configuration.md)");
-  const strict = mode === "production" && (env.NODE_ENV === "production" || publicHosts.length > 0);
+  // One definition with the middleware's (lib/config/sites-env.ts), which reads the raw environment.
+  const strict = isStrictEnv(raw);
   if (strict) {
     const missing = REQUIRED_SECRETS.filter((k) => !env[k]);
     if (missing.length) throw new ConfigError(`Invalid configuration: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} required in production and on public hosts`);
+    // Evidence signatures must outlive a leak of APP_KEY: a key of its own, never a fallback.
+    if (!env.ARCHIVE_SIGNING_KEY) throw new ConfigError("Invalid configuration: ARCHIVE_SIGNING_KEY is required in production and on public hosts (its own secret, not APP_KEY: archive entries and evidence exports are signed with it; docs/configuration.md)");
+    if (env.ARCHIVE_SIGNING_KEY === env.APP_KEY) throw new ConfigError("Invalid configuration: ARCHIVE_SIGNING_KEY must differ from APP_KEY (a leaked APP_KEY must not forge evidence signatures; docs/configuration.md)");
   }
   // retry_after is when a claimed AI job counts as dead; it must outlast the job's own timeout,
   // or a check still running would be started a second time.
@@ -55,7 +85,7 @@ function build(env: Env, raw: Record<string, string | undefined>) {
   }
   // Without the signing secret no Stripe event could be verified, so every payment would be lost.
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (docs/billing.md)");
-  const appKey = secret(env, strict, "APP_KEY", "app-key");
+  const appKey = appKeyOf(env, mode);
   const appVersion = resolveAppVersion(env.APP_VERSION);
   return {
     app: { env: env.NODE_ENV, mode, version: appVersion.version, versionSource: appVersion.source, logLevel: env.LOG_LEVEL },
@@ -119,13 +149,13 @@ function build(env: Env, raw: Record<string, string | undefined>) {
     },
     feeds: { fetchesRecordedSince: env.FEED_FETCHES_RECORDED_SINCE },
     archive: {
-      signingKey: secret(env, strict, "ARCHIVE_SIGNING_KEY", "archive", strict ? appKey : undefined),
+      signingKey: secret(env, "ARCHIVE_SIGNING_KEY", { strict, appKey, purpose: "archive", whenMissingInStrictMode: "required" }),
       signingKeyId: env.ARCHIVE_SIGNING_KEY_ID,
       previousKeys: env.ARCHIVE_PREVIOUS_KEYS,
     },
     newsletter: { sendingEnabled: env.NEWSLETTER_SENDING_ENABLED, sendRatePerSecond: env.NEWSLETTER_SEND_RATE_PER_SECOND, sendJobs: env.NEWSLETTER_SEND_JOBS },
     auth: {
-      secret: env.AUTH_SECRET ?? env.NEXTAUTH_SECRET ?? secret(env, strict, "AUTH_SECRET", "auth", strict ? appKey : undefined),
+      secret: env.AUTH_SECRET ?? env.NEXTAUTH_SECRET ?? secret(env, "AUTH_SECRET", { strict, appKey, purpose: "auth", whenMissingInStrictMode: "app_key" }),
       requireStrongAdmin: env.AUTH_REQUIRE_STRONG_ADMIN,
       oidc: env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET
         ? { issuer: env.AUTH_OIDC_ISSUER, clientId: env.AUTH_OIDC_CLIENT_ID, clientSecret: env.AUTH_OIDC_CLIENT_SECRET }
@@ -137,7 +167,7 @@ function build(env: Env, raw: Record<string, string | undefined>) {
     },
     security: {
       appKey,
-      ipHmacKey: secret(env, strict, "IP_HMAC_KEY", "ip-hmac", strict ? appKey : undefined),
+      ipHmacKey: secret(env, "IP_HMAC_KEY", { strict, appKey, purpose: "ip-hmac", whenMissingInStrictMode: "app_key" }),
       ipHmacKeyVersion: env.IP_HMAC_KEY_VERSION,
       clientAddress: {
         proxyHops: env.TRUSTED_PROXY_HOPS,
@@ -145,7 +175,7 @@ function build(env: Env, raw: Record<string, string | undefined>) {
         // Vercel overwrites this header at its edge; elsewhere only an operator names one.
         platformHeader: env.CLIENT_ADDRESS_HEADER?.toLowerCase() ?? (raw.VERCEL === "1" ? "x-vercel-forwarded-for" : undefined),
       },
-      mailRefHmacKey: secret(env, strict, "MAIL_REF_HMAC_KEY", "mail-ref", strict ? appKey : undefined),
+      mailRefHmacKey: secret(env, "MAIL_REF_HMAC_KEY", { strict, appKey, purpose: "mail-ref", whenMissingInStrictMode: "app_key" }),
       // Key material for TOTP secrets and recovery-code hashes; defaults to APP_KEY, from which
       // lib/accounts/two-factor derives its own keys with HKDF and a purpose label.
       totpEncryptionKey: env.TOTP_ENCRYPTION_KEY ?? appKey,

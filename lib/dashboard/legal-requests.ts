@@ -22,7 +22,7 @@ export async function customerLegalRequests(userId: number, opts: { releaseId?: 
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: opts.take ?? 100,
     select: {
-      id: true, track: true, status: true, createdAt: true, decidedAt: true, executedAt: true, decisionNote: true, requesterName: true,
+      id: true, reference: true, track: true, status: true, createdAt: true, decidedAt: true, executedAt: true, decisionNote: true, requesterName: true,
       pressRelease: { select: { id: true, title: true } },
     },
   });
@@ -34,8 +34,8 @@ export interface TrackChoice {
   track: CustomerTrack;
   /** The person's role allows this track on this release. */
   allowed: boolean;
-  /** An open request of this track blocks a second one. */
-  openRequestId: number | null;
+  /** An open request of this track blocks a second one; named by its public reference. */
+  openRequestReference: string | null;
 }
 
 /**
@@ -45,9 +45,9 @@ export interface TrackChoice {
 export async function legalRequestChoices(userId: number, release: { id: number; companyId: number; authorUserId: number | null; status: string; goneAt: Date | null }): Promise<TrackChoice[] | null> {
   if (release.goneAt || !(FILEABLE_STATUSES as readonly string[]).includes(release.status)) return null;
   const abilities = await companyAbilities(userId, release.companyId);
-  const open = await db.legalRequest.findMany({ where: { pressReleaseId: release.id, status: { in: [...OPEN_STATUSES] } }, select: { id: true, track: true } });
-  const openOf = (track: LegalRequestTrack) => open.find((o) => o.track === track)?.id ?? null;
-  const choices = CUSTOMER_TRACKS.map((track) => ({ track, allowed: mayActOnRelease(abilities, release, userId, TRACK_ACTION[track]), openRequestId: openOf(track) }));
+  const open = await db.legalRequest.findMany({ where: { pressReleaseId: release.id, status: { in: [...OPEN_STATUSES] } }, select: { reference: true, track: true } });
+  const openOf = (track: LegalRequestTrack) => open.find((o) => o.track === track)?.reference ?? null;
+  const choices = CUSTOMER_TRACKS.map((track) => ({ track, allowed: mayActOnRelease(abilities, release, userId, TRACK_ACTION[track]), openRequestReference: openOf(track) }));
   return choices.some((c) => c.allowed) ? choices : null;
 }
 

@@ -20,6 +20,10 @@ export const ERROR_STATUS = {
   change_not_allowed: 409,
   gone: 410,
   payload_too_large: 413,
+  // The request names a host this server does not answer for (outside strict mode: DNS rebinding).
+  misdirected_request: 421,
+  // Not a registered status, but the spec's (7) and the usual one for a page that outlived its session.
+  page_expired: 419,
   unsupported_media_type: 415,
   validation_failed: 422,
   legal_acceptance_required: 428,
@@ -95,11 +99,15 @@ export class InsufficientCreditsError extends AppError {
   }
 }
 
-/** A page's request after its session ended: answered 401 like any missing session, counted as the spec's 419 (lib/http/problem.ts). */
+/**
+ * A page's request whose session cookie no longer opens a session (signed out elsewhere, expired,
+ * revoked, keys rotated): the spec's 419, counted as the `page_expired` signal (lib/http/problem.ts).
+ * A request without any session cookie is plainly unauthenticated (401).
+ */
 export class SessionExpiredError extends AppError {
   override name = "SessionExpiredError";
   constructor() {
-    super("unauthenticated", "Sign in first.");
+    super("page_expired", "The session of this page has ended. Sign in again.");
   }
 }
 

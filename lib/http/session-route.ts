@@ -1,6 +1,9 @@
+import { cookies } from "next/headers";
 import { can, type Permission } from "@/lib/accounts/permissions";
-import { needsStrongAdminConfirmation, readSession } from "@/lib/auth/session";
+import { SESSION_COOKIE } from "@/lib/auth/next-auth/cookies";
+import { readSessionIncludingPending } from "@/lib/auth/session";
 import type { ActiveSession } from "@/lib/auth/sessions/resolve-session";
+import { needsStrongAdminConfirmation } from "@/lib/auth/sessions/strong-confirmation";
 import { AppError, SessionExpiredError } from "@/lib/http/errors";
 import { getSiteHosts, siteOrigin } from "@/lib/sites";
 
@@ -30,11 +33,17 @@ export function assertSameOrigin(request: Request): void {
   if (!own.includes(host)) throw new AppError("forged_request", "The request did not come from this site.");
 }
 
-/** The signed-in person (second factor passed), or 401. */
+/**
+ * The signed-in person (second factor passed); else 401 while the sign-in still waits for its
+ * second factor (nothing ended: it is not complete yet), 419 when the request carries a session
+ * cookie whose session is gone (the page outlived it), 401 when it carries none.
+ */
 export async function sessionOrThrow(): Promise<ActiveSession> {
-  const s = await readSession();
-  if (!s) throw new SessionExpiredError();
-  return s;
+  const s = await readSessionIncludingPending();
+  if (s && !s.session.twoFactorPending) return s;
+  if (s) throw new AppError("unauthenticated", "The sign-in is not complete: answer the second-factor challenge first (/login/challenge).");
+  if ((await cookies()).get(SESSION_COOKIE)?.value) throw new SessionExpiredError();
+  throw new AppError("unauthenticated", "Sign in first.");
 }
 
 /** A confirmed staff session holding `permission`, or 401/403 (requireAdmin as an API answer). */

@@ -1,6 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { movedLegalPath } from "@/lib/legal/pages";
+import { crossOriginActionResponse } from "./action-origin";
+import { lockedPropertyResponse, strayUploadResponse } from "./forged-component";
 import { malformedPathResponse } from "./malformed-path";
+import { misdirectedHostResponse } from "./misdirected-host";
 import { gonePageHtml } from "@/lib/public/gone-page";
 import { contentSecurityPolicy, newNonce } from "@/lib/security/csp";
 import { publicPagePolicy } from "@/lib/security/public-csp";
@@ -8,7 +11,7 @@ import { isPortalPage, PORTAL_PAGE_CACHE_CONTROL, publicSubject } from "@/lib/pu
 import type { PublicDecision } from "@/lib/public/tombstone-index";
 import { RENDER_HEADER, renderNonce, verifiedRenderId } from "@/lib/public/stored-answers/render-facts";
 import { isStoredHubPage, storableAnswer, type StorableAnswer } from "@/lib/public/stored-answers/storable";
-import { newsroomPath, preferredEdition, resolveEdition, resolveSite, type Portal, type SiteHosts } from "@/lib/sites";
+import { isMisdirected, newsroomPath, preferredEdition, resolveEdition, resolveSite, type Portal, type SiteHosts } from "@/lib/sites";
 
 /** Looks up tombstones and moved newsrooms; the real one reads the tombstone index. */
 export type DecidePublicPath = (portal: Portal, subject: NonNullable<ReturnType<typeof publicSubject>>) => Promise<PublicDecision>;
@@ -45,11 +48,17 @@ export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide
  */
 async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePublicPath, serveStored?: ServeStored): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
+  // Before anything else, APIs and webhooks included: a rebound name reaches nothing here.
+  if (isMisdirected(request.headers.get("host"), pathname, hosts)) return misdirectedHostResponse(pathname);
   const malformed = malformedPathResponse(pathname);
   if (malformed) return malformed;
   if (HOST_INDEPENDENT.test(pathname)) return NextResponse.next();
+  const forged = crossOriginActionResponse(request);
+  if (forged) return forged;
 
   const site = resolveSite(request.headers.get("host"), hosts);
+  const forgedComponent = lockedPropertyResponse(site, pathname, request.nextUrl.searchParams) ?? (await strayUploadResponse(request, site));
+  if (forgedComponent) return forgedComponent;
   if (site !== "hub" && pathname === "/") {
     // Built from the configured host, never from the address the server happens to listen on.
     const target = `${hosts.protocol}://${hosts[site]}/${preferredEdition(request.headers.get("accept-language"))}${request.nextUrl.search}`;

@@ -25,8 +25,8 @@ export const newsroomKey = (portal: Portal, slug: string) => `${portal}:${slug}`
  */
 export const PORTAL_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
-/** Edition pages (home, release, category, archive, newsroom, /rss); feeds set their own header. */
+/** Edition pages (home, release, category, archive, newsroom, /rss); feeds set their own header, the legacy `/{edition}/view/{id}` redirect too. */
 export function isPortalPage(pathname: string): boolean {
   const parts = pathname.split("/").filter(Boolean);
-  return isEdition(parts[0]) && parts.at(-1) !== "feed";
+  return isEdition(parts[0]) && parts.at(-1) !== "feed" && parts[1] !== "view";
 }

@@ -2,6 +2,8 @@ import { db } from "@/lib/db/client";
 import type { FeedKind, IndexState, Language, Portal } from "@/lib/generated/prisma/client";
 import { daysOf, type ReportRange } from "./report-range";
 import type { DayCount } from "./activity-per-day";
+import { feedFetchCoverage, type FeedFetchCoverage } from "./feed-fetch-coverage";
+import { loadFeedFetchesPerDay, type FeedFetchDay } from "./feed-fetches-per-day";
 
 // The indexing and fetches report (spec 4.3, 2.6, 6.1): who reads the feeds and how many
 // subscribers each reader reports, which crawlers fetch release pages, and what the search
@@ -49,7 +51,10 @@ export interface IndexingReport {
   readerFeeds: ReaderFeed[];
   /** Fetches by clients that named no known reader. */
   otherFeedFetches: number;
-  feedFetchesPerDay: DayCount[];
+  /** Per day, with whether the fetch log was complete that day (FEED_FETCHES_RECORDED_SINCE). */
+  feedFetchesPerDay: FeedFetchDay[];
+  /** Whether the feed figures of the range are complete; every feed figure above depends on it. */
+  feedCoverage: FeedFetchCoverage;
   crawlers: CrawlerSummary[];
   crawlerFetchesPerDay: DayCount[];
   /** Per state: releases whose latest check in the range had it. */
@@ -69,6 +74,7 @@ const perDay = (range: ReportRange, rows: { day: string; n: number }[]): DayCoun
 
 export async function loadIndexingReport(opts: { range: ReportRange }): Promise<IndexingReport> {
   const { from, to } = opts.range;
+  const feedCoverage = feedFetchCoverage(opts.range);
   // One query after another: the embedded database has one connection.
   const feeds = await db.$queryRaw<{ reader: string; kind: FeedKind; key: string; portal: Portal; language: Language; subscribers: number | null; fetches: number; last: Date }[]>`
     SELECT reader, feed_kind AS kind, feed_key AS key, portal, language,
@@ -78,9 +84,7 @@ export async function loadIndexingReport(opts: { range: ReportRange }): Promise<
     WHERE fetched_at >= ${from} AND fetched_at < ${to} AND reader IS NOT NULL
     GROUP BY reader, feed_kind, feed_key, portal, language`;
   const [other] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM feed_fetches WHERE fetched_at >= ${from} AND fetched_at < ${to} AND reader IS NULL`;
-  const feedDays = await db.$queryRaw<{ day: string; n: number }[]>`
-    SELECT to_char(fetched_at AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD') AS day, count(*)::int AS n
-    FROM feed_fetches WHERE fetched_at >= ${from} AND fetched_at < ${to} GROUP BY 1`;
+  const feedFetchesPerDay = await loadFeedFetchesPerDay(opts.range);
   const crawlers = await db.$queryRaw<{ service: string; fetches: number; releases: number; last: Date }[]>`
     SELECT service, count(*)::int AS fetches, count(DISTINCT press_release_id)::int AS releases, max(fetched_at) AS last
     FROM crawler_fetches WHERE fetched_at >= ${from} AND fetched_at < ${to}
@@ -121,7 +125,8 @@ export async function loadIndexingReport(opts: { range: ReportRange }): Promise<
     readers: [...readers.values()].sort((a, b) => b.subscribers - a.subscribers || b.fetches - a.fetches),
     readerFeeds,
     otherFeedFetches: other?.n ?? 0,
-    feedFetchesPerDay: perDay(opts.range, feedDays),
+    feedFetchesPerDay,
+    feedCoverage,
     crawlers: crawlers.map((c) => ({ service: c.service, fetches: c.fetches, releases: c.releases, lastFetchAt: c.last })),
     crawlerFetchesPerDay: perDay(opts.range, crawlerDays),
     indexStates: INDEX_STATES.map((state) => ({ state, releases: stateCounts.get(state) ?? 0 })),

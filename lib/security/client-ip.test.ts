@@ -75,10 +75,10 @@ describe("the client's address", () => {
   });
 
   it("makes a production server without any source of addresses refuse to start", () => {
-    const production = loadConfig({ DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test", NODE_ENV: "production" });
+    const production = loadConfig({ DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test", ARCHIVE_SIGNING_KEY: "a", NODE_ENV: "production" });
     expect(() => assertClientAddressSource(production, { NODE_ENV: "production" })).toThrow("client addresses: no source");
     expect(() => assertClientAddressSource(production, { NODE_ENV: "production", PD_PEER_STAMP_KEY: "k" })).not.toThrow();
-    const proxied = loadConfig({ DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test", NODE_ENV: "production", TRUSTED_PROXY_HOPS: "1" });
+    const proxied = loadConfig({ DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test", ARCHIVE_SIGNING_KEY: "a", NODE_ENV: "production", TRUSTED_PROXY_HOPS: "1" });
     expect(() => assertClientAddressSource(proxied, { NODE_ENV: "production" })).not.toThrow();
   });
 

@@ -31,7 +31,8 @@ describe("sites", () => {
     expect(releaseUrl({ id: 7, portal: "business", language: "de", slug: "windpark" }, hosts)).toBe("https://business.example/de/pressemitteilung/windpark");
     expect(categoryArchivePath("de", "energie", 2026)).toBe("/de/category/energie/archiv/2026");
     expect(categoryArchivePath("en", "energy", 2025, 2)).toBe("/en/category/energy/archive/2025?page=2");
-    expect(legacyViewUrl({ id: 42, portal: "business" }, hosts)).toBe("https://business.example/view/42");
+    expect(legacyViewUrl({ id: 42, portal: "business", language: "de" }, hosts)).toBe("https://business.example/view/42");
+    expect(legacyViewUrl({ id: 43, portal: "business", language: "en" }, hosts)).toBe("https://business.example/en/view/43");
     expect(editionAlternates("business", "/rss", hosts)).toEqual({
       de: "https://business.example/de/rss",
       en: "https://business.example/en/rss",

@@ -43,9 +43,11 @@ export function releaseUrl(r: ReleaseRef, hosts: SiteHosts): string {
 /**
  * The `view_url` the legacy `/service/...` API always returned: a stable id-based address on
  * the portal that redirects (301) to the current release page, so old links survive slug changes.
+ * An English release's carries the `/en/` prefix, as its pages do (spec 4.1); a German one's
+ * stays `/view/{id}`, the form every earlier answer gave.
  */
-export function legacyViewUrl(r: Pick<ReleaseRef, "id" | "portal">, hosts: SiteHosts): string {
-  return `${siteOrigin(r.portal, hosts)}/view/${r.id}`;
+export function legacyViewUrl(r: Pick<ReleaseRef, "id" | "portal" | "language">, hosts: SiteHosts): string {
+  return `${siteOrigin(r.portal, hosts)}${r.language === "en" ? "/en" : ""}/view/${r.id}`;
 }
 
 export function categoryPath(edition: Edition, slug: string): string {

@@ -44,7 +44,7 @@ export async function filePublicRequestAction(pageEdition: Edition, _prev: Intak
   };
   try {
     const filed = await filePublicLegalRequest({ ...values, language: edition, clientIp: clientIpOf(await headers()) });
-    return { ok: true, message: LEGAL_PAGE_COPY[edition].filed(filed.id) };
+    return { ok: true, message: LEGAL_PAGE_COPY[edition].filed(filed.reference) };
   } catch (err) {
     const refusal = intakeRefusal(err);
     if (refusal) return { ok: false, ...refusal, values };

@@ -13,6 +13,7 @@ import { FieldCheck, INTAKE_LIMITS } from "./file-fields";
 import { TRACK_LABELS } from "./file-labels";
 import { redactReleaseBody, validateRedactionPassages } from "./redaction";
 import { CUSTOMER_TRACKS, OPEN_STATUSES } from "./status";
+import { insertWithFreshReference } from "./legal-reference";
 
 export type CustomerTrack = (typeof CUSTOMER_TRACKS)[number];
 
@@ -32,8 +33,6 @@ export function isCustomerTrack(value: unknown): value is CustomerTrack {
 
 export interface FileCustomerLegalRequestInput {
   userId: number;
-  /** Set when staff act in the customer's session (support access): a request is the customer's own statement. */
-  impersonatorUserId?: number | null;
   releaseId: number;
   /** Values as the modal sent them; checked here, so a forged request meets the same rules. */
   track: unknown;
@@ -69,12 +68,9 @@ function passageList(raw: unknown): string[] {
  * activity entry and the receipt mail commit together. A redaction is filed only with the
  * preview the customer confirmed, and only if it is exactly what the passages do to the text now.
  */
-export async function fileCustomerLegalRequest(input: FileCustomerLegalRequestInput): Promise<{ id: number }> {
+export async function fileCustomerLegalRequest(input: FileCustomerLegalRequestInput): Promise<{ id: number; reference: string }> {
   const now = input.now ?? new Date();
   if (!isRecordId(input.releaseId)) throw notFound("Press release not found.");
-  if (input.impersonatorUserId != null) {
-    throw forbidden("Im Support-Zugang stellen Sie keinen Antrag im Namen der Kundin oder des Kunden; Anliegen legt die Redaktion im Verwaltungsbereich an.");
-  }
   const check = new FieldCheck("de");
   const track: LegalRequestTrack | null = isCustomerTrack(input.track) ? input.track : null;
   if (!track) check.issues.push({ path: "track", message: "Bitte wählen Sie, was Sie beantragen." });
@@ -123,13 +119,13 @@ export async function fileCustomerLegalRequest(input: FileCustomerLegalRequestIn
       redactionPreview = computed;
     }
 
-    const open = await tx.legalRequest.findFirst({ where: { pressReleaseId: release.id, track, status: { in: [...OPEN_STATUSES] } }, select: { id: true } });
+    const open = await tx.legalRequest.findFirst({ where: { pressReleaseId: release.id, track, status: { in: [...OPEN_STATUSES] } }, select: { id: true, reference: true } });
     if (open) {
-      throw new AppError("conflict", `Zu dieser Pressemitteilung ist bereits ein Antrag auf ${TRACK_LABELS.de[track]} offen (Vorgang ${open.id}).`, { legalRequestId: open.id });
+      throw new AppError("conflict", `Zu dieser Pressemitteilung ist bereits ein Antrag auf ${TRACK_LABELS.de[track]} offen (Vorgang ${open.reference}).`, { legalRequestId: open.id });
     }
 
     const user = await tx.user.findUniqueOrThrow({ where: { id: input.userId }, select: { name: true, email: true, locale: true } });
-    const request = await tx.legalRequest.create({
+    const request = await insertWithFreshReference(tx, () => tx.legalRequest.create({
       data: {
         track,
         source: "customer",
@@ -145,13 +141,13 @@ export async function fileCustomerLegalRequest(input: FileCustomerLegalRequestIn
         ...(passages ? { redactedPassages: passages, redactionPreview } : {}),
         createdAt: now,
       },
-      select: { id: true },
-    });
+      select: { id: true, reference: true },
+    }));
     const facts = { source: "customer", track, pressReleaseId: release.id, releaseStatus: release.status, contentHash: release.contentHash };
     await tx.legalRequestEvent.create({ data: { legalRequestId: request.id, type: "received", actorUserId: input.userId, data: facts, createdAt: now } });
     await recordActivity({ actorUserId: input.userId, type: ACTIVITY.formIntake, path: "legal_request", subjectType: "legal_request", subjectId: request.id, metadata: facts }, tx);
-    const mail = await legalRequestReceivedMail({ language: user.locale, requestId: request.id, track, name: user.name, viaDashboard: true });
+    const mail = await legalRequestReceivedMail({ language: user.locale, reference: request.reference, track, name: user.name, viaDashboard: true });
     await sendMail({ to: user.email, ...mail, mailType: "legal_request_received" }, tx);
-    return { id: request.id };
+    return { id: request.id, reference: request.reference };
   });
 }

@@ -38,7 +38,7 @@ describe("filePublicLegalRequest", () => {
 
     const [mail] = await db.mailOutbox.findMany({ where: { to: email, mailType: "legal_request_received" } });
     expect(filed.receiptSent).toBe(true);
-    expect(mail!.subject).toBe(`Ihr Anliegen ist eingegangen (Vorgang ${filed.id})`);
+    expect(mail!.subject).toBe(`Ihr Anliegen ist eingegangen (Vorgang ${filed.reference})`);
     expect(mail!.text + mail!.html).not.toMatch(/Privatanschrift|evil\.example|<b>Muster|https:\/\/evil/);
     expect(mail!.html).not.toMatch(/href="http/);
   });
@@ -129,7 +129,7 @@ describe("filePublicLegalRequest", () => {
     expect(err).toMatchObject({ issues: [{ path: "email", message: "Please enter a valid e-mail address." }] });
     const email = `${unique("reader")}@example.test`;
     const filed = await filePublicLegalRequest(input({ language: "en", email }));
-    expect((await db.mailOutbox.findFirstOrThrow({ where: { to: email } })).subject).toBe(`We have received your request (case ${filed.id})`);
+    expect((await db.mailOutbox.findFirstOrThrow({ where: { to: email } })).subject).toBe(`We have received your request (case ${filed.reference})`);
   });
 
   it("the page's primary path: a login link that lands on the customer's legal requests", async () => {

@@ -13,6 +13,7 @@ import type { Edition } from "@/lib/sites";
 import { FieldCheck, INTAKE_LIMITS } from "./file-fields";
 import { resolveReleaseReference } from "./resolve-release-reference";
 import { PUBLIC_KINDS } from "./status";
+import { insertWithFreshReference } from "./legal-reference";
 
 export type PublicKind = (typeof PUBLIC_KINDS)[number];
 
@@ -32,6 +33,8 @@ export interface FilePublicLegalRequestInput {
 
 export interface FiledPublicRequest {
   id: number;
+  /** What the requester is told (form answer, receipt): random, unlike the id. */
+  reference: string;
   pressReleaseId: number | null;
   receiptSent: boolean;
 }
@@ -91,7 +94,7 @@ export async function filePublicLegalRequest(input: FilePublicLegalRequestInput)
 
   return db.$transaction(async (tx) => {
     const release = subjectUrl ? await releaseNamedBy(tx, subjectUrl, now) : null;
-    const request = await tx.legalRequest.create({
+    const request = await insertWithFreshReference(tx, () => tx.legalRequest.create({
       data: {
         track: kind,
         source: "form",
@@ -107,8 +110,8 @@ export async function filePublicLegalRequest(input: FilePublicLegalRequestInput)
         requesterIpHmacKeyVersion: ip.keyVersion,
         createdAt: now,
       },
-      select: { id: true },
-    });
+      select: { id: true, reference: true },
+    }));
     await tx.legalRequestEvent.create({
       data: { legalRequestId: request.id, type: "received", actorUserId: null, data: { source: "form", track: kind, pressReleaseId: release?.id ?? null }, createdAt: now },
     });
@@ -117,9 +120,9 @@ export async function filePublicLegalRequest(input: FilePublicLegalRequestInput)
       tx,
     );
     if (mayReceipt) {
-      const mail = await legalRequestReceivedMail({ language, requestId: request.id, track: kind, name, viaDashboard: false });
+      const mail = await legalRequestReceivedMail({ language, reference: request.reference, track: kind, name, viaDashboard: false });
       await sendMail({ to: email, ...mail, mailType: "legal_request_received" }, tx);
     }
-    return { id: request.id, pressReleaseId: release?.id ?? null, receiptSent: mayReceipt };
+    return { id: request.id, reference: request.reference, pressReleaseId: release?.id ?? null, receiptSent: mayReceipt };
   });
 }

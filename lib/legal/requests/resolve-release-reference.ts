@@ -3,14 +3,14 @@ import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
 import { publicSubject } from "@/lib/public/public-paths";
 import { publiclyVisibleReleaseWhere } from "@/lib/releases/visibility";
-import { getSiteHosts, resolveSite } from "@/lib/sites";
+import { getSiteHosts, resolveSite, type Edition } from "@/lib/sites";
 
 const NOT_FOUND = "Zu dieser Angabe gibt es keine Pressemitteilung. Geben Sie die Nummer (ID) oder die Adresse der Seite an.";
 
 /**
  * The release an editor names for a public report: its number ("1234" or "#1234"), its page on
  * a portal (https://business.example/de/pressemitteilung/slug) or its legacy view address
- * (…/view/1234). Deleted releases name nothing; a tombstoned one is found (its text may still
+ * (…/view/1234, an English one's …/en/view/1234). Deleted releases name nothing; a tombstoned one is found (its text may still
  * need a measure once it is unmarked, and the measure refuses it meanwhile).
  *
  * With `publicAt` only a release the public can see at that time counts: the public form names
@@ -35,10 +35,11 @@ export async function resolveReleaseReference(client: DbOrTx, raw: string, opts:
   }
   const site = resolveSite(url.host, getSiteHosts());
   if (site === "hub") throw fail();
-  const legacy = /^\/view\/(\d+)\/?$/.exec(url.pathname);
-  const viewId = legacy ? parseRecordId(legacy[1]) : null;
+  const legacy = /^(?:\/(de|en))?\/view\/(\d+)\/?$/.exec(url.pathname);
+  const viewId = legacy ? parseRecordId(legacy[2]) : null;
   if (viewId !== null) {
-    const found = await client.pressRelease.findFirst({ where: { ...visible, id: viewId, portal: site, deletedAt: null }, select: { id: true } });
+    const edition = legacy?.[1] as Edition | undefined;
+    const found = await client.pressRelease.findFirst({ where: { ...visible, id: viewId, portal: site, deletedAt: null, ...(edition ? { language: edition } : {}) }, select: { id: true } });
     if (!found) throw fail();
     return found.id;
   }

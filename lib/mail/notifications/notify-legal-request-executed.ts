@@ -15,7 +15,7 @@ import { legalRequestExecutedMail } from "../templates/legal-request-executed";
 export async function notifyLegalRequestExecuted(opts: { legalRequestId: number; now?: Date }, client: DbOrTx = db): Promise<{ mailId: number }> {
   const request = await client.legalRequest.findUniqueOrThrow({
     where: { id: opts.legalRequestId },
-    select: { id: true, track: true, requesterEmail: true, requesterUserId: true, decisionNote: true, pressReleaseId: true },
+    select: { id: true, reference: true, track: true, requesterEmail: true, requesterUserId: true, decisionNote: true, pressReleaseId: true },
   });
   const requester = request.requesterUserId ? await client.user.findUnique({ where: { id: request.requesterUserId }, select: { locale: true } }) : null;
   const release = request.pressReleaseId
@@ -26,7 +26,7 @@ export async function notifyLegalRequestExecuted(opts: { legalRequestId: number;
   const wasPublic = isPublic || (!!release?.publishedEverAt && release.publishedEverAt <= now);
   const mail = await legalRequestExecutedMail({
     language: recipientLanguage({ userLocale: requester?.locale, releaseLanguage: release?.language }),
-    requestId: request.id,
+    reference: request.reference,
     track: request.track,
     releaseId: release?.id ?? null,
     releaseTitle: release && wasPublic ? release.title : null,

@@ -6,7 +6,8 @@ import { Action, P, type Copy } from "./parts";
 
 export interface LegalRequestExecutedMailProps {
   language: MailLanguage;
-  requestId: number;
+  /** The request's public reference, as in its receipt. */
+  reference: string;
   track: LegalRequestTrack;
   releaseId?: number | null;
   releaseTitle?: string | null;
@@ -18,7 +19,7 @@ export interface LegalRequestExecutedMailProps {
 
 const COPY: Copy<{
   request: Record<LegalRequestTrack, string>;
-  subject: (id: number) => string;
+  subject: (reference: string) => string;
   intro: (request: string, title: string | null) => string;
   note: string;
   view: string;
@@ -33,7 +34,7 @@ const COPY: Copy<{
       dsgvo: "Ihre Datenschutzanfrage",
       personal_rights: "Ihre Anfrage zu Persönlichkeitsrechten",
     },
-    subject: (id) => `Ihr Antrag wurde umgesetzt (Vorgang ${id})`,
+    subject: (reference) => `Ihr Antrag wurde umgesetzt (Vorgang ${reference})`,
     intro: (request, title) => `${request}${title ? ` zur Pressemitteilung „${title}“` : ""} wurde umgesetzt.`,
     note: "Anmerkung der Redaktion:",
     view: "Pressemitteilung ansehen",
@@ -48,7 +49,7 @@ const COPY: Copy<{
       dsgvo: "Your data protection request",
       personal_rights: "Your personal-rights request",
     },
-    subject: (id) => `Your request has been carried out (case ${id})`,
+    subject: (reference) => `Your request has been carried out (case ${reference})`,
     intro: (request, title) => `${request}${title ? ` concerning the press release "${title}"` : ""} has been carried out.`,
     note: "Note from our editors:",
     view: "View the press release",
@@ -60,7 +61,7 @@ export async function legalRequestExecutedMail(props: LegalRequestExecutedMailPr
   const t = COPY[props.language];
   const intro = t.intro(t.request[props.track], props.releaseTitle ?? null);
   return renderMail(
-    t.subject(props.requestId),
+    t.subject(props.reference),
     <MailLayout language={props.language} preview={intro}>
       <P>{intro}</P>
       {props.note ? <P>{`${t.note} ${props.note}`}</P> : null}

@@ -8,7 +8,8 @@ import { plainName } from "./registration";
 
 export interface LegalRequestReceivedMailProps {
   language: MailLanguage;
-  requestId: number;
+  /** The request's public reference (never its id: the id tells how many came before). */
+  reference: string;
   track: LegalRequestTrack;
   /** The requester's name as typed; only its plain part is repeated. */
   name: string;
@@ -17,29 +18,29 @@ export interface LegalRequestReceivedMailProps {
 }
 
 const COPY: Copy<{
-  subject: (id: number) => string;
+  subject: (reference: string) => string;
   hello: (name: string) => string;
   intro: (kind: string) => string;
   next: string;
-  reference: (id: number) => string;
+  reference: (reference: string) => string;
   view: string;
   notYou: string;
 }> = {
   de: {
-    subject: (id) => `Ihr Anliegen ist eingegangen (Vorgang ${id})`,
+    subject: (reference) => `Ihr Anliegen ist eingegangen (Vorgang ${reference})`,
     hello: (name) => (name ? `Hallo ${name},` : "Guten Tag,"),
     intro: (kind) => `Ihr Anliegen (${kind}) ist bei uns eingegangen. Die Redaktion prüft es und schreibt Ihnen an diese Adresse, sobald sie entschieden hat.`,
     next: "Den Inhalt Ihrer Angaben wiederholen wir hier nicht; sie liegen bei uns vor.",
-    reference: (id) => `Bitte nennen Sie bei Rückfragen die Vorgangsnummer ${id}.`,
+    reference: (reference) => `Bitte nennen Sie bei Rückfragen die Vorgangsnummer ${reference}.`,
     view: "Anliegen im Kundenbereich ansehen",
     notYou: "Sie haben nichts eingereicht? Dann hat jemand Ihre Adresse angegeben. Sie müssen nichts tun.",
   },
   en: {
-    subject: (id) => `We have received your request (case ${id})`,
+    subject: (reference) => `We have received your request (case ${reference})`,
     hello: (name) => (name ? `Hello ${name},` : "Hello,"),
     intro: (kind) => `We have received your request (${kind}). Our editors will review it and write to you at this address once they have decided.`,
     next: "We do not repeat what you wrote here; we have it on file.",
-    reference: (id) => `Please quote case number ${id} in any enquiry.`,
+    reference: (reference) => `Please quote case number ${reference} in any enquiry.`,
     view: "View the request in your account",
     notYou: "Did not file anything? Then someone entered your address. You need not do anything.",
   },
@@ -54,12 +55,12 @@ export async function legalRequestReceivedMail(props: LegalRequestReceivedMailPr
   const t = COPY[props.language];
   const intro = t.intro(TRACK_LABELS[props.language][props.track]);
   return renderMail(
-    t.subject(props.requestId),
+    t.subject(props.reference),
     <MailLayout language={props.language} preview={intro}>
       <P>{t.hello(plainName(props.name))}</P>
       <P>{intro}</P>
       <P>{t.next}</P>
-      <P>{t.reference(props.requestId)}</P>
+      <P>{t.reference(props.reference)}</P>
       {props.viaDashboard ? <Action href={mailLink(hubUrl("/dashboard/legal-requests"), { src: "legal_request_received" })}>{t.view}</Action> : <P>{t.notYou}</P>}
     </MailLayout>,
   );

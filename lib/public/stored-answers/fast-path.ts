@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { isInvalidated } from "@/lib/cache/next-cache-handler.mjs";
 import { HSTS } from "@/lib/middleware/site-routing";
-import { getSiteHosts, resolveSite } from "@/lib/sites";
+import { getSiteHosts, isMisdirected, resolveSite } from "@/lib/sites";
 import { logFetch, ready, storedAnswersEnabled, STORE_STATE_HEADER } from "./serve";
 import { storableAnswer } from "./storable";
 
@@ -26,6 +26,8 @@ export function fastStoredAnswer(method: string | undefined, url: string | undef
   const pathname = q < 0 ? url : url.slice(0, q);
   const params = new URLSearchParams(q < 0 ? "" : url.slice(q + 1));
   const hosts = getSiteHosts();
+  // A name this server does not answer under gets the middleware's 421, never stored bytes.
+  if (isMisdirected(headers.host, pathname, hosts)) return null;
   const storable = storableAnswer(resolveSite(headers.host, hosts), pathname, params);
   // Only the exact stored request: a parameter the page does not read (a mail link's) may mean work for the middleware.
   if (!storable || (q >= 0 && storable.path !== url)) return null;

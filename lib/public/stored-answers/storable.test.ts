@@ -18,6 +18,7 @@ describe("which public answers are kept as stored bytes", () => {
   it("never keeps private or unbounded answers", () => {
     for (const path of ["/dashboard", "/login", "/", "/api/v1/releases", "/kontakt"]) expect(at("hub", path), path).toBeNull();
     expect(at("business", "/view/12")).toBeNull();
+    expect(at("business", "/en/view/12")).toBeNull();
     expect(at("business", "/de/newsroom?q=nord")).toBeNull();
     expect(at("business", "/de/category/energie/archiv/2026?page=4")).toBeNull();
     expect(at("business", "/de/newsroom?letter=A&letter=B")).toBeNull();

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Rechtliche Anliegen" };
 
 function pageHref(query: LegalQueueQuery, page: number): string {
-  const p = new URLSearchParams({ status: query.status, track: query.track, ...(page > 1 ? { page: String(page) } : {}) });
+  const p = new URLSearchParams({ status: query.status, track: query.track, ...(query.referenceText ? { reference: query.referenceText } : {}), ...(page > 1 ? { page: String(page) } : {}) });
   return `/admin/legal?${p.toString()}`;
 }
 
@@ -25,11 +25,20 @@ export default async function LegalQueuePage({ searchParams }: { searchParams: P
         Anträge aus dem Kundenbereich (Berichtigung, Änderung, Schwärzung, Depublizierung) und Meldungen über das öffentliche Formular. Jeder Schritt
         wird mit Vermerk und Bearbeiter unveränderlich festgehalten; eine Umsetzung erzeugt einen signierten Archiveintrag.
       </p>
-      <LegalQueueFilter status={queue.status} track={queue.track} />
-      <p className="meta">
-        {queue.total} Anliegen{queue.pageCount > 1 ? ` · Seite ${queue.page} von ${queue.pageCount}` : ""}
-        {queue.status === "open" ? " · älteste zuerst" : " · neueste zuerst"}
-      </p>
+      <LegalQueueFilter status={queue.status} track={queue.track} reference={queue.referenceText} />
+      {queue.referenceText ? (
+        <p className="meta">
+          {queue.reference
+            ? `Vorgang ${queue.reference}: ${queue.total ? "gefunden, unabhängig von Status und Art." : "keinen Antrag mit dieser Nummer gefunden."}`
+            : "Eine Vorgangsnummer hat die Form XXXX-XXXX-XXXX (Ziffern und die Buchstaben A bis F)."}{" "}
+          <Link href="/admin/legal">Filter zurücksetzen</Link>
+        </p>
+      ) : (
+        <p className="meta">
+          {queue.total} Anliegen{queue.pageCount > 1 ? ` · Seite ${queue.page} von ${queue.pageCount}` : ""}
+          {queue.status === "open" ? " · älteste zuerst" : " · neueste zuerst"}
+        </p>
+      )}
       {queue.rows.length ? <LegalQueueTable rows={queue.rows} /> : <p className="empty">Keine Anliegen in dieser Ansicht.</p>}
       {queue.pageCount > 1 ? (
         <nav aria-label="Seiten der Liste" className="button-row">

@@ -66,6 +66,7 @@ export default async function LegalRequestPage({ params }: { params: Promise<{ i
         </h1>
         <LegalStatusBadge status={request.status} />
       </div>
+      <p className="meta">Vorgangsnummer für den Antragsteller: {request.reference}</p>
       {request.decisionNote ? (
         <p className="meta">
           Entscheidung{detail.decidedBy ? ` von ${detail.decidedBy.name || detail.decidedBy.email}` : ""}: {request.decisionNote}

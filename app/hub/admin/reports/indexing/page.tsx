@@ -4,6 +4,7 @@ import { CrawlerTable, IndexCheckTable, IndexStateTable, ReaderFeedTable, Reader
 import { ReportRangeFilter } from "@/components/admin/report-range-filter";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
+import { incompleteFeedNote } from "@/lib/reports/feed-fetch-coverage";
 import { loadIndexingReport } from "@/lib/reports/indexing-report";
 import { pageRange } from "@/lib/reports/report-range";
 import { ReportNotices } from "../report-notices";
@@ -19,6 +20,8 @@ export default async function IndexingReportPage({ searchParams }: { searchParam
   const { range, notices } = pageRange({ from: params.from, to: params.to }, 30);
   const report = await loadIndexingReport({ range });
   const feedFetches = report.feedFetchesPerDay.reduce((s, d) => s + d.count, 0);
+  const incomplete = incompleteFeedNote(report.feedCoverage);
+  const csv = `/admin/reports/indexing/csv?${new URLSearchParams({ from: range.fromDay, to: range.toDay })}`;
   return (
     <>
       <h1>Indexierung und Abrufe</h1>
@@ -28,6 +31,11 @@ export default async function IndexingReportPage({ searchParams }: { searchParam
 
       <section aria-labelledby="feeds-heading">
         <h2 id="feeds-heading">Feedreader</h2>
+        {incomplete ? (
+          <p className="form-message warning" role="note" id="feed-fetches-incomplete">
+            {incomplete}
+          </p>
+        ) : null}
         <ReportDayChart id="feed-fetches" title="Feed-Abrufe pro Tag" unit={["Abruf", "Abrufe"]} data={report.feedFetchesPerDay} />
         {report.readers.length ? (
           <ReaderTable readers={report.readers} />
@@ -45,6 +53,11 @@ export default async function IndexingReportPage({ searchParams }: { searchParam
             {report.readerFeeds.length > FEEDS_SHOWN ? <p className="meta">Die {FEEDS_SHOWN} Feeds mit den meisten Abonnenten von {report.readerFeeds.length}.</p> : null}
           </>
         ) : null}
+        <p className="button-row">
+          <a className="button secondary" href={csv} download>
+            Feed-Abrufe pro Tag als CSV
+          </a>
+        </p>
       </section>
 
       <section aria-labelledby="crawlers-heading">
