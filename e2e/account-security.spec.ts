@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { addVirtualAuthenticator, HUB, mailTo, newAdmin, query, registerCustomer, rememberSecret, runId, signIn, signInByLoginLink, test } from "./auth-support";
+import { addVirtualAuthenticator, confirmAdminArea, HUB, mailTo, newAdmin, query, registerCustomer, rememberSecret, requestLoginLink, runId, signIn, signInByLoginLink, test } from "./auth-support";
 
 // Two takeovers, tried in the browser as the attacker would: a stolen session minting a passkey
 // for itself, and an account registered with someone else's address waiting for its owner.
@@ -75,4 +75,31 @@ test("staff enrol their passkey with the mailbox, not with the password alone", 
   // The password is not offered as a proof here; the e-mail code is.
   await expect(form.getByLabel("Ihr Passwort zur Bestätigung")).toHaveCount(0);
   await expect(form.getByRole("button", { name: "Code per E-Mail senden" })).toBeVisible();
+});
+
+test("a staff member with a passkey: the password or the mailbox alone ends at the challenge, the passkey passes it", async ({ page, context }) => {
+  await addVirtualAuthenticator(context, page);
+  const admin = await newAdmin();
+  await signIn(page, admin);
+  await expect(page).toHaveURL(`${HUB}/admin/confirm`);
+  await confirmAdminArea(page, admin);
+  await page.getByRole("button", { name: "Abmelden", exact: true }).click();
+
+  // The thief with the password: no session, only the challenge, which asks for the passkey.
+  await signIn(page, admin);
+  await expect(page).toHaveURL(`${HUB}/login/challenge`);
+  await page.goto(`${HUB}/dashboard/newsrooms`);
+  await expect(page).toHaveURL(`${HUB}/login/challenge`);
+  await expect(page.getByLabel("Code aus der Authenticator-App oder Wiederherstellungscode")).toHaveCount(0);
+  await page.getByRole("button", { name: "Abbrechen und abmelden" }).click();
+
+  // The thief with the mailbox: the login link ends there too.
+  await page.goto(await requestLoginLink(page, admin));
+  await page.getByRole("button", { name: "Jetzt anmelden" }).click();
+  await expect(page).toHaveURL(`${HUB}/login/challenge`);
+
+  // The owner's passkey completes the sign-in and confirms the admin area at once.
+  await page.getByRole("button", { name: "Mit Passkey bestätigen" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${HUB}/admin/`));
+  await expect(page).not.toHaveURL(`${HUB}/admin/confirm`);
 });

@@ -53,6 +53,8 @@ test("enable TOTP and pass the challenge at the next sign-in", async ({ page }) 
   await expect(section.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
   await section.getByRole("button", { name: "Ich habe die Codes gesichert" }).click();
   await expect(section.getByTestId("recovery-codes-left")).toContainText("10");
+  // The account address hears of it (spec 5.3).
+  expect((await mailTo(email, "security_notice")).subject).toBe("Die Zwei-Faktor-Anmeldung wurde eingeschaltet");
 
   await page.getByRole("button", { name: "Abmelden", exact: true }).click();
   await signIn(page, email, password);

@@ -9,6 +9,7 @@ const MESSAGES: Record<string, string> = {
   [LOGIN_ERROR.unverifiedEmail]: "Der Anbieter hat Ihre E-Mail-Adresse nicht als bestätigt gemeldet.",
   [LOGIN_ERROR.linkSent]: "Dieses Konto besteht schon. Wir haben einen Bestätigungslink an seine Adresse geschickt; öffnen Sie ihn in diesem Browser, um die Anmeldung zu verknüpfen.",
   link: "Der Anmeldelink ist ungültig, abgelaufen oder wurde schon benutzt. Fordern Sie einen neuen an.",
+  [LOGIN_ERROR.registrationDetails]: "Bitte geben Sie Ihren Namen an (mindestens zwei Zeichen) und akzeptieren Sie die aktuellen Bedingungen.",
 };
 
 /** The sign-in page's message for an error or notice code (next-auth passes them as `?error=`). */

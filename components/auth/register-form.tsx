@@ -5,6 +5,7 @@ import { describedBy, FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { LegalDocument } from "@/lib/legal/documents";
+import { AcceptTermsField } from "./accept-terms-field";
 
 interface RegisterState extends ActionResult {
   values?: { name: string; email: string };
@@ -37,19 +38,7 @@ export function RegisterForm({ action, documents, minPasswordLength, defaultEmai
       <FormField id="password" label={`Passwort (mindestens ${minPasswordLength} Zeichen)`} issue={issue("password")}>
         <input id="password" name="password" type="password" autoComplete="new-password" required minLength={minPasswordLength} {...describedBy("password", issue("password"))} />
       </FormField>
-      <div className="field">
-        <label>
-          <input type="checkbox" name="acceptTerms" required /> Ich akzeptiere{" "}
-          {documents.map((d, i) => (
-            <span key={d.document}>
-              {i > 0 ? " und " : ""}
-              <a href={d.path}>{d.title}</a> (Fassung {d.version})
-            </span>
-          ))}
-          .
-        </label>
-        {issue("acceptTerms") ? <p className="issue">{issue("acceptTerms")}</p> : null}
-      </div>
+      <AcceptTermsField documents={documents} issue={issue("acceptTerms")} />
       <div className="button-row">
         <button type="submit" className="button" disabled={pending}>
           Konto anlegen

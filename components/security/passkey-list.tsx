@@ -1,7 +1,9 @@
-import { ActionButton } from "@/components/ui/action-button";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import type { ProofKind } from "@/lib/accounts/identity-proof";
 import type { ActionResult } from "@/lib/forms/action-result";
+import { PasskeyRemoveForm } from "./passkey-remove-form";
 import { PasskeyRenameForm } from "./passkey-rename-form";
+import type { ProofFormState } from "./types";
 
 export interface PasskeyRow {
   id: number;
@@ -12,9 +14,10 @@ export interface PasskeyRow {
 }
 
 type IdAction = (passkeyId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+type RemoveAction = (passkeyId: number, prev: ProofFormState | null, form: FormData) => Promise<ProofFormState>;
 
-/** The account's passkeys with rename and remove per row; never any key material. */
-export function PasskeyList({ passkeys, rename, remove }: { passkeys: PasskeyRow[]; rename: IdAction; remove: IdAction }) {
+/** The account's passkeys with rename and remove per row (removal confirmed by a strong factor); never any key material. */
+export function PasskeyList({ passkeys, rename, remove, removeKinds, removeFresh }: { passkeys: PasskeyRow[]; rename: IdAction; remove: RemoveAction; removeKinds: ProofKind[]; removeFresh: boolean }) {
   if (!passkeys.length) return <p className="empty">Sie haben noch keinen Passkey. Mit einem Passkey melden Sie sich ohne Passwort an – per Fingerabdruck, Gesichtserkennung oder Sicherheitsschlüssel.</p>;
   return (
     <table className="table" aria-label="Ihre Passkeys">
@@ -39,7 +42,7 @@ export function PasskeyList({ passkeys, rename, remove }: { passkeys: PasskeyRow
             <td>
               <div className="button-row" style={{ margin: 0 }}>
                 <PasskeyRenameForm id={p.id} name={p.name} action={rename.bind(null, p.id)} />
-                <ActionButton action={remove.bind(null, p.id)} label="Entfernen" variant="danger" confirmText={`Passkey „${p.name}“ entfernen? Mit ihm können Sie sich danach nicht mehr anmelden.`} />
+                <PasskeyRemoveForm id={p.id} name={p.name} action={remove.bind(null, p.id)} kinds={removeKinds} fresh={removeFresh} />
               </div>
             </td>
           </tr>

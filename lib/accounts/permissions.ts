@@ -32,7 +32,9 @@ export function isActiveAccount(user: Pick<StaffUser, "isActive" | "deletedAt">)
 /**
  * The global `before` check (spec 5.11: `Gate::before` and the release and company policies'
  * `before()`): only an active super-admin passes. A deactivated or deleted super-admin is an
- * ordinary nobody, and an admin never passes it, whatever permissions the row lists.
+ * ordinary nobody, and an admin never passes it, whatever permissions the row lists. It counts
+ * in the admin area's checks (behind the strong confirmation), never in the customer area's
+ * company abilities (./abilities/matrix.ts).
  */
 export function passesGlobalBefore(user: StaffUser): boolean {
   return isActiveAccount(user) && user.staffRole === "super_admin";

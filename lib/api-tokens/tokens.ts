@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
 import { isAcceptableText, UNACCEPTABLE_TEXT_MESSAGE } from "@/lib/input/text";
+import { sendSecurityNotice } from "@/lib/mail/notifications/send-security-notice";
 
 // API tokens (spec 5.2): `pd_` + 32 random bytes, stored only as a SHA-256 hash; the plain
 // token is shown once. Optional expiry at most five years ahead.
@@ -39,8 +40,13 @@ export async function createApiToken(opts: { userId: number; name: string; expir
   if (issues.length) throw new AppError("validation_failed", "The token cannot be created.", undefined, issues);
 
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
-  const row = await db.apiToken.create({
-    data: { userId: opts.userId, name, tokenHash: hashToken(token), prefix: token.slice(0, 10), expiresAt: opts.expiresAt ?? null },
+  // The token and its notice to the account address (spec 5.3) commit together.
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.apiToken.create({
+      data: { userId: opts.userId, name, tokenHash: hashToken(token), prefix: token.slice(0, 10), expiresAt: opts.expiresAt ?? null },
+    });
+    await sendSecurityNotice(tx, { userId: opts.userId, change: "api_token_created", tokenName: name });
+    return created;
   });
   return { token, id: row.id, name: row.name, prefix: row.prefix, expiresAt: row.expiresAt };
 }

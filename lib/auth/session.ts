@@ -7,19 +7,38 @@ import type { ProofKind } from "@/lib/accounts/identity-proof";
 import { can, type Permission } from "@/lib/accounts/permissions";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { joinActingContext } from "@/lib/activity/acting-context";
+import { impersonationRefusal, type CustomerOnlyAction, type ImpersonationRefusal } from "./impersonation/customer-acting";
 import { SESSION_COOKIE } from "./next-auth/cookies";
 import { resolveSessionToken, type ActiveSession } from "./sessions/resolve-session";
+import { needsStrongAdminConfirmation } from "./sessions/strong-confirmation";
 
 // The request side of the session layer (docs/authentication.md). next-auth issued the cookie;
 // it is decoded with next-auth's own JWT functions and the session row decides the rest.
 
+export { ADMIN_CONFIRMATION_HOURS, isConfirmedStaff, needsStrongAdminConfirmation } from "./sessions/strong-confirmation";
+
 /** The session behind this request's cookie (pending challenge included), or null. Read once per request. */
-export const readSessionIncludingPending = cache(async (): Promise<ActiveSession | null> => {
+const sessionOfRequest = cache(async (): Promise<ActiveSession | null> => {
   const raw = (await cookies()).get(SESSION_COOKIE)?.value;
   if (!raw) return null;
   const jwt = await decode({ token: raw, secret: getConfig().auth.secret }).catch(() => null);
   return resolveSessionToken(typeof jwt?.sid === "string" ? jwt.sid : null);
 });
+
+/**
+ * The session behind this request's cookie (pending challenge included), or null. It also names,
+ * for the activity log, who acts in the rest of the request (lib/activity/acting-context.ts): the
+ * staff member an impersonation's session row names, else nobody. Every reader below comes here.
+ */
+export function readSessionIncludingPending(): Promise<ActiveSession | null> {
+  // Joined before the first await, so the caller's own code after it runs in the context too.
+  const acting = joinActingContext();
+  return sessionOfRequest().then((s) => {
+    acting.impersonatorUserId = s?.session.impersonatorUserId ?? null;
+    return s;
+  });
+}
 
 /** The signed-in user of this request; a session still waiting for its second factor does not count. */
 export async function readSession(): Promise<ActiveSession | null> {
@@ -35,17 +54,20 @@ export async function requireUser(): Promise<ActiveSession> {
   return s;
 }
 
+/** The signed-in customer acting in person, or the form's refusal when staff act in the session (support access). */
+export type CustomerActing = (ActiveSession & { ok: true }) | ImpersonationRefusal;
+
+/**
+ * requireUser for what only the customer may decide or state (lib/auth/impersonation/customer-acting.ts):
+ * every such door starts with `const s = await requireCustomerActing(kind); if (!s.ok) return s;`.
+ */
+export async function requireCustomerActing(action: CustomerOnlyAction): Promise<CustomerActing> {
+  const s = await requireUser();
+  return impersonationRefusal(s.session, action) ?? { ok: true, ...s };
+}
+
 /** Where a signed-in person starts: customers in the dashboard, staff on the first admin screen they may open. */
 export const startPathOf = (s: ActiveSession): string => (s.user.staffRole === "user" ? "/dashboard" : (adminHomeFor(s.user) ?? "/dashboard"));
-
-/** How long a confirmation of the admin area holds; then a passkey or app code again. */
-export const ADMIN_CONFIRMATION_HOURS = 12;
-
-/** Whether staff must confirm the session with a passkey or app code (spec 5.5): never yet, or over 12 hours ago. */
-export function needsStrongAdminConfirmation(s: ActiveSession, now = new Date()): boolean {
-  if (!getConfig().auth.requireStrongAdmin || s.user.staffRole === "user") return false;
-  return s.session.strongAuthAt === null || now.getTime() - s.session.strongAuthAt.getTime() > ADMIN_CONFIRMATION_HOURS * 3_600_000;
-}
 
 /**
  * EnsureStrongAdminAuthentication: staff whose session is not confirmed by a passkey or app

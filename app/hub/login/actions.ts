@@ -1,18 +1,21 @@
 "use server";
 
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { passkeyAuthenticationOptions, type PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
 import { sendLoginLinkMail } from "@/lib/accounts/login-links";
 import { TwoFactorThrottledError } from "@/lib/accounts/two-factor";
-import { passSecondFactorChallenge } from "@/lib/auth/login/second-factor-challenge";
+import { passkeyChallengeOptions, passPasskeyChallenge, passSecondFactorChallenge } from "@/lib/auth/login/second-factor-challenge";
 import { clientContextOf } from "@/lib/auth/next-auth/client-context";
 import { SESSION_COOKIE } from "@/lib/auth/next-auth/cookies";
 import { readSessionIncludingPending, startPathOf } from "@/lib/auth/session";
 import type { ActionResult } from "@/lib/forms/action-result";
+import { AppError } from "@/lib/http/errors";
 import { getLimiter } from "@/lib/ratelimit/limiter";
 import { clientKeyOf } from "@/lib/security/client-ip";
 import { closeSessionById } from "@/lib/auth/sessions/start-session";
+import { endImpersonationAction } from "../impersonation/actions";
 import { formText } from "@/lib/forms/form-fields";
 
 /**
@@ -24,14 +27,14 @@ export async function startPasskeySignIn(): Promise<PasskeyAuthenticationStart |
   return passkeyAuthenticationOptions();
 }
 
-/** Sends a login link; the same answer whether or not the address has an account. */
+/** Sends a login link (or, to an address without an account, a registration link); the same answer for every address. */
 export async function requestLoginLink(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const email = formText(form, "email", 320).trim();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, message: "Bitte geben Sie eine gültige E-Mail-Adresse an." };
   // The same budget as registration: both send mail to an address a stranger typed in.
   if (!(await getLimiter("accountMail").limit(clientKeyOf(await headers()))).success) return { ok: false, message: "Zu viele Anfragen von dieser Adresse. Bitte versuchen Sie es später erneut." };
-  await sendLoginLinkMail({ email, source: "login_form" });
-  return { ok: true, message: "Wenn zu dieser Adresse ein Konto besteht, ist ein Anmeldelink unterwegs. Er gilt 15 Minuten." };
+  await sendLoginLinkMail({ email, source: "login_form", offerRegistration: true });
+  return { ok: true, message: "Sofern möglich, ist ein Anmeldelink an diese Adresse unterwegs. Er gilt 15 Minuten. Gibt es zu der Adresse noch kein Konto, legen Sie mit dem Link eines an." };
 }
 
 /** The second-factor challenge: app code or recovery code. */
@@ -50,9 +53,34 @@ export async function answerChallenge(_prev: ActionResult | null, form: FormData
   redirect(startPathOf(s));
 }
 
-/** Sign-out of this browser: the session row goes first, then the cookie. */
+/** The passkey request of the challenge, for this pending session's own account (30 a minute per client, as the sign-in). */
+export async function startPasskeyChallenge(): Promise<PasskeyAuthenticationStart | ActionResult> {
+  const s = await readSessionIncludingPending();
+  if (!s) redirect("/login");
+  if (!s.session.twoFactorPending) redirect(startPathOf(s));
+  if (!(await getLimiter("passkeySignIn").limit(clientKeyOf(await headers()))).success) return { ok: false, message: "Zu viele Anmeldeversuche. Bitte warten Sie einen Moment." };
+  try {
+    return await passkeyChallengeOptions(s.user.id);
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return { ok: false, message: "Für Ihr Konto ist kein Passkey eingerichtet." };
+    throw err;
+  }
+}
+
+/** The second-factor challenge answered with a passkey of this account. */
+export async function answerChallengeWithPasskey(handle: string, response: AuthenticationResponseJSON): Promise<ActionResult> {
+  const s = await readSessionIncludingPending();
+  if (!s) redirect("/login");
+  if (!s.session.twoFactorPending) redirect(startPathOf(s));
+  const result = await passPasskeyChallenge({ userId: s.user.id, session: s.session, handle: String(handle), response, client: clientContextOf(await headers()) });
+  if (result === "wrong") return { ok: false, message: "Der Passkey konnte nicht bestätigt werden. Bitte versuchen Sie es erneut." };
+  redirect(startPathOf(s));
+}
+
+/** Sign-out of this browser: the session row goes first, then the cookie. Staff acting as a customer end that and return. */
 export async function logout(): Promise<void> {
   const s = await readSessionIncludingPending();
+  if (s?.session.impersonatorUserId != null) return endImpersonationAction();
   if (s) await closeSessionById(s.session.id);
   (await cookies()).delete(SESSION_COOKIE);
   redirect("/login");

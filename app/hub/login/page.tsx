@@ -3,8 +3,10 @@ import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
 import { oidcProviderSettings } from "@/lib/accounts/third-party";
+import { keepsStaffSession } from "@/lib/auth/impersonation/browser-cookies";
 import { readSession } from "@/lib/auth/session";
 import { SITE_NAMES } from "@/lib/sites";
+import { endImpersonationAction } from "../impersonation/actions";
 import { requestLoginLink, startPasskeySignIn } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -22,6 +24,15 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <SiteHeader brand={SITE_NAMES.hub} tagline="Kundenbereich" homeHref="/" nav={[]} />
       <main id="main" className="wrap">
         <h1>Anmelden</h1>
+        {(await keepsStaffSession()) ? (
+          // A support access ended by its time limit: the staff member's own session was kept aside.
+          <form action={endImpersonationAction} className="form-message info">
+            Der Support-Zugang ist beendet.{" "}
+            <button type="submit" className="button secondary">
+              Zurück zum Verwaltungsbereich
+            </button>
+          </form>
+        ) : null}
         <p>
           Melden Sie sich an, um Pressemitteilungen zu schreiben und einzureichen. Noch kein Konto? <a href="/register">Jetzt registrieren</a>.
         </p>

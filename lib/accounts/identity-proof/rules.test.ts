@@ -3,7 +3,7 @@ import { IdentityProofRefusedError } from "./errors";
 import { proofKindsFor, type ProofAccount } from "./rules";
 import type { ProofKind, ProofPurpose } from "./types";
 
-const PURPOSES: ProofPurpose[] = ["email_change", "first_two_factor_setup", "api_token", "disable_two_factor", "renew_recovery_codes", "add_passkey", "set_first_password"];
+const PURPOSES: ProofPurpose[] = ["email_change", "first_two_factor_setup", "api_token", "disable_two_factor", "renew_recovery_codes", "add_passkey", "remove_passkey", "set_first_password"];
 
 // Written out by hand from spec 5.3/5.4, not derived from the code under test.
 const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]> }[] = [
@@ -16,6 +16,7 @@ const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]
       disable_two_factor: ["app_code", "recovery_code"],
       renew_recovery_codes: ["app_code", "recovery_code"],
       add_passkey: ["app_code", "recovery_code", "passkey"],
+      remove_passkey: ["app_code", "recovery_code", "passkey"],
       set_first_password: [],
     },
   },
@@ -28,18 +29,21 @@ const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]
       disable_two_factor: ["app_code", "recovery_code"],
       renew_recovery_codes: ["app_code", "recovery_code"],
       add_passkey: ["app_code", "recovery_code"],
+      remove_passkey: ["app_code", "recovery_code"],
       set_first_password: ["app_code", "recovery_code"],
     },
   },
   {
+    // A passkey is a strong factor: a further one (passkey or app) needs it, never password or mailbox.
     account: { hasTotp: false, hasPassword: true, hasPasskey: true },
     expected: {
       email_change: ["password", "email_code", "passkey"],
-      first_two_factor_setup: ["password", "email_code", "passkey"],
+      first_two_factor_setup: ["passkey"],
       api_token: ["password", "email_code", "passkey"],
       disable_two_factor: [],
       renew_recovery_codes: [],
-      add_passkey: ["password", "email_code", "passkey"],
+      add_passkey: ["passkey"],
+      remove_passkey: ["passkey"],
       set_first_password: [],
     },
   },
@@ -52,6 +56,7 @@ const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]
       disable_two_factor: [],
       renew_recovery_codes: [],
       add_passkey: ["password", "email_code"],
+      remove_passkey: [],
       set_first_password: [],
     },
   },
@@ -59,11 +64,12 @@ const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]
     account: { hasTotp: false, hasPassword: false, hasPasskey: true },
     expected: {
       email_change: ["email_code", "passkey"],
-      first_two_factor_setup: ["email_code", "passkey"],
+      first_two_factor_setup: ["passkey"],
       api_token: ["email_code", "passkey"],
       disable_two_factor: [],
       renew_recovery_codes: [],
-      add_passkey: ["email_code", "passkey"],
+      add_passkey: ["passkey"],
+      remove_passkey: ["passkey"],
       set_first_password: ["email_code", "passkey"],
     },
   },
@@ -77,6 +83,7 @@ const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]
       disable_two_factor: [],
       renew_recovery_codes: [],
       add_passkey: ["email_code"],
+      remove_passkey: [],
       set_first_password: ["email_code"],
     },
   },
@@ -90,6 +97,7 @@ const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]
       disable_two_factor: [],
       renew_recovery_codes: [],
       add_passkey: ["email_code"],
+      remove_passkey: [],
       set_first_password: [],
     },
   },
@@ -97,11 +105,25 @@ const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]
     account: { hasTotp: false, hasPassword: true, hasPasskey: true, isStaff: true },
     expected: {
       email_change: ["password", "email_code", "passkey"],
-      first_two_factor_setup: ["email_code", "passkey"],
+      first_two_factor_setup: ["passkey"],
       api_token: ["password", "email_code", "passkey"],
       disable_two_factor: [],
       renew_recovery_codes: [],
-      add_passkey: ["email_code", "passkey"],
+      add_passkey: ["passkey"],
+      remove_passkey: ["passkey"],
+      set_first_password: [],
+    },
+  },
+  {
+    account: { hasTotp: true, hasPassword: true, hasPasskey: false, isStaff: true },
+    expected: {
+      email_change: ["app_code", "recovery_code"],
+      first_two_factor_setup: [],
+      api_token: ["password", "app_code", "email_code"],
+      disable_two_factor: ["app_code", "recovery_code"],
+      renew_recovery_codes: ["app_code", "recovery_code"],
+      add_passkey: ["app_code", "recovery_code"],
+      remove_passkey: ["app_code", "recovery_code"],
       set_first_password: [],
     },
   },
@@ -119,6 +141,24 @@ describe("proofKindsFor (the rule table)", () => {
   it("never accepts a recovery code outside the two-factor changes, the e-mail change and new credentials of a TOTP account", () => {
     for (const { account } of TABLE) {
       for (const purpose of ["api_token", "first_two_factor_setup"] as const) expect(proofKindsFor(purpose, account)).not.toContain("recovery_code");
+    }
+  });
+
+  it("never accepts the mailbox or the password for a further strong factor once the account has one", () => {
+    for (const { account } of TABLE.filter((t) => t.account.hasTotp || t.account.hasPasskey)) {
+      for (const purpose of ["add_passkey", "first_two_factor_setup"] as const) {
+        expect(proofKindsFor(purpose, account)).not.toContain("email_code");
+        expect(proofKindsFor(purpose, account)).not.toContain("password");
+      }
+    }
+  });
+
+  it("removes a passkey only with a strong factor the account has, never the mailbox or the password", () => {
+    for (const { account } of TABLE) {
+      const kinds = proofKindsFor("remove_passkey", account);
+      expect(kinds).not.toContain("email_code");
+      expect(kinds).not.toContain("password");
+      if (account.hasPasskey) expect(kinds).toContain("passkey");
     }
   });
 

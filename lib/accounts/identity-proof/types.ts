@@ -17,6 +17,13 @@ export type ProofKind = IdentityProof["kind"];
 /**
  * The actions that need a fresh proof (spec 5.3) or a two-factor proof (spec 5.4). Adding a
  * passkey and setting a first password create a new way to prove identity, so they need one
- * of the existing ways first: a stolen session alone must not mint a credential.
+ * of the existing ways first: a stolen session alone must not mint a credential. Removing a
+ * passkey takes a way in away from the owner, so it needs a strong factor the account has.
  */
-export type ProofPurpose = "email_change" | "first_two_factor_setup" | "api_token" | "disable_two_factor" | "renew_recovery_codes" | "add_passkey" | "set_first_password";
+export type ProofPurpose = "email_change" | "first_two_factor_setup" | "api_token" | "disable_two_factor" | "renew_recovery_codes" | "add_passkey" | "remove_passkey" | "set_first_password";
+
+/** The proof a session gave last (stamped on its row): when and of which kind. */
+export interface SessionProof {
+  identityProvedAt: Date | null;
+  identityProofKind: string | null;
+}

@@ -48,7 +48,7 @@ describe("createLoginLink", () => {
 
   it("gives each purpose its lifetime unless the caller sets one", async () => {
     const now = new Date();
-    const lifetimes: Record<string, number> = { login: 15, account_link: 15, password_reset: 60, email_change: 60, image_confirmation: 7 * 24 * 60, invitation: 7 * 24 * 60 };
+    const lifetimes: Record<string, number> = { login: 15, account_link: 15, registration: 15, password_reset: 60, email_change: 60, image_confirmation: 7 * 24 * 60, invitation: 7 * 24 * 60 };
     expect(LOGIN_LINK_TTL_MINUTES).toEqual(lifetimes);
     for (const [purpose, minutes] of Object.entries(LOGIN_LINK_TTL_MINUTES)) {
       const link = await createLoginLink({ email: `${unique("x")}@example.test`, purpose: purpose as keyof typeof LOGIN_LINK_TTL_MINUTES, now });

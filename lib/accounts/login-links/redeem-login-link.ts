@@ -24,7 +24,7 @@ export interface RedeemedLoginLink {
 }
 
 /** Redemptions that count as stage 2 of the conversion funnel (spec 6.1, 6.3). */
-const CONVERTING_PURPOSES: readonly MagicLinkPurpose[] = ["login", "image_confirmation"];
+const CONVERTING_PURPOSES: readonly MagicLinkPurpose[] = ["login", "image_confirmation", "registration"];
 
 type LinkState = { usedAt: Date | null; expiresAt: Date; purpose: MagicLinkPurpose; browserSessionBinding: string | null };
 

@@ -1,9 +1,13 @@
+import { z } from "zod";
 import { db } from "@/lib/db/client";
+import { isAcceptableText } from "@/lib/input/text";
+import { isImplausibleMailDomain } from "@/lib/mail/domain-checks/check-domain";
 import { recipientLanguage } from "@/lib/mail/recipient-language";
 import { sendMail } from "@/lib/mail/send-mail";
 import { loginLinkMail } from "@/lib/mail/templates/login-link";
+import { registrationLinkMail } from "@/lib/mail/templates/registration";
 import { createLoginLink } from "./create-login-link";
-import { mailableAccount } from "./recipient-budget";
+import { mailableAccount, mayMailAccountRecipient } from "./recipient-budget";
 import { LOGIN_LINK_TTL_MINUTES } from "./ttl";
 
 export interface SendLoginLinkMailInput {
@@ -12,16 +16,28 @@ export interface SendLoginLinkMailInput {
   source?: string | null;
   /** Defaults to the account's language. */
   locale?: "de" | "en";
+  /**
+   * The sign-in page's request: an address without any account gets a registration link instead
+   * (spec 6.1, registration with path "login link"). Other pages mail existing accounts only.
+   */
+  offerRegistration?: boolean;
 }
 
 /**
  * "Send me a login link" (spec 5.10). An active account with that address gets a purpose-login
- * link by mail. Any other address gets nothing and the same answer, so the form cannot probe
- * which addresses have accounts. The route in front rate-limits requests per IP and address.
+ * link by mail; from the sign-in page, an address without an account gets a registration link.
+ * Inactive or deleted accounts get nothing, and every address the same answer, so the form
+ * cannot probe which addresses have accounts. The route in front rate-limits requests per IP.
  */
 export async function sendLoginLinkMail(input: SendLoginLinkMailInput): Promise<void> {
-  const user = await mailableAccount(input.email);
-  if (!user) return;
+  // Where an unknown address may get a registration link, its domain is checked in DNS (up to
+  // seconds). Every address is checked, an account's too, so the time to answer tells nothing
+  // about which addresses have accounts.
+  const [user, undeliverable] = await Promise.all([mailableAccount(input.email), input.offerRegistration ? isImplausibleMailDomain(input.email.trim().toLowerCase()) : false]);
+  if (!user) {
+    if (input.offerRegistration && !undeliverable) await sendRegistrationLinkMail(input);
+    return;
+  }
 
   // The link and the mail carrying it commit together: no mail without a valid link, no link
   // that was never sent.
@@ -31,5 +47,23 @@ export async function sendLoginLinkMail(input: SendLoginLinkMailInput): Promise<
     const language = input.locale ?? recipientLanguage({ userLocale: user.locale });
     const mail = await loginLinkMail({ url: link.url, ttlMinutes: LOGIN_LINK_TTL_MINUTES.login, language });
     await sendMail({ to: user.email, ...mail, mailType: "login_link" }, tx);
+  });
+}
+
+/**
+ * A registration link for an address no account has (not even an inactive or deleted one): the
+ * link, not the request, creates the account (lib/auth/login/login-link-registration.ts), so
+ * nobody gets an account for a mailbox they cannot read. Within the mailbox's budget; the caller
+ * has made sure the domain can receive mail.
+ */
+async function sendRegistrationLinkMail(input: SendLoginLinkMailInput): Promise<void> {
+  const email = input.email.trim().toLowerCase();
+  if (email.length > 320 || !isAcceptableText(email) || !z.email().safeParse(email).success) return;
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) return;
+  if (!(await mayMailAccountRecipient(email))) return;
+  await db.$transaction(async (tx) => {
+    const link = await createLoginLink({ email, userId: null, purpose: "registration", source: input.source ?? null }, tx);
+    const mail = await registrationLinkMail({ url: link.url, ttlMinutes: LOGIN_LINK_TTL_MINUTES.registration, language: input.locale ?? recipientLanguage({}) });
+    await sendMail({ to: email, ...mail, mailType: "registration_link" }, tx);
   });
 }

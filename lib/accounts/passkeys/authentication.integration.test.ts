@@ -97,7 +97,7 @@ describe("passkey sign-in", () => {
 
   it("refuses a deleted passkey and an unknown credential", async () => {
     const { user, authenticator, passkey } = await seedUserWithPasskey();
-    await deletePasskey(user.id, passkey.id);
+    await deletePasskey(user.id, passkey.id, { proof: { identityProvedAt: new Date(), identityProofKind: "passkey" } });
     let start = await passkeyAuthenticationOptions();
     await expect(verifyPasskeyAuthentication(start.handle, authenticator.authenticate(start.options))).rejects.toMatchObject({ code: "unauthenticated", message: expect.stringContaining("not registered") });
     start = await passkeyAuthenticationOptions();

@@ -1,5 +1,7 @@
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
+import { requireProofUnderLock } from "@/lib/accounts/identity-proof/proof-under-lock";
+import type { SessionProof } from "@/lib/accounts/identity-proof/types";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { passkeyNameOrThrow } from "./passkey-name";
@@ -25,12 +27,20 @@ export async function renamePasskey(userId: number, passkeyId: number, name: str
   if (!count) throw notFound("Passkey not found.");
 }
 
-export async function deletePasskey(userId: number, passkeyId: number): Promise<void> {
+/**
+ * Removes one of the account's passkeys. It takes a way in away from the owner, so it needs the
+ * session's fresh proof by a strong factor the account has (purpose remove_passkey: a passkey, an
+ * app or recovery code), checked under the account's row lock in the same transaction: never the
+ * mailbox or the password, which would otherwise remove the owner's passkey and enrol their own.
+ */
+export async function deletePasskey(userId: number, passkeyId: number, opts: { proof: SessionProof; now?: Date }): Promise<void> {
   if (!isRecordId(passkeyId)) throw notFound("Passkey not found.");
   await db.$transaction(async (tx) => {
     const removed = await tx.passkey.findFirst({ where: { id: passkeyId, userId }, select: { name: true, user: { select: { email: true, locale: true } } } });
+    if (!removed) throw notFound("Passkey not found.");
+    await requireProofUnderLock(tx, userId, "remove_passkey", opts.proof, opts.now);
     const { count } = await tx.passkey.deleteMany({ where: { id: passkeyId, userId } });
-    if (!count || !removed) throw notFound("Passkey not found.");
+    if (!count) throw notFound("Passkey not found.");
     await recordActivity({ actorUserId: userId, type: ACTIVITY.passkeyDeleted, subjectType: "passkey", subjectId: passkeyId }, tx);
     await sendMail({ to: removed.user.email, ...(await passkeyChangedMail({ change: "removed", name: removed.name, language: recipientLanguage({ userLocale: removed.user.locale }) })), mailType: "passkey_changed" }, tx);
   });

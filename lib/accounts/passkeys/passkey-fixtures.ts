@@ -1,3 +1,4 @@
+import { acceptedProofKinds } from "@/lib/accounts/identity-proof/rules";
 import { seedUser } from "@/tests/factories";
 import { registerPasskey } from "./register-passkey";
 import { passkeyRegistrationOptions } from "./registration-options";
@@ -10,9 +11,11 @@ export function newAuthenticator(counter: number | null = 0): SoftwareAuthentica
   return new SoftwareAuthenticator(getRelyingParty().origin, counter);
 }
 
+/** Registers through the real path, as a session that just gave a proof the account accepts for it. */
 export async function registerWith(userId: number, authenticator: SoftwareAuthenticator, name = "Laptop") {
   const options = await passkeyRegistrationOptions(userId);
-  return registerPasskey(userId, authenticator.register(options), name, { provedAt: new Date() });
+  const [kind] = await acceptedProofKinds(userId, "add_passkey");
+  return registerPasskey(userId, authenticator.register(options), name, { proof: { identityProvedAt: new Date(), identityProofKind: kind ?? null } });
 }
 
 export async function seedUserWithPasskey(counter: number | null = 0) {

@@ -5,6 +5,8 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { isProofFresh } from "@/lib/accounts/identity-proof/freshness";
+import { requireProofUnderLock } from "@/lib/accounts/identity-proof/proof-under-lock";
+import type { SessionProof } from "@/lib/accounts/identity-proof/types";
 import { sendMail } from "@/lib/mail/send-mail";
 import { activeUserOrThrow } from "./active-user";
 import { recipientLanguage } from "@/lib/mail/recipient-language";
@@ -21,13 +23,14 @@ const alreadyRegistered = () => new AppError("conflict", "This passkey is alread
 /**
  * Verifies the browser's answer to passkeyRegistrationOptions() and stores the passkey. The
  * challenge is taken before verifying, so a failed attempt cannot be retried with it. A new
- * passkey is a new way in: it needs a fresh identity proof by an existing one (`provedAt`,
- * purpose add_passkey), and the account address hears of it.
+ * passkey is a new way in: it needs the session's fresh identity proof (purpose add_passkey), of
+ * a kind that counts when the passkey is stored, checked under the account's row lock (a passkey
+ * or TOTP added meanwhile means only a strong factor proves); the account address hears of it.
  */
-export async function registerPasskey(userId: number, response: RegistrationResponseJSON, name: string, opts: { provedAt: Date | null; now?: Date }) {
-  // Checked first: a typo in the name must not burn the challenge.
+export async function registerPasskey(userId: number, response: RegistrationResponseJSON, name: string, opts: { proof: SessionProof; now?: Date }) {
+  // Checked first: a typo in the name or a stale proof must not burn the challenge.
   const label = passkeyNameOrThrow(name);
-  if (!isProofFresh(opts.provedAt, opts.now)) throw new AppError("identity_proof_required", "Confirm your identity again before adding a passkey.");
+  if (!isProofFresh(opts.proof.identityProvedAt, opts.now)) throw new AppError("identity_proof_required", "Confirm your identity again before adding a passkey.");
   const user = await activeUserOrThrow(userId);
   const stored = await takeChallenge(registrationChallengeKey(userId));
   if (!stored || stored.userId !== userId) throw refused("The passkey request has expired or was already used. Please start again.");
@@ -52,6 +55,7 @@ export async function registerPasskey(userId: number, response: RegistrationResp
   if (await db.passkey.findUnique({ where: { credentialId: credential.id }, select: { id: true } })) throw alreadyRegistered();
   try {
     return await db.$transaction(async (tx) => {
+      await requireProofUnderLock(tx, userId, "add_passkey", opts.proof, opts.now);
       const row = await tx.passkey.create({
         data: {
           userId,

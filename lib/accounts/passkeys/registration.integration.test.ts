@@ -9,8 +9,8 @@ import { registerPasskey } from "./register-passkey";
 import { passkeyRegistrationOptions, registrationChallengeKey } from "./registration-options";
 import { getRelyingParty } from "./relying-party";
 
-/** A fresh identity proof of the session adding the passkey (purpose add_passkey). */
-const PROVED = { provedAt: new Date() };
+/** A fresh identity proof of the session adding the passkey (purpose add_passkey): the e-mail code proves an account's first factor. */
+const PROVED = { proof: { identityProvedAt: new Date(), identityProofKind: "email_code" } };
 
 describe("passkey registration", () => {
   it("needs a fresh identity proof: a session alone adds no passkey", async () => {
@@ -18,7 +18,7 @@ describe("passkey registration", () => {
     const options = await passkeyRegistrationOptions(user.id);
     const answer = newAuthenticator().register(options);
     for (const provedAt of [null, new Date(Date.now() - 11 * 60_000)]) {
-      await expect(registerPasskey(user.id, answer, "Laptop", { provedAt })).rejects.toMatchObject({ code: "identity_proof_required" });
+      await expect(registerPasskey(user.id, answer, "Laptop", { proof: { identityProvedAt: provedAt, identityProofKind: "email_code" } })).rejects.toMatchObject({ code: "identity_proof_required" });
     }
     expect(await db.passkey.count({ where: { userId: user.id } })).toBe(0);
   });

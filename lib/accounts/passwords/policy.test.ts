@@ -37,7 +37,7 @@ describe("password policy", () => {
 describe("choosing the breached-password adapter", () => {
   it("uses the local list on the embedded default and the range API in production", () => {
     expect(getBreachedPasswordCheck(loadConfig({}).auth).name).toBe("embedded-list");
-    const production = loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test" }).auth;
+    const production = loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test", ARCHIVE_SIGNING_KEY: "a" }).auth;
     expect(production.passwordBreachRangeUrl).toBe("https://api.pwnedpasswords.com");
     expect(getBreachedPasswordCheck(production).name).toBe("range-api");
     // PASSWORD_BREACH_CHECK=off falls back to the local list, never to no check at all.

@@ -10,17 +10,21 @@ export interface TotpSetup {
   secret: string;
 }
 
+/** How long a setup waits for its first code; then it has expired and starts again. */
+export const TOTP_SETUP_MINUTES = 10;
+
 /**
- * Starts (or restarts) TOTP setup: stores a new, unconfirmed secret, encrypted. The caller
- * asks for a fresh identity proof first (spec 5.3). An account with confirmed TOTP must
- * disable it before setting up another.
+ * Starts (or restarts) TOTP setup: stores a new, unconfirmed secret, encrypted, with when it was
+ * made (it expires after TOTP_SETUP_MINUTES). The caller asks for a fresh identity proof first
+ * (spec 5.3); the confirmation checks it again. An account with confirmed TOTP must disable it
+ * before setting up another.
  */
-export async function beginTotpSetup(userId: number): Promise<TotpSetup> {
+export async function beginTotpSetup(userId: number, opts: { now?: Date } = {}): Promise<TotpSetup> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, deletedAt: true } });
   if (!user || user.deletedAt) throw notFound("There is no such account.");
   const secret = newTotpSecret();
   // Conditional on "not confirmed": a confirmation that lands meanwhile is never overwritten.
-  const { count } = await db.user.updateMany({ where: { id: userId, totpConfirmedAt: null }, data: { totpSecretEncrypted: sealTotpSecret(secret, userId) } });
+  const { count } = await db.user.updateMany({ where: { id: userId, totpConfirmedAt: null }, data: { totpSecretEncrypted: sealTotpSecret(secret, userId), totpSetupStartedAt: opts.now ?? new Date() } });
   if (count !== 1) throw new AppError("conflict", "Two-factor authentication is already enabled; disable it first.");
   return { otpauthUri: totpUri(secret, user.email), secret };
 }

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { sendSecurityNotice } from "@/lib/mail/notifications/send-security-notice";
 import type { SecondFactorContext } from "./check-second-factor";
 import { twoFactorNotEnabled } from "./errors";
 import { replaceRecoveryCodes } from "./replace-recovery-codes";
@@ -7,13 +8,14 @@ import { lockTwoFactorState } from "./user-lock";
 
 /**
  * Replaces every recovery code with ten new ones, returned in plain text once. Needs the same
- * proof as disabling; the old codes, used or not, stop working.
+ * proof as disabling; the old codes, used or not, stop working. The account address hears of it.
  */
 export async function renewRecoveryCodes(userId: number, proof: string, ctx: SecondFactorContext = {}): Promise<{ recoveryCodes: string[] }> {
   await requireSecondFactorProof(userId, proof, "renew_recovery_codes", ctx);
   return db.$transaction(async (tx) => {
     const state = await lockTwoFactorState(tx, userId);
     if (!state?.totpConfirmedAt) throw twoFactorNotEnabled();
+    await sendSecurityNotice(tx, { userId, change: "recovery_codes_renewed" });
     return { recoveryCodes: await replaceRecoveryCodes(tx, userId) };
   });
 }

@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { beginTotpSetup } from "./begin-totp-setup";
+import { newAuthenticator, registerWith } from "@/lib/accounts/passkeys/passkey-fixtures";
+import { registerPasskey } from "@/lib/accounts/passkeys/register-passkey";
+import { passkeyRegistrationOptions } from "@/lib/accounts/passkeys/registration-options";
+import { beginTotpSetup, TOTP_SETUP_MINUTES } from "./begin-totp-setup";
 import { confirmTotpSetup } from "./confirm-totp-setup";
 import { hashRecoveryCode, normalizeRecoveryCode } from "./recovery-codes";
 import { openTotpSecret } from "./secret-box";
 import { codeAt, seedUserWithRandomId, wrongCodeAt } from "./test-fixtures";
 import { getTwoFactorStatus } from "./two-factor-status";
 import { verifyTotpChallenge } from "./verify-totp-challenge";
+
+/** The session's proof of a first two-factor setup: the e-mail code, given just now (the account has no strong factor). */
+const PROOF = { identityProvedAt: new Date(), identityProofKind: "email_code" };
+const proved = (now?: Date) => ({ proof: { ...PROOF, identityProvedAt: now ?? new Date() }, ...(now ? { now } : {}) });
 
 const stored = (userId: number) => db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecretEncrypted: true, totpConfirmedAt: true } });
 
@@ -39,7 +46,7 @@ describe("TOTP setup", () => {
   it("confirms with a code from the app and hands out ten recovery codes, stored only as hashes", async () => {
     const user = await seedUserWithRandomId();
     const { secret } = await beginTotpSetup(user.id);
-    const { recoveryCodes } = await confirmTotpSetup(user.id, await codeAt(secret, new Date()));
+    const { recoveryCodes } = await confirmTotpSetup(user.id, await codeAt(secret, new Date()), proved());
     expect((await stored(user.id)).totpConfirmedAt).not.toBeNull();
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
@@ -59,8 +66,8 @@ describe("TOTP setup", () => {
   it("refuses a wrong code and leaves the setup unconfirmed", async () => {
     const user = await seedUserWithRandomId();
     const { secret } = await beginTotpSetup(user.id);
-    await expect(confirmTotpSetup(user.id, await wrongCodeAt(secret, new Date()))).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "code" }] });
-    await expect(confirmTotpSetup(user.id, "abc")).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(confirmTotpSetup(user.id, await wrongCodeAt(secret, new Date()), proved())).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "code" }] });
+    await expect(confirmTotpSetup(user.id, "abc", proved())).rejects.toMatchObject({ code: "validation_failed" });
     expect((await stored(user.id)).totpConfirmedAt).toBeNull();
     expect(await db.twoFactorRecoveryCode.count({ where: { userId: user.id } })).toBe(0);
     expect(await getTwoFactorStatus(user.id)).toEqual({ enabled: false, setupPending: true, unusedRecoveryCodes: 0 });
@@ -75,8 +82,8 @@ describe("TOTP setup", () => {
     expect(second.secret).not.toBe(first.secret);
     const now = new Date();
     const oldCode = await codeAt(first.secret, now);
-    if (oldCode !== (await codeAt(second.secret, now))) await expect(confirmTotpSetup(user.id, oldCode)).rejects.toMatchObject({ code: "validation_failed" });
-    await confirmTotpSetup(user.id, await codeAt(second.secret, now));
+    if (oldCode !== (await codeAt(second.secret, now))) await expect(confirmTotpSetup(user.id, oldCode, proved())).rejects.toMatchObject({ code: "validation_failed" });
+    await confirmTotpSetup(user.id, await codeAt(second.secret, now), proved(now));
     expect(openTotpSecret((await stored(user.id)).totpSecretEncrypted!, user.id)).toBe(second.secret);
   });
 
@@ -85,7 +92,44 @@ describe("TOTP setup", () => {
     const { secret } = await beginTotpSetup(user.id);
     const now = new Date();
     const code = await codeAt(secret, now);
-    await confirmTotpSetup(user.id, code, { now });
+    await confirmTotpSetup(user.id, code, proved(now));
     expect(await verifyTotpChallenge(user.id, code, { now })).toEqual({ ok: false, reason: "replayed" });
+  });
+
+  it("expires 10 minutes after it began: the app's code no longer confirms it", async () => {
+    const user = await seedUserWithRandomId();
+    const begun = new Date();
+    const { secret } = await beginTotpSetup(user.id, { now: begun });
+    const late = new Date(begun.getTime() + TOTP_SETUP_MINUTES * 60_000 + 1000);
+    await expect(confirmTotpSetup(user.id, await codeAt(secret, late), proved(late))).rejects.toMatchObject({ code: "gone" });
+    expect((await stored(user.id)).totpConfirmedAt).toBeNull();
+    expect(await db.twoFactorRecoveryCode.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("begun with the mailbox alone, is not finished after the account gained a passkey (only the passkey proves a further factor)", async () => {
+    // The thief with the mailbox begins a setup by e-mail code; the owner then adds a passkey.
+    const user = await seedUserWithRandomId();
+    const { secret } = await beginTotpSetup(user.id);
+    await registerWith(user.id, newAuthenticator());
+    const now = new Date();
+    await expect(confirmTotpSetup(user.id, await codeAt(secret, now), proved(now))).rejects.toMatchObject({ code: "identity_proof_required" });
+    expect((await stored(user.id)).totpConfirmedAt).toBeNull();
+    expect(await db.twoFactorRecoveryCode.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db.mailOutbox.count({ where: { to: user.email, mailType: "security_notice" } })).toBe(0);
+  });
+
+  it("a first passkey and a first app proved by the mailbox at once: the proof is checked under the account's lock, one of them is enrolled", async () => {
+    const user = await seedUserWithRandomId();
+    const { secret } = await beginTotpSetup(user.id);
+    const registration = newAuthenticator().register(await passkeyRegistrationOptions(user.id));
+    const now = new Date();
+    const results = await Promise.allSettled([
+      registerPasskey(user.id, registration, "Fremder Schlüssel", proved(now)),
+      confirmTotpSetup(user.id, await codeAt(secret, now), proved(now)),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "identity_proof_required" } });
+    const enrolled = (await db.passkey.count({ where: { userId: user.id } })) + ((await stored(user.id)).totpConfirmedAt ? 1 : 0);
+    expect(enrolled).toBe(1);
   });
 });

@@ -2,14 +2,17 @@ import { recordLoginHistory } from "@/lib/activity/login-history";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import { syncEmailRights } from "@/lib/companies/email-rights-sync";
+import { countPasskeys } from "@/lib/accounts/passkeys/passkey-count";
+import type { StaffRole } from "@/lib/accounts/permissions";
 import { db } from "@/lib/db/client";
 import { openSession, type ClientContext, type LoginMethod } from "../sessions/start-session";
+import { strongAdminRequired } from "../sessions/strong-confirmation";
 
 export interface CompletedLogin {
   /** The raw session reference for the cookie. */
   token: string;
   sessionId: number;
-  /** True: the account has confirmed TOTP and the session waits for the challenge. */
+  /** True: the session waits for the second-factor challenge (see needsSecondFactorChallenge). */
   twoFactorPending: boolean;
 }
 
@@ -17,20 +20,31 @@ export interface CompletedLogin {
 const NEEDS_CHALLENGE: ReadonlySet<LoginMethod> = new Set(["password", "login_link", "third_party"]);
 const ACTIVITY_PATH: Record<LoginMethod, string> = { password: "password", login_link: "login_link", third_party: "third_party", passkey: "passkey", impersonation: "impersonation" };
 
+/**
+ * Who is asked for a second factor after password, login link or third-party sign-in: every
+ * account with confirmed TOTP (spec 5.9), and staff with any strong factor, a passkey too. A
+ * staff session is the admin area's way in, so the password or the mailbox alone never opens one
+ * when the account has something stronger. With AUTH_REQUIRE_STRONG_ADMIN off (the emergency
+ * switch for a lost factor) staff are not asked for a passkey, as the admin area asks for none.
+ */
+export function needsSecondFactorChallenge(user: { staffRole: StaffRole; hasTotp: boolean; hasPasskey: boolean }): boolean {
+  return user.hasTotp || (user.staffRole !== "user" && user.hasPasskey && strongAdminRequired());
+}
+
 export class LoginNotPossibleError extends Error {
   override name = "LoginNotPossibleError";
 }
 
 /**
  * LoginCompletion (spec 5.9): the one step after password, login link, passkey and third-party
- * sign-in. Opens the session; an account with confirmed TOTP goes to the challenge first and
- * completes there (`finishLogin`), everyone else completes now.
+ * sign-in. Opens the session; an account that needs the second-factor challenge goes there
+ * first and completes there (`finishLogin`), everyone else completes now.
  */
 export async function completeLogin(opts: { userId: number; method: LoginMethod; client: ClientContext; now?: Date }): Promise<CompletedLogin> {
   const now = opts.now ?? new Date();
-  const user = await db.user.findUnique({ where: { id: opts.userId }, select: { isActive: true, deletedAt: true, totpConfirmedAt: true } });
+  const user = await db.user.findUnique({ where: { id: opts.userId }, select: { isActive: true, deletedAt: true, totpConfirmedAt: true, staffRole: true } });
   if (!user || !user.isActive || user.deletedAt) throw new LoginNotPossibleError("This account is not active.");
-  const twoFactorPending = NEEDS_CHALLENGE.has(opts.method) && user.totpConfirmedAt !== null;
+  const twoFactorPending = NEEDS_CHALLENGE.has(opts.method) && needsSecondFactorChallenge({ staffRole: user.staffRole, hasTotp: user.totpConfirmedAt !== null, hasPasskey: (await countPasskeys(opts.userId)) > 0 });
   const session = await openSession({ userId: opts.userId, method: opts.method, twoFactorPending, strongAuth: opts.method === "passkey", client: opts.client, now });
   if (!twoFactorPending) await finishLogin({ userId: opts.userId, method: opts.method, client: opts.client, now });
   return { ...session, twoFactorPending };

@@ -19,7 +19,8 @@ function isRegistrationConfirmedWhereStarted(link: RedeemedLoginLink, browserSes
 }
 
 /**
- * Sign-in by login link (purposes login and image_confirmation). Redeeming proves the mailbox,
+ * Sign-in by login link (purpose login; an image_confirmation link never signs in, see
+ * lib/images/confirmation-link). Redeeming proves the mailbox,
  * so an unverified address counts as verified from here on, and what was set on the open
  * account before is discarded (verifyAccountAddress). An account_link confirmation
  * (spec 5.9) is redeemed here too, only in the browser that asked for it, and signs in as a
@@ -29,7 +30,7 @@ export async function signInWithLoginLink(opts: { token: string; client: ClientC
   await assertLoginNotThrottled(opts.client.ip);
   let link;
   try {
-    link = await redeemLoginLink({ token: opts.token, purpose: ["login", "image_confirmation", "account_link"], browserSessionBinding: opts.browserSessionBinding ?? null, now: opts.now });
+    link = await redeemLoginLink({ token: opts.token, purpose: ["login", "account_link"], browserSessionBinding: opts.browserSessionBinding ?? null, now: opts.now });
     if (link.purpose === "account_link") {
       const { userId } = await completeAccountLink(link, { now: opts.now });
       return { ...(await completeLogin({ userId, method: "third_party", client: opts.client, now: opts.now })), userId };

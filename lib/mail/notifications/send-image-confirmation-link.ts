@@ -6,15 +6,14 @@ import { imageConfirmationMail } from "../templates/image-confirmation";
 export interface SendImageConfirmationLinkOptions {
   userId: number;
   releaseId: number;
-  /** A login link of purpose `image_confirmation`, made by the caller in the same transaction. */
+  /** The confirmation page of a link of purpose `image_confirmation`, made by the caller in the same transaction. */
   link: { url: string; expiresAt: Date };
 }
 
 /**
- * Customer image confirmation by login link (spec 6.3). The caller creates the link (its
- * payload names the release, so the redemption is attributed to it) and passes the
- * transaction, so no link exists without its mail. A hook for the image-rights flow: no caller
- * yet except tests.
+ * Customer image confirmation by link (spec 6.3). The caller creates the link (its payload
+ * names the release and image, so the confirmation is attributed to them) and passes the
+ * transaction, so no link exists without its mail (lib/images/owner-confirmations.ts).
  */
 export async function sendImageConfirmationLink(opts: SendImageConfirmationLinkOptions, client: DbOrTx = db): Promise<{ mailId: number }> {
   const user = await client.user.findUniqueOrThrow({ where: { id: opts.userId }, select: { email: true, locale: true } });

@@ -1,6 +1,7 @@
 import { renderMail, type RenderedMail } from "../render-mail";
 import { MailLayout, type MailLanguage } from "./layout";
 import { P, type Copy } from "./parts";
+import { plainName } from "./registration";
 
 export interface PasskeyChangedMailProps {
   change: "added" | "removed";
@@ -35,7 +36,7 @@ export async function passkeyChangedMail(props: PasskeyChangedMailProps): Promis
   return renderMail(
     subject,
     <MailLayout language={props.language} preview={subject}>
-      <P>{t.notice[props.change](props.name.slice(0, 100))}</P>
+      <P>{t.notice[props.change](plainName(props.name))}</P>
       <P>{t.notYou}</P>
     </MailLayout>,
   );

@@ -50,7 +50,10 @@ export async function registrationConfirmMail(props: { name: string; url: string
   );
 }
 
-const EXISTING: Copy<{ subject: string; hello: string; intro: (ttl: number) => string; action: string; ignore: string }> = {
+/** A mail of one link: greeting, what the link does, the button, what to do if it was not you. */
+type LinkMailCopy = Copy<{ subject: string; hello: string; intro: (ttl: number) => string; action: string; ignore: string }>;
+
+const EXISTING: LinkMailCopy = {
   de: {
     subject: "Sie haben bereits ein Konto",
     hello: "Hallo,",
@@ -68,8 +71,40 @@ const EXISTING: Copy<{ subject: string; hello: string; intro: (ttl: number) => s
 };
 
 /** A registration for an address that has an account: a sign-in link instead of a second account. */
-export async function registrationExistingMail(props: { url: string; ttlMinutes: number; language: MailLanguage }): Promise<RenderedMail> {
-  const t = EXISTING[props.language];
+export function registrationExistingMail(props: LinkMailProps): Promise<RenderedMail> {
+  return linkMail(EXISTING, props);
+}
+
+const BY_LINK: LinkMailCopy = {
+  de: {
+    subject: "Ihr Link zur Registrierung",
+    hello: "Hallo,",
+    intro: (ttl) => `Sie haben einen Anmeldelink für diese Adresse angefordert. Zu ihr gibt es noch kein Konto: Mit diesem Link legen Sie eines an und melden sich an (gültig ${ttl} Minuten, einmal verwendbar).`,
+    action: "Konto anlegen",
+    ignore: "Sie haben keinen Link angefordert? Dann ignorieren Sie diese Nachricht; ohne den Link entsteht kein Konto.",
+  },
+  en: {
+    subject: "Your link to register",
+    hello: "Hello,",
+    intro: (ttl) => `You asked for a sign-in link for this address. There is no account for it yet: this link creates one and signs you in (valid for ${ttl} minutes, works once).`,
+    action: "Create account",
+    ignore: "Did not ask for a link? Ignore this message; without the link no account is created.",
+  },
+};
+
+/** A login link asked for by an address without an account: the link registers it (spec 6.1). */
+export function registrationLinkMail(props: LinkMailProps): Promise<RenderedMail> {
+  return linkMail(BY_LINK, props);
+}
+
+interface LinkMailProps {
+  url: string;
+  ttlMinutes: number;
+  language: MailLanguage;
+}
+
+async function linkMail(copy: LinkMailCopy, props: LinkMailProps): Promise<RenderedMail> {
+  const t = copy[props.language];
   return renderMail(
     t.subject,
     <MailLayout language={props.language} preview={t.subject}>

@@ -16,9 +16,10 @@ import { legalRequestExecutedMail } from "./legal-request-executed";
 import { legalRequestReceivedMail } from "./legal-request-received";
 import { loginLinkMail } from "./login-link";
 import { passkeyChangedMail } from "./passkey-changed";
+import { securityNoticeMail } from "./security-notice";
 import { passwordResetMail } from "./password-reset";
 import { publishedMail } from "./published";
-import { registrationConfirmMail, registrationExistingMail } from "./registration";
+import { registrationConfirmMail, registrationExistingMail, registrationLinkMail } from "./registration";
 import { rejectionMail, returnedMail } from "./rejected";
 import { releaseCorrectedMail } from "./release-corrected";
 import { reviewBlockedMail } from "./review-blocked";
@@ -47,11 +48,13 @@ const CASES: Case[] = [
   { mailType: "identity_code", render: (language) => identityCodeMail({ code: "123456", ttlMinutes: 10, language }), key: "123456" },
   { mailType: "registration_confirm", render: (language) => registrationConfirmMail({ name: "Jana", url: TOKEN_URL, ttlMinutes: 15, language }), key: TOKEN_URL, tokenUrl: TOKEN_URL },
   { mailType: "registration_existing", render: (language) => registrationExistingMail({ url: TOKEN_URL, ttlMinutes: 15, language }), key: TOKEN_URL, tokenUrl: TOKEN_URL },
+  { mailType: "registration_link", render: (language) => registrationLinkMail({ url: TOKEN_URL, ttlMinutes: 15, language }), key: TOKEN_URL, tokenUrl: TOKEN_URL },
   { mailType: "email_change_confirm", render: (language) => confirmNewAddressMail({ url: CONFIRM_URL, ttlMinutes: 60, language }), key: CONFIRM_URL, tokenUrl: CONFIRM_URL },
   { mailType: "email_change_requested", render: (language) => changeRequestedMail({ newEmail: "new.name@example.com", language }), key: "n***@e***.com" },
   { mailType: "email_changed", render: (language) => addressChangedMail({ newEmail: "new.name@example.com", language }), key: "n***@e***.com" },
   { mailType: "password_reset", render: (language) => passwordResetMail({ url: RESET_URL, ttlMinutes: 60, language }), key: RESET_URL, tokenUrl: RESET_URL },
   { mailType: "passkey_changed", render: (language) => passkeyChangedMail({ change: "added", name: "MacBook", language }), key: "MacBook" },
+  { mailType: "security_notice", render: (language) => securityNoticeMail({ change: "api_token_created", tokenName: "Redaktionssystem", language }), key: "Redaktionssystem" },
   { mailType: "account_link", render: (language) => accountLinkMail({ url: TOKEN_URL, providerName: "Google", ttlMinutes: 15, language }), key: TOKEN_URL, tokenUrl: TOKEN_URL },
   {
     mailType: "team_invitation",
@@ -67,12 +70,12 @@ const CASES: Case[] = [
   { mailType: "press_release_change_applied", render: (language) => changeAppliedMail({ language, ...release, publicUrl: PUBLIC_URL }), key: PUBLIC_URL },
   {
     mailType: "legal_request_executed",
-    render: (language) => legalRequestExecutedMail({ language, requestId: 7, track: "correction", releaseId: 42, releaseTitle: release.title, publicUrl: PUBLIC_URL }),
+    render: (language) => legalRequestExecutedMail({ language, reference: "3F9A-C21B-07DE", track: "correction", releaseId: 42, releaseTitle: release.title, publicUrl: PUBLIC_URL }),
     key: PUBLIC_URL,
   },
   {
     mailType: "legal_request_received",
-    render: (language) => legalRequestReceivedMail({ language, requestId: 7, track: "redaction", name: "Jana", viaDashboard: true }),
+    render: (language) => legalRequestReceivedMail({ language, reference: "3F9A-C21B-07DE", track: "redaction", name: "Jana", viaDashboard: true }),
     key: `${HUB}/dashboard/legal-requests`,
   },
   {

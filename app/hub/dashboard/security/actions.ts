@@ -5,11 +5,11 @@ import { z } from "zod";
 import type { EmailChangeState, PasskeyProofStart, PasskeyRegistrationStart, ProofFormState, RecoveryCodesState, TotpSetupState } from "@/components/security/types";
 import { cancelEmailChange, requestEmailChange } from "@/lib/accounts/email-change";
 import { NewEmail } from "@/lib/accounts/email-change/new-email";
-import { acceptedProofKinds, EMAIL_CODE_TTL_SECONDS, freshProofFor, passkeyProofOptions, sendEmailProofCode } from "@/lib/accounts/identity-proof";
+import { acceptedProofKinds, EMAIL_CODE_TTL_SECONDS, passkeyProofOptions, sendEmailProofCode } from "@/lib/accounts/identity-proof";
 import { deletePasskey, passkeyRegistrationOptions, registerPasskey, renamePasskey } from "@/lib/accounts/passkeys";
 import { changePassword } from "@/lib/accounts/passwords/change-password";
 import { beginTotpSetup, confirmTotpSetup, disableTotp, renewRecoveryCodes, TwoFactorThrottledError } from "@/lib/accounts/two-factor";
-import { requireUser } from "@/lib/auth/session";
+import { requireCustomerActing } from "@/lib/auth/session";
 import { signOutOtherDevices } from "@/lib/auth/sessions/sign-out-other-devices";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { AppError } from "@/lib/http/errors";
@@ -31,7 +31,8 @@ const endedDevices = (n: number) => (n === 1 ? "Ein anderes Gerät wurde abgemel
  * first password is a new way in: it needs a fresh proof by a way the account already has.
  */
 export async function changeOwnPassword(_prev: ProofFormState | null, form: FormData): Promise<ProofFormState> {
-  const s = await requireUser();
+  const s = await requireCustomerActing("security");
+  if (!s.ok) return s;
   const { user, session } = s;
   const currentPassword = formText(form, "currentPassword", MAX_PASSWORD + 1);
   const newPassword = formText(form, "newPassword", MAX_PASSWORD + 1);
@@ -57,14 +58,14 @@ export async function changeOwnPassword(_prev: ProofFormState | null, form: Form
 
 /** "Sign out other devices": the current session stays; refused while impersonating. */
 export async function signOutOthers(_prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const { user, session } = await requireUser();
+  const acting = await requireCustomerActing("security");
+  if (!acting.ok) return acting;
+  const { user, session } = acting;
   try {
     const { ended } = await signOutOtherDevices(user.id, session);
     refresh();
     return { ok: true, message: endedDevices(ended) };
   } catch (err) {
-    // signOutOtherDevices refuses during impersonation (its one forbidden case).
-    if (err instanceof AppError && err.code === "forbidden") return { ok: false, code: "forbidden", message: "Während eines Support-Zugangs können andere Geräte nicht abgemeldet werden." };
     return actionError(err);
   }
 }
@@ -73,7 +74,9 @@ export async function signOutOthers(_prev: ActionResult | null, _form: FormData)
 
 /** Mails a confirmation code to the account's address (at most five per 15 minutes and account). */
 export async function sendProofCode(): Promise<ActionResult> {
-  const { user } = await requireUser();
+  const acting = await requireCustomerActing("security");
+  if (!acting.ok) return acting;
+  const { user } = acting;
   try {
     await sendEmailProofCode(user.id);
     return { ok: true, message: `Wir haben Ihnen einen sechsstelligen Code an Ihre E-Mail-Adresse geschickt. Er gilt ${EMAIL_CODE_TTL_SECONDS / 60} Minuten.` };
@@ -87,7 +90,9 @@ export async function sendProofCode(): Promise<ActionResult> {
 
 /** The passkey challenge for an identity proof, limited to this account's passkeys. */
 export async function startPasskeyProof(): Promise<PasskeyProofStart> {
-  const { user } = await requireUser();
+  const acting = await requireCustomerActing("security");
+  if (!acting.ok) return acting;
+  const { user } = acting;
   try {
     return { ok: true, options: await passkeyProofOptions(user.id) };
   } catch (err) {
@@ -100,7 +105,8 @@ export async function startPasskeyProof(): Promise<PasskeyProofStart> {
 
 /** First step of the authenticator-app setup, after a fresh identity proof (spec 5.3). */
 export async function beginTwoFactorSetup(_prev: TotpSetupState | null, form: FormData): Promise<TotpSetupState> {
-  const s = await requireUser();
+  const s = await requireCustomerActing("security");
+  if (!s.ok) return s;
   try {
     const proof = await requireFreshProof(s, "first_two_factor_setup", form, { reuseFresh: true });
     if (!proof.ok) return proof.result;
@@ -114,16 +120,21 @@ export async function beginTwoFactorSetup(_prev: TotpSetupState | null, form: Fo
 
 /** Second step: the first code from the app confirms the setup; the recovery codes come back once. */
 export async function confirmTwoFactorSetup(_prev: RecoveryCodesState | null, form: FormData): Promise<RecoveryCodesState> {
-  const { user } = await requireUser();
+  const acting = await requireCustomerActing("security");
+  if (!acting.ok) return acting;
+  const { user, session } = acting;
   const code = formText(form, "code", 64);
   if (!code.trim()) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { code: "Bitte geben Sie den Code aus der App ein." } };
   try {
-    const { recoveryCodes } = await confirmTotpSetup(user.id, code);
+    // The proof given at the start must still count now; the domain checks it under its lock.
+    const { recoveryCodes } = await confirmTotpSetup(user.id, code, { proof: session });
     refresh();
     return { ok: true, message: "Die Zwei-Faktor-Anmeldung ist eingerichtet.", recoveryCodes };
   } catch (err) {
     if (err instanceof TwoFactorThrottledError) return { ok: false, code: "rate_limited", message: THROTTLED };
     if (err instanceof AppError && err.code === "conflict") return { ok: false, code: "conflict", message: "Die Einrichtung wurde inzwischen geändert oder abgeschlossen. Bitte laden Sie die Seite neu und beginnen Sie gegebenenfalls von vorn." };
+    if (err instanceof AppError && err.code === "gone") return { ok: false, code: "gone", message: "Die Einrichtung ist abgelaufen (nach 10 Minuten). Bitte beginnen Sie von vorn." };
+    if (err instanceof AppError && err.code === "identity_proof_required") return { ok: false, code: err.code, message: "Ihre Bestätigung gilt dafür nicht mehr. Bitte beginnen Sie die Einrichtung von vorn und bestätigen Sie Ihre Identität erneut." };
     return actionError(err);
   }
 }
@@ -134,7 +145,9 @@ export async function confirmTwoFactorSetup(_prev: RecoveryCodesState | null, fo
  * consumed), so the code goes to them rather than through proveIdentity, which would spend it first.
  */
 export async function manageTwoFactor(_prev: RecoveryCodesState | null, form: FormData): Promise<RecoveryCodesState> {
-  const { user } = await requireUser();
+  const acting = await requireCustomerActing("security");
+  if (!acting.ok) return acting;
+  const { user } = acting;
   const intent = formHas(form, "intent", "disable") ? "disable" : "renew";
   const proofKind = proofKindOf(form);
   const code = readSecondFactorCode(form);
@@ -166,7 +179,8 @@ const PASSKEY_NAME_ISSUE = "Geben Sie dem Passkey einen Namen mit 1 bis 100 Zeic
  * a way in the account already has (purpose add_passkey): a stolen session alone mints no passkey.
  */
 export async function startPasskeyRegistration(_prev: PasskeyRegistrationStart | null, form: FormData): Promise<PasskeyRegistrationStart> {
-  const s = await requireUser();
+  const s = await requireCustomerActing("security");
+  if (!s.ok) return s;
   try {
     const proof = await requireFreshProof(s, "add_passkey", form, { reuseFresh: true });
     if (!proof.ok) return { ...proof.result, ok: false, message: proof.result.message ?? "Bitte bestätigen Sie zuerst Ihre Identität." };
@@ -190,13 +204,14 @@ const RegistrationAnswer = z.object({
 
 /** Stores the passkey the browser created for the challenge of startPasskeyRegistration. */
 export async function finishPasskeyRegistration(response: unknown, name: string): Promise<ActionResult> {
-  const { user, session } = await requireUser();
+  const acting = await requireCustomerActing("security");
+  if (!acting.ok) return acting;
+  const { user, session } = acting;
   const answer = RegistrationAnswer.safeParse(response);
   if (!answer.success) return { ok: false, message: "Der Passkey konnte nicht geprüft werden. Bitte versuchen Sie es erneut." };
   try {
-    // The proof given at the start still has to be fresh now; the domain refuses otherwise.
-    const provedAt = freshProofFor(session, await acceptedProofKinds(user.id, "add_passkey"));
-    const created = await registerPasskey(user.id, answer.data as Parameters<typeof registerPasskey>[1], String(name ?? "").slice(0, 200), { provedAt });
+    // The proof given at the start must still count now; the domain checks it under its lock.
+    const created = await registerPasskey(user.id, answer.data as Parameters<typeof registerPasskey>[1], String(name ?? "").slice(0, 200), { proof: session });
     refresh();
     return { ok: true, message: `Passkey „${created.name}“ hinzugefügt.` };
   } catch (err) {
@@ -206,12 +221,15 @@ export async function finishPasskeyRegistration(response: unknown, name: string)
         : { ok: false, code: err.code, message: "Der Passkey konnte nicht geprüft werden oder die Anfrage ist abgelaufen. Bitte versuchen Sie es erneut." };
     }
     if (err instanceof AppError && err.code === "conflict") return { ok: false, code: err.code, message: "Dieser Passkey ist bereits registriert." };
+    if (err instanceof AppError && err.code === "identity_proof_required") return { ok: false, code: err.code, message: "Ihre Bestätigung gilt dafür nicht (mehr). Bitte bestätigen Sie Ihre Identität erneut." };
     return actionError(err);
   }
 }
 
 export async function renamePasskeyAction(passkeyId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const { user } = await requireUser();
+  const acting = await requireCustomerActing("security");
+  if (!acting.ok) return acting;
+  const { user } = acting;
   try {
     await renamePasskey(user.id, Number(passkeyId), formText(form, "name", 200));
     refresh();
@@ -223,13 +241,21 @@ export async function renamePasskeyAction(passkeyId: number, _prev: ActionResult
   }
 }
 
-export async function deletePasskeyAction(passkeyId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const { user } = await requireUser();
+/**
+ * Removes a passkey after a fresh proof by a strong factor the account has (purpose
+ * remove_passkey: a passkey, an app or recovery code), never the e-mail code or the password.
+ */
+export async function deletePasskeyAction(passkeyId: number, _prev: ProofFormState | null, form: FormData): Promise<ProofFormState> {
+  const acting = await requireCustomerActing("security");
+  if (!acting.ok) return acting;
   try {
-    await deletePasskey(user.id, Number(passkeyId));
+    const proof = await requireFreshProof(acting, "remove_passkey", form, { reuseFresh: true });
+    if (!proof.ok) return proof.result;
+    await deletePasskey(acting.user.id, Number(passkeyId), { proof: proof.proof });
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") return { ok: false, code: err.code, message: "Diesen Passkey gibt es nicht (mehr)." };
-    return actionError(err);
+    if (err instanceof AppError && err.code === "identity_proof_required") return proofMissing(proofKindOf(form));
+    return { ...actionError(err), proofKind: proofKindOf(form) };
   }
   refresh();
   return { ok: true, message: "Passkey entfernt." };
@@ -243,7 +269,8 @@ export async function deletePasskeyAction(passkeyId: number, _prev: ActionResult
  * count here; without two-factor the accepted kinds are those of the other actions.
  */
 export async function requestEmailChangeAction(_prev: EmailChangeState | null, form: FormData): Promise<EmailChangeState> {
-  const s = await requireUser();
+  const s = await requireCustomerActing("security");
+  if (!s.ok) return s;
   const values = { newEmail: formText(form, "newEmail", 320) };
   // Checked before the proof, which may spend a recovery code.
   if (!NewEmail.safeParse(values.newEmail).success) {
@@ -261,7 +288,9 @@ export async function requestEmailChangeAction(_prev: EmailChangeState | null, f
 }
 
 export async function cancelEmailChangeAction(_prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const { user } = await requireUser();
+  const acting = await requireCustomerActing("security");
+  if (!acting.ok) return acting;
+  const { user } = acting;
   try {
     await cancelEmailChange(user.id);
   } catch (err) {

@@ -130,7 +130,7 @@ export default async function SecurityPage() {
 
       <section className="panel" aria-labelledby="security-passkeys">
         <h2 id="security-passkeys">Passkeys</h2>
-        <PasskeyList passkeys={passkeys} rename={renamePasskeyAction} remove={deletePasskeyAction} />
+        <PasskeyList passkeys={passkeys} rename={renamePasskeyAction} remove={deletePasskeyAction} removeKinds={kinds("remove_passkey")} removeFresh={fresh("remove_passkey")} />
         <PasskeyAddForm start={startPasskeyRegistration} finish={finishPasskeyRegistration} kinds={kinds("add_passkey")} fresh={fresh("add_passkey")} />
       </section>
 

@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { headers } from "next/headers";
 import { z } from "zod";
 import type { ProofFormState } from "@/components/security/types";
-import { acceptedProofKinds, freshProofFor, IdentityProofRefusedError, proveIdentity, type IdentityProof, type ProofKind, type ProofPurpose } from "@/lib/accounts/identity-proof";
+import { acceptedProofKinds, freshProofFor, IdentityProofRefusedError, proveIdentity, type IdentityProof, type ProofKind, type ProofPurpose, type SessionProof } from "@/lib/accounts/identity-proof";
 import { clientContextOf } from "@/lib/auth/next-auth/client-context";
 import { markIdentityProved } from "@/lib/auth/session";
 import type { ActiveSession } from "@/lib/auth/sessions/resolve-session";
@@ -85,7 +85,8 @@ export function proofRefused(reason: IdentityProofRefusedError["reason"], proofK
   return { ok: false, code: "validation_failed", message: REFUSED, issues: { proof: issue }, proofKind };
 }
 
-export type ProofCheck = { ok: true; provedAt: Date } | { ok: false; result: ProofFormState };
+/** A passed check: when, and the proof as the session now holds it (for the domain to check again under its lock). */
+export type ProofCheck = { ok: true; provedAt: Date; proof: SessionProof } | { ok: false; result: ProofFormState };
 
 /**
  * The fresh identity proof an action needs (spec 5.3, 5.4). With `reuseFresh`, a proof this
@@ -95,14 +96,14 @@ export type ProofCheck = { ok: true; provedAt: Date } | { ok: false; result: Pro
  */
 export async function requireFreshProof(s: ActiveSession, purpose: ProofPurpose, form: FormData, opts: { reuseFresh: boolean }): Promise<ProofCheck> {
   const provedBefore = opts.reuseFresh ? freshProofFor(s.session, await acceptedProofKinds(s.user.id, purpose)) : null;
-  if (provedBefore) return { ok: true, provedAt: provedBefore };
+  if (provedBefore) return { ok: true, provedAt: provedBefore, proof: { identityProvedAt: provedBefore, identityProofKind: s.session.identityProofKind } };
   const proofKind = proofKindOf(form);
   const proof = readProof(form);
   if (!proof) return { ok: false, result: proofMissing(proofKind) };
   try {
     const { provedAt, kind } = await proveIdentity(s.user.id, purpose, proof, { ip: await clientIp() });
     await markIdentityProved(s.session.id, provedAt, kind);
-    return { ok: true, provedAt };
+    return { ok: true, provedAt, proof: { identityProvedAt: provedAt, identityProofKind: kind } };
   } catch (err) {
     if (err instanceof IdentityProofRefusedError) return { ok: false, result: proofRefused(err.reason, proofKind) };
     throw err;

@@ -3,7 +3,7 @@
 import { refresh } from "next/cache";
 import type { TokenFormState } from "@/components/security/types";
 import { createApiToken, revokeApiToken } from "@/lib/api-tokens/tokens";
-import { requireUser } from "@/lib/auth/session";
+import { requireCustomerActing } from "@/lib/auth/session";
 import { berlinLocalToDate } from "@/lib/dashboard/berlin-time";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { proofKindOf, requireFreshProof } from "../security/proof";
@@ -11,7 +11,8 @@ import { formText } from "@/lib/forms/form-fields";
 
 // Create an API token: a fresh identity proof first (spec 5.3), then the token with its optional expiry.
 export async function createToken(_prev: TokenFormState | null, form: FormData): Promise<TokenFormState> {
-  const s = await requireUser();
+  const s = await requireCustomerActing("security");
+  if (!s.ok) return s;
   const values = { name: formText(form, "name", 200), expires: formText(form, "expires", 40) };
   // The expiry date means the end of that day in German time. Checked before the proof, which may spend an e-mail code.
   const expiresAt = values.expires ? berlinLocalToDate(`${values.expires}T23:59`) : null;
@@ -29,7 +30,9 @@ export async function createToken(_prev: TokenFormState | null, form: FormData):
 
 // Revoke one of the user's tokens (bound to its id).
 export async function revokeToken(tokenId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const { user } = await requireUser();
+  const acting = await requireCustomerActing("security");
+  if (!acting.ok) return acting;
+  const { user } = acting;
   try {
     await revokeApiToken(user.id, Number(tokenId));
   } catch (err) {

@@ -6,8 +6,8 @@ import { parseRecordId } from "@/lib/input/ids";
 // GET /admin/payments/invoices/<id>/pdf (admin.invoices.pdf): any customer's invoice, for a
 // confirmed staff session holding billing:manage; others get 403.
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const { user } = await requireAdmin("billing:manage");
+  const s = await requireAdmin("billing:manage");
   const invoiceId = parseRecordId((await params).id);
   if (invoiceId === null) return invoicePdfRefusal(404);
-  return invoicePdfResponse(() => invoicePdfForViewer({ invoiceId, viewerUserId: user.id }));
+  return invoicePdfResponse(() => invoicePdfForViewer({ invoiceId, viewer: s }));
 }

@@ -4,10 +4,11 @@ import { invoicePdfForViewer } from "@/lib/billing/invoices/invoice-policy";
 import { parseRecordId } from "@/lib/input/ids";
 
 // GET /dashboard/billing/invoices/<id>/pdf (me.invoices.manual-pdf): the signed-in customer's own
-// invoice; another customer's only with billing:manage (the invoice policy decides).
+// invoice; another customer's only with billing:manage from a strongly confirmed staff session
+// (the invoice policy decides).
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const { user } = await requireUser();
+  const s = await requireUser();
   const invoiceId = parseRecordId((await params).id);
   if (invoiceId === null) return invoicePdfRefusal(404);
-  return invoicePdfResponse(() => invoicePdfForViewer({ invoiceId, viewerUserId: user.id }));
+  return invoicePdfResponse(() => invoicePdfForViewer({ invoiceId, viewer: s }));
 }

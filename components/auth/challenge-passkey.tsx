@@ -1,0 +1,40 @@
+"use client";
+
+import { startAuthentication, type AuthenticationResponseJSON } from "@simplewebauthn/browser";
+import { useState } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import type { PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
+import type { ActionResult } from "@/lib/forms/action-result";
+
+interface Props {
+  start: () => Promise<PasskeyAuthenticationStart | ActionResult>;
+  answer: (handle: string, response: AuthenticationResponseJSON) => Promise<ActionResult>;
+}
+
+/** The challenge answered with a passkey of the account (the server redirects on success). */
+export function ChallengePasskey({ start, answer }: Props) {
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  async function withPasskey() {
+    setPending(true);
+    setMessage(null);
+    try {
+      const started = await start();
+      if (!("handle" in started)) return setMessage(started.message ?? "Die Bestätigung mit Passkey ist fehlgeschlagen.");
+      const result = await answer(started.handle, await startAuthentication({ optionsJSON: started.options }));
+      if (result?.message) setMessage(result.message);
+    } catch {
+      setMessage("Die Bestätigung mit Passkey wurde abgebrochen oder ist fehlgeschlagen.");
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <div>
+      <FormMessage result={message ? { ok: false, message } : null} />
+      <button type="button" className="button" onClick={withPasskey} disabled={pending}>
+        Mit Passkey bestätigen
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import { FormMessage } from "@/components/ui/form-message";
+import type { ProofKind } from "@/lib/accounts/identity-proof";
+import { IdentityProofFields } from "./identity-proof-fields";
+import type { ProofFormState } from "./types";
+import { useFormAction } from "./use-form-action";
+
+interface Props {
+  id: number;
+  name: string;
+  action: (prev: ProofFormState | null, form: FormData) => Promise<ProofFormState>;
+  /** The strong factors that may confirm the removal: a passkey, an app or recovery code. */
+  kinds: ProofKind[];
+  fresh: boolean;
+}
+
+/**
+ * Removes one passkey after a confirmation by a strong factor the account has: a removed
+ * passkey is a way in the owner no longer has, so the mailbox or the password alone never does it.
+ */
+export function PasskeyRemoveForm({ id, name, action, kinds, fresh }: Props) {
+  const [state, formAction, pending] = useFormAction(action);
+  return (
+    <details className="image-remove" open={state ? !state.ok : undefined}>
+      <summary>Entfernen</summary>
+      <form action={formAction} className="form" aria-label={`Passkey „${name}“ entfernen`} key={state?.attempt ?? 0} style={{ maxWidth: "32rem" }}>
+        <FormMessage result={state} />
+        <p>Mit „{name}“ können Sie sich danach nicht mehr anmelden.</p>
+        <IdentityProofFields id={`passkey-remove-${id}-proof`} kinds={kinds} fresh={fresh && state?.code !== "identity_proof_required"} initialKind={state?.proofKind} issue={state?.issues?.proof} />
+        <div className="button-row">
+          <button type="submit" className="button danger" disabled={pending}>
+            Passkey entfernen
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}
