@@ -58,6 +58,14 @@ export function ReportActivityTable({ rows, subjects }: { rows: ActivityRow[]; s
                   ) : (
                     <span className="badge">System</span>
                   )}
+                  {r.impersonatorUserId !== null ? (
+                    <>
+                      <br />
+                      <span className="meta">
+                        im Support-Zugang durch <Link href={`/admin/users/${r.impersonatorUserId}`}>Konto {r.impersonatorUserId}</Link>
+                      </span>
+                    </>
+                  ) : null}
                 </td>
                 <td>
                   <Subject row={r} view={key ? subjects.get(key) : undefined} />

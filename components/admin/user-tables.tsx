@@ -166,7 +166,15 @@ export function UserActivityTable({ entries }: { entries: AdminUserDetail["activ
         {entries.map((a) => (
           <tr key={a.id}>
             <td className="meta">{formatBerlin(a.createdAt)}</td>
-            <td>{activityLabel(a.type)}</td>
+            <td>
+              {activityLabel(a.type)}
+              {a.impersonatorUserId !== null ? (
+                <span className="meta">
+                  {" "}
+                  · im Support-Zugang durch <Link href={`/admin/users/${a.impersonatorUserId}`}>Konto {a.impersonatorUserId}</Link>
+                </span>
+              ) : null}
+            </td>
             <td>{[a.result, a.reason].filter(Boolean).join(" · ") || <span className="meta">–</span>}</td>
           </tr>
         ))}

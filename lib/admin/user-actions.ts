@@ -7,7 +7,8 @@ import { db } from "@/lib/db/client";
 import { AppError, forbidden, notFound } from "@/lib/http/errors";
 import { ADMIN_SCREENS } from "./screens";
 
-// The decisions of /admin/users/[id] (spec 4.3, 5.5, 5.11). Impersonation is not offered.
+// The decisions of /admin/users/[id] (spec 4.3, 5.5, 5.11). Impersonation (spec 6.1) starts
+// there too; its rules and sessions live in lib/auth/impersonation.
 
 export interface UserAdminActionOptions {
   adminUserId: number;

@@ -47,7 +47,7 @@ export async function loadAdminUser(userId: number, now = new Date()) {
       where: { actorUserId: user.id },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: ACTIVITY_SHOWN,
-      select: { id: true, type: true, result: true, reason: true, path: true, createdAt: true },
+      select: { id: true, type: true, result: true, reason: true, path: true, impersonatorUserId: true, createdAt: true },
     }),
   ]);
   // A row older than sessions_revoked_at_ms is already void (it goes on its next request).

@@ -1,3 +1,4 @@
+import { outsideActingContext } from "@/lib/activity/acting-context";
 import { db } from "@/lib/db/client";
 import { findJob, JOBS } from "./catalog";
 import { runRecorded } from "./job-runs";
@@ -66,9 +67,13 @@ export async function workOne(): Promise<boolean> {
 
 let draining: Promise<void> | null = null;
 
-/** Works the queue until it is empty; concurrent calls share one drain. */
+/**
+ * Works the queue until it is empty; concurrent calls share one drain. It runs as nobody's
+ * request: a drain started by a dispatch inside a request (the embedded default) would otherwise
+ * inherit that request's acting context and stamp other customers' jobs with its impersonator.
+ */
 export function drainQueue(): Promise<void> {
-  draining ??= (async () => {
+  draining ??= outsideActingContext(async () => {
     try {
       while (await workOne()) {
         /* keep going */
@@ -76,7 +81,7 @@ export function drainQueue(): Promise<void> {
     } finally {
       draining = null;
     }
-  })();
+  });
   return draining;
 }
 

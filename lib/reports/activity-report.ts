@@ -36,6 +36,8 @@ export interface ActivityRow {
   label: string;
   /** Null: the system acted ("System"). */
   actor: { id: number; email: string; name: string } | null;
+  /** Staff acting as the customer when the entry was written (spec 6.1, impersonation). */
+  impersonatorUserId: number | null;
   subjectType: string | null;
   subjectId: string | null;
   result: string | null;
@@ -55,6 +57,7 @@ interface RawRow {
   created_at: Date;
   type: string;
   actor_user_id: number | null;
+  impersonator_user_id: number | null;
   subject_type: string | null;
   subject_id: string | null;
   result: string | null;
@@ -73,7 +76,7 @@ export interface ActivityPart {
   window?: Prisma.Sql;
 }
 
-const COLUMNS = Prisma.sql`a.id, a.created_at, a.type, a.actor_user_id, a.subject_type, a.subject_id, a.result, a.reason, a.path`;
+const COLUMNS = Prisma.sql`a.id, a.created_at, a.type, a.actor_user_id, a.impersonator_user_id, a.subject_type, a.subject_id, a.result, a.reason, a.path`;
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const whereOf = (conds: Prisma.Sql[]) => (conds.length ? Prisma.sql`WHERE ${Prisma.join(conds, " AND ")}` : Prisma.empty);
 
@@ -193,6 +196,7 @@ function toRow(r: RawRow): ActivityRow {
     type,
     label: type ? ACTIVITY_TYPES[type].label : r.type,
     actor: r.actor_user_id === null ? null : { id: r.actor_user_id, email: r.email ?? "", name: r.name ?? "" },
+    impersonatorUserId: r.impersonator_user_id,
     subjectType: r.subject_type,
     subjectId: r.subject_id,
     result: r.result,

@@ -1,5 +1,6 @@
 import { createLoginLink } from "@/lib/accounts/login-links/create-login-link";
 import { LOGIN_LINK_TTL_MINUTES } from "@/lib/accounts/login-links/ttl";
+import { recordConversionEvent } from "@/lib/activity/conversion-events";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import { db, type Tx } from "@/lib/db/client";
@@ -42,8 +43,8 @@ export async function resolveThirdPartyLogin(profile: ThirdPartyProfile, opts: R
   if (!opts.browserSessionBinding) throw missingBrowserSession();
   const now = opts.now ?? new Date();
 
-  return retryOnUniqueViolation(() =>
-    db.$transaction(async (tx) => {
+  const outcome = await retryOnUniqueViolation(() =>
+    db.$transaction(async (tx): Promise<ThirdPartyOutcome> => {
       await lockProviderIdentity(tx, identity.provider, identity.providerAccountId);
       const bound = await signInByBinding(tx, identity);
       if (bound) return bound;
@@ -63,6 +64,9 @@ export async function resolveThirdPartyLogin(profile: ThirdPartyProfile, opts: R
       return sendLinkConfirmation(tx, existing, identity, opts.browserSessionBinding, now);
     }),
   );
+  // Stage 4 of the funnel counts every registration, this path's too (spec 6.1); after the commit, best-effort.
+  if (outcome.kind === "signed_in" && outcome.registered) await recordConversionEvent({ stage: 4, source: "registration_third_party" });
+  return outcome;
 }
 
 /** The binding decides the account even when the provider's address changed since. */

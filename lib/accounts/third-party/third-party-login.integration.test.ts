@@ -85,6 +85,18 @@ describe("resolveThirdPartyLogin", () => {
     expect(await db.mailOutbox.count({ where: { to: email } })).toBe(0);
   });
 
+  it("counts a registration in stage 4 of the funnel, like the form's; signing in again or linking counts none", async () => {
+    const registrations = () => db.conversionEvent.count({ where: { stage: 4, source: "registration_third_party" } });
+    const before = await registrations();
+    const profile = googleProfile({ email: otherDomainAddress() });
+    await resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW });
+    expect(await registrations()).toBe(before + 1);
+    await resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW });
+    const existing = await seedUser({ email: `${unique("anna")}@gmail.com` });
+    await resolveThirdPartyLogin(googleProfile({ email: existing.email }), { browserSessionBinding: BROWSER(), now: NOW });
+    expect(await registrations()).toBe(before + 1);
+  });
+
   it("names a new account after the address when the provider sends no name", async () => {
     const profile = googleProfile({ name: "  " });
     const outcome = await resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW });
@@ -272,6 +284,14 @@ describe("concurrent first logins", () => {
     expect(outcomes.map((o) => o.kind === "signed_in" && o.userId)).toEqual([userId, userId]);
     expect(outcomes.filter((o) => o.kind === "signed_in" && o.registered)).toHaveLength(1);
     expect(await db.activityLog.count({ where: { type: ACTIVITY.userRegistered, actorUserId: userId } })).toBe(1);
+  });
+
+  it("two contenders registering one new identity count one registration in the funnel", async () => {
+    const registrations = () => db.conversionEvent.count({ where: { stage: 4, source: "registration_third_party" } });
+    const before = await registrations();
+    const profile = googleProfile({ email: otherDomainAddress() });
+    await Promise.all([0, 1].map(() => resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW })));
+    expect(await registrations()).toBe(before + 1);
   });
 
   it("two contenders linking one existing account make one binding and discard the open credentials once", async () => {

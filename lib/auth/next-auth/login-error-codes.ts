@@ -10,6 +10,8 @@ export const LOGIN_ERROR = {
   /** The password or passkey was right, the account's address not yet confirmed. */
   addressNotConfirmed: "address_not_confirmed",
   linkSent: "link_sent",
+  /** A registration link's page was sent without a name or without accepting the documents; the link still works. */
+  registrationDetails: "registration_details",
 } as const;
 
 export type LoginErrorCode = (typeof LOGIN_ERROR)[keyof typeof LOGIN_ERROR];

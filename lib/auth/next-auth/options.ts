@@ -8,6 +8,7 @@ import { completeLogin, LoginNotPossibleError } from "../login/login-completion"
 import { AddressNotVerifiedError, LoginRefusedError } from "../login/login-errors";
 import { LoginThrottledError } from "../login/login-failures";
 import { signInWithInvitation, signInWithLoginLink } from "../login/login-link-login";
+import { RegistrationDetailsError, signUpWithLoginLink } from "../login/login-link-registration";
 import { signInWithPasskey } from "../login/passkey-login";
 import { signInWithPassword } from "../login/password-login";
 import { closeSession, type ClientContext } from "../sessions/start-session";
@@ -39,6 +40,7 @@ async function entryPoint(run: () => Promise<{ userId: number; token: string }>)
     }
     if (err instanceof LoginRefusedError || err instanceof LoginNotPossibleError) throw new Error(LOGIN_ERROR.refused);
     if (err instanceof AddressNotVerifiedError) throw new Error(LOGIN_ERROR.addressNotConfirmed);
+    if (err instanceof RegistrationDetailsError) throw new Error(LOGIN_ERROR.registrationDetails);
     // next-auth would put the message into the redirect URL: a database error would reach the browser.
     reportError(err, { requestId: crypto.randomUUID() });
     throw new Error(LOGIN_ERROR.unavailable);
@@ -59,12 +61,15 @@ function credentialProviders() {
       id: "login-link",
       name: "Login link",
       // `purpose: "invitation"` from the invitation page: the link joins a newsroom, then signs in.
-      credentials: { token: { type: "text" }, purpose: { type: "text" } },
+      // `purpose: "registration"` from a registration link's page, with the name and the acceptance.
+      credentials: { token: { type: "text" }, purpose: { type: "text" }, name: { type: "text" }, acceptTerms: { type: "text" } },
       authorize: (c, req) =>
         entryPoint(async () =>
           str(c?.purpose) === "invitation"
             ? signInWithInvitation({ token: str(c?.token).slice(0, 200), client: clientContextOf(req.headers ?? {}) })
-            : signInWithLoginLink({ token: str(c?.token).slice(0, 200), client: clientContextOf(req.headers ?? {}), browserSessionBinding: await browserBinding() }),
+            : str(c?.purpose) === "registration"
+              ? signUpWithLoginLink({ token: str(c?.token).slice(0, 200), name: str(c?.name).slice(0, 201), acceptTerms: str(c?.acceptTerms) === "1", client: clientContextOf(req.headers ?? {}) })
+              : signInWithLoginLink({ token: str(c?.token).slice(0, 200), client: clientContextOf(req.headers ?? {}), browserSessionBinding: await browserBinding() }),
         ),
     }),
     CredentialsProvider({

@@ -1,4 +1,7 @@
+import { can } from "@/lib/accounts/permissions";
 import { db } from "@/lib/db/client";
+import { endImpersonationsFrom, recordImpersonationEnded, type ImpersonationEnd } from "../impersonation/impersonation-ended";
+import { IMPERSONATION_PERMISSION } from "./impersonation-permission";
 import { isSessionRevoked, legacyRevocationMarker } from "./revocation";
 import { sessionTokenHash } from "./session-token";
 
@@ -23,6 +26,8 @@ export interface SessionState {
   identityProvedAt: Date | null;
   identityProofKind: string | null;
   impersonatorUserId: number | null;
+  /** When the row ends: two weeks after sign-in, minutes after an impersonation began. */
+  expiresAt: Date;
 }
 
 export interface ActiveSession {
@@ -50,6 +55,7 @@ export async function resolveSessionToken(token: string | null | undefined, now 
     select: {
       id: true, createdAt: true, expiresAt: true, lastSeenAt: true, loginMethod: true, twoFactorPending: true, strongAuthAt: true, identityProvedAt: true, identityProofKind: true, impersonatorUserId: true,
       user: { select: { id: true, email: true, name: true, staffRole: true, permissions: true, isActive: true, deletedAt: true, emailVerifiedAt: true, sessionsRevokedAtMs: true, totpConfirmedAt: true } },
+      impersonatorSession: { select: { userId: true, createdAt: true, expiresAt: true, user: { select: { isActive: true, deletedAt: true, staffRole: true, permissions: true, sessionsRevokedAtMs: true } } } },
     },
   });
   if (!row || row.expiresAt <= now) return null;
@@ -59,8 +65,9 @@ export async function resolveSessionToken(token: string | null | undefined, now 
   // No way in opens an unconfirmed account (its first confirmation discards every credential),
   // so a session of one predates that rule or was slipped in: void. Staff acting as the customer excepted.
   const unconfirmed = !user.emailVerifiedAt && row.impersonatorUserId === null;
-  if (idleStaff || unconfirmed || isSessionRevoked(row.createdAt, user.sessionsRevokedAtMs, await legacyRevocationMarker(user.id))) {
-    await db.session.deleteMany({ where: { id: row.id } });
+  const impersonationEnd = impersonationEndOf(row, now);
+  if (idleStaff || unconfirmed || impersonationEnd || isSessionRevoked(row.createdAt, user.sessionsRevokedAtMs, await legacyRevocationMarker(user.id))) {
+    await endSessionRow(row, impersonationEnd ?? "sessions_revoked");
     return null;
   }
   if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
@@ -68,6 +75,38 @@ export async function resolveSessionToken(token: string | null | undefined, now 
   }
   return {
     user: { id: user.id, email: user.email, name: user.name, staffRole: user.staffRole, permissions: user.permissions, isActive: user.isActive, deletedAt: user.deletedAt, hasTotp: user.totpConfirmedAt !== null },
-    session: { id: row.id, createdAt: row.createdAt, loginMethod: row.loginMethod, twoFactorPending: row.twoFactorPending, strongAuthAt: row.strongAuthAt, identityProvedAt: row.identityProvedAt, identityProofKind: row.identityProofKind, impersonatorUserId: row.impersonatorUserId },
+    session: { id: row.id, createdAt: row.createdAt, loginMethod: row.loginMethod, twoFactorPending: row.twoFactorPending, strongAuthAt: row.strongAuthAt, identityProvedAt: row.identityProvedAt, identityProofKind: row.identityProofKind, impersonatorUserId: row.impersonatorUserId, expiresAt: row.expiresAt },
   };
+}
+
+type ImpersonationRow = {
+  impersonatorUserId: number | null;
+  user: { staffRole: string };
+  impersonatorSession: { userId: number; createdAt: Date; expiresAt: Date; user: { isActive: boolean; deletedAt: Date | null; staffRole: "user" | "admin" | "super_admin"; permissions: string[]; sessionsRevokedAtMs: bigint | null } } | null;
+};
+
+/**
+ * Staff acting as the customer hold the session only while everything that allowed it holds: the
+ * staff member's own session lives (the row also goes with it by cascade), is not revoked, and
+ * its owner still may impersonate; the account is still a customer's. Null while it holds (and
+ * for every other session), else why it ended.
+ */
+function impersonationEndOf(row: ImpersonationRow, now: Date): ImpersonationEnd | null {
+  if (row.impersonatorUserId === null) return null;
+  const staff = row.impersonatorSession;
+  if (!staff || staff.userId !== row.impersonatorUserId || staff.expiresAt <= now) return "staff_session_ended";
+  if (isSessionRevoked(staff.createdAt, staff.user.sessionsRevokedAtMs, null)) return "staff_sessions_revoked";
+  if (!can(staff.user, IMPERSONATION_PERMISSION)) return "permission_lost";
+  return row.user.staffRole === "user" ? null : "account_became_staff";
+}
+
+/**
+ * Removes a session row that no longer counts. An impersonation row is recorded as ended, with
+ * why; a staff session first ends the impersonations opened from it (the cascade would leave no
+ * entry). Only the request that removed the row writes (two requests at once record one end).
+ */
+async function endSessionRow(row: { id: number; impersonatorUserId: number | null; user: { id: number } }, impersonationEnd: ImpersonationEnd): Promise<void> {
+  if (row.impersonatorUserId === null) await endImpersonationsFrom([row.id], "staff_session_ended");
+  const { count } = await db.session.deleteMany({ where: { id: row.id } });
+  if (count === 1 && row.impersonatorUserId !== null) await recordImpersonationEnded({ userId: row.user.id, impersonatorUserId: row.impersonatorUserId }, impersonationEnd);
 }

@@ -11,7 +11,7 @@ import { signOutOtherDevices } from "./sign-out-other-devices";
 import { openSession } from "./start-session";
 
 const client = { ip: "192.0.2.10", userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Firefox/133.0" };
-const open = (userId: number, now = new Date(), extra: { impersonatorUserId?: number } = {}) => openSession({ userId, method: "password", twoFactorPending: false, strongAuth: false, client, now, ...extra });
+const open = (userId: number, now = new Date(), extra: { impersonatorUserId?: number; impersonatorSessionId?: number } = {}) => openSession({ userId, method: "password", twoFactorPending: false, strongAuth: false, client, now, ...extra });
 
 describe("EnsureSessionIsNotRevoked", () => {
   it("rejects sessions older than sessions_revoked_at_ms and keeps younger ones", async () => {
@@ -103,7 +103,8 @@ describe("sign out other devices", () => {
     const admin = await seedUserWithRandomId({ staffRole: "super_admin" });
     const user = await seedUserWithRandomId({ rememberToken: "kept" });
     const own = await open(user.id);
-    const impersonated = await open(user.id, new Date(), { impersonatorUserId: admin.id });
+    const staffSession = await open(admin.id);
+    const impersonated = await open(user.id, new Date(), { impersonatorUserId: admin.id, impersonatorSessionId: staffSession.sessionId });
     const { session } = (await resolveSessionToken(impersonated.token))!;
     await expect(signOutOtherDevices(user.id, session)).rejects.toMatchObject({ code: "forbidden" });
     expect(await resolveSessionToken(own.token)).not.toBeNull();

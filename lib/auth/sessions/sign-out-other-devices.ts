@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { assertNotImpersonating } from "../impersonation/customer-acting";
+import { endImpersonationsFrom } from "../impersonation/impersonation-ended";
 import type { SessionState } from "./resolve-session";
 
 /**
@@ -9,9 +10,12 @@ import type { SessionState } from "./resolve-session";
  * own sessions.
  */
 export async function signOutOtherDevices(userId: number, current: Pick<SessionState, "id" | "impersonatorUserId">): Promise<{ ended: number }> {
-  if (current.impersonatorUserId !== null) throw new AppError("forbidden", "Signing out other devices is not available while impersonating.");
+  assertNotImpersonating(current, "security");
   return db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { rememberToken: randomBytes(30).toString("base64url") } });
+    const others = await tx.session.findMany({ where: { userId, id: { not: current.id } }, select: { id: true } });
+    // Staff signing out their other devices end what those opened as support access, with an entry.
+    await endImpersonationsFrom(others.map((o) => o.id), "staff_session_ended", tx);
     const ended = await tx.session.deleteMany({ where: { userId, id: { not: current.id } } });
     return { ended: ended.count };
   });

@@ -1,5 +1,7 @@
 import { db, type DbOrTx } from "@/lib/db/client";
 import { ipHmac } from "@/lib/security/client-ip";
+import { endImpersonation } from "../impersonation/end-impersonation";
+import { endImpersonationsFrom } from "../impersonation/impersonation-ended";
 import { newSessionToken, SESSION_MAX_AGE_SECONDS, sessionTokenHash } from "./session-token";
 
 export type LoginMethod = "password" | "login_link" | "third_party" | "passkey" | "impersonation";
@@ -23,7 +25,19 @@ export function deviceLabel(ua: string | null | undefined): string | null {
  * factor is still open (`twoFactorPending`) reaches nothing but the challenge.
  */
 export async function openSession(
-  opts: { userId: number; method: LoginMethod; twoFactorPending: boolean; strongAuth: boolean; client: ClientContext; impersonatorUserId?: number; now?: Date },
+  opts: {
+    userId: number;
+    method: LoginMethod;
+    twoFactorPending: boolean;
+    strongAuth: boolean;
+    client: ClientContext;
+    /** Staff acting as the customer: who, and the staff member's own session (the impersonation ends with it). */
+    impersonatorUserId?: number;
+    impersonatorSessionId?: number;
+    /** Defaults to SESSION_MAX_AGE_SECONDS; an impersonation lasts minutes. */
+    maxAgeSeconds?: number;
+    now?: Date;
+  },
   tx: DbOrTx = db,
 ): Promise<{ token: string; sessionId: number }> {
   const now = opts.now ?? new Date();
@@ -36,22 +50,31 @@ export async function openSession(
       twoFactorPending: opts.twoFactorPending,
       strongAuthAt: opts.strongAuth ? now : null,
       impersonatorUserId: opts.impersonatorUserId ?? null,
+      impersonatorSessionId: opts.impersonatorSessionId ?? null,
       userAgentShort: deviceLabel(opts.client.userAgent),
       ipHmac: ipHmac(opts.client.ip).value,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
+      expiresAt: new Date(now.getTime() + (opts.maxAgeSeconds ?? SESSION_MAX_AGE_SECONDS) * 1000),
     },
     select: { id: true },
   });
   return { token, sessionId: row.id };
 }
 
-/** Sign-out of this browser: the row goes, so the cookie is worthless even if kept. */
+/**
+ * Sign-out of this browser: the row goes, so the cookie is worthless even if kept. An
+ * impersonation ends with its entry; a staff session first ends the impersonation opened from
+ * it, with an entry (the cascade would leave none).
+ */
 export async function closeSession(token: string): Promise<void> {
-  await db.session.deleteMany({ where: { sessionTokenHash: sessionTokenHash(token) } });
+  // An impersonation's own row: ended with its entry, like the banner's button.
+  if (await endImpersonation({ token })) return;
+  const row = await db.session.findUnique({ where: { sessionTokenHash: sessionTokenHash(token) }, select: { id: true } });
+  if (row) await closeSessionById(row.id);
 }
 
 export async function closeSessionById(sessionId: number): Promise<void> {
+  await endImpersonationsFrom([sessionId], "staff_session_ended");
   await db.session.deleteMany({ where: { id: sessionId } });
 }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LANGUAGE_LABEL } from "@/components/admin/release-labels";
 import { STAFF_ROLE_LABEL, UserActivityTable, UserLoginTable, UserMembershipTable, UserSessionTable, UserStateBadges } from "@/components/admin/user-tables";
+import { ReasonForm } from "@/components/admin/release-reason-form";
 import { ActionButton } from "@/components/ui/action-button";
 import { passesGlobalBefore } from "@/lib/accounts/permissions";
 import { oneParam, type SearchParams } from "@/lib/admin/list-query";
@@ -12,7 +13,9 @@ import { requireAdmin } from "@/lib/auth/session";
 import { formatBerlin, formatBerlinDay } from "@/lib/dashboard/berlin-time";
 import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
+import { IMPERSONATION_MINUTES } from "@/lib/auth/impersonation/impersonation-cookie";
 import { endSessions, resetSecondFactor } from "../actions";
+import { startImpersonationAction } from "../impersonation-actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Benutzer" };
@@ -29,7 +32,8 @@ async function load(rawId: string) {
 }
 
 // One account for support (spec 5.11: users:manage). Secrets never reach this page: the loader
-// reads none (lib/admin/user-detail.ts). Signing in as the customer is not offered.
+// reads none (lib/admin/user-detail.ts). Acting as the customer (spec 6.1) is offered for active
+// customer accounts; lib/auth/impersonation decides again when the button is pressed.
 export default async function AdminUserPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const { user: viewer } = await requireAdmin(ADMIN_SCREENS.users.permission);
   const { account: a, passkeys, apiTokens, oauth, memberships, logins, sessions, activity } = await load((await params).id);
@@ -127,19 +131,44 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
               confirmText={`Alle Sitzungen von ${a.name} enden sofort; die Person muss sich neu anmelden. Fortfahren?`}
             />
           )}
-          {a.twoFactorEnabled || a.recoveryCodesLeft ? (
+          {a.twoFactorEnabled || a.recoveryCodesLeft || passkeys.length ? (
             mayReset ? (
               <ActionButton
                 action={resetSecondFactor.bind(null, a.id)}
                 label="Zweiten Faktor zurücksetzen"
                 variant="danger"
-                confirmText={`App-Code und Wiederherstellungscodes von ${a.name} werden gelöscht, z. B. nach einem verlorenen Telefon. Fortfahren?`}
+                confirmText={`App-Code, Wiederherstellungscodes und Passkeys von ${a.name} werden gelöscht, z. B. nach einem verlorenen Telefon. Fortfahren?`}
               />
             ) : (
               <p className="meta">Einen zweiten Faktor zurücksetzen dürfen nur Super-Admins.</p>
             )
           ) : null}
         </div>
+      </section>
+
+      <section className="panel" aria-labelledby="impersonation-heading">
+        <h2 id="impersonation-heading">Support-Zugang</h2>
+        {a.staffRole !== "user" ? (
+          <p className="meta">Konten von Mitarbeitenden können nicht übernommen werden.</p>
+        ) : !a.isActive || a.deletedAt ? (
+          <p className="meta">Gesperrte oder gelöschte Konten können nicht übernommen werden.</p>
+        ) : (
+          <>
+            <p>
+              Sie sehen den Kundenbereich, wie {a.name} ihn sieht, und handeln höchstens {IMPERSONATION_MINUTES} Minuten in diesem Konto. Jede Aktion wird mit Ihrem Namen
+              protokolliert. Buchungen, Zahlungen, Kündigungen, Sicherheitseinstellungen und Bestätigungen von Bildrechten bleiben der Person selbst vorbehalten. Ihre eigene
+              Sitzung bleibt bestehen; „Beenden“ im Banner führt hierher zurück.
+            </p>
+            <ReasonForm
+              action={startImpersonationAction.bind(null, a.id)}
+              id="impersonation"
+              label="Als diese Person handeln"
+              subject={a.name}
+              reasonLabel="Grund (z. B. Anfrage oder Ticketnummer)"
+              confirmText={`Sie handeln jetzt als ${a.name}. Fortfahren?`}
+            />
+          </>
+        )}
       </section>
 
       <section aria-labelledby="memberships-heading">

@@ -1,0 +1,50 @@
+import { AppError } from "@/lib/http/errors";
+import type { SessionState } from "../sessions/resolve-session";
+
+/**
+ * What staff acting as a customer (support access, spec 6.1) may never do in the customer's name:
+ * the customer's own decisions and statements. Keyed by this type, so a new kind without its
+ * refusal does not compile; every door asks here (requireCustomerActing, assertNotImpersonating).
+ * - billing: bookings, credit and boost purchases, paid changes, the payment method, cancellation
+ *   and withdrawal, paying or abandoning a checkout (spec 4.3)
+ * - billing_details: the billing address and how invoices are delivered
+ * - security: password, passkeys, two-factor, e-mail address, API tokens, signing out other
+ *   devices, and the identity proofs those need (spec 5.3)
+ * - team: invitations, roles, removals, leaving, and the owner's decision on an address match
+ * - image_rights, image_upload, image_statement: the rights confirmation, an upload (which
+ *   carries it) and the credit line or AI declaration of an image (spec 5.11)
+ * - legal_acceptance: accepting the legal documents, e.g. on submitting a release
+ * - legal_request: a request about a published release (spec 4.4; editors file those in /admin)
+ */
+export type CustomerOnlyAction = "billing" | "billing_details" | "security" | "team" | "image_rights" | "image_upload" | "image_statement" | "legal_acceptance" | "legal_request";
+
+const REFUSED: Record<CustomerOnlyAction, string> = {
+  billing: "Im Support-Zugang sind Buchungen, Käufe, Zahlungen und Kündigungen nicht möglich; das entscheidet die Kundin oder der Kunde selbst.",
+  billing_details: "Im Support-Zugang lassen sich Rechnungsadresse und Rechnungsversand nicht ändern; diese Angaben macht die Kundin oder der Kunde selbst.",
+  security: "Im Support-Zugang lassen sich Passwort, Passkeys, Zwei-Faktor-Anmeldung, E-Mail-Adresse, API-Tokens und Anmeldungen nicht ändern.",
+  team: "Im Support-Zugang lässt sich das Team nicht ändern: Einladungen, Rollen, Entfernen und Adressvorschläge entscheidet die Inhaberin oder der Inhaber selbst.",
+  image_rights: "Im Support-Zugang können Bildrechte nicht bestätigt werden; das muss die Kundin oder der Kunde selbst tun.",
+  image_upload: "Im Support-Zugang lassen sich keine Bilder hochladen: Mit dem Hochladen bestätigt die Kundin oder der Kunde die Bildrechte. Bilder fügt die Redaktion im Verwaltungsbereich hinzu.",
+  image_statement: "Im Support-Zugang lassen sich Bildnachweis und KI-Angabe nicht ändern; das erklärt die Kundin oder der Kunde selbst.",
+  legal_acceptance: "Im Support-Zugang können die Bedingungen nicht im Namen der Kundin oder des Kunden akzeptiert werden.",
+  legal_request: "Im Support-Zugang stellen Sie keinen Antrag im Namen der Kundin oder des Kunden; Anliegen legt die Redaktion im Verwaltungsbereich an.",
+};
+
+/** The form answer that refuses a customer-only action; it is an ActionResult of every form. */
+export interface ImpersonationRefusal {
+  ok: false;
+  code: "forbidden";
+  message: string;
+}
+
+type Acting = Pick<SessionState, "impersonatorUserId">;
+
+/** The form answer refusing `action` in an impersonation session; null when the customer acts in person. */
+export function impersonationRefusal(session: Acting, action: CustomerOnlyAction): ImpersonationRefusal | null {
+  return session.impersonatorUserId === null ? null : { ok: false, code: "forbidden", message: REFUSED[action] };
+}
+
+/** The same rule for doors that answer with an error (route handlers, domain functions): 403 with the German reason. */
+export function assertNotImpersonating(session: Acting, action: CustomerOnlyAction): void {
+  if (session.impersonatorUserId !== null) throw new AppError("forbidden", REFUSED[action], { reason: "impersonation", action });
+}

@@ -1,0 +1,33 @@
+import { recordActivity } from "@/lib/activity/record-activity";
+import { ACTIVITY } from "@/lib/activity/types";
+import { db, type DbOrTx } from "@/lib/db/client";
+
+/**
+ * Why an impersonation ended, the `result` of `user.impersonation_ended` (spec 6.1: the log shows
+ * when support access ended, however it did): the banner or sign-out (`ended`), its time limit
+ * (`expired`), a new start from the same staff session (`replaced`), the staff session's end
+ * (sign-out, idle timeout, signing out other devices: `staff_session_ended`), the staff member's
+ * sessions revoked (`staff_sessions_revoked`), the permission or the staff account lost
+ * (`permission_lost`), the account become staff (`account_became_staff`), or the customer's
+ * sessions revoked (`sessions_revoked`).
+ */
+export type ImpersonationEnd = "ended" | "expired" | "replaced" | "staff_session_ended" | "staff_sessions_revoked" | "permission_lost" | "account_became_staff" | "sessions_revoked";
+
+/** The entry for one impersonation row the caller removed: the staff member ended it, the customer is the subject. */
+export async function recordImpersonationEnded(row: { userId: number; impersonatorUserId: number }, result: ImpersonationEnd, tx?: DbOrTx): Promise<void> {
+  await recordActivity({ actorUserId: row.impersonatorUserId, type: ACTIVITY.userImpersonationEnded, subjectType: "user", subjectId: row.userId, result, impersonatorUserId: null }, tx);
+}
+
+/**
+ * Ends the impersonations opened from these staff sessions, before the sessions go: the database
+ * would remove them with the staff session (ON DELETE CASCADE) and leave no entry. Each row is
+ * deleted conditionally and recorded by whoever deleted it, so a race records one end.
+ */
+export async function endImpersonationsFrom(staffSessionIds: number[], result: ImpersonationEnd, tx: DbOrTx = db): Promise<void> {
+  if (!staffSessionIds.length) return;
+  const rows = await tx.session.findMany({ where: { impersonatorSessionId: { in: staffSessionIds } }, select: { id: true, userId: true, impersonatorUserId: true } });
+  for (const row of rows) {
+    const { count } = await tx.session.deleteMany({ where: { id: row.id } });
+    if (count === 1 && row.impersonatorUserId !== null) await recordImpersonationEnded({ userId: row.userId, impersonatorUserId: row.impersonatorUserId }, result, tx);
+  }
+}
