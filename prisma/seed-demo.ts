@@ -11,6 +11,7 @@ import { db } from "@/lib/db/client";
 import { acceptDocuments, REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
 import { contentHash } from "@/lib/releases/content-hash";
 import { reviewFingerprint } from "@/lib/releases/review-fingerprint";
+import type { ReviewReason } from "@/lib/review/classifier";
 import { syncSearchMirror } from "@/lib/releases/search-mirror";
 import { slugify } from "@/lib/releases/slug";
 import { PORTAL_CATEGORIES, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS, type DemoRelease } from "./seed-data";
@@ -187,7 +188,7 @@ async function seedReleases(companies: Map<string, number>, now: Date) {
       contactName: "Pressestelle",
       contactEmail: company.email,
       contentHash: contentHash(r.title, body),
-      reviewFingerprint: reviewFingerprint({ title: r.title, lead: r.lead, body, location: r.location, keywords: [], categoryId: category?.id ?? null, contactName: "Pressestelle", contactEmail: company.email, contactPhone: null, language: r.language }),
+      reviewFingerprint: reviewFingerprint({ title: r.title, lead: r.lead, body, location: r.location, keywords: [], categoryId: category?.id ?? null, contactName: "Pressestelle", contactEmail: company.email, contactPhone: null, language: r.language, images: [] }),
       contentChangedAt: publishedAt ?? now,
       status: r.state,
       publishedAt,
@@ -201,12 +202,60 @@ async function seedReleases(companies: Map<string, number>, now: Date) {
     await db.pressReleaseHistory.create({
       data: { pressReleaseId: created.id, fromStatus: null, toStatus: r.state, actorType: "system", reason: "demo content" },
     });
+    await seedWhatBroughtItThere(created, r, now);
     if (r.copyTo && r.state === "published") {
       const copyCategory = await db.category.findFirst({ where: { portal: r.copyTo, parentId: null }, orderBy: { id: "asc" } });
       await db.pressRelease.create({
         data: { ...data, portal: r.copyTo, categoryId: copyCategory?.id ?? null, canonicalPressReleaseId: created.id, publishedAt: new Date(publishedAt!.getTime() + HOUR) },
       });
     }
+  }
+}
+
+/**
+ * The check verdicts that brought each demo release resting in review or rejected there: what the
+ * deterministic text check rates the demo text (written down, so a start on a fresh database
+ * never depends on the check's rules; tests/seed.integration.test.ts holds them equal).
+ */
+export const DEMO_CHECKS: Record<string, { classifier: string; reasons: ReviewReason[] }> = {
+  "hb-review": {
+    classifier: "deterministic-v1",
+    reasons: [{ code: "too_short", severity: "red", message: "Der Text ist zu kurz (mindestens 150 Zeichen)." }],
+  },
+  "ql-rejected": {
+    classifier: "deterministic-v1",
+    reasons: [
+      { code: "advertising", severity: "red", message: "Der Text liest sich wie Werbung, nicht wie eine Nachricht." },
+      { code: "shouting", severity: "red", message: "Die Überschrift ist in Großbuchstaben geschrieben." },
+      { code: "exclamations", severity: "red", message: "Mehrfache Ausrufe- oder Fragezeichen." },
+      { code: "too_short", severity: "red", message: "Der Text ist zu kurz (mindestens 150 Zeichen)." },
+    ],
+  },
+};
+
+/** A red reason for a demo release without a written verdict: it still rests only where the pipeline can leave one. */
+const FALLBACK_CHECK = { classifier: "demo", reasons: [{ code: "demo", severity: "red", message: "Beispielinhalt: von der Prüfung abgelehnt." }] satisfies ReviewReason[] };
+
+/**
+ * A demo release rests only where the pipeline can leave one (docs/operations.md, "Health"): in
+ * review after its last allowed red check, waiting for a person ("check needed"); rejected after
+ * a red check; scheduled with a person's approval of exactly this version. The checks are the
+ * written verdicts above. Nothing waits for a check that will never come.
+ */
+async function seedWhatBroughtItThere(release: { id: number; contentHash: string; reviewFingerprint: string | null }, r: DemoRelease, now: Date) {
+  if (r.state === "scheduled") {
+    await db.pressRelease.update({ where: { id: release.id }, data: { manualReviewRequiredAt: now, approvedReviewFingerprint: release.reviewFingerprint } });
+    return;
+  }
+  if (r.state !== "in_review" && r.state !== "rejected") return;
+  const check = DEMO_CHECKS[r.key] ?? FALLBACK_CHECK;
+  const attempt = r.state === "in_review" ? getConfig().review.maxAutomaticAttempts : 1;
+  await db.pressReleaseClassification.create({
+    data: { pressReleaseId: release.id, result: "red", reasons: check.reasons as object[], contentHash: release.contentHash, reviewFingerprint: release.reviewFingerprint, classifier: check.classifier, attempt, createdAt: now },
+  });
+  await db.pressRelease.update({ where: { id: release.id }, data: { automaticAttempts: attempt, ...(r.state === "in_review" ? { reviewFlaggedAt: now } : {}) } });
+  if (r.state === "in_review") {
+    await db.pressReleaseHistory.create({ data: { pressReleaseId: release.id, fromStatus: "in_review", toStatus: "in_review", actorType: "ki", outcome: "flagged_for_manual_check", reason: check.reasons.map((x) => x.code).join(", ") } });
   }
 }
 

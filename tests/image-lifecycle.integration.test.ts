@@ -19,7 +19,7 @@ import { publishRelease } from "@/lib/releases/publish-release";
 import { getFileStorage } from "@/lib/storage/file-storage";
 import { photoJpeg } from "./image-fixtures";
 import { setLimits } from "./limits";
-import { seedAdmin, seedCheckedRelease, seedNewsroom } from "./release-fixtures";
+import { checkWithImages, seedAdmin, seedCheckedRelease, seedNewsroom } from "./release-fixtures";
 import { seedUser } from "./factories";
 
 // The life of an image: publication, the remover, an admin's upload confirmed by the owner,
@@ -37,6 +37,8 @@ async function releaseWithImage() {
   const { owner, company } = await seedNewsroom();
   const release = await seedCheckedRelease(company.id, owner.id);
   const { image } = await uploadReleaseImage({ releaseId: release.id, userId: owner.id, form: form(small), ip: "203.0.113.9", source: "dashboard" });
+  // The upload sent it back to its check; the new check saw the image.
+  await checkWithImages(release.id);
   return { owner, company, release, image };
 }
 
@@ -110,7 +112,7 @@ describe("an admin's upload waits for the owner's confirmation", () => {
     expect(warnings.map((w) => w.code)).toContain("awaiting_owner_confirmation");
     expect((await publicImagesOf(db, [release.id])).get(release.id)).toBeUndefined();
     const mail = await db.mailOutbox.findFirstOrThrow({ where: { to: owner.email, mailType: "image_confirmation" } });
-    expect(mail.text).toContain("/login/link/");
+    expect(mail.text).toContain("/images/confirm/");
     const link = await db.magicLink.findFirstOrThrow({ where: { userId: owner.id, purpose: "image_confirmation" } });
     expect(link.payload).toMatchObject({ pressReleaseId: release.id, imageId: image.id });
     expect((await imagesAwaitingOwnerConfirmation(owner.id)).map((i) => i.id)).toEqual([image.id]);

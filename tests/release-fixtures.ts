@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { currentReviewFingerprint } from "@/lib/releases/review-images";
 import { seedCompany, seedRelease, seedUser, unique } from "./factories";
 
 // Release scenarios of spec 3.1: a newsroom with an owner who has a monthly quota, and
@@ -35,6 +36,17 @@ export async function seedCheckedRelease(companyId: number, authorUserId: number
     data: { pressReleaseId: release.id, result: opts.result ?? "green", reasons: [], contentHash: opts.stale ? stale : release.contentHash, reviewFingerprint: opts.stale ? stale : release.reviewFingerprint, classifier: "test", attempt: 0 },
   });
   return release;
+}
+
+/**
+ * After image rows were written straight to the table: the stored fingerprint as the image flows
+ * leave it (text and the images a publication would deliver), and a green check of that version.
+ */
+export async function checkWithImages(releaseId: number) {
+  const release = await db.pressRelease.findUniqueOrThrow({ where: { id: releaseId } });
+  const reviewFingerprint = await currentReviewFingerprint(db, release);
+  await db.pressRelease.update({ where: { id: releaseId }, data: { reviewFingerprint } });
+  await db.pressReleaseClassification.create({ data: { pressReleaseId: releaseId, result: "green", reasons: [], contentHash: release.contentHash, reviewFingerprint, classifier: "test", attempt: 0 } });
 }
 
 export async function seedAdmin(permissions: string[] = ["press-releases:publish"]) {

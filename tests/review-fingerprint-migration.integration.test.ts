@@ -50,7 +50,7 @@ describe("the review fingerprint migration", () => {
 
       const rows = (await client.query(`SELECT id, title, review_fingerprint, approved_review_fingerprint FROM press_releases ORDER BY id`)).rows as { id: number; title: string; review_fingerprint: string; approved_review_fingerprint: string | null }[];
       const expected = (title: string) =>
-        reviewFingerprint({ title, lead: "Vorspann", body: '<p>Text <a href="https://x.example">x.example</a></p>', location: null, keywords: ["Wind", "Energie"], categoryId: null, contactName: null, contactEmail: "presse@x.example", contactPhone: null, language: "de" });
+        reviewFingerprint({ title, lead: "Vorspann", body: '<p>Text <a href="https://x.example">x.example</a></p>', location: null, keywords: ["Wind", "Energie"], categoryId: null, contactName: null, contactEmail: "presse@x.example", contactPhone: null, language: "de", images: [] });
       for (const row of rows) expect(row.review_fingerprint).toBe(expected(row.title));
       expect(rows.map((r) => r.approved_review_fingerprint)).toEqual([expected("Titel 1"), null, null]);
       const checks = (await client.query(`SELECT press_release_id AS id, review_fingerprint AS fp FROM press_release_classifications ORDER BY press_release_id`)).rows as { id: number; fp: string | null }[];

@@ -70,4 +70,11 @@ export const RELEASE_ACTION_TEXT: Record<ReleaseAdminAction, { label: string; re
     confirm: "Die Pressemitteilung erscheint wieder auf ihrem Portal. Fortfahren?",
     variant: "secondary",
   },
+  delete: {
+    label: "Endgültig löschen (404)",
+    reasonLabel: "Grund der Löschung (steht in der Historie)",
+    confirm:
+      "Die Pressemitteilung wird endgültig gelöscht: Seite, Listen, Feeds, Sitemaps und API antworten mit 404, und das lässt sich nicht rückgängig machen. Bilder einer nie veröffentlichten Pressemitteilung werden samt Originalen und Bestätigungen sofort gelöscht. Fortfahren?",
+    variant: "danger",
+  },
 };

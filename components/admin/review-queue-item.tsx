@@ -74,8 +74,7 @@ export function ReviewQueueItem({ item, approve, giveBack }: { item: Item; appro
                 {item.images.map((img) => (
                   <li key={img.id}>
                     {img.alt ?? "(ohne Beschreibung)"}
-                    {img.credit ? ` – © ${img.credit}` : null}
-                    {img.withheld ? " (zurückgehalten)" : null}
+                    {img.credit ? ` – ${img.credit}` : null}
                   </li>
                 ))}
               </ul>

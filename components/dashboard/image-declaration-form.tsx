@@ -28,7 +28,8 @@ export function ImageDeclarationForm({ image, action, reasonRequired }: { image:
         </div>
         <div className="field">
           <label htmlFor={`${id}-alt`}>Bildbeschreibung (Alternativtext)</label>
-          <input id={`${id}-alt`} name="alt" defaultValue={image.alt ?? ""} maxLength={300} />
+          <input id={`${id}-alt`} name="alt" defaultValue={image.alt ?? ""} maxLength={300} aria-invalid={result?.issues?.alt ? true : undefined} aria-describedby={result?.issues?.alt ? `${id}-alt-issue` : undefined} />
+          {issue("alt")}
         </div>
         <div className="field">
           <label htmlFor={`${id}-ai`}>KI beim Bild</label>

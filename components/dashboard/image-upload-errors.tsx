@@ -1,3 +1,5 @@
+import { UNREADABLE_TEXT_MESSAGE } from "@/lib/input/text";
+
 // The upload route answers the documented error body { error: { code, message, requestId,
 // issues?, details? } } in the API's English. This turns it into what the form shows in German.
 
@@ -28,6 +30,9 @@ const FIELD_TEXTS: Record<UploadField, string> = {
   focus_x: "Der Bildausschnitt liegt außerhalb des Bildes.",
   rights_confirmed: "Ohne Bestätigung der Bildrechte können wir das Bild nicht annehmen.",
 };
+
+/** Credit or alt text with a control character, noncharacter or bidi override (lib/input/text.ts). */
+const UNREADABLE_FIELD_TEXT = "Enthält ein Steuer- oder Sonderzeichen, das nicht lesbar ist (oft aus einer kopierten Vorlage). Bitte tippen Sie die Angabe neu.";
 
 // The decoder's refusals (details.reason) come in English; the precheck's in German (issues[0]).
 const DECODE_TEXTS: Record<string, string> = {
@@ -62,7 +67,7 @@ export function uploadErrorOf(status: number, json: unknown, maxMb: number): Upl
       const issues: Partial<Record<UploadField, string>> = {};
       for (const i of body.issues ?? []) {
         const f = fieldOf(i.path);
-        if (f) issues[f] = FIELD_TEXTS[f];
+        if (f) issues[f] = i.message === UNREADABLE_TEXT_MESSAGE ? UNREADABLE_FIELD_TEXT : FIELD_TEXTS[f];
       }
       return withDetail("Bitte prüfen Sie die markierten Angaben.", Object.keys(issues).length ? { issues } : {});
     }
@@ -74,6 +79,7 @@ export function uploadErrorOf(status: number, json: unknown, maxMb: number): Upl
     case "not_found":
       return withDetail("Diese Pressemitteilung gibt es nicht (mehr).");
     case "unauthenticated":
+    case "page_expired":
       return { message: "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an; Ihre Angaben bleiben in diesem Fenster erhalten." };
     case "forged_request":
       return withDetail("Die Anfrage kam nicht von dieser Seite. Bitte laden Sie die Seite neu und versuchen Sie es erneut.");

@@ -20,6 +20,8 @@ export const HISTORY_OUTCOME_LABELS: Record<string, string> = {
   unmarked: "Entfernung aufgehoben",
   deleted: "Gelöscht",
   content_changed: "Text geändert, neue Prüfung nötig",
+  images_changed: "Bilder geändert, neue Prüfung nötig",
+  stale_classification: "Prüfung nicht mehr gültig, neue Prüfung nötig",
   quota_exceeded: "Kontingent aufgebraucht",
   image_rights_confirmation_required: "Bildrechte nicht bestätigt",
 };

@@ -1,11 +1,13 @@
 import { assertCan } from "@/lib/accounts/permissions";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { deleteReleaseIn } from "@/lib/releases/delete-release";
 import type { Actor } from "@/lib/releases/history";
+import { eraseFiles } from "@/lib/storage/files";
 import { lockRelease } from "@/lib/releases/lock";
 import { moveRelease } from "@/lib/releases/moves";
 import { markReleaseGone, unmarkReleaseGone } from "@/lib/releases/tombstone";
-import { adminReason } from "./payment-actions";
+import { adminReason } from "@/lib/input/admin-reason";
 import { findLegalWithdrawal } from "./release-legal-withdrawal";
 import { ADMIN_SCREENS } from "./screens";
 
@@ -13,15 +15,16 @@ import { ADMIN_SCREENS } from "./screens";
 // authorizes press-releases:publish from the stored user inside the transaction that changes
 // the release, with the admin as the actor of the history row and its activity entry, and a
 // required reason: every one of them changes what readers see. Republishing a release a legal
-// measure took off the portals lifts that measure, so it needs compliance:manage as well.
+// measure took off the portals lifts that measure, so it needs compliance:manage as well. Full
+// deletion (spec 3.1: from any status, 404 afterwards) is the one decision without a way back.
 
 /** The permission that lifts a legal withdrawal (the one that executes legal requests). */
 export const LIFT_WITHDRAWAL_PERMISSION = "compliance:manage" as const;
 /** `details.reason` of the refusal, so the form can say why. */
 export const LEGAL_WITHDRAWAL_REFUSAL = "legal_withdrawal";
 
-/** Tombstone (410) and its reversal, and the status moves an editor makes. */
-export const RELEASE_ADMIN_ACTIONS = ["tombstone", "unmark", "depublish", "republish", "archive", "unarchive"] as const;
+/** Tombstone (410) and its reversal, the status moves an editor makes, and full deletion (404). */
+export const RELEASE_ADMIN_ACTIONS = ["tombstone", "unmark", "depublish", "republish", "archive", "unarchive", "delete"] as const;
 export type ReleaseAdminAction = (typeof RELEASE_ADMIN_ACTIONS)[number];
 
 export function isReleaseAdminAction(value: unknown): value is ReleaseAdminAction {
@@ -67,19 +70,26 @@ export async function decideReleaseAsAdmin(opts: ReleaseAdminActionOptions): Pro
   const reason = adminReason(opts.reason);
   const actor: Actor = { type: "admin", userId: opts.adminUserId };
   const move = { releaseId: opts.releaseId, actor, reason, ...(opts.now ? { now: opts.now } : {}) };
-  await db.$transaction(async (tx) => {
+  const files = await db.$transaction(async (tx): Promise<string[]> => {
     await assertCan(opts.adminUserId, ADMIN_SCREENS.releases.permission, tx);
     switch (opts.action) {
       case "tombstone":
-        return markReleaseGone(move, tx);
+        await markReleaseGone(move, tx);
+        return [];
       case "unmark":
-        return unmarkReleaseGone(move, tx);
+        await unmarkReleaseGone(move, tx);
+        return [];
       case "republish":
         await assertMayRepublish(tx, opts.adminUserId, opts.releaseId);
         await moveRelease({ ...move, move: "republish" }, tx);
-        return;
+        return [];
+      case "delete":
+        return (await deleteReleaseIn(tx, move)).files;
       default:
         await moveRelease({ ...move, move: opts.action }, tx);
+        return [];
     }
   });
+  // A never-published release's image files go once its deletion committed.
+  await eraseFiles(files);
 }

@@ -19,12 +19,13 @@ const HISTORY_SHOWN = 200;
 
 /** Which admin decisions a release in this state allows to this viewer. */
 export function releaseActionsFor(r: { status: string; goneAt: Date | null }, legal: { legallyWithdrawn: boolean; mayLiftWithdrawal: boolean }): ReleaseAdminAction[] {
-  if (r.goneAt) return ["unmark"];
+  // Full deletion (404) is open from any status, a tombstone included.
+  if (r.goneAt) return ["unmark", "delete"];
   const moves = (["depublish", "republish", "archive", "unarchive"] as const)
     .filter((m) => (MOVES[m].from as readonly string[]).includes(r.status))
     // A legal withdrawal is lifted only with compliance:manage (lib/admin/release-actions.ts).
     .filter((m) => m !== "republish" || !legal.legallyWithdrawn || legal.mayLiftWithdrawal);
-  return ["tombstone", ...moves];
+  return ["tombstone", ...moves, "delete"];
 }
 
 /** The detail as `viewer` (the signed-in editor) may see it. */

@@ -63,20 +63,20 @@ describe("admin release detail", () => {
     expect(detail.history[0]).toMatchObject({ outcome: "depublish", reason: "Prüfung", actorName: editor.name });
     expect(detail.legalRequests).toMatchObject([{ track: "correction", status: "received", requesterName: "Erika Muster" }]);
     expect([detail.imageCount, detail.removedImageCount]).toEqual([0, 0]);
-    expect(detail.actions).toEqual(["tombstone", "republish"]);
+    expect(detail.actions).toEqual(["tombstone", "republish", "delete"]);
 
     const draft = await mirrored({ companyId: company.id, status: "draft" });
     expect((await loadAdminRelease(draft.id, editor)).publicUrl).toBeNull();
     await expect(loadAdminRelease(2_147_483_000, editor)).rejects.toMatchObject({ code: "not_found" });
   });
 
-  it("offers exactly the moves each state allows, and only unmark while tombstoned", () => {
+  it("offers exactly the moves each state allows, only unmark while tombstoned, and full deletion always", () => {
     const at = (status: string, goneAt: Date | null = null) => releaseActionsFor({ status, goneAt }, { legallyWithdrawn: false, mayLiftWithdrawal: false });
-    expect(at("published")).toEqual(["tombstone", "depublish", "archive"]);
-    expect(at("archived")).toEqual(["tombstone", "depublish", "unarchive"]);
-    expect(at("depublished")).toEqual(["tombstone", "republish"]);
-    expect(at("draft")).toEqual(["tombstone"]);
-    expect(at("published", new Date())).toEqual(["unmark"]);
+    expect(at("published")).toEqual(["tombstone", "depublish", "archive", "delete"]);
+    expect(at("archived")).toEqual(["tombstone", "depublish", "unarchive", "delete"]);
+    expect(at("depublished")).toEqual(["tombstone", "republish", "delete"]);
+    expect(at("draft")).toEqual(["tombstone", "delete"]);
+    expect(at("published", new Date())).toEqual(["unmark", "delete"]);
   });
 });
 
@@ -117,9 +117,9 @@ describe("admin release screens read as the attacker", () => {
 
     const editor = await loadAdminRelease(release.id, await seedAdmin(["press-releases:publish"]));
     expect(editor.legalWithdrawal).toEqual({ at: correction.createdAt, legalRequestId: request.id, mayLift: false });
-    expect(editor.actions).toEqual(["tombstone"]);
+    expect(editor.actions).toEqual(["tombstone", "delete"]);
     const compliance = await loadAdminRelease(release.id, await seedAdmin(["press-releases:publish", "compliance:manage"]));
     expect(compliance.legalWithdrawal).toMatchObject({ legalRequestId: request.id, mayLift: true });
-    expect(compliance.actions).toEqual(["tombstone", "republish"]);
+    expect(compliance.actions).toEqual(["tombstone", "republish", "delete"]);
   });
 });

@@ -27,3 +27,22 @@ describe("admin review queue", () => {
     expect(item).toMatchObject({ lead: "Ein Vorspann", keywords: ["werk"], contact: { name: "Presse", email: "p@beispiel.de", phone: "+49 30 1" }, reviewFingerprint: release.reviewFingerprint });
   });
 });
+
+describe("the images the queue shows", () => {
+  it("are exactly those the approval binds, each with the credit line readers see", async () => {
+    const { owner, company } = await seedNewsroom();
+    const release = await seedCheckedRelease(company.id, owner.id, { result: "yellow", data: { manualQueueAt: new Date() } });
+    const image = (n: number, data: Record<string, unknown>) =>
+      db.pressReleaseImage.create({
+        data: { pressReleaseId: release.id, position: n, bytesSha256: String(n).repeat(64), metadataHash: "e".repeat(64), mimeType: "image/jpeg", width: 10, height: 10, sizeBytes: 100, displayPath: `x${n}.jpg`, rulesVersion: "r1", formVersion: "v1", ...data },
+      });
+    const shown = await image(1, { alt: "Das neue Werk", customerStatement: "Foto: Anna Beispiel", portalLabel: "KI-generiert" });
+    await image(2, { alt: "Entfernt", customerStatement: "Foto: weg", deletedAt: new Date() });
+    await image(3, { alt: "Zurückgehalten", customerStatement: "Foto: gesperrt", withheldAt: new Date() });
+    await image(4, { alt: "Zur Prüfung", customerStatement: "Foto: Vorprüfung", precheckWithheldAt: new Date() });
+    await image(5, { alt: "Vom Service, unbestätigt", customerStatement: "Foto: Service", uploadedByAdmin: true });
+
+    const item = (await loadReviewQueue()).find((i) => i.id === release.id)!;
+    expect(item.images).toEqual([{ id: shown.id, alt: "Das neue Werk", credit: "© Foto: Anna Beispiel · KI-generiert" }]);
+  });
+});

@@ -24,7 +24,7 @@ export async function loadReviewQueue() {
     keywords: r.keywords,
     category: r.category?.nameDe ?? null,
     contact: { name: r.contactName, email: r.contactEmail, phone: r.contactPhone },
-    images: r.images.map((i) => ({ id: i.id, alt: i.alt, credit: i.portalLabel ?? i.customerStatement, withheld: i.withheldAt !== null })),
+    images: r.images,
     scheduledAt: r.scheduledAt,
     reviewFingerprint: r.reviewFingerprint,
     // Why a person decides: the last allowed red, or the manual queue (yellow, or marked for manual review).

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RecordId, RecordIdParam } from "@/lib/input/ids";
+import { readable } from "@/lib/input/text";
 import { MAX_IMAGES_PER_RELEASE } from "@/lib/images/variants";
 
 // Schemas of the v1 image endpoints; the OpenAPI description is built from them.
@@ -45,10 +46,10 @@ export const ImageList = z.object({ data: z.array(ImageResourceSchema) }).meta({
 export const ImageUploadMultipart = z
   .object({
     image: z.string().meta({ format: "binary", description: "JPEG, PNG, WebP or AVIF; at most 16 MiB, at least 320 px on each side, at most 50 megapixels." }),
-    copyright: z.string().min(2).max(200).meta({ description: "Who holds the rights, as it should appear in the credit." }),
+    copyright: readable(z.string().min(2).max(200)).meta({ description: "Who holds the rights, as it should appear in the credit. Readable text only (no control character, noncharacter or bidirectional override), like alt." }),
     rights_confirmed: z.enum(["true", "1", "on", "yes"]).meta({ description: "You confirm the wording named in confirm_text_version." }),
     confirm_text_version: z.string().meta({ description: "Must be the current identifier (img-confirm-v1, or img-confirm-v2 where that form is in force); a stale one answers 422 with `details.current_text_version`." }),
-    alt: z.string().max(300).optional(),
+    alt: readable(z.string().max(300)).optional(),
     ai_declaration: z.enum(["without_ai", "ai_assisted", "ai_generated"]).optional(),
     focus_x: z.number().min(0).max(1).optional().meta({ description: "Focus point for crops, 0 (left) to 1 (right); default 0.5." }),
     focus_y: z.number().min(0).max(1).optional().meta({ description: "Focus point for crops, 0 (top) to 1 (bottom); default 0.5." }),
@@ -65,8 +66,8 @@ export const ImageOrderInput = z
 
 export const ImageDeclarationInput = z
   .object({
-    copyright: z.string().trim().min(2).max(200).optional().meta({ description: "The corrected credit statement." }),
-    alt: z.string().trim().max(300).nullable().optional(),
+    copyright: readable(z.string().trim().min(2).max(200)).optional().meta({ description: "The corrected credit statement (readable text only)." }),
+    alt: readable(z.string().trim().max(300)).nullable().optional(),
     ai_declaration: z.enum(["without_ai", "ai_assisted", "ai_generated"]).optional().meta({ description: "A new version of the image's AI declaration." }),
     reason: z.string().trim().max(500).optional().meta({ description: "Why; kept with the correction when the image was public." }),
   })

@@ -3,6 +3,7 @@ import { AppError, type ValidationIssue } from "@/lib/http/errors";
 import { hasPlausibleDomain } from "@/lib/mail/domain-plausibility";
 import { newsroomsOfUser } from "@/lib/companies/newsrooms";
 import { RecordId } from "@/lib/input/ids";
+import { readable } from "@/lib/input/text";
 import { ListQuery, STATUSES, type ReleaseResource } from "./schemas";
 
 // The legacy /service/... contract: older field names (text, city, lang, limit) mapped onto
@@ -17,14 +18,14 @@ export const LegacyReleaseInput = z.object({
   company_email: z.string().max(254).optional(),
   portal: z.enum(["business", "tech"]).optional(),
   lang: z.enum(["de", "en"]).optional(),
-  title: z.string().trim().min(10).max(200),
-  subtitle: z.string().trim().max(600).optional(),
-  text: z.string().min(1).max(100_000),
-  city: z.string().trim().max(120).optional(),
+  title: readable(z.string().trim().min(10).max(200)),
+  subtitle: readable(z.string().trim().max(600)).optional(),
+  text: readable(z.string().min(1).max(100_000)),
+  city: readable(z.string().trim().max(120)).optional(),
   category: z.string().max(100).optional(),
-  contact_name: z.string().trim().max(120).optional(),
+  contact_name: readable(z.string().trim().max(120)).optional(),
   contact_email: z.string().max(254).optional(),
-  contact_phone: z.string().trim().max(60).optional(),
+  contact_phone: readable(z.string().trim().max(60)).optional(),
   publish_at: z.iso.datetime({ offset: true }).optional(),
 });
 export type LegacyReleaseInput = z.infer<typeof LegacyReleaseInput>;

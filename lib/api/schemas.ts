@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AiDeclarationKind } from "@/lib/generated/prisma/enums";
 import { RecordId, RecordIdParam } from "@/lib/input/ids";
+import { readable } from "@/lib/input/text";
 import { MAX_SEARCH_PAGE } from "@/lib/releases/search";
 
 // The v1 contract: the handlers parse with these schemas and the OpenAPI file is generated
@@ -8,7 +9,7 @@ import { MAX_SEARCH_PAGE } from "@/lib/releases/search";
 
 export const STATUSES = ["draft", "in_review", "rejected", "scheduled", "published", "archived", "depublished"] as const;
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => readable(z.string().trim().max(max));
 const email = z.email().max(254);
 
 /** The customer's self-declaration of AI use for the text (spec 2.3). */
@@ -22,7 +23,7 @@ export const ReleaseInput = z
     language: z.enum(["de", "en"]),
     title: text(200).min(10),
     lead: text(600).nullish(),
-    body: z.string().min(1).max(100_000).meta({ description: "HTML; at least 150 characters of text." }),
+    body: readable(z.string().min(1).max(100_000)).meta({ description: "HTML; at least 150 characters of text." }),
     location: text(120).nullish().meta({ description: "Dateline, e.g. Berlin." }),
     keywords: z.array(text(60)).max(20).optional(),
     category: z.string().max(100).nullish().meta({ description: "Slug of an active category of the target portal." }),

@@ -2,7 +2,7 @@
 // (the authority). No server imports: this file is bundled into the client form.
 import { AiDeclarationKind } from "@/lib/generated/prisma/enums";
 import { hasAddressShape } from "@/lib/input/email-address";
-import { isAcceptableText } from "@/lib/input/text";
+import { isAcceptableText, isReadableText } from "@/lib/input/text";
 import { textWithoutMarkup } from "@/lib/releases/text-without-markup";
 
 export const TITLE_MIN = 10;
@@ -47,6 +47,8 @@ export function bodyTextLength(bodyHtml: string): number {
 
 /** Pasted text can carry a NUL or a broken emoji half; the database cannot store either. */
 const UNSTORABLE = "Der Text enthält ein unzulässiges Steuerzeichen. Bitte tippen Sie die Stelle neu.";
+/** Storable, but no text: a control character or noncharacter, often from a copied template. */
+const UNREADABLE = "Der Text enthält ein Steuer- oder Sonderzeichen, das nicht lesbar ist (oft aus einer kopierten Vorlage). Bitte tippen Sie die Stelle neu.";
 const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /** Every rule a single field can be checked against without the database. */
@@ -71,7 +73,10 @@ export function validateReleaseForm(v: ReleaseFormValues): FieldIssues {
   if (v.contactPhone.trim().length > 50) issues.contactPhone = "Die Telefonnummer ist zu lang.";
   if (v.scheduledAt && !DATETIME_LOCAL.test(v.scheduledAt)) issues.scheduledAt = "Bitte geben Sie Datum und Uhrzeit vollständig an.";
   if (!isAiDeclaration(v.aiDeclaration)) issues.aiDeclaration = "Bitte geben Sie an, ob und wie KI beim Text geholfen hat.";
-  for (const field of RELEASE_FIELDS) if (!isAcceptableText(v[field])) issues[field] = UNSTORABLE;
+  for (const field of RELEASE_FIELDS) {
+    if (!isAcceptableText(v[field])) issues[field] = UNSTORABLE;
+    else if (!isReadableText(v[field])) issues[field] = UNREADABLE;
+  }
   return issues;
 }
 

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
 import { bumpPublicCacheGeneration } from "@/lib/releases/public-cache";
+import { changeReleaseImages } from "@/lib/releases/review-images";
 import { ipHmac } from "@/lib/security/client-ip";
 import { assertCurrentConfirmText } from "./confirm-text";
 import { imageResourceSelect, toImageResource, type ImageResource } from "./image-resource";
@@ -14,13 +15,19 @@ import { markImagesPublished } from "./mark-images-published";
 /**
  * The account owner confirms the rights to an image (spec 5.11 `confirmImageRights`: owners
  * only, no super-admin shortcut): a new confirmation bound to the image id and its bytes, and
- * for an admin's upload the owner's release of it. On a published release it goes public now.
+ * for an admin's upload the owner's release of it. On a published release it goes public now;
+ * on a release in review or scheduled the image is now part of what its check must have seen
+ * (the review fingerprint), so the release goes back to its check, and a publication a missing
+ * confirmation held up is tried again by that check.
  */
 export async function confirmImageRights(opts: { imageId: number; userId: number; confirmTextVersion: string; ip: string | null; now?: Date }): Promise<ImageResource> {
   const now = opts.now ?? new Date();
   if (!isRecordId(opts.imageId)) throw notFound("Image not found.");
   const text = assertCurrentConfirmText(opts.confirmTextVersion);
-  await db.$transaction(async (tx) => {
+  const found = await db.pressReleaseImage.findFirst({ where: { id: opts.imageId, deletedAt: null }, select: { pressReleaseId: true } });
+  if (!found) throw notFound("Image not found.");
+  // The release first (changeReleaseImages locks it), then the image: the order every image change locks in.
+  await changeReleaseImages(found.pressReleaseId, { actor: { type: "user", userId: opts.userId }, now }, async (tx) => {
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM press_release_images WHERE id = ${opts.imageId} AND deleted_at IS NULL FOR UPDATE`;
     if (!locked.length) throw notFound("Image not found.");
     const image = await tx.pressReleaseImage.findUniqueOrThrow({ where: { id: opts.imageId }, select: { id: true, bytesSha256: true, pressReleaseId: true, uploadedByAdmin: true, ownerConfirmedAt: true, pressRelease: { select: { companyId: true, status: true, deletedAt: true } } } });

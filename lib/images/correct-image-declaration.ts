@@ -6,11 +6,12 @@ import { db } from "@/lib/db/client";
 import { enqueueArchiveJob } from "@/lib/evidence/pending-jobs";
 import { AppError, notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
-import { lockRelease } from "@/lib/releases/lock";
+import { isReadableText, UNREADABLE_TEXT_MESSAGE } from "@/lib/input/text";
 import { bumpPublicCacheGeneration } from "@/lib/releases/public-cache";
+import { changeReleaseImages } from "@/lib/releases/review-images";
 import { getFileStorage } from "@/lib/storage/file-storage";
 import { creditLine, portalLabelFor, type AiDeclaration } from "./credit";
-import { assertMayChangeImages, type ImageActor } from "./image-access";
+import { assertMayChangeImages, releaseActorOf, type ImageActor } from "./image-access";
 import { currentImageDeclarations } from "./image-declarations";
 import { imageResourceSelect, toImageResource, type ImageResource } from "./image-resource";
 import { metadataHashOf } from "./metadata-hash";
@@ -37,13 +38,20 @@ export interface CorrectImageDeclarationOptions extends ImageActor {
  * label follows, the og variant is rendered again with the new credit bar, and a new snapshot is
  * taken for the new metadata hash (the old one stays). A declaration that was public is
  * corrected with one insert-only image_declaration_corrections row per changed field and its new
- * snapshot is archived. The AI declaration is a new version, never an edit.
+ * snapshot is archived. The AI declaration is a new version, never an edit. The metadata hash is
+ * part of the release's review fingerprint: a release in review or scheduled goes back to its check.
  */
 export async function correctImageDeclaration(opts: CorrectImageDeclarationOptions): Promise<ImageResource> {
   const now = opts.now ?? new Date();
   if (!isRecordId(opts.imageId)) throw notFound("Image not found.");
   const statement = opts.customerStatement?.trim();
   if (statement !== undefined && (statement.length < 2 || statement.length > 200)) throw new AppError("validation_failed", "The credit needs 2 to 200 characters.", undefined, [{ path: "copyright", message: "2 to 200 characters" }]);
+  const alt = opts.alt === undefined ? undefined : opts.alt?.trim() || null;
+  if (alt && alt.length > 300) throw new AppError("validation_failed", "The alt text may have 300 characters at most.", undefined, [{ path: "alt", message: "300 characters at most" }]);
+  // Shown to readers, burned into the og image and judged by the check: readable text only, at every door.
+  const fields = { copyright: statement, alt };
+  const unreadable = (["copyright", "alt"] as const).filter((f) => !!fields[f] && !isReadableText(fields[f])).map((path) => ({ path, message: UNREADABLE_TEXT_MESSAGE }));
+  if (unreadable.length) throw new AppError("validation_failed", "The credit or alt text contains characters that are not readable.", undefined, unreadable);
   const reason = opts.reason?.trim() || null;
   if (reason && reason.length > 500) throw new AppError("validation_failed", "The reason is too long (500 characters at most).", undefined, [{ path: "reason", message: "too long" }]);
   const image = await db.pressReleaseImage.findFirst({ where: { id: opts.imageId, deletedAt: null }, include: { pressRelease: { select: { id: true, companyId: true, authorUserId: true, status: true, goneAt: true, language: true } } } });
@@ -56,7 +64,7 @@ export async function correctImageDeclaration(opts: CorrectImageDeclarationOptio
   const declared = (await currentImageDeclarations([image.id])).get(image.id) ?? null;
   const next = {
     customerStatement: statement ?? image.customerStatement,
-    alt: opts.alt === undefined ? image.alt : opts.alt?.trim() || null,
+    alt: alt === undefined ? image.alt : alt,
     aiDeclaration: opts.aiDeclaration ?? declared,
   };
   const portalLabel = portalLabelFor({ declaration: next.aiDeclaration, provenanceAiGenerated: image.provenanceFinding === "ai_generated", language: image.pressRelease.language });
@@ -79,8 +87,7 @@ export async function correctImageDeclaration(opts: CorrectImageDeclarationOptio
   for (const f of files) await storage.put(f.key, f.bytes, f.contentType);
 
   try {
-    await db.$transaction(async (tx) => {
-      const release = await lockRelease(tx, image.pressReleaseId);
+    await changeReleaseImages(image.pressReleaseId, { actor: releaseActorOf(opts), now }, async (tx, release) => {
       await assertMayChangeImages(tx, opts, release);
       // Conditional: a correction made meanwhile by someone else wins; this one is refused, not merged.
       const changed = await tx.pressReleaseImage.updateMany({

@@ -2,6 +2,7 @@ import { assertCompanyAbility, assertReleaseAction } from "@/lib/accounts/abilit
 import { assertCan } from "@/lib/accounts/permissions";
 import type { DbOrTx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import type { Actor } from "@/lib/releases/history";
 import { EDITABLE_STATUSES } from "@/lib/releases/save-release";
 
 /** Who acts on a release's images: a newsroom member, or staff through the admin area. */
@@ -9,6 +10,11 @@ export interface ImageActor {
   userId: number;
   /** Staff acting in the admin area; authorised here by press-releases:publish, from the stored user. */
   asAdmin?: boolean;
+}
+
+/** The actor of the release history rows an image change writes. */
+export function releaseActorOf(actor: ImageActor): Actor {
+  return { type: actor.asAdmin ? "admin" : "user", userId: actor.userId };
 }
 
 type ReleaseFacts = { id: number; companyId: number; authorUserId: number | null; status: string; goneAt: Date | null };

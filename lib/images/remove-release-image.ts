@@ -6,11 +6,11 @@ import { db, type Tx } from "@/lib/db/client";
 import { recordImageRemoval } from "@/lib/evidence/record-image-removal";
 import { notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
-import { lockRelease } from "@/lib/releases/lock";
 import { bumpPublicCacheGeneration } from "@/lib/releases/public-cache";
+import { changeReleaseImages } from "@/lib/releases/review-images";
 import { getFileStorage } from "@/lib/storage/file-storage";
 import { eraseUnpublishedImages } from "./erase-unpublished-images";
-import { assertMayChangeImages, type ImageActor } from "./image-access";
+import { assertMayChangeImages, releaseActorOf, type ImageActor } from "./image-access";
 import { publicFileKeys } from "./image-files";
 
 export interface RemoveReleaseImageOptions extends ImageActor {
@@ -25,7 +25,8 @@ export interface RemoveReleaseImageOptions extends ImageActor {
 /**
  * The remover (spec 4.2): an image that never reached the public is erased entirely, original
  * and confirmations included; one that was public is soft-deleted, its original and snapshots
- * kept as evidence with an `image_removed` archive entry, only its public files deleted.
+ * kept as evidence with an `image_removed` archive entry, only its public files deleted. What a
+ * publication would show changed: a release in review or scheduled goes back to its check.
  */
 export async function removeReleaseImage(opts: RemoveReleaseImageOptions): Promise<{ erased: boolean }> {
   const now = opts.now ?? new Date();
@@ -34,8 +35,7 @@ export async function removeReleaseImage(opts: RemoveReleaseImageOptions): Promi
   if (!found || (opts.releaseId !== undefined && opts.releaseId !== found.pressReleaseId)) throw notFound("Image not found.");
   // Outside the newsroom an image id names nothing (404, never 403).
   if (!opts.asAdmin) await ownReleaseOrThrow(opts.userId, found.pressReleaseId);
-  const { erased, files } = await db.$transaction(async (tx) => {
-    const release = await lockRelease(tx, found.pressReleaseId);
+  const { erased, files } = await changeReleaseImages(found.pressReleaseId, { actor: releaseActorOf(opts), now }, async (tx, release) => {
     await assertMayChangeImages(tx, opts, release);
     // Re-read under the release lock: a parallel removal of the same image found nothing left.
     const image = await tx.pressReleaseImage.findFirst({ where: { id: opts.imageId, pressReleaseId: release.id, deletedAt: null } });

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { publicImagesOf } from "@/lib/images/deliverable";
 import { correctionLine } from "@/lib/legal/corrections/note-text";
+import { canonicalTargetOf } from "@/lib/releases/canonical";
 import { correctionNotesOf } from "@/lib/legal/corrections/release-notes";
 import { textWithoutMarkup } from "@/lib/releases/content-hash";
 import { publiclyVisibleReleaseWhere } from "@/lib/releases/visibility";
@@ -17,11 +18,12 @@ export async function releasePageData(portal: Portal, edition: Edition, slug: st
     include: {
       company: { select: { name: true, slug: true, website: true } },
       category: { select: { slug: true, nameDe: true, nameEn: true } },
-      canonical: { select: { id: true, portal: true, language: true, slug: true } },
     },
   });
   if (!r) return null;
   const hosts = getSiteHosts();
+  // Part of the cached answer: a move of the first source drops its copies' pages (lib/releases/moves.ts).
+  const canonical = await canonicalTargetOf(db, r, now);
   const origin = siteOrigin(portal, hosts);
   const url = releaseUrl(r, hosts);
   const description = r.lead ?? textWithoutMarkup(r.body).slice(0, 200);
@@ -34,8 +36,8 @@ export async function releasePageData(portal: Portal, edition: Edition, slug: st
   return {
     release: r,
     url,
-    // The later copy points to the first source (spec 1.4).
-    canonicalUrl: r.canonical ? releaseUrl(r.canonical, hosts) : url,
+    // The later copy points to the first source while readers can reach it (spec 1.4).
+    canonicalUrl: canonical ? releaseUrl(canonical, hosts) : url,
     description,
     newsroomHref: newsroomPath(edition, r.company.slug),
     categoryHref: r.category ? categoryPath(edition, r.category.slug) : null,

@@ -1,5 +1,7 @@
+import { invalidatePublicTags, releaseTag } from "@/lib/cache/public-tags";
 import { getConfig } from "@/lib/config";
-import type { Tx } from "@/lib/db/client";
+import type { DbOrTx, Tx } from "@/lib/db/client";
+import { publiclyVisibleReleaseWhere } from "./visibility";
 
 /**
  * Two copies, one canonical (spec 1.4): copies are releases of one company with the same
@@ -23,4 +25,33 @@ export async function assignCanonical(tx: Tx, release: { id: number; companyId: 
   });
   await tx.pressRelease.update({ where: { id: release.id }, data: { canonicalPressReleaseId: first?.id ?? null } });
   return first?.id ?? null;
+}
+
+/**
+ * Where a copy's page points as its canonical (spec 1.4): to the first source while readers can
+ * reach it. Once the first source is tombstoned (410), deleted (404) or otherwise off the portals
+ * (depublished, archived, its newsroom inactive), the later copy is its own canonical; when the
+ * first source comes back, the link does too. Null means "itself".
+ */
+export async function canonicalTargetOf(client: DbOrTx, release: { canonicalPressReleaseId: number | null }, now: Date = new Date()) {
+  if (!release.canonicalPressReleaseId) return null;
+  return client.pressRelease.findFirst({ where: { id: release.canonicalPressReleaseId, ...publiclyVisibleReleaseWhere(now) }, select: { id: true, portal: true, language: true, slug: true } });
+}
+
+/** The cache tags of the copies that point at this release: their pages name it as canonical. */
+export async function copyTagsOf(client: DbOrTx, releaseId: number): Promise<string[]> {
+  const copies = await client.pressRelease.findMany({ where: { canonicalPressReleaseId: releaseId, deletedAt: null }, select: { portal: true, language: true, slug: true } });
+  return copies.map((c) => releaseTag(c.portal, c.language, c.slug));
+}
+
+/**
+ * Full deletion of a first source: the assignment moves for good, each later copy becomes its own
+ * first source (the API's canonical_id, the maintenance commands and the page agree), and the
+ * copies' cached pages are dropped. Runs in the deletion's transaction.
+ */
+export async function releaseCopiesOf(tx: Tx, releaseId: number): Promise<void> {
+  const tags = await copyTagsOf(tx, releaseId);
+  if (!tags.length) return;
+  await tx.pressRelease.updateMany({ where: { canonicalPressReleaseId: releaseId }, data: { canonicalPressReleaseId: null } });
+  await invalidatePublicTags(tx, tags);
 }

@@ -1,5 +1,7 @@
 import { assertCan } from "@/lib/accounts/permissions";
 import { db } from "@/lib/db/client";
+import { creditLine } from "@/lib/images/credit";
+import { deliveredOnPublicationWhere } from "@/lib/images/deliverable";
 import { AppError } from "@/lib/http/errors";
 import { notifyReleaseReturned } from "@/lib/mail/notifications/notify-release-rejected";
 import { recordHistory } from "./history";
@@ -8,7 +10,11 @@ import { publishLocked, scheduleReviewAfterStale } from "./publish-release";
 import { syncSearchMirror } from "./search-mirror";
 import { isAcceptableText, UNACCEPTABLE_TEXT_MESSAGE } from "@/lib/input/text";
 
-/** The admin queue "check needed": last allowed red, yellow in the manual queue, and releases that go to a human. */
+/**
+ * The admin queue "check needed": last allowed red, yellow in the manual queue, and releases that
+ * go to a human. Its images are exactly those the approval binds (the review fingerprint's: what
+ * a publication would deliver, lib/images/deliverable.ts), each with the credit line readers see.
+ */
 export async function listCheckNeeded() {
   const releases = await db.pressRelease.findMany({
     where: { status: "in_review", deletedAt: null, OR: [{ reviewFlaggedAt: { not: null } }, { manualQueueAt: { not: null } }] },
@@ -16,12 +22,12 @@ export async function listCheckNeeded() {
     include: {
       company: { select: { name: true } },
       category: { select: { nameDe: true } },
-      images: { orderBy: { position: "asc" }, select: { id: true, alt: true, customerStatement: true, portalLabel: true, withheldAt: true } },
+      images: { where: deliveredOnPublicationWhere, orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, alt: true, customerStatement: true, portalLabel: true } },
       classifications: { where: { discardedAt: null }, orderBy: { createdAt: "desc" } },
     },
     take: 200,
   });
-  return releases;
+  return releases.map(({ images, ...r }) => ({ ...r, images: images.map((i) => ({ id: i.id, alt: i.alt, credit: creditLine(i) })) }));
 }
 
 function assertAwaitingHuman(release: { status: string; reviewFlaggedAt: Date | null; manualQueueAt: Date | null }) {

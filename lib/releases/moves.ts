@@ -6,6 +6,7 @@ import { recordHistory, type Actor } from "./history";
 import { lockRelease } from "./lock";
 import { syncSearchMirror } from "./search-mirror";
 import { assertActorMay } from "./actor-rights";
+import { copyTagsOf } from "./canonical";
 
 interface Move {
   from: readonly ReleaseStatus[];
@@ -49,7 +50,8 @@ export async function moveRelease(opts: { releaseId: number; move: MoveName; act
     });
     await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: move.to, actor: opts.actor, outcome: opts.move, ...(opts.reason ? { reason: opts.reason } : {}) });
     await syncSearchMirror(tx, release.id, now);
-    if (move.public) await invalidatePublicTags(tx, releaseTags(release));
+    // A copy's page names this one as canonical only while it is public (lib/releases/canonical.ts).
+    if (move.public) await invalidatePublicTags(tx, [...releaseTags(release), ...(await copyTagsOf(tx, release.id))]);
     return updated;
   };
   return client ? run(client) : db.$transaction(run);

@@ -3,7 +3,7 @@ import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { ImageRightsConfirmationRequiredException, ManualReviewRequiredException, QuotaExceededException, StaleClassificationException } from "@/lib/http/errors";
 import { seedRelease } from "@/tests/factories";
-import { historyOf, seedAdmin, seedCheckedRelease, seedNewsroom } from "@/tests/release-fixtures";
+import { checkWithImages, historyOf, seedAdmin, seedCheckedRelease, seedNewsroom } from "@/tests/release-fixtures";
 import { KI, SCHEDULER } from "./history";
 import { publishRelease } from "./publish-release";
 import { effectiveQuotaUsed, quotaPeriodOf } from "./quota";
@@ -102,6 +102,8 @@ describe("publish() preconditions of spec 3.1", () => {
     const image = await db.pressReleaseImage.create({
       data: { pressReleaseId: release.id, bytesSha256: "a".repeat(64), metadataHash: "b".repeat(64), mimeType: "image/jpeg", width: 10, height: 10, sizeBytes: 100, displayPath: "x.jpg", rulesVersion: "r1", formVersion: "v2" },
     });
+    // The check saw the image (it is part of the version checked); only its confirmation is missing.
+    await checkWithImages(release.id);
     const confirm = (sha: string) =>
       db.imageRightsConfirmation.create({ data: { subjectType: "press_release", subjectId: release.id, imageId: image.id, imageSha256: sha, legalTextKey: "img-confirm-v2", ipHmac: "h", ipHmacKeyVersion: 1, source: "form" } });
     await confirm("c".repeat(64)); // for other bytes: does not count

@@ -6,11 +6,13 @@ import { markImagesPublished } from "@/lib/images/mark-images-published";
 import { notifyReleasePublished } from "@/lib/mail/notifications/notify-release-published";
 import { assignCanonical } from "./canonical";
 import { isAutomatic, recordHistory, type Actor } from "./history";
+import { isLiveNewsroom } from "./live-newsroom";
 import { lockRelease } from "./lock";
 import { invalidatePublicTags, releaseTags } from "@/lib/cache/public-tags";
 import { consumeQuota } from "./quota";
 import { requestAutomaticCheck } from "./request-check";
 import { quotaHolderOf } from "./quota-holder";
+import { currentReviewFingerprint, refreshAfterRefusal, sendScheduledBackToCheck } from "./review-images";
 import { syncSearchMirror } from "./search-mirror";
 
 export interface PublishOptions {
@@ -22,15 +24,25 @@ export interface PublishOptions {
 }
 
 /**
- * The body of publish() for a release already locked in `tx`. Automatic actors (ki, scheduler)
- * need the newest valid classification to have judged exactly the current release (its review
- * fingerprint: text, lead, links, contact, dateline, keywords, category) and no manual-review
- * marker; every actor needs quota and confirmed v2 images.
+ * The body of publish() for a release already locked in `tx`. What would be published (text and
+ * the images it would deliver) must be what the stored review fingerprint says, for every actor.
+ * Automatic actors (ki, scheduler) need the newest valid classification to have judged exactly
+ * that fingerprint (text, lead, links, contact, dateline, keywords, category, images) and no
+ * manual-review marker; every actor needs quota and confirmed v2 images.
  */
 export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<PublishOptions, "releaseId"> & { now: Date }): Promise<{ canonicalPressReleaseId: number | null }> {
   // A second publish of the same release waited on the lock and now finds it published.
   if (release.status !== "in_review" && release.status !== "scheduled") {
     throw new AppError("conflict", `A release in status ${release.status} cannot be published.`);
+  }
+  // A deleted or removed newsroom publishes nothing, whoever asks (the scheduler, the check, a
+  // person's approval): its pages answer 404 or 410, and no quota or mail is spent on it.
+  const newsroom = await tx.company.findUnique({ where: { id: release.companyId }, select: { deletedAt: true, goneAt: true } });
+  if (!isLiveNewsroom(newsroom)) throw new AppError("conflict", "The newsroom of this release was deleted or removed; it publishes nothing.");
+  // A check or approval holds only for the fingerprint it names; compared with what this
+  // publication would show, so an image change that did not refresh the fingerprint is caught.
+  if ((await currentReviewFingerprint(tx, release)) !== release.reviewFingerprint) {
+    throw new StaleClassificationException("The release or its images changed since its last check; a new check has been scheduled.");
   }
   if (isAutomatic(opts.actor) && release.manualReviewRequiredAt) {
     // Only a person's approval of exactly this text lets the scheduler publish it at its time.
@@ -69,11 +81,18 @@ export function isApprovedForScheduler(release: Pick<PressRelease, "status" | "r
   return actor.type === "scheduler" && release.status === "scheduled" && !!release.reviewFingerprint && release.approvedReviewFingerprint === release.reviewFingerprint;
 }
 
-/** A stale classification schedules a new check with routing, after the refused attempt. */
+/**
+ * A stale classification schedules a new check with routing, after the refused attempt. A stored
+ * fingerprint that fell behind the release is brought up to date first (which sends the release
+ * back to its check and asks for one itself); a scheduled release whose check is not of its
+ * current version goes back to review first (the check runs only there), else it would wait
+ * scheduled for a check that never runs.
+ */
 export async function scheduleReviewAfterStale(err: unknown, releaseId: number, now: Date): Promise<void> {
-  if (err instanceof StaleClassificationException) {
-    await requestAutomaticCheck(releaseId, "stale", now);
-  }
+  if (!(err instanceof StaleClassificationException)) return;
+  if (await refreshAfterRefusal(releaseId, now)) return;
+  if (await sendScheduledBackToCheck(releaseId, now)) return;
+  await requestAutomaticCheck(releaseId, "stale", now);
 }
 
 /** publish() of spec 3.1: all checks run after the row lock, in the transaction that publishes. */

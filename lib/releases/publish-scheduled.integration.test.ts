@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { COMMANDS } from "@/lib/console/commands";
+import { workOne } from "@/lib/jobs/local-worker";
 import { historyOf, seedCheckedRelease, seedNewsroom } from "@/tests/release-fixtures";
+import { SCHEDULER } from "./history";
+import { publishRelease } from "./publish-release";
 import { publishDueReleases } from "./publish-scheduled";
 
 const io = () => {
@@ -48,6 +51,41 @@ describe("press-releases:publish-scheduled", () => {
     } finally {
       await db.$executeRawUnsafe("DROP TRIGGER fail_publish ON press_releases");
       await db.$executeRawUnsafe("DROP FUNCTION fail_publish()");
+    }
+  });
+
+  it("a due release whose check is not of its current version goes back to review, gets its check and is published; it never waits scheduled for good", async () => {
+    const { owner, company } = await seedNewsroom();
+    // Scheduled, but its only check judged another version (discarded or never made for this one).
+    const release = await seedCheckedRelease(company.id, owner.id, { stale: true, data: { status: "scheduled", scheduledAt: PAST } });
+    const run = await publishDueReleases();
+    expect(run.blocked).toContainEqual({ id: release.id, outcome: "stale_classification" });
+    const back = await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } });
+    expect(back.status).toBe("in_review");
+    // Its step back is recorded, and no entry claims it still waits scheduled.
+    const history = await historyOf(release.id);
+    expect(history.at(-1)).toMatchObject({ fromStatus: "scheduled", toStatus: "in_review", outcome: "stale_classification" });
+    expect(history.filter((h) => h.fromStatus === "scheduled" && h.toStatus === "scheduled")).toHaveLength(0);
+
+    while (await workOne()) {
+      /* the check it asked for runs */
+    }
+    expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).status).toBe("published");
+  });
+
+  it("a deleted or removed newsroom's due release is never published: the scheduler leaves it, and publish() refuses it", async () => {
+    for (const gone of [{ deletedAt: new Date() }, { goneAt: new Date(), isActive: false }]) {
+      const { owner, company } = await seedNewsroom();
+      const release = await seedCheckedRelease(company.id, owner.id, { data: { status: "scheduled", scheduledAt: PAST } });
+      // The newsroom as its deletion (or removal) leaves it; its releases keep their status.
+      await db.company.update({ where: { id: company.id }, data: gone });
+      const run = await publishDueReleases();
+      expect(run.published).not.toContain(release.id);
+      expect(run.blocked.map((b) => b.id)).not.toContain(release.id);
+      await expect(publishRelease({ releaseId: release.id, actor: SCHEDULER })).rejects.toMatchObject({ code: "conflict" });
+      const after = await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } });
+      expect([after.status, after.publishedEverAt]).toEqual(["scheduled", null]);
+      expect(await db.mailOutbox.count({ where: { to: owner.email, mailType: "published" } })).toBe(0);
     }
   });
 });

@@ -2,7 +2,9 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/types";
-import { SCHEDULER, recordHistory } from "./history";
+import { SCHEDULER } from "./history";
+import { LIVE_NEWSROOM_WHERE } from "./live-newsroom";
+import { recordPublicationHeldUp } from "./publication-held-up";
 import { publishRelease } from "./publish-release";
 
 export interface ScheduledRun {
@@ -15,8 +17,9 @@ export interface ScheduledRun {
  * press-releases:publish-scheduled. Publishes every scheduled release whose time has come (or
  * that has no time any more), as the scheduler actor. A release with manual_review_required_at
  * is published only in the text a person approved; any other is left to a person.
- * A business outcome is written once per release and outcome (not on every tick); a technical
- * failure propagates so the command exits non-zero and the job retries.
+ * A business outcome is written once per release and outcome (not on every tick); a release a
+ * stale check held up goes back to review for its check (publish(), scheduleReviewAfterStale). A
+ * technical failure propagates so the command exits non-zero and the job retries.
  */
 export async function publishDueReleases(now = new Date()): Promise<ScheduledRun> {
   const due = await db.pressRelease.findMany({
@@ -24,6 +27,7 @@ export async function publishDueReleases(now = new Date()): Promise<ScheduledRun
       status: "scheduled",
       deletedAt: null,
       goneAt: null,
+      company: LIVE_NEWSROOM_WHERE,
       AND: [
         { OR: [{ scheduledAt: { lte: now } }, { scheduledAt: null }] },
         { OR: [{ manualReviewRequiredAt: null }, { approvedReviewFingerprint: { equals: db.pressRelease.fields.reviewFingerprint } }] },
@@ -41,10 +45,8 @@ export async function publishDueReleases(now = new Date()): Promise<ScheduledRun
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
       run.blocked.push({ id, outcome: err.code });
-      const last = await db.pressReleaseHistory.findFirst({ where: { pressReleaseId: id }, orderBy: { id: "desc" }, select: { outcome: true } });
-      if (last?.outcome !== err.code) {
-        await recordHistory(db, { pressReleaseId: id, from: "scheduled", to: "scheduled", actor: SCHEDULER, outcome: err.code, reason: err.message });
-      }
+      // Only while it is still scheduled: a stale check sends it back to review (its check runs there).
+      await recordPublicationHeldUp(id, "scheduled", SCHEDULER, err, { oncePerOutcome: true });
     }
   }
   return run;

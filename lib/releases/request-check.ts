@@ -9,3 +9,15 @@ import { JOB } from "@/lib/jobs/names";
 export function requestAutomaticCheck(releaseId: number, cause: string, now: Date): Promise<void> {
   return dispatchJob(JOB.review, { releaseId }, { key: `review:${releaseId}:${cause}:${now.getTime()}` });
 }
+
+/** How often the check sweep asks again for one version of a release whose check never came. */
+export const SWEEP_REQUEST_EVERY_MS = 60 * 60_000;
+
+/**
+ * The check sweep's request for the version `fingerprint`: one key per version and hour, so sweeps
+ * running at once (or every few minutes) queue it once, and an hour later it is asked for again
+ * when the check still has not come (the classifier was down).
+ */
+export function requestSweptCheck(releaseId: number, fingerprint: string, now: Date): Promise<void> {
+  return dispatchJob(JOB.review, { releaseId }, { key: `review:${releaseId}:sweep:${fingerprint}:${Math.floor(now.getTime() / SWEEP_REQUEST_EVERY_MS)}` });
+}

@@ -3,7 +3,15 @@ import { createHash } from "node:crypto";
 // content_hash is what spec 2.3 defines (title + text without markup) and what canonical copies
 // and duplicates compare. The review fingerprint is what a check or a person's approval is
 // valid for: every field the text check judges, the body as stored (link targets and other
-// attributes included). A change to any of them needs a new check before publication.
+// attributes included), and the images a publication would deliver (their bytes and what is
+// stated about them: alt text, credit, AI declaration). A change to any of them needs a new
+// check before publication.
+
+/** An image as the fingerprint sees it: its bytes and its metadata hash (credit, portal label, alt text, AI declaration). */
+export interface JudgedImage {
+  bytesSha256: string;
+  metadataHash: string;
+}
 
 export interface JudgedFields {
   title: string;
@@ -17,17 +25,27 @@ export interface JudgedFields {
   contactEmail: string | null;
   contactPhone: string | null;
   language: "de" | "en";
+  /** The release's judged images (lib/releases/review-images.ts), in any order. */
+  images: JudgedImage[];
 }
 
 /** One field, unambiguous whatever it holds: null is `~`, text its UTF-8 length, `:` and itself. */
 const field = (v: string | null) => (v === null ? "~" : `${Buffer.byteLength(v, "utf8")}:${v}`);
 
 /**
- * SHA-256 (hex) over the judged fields in a fixed order, keywords preceded by their count. The
- * database computes the same with `pd_review_fingerprint` (prisma/sql/review-fingerprint.sql),
- * which migrations use to fill stored rows; a test holds the two equal.
+ * SHA-256 (hex) over the judged fields in a fixed order, keywords preceded by their count, then,
+ * when there are any, the images (`images`, their count, each `bytes:metadata` in sorted order:
+ * arranging images shows nothing new, so order and cover do not count). A release without images
+ * keeps the fingerprint it had before images were judged. The database computes the same with
+ * `pd_review_fingerprint` (prisma/sql/review-fingerprint.sql), which migrations use to fill
+ * stored rows; a test holds the two equal.
  */
 export function reviewFingerprint(f: JudgedFields): string {
   const parts = ["review-v2", f.title, f.lead, f.body, f.location, String(f.keywords.length), ...f.keywords, f.categoryId === null ? null : String(f.categoryId), f.contactName, f.contactEmail, f.contactPhone, f.language];
+  if (f.images.length) {
+    // Hex and ":" only: the default sort is the database's "C" collation order.
+    const images = f.images.map((i) => `${i.bytesSha256}:${i.metadataHash}`).sort();
+    parts.push("images", String(images.length), ...images);
+  }
   return createHash("sha256").update(parts.map(field).join(""), "utf8").digest("hex");
 }

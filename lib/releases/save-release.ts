@@ -1,7 +1,9 @@
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { isReadableText, UNREADABLE_TEXT_MESSAGE } from "@/lib/input/text";
 import { contentHash } from "./content-hash";
-import { reviewFingerprint } from "./review-fingerprint";
+import { reviewFingerprint, type JudgedImage } from "./review-fingerprint";
+import { awaitsAutomaticCheck, judgedImagesOf, recordReviewVoided, reviewVoidedColumns } from "./review-images";
 import { recordHistory, type Actor } from "./history";
 import { requestAutomaticCheck } from "./request-check";
 import { sanitizeReleaseHtml } from "./sanitize";
@@ -9,6 +11,7 @@ import { lockRelease } from "./lock";
 import { syncSearchMirror } from "./search-mirror";
 import { slugify } from "./slug";
 import { assertActorMay } from "./actor-rights";
+import { discardStaleTextChecks } from "@/lib/review/discard-text-checks";
 
 export interface ReleaseContent {
   title: string;
@@ -36,8 +39,11 @@ async function uniqueSlug(tx: Tx, portal: "business" | "tech", language: "de" | 
   return `${base}-${Date.now().toString(36)}`;
 }
 
-/** The stored columns of the content: body sanitised, content_hash and review fingerprint over what is stored. */
-export function contentColumns(content: ReleaseContent, language: "de" | "en") {
+/**
+ * The stored columns of the content: body sanitised, content_hash and review fingerprint over
+ * what is stored and the release's judged images (none for a new release).
+ */
+export function contentColumns(content: ReleaseContent, language: "de" | "en", images: JudgedImage[]) {
   const judged = {
     title: content.title,
     lead: content.lead ?? null,
@@ -53,18 +59,34 @@ export function contentColumns(content: ReleaseContent, language: "de" | "en") {
     ...judged,
     scheduledAt: content.scheduledAt ?? null,
     contentHash: contentHash(content.title, judged.body),
-    reviewFingerprint: reviewFingerprint({ ...judged, language }),
+    reviewFingerprint: reviewFingerprint({ ...judged, language, images }),
   };
+}
+
+/**
+ * A release's text fields take readable text only (lib/input/text.ts: no control character but
+ * tab and line breaks, no noncharacter). The doors refuse it first under their own field names;
+ * this holds for every path that saves a text.
+ */
+export function assertReadableContent(content: ReleaseContent): void {
+  const fields: [string, string | null | undefined][] = [
+    ["title", content.title], ["lead", content.lead], ["body", content.body], ["location", content.location],
+    ["contactName", content.contactName], ["contactEmail", content.contactEmail], ["contactPhone", content.contactPhone],
+    ...(content.keywords ?? []).map((k, i): [string, string] => [`keywords.${i}`, k]),
+  ];
+  const issues = fields.filter(([, v]) => typeof v === "string" && !isReadableText(v)).map(([path]) => ({ path, message: UNREADABLE_TEXT_MESSAGE }));
+  if (issues.length) throw new AppError("validation_failed", "The release contains text that is not readable.", undefined, issues);
 }
 
 /** Creates a draft. The slug is unique per portal and language; a collision retries with a suffix. */
 export async function createRelease(opts: { companyId: number; portal: "business" | "tech"; language: "de" | "en"; authorUserId: number | null; source?: "dashboard" | "api" | "legacy_api" | "admin"; content: ReleaseContent; actor: Actor }) {
+  assertReadableContent(opts.content);
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.$transaction(async (tx) => {
         // A new text is the writer's own: it needs `writeReleases` in the newsroom.
         await assertActorMay(tx, opts.actor, { companyId: opts.companyId, authorUserId: opts.actor.userId ?? null }, "edit");
-        const c = contentColumns(opts.content, opts.language);
+        const c = contentColumns(opts.content, opts.language, []);
         const release = await tx.pressRelease.create({
           data: {
             companyId: opts.companyId,
@@ -89,13 +111,23 @@ export async function createRelease(opts: { companyId: number; portal: "business
 }
 
 /**
- * Saves new content. content_hash and the review fingerprint are recomputed; content_changed_at
- * moves only when the hash changes (spec 2.3). When anything the check judges changed (the
- * fingerprint), checks and a person's approval of the old version are discarded, so they can
- * never publish the new one, and the release goes back to its check.
+ * Does content_changed_at move (spec 2.3: "only when content changes")? Content is what readers
+ * get as the text: the title and the text (content_hash) and the lead above them.
+ */
+export function isContentChange(before: { contentHash: string; lead: string | null }, after: { contentHash: string; lead: string | null }): boolean {
+  return before.contentHash !== after.contentHash || before.lead !== after.lead;
+}
+
+/**
+ * Saves new content. content_hash and the review fingerprint (text and judged images) are
+ * recomputed; content_changed_at moves only on a content change (isContentChange). When
+ * anything the check judges changed (the fingerprint), checks and a person's approval of the old
+ * version are discarded, so they can never publish the new one, and the release goes back to
+ * its check.
  */
 export async function updateRelease(opts: { releaseId: number; content: ReleaseContent; placement?: { portal: "business" | "tech"; language: "de" | "en" }; actor: Actor; now?: Date; onlyIfStatus?: "draft" }) {
   const now = opts.now ?? new Date();
+  assertReadableContent(opts.content);
   const result = await db.$transaction(async (tx) => {
     const release = await lockRelease(tx, opts.releaseId);
     await assertActorMay(tx, opts.actor, release, "edit");
@@ -105,8 +137,9 @@ export async function updateRelease(opts: { releaseId: number; content: ReleaseC
     if (!(EDITABLE_STATUSES as readonly string[]).includes(release.status) || release.goneAt) {
       throw new AppError("conflict", `A release in status ${release.status} cannot be edited; published releases change through a paid change.`);
     }
-    const c = contentColumns(opts.content, opts.placement?.language ?? release.language);
-    const changed = c.contentHash !== release.contentHash;
+    const c = contentColumns(opts.content, opts.placement?.language ?? release.language, await judgedImagesOf(tx, release.id));
+    const hashChanged = c.contentHash !== release.contentHash;
+    const changed = isContentChange(release, c);
     const judgedChanged = c.reviewFingerprint !== release.reviewFingerprint;
     const moved = !!opts.placement && (opts.placement.portal !== release.portal || opts.placement.language !== release.language);
     if (moved && release.publishedEverAt) throw new AppError("conflict", "A release that was published keeps its portal and language.");
@@ -116,28 +149,22 @@ export async function updateRelease(opts: { releaseId: number; content: ReleaseC
         ...c,
         ...(moved && opts.placement ? { ...opts.placement, slug: await uniqueSlug(tx, opts.placement.portal, opts.placement.language, c.title) } : {}),
         ...(changed ? { contentChangedAt: now } : {}),
-        // A person's approval covered the old version only.
-        ...(judgedChanged ? { approvedReviewFingerprint: null } : {}),
-        // A scheduled release that changed needs a new check: by a person when it needs one.
-        ...(judgedChanged && release.status === "scheduled" ? { status: "in_review" as const, ...(release.manualReviewRequiredAt ? { manualQueueAt: now } : {}) } : {}),
+        // A person's approval covered the old version only; a scheduled release that changed
+        // needs a new check, by a person when it needs one.
+        ...(judgedChanged ? reviewVoidedColumns(release, now) : {}),
       },
     });
-    if (changed) {
-      await tx.kiAudit.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, contentHash: { not: c.contentHash } }, data: { discardedAt: now } });
+    if (hashChanged) {
+      await discardStaleTextChecks(tx, release.id, c.contentHash, now);
     }
-    if (judgedChanged) {
-      await tx.pressReleaseClassification.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, OR: [{ reviewFingerprint: null }, { reviewFingerprint: { not: c.reviewFingerprint } }] }, data: { discardedAt: now } });
-      if (release.status === "scheduled") {
-        await recordHistory(tx, { pressReleaseId: release.id, from: "scheduled", to: "in_review", actor: opts.actor, outcome: release.manualReviewRequiredAt ? "manual_queue" : "content_changed" });
-      }
-    }
+    if (judgedChanged) await recordReviewVoided(tx, release, c.reviewFingerprint, { actor: opts.actor, now });
     await syncSearchMirror(tx, release.id, now);
     return { release: updated, contentChanged: changed, judgedChanged };
   });
   // A changed release in the automatic check needs a check of its own (the running one judged
   // the old version and is discarded). Releases waiting for a person stay with them.
   const r = result.release;
-  if (result.judgedChanged && r.status === "in_review" && !r.manualReviewRequiredAt && !r.reviewFlaggedAt && !r.manualQueueAt) {
+  if (result.judgedChanged && awaitsAutomaticCheck(r)) {
     await requestAutomaticCheck(r.id, r.reviewFingerprint!, now);
   }
   return result;

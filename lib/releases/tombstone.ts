@@ -1,6 +1,6 @@
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
-import { db, type Tx } from "@/lib/db/client";
+import { inTransaction, type Tx } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { recordHistory, type Actor } from "./history";
 import { lockRelease } from "./lock";
@@ -35,9 +35,6 @@ interface TombstoneOptions {
   reason?: string;
   now?: Date;
 }
-
-/** Runs in the caller's transaction when one is given (an admin action authorizes in it first), else in its own. */
-const inTransaction = <T>(client: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> => (client ? work(client) : db.$transaction(work));
 
 export async function markReleaseGone(opts: TombstoneOptions & { releaseId: number }, client?: Tx): Promise<void> {
   const now = opts.now ?? new Date();

@@ -1,6 +1,9 @@
 import { getConfig } from "@/lib/config";
 import { deterministicClassifier } from "./deterministic-classifier";
+import { withoutInvisibleFormatting } from "@/lib/input/text";
 import { httpClassifier } from "./http-classifier";
+import { imageTextReasons } from "./image-texts";
+import { unreadableProseReasons } from "./readable-prose";
 
 export type ReviewResult = "red" | "yellow" | "green";
 
@@ -26,6 +29,12 @@ export interface ClassifierInput {
   language: "de" | "en";
   /** Another newsroom already published this exact text. */
   isDuplicateOfOtherNewsroom: boolean;
+  /**
+   * What is stated about each image a publication would deliver: alt text and the credit line
+   * shown and burned into the og image. A classifier may judge them; checkText judges them in
+   * any case (lib/review/image-texts.ts).
+   */
+  images: { alt: string | null; credit: string }[];
 }
 
 export interface Classification {
@@ -50,4 +59,38 @@ export function resultOf(reasons: ReviewReason[]): ReviewResult {
   if (reasons.some((r) => r.severity === "red")) return "red";
   if (reasons.length) return "yellow";
   return "green";
+}
+
+/** The input as the check reads it: every text without invisible format characters (lib/input/text.ts), which would split a word for a rule. */
+export function visibleTextOf(input: ClassifierInput): ClassifierInput {
+  const v = withoutInvisibleFormatting;
+  const n = (t: string | null) => (t === null ? null : v(t));
+  return {
+    ...input,
+    title: v(input.title),
+    lead: n(input.lead),
+    bodyHtml: v(input.bodyHtml),
+    location: n(input.location),
+    keywords: input.keywords.map(v),
+    category: n(input.category),
+    contactEmail: n(input.contactEmail),
+    contactName: n(input.contactName),
+    contactPhone: n(input.contactPhone),
+    images: input.images.map((i) => ({ alt: n(i.alt), credit: v(i.credit) })),
+  };
+}
+
+/**
+ * The text check as the pipeline runs it, on the visible text: the classifier's verdict, plus the
+ * rules no classifier may miss: a text that is not readable prose in its language is red
+ * (lib/review/readable-prose.ts), and what the images state is judged for adverts, capitals and
+ * repeated marks (lib/review/image-texts.ts), whether or not the classifier reads `images`.
+ */
+export async function checkText(classifier: TextClassifier, input: ClassifierInput): Promise<Classification> {
+  const visible = visibleTextOf(input);
+  const verdict = await classifier.classify(visible);
+  const added = [...unreadableProseReasons(visible), ...imageTextReasons(visible)].filter((r) => !verdict.reasons.some((v) => v.code === r.code));
+  if (!added.length) return verdict;
+  const reasons = [...verdict.reasons, ...added];
+  return { ...verdict, reasons, result: resultOf(reasons) };
 }

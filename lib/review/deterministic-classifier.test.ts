@@ -15,6 +15,7 @@ const input = (over: Partial<ClassifierInput> = {}): ClassifierInput => ({
   category: "Energie",
   language: "de",
   isDuplicateOfOtherNewsroom: false,
+  images: [],
   ...over,
 });
 const codes = async (over: Partial<ClassifierInput>) => (await deterministicClassifier.classify(input(over))).reasons.map((r) => r.code);
@@ -37,6 +38,12 @@ describe("the deterministic text check reads the text", () => {
     expect(await codes({ keywords: ["gratis", "rabatt"] })).toContain("advertising");
     expect(await codes({ bodyHtml: `${GOOD_BODY}<p><a href="https://evil.example/login">www.sparkasse.de</a></p>` })).toContain("misleading_link");
     expect(await codes({ bodyHtml: `${GOOD_BODY}<p><a href="https://www.beispiel.de/werk">beispiel.de/werk</a> und <a href="https://evil.example">hier</a></p>` })).not.toContain("misleading_link");
+  });
+  it("leaves what the images state to the rules every classifier gets (lib/review/image-texts.ts), so nothing counts twice", async () => {
+    expect(await codes({ images: [{ alt: "UNGLAUBLICH!!! DIE BESTE SOFTWARE", credit: "© Foto: JETZT KAUFEN!!! www.example.com" }] })).toEqual([]);
+  });
+  it("finds an advert phrase written without its space", async () => {
+    expect(await codes({ lead: "Jetztkaufen und nurheute zugreifen" })).toContain("advertising");
   });
   it("yellow for a missing dateline or contact, and answers in the release's language", async () => {
     const result = await deterministicClassifier.classify(input({ location: null, contactEmail: null, contactName: null, language: "en" }));

@@ -2,17 +2,20 @@ import { textWithoutMarkup } from "@/lib/releases/content-hash";
 import { linksOf } from "@/lib/releases/links";
 import { resultOf, type ClassifierInput, type ReviewReason, type TextClassifier } from "./classifier";
 
-// Rules a press desk applies to every release: it must read as news, not as an advert.
-const ADVERTISING = [
-  /jetzt kaufen/i, /nur heute/i, /klicken sie hier/i, /\brabatt\b/i, /gratis/i, /sonderangebot/i, /unglaublich/i,
-  /buy now/i, /click here/i, /limited (time )?offer/i, /\bdiscount\b/i, /free trial/i, /act now/i, /best .* ever/i,
+// Rules a press desk applies to every release: it must read as news, not as an advert. A phrase
+// matches with or without the spaces between its words ("jetztkaufen": what a zero-width space
+// leaves once invisible characters are taken out, lib/input/text.ts).
+export const ADVERTISING = [
+  /\bjetzt\s*kaufen/i, /\bnur\s*heute\b/i, /\bklicken\s*sie\s*hier/i, /\brabatt\b/i, /gratis/i, /sonderangebot/i, /unglaublich/i,
+  /\bbuy\s*now\b/i, /\bclick\s*here\b/i, /\blimited\s*(time\s*)?offer/i, /\bdiscount\b/i, /\bfree\s*trial\b/i, /\bact\s*now\b/i, /\bbest\b.*\bever\b/i,
 ];
 const MIN_RED_CHARS = 150;
 const MIN_YELLOW_CHARS = 400;
 
-function shoutingRatio(text: string): number {
+/** Share of capitals among the letters of `text`; 0 below `minLetters` letters (an abbreviation is no shouting). */
+export function shoutingRatio(text: string, minLetters = 12): number {
   const letters = text.replace(/[^A-Za-zÄÖÜäöüß]/g, "");
-  if (letters.length < 12) return 0;
+  if (letters.length < minLetters) return 0;
   return letters.replace(/[^A-ZÄÖÜ]/g, "").length / letters.length;
 }
 
@@ -44,6 +47,7 @@ function misleadingLinks(html: string): number {
 export function deterministicReasons(input: ClassifierInput): ReviewReason[] {
   const text = textWithoutMarkup(input.bodyHtml);
   // Every text field the release shows readers, keywords included: an advert can hide in any.
+  // What its images state is judged by rules every classifier gets (lib/review/image-texts.ts).
   const all = `${input.title}\n${input.lead ?? ""}\n${text}\n${input.keywords.join(" ")}`;
   const reasons: ReviewReason[] = [];
   const de = input.language === "de";

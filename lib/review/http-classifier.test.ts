@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const input = { title: "T", lead: null, bodyHtml: "<p>x</p>", location: null, keywords: [], category: null, contactEmail: null, contactName: null, contactPhone: null, language: "de" as const, isDuplicateOfOtherNewsroom: false };
+const input = { title: "T", lead: null, bodyHtml: "<p>x</p>", location: null, keywords: [], category: null, contactEmail: null, contactName: null, contactPhone: null, language: "de" as const, isDuplicateOfOtherNewsroom: false, images: [] };
 const json = (status: number, body: unknown) => (res: import("node:http").ServerResponse) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 
 describe("the HTTP classifier adapter", () => {

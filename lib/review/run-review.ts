@@ -4,10 +4,14 @@ import { AppError } from "@/lib/http/errors";
 import { notifyReviewBlocked } from "@/lib/mail/notifications/notify-review-blocked";
 import { notifyReleaseRejected } from "@/lib/mail/notifications/notify-release-rejected";
 import { KI, recordHistory } from "@/lib/releases/history";
+import { isLiveNewsroom } from "@/lib/releases/live-newsroom";
 import { lockRelease } from "@/lib/releases/lock";
+import { recordPublicationHeldUp } from "@/lib/releases/publication-held-up";
 import { publishRelease } from "@/lib/releases/publish-release";
-import { getTextClassifier, type Classification, type TextClassifier } from "./classifier";
-import { reviewInputOf } from "./review-input";
+import { refreshAfterRefusal } from "@/lib/releases/review-images";
+import { isCheckedThisRound } from "./checked-version";
+import { checkText, getTextClassifier, type Classification, type TextClassifier } from "./classifier";
+import { reviewSubjectOf } from "./review-input";
 
 export type ReviewOutcome =
   | "skipped"
@@ -22,21 +26,40 @@ export type ReviewOutcome =
 /**
  * The automatic check with routing (spec 3.1). The classifier runs outside any transaction
  * (it may take up to the AI job timeout); its result is applied under the row lock only if
- * what it judged (the review fingerprint) is still the release's.
+ * what it judged (the review fingerprint of the text and images it read) is still the release's,
+ * and only once per version and round in review (lib/review/checked-version.ts).
  */
 export async function runAutomaticReview(opts: { releaseId: number; now?: Date; classifier?: TextClassifier }): Promise<{ outcome: ReviewOutcome; classification?: Classification }> {
   const now = opts.now ?? new Date();
-  const snapshot = await db.pressRelease.findUnique({ where: { id: opts.releaseId } });
+  const snapshot = await db.pressRelease.findUnique({ where: { id: opts.releaseId }, include: { company: { select: { deletedAt: true, goneAt: true } } } });
   if (!snapshot || snapshot.deletedAt || snapshot.status !== "in_review" || snapshot.manualReviewRequiredAt || snapshot.reviewFlaggedAt || !snapshot.reviewFingerprint) {
     return { outcome: "skipped" };
   }
-  const classification = await (opts.classifier ?? getTextClassifier()).classify(await reviewInputOf(snapshot));
+  // A deleted or removed newsroom publishes nothing (publish() refuses too): no check, no mail.
+  if (!isLiveNewsroom(snapshot.company)) return { outcome: "skipped" };
+  if (await isCheckedThisRound(db, snapshot.id)) return { outcome: "discarded" };
+  const { company: _company, ...release } = snapshot;
+  const subject = await reviewSubjectOf(release);
+  if (subject.fingerprint !== release.reviewFingerprint) {
+    // The release and its images were read apart: an image changed between the reads (its change
+    // asks for a check of its own), or a row was written past the doors that refresh the
+    // fingerprint. A check of what was read never counts for the stored version; the fingerprint
+    // is brought up to date, which asks for the check of what the release now is.
+    await refreshAfterRefusal(release.id, now);
+    return { outcome: "discarded" };
+  }
+  const classification = await checkText(opts.classifier ?? getTextClassifier(), subject.input);
   const { review } = getConfig();
 
   const routed = await db.$transaction(async (tx) => {
     const release = await lockRelease(tx, opts.releaseId);
-    // The check judged the snapshot: it counts only if nothing it judged changed meanwhile.
-    if (release.status !== "in_review" || release.reviewFingerprint !== snapshot.reviewFingerprint) return { outcome: "discarded" as const };
+    // The check judged `subject`: it counts only if nothing it judged changed meanwhile, only
+    // while no person took the release over, and only once per version and round (a second job
+    // for the same version, queued by the check sweep or after a held-up publication, finds the
+    // first one's check or routing here: no second attempt, no second mail).
+    if (release.status !== "in_review" || release.reviewFingerprint !== subject.fingerprint) return { outcome: "discarded" as const };
+    if (release.manualReviewRequiredAt || release.reviewFlaggedAt || release.manualQueueAt) return { outcome: "discarded" as const };
+    if (await isCheckedThisRound(tx, release.id)) return { outcome: "discarded" as const };
     const red = classification.result === "red";
     const attempts = release.automaticAttempts + (red ? 1 : 0);
     await tx.pressReleaseClassification.create({
@@ -76,9 +99,10 @@ export async function runAutomaticReview(opts: { releaseId: number; now?: Date; 
     await publishRelease({ releaseId: opts.releaseId, actor: KI, now });
     return { outcome: "published", classification };
   } catch (err) {
-    // Business outcomes (quota, images, manual review) leave the release in review with one entry.
+    // Business outcomes (quota, images, manual review) leave the release in review with one
+    // entry; the check sweep tries it again. Published meanwhile by the sweep: nothing to record.
     if (!(err instanceof AppError) || err.status >= 500) throw err;
-    await recordHistory(db, { pressReleaseId: opts.releaseId, from: "in_review", to: "in_review", actor: KI, outcome: err.code, reason: err.message });
-    return { outcome: "publish_blocked", classification };
+    const held = await recordPublicationHeldUp(opts.releaseId, "in_review", KI, err, { oncePerOutcome: false });
+    return { outcome: held ? "publish_blocked" : "discarded", classification };
   }
 }

@@ -16,16 +16,25 @@ interface Props {
   /** Bound to the newsroom; the list binds each member's id. */
   changeRole: MemberAction;
   remove: MemberAction;
+  /** Keeps a member the e-mail sync once added by address alone: the row becomes manual. */
+  confirm: MemberAction;
   leave: Action;
 }
 
-// The e-mail sync (spec 5.14) grants `responsible` at login to an address that is the newsroom's
-// own or a press contact's: leaving or removing lasts only once that entry is gone.
-const RESYNC_HINT = " Die Adresse ist als Newsroom-Adresse oder Pressekontakt eingetragen: Bei der nächsten Anmeldung erhält die Person automatisch wieder die Rolle Verantwortliche/r, solange der Eintrag bleibt.";
-const RESYNC_HINT_SELF = " Ihre Adresse ist als Newsroom-Adresse oder Pressekontakt eingetragen: Bei Ihrer nächsten Anmeldung erhalten Sie automatisch wieder die Rolle Verantwortliche/r, solange der Eintrag bleibt.";
+// An address match never brings anyone back (docs/newsrooms.md), but the address stays on the
+// public profile until someone takes it out: the confirmation says so.
+const RESYNC_HINT = " Die Adresse bleibt als Newsroom-Adresse oder Pressekontakt eingetragen, bis Sie sie im Profil ändern.";
+const RESYNC_HINT_SELF = " Ihre Adresse bleibt als Newsroom-Adresse oder Pressekontakt eingetragen, bis jemand sie im Profil ändert.";
 
-/** The team: name, address, role (a select for owners), since when, how the role came about, and what one may do to the row. */
-export function MemberList({ members, canManage, roleLabels, grantedViaLabels, roleOptions, changeRole, remove, leave }: Props) {
+/** What owners read about a member the e-mail sync once added by address alone (docs/newsrooms.md). */
+export const AUTO_ADDED_NOTE = "automatisch über eine Adresse aufgenommen";
+
+/**
+ * The team: name, address, role (a select for owners), since when, how the role came about, and
+ * what one may do to the row. Someone added by address alone stands out to owners, with
+ * "Bestätigen" (they stay, as the owner's decision) beside "Entfernen".
+ */
+export function MemberList({ members, canManage, roleLabels, grantedViaLabels, roleOptions, changeRole, remove, confirm, leave }: Props) {
   return (
     <table className="table team-table">
       <caption className="visually-hidden">Mitglieder des Newsrooms</caption>
@@ -57,7 +66,7 @@ export function MemberList({ members, canManage, roleLabels, grantedViaLabels, r
               )}
             </td>
             <td className="meta">{formatBerlin(m.since)}</td>
-            <td className="meta">{grantedViaLabels[m.grantedVia]}</td>
+            <td className="meta">{canManage && m.isAutoAdded ? <strong>{AUTO_ADDED_NOTE}</strong> : grantedViaLabels[m.grantedVia]}</td>
             <td>
               {m.isViewer ? (
                 <ActionButton
@@ -67,12 +76,15 @@ export function MemberList({ members, canManage, roleLabels, grantedViaLabels, r
                   confirmText={`Diesen Newsroom wirklich verlassen? Sie verlieren sofort den Zugang; zurück kommen Sie nur mit einer neuen Einladung.${m.matchesNewsroomAddress ? RESYNC_HINT_SELF : ""}`}
                 />
               ) : canManage ? (
-                <ActionButton
-                  action={remove.bind(null, m.userId)}
-                  label="Entfernen"
-                  variant="danger"
-                  confirmText={`${m.name} aus dem Team entfernen? Die Person verliert sofort den Zugang; ihre Pressemitteilungen bleiben im Newsroom.${m.matchesNewsroomAddress ? RESYNC_HINT : ""}`}
-                />
+                <div className="button-row compact">
+                  {m.isAutoAdded ? <ActionButton action={confirm.bind(null, m.userId)} label="Bestätigen" /> : null}
+                  <ActionButton
+                    action={remove.bind(null, m.userId)}
+                    label="Entfernen"
+                    variant="danger"
+                    confirmText={`${m.name} aus dem Team entfernen? Die Person verliert sofort den Zugang; ihre Pressemitteilungen bleiben im Newsroom.${m.matchesNewsroomAddress ? RESYNC_HINT : ""}`}
+                  />
+                </div>
               ) : null}
             </td>
           </tr>

@@ -4,14 +4,15 @@ import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
-import { lockRelease } from "@/lib/releases/lock";
 import { bumpPublicCacheGeneration } from "@/lib/releases/public-cache";
+import { changeReleaseImages } from "@/lib/releases/review-images";
 import { markImagesPublished } from "../mark-images-published";
 
 /**
  * A person decides on an image the precheck held back (spec 3.1): released, it may go public
  * (now, when its release is published); rejected, it stays hidden for good (withheld_at). The
- * note is required; the decision is an `image_precheck_review` audit row.
+ * note is required; the decision is an `image_precheck_review` audit row. A released image is
+ * part of what the release's check must have seen (its review fingerprint).
  */
 export async function decideWithheldImage(opts: { imageId: number; adminUserId: number; decision: "release" | "reject"; note: string; now?: Date }): Promise<void> {
   const now = opts.now ?? new Date();
@@ -21,9 +22,8 @@ export async function decideWithheldImage(opts: { imageId: number; adminUserId: 
   if (!isRecordId(opts.imageId)) throw notFound("Image not found.");
   const found = await db.pressReleaseImage.findFirst({ where: { id: opts.imageId }, select: { pressReleaseId: true } });
   if (!found) throw notFound("Image not found.");
-  await db.$transaction(async (tx) => {
+  await changeReleaseImages(found.pressReleaseId, { actor: { type: "admin", userId: opts.adminUserId }, now }, async (tx, release) => {
     await assertCan(opts.adminUserId, "press-releases:publish", tx);
-    const release = await lockRelease(tx, found.pressReleaseId);
     // Conditional: a second decision on the same image finds it no longer held.
     const changed = await tx.pressReleaseImage.updateMany({
       where: { id: opts.imageId, precheckWithheldAt: { not: null }, withheldAt: null, deletedAt: null },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { readBodyBytes } from "@/lib/http/body";
 import { AppError } from "@/lib/http/errors";
-import { unacceptableTextIssues } from "@/lib/input/text";
+import { readable, unacceptableTextIssues } from "@/lib/input/text";
 import type { AiDeclaration } from "../credit";
 
 export interface ImageUploadForm {
@@ -22,10 +22,11 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 const truthy = z.union([z.literal("true"), z.literal("1"), z.literal("on"), z.literal("yes")]);
 const fieldsSchema = z.object({
-  copyright: z.string().trim().min(2, "is required (who holds the rights, e.g. \"Foto: Max Muster\")").max(200),
+  // Credit and alt text are shown to readers and judged by the check: readable text only.
+  copyright: readable(z.string().trim().min(2, "is required (who holds the rights, e.g. \"Foto: Max Muster\")").max(200)),
   rights_confirmed: z.string().optional().transform((v) => truthy.safeParse(v).success),
   confirm_text_version: z.string().trim().max(40).optional().default(""),
-  alt: z.string().trim().max(300).optional().transform((v) => v || null),
+  alt: readable(z.string().trim().max(300)).optional().transform((v) => v || null),
   ai_declaration: z.enum(["without_ai", "ai_assisted", "ai_generated"]).optional().nullable().default(null),
   focus_x: z.coerce.number().min(0).max(1).optional().default(0.5),
   focus_y: z.coerce.number().min(0).max(1).optional().default(0.5),

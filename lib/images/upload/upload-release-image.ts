@@ -1,13 +1,13 @@
 import { ownReleaseOrThrow } from "@/lib/companies/newsrooms";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
-import { lockRelease } from "@/lib/releases/lock";
+import { changeReleaseImages } from "@/lib/releases/review-images";
 import { bumpPublicCacheGeneration } from "@/lib/releases/public-cache";
 import { ipHmac } from "@/lib/security/client-ip";
 import { getFileStorage } from "@/lib/storage/file-storage";
 import { bestEffort } from "@/lib/activity/best-effort";
 import { assertCurrentConfirmText } from "../confirm-text";
-import { assertMayChangeImages, type ImageActor } from "../image-access";
+import { assertMayChangeImages, releaseActorOf, type ImageActor } from "../image-access";
 import { imageResourceSelect, toImageResource, type ImageResource, type ImageWarning } from "../image-resource";
 import { requestOwnerConfirmation } from "../owner-confirmations";
 import { recordSnapshots } from "../snapshots";
@@ -34,7 +34,8 @@ export interface UploadReleaseImageOptions extends ImageActor {
  * Image upload (spec 4.2, 3.1 image rows): the confirmation first (a stale wording is 422 with
  * the current identifier), then the file is decoded, checked and rendered outside any
  * transaction, its files stored, and finally, under the release lock, the row, its confirmation,
- * AI declaration, precheck audit and evidence snapshots commit together. A failed commit
+ * AI declaration, precheck audit and evidence snapshots commit together, with the release's
+ * review fingerprint (a release in review or scheduled goes back to its check). A failed commit
  * removes the stored files again.
  */
 export async function uploadReleaseImage(opts: UploadReleaseImageOptions): Promise<{ image: ImageResource; warnings: ImageWarning[] }> {
@@ -65,13 +66,13 @@ export async function uploadReleaseImage(opts: UploadReleaseImageOptions): Promi
   const files = planned.files;
   const storage = getFileStorage();
   const stored: string[] = [];
+  let imageId: number;
   try {
     for (const f of files) {
       await storage.put(f.key, f.bytes, f.contentType);
       stored.push(f.key);
     }
-    const imageId = await db.$transaction(async (tx) => {
-      const locked = await lockRelease(tx, release.id);
+    imageId = await changeReleaseImages(release.id, { actor: releaseActorOf(opts), now }, async (tx, locked) => {
       await assertMayChangeImages(tx, opts, locked);
       const existing = await tx.pressReleaseImage.findMany({ where: { pressReleaseId: locked.id, deletedAt: null }, select: { position: true, isCover: true } });
       if (existing.length >= MAX_IMAGES_PER_RELEASE) throw new AppError("conflict", `A release can carry at most ${MAX_IMAGES_PER_RELEASE} images.`, { max_images: MAX_IMAGES_PER_RELEASE });
@@ -131,11 +132,12 @@ export async function uploadReleaseImage(opts: UploadReleaseImageOptions): Promi
       if (locked.status === "published") await bumpPublicCacheGeneration(tx);
       return image.id;
     });
-    const row = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: imageId }, select: imageResourceSelect });
-    const image = toImageResource(row, form.aiDeclaration);
-    return { image, warnings: warningsOf(image, processed) };
   } catch (err) {
     await bestEffort("removal of an upload's files", () => Promise.all(stored.map((k) => storage.delete(k))));
     throw err;
   }
+  // After the commit: the files belong to the image now, whatever happens below.
+  const row = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: imageId }, select: imageResourceSelect });
+  const image = toImageResource(row, form.aiDeclaration);
+  return { image, warnings: warningsOf(image, processed) };
 }

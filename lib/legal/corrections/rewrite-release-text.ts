@@ -3,8 +3,10 @@ import type { Tx } from "@/lib/db/client";
 import type { PressRelease } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { recordHistory, type Actor } from "@/lib/releases/history";
+import { judgedImagesOf } from "@/lib/releases/review-images";
 import { contentColumns } from "@/lib/releases/save-release";
 import { syncSearchMirror } from "@/lib/releases/search-mirror";
+import { discardChecksOfOtherVersions, discardStaleTextChecks } from "@/lib/review/discard-text-checks";
 
 export interface ReleaseText {
   title: string;
@@ -34,7 +36,7 @@ export function assertRewritable(release: Pick<PressRelease, "publishedEverAt" |
 export async function rewriteReleaseText(tx: Tx, opts: { release: PressRelease; text: ReleaseText; actor: Actor; outcome: string; reason: string; now: Date }): Promise<{ before: TextState; after: TextState }> {
   const { release, now } = opts;
   assertRewritable(release);
-  const columns = contentColumns({ ...release, title: opts.text.title, lead: opts.text.lead, body: opts.text.body }, release.language);
+  const columns = contentColumns({ ...release, title: opts.text.title, lead: opts.text.lead, body: opts.text.body }, release.language, await judgedImagesOf(tx, release.id));
   if (columns.contentHash === release.contentHash && columns.reviewFingerprint === release.reviewFingerprint) {
     throw new AppError("validation_failed", "The text is unchanged.", undefined, [{ path: "body", message: "Der Text ist unverändert." }]);
   }
@@ -52,11 +54,8 @@ export async function rewriteReleaseText(tx: Tx, opts: { release: PressRelease; 
       contentChangedAt: now,
     },
   });
-  await tx.kiAudit.updateMany({ where: { pressReleaseId: release.id, discardedAt: null, contentHash: { not: columns.contentHash } }, data: { discardedAt: now } });
-  await tx.pressReleaseClassification.updateMany({
-    where: { pressReleaseId: release.id, discardedAt: null, OR: [{ reviewFingerprint: null }, { reviewFingerprint: { not: columns.reviewFingerprint } }] },
-    data: { discardedAt: now },
-  });
+  await discardStaleTextChecks(tx, release.id, columns.contentHash, now);
+  await discardChecksOfOtherVersions(tx, release.id, columns.reviewFingerprint, now);
   await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor: opts.actor, outcome: opts.outcome, reason: opts.reason });
   await syncSearchMirror(tx, release.id, now);
   await invalidatePublicTags(tx, releaseTags(release));

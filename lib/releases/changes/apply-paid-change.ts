@@ -7,9 +7,12 @@ import { AppError } from "@/lib/http/errors";
 import { notifyChangeApplied } from "@/lib/mail/notifications/notify-change-applied";
 import { recordHistory, SYSTEM } from "../history";
 import { lockRelease } from "../lock";
+import type { JudgedImage } from "../review-fingerprint";
+import { judgedImagesOf } from "../review-images";
 import { contentColumns } from "../save-release";
 import { syncSearchMirror } from "../search-mirror";
 import type { ChangeText } from "./edit-distance";
+import { discardChecksOfOtherVersions, discardStaleTextChecks } from "@/lib/review/discard-text-checks";
 
 export interface ApplyPaidOptions {
   changeId: number;
@@ -33,9 +36,9 @@ export const PAID_CHANGE_PRECHECK = "paid_change_precheck";
  * content_hash over title and text, review fingerprint over everything the check judges, the
  * fields the change does not touch taken from the release.
  */
-export function changedContentColumns(release: PressRelease, text: ChangeText) {
+export function changedContentColumns(release: PressRelease, text: ChangeText, images: JudgedImage[]) {
   // The columns a save computes, over the release with the new title, lead and text.
-  const columns = contentColumns({ ...release, title: text.title, lead: text.lead, body: text.body }, release.language);
+  const columns = contentColumns({ ...release, title: text.title, lead: text.lead, body: text.body }, release.language, images);
   return { title: columns.title, lead: columns.lead, body: columns.body, contentHash: columns.contentHash, reviewFingerprint: columns.reviewFingerprint };
 }
 
@@ -118,7 +121,7 @@ export async function applyPaid(tx: Tx, opts: ApplyPaidOptions): Promise<ApplyPa
   }
   const live = release!;
 
-  const columns = changedContentColumns(live, { title: change.proposedTitle, lead: change.proposedLead, body: change.proposedBody });
+  const columns = changedContentColumns(live, { title: change.proposedTitle, lead: change.proposedLead, body: change.proposedBody }, await judgedImagesOf(tx, live.id));
   const snapshot = { title: live.title, lead: live.lead, body: live.body, contentHash: live.contentHash, reviewFingerprint: live.reviewFingerprint, contentChangedAt: live.contentChangedAt.toISOString() };
   // Conditional on the state checked above (held by the lock); the once-rule is also backed by
   // the unique index on one applied change per release.
@@ -135,8 +138,8 @@ export async function applyPaid(tx: Tx, opts: ApplyPaidOptions): Promise<ApplyPa
   await tx.pressReleaseChange.updateMany({ where: { pressReleaseId: live.id, status: "pending_payment" }, data: { status: "expired" } });
 
   // Checks of the old text no longer describe the release; the precheck of the new one does.
-  await tx.kiAudit.updateMany({ where: { pressReleaseId: live.id, discardedAt: null, contentHash: { not: columns.contentHash } }, data: { discardedAt: now } });
-  await tx.pressReleaseClassification.updateMany({ where: { pressReleaseId: live.id, discardedAt: null, OR: [{ reviewFingerprint: null }, { reviewFingerprint: { not: columns.reviewFingerprint } }] }, data: { discardedAt: now } });
+  await discardStaleTextChecks(tx, live.id, columns.contentHash, now);
+  await discardChecksOfOtherVersions(tx, live.id, columns.reviewFingerprint, now);
   await tx.pressReleaseClassification.create({
     data: { pressReleaseId: live.id, result: change.precheckResult, reasons: change.precheckReasons as Prisma.InputJsonValue, contentHash: columns.contentHash, reviewFingerprint: columns.reviewFingerprint, classifier: PAID_CHANGE_PRECHECK, attempt: live.automaticAttempts, createdAt: now },
   });

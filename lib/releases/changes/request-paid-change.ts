@@ -8,7 +8,7 @@ import { EMPTY_RELEASE_FORM, validateReleaseForm } from "@/lib/dashboard/release
 import { db, type DbOrTx } from "@/lib/db/client";
 import { Prisma, type PressRelease } from "@/lib/generated/prisma/client";
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
-import { getTextClassifier, type ReviewReason, type TextClassifier } from "@/lib/review/classifier";
+import { checkText, getTextClassifier, type ReviewReason, type TextClassifier } from "@/lib/review/classifier";
 import { reviewInputOf } from "@/lib/review/review-input";
 import { contentHash } from "../content-hash";
 import { lockRelease } from "../lock";
@@ -101,7 +101,7 @@ export async function requestPaidChange(opts: RequestPaidChangeOptions): Promise
   // The same text check a release gets before publication, on the proposed version. It runs
   // outside any transaction: it may take up to the AI job timeout.
   const hash = contentHash(proposed.title, proposed.body);
-  const classification = await (opts.classifier ?? getTextClassifier()).classify(await reviewInputOf({ ...release, ...proposed, contentHash: hash }));
+  const classification = await checkText(opts.classifier ?? getTextClassifier(), await reviewInputOf({ ...release, ...proposed, contentHash: hash }));
   const row = {
     pressReleaseId: release.id,
     requestedByUserId: opts.userId,

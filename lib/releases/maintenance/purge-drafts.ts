@@ -5,7 +5,7 @@ import { MIN_DRAFT_RETENTION_DAYS } from "@/lib/config/schema";
 import { db, type DbOrTx } from "@/lib/db/client";
 import type { PressRelease } from "@/lib/generated/prisma/client";
 import { eraseUnpublishedImages } from "@/lib/images/erase-unpublished-images";
-import { OPEN_STATUSES } from "@/lib/legal/requests/status";
+import { evidenceKeptBy } from "@/lib/evidence/retention";
 import { AppError } from "@/lib/http/errors";
 import { eraseFiles } from "@/lib/storage/files";
 import { EDITABLE_STATUSES } from "../save-release";
@@ -56,24 +56,21 @@ function purgeReason(r: Row, lastActivity: Date, cutoffs: { draft: Date; deleted
  */
 async function keeper(client: DbOrTx, r: Row, now: Date): Promise<string | null> {
   if (r.archivePendingAt) return "open archive job";
-  const [published, requests, openRequests, corrections, boosts, changes, publicImages, images] = await Promise.all([
+  const [published, requests, corrections, boosts, changes, publicImages] = await Promise.all([
     client.pressReleaseHistory.count({ where: { pressReleaseId: r.id, toStatus: "published" } }),
     client.legalRequest.count({ where: { pressReleaseId: r.id } }),
-    client.legalRequest.count({ where: { pressReleaseId: r.id, status: { in: [...OPEN_STATUSES] } } }),
     client.pressReleaseCorrection.count({ where: { pressReleaseId: r.id } }),
     client.boost.count({ where: { pressReleaseId: r.id } }),
     client.pressReleaseChange.count({ where: { pressReleaseId: r.id } }),
     client.pressReleaseImage.count({ where: { pressReleaseId: r.id, publishedEverAt: { not: null } } }),
-    client.pressReleaseImage.findMany({ where: { pressReleaseId: r.id }, select: { id: true } }),
   ]);
   if (published || publicImages) return "was public once";
-  if (openRequests) return "open legal request";
+  // The archive's one rule (lib/evidence/retention.ts): a hold on any entry of the release, its
+  // images or its legal requests, or an open legal request about it.
+  const kept = await evidenceKeptBy(client, r.id, now);
+  if (kept) return kept === "legal_hold" ? "legal hold" : "open legal request";
   // A decided request still points at the release as its evidence; deleting would cut that link.
   if (requests) return "legal request on file";
-  const held = await client.archiveEntry.count({
-    where: { holdUntil: { gt: now }, OR: [{ subjectType: "press_release", subjectId: r.id }, { subjectType: "press_release_image", subjectId: { in: images.map((i) => i.id) } }] },
-  });
-  if (held) return "legal hold";
   if (corrections) return "correction on file";
   if (boosts || changes) return "paid boost or change";
   return null;

@@ -9,8 +9,8 @@ import { formText } from "@/lib/forms/form-fields";
 import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
 
-// The decisions of /admin/releases/[id]: tombstone and unmark, depublish, republish, archive and
-// unarchive, each with a reason. The session is checked here (staff, admin confirmation fresh);
+// The decisions of /admin/releases/[id]: tombstone and unmark, depublish, republish, archive,
+// unarchive and full deletion, each with a reason. The session is checked here (staff, admin confirmation fresh);
 // press-releases:publish is authorized inside the domain's transaction, so a missing permission
 // is a form message like every other refusal (spec 7), never an error page. On success the page
 // is loaded again with the outcome named, since the buttons change with the new state.
@@ -36,5 +36,6 @@ export async function decideRelease(releaseId: number, action: string, _prev: Ac
     const { detail: _english, ...result } = actionError(err, MESSAGES);
     return result;
   }
-  redirect(`/admin/releases/${id}?erledigt=${action}`);
+  // A deleted release has no detail page any more: the list says what happened.
+  redirect(action === "delete" ? `/admin/releases?geloescht=${id}` : `/admin/releases/${id}?erledigt=${action}`);
 }

@@ -7,6 +7,7 @@ import { listHref, type SearchParams } from "@/lib/admin/list-query";
 import { ADMIN_RELEASES_PAGE_SIZE, parseAdminReleaseQuery, searchAdminReleases } from "@/lib/admin/release-search";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
+import { parseRecordId } from "@/lib/input/ids";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pressemitteilungen" };
@@ -16,7 +17,10 @@ const count = (n: number) => n.toLocaleString("de-DE");
 // Every release of every newsroom (spec 4.3), found through the search mirror, newest first.
 export default async function AdminReleasesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requireAdmin(ADMIN_SCREENS.releases.permission);
-  const query = parseAdminReleaseQuery(await searchParams);
+  const params = await searchParams;
+  const query = parseAdminReleaseQuery(params);
+  // After a full deletion (actions.ts): only a record id is echoed.
+  const deleted = typeof params.geloescht === "string" ? parseRecordId(params.geloescht) : null;
   const found = await searchAdminReleases(query);
   const { q, status, portal, language, newsroom } = query;
   const href = (page: number) => listHref("/admin/releases", { q, status, portal, language, newsroom }, page);
@@ -27,6 +31,11 @@ export default async function AdminReleasesPage({ searchParams }: { searchParams
         <h1>Pressemitteilungen</h1>
       </div>
       <p>Alle Pressemitteilungen aller Newsrooms, auch Entwürfe, entfernte und depublizierte. Ohne Suchbegriffe stehen die neuesten oben.</p>
+      {deleted !== null ? (
+        <p className="form-message success" role="status">
+          Pressemitteilung Nr. {deleted} endgültig gelöscht. Ihre Adressen antworten mit 404, sobald die Portale den Stand übernommen haben (wenige Sekunden).
+        </p>
+      ) : null}
       <ReleaseFilter query={query} />
       {found.direct ? (
         <p className="form-message success">

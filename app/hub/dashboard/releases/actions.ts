@@ -5,6 +5,7 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { redirect } from "next/navigation";
 import type { SaveReleaseInput } from "@/components/dashboard/release-form";
+import { impersonationRefusal } from "@/lib/auth/impersonation/customer-acting";
 import { requireUser } from "@/lib/auth/session";
 import { moveOwnRelease, type CustomerMove } from "@/lib/dashboard/release-moves";
 import { coerceReleaseForm } from "@/lib/dashboard/release-rules";
@@ -21,13 +22,16 @@ const AcceptedDocuments = z.array(z.object({ document: z.string().max(100), vers
 // The form's autosave of a draft comes the same way, flagged: it never submits, and the page
 // is not re-rendered under the customer's hands.
 export async function saveRelease(_prev: ActionResult | null, input: SaveReleaseInput): Promise<ActionResult> {
-  const { user } = await requireUser();
+  const { user, session } = await requireUser();
   const releaseId = isRecordId(input?.releaseId) ? input.releaseId : undefined;
   const autosave = input?.autosave === true;
   const submit = input?.submit === true && !autosave;
+  const acceptDocuments = autosave ? [] : AcceptedDocuments.parse(input?.acceptDocuments ?? []);
+  // Accepting the legal documents is the customer's own statement; support access saves without it.
+  const refused = acceptDocuments.length ? impersonationRefusal(session, "legal_acceptance") : null;
+  if (refused) return refused;
   let saved: { releaseId: number };
   try {
-    const acceptDocuments = autosave ? [] : AcceptedDocuments.parse(input?.acceptDocuments ?? []);
     const ip = acceptDocuments.length ? ipHmac(clientIpOf(await headers())) : null;
     saved = await saveDashboardRelease({ userId: user.id, ...(releaseId ? { releaseId } : {}), values: coerceReleaseForm(input?.values), submit, autosave, acceptDocuments, ip });
   } catch (err) {

@@ -31,6 +31,7 @@ const DONE: Record<ReleaseAdminAction, string> = {
   republish: "Wieder veröffentlicht.",
   archive: "Archiviert.",
   unarchive: "Aus dem Archiv geholt und wieder veröffentlicht.",
+  delete: "Endgültig gelöscht.",
 };
 
 async function load(rawId: string, viewer: StaffUser) {

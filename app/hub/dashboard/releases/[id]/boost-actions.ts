@@ -3,7 +3,7 @@
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { requireUser } from "@/lib/auth/session";
+import { requireCustomerActing } from "@/lib/auth/session";
 import { bookBoost } from "@/lib/billing/boosts/book-boost";
 import { formatBoostDate } from "@/lib/billing/boosts/boost-dates";
 import { startCheckout } from "@/lib/billing/checkout/start-checkout";
@@ -31,7 +31,9 @@ function soldOut(err: BoostSoldOutError): ActionResult {
 // Books a boost for one of the user's releases (bound to its id). Too few credits lead to the
 // checkout for exactly this boost; the payment books it.
 export async function bookBoostAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const { user } = await requireUser();
+  const acting = await requireCustomerActing("billing");
+  if (!acting.ok) return acting;
+  const { user } = acting;
   if (!isRecordId(releaseId)) return actionError(new AppError("not_found", "Press release not found."), BOOST_MESSAGES);
   const parsed = BoostChoice.safeParse({ placement: form.get("placement"), tier: form.get("tier") });
   if (!parsed.success) {

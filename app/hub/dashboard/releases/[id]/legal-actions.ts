@@ -1,7 +1,7 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireUser } from "@/lib/auth/session";
+import { requireCustomerActing } from "@/lib/auth/session";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formHas, formText } from "@/lib/forms/form-fields";
 import { AppError } from "@/lib/http/errors";
@@ -18,14 +18,16 @@ const PREVIEW_MAX = 1_000_000;
 // authorises on the locked release; its German refusals (role, status, an open request of the
 // same track) are the form's message as they are.
 export async function fileLegalRequestAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const { user, session } = await requireUser();
+  // A request is the customer's own statement: staff in support access file it in /admin instead.
+  const acting = await requireCustomerActing("legal_request");
+  if (!acting.ok) return acting;
+  const { user } = acting;
   const id = parseRecordId(releaseId);
   if (id === null) return { ok: false, message: NOT_FOUND };
-  let filed: { id: number };
+  let filed: { reference: string };
   try {
     filed = await fileCustomerLegalRequest({
       userId: user.id,
-      impersonatorUserId: session.impersonatorUserId,
       releaseId: id,
       track: formText(form, "track", 40),
       reason: formText(form, "reason", INTAKE_LIMITS.textMax + 1),
@@ -40,5 +42,5 @@ export async function fileLegalRequestAction(releaseId: number, _prev: ActionRes
     return result;
   }
   refresh();
-  return { ok: true, message: `Ihr Antrag ist eingegangen (Vorgang ${filed.id}). Die Redaktion prüft ihn; den Stand sehen Sie unten auf dieser Seite und unter „Rechtliche Anliegen“. Eine Bestätigung kommt per E-Mail.` };
+  return { ok: true, message: `Ihr Antrag ist eingegangen (Vorgang ${filed.reference}). Die Redaktion prüft ihn; den Stand sehen Sie unten auf dieser Seite und unter „Rechtliche Anliegen“. Eine Bestätigung kommt per E-Mail.` };
 }

@@ -108,6 +108,7 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
         releaseId={release.id}
         images={images}
         editable={actions.edit}
+        inReview={release.status === "in_review" || release.status === "scheduled"}
         confirmText={confirmText}
         maxBytes={getConfig().images.maxUploadBytes}
         arrange={arrangeImagesAction.bind(null, release.id)}

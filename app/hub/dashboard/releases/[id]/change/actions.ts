@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 import type { PaidChangeInput, PaidChangeResult } from "@/components/dashboard/paid-change-form";
-import { requireUser } from "@/lib/auth/session";
+import { requireCustomerActing } from "@/lib/auth/session";
 import { startCheckout } from "@/lib/billing/checkout/start-checkout";
 import { BODY_HTML_MAX } from "@/lib/dashboard/release-rules";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
@@ -27,7 +27,9 @@ function changeError(err: unknown): PaidChangeResult {
 
 // Checks the changed text (spec 4.5) and, yellow or green, continues to the payment of the change.
 export async function requestChange(releaseId: number, _prev: PaidChangeResult | null, input: PaidChangeInput): Promise<PaidChangeResult> {
-  const { user } = await requireUser();
+  const acting = await requireCustomerActing("billing");
+  if (!acting.ok) return acting;
+  const { user } = acting;
   if (!isRecordId(releaseId)) return { ok: false, message: "Unbekannte Pressemitteilung." };
   let url: string;
   try {
@@ -41,7 +43,9 @@ export async function requestChange(releaseId: number, _prev: PaidChangeResult |
 
 // Back to the payment of a change that was checked and is still waiting for it.
 export async function payPendingChange(changeId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const { user } = await requireUser();
+  const acting = await requireCustomerActing("billing");
+  if (!acting.ok) return acting;
+  const { user } = acting;
   if (!isRecordId(changeId)) return { ok: false, message: "Unbekannte Änderung." };
   let url: string;
   try {

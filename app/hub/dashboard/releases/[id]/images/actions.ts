@@ -1,12 +1,12 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireUser } from "@/lib/auth/session";
+import { requireCustomerActing, requireUser } from "@/lib/auth/session";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formText } from "@/lib/forms/form-fields";
 import { arrangeReleaseImages } from "@/lib/images/arrange-release-images";
 import { correctImageDeclaration } from "@/lib/images/correct-image-declaration";
-import { declarationFormFields } from "@/lib/images/declaration-form";
+import { declarationFormError, declarationFormFields } from "@/lib/images/declaration-form";
 import { removeReleaseImage } from "@/lib/images/remove-release-image";
 import { isRecordId, parseRecordId } from "@/lib/input/ids";
 
@@ -60,13 +60,16 @@ export async function removeImageAction(releaseId: number, _prev: ActionResult |
 
 // form: imageId, copyright, alt, ai_declaration, reason. A new og image with the corrected credit.
 export async function correctImageAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const { user } = await requireUser();
+  // Credit line and AI declaration are the customer's statements about the image.
+  const acting = await requireCustomerActing("image_statement");
+  if (!acting.ok) return acting;
+  const { user } = acting;
   const imageId = parseRecordId(formText(form, "imageId", 12));
   if (!isRecordId(releaseId) || imageId === null) return { ok: false, message: IMAGE_MESSAGES.not_found };
   try {
     await correctImageDeclaration({ imageId, releaseId, userId: user.id, ...declarationFormFields(form) });
   } catch (err) {
-    return actionError(err, { ...IMAGE_MESSAGES, validation_failed: "Bitte prüfen Sie den Bildnachweis (2 bis 200 Zeichen)." });
+    return declarationFormError(err, { not_found: IMAGE_MESSAGES.not_found, conflict: IMAGE_MESSAGES.conflict });
   }
   refresh();
   return { ok: true, message: "Bildnachweis korrigiert." };

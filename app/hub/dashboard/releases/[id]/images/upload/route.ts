@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "@/lib/http/errors";
+import { assertNotImpersonating } from "@/lib/auth/impersonation/customer-acting";
 import { apiRoute, json } from "@/lib/http/route";
 import { assertSameOrigin, sessionOrThrow } from "@/lib/http/session-route";
 import { uploadImageFromRequest } from "@/lib/images/upload/upload-from-request";
@@ -11,6 +11,6 @@ export const POST = apiRoute({ route: "/hub/dashboard/releases/[id]/images/uploa
   assertSameOrigin(request);
   const { user, session } = await sessionOrThrow();
   // The rights confirmation is the customer's own statement: staff signed in as the customer use the admin upload.
-  if (session.impersonatorUserId !== null) throw new AppError("forbidden", "In support access images are added in the admin area; the customer confirms the rights personally.");
+  assertNotImpersonating(session, "image_upload");
   return json(await uploadImageFromRequest(request, { releaseId: params.id, userId: user.id, source: "dashboard" }), { status: 201 });
 });

@@ -1,0 +1,72 @@
+"use client";
+
+import { useActionState } from "react";
+import { ActionButton } from "@/components/ui/action-button";
+import { FormMessage } from "@/components/ui/form-message";
+import type { OpenEmailMatch } from "@/lib/companies/team";
+import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import type { ActionResult } from "@/lib/forms/action-result";
+import type { RoleOption } from "./role-form";
+
+type MatchAction = (matchId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+
+const MATCHED_ON: Record<OpenEmailMatch["matchedOn"], string> = { company: "Firmen-E-Mail des Newsrooms", contact: "Pressekontakt" };
+
+/**
+ * Addresses of the newsroom or its press contacts that an account has (docs/newsrooms.md): only
+ * the address is shown, never who holds it. Nobody joins by the address alone: the owner invites
+ * it with a role (the ordinary invitation, which the person accepts) or declines, and the
+ * address is not offered again.
+ */
+export function EmailMatchList({ matches, roleOptions, invite, decline }: { matches: OpenEmailMatch[]; roleOptions: RoleOption[]; invite: MatchAction; decline: MatchAction }) {
+  if (!matches.length) return <p className="empty">Keine offenen Vorschläge.</p>;
+  return (
+    <table className="table team-table">
+      <caption className="visually-hidden">Adressen des Newsrooms oder eines Pressekontakts, zu denen es ein Konto gibt</caption>
+      <thead>
+        <tr>
+          <th scope="col">E-Mail</th>
+          <th scope="col">Eingetragen als</th>
+          <th scope="col">Gefunden am</th>
+          <th scope="col">
+            <span className="visually-hidden">Aktionen</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {matches.map((m) => (
+          <tr key={m.id}>
+            <td>{m.email}</td>
+            <td>{MATCHED_ON[m.matchedOn]}</td>
+            <td>{formatBerlin(m.foundAt)}</td>
+            <td>
+              <div className="button-row compact">
+                <MatchInviteForm action={invite.bind(null, m.id)} email={m.email} options={roleOptions} />
+                <ActionButton action={decline.bind(null, m.id)} label="Ablehnen" variant="danger" confirmText={`${m.email} nicht einladen? Die Adresse wird für diesen Newsroom nicht wieder vorgeschlagen.`} />
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function MatchInviteForm({ action, email, options }: { action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>; email: string; options: RoleOption[] }) {
+  const [result, formAction, pending] = useActionState(action, null);
+  return (
+    <form action={formAction} className="role-form" aria-label={`${email} einladen`}>
+      <select name="role" defaultValue="responsible" aria-label={`Rolle für ${email}`}>
+        {options.map((o) => (
+          <option key={o.role} value={o.role}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button secondary" disabled={pending}>
+        Einladen
+      </button>
+      <FormMessage result={result} />
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+
+// A deleted (companies.deleted_at) or removed (gone_at) newsroom publishes nothing: publish()
+// refuses its releases for every actor, and the scheduler, the check and the check sweep leave
+// them alone (the health check does not wait for them either).
+
+/** A newsroom whose releases may still be checked and published. */
+export const LIVE_NEWSROOM_WHERE = { deletedAt: null, goneAt: null } as const satisfies Prisma.CompanyWhereInput;
+
+export function isLiveNewsroom(company: { deletedAt: Date | null; goneAt: Date | null } | null): boolean {
+  return !!company && !company.deletedAt && !company.goneAt;
+}
+
+/** LIVE_NEWSROOM_WHERE for release `r` (alias of press_releases), as SQL. */
+export const liveNewsroomOfRelease = Prisma.sql`EXISTS (SELECT 1 FROM companies co WHERE co.id = r.company_id AND co.deleted_at IS NULL AND co.gone_at IS NULL)`;
