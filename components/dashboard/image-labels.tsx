@@ -1,4 +1,5 @@
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { thumbnailFrame } from "@/lib/images/crop";
 import type { ImageResource, ImageStatus, ImageWarning } from "@/lib/images/image-resource";
 
 // The German wording of an image's state for the dashboard and the admin area. The domain speaks
@@ -75,6 +76,7 @@ export function ImageStatusBadge({ status }: { status: ImageStatus }) {
 
 /** A thumbnail from a preview route, framed as the portal crops it (focus point, or letterboxed). */
 export function ImageThumb({ src, image }: { src: string; image: Pick<ImageResource, "alt" | "width" | "height" | "focusX" | "focusY" | "noCrop"> }) {
+  const frame = thumbnailFrame(image);
   return (
     <div className="image-thumb">
       {/* eslint-disable-next-line @next/next/no-img-element -- a private, session-bound preview; no optimiser in between */}
@@ -84,7 +86,7 @@ export function ImageThumb({ src, image }: { src: string; image: Pick<ImageResou
         width={image.width}
         height={image.height}
         loading="lazy"
-        style={{ objectFit: image.noCrop ? "contain" : "cover", objectPosition: `${Math.round(image.focusX * 100)}% ${Math.round(image.focusY * 100)}%` }}
+        style={{ objectFit: frame.fit, objectPosition: frame.position }}
       />
     </div>
   );

@@ -26,6 +26,8 @@ export function ReleasePicture({ picture, sizes, priority = false }: { picture: 
         width={picture.width}
         height={picture.height}
         alt={picture.alt}
+        // A thumbnail's fixed box: cropped around the focus point, or letterboxed (no_crop).
+        style={picture.frame ? { objectFit: picture.frame.fit, objectPosition: picture.frame.position } : undefined}
         // The cover is the page's largest paint: fetched first, never lazily.
         loading={priority ? undefined : "lazy"}
         fetchPriority={priority ? "high" : undefined}

@@ -64,7 +64,7 @@ describe("exportReleaseEvidence", () => {
     expect(stored.document.release).toEqual({ id: release.id, title: release.title, slug: release.slug });
     expect(stored.document.entries.map((e) => e.kind)).toEqual(["image_original", "image_snapshot"]);
     expect(stored.document.images).toEqual([{
-      id: image.id, bytesSha256: sha, publishedEverAt: image.publishedEverAt!.toISOString(), deletedAt: null,
+      id: image.id, bytesSha256: sha, publishedEverAt: image.publishedEverAt!.toISOString(), deletedAt: null, precheckSnapshot: null,
       files: [
         { role: "original", path: originalPath, sha256: sha },
         { role: "snapshot_cover", path: `evidence/snapshots/${image.storagePrefix}/cover.jpg`, sha256: null },

@@ -39,7 +39,8 @@ export interface EvidenceExportDocument {
   format: typeof EVIDENCE_EXPORT_FORMAT;
   exportedAt: string;
   release: { id: number; title: string; slug: string };
-  images: { id: number; bytesSha256: string; publishedEverAt: string | null; deletedAt: string | null; files: ExportedFile[] }[];
+  /** precheckSnapshot: the image precheck's result, part of the confirmation record (spec 2.4); null when none ran. */
+  images: { id: number; bytesSha256: string; publishedEverAt: string | null; deletedAt: string | null; precheckSnapshot: unknown; files: ExportedFile[] }[];
   entries: ExportedEntry[];
 }
 
@@ -65,7 +66,7 @@ export async function exportReleaseEvidence(opts: { pressReleaseId: number; now?
   const images = await db.pressReleaseImage.findMany({
     where: { pressReleaseId: release.id },
     orderBy: { id: "asc" },
-    select: { id: true, bytesSha256: true, originalPath: true, publishedEverAt: true, deletedAt: true, snapshots: { orderBy: { id: "asc" }, select: { coverPath: true, jsonPath: true } } },
+    select: { id: true, bytesSha256: true, originalPath: true, publishedEverAt: true, deletedAt: true, precheckSnapshot: true, snapshots: { orderBy: { id: "asc" }, select: { coverPath: true, jsonPath: true } } },
   });
   const legalRequests = await db.legalRequest.findMany({ where: { pressReleaseId: release.id }, select: { id: true } });
   const entries = await db.archiveEntry.findMany({
@@ -91,7 +92,7 @@ export async function exportReleaseEvidence(opts: { pressReleaseId: number; now?
     for (const e of entries) if (e.subjectType === IMAGE_SUBJECT && e.subjectId === image.id && e.storagePath && !paths.has(e.storagePath)) paths.set(e.storagePath, "entry");
     const files: ExportedFile[] = [];
     for (const [path, role] of paths) files.push({ role, path, sha256: await hashStored(path) });
-    exportedImages.push({ id: image.id, bytesSha256: image.bytesSha256, publishedEverAt: iso(image.publishedEverAt), deletedAt: iso(image.deletedAt), files });
+    exportedImages.push({ id: image.id, bytesSha256: image.bytesSha256, publishedEverAt: iso(image.publishedEverAt), deletedAt: iso(image.deletedAt), precheckSnapshot: image.precheckSnapshot ?? null, files });
   }
 
   const document: EvidenceExportDocument = {

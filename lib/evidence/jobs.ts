@@ -8,6 +8,7 @@ export type ArchiveOperation = "image_evidence" | "image_removed";
 
 export const IMAGE_SUBJECT = "press_release_image";
 export const RELEASE_SUBJECT = "press_release";
+export const LEGAL_REQUEST_SUBJECT = "legal_request";
 
 export interface ArchiveJobSubject {
   subjectType: string;

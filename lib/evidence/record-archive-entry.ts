@@ -1,5 +1,6 @@
 import type { DbOrTx } from "@/lib/db/client";
 import type { ArchiveEntry, ArchiveEntryKind, Prisma } from "@/lib/generated/prisma/client";
+import { retentionOnWrite } from "./retention";
 import { canonicalJson, signEvidence, verifyEvidence } from "./signing";
 
 export type EvidencePayload = { [key: string]: Prisma.InputJsonValue | null };
@@ -11,8 +12,6 @@ export interface ArchiveEntryInput {
   legalRequestId?: number | null;
   payload: EvidencePayload;
   storagePath?: string | null;
-  holdUntil?: Date | null;
-  deleteAfter?: Date | null;
 }
 
 type SignedFields = Pick<ArchiveEntry, "kind" | "subjectType" | "subjectId" | "legalRequestId" | "storagePath"> & { payload: unknown };
@@ -32,15 +31,17 @@ export function archiveEntrySignedData(entry: SignedFields): string {
   });
 }
 
-/** Inserts one signed archive entry (current key); pass the caller's transaction. */
-export async function recordArchiveEntry(tx: DbOrTx, entry: ArchiveEntryInput): Promise<ArchiveEntry> {
+/**
+ * Inserts one signed archive entry (current key); pass the caller's transaction. Its hold and
+ * delete-after date are set here, for every entry alike (lib/evidence/retention.ts).
+ */
+export async function recordArchiveEntry(tx: DbOrTx, entry: ArchiveEntryInput, now = new Date()): Promise<ArchiveEntry> {
   // Stored as it is signed: the jsonb round trip keeps the canonical value (dates already strings).
   const payload = JSON.parse(canonicalJson(entry.payload)) as Prisma.InputJsonObject;
   const fields = { kind: entry.kind, subjectType: entry.subjectType, subjectId: entry.subjectId, legalRequestId: entry.legalRequestId ?? null, storagePath: entry.storagePath ?? null };
   const { signature, keyId } = signEvidence(archiveEntrySignedData({ ...fields, payload }));
-  return tx.archiveEntry.create({
-    data: { ...fields, payload, signature, signingKeyId: keyId, holdUntil: entry.holdUntil ?? null, deleteAfter: entry.deleteAfter ?? null },
-  });
+  const { holdUntil, deleteAfter } = await retentionOnWrite(tx, fields, now);
+  return tx.archiveEntry.create({ data: { ...fields, payload, signature, signingKeyId: keyId, holdUntil, deleteAfter } });
 }
 
 /** Whether the entry's signature matches its fields under the key it names (current or previous). */

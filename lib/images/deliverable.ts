@@ -40,6 +40,19 @@ export const deliverabilitySelect = {
   confirmations: { select: { imageSha256: true } },
 } satisfies Prisma.PressReleaseImageSelect;
 
+/**
+ * The images a publication of their release would deliver, as far as the image decides: not
+ * removed, not withheld, an admin's upload released by the owner. A v2 image without a
+ * confirmation of its bytes is not left out here: it blocks publish() instead. What a check or
+ * approval is valid for covers exactly these (lib/releases/review-images.ts).
+ */
+export const deliveredOnPublicationWhere = {
+  deletedAt: null,
+  withheldAt: null,
+  precheckWithheldAt: null,
+  OR: [{ uploadedByAdmin: false }, { ownerConfirmedAt: { not: null } }],
+} satisfies Prisma.PressReleaseImageWhereInput;
+
 /** A narrowing pre-filter for queries; isPubliclyDeliverable still decides on the rows it returns. */
 export const deliverableCandidateWhere = { deletedAt: null, withheldAt: null, precheckWithheldAt: null } satisfies Prisma.PressReleaseImageWhereInput;
 
@@ -59,6 +72,10 @@ export interface PublicImage {
   displayKey: string;
   ogKey: string | null;
   bytesSha256: string;
+  /** Crop control (spec 2.4): list thumbnails frame the image by it (lib/images/crop.ts). */
+  focusX: number;
+  focusY: number;
+  noCrop: boolean;
 }
 
 const publicImageSelect = {
@@ -75,6 +92,9 @@ const publicImageSelect = {
   variants: true,
   displayPath: true,
   ogVariantPath: true,
+  focusX: true,
+  focusY: true,
+  noCrop: true,
 } satisfies Prisma.PressReleaseImageSelect;
 
 /**
@@ -105,6 +125,9 @@ export async function publicImagesOf(client: DbOrTx, releaseIds: number[]): Prom
       displayKey: row.displayPath,
       ogKey: row.ogVariantPath,
       bytesSha256: row.bytesSha256,
+      focusX: row.focusX,
+      focusY: row.focusY,
+      noCrop: row.noCrop,
     });
     out.set(row.pressReleaseId, list);
   }

@@ -59,6 +59,7 @@ describe("release page images", () => {
       ],
       src: media(cover.displayPath),
       srcSet: byFormat("jpeg").map((v) => `${media(v.key)} ${v.width}w`).join(", "),
+      frame: null,
     });
     expect(data.pictures.gallery.map((p) => [p.id, p.alt, p.credit])).toEqual([[second.id, "", "© Archiv Nord"]]);
     expect(data.ogImage).toEqual({ url: `${origin()}${media(cover.ogVariantPath)}`, width: 1200, height: 630, alt: "Windräder an der Küste" });
@@ -137,6 +138,8 @@ describe("list thumbnails", () => {
       sources: [{ type: "image/webp", srcSet: `${media(smallest("webp").key)} 480w` }],
       src: media(smallest("jpeg").key),
       srcSet: `${media(smallest("jpeg").key)} 480w`,
+      // A 3:2 picture fills the 3:2 frame whole.
+      frame: { fit: "cover", position: "50% 50%" },
     };
     const year = new Date().getFullYear();
     const lists = [
@@ -162,5 +165,34 @@ describe("list thumbnails", () => {
     // The thumbnail comes after the heading, so the heading leads each entry.
     const card = html.slice(html.indexOf("release-card has-cover"));
     expect(card.indexOf("<h3>")).toBeLessThan(card.indexOf("<picture>"));
+  });
+
+  it("frame each thumbnail by its image's crop control: around the focus point, or letterboxed with no_crop (spec 2.4)", async () => {
+    const company = await seedCompany({ name: "Panorama GmbH" });
+    // Three times as wide as high: the 3:2 frame shows a third less of it, and where is the focus point's choice.
+    const right = await live(company.id, { publishedAt: new Date(Date.now() - 10 * 60_000) });
+    const rightImage = await seedPublicImage(right.id, { isCover: true, width: 1920, height: 640, focusX: 0.95, focusY: 0.5 });
+    const left = await live(company.id, { publishedAt: new Date(Date.now() - 20 * 60_000) });
+    const leftImage = await seedPublicImage(left.id, { isCover: true, width: 1920, height: 640, focusX: 0.1, focusY: 0.5 });
+    const whole = await live(company.id, { publishedAt: new Date(Date.now() - 30 * 60_000) });
+    const wholeImage = await seedPublicImage(whole.id, { isCover: true, width: 1920, height: 640, focusX: 0.95, focusY: 0.5, noCrop: true });
+
+    const data = (await newsroomPageData("business", "de", company.slug))!;
+    expect(data.releases.map((r) => [r.id, r.cover?.frame])).toEqual([
+      [right.id, { fit: "cover", position: "100% 50%" }],
+      [left.id, { fit: "cover", position: "0% 50%" }],
+      [whole.id, { fit: "contain", position: "50% 50%" }],
+    ]);
+    const route = await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/page");
+    const html = renderToStaticMarkup((await route.default({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) })) as ReactElement);
+    const imgOf = (image: { variants: { key: string; format: string; width: number }[] }) => {
+      const key = image.variants.filter((v) => v.format === "jpeg").sort((a, b) => a.width - b.width)[0]!.key;
+      return /<img [^>]*>/.exec(html.slice(html.indexOf(`<img src="${media(key)}"`)))![0];
+    };
+    expect(imgOf(rightImage)).toContain('style="object-fit:cover;object-position:100% 50%"');
+    expect(imgOf(leftImage)).toContain('style="object-fit:cover;object-position:0% 50%"');
+    expect(imgOf(wholeImage)).toContain('style="object-fit:contain;object-position:50% 50%"');
+    const list = html.slice(html.indexOf('<ul class="release-list"'));
+    expect(await problems(list.slice(0, list.indexOf("</ul>") + 5))).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ function image(data: Partial<PublicImage> = {}): PublicImage {
     id: 1, pressReleaseId: 9, position: 0, isCover: true, alt: "  Ein Bild  ", credit: "© Studio", width: 3000, height: 1500,
     // Stored in no particular order.
     variants: [v(1600, "jpeg"), v(480, "webp"), v(480, "jpeg"), v(960, "avif"), v(960, "jpeg"), v(480, "avif"), v(960, "webp")],
-    displayKey: v(1600, "jpeg").key, ogKey: "img/0123456789abcdef/aaaa-og.jpg", bytesSha256: "a".repeat(64), ...data,
+    displayKey: v(1600, "jpeg").key, ogKey: "img/0123456789abcdef/aaaa-og.jpg", bytesSha256: "a".repeat(64), focusX: 0.5, focusY: 0.5, noCrop: false, ...data,
   };
 }
 

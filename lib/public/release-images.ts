@@ -1,3 +1,4 @@
+import { thumbnailFrame, type ThumbnailFrame } from "@/lib/images/crop";
 import type { PublicImage } from "@/lib/images/deliverable";
 import { FORMAT_CONTENT_TYPES, mediaPath, OG_SIZE, type ImageFormat, type ImageVariant } from "@/lib/images/variants";
 
@@ -18,6 +19,8 @@ export interface Picture {
   sources: { type: string; srcSet: string }[];
   src: string;
   srcSet: string | null;
+  /** A thumbnail's framing in its fixed box (focus point or letterbox); null where the whole image shows. */
+  frame: ThumbnailFrame | null;
 }
 
 export interface SizedKey {
@@ -53,10 +56,14 @@ export function releasePicture(image: PublicImage): Picture {
     }),
     src: mediaPath(fallback.key),
     srcSet: jpeg.length ? srcSetOf(jpeg) : null,
+    frame: null,
   };
 }
 
-/** The smallest WebP and JPEG only: a list's thumbnail never needs more. */
+/**
+ * The smallest WebP and JPEG only: a list's thumbnail never needs more. Framed by the image's
+ * crop control: cropped around its focus point, or letterboxed with no_crop (spec 2.4).
+ */
 export function thumbnailPicture(image: PublicImage): Picture {
   const webp = ofFormat(image, "webp")[0];
   const jpeg = ofFormat(image, "jpeg")[0];
@@ -66,6 +73,7 @@ export function thumbnailPicture(image: PublicImage): Picture {
     sources: webp ? [{ type: FORMAT_CONTENT_TYPES.webp, srcSet: `${mediaPath(webp.key)} ${webp.width}w` }] : [],
     src: mediaPath(fallback.key),
     srcSet: `${mediaPath(fallback.key)} ${fallback.width}w`,
+    frame: thumbnailFrame(image),
   };
 }
 

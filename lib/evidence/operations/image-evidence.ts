@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { db, type DbOrTx, type Tx } from "@/lib/db/client";
-import type { ArchiveEntryKind } from "@/lib/generated/prisma/client";
+import type { ArchiveEntryKind, Prisma } from "@/lib/generated/prisma/client";
 import { getFileStorage } from "@/lib/storage/file-storage";
 import { ArchiveJobError, IMAGE_SUBJECT, type ArchiveJobSubject } from "../jobs";
 import { recordArchiveEntry } from "../record-archive-entry";
@@ -101,6 +101,8 @@ export const imageEvidenceOperation: ArchiveOperationHandler<Prepared> = {
         payload: {
           confirmationId: c.id, imageId: image.id, imageSha256: c.imageSha256, legalTextKey: c.legalTextKey,
           confirmedAt: c.confirmedAt.toISOString(), source: c.source, userId: c.userId, confirmedFor: { type: c.subjectType, id: c.subjectId },
+          // Spec 2.4: the precheck snapshot is part of the confirmation record (null: no precheck ran).
+          precheckSnapshot: (c.precheckSnapshot ?? null) as Prisma.InputJsonValue | null,
         },
       });
       recorded++;

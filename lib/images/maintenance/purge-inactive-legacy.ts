@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { evidenceKeptBy } from "@/lib/evidence/retention";
 import { getFileStorage } from "@/lib/storage/file-storage";
 
 /** Evidence of a legacy image is kept three years after its release left the public (§ 195 BGB). */
@@ -6,35 +7,39 @@ export const LEGACY_RETENTION_DAYS = 3 * 365;
 
 /**
  * Originals of legacy (form v1) images whose release was deleted or removed from the public
- * more than the retention period ago, and that no legal hold or legal request keeps. Dry-run by
- * default (spec 4.7): only with `execute` are originals deleted and original_path cleared;
- * rows, snapshots and archive entries stay.
+ * more than the retention period ago, and whose evidence nothing keeps: the archive's one rule
+ * (lib/evidence/retention.ts, evidenceKeptBy): a hold in force on any entry of the release, its
+ * images or its legal requests, or an open legal request about it. Dry-run by default (spec 4.7):
+ * only with `execute` are originals deleted and original_path cleared, each after the rule was
+ * asked again under the release's lock (the lock a hold is placed under); rows, snapshots and
+ * archive entries stay.
  */
 export async function purgeInactiveLegacyImages(opts: { execute?: boolean; now?: Date } = {}): Promise<{ candidates: { imageId: number; releaseId: number }[]; purged: number }> {
   const now = opts.now ?? new Date();
   const cutoff = new Date(now.getTime() - LEGACY_RETENTION_DAYS * 86_400_000);
   const images = await db.pressReleaseImage.findMany({
-    where: {
-      formVersion: "v1",
-      originalPath: { not: null },
-      pressRelease: { OR: [{ deletedAt: { lt: cutoff } }, { goneAt: { lt: cutoff } }], legalRequests: { none: { status: { notIn: ["rejected", "withdrawn", "executed"] } } } },
-    },
+    where: { formVersion: "v1", originalPath: { not: null }, pressRelease: { OR: [{ deletedAt: { lt: cutoff } }, { goneAt: { lt: cutoff } }] } },
     select: { id: true, pressReleaseId: true, originalPath: true },
     orderBy: { id: "asc" },
     take: 5_000,
   });
-  const held = new Set(
-    (await db.archiveEntry.findMany({ where: { subjectType: "press_release_image", subjectId: { in: images.map((i) => i.id) }, holdUntil: { gt: now } }, select: { subjectId: true } })).map((e) => e.subjectId),
-  );
-  const candidates = images.filter((i) => !held.has(i.id));
-  if (!opts.execute) return { candidates: candidates.map((c) => ({ imageId: c.id, releaseId: c.pressReleaseId })), purged: 0 };
+  const kept = new Map<number, boolean>();
+  for (const releaseId of new Set(images.map((i) => i.pressReleaseId))) kept.set(releaseId, (await evidenceKeptBy(db, releaseId, now)) !== null);
+  const candidates = images.filter((i) => !kept.get(i.pressReleaseId));
+  const listed = candidates.map((c) => ({ imageId: c.id, releaseId: c.pressReleaseId }));
+  if (!opts.execute) return { candidates: listed, purged: 0 };
   let purged = 0;
   for (const image of candidates) {
-    const cleared = await db.pressReleaseImage.updateMany({ where: { id: image.id, originalPath: image.originalPath }, data: { originalPath: null } });
-    if (cleared.count) {
+    const cleared = await db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM press_releases WHERE id = ${image.pressReleaseId} FOR SHARE`;
+      if (await evidenceKeptBy(tx, image.pressReleaseId, now)) return 0;
+      return (await tx.pressReleaseImage.updateMany({ where: { id: image.id, originalPath: image.originalPath }, data: { originalPath: null } })).count;
+    });
+    if (cleared) {
+      // After the commit: no row names the original any more.
       await getFileStorage().delete(image.originalPath!);
       purged++;
     }
   }
-  return { candidates: candidates.map((c) => ({ imageId: c.id, releaseId: c.pressReleaseId })), purged };
+  return { candidates: listed, purged };
 }

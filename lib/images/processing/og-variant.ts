@@ -1,3 +1,4 @@
+import { cropWindow, type CropWindow } from "@/lib/images/crop";
 import { OG_SIZE } from "@/lib/images/variants";
 import { creditBarOverlays } from "./credit-bar";
 import { withWorkingCopy } from "./decode-upload";
@@ -13,29 +14,13 @@ export interface OgVariantOptions {
   noCrop: boolean;
 }
 
-export interface CropWindow {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
 const OG_QUALITY = 84;
 /** The letterbox background: a tiny copy of the picture, blurred and darkened, then scaled up. */
 const BACKDROP = { width: 240, height: 126, blurSigma: 4, brightness: 0.4 };
 
-const unit = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0.5);
-
-/**
- * The largest window of the og frame's aspect ratio inside a width × height image, placed so the
- * focus point is as near its centre as the image edges allow.
- */
+/** The og frame's crop window around the focus point (lib/images/crop.ts, the rule lists share). */
 export function ogCropWindow(width: number, height: number, focusX: number, focusY: number): CropWindow {
-  const ratio = OG_SIZE.width / OG_SIZE.height;
-  const w = width / height > ratio ? Math.min(width, Math.round(height * ratio)) : width;
-  const h = width / height > ratio ? height : Math.min(height, Math.round(width / ratio));
-  const place = (focus: number, size: number, window: number) => Math.min(size - window, Math.max(0, Math.round(unit(focus) * size - window / 2)));
-  return { left: place(focusX, width, w), top: place(focusY, height, h), width: w, height: h };
+  return cropWindow(width, height, OG_SIZE.width / OG_SIZE.height, focusX, focusY);
 }
 
 /** The whole picture fitted into the frame over a blurred, darkened copy of itself. */

@@ -1,11 +1,13 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireAdmin } from "@/lib/auth/session";
+import { requireAdmin, requireConfirmedStaff } from "@/lib/auth/session";
+import { HOLD_REASON_MIN, parseHoldUntil, setEvidenceHold } from "@/lib/evidence/evidence-hold";
+import { MAX_HOLD_YEARS } from "@/lib/evidence/retention";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formText } from "@/lib/forms/form-fields";
 import { correctImageDeclaration } from "@/lib/images/correct-image-declaration";
-import { declarationFormFields } from "@/lib/images/declaration-form";
+import { declarationFormError, declarationFormFields } from "@/lib/images/declaration-form";
 import { removeReleaseImage } from "@/lib/images/remove-release-image";
 import { isRecordId, parseRecordId } from "@/lib/input/ids";
 
@@ -23,7 +25,7 @@ export async function correctImageAsAdminAction(releaseId: number, _prev: Action
   try {
     await correctImageDeclaration({ imageId, releaseId, userId: user.id, asAdmin: true, ...fields });
   } catch (err) {
-    return actionError(err, MESSAGES);
+    return declarationFormError(err, MESSAGES);
   }
   refresh();
   return { ok: true, message: "Bildnachweis korrigiert; das og-Bild wurde neu erzeugt." };
@@ -41,5 +43,39 @@ export async function removeImageAsAdminAction(releaseId: number, _prev: ActionR
     return { ok: true, message: erased ? "Bild gelöscht (es war nie öffentlich)." : "Bild entfernt; Original und Nachweise bleiben gespeichert." };
   } catch (err) {
     return actionError(err, MESSAGES);
+  }
+}
+
+const HOLD_MESSAGES = {
+  not_found: "Diese Pressemitteilung gibt es nicht (mehr).",
+  conflict: "Zu dieser Pressemitteilung gibt es noch keine Archiveinträge, die gesperrt werden könnten.",
+  forbidden: "Dafür fehlt Ihnen die Berechtigung „compliance:manage“.",
+} as const;
+
+const HOLD_ISSUES = {
+  until: { missing: "Bitte wählen Sie das Datum, bis zu dem die Nachweise aufbewahrt werden.", range: `Das Datum muss in der Zukunft liegen, höchstens ${MAX_HOLD_YEARS} Jahre voraus.` },
+  reason: `Bitte nennen Sie den Grund (mindestens ${HOLD_REASON_MIN} Zeichen).`,
+} as const;
+
+/** The last day a hold keeps the evidence (it ends at the following midnight, UTC), as the form shows it. */
+const lastDayOf = (until: Date) => new Date(until.getTime() - 1).toISOString().slice(0, 10).split("-").reverse().join(".");
+
+/** Compliance staff place a legal hold on the release's evidence until a date, or lift it (spec 1.5). The rules are lib/evidence/evidence-hold.ts's. */
+export async function setEvidenceHoldAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user } = await requireConfirmedStaff();
+  if (!isRecordId(releaseId)) return { ok: false, message: HOLD_MESSAGES.not_found };
+  const lift = formText(form, "intent", 10) === "lift";
+  try {
+    const until = lift ? null : parseHoldUntil(formText(form, "until", 10));
+    const r = await setEvidenceHold({ actorUserId: user.id, pressReleaseId: releaseId, until, reason: formText(form, "reason", 2000) });
+    refresh();
+    if (!r.until) return { ok: true, message: `Sperre aufgehoben für ${r.entries} Archiveinträge; es gelten wieder ihre Löschfristen.` };
+    const longer = until && r.until > until ? " Eine längere Sperre blieb bestehen; zum Verkürzen heben Sie die Sperre auf und setzen sie neu." : "";
+    return { ok: true, message: `Sperre gesetzt: ${r.entries} Archiveinträge bleiben bis einschließlich ${lastDayOf(r.until)} erhalten.${longer}` };
+  } catch (err) {
+    const { detail: _english, ...result } = actionError(err, HOLD_MESSAGES);
+    if (result.issues?.["until"]) result.issues["until"] = result.issues["until"] === "is required" ? HOLD_ISSUES.until.missing : HOLD_ISSUES.until.range;
+    if (result.issues?.["reason"]) result.issues["reason"] = HOLD_ISSUES.reason;
+    return result;
   }
 }

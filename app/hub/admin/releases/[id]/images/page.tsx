@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EvidenceForm } from "@/components/admin/evidence-form";
+import { EvidenceHoldForm } from "@/components/admin/evidence-hold-form";
 import { ImageRemoveForm } from "@/components/admin/image-remove-form";
 import { ImageDeclarationForm } from "@/components/dashboard/image-declaration-form";
 import { STATUS_LABELS, StatusBadge } from "@/components/dashboard/status-badge";
@@ -10,13 +11,14 @@ import { ImageUploadForm } from "@/components/dashboard/image-upload-form";
 import { requireAdmin } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { evidenceRetentionOf } from "@/lib/evidence/evidence-hold";
 import { AppError } from "@/lib/http/errors";
 import { currentConfirmText } from "@/lib/images/confirm-text";
 import { adminReleaseImages } from "@/lib/images/review/admin-release-images";
 import { MAX_IMAGES_PER_RELEASE } from "@/lib/images/variants";
 import { parseRecordId } from "@/lib/input/ids";
 import type { ReleaseStatus } from "@/lib/generated/prisma/enums";
-import { correctImageAsAdminAction, removeImageAsAdminAction } from "./actions";
+import { correctImageAsAdminAction, removeImageAsAdminAction, setEvidenceHoldAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Bilder und Nachweise" };
@@ -38,6 +40,7 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
   await requireAdmin("press-releases:publish");
   const { release, images } = await load((await params).id);
   const confirmText = await currentConfirmText();
+  const retention = await evidenceRetentionOf(release.id);
   const active = images.filter((i) => !i.removed).length;
   return (
     <>
@@ -90,6 +93,18 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
             „archive:verify-export“. Eine Kopie bleibt im Archiv.
           </p>
           <EvidenceForm endpoint={`/admin/releases/${release.id}/images/evidence-export`} hasOriginal removed={false} exportAll />
+        </section>
+      ) : null}
+      {retention.entries ? (
+        <section className="panel" aria-labelledby="evidence-hold-heading">
+          <h2 id="evidence-hold-heading">Aufbewahrung der Nachweise</h2>
+          <p className="meta">
+            {retention.entries} Archiveinträge · Löschfrist frühestens {retention.nextDeleteAfter ? formatBerlin(retention.nextDeleteAfter) : "nicht gesetzt"} ·{" "}
+            {retention.holdUntil ? `gesperrt bis ${formatBerlin(retention.holdUntil)}` : "keine Sperre"}
+            {retention.openLegalRequests ? ` · ${retention.openLegalRequests} offene rechtliche Anliegen halten alle Nachweise` : null}
+          </p>
+          <p className="meta">Nachweise eines Bildes, das noch verwendet wird, werden nie gelöscht; ihre Frist läuft ab der letzten Verwendung.</p>
+          <EvidenceHoldForm action={setEvidenceHoldAction.bind(null, release.id)} held={!!retention.holdUntil} />
         </section>
       ) : null}
       <section className="panel image-upload-panel" aria-labelledby="admin-upload-heading">

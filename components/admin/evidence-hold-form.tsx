@@ -1,0 +1,43 @@
+"use client";
+
+import { useActionState } from "react";
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { FormMessage } from "@/components/ui/form-message";
+import type { ActionResult } from "@/lib/forms/action-result";
+
+type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+
+/**
+ * Compliance staff hold a release's evidence until a date, or lift the hold; always with a reason.
+ * The server decides (lib/evidence/evidence-hold.ts); its field issues show under the fields.
+ */
+export function EvidenceHoldForm({ action, held }: { action: Action; held: boolean }) {
+  const [result, dispatch, pending] = useActionState<ActionResult | null, FormData>(action, null);
+  const issue = (field: string) => (pending ? undefined : result?.issues?.[field]);
+  return (
+    <form action={dispatch} className="form evidence-form" noValidate aria-label="Aufbewahrungssperre">
+      <FormMessage result={pending ? null : result} />
+      <FormField id="hold-until" label="Aufbewahren bis einschließlich" issue={issue("until")}>
+        <input id="hold-until" name="until" type="date" {...describedBy("hold-until", issue("until"))} />
+      </FormField>
+      <FormField
+        id="hold-reason"
+        label="Grund (etwa Aktenzeichen oder Anfrage)"
+        issue={issue("reason")}
+        hint="Gilt für alle Archiveinträge der Pressemitteilung, ihrer Bilder und ihrer rechtlichen Anliegen, auch für später geschriebene. Eine längere Sperre bleibt bestehen; jede Änderung wird protokolliert."
+      >
+        <input id="hold-reason" name="reason" required minLength={10} maxLength={2000} {...describedBy("hold-reason", issue("reason"), true)} />
+      </FormField>
+      <div className="button-row">
+        <button type="submit" name="intent" value="hold" className="button" disabled={pending}>
+          Sperre setzen
+        </button>
+        {held ? (
+          <button type="submit" name="intent" value="lift" className="button secondary" disabled={pending}>
+            Sperre aufheben
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
