@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ACTIVITY } from "@/lib/activity/types";
 import { openApiDocument } from "@/lib/api/openapi";
 import { createApiToken } from "@/lib/api-tokens/tokens";
+import { removeMember } from "@/lib/companies/team";
 import { resetConfigForTests } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { apiClient, send } from "./api-client";
@@ -57,13 +58,42 @@ describe("POST /api/v1/newsrooms/{id}/members", () => {
     expect([again.status, again.body.error.code]).toEqual([409, "conflict"]);
   });
 
-  it("a member attaches members, but not responsibles", async () => {
-    const company = await seedCompany();
-    const { token } = await caller(company.id, "member");
+  it("as the attacker: a member or responsible with an API token attaches nobody (403), not even as member", async () => {
+    const { company } = await seedNewsroom();
     const person = await seedUser();
-    expect((await attach(token, company.id, { email: person.email, role: "responsible" })).status).toBe(403);
+    for (const role of ["member", "responsible"] as const) {
+      const { token } = await caller(company.id, role);
+      for (const body of [{ email: person.email }, { email: person.email, role: "responsible" }]) {
+        const res = await attach(token, company.id, body);
+        expect([role, body, res.status, (await res.json()).error.code]).toEqual([role, body, 403, "forbidden"]);
+      }
+    }
     expect(await membership(company.id, person.id)).toBeNull();
-    expect((await attach(token, company.id, { email: person.email })).status).toBe(201);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.companyMemberAdded, subjectId: String(company.id) } })).toBe(0);
+  });
+
+  it("as the attacker: nobody lifts an owner's removal; the owner may attach again, and the block stays", async () => {
+    const { owner, company } = await seedNewsroom();
+    const removed = await seedUser();
+    await db.companyUser.create({ data: { companyId: company.id, userId: removed.id, role: "member", grantedVia: "manual" } });
+    await removeMember({ actorUserId: owner.id, companyId: company.id, userId: removed.id });
+    const block = { companyId: company.id, email: removed.email };
+
+    // A member with a token, and a listed partner: the owner's decision stands.
+    const colleague = await caller(company.id, "member");
+    expect((await attach(colleague.token, company.id, { email: removed.email })).status).toBe(403);
+    const partner = await caller();
+    process.env.NEWSROOM_API_ASSIGNMENT_USER_IDS = String(partner.user.id);
+    resetConfigForTests();
+    const refused = await attach(partner.token, company.id, { email: removed.email });
+    expect([refused.status, (await refused.json()).error.details]).toEqual([409, { reason: "removed_from_newsroom" }]);
+    expect(await membership(company.id, removed.id)).toBeNull();
+    expect(await db.companyAutoGrantBlock.count({ where: block })).toBe(1);
+
+    // The owner decides again: attached, and the block is not lifted by the API.
+    expect((await attach(await tokenFor(owner.id), company.id, { email: removed.email })).status).toBe(201);
+    expect(await membership(company.id, removed.id)).toMatchObject({ role: "member", grantedVia: "api" });
+    expect(await db.companyAutoGrantBlock.count({ where: block })).toBe(1);
   });
 
   it("refuses a stranger and a member of another newsroom with 403, changing nothing", async () => {
@@ -81,7 +111,7 @@ describe("POST /api/v1/newsrooms/{id}/members", () => {
     expect(await db.companyUser.count({ where: { companyId: company.id } })).toBe(1);
   });
 
-  it("an account listed in NEWSROOM_API_ASSIGNMENT_USER_IDS attaches members to any existing newsroom", async () => {
+  it("an account listed in NEWSROOM_API_ASSIGNMENT_USER_IDS attaches members to any existing newsroom (spec 5.13)", async () => {
     const { company } = await seedNewsroom();
     const partner = await caller();
     process.env.NEWSROOM_API_ASSIGNMENT_USER_IDS = String(partner.user.id);

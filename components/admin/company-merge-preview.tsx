@@ -31,6 +31,7 @@ const ROWS: [keyof RowCounts, string][] = [
   ["invitations", "Einladungen"],
   ["boosts", "Boosts"],
   ["slugRedirects", "Alte Adressen (301)"],
+  ["autoGrantBlocks", "Entfernte oder abgelehnte Adressen (bleiben außen vor)"],
 ];
 
 const FIELD_LABEL: Record<string, string> = {
@@ -48,13 +49,13 @@ const FIELD_LABEL: Record<string, string> = {
 type PreviewAction = (prev: MergePreviewResult | null, form: FormData) => Promise<MergePreviewResult>;
 
 /**
- * Choose the other newsroom (the ones with the same company e-mail, or any by its number) and
- * which one stays; the preview appears below. Two forms, so Enter in the number field asks for
+ * Choose the other newsroom (the ones with the same company e-mail, or any by its number, filled
+ * in from a link of the similar-addresses screen) and which one stays; the preview appears below. Two forms, so Enter in the number field asks for
  * the typed number and not for the first candidate.
  */
-export function CompanyMergePanel({ candidates, action }: { candidates: AdminCompanyDetail["mergeCandidates"]; action: PreviewAction }) {
+export function CompanyMergePanel({ candidates, action, initialOther = "" }: { candidates: AdminCompanyDetail["mergeCandidates"]; action: PreviewAction; initialOther?: string }) {
   const [result, formAction, pending] = useActionState(action, null);
-  const [other, setOther] = useState("");
+  const [other, setOther] = useState(initialOther);
   const [direction, setDirection] = useState("aufnehmen");
   return (
     <>

@@ -1,16 +1,22 @@
 import { assertCan } from "@/lib/accounts/permissions";
+import { deleteCompany } from "@/lib/companies/delete-company";
+import { normalizeCompanyEmail } from "@/lib/companies/email-groups/classify-email";
+import { setManualClassification } from "@/lib/companies/email-groups/set-manual-classification";
 import { mergeCompanies, type MergeOutcome, type MergeRefusal } from "@/lib/companies/merge/merge-companies";
 import { db } from "@/lib/db/client";
+import type { EmailClassification } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/http/errors";
 import { formText } from "@/lib/forms/form-fields";
-import { parseRecordId } from "@/lib/input/ids";
+import { isRecordId, parseRecordId } from "@/lib/input/ids";
 import { markCompanyGone, unmarkCompanyGone } from "@/lib/releases/tombstone";
-import { adminReason } from "./payment-actions";
+import { adminReason } from "@/lib/input/admin-reason";
 import { ADMIN_SCREENS } from "./screens";
 
-// The decisions of /admin/companies/[id] (spec 3.1, 4.3, 4.7). Tombstone and unmark authorize
-// companies:write from the stored user inside the transaction that changes the newsroom; the
-// domain writes the activity entry (`company.gone` / `company.unmarked`, with the reason) and a
-// history row for every release it takes along. The merge is only previewed here, on request.
+// The decisions of /admin/companies/[id] (spec 2.2, 3.1, 4.3, 4.7). Tombstone, unmark, delete and
+// the e-mail classification authorize companies:write from the stored user inside the
+// transaction that changes anything; the domain writes the activity entry (`company.gone` /
+// `company.unmarked` / `company.deleted`, with the reason) and a history row for every release
+// a tombstone takes along. The merge is only previewed here, on request.
 
 export type CompanyAdminAction = "tombstone" | "unmark";
 
@@ -33,6 +39,48 @@ export async function decideCompanyAsAdmin(opts: CompanyAdminActionOptions): Pro
   return db.$transaction(async (tx) => {
     await assertCan(opts.adminUserId, ADMIN_SCREENS.companies.permission, tx);
     return opts.action === "tombstone" ? markCompanyGone(gone, tx) : unmarkCompanyGone(gone, tx);
+  });
+}
+
+/**
+ * The soft delete of a newsroom by staff (spec 2.2): companies:write, read FOR SHARE inside the
+ * transaction that deletes, and a reason (the activity entry keeps it). Afterwards the newsroom
+ * answers 404 everywhere while its data stays (lib/companies/delete-company.ts).
+ */
+export async function deleteCompanyAsAdmin(opts: { adminUserId: number; companyId: number; reason: string; now?: Date }): Promise<{ releases: number; backToDraft: number }> {
+  const reason = adminReason(opts.reason);
+  return db.$transaction(async (tx) => {
+    await assertCan(opts.adminUserId, ADMIN_SCREENS.companies.permission, tx);
+    return deleteCompany({ companyId: opts.companyId, actorUserId: opts.adminUserId, reason, ...(opts.now ? { now: opts.now } : {}) }, tx);
+  });
+}
+
+const CLASSIFICATIONS: readonly EmailClassification[] = ["company", "agency", "consumer_mail", "role_address", "unknown"];
+
+/** The classification chosen in the form; `auto` clears the override (the computed one applies). */
+export function classificationChoice(raw: unknown): EmailClassification | null {
+  if (raw === "auto") return null;
+  const found = CLASSIFICATIONS.find((c) => c === raw);
+  if (!found) throw new AppError("validation_failed", "Unknown classification.", undefined, [{ path: "classification", message: "Bitte wählen Sie eine Einstufung." }]);
+  return found;
+}
+
+/**
+ * The manual classification of a newsroom's company e-mail (spec 2.2: `manual_classification`
+ * on company_email_groups, which survives every recomputation). It belongs to the address, so it
+ * holds for every newsroom with that address. companies:write, read inside the transaction that
+ * writes; the domain records the activity entry with the editor.
+ */
+export async function classifyCompanyEmailAsAdmin(opts: { adminUserId: number; companyId: number; classification: unknown }): Promise<{ normalizedEmail: string; effective: EmailClassification }> {
+  const value = classificationChoice(opts.classification);
+  if (!isRecordId(opts.companyId)) throw notFound("Newsroom not found.");
+  return db.$transaction(async (tx) => {
+    await assertCan(opts.adminUserId, ADMIN_SCREENS.companies.permission, tx);
+    const company = await tx.company.findFirst({ where: { id: opts.companyId, deletedAt: null }, select: { email: true } });
+    if (!company) throw notFound("Newsroom not found.");
+    const email = normalizeCompanyEmail(company.email);
+    if (!email) throw new AppError("conflict", "This newsroom has no company e-mail.");
+    return setManualClassification({ email, value, actorUserId: opts.adminUserId }, tx);
   });
 }
 

@@ -1,4 +1,5 @@
 import { normalizeCompanyEmail } from "@/lib/companies/email-groups/classify-email";
+import { effectiveClassification } from "@/lib/companies/email-groups/effective-classification";
 import { portalsOfCompany } from "@/lib/companies/portals";
 import { db } from "@/lib/db/client";
 import type { ReleaseStatus } from "@/lib/generated/prisma/client";
@@ -6,9 +7,10 @@ import { notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
 import { getSiteHosts, newsroomPath, siteOrigin } from "@/lib/sites";
 
-// The admin's newsroom detail (spec 2.2, 4.3): the facts, the members with role and grant
-// path (company_user), the releases per status, merges in both directions, and the newsrooms
-// a merge would take in: those with the same company e-mail (spec 4.7 companies:merge).
+// The admin's newsroom detail (spec 2.2, 4.3): the facts, the classification of the company
+// e-mail (company_email_groups), the members with role and grant path (company_user), the
+// releases per status, merges in both directions, and the newsrooms a merge would take in:
+// those with the same company e-mail (spec 4.7 companies:merge).
 
 /** Newsrooms with the same normalized company e-mail, offered for a merge preview. */
 const MERGE_CANDIDATES_SHOWN = 10;
@@ -49,6 +51,13 @@ export async function loadAdminCompany(companyId: number) {
     db.pressRelease.count({ where: { companyId: company.id, deletedAt: null, goneAt: { not: null } } }),
     db.pressRelease.count({ where: { companyId: company.id, deletedAt: null, publishedEverAt: { not: null } } }),
   ]);
+  const emailClassification = email
+    ? {
+        email,
+        effective: await effectiveClassification(email),
+        manual: (await db.companyEmailGroup.findUnique({ where: { normalizedEmail: email }, select: { manualClassification: true } }))?.manualClassification ?? null,
+      }
+    : null;
   const hosts = getSiteHosts();
   return {
     company,
@@ -58,6 +67,8 @@ export async function loadAdminCompany(companyId: number) {
     releases: { byStatus: releasesByStatus, total: byStatus.reduce((n, g) => n + g._count._all, 0), tombstoned, everPublished: ever },
     contacts,
     mergeCandidates: candidates,
+    /** The company e-mail's effective classification and the manual override, if any; null without an address. */
+    emailClassification,
   };
 }
 export type AdminCompanyDetail = Awaited<ReturnType<typeof loadAdminCompany>>;

@@ -65,7 +65,7 @@ describe("the e-mail rights sync at login", () => {
     );
 
     // Idempotent: nothing left to lower, nothing logged again.
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], granted: [] });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], suggested: [] });
     expect(await loweredLog(first.lowered)).toHaveLength(2);
   });
 
@@ -73,17 +73,17 @@ describe("the e-mail rights sync at login", () => {
     const user = await seedAccount();
     const viaContact = await grant(user.id, "responsible", "auto", {}, [user.email]);
     const contactRemoved = await grant(user.id, "responsible", "auto", {}, [user.email]);
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], granted: [] });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], suggested: [] });
 
     await db.contact.deleteMany({ where: { companyId: contactRemoved } });
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [contactRemoved], granted: [] });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [contactRemoved], suggested: [] });
 
     // A pending change does not count; only the redeemed address is the current one.
     await db.user.update({ where: { id: user.id }, data: { pendingEmail: `${unique("neu")}@firma.example` } });
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], granted: [] });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], suggested: [] });
 
     await db.user.update({ where: { id: user.id }, data: { email: `${unique("neu")}@firma.example`, pendingEmail: null } });
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [viaContact], granted: [] });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [viaContact], suggested: [] });
     expect((await roleOf(user.id, viaContact)).role).toBe("member");
   });
 
@@ -91,10 +91,10 @@ describe("the e-mail rights sync at login", () => {
     const accounts = [await seedAccount({ emailVerifiedAt: null }), await seedAccount({ isActive: false }), await seedAccount({ deletedAt: new Date() })];
     for (const account of accounts) {
       const companyId = await grant(account.id, "responsible", "auto");
-      expect(await syncEmailRights(account.id)).toEqual({ lowered: [], granted: [] });
+      expect(await syncEmailRights(account.id)).toEqual({ lowered: [], suggested: [] });
       expect((await roleOf(account.id, companyId)).role).toBe("responsible");
     }
-    expect(await syncEmailRights(2_000_000_000)).toEqual({ lowered: [], granted: [] });
+    expect(await syncEmailRights(2_000_000_000)).toEqual({ lowered: [], suggested: [] });
   });
 
   it("lowers each right exactly once when two logins sync at the same moment", async () => {
@@ -112,7 +112,7 @@ describe("the e-mail rights sync at login", () => {
     const companyId = await grant(user.id, "responsible", "auto");
     await expect(
       db.$transaction(async (tx) => {
-        expect(await syncEmailRights(user.id, tx)).toEqual({ lowered: [companyId], granted: [] });
+        expect(await syncEmailRights(user.id, tx)).toEqual({ lowered: [companyId], suggested: [] });
         throw new Error("login failed later");
       }),
     ).rejects.toThrow("login failed later");
@@ -122,8 +122,8 @@ describe("the e-mail rights sync at login", () => {
   });
 });
 
-const grantedLog = (companyIds: number[]) =>
-  db.activityLog.findMany({ where: { type: ACTIVITY.companyRoleGranted, subjectType: "company", subjectId: { in: companyIds.map(String) } }, orderBy: { subjectId: "asc" } });
+const foundLog = (companyIds: number[]) =>
+  db.activityLog.findMany({ where: { type: ACTIVITY.companyEmailMatchFound, subjectType: "company", subjectId: { in: companyIds.map(String) } }, orderBy: { subjectId: "asc" } });
 
 async function companyWithContacts(company: Partial<Prisma.CompanyUncheckedCreateInput>, contacts: string[]) {
   const c = await seedCompany({ email: `${unique("info")}@firma.example`, ...company });
@@ -134,8 +134,10 @@ async function companyWithContacts(company: Partial<Prisma.CompanyUncheckedCreat
 const membershipsOf = async (userId: number, companyIds: number[]) =>
   Object.fromEntries((await db.companyUser.findMany({ where: { userId, companyId: { in: companyIds } }, select: { companyId: true, role: true, grantedVia: true } })).map((r) => [r.companyId, `${r.role}/${r.grantedVia}`]));
 
-describe("the e-mail rights sync grants on a current address match", () => {
-  it("grants responsible where the company's or a contact's address matches, raises an automatic member back, and touches nothing else", async () => {
+const matchesOf = async (userId: number) => (await db.companyEmailMatch.findMany({ where: { userId }, select: { companyId: true, matchedOn: true }, orderBy: { companyId: "asc" } })).map((m) => [m.companyId, m.matchedOn]);
+
+describe("an address match grants nothing by itself: it waits for an owner", () => {
+  it("records a match where the company's or a contact's address matches, grants no role and raises no automatic member", async () => {
     const user = await seedAccount();
     const upper = user.email.toUpperCase();
     const ids = {
@@ -153,91 +155,90 @@ describe("the e-mail rights sync grants on a current address match", () => {
     };
 
     const first = await syncEmailRights(user.id);
-    expect(first).toEqual({ lowered: [], granted: [ids.companyAddress, ids.contactAddress, ids.autoMember].sort((a, b) => a - b) });
+    expect(first).toEqual({ lowered: [], suggested: [ids.companyAddress, ids.contactAddress].sort((a, b) => a - b) });
+    expect(await matchesOf(user.id)).toEqual([[ids.companyAddress, "company"], [ids.contactAddress, "contact"]].sort((a, b) => Number(a[0]) - Number(b[0])));
     expect(await membershipsOf(user.id, Object.values(ids))).toEqual({
-      [ids.companyAddress]: "responsible/auto",
-      [ids.contactAddress]: "responsible/auto",
-      [ids.autoMember]: "responsible/auto",
+      [ids.autoMember]: "member/auto",
       [ids.manualMember]: "member/manual",
       [ids.apiMember]: "member/api",
       [ids.legacyMember]: "member/legacy_import",
       [ids.autoOwner]: "owner/auto",
     });
-    const log = await grantedLog(first.granted);
-    expect(log.map((r) => ({ actor: r.actorUserId, subject: Number(r.subjectId), result: r.result, reason: r.reason, metadata: r.metadata })).sort((a, b) => a.subject - b.subject)).toEqual(
-      first.granted.map((id) => ({ actor: null, subject: id, result: "responsible", reason: "email_match", metadata: { userId: user.id, from: id === ids.autoMember ? "member" : null, to: "responsible" } })),
-    );
+    const log = await foundLog(first.suggested);
+    expect(log.map((r) => ({ actor: r.actorUserId, subject: Number(r.subjectId), reason: r.reason, metadata: r.metadata }))).toEqual(first.suggested.map((id) => ({ actor: null, subject: id, reason: "email_match", metadata: { userId: user.id } })));
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.companyRoleGranted, subjectId: { in: Object.values(ids).map(String) } } })).toBe(0);
 
-    // Idempotent: nothing left to grant, nothing logged again.
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], granted: [] });
-    expect(await grantedLog(first.granted)).toHaveLength(3);
+    // Idempotent: nothing new, nothing logged again.
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], suggested: [] });
+    expect(await foundLog(first.suggested)).toHaveLength(2);
   });
 
-  it("lowers a lost match and raises it again once the address is back", async () => {
+  it("drops a match that no longer holds and records it again when the address is back", async () => {
     const user = await seedAccount();
     const companyId = await companyWithContacts({}, [user.email]);
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], granted: [companyId] });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], suggested: [companyId] });
     await db.contact.deleteMany({ where: { companyId } });
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [companyId], granted: [] });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], suggested: [] });
+    expect(await matchesOf(user.id)).toEqual([]);
     await db.contact.create({ data: { companyId, name: "Pressestelle", email: user.email } });
-    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], granted: [companyId] });
-    expect(await membershipsOf(user.id, [companyId])).toEqual({ [companyId]: "responsible/auto" });
+    expect(await syncEmailRights(user.id)).toEqual({ lowered: [], suggested: [companyId] });
+    expect(await membershipsOf(user.id, [companyId])).toEqual({});
   });
 
-  it("grants nothing for an address classified as agency: shared by three companies, or classified so by hand", async () => {
+  it("records nothing for an address classified as agency: shared by three companies, or classified so by hand", async () => {
     const shared = await seedAccount();
-    const sharing = [await companyWithContacts({ email: shared.email }, []), await companyWithContacts({ email: shared.email }, []), await companyWithContacts({ email: shared.email }, [])];
-    expect(await syncEmailRights(shared.id)).toEqual({ lowered: [], granted: [] });
-    expect(await membershipsOf(shared.id, sharing)).toEqual({});
+    for (let i = 0; i < 3; i++) await companyWithContacts({ email: shared.email }, []);
+    expect(await syncEmailRights(shared.id)).toEqual({ lowered: [], suggested: [] });
 
     const byHand = await seedAccount();
-    const companyId = await companyWithContacts({ email: byHand.email }, []);
+    await companyWithContacts({ email: byHand.email }, []);
     await db.companyEmailGroup.create({ data: { normalizedEmail: byHand.email, classification: "company", manualClassification: "agency", effectiveClassification: "agency", companyCount: 1, computedAt: verified } });
-    expect(await syncEmailRights(byHand.id)).toEqual({ lowered: [], granted: [] });
-    expect(await membershipsOf(byHand.id, [companyId])).toEqual({});
+    expect(await syncEmailRights(byHand.id)).toEqual({ lowered: [], suggested: [] });
+    expect(await matchesOf(byHand.id)).toEqual([]);
 
-    // Two companies are no agency yet.
     const pair = await seedAccount();
     const both = [await companyWithContacts({ email: pair.email }, []), await companyWithContacts({ email: pair.email }, [])];
-    expect((await syncEmailRights(pair.id)).granted).toEqual(both);
+    expect((await syncEmailRights(pair.id)).suggested).toEqual(both);
   });
 
-  it("grants nothing to an unverified, inactive or deleted account", async () => {
+  it("records nothing for an unverified, inactive or deleted account", async () => {
     for (const data of [{ emailVerifiedAt: null }, { isActive: false }, { deletedAt: new Date() }]) {
       const account = await seedAccount(data);
-      const companyId = await companyWithContacts({}, [account.email]);
-      expect(await syncEmailRights(account.id)).toEqual({ lowered: [], granted: [] });
-      expect(await membershipsOf(account.id, [companyId])).toEqual({});
+      await companyWithContacts({}, [account.email]);
+      expect(await syncEmailRights(account.id)).toEqual({ lowered: [], suggested: [] });
+      expect(await matchesOf(account.id)).toEqual([]);
     }
   });
 
-  it("grants each right exactly once when two logins sync at the same moment", async () => {
+  it("records each match exactly once when two logins sync at the same moment", async () => {
     const user = await seedAccount();
-    const companies = [await companyWithContacts({}, [user.email]), await companyWithContacts({}, [user.email]), await grant(user.id, "member", "auto", {}, [user.email])];
+    const companies = [await companyWithContacts({}, [user.email]), await companyWithContacts({}, [user.email])];
     const runs = await Promise.all([syncEmailRights(user.id), syncEmailRights(user.id)]);
-    expect(runs.map((r) => r.granted).sort((a, b) => b.length - a.length)).toEqual([companies, []]);
-    expect(await grantedLog(companies)).toHaveLength(3);
-    expect(await db.companyUser.count({ where: { userId: user.id, role: "responsible", grantedVia: "auto" } })).toBe(3);
+    expect(runs.map((r) => r.suggested).sort((a, b) => b.length - a.length)).toEqual([companies, []]);
+    expect(await foundLog(companies)).toHaveLength(2);
+    expect(await db.companyEmailMatch.count({ where: { userId: user.id } })).toBe(2);
   });
 });
 
 describe("a person removed from a newsroom stays removed", () => {
-  it("is not granted back while their address matches, until an owner or the API adds them on purpose", async () => {
+  it("is not offered again after a removal or leaving, and an API attachment does not lift the block", async () => {
     const owner = await seedAccount();
     const person = await seedAccount();
     const removed = await companyWithContacts({}, [person.email]);
     const left = await companyWithContacts({}, [person.email]);
-    for (const companyId of [removed, left]) await db.companyUser.create({ data: { companyId, userId: owner.id, role: "owner", grantedVia: "manual" } });
-    expect((await syncEmailRights(person.id)).granted).toEqual([removed, left].sort((a, b) => a - b));
+    for (const companyId of [removed, left]) {
+      await db.companyUser.create({ data: { companyId, userId: owner.id, role: "owner", grantedVia: "manual" } });
+      await db.companyUser.create({ data: { companyId, userId: person.id, role: "responsible", grantedVia: "auto" } });
+    }
 
     await removeMember({ actorUserId: owner.id, companyId: removed, userId: person.id });
     await leaveNewsroom({ userId: person.id, companyId: left });
-    expect(await syncEmailRights(person.id)).toEqual({ lowered: [], granted: [] });
+    expect(await syncEmailRights(person.id)).toEqual({ lowered: [], suggested: [] });
     expect(await membershipsOf(person.id, [removed, left])).toEqual({});
+    expect(await matchesOf(person.id)).toEqual([]);
 
-    // The owner's explicit decision (here through the API assignment) lifts the block.
+    // The owner attaches the person through the API: the block stays for a later removal.
     await assignNewsroomMemberByApi({ callerUserId: owner.id, companyId: removed, email: person.email, role: "member" });
-    expect(await db.companyAutoGrantBlock.count({ where: { companyId: removed } })).toBe(0);
-    expect(await db.companyAutoGrantBlock.count({ where: { companyId: left, email: person.email } })).toBe(1);
+    expect(await db.companyAutoGrantBlock.count({ where: { companyId: removed, email: person.email } })).toBe(1);
   });
 });

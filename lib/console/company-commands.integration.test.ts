@@ -79,11 +79,11 @@ describe("company maintenance commands", () => {
     const user = await seedUser();
     const row = await db.companyUser.create({ data: { companyId: company.id, userId: user.id, role: "responsible", grantedVia: "auto" } });
     const dry = await run("company-memberships:resync-auto", "--dry-run");
-    expect(dry.out).toContain(`user ${user.id} (${user.email}): lowered in [${company.id}], granted in []`);
+    expect(dry.out).toContain(`user ${user.id} (${user.email}): lowered in [${company.id}], offered to owners in []`);
     expect((await db.companyUser.findUniqueOrThrow({ where: { id: row.id } })).role).toBe("responsible");
     const r = await run("company-memberships:resync-auto");
     expect(r.code).toBe(0);
-    expect(r.out.at(-1)).toMatch(/^checked \d+ accounts, \d+ changed: \d+ rights lowered, \d+ granted$/);
+    expect(r.out.at(-1)).toMatch(/^checked \d+ accounts, \d+ changed: \d+ rights lowered, \d+ matches offered to owners$/);
     expect((await db.companyUser.findUniqueOrThrow({ where: { id: row.id } })).role).toBe("member");
   });
 

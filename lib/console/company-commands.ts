@@ -3,6 +3,8 @@ import { listApiAssignments, removeApiAssignments, type ApiAssignment } from "@/
 import { resyncAutoRights } from "@/lib/companies/memberships/resync-auto-rights";
 import { mergeCompanies } from "@/lib/companies/merge/merge-companies";
 import { unmergeCompanies } from "@/lib/companies/merge/unmerge-companies";
+import { computeSimilarAddresses } from "@/lib/companies/email-groups/compute-similar-addresses";
+import { restoreCompany } from "@/lib/companies/restore-company";
 import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
 import { bareFlag, defineCommand, wrongCall, type ConsoleIo, type ParsedArgs } from "./registry";
@@ -31,9 +33,10 @@ export const companiesMergeCommand = defineCommand({
   usage: MERGE_USAGE,
   help: [
     "",
-    "Moves releases, press contacts, memberships (the higher role wins), invitations, boosts, credits",
-    "and old slugs to the survivor, fills its empty profile fields, sets its portal to both when the",
-    "two differ, and marks the merged company merged and inactive: its old address answers 301.",
+    "Moves releases, press contacts, memberships (the higher role wins), invitations, boosts, credits,",
+    "old slugs and auto-grant blocks (people removed, who left or were declined) to the survivor,",
+    "fills its empty profile fields, sets its portal to both when the two differ, and marks the",
+    "merged company merged and inactive: its old address answers 301.",
     "Every moved value is recorded; the printed merge id undoes it. Refused (exit 0): the normalized",
     "company e-mails differ (unless --force-different-email), the same company, a deleted, removed or",
     "already merged one, or a slug the survivor cannot hold on both portals.",
@@ -55,7 +58,7 @@ export const companiesMergeCommand = defineCommand({
       }
       io.out(`${r.dryRun ? "dry run, nothing changed: would merge" : "merged"} company ${r.mergedId} into ${r.survivorId} (merge ${r.mergeId}, ${r.moves} moves)`);
       const n = r.rows;
-      io.out(`  memberships moved ${n.memberships}, joined ${n.membershipsJoined}; releases ${n.releases}; contacts ${n.contacts}; invitations ${n.invitations}; boosts ${n.boosts}; old slugs ${n.slugRedirects}`);
+      io.out(`  memberships moved ${n.memberships}, joined ${n.membershipsJoined}; releases ${n.releases}; contacts ${n.contacts}; invitations ${n.invitations}; boosts ${n.boosts}; old slugs ${n.slugRedirects}; auto-grant blocks ${n.autoGrantBlocks}`);
       io.out(`  credits moved ${r.creditsMoved}`);
       if (r.portal) io.out(`  portal ${r.portal.from} -> ${r.portal.to}`);
       io.out(`  filled in: ${r.fillIns.map((x) => x.field).join(", ") || "nothing"}`);
@@ -103,6 +106,56 @@ export const companiesUnmergeCommand = defineCommand({
   },
 });
 
+const RESTORE_USAGE = "companies:restore <company-id> --reason=<text>";
+
+export const companiesRestoreCommand = defineCommand({
+  description: "Undo the deletion of a newsroom (companies:write deleted it in the admin area).",
+  usage: RESTORE_USAGE,
+  help: [
+    "",
+    "Clears deleted_at: the newsroom, its team and its published releases are back, in search too,",
+    "and search engines hear of the releases again. Releases the deletion sent back to draft stay",
+    "drafts; the team submits them again. Refused (exit 0): the newsroom is not deleted.",
+    "  --reason=TEXT   why (required; stored in the activity log)",
+  ],
+  flags: ["reason"],
+  maxPositional: 1,
+  async run(args, io) {
+    const companyId = parseRecordId(args.positional[0]);
+    if (args.positional.length !== 1 || !companyId) return wrongCall(io, RESTORE_USAGE, "Name one newsroom by its id.");
+    const reason = args.flags["reason"];
+    if (typeof reason !== "string" || !reason.trim()) return wrongCall(io, RESTORE_USAGE, "--reason=TEXT is required");
+    try {
+      const r = await restoreCompany({ companyId, reason });
+      io.out(`restored company ${companyId}: ${r.releases} releases, ${r.public} public again`);
+      return 0;
+    } catch (err) {
+      if (isNotFound(err)) return wrongCall(io, RESTORE_USAGE, err.message);
+      if (err instanceof AppError && err.code === "conflict") {
+        io.out(`refused: ${err.message}`);
+        return 0;
+      }
+      if (err instanceof AppError && err.code === "validation_failed") return wrongCall(io, RESTORE_USAGE, `--reason: ${err.issues?.[0]?.message ?? err.message}`);
+      throw err;
+    }
+  },
+});
+
+export const companiesSimilarAddressesCommand = defineCommand({
+  description: "Compute the likely duplicate newsrooms (similar company addresses) for the admin screen (daily 05:20).",
+  usage: "companies:similar-addresses",
+  help: [
+    "",
+    "Compares the company e-mails of live newsrooms (spec 8: each with at most 25 representatives",
+    "of its domain or local part) and replaces the stored pairs /admin/companies/similar pages through.",
+  ],
+  async run(_args, io) {
+    const r = await computeSimilarAddresses();
+    io.out(`${r.pairs} similar pairs among ${r.addresses} addresses, compared in ${r.durationMs} ms`);
+    return 0;
+  },
+});
+
 const AUDIT_USAGE = "company-memberships:audit [--classify] [--before=YYYY-MM-DD]";
 
 export const membershipsAuditCommand = defineCommand({
@@ -146,7 +199,8 @@ export const membershipsResyncAutoCommand = defineCommand({
   help: [
     "",
     "For every verified, active account with automatic rights or whose address is a company's or a",
-    "press contact's: the same sync as at login (spec 5.14). Prints each account that changed.",
+    "press contact's: the same sync as at login (spec 5.14). Prints each account that changed; a",
+    "match is only offered to the newsroom's owners, never granted.",
     "  --dry-run    sync each account and roll it back: what a real run would change",
   ],
   flags: ["dry-run"],
@@ -154,8 +208,8 @@ export const membershipsResyncAutoCommand = defineCommand({
     const f = bareFlags(io, RESYNC_USAGE, args, ["dry-run"]);
     if (f === 2) return 2;
     const r = await resyncAutoRights({ dryRun: f["dry-run"] });
-    for (const c of r.changes) io.out(`user ${c.userId} (${c.email}): lowered in [${c.lowered.join(", ")}], granted in [${c.granted.join(", ")}]`);
-    io.out(`${f["dry-run"] ? "dry run, nothing changed: " : ""}checked ${r.users} accounts, ${r.changes.length} changed: ${r.lowered} rights lowered, ${r.granted} granted`);
+    for (const c of r.changes) io.out(`user ${c.userId} (${c.email}): lowered in [${c.lowered.join(", ")}], offered to owners in [${c.suggested.join(", ")}]`);
+    io.out(`${f["dry-run"] ? "dry run, nothing changed: " : ""}checked ${r.users} accounts, ${r.changes.length} changed: ${r.lowered} rights lowered, ${r.suggested} matches offered to owners`);
     return 0;
   },
 });

@@ -1,6 +1,6 @@
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
-import { db } from "@/lib/db/client";
+import { inTransaction, type Tx } from "@/lib/db/client";
 import type { EmailClassification } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { computeClassification, normalizeCompanyEmail } from "./classify-email";
@@ -10,13 +10,14 @@ import { lockEmailGroups } from "./recompute-email-groups";
 /**
  * Sets (or with null clears) the manual classification of one company address. It survives
  * every recomputation; the effective value follows at once. An address without a group yet gets
- * one, computed from the companies that carry it now.
+ * one, computed from the companies that carry it now. Runs in the caller's transaction when one
+ * is given (the admin action authorizes in it first).
  */
-export async function setManualClassification(opts: { email: string; value: EmailClassification | null; actorUserId?: number | null; now?: Date }): Promise<{ normalizedEmail: string; effective: EmailClassification }> {
+export async function setManualClassification(opts: { email: string; value: EmailClassification | null; actorUserId?: number | null; now?: Date }, client?: Tx): Promise<{ normalizedEmail: string; effective: EmailClassification }> {
   const normalizedEmail = normalizeCompanyEmail(opts.email);
   if (!normalizedEmail) throw new AppError("validation_failed", "An address is needed.", undefined, [{ path: "email", message: "empty" }]);
   const now = opts.now ?? new Date();
-  return db.$transaction(async (tx) => {
+  return inTransaction(client, async (tx) => {
     await lockEmailGroups(tx);
     const group = await tx.companyEmailGroup.findUnique({ where: { normalizedEmail } });
     let classification = group?.classification;

@@ -79,7 +79,7 @@ describe("company-memberships:resync-auto", () => {
     // Earlier tests of this file left drifted rights of their own: look at this test's people.
     const mine = (r: Awaited<ReturnType<typeof resyncAutoRights>>) => r.changes.filter((c) => [drifted.id, unverified.id].includes(c.userId));
     const dry = await resyncAutoRights({ dryRun: true });
-    expect(mine(dry)).toEqual([{ userId: drifted.id, email: drifted.email, lowered: [company.id], granted: expect.any(Array) }]);
+    expect(mine(dry)).toEqual([{ userId: drifted.id, email: drifted.email, lowered: [company.id], suggested: expect.any(Array) }]);
     expect((await db.companyUser.findUniqueOrThrow({ where: { id: row.id } })).role).toBe("responsible");
 
     const real = await resyncAutoRights();

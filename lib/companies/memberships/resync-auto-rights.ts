@@ -1,25 +1,23 @@
 import { rollbackAfter } from "@/lib/companies/merge/dry-run";
-import { syncEmailRights } from "@/lib/companies/email-rights-sync";
+import { syncEmailRights, type EmailRightsSyncResult } from "@/lib/companies/email-rights-sync";
 import { db } from "@/lib/db/client";
 
 // company-memberships:resync-auto: the login e-mail rights sync (spec 5.14) for every account it
 // concerns, without waiting for each person's next login.
 
-/** What one sync reports; `granted` once the sync also grants rights. */
-type SyncResult = { lowered: number[]; granted?: number[] };
-
 export interface ResyncChange {
   userId: number;
   email: string;
   lowered: number[];
-  granted: number[];
+  /** Companies where a new address match now waits for an owner (the sync grants nothing). */
+  suggested: number[];
 }
 
 export interface ResyncResult {
   users: number;
   changes: ResyncChange[];
   lowered: number;
-  granted: number;
+  suggested: number;
 }
 
 const PAGE = 500;
@@ -31,7 +29,7 @@ const PAGE = 500;
  * rolls it back, reporting exactly what a real run would change.
  */
 export async function resyncAutoRights(opts: { dryRun?: boolean } = {}): Promise<ResyncResult> {
-  const result: ResyncResult = { users: 0, changes: [], lowered: 0, granted: 0 };
+  const result: ResyncResult = { users: 0, changes: [], lowered: 0, suggested: 0 };
   for (let after = 0; ; ) {
     const users = await db.$queryRaw<{ id: number; email: string }[]>`
       SELECT u.id, u.email FROM users u
@@ -41,13 +39,12 @@ export async function resyncAutoRights(opts: { dryRun?: boolean } = {}): Promise
           OR EXISTS (SELECT 1 FROM contacts k JOIN companies c ON c.id = k.company_id WHERE lower(k.email) = lower(u.email) AND c.deleted_at IS NULL))
       ORDER BY u.id LIMIT ${PAGE}`;
     for (const u of users) {
-      const r: SyncResult = opts.dryRun ? await rollbackAfter(true, (tx) => syncEmailRights(u.id, tx), () => true) : await syncEmailRights(u.id);
+      const r: EmailRightsSyncResult = opts.dryRun ? await rollbackAfter(true, (tx) => syncEmailRights(u.id, tx), () => true) : await syncEmailRights(u.id);
       result.users++;
-      const granted = r.granted ?? [];
-      if (r.lowered.length || granted.length) {
-        result.changes.push({ userId: u.id, email: u.email, lowered: r.lowered, granted });
+      if (r.lowered.length || r.suggested.length) {
+        result.changes.push({ userId: u.id, email: u.email, lowered: r.lowered, suggested: r.suggested });
         result.lowered += r.lowered.length;
-        result.granted += granted.length;
+        result.suggested += r.suggested.length;
       }
     }
     if (users.length < PAGE) return result;

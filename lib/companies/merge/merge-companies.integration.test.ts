@@ -7,6 +7,7 @@ import { publicCacheGeneration } from "@/lib/releases/public-cache";
 import { publicDecision, resetTombstoneIndex } from "@/lib/public/tombstone-index";
 import { getSiteHosts } from "@/lib/sites";
 import { seedCompany, seedRelease, seedUser, unique } from "@/tests/factories";
+import { syncEmailRights } from "../email-rights-sync";
 import { mergeCompanies, type MergeOutcome } from "./merge-companies";
 import { unmergeCompanies, type UnmergeOutcome } from "./unmerge-companies";
 
@@ -187,6 +188,28 @@ describe("companies:merge and companies:unmerge", () => {
     expect(undo.creditsReturned).toBe(2);
     expect(undo.kept).toEqual([{ table: "companies", column: "credits", rowId: String(survivor.id), note: "3 of the 5 moved credits were spent since the merge and stay spent" }]);
     expect([(await db.company.findUniqueOrThrow({ where: { id: survivor.id } })).credits, (await db.company.findUniqueOrThrow({ where: { id: other.id } })).credits]).toEqual([0, 2]);
+  });
+
+  it("someone removed from the merged newsroom stays out of the survivor; the unmerge puts the block back", async () => {
+    const { survivor, other } = await pair();
+    const removed = await seedUser({ email: `${unique("weg")}@firma.example` });
+    // The merged newsroom's press contact is the person an owner there removed.
+    await db.contact.create({ data: { companyId: other.id, name: "Pressestelle", email: removed.email } });
+    const block = await db.companyAutoGrantBlock.create({ data: { companyId: other.id, email: removed.email, reason: "removed" } });
+    // An address both newsrooms block keeps the survivor's row; the merged one's stays behind.
+    const shared = `${unique("beide")}@firma.example`;
+    const [sShared, mShared] = [await db.companyAutoGrantBlock.create({ data: { companyId: survivor.id, email: shared, reason: "declined" } }), await db.companyAutoGrantBlock.create({ data: { companyId: other.id, email: shared, reason: "left" } })];
+
+    const result = merged(await mergeCompanies({ survivorId: survivor.id, mergedId: other.id }));
+    expect(result.rows.autoGrantBlocks).toBe(1);
+    expect(await db.companyAutoGrantBlock.findUniqueOrThrow({ where: { id: block.id } })).toMatchObject({ companyId: survivor.id, reason: "removed" });
+    expect((await db.companyAutoGrantBlock.findMany({ where: { id: { in: [sShared.id, mShared.id] } }, orderBy: { id: "asc" } })).map((b) => b.companyId)).toEqual([survivor.id, other.id]);
+    // The contact moved with the merge: the person's next login offers them to nobody.
+    await syncEmailRights(removed.id);
+    expect(await db.companyEmailMatch.count({ where: { userId: removed.id } })).toBe(0);
+
+    unmerged(await unmergeCompanies({ mergeId: result.mergeId }));
+    expect((await db.companyAutoGrantBlock.findUniqueOrThrow({ where: { id: block.id } })).companyId).toBe(other.id);
   });
 
   it("two merges of one pair in opposite directions at once: one merges, the other is refused", async () => {

@@ -4,7 +4,8 @@ import { syncSearchMirror } from "@/lib/releases/search-mirror";
 import type { MoveLog } from "./moves";
 
 // The rows that belong to a newsroom and go with it to the surviving one: memberships,
-// releases, press contacts, invitations, boosts and old slugs. Each change is a recorded move.
+// releases, press contacts, invitations, boosts, old slugs and auto-grant blocks. Each change is
+// a recorded move, so companies:unmerge puts it back.
 
 const ROLE_RANK: Record<CompanyRole, number> = { member: 0, responsible: 1, owner: 2 };
 
@@ -16,6 +17,8 @@ export interface RowCounts {
   invitations: number;
   boosts: number;
   slugRedirects: number;
+  /** People an owner removed, who left or whose address match was declined: they stay out of the survivor too. */
+  autoGrantBlocks: number;
 }
 
 type CompanyRowTable = "press_releases" | "contacts" | "company_invitations" | "boosts" | "company_slug_redirects";
@@ -64,6 +67,19 @@ async function moveContacts(tx: Tx, log: MoveLog, survivorId: number, mergedId: 
   return (await log.moveRows(tx, "contacts", ids, mergedId, survivorId)).length;
 }
 
+/**
+ * An owner's decision that someone stays out (removed, left, declined) holds for the survivor
+ * too, or an address match there would offer the person again. An address the survivor blocks
+ * already keeps its own row; the merged one's stays behind.
+ */
+async function moveAutoGrantBlocks(tx: Tx, log: MoveLog, survivorId: number, mergedId: number): Promise<number> {
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    SELECT b.id FROM company_auto_grant_blocks b
+    WHERE b.company_id = ${mergedId} AND NOT EXISTS (SELECT 1 FROM company_auto_grant_blocks s WHERE s.company_id = ${survivorId} AND s.email = b.email)
+    ORDER BY b.id FOR UPDATE`;
+  return (await log.moveRows(tx, "company_auto_grant_blocks", rows.map((r) => r.id), mergedId, survivorId)).length;
+}
+
 /** One open invitation per newsroom and address: the merged newsroom's duplicate is revoked. */
 async function moveInvitations(tx: Tx, log: MoveLog, survivorId: number, mergedId: number, now: Date): Promise<number> {
   const ids = await idsOf(tx, "company_invitations", mergedId);
@@ -89,5 +105,6 @@ export async function moveCompanyRows(tx: Tx, log: MoveLog, opts: { survivorId: 
     invitations: await moveInvitations(tx, log, survivorId, mergedId, now),
     boosts: (await log.moveRows(tx, "boosts", await idsOf(tx, "boosts", mergedId), mergedId, survivorId)).length,
     slugRedirects: (await log.moveRows(tx, "company_slug_redirects", await idsOf(tx, "company_slug_redirects", mergedId), mergedId, survivorId)).length,
+    autoGrantBlocks: await moveAutoGrantBlocks(tx, log, survivorId, mergedId),
   };
 }

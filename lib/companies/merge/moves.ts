@@ -16,6 +16,7 @@ const MOVABLE = {
   company_invitations: { company_id: "int4", revoked_at: "timestamptz" },
   boosts: { company_id: "int4" },
   company_slug_redirects: { company_id: "int4" },
+  company_auto_grant_blocks: { company_id: "int4" },
   companies: {
     credits: "int4", portal: '"CompanyPortal"', merged_into_company_id: "int4", is_active: "bool", email: "text", description: "text", description_en: "text",
     website: "text", address_street: "text", address_postal_code: "text", address_city: "text", address_country: "text", logo_path: "text",

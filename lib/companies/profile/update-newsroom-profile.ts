@@ -16,7 +16,7 @@ export interface UpdateNewsroomProfileOptions {
 /**
  * Saves a newsroom's profile (ability `edit`). Portal and slug stay: the newsroom's URLs and its
  * releases live on them (a merge is the only path that changes a portal). Every page showing the
- * profile is invalidated in the same transaction.
+ * profile is invalidated in the same transaction; a new name also reaches the search mirror.
  */
 export async function updateNewsroomProfile({ userId, companyId, values }: UpdateNewsroomProfileOptions): Promise<{ changed: (keyof NewsroomProfileData)[] }> {
   const profile = await parseNewsroomProfile(values, false);
@@ -26,6 +26,9 @@ export async function updateNewsroomProfile({ userId, companyId, values }: Updat
     const fields = (Object.keys(profile) as (keyof NewsroomProfileData)[]).filter((k) => before[k] !== profile[k]);
     if (!fields.length) return fields;
     await tx.company.update({ where: { id: companyId }, data: profile });
+    // The search mirror carries the newsroom's name (spec 2.3; its tsvectors weigh it): a rename
+    // reaches every release's row in the same transaction, so a search by the new name finds them.
+    if (fields.includes("name")) await tx.pressReleaseSearch.updateMany({ where: { companyId }, data: { companyName: profile.name, syncedAt: new Date() } });
     await recordActivity({ actorUserId: userId, type: ACTIVITY.newsroomProfileUpdated, subjectType: "company", subjectId: companyId, metadata: { fields } }, tx);
     await invalidatePublicTags(tx, newsroomProfileTags(company));
     return fields;

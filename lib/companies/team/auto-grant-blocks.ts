@@ -1,9 +1,9 @@
 import type { Tx } from "@/lib/db/client";
 
-// Someone removed from a newsroom, or who left it, stays removed: while their address still
-// matches the newsroom's own or a press contact's, the e-mail rights sync would otherwise make
-// them `responsible` again at their next login. A person's explicit decision (an owner's
-// invitation, an API assignment) lifts the block.
+// Someone removed from a newsroom, who left it, or whose address match an owner declined stays
+// out: while their address still matches the newsroom's own or a press contact's, the e-mail
+// rights sync would otherwise offer them to the owners again at their next login. Only the
+// person's acceptance of an owner's invitation lifts the block; an API attachment leaves it.
 
 /** Records the block for the person's current address (insert-or-ignore). */
 export async function blockAutoGrant(tx: Tx, companyId: number, userId: number, reason: "removed" | "left", actorUserId: number): Promise<void> {
@@ -13,7 +13,12 @@ export async function blockAutoGrant(tx: Tx, companyId: number, userId: number, 
     ON CONFLICT (company_id, email) DO NOTHING`;
 }
 
-/** Lifts the block when a person is added on purpose. */
+/** Records the block for an address an owner declined (insert-or-ignore). */
+export async function blockDeclinedAddress(tx: Tx, companyId: number, email: string, actorUserId: number): Promise<void> {
+  await tx.companyAutoGrantBlock.createMany({ data: [{ companyId, email: email.trim().toLowerCase(), reason: "declined", createdByUserId: actorUserId }], skipDuplicates: true });
+}
+
+/** Lifts the block when the person accepts an owner's invitation. */
 export async function liftAutoGrantBlock(tx: Tx, companyId: number, email: string): Promise<void> {
   await tx.companyAutoGrantBlock.deleteMany({ where: { companyId, email: email.trim().toLowerCase() } });
 }

@@ -1,12 +1,16 @@
 // The newsroom team (spec 2.2): invitations, roles, removal and leaving, with the last owner rule.
 export { acceptInvitation, type AcceptInvitationOptions } from "./accept-invitation";
 export { changeMemberRole, type ChangeMemberRoleOptions } from "./change-member-role";
+export { confirmAutoMember, type ConfirmAutoMemberOptions } from "./confirm-auto-member";
+export { declineEmailMatch, type DeclineEmailMatchOptions } from "./decline-email-match";
 export { findInvitationByToken, type PendingInvitation } from "./find-invitation";
 export { invitationUrl } from "./invitation-links";
+export { inviteEmailMatch, type InviteEmailMatchOptions } from "./invite-email-match";
 export { inviteMember, type InviteMemberOptions, type SentInvitation } from "./invite-member";
 export { invitationForRegistration, joinAfterRegistration } from "./join-after-registration";
 export { joinByInvitation, type AcceptedInvitation } from "./join-by-invitation";
 export { leaveNewsroom, type LeaveNewsroomOptions } from "./leave-newsroom";
+export { openEmailMatches, type OpenEmailMatch } from "./list-email-matches";
 export { loadTeam, type PendingTeamInvitation, type Team, type TeamMember } from "./load-team";
 export { TeamRefusedError, type TeamRefusal } from "./refusals";
 export { removeMember, type RemoveMemberOptions } from "./remove-member";

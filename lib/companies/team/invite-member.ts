@@ -10,6 +10,7 @@ import { sendMail } from "@/lib/mail/send-mail";
 import { teamInvitationMail } from "@/lib/mail/templates/team-invitation";
 import { getLimiter, secondsUntil } from "@/lib/ratelimit/limiter";
 import { expireInvitationLink, invitationUrl } from "./invitation-links";
+import { openEmailMatches } from "./list-email-matches";
 import { TeamRefusedError } from "./refusals";
 import { assertTeamManager, assertTeamManagerBeforehand, lockNewsroom, parseTeamRole } from "./team-locks";
 
@@ -19,6 +20,8 @@ export interface InviteMemberOptions {
   email: string;
   /** owner, responsible or member; anything else is refused (422). */
   role: CompanyRole | string;
+  /** The address match this invitation answers (inviteEmailMatch): it must still be open under the lock. */
+  emailMatchId?: number;
   now?: Date;
 }
 
@@ -55,6 +58,11 @@ export async function inviteMember(opts: InviteMemberOptions): Promise<SentInvit
     const newsroom = await lockNewsroom(tx, opts.companyId);
     await assertTeamManager(tx, opts.actorUserId, newsroom);
     if (await tx.companyUser.findFirst({ where: { companyId: newsroom.id, user: { email } }, select: { id: true } })) throw new TeamRefusedError("already_member");
+    if (opts.emailMatchId !== undefined) {
+      // An owner declining the same match at this moment went first: the decline stands.
+      const [match] = await openEmailMatches(newsroom.id, { matchId: opts.emailMatchId, client: tx });
+      if (match?.email !== email) throw new TeamRefusedError("match_not_found");
+    }
 
     // Counted after the checks: a refused attempt sends nothing, so it spends nothing.
     const budget = await getLimiter("teamInvitations").limit(`user:${opts.actorUserId}`);
@@ -73,6 +81,8 @@ export async function inviteMember(opts: InviteMemberOptions): Promise<SentInvit
     const accountUserId = account?.isActive && !account.deletedAt ? account.id : null;
     const inviter = await tx.user.findUniqueOrThrow({ where: { id: opts.actorUserId }, select: { name: true } });
     const invitation = await tx.companyInvitation.create({ data: { companyId: newsroom.id, email, role, invitedByUserId: opts.actorUserId, expiresAt }, select: { id: true } });
+    // An invitation answers an address match of the same address (the owner decided).
+    await tx.companyEmailMatch.deleteMany({ where: { companyId: newsroom.id, email } });
     const link = await createLoginLink({ email, userId: accountUserId, purpose: "invitation", source: "team_invitation", payload: { invitationId: invitation.id }, now }, tx);
     await tx.companyInvitation.update({ where: { id: invitation.id }, data: { magicLinkId: link.id, expiresAt: link.expiresAt } });
 

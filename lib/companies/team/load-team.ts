@@ -1,6 +1,7 @@
 import { companyAbilities } from "@/lib/accounts/abilities";
 import { db } from "@/lib/db/client";
 import type { CompanyRole, GrantedVia } from "@/lib/generated/prisma/client";
+import { openEmailMatches, type OpenEmailMatch } from "./list-email-matches";
 import { TeamRefusedError } from "./refusals";
 import { ROLE_RANK } from "./team-locks";
 
@@ -12,8 +13,13 @@ export interface TeamMember {
   grantedVia: GrantedVia;
   since: Date;
   isViewer: boolean;
-  /** The address is the newsroom's own or a press contact's: the e-mail sync grants it again at login. */
+  /**
+   * The address is the newsroom's own or a press contact's: removing the person leaves it on the
+   * profile (the confirmation says so), though it brings nobody back by itself.
+   */
   matchesNewsroomAddress: boolean;
+  /** Added by the e-mail sync on the address alone, before a match needed an owner: the owner confirms or removes. */
+  isAutoAdded: boolean;
 }
 
 export interface PendingTeamInvitation {
@@ -34,6 +40,8 @@ export interface Team {
   members: TeamMember[];
   /** Open invitations, expired ones included (they can be sent again); only for managers. */
   invitations: PendingTeamInvitation[];
+  /** Accounts whose address matches the newsroom's or a press contact's, waiting for an owner; only for managers. */
+  emailMatches: OpenEmailMatch[];
 }
 
 /**
@@ -59,6 +67,7 @@ export async function loadTeam(opts: { viewerUserId: number; companyId: number; 
       since: r.createdAt,
       isViewer: r.user.id === opts.viewerUserId,
       matchesNewsroomAddress: newsroomAddresses.has(r.user.email.toLowerCase()),
+      isAutoAdded: r.grantedVia === "auto",
     }))
     .sort((a, b) => ROLE_RANK[b.role] - ROLE_RANK[a.role] || a.name.localeCompare(b.name, "de") || a.userId - b.userId);
   const invitations = canManage
@@ -67,5 +76,7 @@ export async function loadTeam(opts: { viewerUserId: number; companyId: number; 
         isExpired: i.expiresAt <= now,
       }))
     : [];
-  return { companyId: company.id, name: company.name, canManage, viewerRole: members.find((m) => m.isViewer)?.role ?? null, members, invitations };
+  // Only what the owner typed goes to the page: no account id, no name.
+  const emailMatches = canManage ? (await openEmailMatches(company.id)).map(({ id, email, matchedOn, foundAt }): OpenEmailMatch => ({ id, email, matchedOn, foundAt })) : [];
+  return { companyId: company.id, name: company.name, canManage, viewerRole: members.find((m) => m.isViewer)?.role ?? null, members, invitations, emailMatches };
 }

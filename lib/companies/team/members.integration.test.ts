@@ -59,7 +59,7 @@ describe("removing and leaving", () => {
     await removeMember({ actorUserId: owner!.id, companyId, userId: a!.id });
     await leaveNewsroom({ userId: b!.id, companyId });
     expect(await teamRows(companyId)).toEqual([`${owner!.id}:owner/manual`]);
-    expect((await activity(ACTIVITY.companyMemberRemoved, companyId)).map((r) => r.metadata)).toEqual([{ userId: a!.id, grantedVia: "manual" }]);
+    expect((await activity(ACTIVITY.companyMemberRemoved, companyId)).map((r) => r.metadata)).toEqual([{ userId: a!.id, grantedVia: "manual", invitationsRevoked: [] }]);
     expect((await activity(ACTIVITY.companyMemberLeft, companyId)).map((r) => r.actorUserId)).toEqual([b!.id]);
     await expect(leaveNewsroom({ userId: b!.id, companyId })).rejects.toMatchObject({ status: 404 });
   });

@@ -17,6 +17,7 @@ const REFUSALS = {
   not_manager: { code: "forbidden", en: "Only the newsroom's owners manage its team.", de: "Nur Inhaberinnen und Inhaber des Newsrooms verwalten das Team." },
   member_not_found: { code: "not_found", en: "This person does not belong to the newsroom.", de: "Diese Person gehört nicht (mehr) zum Newsroom. Laden Sie die Seite neu." },
   invitation_not_found: { code: "not_found", en: "There is no open invitation with this id.", de: "Diese Einladung ist nicht mehr offen. Laden Sie die Seite neu." },
+  match_not_found: { code: "not_found", en: "There is no open address match with this id.", de: "Dieser Vorschlag ist nicht mehr offen. Laden Sie die Seite neu." },
   invitation_invalid: { code: "gone", en: "This invitation is invalid, has expired or was accepted already.", de: "Diese Einladung ist ungültig, abgelaufen oder wurde schon angenommen. Bitten Sie um eine neue Einladung." },
   wrong_account: {
     code: "forbidden",

@@ -12,6 +12,8 @@ export interface LockedNewsroom {
   name: string;
   /** Not removed (gone_at) and not merged into another newsroom: its team may still change. */
   isOpen: boolean;
+  /** The newsroom it was merged into, where its team now is. */
+  mergedIntoCompanyId: number | null;
 }
 
 /** SELECT … FOR UPDATE on the company; a deleted or unknown one is "not found". */
@@ -19,7 +21,7 @@ export async function lockNewsroom(tx: Tx, companyId: number): Promise<LockedNew
   const [row] = await tx.$queryRaw<{ id: number; name: string; gone_at: Date | null; merged_into_company_id: number | null }[]>`
     SELECT id, name, gone_at, merged_into_company_id FROM companies WHERE id = ${companyId} AND deleted_at IS NULL FOR UPDATE`;
   if (!row) throw new TeamRefusedError("newsroom_not_found");
-  return { id: row.id, name: row.name, isOpen: row.gone_at === null && row.merged_into_company_id === null };
+  return { id: row.id, name: row.name, isOpen: row.gone_at === null && row.merged_into_company_id === null, mergedIntoCompanyId: row.merged_into_company_id };
 }
 
 /**
@@ -42,7 +44,7 @@ export async function assertTeamManager(client: DbOrTx, actorUserId: number, new
 export async function assertTeamManagerBeforehand(actorUserId: number, companyId: number): Promise<void> {
   const company = await db.company.findFirst({ where: { id: companyId, deletedAt: null }, select: { id: true, name: true, goneAt: true, mergedIntoCompanyId: true } });
   if (!company) throw new TeamRefusedError("newsroom_not_found");
-  await assertTeamManager(db, actorUserId, { id: company.id, name: company.name, isOpen: company.goneAt === null && company.mergedIntoCompanyId === null });
+  await assertTeamManager(db, actorUserId, { id: company.id, name: company.name, isOpen: company.goneAt === null && company.mergedIntoCompanyId === null, mergedIntoCompanyId: company.mergedIntoCompanyId });
 }
 
 /**

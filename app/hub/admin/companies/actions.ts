@@ -1,7 +1,8 @@
 "use server";
 
+import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
-import { decideCompanyAsAdmin, mergePairOf, previewCompanyMerge, type CompanyAdminAction, type MergePreviewResult } from "@/lib/admin/company-actions";
+import { classifyCompanyEmailAsAdmin, decideCompanyAsAdmin, deleteCompanyAsAdmin, mergePairOf, previewCompanyMerge, type CompanyAdminAction, type MergePreviewResult } from "@/lib/admin/company-actions";
 import { requireConfirmedStaff } from "@/lib/auth/session";
 import { MAX_REASON_LENGTH } from "@/lib/billing/agreements/action-reason";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
@@ -9,9 +10,9 @@ import { formText } from "@/lib/forms/form-fields";
 import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
 
-// Tombstone and unmark of /admin/companies/[id], each with a reason, and the merge preview. The
-// session is checked here; companies:write is authorized by the domain, so a refusal is a form
-// message. The preview is a POST of its own form: it runs the merge as a dry run under row locks,
+// Tombstone, unmark and delete of /admin/companies/[id], each with a reason, the classification
+// of the company e-mail, and the merge preview. The session is checked here; companies:write is
+// authorized by the domain, so a refusal is a form message. The preview is a POST of its own form: it runs the merge as a dry run under row locks,
 // which no page view may set off.
 
 const MESSAGES = {
@@ -35,6 +36,36 @@ export async function decideCompany(companyId: number, action: string, _prev: Ac
     return result;
   }
   redirect(`/admin/companies/${id}?erledigt=${known}&pm=${releases}`);
+}
+
+export async function deleteCompanyAction(companyId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user } = await requireConfirmedStaff();
+  const id = parseRecordId(companyId);
+  if (id === null) return { ok: false, message: MESSAGES.not_found };
+  try {
+    await deleteCompanyAsAdmin({ adminUserId: user.id, companyId: id, reason: formText(form, "reason", MAX_REASON_LENGTH + 1) });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "conflict") return { ok: false, code: "conflict", message: "Dieser Newsroom ist in einen anderen zusammengeführt; gelöscht werden kann nur der bleibende." };
+    const { detail: _english, ...result } = actionError(err, MESSAGES);
+    return result;
+  }
+  // The newsroom's own page is "not found" from now on: the list says what happened.
+  redirect(`/admin/companies?geloescht=${id}`);
+}
+
+export async function classifyEmailAction(companyId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+  const { user } = await requireConfirmedStaff();
+  const id = parseRecordId(companyId);
+  if (id === null) return { ok: false, message: MESSAGES.not_found };
+  try {
+    await classifyCompanyEmailAsAdmin({ adminUserId: user.id, companyId: id, classification: formText(form, "classification", 24) });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "conflict") return { ok: false, message: "Dieser Newsroom hat keine Firmen-E-Mail-Adresse." };
+    const { detail: _english, ...result } = actionError(err, MESSAGES);
+    return result;
+  }
+  refresh();
+  return { ok: true, message: "Einstufung gespeichert. Sie gilt für alle Newsrooms mit dieser Adresse." };
 }
 
 export async function previewMerge(companyId: number, _prev: MergePreviewResult | null, form: FormData): Promise<MergePreviewResult> {

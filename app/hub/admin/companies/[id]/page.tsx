@@ -3,6 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CompanyMergePanel } from "@/components/admin/company-merge-preview";
 import { CompanyMemberTable, CompanyStateBadges } from "@/components/admin/company-tables";
+import { EmailClassificationForm } from "@/components/admin/email-classification-form";
+import { CLASSIFICATION_LABEL } from "@/components/admin/email-classification-labels";
 import { PORTAL_LABEL } from "@/components/admin/release-labels";
 import { ReasonForm } from "@/components/admin/release-reason-form";
 import { STATUS_LABELS } from "@/components/dashboard/status-badge";
@@ -10,11 +12,12 @@ import { loadAdminCompany } from "@/lib/admin/company-detail";
 import { oneParam, type SearchParams } from "@/lib/admin/list-query";
 import { RELEASE_STATUSES } from "@/lib/admin/release-search";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { can } from "@/lib/accounts/permissions";
 import { requireAdmin } from "@/lib/auth/session";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
-import { decideCompany, previewMerge } from "../actions";
+import { classifyEmailAction, decideCompany, deleteCompanyAction, previewMerge } from "../actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Newsroom" };
@@ -31,9 +34,11 @@ async function load(rawId: string) {
 }
 
 export default async function AdminCompanyPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
-  await requireAdmin(ADMIN_SCREENS.companies.permission);
-  const { company: c, publicUrls, members, releases, contacts, mergeCandidates } = await load((await params).id);
+  const { user: viewer } = await requireAdmin(ADMIN_SCREENS.companies.permission);
+  const { company: c, publicUrls, members, releases, contacts, mergeCandidates, emailClassification } = await load((await params).id);
   const query = await searchParams;
+  // A link from the similar-addresses screen fills in the other newsroom; the preview runs only on its button.
+  const mergeWith = parseRecordId(oneParam(query, "zusammenfuehren"));
   const done = oneParam(query, "erledigt");
   const moved = Number(oneParam(query, "pm")) || 0;
   const address = [c.addressStreet, [c.addressPostalCode, c.addressCity].filter(Boolean).join(" "), c.addressCountry].filter(Boolean).join(", ");
@@ -61,7 +66,7 @@ export default async function AdminCompanyPage({ params, searchParams }: { param
         <h2 id="decisions-heading">Entscheidungen</h2>
         <p className="meta">
           Eine Entfernung nimmt den Newsroom und alle seine Pressemitteilungen aus den Portalen (410); die Aufhebung stellt genau die wieder her, die mit ihm entfernt
-          wurden.
+          wurden. Eine Löschung macht ihn überall unauffindbar (404), auch für sein Team; seine Daten bleiben gespeichert.
         </p>
         {c.goneAt ? (
           <ReasonForm
@@ -80,6 +85,17 @@ export default async function AdminCompanyPage({ params, searchParams }: { param
             subject={c.name}
             reasonLabel="Grund der Entfernung (steht im Aktivitätsprotokoll)"
             confirmText={`Der Newsroom und alle ${releases.total} Pressemitteilungen werden aus den Portalen genommen; ihre Adressen antworten mit 410. Fortfahren?`}
+            variant="danger"
+          />
+        )}
+        {c.mergedInto ? null : (
+          <ReasonForm
+            id="company-delete"
+            action={deleteCompanyAction.bind(null, c.id)}
+            label="Newsroom löschen"
+            subject={c.name}
+            reasonLabel="Grund der Löschung (steht im Aktivitätsprotokoll)"
+            confirmText="Der Newsroom wird gelöscht: Seine Seite und die Seiten seiner Pressemitteilungen antworten mit 404, das Team sieht ihn nicht mehr. Pressemitteilungen in Prüfung oder mit Termin gehen zurück in den Entwurf. Die Daten bleiben gespeichert. Fortfahren?"
             variant="danger"
           />
         )}
@@ -131,7 +147,15 @@ export default async function AdminCompanyPage({ params, searchParams }: { param
             </>
           ) : null}
           <dt>Credits</dt>
-          <dd>{c.credits.toLocaleString("de-DE")}</dd>
+          <dd>
+            {c.credits.toLocaleString("de-DE")}
+            {can(viewer, ADMIN_SCREENS.payments.permission) ? (
+              <>
+                {" · "}
+                <Link href={`/admin/payments/credits?newsroom=${c.id}`}>Credits gutschreiben</Link>
+              </>
+            ) : null}
+          </dd>
           <dt>Pressekontakte</dt>
           <dd>{contacts}</dd>
           <dt>Angelegt</dt>
@@ -140,6 +164,21 @@ export default async function AdminCompanyPage({ params, searchParams }: { param
           <dd>{formatBerlin(c.updatedAt)}</dd>
         </dl>
       </section>
+
+      {emailClassification ? (
+        <section className="panel" aria-labelledby="classification-heading">
+          <h2 id="classification-heading">Einstufung der Firmen-E-Mail</h2>
+          <p>
+            <code>{emailClassification.email}</code> gilt als <strong>{CLASSIFICATION_LABEL[emailClassification.effective]}</strong>
+            {emailClassification.manual ? " (von Hand eingestuft)" : " (berechnet)"}.
+          </p>
+          <p className="meta">
+            Eine Agentur-Adresse macht niemanden zum Pressekontakt eines Newsrooms und fehlt in der Liste ähnlicher Adressen. Die Einstufung gilt für die Adresse, also
+            für alle Newsrooms mit ihr, und bleibt bei jeder Neuberechnung.
+          </p>
+          <EmailClassificationForm action={classifyEmailAction.bind(null, c.id)} manual={emailClassification.manual} />
+        </section>
+      ) : null}
 
       <section className="panel" aria-labelledby="releases-heading">
         <h2 id="releases-heading">Pressemitteilungen</h2>
@@ -174,7 +213,10 @@ export default async function AdminCompanyPage({ params, searchParams }: { param
           Zwei Einträge derselben Firma mit derselben Firmen-E-Mail werden zu einem Newsroom. Die Vorschau rechnet die Zusammenführung vollständig durch und nimmt sie
           zurück; ausgeführt wird sie auf der Konsole.
         </p>
-        <CompanyMergePanel candidates={mergeCandidates} action={previewMerge.bind(null, c.id)} />
+        <p className="meta">
+          Newsrooms mit fast gleicher Adresse: <Link href="/admin/companies/similar">Ähnliche Adressen</Link>.
+        </p>
+        <CompanyMergePanel candidates={mergeCandidates} action={previewMerge.bind(null, c.id)} initialOther={mergeWith !== null && mergeWith !== c.id ? String(mergeWith) : ""} />
       </section>
     </>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { NewsroomTabs } from "@/components/dashboard/newsroom/newsroom-tabs";
+import { EmailMatchList } from "@/components/dashboard/team/email-match-list";
 import { InvitationList } from "@/components/dashboard/team/invitation-list";
 import { InviteForm } from "@/components/dashboard/team/invite-form";
 import { MemberList } from "@/components/dashboard/team/member-list";
@@ -9,7 +10,7 @@ import { RoleExplanations } from "@/components/dashboard/team/role-explanations"
 import { requireUser } from "@/lib/auth/session";
 import { GRANTED_VIA_LABEL, loadTeam, ROLE_LABEL, roleDescriptions, TeamRefusedError } from "@/lib/companies/team";
 import { parseRecordId } from "@/lib/input/ids";
-import { changeRoleAction, inviteMemberAction, leaveNewsroomAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./actions";
+import { changeRoleAction, confirmAutoMemberAction, declineEmailMatchAction, inviteEmailMatchAction, inviteMemberAction, leaveNewsroomAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Team" };
@@ -55,12 +56,27 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
           roleOptions={roles.map((r) => ({ role: r.role, label: r.label }))}
           changeRole={changeRoleAction.bind(null, id)}
           remove={removeMemberAction.bind(null, id)}
+          confirm={confirmAutoMemberAction.bind(null, id)}
           leave={leaveNewsroomAction.bind(null, id)}
         />
-        <p className="meta">„Automatisch“ vergibt die Anmeldung an Personen, deren Adresse die des Newsrooms oder eines Pressekontakts ist; „manuell“ hat eine Person entschieden.</p>
+        <p className="meta">
+          „Manuell“ hat eine Person entschieden. „Automatisch“ hat früher die Anmeldung vergeben, weil die Adresse der Person die des Newsrooms oder eines Pressekontakts
+          ist. Fehlt die Adresse später im Profil, werden diese Personen zu „Mitglied“ herabgestuft. Heute nimmt eine Adresse allein niemanden mehr auf.
+          {team.canManage && team.members.some((m) => m.isAutoAdded)
+            ? " Wer so aufgenommen wurde, ist oben hervorgehoben: Bestätigen Sie die Person, wenn sie bleiben soll, oder entfernen Sie sie."
+            : ""}
+        </p>
       </section>
       {team.canManage ? (
         <>
+          <section className="panel" aria-labelledby="matches-heading">
+            <h2 id="matches-heading">Vorschläge aus Ihren Adressen</h2>
+            <p className="meta">
+              Diese Konten haben die Firmen-E-Mail des Newsrooms oder die Adresse eines Pressekontakts. Aufgenommen wird niemand über die Adresse allein: Laden Sie die
+              Person ein (sie nimmt die Einladung selbst an) oder lehnen Sie ab.
+            </p>
+            <EmailMatchList matches={team.emailMatches} roleOptions={roles.map((r) => ({ role: r.role, label: r.label }))} invite={inviteEmailMatchAction.bind(null, id)} decline={declineEmailMatchAction.bind(null, id)} />
+          </section>
           <section className="panel" aria-labelledby="invitations-heading">
             <h2 id="invitations-heading">Offene Einladungen</h2>
             <InvitationList invitations={team.invitations} roleLabels={ROLE_LABEL} resend={resendInvitationAction.bind(null, id)} revoke={revokeInvitationAction.bind(null, id)} />

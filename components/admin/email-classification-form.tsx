@@ -1,0 +1,36 @@
+"use client";
+
+import { useActionState } from "react";
+import { FormMessage } from "@/components/ui/form-message";
+import type { ActionResult } from "@/lib/forms/action-result";
+import type { EmailClassification } from "@/lib/generated/prisma/client";
+import { CLASSIFICATION_LABEL } from "./email-classification-labels";
+
+/**
+ * The manual classification of a company address (spec 2.2): "automatisch" clears the override,
+ * any other choice stays through every recomputation. The server checks the choice again.
+ */
+export function EmailClassificationForm({ action, manual }: { action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>; manual: EmailClassification | null }) {
+  const [result, formAction, pending] = useActionState(action, null);
+  return (
+    <form action={formAction} className="admin-filter" aria-label="Einstufung der Firmen-E-Mail">
+      <div className="field">
+        <label htmlFor="email-classification">Einstufung von Hand</label>
+        <select id="email-classification" name="classification" defaultValue={manual ?? "auto"}>
+          <option value="auto">automatisch (berechnet)</option>
+          {(Object.keys(CLASSIFICATION_LABEL) as EmailClassification[]).map((c) => (
+            <option key={c} value={c}>
+              {CLASSIFICATION_LABEL[c]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="button-row admin-filter-buttons">
+        <button type="submit" className="button secondary" disabled={pending}>
+          Einstufung speichern
+        </button>
+      </div>
+      <FormMessage result={result} />
+    </form>
+  );
+}
