@@ -158,3 +158,37 @@ test("an admin issues a MAN invoice to a bank-transfer customer, sends a reminde
   await expect(page.getByRole("row", { name: new RegExp(number) })).toContainText("storniert");
   await admin.close();
 });
+
+test("a local test checkout shows and pays only in the session of the account that opened it", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const owner = await registerCustomer(page, "checkout-owner");
+  await signIn(page, owner.email, owner.password);
+  await expect(page).toHaveURL(`${HUB}/dashboard`);
+  await page.goto(`${HUB}/dashboard/billing`);
+  await page.getByRole("button", { name: "Business buchen" }).click();
+  await expect(page).toHaveURL(/\/checkout\/local\/cs_local_[0-9a-f]+$/);
+  const checkoutUrl = page.url();
+
+  // Another browser: first without a session, then signed in as another customer.
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  const stranger = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` } });
+  const other = await stranger.newPage();
+  await other.goto(checkoutUrl);
+  await expect(other.getByText("Bitte melden Sie sich mit dem Konto an, das diese Testzahlung geöffnet hat.")).toBeVisible();
+  await expect(other.getByRole("button", { name: /bezahlen$/ })).toHaveCount(0);
+  await expect(other.getByText("Pressdesk Business")).toHaveCount(0);
+  const intruder = await registerCustomer(other, "checkout-intruder");
+  await signIn(other, intruder.email, intruder.password);
+  await expect(other).toHaveURL(`${HUB}/dashboard`);
+  await other.goto(checkoutUrl);
+  await expect(other.getByText(/^Diese Testzahlung wurde von einem anderen Konto geöffnet\./)).toBeVisible();
+  await expect(other.getByRole("button", { name: /bezahlen$/ })).toHaveCount(0);
+  await stranger.close();
+  expect(await query(`SELECT o.id FROM user_payment_options o JOIN users u ON u.id = o.user_id WHERE u.email = ANY($1)`, [[owner.email, intruder.email]])).toEqual([]);
+
+  // The owner pays.
+  await page.getByRole("button", { name: /bezahlen$/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/billing\/thanks\?purpose=booking/);
+  const [agreement] = await query<{ status: string }>(`SELECT o.status::text FROM user_payment_options o JOIN users u ON u.id = o.user_id WHERE u.email = $1`, [owner.email]);
+  expect(agreement).toEqual({ status: "active" });
+});

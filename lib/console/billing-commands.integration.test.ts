@@ -59,17 +59,33 @@ describe("billing console commands", () => {
 
   it("billing:expire-grandfathering ends an expired agreement; a subscription the provider will not end exits 1", async () => {
     const user = await seedUser();
-    const a = await seedAgreement(user.id, { grandfatheredUntil: ago(2), periodEnd: new Date(Date.now() + 5 * DAY) });
+    // Its next period began yesterday, after the end date; one still running is left to its end.
+    const a = await seedAgreement(user.id, { grandfatheredUntil: ago(2), periodEnd: ago(1) });
+    const running = await seedAgreement(user.id, { grandfatheredUntil: ago(2), periodEnd: new Date(Date.now() + 5 * DAY) });
     const r = await run("billing:expire-grandfathering");
     expect([r.code, r.out[0]]).toEqual([0, "ended 1 agreements of 1 customers, 1 mails queued"]);
     expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: a.id } })).status).toBe("cancelled");
+    expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: running.id } })).status).toBe("active");
     expect((await run("billing:expire-grandfathering")).out[0]).toBe("ended 0 agreements of 0 customers, 0 mails queued");
 
     const card = await seedUser();
     await seedAgreement(card.id, { provider: "stripe", stripeSubscriptionId: unique("sub_unknown"), grandfatheredUntil: ago(2) });
     const failed = await run("billing:expire-grandfathering");
     expect(failed.code).toBe(1);
-    expect(failed.err.at(-1)).toMatch(/^ {2}subscription sub_unknown-\w+ NOT ended at the provider: /);
+    expect(failed.err.at(-1)).toMatch(/^ {2}subscription sub_unknown-\w+ NOT ended at the provider \(end it there by hand\): /);
+  });
+
+  it("billing:expire-grandfathering: a renewal the provider was not told to stop is its own line, exit 1, and asked again next time", async () => {
+    const user = await seedUser();
+    // In its last paid period (the end date passed, the period runs on): the provider should stop renewing it.
+    const card = await seedAgreement(user.id, { provider: "stripe", stripeSubscriptionId: unique("sub_unknown"), grandfatheredUntil: ago(2), periodEnd: new Date(Date.now() + 5 * DAY) });
+    for (const attempt of [1, 2]) {
+      const r = await run("billing:expire-grandfathering");
+      expect([attempt, r.code, r.err.filter((l) => l.includes("NOT ended"))]).toEqual([attempt, 1, []]);
+      expect(r.err.at(-1)).toMatch(new RegExp(`^ {2}subscription ${card.stripeSubscriptionId} still renews, the provider was not told \\(the next run asks again\\): `));
+    }
+    expect(await db.activityLog.count({ where: { type: "agreement.provider_renewal_not_stopped", subjectId: String(card.id) } })).toBe(2);
+    expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: card.id } })).status).toBe("active");
   });
 
   it("billing:run-invoices: dry run, the limit, blocked agreements listed last", async () => {
@@ -137,7 +153,7 @@ describe("billing console commands", () => {
     const steps = { run: <T>(_name: string, fn: () => Promise<T>) => fn() };
     expect(await findJob(JOB.runInvoices)!.handler({} as never, { step: steps, attempt: 1 })).toMatchObject({ created: 1 });
     expect(await db.invoice.count({ where: { userPaymentOptionId: due.id } })).toBe(1);
-    const ending = await seedAgreement(user.id, { grandfatheredUntil: ago(1), periodEnd: new Date(Date.now() + 20 * DAY) });
+    const ending = await seedAgreement(user.id, { grandfatheredUntil: ago(2), periodEnd: ago(1) });
     expect(await findJob(JOB.expireGrandfathering)!.handler({} as never, { step: steps, attempt: 1 })).toMatchObject({ expired: 1, failed: 0 });
     expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: ending.id } })).status).toBe("cancelled");
   });

@@ -16,17 +16,22 @@ export const expireGrandfatheringCommand = defineCommand({
   usage: "billing:expire-grandfathering",
   help: [
     "",
-    "Every active agreement with grandfathered_until whose next period begins after that date is",
-    "cancelled, per customer in one transaction, with one GrandfatheringExpired mail per customer.",
-    "Card subscriptions of ended agreements are ended at the provider afterwards.",
+    "Every active agreement with grandfathered_until is cancelled when the first period after that",
+    "date begins, counted by the calendar from its period end, invoiced or not (never earlier: a",
+    "period invoiced or paid runs to its end), per customer in one transaction, with one",
+    "GrandfatheringExpired mail per customer (none when the customer gave notice). Card",
+    "subscriptions in their last period are told not to renew (a refusal is asked again by the next",
+    "run); ended ones are ended at the provider (a refusal is for an operator to end by hand).",
   ],
   async run(_args, io) {
     const r = await expireGrandfathering();
     io.out(`ended ${r.expired} agreements of ${r.customers} customers, ${r.mails} mails queued`);
     for (const f of r.failures) io.err(`  customer ${f.userId} failed: ${f.error}`);
     for (const id of r.subscriptionsEnded) io.out(`  subscription ${id} ended at the provider`);
-    for (const f of r.subscriptionsFailed) io.err(`  subscription ${f.subscriptionId} NOT ended at the provider: ${f.error}`);
-    return r.failed || r.subscriptionsFailed.length ? 1 : 0;
+    for (const f of r.subscriptionsFailed) io.err(`  subscription ${f.subscriptionId} NOT ended at the provider (end it there by hand): ${f.error}`);
+    for (const id of r.subscriptionsEndingAtPeriodEnd) io.out(`  subscription ${id} ends with its current period (not renewed)`);
+    for (const f of r.renewalsNotStopped) io.err(`  subscription ${f.subscriptionId} still renews, the provider was not told (the next run asks again): ${f.error}`);
+    return r.failed || r.subscriptionsFailed.length || r.renewalsNotStopped.length ? 1 : 0;
   },
 });
 

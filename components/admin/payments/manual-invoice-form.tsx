@@ -1,9 +1,8 @@
 "use client";
 
-import { startTransition, useActionState, type FormEvent } from "react";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
-import { useHydrated } from "@/components/ui/use-hydrated";
+import { useFieldForm } from "@/components/ui/use-field-form";
 import type { ActionResult } from "@/lib/forms/action-result";
 
 interface Props {
@@ -19,19 +18,11 @@ interface Props {
  * refuses (the form is not reset); each refusal stands under its field.
  */
 export function ManualInvoiceForm({ action, lineCount, defaultPeriod, vatHint }: Props) {
-  const [result, dispatch, pending] = useActionState(action, null);
-  const hydrated = useHydrated();
-  const issue = (field: string) => (pending ? undefined : result?.issues?.[field]);
-
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    startTransition(() => dispatch(form));
-  }
+  const { result, issue, onSubmit, canSubmit } = useFieldForm(action);
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Manuelle Rechnung ausstellen">
-      <FormMessage result={pending ? null : result} />
+      <FormMessage result={result} />
       <FormField id="customerEmail" label="E-Mail-Adresse des Kundenkontos" issue={issue("customerEmail")} hint="Die Adresse, mit der sich die Kundin oder der Kunde anmeldet. Die Rechnungsadresse kommt aus dem Konto.">
         <input id="customerEmail" name="customerEmail" type="email" autoComplete="off" maxLength={320} required {...describedBy("customerEmail", issue("customerEmail"), true)} />
       </FormField>
@@ -49,7 +40,7 @@ export function ManualInvoiceForm({ action, lineCount, defaultPeriod, vatHint }:
       <fieldset className="fieldset">
         <legend>Positionen</legend>
         <p className="hint">{vatHint} Leere Zeilen werden nicht berechnet.</p>
-        {result?.issues?.lines && !pending ? <p className="issue">{result.issues.lines}</p> : null}
+        {issue("lines") ? <p className="issue">{issue("lines")}</p> : null}
         {Array.from({ length: lineCount }, (_, row) => {
           const f = (name: string) => `lines.${row}.${name}`;
           const id = (name: string) => `line-${row}-${name}`;
@@ -76,7 +67,7 @@ export function ManualInvoiceForm({ action, lineCount, defaultPeriod, vatHint }:
         Sofort senden (per E-Mail, wie in den Rechnungseinstellungen des Kontos festgelegt)
       </label>
       <div className="button-row">
-        <button type="submit" className="button" disabled={pending || !hydrated}>
+        <button type="submit" className="button" disabled={!canSubmit}>
           Rechnung ausstellen
         </button>
       </div>

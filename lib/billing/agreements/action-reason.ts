@@ -1,7 +1,8 @@
 import { AppError } from "@/lib/http/errors";
+import { MAX_REASON_LENGTH } from "@/lib/input/admin-reason";
 import { isAcceptableText, UNACCEPTABLE_TEXT_MESSAGE } from "@/lib/input/text";
 
-export const MAX_REASON_LENGTH = 500;
+export { MAX_REASON_LENGTH };
 
 /** The reason an admin gives for a billing action: required, stored as written (trimmed). */
 export function requireReason(raw: unknown): string {

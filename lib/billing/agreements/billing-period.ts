@@ -45,6 +45,22 @@ export function addBerlinMonths(at: Date, months: number): Date {
   return fromWallClock({ ...w, year, month, day: Math.min(w.day, lastDay) });
 }
 
+/**
+ * The first of `anchor`, `anchor` + 1 month, + 2 months, ... (each counted from `anchor`, as
+ * addBerlinMonths counts) that lies after `after`: where a monthly period running from `anchor`
+ * first begins after that instant, whether or not anyone has invoiced the periods between.
+ * grandfatheringStageSql computes the same in SQL (compared in grandfathering-rules.integration.test.ts).
+ */
+export function firstBerlinMonthStepAfter(anchor: Date, after: Date): Date {
+  if (anchor > after) return anchor;
+  const a = wallClock(anchor);
+  const b = wallClock(after);
+  // The step that lands in `after`'s month; the one after it is in the next month, so later.
+  const months = (b.year - a.year) * 12 + (b.month - a.month);
+  const inSameMonth = addBerlinMonths(anchor, months);
+  return inSameMonth > after ? inSameMonth : addBerlinMonths(anchor, months + 1);
+}
+
 /** Midnight in Berlin at the start of a calendar day given as YYYY-MM-DD; null when it is no date. */
 export function berlinStartOfDay(day: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { grandfatheringStageSql } from "@/lib/billing/grandfathering/grandfathering-rules";
 import { JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/types";
 import { errorSummary } from "./error-summary";
@@ -54,7 +55,8 @@ const NO_END = new Date(0);
 
 /**
  * The next page of due manual agreements in (period_end, id) order after the cursor: active,
- * not on hold, whose grandfathered terms do not end before the new period (the expire run ends those).
+ * not on hold, whose grandfathered terms reach the new period (grandfatheringStage not "over":
+ * the expire run ends those, and no period after the terms' boundary is ever billed).
  */
 async function duePage(now: Date, after: { key: Date; id: number }, pageSize: number): Promise<DueRow[]> {
   return db.$queryRaw<DueRow[]>`
@@ -62,8 +64,7 @@ async function duePage(now: Date, after: { key: Date; id: number }, pageSize: nu
     FROM user_payment_options
     WHERE provider = 'manual' AND status = 'active' AND billing_hold_at IS NULL
       AND (period_start IS NULL OR period_end <= ${now}::timestamptz)
-      AND NOT (grandfathered_until IS NOT NULL AND grandfathering_expired_at IS NULL
-               AND (COALESCE(period_end, ${now}::timestamptz) > grandfathered_until OR ${now}::timestamptz > grandfathered_until))
+      AND ${grandfatheringStageSql(now)} <> 'over'
       AND (COALESCE(period_end, ${NO_END}::timestamptz), id) > (${after.key}::timestamptz, ${after.id})
     ORDER BY COALESCE(period_end, ${NO_END}::timestamptz), id
     LIMIT ${pageSize}`;

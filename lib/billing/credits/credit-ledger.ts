@@ -17,6 +17,8 @@ export interface LedgerEntry {
   /** Why, in a few words, for the ledger and the activity log. */
   reason: string;
   actorUserId?: number | null;
+  /** How the credits came, for the activity log (`grant`: given by staff); absent for payments and spending. */
+  path?: string;
 }
 
 function assertEntry(entry: LedgerEntry): void {
@@ -60,7 +62,7 @@ export async function creditCompany(tx: Tx, opts: LedgerEntry): Promise<{ credit
     UPDATE companies SET credits = credits + ${opts.credits} WHERE id = ${opts.companyId} RETURNING credits`;
   const balance = row!.credits;
   await recordActivity(
-    { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.creditsTopUp, subjectType: "company", subjectId: opts.companyId, reason: opts.reason, metadata: { credits: opts.credits, reference: opts.reference, balance } },
+    { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.creditsTopUp, subjectType: "company", subjectId: opts.companyId, reason: opts.reason, path: opts.path, metadata: { credits: opts.credits, reference: opts.reference, balance } },
     tx,
   );
   return { credited: true, balance };

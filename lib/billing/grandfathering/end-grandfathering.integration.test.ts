@@ -113,8 +113,8 @@ describe("endGrandfathering", () => {
   it("racing the expire run on the same customer: the agreement ends once and the customer gets one mail", async () => {
     const admin = await seedAdmin(["billing:manage"]);
     const customer = await seedUser();
-    // Its next period (1 July) begins after the end date: the expire run would end it too.
-    const bundle = await seedAgreement(customer.id, { grandfatheredUntil: berlin("2026-06-20") });
+    // Its next period (1 June) began after the end date: the expire run would end it too.
+    const bundle = await seedAgreement(customer.id, { periodStart: berlin("2026-05-01"), periodEnd: berlin("2026-06-01"), grandfatheredUntil: berlin("2026-05-20") });
     const [action, run] = await Promise.allSettled([
       endGrandfathering({ paymentOptionId: bundle.id, actorUserId: admin.id, notifyCustomer: true, reason: "Ende", now: NOW, cancelSubscription: noProvider }),
       expireGrandfathering({ now: NOW, cancelSubscription: noProvider }),

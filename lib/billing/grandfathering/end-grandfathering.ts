@@ -7,7 +7,7 @@ import { voidInvoice } from "@/lib/billing/invoices/void-invoice";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { notifyGrandfatheringExpired } from "@/lib/mail/notifications/notify-grandfathering-expired";
-import { endProviderSubscriptions, type ProviderEndings, type SubscriptionCanceller } from "./end-provider-subscriptions";
+import { endProviderSubscriptions, type ProviderCall, type ProviderEndings } from "./end-provider-subscriptions";
 import { providerSubscriptionsOf } from "./grandfathering-rules";
 
 export interface EndGrandfatheringOptions {
@@ -18,7 +18,7 @@ export interface EndGrandfatheringOptions {
   /** Why; stored on the activity entry and as the void reason of the voided invoices. */
   reason: string;
   now?: Date;
-  cancelSubscription?: SubscriptionCanceller;
+  cancelSubscription?: ProviderCall;
 }
 
 export interface EndGrandfatheringResult {

@@ -2,11 +2,15 @@ import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import { errorSummary } from "@/lib/billing/agreements/error-summary";
 import { getPaymentProvider } from "@/lib/billing/provider";
+import { db } from "@/lib/db/client";
 
-/** Ends one subscription at the payment provider at once. */
-export type SubscriptionCanceller = (subscriptionId: string) => Promise<void>;
+/** One call to the payment provider about one subscription: end it now, or let it end with its period. */
+export type ProviderCall = (subscriptionId: string) => Promise<void>;
 
-export const cancelAtProvider: SubscriptionCanceller = (subscriptionId) => getPaymentProvider().cancelSubscriptionNow(subscriptionId);
+export const cancelAtProvider: ProviderCall = (subscriptionId) => getPaymentProvider().cancelSubscriptionNow(subscriptionId);
+
+/** Lets one subscription end with its current (paid) period: the provider does not renew it. */
+export const scheduleEndAtProvider: ProviderCall = (subscriptionId) => getPaymentProvider().cancelSubscriptionAtPeriodEnd(subscriptionId);
 
 export interface ProviderSubscription {
   agreementId: number;
@@ -21,9 +25,10 @@ export interface ProviderEndings {
 /**
  * Ends card subscriptions whose agreement was cancelled here, after that cancellation committed
  * (an external call never runs inside a transaction). A failure does not undo the cancellation:
- * it is returned and logged as activity, so the operator ends the subscription by hand.
+ * it is returned and logged as activity (`agreement.provider_cancel_failed`); nothing retries
+ * it, since the agreement has ended here, so an operator ends the subscription at the provider by hand.
  */
-export async function endProviderSubscriptions(subscriptions: ProviderSubscription[], cancel: SubscriptionCanceller = cancelAtProvider): Promise<ProviderEndings> {
+export async function endProviderSubscriptions(subscriptions: ProviderSubscription[], cancel: ProviderCall = cancelAtProvider): Promise<ProviderEndings> {
   const out: ProviderEndings = { ended: [], failed: [] };
   for (const { agreementId, subscriptionId } of subscriptions) {
     try {
@@ -34,6 +39,33 @@ export async function endProviderSubscriptions(subscriptions: ProviderSubscripti
       out.failed.push({ subscriptionId, error });
       await recordActivity({ type: ACTIVITY.agreementProviderCancelFailed, subjectType: "agreement", subjectId: agreementId, result: "failed", reason: error, metadata: { subscriptionId } });
     }
+  }
+  return out;
+}
+
+/** The activity text of a renewal the provider was not told to stop. */
+export const RENEWAL_NOT_STOPPED = "Verlängerung nicht abbestellt; der nächste Lauf versucht es erneut";
+
+/**
+ * Tells the provider not to renew card subscriptions in their last grandfathered period, and
+ * records on each agreement that this run asked (grandfathering_end_scheduled_at): its end then
+ * counts as the grandfathering's (one GrandfatheringExpired mail), unlike a notice the customer
+ * gives. A failure changes nothing here; it is logged (`agreement.provider_renewal_not_stopped`)
+ * and the next run asks again, since the subscription still renews.
+ */
+export async function stopRenewals(subscriptions: ProviderSubscription[], now: Date, schedule: ProviderCall = scheduleEndAtProvider): Promise<ProviderEndings> {
+  const out: ProviderEndings = { ended: [], failed: [] };
+  for (const { agreementId, subscriptionId } of subscriptions) {
+    try {
+      await schedule(subscriptionId);
+    } catch (err) {
+      const error = errorSummary(err);
+      out.failed.push({ subscriptionId, error });
+      await recordActivity({ type: ACTIVITY.agreementProviderRenewalNotStopped, subjectType: "agreement", subjectId: agreementId, result: "failed", reason: RENEWAL_NOT_STOPPED, metadata: { subscriptionId, error } });
+      continue;
+    }
+    out.ended.push(subscriptionId);
+    await db.userPaymentOption.updateMany({ where: { id: agreementId, grandfatheringEndScheduledAt: null }, data: { grandfatheringEndScheduledAt: now } });
   }
   return out;
 }

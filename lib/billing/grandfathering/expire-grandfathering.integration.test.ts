@@ -6,14 +6,16 @@ import { expireGrandfathering } from "./expire-grandfathering";
 
 // Spec 3.1, "Agreement active with grandfathered_until -> cancelled": the daily expire command
 // ends agreements whose next period begins after the end date, per customer in a transaction,
-// with one GrandfatheringExpired mail per customer. Every run in this file uses the same `now`,
-// so what an earlier test left behind never qualifies later.
+// with one GrandfatheringExpired mail per customer. Seeded periods ended on 1 June, before `now`
+// (the boundary was reached; grandfathering-boundary.integration.test.ts covers the period
+// before it). Every run in this file uses the same `now`, so what an earlier test left behind
+// never qualifies later.
 
 const NOW = new Date("2026-06-10T02:15:00Z");
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 function seedAgreement(userId: number, data: Partial<Prisma.UserPaymentOptionUncheckedCreateInput> = {}) {
-  return db.userPaymentOption.create({ data: { userId, provider: "manual", plan: "business", priceCents: 12900, periodStart: day("2026-06-01"), periodEnd: day("2026-07-01"), ...data } });
+  return db.userPaymentOption.create({ data: { userId, provider: "manual", plan: "business", priceCents: 12900, periodStart: day("2026-05-01"), periodEnd: day("2026-06-01"), ...data } });
 }
 
 const mailsTo = (email: string) => db.mailOutbox.count({ where: { to: email, mailType: "grandfathering_expired" } });
@@ -24,8 +26,8 @@ const noProvider = async () => {
 describe("expireGrandfathering", () => {
   it("cancels both agreements of a customer with exactly one mail, and a second run does nothing", async () => {
     const user = await seedUser();
-    const a = await seedAgreement(user.id, { grandfatheredUntil: day("2026-06-15") });
-    const b = await seedAgreement(user.id, { grandfatheredUntil: day("2026-06-20"), plan: "Altvertrag Premium" });
+    const a = await seedAgreement(user.id, { grandfatheredUntil: day("2026-05-15") });
+    const b = await seedAgreement(user.id, { grandfatheredUntil: day("2026-05-20"), plan: "Altvertrag Premium" });
 
     const first = await expireGrandfathering({ now: NOW, cancelSubscription: noProvider });
     expect(first).toMatchObject({ customers: 1, expired: 2, mails: 1, failed: 0 });
@@ -41,13 +43,13 @@ describe("expireGrandfathering", () => {
     expect(await mailsTo(user.email)).toBe(1);
   });
 
-  it("ends an agreement only when its next period begins after the end date, or the date has passed", async () => {
+  it("ends an agreement only when its next period has begun after the end date, or, never billed, the date has passed", async () => {
     const user = await seedUser();
     const cases = {
-      // Next period begins 1 July, after 30 June: ends now.
-      nextAfterEnd: await seedAgreement(user.id, { grandfatheredUntil: day("2026-06-30") }),
-      // Next period begins 1 July, the terms hold through it: stays.
-      nextOnEnd: await seedAgreement(user.id, { grandfatheredUntil: day("2026-07-01") }),
+      // Next period began 1 June, after 31 May: ends now.
+      nextAfterEnd: await seedAgreement(user.id, { grandfatheredUntil: day("2026-05-31") }),
+      // Next period began 1 June, the terms hold through it: stays.
+      nextOnEnd: await seedAgreement(user.id, { grandfatheredUntil: day("2026-06-01") }),
       // Never billed, the end date passed: ends.
       noPeriodPast: await seedAgreement(user.id, { grandfatheredUntil: day("2026-06-09"), periodStart: null, periodEnd: null }),
       // Never billed, the end date ahead: stays.
@@ -67,7 +69,7 @@ describe("expireGrandfathering", () => {
   it("never mails a customer twice: an agreement notified before means no new mail", async () => {
     const user = await seedUser();
     await seedAgreement(user.id, { status: "cancelled", grandfatheredUntil: day("2026-01-01"), grandfatheringExpiredAt: day("2026-01-02"), grandfatheringNotifiedAt: day("2026-01-02") });
-    const later = await seedAgreement(user.id, { grandfatheredUntil: day("2026-06-15") });
+    const later = await seedAgreement(user.id, { grandfatheredUntil: day("2026-05-15") });
     const r = await expireGrandfathering({ now: NOW, cancelSubscription: noProvider });
     expect(r).toMatchObject({ expired: 1, mails: 0 });
     expect(await db.userPaymentOption.findUniqueOrThrow({ where: { id: later.id } })).toMatchObject({ status: "cancelled", grandfatheringNotifiedAt: null });
@@ -79,8 +81,8 @@ describe("expireGrandfathering", () => {
     const refused = await seedUser();
     const subOk = `sub_${ok.id}_ok`;
     const subRefused = `sub_${refused.id}_refused`;
-    const okAgreement = await seedAgreement(ok.id, { provider: "stripe", stripeSubscriptionId: subOk, grandfatheredUntil: day("2026-06-15") });
-    const refusedAgreement = await seedAgreement(refused.id, { provider: "stripe", stripeSubscriptionId: subRefused, grandfatheredUntil: day("2026-06-15") });
+    const okAgreement = await seedAgreement(ok.id, { provider: "stripe", stripeSubscriptionId: subOk, grandfatheredUntil: day("2026-05-15") });
+    const refusedAgreement = await seedAgreement(refused.id, { provider: "stripe", stripeSubscriptionId: subRefused, grandfatheredUntil: day("2026-05-15") });
     const called: { id: string; committed: boolean }[] = [];
     const r = await expireGrandfathering({
       now: NOW,
@@ -103,7 +105,7 @@ describe("expireGrandfathering", () => {
     const users = await Promise.all([seedUser(), seedUser(), seedUser()]);
     const agreements = [];
     for (const u of users) {
-      agreements.push(await seedAgreement(u.id, { grandfatheredUntil: day("2026-06-15") }), await seedAgreement(u.id, { grandfatheredUntil: day("2026-06-05"), periodEnd: null, periodStart: null }));
+      agreements.push(await seedAgreement(u.id, { grandfatheredUntil: day("2026-05-15") }), await seedAgreement(u.id, { grandfatheredUntil: day("2026-06-05"), periodEnd: null, periodStart: null }));
     }
     const runs = await Promise.allSettled([1, 2, 3].map(() => expireGrandfathering({ now: NOW, cancelSubscription: noProvider })));
     const values = runs.map((r) => (r.status === "fulfilled" ? r.value : null));
@@ -117,8 +119,8 @@ describe("expireGrandfathering", () => {
   it("a failing customer is counted and the others are still ended; the next run finishes it", async () => {
     const broken = await seedUser();
     const fine = await seedUser();
-    const brokenAgreement = await seedAgreement(broken.id, { grandfatheredUntil: day("2026-06-15") });
-    const fineAgreement = await seedAgreement(fine.id, { grandfatheredUntil: day("2026-06-15") });
+    const brokenAgreement = await seedAgreement(broken.id, { grandfatheredUntil: day("2026-05-15") });
+    const fineAgreement = await seedAgreement(fine.id, { grandfatheredUntil: day("2026-05-15") });
     await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION test_refuse_agreement_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`);
     await db.$executeRawUnsafe(`CREATE TRIGGER test_refuse_agreement_update BEFORE UPDATE ON user_payment_options FOR EACH ROW WHEN (NEW.user_id = ${broken.id}) EXECUTE FUNCTION test_refuse_agreement_update()`);
     try {
@@ -139,7 +141,7 @@ describe("expireGrandfathering", () => {
 
   it("pages through the customers without skipping any", async () => {
     const users = await Promise.all(Array.from({ length: 7 }, () => seedUser()));
-    for (const u of users) await seedAgreement(u.id, { grandfatheredUntil: day("2026-06-15") });
+    for (const u of users) await seedAgreement(u.id, { grandfatheredUntil: day("2026-05-15") });
     const r = await expireGrandfathering({ now: NOW, pageSize: 2, cancelSubscription: noProvider });
     expect(r).toMatchObject({ customers: 7, expired: 7, mails: 7, failed: 0 });
   });

@@ -1,20 +1,23 @@
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
+import type { UserPaymentOption } from "@/lib/generated/prisma/client";
 import { JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/types";
 import { notifyGrandfatheringExpired } from "@/lib/mail/notifications/notify-grandfathering-expired";
 import { lockCustomerAgreements } from "@/lib/billing/agreements/agreement-locks";
 import { errorSummary } from "@/lib/billing/agreements/error-summary";
-import { endProviderSubscriptions, type ProviderSubscription, type SubscriptionCanceller } from "./end-provider-subscriptions";
-import { isGrandfatheringOver, providerSubscriptionsOf } from "./grandfathering-rules";
+import { endProviderSubscriptions, scheduleEndAtProvider, stopRenewals, type ProviderCall, type ProviderSubscription } from "./end-provider-subscriptions";
+import { grandfatheringStageSql, isEndedAtProvider, isEndedByNotice, isGrandfatheringOver, providerSubscriptionsOf } from "./grandfathering-rules";
 
 export interface ExpireGrandfatheringOptions {
   now?: Date;
   /** Customers read per page; the due stock is never loaded at once. */
   pageSize?: number;
   /** Ends a card subscription at the provider (default: the configured payment provider). */
-  cancelSubscription?: SubscriptionCanceller;
+  cancelSubscription?: ProviderCall;
+  /** Tells the provider not to renew a card subscription in its last period (default: the configured provider). */
+  cancelSubscriptionAtPeriodEnd?: ProviderCall;
 }
 
 export interface ExpireGrandfatheringResult {
@@ -27,21 +30,54 @@ export interface ExpireGrandfatheringResult {
   /** Customers whose transaction failed; the others went on. */
   failed: number;
   failures: { userId: number; error: string }[];
-  /** Card subscriptions ended at the provider after the commit, and those that could not be. */
+  /** Card subscriptions ended at the provider after the commit, and those that could not be (ended here: an operator ends them there by hand). */
   subscriptionsEnded: string[];
   subscriptionsFailed: { subscriptionId: string; error: string }[];
+  /** Card subscriptions in their last paid period, told not to renew: they end with that period. */
+  subscriptionsEndingAtPeriodEnd: string[];
+  /** Card subscriptions the provider could not be told not to renew: they still run, and the next run asks again. */
+  renewalsNotStopped: { subscriptionId: string; error: string }[];
 }
 
-/** Customers with an agreement that qualifies, after `afterUserId`, in user id order. */
+/**
+ * Customers with an agreement whose first period after its end date has begun (grandfatheringStage
+ * "over"), after `afterUserId`, in user id order. Never one in the middle of a paid period.
+ */
 async function dueCustomers(now: Date, afterUserId: number, pageSize: number): Promise<number[]> {
   const rows = await db.$queryRaw<{ user_id: number }[]>`
     SELECT DISTINCT user_id FROM user_payment_options
-    WHERE status = 'active' AND grandfathered_until IS NOT NULL AND grandfathering_expired_at IS NULL
-      AND (COALESCE(period_end, ${now}::timestamptz) > grandfathered_until OR ${now}::timestamptz > grandfathered_until)
+    WHERE grandfathered_until IS NOT NULL AND grandfathering_expired_at IS NULL
+      AND ${grandfatheringStageSql(now)} = 'over'
       AND user_id > ${afterUserId}
     ORDER BY user_id
     LIMIT ${pageSize}`;
   return rows.map((r) => r.user_id);
+}
+
+/** Card subscriptions in their last paid period (grandfatheringStage "last_period") the provider still renews. */
+async function lastPeriodCards(now: Date, pageSize: number): Promise<ProviderSubscription[]> {
+  const out: ProviderSubscription[] = [];
+  let cursor = 0;
+  for (;;) {
+    const page = await db.$queryRaw<{ id: number; subscription_id: string }[]>`
+      SELECT id, stripe_subscription_id AS subscription_id FROM user_payment_options
+      WHERE provider = 'stripe' AND status = 'active' AND NOT cancel_at_period_end AND stripe_subscription_id IS NOT NULL
+        AND grandfathered_until IS NOT NULL AND grandfathering_expired_at IS NULL
+        AND ${grandfatheringStageSql(now)} = 'last_period' AND id > ${cursor}
+      ORDER BY id LIMIT ${pageSize}`;
+    out.push(...page.map((a) => ({ agreementId: a.id, subscriptionId: a.subscription_id })));
+    if (page.length < pageSize) return out;
+    cursor = page[page.length - 1]!.id;
+  }
+}
+
+/** How an agreement whose terms are over ends: cancelled here, or already ended at the provider. */
+function endingOf(a: UserPaymentOption, now: Date): { data: Partial<UserPaymentOption>; result: "cancelled" | "ended_at_provider"; cancelAtProvider: boolean } {
+  // The provider ended it with its period (its deletion event may still be on the way): the
+  // agreement ends as of that moment, and nothing is cancelled at the provider again.
+  if (a.status === "active" && isEndedAtProvider(a, now)) return { data: { status: "cancelled", cancelledAt: a.periodEnd, grandfatheringExpiredAt: now }, result: "ended_at_provider", cancelAtProvider: false };
+  if (a.status !== "active") return { data: { grandfatheringExpiredAt: now }, result: "ended_at_provider", cancelAtProvider: false };
+  return { data: { status: "cancelled", cancelledAt: now, grandfatheringExpiredAt: now }, result: "cancelled", cancelAtProvider: true };
 }
 
 /** One customer in one transaction: every qualifying agreement ends, one mail for the customer. */
@@ -52,39 +88,43 @@ async function expireCustomer(userId: number, now: Date): Promise<{ expired: num
     const agreements = await lockCustomerAgreements(tx, userId);
     const ending = agreements.filter((a) => isGrandfatheringOver(a, now));
     if (!ending.length) return { expired: 0, mails: 0, subscriptions: [] };
+    const cancelAtProvider: UserPaymentOption[] = [];
     for (const a of ending) {
-      const { count } = await tx.userPaymentOption.updateMany({
-        where: { id: a.id, status: "active", grandfatheringExpiredAt: null },
-        data: { status: "cancelled", cancelledAt: now, grandfatheringExpiredAt: now },
-      });
+      const end = endingOf(a, now);
+      const { count } = await tx.userPaymentOption.updateMany({ where: { id: a.id, status: a.status, grandfatheringExpiredAt: null }, data: end.data });
       if (count !== 1) throw new Error(`Agreement ${a.id} changed under its lock.`);
+      if (end.cancelAtProvider) cancelAtProvider.push(a);
       await recordActivity({
-        type: ACTIVITY.agreementGrandfatheringExpired, subjectType: "agreement", subjectId: a.id, result: "cancelled",
-        metadata: { userId, provider: a.provider, plan: a.plan, grandfatheredUntil: a.grandfatheredUntil!.toISOString(), periodEnd: a.periodEnd?.toISOString() ?? null },
+        type: ACTIVITY.agreementGrandfatheringExpired, subjectType: "agreement", subjectId: a.id, result: end.result,
+        metadata: { userId, provider: a.provider, plan: a.plan, grandfatheredUntil: a.grandfatheredUntil!.toISOString(), periodEnd: a.periodEnd?.toISOString() ?? null, endedByNotice: isEndedByNotice(a) },
       }, tx);
     }
-    // Once per customer, ever: any agreement already notified means the customer was told.
+    // Once per customer, ever: any agreement already notified means the customer was told. A
+    // customer whose agreements all ended by their own notice was told by the notice's receipt.
     let mails = 0;
-    if (!agreements.some((a) => a.grandfatheringNotifiedAt)) {
+    if (!agreements.some((a) => a.grandfatheringNotifiedAt) && ending.some((a) => !isEndedByNotice(a))) {
       const mail = await notifyGrandfatheringExpired({ paymentOptionId: ending[0]!.id }, tx);
       if (mail) {
         await tx.userPaymentOption.updateMany({ where: { id: { in: ending.map((a) => a.id) } }, data: { grandfatheringNotifiedAt: now } });
         mails = 1;
       }
     }
-    return { expired: ending.length, mails, subscriptions: providerSubscriptionsOf(ending) };
+    return { expired: ending.length, mails, subscriptions: providerSubscriptionsOf(cancelAtProvider) };
   });
 }
 
 /**
  * billing:expire-grandfathering (spec 3.1, 4.7; daily 04:15, before the invoice run): ends every
- * active agreement whose grandfathered terms run out before its next period. A customer's
- * failure is counted and the run goes on; a second run finds nothing left to do.
+ * active agreement whose first period after its grandfathered end date has begun (by the
+ * calendar, invoiced or not: a held agreement ends on time too), at that boundary and never
+ * earlier: a period already invoiced or paid runs to its end. Card subscriptions in that last
+ * period are told not to renew, so the provider ends them with it. A customer's failure is
+ * counted and the run goes on; a second run finds nothing left to do.
  */
 export async function expireGrandfathering(opts: ExpireGrandfatheringOptions = {}): Promise<ExpireGrandfatheringResult> {
   const now = opts.now ?? new Date();
   const pageSize = opts.pageSize ?? 100;
-  const result: ExpireGrandfatheringResult = { customers: 0, expired: 0, mails: 0, failed: 0, failures: [], subscriptionsEnded: [], subscriptionsFailed: [] };
+  const result: ExpireGrandfatheringResult = { customers: 0, expired: 0, mails: 0, failed: 0, failures: [], subscriptionsEnded: [], subscriptionsFailed: [], subscriptionsEndingAtPeriodEnd: [], renewalsNotStopped: [] };
   const subscriptions: ProviderSubscription[] = [];
   let cursor = 0;
   for (;;) {
@@ -106,8 +146,13 @@ export async function expireGrandfathering(opts: ExpireGrandfatheringOptions = {
     cursor = page[page.length - 1]!;
   }
   const endings = await endProviderSubscriptions(subscriptions, opts.cancelSubscription);
+  // Not renewed, not ended: quota and subscription stay until the paid period is over. Until the
+  // provider's answer (cancel_at_period_end, mirrored by the webhook) arrives, each run asks again.
+  const scheduled = await stopRenewals(await lastPeriodCards(now, pageSize), now, opts.cancelSubscriptionAtPeriodEnd ?? scheduleEndAtProvider);
   result.subscriptionsEnded = endings.ended;
   result.subscriptionsFailed = endings.failed;
+  result.subscriptionsEndingAtPeriodEnd = scheduled.ended;
+  result.renewalsNotStopped = scheduled.failed;
   return result;
 }
 
@@ -117,7 +162,8 @@ export const expireGrandfatheringJob = defineJob({
   timeoutSeconds: 600,
   // A retry repeats only the failed customers: ended agreements no longer qualify. A subscription
   // the provider refused to end is not retried here (its agreement already ended): it stands in
-  // the activity log for the operator.
+  // the activity log for the operator. One the provider was not told to stop renewing is asked
+  // again by the next run.
   handler: async (_payload, { step }) =>
     step.run("expire", async () => {
       const r = await expireGrandfathering();

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, forbidden, notFound } from "@/lib/http/errors";
+import { parseRecordId } from "@/lib/input/ids";
 import { hubUrl } from "@/lib/sites/urls";
 import { invoiceTotals } from "@/lib/billing/invoices/invoice-lines";
 import { saleEvents, signedDelivery, subscriptionObject, event } from "./local-events";
@@ -32,8 +33,20 @@ function assertLocal(): void {
 export interface LocalCheckoutView {
   id: string;
   status: "open" | "complete" | "expired";
+  /** The account that opened the checkout (the order's `userId`); null only for a malformed order. */
+  openedBy: number | null;
   order: CheckoutOrder;
   totals: { netCents: number; taxCents: number; grossCents: number };
+}
+
+/**
+ * A local checkout belongs to the account that opened it: only that account's session sees,
+ * pays or abandons it. Without the binding, anyone who reaches the hub (another customer, a
+ * page rebinding its DNS to a local installation) could pay an order into someone's account.
+ */
+export function assertOpenedBy(view: Pick<LocalCheckoutView, "openedBy">, userId: number | null): void {
+  if (userId === null) throw new AppError("unauthenticated", "Bitte melden Sie sich mit dem Konto an, das diese Testzahlung geöffnet hat.");
+  if (view.openedBy === null || view.openedBy !== userId) throw forbidden("Diese Testzahlung wurde von einem anderen Konto geöffnet.");
 }
 
 const SESSION_ID = /^cs_local_[0-9a-f]{24}$/;
@@ -45,15 +58,27 @@ export async function loadLocalCheckout(id: string): Promise<LocalCheckoutView> 
   const row = await db.localCheckoutSession.findUnique({ where: { id } });
   if (!row) throw notFound("Diese Testzahlung gibt es nicht.");
   const order = row.order as unknown as CheckoutOrder;
-  return { id: row.id, status: row.status, order, totals: invoiceTotals(order.lines) };
+  return { id: row.id, status: row.status, openedBy: parseRecordId(order.metadata?.userId), order, totals: invoiceTotals(order.lines) };
 }
 
-/** "Pays" an open local checkout: marks it complete, then delivers Stripe's events for the sale. Returns where the customer goes next. */
-export async function payLocalCheckout(id: string, now = new Date()): Promise<string> {
+/** The checkout page's view: the order shows only to the account that opened it. */
+export async function viewLocalCheckout(id: string, viewerUserId: number | null): Promise<LocalCheckoutView> {
+  const view = await loadLocalCheckout(id);
+  assertOpenedBy(view, viewerUserId);
+  return view;
+}
+
+/**
+ * "Pays" an open local checkout for the signed-in account `payerUserId` (null: no session), which
+ * must be the one that opened it: marks it complete, then delivers Stripe's events for the sale.
+ * Returns where the customer goes next.
+ */
+export async function payLocalCheckout(id: string, payerUserId: number | null, now = new Date()): Promise<string> {
   assertLocal();
   const subscriptionId = idFrom("sub", id);
   const invoiceId = idFrom("in", id);
   const view = await loadLocalCheckout(id);
+  assertOpenedBy(view, payerUserId);
   // A double click pays once: only the request that moves the session from open completes it.
   const won = await db.localCheckoutSession.updateMany({
     where: { id, status: "open" },
@@ -72,9 +97,11 @@ export async function payLocalCheckout(id: string, now = new Date()): Promise<st
   return view.order.successUrl.replace("{CHECKOUT_SESSION_ID}", id);
 }
 
-export async function abandonLocalCheckout(id: string): Promise<string> {
+/** Abandons an open local checkout; like paying, only for the account that opened it. */
+export async function abandonLocalCheckout(id: string, userId: number | null): Promise<string> {
   assertLocal();
   const view = await loadLocalCheckout(id);
+  assertOpenedBy(view, userId);
   await db.localCheckoutSession.updateMany({ where: { id, status: "open" }, data: { status: "expired" } });
   return view.order.cancelUrl;
 }

@@ -49,9 +49,14 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     <>
       <div className="page-head">
         <h1>Zahlungen</h1>
-        <Link className="button" href="/admin/payments/new">
-          Rechnung ausstellen
-        </Link>
+        <div className="button-row">
+          <Link className="button" href="/admin/payments/new">
+            Rechnung ausstellen
+          </Link>
+          <Link className="button secondary" href="/admin/payments/credits">
+            Credits gutschreiben
+          </Link>
+        </div>
       </div>
       <p>Manuelle Rechnungen (MAN) für Kundinnen und Kunden, die per Überweisung zahlen, Kartenzahlungen, bisherige Konditionen und gesperrte Abrechnungen. Jede Aktion wird im Aktivitätsprotokoll vermerkt.</p>
       <PaymentsFilter status={overview.status} q={overview.q} />

@@ -2,14 +2,16 @@
 
 import type { NoticeState } from "@/components/billing/notice-form";
 import { giveNotice } from "@/lib/billing/contracts/give-notice";
-import { requireUser } from "@/lib/auth/session";
+import { requireCustomerActing } from "@/lib/auth/session";
 import { formatBerlin, formatBerlinDay } from "@/lib/dashboard/berlin-time";
 import { actionError } from "@/lib/forms/action-result";
 import { formText } from "@/lib/forms/form-fields";
 import { parseRecordId } from "@/lib/input/ids";
 
 async function notice(kind: "cancellation" | "withdrawal", form: FormData): Promise<NoticeState> {
-  const { user } = await requireUser();
+  const acting = await requireCustomerActing("billing");
+  if (!acting.ok) return acting;
+  const { user } = acting;
   const agreementId = parseRecordId(formText(form, "agreementId", 20));
   if (agreementId === null) return { ok: false, message: "Bitte wählen Sie einen Vertrag." };
   try {

@@ -1,18 +1,24 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
-import { loadLocalCheckout } from "@/lib/billing/provider/local-provider";
+import { ActionButton } from "@/components/ui/action-button";
+import { readSession } from "@/lib/auth/session";
+import { viewLocalCheckout, type LocalCheckoutView } from "@/lib/billing/provider/local-provider";
 import { formatEuro } from "@/lib/billing/money";
 import { AppError } from "@/lib/http/errors";
 import { abandonAction, payAction } from "./actions";
+import { CHECKOUT_MESSAGES } from "./messages";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Testkasse", robots: { index: false } };
 
-async function load(id: string) {
+/** The checkout, or the refusal to show when this session did not open it. */
+async function load(id: string, userId: number | null): Promise<{ checkout: LocalCheckoutView } | { refused: "unauthenticated" | "forbidden" }> {
   try {
-    return await loadLocalCheckout(id);
+    return { checkout: await viewLocalCheckout(id, userId) };
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") notFound();
+    if (err instanceof AppError && (err.code === "unauthenticated" || err.code === "forbidden")) return { refused: err.code };
     throw err;
   }
 }
@@ -20,7 +26,19 @@ async function load(id: string) {
 // The embedded default's stand-in for Stripe Checkout: it takes the same order and, on "pay",
 // sends the same signed events to the webhook. No money moves.
 export default async function LocalCheckoutPage({ params }: { params: Promise<{ id: string }> }) {
-  const checkout = await load((await params).id);
+  const loaded = await load((await params).id, (await readSession())?.user.id ?? null);
+  if ("refused" in loaded) {
+    return (
+      <main id="main" className="wrap checkout">
+        <h1>Bezahlen</h1>
+        <p className="form-message error" role="alert">
+          {CHECKOUT_MESSAGES[loaded.refused]}
+        </p>
+        <p>{loaded.refused === "unauthenticated" ? <Link href="/login">Anmelden</Link> : <Link href="/dashboard/billing">Zur Abrechnung Ihres Kontos</Link>}</p>
+      </main>
+    );
+  }
+  const { checkout } = loaded;
   const { order, totals } = checkout;
   const monthly = order.mode === "subscription";
   return (
@@ -74,16 +92,8 @@ export default async function LocalCheckoutPage({ params }: { params: Promise<{ 
             ) : null}
           </dl>
           <div className="button-row">
-            <form action={payAction.bind(null, checkout.id)}>
-              <button type="submit" className="button">
-                {formatEuro(totals.grossCents)} bezahlen
-              </button>
-            </form>
-            <form action={abandonAction.bind(null, checkout.id)}>
-              <button type="submit" className="button secondary">
-                Abbrechen
-              </button>
-            </form>
+            <ActionButton action={payAction.bind(null, checkout.id)} label={`${formatEuro(totals.grossCents)} bezahlen`} variant="primary" />
+            <ActionButton action={abandonAction.bind(null, checkout.id)} label="Abbrechen" />
           </div>
         </>
       ) : (

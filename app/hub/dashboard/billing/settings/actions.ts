@@ -1,7 +1,7 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireUser } from "@/lib/auth/session";
+import { requireCustomerActing } from "@/lib/auth/session";
 import { coerceBillingAddressForm } from "@/lib/billing/invoices/billing-address-fields";
 import { saveBillingAddress } from "@/lib/billing/invoices/billing-address";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
@@ -10,7 +10,9 @@ const MESSAGES = { not_found: "Ihr Konto ist nicht mehr aktiv. Bitte melden Sie 
 
 // Saves the billing address with the invoice-delivery settings (spec 4.6).
 export async function saveBillingAddressAction(_prev: ActionResult | null, values: unknown): Promise<ActionResult> {
-  const { user } = await requireUser();
+  const acting = await requireCustomerActing("billing_details");
+  if (!acting.ok) return acting;
+  const { user } = acting;
   try {
     const { changed } = await saveBillingAddress({ userId: user.id, values: coerceBillingAddressForm(values) });
     refresh();
