@@ -5,6 +5,8 @@
 // payments and the four reports). Served from the
 // production build as `npm start` serves them (embedded default, demo content), except that the
 // admin area's passkey confirmation is switched off for this server (AUTH_REQUIRE_STRONG_ADMIN).
+// Last, staff act as the owner (support access) and the dashboard is audited with its banner.
+// Every audited screen also gets an axe-core scan in the page itself (violations by impact).
 // Chromium is started by Playwright (persistent profile) with a debugging port; it signs in once
 // and Lighthouse then audits in the same browser, keeping its session cookie (disableStorageReset).
 // Usage: npx next build && npx tsx bench/lighthouse-dashboard.ts
@@ -14,6 +16,8 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { declareAi, typeReleaseText } from "../e2e/release-editor-support";
 
@@ -31,8 +35,25 @@ async function waitFor(url: string, ms: number) {
   throw new Error(`server not up at ${url}`);
 }
 
+const AXE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
+
+/** axe-core's WCAG 2.x A/AA rules on the page as rendered (the context bypasses the CSP for this script only). */
+async function axeViolations(page: Page, url: string): Promise<string[]> {
+  await page.goto(url);
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length})`);
+  });
+}
+
+let axePage: Page | null = null;
+
 async function audit(pages: [string, string][]) {
   for (const [label, url] of pages) {
+    const violations = axePage ? await axeViolations(axePage, url) : [];
+    console.log(`${label.padEnd(26)} axe-core ${violations.length ? violations.join(", ") : "no violations"}`);
     const result = await lighthouse(url, { port: DEBUG_PORT, output: "json", logLevel: "error", disableStorageReset: true, formFactor: "desktop", screenEmulation: { disabled: true }, onlyCategories: ["accessibility", "best-practices"] });
     const c = result!.lhr.categories;
     const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
@@ -61,10 +82,12 @@ async function main() {
     return chromium.launchPersistentContext(profileDir, {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", `--remote-debugging-port=${DEBUG_PORT}`, "--host-resolver-rules=MAP *.localhost 127.0.0.1"],
+      bypassCSP: true,
     });
   })();
   try {
     const page = await browser.newPage();
+    axePage = await browser.newPage();
     await page.goto(`${HUB}/login`);
     await page.getByLabel("E-Mail-Adresse", { exact: true }).fill("owner@nordlicht-energie.example");
     await page.getByLabel("Passwort", { exact: true }).fill("pressdesk-demo-2026");
@@ -107,6 +130,7 @@ async function main() {
       ["newsroom profile", `${HUB}${newsroom}`],
       ["newsroom team", `${HUB}${newsroom}/team`],
       ["create newsroom", `${HUB}/dashboard/newsrooms/new`],
+      ["security", `${HUB}/dashboard/security`],
       ["billing", `${HUB}/dashboard/billing`],
       ["billing settings", `${HUB}/dashboard/billing/settings`],
       ["cancel contracts", `${HUB}/dashboard/billing/cancel`],
@@ -146,17 +170,37 @@ async function main() {
       ["users", `${HUB}/admin/users`],
       ...(await firstDetail("/admin/users")),
       ["payments", `${HUB}/admin/payments`],
+      ["credit grants", `${HUB}/admin/payments/credits`],
+      ["similar addresses", `${HUB}/admin/companies/similar`],
       ["activity report", `${HUB}/admin/reports/activity`],
       ["indexing report", `${HUB}/admin/reports/indexing`],
       ["submitter report", `${HUB}/admin/reports/submitters`],
       ["funnel report", `${HUB}/admin/reports/funnel`],
     ]);
+
+    // Support access: act as the newsroom owner with a reason; the dashboard then carries the banner.
+    const [owner] = await firstDetailOf(page, "/admin/users?q=owner%40nordlicht-energie.example");
+    await page.goto(owner!);
+    await page.getByText("Als diese Person handeln").first().click();
+    await page.getByLabel("Grund (z. B. Anfrage oder Ticketnummer)").fill("Messung: Support-Zugang");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: /^Als diese Person handeln/ }).click();
+    await page.waitForURL(`${HUB}/dashboard`);
+    console.log("acting as the newsroom owner (support access)");
+    await audit([["dashboard, support banner", `${HUB}/dashboard`]]);
   } finally {
     await browser.close();
     process.kill(-server.pid!, "SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(profileDir, { recursive: true, force: true });
   }
+}
+
+/** The first user detail link a filtered user list shows. */
+async function firstDetailOf(page: Page, list: string): Promise<string[]> {
+  await page.goto(`${HUB}${list}`);
+  const href = await page.locator('main a[href^="/admin/users/"]').first().getAttribute("href");
+  return href ? [`${HUB}${href}`] : [];
 }
 
 main().then(

@@ -25,6 +25,7 @@ const PORTAL_PATHS = [
   "/de/category/{}/archiv",
   "/de/category/energie/archiv/{}",
   "/view/{}",
+  "/en/view/{}",
   "/seen/{}",
   "/media/{}",
   "/media/logos/{}/{}.webp",
@@ -150,4 +151,46 @@ test("the embedded default, with its documented demo passwords, answers this mac
   });
   expect(reached, `${outward!.address}:${port}`).toBe(false);
   expect((await getAs(E2E_HOSTS.hub, "/login")).status).toBe(200);
+});
+
+test("a server action posted from another origin answers 400 forged_request, never Next's 500", async () => {
+  const page = (await getAs(E2E_HOSTS.hub, "/register")).body;
+  const actionId = /&quot;id&quot;:&quot;([0-9a-f]{40,})&quot;/.exec(page)![1]!;
+  for (const origin of ["https://evil.example", "null", `http://${E2E_HOSTS.business}`]) {
+    const res = await getAs(E2E_HOSTS.hub, "/register", { method: "POST", headers: { "next-action": actionId, "content-type": "text/plain;charset=UTF-8", origin }, body: `[{"ok":false},"x"]` });
+    expect([origin, res.status]).toEqual([origin, 400]);
+    expect(JSON.parse(res.body).error).toMatchObject({ code: "forged_request", requestId: expect.any(String) });
+  }
+  // A cross-site form, posted before any script ran.
+  const form = await getAs(E2E_HOSTS.hub, "/login", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x", origin: "https://evil.example" }, body: "--x--\r\n" });
+  expect(form.status).toBe(400);
+  // From the hub itself the action runs and answers with the form's own messages.
+  expect((await getAs(E2E_HOSTS.hub, "/register", { method: "POST", headers: { "next-action": actionId, "content-type": "text/plain;charset=UTF-8", origin: `http://${E2E_HOSTS.hub}` }, body: `[{"ok":false},"x"]` })).status).toBe(200);
+});
+
+test("a name the embedded default does not carry (DNS rebinding to 127.0.0.1) gets 421: no mailbox, no webhook, no page", async () => {
+  const port = Number(E2E_HOSTS.hub.split(":")[1]);
+  const rebound = `evil.example:${port}`;
+  // A stored public answer exists for the hub's legal page; the server's shortcut must not serve it under the foreign name.
+  expect((await getAs(E2E_HOSTS.hub, "/impressum")).status).toBe(200);
+  for (const [path, method] of [["/dev/mailbox", "GET"], ["/checkout/local/portal", "GET"], ["/login", "GET"], ["/impressum", "GET"], ["/api/webhooks/stripe", "POST"], ["/health", "GET"]] as const) {
+    const res = await getAs(rebound, path, { method, ...(method === "POST" ? { headers: { "content-type": "application/json" }, body: "{}" } : {}) });
+    expect([path, res.status]).toEqual([path, 421]);
+    expect(res.body).not.toContain("Postfach");
+  }
+  // Loopback names still reach the hub (health checks, the runner's readiness probe), but only the hub's own name opens the mailbox.
+  expect((await getAs(`127.0.0.1:${port}`, "/")).status).toBe(200);
+  expect((await getAs(`127.0.0.1:${port}`, "/dev/mailbox")).status).toBe(421);
+  expect((await getAs(E2E_HOSTS.hub, "/dev/mailbox")).status).toBe(200);
+});
+
+test("forged component requests answer 400 (spec 7): a feed or the search told its portal or language, a file sent to a form without upload", async () => {
+  for (const [host, path] of [[E2E_HOSTS.business, "/de/feed?portal=tech"], [E2E_HOSTS.tech, "/en/feed?language=de"], [E2E_HOSTS.business, "/de/newsroom?q=nord&lang=en"]] as const) {
+    expect([path, (await getAs(host, path)).status]).toEqual([path, 400]);
+  }
+  expect((await getAs(E2E_HOSTS.business, "/de/feed?utm_source=x")).status).toBe(200);
+  const body = `--x\r\nContent-Disposition: form-data; name="1_message"\r\n\r\nHallo\r\n--x\r\nContent-Disposition: form-data; name="1_file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff\r\n--x--\r\n`;
+  const res = await getAs(E2E_HOSTS.hub, "/kontakt", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x", origin: `http://${E2E_HOSTS.hub}`, "next-action": "0".repeat(42) }, body });
+  expect(res.status).toBe(400);
+  expect(JSON.parse(res.body).error.code).toBe("forged_request");
 });

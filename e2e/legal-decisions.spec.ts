@@ -82,7 +82,7 @@ test("a customer requests a redaction with its preview, an editor executes it; t
   await dialog.getByLabel("Begründung").fill("Frau Beispielfrau hat der Nennung ihres Namens widersprochen.");
   await dialog.getByRole("button", { name: "Antrag stellen" }).click();
   await expect(dialog.getByRole("status")).toBeVisible();
-  const [request] = await query<{ id: number; status: string; redaction_preview: string }>(`SELECT id, status, redaction_preview FROM legal_requests WHERE press_release_id = $1`, [releaseId]);
+  const [request] = await query<{ id: number; reference: string; status: string; redaction_preview: string }>(`SELECT id, reference, status, redaction_preview FROM legal_requests WHERE press_release_id = $1`, [releaseId]);
   expect(request!.status).toBe("received");
   expect(request!.redaction_preview).toContain("[entfernt]");
 
@@ -155,6 +155,6 @@ test("a customer requests a redaction with its preview, an editor executes it; t
   expect(logFeed.items.find((i) => i.link === `${BUSINESS}${releasePath}`)?.contentSnippet).toBe(note);
 
   // The customer hears of it.
-  expect((await mailTo(OWNER, "legal_request_executed")).subject).toContain(`Vorgang ${request!.id}`);
+  expect((await mailTo(OWNER, "legal_request_executed")).subject).toContain(`Vorgang ${request!.reference}`);
   await admin.close();
 });

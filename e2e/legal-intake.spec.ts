@@ -34,16 +34,18 @@ test("a reader files a report through the public form: a receipt, the release li
   await page.getByRole("button", { name: "Anliegen absenden" }).click();
   await expect(page.getByRole("status")).toContainText("Vorgangsnummer");
 
-  const [row] = await query<{ id: number; track: string; source: string; press_release_id: number; requester_ip_hmac: string | null }>(
-    `SELECT id, track, source, press_release_id, requester_ip_hmac FROM legal_requests WHERE requester_email = $1`,
+  const [row] = await query<{ id: number; reference: string; track: string; source: string; press_release_id: number; requester_ip_hmac: string | null }>(
+    `SELECT id, reference, track, source, press_release_id, requester_ip_hmac FROM legal_requests WHERE requester_email = $1`,
     [email],
   );
   expect(row).toMatchObject({ track: "personal_rights", source: "form", press_release_id: release!.id });
   expect(row!.requester_ip_hmac).toMatch(/^[A-Za-z0-9_-]{22}$/);
   expect(await query(`SELECT type FROM legal_request_events WHERE legal_request_id = $1`, [row!.id])).toEqual([{ type: "received" }]);
   expect(await query(`SELECT path FROM activity_log WHERE type = 'form.intake' AND subject_type = 'legal_request' AND subject_id = $1`, [String(row!.id)])).toEqual([{ path: "legal_request" }]);
+  // The requester learns a random reference, never the sequential id (how many came before).
+  await expect(page.getByRole("status")).toContainText(`Vorgangsnummer ${row!.reference} eingegangen`);
   const receipt = await mailTo(email, "legal_request_received");
-  expect(receipt.subject).toBe(`Ihr Anliegen ist eingegangen (Vorgang ${row!.id})`);
+  expect(receipt.subject).toBe(`Ihr Anliegen ist eingegangen (Vorgang ${row!.reference})`);
   expect(receipt.text).not.toContain("dritten Absatz");
 });
 
@@ -127,8 +129,8 @@ test("a customer comes in by the legal page's login link, requests a redaction w
 
   const listed = section.getByRole("table", { name: "Anträge zu dieser Pressemitteilung" });
   await expect(listed.getByRole("row").filter({ hasText: "Schwärzung" })).toContainText("Eingegangen");
-  const [row] = await query<{ id: number; redacted_passages: string[]; redaction_preview: string; source: string }>(
-    `SELECT id, redacted_passages, redaction_preview, source FROM legal_requests WHERE press_release_id = $1 AND track = 'redaction'`,
+  const [row] = await query<{ id: number; reference: string; redacted_passages: string[]; redaction_preview: string; source: string }>(
+    `SELECT id, reference, redacted_passages, redaction_preview, source FROM legal_requests WHERE press_release_id = $1 AND track = 'redaction'`,
     [releaseId],
   );
   expect(row).toMatchObject({ source: "customer", redacted_passages: ["Max Mustermann aus Hamburg-Altona"] });
@@ -139,7 +141,7 @@ test("a customer comes in by the legal page's login link, requests a redaction w
   await expect(dialog.getByRole("radio", { name: /Schwärzung/ })).toBeDisabled();
   await page.keyboard.press("Escape");
   await page.goto(`${HUB}/dashboard/legal-requests`);
-  await expect(page.getByRole("table", { name: "Anträge Ihrer Newsrooms" })).toContainText(`Nr. ${row!.id}`);
+  await expect(page.getByRole("table", { name: "Anträge Ihrer Newsrooms" })).toContainText(row!.reference);
   await expectValidHubPage(page, `/dashboard/legal-requests`);
   await expectValidHubPage(page, `/dashboard/releases/${releaseId}`);
 });

@@ -15,9 +15,11 @@ test("a preview request after the session ended arrives as a page_expired signal
   rememberSecret(token);
   rememberSecret(cookie);
   const answer = await getAs(E2E_HOSTS.hub, `/dashboard/releases/7/images/9/preview?token=${token}&email=presse%40nordlicht.example`, {
-    headers: { cookie: `next-auth.session-token=${cookie}`, "x-forwarded-for": "198.51.100.44", "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" },
+    headers: { cookie: `pd.session=${cookie}`, "x-forwarded-for": "198.51.100.44", "user-agent": "Mozilla/5.0 (X11; Linux x86_64)" },
   });
-  expect(answer.status).toBe(401);
+  // The spec's 419 to the client, in the documented JSON shape.
+  expect(answer.status).toBe(419);
+  expect(JSON.parse(answer.body).error.code).toBe("page_expired");
   await expect
     .poll(() => readEnvelopes(E2E_SENTRY_DIR).filter((e) => e.items.some((i) => i.type === "event" && JSON.stringify(i.payload).includes('"page_expired","419","/hub/dashboard/releases/[id]/images/[imageId]/preview"'))).length, { timeout: 15_000 })
     .toBeGreaterThan(0);

@@ -44,8 +44,9 @@ describe("an open account (address never confirmed)", () => {
     expect(res.status).toBe(401);
     // Staff acting as the customer still may (support for someone who cannot confirm yet).
     const staffCookie = newSessionToken();
-    const admin = await seedUser({ staffRole: "admin" });
-    await db.session.create({ data: { userId: user.id, sessionTokenHash: sessionTokenHash(staffCookie), expiresAt: new Date(Date.now() + 86_400_000), impersonatorUserId: admin.id } });
+    const admin = await seedUser({ staffRole: "admin", permissions: ["users:manage"] });
+    const adminSession = await db.session.create({ data: { userId: admin.id, sessionTokenHash: sessionTokenHash(newSessionToken()), expiresAt: new Date(Date.now() + 86_400_000) } });
+    await db.session.create({ data: { userId: user.id, sessionTokenHash: sessionTokenHash(staffCookie), expiresAt: new Date(Date.now() + 86_400_000), impersonatorUserId: admin.id, impersonatorSessionId: adminSession.id } });
     expect(await resolveSessionToken(staffCookie)).toMatchObject({ user: { id: user.id } });
   });
 

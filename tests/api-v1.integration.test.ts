@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { workOne } from "@/lib/jobs/local-worker";
 import { getSiteHosts, siteOrigin } from "@/lib/sites";
 import { apiClient, send } from "./api-client";
-import { unique } from "./factories";
+import { seedRelease, unique } from "./factories";
 import { GOOD_BODY, seedNewsroom } from "./release-fixtures";
 
 async function tokenFor(userId: number) {
@@ -173,6 +173,30 @@ describe("the legacy /service family", () => {
     const list = await (await send("GET", "/service/pressreleases?limit=5&lang=de", { token })).json();
     expect(list.pressreleases.map((r: { id: number }) => r.id)).toEqual([created.id]);
     expect((await send("GET", "/service/pressreleases?limit=500", { token })).status).toBe(422);
+  });
+
+  it("gives an English release's view_url the /en/ prefix, and that address leads to its page (spec 4.1)", async () => {
+    const { owner, company } = await seedNewsroom();
+    const token = await tokenFor(owner.id);
+    const published = { companyId: company.id, authorUserId: owner.id, status: "published" as const, publishedAt: new Date(Date.now() - 60_000), publishedEverAt: new Date(Date.now() - 60_000) };
+    const english = await seedRelease({ ...published, language: "en", slug: unique("harbour"), title: "Harbour opens" });
+    const german = await seedRelease({ ...published, language: "de", slug: unique("hafen"), title: "Hafen eröffnet" });
+    const origin = siteOrigin("business", getSiteHosts());
+    const viewUrlOf = async (id: number) => ((await (await send("GET", `/service/pressreleases/${id}`, { token })).json()) as { view_url: string }).view_url;
+    expect(await viewUrlOf(english.id)).toBe(`${origin}/en/view/${english.id}`);
+    expect(await viewUrlOf(german.id)).toBe(`${origin}/view/${german.id}`);
+
+    // Followed as a reader's browser does, through the portal's routes.
+    const prefixed = (await import("@/app/portal/[portal]/[edition]/view/[id]/route")).GET;
+    const bare = (await import("@/app/portal/[portal]/view/[id]/route")).GET;
+    const open = (edition: string, id: number) => prefixed(new Request(`${origin}/${edition}/view/${id}`), { params: Promise.resolve({ portal: "business", edition, id: String(id) }) });
+    const res = await open("en", english.id);
+    expect([res.status, res.headers.get("location")]).toEqual([301, `${origin}/en/press-release/${english.slug}`]);
+    // The prefix names the edition: a German release is not found under /en/.
+    expect((await open("en", german.id)).status).toBe(404);
+    // Addresses handed out before keep working.
+    const old = await bare(new Request(`${origin}/view/${english.id}`), { params: Promise.resolve({ portal: "business", id: String(english.id) }) });
+    expect([old.status, old.headers.get("location")]).toEqual([301, `${origin}/en/press-release/${english.slug}`]);
   });
 
   it("answers 410 for image uploads with a pointer to the v1 image endpoint, and 403 without API access", async () => {

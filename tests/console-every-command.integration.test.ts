@@ -66,6 +66,12 @@ const CASES: Record<string, () => Promise<void>> = {
     expect((await run("press-releases:publish-scheduled")).code).toBe(0);
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: due.id } })).status).toBe("published");
   },
+  "press-releases:sweep-reviews": async () => {
+    const lost = await seedRelease({ companyId: (await seedCompany()).id, status: "in_review", updatedAt: ago(0.1) });
+    const r = await run("press-releases:sweep-reviews");
+    expect([r.code, r.out]).toEqual([0, expect.arrayContaining([`  release ${lost.id}: check requested`])]);
+    expect(await db.jobQueue.count({ where: { name: "release/review", payload: { equals: { releaseId: lost.id } } } })).toBe(1);
+  },
   "press-releases:reindex-search": async () => {
     const release = await seedRelease({ companyId: (await seedCompany()).id });
     expect((await run("press-releases:reindex-search", "--batch=50")).code).toBe(0);
@@ -147,6 +153,20 @@ const CASES: Record<string, () => Promise<void>> = {
     expect((await run("companies:unmerge", mergeId!)).code).toBe(0);
     expect((await db.company.findUniqueOrThrow({ where: { id: merged.id } })).mergedIntoCompanyId).toBeNull();
   },
+  "companies:restore": async () => {
+    const deleted = await seedCompany({ deletedAt: ago(1) });
+    const r = await run("companies:restore", String(deleted.id), "--reason=Versehentlich gelöscht");
+    expect([r.code, r.out[0]]).toEqual([0, `restored company ${deleted.id}: 0 releases, 0 public again`]);
+    expect((await db.company.findUniqueOrThrow({ where: { id: deleted.id } })).deletedAt).toBeNull();
+  },
+  "companies:similar-addresses": async () => {
+    const domain = `${unique("walzwerk").replace(/[0-9-]/g, "")}.de`;
+    await seedCompany({ email: `einkauf@${domain}` });
+    await seedCompany({ email: `einkaaf@${domain}` });
+    const r = await run("companies:similar-addresses");
+    expect([r.code, r.out[0]]).toEqual([0, expect.stringMatching(/^\d+ similar pairs among \d+ addresses, compared in \d+ ms$/)]);
+    expect(await db.similarAddressPair.count({ where: { emailA: `einkaaf@${domain}`, emailB: `einkauf@${domain}` } })).toBe(1);
+  },
   "company-memberships:audit": async () => {
     const r = await run("company-memberships:audit");
     expect([r.code, r.out.some((l) => /^findings: \d+$/.test(l))]).toEqual([0, true]);
@@ -201,6 +221,14 @@ const CASES: Record<string, () => Promise<void>> = {
   "archive:sweep-orphans": async () => {
     const r = await run("archive:sweep-orphans", "--dry-run");
     expect([r.code, r.out.at(-1)]).toEqual([0, expect.stringMatching(/^dry run, nothing changed: \d+ jobs closed/)]);
+  },
+  "archive:purge": async () => {
+    const release = await seedRelease({ companyId: (await seedCompany()).id, status: "published", publishedAt: ago(1), publishedEverAt: ago(1) });
+    const due = await db.archiveEntry.create({ data: { kind: "release_snapshot", subjectType: "press_release", subjectId: release.id, payload: {}, signature: "s", signingKeyId: "k", deleteAfter: ago(1) } });
+    await db.pressRelease.update({ where: { id: release.id }, data: { deletedAt: ago(1) } });
+    const r = await run("archive:purge");
+    expect([r.code, r.out]).toEqual([0, expect.arrayContaining([`delete entry ${due.id} (release_snapshot, press_release ${release.id})`])]);
+    expect(await db.archiveEntry.count({ where: { id: due.id } })).toBe(0);
   },
   "archive:reregister": async () => {
     const r = await run("archive:reregister", "--dry-run");
@@ -290,6 +318,11 @@ const CASES: Record<string, () => Promise<void>> = {
   "ops:watch": async () => {
     const r = await run("ops:watch");
     expect([r.code, r.out.some((l) => l.startsWith("channels: mail "))]).toEqual([0, true]);
+  },
+  "users:reset-second-factor": async () => {
+    const user = await seedUser({ staffRole: "super_admin", totpSecretEncrypted: "v1.x.y.z", totpConfirmedAt: new Date() });
+    expect((await run("users:reset-second-factor", user.email)).code).toBe(0);
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).totpConfirmedAt).toBeNull();
   },
 };
 

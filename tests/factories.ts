@@ -22,7 +22,7 @@ export function seedRelease(data: Partial<Prisma.PressReleaseUncheckedCreateInpu
   const keywords = Array.isArray(row.keywords) ? row.keywords : [];
   const fingerprint = reviewFingerprint({
     title: row.title, lead: row.lead ?? null, body: row.body, location: row.location ?? null, keywords, categoryId: row.categoryId ?? null,
-    contactName: row.contactName ?? null, contactEmail: row.contactEmail ?? null, contactPhone: row.contactPhone ?? null, language: row.language,
+    contactName: row.contactName ?? null, contactEmail: row.contactEmail ?? null, contactPhone: row.contactPhone ?? null, language: row.language, images: [],
   });
   return db.pressRelease.create({ data: { contentHash: contentHash(row.title, row.body), reviewFingerprint: fingerprint, ...row } });
 }

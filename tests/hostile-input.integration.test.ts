@@ -146,7 +146,7 @@ describe("ids outside PostgreSQL's integer range (404 like any unknown id)", () 
     await expect(returnRelease({ releaseId: NaN, adminUserId: admin.id, comment: "x" })).rejects.toMatchObject({ code: "not_found" });
     await expect(revokeApiToken(owner.id, huge)).rejects.toMatchObject({ code: "not_found" });
     await expect(renamePasskey(owner.id, huge, "Laptop")).rejects.toMatchObject({ code: "not_found" });
-    await expect(deletePasskey(owner.id, -1)).rejects.toMatchObject({ code: "not_found" });
+    await expect(deletePasskey(owner.id, -1, { proof: { identityProvedAt: new Date(), identityProofKind: "passkey" } })).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("public routes: legacy view, view beacon, sitemap chunks", async () => {

@@ -1,6 +1,5 @@
 import { assertCan } from "@/lib/accounts/permissions";
 import { billNow, placeBillingHold, removeBlockedAgreement, type BillNowResult } from "@/lib/billing/agreements/billing-holds";
-import { MAX_REASON_LENGTH } from "@/lib/billing/agreements/action-reason";
 import { endGrandfathering, type EndGrandfatheringResult } from "@/lib/billing/grandfathering/end-grandfathering";
 import { createManualInvoice } from "@/lib/billing/invoices/create-manual-invoice";
 import type { InvoiceLine } from "@/lib/billing/invoices/invoice-lines";
@@ -10,7 +9,7 @@ import { sendManualInvoice } from "@/lib/billing/invoices/send-manual-invoice";
 import { voidInvoice } from "@/lib/billing/invoices/void-invoice";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { isAcceptableText } from "@/lib/input/text";
+import { adminReason } from "@/lib/input/admin-reason";
 
 // The actions of /admin/payments (spec 4.3) as the admin's server actions call them: each takes
 // the admin's user id and authorizes billing:manage from the stored user inside the transaction
@@ -35,20 +34,6 @@ async function asBillingAdmin<T>(adminUserId: number, step: (tx: Tx) => Promise<
     },
     { timeout: STEP_TIMEOUT_MS },
   );
-}
-
-/** The reason an admin gives, checked with German wording before the domain checks it again. */
-export function adminReason(raw: unknown): string {
-  const reason = typeof raw === "string" ? raw.trim() : "";
-  const issue = !reason
-    ? "Bitte geben Sie einen Grund an."
-    : reason.length > MAX_REASON_LENGTH
-      ? `Höchstens ${MAX_REASON_LENGTH} Zeichen.`
-      : !isAcceptableText(reason)
-        ? "Der Text enthält ein unzulässiges Steuerzeichen."
-        : null;
-  if (issue) throw new AppError("validation_failed", "Für diese Aktion ist ein Grund nötig.", undefined, [{ path: "reason", message: issue }]);
-  return reason;
 }
 
 /** "Senden": mails a MAN invoice (again) as the delivery settings say. */

@@ -13,6 +13,7 @@ export const ADMIN_SCREENS = {
   legal: { href: "/admin/legal", label: "Rechtliche Anliegen", group: "Recht", permission: "compliance:manage" },
   contact: { href: "/admin/contact", label: "Kontaktanfragen", group: "Recht", permission: "users:manage" },
   companies: { href: "/admin/companies", label: "Newsrooms", group: "Kunden", permission: "companies:write" },
+  similarAddresses: { href: "/admin/companies/similar", label: "Ähnliche Adressen", group: "Kunden", permission: "companies:write" },
   users: { href: "/admin/users", label: "Benutzer", group: "Kunden", permission: "users:manage" },
   newsletter: { href: "/admin/newsletter", label: "Newsletter", group: "Kunden", permission: "users:manage" },
   payments: { href: "/admin/payments", label: "Zahlungen", group: "Kunden", permission: "billing:manage" },

@@ -73,6 +73,7 @@ describe("archive console commands", () => {
     const wrong: Record<string, string[][]> = {
       "archive:retry-pending": [["--limit=0"], ["--limit=x"], ["--limit"], ["--force"], ["extra"]],
       "archive:sweep-orphans": [["--dry-run=1"], ["--force"], ["x"]],
+      "archive:purge": [["--dry-run=1"], ["--force"], ["x"]],
       "archive:reregister": [["--dry-run=yes"], ["x"]],
       "archive:verify-export": [[], ["a.json", "b.json"], ["a.json", "--accept-unsigned=1"], ["a.json", "--force"]],
       "archive:export": [[], ["abc"], ["0"], ["1", "2"], ["1", "--dry-run"]],

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { EVIDENCE_EXPORT_PREFIX, exportReleaseEvidence, verifyEvidenceExport } from "@/lib/evidence/export";
 import { ARCHIVE_JOB_DEFAULT_LIMIT, runPendingArchiveJobs } from "@/lib/evidence/pending-jobs";
+import { purgeArchive } from "@/lib/evidence/purge-archive";
 import { reregisterImages } from "@/lib/evidence/reregister-images";
 import { archivePublicKeys } from "@/lib/evidence/signing";
 import { sweepArchiveOrphans } from "@/lib/evidence/sweep-archive-orphans";
@@ -57,6 +58,34 @@ export const archiveSweepOrphansCommand = defineCommand({
     for (const id of r.clearedMarkers) io.out(`${would}clear archive_pending_at of release ${id}`);
     for (const f of r.deletedFiles) io.out(`${would}delete ${f.key} (${f.lastModified.toISOString()})`);
     io.out(`${dryRun ? "dry run, nothing changed: " : ""}${r.closedJobs.length} jobs closed, ${r.clearedMarkers.length} markers cleared, ${r.deletedFiles.length} files deleted`);
+    return 0;
+  },
+});
+
+const PURGE_USAGE = "archive:purge [--dry-run]";
+
+export const archivePurgeCommand = defineCommand({
+  description: "Delete archive entries past their delete-after date, with their files, unless a hold keeps them.",
+  usage: PURGE_USAGE,
+  help: [
+    "",
+    "Kept whatever the date: entries under a legal hold (hold_until ahead), entries an open legal",
+    "request concerns, and evidence of an image still in use (its date moves on instead). Entries",
+    "without dates get them from their creation. Several runs may work at once; none deletes twice.",
+    "  --dry-run    list what would go; nothing changes",
+  ],
+  flags: ["dry-run"],
+  async run(args, io) {
+    const dryRun = bareFlag(args, "dry-run");
+    if (typeof dryRun === "string") return wrongCall(io, PURGE_USAGE, dryRun);
+    const r = await purgeArchive({ dryRun });
+    const would = dryRun ? "would " : "";
+    for (const e of r.purged) io.out(`${would}delete entry ${e.id} (${e.kind}, ${e.subjectType} ${e.subjectId})`);
+    for (const f of r.files) io.out(`${would}erase ${f}`);
+    io.out(
+      `${dryRun ? "dry run, nothing changed: " : ""}${r.purged.length} entries deleted, ${r.files.length} files erased, ${r.dated} dated, ${r.extended} extended (in use); ` +
+        `kept past their date: ${r.kept.legalHold} on legal hold, ${r.kept.openLegalRequest} for an open legal request, ${r.kept.inUse} in use`,
+    );
     return 0;
   },
 });

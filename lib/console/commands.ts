@@ -1,12 +1,12 @@
 import { about } from "./about";
-import { aggregateViewsCommand, publishScheduled, pruneExpiredTokensCommand, purgeEventsCommand, reindexSearchCommand } from "./release-commands";
+import { aggregateViewsCommand, publishScheduled, pruneExpiredTokensCommand, purgeEventsCommand, reindexSearchCommand, sweepReviewsCommand } from "./release-commands";
 import { mailCheckDomainsCommand } from "./domain-commands";
-import { companiesMergeCommand, companiesUnmergeCommand, membershipsApiAssignmentsCommand, membershipsAuditCommand, membershipsResyncAutoCommand } from "./company-commands";
+import { companiesMergeCommand, companiesRestoreCommand, companiesSimilarAddressesCommand, companiesUnmergeCommand, membershipsApiAssignmentsCommand, membershipsAuditCommand, membershipsResyncAutoCommand } from "./company-commands";
 import { mailCircuitCommand, mailIngestDsnCommand } from "./mail-commands";
 import { mailDeliverCommand, mailPurgeCommand } from "./mail-delivery-commands";
 import { newsletterResumeCommand } from "./newsletter-commands";
 import { expireGrandfatheringCommand, grandfatherSubscriptionsCommand, runInvoicesCommand, settleUnpaidCommand } from "./billing-commands";
-import { archiveExportCommand, archiveKeysCommand, archiveReregisterCommand, archiveRetryPendingCommand, archiveSweepOrphansCommand, archiveVerifyExportCommand } from "./archive-commands";
+import { archiveExportCommand, archiveKeysCommand, archivePurgeCommand, archiveReregisterCommand, archiveRetryPendingCommand, archiveSweepOrphansCommand, archiveVerifyExportCommand } from "./archive-commands";
 import { backfillConfirmationsCommand, purgeInactiveLegacyCommand, sweepOrphanOriginalsCommand } from "./image-commands";
 import { categoriesSeedDescriptionsCommand } from "./category-commands";
 import { conversionFunnelCommand } from "./report-commands";
@@ -15,11 +15,13 @@ import { assignCanonicalsCommand, backfillPublishedEverCommand, duplicatesReport
 import { checkIndexStatusCommand } from "./index-commands";
 import { fulltextArchiveCommand, fulltextSweepCommand, onlineAlterCommand } from "./db-commands";
 import type { ConsoleCommand } from "./registry";
+import { resetSecondFactorCommand } from "./user-commands";
 
 /** Every console command by name; `npm run cli -- list` prints them. */
 export const COMMANDS: Record<string, ConsoleCommand> = {
   about,
   "press-releases:publish-scheduled": publishScheduled,
+  "press-releases:sweep-reviews": sweepReviewsCommand,
   "press-releases:reindex-search": reindexSearchCommand,
   "press-releases:aggregate-views": aggregateViewsCommand,
   "press-releases:purge-events": purgeEventsCommand,
@@ -33,6 +35,8 @@ export const COMMANDS: Record<string, ConsoleCommand> = {
   "newsletter:resume": newsletterResumeCommand,
   "companies:merge": companiesMergeCommand,
   "companies:unmerge": companiesUnmergeCommand,
+  "companies:restore": companiesRestoreCommand,
+  "companies:similar-addresses": companiesSimilarAddressesCommand,
   "company-memberships:audit": membershipsAuditCommand,
   "company-memberships:resync-auto": membershipsResyncAutoCommand,
   "company-memberships:api-assignments": membershipsApiAssignmentsCommand,
@@ -45,6 +49,7 @@ export const COMMANDS: Record<string, ConsoleCommand> = {
   "image-rights:backfill-confirmations": backfillConfirmationsCommand,
   "archive:retry-pending": archiveRetryPendingCommand,
   "archive:sweep-orphans": archiveSweepOrphansCommand,
+  "archive:purge": archivePurgeCommand,
   "archive:reregister": archiveReregisterCommand,
   "archive:export": archiveExportCommand,
   "archive:verify-export": archiveVerifyExportCommand,
@@ -62,4 +67,5 @@ export const COMMANDS: Record<string, ConsoleCommand> = {
   "press-releases:duplicates-report": duplicatesReportCommand,
   "press-releases:backfill-published-ever": backfillPublishedEverCommand,
   "ops:watch": opsWatchCommand,
+  "users:reset-second-factor": resetSecondFactorCommand,
 };

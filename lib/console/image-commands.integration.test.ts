@@ -3,11 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { setEvidenceHold } from "@/lib/evidence/evidence-hold";
 import { findJob, SCHEDULES } from "@/lib/jobs/catalog";
 import { getFileStorage } from "@/lib/storage/file-storage";
 import { storagePath } from "@/lib/storage/files";
 import { runCommand as run } from "@/tests/console-run";
 import { seedCompany, seedRelease, unique } from "@/tests/factories";
+import { complianceAdmin } from "@/tests/legal-request-fixtures";
 import { setLimits } from "@/tests/limits";
 
 // The image maintenance commands of spec 4.7 on real rows and real files.
@@ -96,6 +98,24 @@ describe("image commands", () => {
     expect(await getFileStorage().get(due.originalPath)).toBeNull();
     expect((await db.pressReleaseImage.findUniqueOrThrow({ where: { id: due.image.id } })).originalPath).toBeNull();
     for (const kept of [recent, held, v2]) expect(await getFileStorage().get(kept.originalPath)).not.toBeNull();
+  });
+
+  it("purge-inactive-legacy keeps an original under a hold placed on its release, whichever entry carries it (the archive's one rule)", async () => {
+    const old = new Date(Date.now() - 4 * 365 * DAY);
+    const heldRelease = await imageRow({ releaseData: { deletedAt: old } });
+    // The release's own evidence (no entry of the image itself), held by compliance staff.
+    await db.archiveEntry.create({ data: { kind: "release_snapshot", subjectType: "press_release", subjectId: heldRelease.release.id, payload: {}, signature: "s", signingKeyId: "k1" } });
+    const until = new Date(Date.now() + 365 * DAY);
+    expect((await setEvidenceHold({ actorUserId: (await complianceAdmin()).id, pressReleaseId: heldRelease.release.id, until, reason: "Klage des Fotografen, Az. 12 O 34/26" })).entries).toBe(1);
+    const unheld = await imageRow({ releaseData: { deletedAt: old } });
+
+    const dry = await run("press-release-images:purge-inactive-legacy");
+    expect(dry.out).toContain(`image ${unheld.image.id} (release ${unheld.release.id})`);
+    expect(dry.out.join("\n")).not.toContain(`image ${heldRelease.image.id} `);
+    expect((await run("press-release-images:purge-inactive-legacy", "--execute")).code).toBe(0);
+    expect(await getFileStorage().get(heldRelease.originalPath)).not.toBeNull();
+    expect((await db.pressReleaseImage.findUniqueOrThrow({ where: { id: heldRelease.image.id } })).originalPath).toBe(heldRelease.originalPath);
+    expect(await getFileStorage().get(unheld.originalPath)).toBeNull();
   });
 
   it("backfill-confirmations records one img-confirm-v1 confirmation per published legacy image without one; a second run finds none", async () => {

@@ -2,6 +2,7 @@ import { aggregateViews, purgeEvents } from "@/lib/analytics/aggregate-views";
 import { pruneExpiredTokens } from "@/lib/api-tokens/tokens";
 import { publishDueReleases } from "@/lib/releases/publish-scheduled";
 import { reindexSearch } from "@/lib/releases/search";
+import { sweepReviews } from "@/lib/review/sweep-reviews";
 import { defineCommand, wholeFlag, wrongCall } from "./registry";
 
 // A technical failure throws and the entry point exits 1; quota or image blocks are business
@@ -15,6 +16,20 @@ export const publishScheduled = defineCommand({
     io.out(`published ${run.published.length}, blocked ${run.blocked.length}`);
     for (const b of run.blocked) io.out(`  release ${b.id}: ${b.outcome}`);
     return 0;
+  },
+});
+
+export const sweepReviewsCommand = defineCommand({
+  usage: "press-releases:sweep-reviews",
+  description: "Ask again for checks that never came; try again publications a quota or image block held up.",
+  async run(_args, io) {
+    const run = await sweepReviews();
+    io.out(`checks requested ${run.requested.length}, published ${run.published.length}, still blocked ${run.blocked.length}, failed ${run.failed.length}`);
+    for (const id of run.requested) io.out(`  release ${id}: check requested`);
+    for (const b of run.blocked) io.out(`  release ${b.id}: ${b.outcome}`);
+    // A technical failure of one release did not stop the others; the command still exits 1.
+    for (const f of run.failed) io.err(`  release ${f.id}: failed: ${f.error}`);
+    return run.failed.length ? 1 : 0;
   },
 });
 

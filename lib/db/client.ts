@@ -48,6 +48,15 @@ export function isTransaction(client: DbOrTx): boolean {
   return client !== db && client !== globalForDb.__pdPrisma;
 }
 
+/**
+ * Runs `work` in the caller's transaction when one is given (an admin action that authorized in
+ * it first), else in a transaction of its own: a domain function's state change and its audit
+ * rows then commit together either way.
+ */
+export function inTransaction<T>(client: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return client ? work(client) : db.$transaction(work);
+}
+
 export async function disconnectPrisma(): Promise<void> {
   const client = globalForDb.__pdPrisma;
   globalForDb.__pdPrisma = undefined;

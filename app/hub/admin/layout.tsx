@@ -5,6 +5,7 @@ import { SignedInShell } from "@/components/ui/signed-in-shell";
 import { adminNavFor } from "@/lib/admin/screens";
 import { requireUser } from "@/lib/auth/session";
 import { logout } from "../login/actions";
+import { endImpersonationAction } from "../impersonation/actions";
 
 export const metadata: Metadata = { robots: { index: false } };
 
@@ -13,7 +14,7 @@ export const metadata: Metadata = { robots: { index: false } };
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const { user } = await requireUser();
   return (
-    <SignedInShell logout={logout}>
+    <SignedInShell logout={logout} endImpersonation={endImpersonationAction}>
       <div className="admin-frame">
         <AdminNav groups={adminNavFor(user)} />
         <div className="admin-content">{children}</div>

@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { SignedInShell } from "@/components/ui/signed-in-shell";
 import { logout } from "../login/actions";
+import { endImpersonationAction } from "../impersonation/actions";
 
 export const metadata: Metadata = { robots: { index: false } };
 
 export default function DashboardLayout({ children }: { children: ReactNode }) {
-  return <SignedInShell logout={logout}>{children}</SignedInShell>;
+  return <SignedInShell logout={logout} endImpersonation={endImpersonationAction}>{children}</SignedInShell>;
 }

@@ -1,10 +1,11 @@
 import type { Tx } from "@/lib/db/client";
+import { LEGAL_REQUEST_SUBJECT } from "@/lib/evidence/jobs";
 import { recordArchiveEntry, type EvidencePayload } from "@/lib/evidence/record-archive-entry";
 import type { ArchiveEntry, LegalRequest, PressRelease, Prisma, ReleaseStatus } from "@/lib/generated/prisma/client";
 import type { TextState } from "@/lib/legal/corrections/rewrite-release-text";
 import type { Measure } from "./status";
 
-export const LEGAL_REQUEST_SUBJECT = "legal_request";
+export { LEGAL_REQUEST_SUBJECT };
 
 export interface ExecutionFacts {
   measure: Measure;

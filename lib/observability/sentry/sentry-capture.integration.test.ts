@@ -76,7 +76,7 @@ describe("the error tracker in the tests", () => {
       throw new SessionExpiredError();
     });
     const answer = await upload(new Request(`http://hub.localhost/hub/${segment}/images/42`, { method: "POST" }));
-    expect(answer.status).toBe(401);
+    expect(answer.status).toBe(419);
     expect(payloads(await eventsMatching(segment))).toEqual([expect.objectContaining({ level: "warning", fingerprint: ["page_expired", "419", `/hub/${segment}/images/[imageId]`] })]);
   });
 });

@@ -2,7 +2,7 @@
 
 import { refresh } from "next/cache";
 import { headers } from "next/headers";
-import { requireUser } from "@/lib/auth/session";
+import { requireCustomerActing } from "@/lib/auth/session";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formHas, formText } from "@/lib/forms/form-fields";
 import { confirmImageRights } from "@/lib/images/confirm-image-rights";
@@ -19,10 +19,11 @@ const MESSAGES = {
 // "Rechte bestätigen" for one image an admin uploaded: the owner confirms the wording shown
 // (its key comes back as confirm_text_version); a changed wording is shown anew.
 export async function confirmRightsAction(imageId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const { user, session } = await requireUser();
-  if (!isRecordId(imageId)) return { ok: false, message: MESSAGES.not_found };
   // A legal statement of the customer: staff signed in as the customer cannot make it for them.
-  if (session.impersonatorUserId !== null) return { ok: false, message: "Im Support-Zugang können Bildrechte nicht bestätigt werden; das muss die Kundin oder der Kunde selbst tun." };
+  const acting = await requireCustomerActing("image_rights");
+  if (!acting.ok) return acting;
+  const { user } = acting;
+  if (!isRecordId(imageId)) return { ok: false, message: MESSAGES.not_found };
   if (!formHas(form, "rights_confirmed", "true")) return { ok: false, message: "Bitte bestätigen Sie den Text.", issues: { rights_confirmed: "Bitte setzen Sie das Häkchen, um die Bildrechte zu bestätigen." } };
   try {
     await confirmImageRights({ imageId, userId: user.id, confirmTextVersion: formText(form, "confirm_text_version", 40), ip: clientIpOf(await headers()) });

@@ -11,7 +11,8 @@ import { confirmRightsAction } from "./actions";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Bildrechte bestätigen" };
 
-// Where a login link of purpose image_confirmation lands (app/hub/login/link/[token]/page.tsx).
+// Every admin upload waiting for the signed-in owner; a mail's link confirms its one image on
+// app/hub/images/confirm/[token] without a sign-in.
 export default async function ConfirmImagesPage() {
   const { user } = await requireUser();
   const [images, confirmText] = await Promise.all([imagesAwaitingOwnerConfirmation(user.id), currentConfirmText()]);
