@@ -1,12 +1,10 @@
 "use client";
 
-import { useActionState } from "react";
 import { ActionButton } from "@/components/ui/action-button";
-import { FormMessage } from "@/components/ui/form-message";
 import type { OpenEmailMatch } from "@/lib/companies/team";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { ActionResult } from "@/lib/forms/action-result";
-import type { RoleOption } from "./role-form";
+import { RoleForm, type RoleOption } from "./role-form";
 
 type MatchAction = (matchId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
@@ -41,7 +39,7 @@ export function EmailMatchList({ matches, roleOptions, invite, decline }: { matc
             <td>{formatBerlin(m.foundAt)}</td>
             <td>
               <div className="button-row compact">
-                <MatchInviteForm action={invite.bind(null, m.id)} email={m.email} options={roleOptions} />
+                <RoleForm action={invite.bind(null, m.id)} current="responsible" label={`${m.email} einladen`} selectLabel={`Rolle für ${m.email}`} submitLabel="Einladen" options={roleOptions} />
                 <ActionButton action={decline.bind(null, m.id)} label="Ablehnen" variant="danger" confirmText={`${m.email} nicht einladen? Die Adresse wird für diesen Newsroom nicht wieder vorgeschlagen.`} />
               </div>
             </td>
@@ -52,21 +50,3 @@ export function EmailMatchList({ matches, roleOptions, invite, decline }: { matc
   );
 }
 
-function MatchInviteForm({ action, email, options }: { action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>; email: string; options: RoleOption[] }) {
-  const [result, formAction, pending] = useActionState(action, null);
-  return (
-    <form action={formAction} className="role-form" aria-label={`${email} einladen`}>
-      <select name="role" defaultValue="responsible" aria-label={`Rolle für ${email}`}>
-        {options.map((o) => (
-          <option key={o.role} value={o.role}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <button type="submit" className="button secondary" disabled={pending}>
-        Einladen
-      </button>
-      <FormMessage result={result} />
-    </form>
-  );
-}

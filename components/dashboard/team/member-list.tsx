@@ -60,7 +60,7 @@ export function MemberList({ members, canManage, roleLabels, grantedViaLabels, r
             <td>{m.email}</td>
             <td>
               {canManage ? (
-                <RoleForm action={changeRole.bind(null, m.userId)} current={m.role} memberName={m.name} options={roleOptions} />
+                <RoleForm action={changeRole.bind(null, m.userId)} current={m.role} label={`Rolle von ${m.name}`} options={roleOptions} />
               ) : (
                 roleLabels[m.role]
               )}

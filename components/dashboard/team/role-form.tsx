@@ -9,17 +9,22 @@ export interface RoleOption {
   label: string;
 }
 
-/** One member's role as a select with its own save button; the outcome shows below it. */
-export function RoleForm({ action, current, memberName, options }: {
+/**
+ * A role as a select with its own submit button (a member's role, or the role an address is
+ * invited with); the outcome shows below it. `label` names the form, `selectLabel` the select.
+ */
+export function RoleForm({ action, current, label, selectLabel = label, submitLabel = "Speichern", options }: {
   action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
   current: string;
-  memberName: string;
+  label: string;
+  selectLabel?: string;
+  submitLabel?: string;
   options: RoleOption[];
 }) {
   const [result, formAction, pending] = useActionState(action, null);
   return (
-    <form action={formAction} className="role-form" aria-label={`Rolle von ${memberName}`}>
-      <select name="role" defaultValue={current} aria-label={`Rolle von ${memberName}`}>
+    <form action={formAction} className="role-form" aria-label={label}>
+      <select name="role" defaultValue={current} aria-label={selectLabel}>
         {options.map((o) => (
           <option key={o.role} value={o.role}>
             {o.label}
@@ -27,7 +32,7 @@ export function RoleForm({ action, current, memberName, options }: {
         ))}
       </select>
       <button type="submit" className="button secondary" disabled={pending}>
-        Speichern
+        {submitLabel}
       </button>
       <FormMessage result={result} />
     </form>
