@@ -4,7 +4,7 @@ import { normalizeCompanyEmail } from "@/lib/companies/email-groups/classify-ema
 import { setManualClassification } from "@/lib/companies/email-groups/set-manual-classification";
 import { mergeCompanies, type MergeOutcome, type MergeRefusal } from "@/lib/companies/merge/merge-companies";
 import { db } from "@/lib/db/client";
-import type { EmailClassification } from "@/lib/generated/prisma/client";
+import { EmailClassification } from "@/lib/generated/prisma/enums";
 import { AppError, notFound } from "@/lib/http/errors";
 import { formText } from "@/lib/forms/form-fields";
 import { isRecordId, parseRecordId } from "@/lib/input/ids";
@@ -55,10 +55,10 @@ export async function deleteCompanyAsAdmin(opts: { adminUserId: number; companyI
   });
 }
 
-const CLASSIFICATIONS: readonly EmailClassification[] = ["company", "agency", "consumer_mail", "role_address", "unknown"];
+const CLASSIFICATIONS = Object.values(EmailClassification);
 
 /** The classification chosen in the form; `auto` clears the override (the computed one applies). */
-export function classificationChoice(raw: unknown): EmailClassification | null {
+function classificationChoice(raw: unknown): EmailClassification | null {
   if (raw === "auto") return null;
   const found = CLASSIFICATIONS.find((c) => c === raw);
   if (!found) throw new AppError("validation_failed", "Unknown classification.", undefined, [{ path: "classification", message: "Bitte wählen Sie eine Einstufung." }]);

@@ -1,5 +1,5 @@
 import { normalizeCompanyEmail } from "@/lib/companies/email-groups/classify-email";
-import { effectiveClassification } from "@/lib/companies/email-groups/effective-classification";
+import { classificationWithOverride } from "@/lib/companies/email-groups/effective-classification";
 import { portalsOfCompany } from "@/lib/companies/portals";
 import { db } from "@/lib/db/client";
 import type { ReleaseStatus } from "@/lib/generated/prisma/client";
@@ -51,13 +51,7 @@ export async function loadAdminCompany(companyId: number) {
     db.pressRelease.count({ where: { companyId: company.id, deletedAt: null, goneAt: { not: null } } }),
     db.pressRelease.count({ where: { companyId: company.id, deletedAt: null, publishedEverAt: { not: null } } }),
   ]);
-  const emailClassification = email
-    ? {
-        email,
-        effective: await effectiveClassification(email),
-        manual: (await db.companyEmailGroup.findUnique({ where: { normalizedEmail: email }, select: { manualClassification: true } }))?.manualClassification ?? null,
-      }
-    : null;
+  const emailClassification = email ? { email, ...(await classificationWithOverride(email)) } : null;
   const hosts = getSiteHosts();
   return {
     company,

@@ -1,6 +1,6 @@
-import { MAX_REASON_LENGTH } from "@/lib/billing/agreements/action-reason";
-import { GRANT_MESSAGES, grantAmountIssue, grantReasonIssue, isGrantId } from "@/lib/billing/credits/grant-rules";
+import { GRANT_MESSAGES, grantAmountIssue, isGrantId } from "@/lib/billing/credits/grant-rules";
 import { formText } from "@/lib/forms/form-fields";
+import { adminReasonIssue, MAX_REASON_LENGTH } from "@/lib/input/admin-reason";
 
 // The form of /admin/payments/credits as the server reads it: every problem as a German message
 // under its field, all at once. The checks and their words are grantCredits' own
@@ -27,7 +27,7 @@ export function parseCreditGrantForm(form: unknown): CreditGrantFormResult {
 
   // One character more than allowed is read, so an overlong reason is named, not cut.
   const reason = formText(form, "reason", MAX_REASON_LENGTH + 1).trim();
-  const reasonIssue = grantReasonIssue(reason);
+  const reasonIssue = adminReasonIssue(reason);
   if (reasonIssue) issues.reason = reasonIssue;
 
   const grantId = formText(form, "grantId", 80);

@@ -64,17 +64,17 @@ export async function billNowAsAdmin(opts: AdminAction & { paymentOptionId: numb
 
 /** "Entfernen" of a blocked agreement (authorized inside removeBlockedAgreement). */
 export async function removeAgreementAsAdmin(opts: AdminAction & { paymentOptionId: number; reason: string }) {
-  return removeBlockedAgreement({ paymentOptionId: opts.paymentOptionId, reason: adminReason(opts.reason), actorUserId: opts.adminUserId, now: opts.now });
+  return removeBlockedAgreement({ paymentOptionId: opts.paymentOptionId, reason: opts.reason, actorUserId: opts.adminUserId, now: opts.now });
 }
 
 /** "Abrechnung sperren" on an active manual agreement (authorized inside placeBillingHold). */
 export async function placeHoldAsAdmin(opts: AdminAction & { paymentOptionId: number; reason: string }) {
-  return placeBillingHold({ paymentOptionId: opts.paymentOptionId, reason: adminReason(opts.reason), actorUserId: opts.adminUserId, now: opts.now });
+  return placeBillingHold({ paymentOptionId: opts.paymentOptionId, reason: opts.reason, actorUserId: opts.adminUserId, now: opts.now });
 }
 
 /** "Bisherige Konditionen beenden" (authorized inside endGrandfathering). */
 export async function endGrandfatheringAsAdmin(opts: AdminAction & { paymentOptionId: number; reason: string; notifyCustomer: boolean }): Promise<EndGrandfatheringResult> {
-  return endGrandfathering({ paymentOptionId: opts.paymentOptionId, reason: adminReason(opts.reason), notifyCustomer: opts.notifyCustomer, actorUserId: opts.adminUserId, now: opts.now });
+  return endGrandfathering({ paymentOptionId: opts.paymentOptionId, reason: opts.reason, notifyCustomer: opts.notifyCustomer, actorUserId: opts.adminUserId, now: opts.now });
 }
 
 export interface IssueManualInvoiceOptions extends AdminAction {

@@ -1,6 +1,6 @@
 import { pruneExpiredLoginLinks } from "@/lib/accounts/login-links";
 import { db } from "@/lib/db/client";
-import { recordImpersonationEnded } from "./impersonation/impersonation-ended";
+import { endImpersonationsWhere } from "./impersonation/impersonation-ended";
 import { JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/types";
 
@@ -9,13 +9,7 @@ import { defineJob } from "@/lib/jobs/types";
  * impersonation nobody ended by hand is recorded as expired on its way out (spec 6.1).
  */
 export async function pruneExpiredSessions(now = new Date()): Promise<number> {
-  const impersonations = await db.session.findMany({ where: { expiresAt: { lt: now }, impersonatorUserId: { not: null } }, select: { id: true, userId: true, impersonatorUserId: true } });
-  let pruned = 0;
-  for (const row of impersonations) {
-    const { count } = await db.session.deleteMany({ where: { id: row.id } });
-    if (count === 1) await recordImpersonationEnded({ userId: row.userId, impersonatorUserId: row.impersonatorUserId! }, "expired");
-    pruned += count;
-  }
+  const pruned = await endImpersonationsWhere({ expiresAt: { lt: now }, impersonatorUserId: { not: null } }, "expired");
   return pruned + (await db.session.deleteMany({ where: { expiresAt: { lt: now } } })).count;
 }
 

@@ -5,6 +5,7 @@ import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError, forbidden, notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
+import { isAutoGrantBlocked } from "./team/auto-grant-blocks";
 import { lockNewsroom } from "./team/team-locks";
 
 // ApiNewsroomAssignment (spec 5.13): a person with an account is attached to an EXISTING
@@ -59,10 +60,10 @@ export async function assignNewsroomMemberByApi(opts: { callerUserId: number; co
     const existing = await tx.companyUser.findUnique({ where: { companyId_userId: { companyId: company.id, userId: person.id } }, select: { role: true } });
     if (existing) throw new AppError("conflict", "This person is already a member of the newsroom.", { role: existing.role });
 
-    const blocked = await tx.companyAutoGrantBlock.findUnique({ where: { companyId_email: { companyId: company.id, email: person.email.toLowerCase() } }, select: { reason: true } });
+    const blocked = await isAutoGrantBlocked(tx, company.id, person.email);
     if (blocked && !managesTeam) throw new AppError("conflict", "This person was removed from the newsroom or left it; only an owner can attach them again.", { reason: "removed_from_newsroom" });
     const row = await tx.companyUser.create({ data: { companyId: company.id, userId: person.id, role: opts.role, grantedVia: "api" }, select: { id: true, createdAt: true } });
-    await recordActivity({ actorUserId: opts.callerUserId, type: ACTIVITY.companyMemberAdded, subjectType: "company", subjectId: company.id, result: opts.role, reason: "api_assignment", metadata: { companyUserId: row.id, userId: person.id, role: opts.role, grantedVia: "api", callerListed: !managesTeam, blockKept: !!blocked } }, tx);
+    await recordActivity({ actorUserId: opts.callerUserId, type: ACTIVITY.companyMemberAdded, subjectType: "company", subjectId: company.id, result: opts.role, reason: "api_assignment", metadata: { companyUserId: row.id, userId: person.id, role: opts.role, grantedVia: "api", callerListed: !managesTeam, blockKept: blocked } }, tx);
     return { id: row.id, companyId: company.id, email: person.email, role: opts.role, createdAt: row.createdAt };
   });
 }

@@ -5,6 +5,7 @@ import { AppError, notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
 import { recordHistory } from "@/lib/releases/history";
 import { bumpPublicCacheGeneration } from "@/lib/releases/public-cache";
+import { WITHDRAW_RESET } from "@/lib/releases/moves";
 import { resyncCompanySearchRows } from "./company-search-rows";
 
 // The soft delete of a newsroom (spec 2.2 "deletion"): deleted_at is set, and from then on the
@@ -47,10 +48,8 @@ export async function deleteCompany(opts: DeleteCompanyOptions, client?: Tx): Pr
 
     // As a withdrawal: a release submitted again later gets a fresh check (or a fresh approval).
     const sentBack = await tx.$queryRaw<{ id: number; status: "in_review" | "scheduled" }[]>`
-      UPDATE press_releases r SET status = 'draft', review_flagged_at = NULL, manual_queue_at = NULL, approved_review_fingerprint = NULL, updated_at = ${now}
-      FROM (SELECT id, status FROM press_releases WHERE company_id = ${company.id} AND deleted_at IS NULL AND status IN ('in_review', 'scheduled') ORDER BY id FOR UPDATE) old
-      WHERE r.id = old.id
-      RETURNING r.id, old.status`;
+      SELECT id, status FROM press_releases WHERE company_id = ${company.id} AND deleted_at IS NULL AND status IN ('in_review', 'scheduled') ORDER BY id FOR UPDATE`;
+    if (sentBack.length) await tx.pressRelease.updateMany({ where: { id: { in: sentBack.map((r) => r.id) } }, data: { status: "draft", ...WITHDRAW_RESET, updatedAt: now } });
     const actor = { type: "admin" as const, userId: opts.actorUserId };
     for (const r of sentBack) await recordHistory(tx, { pressReleaseId: r.id, from: r.status, to: "draft", actor, outcome: "newsroom_deleted", reason: opts.reason });
 

@@ -1,6 +1,6 @@
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
-import { requireReason } from "@/lib/billing/agreements/action-reason";
+import { requireReason } from "@/lib/input/admin-reason";
 import { inTransaction, type Tx } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";

@@ -155,7 +155,7 @@ describe("archive console commands", () => {
     const snapshotCover = `evidence/snapshots/${image.storagePrefix}/cover.jpg`;
     await db.pressReleaseImageSnapshot.create({ data: { imageId: image.id, variant: "cover", bytesHash: image.bytesSha256, metadataHash: image.metadataHash, coverPath: snapshotCover, jsonPath: snapshotJson } });
     const entryFile = `evidence/legal/${image.storagePrefix}/letter.json`;
-    await recordArchiveEntry(db, { kind: "legal_request", subjectType: IMAGE_SUBJECT, subjectId: image.id, payload: { note: "letter" }, storagePath: entryFile });
+    await recordArchiveEntry(db, image.pressReleaseId, { kind: "legal_request", subjectType: IMAGE_SUBJECT, subjectId: image.id, payload: { note: "letter" }, storagePath: entryFile });
     const orphanOld = `evidence/originals/${randomBytes(8).toString("hex")}/lost.jpg`;
     const orphanNew = `evidence/originals/${randomBytes(8).toString("hex")}/uploading.jpg`;
     const oldExport = `evidence/exports/release-1-old.json`;

@@ -73,7 +73,7 @@ describe("archive hold and delete-after dates", () => {
     for (const e of a.entries) expect([e.kind, e.deleteAfter, e.holdUntil]).toEqual([e.kind, newYear(10), null]);
 
     const request = await seedLegalRequest({ track: "report", status: "executed", releaseId: a.release.id });
-    const legal = await recordArchiveEntry(db, { kind: "legal_request", subjectType: LEGAL_REQUEST_SUBJECT, subjectId: request.id, legalRequestId: request.id, payload: { note: "executed" } });
+    const legal = await recordArchiveEntry(db, request.pressReleaseId, { kind: "legal_request", subjectType: LEGAL_REQUEST_SUBJECT, subjectId: request.id, legalRequestId: request.id, payload: { note: "executed" } });
     // A legal request's record holds personal data: three years.
     expect([legal.deleteAfter, legal.holdUntil]).toEqual([newYear(3), null]);
 
@@ -168,7 +168,7 @@ describe("archive:purge", () => {
     const a = await archivedImage({ removed: true });
     const original = a.entries.find((e) => e.kind === "image_original")!;
     // A later entry (say, a legal request's copy) naming the same original keeps the file.
-    const keeper = await recordArchiveEntry(db, { kind: "image_removed", subjectType: IMAGE_SUBJECT, subjectId: a.image.id, payload: { note: "copy" }, storagePath: original.storagePath });
+    const keeper = await recordArchiveEntry(db, a.release.id, { kind: "image_removed", subjectType: IMAGE_SUBJECT, subjectId: a.image.id, payload: { note: "copy" }, storagePath: original.storagePath });
     const old = await db.archiveEntry.create({ data: { kind: "image_removed", subjectType: IMAGE_SUBJECT, subjectId: a.image.id, payload: {}, signature: "s", signingKeyId: "k", createdAt: new Date("2012-05-01T10:00:00Z") } });
     await makeDue(a.image.id);
     await db.archiveEntry.update({ where: { id: keeper.id }, data: { deleteAfter: newYear(10) } });

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@/lib/db/client";
 import type { ArchiveEntry, ArchiveEntryKind, Prisma } from "@/lib/generated/prisma/client";
-import { retentionOnWrite } from "./retention";
+import { deleteAfterFor, holdInForce } from "./retention";
 import { canonicalJson, signEvidence, verifyEvidence } from "./signing";
 
 export type EvidencePayload = { [key: string]: Prisma.InputJsonValue | null };
@@ -32,16 +32,29 @@ export function archiveEntrySignedData(entry: SignedFields): string {
 }
 
 /**
- * Inserts one signed archive entry (current key); pass the caller's transaction. Its hold and
- * delete-after date are set here, for every entry alike (lib/evidence/retention.ts).
+ * Inserts signed archive entries (current key) of release `releaseId`, the release their subject
+ * belongs to (null: none, like a legal request about no release); pass the caller's transaction.
+ * Their hold and delete-after dates are set here, for every entry alike (lib/evidence/retention.ts):
+ * the hold in force on the release, asked once for all of them.
  */
-export async function recordArchiveEntry(tx: DbOrTx, entry: ArchiveEntryInput, now = new Date()): Promise<ArchiveEntry> {
-  // Stored as it is signed: the jsonb round trip keeps the canonical value (dates already strings).
-  const payload = JSON.parse(canonicalJson(entry.payload)) as Prisma.InputJsonObject;
-  const fields = { kind: entry.kind, subjectType: entry.subjectType, subjectId: entry.subjectId, legalRequestId: entry.legalRequestId ?? null, storagePath: entry.storagePath ?? null };
-  const { signature, keyId } = signEvidence(archiveEntrySignedData({ ...fields, payload }));
-  const { holdUntil, deleteAfter } = await retentionOnWrite(tx, fields, now);
-  return tx.archiveEntry.create({ data: { ...fields, payload, signature, signingKeyId: keyId, holdUntil, deleteAfter } });
+export async function recordArchiveEntries(tx: DbOrTx, releaseId: number | null, entries: ArchiveEntryInput[], now = new Date()): Promise<ArchiveEntry[]> {
+  if (!entries.length) return [];
+  const holdUntil = await holdInForce(tx, releaseId, now);
+  const recorded: ArchiveEntry[] = [];
+  for (const entry of entries) {
+    // Stored as it is signed: the jsonb round trip keeps the canonical value (dates already strings).
+    const payload = JSON.parse(canonicalJson(entry.payload)) as Prisma.InputJsonObject;
+    const fields = { kind: entry.kind, subjectType: entry.subjectType, subjectId: entry.subjectId, legalRequestId: entry.legalRequestId ?? null, storagePath: entry.storagePath ?? null };
+    const { signature, keyId } = signEvidence(archiveEntrySignedData({ ...fields, payload }));
+    recorded.push(await tx.archiveEntry.create({ data: { ...fields, payload, signature, signingKeyId: keyId, holdUntil, deleteAfter: deleteAfterFor(entry.kind, now) } }));
+  }
+  return recorded;
+}
+
+/** One entry of release `releaseId` (recordArchiveEntries). */
+export async function recordArchiveEntry(tx: DbOrTx, releaseId: number | null, entry: ArchiveEntryInput, now = new Date()): Promise<ArchiveEntry> {
+  const [recorded] = await recordArchiveEntries(tx, releaseId, [entry], now);
+  return recorded!;
 }
 
 /** Whether the entry's signature matches its fields under the key it names (current or previous). */

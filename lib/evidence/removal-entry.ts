@@ -30,7 +30,7 @@ export async function findRemovalEntry(client: DbOrTx, imageId: number, removedA
 export async function recordRemovalEntry(client: DbOrTx, facts: ImageRemovalFacts): Promise<{ entry: ArchiveEntry; created: boolean }> {
   const existing = await findRemovalEntry(client, facts.imageId, facts.removedAt);
   if (existing) return { entry: existing, created: false };
-  const entry = await recordArchiveEntry(client, {
+  const entry = await recordArchiveEntry(client, facts.pressReleaseId, {
     kind: "image_removed",
     subjectType: IMAGE_SUBJECT,
     subjectId: facts.imageId,

@@ -14,7 +14,7 @@ import { IMAGE_SUBJECT, LEGAL_REQUEST_SUBJECT, RELEASE_SUBJECT } from "./jobs";
  * requester's personal data and answers claims from handling it, which lapse three years after
  * the end of the year the requester knew of them (§§ 195, 199 Abs. 1 BGB).
  */
-export const ARCHIVE_RETENTION_YEARS: Record<ArchiveEntryKind, number> = {
+const ARCHIVE_RETENTION_YEARS: Record<ArchiveEntryKind, number> = {
   image_original: 10,
   image_snapshot: 10,
   rights_confirmation: 10,
@@ -39,17 +39,6 @@ const retentionYears = Prisma.sql`(CASE e.kind::text ${Prisma.join(
 
 /** deleteAfterFor in SQL, for entry `e` (its kind) counted from the year of `from` (a timestamptz). */
 export const retentionEnd = (from: Prisma.Sql) => Prisma.sql`make_timestamptz(extract(year FROM ${from} AT TIME ZONE 'UTC')::int + ${retentionYears} + 1, 1, 1, 0, 0, 0, 'UTC')`;
-
-/** The release an entry's subject belongs to, or null (a legal request about no release, a subject gone). */
-export async function releaseOfEntry(client: DbOrTx, entry: { subjectType: string; subjectId: number; legalRequestId?: number | null }): Promise<number | null> {
-  if (entry.subjectType === RELEASE_SUBJECT) return entry.subjectId;
-  if (entry.subjectType === IMAGE_SUBJECT) {
-    return (await client.pressReleaseImage.findUnique({ where: { id: entry.subjectId }, select: { pressReleaseId: true } }))?.pressReleaseId ?? null;
-  }
-  const requestId = entry.legalRequestId ?? (entry.subjectType === LEGAL_REQUEST_SUBJECT ? entry.subjectId : null);
-  if (requestId === null) return null;
-  return (await client.legalRequest.findUnique({ where: { id: requestId }, select: { pressReleaseId: true } }))?.pressReleaseId ?? null;
-}
 
 /** Every archive entry of release `releaseId` (SQL over alias `e`): the release's own, its images', its legal requests'. */
 export const entryOfRelease = (releaseId: Prisma.Sql) => Prisma.sql`(
@@ -78,11 +67,6 @@ export async function evidenceKeptBy(client: DbOrTx, releaseId: number, now: Dat
   if (await holdInForce(client, releaseId, now)) return "legal_hold";
   const open = await client.legalRequest.count({ where: { pressReleaseId: releaseId, status: { in: [...OPEN_STATUSES] } } });
   return open ? "open_legal_request" : null;
-}
-
-/** Both retention dates of an entry about to be written. */
-export async function retentionOnWrite(client: DbOrTx, entry: { kind: ArchiveEntryKind; subjectType: string; subjectId: number; legalRequestId?: number | null }, now: Date): Promise<{ holdUntil: Date | null; deleteAfter: Date }> {
-  return { holdUntil: await holdInForce(client, await releaseOfEntry(client, entry), now), deleteAfter: deleteAfterFor(entry.kind, now) };
 }
 
 // The purge's conditions, as SQL over archive_entries `e`.

@@ -27,19 +27,18 @@ export async function confirmImageRights(opts: { imageId: number; userId: number
   const found = await db.pressReleaseImage.findFirst({ where: { id: opts.imageId, deletedAt: null }, select: { pressReleaseId: true } });
   if (!found) throw notFound("Image not found.");
   // The release first (changeReleaseImages locks it), then the image: the order every image change locks in.
-  await changeReleaseImages(found.pressReleaseId, { actor: { type: "user", userId: opts.userId }, now }, async (tx) => {
+  await changeReleaseImages(found.pressReleaseId, { actor: { type: "user", userId: opts.userId }, now }, async (tx, release) => {
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM press_release_images WHERE id = ${opts.imageId} AND deleted_at IS NULL FOR UPDATE`;
     if (!locked.length) throw notFound("Image not found.");
-    const image = await tx.pressReleaseImage.findUniqueOrThrow({ where: { id: opts.imageId }, select: { id: true, bytesSha256: true, pressReleaseId: true, uploadedByAdmin: true, ownerConfirmedAt: true, pressRelease: { select: { companyId: true, status: true, deletedAt: true } } } });
-    if (image.pressRelease.deletedAt) throw notFound("Image not found.");
-    await assertCompanyAbility(opts.userId, image.pressRelease.companyId, "confirmImageRights", tx);
+    const image = await tx.pressReleaseImage.findUniqueOrThrow({ where: { id: opts.imageId }, select: { id: true, bytesSha256: true, uploadedByAdmin: true, ownerConfirmedAt: true } });
+    await assertCompanyAbility(opts.userId, release.companyId, "confirmImageRights", tx);
     const address = ipHmac(opts.ip ?? "unknown");
     await tx.imageRightsConfirmation.create({
-      data: { subjectType: "press_release", subjectId: image.pressReleaseId, imageId: image.id, imageSha256: image.bytesSha256, legalTextKey: text.key, userId: opts.userId, ipHmac: address.value, ipHmacKeyVersion: address.keyVersion, source: "owner_confirmation" },
+      data: { subjectType: "press_release", subjectId: release.id, imageId: image.id, imageSha256: image.bytesSha256, legalTextKey: text.key, userId: opts.userId, ipHmac: address.value, ipHmacKeyVersion: address.keyVersion, source: "owner_confirmation" },
     });
     if (image.uploadedByAdmin && !image.ownerConfirmedAt) await tx.pressReleaseImage.update({ where: { id: image.id }, data: { ownerConfirmedAt: now } });
-    if (image.pressRelease.status === "published") {
-      await markImagesPublished(tx, image.pressReleaseId, now);
+    if (release.status === "published") {
+      await markImagesPublished(tx, release.id, now);
       await bumpPublicCacheGeneration(tx);
     }
     await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.imageRightsConfirmed, subjectType: "press_release_image", subjectId: image.id, result: text.key }, tx);

@@ -57,18 +57,14 @@ export interface TextIssue {
   message: string;
 }
 
-/**
- * Every string in a parsed JSON value, query or form that cannot be stored, with its path
- * (`title`, `contact.email`, `keywords.2`). Walks iteratively: a body nested a million levels
- * deep must not overflow the stack.
- */
-export function unacceptableTextIssues(value: unknown, root = ""): TextIssue[] {
+/** Every string in `value` that fails `accepts`, with its path, named by `message`. */
+function textIssues(value: unknown, root: string, accepts: (text: string) => boolean, message: string): TextIssue[] {
   const issues: TextIssue[] = [];
   const stack: [unknown, string][] = [[value, root]];
   while (stack.length) {
     const [current, path] = stack.pop()!;
     if (typeof current === "string") {
-      if (!isAcceptableText(current)) issues.push({ path, message: UNACCEPTABLE_TEXT_MESSAGE });
+      if (!accepts(current)) issues.push({ path, message });
     } else if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], path ? `${path}.${i}` : String(i)]);
     } else if (current && typeof current === "object") {
@@ -76,4 +72,18 @@ export function unacceptableTextIssues(value: unknown, root = ""): TextIssue[] {
     }
   }
   return issues.reverse();
+}
+
+/**
+ * Every string in a parsed JSON value, query or form that cannot be stored, with its path
+ * (`title`, `contact.email`, `keywords.2`). Walks iteratively: a body nested a million levels
+ * deep must not overflow the stack.
+ */
+export function unacceptableTextIssues(value: unknown, root = ""): TextIssue[] {
+  return textIssues(value, root, isAcceptableText, UNACCEPTABLE_TEXT_MESSAGE);
+}
+
+/** Every string in `value` that is not readable text (isReadableText), with its path as unacceptableTextIssues names it. */
+export function unreadableTextIssues(value: unknown): TextIssue[] {
+  return textIssues(value, "", isReadableText, UNREADABLE_TEXT_MESSAGE);
 }

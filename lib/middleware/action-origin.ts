@@ -1,6 +1,5 @@
-import { NextResponse, type NextRequest } from "next/server";
-import { AppError } from "@/lib/http/errors";
-import { errorBody } from "@/lib/http/problem";
+import type { NextRequest, NextResponse } from "next/server";
+import { jsonRefusal } from "./refusal";
 
 /**
  * A server action posted from another origin (a form or script of a foreign page): refused here
@@ -17,9 +16,7 @@ export function crossOriginActionResponse(request: NextRequest): NextResponse | 
   if (origin === null) return null;
   const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || request.headers.get("host");
   if (host && originHost(origin) === host) return null;
-  const requestId = crypto.randomUUID();
-  const body = errorBody(new AppError("forged_request", "The request did not come from this site."), requestId);
-  return NextResponse.json(body, { status: 400, headers: { "cache-control": "no-store", "x-request-id": requestId } });
+  return jsonRefusal("forged_request", "The request did not come from this site.");
 }
 
 /** What Next takes for a server action: a `Next-Action` header, or a form posted as multipart before the page's script ran. */

@@ -1,8 +1,6 @@
-import { NextResponse, type NextRequest } from "next/server";
-import { AppError } from "@/lib/http/errors";
-import { errorBody } from "@/lib/http/problem";
+import type { NextRequest, NextResponse } from "next/server";
 import { isEdition, PATH_SEGMENTS, type SiteKey } from "@/lib/sites";
-import { refusalResponse } from "./refusal";
+import { jsonRefusal, refusalResponse } from "./refusal";
 
 // Spec 7's forged component requests, refused with 400 before any page runs, and never reported
 // (a client's doing, not the service's fault). Our equivalents of the spec's locked properties
@@ -49,15 +47,10 @@ export async function strayUploadResponse(request: NextRequest, site: SiteKey): 
   try {
     form = await request.clone().formData();
   } catch {
-    return refuse("bad_request", "The body is not readable multipart/form-data.");
+    return jsonRefusal("bad_request", "The body is not readable multipart/form-data.");
   }
   for (const value of form.values()) {
-    if (typeof value !== "string") return refuse("forged_request", "This form takes no file.");
+    if (typeof value !== "string") return jsonRefusal("forged_request", "This form takes no file.");
   }
   return null;
-}
-
-function refuse(code: "bad_request" | "forged_request", message: string): NextResponse {
-  const requestId = crypto.randomUUID();
-  return NextResponse.json(errorBody(new AppError(code, message), requestId), { status: 400, headers: { "cache-control": "no-store", "x-request-id": requestId } });
 }

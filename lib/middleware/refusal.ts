@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { AppError, type ErrorCode } from "@/lib/http/errors";
+import { AppError, ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
 import { errorBody } from "@/lib/http/problem";
 
 // What the middleware answers when it refuses a request before any page or route runs: API
@@ -28,13 +28,17 @@ function page(r: MiddlewareRefusal): string {
 </head><body><main><h1>${escapeHtml(r.title)}</h1><p>${escapeHtml(r.text)}</p><p><a href="/">Zur Startseite</a></p></main></body></html>`;
 }
 
+const NOT_KEPT = { "cache-control": "no-store", "x-robots-tag": "noindex" };
+
+/** The refusal as the documented JSON error body, with its request id; status from the code. */
+export function jsonRefusal(code: ErrorCode, message: string): NextResponse {
+  const err = new AppError(code, message);
+  const requestId = crypto.randomUUID();
+  return NextResponse.json(errorBody(err, requestId), { status: err.status, headers: { ...NOT_KEPT, "x-request-id": requestId } });
+}
+
 /** The refusal for this path: JSON on API paths, the German page elsewhere; status from the code. */
 export function refusalResponse(pathname: string, r: MiddlewareRefusal): NextResponse {
-  const err = new AppError(r.code, r.message);
-  const headers = { "cache-control": "no-store", "x-robots-tag": "noindex" };
-  if (API_PATH.test(pathname)) {
-    const requestId = crypto.randomUUID();
-    return NextResponse.json(errorBody(err, requestId), { status: err.status, headers: { ...headers, "x-request-id": requestId } });
-  }
-  return new NextResponse(page(r), { status: err.status, headers: { ...headers, "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" } });
+  if (API_PATH.test(pathname)) return jsonRefusal(r.code, r.message);
+  return new NextResponse(page(r), { status: ERROR_STATUS[r.code], headers: { ...NOT_KEPT, "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" } });
 }

@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/config";
 import { getCacheStore } from "@/lib/cache/store";
 import { db } from "@/lib/db/client";
 import { SCHEDULER_HEARTBEAT } from "@/lib/jobs/heartbeat";
-import { liveNewsroomOfRelease } from "@/lib/releases/live-newsroom";
+import { inAutomaticReview, liveNewsroomOfRelease } from "@/lib/releases/live-newsroom";
 import { isSendingHalted } from "@/lib/mail/circuit-breaker";
 import { probeS3Bucket } from "@/lib/storage/s3-storage";
 
@@ -83,8 +83,7 @@ export const HEALTH_CHECKS: Record<string, () => Promise<string | undefined>> = 
     const [row] = await db.$queryRaw<{ reviews: bigint; scheduled: bigint }[]>`
       SELECT
         (SELECT count(*) FROM press_releases r
-          WHERE r.status = 'in_review' AND r.deleted_at IS NULL AND r.gone_at IS NULL AND ${liveNewsroomOfRelease}
-            AND r.review_flagged_at IS NULL AND r.manual_queue_at IS NULL AND r.manual_review_required_at IS NULL
+          WHERE ${inAutomaticReview}
             AND r.updated_at < now() - make_interval(mins => ${HEALTH_LIMITS.reviewWaitMinutes})
             AND NOT EXISTS (SELECT 1 FROM press_release_classifications c
               WHERE c.press_release_id = r.id AND c.review_fingerprint = r.review_fingerprint AND c.discarded_at IS NULL)) AS reviews,

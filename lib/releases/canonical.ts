@@ -1,4 +1,4 @@
-import { invalidatePublicTags, releaseTag } from "@/lib/cache/public-tags";
+import { releaseTag } from "@/lib/cache/public-tags";
 import { getConfig } from "@/lib/config";
 import type { DbOrTx, Tx } from "@/lib/db/client";
 import { publiclyVisibleReleaseWhere } from "./visibility";
@@ -38,7 +38,7 @@ export async function canonicalTargetOf(client: DbOrTx, release: { canonicalPres
   return client.pressRelease.findFirst({ where: { id: release.canonicalPressReleaseId, ...publiclyVisibleReleaseWhere(now) }, select: { id: true, portal: true, language: true, slug: true } });
 }
 
-/** The cache tags of the copies that point at this release: their pages name it as canonical. */
+/** The cache tags of the copies that point at this release: their pages name it as canonical (a move drops them). */
 export async function copyTagsOf(client: DbOrTx, releaseId: number): Promise<string[]> {
   const copies = await client.pressRelease.findMany({ where: { canonicalPressReleaseId: releaseId, deletedAt: null }, select: { portal: true, language: true, slug: true } });
   return copies.map((c) => releaseTag(c.portal, c.language, c.slug));
@@ -46,12 +46,10 @@ export async function copyTagsOf(client: DbOrTx, releaseId: number): Promise<str
 
 /**
  * Full deletion of a first source: the assignment moves for good, each later copy becomes its own
- * first source (the API's canonical_id, the maintenance commands and the page agree), and the
- * copies' cached pages are dropped. Runs in the deletion's transaction.
+ * first source (the API's canonical_id, the maintenance commands and the page agree). Runs in the
+ * deletion's transaction. A copy's page names the source only while the source is publicly
+ * visible, and deleting a visible source drops every cached public page (deleteReleaseIn).
  */
 export async function releaseCopiesOf(tx: Tx, releaseId: number): Promise<void> {
-  const tags = await copyTagsOf(tx, releaseId);
-  if (!tags.length) return;
   await tx.pressRelease.updateMany({ where: { canonicalPressReleaseId: releaseId }, data: { canonicalPressReleaseId: null } });
-  await invalidatePublicTags(tx, tags);
 }

@@ -13,3 +13,12 @@ export function isLiveNewsroom(company: { deletedAt: Date | null; goneAt: Date |
 
 /** LIVE_NEWSROOM_WHERE for release `r` (alias of press_releases), as SQL. */
 export const liveNewsroomOfRelease = Prisma.sql`EXISTS (SELECT 1 FROM companies co WHERE co.id = r.company_id AND co.deleted_at IS NULL AND co.gone_at IS NULL)`;
+
+/**
+ * Release `r` waits for the automatic check: in review, not deleted or tombstoned, no person
+ * deciding it, in a live newsroom (neither publishes). The check sweep's selection and the health
+ * check's `overdue` rule, as SQL.
+ */
+export const inAutomaticReview = Prisma.sql`r.status = 'in_review' AND r.deleted_at IS NULL AND r.gone_at IS NULL
+  AND r.review_flagged_at IS NULL AND r.manual_queue_at IS NULL AND r.manual_review_required_at IS NULL
+  AND ${liveNewsroomOfRelease}`;

@@ -28,6 +28,9 @@ export const MOVES = {
 
 export type MoveName = keyof typeof MOVES;
 
+/** What a withdrawal resets: a release submitted again later gets a fresh check (or a fresh approval). */
+export const WITHDRAW_RESET = { reviewFlaggedAt: null, manualQueueAt: null, approvedReviewFingerprint: null } as const;
+
 /**
  * One named move in one transaction with its history and activity entries: the caller's when
  * given (an admin action authorizes in it first), else its own.
@@ -45,8 +48,7 @@ export async function moveRelease(opts: { releaseId: number; move: MoveName; act
     if (release.goneAt) throw new AppError("conflict", "A tombstoned release is unmarked before it moves.");
     const updated = await tx.pressRelease.update({
       where: { id: release.id },
-      // A withdrawn release gets a fresh check (or a fresh approval) when it is submitted again.
-      data: { status: move.to, ...(opts.move === "withdraw" ? { reviewFlaggedAt: null, manualQueueAt: null, approvedReviewFingerprint: null } : {}) },
+      data: { status: move.to, ...(opts.move === "withdraw" ? WITHDRAW_RESET : {}) },
     });
     await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: move.to, actor: opts.actor, outcome: opts.move, ...(opts.reason ? { reason: opts.reason } : {}) });
     await syncSearchMirror(tx, release.id, now);

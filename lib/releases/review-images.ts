@@ -55,15 +55,23 @@ export async function currentReviewFingerprint(client: DbOrTx, release: PressRel
   return fingerprintWith(release, await judgedImagesOf(client, release.id));
 }
 
+/** A scheduled release goes back to review (to a person's queue when it needs one); any other stays as it is. */
+function backToReviewColumns(release: Pick<PressRelease, "status" | "manualReviewRequiredAt">, now: Date) {
+  return release.status === "scheduled" ? { status: "in_review" as const, ...(release.manualReviewRequiredAt ? { manualQueueAt: now } : {}) } : {};
+}
+
+/** A scheduled release's step back to review, recorded with why (`manual_queue` when a person decides next). */
+async function recordBackToReview(tx: Tx, release: Pick<PressRelease, "id" | "status" | "manualReviewRequiredAt">, actor: Actor, outcome: string): Promise<void> {
+  if (release.status !== "scheduled") return;
+  await recordHistory(tx, { pressReleaseId: release.id, from: "scheduled", to: "in_review", actor, outcome: release.manualReviewRequiredAt ? "manual_queue" : outcome });
+}
+
 /**
  * The columns that void a check or approval of an earlier version: a person's approval goes, and
  * a scheduled release goes back to review (to a person's queue when it needs one).
  */
 export function reviewVoidedColumns(release: Pick<PressRelease, "status" | "manualReviewRequiredAt">, now: Date) {
-  return {
-    approvedReviewFingerprint: null,
-    ...(release.status === "scheduled" ? { status: "in_review" as const, ...(release.manualReviewRequiredAt ? { manualQueueAt: now } : {}) } : {}),
-  };
+  return { approvedReviewFingerprint: null, ...backToReviewColumns(release, now) };
 }
 
 /**
@@ -72,9 +80,7 @@ export function reviewVoidedColumns(release: Pick<PressRelease, "status" | "manu
  */
 export async function recordReviewVoided(tx: Tx, release: Pick<PressRelease, "id" | "status" | "manualReviewRequiredAt">, fingerprint: string, opts: { actor: Actor; now: Date; outcome?: "content_changed" | "images_changed" }): Promise<void> {
   await discardChecksOfOtherVersions(tx, release.id, fingerprint, opts.now);
-  if (release.status === "scheduled") {
-    await recordHistory(tx, { pressReleaseId: release.id, from: "scheduled", to: "in_review", actor: opts.actor, outcome: release.manualReviewRequiredAt ? "manual_queue" : (opts.outcome ?? "content_changed") });
-  }
+  await recordBackToReview(tx, release, opts.actor, opts.outcome ?? "content_changed");
 }
 
 /** Whether a release in this state waits for the automatic check (not for a person). */
@@ -107,7 +113,7 @@ export async function refreshReviewFingerprint(tx: Tx, release: PressRelease, op
 }
 
 /** After the commit: the check the refresh asked for. */
-export async function requestCheckAfterRefresh(refresh: FingerprintRefresh, now: Date): Promise<void> {
+async function requestCheckAfterRefresh(refresh: FingerprintRefresh, now: Date): Promise<void> {
   if (refresh.needsCheck && refresh.fingerprint) await requestAutomaticCheck(refresh.releaseId, refresh.fingerprint, now);
 }
 
@@ -128,6 +134,12 @@ export async function changeReleaseImages<T>(releaseId: number, opts: { actor: A
   return result;
 }
 
+/** The release locked in `tx`, or null when it is deleted (the refusal paths below have nothing to do then). */
+async function lockUnlessDeleted(tx: Tx, releaseId: number): Promise<PressRelease | null> {
+  const found = await tx.pressRelease.findFirst({ where: { id: releaseId, deletedAt: null }, select: { id: true } });
+  return found ? lockRelease(tx, found.id) : null;
+}
+
 /**
  * publish() refused a release whose stored fingerprint no longer matched what it would publish:
  * the refusal rolled back, so the fingerprint is brought up to date here, in its own transaction,
@@ -135,8 +147,8 @@ export async function changeReleaseImages<T>(releaseId: number, opts: { actor: A
  */
 export async function refreshAfterRefusal(releaseId: number, now: Date): Promise<boolean> {
   const refresh = await db.$transaction(async (tx) => {
-    const release = await tx.pressRelease.findFirst({ where: { id: releaseId, deletedAt: null }, select: { id: true } });
-    return release ? refreshReviewFingerprint(tx, await lockRelease(tx, release.id), { actor: SYSTEM, now }) : null;
+    const release = await lockUnlessDeleted(tx, releaseId);
+    return release ? refreshReviewFingerprint(tx, release, { actor: SYSTEM, now }) : null;
   });
   if (!refresh?.fingerprint) return false;
   await requestCheckAfterRefresh(refresh, now);
@@ -151,12 +163,11 @@ export async function refreshAfterRefusal(releaseId: number, now: Date): Promise
  */
 export async function sendScheduledBackToCheck(releaseId: number, now: Date): Promise<boolean> {
   const back = await db.$transaction(async (tx) => {
-    const found = await tx.pressRelease.findFirst({ where: { id: releaseId, deletedAt: null, status: "scheduled" }, select: { id: true } });
-    if (!found) return null;
-    const release = await lockRelease(tx, found.id);
-    if (release.status !== "scheduled") return null;
-    const updated = await tx.pressRelease.update({ where: { id: release.id }, data: { status: "in_review", ...(release.manualReviewRequiredAt ? { manualQueueAt: now } : {}) } });
-    await recordHistory(tx, { pressReleaseId: release.id, from: "scheduled", to: "in_review", actor: SYSTEM, outcome: release.manualReviewRequiredAt ? "manual_queue" : "stale_classification" });
+    const release = await lockUnlessDeleted(tx, releaseId);
+    if (release?.status !== "scheduled") return null;
+    // The same version, only its check is missing: a person's approval of it stays.
+    const updated = await tx.pressRelease.update({ where: { id: release.id }, data: backToReviewColumns(release, now) });
+    await recordBackToReview(tx, release, SYSTEM, "stale_classification");
     return updated;
   });
   if (!back) return false;

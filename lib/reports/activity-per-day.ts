@@ -8,6 +8,12 @@ export interface DayCount {
   count: number;
 }
 
+/** Every day of the range with its count from `rows` (one per day that has any), 0 for the others. */
+export function perDay(range: Pick<ReportRange, "fromDay" | "toDay">, rows: { day: string; n: number }[]): DayCount[] {
+  const byDay = new Map(rows.map((r) => [r.day, r.n]));
+  return daysOf(range).map((day) => ({ day, count: byDay.get(day) ?? 0 }));
+}
+
 /**
  * Entries per Berlin day of the range, days without entries included: the activity report's
  * chart. Read from the (created_at, id) or (type, created_at, id) index alone.
@@ -19,6 +25,5 @@ export async function loadActivityPerDay(opts: { range: ReportRange; type?: Acti
     FROM activity_log
     WHERE created_at >= ${opts.range.from} AND created_at < ${opts.range.to} ${typeCond}
     GROUP BY 1`;
-  const byDay = new Map(rows.map((r) => [r.day, r.n]));
-  return daysOf(opts.range).map((day) => ({ day, count: byDay.get(day) ?? 0 }));
+  return perDay(opts.range, rows);
 }

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import type { DayCount } from "./activity-per-day";
+import { perDay, type DayCount } from "./activity-per-day";
 import { feedFetchCoverage, isCompleteFeedDay } from "./feed-fetch-coverage";
-import { daysOf, type ReportRange } from "./report-range";
+import type { ReportRange } from "./report-range";
 
 /** One day of the feed log: its fetches, and whether the log was complete that day (FEED_FETCHES_RECORDED_SINCE). */
 export type FeedFetchDay = DayCount & { complete: boolean };
@@ -15,7 +15,6 @@ export async function loadFeedFetchesPerDay(range: ReportRange): Promise<FeedFet
   const rows = await db.$queryRaw<{ day: string; n: number }[]>`
     SELECT to_char(fetched_at AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD') AS day, count(*)::int AS n
     FROM feed_fetches WHERE fetched_at >= ${range.from} AND fetched_at < ${range.to} GROUP BY 1`;
-  const byDay = new Map(rows.map((r) => [r.day, r.n]));
   const coverage = feedFetchCoverage(range);
-  return daysOf(range).map((day) => ({ day, count: byDay.get(day) ?? 0, complete: isCompleteFeedDay(coverage, day) }));
+  return perDay(range, rows).map((d) => ({ ...d, complete: isCompleteFeedDay(coverage, d.day) }));
 }

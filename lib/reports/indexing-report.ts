@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { FeedKind, IndexState, Language, Portal } from "@/lib/generated/prisma/client";
-import { daysOf, type ReportRange } from "./report-range";
-import type { DayCount } from "./activity-per-day";
+import type { ReportRange } from "./report-range";
+import { perDay, type DayCount } from "./activity-per-day";
 import { feedFetchCoverage, type FeedFetchCoverage } from "./feed-fetch-coverage";
 import { loadFeedFetchesPerDay, type FeedFetchDay } from "./feed-fetches-per-day";
 
@@ -66,11 +66,6 @@ export interface IndexingReport {
 
 export const INDEX_STATES: IndexState[] = ["indexed", "crawled_not_indexed", "not_crawled", "excluded", "error"];
 const LATEST_CHECKS = 20;
-
-const perDay = (range: ReportRange, rows: { day: string; n: number }[]): DayCount[] => {
-  const byDay = new Map(rows.map((r) => [r.day, r.n]));
-  return daysOf(range).map((day) => ({ day, count: byDay.get(day) ?? 0 }));
-};
 
 export async function loadIndexingReport(opts: { range: ReportRange }): Promise<IndexingReport> {
   const { from, to } = opts.range;

@@ -8,7 +8,7 @@ import { isLiveNewsroom } from "@/lib/releases/live-newsroom";
 import { lockRelease } from "@/lib/releases/lock";
 import { recordPublicationHeldUp } from "@/lib/releases/publication-held-up";
 import { publishRelease } from "@/lib/releases/publish-release";
-import { refreshAfterRefusal } from "@/lib/releases/review-images";
+import { awaitsAutomaticCheck, refreshAfterRefusal } from "@/lib/releases/review-images";
 import { isCheckedThisRound } from "./checked-version";
 import { checkText, getTextClassifier, type Classification, type TextClassifier } from "./classifier";
 import { reviewSubjectOf } from "./review-input";
@@ -57,8 +57,7 @@ export async function runAutomaticReview(opts: { releaseId: number; now?: Date; 
     // while no person took the release over, and only once per version and round (a second job
     // for the same version, queued by the check sweep or after a held-up publication, finds the
     // first one's check or routing here: no second attempt, no second mail).
-    if (release.status !== "in_review" || release.reviewFingerprint !== subject.fingerprint) return { outcome: "discarded" as const };
-    if (release.manualReviewRequiredAt || release.reviewFlaggedAt || release.manualQueueAt) return { outcome: "discarded" as const };
+    if (!awaitsAutomaticCheck(release) || release.reviewFingerprint !== subject.fingerprint) return { outcome: "discarded" as const };
     if (await isCheckedThisRound(tx, release.id)) return { outcome: "discarded" as const };
     const red = classification.result === "red";
     const attempts = release.automaticAttempts + (red ? 1 : 0);

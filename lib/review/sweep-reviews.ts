@@ -4,7 +4,7 @@ import { AppError } from "@/lib/http/errors";
 import { JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/types";
 import { KI } from "@/lib/releases/history";
-import { liveNewsroomOfRelease } from "@/lib/releases/live-newsroom";
+import { inAutomaticReview } from "@/lib/releases/live-newsroom";
 import { recordPublicationHeldUp } from "@/lib/releases/publication-held-up";
 import { publishRelease } from "@/lib/releases/publish-release";
 import { requestSweptCheck } from "@/lib/releases/request-check";
@@ -18,7 +18,7 @@ import { checkedThisRound } from "./checked-version";
 // once the rule may let it through (a new month, a booking, the owner's confirmation).
 
 /** How long a release waits before the sweep steps in: below the 15 minutes after which /health calls it overdue. */
-export const SWEEP_AFTER_MINUTES = 10;
+const SWEEP_AFTER_MINUTES = 10;
 const BATCH = 500;
 
 export interface ReviewSweep {
@@ -40,16 +40,11 @@ interface IdRange {
 
 const inRange = (range: IdRange) => Prisma.sql`r.id > ${range.after} AND (${range.upTo}::int IS NULL OR r.id <= ${range.upTo}::int)`;
 
-/** On the automatic path, in a newsroom not deleted or removed (neither publishes). */
-const sweepable = Prisma.sql`r.status = 'in_review' AND r.deleted_at IS NULL AND r.gone_at IS NULL
-  AND r.review_flagged_at IS NULL AND r.manual_queue_at IS NULL AND r.manual_review_required_at IS NULL
-  AND ${liveNewsroomOfRelease}`;
-
 /** In review on the automatic path, no check of the current version in this round, untouched for SWEEP_AFTER_MINUTES (the health check's `overdue` rule, earlier). */
 function uncheckedReleases(since: Date) {
   return (range: IdRange, limit: number) => db.$queryRaw<{ id: number; review_fingerprint: string | null }[]>`
     SELECT r.id, r.review_fingerprint FROM press_releases r
-    WHERE ${sweepable} AND r.updated_at < ${since} AND NOT ${checkedThisRound} AND ${inRange(range)}
+    WHERE ${inAutomaticReview} AND r.updated_at < ${since} AND NOT ${checkedThisRound} AND ${inRange(range)}
     ORDER BY r.id
     LIMIT ${limit}`;
 }
@@ -63,7 +58,7 @@ function blockedPublications(since: Date, now: Date) {
       WHERE c.press_release_id = r.id AND c.discarded_at IS NULL
       ORDER BY c.created_at DESC, c.id DESC LIMIT 1
     ) newest
-    WHERE ${sweepable} AND (r.scheduled_at IS NULL OR r.scheduled_at <= ${now})
+    WHERE ${inAutomaticReview} AND (r.scheduled_at IS NULL OR r.scheduled_at <= ${now})
       AND newest.review_fingerprint = r.review_fingerprint AND newest.result <> 'red' AND newest.created_at < ${since}
       AND ${inRange(range)}
     ORDER BY r.id

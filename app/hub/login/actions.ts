@@ -3,10 +3,10 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { passkeyAuthenticationOptions, type PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
+import { passkeyAuthenticationOptions, passkeyAuthenticationOptionsForUser, type PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
 import { sendLoginLinkMail } from "@/lib/accounts/login-links";
 import { TwoFactorThrottledError } from "@/lib/accounts/two-factor";
-import { passkeyChallengeOptions, passPasskeyChallenge, passSecondFactorChallenge } from "@/lib/auth/login/second-factor-challenge";
+import { passPasskeyChallenge, passSecondFactorChallenge } from "@/lib/auth/login/second-factor-challenge";
 import { clientContextOf } from "@/lib/auth/next-auth/client-context";
 import { SESSION_COOKIE } from "@/lib/auth/next-auth/cookies";
 import { readSessionIncludingPending, startPathOf } from "@/lib/auth/session";
@@ -60,7 +60,8 @@ export async function startPasskeyChallenge(): Promise<PasskeyAuthenticationStar
   if (!s.session.twoFactorPending) redirect(startPathOf(s));
   if (!(await getLimiter("passkeySignIn").limit(clientKeyOf(await headers()))).success) return { ok: false, message: "Zu viele Anmeldeversuche. Bitte warten Sie einen Moment." };
   try {
-    return await passkeyChallengeOptions(s.user.id);
+    // Only this account's passkeys are offered.
+    return await passkeyAuthenticationOptionsForUser(s.user.id);
   } catch (err) {
     if (err instanceof AppError && err.status < 500) return { ok: false, message: "Für Ihr Konto ist kein Passkey eingerichtet." };
     throw err;

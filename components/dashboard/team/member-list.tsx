@@ -27,7 +27,7 @@ const RESYNC_HINT = " Die Adresse bleibt als Newsroom-Adresse oder Pressekontakt
 const RESYNC_HINT_SELF = " Ihre Adresse bleibt als Newsroom-Adresse oder Pressekontakt eingetragen, bis jemand sie im Profil ändert.";
 
 /** What owners read about a member the e-mail sync once added by address alone (docs/newsrooms.md). */
-export const AUTO_ADDED_NOTE = "automatisch über eine Adresse aufgenommen";
+const AUTO_ADDED_NOTE = "automatisch über eine Adresse aufgenommen";
 
 /**
  * The team: name, address, role (a select for owners), since when, how the role came about, and

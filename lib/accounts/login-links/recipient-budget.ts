@@ -26,14 +26,15 @@ export async function mayMailAccountRecipient(email: string): Promise<boolean> {
 }
 
 /**
- * The account a self-service mail (login link, password reset) may go to: an active, not deleted
- * account with exactly this address whose mailbox budget is not spent; otherwise null, and the
- * caller sends nothing and answers as always, so the form tells nothing about accounts.
+ * The account a self-service mail (login link, password reset) may go to, for an address as
+ * accounts store it (trimmed, lower case). `user`: an active, not deleted account with exactly
+ * this address whose mailbox budget is not spent; otherwise null, and the caller sends nothing
+ * and answers as always, so the form tells nothing about accounts. `exists`: whether any account,
+ * an inactive or deleted one too, holds the address.
  */
-export async function mailableAccount(rawEmail: string) {
-  const email = rawEmail.trim().toLowerCase();
-  if (!email || !isAcceptableText(email)) return null;
+export async function mailableAccount(email: string) {
+  if (!email || !isAcceptableText(email)) return { user: null, exists: false };
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, locale: true, isActive: true, deletedAt: true } });
-  if (!user || !user.isActive || user.deletedAt) return null;
-  return (await mayMailAccountRecipient(user.email)) ? user : null;
+  if (!user || !user.isActive || user.deletedAt) return { user: null, exists: user !== null };
+  return { user: (await mayMailAccountRecipient(user.email)) ? user : null, exists: true };
 }

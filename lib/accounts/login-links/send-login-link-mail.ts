@@ -1,6 +1,5 @@
-import { z } from "zod";
+import { RegistrationEmail } from "@/lib/accounts/registration/registration-fields";
 import { db } from "@/lib/db/client";
-import { isAcceptableText } from "@/lib/input/text";
 import { isImplausibleMailDomain } from "@/lib/mail/domain-checks/check-domain";
 import { recipientLanguage } from "@/lib/mail/recipient-language";
 import { sendMail } from "@/lib/mail/send-mail";
@@ -33,9 +32,10 @@ export async function sendLoginLinkMail(input: SendLoginLinkMailInput): Promise<
   // Where an unknown address may get a registration link, its domain is checked in DNS (up to
   // seconds). Every address is checked, an account's too, so the time to answer tells nothing
   // about which addresses have accounts.
-  const [user, undeliverable] = await Promise.all([mailableAccount(input.email), input.offerRegistration ? isImplausibleMailDomain(input.email.trim().toLowerCase()) : false]);
+  const email = input.email.trim().toLowerCase();
+  const [{ user, exists }, undeliverable] = await Promise.all([mailableAccount(email), input.offerRegistration ? isImplausibleMailDomain(email) : false]);
   if (!user) {
-    if (input.offerRegistration && !undeliverable) await sendRegistrationLinkMail(input);
+    if (input.offerRegistration && !exists && !undeliverable) await sendRegistrationLinkMail(email, input);
     return;
   }
 
@@ -51,15 +51,14 @@ export async function sendLoginLinkMail(input: SendLoginLinkMailInput): Promise<
 }
 
 /**
- * A registration link for an address no account has (not even an inactive or deleted one): the
- * link, not the request, creates the account (lib/auth/login/login-link-registration.ts), so
- * nobody gets an account for a mailbox they cannot read. Within the mailbox's budget; the caller
- * has made sure the domain can receive mail.
+ * A registration link for an address (trimmed, lower case) no account has, not even an inactive
+ * or deleted one (the caller has looked), and that the registration form would take: the link,
+ * not the request, creates the account (lib/auth/login/login-link-registration.ts), so nobody
+ * gets an account for a mailbox they cannot read. Within the mailbox's budget; the caller has
+ * made sure the domain can receive mail.
  */
-async function sendRegistrationLinkMail(input: SendLoginLinkMailInput): Promise<void> {
-  const email = input.email.trim().toLowerCase();
-  if (email.length > 320 || !isAcceptableText(email) || !z.email().safeParse(email).success) return;
-  if (await db.user.findUnique({ where: { email }, select: { id: true } })) return;
+async function sendRegistrationLinkMail(email: string, input: SendLoginLinkMailInput): Promise<void> {
+  if (!RegistrationEmail.safeParse(email).success) return;
   if (!(await mayMailAccountRecipient(email))) return;
   await db.$transaction(async (tx) => {
     const link = await createLoginLink({ email, userId: null, purpose: "registration", source: input.source ?? null }, tx);

@@ -29,7 +29,7 @@ export const passwordResetUrl = (token: string): string => `${siteOrigin("hub", 
  * a login link and the security page to the same result.
  */
 export async function requestPasswordReset(opts: RequestPasswordResetOptions): Promise<void> {
-  const user = await mailableAccount(opts.email);
+  const { user } = await mailableAccount(opts.email.trim().toLowerCase());
   if (!user) return;
 
   // The link and the mail carrying it commit together: no mail without a valid link, no link

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { recordConversionEvent } from "@/lib/activity/conversion-events";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
 import { assertPlausibleMailDomains } from "@/lib/mail/domain-checks/domain-issues";
@@ -16,17 +16,14 @@ import { mayMailAccountRecipient } from "../login-links/recipient-budget";
 import { getBreachedPasswordCheck, type BreachedPasswordCheck } from "../passwords/breached-password-check";
 import { hashPassword } from "../passwords/hash";
 import { assertPasswordPolicy } from "../passwords/policy";
-import { isAcceptableText } from "@/lib/input/text";
 import { invitationForRegistration } from "@/lib/companies/team/join-after-registration";
-
-// Also the answer for a domain DNS shows cannot receive mail: to the person it is a bad address.
-const INVALID_EMAIL = "Bitte geben Sie eine gültige E-Mail-Adresse an.";
+import { INVALID_EMAIL, RegistrationEmail, RegistrationName, TermsAccepted } from "./registration-fields";
 
 const RegistrationInput = z.object({
-  name: z.string().trim().min(2, "Bitte geben Sie Ihren Namen an.").max(200).refine(isAcceptableText, "Der Name enthält ein unzulässiges Zeichen."),
-  email: z.string().trim().toLowerCase().max(320).pipe(z.email(INVALID_EMAIL)),
+  name: RegistrationName,
+  email: RegistrationEmail,
   password: z.string().max(1024),
-  acceptTerms: z.literal(true, { error: "Bitte akzeptieren Sie die aktuellen Bedingungen." }),
+  acceptTerms: TermsAccepted,
 });
 
 export type RegistrationInput = Omit<z.input<typeof RegistrationInput>, "acceptTerms"> & { acceptTerms: boolean };
@@ -60,10 +57,9 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
 
   const invitationId = await invitationForRegistration(input.invitationToken, email);
   const passwordHash = await hashPassword(password);
-  const ip = ipHmac(input.ip);
   const created = await db.$transaction(async (tx) => {
     const user = await tx.user.create({ data: { email, name, passwordHash }, select: { id: true } });
-    await tx.legalDocumentAcceptance.createMany({ data: REQUIRED_DOCUMENTS.map((d) => ({ userId: user.id, document: d.document, version: d.version, ipHmac: ip.value, ipHmacKeyVersion: ip.keyVersion })) });
+    await recordRegistrationAcceptances(tx, user.id, input.ip);
     // The browser that registered is noted: confirming there keeps the password set with the
     // registration; anywhere else the first confirmation discards it (verifyAccountAddress).
     const registeredIn = hashBinding(input.browserSessionBinding);
@@ -80,4 +76,10 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
   if (!created) return;
   await recordActivity({ actorUserId: created.id, type: ACTIVITY.userRegistered, subjectType: "user", subjectId: created.id, path: "form" });
   await recordConversionEvent({ stage: 4, source: "registration_form" });
+}
+
+/** The new account's acceptance of the current legal documents, from this client (kept only as an HMAC); `at` defaults to the database's now. */
+export async function recordRegistrationAcceptances(tx: Tx, userId: number, ip: string, at?: Date): Promise<void> {
+  const hmac = ipHmac(ip);
+  await tx.legalDocumentAcceptance.createMany({ data: REQUIRED_DOCUMENTS.map((d) => ({ userId, document: d.document, version: d.version, ipHmac: hmac.value, ipHmacKeyVersion: hmac.keyVersion, acceptedAt: at })) });
 }

@@ -3,27 +3,19 @@ import { recordConversionEvent } from "@/lib/activity/conversion-events";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import { isAcceptableText } from "@/lib/input/text";
-import { REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
-import { ipHmac } from "@/lib/security/client-ip";
+import { recordRegistrationAcceptances } from "./register-account";
+import { RegistrationName, TermsAccepted } from "./registration-fields";
 
-// The same name rule and acceptance as the registration form (./register-account.ts).
-const Details = z.object({
-  name: z.string().trim().min(2, "Bitte geben Sie Ihren Namen an.").max(200, "Höchstens 200 Zeichen.").refine(isAcceptableText, "Der Name enthält ein unzulässiges Zeichen."),
-  acceptTerms: z.literal(true, { error: "Bitte akzeptieren Sie die aktuellen Bedingungen." }),
-});
+const Details = z.object({ name: RegistrationName, acceptTerms: TermsAccepted });
 
 /**
  * What a registration by login link asks on the link's page: a name and the acceptance of the
- * current documents. Checked before the link is redeemed, so a missing tick does not spend it.
+ * current documents, by the registration form's rules; the name, or null when either is missing.
+ * Checked before the link is redeemed, so a missing tick does not spend it.
  */
-export function registrationDetails(input: { name: unknown; acceptTerms: unknown }): { name: string } {
+export function registrationDetails(input: { name: unknown; acceptTerms: unknown }): { name: string } | null {
   const parsed = Details.safeParse(input);
-  if (!parsed.success) {
-    throw new AppError("validation_failed", "The registration details are incomplete.", undefined, parsed.error.issues.map((i) => ({ path: String(i.path[0] ?? "form"), message: i.message })));
-  }
-  return { name: parsed.data.name };
+  return parsed.success ? { name: parsed.data.name } : null;
 }
 
 /**
@@ -38,13 +30,12 @@ export function registrationDetails(input: { name: unknown; acceptTerms: unknown
 export async function registerThroughLoginLink(opts: { email: string; name: string; ip: string; now?: Date }): Promise<{ userId: number; registered: boolean }> {
   const now = opts.now ?? new Date();
   const email = opts.email.trim().toLowerCase();
-  const ip = ipHmac(opts.ip);
   const outcome = await db
     .$transaction(async (tx) => {
       const existing = await tx.user.findUnique({ where: { email }, select: { id: true } });
       if (existing) return { userId: existing.id, registered: false };
       const user = await tx.user.create({ data: { email, name: opts.name, emailVerifiedAt: now }, select: { id: true } });
-      await tx.legalDocumentAcceptance.createMany({ data: REQUIRED_DOCUMENTS.map((d) => ({ userId: user.id, document: d.document, version: d.version, ipHmac: ip.value, ipHmacKeyVersion: ip.keyVersion, acceptedAt: now })) });
+      await recordRegistrationAcceptances(tx, user.id, opts.ip, now);
       await recordActivity({ actorUserId: user.id, type: ACTIVITY.userRegistered, subjectType: "user", subjectId: user.id, path: "login_link" }, tx);
       return { userId: user.id, registered: true };
     })

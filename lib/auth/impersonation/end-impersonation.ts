@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import { sessionTokenHash } from "../sessions/session-token";
-import { recordImpersonationEnded } from "./impersonation-ended";
+import { endImpersonationRow } from "./impersonation-ended";
 
 export interface EndedImpersonation {
   targetUserId: number;
@@ -8,6 +8,13 @@ export interface EndedImpersonation {
   /** The staff member's own session, to return to (null if it ended meanwhile). */
   staffSessionId: number | null;
 }
+
+/** What ending a session needs of the row behind a cookie's reference (null: no such row). */
+export function findSessionToEnd(token: string) {
+  return db.session.findUnique({ where: { sessionTokenHash: sessionTokenHash(token) }, select: { id: true, userId: true, expiresAt: true, impersonatorUserId: true, impersonatorSessionId: true } });
+}
+
+type SessionToEnd = NonNullable<Awaited<ReturnType<typeof findSessionToEnd>>>;
 
 /**
  * Ends the impersonation whose session reference the browser holds: by the banner's button, by
@@ -17,11 +24,12 @@ export interface EndedImpersonation {
  */
 export async function endImpersonation(opts: { token: string | null; now?: Date }): Promise<EndedImpersonation | null> {
   if (!opts.token) return null;
-  const now = opts.now ?? new Date();
-  const row = await db.session.findUnique({ where: { sessionTokenHash: sessionTokenHash(opts.token) }, select: { id: true, userId: true, expiresAt: true, impersonatorUserId: true, impersonatorSessionId: true } });
+  return endImpersonationSession(await findSessionToEnd(opts.token), opts.now);
+}
+
+/** endImpersonation for a row already looked up by findSessionToEnd. */
+export async function endImpersonationSession(row: SessionToEnd | null, now = new Date()): Promise<EndedImpersonation | null> {
   if (!row || row.impersonatorUserId === null) return null;
-  const { count } = await db.session.deleteMany({ where: { id: row.id } });
-  const ended = { targetUserId: row.userId, impersonatorUserId: row.impersonatorUserId, staffSessionId: row.impersonatorSessionId };
-  if (count === 1) await recordImpersonationEnded({ userId: row.userId, impersonatorUserId: row.impersonatorUserId }, row.expiresAt <= now ? "expired" : "ended");
-  return ended;
+  await endImpersonationRow(row, row.expiresAt <= now ? "expired" : "ended");
+  return { targetUserId: row.userId, impersonatorUserId: row.impersonatorUserId, staffSessionId: row.impersonatorSessionId };
 }

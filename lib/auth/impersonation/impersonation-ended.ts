@@ -1,6 +1,7 @@
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import { db, type DbOrTx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * Why an impersonation ended, the `result` of `user.impersonation_ended` (spec 6.1: the log shows
@@ -19,15 +20,23 @@ export async function recordImpersonationEnded(row: { userId: number; impersonat
 }
 
 /**
- * Ends the impersonations opened from these staff sessions, before the sessions go: the database
- * would remove them with the staff session (ON DELETE CASCADE) and leave no entry. Each row is
- * deleted conditionally and recorded by whoever deleted it, so a race records one end.
+ * Removes one impersonation row and records its end. The delete is conditional and only the call
+ * that removed the row writes the entry, so a race records one end. True if this call removed it.
  */
-export async function endImpersonationsFrom(staffSessionIds: number[], result: ImpersonationEnd, tx: DbOrTx = db): Promise<void> {
-  if (!staffSessionIds.length) return;
-  const rows = await tx.session.findMany({ where: { impersonatorSessionId: { in: staffSessionIds } }, select: { id: true, userId: true, impersonatorUserId: true } });
-  for (const row of rows) {
-    const { count } = await tx.session.deleteMany({ where: { id: row.id } });
-    if (count === 1 && row.impersonatorUserId !== null) await recordImpersonationEnded({ userId: row.userId, impersonatorUserId: row.impersonatorUserId }, result, tx);
-  }
+export async function endImpersonationRow(row: { id: number; userId: number; impersonatorUserId: number | null }, result: ImpersonationEnd, tx: DbOrTx = db): Promise<boolean> {
+  const { count } = await tx.session.deleteMany({ where: { id: row.id } });
+  if (count === 1 && row.impersonatorUserId !== null) await recordImpersonationEnded({ userId: row.userId, impersonatorUserId: row.impersonatorUserId }, result, tx);
+  return count === 1;
+}
+
+/**
+ * Ends the impersonation rows `where` selects, each by endImpersonationRow; returns how many this
+ * call removed. The impersonations opened from a staff session go before that session does: the
+ * database would remove them with it (ON DELETE CASCADE) and leave no entry.
+ */
+export async function endImpersonationsWhere(where: Prisma.SessionWhereInput, result: ImpersonationEnd, tx: DbOrTx = db): Promise<number> {
+  const rows = await tx.session.findMany({ where, select: { id: true, userId: true, impersonatorUserId: true } });
+  let ended = 0;
+  for (const row of rows) if (await endImpersonationRow(row, result, tx)) ended++;
+  return ended;
 }

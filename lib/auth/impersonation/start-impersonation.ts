@@ -10,7 +10,7 @@ import type { ActiveSession } from "../sessions/resolve-session";
 import { openSession, type ClientContext } from "../sessions/start-session";
 import { needsStrongAdminConfirmation } from "../sessions/strong-confirmation";
 import { IMPERSONATION_MINUTES } from "./impersonation-cookie";
-import { endImpersonationsFrom } from "./impersonation-ended";
+import { endImpersonationsWhere } from "./impersonation-ended";
 
 export type ImpersonationRefusal = "unconfirmed" | "own_account" | "staff" | "inactive";
 
@@ -68,7 +68,7 @@ export async function startImpersonation(input: StartImpersonationInput): Promis
     const kept = await tx.session.updateMany({ where: { id: staff.session.id, userId: staff.user.id, impersonatorUserId: null, expiresAt: { gt: now } }, data: { lastSeenAt: now } });
     if (kept.count !== 1) throw refused("unconfirmed", "The staff session has ended.");
     // One impersonation per staff session at a time: a new start ends the previous one.
-    await endImpersonationsFrom([staff.session.id], "replaced", tx);
+    await endImpersonationsWhere({ impersonatorSessionId: staff.session.id }, "replaced", tx);
     const opened = await openSession(
       { userId: input.targetUserId, method: "impersonation", twoFactorPending: false, strongAuth: false, client: input.client, impersonatorUserId: staff.user.id, impersonatorSessionId: staff.session.id, maxAgeSeconds: IMPERSONATION_MINUTES * 60, now },
       tx,

@@ -2,7 +2,6 @@ import { verifyAccountAddress } from "@/lib/accounts/address-verification/verify
 import { LoginLinkInvalidError, redeemLoginLink } from "@/lib/accounts/login-links";
 import { registerThroughLoginLink, registrationDetails } from "@/lib/accounts/registration/register-through-login-link";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
 import type { ClientContext } from "../sessions/start-session";
 import { completeLogin, type CompletedLogin } from "./login-completion";
 import { LoginRefusedError } from "./login-errors";
@@ -11,7 +10,7 @@ import { assertLoginNotThrottled, recordLoginFailure } from "./login-failures";
 /** The name or the acceptance is missing on the registration link's page; the link is not spent. */
 export class RegistrationDetailsError extends Error {
   override name = "RegistrationDetailsError";
-  constructor(readonly issues: { path: string; message: string }[]) {
+  constructor() {
     super("The registration details are incomplete.");
   }
 }
@@ -24,13 +23,8 @@ export class RegistrationDetailsError extends Error {
  */
 export async function signUpWithLoginLink(opts: { token: string; name: unknown; acceptTerms: unknown; client: ClientContext; now?: Date }): Promise<CompletedLogin & { userId: number; registered: boolean }> {
   await assertLoginNotThrottled(opts.client.ip);
-  let name: string;
-  try {
-    ({ name } = registrationDetails({ name: opts.name, acceptTerms: opts.acceptTerms }));
-  } catch (err) {
-    if (err instanceof AppError && err.code === "validation_failed") throw new RegistrationDetailsError(err.issues ?? []);
-    throw err;
-  }
+  const details = registrationDetails({ name: opts.name, acceptTerms: opts.acceptTerms });
+  if (!details) throw new RegistrationDetailsError();
   let link;
   try {
     link = await redeemLoginLink({ token: opts.token, purpose: "registration", now: opts.now });
@@ -40,7 +34,7 @@ export async function signUpWithLoginLink(opts: { token: string; name: unknown; 
     throw new LoginRefusedError();
   }
   const now = opts.now ?? new Date();
-  const { userId, registered } = await registerThroughLoginLink({ email: link.email, name, ip: opts.client.ip, now });
+  const { userId, registered } = await registerThroughLoginLink({ email: link.email, name: details.name, ip: opts.client.ip, now });
   if (!registered) {
     const user = await db.user.findUnique({ where: { id: userId }, select: { isActive: true, deletedAt: true, emailVerifiedAt: true } });
     if (!user || !user.isActive || user.deletedAt) {

@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { recordLoginHistory } from "@/lib/activity/login-history";
-import { passkeyAuthenticationOptionsForUser, verifyPasskeyAuthentication, type PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
+import { verifyPasskeyAuthentication } from "@/lib/accounts/passkeys";
 import { checkSecondFactor } from "@/lib/accounts/two-factor/check-second-factor";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
@@ -22,11 +22,6 @@ export async function passSecondFactorChallenge(opts: { userId: number; session:
   if (!check.ok) return "wrong";
   await liftChallenge(opts, now);
   return "passed";
-}
-
-/** The passkey request of the challenge: only this account's passkeys are offered. */
-export function passkeyChallengeOptions(userId: number): Promise<PasskeyAuthenticationStart> {
-  return passkeyAuthenticationOptionsForUser(userId);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { createLoginLink } from "@/lib/accounts/login-links";
+import { passkeyAuthenticationOptionsForUser } from "@/lib/accounts/passkeys";
 import { newAuthenticator, registerWith } from "@/lib/accounts/passkeys/passkey-fixtures";
 import { hashPassword } from "@/lib/accounts/passwords/hash";
 import { seedTotpUser, seedUserWithRandomId } from "@/lib/accounts/two-factor/test-fixtures";
@@ -13,7 +14,7 @@ import { resolveSessionToken } from "../sessions/resolve-session";
 import { completeLogin } from "./login-completion";
 import { signInWithLoginLink } from "./login-link-login";
 import { signInWithPassword } from "./password-login";
-import { passkeyChallengeOptions, passPasskeyChallenge } from "./second-factor-challenge";
+import { passPasskeyChallenge } from "./second-factor-challenge";
 
 // A thief with a staff member's password or mailbox, whose strong factor is a passkey: the
 // password, the login link or the third-party login alone never completes a staff session;
@@ -89,12 +90,12 @@ describe("the staff second factor at sign-in", () => {
     const { session } = (await resolveSessionToken(token))!;
 
     // Another account's passkey, answering this account's request: refused and recorded.
-    const foreign = await passkeyChallengeOptions(user.id);
+    const foreign = await passkeyAuthenticationOptionsForUser(user.id);
     expect(await passPasskeyChallenge({ userId: user.id, session, handle: foreign.handle, response: other.authenticator.authenticate(foreign.options), client: client() })).toBe("wrong");
     expect(await db.loginHistory.count({ where: { userId: user.id, event: "two_factor_failed", method: "passkey" } })).toBe(1);
     expect((await resolveSessionToken(token))!.session.twoFactorPending).toBe(true);
 
-    const own = await passkeyChallengeOptions(user.id);
+    const own = await passkeyAuthenticationOptionsForUser(user.id);
     expect(await passPasskeyChallenge({ userId: user.id, session, handle: own.handle, response: authenticator.authenticate(own.options), client: client() })).toBe("passed");
     expect((await resolveSessionToken(token))!.session).toMatchObject({ twoFactorPending: false, strongAuthAt: expect.any(Date) });
     expect(await db.loginHistory.count({ where: { userId: user.id, event: "login_succeeded", method: "password" } })).toBe(1);

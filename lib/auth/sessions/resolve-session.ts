@@ -1,9 +1,10 @@
 import { can } from "@/lib/accounts/permissions";
 import { db } from "@/lib/db/client";
-import { endImpersonationsFrom, recordImpersonationEnded, type ImpersonationEnd } from "../impersonation/impersonation-ended";
+import { endImpersonationRow, type ImpersonationEnd } from "../impersonation/impersonation-ended";
 import { IMPERSONATION_PERMISSION } from "./impersonation-permission";
 import { isSessionRevoked, legacyRevocationMarker } from "./revocation";
 import { sessionTokenHash } from "./session-token";
+import { closeSessionById } from "./start-session";
 
 /** What pages and actions know about the signed-in person; never the password hash. */
 export interface SessionUser {
@@ -106,7 +107,6 @@ function impersonationEndOf(row: ImpersonationRow, now: Date): ImpersonationEnd 
  * entry). Only the request that removed the row writes (two requests at once record one end).
  */
 async function endSessionRow(row: { id: number; impersonatorUserId: number | null; user: { id: number } }, impersonationEnd: ImpersonationEnd): Promise<void> {
-  if (row.impersonatorUserId === null) await endImpersonationsFrom([row.id], "staff_session_ended");
-  const { count } = await db.session.deleteMany({ where: { id: row.id } });
-  if (count === 1 && row.impersonatorUserId !== null) await recordImpersonationEnded({ userId: row.user.id, impersonatorUserId: row.impersonatorUserId }, impersonationEnd);
+  if (row.impersonatorUserId === null) await closeSessionById(row.id);
+  else await endImpersonationRow({ id: row.id, userId: row.user.id, impersonatorUserId: row.impersonatorUserId }, impersonationEnd);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { assertNotImpersonating } from "../impersonation/customer-acting";
-import { endImpersonationsFrom } from "../impersonation/impersonation-ended";
+import { endImpersonationsWhere } from "../impersonation/impersonation-ended";
 import type { SessionState } from "./resolve-session";
 
 /**
@@ -13,10 +13,10 @@ export async function signOutOtherDevices(userId: number, current: Pick<SessionS
   assertNotImpersonating(current, "security");
   return db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { rememberToken: randomBytes(30).toString("base64url") } });
-    const others = await tx.session.findMany({ where: { userId, id: { not: current.id } }, select: { id: true } });
+    const others = { userId, id: { not: current.id } };
     // Staff signing out their other devices end what those opened as support access, with an entry.
-    await endImpersonationsFrom(others.map((o) => o.id), "staff_session_ended", tx);
-    const ended = await tx.session.deleteMany({ where: { userId, id: { not: current.id } } });
+    await endImpersonationsWhere({ impersonatorSession: { is: others } }, "staff_session_ended", tx);
+    const ended = await tx.session.deleteMany({ where: others });
     return { ended: ended.count };
   });
 }

@@ -1,7 +1,7 @@
 import { db, type DbOrTx } from "@/lib/db/client";
 import { ipHmac } from "@/lib/security/client-ip";
-import { endImpersonation } from "../impersonation/end-impersonation";
-import { endImpersonationsFrom } from "../impersonation/impersonation-ended";
+import { endImpersonationSession, findSessionToEnd } from "../impersonation/end-impersonation";
+import { endImpersonationsWhere } from "../impersonation/impersonation-ended";
 import { newSessionToken, SESSION_MAX_AGE_SECONDS, sessionTokenHash } from "./session-token";
 
 export type LoginMethod = "password" | "login_link" | "third_party" | "passkey" | "impersonation";
@@ -68,13 +68,14 @@ export async function openSession(
  * it, with an entry (the cascade would leave none).
  */
 export async function closeSession(token: string): Promise<void> {
+  const row = await findSessionToEnd(token);
+  if (!row) return;
   // An impersonation's own row: ended with its entry, like the banner's button.
-  if (await endImpersonation({ token })) return;
-  const row = await db.session.findUnique({ where: { sessionTokenHash: sessionTokenHash(token) }, select: { id: true } });
-  if (row) await closeSessionById(row.id);
+  if (row.impersonatorUserId !== null) await endImpersonationSession(row);
+  else await closeSessionById(row.id);
 }
 
 export async function closeSessionById(sessionId: number): Promise<void> {
-  await endImpersonationsFrom([sessionId], "staff_session_ended");
+  await endImpersonationsWhere({ impersonatorSessionId: sessionId }, "staff_session_ended");
   await db.session.deleteMany({ where: { id: sessionId } });
 }

@@ -4,7 +4,7 @@ import { ACTIVITY } from "@/lib/activity/types";
 import { db, type Tx } from "@/lib/db/client";
 import type { UserPaymentOption } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/http/errors";
-import { requireReason } from "./action-reason";
+import { adminReason } from "@/lib/input/admin-reason";
 import { lockAgreement } from "./agreement-locks";
 import { invoiceAgreementPeriod, type InvoiceSkipReason } from "./invoice-agreement";
 
@@ -24,7 +24,7 @@ async function lockForAdmin(tx: Tx, paymentOptionId: number, actorUserId: number
 
 /** Holds a manual agreement back from the invoice run. */
 export async function placeBillingHold(opts: { paymentOptionId: number; reason: string; actorUserId: number; now?: Date }): Promise<{ heldAt: Date }> {
-  const reason = requireReason(opts.reason);
+  const reason = adminReason(opts.reason);
   const now = opts.now ?? new Date();
   return db.$transaction(async (tx) => {
     const a = await lockForAdmin(tx, opts.paymentOptionId, opts.actorUserId);
@@ -70,7 +70,7 @@ export async function billNow(opts: { paymentOptionId: number; actorUserId: numb
 
 /** Removes a blocked agreement: it ends (cancelled), no invoice is made, nothing is deleted. */
 export async function removeBlockedAgreement(opts: { paymentOptionId: number; actorUserId: number; reason: string; now?: Date }): Promise<{ cancelledAt: Date }> {
-  const reason = requireReason(opts.reason);
+  const reason = adminReason(opts.reason);
   const now = opts.now ?? new Date();
   return db.$transaction(async (tx) => {
     const a = await lockForAdmin(tx, opts.paymentOptionId, opts.actorUserId);

@@ -2,11 +2,12 @@ import { assertCan } from "@/lib/accounts/permissions";
 import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
+import { isRecordId } from "@/lib/input/ids";
 import { creditCompany } from "./credit-ledger";
-import { GRANT_MESSAGES, grantAmountIssue, grantReasonIssue, isGrantId, parseGrantNewsroom } from "./grant-rules";
+import { adminReasonIssue } from "@/lib/input/admin-reason";
+import { GRANT_MESSAGES, grantAmountIssue, isGrantId, parseGrantNewsroom } from "./grant-rules";
 
-export { isGrantId, MAX_CREDIT_GRANT } from "./grant-rules";
+export { MAX_CREDIT_GRANT } from "./grant-rules";
 
 // Credit grants (spec 5.11, 6.1): staff with billing:manage give a newsroom credits without a
 // payment, with a reason, never to a newsroom they belong to themselves. The permission is
@@ -43,16 +44,15 @@ async function lockGrantNewsroom(tx: Tx, raw: string, adminUserId: number): Prom
   if (!raw.trim()) throw invalid("newsroom", GRANT_MESSAGES.newsroomMissing);
   const named = parseGrantNewsroom(raw);
   let companyId: number | null = null;
-  if (named && "id" in named) companyId = parseRecordId(String(named.id));
+  if (named && "id" in named) companyId = isRecordId(named.id) ? named.id : null;
   else if (named) {
     const bySlug = await tx.company.findMany({ where: { slug: named.slug, deletedAt: null }, select: { id: true }, take: 2 });
     if (bySlug.length > 1) throw invalid("newsroom", GRANT_MESSAGES.newsroomAmbiguous);
     companyId = bySlug[0]?.id ?? null;
   }
-  const locked = companyId ? await tx.$queryRaw<{ id: number }[]>`SELECT id FROM companies WHERE id = ${companyId} FOR UPDATE` : [];
-  const company = locked.length ? await tx.company.findUnique({ where: { id: companyId! }, select: { deletedAt: true, mergedIntoCompanyId: true } }) : null;
-  if (!company || company.deletedAt) throw invalid("newsroom", GRANT_MESSAGES.newsroomUnknown);
-  if (company.mergedIntoCompanyId) throw invalid("newsroom", GRANT_MESSAGES.newsroomMerged(company.mergedIntoCompanyId));
+  const [company] = companyId ? await tx.$queryRaw<{ deleted_at: Date | null; merged_into_company_id: number | null }[]>`SELECT deleted_at, merged_into_company_id FROM companies WHERE id = ${companyId} FOR UPDATE` : [];
+  if (!company || company.deleted_at) throw invalid("newsroom", GRANT_MESSAGES.newsroomUnknown);
+  if (company.merged_into_company_id) throw invalid("newsroom", GRANT_MESSAGES.newsroomMerged(company.merged_into_company_id));
   if (await tx.companyUser.count({ where: { companyId: companyId!, userId: adminUserId } })) throw new AppError("forbidden", "Credit grant refused: own newsroom.", undefined, [{ path: "newsroom", message: GRANT_MESSAGES.ownNewsroom }]);
   return companyId!;
 }
@@ -67,7 +67,7 @@ export async function grantCredits(opts: GrantCreditsOptions): Promise<GrantCred
   const amountIssue = grantAmountIssue(opts.credits);
   if (amountIssue) throw invalid("credits", amountIssue);
   const reason = typeof opts.reason === "string" ? opts.reason.trim() : "";
-  const reasonIssue = grantReasonIssue(reason);
+  const reasonIssue = adminReasonIssue(reason);
   if (reasonIssue) throw invalid("reason", reasonIssue);
   if (!isGrantId(opts.grantId)) throw new AppError("validation_failed", "A credit grant needs the form's grant id.");
   return db.$transaction(async (tx) => {

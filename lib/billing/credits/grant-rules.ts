@@ -1,9 +1,8 @@
-import { MAX_REASON_LENGTH } from "@/lib/billing/agreements/action-reason";
-import { isAcceptableText } from "@/lib/input/text";
 
 // The checks of a credit grant (spec 5.11) and their German messages, in one place: the form of
 // /admin/payments/credits shows them under its fields (lib/admin/credit-grant-form.ts), and
-// grantCredits refuses with the same ones whoever calls it.
+// grantCredits refuses with the same ones whoever calls it. The reason follows the rule of every
+// reason staff give (adminReasonIssue, lib/input/admin-reason.ts).
 
 /**
  * The most credits one grant gives: 500, about eight of the largest pack (60 credits) or
@@ -20,21 +19,11 @@ export const GRANT_MESSAGES = {
   ownNewsroom: "Sie gehören selbst zu diesem Newsroom. Eine Gutschrift für ihn nimmt eine andere Person mit Zahlungsrechten vor.",
   creditsMissing: "Bitte geben Sie an, wie viele Credits gutgeschrieben werden.",
   creditsRange: `Bitte eine ganze Zahl von 1 bis ${MAX_CREDIT_GRANT} angeben.`,
-  reasonMissing: "Bitte geben Sie einen Grund an.",
-  reasonTooLong: `Höchstens ${MAX_REASON_LENGTH} Zeichen.`,
-  reasonUnstorable: "Der Text enthält ein unzulässiges Steuerzeichen.",
 } as const;
 
 /** Whole credits from 1 to MAX_CREDIT_GRANT; else the message. */
 export function grantAmountIssue(credits: number): string | null {
   return Number.isSafeInteger(credits) && credits >= 1 && credits <= MAX_CREDIT_GRANT ? null : GRANT_MESSAGES.creditsRange;
-}
-
-/** The reason, trimmed: required, at most MAX_REASON_LENGTH characters, storable; else the message. */
-export function grantReasonIssue(reason: string): string | null {
-  if (!reason) return GRANT_MESSAGES.reasonMissing;
-  if (reason.length > MAX_REASON_LENGTH) return GRANT_MESSAGES.reasonTooLong;
-  return isAcceptableText(reason) ? null : GRANT_MESSAGES.reasonUnstorable;
 }
 
 /** How the newsroom is named: its number ("123", "Nr. 123", "#123") or its slug; null when it cannot be one. */

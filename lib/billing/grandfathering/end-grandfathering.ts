@@ -1,11 +1,11 @@
 import { assertCan } from "@/lib/accounts/permissions";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
-import { requireReason } from "@/lib/billing/agreements/action-reason";
 import { lockAgreement } from "@/lib/billing/agreements/agreement-locks";
 import { voidInvoice } from "@/lib/billing/invoices/void-invoice";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
+import { adminReason } from "@/lib/input/admin-reason";
 import { notifyGrandfatheringExpired } from "@/lib/mail/notifications/notify-grandfathering-expired";
 import { endProviderSubscriptions, type ProviderCall, type ProviderEndings } from "./end-provider-subscriptions";
 import { providerSubscriptionsOf } from "./grandfathering-rules";
@@ -34,7 +34,7 @@ export interface EndGrandfatheringResult {
  * subscription ends at the provider after the commit.
  */
 export async function endGrandfathering(opts: EndGrandfatheringOptions): Promise<EndGrandfatheringResult> {
-  const reason = requireReason(opts.reason);
+  const reason = adminReason(opts.reason);
   const now = opts.now ?? new Date();
   const done = await db.$transaction(async (tx) => {
     await assertCan(opts.actorUserId, "billing:manage", tx);

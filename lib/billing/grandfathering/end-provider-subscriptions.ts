@@ -1,4 +1,4 @@
-import { recordActivity } from "@/lib/activity/record-activity";
+import { recordActivity, type ActivityEntry } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import { errorSummary } from "@/lib/billing/agreements/error-summary";
 import { getPaymentProvider } from "@/lib/billing/provider";
@@ -23,24 +23,40 @@ export interface ProviderEndings {
 }
 
 /**
+ * Makes `call` for each subscription in turn. A failure is returned and logged on its agreement
+ * as the activity entry `failure` describes, and the others go on; after a success, `done` runs
+ * for the agreement.
+ */
+async function callEach(
+  subscriptions: ProviderSubscription[],
+  call: ProviderCall,
+  failure: (error: string, subscriptionId: string) => Pick<ActivityEntry, "type" | "reason" | "metadata">,
+  done?: (agreementId: number) => Promise<unknown>,
+): Promise<ProviderEndings> {
+  const out: ProviderEndings = { ended: [], failed: [] };
+  for (const { agreementId, subscriptionId } of subscriptions) {
+    try {
+      await call(subscriptionId);
+    } catch (err) {
+      const error = errorSummary(err);
+      out.failed.push({ subscriptionId, error });
+      await recordActivity({ ...failure(error, subscriptionId), subjectType: "agreement", subjectId: agreementId, result: "failed" });
+      continue;
+    }
+    out.ended.push(subscriptionId);
+    await done?.(agreementId);
+  }
+  return out;
+}
+
+/**
  * Ends card subscriptions whose agreement was cancelled here, after that cancellation committed
  * (an external call never runs inside a transaction). A failure does not undo the cancellation:
  * it is returned and logged as activity (`agreement.provider_cancel_failed`); nothing retries
  * it, since the agreement has ended here, so an operator ends the subscription at the provider by hand.
  */
-export async function endProviderSubscriptions(subscriptions: ProviderSubscription[], cancel: ProviderCall = cancelAtProvider): Promise<ProviderEndings> {
-  const out: ProviderEndings = { ended: [], failed: [] };
-  for (const { agreementId, subscriptionId } of subscriptions) {
-    try {
-      await cancel(subscriptionId);
-      out.ended.push(subscriptionId);
-    } catch (err) {
-      const error = errorSummary(err);
-      out.failed.push({ subscriptionId, error });
-      await recordActivity({ type: ACTIVITY.agreementProviderCancelFailed, subjectType: "agreement", subjectId: agreementId, result: "failed", reason: error, metadata: { subscriptionId } });
-    }
-  }
-  return out;
+export function endProviderSubscriptions(subscriptions: ProviderSubscription[], cancel: ProviderCall = cancelAtProvider): Promise<ProviderEndings> {
+  return callEach(subscriptions, cancel, (error, subscriptionId) => ({ type: ACTIVITY.agreementProviderCancelFailed, reason: error, metadata: { subscriptionId } }));
 }
 
 /** The activity text of a renewal the provider was not told to stop. */
@@ -53,19 +69,11 @@ export const RENEWAL_NOT_STOPPED = "Verlängerung nicht abbestellt; der nächste
  * gives. A failure changes nothing here; it is logged (`agreement.provider_renewal_not_stopped`)
  * and the next run asks again, since the subscription still renews.
  */
-export async function stopRenewals(subscriptions: ProviderSubscription[], now: Date, schedule: ProviderCall = scheduleEndAtProvider): Promise<ProviderEndings> {
-  const out: ProviderEndings = { ended: [], failed: [] };
-  for (const { agreementId, subscriptionId } of subscriptions) {
-    try {
-      await schedule(subscriptionId);
-    } catch (err) {
-      const error = errorSummary(err);
-      out.failed.push({ subscriptionId, error });
-      await recordActivity({ type: ACTIVITY.agreementProviderRenewalNotStopped, subjectType: "agreement", subjectId: agreementId, result: "failed", reason: RENEWAL_NOT_STOPPED, metadata: { subscriptionId, error } });
-      continue;
-    }
-    out.ended.push(subscriptionId);
-    await db.userPaymentOption.updateMany({ where: { id: agreementId, grandfatheringEndScheduledAt: null }, data: { grandfatheringEndScheduledAt: now } });
-  }
-  return out;
+export function stopRenewals(subscriptions: ProviderSubscription[], now: Date, schedule: ProviderCall = scheduleEndAtProvider): Promise<ProviderEndings> {
+  return callEach(
+    subscriptions,
+    schedule,
+    (error, subscriptionId) => ({ type: ACTIVITY.agreementProviderRenewalNotStopped, reason: RENEWAL_NOT_STOPPED, metadata: { subscriptionId, error } }),
+    (agreementId) => db.userPaymentOption.updateMany({ where: { id: agreementId, grandfatheringEndScheduledAt: null }, data: { grandfatheringEndScheduledAt: now } }),
+  );
 }

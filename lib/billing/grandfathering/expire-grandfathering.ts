@@ -7,7 +7,7 @@ import { defineJob } from "@/lib/jobs/types";
 import { notifyGrandfatheringExpired } from "@/lib/mail/notifications/notify-grandfathering-expired";
 import { lockCustomerAgreements } from "@/lib/billing/agreements/agreement-locks";
 import { errorSummary } from "@/lib/billing/agreements/error-summary";
-import { endProviderSubscriptions, scheduleEndAtProvider, stopRenewals, type ProviderCall, type ProviderSubscription } from "./end-provider-subscriptions";
+import { endProviderSubscriptions, stopRenewals, type ProviderCall, type ProviderSubscription } from "./end-provider-subscriptions";
 import { grandfatheringStageSql, isEndedAtProvider, isEndedByNotice, isGrandfatheringOver, providerSubscriptionsOf } from "./grandfathering-rules";
 
 export interface ExpireGrandfatheringOptions {
@@ -148,7 +148,7 @@ export async function expireGrandfathering(opts: ExpireGrandfatheringOptions = {
   const endings = await endProviderSubscriptions(subscriptions, opts.cancelSubscription);
   // Not renewed, not ended: quota and subscription stay until the paid period is over. Until the
   // provider's answer (cancel_at_period_end, mirrored by the webhook) arrives, each run asks again.
-  const scheduled = await stopRenewals(await lastPeriodCards(now, pageSize), now, opts.cancelSubscriptionAtPeriodEnd ?? scheduleEndAtProvider);
+  const scheduled = await stopRenewals(await lastPeriodCards(now, pageSize), now, opts.cancelSubscriptionAtPeriodEnd);
   result.subscriptionsEnded = endings.ended;
   result.subscriptionsFailed = endings.failed;
   result.subscriptionsEndingAtPeriodEnd = scheduled.ended;

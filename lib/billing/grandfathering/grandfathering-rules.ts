@@ -22,7 +22,7 @@ export type GrandfatheringStage = "none" | "running" | "last_period" | "over";
  * period end moves only when a period is invoiced or renewed; an agreement on billing hold or
  * behind a stalled run still reaches its boundary on time.
  */
-export function grandfatheringBoundary(agreement: Pick<Terms, "grandfatheredUntil" | "periodEnd">, now: Date): Date | null {
+function grandfatheringBoundary(agreement: Pick<Terms, "grandfatheredUntil" | "periodEnd">, now: Date): Date | null {
   return agreement.grandfatheredUntil ? firstBerlinMonthStepAfter(agreement.periodEnd ?? now, agreement.grandfatheredUntil) : null;
 }
 

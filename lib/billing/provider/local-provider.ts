@@ -44,27 +44,23 @@ export interface LocalCheckoutView {
  * pays or abandons it. Without the binding, anyone who reaches the hub (another customer, a
  * page rebinding its DNS to a local installation) could pay an order into someone's account.
  */
-export function assertOpenedBy(view: Pick<LocalCheckoutView, "openedBy">, userId: number | null): void {
+function assertOpenedBy(view: Pick<LocalCheckoutView, "openedBy">, userId: number | null): void {
   if (userId === null) throw new AppError("unauthenticated", "Bitte melden Sie sich mit dem Konto an, das diese Testzahlung geöffnet hat.");
-  if (view.openedBy === null || view.openedBy !== userId) throw forbidden("Diese Testzahlung wurde von einem anderen Konto geöffnet.");
+  if (view.openedBy !== userId) throw forbidden("Diese Testzahlung wurde von einem anderen Konto geöffnet.");
 }
 
 const SESSION_ID = /^cs_local_[0-9a-f]{24}$/;
 
-export async function loadLocalCheckout(id: string): Promise<LocalCheckoutView> {
+/** A local checkout as the account `userId` (null: no session) sees it: only the one that opened it does (assertOpenedBy). */
+export async function loadLocalCheckout(id: string, userId: number | null): Promise<LocalCheckoutView> {
   assertLocal();
   // The id comes from the address bar: anything not shaped like ours is simply unknown.
   if (!SESSION_ID.test(id)) throw notFound("Diese Testzahlung gibt es nicht.");
   const row = await db.localCheckoutSession.findUnique({ where: { id } });
   if (!row) throw notFound("Diese Testzahlung gibt es nicht.");
   const order = row.order as unknown as CheckoutOrder;
-  return { id: row.id, status: row.status, openedBy: parseRecordId(order.metadata?.userId), order, totals: invoiceTotals(order.lines) };
-}
-
-/** The checkout page's view: the order shows only to the account that opened it. */
-export async function viewLocalCheckout(id: string, viewerUserId: number | null): Promise<LocalCheckoutView> {
-  const view = await loadLocalCheckout(id);
-  assertOpenedBy(view, viewerUserId);
+  const view: LocalCheckoutView = { id: row.id, status: row.status, openedBy: parseRecordId(order.metadata?.userId), order, totals: invoiceTotals(order.lines) };
+  assertOpenedBy(view, userId);
   return view;
 }
 
@@ -77,8 +73,7 @@ export async function payLocalCheckout(id: string, payerUserId: number | null, n
   assertLocal();
   const subscriptionId = idFrom("sub", id);
   const invoiceId = idFrom("in", id);
-  const view = await loadLocalCheckout(id);
-  assertOpenedBy(view, payerUserId);
+  const view = await loadLocalCheckout(id, payerUserId);
   // A double click pays once: only the request that moves the session from open completes it.
   const won = await db.localCheckoutSession.updateMany({
     where: { id, status: "open" },
@@ -100,8 +95,7 @@ export async function payLocalCheckout(id: string, payerUserId: number | null, n
 /** Abandons an open local checkout; like paying, only for the account that opened it. */
 export async function abandonLocalCheckout(id: string, userId: number | null): Promise<string> {
   assertLocal();
-  const view = await loadLocalCheckout(id);
-  assertOpenedBy(view, userId);
+  const view = await loadLocalCheckout(id, userId);
   await db.localCheckoutSession.updateMany({ where: { id, status: "open" }, data: { status: "expired" } });
   return view.order.cancelUrl;
 }

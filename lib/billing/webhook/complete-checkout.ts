@@ -4,6 +4,7 @@ import { creditCompany } from "@/lib/billing/credits/credit-ledger";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import type { Tx } from "@/lib/db/client";
+import { inSavepoint } from "@/lib/db/savepoint";
 import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
 import { applyPaid } from "@/lib/releases/changes/apply-paid-change";
@@ -19,20 +20,6 @@ export interface CheckoutOutcome {
   result: string;
   /** The newsroom that paid, for the stage-5 conversion event. */
   companyId: number | null;
-}
-
-
-/** Runs `fn` under a savepoint: a refusal inside it leaves the webhook's transaction usable. */
-async function attempt<T>(tx: Tx, name: string, fn: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-  await tx.$executeRawUnsafe(`SAVEPOINT ${name}`);
-  try {
-    const value = await fn();
-    await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${name}`);
-    return { ok: true, value };
-  } catch (error) {
-    await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${name}`);
-    return { ok: false, error };
-  }
 }
 
 export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt: Date): Promise<CheckoutOutcome> {
@@ -64,13 +51,16 @@ export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt:
       // The credits are the customer's once paid, whatever happens to the booking after them.
       const { credited } = await creditCompany(tx, { companyId, credits, reference: `checkout:${session.id}`, reason: "top_up:boost", actorUserId: userId });
       if (!credited) return { purpose, result: "already credited", companyId };
-      const booked = await attempt(tx, "boost_after_payment", () => bookBoost({ userId, releaseId, placement, tier, now: paidAt }, tx));
-      if (booked.ok) return { purpose, result: "boost booked", companyId };
-      const reason = booked.error instanceof AppError ? booked.error.message : "booking failed";
-      if (!(booked.error instanceof AppError)) throw booked.error;
-      // Sold out (or the release went away) between checkout and payment: the credits stay on the account.
-      await recordActivity({ actorUserId: userId, type: ACTIVITY.boostNotBookedAfterPayment, subjectType: "press_release", subjectId: releaseId, result: booked.error.code, reason }, tx);
-      return { purpose, result: `credits kept: ${booked.error.code}`, companyId };
+      try {
+        // Under a savepoint: a refusal inside it leaves the webhook's transaction usable.
+        await inSavepoint(tx, "boost_after_payment", () => bookBoost({ userId, releaseId, placement, tier, now: paidAt }, tx));
+        return { purpose, result: "boost booked", companyId };
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        // Sold out (or the release went away) between checkout and payment: the credits stay on the account.
+        await recordActivity({ actorUserId: userId, type: ACTIVITY.boostNotBookedAfterPayment, subjectType: "press_release", subjectId: releaseId, result: err.code, reason: err.message }, tx);
+        return { purpose, result: `credits kept: ${err.code}`, companyId };
+      }
     }
     case "change": {
       const changeId = parseRecordId(m.changeId);

@@ -2,7 +2,8 @@ import { db, type DbOrTx } from "@/lib/db/client";
 import type { EmailClassification } from "@/lib/generated/prisma/client";
 import { JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/types";
-import { computeClassification, parseAddress } from "./classify-email";
+import { parseAddress } from "./classify-email";
+import { classificationOf, storedClassifications } from "./effective-classification";
 import { similarAddressPairs, type AddressRepresentative } from "./similar-addresses";
 
 // The address similarity check of spec 8, run as a job (daily, on the console, or when staff ask
@@ -24,8 +25,8 @@ export interface CompanyAddress {
 
 /**
  * The normalized company addresses of live newsrooms with their effective classification: the
- * stored group's (manual override first), or as effectiveClassification() would compute it for
- * an address without a group yet. With `emails`, only those.
+ * stored group's (manual override first), or as effective-classification.ts computes it for an
+ * address without a group yet. With `emails`, only those.
  */
 export async function loadCompanyAddresses(client: DbOrTx = db, emails?: string[]): Promise<CompanyAddress[]> {
   const rows = await client.$queryRaw<{ email: string; ids: number[] }[]>`
@@ -33,13 +34,12 @@ export async function loadCompanyAddresses(client: DbOrTx = db, emails?: string[
     WHERE deleted_at IS NULL AND merged_into_company_id IS NULL AND email IS NOT NULL AND btrim(email) <> ''
       AND (${emails ?? null}::text[] IS NULL OR lower(btrim(email)) = ANY(${emails ?? null}::text[]))
     GROUP BY 1`;
-  const groups = await client.companyEmailGroup.findMany({ where: emails ? { normalizedEmail: { in: emails } } : {}, select: { normalizedEmail: true, effectiveClassification: true } });
-  const stored = new Map(groups.map((g) => [g.normalizedEmail, g.effectiveClassification]));
-  return rows.map((r) => ({ email: r.email, ids: r.ids, classification: stored.get(r.email) ?? computeClassification(r.email, r.ids.length) }));
+  const stored = await storedClassifications(client, emails);
+  return rows.map((r) => ({ email: r.email, ids: r.ids, classification: classificationOf(stored.get(r.email), r.email, r.ids.length) }));
 }
 
 /** The representatives the check compares: readable addresses that say something about one firm (not `agency`, not `unknown`). */
-export function representativesOf(addresses: CompanyAddress[]): AddressRepresentative[] {
+function representativesOf(addresses: CompanyAddress[]): AddressRepresentative[] {
   return addresses.flatMap((a) => {
     const parts = parseAddress(a.email);
     return parts && a.classification !== "agency" && a.classification !== "unknown" ? [{ email: a.email, ...parts }] : [];

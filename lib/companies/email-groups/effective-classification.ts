@@ -18,16 +18,36 @@ export async function effectiveClassification(email: string | null | undefined, 
 /** The same for many addresses at once, keyed by the normalized address (reports, audits). */
 export async function effectiveClassifications(emails: readonly (string | null | undefined)[], client: DbOrTx = db): Promise<Map<string, EmailClassification>> {
   const keys = [...new Set(emails.map(normalizeCompanyEmail).filter((k): k is string => k !== null))];
-  const result = new Map<string, EmailClassification>();
-  if (!keys.length) return result;
-  const groups = await client.companyEmailGroup.findMany({ where: { normalizedEmail: { in: keys } }, select: { normalizedEmail: true, effectiveClassification: true } });
-  for (const g of groups) result.set(g.normalizedEmail, g.effectiveClassification);
-  const missing = keys.filter((k) => !result.has(k));
-  if (missing.length) {
-    const counts = await companyCountsOf(client, missing);
-    for (const k of missing) result.set(k, computeClassification(k, counts.get(k) ?? 0));
-  }
-  return result;
+  if (!keys.length) return new Map();
+  const stored = await storedClassifications(client, keys);
+  const missing = keys.filter((k) => !stored.has(k));
+  const counts = missing.length ? await companyCountsOf(client, missing) : new Map<string, number>();
+  return new Map(keys.map((k) => [k, classificationOf(stored.get(k), k, counts.get(k) ?? 0)]));
+}
+
+/**
+ * The effective classification of one normalized address and its manual override (null without
+ * one), from one read of its group (the admin's newsroom detail).
+ */
+export async function classificationWithOverride(key: string, client: DbOrTx = db): Promise<{ effective: EmailClassification; manual: EmailClassification | null }> {
+  const group = await client.companyEmailGroup.findUnique({ where: { normalizedEmail: key }, select: { effectiveClassification: true, manualClassification: true } });
+  if (group) return { effective: group.effectiveClassification, manual: group.manualClassification };
+  const counts = await companyCountsOf(client, [key]);
+  return { effective: computeClassification(key, counts.get(key) ?? 0), manual: null };
+}
+
+/**
+ * The effective classification of a normalized address: its stored group's value, else the one
+ * computed from the `count` live companies that carry it now (an address without a group yet).
+ */
+export function classificationOf(stored: EmailClassification | undefined, key: string, count: number): EmailClassification {
+  return stored ?? computeClassification(key, count);
+}
+
+/** The stored groups' effective values by normalized address: of `keys`, or of every group without them. */
+export async function storedClassifications(client: DbOrTx, keys?: readonly string[]): Promise<Map<string, EmailClassification>> {
+  const groups = await client.companyEmailGroup.findMany({ where: keys ? { normalizedEmail: { in: [...keys] } } : {}, select: { normalizedEmail: true, effectiveClassification: true } });
+  return new Map(groups.map((g) => [g.normalizedEmail, g.effectiveClassification]));
 }
 
 /** How many live companies (not deleted, not merged away) carry each normalized address now. */

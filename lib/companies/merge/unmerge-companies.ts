@@ -2,7 +2,9 @@ import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import { portalsOfCompany } from "@/lib/companies/portals";
 import type { Tx } from "@/lib/db/client";
-import { Prisma, type CompanyMergeMove, type CompanyPortal } from "@/lib/generated/prisma/client";
+import { inSavepoint } from "@/lib/db/savepoint";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
+import type { CompanyMergeMove, CompanyPortal } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
 import { bumpPublicCacheGeneration } from "@/lib/releases/public-cache";
 import { syncSearchMirror } from "@/lib/releases/search-mirror";
@@ -42,15 +44,11 @@ const noteOf = (m: CompanyMergeMove, note: string): UnmergeNote => ({ table: m.t
 
 /** A write that would break a uniqueness rule (one default contact, one open invitation, one membership) is kept, not forced. */
 async function guarded(tx: Tx, write: () => Promise<unknown>): Promise<boolean> {
-  await tx.$executeRaw`SAVEPOINT unmerge_move`;
   try {
-    await write();
-    await tx.$executeRaw`RELEASE SAVEPOINT unmerge_move`;
+    await inSavepoint(tx, "unmerge_move", write);
     return true;
   } catch (err) {
-    await tx.$executeRaw`ROLLBACK TO SAVEPOINT unmerge_move`;
-    const cause = err instanceof Prisma.PrismaClientKnownRequestError ? (err.meta?.["driverAdapterError"] as { cause?: { originalCode?: string } } | undefined)?.cause : undefined;
-    if (err instanceof Prisma.PrismaClientKnownRequestError && (err.code === "P2002" || cause?.originalCode === "23505")) return false;
+    if (isUniqueViolation(err)) return false;
     throw err;
   }
 }

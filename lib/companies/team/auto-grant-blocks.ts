@@ -18,6 +18,11 @@ export async function blockDeclinedAddress(tx: Tx, companyId: number, email: str
   await tx.companyAutoGrantBlock.createMany({ data: [{ companyId, email: email.trim().toLowerCase(), reason: "declined", createdByUserId: actorUserId }], skipDuplicates: true });
 }
 
+/** Whether the address is blocked from the newsroom (by a removal, a departure or a declined match). */
+export async function isAutoGrantBlocked(tx: Tx, companyId: number, email: string): Promise<boolean> {
+  return (await tx.companyAutoGrantBlock.findUnique({ where: { companyId_email: { companyId, email: email.trim().toLowerCase() } }, select: { id: true } })) !== null;
+}
+
 /** Lifts the block when the person accepts an owner's invitation. */
 export async function liftAutoGrantBlock(tx: Tx, companyId: number, email: string): Promise<void> {
   await tx.companyAutoGrantBlock.deleteMany({ where: { companyId, email: email.trim().toLowerCase() } });

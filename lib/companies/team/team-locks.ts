@@ -16,12 +16,18 @@ export interface LockedNewsroom {
   mergedIntoCompanyId: number | null;
 }
 
+type NewsroomRow = { id: number; name: string; goneAt: Date | null; mergedIntoCompanyId: number | null };
+
+function lockedNewsroomOf(row: NewsroomRow): LockedNewsroom {
+  return { id: row.id, name: row.name, isOpen: row.goneAt === null && row.mergedIntoCompanyId === null, mergedIntoCompanyId: row.mergedIntoCompanyId };
+}
+
 /** SELECT … FOR UPDATE on the company; a deleted or unknown one is "not found". */
 export async function lockNewsroom(tx: Tx, companyId: number): Promise<LockedNewsroom> {
-  const [row] = await tx.$queryRaw<{ id: number; name: string; gone_at: Date | null; merged_into_company_id: number | null }[]>`
-    SELECT id, name, gone_at, merged_into_company_id FROM companies WHERE id = ${companyId} AND deleted_at IS NULL FOR UPDATE`;
+  const [row] = await tx.$queryRaw<NewsroomRow[]>`
+    SELECT id, name, gone_at AS "goneAt", merged_into_company_id AS "mergedIntoCompanyId" FROM companies WHERE id = ${companyId} AND deleted_at IS NULL FOR UPDATE`;
   if (!row) throw new TeamRefusedError("newsroom_not_found");
-  return { id: row.id, name: row.name, isOpen: row.gone_at === null && row.merged_into_company_id === null, mergedIntoCompanyId: row.merged_into_company_id };
+  return lockedNewsroomOf(row);
 }
 
 /**
@@ -44,7 +50,7 @@ export async function assertTeamManager(client: DbOrTx, actorUserId: number, new
 export async function assertTeamManagerBeforehand(actorUserId: number, companyId: number): Promise<void> {
   const company = await db.company.findFirst({ where: { id: companyId, deletedAt: null }, select: { id: true, name: true, goneAt: true, mergedIntoCompanyId: true } });
   if (!company) throw new TeamRefusedError("newsroom_not_found");
-  await assertTeamManager(db, actorUserId, { id: company.id, name: company.name, isOpen: company.goneAt === null && company.mergedIntoCompanyId === null, mergedIntoCompanyId: company.mergedIntoCompanyId });
+  await assertTeamManager(db, actorUserId, lockedNewsroomOf(company));
 }
 
 /**

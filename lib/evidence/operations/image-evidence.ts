@@ -3,7 +3,7 @@ import { db, type DbOrTx, type Tx } from "@/lib/db/client";
 import type { ArchiveEntryKind, Prisma } from "@/lib/generated/prisma/client";
 import { getFileStorage } from "@/lib/storage/file-storage";
 import { ArchiveJobError, IMAGE_SUBJECT, type ArchiveJobSubject } from "../jobs";
-import { recordArchiveEntry } from "../record-archive-entry";
+import { recordArchiveEntries, type ArchiveEntryInput } from "../record-archive-entry";
 import type { ArchiveOperationHandler } from "./types";
 
 // image_evidence: the archive holds one entry for the stored original, one per snapshot row and
@@ -66,36 +66,34 @@ export const imageEvidenceOperation: ArchiveOperationHandler<Prepared> = {
     }
     const have = await recordedKeys(tx, image.id);
     const subject = { subjectType: IMAGE_SUBJECT, subjectId: image.id };
-    let recorded = 0;
+    const entries: ArchiveEntryInput[] = [];
 
     if (image.originalPath && !have.has(entryKey("image_original", image.bytesSha256))) {
       if (!prepared.originalVerified) throw new ArchiveJobError(`original of image ${image.id} was not verified; retried on the next run`);
-      await recordArchiveEntry(tx, {
+      entries.push({
         ...subject,
         kind: "image_original",
         payload: { imageId: image.id, releaseId: image.pressReleaseId, bytesSha256: image.bytesSha256, mimeType: image.mimeType, width: image.width, height: image.height, sizeBytes: image.sizeBytes },
         storagePath: image.originalPath,
       });
-      recorded++;
     }
 
     const snapshots = await tx.pressReleaseImageSnapshot.findMany({ where: { imageId: image.id }, orderBy: { id: "asc" } });
     for (const s of snapshots) {
       if (have.has(entryKey("image_snapshot", s.id))) continue;
-      await recordArchiveEntry(tx, {
+      entries.push({
         ...subject,
         kind: "image_snapshot",
         payload: { snapshotId: s.id, imageId: image.id, variant: s.variant, bytesHash: s.bytesHash, metadataHash: s.metadataHash, coverPath: s.coverPath, coverSha256: s.coverSha256, jsonSha256: s.jsonSha256, takenAt: s.createdAt.toISOString() },
         storagePath: s.jsonPath,
       });
-      recorded++;
     }
 
     // Never the IP HMAC: the archive proves who confirmed what, not from where.
     const confirmations = await tx.imageRightsConfirmation.findMany({ where: { imageId: image.id }, orderBy: { id: "asc" } });
     for (const c of confirmations) {
       if (have.has(entryKey("rights_confirmation", c.id))) continue;
-      await recordArchiveEntry(tx, {
+      entries.push({
         ...subject,
         kind: "rights_confirmation",
         payload: {
@@ -105,8 +103,7 @@ export const imageEvidenceOperation: ArchiveOperationHandler<Prepared> = {
           precheckSnapshot: (c.precheckSnapshot ?? null) as Prisma.InputJsonValue | null,
         },
       });
-      recorded++;
     }
-    return recorded;
+    return (await recordArchiveEntries(tx, image.pressReleaseId, entries)).length;
   },
 };

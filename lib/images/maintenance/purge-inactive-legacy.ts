@@ -10,9 +10,9 @@ export const LEGACY_RETENTION_DAYS = 3 * 365;
  * more than the retention period ago, and whose evidence nothing keeps: the archive's one rule
  * (lib/evidence/retention.ts, evidenceKeptBy): a hold in force on any entry of the release, its
  * images or its legal requests, or an open legal request about it. Dry-run by default (spec 4.7):
- * only with `execute` are originals deleted and original_path cleared, each after the rule was
- * asked again under the release's lock (the lock a hold is placed under); rows, snapshots and
- * archive entries stay.
+ * only with `execute` are originals deleted and original_path cleared, release by release after
+ * the rule was asked again under the release's lock (the lock a hold is placed under); rows,
+ * snapshots and archive entries stay.
  */
 export async function purgeInactiveLegacyImages(opts: { execute?: boolean; now?: Date } = {}): Promise<{ candidates: { imageId: number; releaseId: number }[]; purged: number }> {
   const now = opts.now ?? new Date();
@@ -23,21 +23,28 @@ export async function purgeInactiveLegacyImages(opts: { execute?: boolean; now?:
     orderBy: { id: "asc" },
     take: 5_000,
   });
-  const kept = new Map<number, boolean>();
-  for (const releaseId of new Set(images.map((i) => i.pressReleaseId))) kept.set(releaseId, (await evidenceKeptBy(db, releaseId, now)) !== null);
-  const candidates = images.filter((i) => !kept.get(i.pressReleaseId));
-  const listed = candidates.map((c) => ({ imageId: c.id, releaseId: c.pressReleaseId }));
+  const byRelease = new Map<number, typeof images>();
+  for (const image of images) byRelease.set(image.pressReleaseId, [...(byRelease.get(image.pressReleaseId) ?? []), image]);
+  const kept = new Set<number>();
+  for (const releaseId of byRelease.keys()) if (await evidenceKeptBy(db, releaseId, now)) kept.add(releaseId);
+  const listed = images.filter((i) => !kept.has(i.pressReleaseId)).map((c) => ({ imageId: c.id, releaseId: c.pressReleaseId }));
   if (!opts.execute) return { candidates: listed, purged: 0 };
   let purged = 0;
-  for (const image of candidates) {
+  for (const [releaseId, group] of byRelease) {
+    if (kept.has(releaseId)) continue;
     const cleared = await db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM press_releases WHERE id = ${image.pressReleaseId} FOR SHARE`;
-      if (await evidenceKeptBy(tx, image.pressReleaseId, now)) return 0;
-      return (await tx.pressReleaseImage.updateMany({ where: { id: image.id, originalPath: image.originalPath }, data: { originalPath: null } })).count;
+      await tx.$queryRaw`SELECT id FROM press_releases WHERE id = ${releaseId} FOR SHARE`;
+      if (await evidenceKeptBy(tx, releaseId, now)) return [];
+      const paths: string[] = [];
+      for (const image of group) {
+        const { count } = await tx.pressReleaseImage.updateMany({ where: { id: image.id, originalPath: image.originalPath }, data: { originalPath: null } });
+        if (count) paths.push(image.originalPath!);
+      }
+      return paths;
     });
-    if (cleared) {
-      // After the commit: no row names the original any more.
-      await getFileStorage().delete(image.originalPath!);
+    // After the commit: no row names these originals any more.
+    for (const path of cleared) {
+      await getFileStorage().delete(path);
       purged++;
     }
   }

@@ -5,8 +5,6 @@ import type { ArchiveEntry, LegalRequest, PressRelease, Prisma, ReleaseStatus } 
 import type { TextState } from "@/lib/legal/corrections/rewrite-release-text";
 import type { Measure } from "./status";
 
-export { LEGAL_REQUEST_SUBJECT };
-
 export interface ExecutionFacts {
   measure: Measure;
   note: string | null;
@@ -85,5 +83,6 @@ export async function recordLegalRequestEvidence(tx: Tx, request: LegalRequest, 
         }
       : null,
   };
-  return recordArchiveEntry(tx, { kind: "legal_request", subjectType: LEGAL_REQUEST_SUBJECT, subjectId: request.id, legalRequestId: request.id, payload });
+  // Its hold is that of the release the request names as it stands (before the execution links one).
+  return recordArchiveEntry(tx, request.pressReleaseId, { kind: "legal_request", subjectType: LEGAL_REQUEST_SUBJECT, subjectId: request.id, legalRequestId: request.id, payload });
 }

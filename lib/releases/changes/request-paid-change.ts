@@ -6,7 +6,8 @@ import { getConfig } from "@/lib/config";
 import { ownReleaseOrThrow } from "@/lib/companies/newsrooms";
 import { EMPTY_RELEASE_FORM, validateReleaseForm } from "@/lib/dashboard/release-rules";
 import { db, type DbOrTx } from "@/lib/db/client";
-import { Prisma, type PressRelease } from "@/lib/generated/prisma/client";
+import { isUniqueViolation } from "@/lib/db/unique-violation";
+import type { PressRelease, Prisma } from "@/lib/generated/prisma/client";
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
 import { checkText, getTextClassifier, type ReviewReason, type TextClassifier } from "@/lib/review/classifier";
 import { reviewInputOf } from "@/lib/review/review-input";
@@ -66,12 +67,6 @@ function proposedText(opts: RequestPaidChangeOptions): ChangeText {
   const own = (["title", "lead", "body"] as const).flatMap((path): ValidationIssue[] => (issues[path] ? [{ path, message: issues[path] }] : []));
   if (own.length) throw new AppError("validation_failed", "The changed release is not valid.", undefined, own);
   return { title, lead, body: sanitizeReleaseHtml(opts.body) };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  const cause = (err.meta?.["driverAdapterError"] as { cause?: { originalCode?: string } } | undefined)?.cause;
-  return err.code === "P2002" || cause?.originalCode === "23505";
 }
 
 /**

@@ -4,7 +4,7 @@ import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import { classifyCompanyEmailAsAdmin, decideCompanyAsAdmin, deleteCompanyAsAdmin, mergePairOf, previewCompanyMerge, type CompanyAdminAction, type MergePreviewResult } from "@/lib/admin/company-actions";
 import { requireConfirmedStaff } from "@/lib/auth/session";
-import { MAX_REASON_LENGTH } from "@/lib/billing/agreements/action-reason";
+import { MAX_REASON_LENGTH } from "@/lib/input/admin-reason";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formText } from "@/lib/forms/form-fields";
 import { AppError } from "@/lib/http/errors";

@@ -18,12 +18,12 @@ async function staff() {
   return s;
 }
 
-export async function startAdminPasskeyConfirmation(): Promise<PasskeyAuthenticationStart | { error: string }> {
+export async function startAdminPasskeyConfirmation(): Promise<PasskeyAuthenticationStart | ActionResult> {
   const s = await staff();
   try {
     return await passkeyAuthenticationOptionsForUser(s.user.id);
   } catch (err) {
-    if (err instanceof AppError) return { error: err.message };
+    if (err instanceof AppError) return { ok: false, message: err.message };
     throw err;
   }
 }

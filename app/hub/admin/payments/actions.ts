@@ -8,7 +8,7 @@ import {
   removeAgreementAsAdmin, sendInvoiceAsAdmin, voidInvoiceAsAdmin,
 } from "@/lib/admin/payment-actions";
 import { requireConfirmedStaff } from "@/lib/auth/session";
-import { MAX_REASON_LENGTH } from "@/lib/billing/agreements/action-reason";
+import { MAX_REASON_LENGTH } from "@/lib/input/admin-reason";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formHas, formText } from "@/lib/forms/form-fields";
 import type { ErrorCode } from "@/lib/http/errors";

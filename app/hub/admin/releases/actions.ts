@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { decideReleaseAsAdmin, isReleaseAdminAction, LEGAL_WITHDRAWAL_REFUSAL } from "@/lib/admin/release-actions";
 import { requireConfirmedStaff } from "@/lib/auth/session";
-import { MAX_REASON_LENGTH } from "@/lib/billing/agreements/action-reason";
+import { MAX_REASON_LENGTH } from "@/lib/input/admin-reason";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formText } from "@/lib/forms/form-fields";
 import { AppError } from "@/lib/http/errors";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ChallengeForm } from "@/components/auth/challenge-form";
-import { ChallengePasskey } from "@/components/auth/challenge-passkey";
+import { PasskeyConfirmButton } from "@/components/auth/passkey-confirm-button";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
 import { countPasskeys } from "@/lib/accounts/passkeys/passkey-count";
 import { readSessionIncludingPending } from "@/lib/auth/session";
@@ -24,7 +24,7 @@ export default async function ChallengePage() {
       <main id="main" className="wrap">
         <h1>Anmeldung bestätigen</h1>
         <p>Ihr Konto ist mit einem zweiten Faktor geschützt. Bestätigen Sie die Anmeldung mit {hasPasskey && s.user.hasTotp ? "Ihrem Passkey, mit dem aktuellen Code aus Ihrer Authenticator-App oder einem Ihrer Wiederherstellungscodes" : hasPasskey ? "Ihrem Passkey" : "dem aktuellen Code aus Ihrer Authenticator-App oder einem Ihrer Wiederherstellungscodes"}.</p>
-        {hasPasskey ? <ChallengePasskey start={startPasskeyChallenge} answer={answerChallengeWithPasskey} /> : null}
+        {hasPasskey ? <PasskeyConfirmButton start={startPasskeyChallenge} answer={answerChallengeWithPasskey} /> : null}
         {s.user.hasTotp ? <ChallengeForm action={answerChallenge} /> : null}
         {hasPasskey && !s.user.hasTotp ? <p className="meta">Passkey verloren? Wenden Sie sich an eine Super-Administratorin oder einen Super-Administrator.</p> : null}
         <form action={logout}>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ActionButton } from "@/components/ui/action-button";
 import { readSession } from "@/lib/auth/session";
-import { viewLocalCheckout, type LocalCheckoutView } from "@/lib/billing/provider/local-provider";
+import { loadLocalCheckout, type LocalCheckoutView } from "@/lib/billing/provider/local-provider";
 import { formatEuro } from "@/lib/billing/money";
 import { AppError } from "@/lib/http/errors";
 import { abandonAction, payAction } from "./actions";
@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Testkasse", robots: { index: false }
 /** The checkout, or the refusal to show when this session did not open it. */
 async function load(id: string, userId: number | null): Promise<{ checkout: LocalCheckoutView } | { refused: "unauthenticated" | "forbidden" }> {
   try {
-    return { checkout: await viewLocalCheckout(id, userId) };
+    return { checkout: await loadLocalCheckout(id, userId) };
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") notFound();
     if (err instanceof AppError && (err.code === "unauthenticated" || err.code === "forbidden")) return { refused: err.code };

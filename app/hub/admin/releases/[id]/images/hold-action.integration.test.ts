@@ -31,7 +31,7 @@ async function archivedRelease() {
   const image = await db.pressReleaseImage.create({
     data: { pressReleaseId: release.id, bytesSha256: "c".repeat(64), metadataHash: "d".repeat(64), mimeType: "image/jpeg", width: 800, height: 600, sizeBytes: 10, displayPath: "img/x/a.jpg", rulesVersion: "r", storagePrefix: randomBytes(6).toString("hex"), publishedEverAt: new Date() },
   });
-  const entry = await recordArchiveEntry(db, { kind: "rights_confirmation", subjectType: IMAGE_SUBJECT, subjectId: image.id, payload: { confirmationId: 1 } });
+  const entry = await recordArchiveEntry(db, release.id, { kind: "rights_confirmation", subjectType: IMAGE_SUBJECT, subjectId: image.id, payload: { confirmationId: 1 } });
   return { release, entry };
 }
 const holdOf = async (id: number) => (await db.archiveEntry.findUniqueOrThrow({ where: { id } })).holdUntil;

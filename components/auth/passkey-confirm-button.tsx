@@ -11,8 +11,8 @@ interface Props {
   answer: (handle: string, response: AuthenticationResponseJSON) => Promise<ActionResult>;
 }
 
-/** The challenge answered with a passkey of the account (the server redirects on success). */
-export function ChallengePasskey({ start, answer }: Props) {
+/** A confirmation with a passkey of the account: the second-factor challenge, the admin area's (the server redirects on success). */
+export function PasskeyConfirmButton({ start, answer }: Props) {
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   async function withPasskey() {
