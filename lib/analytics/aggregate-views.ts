@@ -28,7 +28,7 @@ export async function aggregateViews(
   opts: { timeBudgetMs?: number; batchSize?: number; /** Test hooks: inside the booking transaction, and after each commit. */ beforeCommit?: () => Promise<void>; afterBatch?: () => Promise<void> } = {},
 ): Promise<AggregationResult> {
   const store = getCacheStore();
-  const token = await store.acquireLock(LOCK_KEY, LOCK_TTL_MS);
+  const token = await store.acquireLock(LOCK_KEY, LOCK_TTL_MS, { acrossInstances: true });
   if (!token) return { outcome: "aborted", reason: "locked", events: 0 };
   const started = Date.now();
   let events = 0;

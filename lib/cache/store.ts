@@ -3,7 +3,8 @@ import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { getConfig } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
-import { getRedis } from "@/lib/redis/client";
+import { OPEN_MS } from "@/lib/redis/breaker.mjs";
+import { guardedRedis, type GuardedRedis } from "@/lib/redis/client";
 
 /** Small key-value port: values, counters and token locks. Redis in production, memory embedded. */
 export interface CacheStore {
@@ -11,8 +12,11 @@ export interface CacheStore {
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   del(key: string): Promise<void>;
   incr(key: string): Promise<number>;
-  /** A token when the lock was free, else null. The lock ends by itself after ttlMs. */
-  acquireLock(key: string, ttlMs: number): Promise<string | null>;
+  /**
+   * A token when the lock was free, else null. The lock ends by itself after ttlMs. A lock that
+   * must hold across instances (a singleton job's) is refused while the shared store is away.
+   */
+  acquireLock(key: string, ttlMs: number, opts?: { acrossInstances?: boolean }): Promise<string | null>;
   /** Releases only when the token still owns the lock (compare-and-delete). */
   releaseLock(key: string, token: string): Promise<boolean>;
   ping(): Promise<void>;
@@ -20,7 +24,12 @@ export interface CacheStore {
 
 const RELEASE_SCRIPT = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
-export function redisStore(redis: Redis, prefix = "pd:"): CacheStore {
+/** Redis's store takes the lock's token from its caller, who may have to free a lock whose answer was lost. */
+interface RedisStore extends CacheStore {
+  acquireLock(key: string, ttlMs: number, opts?: { acrossInstances?: boolean }, token?: string): Promise<string | null>;
+}
+
+export function redisStore(redis: Redis, prefix = "pd:"): RedisStore {
   return {
     get: (key) => redis.get(prefix + key),
     async set(key, value, ttl) {
@@ -31,8 +40,7 @@ export function redisStore(redis: Redis, prefix = "pd:"): CacheStore {
       await redis.del(prefix + key);
     },
     incr: (key) => redis.incr(prefix + key),
-    async acquireLock(key, ttlMs) {
-      const token = randomUUID();
+    async acquireLock(key, ttlMs, _opts, token = randomUUID()) {
       const ok = await redis.set(prefix + key, token, "PX", ttlMs, "NX");
       return ok === "OK" ? token : null;
     },
@@ -43,6 +51,83 @@ export function redisStore(redis: Redis, prefix = "pd:"): CacheStore {
       await redis.ping();
     },
   };
+}
+
+/**
+ * Redis with this process's memory behind it for while Redis is away (the breaker of
+ * lib/redis/breaker.mjs keeps calls from it): what is written then lives in this instance's
+ * memory for its usual lifetime, and reads look there first, also after Redis is back; a write
+ * that reaches Redis again drops the memory's copy. So a wait, a guard or a code set during an
+ * outage holds on the instance that set it until it ends, and one set before holds again once
+ * Redis is back. A lock that must hold across instances is refused meanwhile. The ping asks
+ * Redis itself: it is how health tells an outage, and its answer opens or closes the breaker.
+ */
+export function redisWithFallbackStore(redis: GuardedRedis, prefix = "pd:", fallback: CacheStore = memoryStore()): CacheStore {
+  const shared = redisStore(redis.client, prefix);
+  const write = <T>(op: (store: CacheStore) => Promise<T>, key: string) =>
+    redis.run(
+      async () => {
+        const result = await op(shared);
+        await fallback.del(key);
+        return result;
+      },
+      () => op(fallback),
+    );
+  return {
+    get: async (key) => (await fallback.get(key)) ?? redis.run(() => shared.get(key), () => null),
+    set: (key, value, ttl) => write((s) => s.set(key, value, ttl), key),
+    async del(key) {
+      await fallback.del(key);
+      await redis.run(() => shared.del(key), () => undefined);
+    },
+    incr: (key) => write((s) => s.incr(key), key),
+    async acquireLock(key, ttlMs, opts) {
+      if (opts?.acrossInstances) {
+        const token = randomUUID();
+        // A command that timed out may still run when Redis wakes: the lock it took goes with
+        // this token, which nobody holds, so it is freed once Redis answers.
+        return redis.run(
+          () => shared.acquireLock(key, ttlMs, opts, token),
+          () => (releaseWhenBack(redis, shared, key, token), null),
+        );
+      }
+      // A marker this process set during an outage holds until it ends, also once Redis is back.
+      // One that reached Redis late (a timed-out command) stays there: it guards the other instances too.
+      if ((await fallback.get(key)) !== null) return null;
+      return redis.run(() => shared.acquireLock(key, ttlMs), () => fallback.acquireLock(key, ttlMs));
+    },
+    async releaseLock(key, token) {
+      if (await fallback.releaseLock(key, token)) return true;
+      // Unanswered now, freed once Redis answers: a job's lock must not outlive its run by its whole expiry.
+      return redis.run(() => shared.releaseLock(key, token), () => (releaseWhenBack(redis, shared, key, token), false));
+    },
+    async ping() {
+      try {
+        await shared.ping();
+        redis.breaker.succeeded();
+      } catch (err) {
+        redis.breaker.failed(err);
+        throw err;
+      }
+    },
+  };
+}
+
+/**
+ * Frees a lock by its token once Redis answers again: a few tries over about 20 s, then its
+ * expiry does it (also where the process ends first, e.g. a job's).
+ */
+function releaseWhenBack(redis: GuardedRedis, shared: RedisStore, key: string, token: string, tries = 5): void {
+  const timer = setTimeout(() => {
+    void redis.run(
+      () => shared.releaseLock(key, token),
+      () => {
+        if (tries > 1) releaseWhenBack(redis, shared, key, token, tries - 1);
+        return false;
+      },
+    );
+  }, OPEN_MS + 500);
+  timer.unref();
 }
 
 /** A memory store also tells how many entries it holds, expired ones not yet swept included. */
@@ -120,7 +205,11 @@ export function memoryStore(now: () => number = Date.now, opts: { maxEntries?: n
  * marker, a wait, a lock or a second-factor replay guard in the main store.
  */
 export function getDisposableStore(): CacheStore {
-  return processSingleton("disposable-store", () => (getConfig().redis.url ? getCacheStore() : memoryStore()));
+  // With Redis: the same keys as the shared store, but a fallback memory of its own.
+  return processSingleton("disposable-store", () => {
+    const url = getConfig().redis.url;
+    return url ? redisWithFallbackStore(guardedRedis(url), cacheStorePrefix()) : memoryStore();
+  });
 }
 
 /** Where the shared store's keys live in Redis: `pd:{CACHE_KEY_PREFIX}`. */
@@ -130,6 +219,6 @@ export const cacheStorePrefix = () => `pd:${getConfig().redis.keyPrefix}`;
 export function getCacheStore(): CacheStore {
   return processSingleton("cache-store", () => {
     const url = getConfig().redis.url;
-    return url ? redisStore(getRedis(url), cacheStorePrefix()) : memoryStore();
+    return url ? redisWithFallbackStore(guardedRedis(url), cacheStorePrefix()) : memoryStore();
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
+import { guardedRedis } from "@/lib/redis/client";
 import { memoryLimiter, redisLimiter } from "./limiter";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -8,7 +9,7 @@ const prefix = () => `test:rl:${randomBytes(6).toString("hex")}`;
 
 describe("rate limiter over Redis", () => {
   it("refuses the (N+1)th call in the window and reports the reset in the future", async () => {
-    const limiter = redisLimiter({ limit: 3, windowSeconds: 60, prefix: prefix() }, REDIS_URL);
+    const limiter = redisLimiter({ limit: 3, windowSeconds: 60, prefix: prefix() }, guardedRedis(REDIS_URL));
     const results = [];
     for (let i = 0; i < 4; i++) results.push(await limiter.limit("203.0.113.1"));
     expect(results.map((r) => r.success)).toEqual([true, true, true, false]);
@@ -19,7 +20,7 @@ describe("rate limiter over Redis", () => {
   it("never lets two instances on separate connections pass more than N in total", async () => {
     const policy = { limit: 20, windowSeconds: 60, prefix: prefix() };
     // Two app instances: separate limiter objects over separate Redis connections.
-    const a = redisLimiter(policy, REDIS_URL);
+    const a = redisLimiter(policy, guardedRedis(REDIS_URL));
     const other = new Redis(REDIS_URL);
     const { upstashRedisAdapter } = await import("./upstash-redis-adapter");
     const { Ratelimit } = await import("@upstash/ratelimit");
@@ -34,7 +35,7 @@ describe("rate limiter over Redis", () => {
   });
 
   it("keeps keys apart", async () => {
-    const limiter = redisLimiter({ limit: 1, windowSeconds: 60, prefix: prefix() }, REDIS_URL);
+    const limiter = redisLimiter({ limit: 1, windowSeconds: 60, prefix: prefix() }, guardedRedis(REDIS_URL));
     expect((await limiter.limit("a")).success).toBe(true);
     expect((await limiter.limit("b")).success).toBe(true);
     expect((await limiter.limit("a")).success).toBe(false);

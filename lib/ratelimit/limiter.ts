@@ -2,7 +2,7 @@ import { Ratelimit } from "@upstash/ratelimit";
 import { LRUCache } from "lru-cache";
 import { getConfig } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
-import { getRedis } from "@/lib/redis/client";
+import { guardedRedis, type GuardedRedis } from "@/lib/redis/client";
 import { ratePolicies, type PolicyName, type RateLimitPolicy } from "./policies";
 import { upstashRedisAdapter } from "./upstash-redis-adapter";
 
@@ -25,21 +25,29 @@ export interface Limiter {
 
 /**
  * Fixed windows: the spec states its limits as "N per window" ("20 per 15 minutes"), and a
- * fixed window counts exactly that with one key per window, also across instances.
+ * fixed window counts exactly that with one key per window, also across instances. While Redis
+ * is away (lib/redis/breaker.mjs) the same windows count in this process's memory: no limit
+ * opens and none refuses everyone; with N instances a client gets at most N times the limit for
+ * as long as the outage lasts (docs/operations.md).
  */
-export function redisLimiter(policy: RateLimitPolicy, redisUrl: string, keyPrefix = ""): Limiter {
+export function redisLimiter(policy: RateLimitPolicy, redis: GuardedRedis, keyPrefix = "", fallback: Limiter = memoryLimiter(policy)): Limiter {
   const rl = new Ratelimit({
-    redis: upstashRedisAdapter(getRedis(redisUrl)) as never,
+    redis: upstashRedisAdapter(redis.client) as never,
     limiter: Ratelimit.fixedWindow(policy.limit, `${policy.windowSeconds} s`),
     prefix: `${keyPrefix}${policy.prefix}`,
     analytics: false,
   });
   return {
-    async limit(key) {
-      const r = await rl.limit(key);
-      await r.pending;
-      return { success: r.success, limit: r.limit, remaining: r.remaining, reset: r.reset };
-    },
+    limit: (key) =>
+      redis.run(
+        async () => {
+          const r = await rl.limit(key);
+          await r.pending;
+          if (r.reason === "timeout") throw new Error("rate limit: Redis did not answer in time");
+          return { success: r.success, limit: r.limit, remaining: r.remaining, reset: r.reset };
+        },
+        () => fallback.limit(key),
+      ),
   };
 }
 
@@ -85,7 +93,7 @@ export function getLimiter(name: PolicyName): Limiter {
   if (!limiter) {
     const policy = ratePolicies()[name];
     const { url, keyPrefix } = getConfig().redis;
-    limiter = url ? redisLimiter(policy, url, keyPrefix) : memoryLimiter(policy);
+    limiter = url ? redisLimiter(policy, guardedRedis(url), keyPrefix) : memoryLimiter(policy);
     built.set(name, limiter);
   }
   return limiter;

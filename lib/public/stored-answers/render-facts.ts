@@ -1,17 +1,19 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { headers } from "next/headers";
-import { getCacheStore } from "@/lib/cache/store";
+import { memoryStore } from "@/lib/cache/store";
 import { getConfig } from "@/lib/config";
 import type { FeedKind } from "@/lib/generated/prisma/client";
 import type { Edition, Portal } from "@/lib/sites";
+import { processSingleton } from "@/lib/process-singleton";
 import { derivedKey } from "@/lib/security/derived-key";
 
 /**
  * What a render tells the middleware that stores its bytes: the cache tags and refresh time of
  * every public read it made, and which fetch log a reader's fetch of it belongs to. A page cannot
- * set response headers, so the facts travel through the shared store under the render's id,
- * which the middleware sent with the render request, signed and valid for RENDER_TTL_MS (only
- * our middleware starts a render whose bytes are kept).
+ * set response headers, so the facts travel through a store under the render's id, which the
+ * middleware sent with the render request, signed and valid for RENDER_TTL_MS (only our
+ * middleware starts a render whose bytes are kept). The render is a request to this same server
+ * (internal-render.ts), so the store is this process's memory: no Redis on a page's way.
  */
 export interface RenderFacts {
   tags: string[];
@@ -64,6 +66,8 @@ async function currentRenderId(): Promise<string | null> {
   }
 }
 
+const factsStore = () => processSingleton("render-facts", () => memoryStore());
+
 const slotKey = (id: string, n: number) => `render-facts:${id}:${n}`;
 const countKey = (id: string) => `render-facts:${id}:n`;
 
@@ -77,12 +81,12 @@ export async function noteRenderFacts(facts: RenderFacts): Promise<boolean> {
 
 /** Opens a render's facts before it starts: the counter exists with its expiry, which incr keeps. */
 export async function openRenderFacts(id: string): Promise<void> {
-  await getCacheStore().set(countKey(id), "0", FACTS_TTL_SECONDS);
+  await factsStore().set(countKey(id), "0", FACTS_TTL_SECONDS);
 }
 
 /** Files facts under a render id (the render side of the channel). */
 export async function addRenderFacts(id: string, facts: RenderFacts): Promise<void> {
-  const store = getCacheStore();
+  const store = factsStore();
   // A slot per call: reads of one render run at once, and no read-modify-write may lose one.
   const n = await store.incr(countKey(id));
   await store.set(slotKey(id, n), JSON.stringify(facts), FACTS_TTL_SECONDS);
@@ -90,7 +94,7 @@ export async function addRenderFacts(id: string, facts: RenderFacts): Promise<vo
 
 /** Every fact the render noted, merged; called once its response has arrived. */
 export async function takeRenderFacts(id: string): Promise<RenderFacts> {
-  const store = getCacheStore();
+  const store = factsStore();
   const count = Number((await store.get(countKey(id))) ?? 0);
   const merged: RenderFacts = { tags: [] };
   const tags = new Set<string>();

@@ -99,7 +99,7 @@ export async function checkIndexStatus(opts: { portal?: Portal; quota?: number; 
   const now = opts.now ?? new Date();
   const inspector = opts.inspector ?? indexInspector();
   const store = getCacheStore();
-  const token = opts.dryRun ? null : await store.acquireLock(LOCK_KEY, LOCK_TTL_MS);
+  const token = opts.dryRun ? null : await store.acquireLock(LOCK_KEY, LOCK_TTL_MS, { acrossInstances: true });
   if (!opts.dryRun && !token) return { outcome: "locked" };
   const portals: PortalRun[] = [];
   const hosts = getSiteHosts();

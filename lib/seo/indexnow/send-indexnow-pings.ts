@@ -72,7 +72,7 @@ async function deliverableNow(due: DuePing[], now: Date, result: SendResult): Pr
 export async function sendIndexNowPings(opts: { limit?: number; now?: Date } = {}): Promise<SendResult> {
   const result: SendResult = { sent: 0, recorded: 0, failed: 0, retrying: 0, dropped: 0 };
   const store = getCacheStore();
-  const token = await store.acquireLock(LOCK_KEY, LOCK_TTL_MS);
+  const token = await store.acquireLock(LOCK_KEY, LOCK_TTL_MS, { acrossInstances: true });
   if (!token) return { ...result, locked: true };
   try {
     const { endpoint } = getConfig().seo.indexNow;
