@@ -1,4 +1,5 @@
 import type { Instrumentation } from "next";
+import { whenDatabaseUnavailable } from "@/lib/db/unavailable";
 
 // Runs once when a server instance starts.
 export async function register() {
@@ -27,6 +28,9 @@ export async function register() {
 /** Errors that escape a page or server action (the route wrapper answers its own) go to the error tracker, if one runs. */
 export const onRequestError: Instrumentation.onRequestError = async (err, request, context) => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Noted before anything is awaited, so our server answers this page's 500 as a 503; an outage
+  // of the database is told by health, not by an error report per request.
+  if (whenDatabaseUnavailable(err)) return;
   const { getConfig } = await import("@/lib/config");
   if (!getConfig().observability.sentryDsn) return;
   const Sentry = await import("@sentry/nextjs");

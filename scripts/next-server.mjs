@@ -7,6 +7,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { setFlagsFromString } from "node:v8";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseRecentlyAway } from "../lib/db/outage-signal.mjs";
 
 // V8 lets the old generation grow to four times what the last full collection kept before it
 // collects again: a server holding 140 MB climbed to 460 MB of garbage under steady load (resident
@@ -47,6 +48,21 @@ function refuseTooLarge(res) {
   res.end(body);
 }
 
+// While the database is away (lib/db/unavailable.ts notes when it last was), a page that failed
+// is an outage, not a fault: 503 with Retry-After, the branded error page as body (app/error.tsx).
+function outageAware(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    if (status === 500 && isDatabaseRecentlyAway()) {
+      status = 503;
+      res.statusCode = 503;
+      res.setHeader("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      res.setHeader("cache-control", "no-store");
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+}
+
 /** `address;mac`: the format lib/security/client-ip.ts (peerStamp) checks. */
 const stamp = (address) => `${address};${createHmac("sha256", stampKey).update(address).digest("base64url")}`;
 
@@ -62,6 +78,7 @@ const servers = addresses.map((address, i) => {
       res.end(fast.body ?? undefined);
       return;
     }
+    outageAware(res);
     void handle(req, res);
   });
   if (dev) server.on("upgrade", app.getUpgradeHandler());

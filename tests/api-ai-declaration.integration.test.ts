@@ -1,30 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/lib/api-tokens/tokens";
 import { openApiDocument } from "@/lib/api/openapi";
 import { db } from "@/lib/db/client";
-import { apiClient } from "./api-client";
-import { unique } from "./factories";
-import { GOOD_BODY, seedNewsroom } from "./release-fixtures";
+import { apiNewsroom, apiReleaseBody, seedApiCategory } from "./release-fixtures";
 
 // API v1's `ai_declaration`: optional on create and update (clients from before it existed keep
 // working), returned as the current declaration, each change a new version row.
 
 let category: string;
 beforeAll(async () => {
-  category = unique("energie");
-  await db.category.create({ data: { portal: "business", slug: category, nameDe: "Energie", nameEn: "Energy" } });
+  category = await seedApiCategory();
 });
 
-async function client() {
-  const { owner, company } = await seedNewsroom();
-  const { token } = await createApiToken({ userId: owner.id, name: "ci", identityConfirmedAt: new Date() });
-  return { api: apiClient(token), company };
-}
-
-const release = (newsroomId: number, extra: Record<string, unknown> = {}) => ({
-  newsroom_id: newsroomId, portal: "business", language: "de", title: `Beispiel AG eröffnet Werk ${unique("ai")}`, body: GOOD_BODY,
-  location: "Berlin", contact: { name: "Pressestelle", email: "presse@beispiel.de" }, category, submit: false, ...extra,
-});
+const client = apiNewsroom;
+const release = (newsroomId: number, extra: Record<string, unknown> = {}) => apiReleaseBody(newsroomId, category, { submit: false, ...extra });
 const versions = (pressReleaseId: number) => db.pressReleaseAiDeclaration.findMany({ where: { pressReleaseId, scope: "text" }, orderBy: { version: "asc" }, select: { declaration: true, version: true } });
 
 describe("ai_declaration in API v1", () => {

@@ -7,7 +7,7 @@ import { workOne } from "@/lib/jobs/local-worker";
 import { getSiteHosts, siteOrigin } from "@/lib/sites";
 import { apiClient, send } from "./api-client";
 import { seedRelease, unique } from "./factories";
-import { GOOD_BODY, seedNewsroom } from "./release-fixtures";
+import { apiReleaseBody, GOOD_BODY, seedNewsroom } from "./release-fixtures";
 
 async function tokenFor(userId: number) {
   return (await createApiToken({ userId, name: "ci", identityConfirmedAt: new Date() })).token;
@@ -28,17 +28,7 @@ afterEach(() => {
   resetConfigForTests();
 });
 
-const releaseBody = (newsroomId: number, extra: Record<string, unknown> = {}) => ({
-  newsroom_id: newsroomId,
-  portal: "business",
-  language: "de",
-  title: `Beispiel AG eröffnet Werk ${unique("api")}`,
-  body: GOOD_BODY,
-  location: "Berlin",
-  contact: { name: "Pressestelle", email: "presse@beispiel.de" },
-  category: categorySlug,
-  ...extra,
-});
+const releaseBody = (newsroomId: number, extra: Record<string, unknown> = {}) => apiReleaseBody(newsroomId, categorySlug, extra);
 
 describe("the OpenAPI description", () => {
   it("is a valid OpenAPI 3.1 document served at /api/v1/openapi.json", async () => {

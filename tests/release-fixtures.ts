@@ -1,6 +1,8 @@
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { currentReviewFingerprint } from "@/lib/releases/review-images";
+import { createApiToken } from "@/lib/api-tokens/tokens";
+import { apiClient } from "./api-client";
 import { seedCompany, seedRelease, seedUser, unique } from "./factories";
 
 // Release scenarios of spec 3.1: a newsroom with an owner who has a monthly quota, and
@@ -55,4 +57,31 @@ export async function seedAdmin(permissions: string[] = ["press-releases:publish
 
 export async function historyOf(pressReleaseId: number) {
   return db.pressReleaseHistory.findMany({ where: { pressReleaseId }, orderBy: { id: "asc" } });
+}
+
+/** An active category of the business portal, for API bodies. */
+export async function seedApiCategory(): Promise<string> {
+  const slug = unique("energie");
+  await db.category.create({ data: { portal: "business", slug, nameDe: "Energie", nameEn: "Energy" } });
+  return slug;
+}
+
+/** A v1 create body with a publishable text in `category`; `extra` overrides any field. */
+export const apiReleaseBody = (newsroomId: number, category: string, extra: Record<string, unknown> = {}) => ({
+  newsroom_id: newsroomId,
+  portal: "business",
+  language: "de",
+  title: `Beispiel AG eröffnet Werk ${unique("api")}`,
+  body: GOOD_BODY,
+  location: "Berlin",
+  contact: { name: "Pressestelle", email: "presse@beispiel.de" },
+  category,
+  ...extra,
+});
+
+/** A newsroom whose owner calls API v1 with a token of their own. */
+export async function apiNewsroom() {
+  const { owner, company } = await seedNewsroom();
+  const { token } = await createApiToken({ userId: owner.id, name: "ci", identityConfirmedAt: new Date() });
+  return { api: apiClient(token), token, owner, company };
 }

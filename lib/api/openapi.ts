@@ -39,16 +39,18 @@ const ERROR_TEXT: Record<number, string> = {
   422: "Validation failed: see `issues`. Text containing NUL or an unpaired surrogate is refused here too.",
   428: "Required legal document versions are not accepted (LEGAL_ACCEPTANCE_GATE); `details.required` lists them.",
   429: "Rate limit exceeded; see Retry-After (seconds).",
+  503: "The service is briefly unavailable (its database is away): send the same request again after Retry-After seconds, with the same Idempotency-Key where the endpoint takes one.",
 };
 
 /**
  * Every status an endpoint can answer: its own domain outcomes plus those of the wrapper
- * (lib/http/route.ts): authentication, API access and the rate limit for all; 404 for a path
+ * (lib/http/route.ts): authentication, API access, the rate limit and a database outage (503)
+ * for all; 404 for a path
  * parameter that names nothing; 422 for a query, body or Idempotency-Key that does not
  * validate; 400, 413 and 415 for a body that is not JSON, too large or of another type.
  */
 export function documentedStatuses(e: Pick<Endpoint, "params" | "query" | "body" | "multipart" | "idempotent" | "errors">): number[] {
-  const statuses = new Set([401, 403, 429, ...e.errors]);
+  const statuses = new Set([401, 403, 429, 503, ...e.errors]);
   if (e.params) statuses.add(404);
   if (e.query || e.body || e.multipart || e.idempotent) statuses.add(422);
   if (e.body || e.multipart) for (const s of [400, 413, 415]) statuses.add(s);
@@ -113,7 +115,7 @@ function buildDocument() {
       request: {
         ...(e.params ? { params: e.params } : {}),
         ...(e.query ? { query: e.query } : {}),
-        ...(e.idempotent ? { headers: z.object({ "Idempotency-Key": z.string().min(8).max(200).optional().meta({ description: "Retrying with the same key returns the first result instead of doing the work twice." }) }) } : {}),
+        ...(e.idempotent ? { headers: z.object({ "Idempotency-Key": z.string().min(8).max(200).optional().meta({ description: "Retrying with the same key returns the first result instead of doing the work twice. While an earlier attempt with the key runs (a lease of at most 35 s) the answer is 409 with Retry-After; after an attempt that ended without an answer, a retry runs afresh or finishes the release that attempt created." }) }) } : {}),
         ...(e.body ? { body: { required: true, content: { "application/json": { schema: e.body } } } } : {}),
         ...(e.multipart ? { body: { required: true, content: { "multipart/form-data": { schema: e.multipart } } } } : {}),
       },

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { newsroomsOfUser, ownReleaseOrThrow } from "@/lib/companies/newsrooms";
-import { db } from "@/lib/db/client";
-import { AppError, forbidden, type ValidationIssue } from "@/lib/http/errors";
+import { db, type Tx } from "@/lib/db/client";
+import { AppError, forbidden, notFound, type ValidationIssue } from "@/lib/http/errors";
 import { declareTextAi } from "@/lib/releases/ai-declaration";
 import { textWithoutMarkup } from "@/lib/releases/content-hash";
 import { deleteRelease } from "@/lib/releases/delete-release";
@@ -77,7 +77,16 @@ function contentOf(input: Partial<z.infer<typeof ReleaseInput>>, base: ReleaseCo
   };
 }
 
-export async function createReleaseForUser(userId: number, input: z.infer<typeof ReleaseInput>, source: "api" | "legacy_api") {
+/**
+ * Creates a draft, declares its AI use in the same transaction and submits it when asked.
+ * `alsoInTransaction` commits with the draft: an Idempotency-Key binds the new release there.
+ */
+export async function createReleaseForUser(
+  userId: number,
+  input: z.infer<typeof ReleaseInput>,
+  source: "api" | "legacy_api",
+  opts: { alsoInTransaction?: (tx: Tx, releaseId: number) => Promise<unknown> } = {},
+) {
   const newsroom = await newsroomForWrite(userId, input.newsroom_id);
   const issues: ValidationIssue[] = [];
   if (!newsroom.portals.includes(input.portal)) issues.push({ path: "portal", message: `This newsroom publishes on ${newsroom.portals.join(" and ")}.` });
@@ -95,11 +104,24 @@ export async function createReleaseForUser(userId: number, input: z.infer<typeof
     source,
     content: contentOf(input, { title: input.title, body: input.body }, categoryId),
     actor: userActor(userId),
+    async alsoInTransaction(tx, releaseId) {
+      // Optional in v1 (clients from before it existed); before the submission, so the check finds it.
+      if (input.ai_declaration) await declareTextAi({ releaseId, declaration: input.ai_declaration, actor: userActor(userId) }, tx);
+      await opts.alsoInTransaction?.(tx, releaseId);
+    },
   });
-  // Optional in v1 (clients from before it existed); before the submission, so the check finds it.
-  if (input.ai_declaration) await declareTextAi({ releaseId: release.id, declaration: input.ai_declaration, actor: userActor(userId) });
-  if (input.submit) await submitRelease({ releaseId: release.id, actor: userActor(userId) });
-  return (await loadReleaseResources([release.id]))[0]!;
+  return finishCreatedRelease(userId, release.id, input);
+}
+
+/**
+ * What a create asked for beyond its draft: the submission, once. Also how a retry of a create
+ * whose draft was committed before its answer was lost (an outage) finishes it.
+ */
+export async function finishCreatedRelease(userId: number, releaseId: number, input: Pick<z.infer<typeof ReleaseInput>, "submit">) {
+  const release = await db.pressRelease.findFirst({ where: { id: releaseId, deletedAt: null }, select: { status: true } });
+  if (!release) throw notFound("The release this request created no longer exists.");
+  if (input.submit && release.status === "draft") await submitRelease({ releaseId, actor: userActor(userId) });
+  return (await loadReleaseResources([releaseId]))[0]!;
 }
 
 export async function updateReleaseForUser(userId: number, id: number, input: z.infer<typeof ReleaseUpdate>) {

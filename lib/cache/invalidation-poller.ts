@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
+import { whenDatabaseUnavailable } from "@/lib/db/unavailable";
 import { resetTombstoneIndex } from "@/lib/public/tombstone-index";
-import { tagTimes } from "./next-cache-handler.mjs";
+import { removalTimes, tagTimes } from "./next-cache-handler.mjs";
 import { PUBLIC_TAG } from "./public-tags";
 
 const POLL_MS = 1_000;
@@ -22,6 +23,13 @@ const STATE = Symbol.for("pressdesk.cache.poller");
 const g = globalThis as unknown as Record<symbol, PollerState | undefined>;
 const pollerState = (): PollerState => (g[STATE] ??= { seen: new Map(), lastPrune: 0 });
 
+function applyTags(tags: string[], additive: boolean, at: number): void {
+  for (const tag of tags) {
+    tagTimes().set(tag, Math.max(tagTimes().get(tag) ?? 0, at));
+    if (!additive) removalTimes().set(tag, Math.max(removalTimes().get(tag) ?? 0, at));
+  }
+}
+
 /** Applies committed invalidations not applied yet; returns how many tags it applied. */
 export async function applyCommittedInvalidations(now = Date.now()): Promise<number> {
   const state = pollerState();
@@ -32,7 +40,7 @@ export async function applyCommittedInvalidations(now = Date.now()): Promise<num
     if (state.seen.has(row.id)) continue;
     state.seen.set(row.id, row.createdAt.getTime());
     // Entries written up to now may hold what the committed change replaced.
-    for (const tag of row.tags) tagTimes().set(tag, now);
+    applyTags(row.tags, row.additive, now);
     applied += row.tags.length;
     if (row.tags.includes(PUBLIC_TAG)) dropAll = true;
   }
@@ -52,11 +60,19 @@ export async function applyCommittedInvalidations(now = Date.now()): Promise<num
 export async function startInvalidationPoller(): Promise<void> {
   const state = pollerState();
   if (state.timer) return;
-  const existing = await db.publicCacheInvalidation.findMany({ where: { createdAt: { gte: new Date(Date.now() - WINDOW_MS) } }, select: { id: true, createdAt: true } });
-  for (const row of existing) state.seen.set(row.id, row.createdAt.getTime());
+  const existing = await db.publicCacheInvalidation.findMany({ where: { createdAt: { gte: new Date(Date.now() - WINDOW_MS) } }, select: { id: true, createdAt: true, tags: true, additive: true } });
+  for (const row of existing) {
+    state.seen.set(row.id, row.createdAt.getTime());
+    // Other instances may have kept bytes in the shared store before these rows: they count from
+    // the row's time, so such bytes are not served (nor later served stale) as if still current.
+    applyTags(row.tags, row.additive, row.createdAt.getTime());
+  }
   markPublicCacheActive();
   const tick = () =>
-    applyCommittedInvalidations().catch((err) => console.warn("cache: invalidations not read:", err instanceof Error ? err.message.split("\n").at(-1) : err));
+    applyCommittedInvalidations().catch((err) => {
+      // While the database is away nothing can be invalidated; its outage is logged once, not every second.
+      if (!whenDatabaseUnavailable(err)) console.warn("cache: invalidations not read:", err instanceof Error ? err.message.split("\n").at(-1) : err);
+    });
   state.timer = setInterval(tick, POLL_MS);
   state.timer.unref();
 }

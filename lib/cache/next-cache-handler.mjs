@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
+import { breakerFor, guarded, REDIS_OPTIONS } from "../redis/breaker.mjs";
 
 const TAG_TIMES = Symbol.for("pressdesk.cache.tagTimes");
 const STORE = Symbol.for("pressdesk.cache.store");
@@ -23,11 +24,22 @@ const NEAR_TTL_MS = 15 * 60_000;
 /** Memory mode: the whole cache stays below this many bytes of serialized entries. */
 const MEMORY_LIMIT_BYTES = Number(process.env.CACHE_MEMORY_LIMIT_MB || 64) * 1024 * 1024;
 
-/** @returns {Map<string, number>} tag → time (ms) of its newest invalidation, shared in the process */
-export function tagTimes() {
+/** @returns {Map<string, number>} a map shared by every bundle of the process */
+function processMap(/** @type {symbol} */ key) {
   const g = /** @type {Record<symbol, Map<string, number>>} */ (/** @type {unknown} */ (globalThis));
-  return (g[TAG_TIMES] ??= new Map());
+  return (g[key] ??= new Map());
 }
+
+/** @returns {Map<string, number>} tag → time (ms) of its newest invalidation, shared in the process */
+export const tagTimes = () => processMap(TAG_TIMES);
+
+const REMOVAL_TIMES = Symbol.for("pressdesk.cache.removalTimes");
+
+/**
+ * @returns {Map<string, number>} tag → time (ms) of its newest invalidation that was not only
+ * additive (lib/cache/public-tags.ts): bytes written before it must never be served again
+ */
+export const removalTimes = () => processMap(REMOVAL_TIMES);
 
 /** Buffers and Maps (page entries carry both) survive the round trip through a string. */
 function replacer(/** @type {string} */ _key, /** @type {unknown} */ value) {
@@ -65,22 +77,21 @@ function keyPrefix(/** @type {string | undefined} */ serverDistDir) {
   return `pd:next:${process.env.CACHE_KEY_PREFIX ?? ""}${build}:`;
 }
 
-/** @returns {Store} */
+/**
+ * Redis through the breaker (lib/redis/breaker.mjs): while it is away every read is a miss and
+ * every write is skipped at once, so a page renders (or comes from this process's copy) instead
+ * of waiting for Redis.
+ * @returns {Store}
+ */
 function redisStore(/** @type {string} */ url, /** @type {string} */ KEY_PREFIX) {
-  // Short timeouts: a slow or absent Redis makes a cache miss, never a hanging page.
-  const redis = new Redis(url, { commandTimeout: 1500, maxRetriesPerRequest: 1 });
-  let warned = false;
-  const miss = (/** @type {unknown} */ err) => {
-    if (!warned) console.warn("cache: Redis unavailable, answering without cache:", err instanceof Error ? err.message : err);
-    warned = true;
-    return null;
-  };
+  const redis = new Redis(url, REDIS_OPTIONS);
   redis.on("error", () => {});
-  redis.on("ready", () => (warned = false));
+  const breaker = breakerFor(url);
+  const run = (/** @type {() => Promise<any>} */ op) => guarded(redis, breaker, op, () => null);
   return {
-    get: (key) => redis.getBuffer(KEY_PREFIX + key).then((b) => (b ? b.toString("utf8") : null), miss),
-    set: (key, raw, ttlSeconds) => redis.set(KEY_PREFIX + key, raw, "EX", ttlSeconds ?? ENTRY_TTL_SECONDS).then(() => undefined, miss),
-    del: (key) => redis.del(KEY_PREFIX + key).then(() => undefined, miss),
+    get: (key) => run(() => redis.getBuffer(KEY_PREFIX + key).then((b) => (b ? b.toString("utf8") : null))),
+    set: (key, raw, ttlSeconds) => run(() => redis.set(KEY_PREFIX + key, raw, "EX", ttlSeconds ?? ENTRY_TTL_SECONDS)).then(() => undefined),
+    del: (key) => run(() => redis.del(KEY_PREFIX + key)).then(() => undefined),
   };
 }
 
@@ -135,9 +146,13 @@ function tagsOf(/** @type {any} */ data, /** @type {any} */ ctx) {
 }
 
 /** True when one of the tags was invalidated at or after the entry was written. */
-export function isInvalidated(/** @type {string[]} */ tags, /** @type {number} */ lastModified) {
-  const times = tagTimes();
+export function isInvalidated(/** @type {string[]} */ tags, /** @type {number} */ lastModified, times = tagTimes()) {
   return tags.some((tag) => (times.get(tag) ?? -Infinity) >= lastModified);
+}
+
+/** True when an invalidation that was not only additive came at or after the entry was written. */
+export function isRemovedSince(/** @type {string[]} */ tags, /** @type {number} */ lastModified) {
+  return isInvalidated(tags, lastModified, removalTimes());
 }
 
 export default class PublicCacheHandler {
@@ -171,7 +186,10 @@ export default class PublicCacheHandler {
   /** Next's own revalidateTag() lands here; our invalidations arrive through the poller. */
   async revalidateTag(/** @type {string | string[]} */ tags) {
     const now = Date.now();
-    for (const tag of Array.isArray(tags) ? tags : [tags]) tagTimes().set(tag, now);
+    for (const tag of Array.isArray(tags) ? tags : [tags]) {
+      tagTimes().set(tag, now);
+      removalTimes().set(tag, now);
+    }
   }
 
   resetRequestCache() {}

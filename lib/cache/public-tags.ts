@@ -18,10 +18,13 @@ export const releaseTag = (portal: Portal, edition: Edition, slug: string) => `r
 /**
  * Records an invalidation in the caller's transaction. Instances apply it once they see the
  * committed row, so a rolled-back change never drops anything and a change made by a console
- * command or a job on another machine still reaches every instance.
+ * command or a job on another machine still reaches every instance. `additive`: the change only
+ * adds to what readers see (a publication), so a page from before it is still true, if
+ * incomplete, and may be served while its new render fails (the database is away); anything
+ * that removes or rewrites (a withdrawal, a tombstone, a correction) is not additive.
  */
-export async function invalidatePublicTags(tx: DbOrTx, tags: string[]): Promise<void> {
-  await tx.publicCacheInvalidation.create({ data: { tags } });
+export async function invalidatePublicTags(tx: DbOrTx, tags: string[], opts: { additive?: boolean } = {}): Promise<void> {
+  await tx.publicCacheInvalidation.create({ data: { tags, additive: opts.additive ?? false } });
 }
 
 /** What a change to one release's public side invalidates: its page and its portal's lists. */

@@ -1,6 +1,8 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { noteDatabaseUnavailable } from "./unavailable";
 
 export type Db = PrismaClient;
 /** The client handed to callbacks of `db.$transaction(async (tx) => ...)`. */
@@ -14,6 +16,27 @@ export function databaseUrl(): string {
   return database.url ?? `postgresql://postgres:postgres@127.0.0.1:${database.embeddedPort}/postgres?sslmode=disable`;
 }
 
+export const CONNECT_TIMEOUT_MS = 2_000;
+
+/**
+ * A connection that gives up when the server does not accept it within CONNECT_TIMEOUT_MS. pg
+ * says so with a bare "timeout expired"; the socket code makes the driver adapter report it as
+ * the timeout it is (lib/db/unavailable.ts).
+ */
+export class TimedClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (err: Error | null, c: pg.Client) => void): void;
+  override connect(callback?: (err: Error | null, c: pg.Client) => void): Promise<pg.Client> | void {
+    const marked = (err: Error) => (err?.message === "timeout expired" ? Object.assign(err, { code: "ETIMEDOUT", syscall: "connect", errno: -110 }) : err);
+    if (callback) return super.connect((err: Error | null) => callback(err && marked(err), this));
+    return super.connect().catch((err: Error) => Promise.reject(marked(err)));
+  }
+}
+
 function createClient(): PrismaClient {
   const { database } = getConfig();
   const adapter = new PrismaPg({
@@ -22,6 +45,14 @@ function createClient(): PrismaClient {
     max: database.url ? database.poolSize : 1,
     // Lock waits end with an error instead of hanging (spec: DB_LOCK_WAIT_TIMEOUT).
     ...(database.url ? { options: `-c lock_timeout=${database.lockWaitTimeoutMs}` } : {}),
+    // A database that does not accept a connection in time is away: the request answers 503
+    // instead of waiting (lib/db/unavailable.ts). Set on the connection, not the pool, where it
+    // would also end a wait for a busy pool's free connection.
+    Client: TimedClient,
+  }, {
+    // A pooled connection the server ended (a restart) is an outage seen before any query fails.
+    onPoolError: noteDatabaseUnavailable,
+    onConnectionError: noteDatabaseUnavailable,
   });
   return new PrismaClient({ adapter });
 }

@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import { DATABASE_RETRY_AFTER_SECONDS, whenDatabaseUnavailable } from "@/lib/db/unavailable";
 import { processSingleton } from "@/lib/process-singleton";
 import { AppError, SessionExpiredError, type ValidationIssue } from "./errors";
 
@@ -87,6 +88,10 @@ export function toAppError(err: unknown, requestId: string): AppError {
   if (databaseRefusedValue(err)) {
     reportError(err, { requestId, level: "warning" });
     return new AppError("validation_failed", "A value in the request cannot be stored.");
+  }
+  // An outage of the database is no fault of the request: the client is told when to come back.
+  if (whenDatabaseUnavailable(err)) {
+    return new AppError("service_unavailable", "The service is briefly unavailable. Please try again shortly.", undefined, undefined, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
   }
   reportError(err, { requestId });
   return new AppError("internal", "Something went wrong on our side. Please try again later.");

@@ -1,5 +1,7 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { db, getDb } from "@/lib/db/client";
+import { PrismaClient } from "@/lib/generated/prisma/client";
 import { SYSTEM } from "@/lib/releases/history";
 import { markCompanyGone, markReleaseGone, unmarkReleaseGone } from "@/lib/releases/tombstone";
 import { seedCompany, seedRelease } from "@/tests/factories";
@@ -48,5 +50,36 @@ describe("the tombstone index the middleware asks", () => {
     await new Promise((r) => setTimeout(r, 5_100));
     expect(await publicDecision("business", subject)).toEqual({ status: 410 });
     expect(await db.appState.count()).toBeGreaterThan(0);
+  });
+
+  it("keeps answering from the last index while the database is away, and asks again a second later", async () => {
+    const company = await seedCompany();
+    const release = await seedRelease({ companyId: company.id, status: "published", publishedAt: new Date() });
+    await markReleaseGone({ releaseId: release.id, actor: SYSTEM });
+    const subject = { kind: "release" as const, edition: "de" as const, slug: release.slug };
+    expect(await publicDecision("business", subject)).toEqual({ status: 410 });
+
+    // The process's client now meets a database that refuses every connection.
+    const slot = globalThis as unknown as { __pdPrisma?: PrismaClient };
+    const real = getDb();
+    const away = new PrismaClient({ adapter: new PrismaPg({ connectionString: "postgresql://postgres@127.0.0.1:1/postgres", connectionTimeoutMillis: 500 }) });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 6_000 });
+    try {
+      slot.__pdPrisma = away;
+      expect(await publicDecision("business", subject)).toEqual({ status: 410 });
+      expect(await publicDecision("business", { ...subject, slug: "never-gone" })).toBeNull();
+    } finally {
+      slot.__pdPrisma = real;
+      vi.useRealTimers();
+      await away.$disconnect();
+    }
+    // Without any index to fall back on, the outage is the request's error.
+    resetTombstoneIndex();
+    slot.__pdPrisma = away;
+    try {
+      await expect(publicDecision("business", subject)).rejects.toThrow();
+    } finally {
+      slot.__pdPrisma = real;
+    }
   });
 });

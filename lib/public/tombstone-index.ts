@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { whenDatabaseUnavailable } from "@/lib/db/unavailable";
 import { publicCacheGeneration } from "@/lib/releases/public-cache";
 import { portalsOfCompany } from "@/lib/companies/portals";
 import type { Portal } from "@/lib/sites";
@@ -8,6 +9,7 @@ import { newsroomKey, releaseKey, type PublicSubject } from "./public-paths";
 // reloads them when the public cache generation moves (every markGone, unmark and merge bumps
 // it). The generation is read at most every REFRESH_MS, so all instances agree within that.
 const REFRESH_MS = 5_000;
+const RETRY_MS = 1_000;
 
 interface TombstoneIndex {
   generation: number;
@@ -46,6 +48,15 @@ async function current(): Promise<TombstoneIndex> {
     try {
       const generation = await publicCacheGeneration(db);
       index = index && index.generation === generation ? { ...index, checkedAt: Date.now() } : await load(generation);
+      return index;
+    } catch (err) {
+      // The database is away: tombstones change only through it, so the last index still holds.
+      // It is asked again a second later; without any index the request fails as it would have.
+      if (!index) {
+        whenDatabaseUnavailable(err);
+        throw err;
+      }
+      index = { ...index, checkedAt: Date.now() - REFRESH_MS + RETRY_MS };
       return index;
     } finally {
       loading = null;

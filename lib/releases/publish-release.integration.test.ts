@@ -34,6 +34,8 @@ describe("publish() preconditions of spec 3.1", () => {
     // Its page and its portal's lists, not the whole cache.
     const invalidations = await db.publicCacheInvalidation.findMany({ orderBy: { id: "asc" }, skip: before });
     expect(invalidations.map((i) => i.tags)).toEqual([[`release:business:de:${release.slug}`, "portal:business"]]);
+    // A publication only adds: pages from before it may still be served while a render fails.
+    expect(invalidations.map((i) => i.additive)).toEqual([true]);
     expect((await db.pressReleaseSearch.findUniqueOrThrow({ where: { pressReleaseId: release.id } })).status).toBe("published");
   });
 

@@ -68,7 +68,7 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
   await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: "published", actor: opts.actor, outcome: "published" });
   await syncSearchMirror(tx, release.id, opts.now);
   // Its page, lists, feeds and sitemaps of its portal show it at once.
-  await invalidatePublicTags(tx, releaseTags(release));
+  await invalidatePublicTags(tx, releaseTags(release), { additive: true });
   // Every publication passes here (ki, scheduler, an admin's approval), so the author hears of
   // each one exactly once; queued in this transaction, after the canonical assignment the mail
   // reports, it goes out only if the publication commits.

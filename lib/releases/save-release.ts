@@ -79,7 +79,17 @@ export function assertReadableContent(content: ReleaseContent): void {
 }
 
 /** Creates a draft. The slug is unique per portal and language; a collision retries with a suffix. */
-export async function createRelease(opts: { companyId: number; portal: "business" | "tech"; language: "de" | "en"; authorUserId: number | null; source?: "dashboard" | "api" | "legacy_api" | "admin"; content: ReleaseContent; actor: Actor }) {
+export async function createRelease(opts: {
+  companyId: number;
+  portal: "business" | "tech";
+  language: "de" | "en";
+  authorUserId: number | null;
+  source?: "dashboard" | "api" | "legacy_api" | "admin";
+  content: ReleaseContent;
+  actor: Actor;
+  /** What the caller records with the new draft, committed or rolled back with it (an AI declaration, an Idempotency-Key's binding). */
+  alsoInTransaction?: (tx: Tx, releaseId: number) => Promise<unknown>;
+}) {
   assertReadableContent(opts.content);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -100,6 +110,7 @@ export async function createRelease(opts: { companyId: number; portal: "business
         });
         await recordHistory(tx, { pressReleaseId: release.id, from: null, to: "draft", actor: opts.actor, outcome: "created" });
         await syncSearchMirror(tx, release.id);
+        await opts.alsoInTransaction?.(tx, release.id);
         return release;
       });
     } catch (err) {

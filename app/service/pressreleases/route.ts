@@ -1,6 +1,6 @@
 import { userIdOf } from "@/lib/api/handler";
 import { assertPlausibleAddresses, legacyNewsroom, LegacyListQuery, LegacyReleaseInput, toLegacy, toV1Input } from "@/lib/api/legacy";
-import { createReleaseForUser, listReleasesForUser } from "@/lib/api/releases";
+import { createReleaseForUser, finishCreatedRelease, listReleasesForUser } from "@/lib/api/releases";
 import { ReleaseInput } from "@/lib/api/schemas";
 import { withIdempotency } from "@/lib/http/idempotency";
 import { apiRoute, json } from "@/lib/http/route";
@@ -15,5 +15,8 @@ export const POST = apiRoute({ route: "/service/pressreleases", auth: "token", r
   assertPlausibleAddresses(ctx.body);
   const newsroom = await legacyNewsroom(userId, ctx.body);
   const input = ReleaseInput.parse({ language: "de", ...toV1Input(ctx.body), newsroom_id: newsroom.id, portal: ctx.body.portal ?? newsroom.portals[0], submit: true });
-  return withIdempotency(ctx.request, `service:releases:${userId}`, ctx.body, async () => ({ status: 201, body: toLegacy(await createReleaseForUser(userId, input, "legacy_api")) }));
+  return withIdempotency(ctx.request, `service:releases:${userId}`, ctx.body, {
+    run: async (claim) => ({ status: 201, body: toLegacy(await createReleaseForUser(userId, input, "legacy_api", { alsoInTransaction: claim.bindResource })) }),
+    recover: async (id) => ({ status: 201, body: toLegacy(await finishCreatedRelease(userId, id, input)) }),
+  });
 });

@@ -1,9 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NextRequest, type NextFetchEvent } from "next/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { markPublicCacheActive } from "@/lib/cache/invalidation-poller";
-import { tagTimes } from "@/lib/cache/next-cache-handler.mjs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { applyCommittedInvalidations, markPublicCacheActive } from "@/lib/cache/invalidation-poller";
+import { invalidatePublicTags } from "@/lib/cache/public-tags";
+import { db } from "@/lib/db/client";
+import { removalTimes, tagTimes } from "@/lib/cache/next-cache-handler.mjs";
 import { getSiteHosts } from "@/lib/sites";
 import { inlineScriptHashes } from "@/lib/security/public-csp";
 import { addRenderFacts, RENDER_HEADER, renderNonce, verifiedRenderId } from "./render-facts";
@@ -21,12 +23,14 @@ const hostsSeen = new Set<string>();
 let inRender = 0;
 let mostInRender = 0;
 /** What the render answers for a path: status, extra headers and the tags its reads would note. */
-const behaviour: Record<string, { status?: number; headers?: Record<string, string>; tags?: string[]; revalidate?: number; slowMs?: number }> = {};
+const behaviour: Record<string, { status?: number; headers?: Record<string, string>; tags?: string[]; revalidate?: number; slowMs?: number; drop?: boolean }> = {};
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const renderId = verifiedRenderId(req.headers[RENDER_HEADER] as string | undefined);
     renders.push({ path: req.url!, renderId });
+    // A render that fails outright: the connection drops before any answer.
+    if (behaviour[req.url!]?.drop) return void req.socket.destroy();
     inRender += 1;
     mostInRender = Math.max(mostInRender, inRender);
     res.on("finish", () => (inRender -= 1));
@@ -52,7 +56,7 @@ afterAll(async () => {
 beforeEach(async () => {
   renders = [];
   version += 1;
-  tagTimes().set("public", Date.now()); // nothing stored by an earlier test is served
+  for (const times of [tagTimes(), removalTimes()]) times.set("public", Date.now()); // nothing stored by an earlier test is served, not even stale
   await new Promise((r) => setTimeout(r, 2)); // (an entry written in the same millisecond would count as dropped too)
 });
 
@@ -186,5 +190,99 @@ describe("stored answers", () => {
     }
     tagTimes().set("portal:business", Date.now() + 1);
     expect(fastStoredAnswer("GET", "/de/category/fast", { host })).toBeNull();
+  });
+
+  it("serves the kept bytes, marked stale, when the render after the refresh time answers 500", async () => {
+    behaviour["/de/category/stale"] = { revalidate: 1 };
+    const kept = await get("/de/category/stale");
+    expect(kept.res.headers.get("x-pd-store")).toBe("miss");
+    behaviour["/de/category/stale"] = { revalidate: 1, status: 500 };
+    version += 1;
+    await new Promise((r) => setTimeout(r, 1100));
+    const stale = await get("/de/category/stale");
+    expect(renders).toHaveLength(2);
+    expect(stale.res.status).toBe(200);
+    expect(stale.res.headers.get("x-pd-store")).toBe("stale");
+    expect(stale.body).toBe(kept.body);
+    expect(stale.res.headers.get("etag")).toBe(kept.res.headers.get("etag"));
+    expect(stale.res.headers.get("content-security-policy")).toBe(kept.res.headers.get("content-security-policy"));
+    // The failed answer was not kept. For a few seconds readers get the kept bytes without another render;
+    // then the next reader tries the render again, and a good one replaces the bytes.
+    behaviour["/de/category/stale"] = { revalidate: 60 };
+    expect((await get("/de/category/stale")).res.headers.get("x-pd-store")).toBe("stale");
+    expect(renders).toHaveLength(2);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 6_000 });
+    try {
+      const fresh = await get("/de/category/stale");
+      expect(fresh.res.headers.get("x-pd-store")).toBe("miss");
+      expect(fresh.body).toContain(`v${version}`);
+      expect(renders).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("serves the kept bytes, marked stale, when the render after the refresh time fails outright", async () => {
+    behaviour["/de/category/stale-drop"] = { revalidate: 1 };
+    const kept = await get("/de/category/stale-drop");
+    behaviour["/de/category/stale-drop"] = { revalidate: 1, drop: true };
+    await new Promise((r) => setTimeout(r, 1100));
+    const stale = await get("/de/category/stale-drop");
+    expect(renders).toHaveLength(2);
+    expect(stale.res.status).toBe(200);
+    expect(stale.res.headers.get("x-pd-store")).toBe("stale");
+    expect(stale.body).toBe(kept.body);
+  });
+
+  it("never serves an invalidated answer stale: the reader gets the failing render's 500", async () => {
+    behaviour["/de/pressemitteilung/gone-stale"] = { tags: ["release:business:de:gone-stale"], revalidate: 1 };
+    const kept = await get("/de/pressemitteilung/gone-stale");
+    behaviour["/de/pressemitteilung/gone-stale"] = { tags: ["release:business:de:gone-stale"], revalidate: 1, status: 500 };
+    version += 1;
+    await new Promise((r) => setTimeout(r, 1100));
+    await invalidatePublicTags(db, ["release:business:de:gone-stale"]);
+    await applyCommittedInvalidations();
+    const after = await get("/de/pressemitteilung/gone-stale");
+    expect(renders).toHaveLength(2);
+    expect(after.res.status).toBe(500);
+    expect(after.res.headers.get("x-pd-store")).toBe("pass");
+    expect(after.body).not.toBe(kept.body);
+    expect(after.body).toContain(`v${version}`);
+  });
+
+  it("never serves an invalidated answer stale: when the render fails outright there is no stored answer at all", async () => {
+    behaviour["/de/category/gone-drop"] = { tags: ["portal:business"] };
+    await get("/de/category/gone-drop");
+    behaviour["/de/category/gone-drop"] = { drop: true };
+    await invalidatePublicTags(db, ["portal:business"]);
+    await applyCommittedInvalidations();
+    const request = new NextRequest("http://127.0.0.1:3000/de/category/gone-drop", { headers: { host: "business.localhost:3000" } });
+    const res = await serveStoredAnswer(request, event, storableAnswer("business", "/de/category/gone-drop", new URLSearchParams())!, "business.localhost:3000");
+    expect(renders).toHaveLength(2);
+    // Null: the middleware renders this request itself, as where answers are not stored.
+    expect(res).toBeNull();
+  });
+
+  it("serves a page a publication made incomplete as it was while its new render fails, and the new one once it works", async () => {
+    behaviour["/de/category/published-since"] = { tags: ["portal:tech"], revalidate: 60 };
+    const kept = await get("/de/category/published-since");
+    behaviour["/de/category/published-since"] = { tags: ["portal:tech"], revalidate: 60, status: 500 };
+    version += 1;
+    await invalidatePublicTags(db, ["portal:tech"], { additive: true });
+    await applyCommittedInvalidations();
+    const during = await get("/de/category/published-since");
+    expect(renders).toHaveLength(2);
+    expect(during.res.status).toBe(200);
+    expect(during.res.headers.get("x-pd-store")).toBe("stale");
+    expect(during.body).toBe(kept.body);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 6_000 });
+    try {
+      behaviour["/de/category/published-since"] = { tags: ["portal:tech"], revalidate: 60 };
+      const after = await get("/de/category/published-since");
+      expect(after.res.headers.get("x-pd-store")).toBe("miss");
+      expect(after.body).toContain(`v${version}`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server
 import { recordCrawlerFetch } from "@/lib/analytics/fetches";
 import { PAGE_REVALIDATE_SECONDS } from "@/lib/cache/cached-public";
 import { isPublicCacheActive } from "@/lib/cache/invalidation-poller";
-import PublicCacheHandler, { isInvalidated } from "@/lib/cache/next-cache-handler.mjs";
+import PublicCacheHandler, { isInvalidated, isRemovedSince } from "@/lib/cache/next-cache-handler.mjs";
 import { PUBLIC_TAG } from "@/lib/cache/public-tags";
 import { recordFeedFetch } from "@/lib/feeds/fetch-log";
 import { publicPagePolicy, STORED_FILE_POLICY, withoutNonce } from "@/lib/security/public-csp";
@@ -32,7 +32,10 @@ interface StoredAnswer {
 /** Headers of a render that belong to that one response, not to the stored answer. */
 const NOT_KEPT = /^(date|connection|keep-alive|transfer-encoding|content-length|content-encoding|set-cookie|etag|content-security-policy|strict-transport-security|x-nextjs-.*|x-middleware-.*|x-pd-.*|server-timing|x-powered-by)$/i;
 
-/** Tells a reader (and the tests) how the answer was made: hit, miss (rendered and kept) or pass (rendered, not kept). */
+/**
+ * Tells a reader (and the tests) how the answer was made: hit, miss (rendered and kept), pass
+ * (rendered, not kept) or stale (kept bytes past their refresh time, served because the render failed).
+ */
 export const STORE_STATE_HEADER = "x-pd-store";
 
 export function storedAnswersEnabled(): boolean {
@@ -62,6 +65,10 @@ async function readShared(handler: PublicCacheHandler, key: string): Promise<Rea
   return answer;
 }
 
+/** After a failed render of an answer, how long its kept bytes are served before the next try. */
+const RENDER_RETRY_MS = 5_000;
+const failedRenders = new LRUCache<string, number>({ max: 10_000 });
+
 /** Renders under way in this process, by key: a burst of first requests renders once. */
 const inFlight = new Map<string, Promise<{ answer: StoredAnswer; status: number; keep: boolean }>>();
 
@@ -69,9 +76,16 @@ const inFlight = new Map<string, Promise<{ answer: StoredAnswer; status: number;
 export async function serveStoredAnswer(request: NextRequest, event: NextFetchEvent, storable: StorableAnswer, siteHost: string): Promise<NextResponse | null> {
   const key = `answer:${storable.key}`;
   const handler = new PublicCacheHandler();
-  const hit = ready.get(key) ?? (await readShared(handler, key));
+  let hit = ready.get(key) ?? (await readShared(handler, key));
+  // Bytes a removal or rewrite made untrue are dropped; bytes a publication made incomplete are
+  // kept for stale-if-error below (lib/cache/public-tags.ts, `additive`).
+  if (hit && isRemovedSince(hit.tags, hit.lastModified)) {
+    ready.delete(key);
+    hit = null;
+  }
   if (hit && hit.expiresAt > Date.now() && !isInvalidated(hit.tags, hit.lastModified)) return respond(request, event, hit, 200, "hit");
-  ready.delete(key);
+  // A render of this answer failed a moment ago: readers get the kept bytes without waiting for another.
+  if (hit && (failedRenders.get(key) ?? 0) > Date.now()) return respond(request, event, hit, 200, "stale");
 
   let pending = inFlight.get(key);
   if (!pending) {
@@ -82,6 +96,11 @@ export async function serveStoredAnswer(request: NextRequest, event: NextFetchEv
     console.warn(`stored answer: render of ${storable.path} failed:`, err instanceof Error ? err.message : err);
     return null;
   });
+  // Stale if error: an answer past its refresh time, or made incomplete by a publication, is still
+  // true; while the render fails (the database is away) readers get it instead of an error page.
+  if (!rendered || rendered.status >= 500) failedRenders.set(key, Date.now() + RENDER_RETRY_MS);
+  else failedRenders.delete(key);
+  if (hit && (!rendered || rendered.status >= 500)) return respond(request, event, hit, 200, "stale");
   if (!rendered) return null;
   return respond(request, event, rendered.answer, rendered.status, rendered.keep ? "miss" : "pass");
 }
@@ -156,7 +175,7 @@ export function logFetch(log: FetchLog | undefined, userAgent: string | null): P
   return null;
 }
 
-function respond(request: NextRequest, event: NextFetchEvent, answer: StoredAnswer | ReadyAnswer, status: number, state: "hit" | "miss" | "pass"): NextResponse {
+function respond(request: NextRequest, event: NextFetchEvent, answer: StoredAnswer | ReadyAnswer, status: number, state: "hit" | "miss" | "pass" | "stale"): NextResponse {
   const logged = status === 200 ? logFetch(answer.fetchLog, request.headers.get("user-agent")) : null;
   if (logged) event.waitUntil(logged);
   const headers = new Headers(answer.headers);

@@ -67,6 +67,8 @@ describe("applyPaid (spec 4.5: the webhook applies the checked version at once)"
     expect((await db.pressReleaseSearch.findUniqueOrThrow({ where: { pressReleaseId: release.id } })).title).toBe(after.title);
     const invalidations = await db.publicCacheInvalidation.findMany({ orderBy: { id: "asc" }, skip: invalidationsBefore });
     expect(invalidations.map((i) => i.tags)).toContainEqual([`release:business:de:${release.slug}`, "portal:business"]);
+    // A change rewrites what readers saw: the old page is never served again.
+    expect(invalidations.every((i) => !i.additive)).toBe(true);
     const mails = await db.mailOutbox.findMany({ where: { to: owner.email, mailType: "press_release_change_applied" } });
     expect(mails).toHaveLength(1);
   });

@@ -1,0 +1,15 @@
+"use client";
+
+import { OutageNotice } from "@/components/ui/outage-notice";
+import "./globals.css";
+
+// The root layout itself failed: this page brings its own document (Next's rule for global-error).
+export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  return (
+    <html lang="de">
+      <body>
+        <OutageNotice onRetry={reset} />
+      </body>
+    </html>
+  );
+}
