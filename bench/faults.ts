@@ -45,6 +45,8 @@ const started = Date.now();
 const now = () => Date.now() - started;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const samples: Sample[] = [];
+/** 503 answers: how many, how many lacked Retry-After, how many lacked the error shape or the page that says to retry. */
+const outageAnswers = { total: 0, withoutRetryAfter: 0, unexplained: 0 };
 /** The first answer of each unexpected kind and status, to say why. */
 const unexpected = new Map<string, string>();
 const health: { at: number; instance: number; db: boolean; cache: boolean }[] = [];
@@ -62,6 +64,12 @@ async function timed(kind: Kind, host: string, path: string, opts: { method?: st
     res = null;
   }
   samples.push({ kind, path, at, ms: performance.now() - t, status: res?.status ?? 0, instance });
+  if (res?.status === 503) {
+    outageAnswers.total++;
+    if (!res.headers["retry-after"]) outageAnswers.withoutRetryAfter++;
+    const said = kind === "api" ? res.body.includes('"service_unavailable"') : res.body.includes("gerade nicht erreichbar");
+    if (!said) outageAnswers.unexplained++;
+  }
   const expected = kind === "api" ? [201, 409, 503] : [200, 503];
   const seen = `${kind} ${res?.status ?? 0}`;
   if (!expected.includes(res?.status ?? 0) && !unexpected.has(seen)) unexpected.set(seen, `${res?.headers.location ?? ""} ${res?.body.slice(0, 200) ?? "no answer"}`.trim());
@@ -199,6 +207,7 @@ async function verify(pgUrl: string) {
   await disconnectPrisma();
   console.log(`\n== writes: ${creates.length} creates by ${creates.reduce((n, c) => n + c.attempts.length, 0)} requests; ${creates.length - unanswered} answered 201`);
   console.log(`  lost ${lost}, duplicated ${duplicated}, never answered 201 ${unanswered}, 409 past the lease ${late409.length}, unfinished reservations left ${stranded}, jobs stuck running ${running[0]?.n}`);
+  console.log(`  503 answers: ${outageAnswers.total}, without Retry-After ${outageAnswers.withoutRetryAfter}, without the error shape or the retry page ${outageAnswers.unexplained}`);
   for (const [seen, why] of unexpected) console.log(`  unexpected ${seen}: ${why}`);
   console.log(`  release states: ${statuses.map((s) => `${s.status} ${s._count}`).join(", ")}`);
 }

@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { getConfig } from "@/lib/config";
 import { processSingleton } from "@/lib/process-singleton";
-import { OPEN_MS } from "@/lib/redis/breaker.mjs";
+import { firstConnection, OPEN_MS } from "@/lib/redis/breaker.mjs";
 import { guardedRedis, type GuardedRedis } from "@/lib/redis/client";
 
 /** Small key-value port: values, counters and token locks. Redis in production, memory embedded. */
@@ -103,6 +103,8 @@ export function redisWithFallbackStore(redis: GuardedRedis, prefix = "pd:", fall
     },
     async ping() {
       try {
+        // A process's first command (a console command's health check) waits for the connection.
+        await firstConnection(redis.client);
         await shared.ping();
         redis.breaker.succeeded();
       } catch (err) {

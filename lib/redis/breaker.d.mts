@@ -14,3 +14,5 @@ export interface Breaker {
 }
 export function breakerFor(url: string, now?: () => number): Breaker;
 export function guarded<T>(client: Redis, breaker: Breaker, op: () => Promise<T>, fallback: () => T | Promise<T>): Promise<T>;
+/** Resolves once the client's first connection is up (or its first attempt is over, at most the connect timeout). */
+export function firstConnection(client: Redis): Promise<void>;

@@ -90,7 +90,7 @@ const firstConnections = new WeakMap();
  * client was connected, or its first attempt is over, nobody waits: a lost connection fails fast.
  * @param {import("ioredis").Redis} client
  */
-function firstConnection(client) {
+export function firstConnection(client) {
   let pending = firstConnections.get(client);
   if (!pending) {
     pending =
