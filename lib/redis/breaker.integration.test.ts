@@ -131,12 +131,28 @@ afterAll(async () => {
 
 const uniquePrefix = (name: string) => `test:breaker:${name}:${randomBytes(4).toString("hex")}:`;
 
+/** A scenario's own Redis URL, the guarded client on it, and the service's store over it under a fresh prefix. */
+function scenario(db: number, name: string) {
+  const url = scenarioUrl(db);
+  const redis = guardedRedis(url);
+  const prefix = uniquePrefix(name);
+  return { url, redis, prefix, store: redisWithFallbackStore(redis, prefix) };
+}
+
+/** Waits (at most past the breaker's open period and a retry) until `key` is gone from Redis; its last value. */
+async function untilGone(direct: Redis, key: string): Promise<string | null> {
+  const deadline = Date.now() + OPEN_MS + 4000;
+  let value = await direct.get(key);
+  while (value !== null && Date.now() < deadline) {
+    await sleep(100);
+    value = await direct.get(key);
+  }
+  return value;
+}
+
 describe("Redis away: the store answers from this process's memory", () => {
   it("answers from memory after one command timeout when Redis freezes, then at once without asking Redis, and from Redis again once it is back", async () => {
-    const url = scenarioUrl(1);
-    const redis = guardedRedis(url);
-    const prefix = uniquePrefix("frozen");
-    const store = redisWithFallbackStore(redis, prefix);
+    const { url, redis, prefix, store } = scenario(1, "frozen");
     const direct = plainClient(url);
     await store.set("before", "kept in redis", 60);
     expect(await store.get("before")).toBe("kept in redis");
@@ -195,10 +211,7 @@ describe("Redis away: the store answers from this process's memory", () => {
   });
 
   it("fails fast to memory while Redis is stopped; ping rejects while it is down, and the first ping that succeeds closes the breaker at once", async () => {
-    const url = scenarioUrl(2);
-    const redis = guardedRedis(url);
-    const prefix = uniquePrefix("stopped");
-    const store = redisWithFallbackStore(redis, prefix);
+    const { url, redis, prefix, store } = scenario(2, "stopped");
     await store.set("k", "before the outage", 60);
     await store.ping();
 
@@ -244,10 +257,7 @@ describe("Redis away: the store answers from this process's memory", () => {
   });
 
   it("refuses a lock that must hold across instances while Redis is away, and grants one from memory that need not", async () => {
-    const url = scenarioUrl(3);
-    const redis = guardedRedis(url);
-    const prefix = uniquePrefix("locks");
-    const store = redisWithFallbackStore(redis, prefix);
+    const { url, redis, prefix, store } = scenario(3, "locks");
     expect(await store.get("warm")).toBeNull();
 
     await stopRedis();
@@ -278,9 +288,7 @@ describe("Redis away: the store answers from this process's memory", () => {
 
 describe("Redis away: the breaker tries again with one call", () => {
   it("after the open period lets one trial call wait for a still frozen Redis while the others answer at once", async () => {
-    const url = scenarioUrl(9);
-    const redis = guardedRedis(url);
-    const store = redisWithFallbackStore(redis, uniquePrefix("trial"));
+    const { redis, store } = scenario(9, "trial");
     expect(await store.get("warm")).toBeNull();
     freeze();
     await timed(() => store.get("k"));
@@ -294,34 +302,21 @@ describe("Redis away: the breaker tries again with one call", () => {
   });
 
   it("frees a lock whose request timed out once Redis answers again, so the next run is not locked out", async () => {
-    const url = scenarioUrl(10);
-    const redis = guardedRedis(url);
-    const prefix = uniquePrefix("late-lock");
-    const store = redisWithFallbackStore(redis, prefix);
+    const { url, prefix, store } = scenario(10, "late-lock");
     expect(await store.get("warm")).toBeNull();
     freeze();
     expect(await store.acquireLock("job", 60_000, { acrossInstances: true })).toBeNull();
     thaw();
     const direct = plainClient(url);
     // The frozen server runs the SET when it wakes: for a moment the lock is held by a token nobody has.
-    const deadline = Date.now() + OPEN_MS + 4000;
-    let holder: string | null = "unknown";
-    while (Date.now() < deadline) {
-      holder = await direct.get(`${prefix}job`);
-      if (holder === null) break;
-      await sleep(100);
-    }
-    expect(holder).toBeNull();
+    expect(await untilGone(direct, `${prefix}job`)).toBeNull();
     expect(await store.acquireLock("job", 60_000, { acrossInstances: true })).not.toBeNull();
   });
 });
 
 describe("Redis away: locks end with their run", () => {
   it("frees a job's lock released while the breaker is open once Redis answers again", async () => {
-    const url = scenarioUrl(11);
-    const redis = guardedRedis(url);
-    const prefix = uniquePrefix("release-later");
-    const store = redisWithFallbackStore(redis, prefix);
+    const { url, prefix, store } = scenario(11, "release-later");
     const token = await store.acquireLock("job", 60_000, { acrossInstances: true });
     expect(token).not.toBeNull();
     freeze();
@@ -329,16 +324,11 @@ describe("Redis away: locks end with their run", () => {
     expect(await store.releaseLock("job", token!)).toBe(false);
     thaw();
     const direct = plainClient(url);
-    const deadline = Date.now() + OPEN_MS + 4000;
-    while (Date.now() < deadline && (await direct.get(`${prefix}job`)) !== null) await sleep(100);
-    expect(await direct.get(`${prefix}job`)).toBeNull();
+    expect(await untilGone(direct, `${prefix}job`)).toBeNull();
   });
 
   it("keeps a replay marker that reached Redis late: it guards the other instances too", async () => {
-    const url = scenarioUrl(12);
-    const redis = guardedRedis(url);
-    const prefix = uniquePrefix("late-marker");
-    const store = redisWithFallbackStore(redis, prefix);
+    const { url, prefix, store } = scenario(12, "late-marker");
     expect(await store.get("warm")).toBeNull();
     freeze();
     // Granted from this process's memory; the SET NX the frozen server holds runs when it wakes.
@@ -375,9 +365,7 @@ describe("Redis away: rate limits count in memory", () => {
 
 describe("Redis away: nothing queues", () => {
   it("200 parallel gets while Redis is stopped all settle within a second", async () => {
-    const url = scenarioUrl(6);
-    const redis = guardedRedis(url);
-    const store = redisWithFallbackStore(redis, uniquePrefix("burst-stopped"));
+    const { redis, store } = scenario(6, "burst-stopped");
     expect(await store.get("warm")).toBeNull();
     expect(redis.breaker.isClosed()).toBe(true);
 
@@ -388,9 +376,7 @@ describe("Redis away: nothing queues", () => {
   });
 
   it("200 parallel gets to a frozen Redis all settle within one command timeout, not one after another", async () => {
-    const url = scenarioUrl(7);
-    const redis = guardedRedis(url);
-    const store = redisWithFallbackStore(redis, uniquePrefix("burst-frozen"));
+    const { redis, store } = scenario(7, "burst-frozen");
     expect(await store.get("warm")).toBeNull();
     expect(redis.breaker.isClosed()).toBe(true);
 
