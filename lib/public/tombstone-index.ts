@@ -52,10 +52,9 @@ async function current(): Promise<TombstoneIndex> {
     } catch (err) {
       // The database is away: tombstones change only through it, so the last index still holds.
       // It is asked again a second later; without any index the request fails as it would have.
-      if (!index) {
-        whenDatabaseUnavailable(err);
-        throw err;
-      }
+      const outage = whenDatabaseUnavailable(err);
+      if (!index) throw err;
+      if (!outage) console.warn("tombstones: not reloaded, answering from the last index:", err instanceof Error ? err.message.split("\n").at(-1) : err);
       index = { ...index, checkedAt: Date.now() - REFRESH_MS + RETRY_MS };
       return index;
     } finally {
