@@ -49,17 +49,52 @@ function refuseTooLarge(res) {
 }
 
 // While the database is away (lib/db/unavailable.ts notes when it last was), a page that failed
-// is an outage, not a fault: 503 with Retry-After, the branded error page as body (app/error.tsx).
+// is an outage, not a fault: 503 with Retry-After. Next's error answer to a document is a shell
+// that shows its error page only once scripts ran; a reader gets this page instead, readable
+// without any script (the app's own error page, app/error.tsx, shows after client navigation).
+const OUTAGE_PAGE = `<!DOCTYPE html>
+<html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Vorübergehend nicht erreichbar · Pressdesk</title></head>
+<body><main><h1>Diese Seite ist gerade nicht erreichbar</h1>
+<p>Der Dienst ist kurz nicht verfügbar. Bitte laden Sie die Seite in einigen Sekunden neu; Ihre gespeicherten Daten sind davon nicht betroffen.</p>
+<p lang="en">This page is briefly unavailable. Please reload it in a few seconds.</p></main></body></html>
+`;
+
 function outageAware(res) {
-  const writeHead = res.writeHead;
+  const { writeHead, write, end } = res;
+  let replacing = false;
   res.writeHead = function (status, ...rest) {
-    if (status === 500 && isDatabaseRecentlyAway()) {
-      status = 503;
-      res.statusCode = 503;
+    if (status !== 500 || !isDatabaseRecentlyAway()) return writeHead.call(this, status, ...rest);
+    const given = rest.find((r) => r && typeof r === "object" && !Array.isArray(r)) ?? {};
+    const type = String(given["content-type"] ?? given["Content-Type"] ?? res.getHeader("content-type") ?? "");
+    replacing = type.startsWith("text/html");
+    if (!replacing) {
       res.setHeader("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
       res.setHeader("cache-control", "no-store");
+      return writeHead.call(this, 503, ...rest);
     }
-    return writeHead.call(this, status, ...rest);
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    return writeHead.call(this, 503, {
+      "content-type": "text/html; charset=utf-8",
+      "content-length": Buffer.byteLength(OUTAGE_PAGE),
+      "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+      "cache-control": "no-store",
+      "content-security-policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    });
+  };
+  // Next's own bytes of a replaced answer are dropped; the outage page goes out at the end.
+  res.write = function (chunk, ...rest) {
+    if (!res.headersSent) res.writeHead(res.statusCode);
+    if (replacing) {
+      const done = rest.find((r) => typeof r === "function");
+      if (done) queueMicrotask(done);
+      return true;
+    }
+    return write.call(this, chunk, ...rest);
+  };
+  res.end = function (chunk, ...rest) {
+    if (!res.headersSent && res.statusCode === 500) res.writeHead(500);
+    if (replacing) return end.call(this, OUTAGE_PAGE);
+    return end.call(this, chunk, ...rest);
   };
 }
 
