@@ -1,5 +1,6 @@
 import type { Instrumentation } from "next";
 import { whenDatabaseUnavailable } from "@/lib/db/unavailable";
+import { errorSummary } from "@/lib/error-summary";
 
 // Runs once when a server instance starts.
 export async function register() {
@@ -17,7 +18,7 @@ export async function register() {
   }
   // Public answers are cached only while this process follows committed invalidations.
   const { startInvalidationPoller } = await import("@/lib/cache/invalidation-poller");
-  await startInvalidationPoller().catch((err) => console.warn("cache: not following invalidations, answers stay uncached:", err instanceof Error ? err.message.split("\n").at(-1) : err));
+  await startInvalidationPoller().catch((err) => console.warn("cache: not following invalidations, answers stay uncached:", errorSummary(err)));
   // Without Inngest, scheduled jobs and queued work run inside this process.
   if (!config.jobs.inngestEventKey) {
     const { startLocalScheduler } = await import("@/lib/jobs/local-scheduler");

@@ -3,6 +3,7 @@ import { whenDatabaseUnavailable } from "@/lib/db/unavailable";
 import { resetTombstoneIndex } from "@/lib/public/tombstone-index";
 import { removalTimes, tagTimes } from "./next-cache-handler.mjs";
 import { PUBLIC_TAG } from "./public-tags";
+import { errorSummary } from "@/lib/error-summary";
 
 const POLL_MS = 1_000;
 /**
@@ -71,7 +72,7 @@ export async function startInvalidationPoller(): Promise<void> {
   const tick = () =>
     applyCommittedInvalidations().catch((err) => {
       // While the database is away nothing can be invalidated; its outage is logged once, not every second.
-      if (!whenDatabaseUnavailable(err)) console.warn("cache: invalidations not read:", err instanceof Error ? err.message.split("\n").at(-1) : err);
+      if (!whenDatabaseUnavailable(err)) console.warn("cache: invalidations not read:", errorSummary(err));
     });
   state.timer = setInterval(tick, POLL_MS);
   state.timer.unref();

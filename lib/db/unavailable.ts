@@ -2,6 +2,7 @@
 // dependency, not a fault of the request: the answer is 503 with Retry-After (lib/http/problem.ts),
 // and our server turns a page's 500 into that 503 while the outage is fresh (scripts/next-server.mjs).
 import { markDatabaseAway } from "./outage-signal.mjs";
+import { errorSummary } from "@/lib/error-summary";
 
 export { DATABASE_RETRY_AFTER_SECONDS } from "./outage-signal.mjs";
 
@@ -33,7 +34,7 @@ export function noteDatabaseUnavailable(err: unknown, now = Date.now()): void {
   // One line per ten seconds of outage: health says the rest.
   if (now - warnedAt > 10_000) {
     warnedAt = now;
-    console.warn("database: unavailable, answering 503:", err instanceof Error ? err.message.split("\n").at(-1) : err);
+    console.warn("database: unavailable, answering 503:", errorSummary(err));
   }
 }
 

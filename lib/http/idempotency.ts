@@ -12,6 +12,9 @@ const KEY = /^[A-Za-z0-9._:-]{8,200}$/;
  */
 export const IDEMPOTENCY_LEASE_SECONDS = 35;
 
+/** When a reservation's lease ends; one from before leases holds for a lease from its creation. */
+const LEASE_END = Prisma.sql`COALESCE(idempotency_keys.lease_until, idempotency_keys.created_at + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS}))`;
+
 type Answer = { status: number; body: unknown };
 
 /** What a first attempt may do with its reservation: bind the resource it creates, in the create's own transaction. */
@@ -50,7 +53,7 @@ export async function withIdempotency(request: Request, scope: string, body: unk
     ON CONFLICT (scope, key) DO UPDATE SET lease_until = EXCLUDED.lease_until, attempt = EXCLUDED.attempt
       WHERE idempotency_keys.response_status IS NULL
         AND idempotency_keys.request_hash = EXCLUDED.request_hash
-        AND COALESCE(idempotency_keys.lease_until, idempotency_keys.created_at + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})) <= now()
+        AND ${LEASE_END} <= now()
     RETURNING resource_id`;
   if (!held) return answerOfEarlierAttempt(scope, key, requestHash);
 
@@ -95,7 +98,7 @@ async function answerOfEarlierAttempt(scope: string, key: string, requestHash: s
   // The lease's seconds left by the database's clock, which also set and judges it.
   const [first] = await db.$queryRaw<{ requestHash: string; responseStatus: number | null; responseBody: unknown; secondsLeft: number }[]>`
     SELECT request_hash AS "requestHash", response_status AS "responseStatus", response_body AS "responseBody",
-           GREATEST(1, CEIL(EXTRACT(EPOCH FROM (COALESCE(lease_until, created_at + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})) - now()))))::int AS "secondsLeft"
+           GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${LEASE_END} - now()))))::int AS "secondsLeft"
     FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`;
   // Gone between the two statements: the first attempt failed and freed the key.
   if (!first) throw new AppError("conflict", "A request with this Idempotency-Key has just ended without an answer. Retry it.", undefined, undefined, { "Retry-After": "1" });

@@ -2,6 +2,7 @@ import { ZodError } from "zod";
 import { DATABASE_RETRY_AFTER_SECONDS, whenDatabaseUnavailable } from "@/lib/db/unavailable";
 import { processSingleton } from "@/lib/process-singleton";
 import { AppError, SessionExpiredError, type ValidationIssue } from "./errors";
+import { errorSummary } from "@/lib/error-summary";
 
 export interface ErrorBody {
   error: {
@@ -18,7 +19,7 @@ export type ReportLevel = "error" | "warning";
 type Reporter = (err: unknown, context: { requestId: string; level: ReportLevel }) => void;
 
 const defaultReporter: Reporter = (err, { requestId, level }) =>
-  level === "error" ? console.error(`[${requestId}] unexpected error:`, err) : console.warn(`[${requestId}] client value refused by the database:`, err instanceof Error ? err.message.split("\n").at(-1) : err);
+  level === "error" ? console.error(`[${requestId}] unexpected error:`, err) : console.warn(`[${requestId}] client value refused by the database:`, errorSummary(err));
 
 /**
  * An expected outcome worth counting in the error tracker (spec 7): `page_expired` is the spec's

@@ -4,6 +4,7 @@ import { publicCacheGeneration } from "@/lib/releases/public-cache";
 import { portalsOfCompany } from "@/lib/companies/portals";
 import type { Portal } from "@/lib/sites";
 import { newsroomKey, releaseKey, type PublicSubject } from "./public-paths";
+import { errorSummary } from "@/lib/error-summary";
 
 // Tombstones and merged newsroom slugs are few, so every instance keeps them in memory and
 // reloads them when the public cache generation moves (every markGone, unmark and merge bumps
@@ -54,7 +55,7 @@ async function current(): Promise<TombstoneIndex> {
       // It is asked again a second later; without any index the request fails as it would have.
       const outage = whenDatabaseUnavailable(err);
       if (!index) throw err;
-      if (!outage) console.warn("tombstones: not reloaded, answering from the last index:", err instanceof Error ? err.message.split("\n").at(-1) : err);
+      if (!outage) console.warn("tombstones: not reloaded, answering from the last index:", errorSummary(err));
       index = { ...index, checkedAt: Date.now() - REFRESH_MS + RETRY_MS };
       return index;
     } finally {

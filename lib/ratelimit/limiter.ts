@@ -27,8 +27,9 @@ export interface Limiter {
  * Fixed windows: the spec states its limits as "N per window" ("20 per 15 minutes"), and a
  * fixed window counts exactly that with one key per window, also across instances. While Redis
  * is away (lib/redis/breaker.mjs) the same windows count in this process's memory: no limit
- * opens and none refuses everyone; with N instances a client gets at most N times the limit for
- * as long as the outage lasts (docs/operations.md).
+ * opens and none refuses everyone; with N instances a client gets at most N + 1 times the limit
+ * per window (its count in Redis before, then N fresh ones) for as long as the outage lasts
+ * (docs/operations.md).
  */
 export function redisLimiter(policy: RateLimitPolicy, redis: GuardedRedis, keyPrefix = "", fallback: Limiter = memoryLimiter(policy)): Limiter {
   const rl = new Ratelimit({

@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client";
 import { grandfatheringStageSql } from "@/lib/billing/grandfathering/grandfathering-rules";
 import { JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/types";
-import { errorSummary } from "./error-summary";
+import { errorSummary } from "@/lib/error-summary";
 import { invoiceAgreementPeriod, nextPeriodOf, type InvoiceSkipReason } from "./invoice-agreement";
 
 export const INVOICE_RUN_LIMIT = 500;

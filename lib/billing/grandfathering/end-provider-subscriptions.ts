@@ -1,6 +1,6 @@
 import { recordActivity, type ActivityEntry } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
-import { errorSummary } from "@/lib/billing/agreements/error-summary";
+import { errorSummary } from "@/lib/error-summary";
 import { getPaymentProvider } from "@/lib/billing/provider";
 import { db } from "@/lib/db/client";
 

@@ -6,7 +6,7 @@ import { JOB } from "@/lib/jobs/names";
 import { defineJob } from "@/lib/jobs/types";
 import { notifyGrandfatheringExpired } from "@/lib/mail/notifications/notify-grandfathering-expired";
 import { lockCustomerAgreements } from "@/lib/billing/agreements/agreement-locks";
-import { errorSummary } from "@/lib/billing/agreements/error-summary";
+import { errorSummary } from "@/lib/error-summary";
 import { endProviderSubscriptions, stopRenewals, type ProviderCall, type ProviderSubscription } from "./end-provider-subscriptions";
 import { grandfatheringStageSql, isEndedAtProvider, isEndedByNotice, isGrandfatheringOver, providerSubscriptionsOf } from "./grandfathering-rules";
 

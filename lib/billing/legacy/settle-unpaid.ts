@@ -2,7 +2,7 @@ import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import { lockAgreements } from "@/lib/billing/agreements/agreement-locks";
 import { addBerlinMonths, berlinMonthLabel } from "@/lib/billing/agreements/billing-period";
-import { errorSummary } from "@/lib/billing/agreements/error-summary";
+import { errorSummary } from "@/lib/error-summary";
 import { packageLine } from "@/lib/billing/agreements/invoice-agreement";
 import { createManualInvoice } from "@/lib/billing/invoices/create-manual-invoice";
 import { voidInvoice } from "@/lib/billing/invoices/void-invoice";

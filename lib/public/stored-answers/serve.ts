@@ -34,7 +34,8 @@ const NOT_KEPT = /^(date|connection|keep-alive|transfer-encoding|content-length|
 
 /**
  * Tells a reader (and the tests) how the answer was made: hit, miss (rendered and kept), pass
- * (rendered, not kept) or stale (kept bytes past their refresh time, served because the render failed).
+ * (rendered, not kept) or stale (kept bytes past their refresh time or made incomplete by a
+ * publication, served because the render failed).
  */
 export const STORE_STATE_HEADER = "x-pd-store";
 
@@ -98,9 +99,10 @@ export async function serveStoredAnswer(request: NextRequest, event: NextFetchEv
   });
   // Stale if error: an answer past its refresh time, or made incomplete by a publication, is still
   // true; while the render fails (the database is away) readers get it instead of an error page.
-  if (!rendered || rendered.status >= 500) failedRenders.set(key, Date.now() + RENDER_RETRY_MS);
+  const failed = !rendered || rendered.status >= 500;
+  if (failed) failedRenders.set(key, Date.now() + RENDER_RETRY_MS);
   else failedRenders.delete(key);
-  if (hit && (!rendered || rendered.status >= 500)) return respond(request, event, hit, 200, "stale");
+  if (hit && failed) return respond(request, event, hit, 200, "stale");
   if (!rendered) return null;
   return respond(request, event, rendered.answer, rendered.status, rendered.keep ? "miss" : "pass");
 }
