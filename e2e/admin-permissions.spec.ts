@@ -29,6 +29,8 @@ const screens = Object.values(ADMIN_SCREENS);
 
 for (const permission of PERMISSIONS) {
   test(`an admin holding only ${permission} opens its screens and no others`, async ({ page }) => {
+    // Sixteen screens in one browser: about 5 s alone, several times that beside a parallel worker on 2 cores.
+    test.setTimeout(90_000);
     await signInConfirmed(page, await adminHolding([permission]));
     const own = screens.filter((s) => s.permission === permission);
 
