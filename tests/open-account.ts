@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { newAuthenticator, registerWith } from "@/lib/accounts/passkeys/passkey-fixtures";
+import { newAuthenticator, registerWith } from "./passkey-fixtures";
 import { db } from "@/lib/db/client";
 import { seedUser, unique } from "./factories";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/accounts/passwords/hash";
-import { seedTotpUser, seedUserWithRandomId } from "@/lib/accounts/two-factor/test-fixtures";
+import { seedTotpUser, seedUserWithRandomId } from "@/tests/two-factor-fixtures";
 import { resolveSessionToken } from "@/lib/auth/sessions/resolve-session";
 import { sessionTokenHash } from "@/lib/auth/sessions/session-token";
 import { openSession } from "@/lib/auth/sessions/start-session";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seedUserWithRandomId } from "@/lib/accounts/two-factor/test-fixtures";
+import { seedUserWithRandomId } from "@/tests/two-factor-fixtures";
 import { portalTag, PUBLIC_TAG } from "@/lib/cache/public-tags";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";

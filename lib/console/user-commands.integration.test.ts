@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newAuthenticator, registerWith } from "@/lib/accounts/passkeys/passkey-fixtures";
-import { seedTotpUser } from "@/lib/accounts/two-factor/test-fixtures";
+import { newAuthenticator, registerWith } from "@/tests/passkey-fixtures";
+import { seedTotpUser } from "@/tests/two-factor-fixtures";
 import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { runCommand as run } from "@/tests/console-run";

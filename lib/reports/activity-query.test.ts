@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ACTIVITY } from "@/lib/activity/types";
 import { ACTIVITY_CHART_DAYS, ACTIVITY_SEARCH_MAX, activityChartRange, activityRange, decodeCursor, encodeCursor, parseActivityQuery, readActivityQuery } from "./activity-query";
 import { daysOf } from "./report-range";
-import { runWithDeadline } from "./test-helpers";
+import { runWithDeadline } from "@/tests/run-with-deadline";
 
 // The activity report's query string as an attacker writes it: every value is dropped or cut
 // to something harmless, and what the page could not take is said on the page.

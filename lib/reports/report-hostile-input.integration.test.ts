@@ -10,7 +10,7 @@ import { loadIndexingReport } from "./indexing-report";
 import { pageRange } from "./report-range";
 import { submitterCopyText } from "./submitter-export";
 import { loadSubmitterReport } from "./submitter-report";
-import { runWithDeadline } from "./test-helpers";
+import { runWithDeadline } from "@/tests/run-with-deadline";
 
 // The four reports' loaders and the console command fed what an attacker puts into a URL or
 // a command line: each answers at once with a report or a reason, never an error or a loop.

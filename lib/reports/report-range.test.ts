@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays, daysOf, EARLIEST_DAY, latestDay, MAX_RANGE_DAYS, pageRange, parseDay, parseRange, rangeOf, startOfBerlinDay, type ReportRange } from "./report-range";
-import { runWithDeadline } from "./test-helpers";
+import { runWithDeadline } from "@/tests/run-with-deadline";
 
 // The reports' time range as an attacker writes it into a URL or a command line. A day the
 // calendar functions cannot represent once sent a report into an endless loop (addDays

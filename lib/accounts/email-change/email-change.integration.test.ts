@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ACTIVITY } from "@/lib/activity/types";
 import { createLoginLink, redeemLoginLink, sendLoginLinkMail } from "@/lib/accounts/login-links";
-import { mailsTo, storedRows, tokenIn } from "@/lib/accounts/login-links/test-helpers";
+import { mailsTo, storedRows, tokenIn } from "@/tests/login-link-helpers";
 import { db } from "@/lib/db/client";
 import { getSiteHosts, siteOrigin } from "@/lib/sites";
 import { seedUser, unique } from "@/tests/factories";

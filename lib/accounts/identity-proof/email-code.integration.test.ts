@@ -6,7 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { getRedis } from "@/lib/redis/client";
 import { emailCodeCacheKey, sendEmailProofCode } from "./email-code";
 import { proveIdentity } from "./prove-identity";
-import { mailedCode, seedAccount } from "./test-fixtures";
+import { mailedCode, seedAccount } from "@/tests/identity-proof-fixtures";
 
 const refused = (reason: string) => expect.objectContaining({ name: "IdentityProofRefusedError", reason });
 const redis = () => getRedis(getConfig().redis.url!);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { newAuthenticator, registerWith } from "@/lib/accounts/passkeys/passkey-fixtures";
+import { newAuthenticator, registerWith } from "@/tests/passkey-fixtures";
 import { db } from "@/lib/db/client";
 import { passkeyProofOptions } from "./passkey-proof";
 import { proveIdentity } from "./prove-identity";
-import { seedAccount } from "./test-fixtures";
+import { seedAccount } from "@/tests/identity-proof-fixtures";
 
 const refused = (reason: string) => expect.objectContaining({ name: "IdentityProofRefusedError", reason });
 

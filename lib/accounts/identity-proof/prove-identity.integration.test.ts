@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getRelyingParty } from "@/lib/accounts/passkeys/relying-party";
-import { codeAt, wrongCodeAt } from "@/lib/accounts/two-factor/test-fixtures";
+import { codeAt, wrongCodeAt } from "@/tests/two-factor-fixtures";
 import { getTwoFactorStatus } from "@/lib/accounts/two-factor/two-factor-status";
 import { verifyTotpChallenge } from "@/lib/accounts/two-factor/verify-totp-challenge";
-import { newAuthenticator } from "@/lib/accounts/passkeys/passkey-fixtures";
+import { newAuthenticator } from "@/tests/passkey-fixtures";
 import { db } from "@/lib/db/client";
 import { withLimits } from "@/tests/limits";
 import { sendEmailProofCode } from "./email-code";
@@ -12,7 +12,7 @@ import { passkeyProofOptions } from "./passkey-proof";
 import { proveIdentity } from "./prove-identity";
 import { acceptedProofKinds } from "./rules";
 import { clearOfWindowEnd } from "@/tests/rate-limit-window";
-import { mailedCode, PASSWORD, seedAccount, type AccountShape, type SeededAccount } from "./test-fixtures";
+import { mailedCode, PASSWORD, seedAccount, type AccountShape, type SeededAccount } from "@/tests/identity-proof-fixtures";
 import type { IdentityProof, ProofKind, ProofPurpose } from "./types";
 
 const PURPOSES: ProofPurpose[] = ["email_change", "first_two_factor_setup", "api_token", "disable_two_factor", "renew_recovery_codes", "add_passkey", "remove_passkey", "set_first_password"];

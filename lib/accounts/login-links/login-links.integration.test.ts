@@ -12,7 +12,7 @@ import {
   redeemLoginLink,
   sendLoginLinkMail,
 } from "./index";
-import { mailsTo, storedRows, tokenIn } from "./test-helpers";
+import { mailsTo, storedRows, tokenIn } from "@/tests/login-link-helpers";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

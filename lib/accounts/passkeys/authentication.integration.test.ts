@@ -6,7 +6,7 @@ import { getRedis } from "@/lib/redis/client";
 import { seedUser } from "@/tests/factories";
 import { authenticationChallengeKey, passkeyAuthenticationOptions, passkeyAuthenticationOptionsForUser } from "./authentication-options";
 import { deletePasskey } from "./manage-passkeys";
-import { newAuthenticator, registerWith, seedUserWithPasskey } from "./passkey-fixtures";
+import { newAuthenticator, registerWith, seedUserWithPasskey } from "@/tests/passkey-fixtures";
 import { getRelyingParty } from "./relying-party";
 import { verifyPasskeyAuthentication } from "./verify-authentication";
 

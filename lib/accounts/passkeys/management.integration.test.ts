@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { deletePasskey, listPasskeys, renamePasskey } from "./manage-passkeys";
-import { newAuthenticator, registerWith, seedUserWithPasskey } from "./passkey-fixtures";
+import { newAuthenticator, registerWith, seedUserWithPasskey } from "@/tests/passkey-fixtures";
 
 /** A session's fresh proof of this kind (what the security page stamps on it). */
 const provedBy = (kind: string, at = new Date()) => ({ proof: { identityProvedAt: at, identityProofKind: kind } });

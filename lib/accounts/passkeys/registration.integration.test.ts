@@ -4,7 +4,7 @@ import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { getRedis } from "@/lib/redis/client";
 import { seedUser } from "@/tests/factories";
-import { newAuthenticator, registerWith, seedUserWithPasskey } from "./passkey-fixtures";
+import { newAuthenticator, registerWith, seedUserWithPasskey } from "@/tests/passkey-fixtures";
 import { registerPasskey } from "./register-passkey";
 import { passkeyRegistrationOptions, registrationChallengeKey } from "./registration-options";
 import { getRelyingParty } from "./relying-party";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createLoginLink, LOGIN_LINK_TTL_MINUTES, LoginLinkInvalidError, redeemLoginLink } from "@/lib/accounts/login-links";
-import { mailsTo, tokenIn } from "@/lib/accounts/login-links/test-helpers";
+import { mailsTo, tokenIn } from "@/tests/login-link-helpers";
 import { LoginRefusedError } from "@/lib/auth/login/login-errors";
 import { LoginThrottledError } from "@/lib/auth/login/login-failures";
 import { signInWithLoginLink } from "@/lib/auth/login/login-link-login";

@@ -4,7 +4,7 @@ import { setLimits, withLimits } from "@/tests/limits";
 import { ipHmac } from "@/lib/security/client-ip";
 import { clearOfWindowEnd } from "@/tests/rate-limit-window";
 import { TwoFactorThrottledError } from "./errors";
-import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "./test-fixtures";
+import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "@/tests/two-factor-fixtures";
 import { getTwoFactorStatus } from "./two-factor-status";
 import { verifyTotpChallenge } from "./verify-totp-challenge";
 

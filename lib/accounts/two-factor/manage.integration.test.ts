@@ -6,7 +6,7 @@ import { TwoFactorThrottledError } from "./errors";
 import { renewRecoveryCodes } from "./renew-recovery-codes";
 import { resetSecondFactor } from "./reset-second-factor";
 import { clearOfWindowEnd } from "@/tests/rate-limit-window";
-import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "./test-fixtures";
+import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "@/tests/two-factor-fixtures";
 import { getTwoFactorStatus } from "./two-factor-status";
 import { verifyTotpChallenge } from "./verify-totp-challenge";
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { newAuthenticator, registerWith } from "@/lib/accounts/passkeys/passkey-fixtures";
+import { newAuthenticator, registerWith } from "@/tests/passkey-fixtures";
 import { registerPasskey } from "@/lib/accounts/passkeys/register-passkey";
 import { passkeyRegistrationOptions } from "@/lib/accounts/passkeys/registration-options";
 import { beginTotpSetup, TOTP_SETUP_MINUTES } from "./begin-totp-setup";
 import { confirmTotpSetup } from "./confirm-totp-setup";
 import { hashRecoveryCode, normalizeRecoveryCode } from "./recovery-codes";
 import { openTotpSecret } from "./secret-box";
-import { codeAt, seedUserWithRandomId, wrongCodeAt } from "./test-fixtures";
+import { codeAt, seedUserWithRandomId, wrongCodeAt } from "@/tests/two-factor-fixtures";
 import { getTwoFactorStatus } from "./two-factor-status";
 import { verifyTotpChallenge } from "./verify-totp-challenge";
 

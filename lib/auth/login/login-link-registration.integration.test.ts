@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { sendLoginLinkMail } from "@/lib/accounts/login-links";
 import { loginLinkLanding } from "@/lib/accounts/login-links/landing";
-import { mailsTo, tokenIn } from "@/lib/accounts/login-links/test-helpers";
+import { mailsTo, tokenIn } from "@/tests/login-link-helpers";
 import { hashPassword } from "@/lib/accounts/passwords/hash";
 import { registerAccount } from "@/lib/accounts/registration/register-account";
 import { ACTIVITY } from "@/lib/activity/types";

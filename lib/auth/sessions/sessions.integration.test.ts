@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { changePassword } from "@/lib/accounts/passwords/change-password";
 import { hashPassword } from "@/lib/accounts/passwords/hash";
 import { resetPassword } from "@/lib/accounts/passwords/reset-password";
-import { seedUserWithRandomId } from "@/lib/accounts/two-factor/test-fixtures";
+import { seedUserWithRandomId } from "@/tests/two-factor-fixtures";
 import { db } from "@/lib/db/client";
 import { ADMIN_CONFIRMATION_HOURS, needsStrongAdminConfirmation } from "@/lib/auth/session";
 import { resolveSessionToken, STAFF_IDLE_MINUTES } from "./resolve-session";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createLoginLink, redeemLoginLink } from "@/lib/accounts/login-links";
-import { tokenIn } from "@/lib/accounts/login-links/test-helpers";
+import { tokenIn } from "@/tests/login-link-helpers";
 import { db } from "@/lib/db/client";
 import { verifyUnsubscribeToken } from "@/lib/mail/unsubscribe-token";
 import { getSiteHosts, releaseUrl } from "@/lib/sites";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ACTIVITY } from "@/lib/activity/types";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { db } from "@/lib/db/client";
-import { runWithDeadline } from "@/lib/reports/test-helpers";
+import { runWithDeadline } from "@/tests/run-with-deadline";
 import { seedUser } from "@/tests/factories";
 import { signIn, withPageSession } from "@/tests/page-session";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { mailedCode, seedAccount } from "@/lib/accounts/identity-proof/test-fixtures";
+import { mailedCode, seedAccount } from "@/tests/identity-proof-fixtures";
 import { createApiToken } from "@/lib/api-tokens/tokens";
-import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "@/lib/accounts/two-factor/test-fixtures";
+import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "@/tests/two-factor-fixtures";
 import { beginTotpSetup } from "@/lib/accounts/two-factor/begin-totp-setup";
 import { confirmTotpSetup } from "@/lib/accounts/two-factor/confirm-totp-setup";
 import { disableTotp } from "@/lib/accounts/two-factor/disable-totp";

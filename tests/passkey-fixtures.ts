@@ -1,8 +1,8 @@
 import { acceptedProofKinds } from "@/lib/accounts/identity-proof/rules";
-import { seedUser } from "@/tests/factories";
-import { registerPasskey } from "./register-passkey";
-import { passkeyRegistrationOptions } from "./registration-options";
-import { getRelyingParty } from "./relying-party";
+import { seedUser } from "./factories";
+import { registerPasskey } from "@/lib/accounts/passkeys/register-passkey";
+import { passkeyRegistrationOptions } from "@/lib/accounts/passkeys/registration-options";
+import { getRelyingParty } from "@/lib/accounts/passkeys/relying-party";
 import { SoftwareAuthenticator } from "./software-authenticator";
 
 // Test helper: users with a registered passkey, built through the real registration path.

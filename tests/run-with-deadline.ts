@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 // that calls such a function hangs instead of failing. These helpers run the call in a child
 // process (tsx resolves the "@/" imports) and kill it when it has not answered in time.
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Starting node and importing the module: generous, the machine may be busy. */
 const START_BUDGET_MS = 30_000;
 

@@ -1,7 +1,7 @@
-import { newAuthenticator, registerWith } from "@/lib/accounts/passkeys/passkey-fixtures";
-import type { SoftwareAuthenticator } from "@/lib/accounts/passkeys/software-authenticator";
+import { newAuthenticator, registerWith } from "./passkey-fixtures";
+import type { SoftwareAuthenticator } from "./software-authenticator";
 import { hashPassword } from "@/lib/accounts/passwords/hash";
-import { seedTotpUser, seedUserWithRandomId } from "@/lib/accounts/two-factor/test-fixtures";
+import { seedTotpUser, seedUserWithRandomId } from "./two-factor-fixtures";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 

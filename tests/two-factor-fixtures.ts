@@ -2,9 +2,9 @@ import { randomInt } from "node:crypto";
 import { generate, generateSecret } from "otplib";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { seedUser } from "@/tests/factories";
-import { replaceRecoveryCodes } from "./replace-recovery-codes";
-import { sealTotpSecret } from "./secret-box";
+import { seedUser } from "./factories";
+import { replaceRecoveryCodes } from "@/lib/accounts/two-factor/replace-recovery-codes";
+import { sealTotpSecret } from "@/lib/accounts/two-factor/secret-box";
 
 // Test files share one Redis while every file's database numbers users from 1, so throttle
 // and replay keys (by user id) would collide across files and reruns; random ids keep them apart.
