@@ -4,7 +4,8 @@ import { startTransition, useActionState, useDeferredValue, useMemo, useState, t
 import { describedBy, FormField, shownIssue } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { EMPTY_RELEASE_FORM, validateReleaseForm } from "@/lib/dashboard/release-rules";
+import { formIssuesOf } from "@/lib/dashboard/release-rules";
+import { releaseTextIssues } from "@/lib/releases/rules";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { editDistancePercent } from "@/lib/releases/changes/edit-distance";
 import { ReleaseBodyField } from "./release-editor";
@@ -20,8 +21,7 @@ export interface PaidChangeResult extends ActionResult {
   reasons?: string[];
 }
 
-const FIELDS = ["title", "lead", "body"] as const;
-type Field = (typeof FIELDS)[number];
+type Field = "title" | "lead" | "body";
 
 interface Props {
   initial: PaidChangeInput;
@@ -43,8 +43,8 @@ export function PaidChangeForm({ initial, maxDistancePercent, action }: Props) {
   const [result, dispatch, pending] = useActionState(action, null);
   const hydrated = useHydrated();
 
-  const allIssues = validateReleaseForm({ ...EMPTY_RELEASE_FORM, ...values });
-  const clientIssues: Partial<Record<Field, string>> = Object.fromEntries(FIELDS.flatMap((f) => (allIssues[f] ? [[f, allIssues[f]]] : [])));
+  // The release rules the server applies to every write of these three fields.
+  const clientIssues: Partial<Record<Field, string>> = formIssuesOf(releaseTextIssues({ title: values.title, lead: values.lead, body: values.body }));
   const issueOf = (field: Field) => shownIssue(field, { touched, clientIssues, values, sent, serverIssues: result?.issues });
   const unchanged = values.title.trim() === initial.title.trim() && values.lead.trim() === initial.lead.trim() && values.body === initial.body;
 

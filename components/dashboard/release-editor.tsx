@@ -5,7 +5,9 @@ import { cleanPastedHtml } from "@/components/ui/rich-text/clean-pasted-html";
 import { RichTextEditor } from "@/components/ui/rich-text/rich-text-editor";
 import type { ToolId } from "@/components/ui/rich-text/toolbar";
 import { bodyFromEditorHtml } from "@/lib/dashboard/release-body";
-import { BODY_MAX_CHARS, BODY_MIN_CHARS, bodyTextLength } from "@/lib/dashboard/release-rules";
+import { bodyTextLength, RELEASE_LIMITS } from "@/lib/releases/rules";
+
+const { bodyMinChars: BODY_MIN_CHARS, bodyMaxChars: BODY_MAX_CHARS } = RELEASE_LIMITS;
 
 // What a release text may hold and the portal prints: h2/h3, bold, italic, bullet and numbered
 // lists, links, block quotes (and line breaks, which stored releases carry). Everything else of

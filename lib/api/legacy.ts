@@ -4,6 +4,7 @@ import { hasPlausibleDomain } from "@/lib/mail/domain-plausibility";
 import { newsroomsOfUser } from "@/lib/companies/newsrooms";
 import { RecordId } from "@/lib/input/ids";
 import { readable } from "@/lib/input/text";
+import { RELEASE_LIMITS as L } from "@/lib/releases/rules";
 import { ListQuery, STATUSES, type ReleaseResource } from "./schemas";
 
 // The legacy /service/... contract: older field names (text, city, lang, limit) mapped onto
@@ -18,14 +19,14 @@ export const LegacyReleaseInput = z.object({
   company_email: z.string().max(254).optional(),
   portal: z.enum(["business", "tech"]).optional(),
   lang: z.enum(["de", "en"]).optional(),
-  title: readable(z.string().trim().min(10).max(200)),
-  subtitle: readable(z.string().trim().max(600)).optional(),
-  text: readable(z.string().min(1).max(100_000)),
-  city: readable(z.string().trim().max(120)).optional(),
+  title: readable(z.string().trim().min(L.titleMin).max(L.titleMax)),
+  subtitle: readable(z.string().trim().max(L.leadMax)).optional(),
+  text: readable(z.string().min(1).max(L.bodyHtmlMax)),
+  city: readable(z.string().trim().max(L.locationMax)).optional(),
   category: z.string().max(100).optional(),
-  contact_name: readable(z.string().trim().max(120)).optional(),
-  contact_email: z.string().max(254).optional(),
-  contact_phone: readable(z.string().trim().max(60)).optional(),
+  contact_name: readable(z.string().trim().max(L.contactNameMax)).optional(),
+  contact_email: z.string().max(L.contactEmailMax).optional(),
+  contact_phone: readable(z.string().trim().max(L.contactPhoneMax)).optional(),
   publish_at: z.iso.datetime({ offset: true }).optional(),
 });
 export type LegacyReleaseInput = z.infer<typeof LegacyReleaseInput>;

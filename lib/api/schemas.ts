@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AiDeclarationKind } from "@/lib/generated/prisma/enums";
 import { RecordId, RecordIdParam } from "@/lib/input/ids";
 import { readable } from "@/lib/input/text";
+import { RELEASE_LIMITS as L } from "@/lib/releases/rules";
 import { MAX_SEARCH_PAGE } from "@/lib/releases/search";
 
 // The v1 contract: the handlers parse with these schemas and the OpenAPI file is generated
@@ -10,7 +11,7 @@ import { MAX_SEARCH_PAGE } from "@/lib/releases/search";
 export const STATUSES = ["draft", "in_review", "rejected", "scheduled", "published", "archived", "depublished"] as const;
 
 const text = (max: number) => readable(z.string().trim().max(max));
-const email = z.email().max(254);
+const email = z.email().max(L.contactEmailMax);
 
 /** The customer's self-declaration of AI use for the text (spec 2.3). */
 export const AiDeclaration = z.enum(Object.values(AiDeclarationKind) as [AiDeclarationKind, ...AiDeclarationKind[]]);
@@ -21,13 +22,13 @@ export const ReleaseInput = z
     newsroom_id: RecordId.meta({ description: "Newsroom (company) the release belongs to; see GET /api/v1/newsrooms." }),
     portal: z.enum(["business", "tech"]).meta({ description: "Target portal; must be one the newsroom publishes on." }),
     language: z.enum(["de", "en"]),
-    title: text(200).min(10),
-    lead: text(600).nullish(),
-    body: readable(z.string().min(1).max(100_000)).meta({ description: "HTML; at least 150 characters of text." }),
-    location: text(120).nullish().meta({ description: "Dateline, e.g. Berlin." }),
-    keywords: z.array(text(60)).max(20).optional(),
+    title: text(L.titleMax).min(L.titleMin),
+    lead: text(L.leadMax).nullish(),
+    body: readable(z.string().min(1).max(L.bodyHtmlMax)).meta({ description: `HTML of at most ${L.bodyHtmlMax} characters; ${L.bodyMinChars} to ${L.bodyMaxChars} characters of text without markup.` }),
+    location: text(L.locationMax).nullish().meta({ description: "Dateline, e.g. Berlin." }),
+    keywords: z.array(text(L.keywordMax)).max(L.keywordsMax).optional(),
     category: z.string().max(100).nullish().meta({ description: "Slug of an active category of the target portal." }),
-    contact: z.object({ name: text(120).nullish(), email: email.nullish(), phone: text(60).nullish() }).optional(),
+    contact: z.object({ name: text(L.contactNameMax).nullish(), email: email.nullish(), phone: text(L.contactPhoneMax).nullish() }).optional(),
     scheduled_at: z.iso.datetime({ offset: true }).nullish().meta({ description: "Publish at this time (ISO 8601) instead of right after the check." }),
     submit: z.boolean().default(true).meta({ description: "Send to review at once (default) or keep as draft." }),
     ai_declaration: AiDeclaration.optional().meta({

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { textWithoutMarkup } from "@/lib/releases/content-hash";
 import { bodyFromEditorHtml } from "./release-body";
-import { BODY_MIN_CHARS, bodyTextLength, coerceReleaseForm, EMPTY_RELEASE_FORM, validateReleaseForm } from "./release-rules";
+import { bodyTextLength, RELEASE_LIMITS } from "@/lib/releases/rules";
+import { coerceReleaseForm, EMPTY_RELEASE_FORM, validateReleaseForm } from "./release-rules";
+
+const BODY_MIN_CHARS = RELEASE_LIMITS.bodyMinChars;
 
 describe("the release body in the form", () => {
   it("counts text without markup, as the API and content_hash do", () => {

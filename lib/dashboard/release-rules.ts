@@ -1,18 +1,10 @@
 // The release form's rules, shared by the browser (live validation) and the server action
 // (the authority). No server imports: this file is bundled into the client form.
 import { AiDeclarationKind } from "@/lib/generated/prisma/enums";
-import { hasAddressShape } from "@/lib/input/email-address";
 import { isAcceptableText, isReadableText } from "@/lib/input/text";
-import { textWithoutMarkup } from "@/lib/releases/text-without-markup";
-
-export const TITLE_MIN = 10;
-export const TITLE_MAX = 200;
-export const BODY_MIN_CHARS = 150;
-export const BODY_MAX_CHARS = 50_000;
-/** The body's HTML as sent, markup included: room for a long text with plenty of formatting. */
-export const BODY_HTML_MAX = 200_000;
-const LEAD_MAX = 500;
-const SHORT_MAX = 200;
+import { germanIssue, UNREADABLE_DE, UNSTORABLE_DE } from "@/lib/releases/issue-wording";
+import { releaseTextIssues, RELEASE_LIMITS } from "@/lib/releases/rules";
+import type { WriteField, WriteIssue } from "@/lib/releases/write-issues";
 
 export const RELEASE_FIELDS = [
   "companyId", "portal", "language", "categoryId", "title", "lead", "body",
@@ -40,44 +32,42 @@ export const AI_DECLARATIONS: readonly { value: AiDeclarationKind; label: string
 ];
 export const isAiDeclaration = (value: string): value is AiDeclarationKind => AI_DECLARATIONS.some((d) => d.value === value);
 
-/** Length of the body as readers see it: text without markup, runs of spaces count once (as the API counts). */
-export function bodyTextLength(bodyHtml: string): number {
-  return textWithoutMarkup(bodyHtml).length;
+/** Where the form shows each field the release rules speak of. */
+const FORM_FIELD: Partial<Record<WriteField, ReleaseField>> = { newsroom: "companyId", category: "categoryId" };
+
+/** The release rules' issues as the form's German messages, by form field (the first per field). */
+export function formIssuesOf(issues: readonly WriteIssue[]): FieldIssues {
+  const out: FieldIssues = {};
+  for (const issue of issues) {
+    const field = FORM_FIELD[issue.field] ?? (issue.field as ReleaseField);
+    if ((RELEASE_FIELDS as readonly string[]).includes(field)) out[field] ??= germanIssue(issue);
+  }
+  return out;
 }
 
-/** Pasted text can carry a NUL or a broken emoji half; the database cannot store either. */
-const UNSTORABLE = "Der Text enthält ein unzulässiges Steuerzeichen. Bitte tippen Sie die Stelle neu.";
-/** Storable, but no text: a control character or noncharacter, often from a copied template. */
-const UNREADABLE = "Der Text enthält ein Steuer- oder Sonderzeichen, das nicht lesbar ist (oft aus einer kopierten Vorlage). Bitte tippen Sie die Stelle neu.";
 const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+const TEXT_FIELDS = ["title", "lead", "body", "location", "contactName", "contactEmail", "contactPhone"] as const;
 
-/** Every rule a single field can be checked against without the database. */
+/**
+ * Every rule a single field can be checked against without the database: the release rules
+ * (lib/releases/rules.ts) with the guided form's required fields, and the form's own choices.
+ */
 export function validateReleaseForm(v: ReleaseFormValues): FieldIssues {
-  const issues: FieldIssues = {};
-  const title = v.title.trim();
-  if (!v.companyId) issues.companyId = "Bitte wählen Sie einen Newsroom.";
-  if (v.portal !== "business" && v.portal !== "tech") issues.portal = "Bitte wählen Sie ein Portal.";
-  if (v.language !== "de" && v.language !== "en") issues.language = "Bitte wählen Sie Deutsch oder Englisch.";
-  if (!v.categoryId) issues.categoryId = "Bitte wählen Sie eine Kategorie.";
-  if (title.length < TITLE_MIN || title.length > TITLE_MAX) issues.title = `Die Überschrift braucht ${TITLE_MIN} bis ${TITLE_MAX} Zeichen (jetzt ${title.length}).`;
-  if (v.lead.trim().length > LEAD_MAX) issues.lead = `Der Vorspann darf höchstens ${LEAD_MAX} Zeichen lang sein.`;
-  const bodyLength = bodyTextLength(v.body);
-  if (bodyLength < BODY_MIN_CHARS) issues.body = `Der Text braucht mindestens ${BODY_MIN_CHARS} Zeichen (jetzt ${bodyLength}).`;
-  else if (bodyLength > BODY_MAX_CHARS) issues.body = `Der Text darf höchstens ${BODY_MAX_CHARS} Zeichen lang sein.`;
-  else if (v.body.length > BODY_HTML_MAX) issues.body = "Der Text ist mit seiner Formatierung zu umfangreich. Bitte kürzen Sie ihn oder verwenden Sie weniger Formatierungen.";
-  if (!v.location.trim()) issues.location = "Bitte geben Sie die Ortsmarke an (z. B. Hamburg).";
-  else if (v.location.trim().length > SHORT_MAX) issues.location = "Die Ortsmarke ist zu lang.";
-  if (!v.contactName.trim()) issues.contactName = "Bitte nennen Sie einen Pressekontakt.";
-  else if (v.contactName.trim().length > SHORT_MAX) issues.contactName = "Der Name ist zu lang.";
-  if (!hasAddressShape(v.contactEmail.trim())) issues.contactEmail = "Bitte geben Sie eine gültige E-Mail-Adresse an.";
-  if (v.contactPhone.trim().length > 50) issues.contactPhone = "Die Telefonnummer ist zu lang.";
-  if (v.scheduledAt && !DATETIME_LOCAL.test(v.scheduledAt)) issues.scheduledAt = "Bitte geben Sie Datum und Uhrzeit vollständig an.";
-  if (!isAiDeclaration(v.aiDeclaration)) issues.aiDeclaration = "Bitte geben Sie an, ob und wie KI beim Text geholfen hat.";
+  const issues: WriteIssue[] = releaseTextIssues(Object.fromEntries(TEXT_FIELDS.map((f) => [f, v[f]])), { guided: true });
+  if (!v.companyId) issues.push({ field: "newsroom", rule: "required" });
+  if (v.portal !== "business" && v.portal !== "tech") issues.push({ field: "portal", rule: "required" });
+  if (v.language !== "de" && v.language !== "en") issues.push({ field: "language", rule: "required" });
+  if (!v.categoryId) issues.push({ field: "category", rule: "required" });
+  if (v.scheduledAt && !DATETIME_LOCAL.test(v.scheduledAt)) issues.push({ field: "scheduledAt", rule: "required" });
+  if (!isAiDeclaration(v.aiDeclaration)) issues.push({ field: "aiDeclaration", rule: "required" });
+  const out = formIssuesOf(issues);
+  // The choices' values too: pasted garbage in a hidden field is refused in the same words.
   for (const field of RELEASE_FIELDS) {
-    if (!isAcceptableText(v[field])) issues[field] = UNSTORABLE;
-    else if (!isReadableText(v[field])) issues[field] = UNREADABLE;
+    if ((TEXT_FIELDS as readonly string[]).includes(field)) continue;
+    if (!isAcceptableText(v[field])) out[field] = UNSTORABLE_DE;
+    else if (!isReadableText(v[field])) out[field] = UNREADABLE_DE;
   }
-  return issues;
+  return out;
 }
 
 export const hasIssues = (issues: FieldIssues) => Object.keys(issues).length > 0;
@@ -89,7 +79,7 @@ export function coerceReleaseForm(raw: unknown): ReleaseFormValues {
   for (const field of RELEASE_FIELDS) {
     const value = input[field];
     // Cut only past every limit, so an overlong value is still judged (and refused), never stored cut.
-    if (typeof value === "string") out[field] = value.slice(0, BODY_HTML_MAX + 1);
+    if (typeof value === "string") out[field] = value.slice(0, RELEASE_LIMITS.bodyHtmlMax + 1);
   }
   return out;
 }

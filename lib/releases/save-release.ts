@@ -78,8 +78,7 @@ export function assertReadableContent(content: ReleaseContent): void {
   if (issues.length) throw new AppError("validation_failed", "The release contains text that is not readable.", undefined, issues);
 }
 
-/** Creates a draft. The slug is unique per portal and language; a collision retries with a suffix. */
-export async function createRelease(opts: {
+export interface NewDraft {
   companyId: number;
   portal: "business" | "tech";
   language: "de" | "en";
@@ -87,38 +86,54 @@ export async function createRelease(opts: {
   source?: "dashboard" | "api" | "legacy_api" | "admin";
   content: ReleaseContent;
   actor: Actor;
-  /** What the caller records with the new draft, committed or rolled back with it (an AI declaration, an Idempotency-Key's binding). */
-  alsoInTransaction?: (tx: Tx, releaseId: number) => Promise<unknown>;
-}) {
-  assertReadableContent(opts.content);
+}
+
+/** Inserts a draft in the caller's transaction: rights, stored columns, unique slug, history, search mirror. */
+export async function insertDraft(tx: Tx, opts: NewDraft) {
+  // A new text is the writer's own: it needs `writeReleases` in the newsroom.
+  await assertActorMay(tx, opts.actor, { companyId: opts.companyId, authorUserId: opts.actor.userId ?? null }, "edit");
+  const c = contentColumns(opts.content, opts.language, []);
+  const release = await tx.pressRelease.create({
+    data: {
+      companyId: opts.companyId,
+      portal: opts.portal,
+      language: opts.language,
+      authorUserId: opts.authorUserId,
+      source: opts.source ?? "dashboard",
+      slug: await uniqueSlug(tx, opts.portal, opts.language, c.title),
+      ...c,
+    },
+  });
+  await recordHistory(tx, { pressReleaseId: release.id, from: null, to: "draft", actor: opts.actor, outcome: "created" });
+  await syncSearchMirror(tx, release.id);
+  return release;
+}
+
+/** Runs a transaction that inserts a draft; two creates with the same title raced for one slug: the loser runs again and picks the next one. */
+export async function withSlugRetry<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.$transaction(async (tx) => {
-        // A new text is the writer's own: it needs `writeReleases` in the newsroom.
-        await assertActorMay(tx, opts.actor, { companyId: opts.companyId, authorUserId: opts.actor.userId ?? null }, "edit");
-        const c = contentColumns(opts.content, opts.language, []);
-        const release = await tx.pressRelease.create({
-          data: {
-            companyId: opts.companyId,
-            portal: opts.portal,
-            language: opts.language,
-            authorUserId: opts.authorUserId,
-            source: opts.source ?? "dashboard",
-            slug: await uniqueSlug(tx, opts.portal, opts.language, c.title),
-            ...c,
-          },
-        });
-        await recordHistory(tx, { pressReleaseId: release.id, from: null, to: "draft", actor: opts.actor, outcome: "created" });
-        await syncSearchMirror(tx, release.id);
-        await opts.alsoInTransaction?.(tx, release.id);
-        return release;
-      });
+      return await run();
     } catch (err) {
-      // Two creates with the same title raced for one slug: the loser picks the next one.
       if (attempt < 3 && String(err).includes("Unique constraint")) continue;
       throw err;
     }
   }
+}
+
+/** Creates a draft. The slug is unique per portal and language; a collision retries with a suffix. */
+export async function createRelease(opts: NewDraft & {
+  /** What the caller records with the new draft, committed or rolled back with it. */
+  alsoInTransaction?: (tx: Tx, releaseId: number) => Promise<unknown>;
+}) {
+  assertReadableContent(opts.content);
+  return withSlugRetry(() =>
+    db.$transaction(async (tx) => {
+      const release = await insertDraft(tx, opts);
+      await opts.alsoInTransaction?.(tx, release.id);
+      return release;
+    }),
+  );
 }
 
 /**
@@ -129,49 +144,60 @@ export function isContentChange(before: { contentHash: string; lead: string | nu
   return before.contentHash !== after.contentHash || before.lead !== after.lead;
 }
 
+export interface ContentWrite {
+  releaseId: number;
+  content: ReleaseContent;
+  placement?: { portal: "business" | "tech"; language: "de" | "en" };
+  actor: Actor;
+  now: Date;
+  onlyIfStatus?: "draft";
+}
+
 /**
- * Saves new content. content_hash and the review fingerprint (text and judged images) are
- * recomputed; content_changed_at moves only on a content change (isContentChange). When
- * anything the check judges changed (the fingerprint), checks and a person's approval of the old
- * version are discarded, so they can never publish the new one, and the release goes back to
- * its check.
+ * Writes new content in the caller's transaction, under the release lock. content_hash and the
+ * review fingerprint (text and judged images) are recomputed; content_changed_at moves only on
+ * a content change (isContentChange). When anything the check judges changed (the
+ * fingerprint), checks and a person's approval of the old version are discarded, so they can
+ * never publish the new one, and the release goes back to its check.
  */
-export async function updateRelease(opts: { releaseId: number; content: ReleaseContent; placement?: { portal: "business" | "tech"; language: "de" | "en" }; actor: Actor; now?: Date; onlyIfStatus?: "draft" }) {
+export async function writeContent(tx: Tx, opts: ContentWrite) {
+  const { now } = opts;
+  const release = await lockRelease(tx, opts.releaseId);
+  await assertActorMay(tx, opts.actor, release, "edit");
+  // The dashboard's autosave keeps drafts only; checked on the locked row, so a submission
+  // that lands first is never overwritten by a save the customer did not ask for.
+  if (opts.onlyIfStatus && release.status !== opts.onlyIfStatus) throw new AppError("conflict", `Only a release in status ${opts.onlyIfStatus} is saved automatically; this one is ${release.status}.`);
+  if (!(EDITABLE_STATUSES as readonly string[]).includes(release.status) || release.goneAt) {
+    throw new AppError("conflict", `A release in status ${release.status} cannot be edited; published releases change through a paid change.`);
+  }
+  const c = contentColumns(opts.content, opts.placement?.language ?? release.language, await judgedImagesOf(tx, release.id));
+  const hashChanged = c.contentHash !== release.contentHash;
+  const changed = isContentChange(release, c);
+  const judgedChanged = c.reviewFingerprint !== release.reviewFingerprint;
+  const moved = !!opts.placement && (opts.placement.portal !== release.portal || opts.placement.language !== release.language);
+  if (moved && release.publishedEverAt) throw new AppError("conflict", "A release that was published keeps its portal and language.");
+  const updated = await tx.pressRelease.update({
+    where: { id: release.id },
+    data: {
+      ...c,
+      ...(moved && opts.placement ? { ...opts.placement, slug: await uniqueSlug(tx, opts.placement.portal, opts.placement.language, c.title) } : {}),
+      ...(changed ? { contentChangedAt: now } : {}),
+      // A person's approval covered the old version only; a scheduled release that changed
+      // needs a new check, by a person when it needs one.
+      ...(judgedChanged ? reviewVoidedColumns(release, now) : {}),
+    },
+  });
+  if (hashChanged) await discardStaleTextChecks(tx, release.id, c.contentHash, now);
+  if (judgedChanged) await recordReviewVoided(tx, release, c.reviewFingerprint, { actor: opts.actor, now });
+  await syncSearchMirror(tx, release.id, now);
+  return { release: updated, contentChanged: changed, judgedChanged };
+}
+
+/** Saves new content in a transaction of its own (writeContent), then asks for the check a judged change needs. */
+export async function updateRelease(opts: Omit<ContentWrite, "now"> & { now?: Date }) {
   const now = opts.now ?? new Date();
   assertReadableContent(opts.content);
-  const result = await db.$transaction(async (tx) => {
-    const release = await lockRelease(tx, opts.releaseId);
-    await assertActorMay(tx, opts.actor, release, "edit");
-    // The dashboard's autosave keeps drafts only; checked on the locked row, so a submission
-    // that lands first is never overwritten by a save the customer did not ask for.
-    if (opts.onlyIfStatus && release.status !== opts.onlyIfStatus) throw new AppError("conflict", `Only a release in status ${opts.onlyIfStatus} is saved automatically; this one is ${release.status}.`);
-    if (!(EDITABLE_STATUSES as readonly string[]).includes(release.status) || release.goneAt) {
-      throw new AppError("conflict", `A release in status ${release.status} cannot be edited; published releases change through a paid change.`);
-    }
-    const c = contentColumns(opts.content, opts.placement?.language ?? release.language, await judgedImagesOf(tx, release.id));
-    const hashChanged = c.contentHash !== release.contentHash;
-    const changed = isContentChange(release, c);
-    const judgedChanged = c.reviewFingerprint !== release.reviewFingerprint;
-    const moved = !!opts.placement && (opts.placement.portal !== release.portal || opts.placement.language !== release.language);
-    if (moved && release.publishedEverAt) throw new AppError("conflict", "A release that was published keeps its portal and language.");
-    const updated = await tx.pressRelease.update({
-      where: { id: release.id },
-      data: {
-        ...c,
-        ...(moved && opts.placement ? { ...opts.placement, slug: await uniqueSlug(tx, opts.placement.portal, opts.placement.language, c.title) } : {}),
-        ...(changed ? { contentChangedAt: now } : {}),
-        // A person's approval covered the old version only; a scheduled release that changed
-        // needs a new check, by a person when it needs one.
-        ...(judgedChanged ? reviewVoidedColumns(release, now) : {}),
-      },
-    });
-    if (hashChanged) {
-      await discardStaleTextChecks(tx, release.id, c.contentHash, now);
-    }
-    if (judgedChanged) await recordReviewVoided(tx, release, c.reviewFingerprint, { actor: opts.actor, now });
-    await syncSearchMirror(tx, release.id, now);
-    return { release: updated, contentChanged: changed, judgedChanged };
-  });
+  const result = await db.$transaction((tx) => writeContent(tx, { ...opts, now }));
   // A changed release in the automatic check needs a check of its own (the running one judged
   // the old version and is discarded). Releases waiting for a person stay with them.
   const r = result.release;

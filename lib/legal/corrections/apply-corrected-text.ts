@@ -1,18 +1,15 @@
-import { EMPTY_RELEASE_FORM, validateReleaseForm } from "@/lib/dashboard/release-rules";
 import type { Tx } from "@/lib/db/client";
 import type { PressRelease } from "@/lib/generated/prisma/client";
-import { AppError, type ValidationIssue } from "@/lib/http/errors";
+import { assertReleaseText } from "@/lib/releases/assert-release-text";
 import type { Actor } from "@/lib/releases/history";
 import { rewriteReleaseText, type ReleaseText } from "./rewrite-release-text";
 
-/** Title, lead and text as the editor settled on them, checked by the release editor's own rules. */
+/** Title, lead and text as the editor settled on them, checked by the release rules every write passes. */
 export function correctedText(raw: { title?: unknown; lead?: unknown; body?: unknown }): ReleaseText {
   const title = typeof raw.title === "string" ? raw.title.trim() : "";
   const lead = typeof raw.lead === "string" ? raw.lead.trim() : "";
   const body = typeof raw.body === "string" ? raw.body : "";
-  const issues = validateReleaseForm({ ...EMPTY_RELEASE_FORM, title, lead, body });
-  const own = (["title", "lead", "body"] as const).flatMap((path): ValidationIssue[] => (issues[path] ? [{ path, message: issues[path] }] : []));
-  if (own.length) throw new AppError("validation_failed", "The corrected text is not valid.", undefined, own);
+  assertReleaseText({ title, lead: lead || null, body }, "The corrected text is not valid.");
   return { title, lead: lead || null, body };
 }
 

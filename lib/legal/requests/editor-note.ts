@@ -1,6 +1,8 @@
-import { TITLE_MAX } from "@/lib/dashboard/release-rules";
 import { AppError } from "@/lib/http/errors";
 import { isAcceptableText } from "@/lib/input/text";
+import { RELEASE_LIMITS } from "@/lib/releases/rules";
+
+const TITLE_MAX = RELEASE_LIMITS.titleMax;
 
 /** Longest note an editor writes on a step (decision, execution, public correction note). */
 export const NOTE_MAX = 2000;

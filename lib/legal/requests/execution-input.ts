@@ -1,4 +1,4 @@
-import { BODY_HTML_MAX, TITLE_MAX } from "@/lib/dashboard/release-rules";
+import { RELEASE_LIMITS } from "@/lib/releases/rules";
 import { AppError } from "@/lib/http/errors";
 import { NOTE_MAX } from "./editor-note";
 import type { ExecuteLegalRequestOptions } from "./execute-legal-request";
@@ -37,9 +37,9 @@ export function executionOptionsOf(raw: unknown): Omit<ExecuteLegalRequestOption
     measure,
     note: field(raw, "note", NOTE_MAX + 1),
     publicNote: field(raw, "publicNote", NOTE_MAX + 1),
-    ...(measure === "text" ? { text: { title: field(raw, "title", 1_000), lead: field(raw, "lead", 2_000), body: field(raw, "body", BODY_HTML_MAX + 1) } } : {}),
+    ...(measure === "text" ? { text: { title: field(raw, "title", 1_000), lead: field(raw, "lead", 2_000), body: field(raw, "body", RELEASE_LIMITS.bodyHtmlMax + 1) } } : {}),
     ...(measure === "redact" ? { passages } : {}),
-    ...(measure === "depublish" ? { logTitle: field(raw, "logTitle", TITLE_MAX + 1) } : {}),
+    ...(measure === "depublish" ? { logTitle: field(raw, "logTitle", RELEASE_LIMITS.titleMax + 1) } : {}),
     releaseReference: field(raw, "release", 2_000),
   };
 }

@@ -1,12 +1,11 @@
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
 import { isImplausibleMailDomain } from "./check-domain";
+import { IMPLAUSIBLE_DOMAIN_MESSAGE } from "./messages";
 
 // The 422 of spec 7 ("implausible e-mail domain") for the places that accept addresses from
 // clients. Called after their own syntax and TLD checks, so only well-formed addresses reach DNS.
 
-export const IMPLAUSIBLE_DOMAIN_MESSAGE = "implausible e-mail domain";
-/** The same finding as a German form message under the address field. */
-export const IMPLAUSIBLE_DOMAIN_FORM_MESSAGE = "An diese E-Mail-Domain kann keine Post zugestellt werden. Bitte prüfen Sie die Adresse.";
+export { IMPLAUSIBLE_DOMAIN_FORM_MESSAGE, IMPLAUSIBLE_DOMAIN_MESSAGE } from "./messages";
 
 /** One field issue per address (keyed by its field path) whose domain DNS shows cannot receive mail. */
 export async function implausibleDomainIssues(fields: Record<string, string | null | undefined>, message = IMPLAUSIBLE_DOMAIN_MESSAGE): Promise<ValidationIssue[]> {

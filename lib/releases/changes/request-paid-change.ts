@@ -4,13 +4,13 @@ import { ACTIVITY } from "@/lib/activity/types";
 import { paidChangeNetCents } from "@/lib/billing/catalog";
 import { getConfig } from "@/lib/config";
 import { ownReleaseOrThrow } from "@/lib/companies/newsrooms";
-import { EMPTY_RELEASE_FORM, validateReleaseForm } from "@/lib/dashboard/release-rules";
 import { db, type DbOrTx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import type { PressRelease, Prisma } from "@/lib/generated/prisma/client";
-import { AppError, type ValidationIssue } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/errors";
 import { checkText, getTextClassifier, type ReviewReason, type TextClassifier } from "@/lib/review/classifier";
 import { reviewInputOf } from "@/lib/review/review-input";
+import { assertReleaseText } from "../assert-release-text";
 import { contentHash } from "../content-hash";
 import { lockRelease } from "../lock";
 import { sanitizeReleaseHtml } from "../sanitize";
@@ -62,10 +62,8 @@ async function assertNoLegalRemoval(client: DbOrTx, releaseId: number): Promise<
 function proposedText(opts: RequestPaidChangeOptions): ChangeText {
   const title = opts.title.trim();
   const lead = opts.lead?.trim() || null;
-  // The editor's own rules for these three fields (length, unstorable characters).
-  const issues = validateReleaseForm({ ...EMPTY_RELEASE_FORM, title, lead: lead ?? "", body: opts.body });
-  const own = (["title", "lead", "body"] as const).flatMap((path): ValidationIssue[] => (issues[path] ? [{ path, message: issues[path] }] : []));
-  if (own.length) throw new AppError("validation_failed", "The changed release is not valid.", undefined, own);
+  // The release rules every write of these three fields passes (lengths, characters).
+  assertReleaseText({ title, lead, body: opts.body }, "The changed release is not valid.");
   return { title, lead, body: sanitizeReleaseHtml(opts.body) };
 }
 

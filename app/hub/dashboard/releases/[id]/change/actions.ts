@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import type { PaidChangeInput, PaidChangeResult } from "@/components/dashboard/paid-change-form";
 import { requireCustomerActing } from "@/lib/auth/session";
 import { startCheckout } from "@/lib/billing/checkout/start-checkout";
-import { BODY_HTML_MAX } from "@/lib/dashboard/release-rules";
+import { RELEASE_LIMITS } from "@/lib/releases/rules";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { AppError } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
@@ -13,7 +13,7 @@ import { requestPaidChange } from "@/lib/releases/changes/request-paid-change";
 import { reviewReasonsOf } from "@/lib/dashboard/review-reasons";
 
 /** Whatever the browser sends: a string, cut only past every limit so an overlong one is still refused. */
-const text = (v: unknown) => (typeof v === "string" ? v.slice(0, BODY_HTML_MAX + 1) : "");
+const text = (v: unknown) => (typeof v === "string" ? v.slice(0, RELEASE_LIMITS.bodyHtmlMax + 1) : "");
 
 /** The domain's own German wording where it has one (refusal, limit, once-rule); the form's general mapping otherwise. */
 function changeError(err: unknown): PaidChangeResult {
