@@ -3,6 +3,8 @@ import { COMMANDS } from "@/lib/console/commands";
 import { parseArgs, type ConsoleIo } from "@/lib/console/registry";
 import { withDatabaseForCommand } from "@/lib/db/embedded-session";
 import { disconnectPrisma } from "@/lib/db/client";
+// A command that moves a release (publish, withdraw, remove) tells its listeners at once.
+import "@/lib/runtime/release-reactions";
 
 const io: ConsoleIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
 

@@ -2,6 +2,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { getConfig } from "@/lib/config";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { runAfterCommit, trackTransaction } from "./after-commit";
 import { noteDatabaseUnavailable } from "./unavailable";
 
 export type Db = PrismaClient;
@@ -65,10 +66,28 @@ export function getDb(): PrismaClient {
   return globalForDb.__pdPrisma;
 }
 
+/**
+ * An interactive transaction that runs what was registered with afterCommit (lib/db/after-commit.ts)
+ * once it committed, before it returns; a batch (an array of queries) is passed through.
+ */
+function transactionWithAfterCommit(client: PrismaClient): PrismaClient["$transaction"] {
+  return (async (work: unknown, options?: unknown) => {
+    if (typeof work !== "function") return client.$transaction(work as never, options as never);
+    let list: ReturnType<typeof trackTransaction> = [];
+    const result = await client.$transaction(async (tx) => {
+      list = trackTransaction(tx);
+      return (work as (tx: Tx) => Promise<unknown>)(tx);
+    }, options as never);
+    await runAfterCommit(list);
+    return result;
+  }) as PrismaClient["$transaction"];
+}
+
 /** The shared client, created on first use so configuration is read at run time, not build time. */
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, prop) {
     const client = getDb();
+    if (prop === "$transaction") return transactionWithAfterCommit(client);
     const value = Reflect.get(client, prop, client);
     return typeof value === "function" ? value.bind(client) : value;
   },

@@ -18,12 +18,13 @@ import { purgeDraftsJob } from "@/lib/releases/maintenance/jobs";
 import { checkIndexStatusJob } from "@/lib/seo/index-inspection/jobs";
 import { sendIndexNowPingsJob } from "@/lib/seo/indexnow/jobs";
 import { computeSimilarAddressesJob } from "@/lib/companies/email-groups/compute-similar-addresses";
+import { deliverLifecycleEventsJob } from "@/lib/runtime/release-reactions";
 import { heartbeatJob } from "./heartbeat";
 import type { JobDefinition, Schedule } from "./types";
 
 // Every job and schedule, in one place: Inngest functions and the local worker are both built
 // from these lists, so the embedded default runs exactly what production runs.
-export const JOBS: JobDefinition<never>[] = [heartbeatJob, opsWatchJob, reviewJob, publishScheduledJob, sweepReviewsJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob, deliverMailJob, deliverDueMailJob, purgeMailRecordsJob, newsletterSendJob, expireGrandfatheringJob, runInvoicesJob, storeProviderInvoiceJob, sweepProviderInvoicesJob, expireLapsedChangesJob, retryPendingArchiveJob, purgeArchiveJob, sweepOrphanOriginalsJob, pruneModelJob, pruneFailedJobsJob, purgeDraftsJob, checkIndexStatusJob, sendIndexNowPingsJob, computeSimilarAddressesJob] as JobDefinition<never>[];
+export const JOBS: JobDefinition<never>[] = [heartbeatJob, opsWatchJob, reviewJob, publishScheduledJob, sweepReviewsJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob, deliverMailJob, deliverDueMailJob, purgeMailRecordsJob, newsletterSendJob, expireGrandfatheringJob, runInvoicesJob, storeProviderInvoiceJob, sweepProviderInvoicesJob, expireLapsedChangesJob, retryPendingArchiveJob, purgeArchiveJob, sweepOrphanOriginalsJob, pruneModelJob, pruneFailedJobsJob, purgeDraftsJob, checkIndexStatusJob, sendIndexNowPingsJob, computeSimilarAddressesJob, deliverLifecycleEventsJob] as JobDefinition<never>[];
 
 const BERLIN = "Europe/Berlin";
 export const SCHEDULES: Record<string, Schedule> = {
@@ -61,6 +62,8 @@ export const SCHEDULES: Record<string, Schedule> = {
   "send-indexnow-pings": { cron: "* * * * *", timezone: BERLIN, job: sendIndexNowPingsJob.name },
   // Spec 8: the likely duplicate newsrooms for /admin/companies/similar, computed outside any page view.
   "similar-addresses": { cron: "20 5 * * *", timezone: BERLIN, job: computeSimilarAddressesJob.name },
+  // Reactions to release lifecycle events that a crash or a failure left undone (lib/releases/lifecycle).
+  "deliver-lifecycle-events": { cron: "* * * * *", timezone: BERLIN, job: deliverLifecycleEventsJob.name },
 };
 
 export function findJob(name: string): JobDefinition<never> | undefined {

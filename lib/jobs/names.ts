@@ -27,4 +27,5 @@ export const JOB = {
   purgeDrafts: "releases/purge-drafts",
   opsWatch: "ops/watch",
   computeSimilarAddresses: "companies/similar-addresses",
+  deliverLifecycleEvents: "releases/deliver-lifecycle-events",
 } as const;

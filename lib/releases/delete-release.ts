@@ -1,10 +1,9 @@
 import { db, type Tx } from "@/lib/db/client";
 import { eraseUnpublishedImages } from "@/lib/images/erase-unpublished-images";
 import { eraseFiles } from "@/lib/storage/files";
-import { recordHistory, type Actor } from "./history";
+import type { Actor } from "./history";
+import { recordLifecycleEvent } from "./lifecycle/record-lifecycle-event";
 import { lockRelease } from "./lock";
-import { bumpPublicCacheGeneration } from "./public-cache";
-import { dropSearchMirror } from "./search-mirror";
 import { AppError } from "@/lib/http/errors";
 import { assertActorMay } from "./actor-rights";
 import { releaseCopiesOf } from "./canonical";
@@ -34,10 +33,11 @@ export async function deleteReleaseIn(tx: Tx, opts: { releaseId: number; actor: 
     throw new AppError("conflict", "A release that was published cannot be deleted. Archive it, or ask for depublication through a legal request.");
   }
   await tx.pressRelease.update({ where: { id: release.id }, data: { deletedAt: now } });
-  await dropSearchMirror(tx, release);
   // A later copy no longer points at a release that answers 404: it becomes the first source.
   await releaseCopiesOf(tx, release.id);
-  await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor: opts.actor, outcome: "deleted", ...(opts.reason ? { reason: opts.reason } : {}) });
+  // Its search row goes; its page, lists, feeds and sitemaps drop it (a tombstoned one answered 410 until now).
+  const wasPublic = release.status === "published" || release.status === "archived" || !!release.goneAt;
+  await recordLifecycleEvent(tx, { releaseId: release.id, type: "deleted", from: release.status, to: release.status, actor: opts.actor, outcome: "deleted", reason: opts.reason, data: { wasPublic }, now });
 
   let files: string[] = [];
   let erasedImages = 0;
@@ -46,8 +46,6 @@ export async function deleteReleaseIn(tx: Tx, opts: { releaseId: number; actor: 
     erasedImages = ids.length;
     files = await eraseUnpublishedImages(tx, ids, now);
   }
-  // Its page, lists, feeds and sitemaps drop it (a tombstoned one answered 410 until now).
-  if (release.status === "published" || release.status === "archived" || release.goneAt) await bumpPublicCacheGeneration(tx);
   return { files, erasedImages };
 }
 

@@ -3,11 +3,9 @@ import { db } from "@/lib/db/client";
 import { creditLine } from "@/lib/images/credit";
 import { deliveredOnPublicationWhere } from "@/lib/images/deliverable";
 import { AppError } from "@/lib/http/errors";
-import { notifyReleaseReturned } from "@/lib/mail/notifications/notify-release-rejected";
-import { recordHistory } from "./history";
+import { recordLifecycleEvent } from "./lifecycle/record-lifecycle-event";
 import { lockRelease } from "./lock";
 import { publishLocked, scheduleReviewAfterStale } from "./publish-release";
-import { syncSearchMirror } from "./search-mirror";
 import { isAcceptableText, UNACCEPTABLE_TEXT_MESSAGE } from "@/lib/input/text";
 
 /**
@@ -57,8 +55,7 @@ export async function approveRelease(opts: { releaseId: number; adminUserId: num
       await tx.pressRelease.update({ where: { id: release.id }, data: { manualReviewRequiredAt: release.manualReviewRequiredAt ?? now, approvedReviewFingerprint: release.reviewFingerprint } });
       if (release.scheduledAt && release.scheduledAt > now) {
         await tx.pressRelease.update({ where: { id: release.id }, data: { status: "scheduled", reviewFlaggedAt: null, manualQueueAt: null } });
-        await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "scheduled", actor, outcome: "approved", ...(opts.comment ? { comment: opts.comment } : {}) });
-        await syncSearchMirror(tx, release.id, now);
+        await recordLifecycleEvent(tx, { releaseId: release.id, type: "scheduled", from: "in_review", to: "scheduled", actor, outcome: "approved", comment: opts.comment, now });
         return { status: "scheduled" as const };
       }
       await publishLocked(tx, { ...release, manualReviewRequiredAt: release.manualReviewRequiredAt ?? now }, { actor, acknowledgeQuotaWarning: opts.acknowledgeQuotaWarning ?? false, now });
@@ -85,8 +82,6 @@ export async function returnRelease(opts: { releaseId: number; adminUserId: numb
       where: { id: release.id },
       data: { status: "rejected", manualReviewRequiredAt: release.manualReviewRequiredAt ?? now, reviewFlaggedAt: null, manualQueueAt: null },
     });
-    await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "rejected", actor, outcome: "returned", comment });
-    await notifyReleaseReturned({ releaseId: release.id, comment }, tx);
-    await syncSearchMirror(tx, release.id, now);
+    await recordLifecycleEvent(tx, { releaseId: release.id, type: "rejected", from: "in_review", to: "rejected", actor, outcome: "returned", comment, data: { comment }, now });
   });
 }

@@ -1,29 +1,28 @@
-import { invalidatePublicTags, releaseTags } from "@/lib/cache/public-tags";
 import { db, type Tx } from "@/lib/db/client";
 import type { ReleaseStatus } from "@/lib/generated/prisma/client";
 import { AppError, forbidden } from "@/lib/http/errors";
-import { recordHistory, type Actor } from "./history";
+import type { Actor } from "./history";
+import { recordLifecycleEvent } from "./lifecycle/record-lifecycle-event";
+import type { LifecycleEventType } from "./lifecycle/types";
 import { lockRelease } from "./lock";
-import { syncSearchMirror } from "./search-mirror";
 import { assertActorMay } from "./actor-rights";
-import { copyTagsOf } from "./canonical";
 
 interface Move {
   from: readonly ReleaseStatus[];
   to: ReleaseStatus;
   /** Who may make it: the newsroom, or an admin (editorial or legal decision). */
   by: "newsroom" | "admin";
-  /** The public side changes, so cached pages, lists and feeds are dropped. */
-  public: boolean;
+  /** The lifecycle event it records; its reactions drop the cached pages of a public change. */
+  event: LifecycleEventType;
 }
 
 /** The moves not driven by review or publish(); docs/release-lifecycle.md has the whole table. */
 export const MOVES = {
-  withdraw: { from: ["in_review", "scheduled"], to: "draft", by: "newsroom", public: false },
-  archive: { from: ["published"], to: "archived", by: "newsroom", public: true },
-  unarchive: { from: ["archived"], to: "published", by: "newsroom", public: true },
-  depublish: { from: ["published", "archived"], to: "depublished", by: "admin", public: true },
-  republish: { from: ["depublished"], to: "published", by: "admin", public: true },
+  withdraw: { from: ["in_review", "scheduled"], to: "draft", by: "newsroom", event: "withdrawn" },
+  archive: { from: ["published"], to: "archived", by: "newsroom", event: "archived" },
+  unarchive: { from: ["archived"], to: "published", by: "newsroom", event: "unarchived" },
+  depublish: { from: ["published", "archived"], to: "depublished", by: "admin", event: "depublished" },
+  republish: { from: ["depublished"], to: "published", by: "admin", event: "republished" },
 } as const satisfies Record<string, Move>;
 
 export type MoveName = keyof typeof MOVES;
@@ -50,10 +49,7 @@ export async function moveRelease(opts: { releaseId: number; move: MoveName; act
       where: { id: release.id },
       data: { status: move.to, ...(opts.move === "withdraw" ? WITHDRAW_RESET : {}) },
     });
-    await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: move.to, actor: opts.actor, outcome: opts.move, ...(opts.reason ? { reason: opts.reason } : {}) });
-    await syncSearchMirror(tx, release.id, now);
-    // A copy's page names this one as canonical only while it is public (lib/releases/canonical.ts).
-    if (move.public) await invalidatePublicTags(tx, [...releaseTags(release), ...(await copyTagsOf(tx, release.id))]);
+    await recordLifecycleEvent(tx, { releaseId: release.id, type: move.event, from: release.status, to: move.to, actor: opts.actor, outcome: opts.move, reason: opts.reason, now });
     return updated;
   };
   return client ? run(client) : db.$transaction(run);

@@ -3,17 +3,15 @@ import type { PressRelease } from "@/lib/generated/prisma/client";
 import { AppError, ManualReviewRequiredException, StaleClassificationException } from "@/lib/http/errors";
 import { assertImagesConfirmed } from "@/lib/images/rights";
 import { markImagesPublished } from "@/lib/images/mark-images-published";
-import { notifyReleasePublished } from "@/lib/mail/notifications/notify-release-published";
 import { assignCanonical } from "./canonical";
-import { isAutomatic, recordHistory, type Actor } from "./history";
+import { isAutomatic, type Actor } from "./history";
+import { recordLifecycleEvent } from "./lifecycle/record-lifecycle-event";
 import { isLiveNewsroom } from "./live-newsroom";
 import { lockRelease } from "./lock";
-import { invalidatePublicTags, releaseTags } from "@/lib/cache/public-tags";
 import { consumeQuota } from "./quota";
 import { requestAutomaticCheck } from "./request-check";
 import { quotaHolderOf } from "./quota-holder";
 import { currentReviewFingerprint, refreshAfterRefusal, sendScheduledBackToCheck } from "./review-images";
-import { syncSearchMirror } from "./search-mirror";
 
 export interface PublishOptions {
   releaseId: number;
@@ -65,14 +63,10 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
   });
   await markImagesPublished(tx, release.id, opts.now);
   const canonicalPressReleaseId = await assignCanonical(tx, release);
-  await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: "published", actor: opts.actor, outcome: "published" });
-  await syncSearchMirror(tx, release.id, opts.now);
-  // Its page, lists, feeds and sitemaps of its portal show it at once.
-  await invalidatePublicTags(tx, releaseTags(release), { additive: true });
-  // Every publication passes here (ki, scheduler, an admin's approval), so the author hears of
-  // each one exactly once; queued in this transaction, after the canonical assignment the mail
-  // reports, it goes out only if the publication commits.
-  await notifyReleasePublished({ releaseId: release.id }, tx);
+  // Every publication passes here (ki, scheduler, an admin's approval): its reactions (search
+  // mirror, caches, the author's mail) hear of each one exactly once, after the canonical
+  // assignment the mail reports, and only if the publication commits.
+  await recordLifecycleEvent(tx, { releaseId: release.id, type: "published", from: release.status, to: "published", actor: opts.actor, outcome: "published", now: opts.now });
   return { canonicalPressReleaseId };
 }
 

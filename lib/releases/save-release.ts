@@ -4,11 +4,11 @@ import { isReadableText, UNREADABLE_TEXT_MESSAGE } from "@/lib/input/text";
 import { contentHash } from "./content-hash";
 import { reviewFingerprint, type JudgedImage } from "./review-fingerprint";
 import { awaitsAutomaticCheck, judgedImagesOf, recordReviewVoided, reviewVoidedColumns } from "./review-images";
-import { recordHistory, type Actor } from "./history";
+import type { Actor } from "./history";
+import { recordLifecycleEvent } from "./lifecycle/record-lifecycle-event";
 import { requestAutomaticCheck } from "./request-check";
 import { sanitizeReleaseHtml } from "./sanitize";
 import { lockRelease } from "./lock";
-import { syncSearchMirror } from "./search-mirror";
 import { slugify } from "./slug";
 import { assertActorMay } from "./actor-rights";
 import { discardStaleTextChecks } from "@/lib/review/discard-text-checks";
@@ -104,8 +104,7 @@ export async function insertDraft(tx: Tx, opts: NewDraft) {
       ...c,
     },
   });
-  await recordHistory(tx, { pressReleaseId: release.id, from: null, to: "draft", actor: opts.actor, outcome: "created" });
-  await syncSearchMirror(tx, release.id);
+  await recordLifecycleEvent(tx, { releaseId: release.id, type: "created", from: null, to: "draft", actor: opts.actor, outcome: "created" });
   return release;
 }
 
@@ -189,7 +188,9 @@ export async function writeContent(tx: Tx, opts: ContentWrite) {
   });
   if (hashChanged) await discardStaleTextChecks(tx, release.id, c.contentHash, now);
   if (judgedChanged) await recordReviewVoided(tx, release, c.reviewFingerprint, { actor: opts.actor, now });
-  await syncSearchMirror(tx, release.id, now);
+  if (changed || judgedChanged || moved) {
+    await recordLifecycleEvent(tx, { releaseId: release.id, type: "edited", from: release.status, to: updated.status, actor: opts.actor, history: false, data: { contentChanged: changed, judgedChanged, moved }, now });
+  }
   return { release: updated, contentChanged: changed, judgedChanged };
 }
 

@@ -1,9 +1,9 @@
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { recordHistory, type Actor } from "./history";
+import type { Actor } from "./history";
+import { recordLifecycleEvent } from "./lifecycle/record-lifecycle-event";
 import { lockRelease } from "./lock";
 import { requestAutomaticCheck } from "./request-check";
-import { syncSearchMirror } from "./search-mirror";
 import { getConfig } from "@/lib/config";
 import { assertLegalAccepted } from "@/lib/legal/documents";
 import { assertActorMay } from "./actor-rights";
@@ -24,8 +24,7 @@ export async function submitInTransaction(tx: Tx, opts: { releaseId: number; act
     where: { id: release.id },
     data: { status: "in_review", reviewFlaggedAt: null, manualQueueAt: toHuman ? opts.now : null },
   });
-  await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: "in_review", actor: opts.actor, outcome: toHuman ? "manual_queue" : "submitted" });
-  await syncSearchMirror(tx, release.id, opts.now);
+  await recordLifecycleEvent(tx, { releaseId: release.id, type: "submitted", from: release.status, to: "in_review", actor: opts.actor, outcome: toHuman ? "manual_queue" : "submitted", now: opts.now });
   return { toHuman, reviewFingerprint: release.reviewFingerprint ?? release.contentHash };
 }
 

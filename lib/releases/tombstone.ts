@@ -2,30 +2,29 @@ import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import { inTransaction, type Tx } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
-import { recordHistory, type Actor } from "./history";
+import type { Actor } from "./history";
+import { recordLifecycleEvent } from "./lifecycle/record-lifecycle-event";
 import { lockRelease } from "./lock";
 import { bumpPublicCacheGeneration } from "./public-cache";
-import { syncSearchMirror } from "./search-mirror";
 
 // Tombstones (spec 3.1): a gone release or newsroom answers 410. While gone_at is set the
 // release's no_export and the newsroom's is_active are overwritten; the prior values are saved
 // and come back on unmark.
 
-async function markReleaseGoneLocked(tx: Tx, releaseId: number, goneAt: Date, actor: Actor, reason?: string): Promise<boolean> {
+/** `byNewsroom`: part of the newsroom's tombstone, which drops the public caches once for all its releases. */
+async function markReleaseGoneLocked(tx: Tx, releaseId: number, goneAt: Date, actor: Actor, reason: string | undefined, byNewsroom: boolean): Promise<boolean> {
   const release = await lockRelease(tx, releaseId);
   if (release.goneAt) return false;
   await tx.pressRelease.update({ where: { id: release.id }, data: { goneAt, savedNoExport: release.noExport, noExport: true } });
-  await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor, outcome: "gone", ...(reason ? { reason } : {}) });
-  await syncSearchMirror(tx, release.id, goneAt);
+  await recordLifecycleEvent(tx, { releaseId: release.id, type: "tombstoned", from: release.status, to: release.status, actor, outcome: "gone", reason, data: { byNewsroom }, now: goneAt });
   return true;
 }
 
-async function unmarkReleaseLocked(tx: Tx, releaseId: number, actor: Actor, now: Date, reason?: string): Promise<boolean> {
+async function unmarkReleaseLocked(tx: Tx, releaseId: number, actor: Actor, now: Date, reason: string | undefined, byNewsroom: boolean): Promise<boolean> {
   const release = await lockRelease(tx, releaseId);
   if (!release.goneAt) return false;
   await tx.pressRelease.update({ where: { id: release.id }, data: { goneAt: null, noExport: release.savedNoExport ?? false, savedNoExport: null } });
-  await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor, outcome: "unmarked", ...(reason ? { reason } : {}) });
-  await syncSearchMirror(tx, release.id, now);
+  await recordLifecycleEvent(tx, { releaseId: release.id, type: "untombstoned", from: release.status, to: release.status, actor, outcome: "unmarked", reason, data: { byNewsroom }, now });
   return true;
 }
 
@@ -39,9 +38,8 @@ interface TombstoneOptions {
 export async function markReleaseGone(opts: TombstoneOptions & { releaseId: number }, client?: Tx): Promise<void> {
   const now = opts.now ?? new Date();
   await inTransaction(client, async (tx) => {
-    const changed = await markReleaseGoneLocked(tx, opts.releaseId, now, opts.actor, opts.reason);
+    const changed = await markReleaseGoneLocked(tx, opts.releaseId, now, opts.actor, opts.reason, false);
     if (!changed) throw new AppError("conflict", "This release is already tombstoned.");
-    await bumpPublicCacheGeneration(tx);
   });
 }
 
@@ -49,9 +47,8 @@ export async function markReleaseGone(opts: TombstoneOptions & { releaseId: numb
 export async function unmarkReleaseGone(opts: TombstoneOptions & { releaseId: number }, client?: Tx): Promise<void> {
   const now = opts.now ?? new Date();
   await inTransaction(client, async (tx) => {
-    const changed = await unmarkReleaseLocked(tx, opts.releaseId, opts.actor, now, opts.reason);
+    const changed = await unmarkReleaseLocked(tx, opts.releaseId, opts.actor, now, opts.reason, false);
     if (!changed) throw new AppError("conflict", "This release is not tombstoned.");
-    await bumpPublicCacheGeneration(tx);
   });
 }
 
@@ -73,7 +70,7 @@ export async function markCompanyGone(opts: TombstoneOptions & { companyId: numb
     if (company.goneAt) throw new AppError("conflict", "This newsroom is already tombstoned.");
     await tx.company.update({ where: { id: company.id }, data: { goneAt: now, savedIsActive: company.isActive, isActive: false } });
     const releases = await tx.pressRelease.findMany({ where: { companyId: company.id, goneAt: null, deletedAt: null }, select: { id: true }, orderBy: { id: "asc" } });
-    for (const r of releases) await markReleaseGoneLocked(tx, r.id, now, opts.actor, opts.reason);
+    for (const r of releases) await markReleaseGoneLocked(tx, r.id, now, opts.actor, opts.reason, true);
     await recordActivity({ actorUserId: opts.actor.userId ?? null, type: ACTIVITY.companyGone, subjectType: "company", subjectId: company.id, ...(opts.reason ? { reason: opts.reason } : {}), metadata: { releases: releases.length } }, tx);
     await bumpPublicCacheGeneration(tx);
     return { releases: releases.length };
@@ -87,7 +84,7 @@ export async function unmarkCompanyGone(opts: TombstoneOptions & { companyId: nu
     if (!company.goneAt) throw new AppError("conflict", "This newsroom is not tombstoned.");
     await tx.company.update({ where: { id: company.id }, data: { goneAt: null, isActive: company.savedIsActive ?? true, savedIsActive: null } });
     const releases = await tx.pressRelease.findMany({ where: { companyId: company.id, goneAt: company.goneAt, deletedAt: null }, select: { id: true }, orderBy: { id: "asc" } });
-    for (const r of releases) await unmarkReleaseLocked(tx, r.id, opts.actor, now, opts.reason);
+    for (const r of releases) await unmarkReleaseLocked(tx, r.id, opts.actor, now, opts.reason, true);
     await recordActivity({ actorUserId: opts.actor.userId ?? null, type: ACTIVITY.companyUnmarked, subjectType: "company", subjectId: company.id, ...(opts.reason ? { reason: opts.reason } : {}), metadata: { releases: releases.length } }, tx);
     await bumpPublicCacheGeneration(tx);
     return { releases: releases.length };

@@ -1,9 +1,8 @@
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { notifyReviewBlocked } from "@/lib/mail/notifications/notify-review-blocked";
-import { notifyReleaseRejected } from "@/lib/mail/notifications/notify-release-rejected";
-import { KI, recordHistory } from "@/lib/releases/history";
+import { KI } from "@/lib/releases/history";
+import { recordLifecycleEvent } from "@/lib/releases/lifecycle/record-lifecycle-event";
 import { isLiveNewsroom } from "@/lib/releases/live-newsroom";
 import { lockRelease } from "@/lib/releases/lock";
 import { recordPublicationHeldUp } from "@/lib/releases/publication-held-up";
@@ -66,30 +65,33 @@ export async function runAutomaticReview(opts: { releaseId: number; now?: Date; 
     });
     await tx.kiAudit.create({ data: { pressReleaseId: release.id, type: "text_check", contentHash: release.contentHash, result: classification as never } });
     const reason = classification.reasons.map((r) => r.code).join(", ") || undefined;
+    // What the check found, for its reactions (the author's mail, webhooks); the route follows.
+    const found = { result: classification.result, reasons: classification.reasons, attempt: attempts, maxAttempts: review.maxAutomaticAttempts };
 
     if (red && attempts < review.maxAutomaticAttempts) {
       await tx.pressRelease.update({ where: { id: release.id }, data: { status: "rejected", automaticAttempts: attempts } });
-      await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "rejected", actor: KI, outcome: "rejected", ...(reason ? { reason } : {}) });
-      await notifyReleaseRejected({ releaseId: release.id, attempt: attempts, maxAttempts: review.maxAutomaticAttempts, reasons: classification.reasons }, tx);
+      await recordLifecycleEvent(tx, { releaseId: release.id, type: "checked", from: "in_review", to: "in_review", actor: KI, history: false, data: { ...found, outcome: "rejected" }, now });
+      await recordLifecycleEvent(tx, { releaseId: release.id, type: "rejected", from: "in_review", to: "rejected", actor: KI, outcome: "rejected", reason, data: found, now });
       return { outcome: "rejected" as const };
     }
     if (red) {
       // The last allowed red: a person decides (admin queue "check needed").
       await tx.pressRelease.update({ where: { id: release.id }, data: { automaticAttempts: attempts, reviewFlaggedAt: now } });
-      await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "in_review", actor: KI, outcome: "flagged_for_manual_check", ...(reason ? { reason } : {}) });
-      await notifyReviewBlocked({ releaseId: release.id, attempt: attempts, maxAttempts: review.maxAutomaticAttempts, reasons: classification.reasons }, tx);
+      await recordLifecycleEvent(tx, { releaseId: release.id, type: "checked", from: "in_review", to: "in_review", actor: KI, outcome: "flagged_for_manual_check", reason, data: { ...found, outcome: "flagged_for_manual_check" }, now });
       return { outcome: "flagged_for_manual_check" as const };
     }
     if (classification.result === "yellow" && review.yellowToManualQueue) {
       await tx.pressRelease.update({ where: { id: release.id }, data: { manualQueueAt: now } });
-      await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "in_review", actor: KI, outcome: "manual_queue", ...(reason ? { reason } : {}) });
+      await recordLifecycleEvent(tx, { releaseId: release.id, type: "checked", from: "in_review", to: "in_review", actor: KI, outcome: "manual_queue", reason, data: { ...found, outcome: "manual_queue" }, now });
       return { outcome: "manual_queue" as const };
     }
     if (release.scheduledAt && release.scheduledAt > now) {
       await tx.pressRelease.update({ where: { id: release.id }, data: { status: "scheduled" } });
-      await recordHistory(tx, { pressReleaseId: release.id, from: "in_review", to: "scheduled", actor: KI, outcome: "scheduled" });
+      await recordLifecycleEvent(tx, { releaseId: release.id, type: "checked", from: "in_review", to: "in_review", actor: KI, history: false, data: { ...found, outcome: "scheduled" }, now });
+      await recordLifecycleEvent(tx, { releaseId: release.id, type: "scheduled", from: "in_review", to: "scheduled", actor: KI, outcome: "scheduled", now });
       return { outcome: "scheduled" as const };
     }
+    await recordLifecycleEvent(tx, { releaseId: release.id, type: "checked", from: "in_review", to: "in_review", actor: KI, history: false, data: { ...found, outcome: "publish" }, now });
     return { outcome: "publish" as const };
   });
 

@@ -1,11 +1,10 @@
-import { invalidatePublicTags, releaseTags } from "@/lib/cache/public-tags";
 import type { Tx } from "@/lib/db/client";
 import type { PressRelease } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
-import { recordHistory, type Actor } from "@/lib/releases/history";
+import type { Actor } from "@/lib/releases/history";
+import { recordLifecycleEvent } from "@/lib/releases/lifecycle/record-lifecycle-event";
 import { judgedImagesOf } from "@/lib/releases/review-images";
 import { contentColumns } from "@/lib/releases/save-release";
-import { syncSearchMirror } from "@/lib/releases/search-mirror";
 import { discardChecksOfOtherVersions, discardStaleTextChecks } from "@/lib/review/discard-text-checks";
 
 export interface ReleaseText {
@@ -56,9 +55,7 @@ export async function rewriteReleaseText(tx: Tx, opts: { release: PressRelease; 
   });
   await discardStaleTextChecks(tx, release.id, columns.contentHash, now);
   await discardChecksOfOtherVersions(tx, release.id, columns.reviewFingerprint, now);
-  await recordHistory(tx, { pressReleaseId: release.id, from: release.status, to: release.status, actor: opts.actor, outcome: opts.outcome, reason: opts.reason });
-  await syncSearchMirror(tx, release.id, now);
-  await invalidatePublicTags(tx, releaseTags(release));
+  await recordLifecycleEvent(tx, { releaseId: release.id, type: "corrected", from: release.status, to: release.status, actor: opts.actor, outcome: opts.outcome, reason: opts.reason, now });
   return {
     before: { title: release.title, lead: release.lead, body: release.body, contentHash: release.contentHash },
     after: { title: columns.title, lead: columns.lead, body: columns.body, contentHash: columns.contentHash },

@@ -1,16 +1,14 @@
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
-import { invalidatePublicTags, releaseTags } from "@/lib/cache/public-tags";
 import type { Tx } from "@/lib/db/client";
 import type { PressRelease, PressReleaseChange, Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
-import { notifyChangeApplied } from "@/lib/mail/notifications/notify-change-applied";
-import { recordHistory, SYSTEM } from "../history";
+import { SYSTEM } from "../history";
+import { recordLifecycleEvent } from "../lifecycle/record-lifecycle-event";
 import { lockRelease } from "../lock";
 import type { JudgedImage } from "../review-fingerprint";
 import { judgedImagesOf } from "../review-images";
 import { contentColumns } from "../save-release";
-import { syncSearchMirror } from "../search-mirror";
 import type { ChangeText } from "./edit-distance";
 import { discardChecksOfOtherVersions, discardStaleTextChecks } from "@/lib/review/discard-text-checks";
 
@@ -144,12 +142,9 @@ export async function applyPaid(tx: Tx, opts: ApplyPaidOptions): Promise<ApplyPa
     data: { pressReleaseId: live.id, result: change.precheckResult, reasons: change.precheckReasons as Prisma.InputJsonValue, contentHash: columns.contentHash, reviewFingerprint: columns.reviewFingerprint, classifier: PAID_CHANGE_PRECHECK, attempt: live.automaticAttempts, createdAt: now },
   });
 
-  await recordHistory(tx, { pressReleaseId: live.id, from: "published", to: "published", actor: SYSTEM, outcome: "paid_change_applied", reason: `change ${change.id}` });
-  await recordActivity({ type: ACTIVITY.changeApplied, subjectType: "press_release_change", subjectId: change.id, result: "applied", metadata: { pressReleaseId: live.id, amountCents: change.amountCents, checkoutSessionId: opts.checkoutSessionId } }, tx);
-  await syncSearchMirror(tx, live.id, now);
   // Its page (dateModified, article:modified_time), its portal's lists, feeds and sitemaps
-  // (lastmod) show the new text and content_changed_at once this commits.
-  await invalidatePublicTags(tx, releaseTags(live));
-  await notifyChangeApplied({ releaseId: live.id }, tx);
+  // (lastmod) show the new text and content_changed_at once this commits; the author hears of it.
+  await recordLifecycleEvent(tx, { releaseId: live.id, type: "changed", from: "published", to: "published", actor: SYSTEM, outcome: "paid_change_applied", reason: `change ${change.id}`, data: { changeId: change.id }, now });
+  await recordActivity({ type: ACTIVITY.changeApplied, subjectType: "press_release_change", subjectId: change.id, result: "applied", metadata: { pressReleaseId: live.id, amountCents: change.amountCents, checkoutSessionId: opts.checkoutSessionId } }, tx);
   return { outcome: "applied", releaseId };
 }
