@@ -24,6 +24,8 @@ export interface SaveReleaseInput {
   autosave?: boolean;
   /** The document versions the customer accepted with this submission (legal gate). */
   acceptDocuments?: { document: string; version: string }[];
+  /** A release not saved yet: the same key with every attempt, so one sent again creates nothing twice. */
+  newReleaseKey?: string;
 }
 
 const PORTAL_LABELS = { business: "Pressdesk Business", tech: "Pressdesk Tech" } as const;
@@ -55,6 +57,7 @@ interface Props {
  */
 export function ReleaseForm({ releaseId, initial, newsrooms, categories, placementLocked = false, canSubmit, autosave: autosaveEnabled = false, documentsToAccept = [], action }: Props) {
   const [values, setValues] = useState(initial);
+  const [newReleaseKey] = useState(() => crypto.randomUUID());
   const [touched, setTouched] = useState<Partial<Record<ReleaseField, boolean>>>({});
   const [sent, setSent] = useState<ReleaseFormValues | null>(null);
   const [result, dispatch, pending] = useActionState(action, null);
@@ -141,7 +144,7 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
     // A new release continues on its own page once saved; a failed save brings the copy back.
     if (!releaseId) localDraft.clear();
     const acceptDocuments = submit ? documentsToAccept.map(({ document, version }) => ({ document, version })) : [];
-    startTransition(() => dispatch({ ...(releaseId ? { releaseId } : {}), values, submit, ...(acceptDocuments.length ? { acceptDocuments } : {}) }));
+    startTransition(() => dispatch({ ...(releaseId ? { releaseId } : { newReleaseKey }), values, submit, ...(acceptDocuments.length ? { acceptDocuments } : {}) }));
   }
 
   const showClientSummary = Object.keys(touched).length === RELEASE_FIELDS.length && hasIssues(clientIssues);

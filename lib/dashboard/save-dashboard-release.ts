@@ -1,8 +1,11 @@
+import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
+import type { Tx } from "@/lib/db/client";
 import type { IpHmac } from "@/lib/security/client-ip";
 import { ReleaseRefused, writeRelease } from "@/lib/releases/write-release";
 import { berlinLocalToDate } from "./berlin-time";
+import { bindNewReleaseKey, isNewReleaseKey, releaseOfNewReleaseKey } from "./new-release-key";
 import { formIssuesOf, isAiDeclaration, validateReleaseForm, type FieldIssues, type ReleaseFormValues } from "./release-rules";
 
 const invalid = (issues: FieldIssues) =>
@@ -12,9 +15,37 @@ const invalid = (issues: FieldIssues) =>
  * The dashboard's "save" and "save and submit": the form's values as the one release write
  * (lib/releases/write-release.ts) with the guided form's rules, its refusals as the form's
  * German field messages. `autosave`: the form's own save of an existing draft while the
- * customer types; it never submits and touches nothing but a draft.
+ * customer types; it never submits and touches nothing but a draft. `newReleaseKey`: the form's
+ * key for a release not saved yet; an attempt sent again finds the release the first one made.
  */
-export async function saveDashboardRelease(opts: { userId: number; releaseId?: number; values: ReleaseFormValues; submit: boolean; autosave?: boolean; acceptDocuments?: { document: string; version: string }[]; ip?: IpHmac | null; now?: Date }): Promise<{ releaseId: number }> {
+export async function saveDashboardRelease(opts: SaveOptions): Promise<{ releaseId: number }> {
+  if (opts.releaseId || !isNewReleaseKey(opts.newReleaseKey)) return save(opts);
+  const key = opts.newReleaseKey;
+  const earlier = await releaseOfNewReleaseKey(opts.userId, key);
+  if (earlier) return save({ ...opts, releaseId: earlier });
+  try {
+    return await save(opts, (tx, releaseId) => bindNewReleaseKey(tx, opts.userId, key, releaseId));
+  } catch (err) {
+    // Two attempts at once: the other one created the release; this one saves into it.
+    const created = isUniqueViolation(err) ? await releaseOfNewReleaseKey(opts.userId, key) : null;
+    if (!created) throw err;
+    return save({ ...opts, releaseId: created });
+  }
+}
+
+interface SaveOptions {
+  userId: number;
+  releaseId?: number;
+  newReleaseKey?: string | undefined;
+  values: ReleaseFormValues;
+  submit: boolean;
+  autosave?: boolean;
+  acceptDocuments?: { document: string; version: string }[];
+  ip?: IpHmac | null;
+  now?: Date;
+}
+
+async function save(opts: SaveOptions, alsoInTransaction?: (tx: Tx, releaseId: number) => Promise<unknown>): Promise<{ releaseId: number }> {
   const v = opts.values;
   const issues = validateReleaseForm(v);
   // The newsroom of an existing release is fixed; the form cannot move it elsewhere.
@@ -39,6 +70,7 @@ export async function saveDashboardRelease(opts: { userId: number; releaseId?: n
       acceptedDocuments: opts.acceptDocuments ?? [],
       ip: opts.ip ?? null,
       ...(opts.now ? { now: opts.now } : {}),
+      ...(alsoInTransaction ? { alsoInTransaction } : {}),
     });
   } catch (err) {
     if (err instanceof ReleaseRefused) throw invalid(formIssuesOf(err.writeIssues));

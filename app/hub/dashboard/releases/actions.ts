@@ -33,7 +33,7 @@ export async function saveRelease(_prev: ActionResult | null, input: SaveRelease
   let saved: { releaseId: number };
   try {
     const ip = acceptDocuments.length ? ipHmac(clientIpOf(await headers())) : null;
-    saved = await saveDashboardRelease({ userId: user.id, ...(releaseId ? { releaseId } : {}), values: coerceReleaseForm(input?.values), submit, autosave, acceptDocuments, ip });
+    saved = await saveDashboardRelease({ userId: user.id, ...(releaseId ? { releaseId } : { newReleaseKey: input?.newReleaseKey }), values: coerceReleaseForm(input?.values), submit, autosave, acceptDocuments, ip });
   } catch (err) {
     // The documents to accept may have changed: the page shows the current ones.
     if (err instanceof AppError && err.code === "legal_acceptance_required") refresh();
