@@ -1,7 +1,8 @@
 "use client";
 
-import { OutageNotice } from "@/components/ui/outage-notice";
+import "./tokens.css";
 import "./globals.css";
+import { OutageNotice } from "@/components/ui/outage-notice";
 
 // The root layout itself failed: this page brings its own document (Next's rule for global-error).
 export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { EDITION_HEADER } from "@/lib/middleware/site-routing";
 import { isEdition } from "@/lib/sites";
+import "./tokens.css";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -1,7 +1,9 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX } from "@/lib/categories/category-limits";
@@ -36,13 +38,13 @@ export function CategoryForm({ action, initial, suggestions }: {
   const set = (f: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value }));
 
   const name = (f: "nameDe" | "nameEn", label: string) => (
-    <FormField id={`category-${f}`} label={label} issue={issue(f)}>
+    <Field id={`category-${f}`} label={label} issue={issue(f)}>
       <input id={`category-${f}`} name={f} type="text" required maxLength={CATEGORY_NAME_MAX} value={values[f]} onChange={set(f)} {...describedBy(`category-${f}`, issue(f))} />
-    </FormField>
+    </Field>
   );
 
   const description = (f: "descriptionDe" | "descriptionEn", label: string, lang: "de" | "en") => (
-    <FormField
+    <Field
       id={`category-${f}`}
       label={label}
       issue={issue(f)}
@@ -52,16 +54,16 @@ export function CategoryForm({ action, initial, suggestions }: {
           {!values[f].trim() && hydrated ? (
             <>
               {" "}
-              <button type="button" className="link-button" onClick={() => setValues((v) => ({ ...v, [f]: suggestions[f] }))}>
+              <Button type="button" variant="link" onClick={() => setValues((v) => ({ ...v, [f]: suggestions[f] }))}>
                 Vorschlag einsetzen
-              </button>
+              </Button>
             </>
           ) : null}
         </>
       }
     >
-      <textarea id={`category-${f}`} name={f} lang={lang} rows={4} className="short-textarea" maxLength={CATEGORY_DESCRIPTION_MAX} value={values[f]} onChange={set(f)} {...describedBy(`category-${f}`, issue(f), true)} />
-    </FormField>
+      <textarea id={`category-${f}`} name={f} lang={lang} rows={4} maxLength={CATEGORY_DESCRIPTION_MAX} value={values[f]} onChange={set(f)} {...describedBy(`category-${f}`, issue(f), true)} />
+    </Field>
   );
 
   return (
@@ -78,11 +80,11 @@ export function CategoryForm({ action, initial, suggestions }: {
         Aktiv: Die Kategorie erscheint auf dem Portal, im Formular der Kundinnen und Kunden und in der API.
       </label>
       <FormMessage result={result} />
-      <div>
-        <button type="submit" className="button" disabled={pending}>
+      <FormActions spacing="flush">
+        <Button type="submit" disabled={pending}>
           Speichern
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -1,19 +1,20 @@
 import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Table } from "@/components/ui/table";
 import type { CategoryNode } from "@/lib/categories/category-tree";
 
 function rowsOf(nodes: CategoryNode[]): CategoryNode[] {
   return nodes.flatMap((n) => [n, ...rowsOf(n.children)]);
 }
 
-const described = (text: string | null) => (text?.trim() ? "vorhanden" : <span className="badge">fehlt</span>);
+const described = (text: string | null) => (text?.trim() ? "vorhanden" : <Badge>fehlt</Badge>);
 
 /** One portal's category tree as a table: subcategories indented under their parent. */
 export function CategoryTreeTable({ roots, caption }: { roots: CategoryNode[]; caption: string }) {
   const rows = rowsOf(roots);
   if (!rows.length) return <p className="empty">Dieses Portal hat keine Kategorien.</p>;
   return (
-    <table className="table admin-table">
-      <caption className="visually-hidden">{caption}</caption>
+    <Table caption={caption} compact>
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -40,10 +41,10 @@ export function CategoryTreeTable({ roots, caption }: { roots: CategoryNode[]; c
             <td>{c.parent ? c.parent.nameDe : <span className="meta">–</span>}</td>
             <td>{described(c.descriptionDe)}</td>
             <td>{described(c.descriptionEn)}</td>
-            <td>{c.isActive ? <span className="badge status-published">Aktiv</span> : <span className="badge">Inaktiv</span>}</td>
+            <td>{c.isActive ? <Badge tone="success">Aktiv</Badge> : <Badge>Inaktiv</Badge>}</td>
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -2,6 +2,11 @@
 
 import Link from "next/link";
 import { useActionState, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
+import { Table } from "@/components/ui/table";
 import type { MergePreviewResult, PreviewOutcome } from "@/lib/admin/company-actions";
 import type { AdminCompanyDetail } from "@/lib/admin/company-detail";
 import type { MergeRefusal } from "@/lib/companies/merge/merge-companies";
@@ -65,13 +70,13 @@ export function CompanyMergePanel({ candidates, action, initialOther = "" }: { c
             {candidates.map((c) => (
               <li key={c.id}>
                 <Link href={`/admin/companies/${c.id}`}>{c.name}</Link> <span className="meta">(Nr. {c.id}, {PORTAL_LABEL[c.portal]}{c.goneAt ? ", entfernt" : ""})</span>:{" "}
-                <button type="submit" className="link-button" name="auswahl" value={`${c.id}:aufnehmen`}>
+                <Button type="submit" variant="link" name="auswahl" value={`${c.id}:aufnehmen`}>
                   Vorschau: hier aufnehmen<span className="visually-hidden"> ({c.name})</span>
-                </button>
+                </Button>
                 {" · "}
-                <button type="submit" className="link-button" name="auswahl" value={`${c.id}:abgeben`}>
+                <Button type="submit" variant="link" name="auswahl" value={`${c.id}:abgeben`}>
                   Vorschau: dort aufgehen<span className="visually-hidden"> ({c.name})</span>
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
@@ -80,26 +85,24 @@ export function CompanyMergePanel({ candidates, action, initialOther = "" }: { c
         <p className="meta">Kein anderer Newsroom hat dieselbe Firmen-E-Mail-Adresse.</p>
       )}
       <form action={formAction} className="admin-filter" aria-label="Vorschau mit einem anderen Newsroom">
-        <div className="field">
-          <label htmlFor="merge-other">Anderer Newsroom (Nr.)</label>
+        <Field id="merge-other" label="Anderer Newsroom (Nr.)">
           <input id="merge-other" name="zusammenfuehren" type="text" inputMode="numeric" pattern="[0-9]*" size={10} value={other} onChange={(e) => setOther(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="merge-direction">Welcher bleibt?</label>
+        </Field>
+        <Field id="merge-direction" label="Welcher bleibt?">
           <select id="merge-direction" name="richtung" value={direction} onChange={(e) => setDirection(e.target.value)}>
             <option value="aufnehmen">dieser Newsroom bleibt</option>
             <option value="abgeben">der andere Newsroom bleibt</option>
           </select>
-        </div>
-        <div className="button-row admin-filter-buttons">
-          <button type="submit" className="button secondary" disabled={pending}>
+        </Field>
+        <FormActions spacing="flush">
+          <Button type="submit" variant="secondary" disabled={pending}>
             Vorschau zeigen
-          </button>
-        </div>
+          </Button>
+        </FormActions>
       </form>
       <div aria-live="polite">
         {pending ? <p className="meta">Die Vorschau wird berechnet …</p> : null}
-        {!pending && result && !result.ok ? <p className="form-message error">{result.message}</p> : null}
+        {!pending && result && !result.ok ? <Notice tone="error">{result.message}</Notice> : null}
         {!pending && result?.ok ? <CompanyMergePreview outcome={result.preview.outcome} names={result.preview.names} /> : null}
       </div>
     </>
@@ -107,15 +110,14 @@ export function CompanyMergePanel({ candidates, action, initialOther = "" }: { c
 }
 
 export function CompanyMergePreview({ outcome, names }: { outcome: PreviewOutcome; names: { survivor: string; merged: string } }) {
-  if (outcome.kind === "refused") return <p className="form-message error">Nicht möglich: {REFUSALS[outcome.reason]}</p>;
+  if (outcome.kind === "refused") return <Notice tone="error">Nicht möglich: {REFUSALS[outcome.reason]}</Notice>;
   return (
     <div className="admin-merge-preview">
       <p>
         Vorschau: <strong>{names.merged}</strong> (Nr. {outcome.mergedId}) ginge in <strong>{names.survivor}</strong> (Nr. {outcome.survivorId}) auf. Es
         wurde nichts geändert.
       </p>
-      <table className="table admin-table">
-        <caption className="visually-hidden">Was die Zusammenführung verschieben würde</caption>
+      <Table caption="Was die Zusammenführung verschieben würde" compact>
         <tbody>
           {ROWS.map(([key, label]) => (
             <tr key={key}>
@@ -140,7 +142,7 @@ export function CompanyMergePreview({ outcome, names }: { outcome: PreviewOutcom
             <td>{outcome.moves}</td>
           </tr>
         </tbody>
-      </table>
+      </Table>
       <p className="meta">
         Ausführen auf der Konsole: <code>{`npm run cli -- companies:merge ${outcome.survivorId} ${outcome.mergedId}`}</code>. Jede Änderung wird aufgezeichnet;
         <code> companies:unmerge</code> mit der ausgegebenen Nummer macht sie rückgängig.

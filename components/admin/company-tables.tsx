@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Table } from "@/components/ui/table";
 import type { AdminCompanyDetail } from "@/lib/admin/company-detail";
 import type { AdminCompanyRow } from "@/lib/admin/company-search";
 import { GRANTED_VIA_LABEL, ROLE_LABEL } from "@/lib/companies/team/role-descriptions";
@@ -10,9 +12,13 @@ export function CompanyStateBadges({ company }: { company: { isActive: boolean; 
   const merged = company.mergedIntoCompanyId ?? company.mergedInto?.id ?? null;
   return (
     <>
-      {company.goneAt ? <span className="badge badge-gone">Entfernt (410)</span> : null}
-      {merged ? <span className="badge">Zusammengeführt</span> : null}
-      {!company.isActive && !company.goneAt && !merged ? <span className="badge">Inaktiv</span> : null}
+      {company.goneAt ? (
+        <Badge tone="danger" className="badge-gone">
+          Entfernt (410)
+        </Badge>
+      ) : null}
+      {merged ? <Badge>Zusammengeführt</Badge> : null}
+      {!company.isActive && !company.goneAt && !merged ? <Badge>Inaktiv</Badge> : null}
     </>
   );
 }
@@ -20,8 +26,7 @@ export function CompanyStateBadges({ company }: { company: { isActive: boolean; 
 /** The search results of /admin/companies. */
 export function CompanyTable({ rows }: { rows: AdminCompanyRow[] }) {
   return (
-    <table className="table admin-table">
-      <caption className="visually-hidden">Gefundene Newsrooms</caption>
+    <Table caption="Gefundene Newsrooms" compact>
       <thead>
         <tr>
           <th scope="col">Nr.</th>
@@ -53,7 +58,7 @@ export function CompanyTable({ rows }: { rows: AdminCompanyRow[] }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 
@@ -61,8 +66,7 @@ export function CompanyTable({ rows }: { rows: AdminCompanyRow[] }) {
 export function CompanyMemberTable({ members }: { members: AdminCompanyDetail["members"] }) {
   if (!members.length) return <p className="empty">Dieser Newsroom hat keine Mitglieder.</p>;
   return (
-    <table className="table admin-table">
-      <caption className="visually-hidden">Mitglieder des Newsrooms</caption>
+    <Table caption="Mitglieder des Newsrooms" compact>
       <thead>
         <tr>
           <th scope="col">Person</th>
@@ -86,6 +90,6 @@ export function CompanyMemberTable({ members }: { members: AdminCompanyDetail["m
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

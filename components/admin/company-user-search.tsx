@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Button } from "@/components/ui/button";
 import { ADMIN_SEARCH_MAX } from "@/lib/admin/list-query";
 
 /**
@@ -13,9 +14,7 @@ export function AdminListSearch({ path, id, q, label, found }: { path: string; i
           {label}
         </label>
         <input id={id} name="q" type="search" defaultValue={q} maxLength={ADMIN_SEARCH_MAX} placeholder={label} />
-        <button type="submit" className="button">
-          Suchen
-        </button>
+        <Button type="submit">Suchen</Button>
       </form>
       {q ? (
         <p className="meta">

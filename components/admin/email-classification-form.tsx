@@ -1,6 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { EmailClassification } from "@/lib/generated/prisma/client";
@@ -14,8 +17,7 @@ export function EmailClassificationForm({ action, manual }: { action: (prev: Act
   const [result, formAction, pending] = useActionState(action, null);
   return (
     <form action={formAction} className="admin-filter" aria-label="Einstufung der Firmen-E-Mail">
-      <div className="field">
-        <label htmlFor="email-classification">Einstufung von Hand</label>
+      <Field id="email-classification" label="Einstufung von Hand">
         <select id="email-classification" name="classification" defaultValue={manual ?? "auto"}>
           <option value="auto">automatisch (berechnet)</option>
           {(Object.keys(CLASSIFICATION_LABEL) as EmailClassification[]).map((c) => (
@@ -24,12 +26,12 @@ export function EmailClassificationForm({ action, manual }: { action: (prev: Act
             </option>
           ))}
         </select>
-      </div>
-      <div className="button-row admin-filter-buttons">
-        <button type="submit" className="button secondary" disabled={pending}>
+      </Field>
+      <FormActions spacing="flush">
+        <Button type="submit" variant="secondary" disabled={pending}>
           Einstufung speichern
-        </button>
-      </div>
+        </Button>
+      </FormActions>
       <FormMessage result={result} />
     </form>
   );

@@ -1,6 +1,10 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
 
 const MIN_PURPOSE = 10;
 
@@ -86,8 +90,17 @@ export function EvidenceForm({ endpoint, hasOriginal, removed, exportAll = false
 
   return (
     <form method="post" action={endpoint} className="form evidence-form" onSubmit={onSubmit} noValidate aria-label={exportAll ? "Nachweise exportieren" : "Nachweis öffnen"}>
-      <div className="field">
-        <label htmlFor={`${uid}-purpose`}>Zweck des Zugriffs</label>
+      <Field
+        id={`${uid}-purpose`}
+        label="Zweck des Zugriffs"
+        issue={purposeIssue}
+        hint={
+          <>
+            Zum Beispiel „Anfrage der Rechteinhaberin vom 3. März, Az. 2026-17“. Der Zweck wird mit Ihrem Namen protokolliert.
+            {removed || exportAll ? " Nachweise entfernter Bilder brauchen die Berechtigung „compliance:manage“." : null}
+          </>
+        }
+      >
         <textarea
           id={`${uid}-purpose`}
           name="purpose"
@@ -97,20 +110,9 @@ export function EvidenceForm({ endpoint, hasOriginal, removed, exportAll = false
           maxLength={500}
           value={purpose}
           onChange={(e) => setPurpose(e.target.value)}
-          className="short-textarea"
-          aria-invalid={purposeIssue ? true : undefined}
-          aria-describedby={`${uid}-purpose-hint${purposeIssue ? ` ${uid}-purpose-issue` : ""}`}
+          {...describedBy(`${uid}-purpose`, purposeIssue, true)}
         />
-        <p className="hint" id={`${uid}-purpose-hint`}>
-          Zum Beispiel „Anfrage der Rechteinhaberin vom 3. März, Az. 2026-17“. Der Zweck wird mit Ihrem Namen protokolliert.
-          {removed || exportAll ? " Nachweise entfernter Bilder brauchen die Berechtigung „compliance:manage“." : null}
-        </p>
-        {purposeIssue ? (
-          <p className="issue" id={`${uid}-purpose-issue`}>
-            {purposeIssue}
-          </p>
-        ) : null}
-      </div>
+      </Field>
       {exportAll ? null : <fieldset className="choice-group">
         <legend>Fassung</legend>
         <label>
@@ -122,18 +124,18 @@ export function EvidenceForm({ endpoint, hasOriginal, removed, exportAll = false
         </label>
       </fieldset>}
       <div role="status" aria-live="polite">
-        {outcome?.ok ? <div className="form-message success">{outcome.message}</div> : null}
+        {outcome?.ok ? <Notice tone="success">{outcome.message}</Notice> : null}
       </div>
       {outcome && !outcome.ok && !outcome.purposeIssue ? (
-        <div className="form-message error" role="alert">
+        <Notice tone="error" role="alert">
           {outcome.message}
-        </div>
+        </Notice>
       ) : null}
-      <div className="button-row">
-        <button type="submit" className="button secondary" disabled={pending}>
+      <FormActions>
+        <Button type="submit" variant="secondary" disabled={pending}>
           {pending ? "Wird geöffnet …" : exportAll ? "Signierten Export herunterladen" : "Nachweis öffnen"}
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

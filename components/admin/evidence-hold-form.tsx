@@ -1,7 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
 
@@ -17,27 +19,27 @@ export function EvidenceHoldForm({ action, held }: { action: Action; held: boole
   return (
     <form action={dispatch} className="form evidence-form" noValidate aria-label="Aufbewahrungssperre">
       <FormMessage result={pending ? null : result} />
-      <FormField id="hold-until" label="Aufbewahren bis einschließlich" issue={issue("until")}>
+      <Field id="hold-until" label="Aufbewahren bis einschließlich" issue={issue("until")}>
         <input id="hold-until" name="until" type="date" {...describedBy("hold-until", issue("until"))} />
-      </FormField>
-      <FormField
+      </Field>
+      <Field
         id="hold-reason"
         label="Grund (etwa Aktenzeichen oder Anfrage)"
         issue={issue("reason")}
         hint="Gilt für alle Archiveinträge der Pressemitteilung, ihrer Bilder und ihrer rechtlichen Anliegen, auch für später geschriebene. Eine längere Sperre bleibt bestehen; jede Änderung wird protokolliert."
       >
         <input id="hold-reason" name="reason" required minLength={10} maxLength={2000} {...describedBy("hold-reason", issue("reason"), true)} />
-      </FormField>
-      <div className="button-row">
-        <button type="submit" name="intent" value="hold" className="button" disabled={pending}>
+      </Field>
+      <FormActions>
+        <Button type="submit" name="intent" value="hold" disabled={pending}>
           Sperre setzen
-        </button>
+        </Button>
         {held ? (
-          <button type="submit" name="intent" value="lift" className="button secondary" disabled={pending}>
+          <Button type="submit" name="intent" value="lift" variant="secondary" disabled={pending}>
             Sperre aufheben
-          </button>
+          </Button>
         ) : null}
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -1,6 +1,10 @@
 "use client";
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/forms/action-result";
 
@@ -35,12 +39,11 @@ export function ImageDecision({ imageId, action }: { imageId: number; action: Ac
   return (
     <>
       <div role="status" aria-live="polite">
-        {result?.ok ? <div className="form-message success">{result.message}</div> : null}
+        {result?.ok ? <Notice tone="success">{result.message}</Notice> : null}
       </div>
       {result?.ok ? null : (
         <form className="form image-decision" onSubmit={onSubmit} noValidate aria-label="Entscheidung zum Bild">
-          <div className="field">
-            <label htmlFor={noteId}>Notiz zur Entscheidung (Pflicht)</label>
+          <Field id={noteId} label="Notiz zur Entscheidung (Pflicht)" hint="Warum freigeben oder ablehnen? Die Notiz steht im Prüfprotokoll des Bildes." issue={issue ?? undefined}>
             <textarea
               id={noteId}
               name="note"
@@ -51,31 +54,21 @@ export function ImageDecision({ imageId, action }: { imageId: number; action: Ac
               onChange={(e) => setNote(e.target.value)}
               aria-invalid={issue ? true : undefined}
               aria-describedby={issue ? `${noteId}-issue` : `${noteId}-hint`}
-              className="short-textarea"
             />
-            <p className="hint" id={`${noteId}-hint`}>
-              Warum freigeben oder ablehnen? Die Notiz steht im Prüfprotokoll des Bildes.
-            </p>
-            {issue ? (
-              <p className="issue" id={`${noteId}-issue`}>
-                {issue}
-              </p>
-            ) : null}
-          </div>
+          </Field>
           {result && !result.ok && !result.issues ? (
-            <div className="form-message error" role="alert">
+            <Notice tone="error" role="alert" detail={result.detail}>
               {result.message}
-              {result.detail ? <small>{result.detail}</small> : null}
-            </div>
+            </Notice>
           ) : null}
-          <div className="button-row">
-            <button type="submit" name="decision" value="release" className="button" disabled={!hydrated || pending}>
+          <FormActions>
+            <Button type="submit" name="decision" value="release" disabled={!hydrated || pending}>
               Freigeben
-            </button>
-            <button type="submit" name="decision" value="reject" className="button danger" disabled={!hydrated || pending}>
+            </Button>
+            <Button type="submit" name="decision" value="reject" variant="danger" disabled={!hydrated || pending}>
               Ablehnen
-            </button>
-          </div>
+            </Button>
+          </FormActions>
         </form>
       )}
     </>

@@ -1,6 +1,10 @@
 "use client";
 
 import { useActionState, useId } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/forms/action-result";
 
 type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
@@ -14,18 +18,17 @@ export function ImageRemoveForm({ imageId, action }: { imageId: number; action: 
       <summary>Bild entfernen</summary>
       <form action={dispatch} className="form" aria-label={`Bild ${imageId} entfernen`}>
         <input type="hidden" name="imageId" value={imageId} />
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>Grund der Entfernung</label>
+        <Field id={`${id}-reason`} label="Grund der Entfernung">
           <input id={`${id}-reason`} name="reason" required minLength={3} maxLength={500} aria-invalid={result?.issues?.reason ? true : undefined} />
-        </div>
+        </Field>
         <p className="hint">War das Bild öffentlich, verschwindet es von Seiten und Feeds; Original und Nachweise bleiben gespeichert.</p>
-        <div className="button-row">
-          <button type="submit" className="button danger" disabled={pending}>
+        <FormActions>
+          <Button type="submit" variant="danger" disabled={pending}>
             Entfernen
-          </button>
-        </div>
+          </Button>
+        </FormActions>
         <div role="status" aria-live="polite">
-          {result?.message ? <p className={`form-message ${result.ok ? "success" : "error"}`}>{result.message}</p> : null}
+          {result?.message ? <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice> : null}
         </div>
       </form>
     </details>

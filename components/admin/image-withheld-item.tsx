@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ImageFacts, ImageStatusBadge, ImageThumb } from "@/components/dashboard/image-labels";
+import { Table } from "@/components/ui/table";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { WithheldImage } from "@/lib/images/review/list-withheld-images";
@@ -39,8 +40,7 @@ export function ImageWithheldItem({ image, decide }: { image: WithheldImage; dec
         </p>
         <ImageFacts image={image} />
         {scores.length ? (
-          <table className="table image-scores">
-            <caption className="visually-hidden">Werte der Vorprüfung</caption>
+          <Table caption="Werte der Vorprüfung" className="image-scores">
             <thead>
               <tr>
                 <th scope="col">Merkmal</th>
@@ -57,7 +57,7 @@ export function ImageWithheldItem({ image, decide }: { image: WithheldImage; dec
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         ) : (
           <p className="meta">Keine Werte der Vorprüfung gespeichert.</p>
         )}

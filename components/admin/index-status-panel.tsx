@@ -3,6 +3,9 @@ import type { IndexNowPingStatus, IndexNowReason } from "@/lib/generated/prisma/
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { IndexCheckRow } from "@/lib/seo/index-inspection/release-index-status";
 import type { latestIndexNowPings } from "@/lib/seo/indexnow/release-pings";
+import { INDEX_STATE_TONES } from "@/components/dashboard/index-status-block";
+import { Badge } from "@/components/ui/badge";
+import { Table } from "@/components/ui/table";
 
 const REASON_LABELS: Record<IndexNowReason, string> = { publish: "Veröffentlichung", correction: "Korrektur", removal: "Entfernung" };
 const PING_STATUS_LABELS: Record<IndexNowPingStatus, string> = { pending: "wartet", sent: "gesendet", failed: "fehlgeschlagen", recorded: "nur vermerkt (lokal)", dropped: "verworfen (nicht mehr öffentlich)" };
@@ -22,8 +25,7 @@ export function IndexStatusPanel({ checks, pings }: { checks: IndexCheckRow[]; p
       <h2 id="index-status-heading">Suchindex</h2>
       <h3>Indexprüfungen</h3>
       {checks.length ? (
-        <table className="table">
-          <caption className="visually-hidden">Die letzten Indexprüfungen dieser Pressemitteilung</caption>
+        <Table caption="Die letzten Indexprüfungen dieser Pressemitteilung">
           <thead>
             <tr>
               <th scope="col">Geprüft</th>
@@ -37,21 +39,20 @@ export function IndexStatusPanel({ checks, pings }: { checks: IndexCheckRow[]; p
               <tr key={c.id}>
                 <td className="meta">{formatBerlin(c.checkedAt)}</td>
                 <td>
-                  <span className={`badge index-${c.state}`}>{INDEX_STATE_LABELS[c.state]}</span>
+                  <Badge tone={INDEX_STATE_TONES[c.state]}>{INDEX_STATE_LABELS[c.state]}</Badge>
                 </td>
                 <td>{answerSummary(c.answer)}</td>
                 <td className="meta">{(c.inspector && INSPECTOR_LABELS[c.inspector]) ?? c.inspector ?? "–"}</td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       ) : (
         <p className="empty">Noch nicht geprüft (press-releases:check-index-status, täglich 05:10).</p>
       )}
       <h3>IndexNow-Meldungen</h3>
       {pings.length ? (
-        <table className="table">
-          <caption className="visually-hidden">Die letzten IndexNow-Meldungen dieser Pressemitteilung</caption>
+        <Table caption="Die letzten IndexNow-Meldungen dieser Pressemitteilung">
           <thead>
             <tr>
               <th scope="col">Anlass</th>
@@ -78,7 +79,7 @@ export function IndexStatusPanel({ checks, pings }: { checks: IndexCheckRow[]; p
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       ) : (
         <p className="empty">Noch keine Meldung.</p>
       )}

@@ -1,3 +1,5 @@
+import { Badge } from "@/components/ui/badge";
+import { Table } from "@/components/ui/table";
 import type { LegalRequestDetail } from "@/lib/legal/requests/load-legal-request";
 import { correctionLine } from "@/lib/legal/corrections/note-text";
 import { CORRECTION_KIND, eventLabel, formatWhen, MEASURE } from "./legal-labels";
@@ -21,7 +23,7 @@ export function LegalEvidenceTrail({ detail }: { detail: LegalRequestDetail }) {
       <h2 id="legal-trail-heading">Nachweise</h2>
       <p className="hint">Schritte, öffentliche Hinweise und Archiveinträge sind unveränderlich: Die Datenbank lehnt jede Änderung und Löschung ab.</p>
       <h3>Verlauf</h3>
-      <table className="table legal-events">
+      <Table className="legal-events">
         <thead>
           <tr>
             <th scope="col">Zeitpunkt</th>
@@ -43,10 +45,10 @@ export function LegalEvidenceTrail({ detail }: { detail: LegalRequestDetail }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
       <h3>Signierte Archiveinträge</h3>
       {detail.archiveEntries.length ? (
-        <table className="table legal-archive">
+        <Table className="legal-archive">
           <thead>
             <tr>
               <th scope="col">Eintrag</th>
@@ -65,7 +67,10 @@ export function LegalEvidenceTrail({ detail }: { detail: LegalRequestDetail }) {
                   </td>
                   <td>{formatWhen(a.createdAt)}</td>
                   <td>
-                    <span className={`badge ${a.signatureValid ? "legal-signature-valid" : "legal-signature-invalid"}`}>{a.signatureValid ? "gültig" : "ungültig"}</span>
+                    {/* The class names are hooks: the browser tests look for an invalid signature by it. */}
+                    <Badge tone={a.signatureValid ? "success" : "danger"} className={a.signatureValid ? "legal-signature-valid" : "legal-signature-invalid"}>
+                      {a.signatureValid ? "gültig" : "ungültig"}
+                    </Badge>
                     <span className="meta"> Schlüssel {a.signingKeyId}</span>
                   </td>
                   <td>
@@ -75,7 +80,7 @@ export function LegalEvidenceTrail({ detail }: { detail: LegalRequestDetail }) {
               );
             })}
           </tbody>
-        </table>
+        </Table>
       ) : (
         <p className="empty">Noch keiner: Er entsteht mit der Umsetzung.</p>
       )}
@@ -84,7 +89,7 @@ export function LegalEvidenceTrail({ detail }: { detail: LegalRequestDetail }) {
         <ul className="legal-corrections">
           {detail.corrections.map((c) => (
             <li key={c.id}>
-              <span className="badge">{CORRECTION_KIND[c.kind]}</span> {correctionLine(c, c.language)}
+              <Badge>{CORRECTION_KIND[c.kind]}</Badge> {correctionLine(c, c.language)}
             </li>
           ))}
         </ul>

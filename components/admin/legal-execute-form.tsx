@@ -2,6 +2,9 @@
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
 import { ReleaseBodyField } from "@/components/dashboard/release-editor";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -11,7 +14,7 @@ import type { ExecutionFormInput } from "@/lib/legal/requests/execution-input";
 import type { Measure } from "@/lib/legal/requests/status";
 import { MEASURE } from "./legal-labels";
 
-type Field = keyof ExecutionFormInput;
+type FormFieldName = keyof ExecutionFormInput;
 
 interface Props {
   measures: readonly Measure[];
@@ -69,8 +72,8 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
   const [editorKey, setEditorKey] = useState(0);
   const [editorHtml, setEditorHtml] = useState(text?.body ?? "");
   const measure = values.measure as Measure;
-  const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const issue = (field: Field) => (!pending ? result?.issues?.[field] : undefined);
+  const set = (field: FormFieldName, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const issue = (field: FormFieldName) => (!pending ? result?.issues?.[field] : undefined);
   const defaultNote = measure === "redact" ? DEFAULT_NOTES[language].redaction : measure === "depublish" ? DEFAULT_NOTES[language].withdrawal : undefined;
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -79,28 +82,17 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
     startTransition(() => dispatch(values));
   }
 
-  const area = (field: Field, label: string, hint: string, opts: { rows?: number; placeholder?: string | undefined } = {}) => (
-    <div className="field">
-      <label htmlFor={`exec-${field}`}>{label}</label>
+  const area = (field: FormFieldName, label: string, hint: string, opts: { rows?: number; placeholder?: string | undefined } = {}) => (
+    <Field id={`exec-${field}`} label={label} hint={hint} issue={issue(field)}>
       <textarea
         id={`exec-${field}`}
-        className="short"
         rows={opts.rows ?? 3}
         value={values[field]}
         placeholder={opts.placeholder}
         onChange={(e) => set(field, e.target.value)}
-        aria-invalid={issue(field) ? true : undefined}
-        aria-describedby={issue(field) ? `exec-${field}-hint exec-${field}-issue` : `exec-${field}-hint`}
+        {...describedBy(`exec-${field}`, issue(field), true)}
       />
-      <p className="hint" id={`exec-${field}-hint`}>
-        {hint}
-      </p>
-      {issue(field) ? (
-        <p className="issue" id={`exec-${field}-issue`}>
-          {issue(field)}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 
   return (
@@ -129,25 +121,14 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
       )}
 
       {askRelease ? (
-        <div className="field">
-          <label htmlFor="exec-release">Betroffene Pressemitteilung</label>
-          <input
-            id="exec-release"
-            type="text"
-            value={values.release}
-            onChange={(e) => set("release", e.target.value)}
-            aria-invalid={issue("release") ? true : undefined}
-            aria-describedby={issue("release") ? "exec-release-hint exec-release-issue" : "exec-release-hint"}
-          />
-          <p className="hint" id="exec-release-hint">
-            Nummer (etwa 1234) oder Adresse der Seite auf dem Portal. Bei „Keine Änderung“ kann das Feld leer bleiben.
-          </p>
-          {issue("release") ? (
-            <p className="issue" id="exec-release-issue">
-              {issue("release")}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          id="exec-release"
+          label="Betroffene Pressemitteilung"
+          hint="Nummer (etwa 1234) oder Adresse der Seite auf dem Portal. Bei „Keine Änderung“ kann das Feld leer bleiben."
+          issue={issue("release")}
+        >
+          <input id="exec-release" type="text" value={values.release} onChange={(e) => set("release", e.target.value)} {...describedBy("exec-release", issue("release"), true)} />
+        </Field>
       ) : null}
 
       {measure === "text" && text ? (
@@ -156,9 +137,9 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
             <div className="legal-proposal">
               <p className="hint">Gewünschter Wortlaut des Antragstellers:</p>
               <p className="legal-text">{proposedText}</p>
-              <button
+              <Button
                 type="button"
-                className="button secondary"
+                variant="secondary"
                 onClick={() => {
                   const html = paragraphsOf(proposedText);
                   set("body", html);
@@ -167,19 +148,15 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
                 }}
               >
                 Als Text übernehmen
-              </button>
+              </Button>
             </div>
           ) : null}
-          <div className="field">
-            <label htmlFor="exec-title">Überschrift</label>
-            <input id="exec-title" type="text" maxLength={250} value={values.title} onChange={(e) => set("title", e.target.value)} aria-invalid={issue("title") ? true : undefined} aria-describedby={issue("title") ? "exec-title-issue" : undefined} />
-            {issue("title") ? <p className="issue" id="exec-title-issue">{issue("title")}</p> : null}
-          </div>
-          <div className="field">
-            <label htmlFor="exec-lead">Vorspann (optional)</label>
-            <input id="exec-lead" type="text" maxLength={600} value={values.lead} onChange={(e) => set("lead", e.target.value)} aria-invalid={issue("lead") ? true : undefined} aria-describedby={issue("lead") ? "exec-lead-issue" : undefined} />
-            {issue("lead") ? <p className="issue" id="exec-lead-issue">{issue("lead")}</p> : null}
-          </div>
+          <Field id="exec-title" label="Überschrift" issue={issue("title")}>
+            <input id="exec-title" type="text" maxLength={250} value={values.title} onChange={(e) => set("title", e.target.value)} {...describedBy("exec-title", issue("title"))} />
+          </Field>
+          <Field id="exec-lead" label="Vorspann (optional)" issue={issue("lead")}>
+            <input id="exec-lead" type="text" maxLength={600} value={values.lead} onChange={(e) => set("lead", e.target.value)} {...describedBy("exec-lead", issue("lead"))} />
+          </Field>
           <ReleaseBodyField key={editorKey} initialHtml={editorHtml} body={values.body} issue={issue("body")} onChange={(body) => set("body", body)} onHtml={() => {}} onBlur={() => {}} />
         </>
       ) : null}
@@ -189,8 +166,12 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
         : null}
 
       {measure === "depublish" ? (
-        <div className="field">
-          <label htmlFor="exec-logTitle">Titel im Korrekturprotokoll (optional)</label>
+        <Field
+          id="exec-logTitle"
+          label="Titel im Korrekturprotokoll (optional)"
+          hint="Leer bleibt die Überschrift der Pressemitteilung. Nennt schon die Überschrift, was beanstandet wurde, formulieren Sie hier eine neutrale; sie steht dann bei allen Einträgen dieser Pressemitteilung im Protokoll."
+          issue={issue("logTitle")}
+        >
           <input
             id="exec-logTitle"
             type="text"
@@ -198,18 +179,9 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
             value={values.logTitle}
             placeholder={askRelease ? undefined : text?.title}
             onChange={(e) => set("logTitle", e.target.value)}
-            aria-invalid={issue("logTitle") ? true : undefined}
-            aria-describedby={issue("logTitle") ? "exec-logTitle-hint exec-logTitle-issue" : "exec-logTitle-hint"}
+            {...describedBy("exec-logTitle", issue("logTitle"), true)}
           />
-          <p className="hint" id="exec-logTitle-hint">
-            Leer bleibt die Überschrift der Pressemitteilung. Nennt schon die Überschrift, was beanstandet wurde, formulieren Sie hier eine neutrale; sie steht dann bei allen Einträgen dieser Pressemitteilung im Protokoll.
-          </p>
-          {issue("logTitle") ? (
-            <p className="issue" id="exec-logTitle-issue">
-              {issue("logTitle")}
-            </p>
-          ) : null}
-        </div>
+        </Field>
       ) : null}
 
       {measure !== "none"
@@ -224,12 +196,12 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
         : null}
       {area("note", measure === "none" ? "Vermerk" : "Vermerk (intern, optional)", measure === "none" ? "Pflicht: warum sich an der Pressemitteilung nichts ändert. Steht nur im Verlauf." : "Steht nur im Verlauf und im Archiveintrag.")}
 
-      <div className="button-row">
-        <button type="submit" className={measure === "depublish" ? "button danger" : "button"} disabled={pending || !hydrated}>
+      <FormActions>
+        <Button type="submit" variant={measure === "depublish" ? "danger" : "primary"} disabled={pending || !hydrated}>
           {measure === "depublish" ? "Depublizieren" : measure === "none" ? "Abschließen" : "Umsetzen"}
-        </button>
+        </Button>
         {pending ? <span className="meta">Wird umgesetzt …</span> : null}
-      </div>
+      </FormActions>
     </form>
   );
 }

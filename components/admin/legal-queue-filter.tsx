@@ -1,3 +1,6 @@
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { LEGAL_STATUS_FILTERS, LEGAL_TRACK_FILTERS, type LegalStatusFilter, type LegalTrackFilter } from "@/lib/legal/requests/list-legal-requests";
 import { STATUS, TRACK } from "./legal-labels";
 
@@ -11,12 +14,10 @@ const trackLabel = (t: LegalTrackFilter) => (t === "all" ? "alle Arten" : TRACK[
 export function LegalQueueFilter({ status, track, reference }: { status: LegalStatusFilter; track: LegalTrackFilter; reference: string }) {
   return (
     <form method="get" action="/admin/legal" role="search" aria-label="Anliegen filtern" className="form-grid legal-filter">
-      <div className="field">
-        <label htmlFor="legal-reference">Vorgangsnummer</label>
+      <Field id="legal-reference" label="Vorgangsnummer">
         <input id="legal-reference" name="reference" type="search" defaultValue={reference} maxLength={40} placeholder="z. B. 3F2A-91C0-7B4D" autoComplete="off" spellCheck={false} />
-      </div>
-      <div className="field">
-        <label htmlFor="legal-status">Status</label>
+      </Field>
+      <Field id="legal-status" label="Status">
         <select id="legal-status" name="status" defaultValue={status}>
           {LEGAL_STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>
@@ -24,9 +25,8 @@ export function LegalQueueFilter({ status, track, reference }: { status: LegalSt
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label htmlFor="legal-track">Art des Anliegens</label>
+      </Field>
+      <Field id="legal-track" label="Art des Anliegens">
         <select id="legal-track" name="track" defaultValue={track}>
           {LEGAL_TRACK_FILTERS.map((t) => (
             <option key={t} value={t}>
@@ -34,12 +34,10 @@ export function LegalQueueFilter({ status, track, reference }: { status: LegalSt
             </option>
           ))}
         </select>
-      </div>
-      <div>
-        <button type="submit" className="button">
-          Filtern
-        </button>
-      </div>
+      </Field>
+      <FormActions spacing="flush">
+        <Button type="submit">Filtern</Button>
+      </FormActions>
     </form>
   );
 }

@@ -1,13 +1,13 @@
 import Link from "next/link";
 import type { LegalQueueRow } from "@/lib/legal/requests/list-legal-requests";
 import { formatWhen, SOURCE, TRACK } from "./legal-labels";
-import { LegalStatusBadge } from "./legal-status-badge";
+import { LegalStatusBadge } from "@/components/legal/legal-status-badge";
+import { Table } from "@/components/ui/table";
 
 /** The queue: one row per request, the number leading to its detail page. */
 export function LegalQueueTable({ rows }: { rows: LegalQueueRow[] }) {
   return (
-    <table className="table legal-queue">
-      <caption className="visually-hidden">Rechtliche Anliegen</caption>
+    <Table caption="Rechtliche Anliegen">
       <thead>
         <tr>
           <th scope="col">Vorgang</th>
@@ -45,6 +45,6 @@ export function LegalQueueTable({ rows }: { rows: LegalQueueRow[] }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -1,3 +1,4 @@
+import { Notice } from "@/components/ui/notice";
 import type { LegalRequestDetail } from "@/lib/legal/requests/load-legal-request";
 
 /**
@@ -12,11 +13,11 @@ export function LegalRedactionCompare({ detail }: { detail: LegalRequestDetail }
     <section className="panel" aria-labelledby="legal-redaction-heading">
       <h2 id="legal-redaction-heading">Schwärzung: bestätigte Vorschau und aktueller Text</h2>
       {redaction.previewMatches === true ? (
-        <p className="form-message success">Die Umsetzung ergibt genau die Vorschau, die der Antragsteller bestätigt hat.</p>
+        <Notice tone="success">Die Umsetzung ergibt genau die Vorschau, die der Antragsteller bestätigt hat.</Notice>
       ) : redaction.previewMatches === false ? (
-        <p className="form-message warning">
+        <Notice tone="warning">
           Der Text hat sich seit dem Antrag geändert: Die Umsetzung wendet die Textstellen auf den aktuellen Text an und weicht von der bestätigten Vorschau ab.
-        </p>
+        </Notice>
       ) : null}
       <div className="legal-compare">
         <div>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { Badge } from "@/components/ui/badge";
 import { mailtoHref } from "@/lib/legal/mailto-href";
 import type { LegalRequestDetail } from "@/lib/legal/requests/load-legal-request";
 import { formatWhen, SOURCE, TRACK } from "./legal-labels";
@@ -33,8 +34,8 @@ export function LegalRequestPanel({ detail }: { detail: LegalRequestDetail }) {
           {release ? (
             <>
               {release.publicUrl ? <a href={release.publicUrl}>{release.title}</a> : release.title} <StatusBadge status={release.status} />
-              {release.goneAt ? <span className="badge">Tombstone</span> : null}
-              {release.deletedAt ? <span className="badge">Gelöscht</span> : null}
+              {release.goneAt ? <Badge>Tombstone</Badge> : null}
+              {release.deletedAt ? <Badge>Gelöscht</Badge> : null}
               <br />
               <span className="meta">
                 Nr. {release.id} · {release.company.name} · {release.portal === "business" ? "Business" : "Tech"}, {release.language.toUpperCase()} ·{" "}

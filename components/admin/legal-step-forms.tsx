@@ -1,6 +1,9 @@
 "use client";
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -17,11 +20,11 @@ export function LegalStartReviewForm({ action }: { action: Action }) {
     <form action={dispatch} className="form">
       <FormMessage result={result} />
       <p className="hint">Sie übernehmen das Anliegen. Danach entscheiden Sie mit Begründung, ob ihm stattgegeben wird.</p>
-      <div>
-        <button type="submit" className="button" disabled={pending || !hydrated}>
+      <FormActions spacing="flush">
+        <Button type="submit" disabled={pending || !hydrated}>
           In Prüfung nehmen
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }
@@ -71,34 +74,14 @@ export function LegalDecisionForm({ action, source }: { action: Action; source: 
           </p>
         ) : null}
       </fieldset>
-      <div className="field">
-        <label htmlFor="decision-note">Begründung</label>
-        <textarea
-          id="decision-note"
-          name="note"
-          className="short"
-          rows={3}
-          required
-          maxLength={2000}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          aria-invalid={issue("note") ? true : undefined}
-          aria-describedby={issue("note") ? "decision-note-hint decision-note-issue" : "decision-note-hint"}
-        />
-        <p className="hint" id="decision-note-hint">
-          {DECISION_NOTE_READERS[source]}
-        </p>
-        {issue("note") ? (
-          <p className="issue" id="decision-note-issue">
-            {issue("note")}
-          </p>
-        ) : null}
-      </div>
-      <div>
-        <button type="submit" className="button" disabled={pending || !hydrated}>
+      <Field id="decision-note" label="Begründung" hint={DECISION_NOTE_READERS[source]} issue={issue("note")}>
+        <textarea id="decision-note" name="note" rows={3} required maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} {...describedBy("decision-note", issue("note"), true)} />
+      </Field>
+      <FormActions spacing="flush">
+        <Button type="submit" disabled={pending || !hydrated}>
           Entscheidung speichern
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -1,14 +1,16 @@
 "use client";
 
 import { useActionState, useEffect, useState, useTransition } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
-import { FormMessage } from "@/components/ui/form-message";
 import { AUDIENCE_LABELS, LANGUAGE_LABELS, PORTAL_LABELS, recipientsLabel } from "@/components/newsletter/labels";
-import styles from "@/components/newsletter/newsletter.module.css";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
+import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { AUDIENCES, SUBJECT_MAX, type RecipientFilter } from "@/lib/newsletter/schemas";
 import { EDITIONS, PORTALS } from "@/lib/sites";
 import { NewsletterEditor } from "./newsletter-editor";
+import styles from "@/components/newsletter/newsletter.module.css";
 
 export interface CampaignFormValues {
   subject: string;
@@ -48,11 +50,11 @@ export function NewsletterCampaignForm({ initial, initialCount, save, countRecip
 
   return (
     <form action={action} className={styles.layout} aria-label="Newsletter bearbeiten">
-      <div className="form" style={{ maxWidth: "none" }}>
+      <div className={`form ${styles.main}`}>
         <FormMessage result={result} />
-        <FormField id="nl-subject" label="Betreff" issue={issue("subject")} hint={`Höchstens ${SUBJECT_MAX} Zeichen.`}>
+        <Field id="nl-subject" label="Betreff" issue={issue("subject")} hint={`Höchstens ${SUBJECT_MAX} Zeichen.`}>
           <input id="nl-subject" name="subject" defaultValue={initial.subject} maxLength={SUBJECT_MAX} required {...describedBy("nl-subject", issue("subject"), true)} />
-        </FormField>
+        </Field>
         <div className="field">
           {/* Names the editor (aria-labelledby); the editor is no form control a label could point at. */}
           <label id="nl-body-label">Text</label>
@@ -62,17 +64,17 @@ export function NewsletterCampaignForm({ initial, initialCount, save, countRecip
           </p>
           {issue("bodyHtml") ? <p className="issue">{issue("bodyHtml")}</p> : null}
         </div>
-        <div className="button-row">
-          <button type="submit" className="button" disabled={saving}>
+        <FormActions>
+          <Button type="submit" disabled={saving}>
             {saving ? "Wird gespeichert …" : submitLabel}
-          </button>
-        </div>
+          </Button>
+        </FormActions>
       </div>
       <aside className={styles.aside}>
         <section className={styles.box} aria-labelledby="nl-filter-title">
           <h2 id="nl-filter-title">Empfänger</h2>
           <div className="form">
-            <FormField id="nl-language" label="Sprache der Abonnenten">
+            <Field id="nl-language" label="Sprache der Abonnenten">
               <select id="nl-language" name="language" value={filter.language} onChange={(e) => setFilter((f) => ({ ...f, language: e.target.value as RecipientFilter["language"] }))}>
                 {(["all", ...EDITIONS] as const).map((l) => (
                   <option key={l} value={l}>
@@ -80,7 +82,7 @@ export function NewsletterCampaignForm({ initial, initialCount, save, countRecip
                   </option>
                 ))}
               </select>
-            </FormField>
+            </Field>
             <fieldset className={styles.choices}>
               <legend>Interesse an Portalen</legend>
               {PORTALS.map((p) => (

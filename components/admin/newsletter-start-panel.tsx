@@ -1,10 +1,13 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { FormMessage } from "@/components/ui/form-message";
 import { recipientsLabel } from "@/components/newsletter/labels";
-import styles from "@/components/newsletter/newsletter.module.css";
+import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
+import { FormMessage } from "@/components/ui/form-message";
+import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/forms/action-result";
+import styles from "@/components/newsletter/newsletter.module.css";
 
 /**
  * Starting sends to real people and cannot be undone: the button only works after an explicit
@@ -18,21 +21,21 @@ export function NewsletterStartPanel({ recipientCount, sendingEnabled, start }: 
     <section className={styles.box} aria-labelledby="nl-start-title">
       <h2 id="nl-start-title">Versand</h2>
       {!sendingEnabled ? (
-        <p className="form-message warning" role="status">
+        <Notice tone="warning" role="status">
           Der Newsletter-Versand ist auf diesem System ausgeschaltet (<code>NEWSLETTER_SENDING_ENABLED</code>). Entwürfe lassen sich schreiben und prüfen, aber nicht versenden.
-        </p>
+        </Notice>
       ) : null}
       <form action={action} className="form">
         <FormMessage result={result} />
-        <label style={{ display: "flex", gap: ".5rem", alignItems: "flex-start" }}>
+        <label className={styles.confirm}>
           <input type="checkbox" name="confirm" value="yes" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} disabled={!sendingEnabled} />
           <span>Ich habe die Vorschau geprüft. Der Newsletter geht jetzt an {recipientsLabel(recipientCount)}; das lässt sich nicht rückgängig machen.</span>
         </label>
-        <div className="button-row" style={{ margin: 0 }}>
-          <button type="submit" className="button" disabled={!sendingEnabled || !confirmed || pending}>
+        <FormActions spacing="flush">
+          <Button type="submit" disabled={!sendingEnabled || !confirmed || pending}>
             {pending ? "Wird gestartet …" : "Versand starten"}
-          </button>
-        </div>
+          </Button>
+        </FormActions>
       </form>
     </section>
   );

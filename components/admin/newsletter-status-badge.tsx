@@ -1,7 +1,9 @@
 import { STATUS_LABELS } from "@/components/newsletter/labels";
-import styles from "@/components/newsletter/newsletter.module.css";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { CampaignStatus } from "@/lib/generated/prisma/client";
 
+const TONES: Record<CampaignStatus, BadgeTone> = { draft: "neutral", sending: "info", sent: "success", aborted: "muted" };
+
 export function NewsletterStatusBadge({ status }: { status: CampaignStatus }) {
-  return <span className={`badge ${styles[`status-${status}`] ?? ""}`}>{STATUS_LABELS[status]}</span>;
+  return <Badge tone={TONES[status]}>{STATUS_LABELS[status]}</Badge>;
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { describedBy, Field } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/forms/action-result";
 
 /** The longest reason an admin decision keeps; the server checks it again. */
@@ -38,27 +39,10 @@ export function useReasonAction(action: (prev: ActionResult | null, form: FormDa
 }
 
 /** The reason's text field with its issue, named after the decision's id. */
-export function ReasonField({ id, label, reason, changeReason, issue, className }: { id: string; label: string; reason: string; changeReason: (value: string) => void; issue: string | undefined; className?: string }) {
+export function ReasonField({ id, label, reason, changeReason, issue }: { id: string; label: string; reason: string; changeReason: (value: string) => void; issue: string | undefined }) {
   return (
-    <div className="field">
-      <label htmlFor={`${id}-reason`}>{label}</label>
-      <textarea
-        id={`${id}-reason`}
-        name="reason"
-        className={className}
-        rows={2}
-        required
-        maxLength={REASON_MAX}
-        value={reason}
-        onChange={(e) => changeReason(e.target.value)}
-        aria-invalid={issue ? true : undefined}
-        aria-describedby={issue ? `${id}-reason-issue` : undefined}
-      />
-      {issue ? (
-        <p className="issue" id={`${id}-reason-issue`}>
-          {issue}
-        </p>
-      ) : null}
-    </div>
+    <Field id={`${id}-reason`} label={label} issue={issue}>
+      <textarea id={`${id}-reason`} name="reason" rows={2} required maxLength={REASON_MAX} value={reason} onChange={(e) => changeReason(e.target.value)} {...describedBy(`${id}-reason`, issue)} />
+    </Field>
   );
 }

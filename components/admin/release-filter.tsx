@@ -1,5 +1,8 @@
 import Link from "next/link";
 import { STATUS_LABELS } from "@/components/dashboard/status-badge";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { ADMIN_SEARCH_MAX } from "@/lib/admin/list-query";
 import { RELEASE_STATUSES, type AdminReleaseQuery } from "@/lib/admin/release-search";
 import { EDITIONS, PORTALS } from "@/lib/sites";
@@ -8,8 +11,7 @@ import { LANGUAGE_LABEL, PORTAL_LABEL } from "./release-labels";
 /** One filter as a select; the empty value means "all". */
 function Choice({ name, label, all, value, options }: { name: string; label: string; all: string; value: string | undefined; options: [string, string][] }) {
   return (
-    <div className="field">
-      <label htmlFor={`releases-${name}`}>{label}</label>
+    <Field id={`releases-${name}`} label={label}>
       <select id={`releases-${name}`} name={name} defaultValue={value ?? ""}>
         <option value="">{all}</option>
         {options.map(([v, text]) => (
@@ -18,7 +20,7 @@ function Choice({ name, label, all, value, options }: { name: string; label: str
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }
 
@@ -27,26 +29,19 @@ export function ReleaseFilter({ query }: { query: AdminReleaseQuery }) {
   const filtered = query.q || query.status || query.portal || query.language || query.newsroom;
   return (
     <form method="get" action="/admin/releases" role="search" aria-label="Pressemitteilungen suchen" className="admin-filter">
-      <div className="field admin-filter-words">
-        <label htmlFor="releases-q">Suchbegriffe oder Nummer</label>
+      <Field id="releases-q" label="Suchbegriffe oder Nummer" hint="Titel, Vorspann, Text und Newsroom; „in Anführungszeichen“ für eine Wortfolge, -Wort schließt aus." className="admin-filter-words">
         <input id="releases-q" name="q" type="search" defaultValue={query.q} maxLength={ADMIN_SEARCH_MAX} aria-describedby="releases-q-hint" />
-        <p className="hint" id="releases-q-hint">
-          Titel, Vorspann, Text und Newsroom; „in Anführungszeichen“ für eine Wortfolge, -Wort schließt aus.
-        </p>
-      </div>
+      </Field>
       <Choice name="status" label="Status" all="alle" value={query.status} options={RELEASE_STATUSES.map((s) => [s, STATUS_LABELS[s]])} />
       <Choice name="portal" label="Portal" all="beide" value={query.portal} options={PORTALS.map((p) => [p, PORTAL_LABEL[p]])} />
       <Choice name="language" label="Sprache" all="beide" value={query.language} options={EDITIONS.map((e) => [e, LANGUAGE_LABEL[e]])} />
-      <div className="field">
-        <label htmlFor="releases-newsroom">Newsroom</label>
+      <Field id="releases-newsroom" label="Newsroom">
         <input id="releases-newsroom" name="newsroom" type="text" defaultValue={query.newsroom} maxLength={120} autoComplete="off" placeholder="Nr. oder Slug" />
-      </div>
-      <div className="button-row admin-filter-buttons">
-        <button type="submit" className="button">
-          Suchen
-        </button>
+      </Field>
+      <FormActions spacing="flush">
+        <Button type="submit">Suchen</Button>
         {filtered ? <Link href="/admin/releases">Filter zurücksetzen</Link> : null}
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { STATUS_LABELS } from "@/components/dashboard/status-badge";
+import { Badge } from "@/components/ui/badge";
+import { Table } from "@/components/ui/table";
 import type { AdminReleaseDetail } from "@/lib/admin/release-detail";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import { ACTOR_LABEL, LEGAL_SOURCE_LABEL, LEGAL_STATUS_LABEL, LEGAL_TRACK_LABEL, OUTCOME_LABEL } from "./release-labels";
@@ -8,8 +10,7 @@ import { ACTOR_LABEL, LEGAL_SOURCE_LABEL, LEGAL_STATUS_LABEL, LEGAL_TRACK_LABEL,
 export function ReleaseHistoryTable({ entries }: { entries: AdminReleaseDetail["history"] }) {
   if (!entries.length) return <p className="empty">Noch keine Einträge.</p>;
   return (
-    <table className="table admin-table">
-      <caption className="visually-hidden">Historie der Pressemitteilung</caption>
+    <Table caption="Historie der Pressemitteilung" compact>
       <thead>
         <tr>
           <th scope="col">Zeit</th>
@@ -38,7 +39,7 @@ export function ReleaseHistoryTable({ entries }: { entries: AdminReleaseDetail["
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 
@@ -51,8 +52,7 @@ export function ReleaseLegalRequests({ requests }: { requests: AdminReleaseDetai
   const named = requests.some((r) => r.requesterName !== undefined);
   return (
     <>
-      <table className="table admin-table">
-        <caption className="visually-hidden">Rechtliche Anliegen zu dieser Pressemitteilung</caption>
+      <Table caption="Rechtliche Anliegen zu dieser Pressemitteilung" compact>
         <thead>
           <tr>
             <th scope="col">Nr.</th>
@@ -70,7 +70,7 @@ export function ReleaseLegalRequests({ requests }: { requests: AdminReleaseDetai
               <td className="meta">{r.id}</td>
               <td>{LEGAL_TRACK_LABEL[r.track]}</td>
               <td>
-                <span className="badge">{LEGAL_STATUS_LABEL[r.status]}</span>
+                <Badge>{LEGAL_STATUS_LABEL[r.status]}</Badge>
               </td>
               <td>
                 {r.requesterName !== undefined ? (
@@ -87,7 +87,7 @@ export function ReleaseLegalRequests({ requests }: { requests: AdminReleaseDetai
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
       {named ? null : <p className="meta">Wer ein Anliegen eingereicht hat, sehen nur Personen, die rechtliche Anliegen bearbeiten.</p>}
     </>
   );

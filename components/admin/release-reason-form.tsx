@@ -1,5 +1,7 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -34,12 +36,12 @@ export function ReasonForm({ action, id, label, subject, reasonLabel, confirmTex
       </summary>
       <form className="form" onSubmit={onSubmit} noValidate>
         <ReasonField id={id} label={reasonLabel} reason={reason} changeReason={changeReason} issue={issue} />
-        <div>
-          <button type="submit" className={`button ${variant}`} disabled={pending || !hydrated}>
+        <FormActions spacing="flush">
+          <Button type="submit" variant={variant} disabled={pending || !hydrated}>
             {label}
             <span className="visually-hidden"> {subject}</span>
-          </button>
-        </div>
+          </Button>
+        </FormActions>
         <FormMessage result={result} />
       </form>
     </details>

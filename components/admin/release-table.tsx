@@ -1,19 +1,25 @@
 import Link from "next/link";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { Badge } from "@/components/ui/badge";
+import { Table } from "@/components/ui/table";
 import type { AdminReleaseRow } from "@/lib/admin/release-search";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import { PORTAL_LABEL } from "./release-labels";
 
 /** A tombstone on the release or its newsroom: the public address answers 410. */
 export function GoneBadge({ at }: { at: Date | null }) {
-  return at ? <span className="badge badge-gone">Entfernt (410)</span> : null;
+  // badge-gone: the browser tests find the tombstone by it.
+  return at ? (
+    <Badge tone="danger" className="badge-gone">
+      Entfernt (410)
+    </Badge>
+  ) : null;
 }
 
 /** The search results of /admin/releases, in the search's order. */
 export function ReleaseTable({ rows }: { rows: AdminReleaseRow[] }) {
   return (
-    <table className="table admin-table">
-      <caption className="visually-hidden">Gefundene Pressemitteilungen</caption>
+    <Table caption="Gefundene Pressemitteilungen" compact>
       <thead>
         <tr>
           <th scope="col">Nr.</th>
@@ -48,6 +54,6 @@ export function ReleaseTable({ rows }: { rows: AdminReleaseRow[] }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

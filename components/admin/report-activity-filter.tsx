@@ -1,4 +1,7 @@
 import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { ACTIVITY_GROUPS, ACTIVITY_TYPES, type ActivityType } from "@/lib/activity/types";
 import { ACTIVITY_SEARCH_MAX, type ActivityQuery } from "@/lib/reports/activity-query";
 import { EARLIEST_DAY, latestDay } from "@/lib/reports/report-range";
@@ -13,8 +16,7 @@ export function ReportActivityFilter({ query }: { query: ActivityQuery }) {
   const filtered = query.type || query.fromDay || query.toDay || query.q;
   return (
     <form method="get" action="/admin/reports/activity" role="search" aria-label="Aktivität filtern" className="form-grid report-filter">
-      <div className="field">
-        <label htmlFor="activity-type">Ereignis</label>
+      <Field id="activity-type" label="Ereignis">
         <select id="activity-type" name="type" defaultValue={query.type ?? ""}>
           <option value="">Alle Ereignisse</option>
           {BY_GROUP.map(({ group, types }) => (
@@ -27,28 +29,20 @@ export function ReportActivityFilter({ query }: { query: ActivityQuery }) {
             </optgroup>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label htmlFor="activity-from">Von</label>
+      </Field>
+      <Field id="activity-from" label="Von">
         <input id="activity-from" name="from" type="date" min={EARLIEST_DAY} max={latestDay()} defaultValue={query.fromDay ?? ""} />
-      </div>
-      <div className="field">
-        <label htmlFor="activity-to">Bis (einschließlich)</label>
+      </Field>
+      <Field id="activity-to" label="Bis (einschließlich)">
         <input id="activity-to" name="to" type="date" min={EARLIEST_DAY} max={latestDay()} defaultValue={query.toDay ?? ""} />
-      </div>
-      <div className="field report-filter-search">
-        <label htmlFor="activity-q">Suche</label>
+      </Field>
+      <Field id="activity-q" label="Suche" hint="Betreff-Nr., Grund, Weg oder E-Mail-Adresse bzw. Name der handelnden Person; Wortanfänge genügen." className="report-filter-search">
         <input id="activity-q" name="q" type="search" defaultValue={query.q} maxLength={ACTIVITY_SEARCH_MAX} aria-describedby="activity-q-hint" />
-        <p id="activity-q-hint" className="hint">
-          Betreff-Nr., Grund, Weg oder E-Mail-Adresse bzw. Name der handelnden Person; Wortanfänge genügen.
-        </p>
-      </div>
-      <div className="report-filter-submit button-row compact">
-        <button type="submit" className="button">
-          Filtern
-        </button>
+      </Field>
+      <FormActions spacing="compact" className="report-filter-submit">
+        <Button type="submit">Filtern</Button>
         {filtered ? <Link href="/admin/reports/activity">Filter zurücksetzen</Link> : null}
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Table } from "@/components/ui/table";
 import { ACTIVITY_PATHS } from "@/lib/activity/types";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { ActivityRow } from "@/lib/reports/activity-report";
@@ -19,67 +21,64 @@ function Subject({ row, view }: { row: ActivityRow; view: SubjectView | undefine
 /** The activity entries of one page, newest first. */
 export function ReportActivityTable({ rows, subjects }: { rows: ActivityRow[]; subjects: Map<string, SubjectView> }) {
   return (
-    <div className="report-table-wrap">
-      <table className="table report-table report-activity-table">
-        <caption className="visually-hidden">Aktivitätseinträge, neueste zuerst</caption>
-        <thead>
-          <tr>
-            <th scope="col">Zeit</th>
-            <th scope="col">Ereignis</th>
-            <th scope="col">Person</th>
-            <th scope="col">Betreff</th>
-            <th scope="col">Ergebnis und Grund</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const key = subjectKey(r);
-            return (
-              <tr key={String(r.id)}>
-                <td className="report-nowrap">
-                  <time dateTime={r.createdAt.toISOString()}>{formatBerlin(r.createdAt)}</time>
-                </td>
-                <td>
-                  {r.label}
-                  {r.path ? <span className="meta"> · {ACTIVITY_PATHS[r.path] ?? r.path}</span> : null}
-                  {r.type && r.storedType !== r.type ? <span className="meta"> (gespeichert als {r.storedType})</span> : null}
-                </td>
-                <td className="report-break">
-                  {r.actor ? (
-                    <>
-                      {r.actor.name || r.actor.email}
-                      {r.actor.name ? (
-                        <>
-                          <br />
-                          <span className="meta">{r.actor.email}</span>
-                        </>
-                      ) : null}
-                    </>
-                  ) : (
-                    <span className="badge">System</span>
-                  )}
-                  {r.impersonatorUserId !== null ? (
-                    <>
-                      <br />
-                      <span className="meta">
-                        im Support-Zugang durch <Link href={`/admin/users/${r.impersonatorUserId}`}>Konto {r.impersonatorUserId}</Link>
-                      </span>
-                    </>
-                  ) : null}
-                </td>
-                <td>
-                  <Subject row={r} view={key ? subjects.get(key) : undefined} />
-                </td>
-                <td className="report-break">
-                  {r.result ? <strong>{r.result}</strong> : null}
-                  {r.result && r.reason ? " · " : null}
-                  {r.reason ?? (r.result ? null : <span className="meta">–</span>)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table caption="Aktivitätseinträge, neueste zuerst" className="report-activity-table">
+      <thead>
+        <tr>
+          <th scope="col">Zeit</th>
+          <th scope="col">Ereignis</th>
+          <th scope="col">Person</th>
+          <th scope="col">Betreff</th>
+          <th scope="col">Ergebnis und Grund</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => {
+          const key = subjectKey(r);
+          return (
+            <tr key={String(r.id)}>
+              <td className="report-nowrap">
+                <time dateTime={r.createdAt.toISOString()}>{formatBerlin(r.createdAt)}</time>
+              </td>
+              <td>
+                {r.label}
+                {r.path ? <span className="meta"> · {ACTIVITY_PATHS[r.path] ?? r.path}</span> : null}
+                {r.type && r.storedType !== r.type ? <span className="meta"> (gespeichert als {r.storedType})</span> : null}
+              </td>
+              <td className="report-break">
+                {r.actor ? (
+                  <>
+                    {r.actor.name || r.actor.email}
+                    {r.actor.name ? (
+                      <>
+                        <br />
+                        <span className="meta">{r.actor.email}</span>
+                      </>
+                    ) : null}
+                  </>
+                ) : (
+                  <Badge>System</Badge>
+                )}
+                {r.impersonatorUserId !== null ? (
+                  <>
+                    <br />
+                    <span className="meta">
+                      im Support-Zugang durch <Link href={`/admin/users/${r.impersonatorUserId}`}>Konto {r.impersonatorUserId}</Link>
+                    </span>
+                  </>
+                ) : null}
+              </td>
+              <td>
+                <Subject row={r} view={key ? subjects.get(key) : undefined} />
+              </td>
+              <td className="report-break">
+                {r.result ? <strong>{r.result}</strong> : null}
+                {r.result && r.reason ? " · " : null}
+                {r.reason ?? (r.result ? null : <span className="meta">–</span>)}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
   );
 }

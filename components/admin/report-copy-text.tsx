@@ -1,6 +1,10 @@
 "use client";
 
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
+import styles from "./report-copy-text.module.css";
 
 /**
  * A text to copy: a read-only field (select and copy by hand works without script) and a button
@@ -17,17 +21,16 @@ export function ReportCopyText({ id, label, text }: { id: string; label: string;
     }
   }
   return (
-    <div className="field report-copy">
-      <label htmlFor={id}>{label}</label>
+    <Field id={id} label={label} className={styles.copy}>
       <textarea id={id} readOnly value={text} rows={Math.min(16, text.split("\n").length + 1)} />
-      <div className="button-row compact">
-        <button type="button" className="button secondary" onClick={copy}>
+      <FormActions spacing="compact">
+        <Button type="button" variant="secondary" onClick={copy}>
           Text kopieren
-        </button>
+        </Button>
         <span role="status" className="meta">
           {state === "copied" ? "In die Zwischenablage kopiert." : state === "failed" ? "Kopieren nicht möglich: bitte markieren und kopieren." : ""}
         </span>
-      </div>
-    </div>
+      </FormActions>
+    </Field>
   );
 }

@@ -1,6 +1,7 @@
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
+import { Table } from "@/components/ui/table";
 
 // A per-day bar chart rendered on the server as plain SVG (visx computes the geometry, React
 // writes the markup): no client script, no inline style; colours come from classes in
@@ -73,8 +74,7 @@ export function ReportDayChart({ id, title, unit, data, note }: { id: string; ti
       </svg>
       <details className="chart-data">
         <summary>Werte als Tabelle</summary>
-        <table className="table report-table">
-          <caption className="visually-hidden">{title}</caption>
+        <Table caption={title}>
           <thead>
             <tr>
               <th scope="col">Tag</th>
@@ -91,7 +91,7 @@ export function ReportDayChart({ id, title, unit, data, note }: { id: string; ti
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </details>
     </figure>
   );

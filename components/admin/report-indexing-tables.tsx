@@ -3,6 +3,9 @@ import { PORTAL_LABEL } from "@/components/admin/release-labels";
 import type { FeedKind, IndexState } from "@/lib/generated/prisma/client";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { CrawlerSummary, IndexCheck, ReaderFeed, ReaderSummary } from "@/lib/reports/indexing-report";
+import { INDEX_STATE_TONES } from "@/components/dashboard/index-status-block";
+import { Badge } from "@/components/ui/badge";
+import { Table } from "@/components/ui/table";
 
 const nf = new Intl.NumberFormat("de-DE");
 export const FEED_KIND_LABELS: Record<FeedKind, string> = { main: "Hauptfeed", category: "Kategorie", newsroom: "Newsroom", corrections: "Korrekturen" };
@@ -16,8 +19,7 @@ export const INDEX_STATE_LABELS: Record<IndexState, string> = {
 
 export function ReaderTable({ readers }: { readers: ReaderSummary[] }) {
   return (
-    <table className="table report-table">
-      <caption className="visually-hidden">Feedreader mit gemeldeten Abonnenten</caption>
+    <Table caption="Feedreader mit gemeldeten Abonnenten">
       <thead>
         <tr>
           <th scope="col">Feedreader</th>
@@ -38,14 +40,13 @@ export function ReaderTable({ readers }: { readers: ReaderSummary[] }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 
 export function ReaderFeedTable({ feeds }: { feeds: ReaderFeed[] }) {
   return (
-    <table className="table report-table">
-      <caption className="visually-hidden">Abonnenten je Feedreader und Feed</caption>
+    <Table caption="Abonnenten je Feedreader und Feed">
       <thead>
         <tr>
           <th scope="col">Feedreader</th>
@@ -71,14 +72,13 @@ export function ReaderFeedTable({ feeds }: { feeds: ReaderFeed[] }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 
 export function CrawlerTable({ crawlers }: { crawlers: CrawlerSummary[] }) {
   return (
-    <table className="table report-table">
-      <caption className="visually-hidden">Crawler-Abrufe von Pressemitteilungen</caption>
+    <Table caption="Crawler-Abrufe von Pressemitteilungen">
       <thead>
         <tr>
           <th scope="col">Crawler</th>
@@ -97,14 +97,13 @@ export function CrawlerTable({ crawlers }: { crawlers: CrawlerSummary[] }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 
 export function IndexStateTable({ states, neverChecked }: { states: { state: IndexState; releases: number }[]; neverChecked: number }) {
   return (
-    <table className="table report-table report-narrow">
-      <caption className="visually-hidden">Indexstatus der Pressemitteilungen</caption>
+    <Table caption="Indexstatus der Pressemitteilungen" className="report-narrow">
       <thead>
         <tr>
           <th scope="col">Indexstatus (letzte Prüfung im Zeitraum)</th>
@@ -115,7 +114,7 @@ export function IndexStateTable({ states, neverChecked }: { states: { state: Ind
         {states.map((s) => (
           <tr key={s.state}>
             <th scope="row">
-              <span className={`badge index-${s.state}`}>{INDEX_STATE_LABELS[s.state]}</span>
+              <Badge tone={INDEX_STATE_TONES[s.state]}>{INDEX_STATE_LABELS[s.state]}</Badge>
             </th>
             <td className="amount">{nf.format(s.releases)}</td>
           </tr>
@@ -125,14 +124,13 @@ export function IndexStateTable({ states, neverChecked }: { states: { state: Ind
           <td className="amount">{nf.format(neverChecked)}</td>
         </tr>
       </tbody>
-    </table>
+    </Table>
   );
 }
 
 export function IndexCheckTable({ checks }: { checks: IndexCheck[] }) {
   return (
-    <table className="table report-table">
-      <caption className="visually-hidden">Letzte Indexprüfungen</caption>
+    <Table caption="Letzte Indexprüfungen">
       <thead>
         <tr>
           <th scope="col">Geprüft</th>
@@ -150,11 +148,11 @@ export function IndexCheckTable({ checks }: { checks: IndexCheck[] }) {
             </td>
             <td>{PORTAL_LABEL[c.portal]}</td>
             <td>
-              <span className={`badge index-${c.state}`}>{INDEX_STATE_LABELS[c.state]}</span>
+              <Badge tone={INDEX_STATE_TONES[c.state]}>{INDEX_STATE_LABELS[c.state]}</Badge>
             </td>
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -1,7 +1,11 @@
 "use client";
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
+import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/forms/action-result";
 
 type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
@@ -26,46 +30,42 @@ export function ReviewDecision({ releaseId, reviewFingerprint, approve, giveBack
   return (
     <div className="form">
       {quotaWarning ? (
-        <div className="form-message warning" role="alert">
+        <Notice
+          tone="warning"
+          role="alert"
+          actions={
+            <form action={approveAction}>
+              <input type="hidden" name="acknowledgeQuotaWarning" value="1" />
+              <input type="hidden" name="reviewFingerprint" value={reviewFingerprint} />
+              <Button type="submit" disabled={busy}>
+                Trotz Kontingentwarnung veröffentlichen
+              </Button>
+            </form>
+          }
+        >
           {approved?.message} Sie können trotzdem veröffentlichen; die Veröffentlichung wird dem Kontingent zugerechnet.
-          <form action={approveAction} className="button-row">
-            <input type="hidden" name="acknowledgeQuotaWarning" value="1" />
-            <input type="hidden" name="reviewFingerprint" value={reviewFingerprint} />
-            <button type="submit" className="button" disabled={busy}>
-              Trotz Kontingentwarnung veröffentlichen
-            </button>
-          </form>
-        </div>
+        </Notice>
       ) : (
         <FormMessage result={approved} />
       )}
-      <form action={approveAction} className="button-row">
+      <form action={approveAction}>
         {/* What was shown: an approval of a version the admin did not see is refused. */}
         <input type="hidden" name="reviewFingerprint" value={reviewFingerprint} />
-        <button type="submit" className="button" disabled={busy}>
-          Freigeben
-        </button>
+        <FormActions>
+          <Button type="submit" disabled={busy}>
+            Freigeben
+          </Button>
+        </FormActions>
       </form>
       <form onSubmit={onReturn} className="form" method="post">
-        <div className="field">
-          <label htmlFor={`comment-${releaseId}`}>Kommentar für die Rückgabe</label>
-          <textarea
-            id={`comment-${releaseId}`}
-            name="comment"
-            rows={3}
-            required
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            aria-invalid={returned?.issues?.comment ? true : undefined}
-            style={{ minHeight: "5rem" }}
-          />
-          {returned?.issues?.comment ? <p className="issue">{returned.issues.comment}</p> : null}
-        </div>
-        <div className="button-row">
-          <button type="submit" className="button secondary" disabled={busy}>
+        <Field id={`comment-${releaseId}`} label="Kommentar für die Rückgabe" issue={returned?.issues?.comment}>
+          <textarea id={`comment-${releaseId}`} name="comment" rows={3} required value={comment} onChange={(e) => setComment(e.target.value)} {...describedBy(`comment-${releaseId}`, returned?.issues?.comment)} />
+        </Field>
+        <FormActions>
+          <Button type="submit" variant="secondary" disabled={busy}>
             Zurückgeben
-          </button>
-        </div>
+          </Button>
+        </FormActions>
       </form>
       {returned && !returned.issues ? <FormMessage result={returned} /> : null}
     </div>

@@ -3,6 +3,8 @@ import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { SITE_NAMES } from "@/lib/sites";
 import { ReviewDecision } from "./review-decision";
+import { RESULT_TONES } from "@/components/dashboard/review-panel";
+import { Badge } from "@/components/ui/badge";
 
 type BoundAction = (releaseId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
@@ -25,7 +27,7 @@ export function ReviewQueueItem({ item, approve, giveBack }: { item: Item; appro
         <ul className="reasons">
           {item.checks.map((c) => (
             <li key={c.id}>
-              Prüfung {c.attempt} ({formatBerlin(c.at)}): <span className={`badge result-${c.result}`}>{RESULT[c.result]}</span>
+              Prüfung {c.attempt} ({formatBerlin(c.at)}): <Badge tone={RESULT_TONES[c.result]}>{RESULT[c.result]}</Badge>
               {c.reasons.length ? (
                 <ul>
                   {c.reasons.map((r, i) => (

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Table } from "@/components/ui/table";
 import type { SimilarCompanyPair, SimilarSide } from "@/lib/admin/similar-companies";
 import { CLASSIFICATION_LABEL } from "./email-classification-labels";
 import { CompanyStateBadges } from "./company-tables";
@@ -27,8 +28,7 @@ function Side({ side }: { side: SimilarSide }) {
  */
 export function SimilarAddressesTable({ pairs }: { pairs: SimilarCompanyPair[] }) {
   return (
-    <table className="table admin-table">
-      <caption className="visually-hidden">Newsrooms mit ähnlichen Firmen-E-Mail-Adressen</caption>
+    <Table caption="Newsrooms mit ähnlichen Firmen-E-Mail-Adressen" compact>
       <thead>
         <tr>
           <th scope="col">Adresse und Newsrooms</th>
@@ -64,6 +64,6 @@ export function SimilarAddressesTable({ pairs }: { pairs: SimilarCompanyPair[] }
           );
         })}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -1,3 +1,4 @@
+import { Table } from "@/components/ui/table";
 import type { SystemStatus } from "@/lib/observability/load-system-status";
 import { SystemTime } from "./system-time";
 import { ALERT_LABELS, nf, WEBHOOK_KIND_LABELS, WEBHOOK_SOURCE_LABELS } from "./system-labels";
@@ -6,36 +7,33 @@ import { ALERT_LABELS, nf, WEBHOOK_KIND_LABELS, WEBHOOK_SOURCE_LABELS } from "./
 export function SystemAlertTable({ alerts }: { alerts: SystemStatus["alerts"] }) {
   if (!alerts.length) return <p className="empty">Bisher wurde kein Betriebsalarm ausgelöst.</p>;
   return (
-    <div className="report-table-wrap">
-      <table className="table admin-table">
-        <caption className="visually-hidden">Betriebsalarme, zuletzt gesendete zuerst</caption>
-        <thead>
-          <tr>
-            <th scope="col">Alarm</th>
-            <th scope="col">Zuletzt gesendet</th>
-            <th scope="col" className="amount">Gesendet</th>
-            <th scope="col">Letzte Meldung</th>
+    <Table caption="Betriebsalarme, zuletzt gesendete zuerst" compact>
+      <thead>
+        <tr>
+          <th scope="col">Alarm</th>
+          <th scope="col">Zuletzt gesendet</th>
+          <th scope="col" className="amount">Gesendet</th>
+          <th scope="col">Letzte Meldung</th>
+        </tr>
+      </thead>
+      <tbody>
+        {alerts.map((a) => (
+          <tr key={a.key}>
+            <th scope="row">
+              <span className="admin-line">{ALERT_LABELS[a.key] ?? a.key}</span>
+              <code className="meta">{a.key}</code>
+            </th>
+            <td className="report-nowrap">
+              <SystemTime at={a.lastSentAt} />
+            </td>
+            <td className="amount">{nf.format(a.count)}×</td>
+            <td className="system-detail" lang="en">
+              {a.lastDetail ?? ""}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {alerts.map((a) => (
-            <tr key={a.key}>
-              <th scope="row">
-                <span className="admin-line">{ALERT_LABELS[a.key] ?? a.key}</span>
-                <code className="meta">{a.key}</code>
-              </th>
-              <td className="report-nowrap">
-                <SystemTime at={a.lastSentAt} />
-              </td>
-              <td className="amount">{nf.format(a.count)}×</td>
-              <td className="system-detail" lang="en">
-                {a.lastDetail ?? ""}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </Table>
   );
 }
 
@@ -44,40 +42,37 @@ export function SystemWebhookTable({ failures }: { failures: SystemStatus["webho
   if (!failures.day.length) return <p className="empty">In den letzten 24 Stunden ist kein eingehender Webhook fehlgeschlagen.</p>;
   const recent = new Map(failures.recent.map((f) => [`${f.source}:${f.kind}`, f.count]));
   return (
-    <div className="report-table-wrap">
-      <table className="table admin-table">
-        <caption className="visually-hidden">Fehlgeschlagene eingehende Webhooks</caption>
-        <thead>
-          <tr>
-            <th scope="col">Quelle</th>
-            <th scope="col">Art</th>
-            <th scope="col" className="amount">
-              Letzte {failures.windowMinutes} Min.
-            </th>
-            <th scope="col" className="amount">
-              Letzte 24 Std.
-            </th>
-            <th scope="col">Zuletzt</th>
-            <th scope="col">Letzte Meldung</th>
+    <Table caption="Fehlgeschlagene eingehende Webhooks" compact>
+      <thead>
+        <tr>
+          <th scope="col">Quelle</th>
+          <th scope="col">Art</th>
+          <th scope="col" className="amount">
+            Letzte {failures.windowMinutes} Min.
+          </th>
+          <th scope="col" className="amount">
+            Letzte 24 Std.
+          </th>
+          <th scope="col">Zuletzt</th>
+          <th scope="col">Letzte Meldung</th>
+        </tr>
+      </thead>
+      <tbody>
+        {failures.day.map((f) => (
+          <tr key={`${f.source}:${f.kind}`}>
+            <th scope="row">{WEBHOOK_SOURCE_LABELS[f.source] ?? f.source}</th>
+            <td>{WEBHOOK_KIND_LABELS[f.kind] ?? f.kind}</td>
+            <td className="amount">{nf.format(recent.get(`${f.source}:${f.kind}`) ?? 0)}</td>
+            <td className="amount">{nf.format(f.count)}</td>
+            <td className="report-nowrap">
+              <SystemTime at={f.lastAt} />
+            </td>
+            <td className="system-detail" lang="en">
+              {f.lastDetail ?? ""}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {failures.day.map((f) => (
-            <tr key={`${f.source}:${f.kind}`}>
-              <th scope="row">{WEBHOOK_SOURCE_LABELS[f.source] ?? f.source}</th>
-              <td>{WEBHOOK_KIND_LABELS[f.kind] ?? f.kind}</td>
-              <td className="amount">{nf.format(recent.get(`${f.source}:${f.kind}`) ?? 0)}</td>
-              <td className="amount">{nf.format(f.count)}</td>
-              <td className="report-nowrap">
-                <SystemTime at={f.lastAt} />
-              </td>
-              <td className="system-detail" lang="en">
-                {f.lastDetail ?? ""}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </Table>
   );
 }

@@ -1,3 +1,4 @@
+import { Badge } from "@/components/ui/badge";
 import type { SystemStatus } from "@/lib/observability/load-system-status";
 import { SystemTime } from "./system-time";
 
@@ -6,7 +7,7 @@ export function SystemMailCircuit({ circuit }: { circuit: SystemStatus["circuit"
   return (
     <dl className="facts">
       <dt>Zustand</dt>
-      <dd>{circuit.halted ? <span className="badge result-red">offen: Versand angehalten</span> : <span className="badge result-green">geschlossen: Versand läuft</span>}</dd>
+      <dd>{circuit.halted ? <Badge tone="danger">offen: Versand angehalten</Badge> : <Badge tone="success">geschlossen: Versand läuft</Badge>}</dd>
       <dt>Zuletzt geöffnet</dt>
       <dd>
         <SystemTime at={circuit.openedAt} />

@@ -1,3 +1,4 @@
+import { Badge } from "@/components/ui/badge";
 import type { SystemStatus } from "@/lib/observability/load-system-status";
 import { SystemTime } from "./system-time";
 import { VERSION_SOURCE_LABELS } from "./system-labels";
@@ -26,13 +27,13 @@ export function SystemSummary({ status }: { status: SystemStatus }) {
         <li className="card">
           <p className="system-card-label">Zustand</p>
           <p className="system-figure">
-            {failing ? <span className="badge result-red">{failing === 1 ? "1 Prüfung schlägt fehl" : `${failing} Prüfungen schlagen fehl`}</span> : <span className="badge result-green">Alle Prüfungen bestanden</span>}
+            {failing ? <Badge tone="danger">{failing === 1 ? "1 Prüfung schlägt fehl" : `${failing} Prüfungen schlagen fehl`}</Badge> : <Badge tone="success">Alle Prüfungen bestanden</Badge>}
           </p>
           <p className="meta">GET /health antwortet {failing ? "503" : "200"}.</p>
         </li>
         <li className="card">
           <p className="system-card-label">Mailversand</p>
-          <p className="system-figure">{status.circuit.halted ? <span className="badge result-red">Angehalten</span> : <span className="badge result-green">Läuft</span>}</p>
+          <p className="system-figure">{status.circuit.halted ? <Badge tone="danger">Angehalten</Badge> : <Badge tone="success">Läuft</Badge>}</p>
           <p className="meta">
             {status.circuit.halted ? (
               <>

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Table } from "@/components/ui/table";
 import type { AdminUserDetail } from "@/lib/admin/user-detail";
 import type { AdminUserRow } from "@/lib/admin/user-search";
 import { activityLabel } from "@/lib/activity/types";
@@ -12,9 +14,17 @@ export const STAFF_ROLE_LABEL = { user: "Kundin/Kunde", admin: "Admin", super_ad
 export function UserStateBadges({ user }: { user: { isActive: boolean; deletedAt: Date | null; emailVerifiedAt: Date | null } }) {
   return (
     <>
-      {user.deletedAt ? <span className="badge badge-gone">Gelöscht</span> : null}
-      {!user.isActive && !user.deletedAt ? <span className="badge badge-gone">Gesperrt</span> : null}
-      {!user.emailVerifiedAt ? <span className="badge">Adresse unbestätigt</span> : null}
+      {user.deletedAt ? (
+        <Badge tone="danger" className="badge-gone">
+          Gelöscht
+        </Badge>
+      ) : null}
+      {!user.isActive && !user.deletedAt ? (
+        <Badge tone="danger" className="badge-gone">
+          Gesperrt
+        </Badge>
+      ) : null}
+      {!user.emailVerifiedAt ? <Badge>Adresse unbestätigt</Badge> : null}
     </>
   );
 }
@@ -22,8 +32,7 @@ export function UserStateBadges({ user }: { user: { isActive: boolean; deletedAt
 /** The search results of /admin/users. */
 export function UserTable({ rows }: { rows: AdminUserRow[] }) {
   return (
-    <table className="table admin-table">
-      <caption className="visually-hidden">Gefundene Konten</caption>
+    <Table caption="Gefundene Konten" compact>
       <thead>
         <tr>
           <th scope="col">Nr.</th>
@@ -53,15 +62,14 @@ export function UserTable({ rows }: { rows: AdminUserRow[] }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 
 export function UserMembershipTable({ memberships }: { memberships: AdminUserDetail["memberships"] }) {
   if (!memberships.length) return <p className="empty">Dieses Konto gehört zu keinem Newsroom.</p>;
   return (
-    <table className="table admin-table">
-      <caption className="visually-hidden">Newsrooms dieses Kontos</caption>
+    <Table caption="Newsrooms dieses Kontos" compact>
       <thead>
         <tr>
           <th scope="col">Newsroom</th>
@@ -85,7 +93,7 @@ export function UserMembershipTable({ memberships }: { memberships: AdminUserDet
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 
@@ -93,8 +101,7 @@ export function UserMembershipTable({ memberships }: { memberships: AdminUserDet
 export function UserLoginTable({ logins }: { logins: AdminUserDetail["logins"] }) {
   if (!logins.length) return <p className="empty">Keine Einträge.</p>;
   return (
-    <table className="table admin-table">
-      <caption className="visually-hidden">Anmeldeverlauf</caption>
+    <Table caption="Anmeldeverlauf" compact>
       <thead>
         <tr>
           <th scope="col">Zeit</th>
@@ -114,15 +121,14 @@ export function UserLoginTable({ logins }: { logins: AdminUserDetail["logins"] }
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 
 export function UserSessionTable({ sessions }: { sessions: AdminUserDetail["sessions"] }) {
   if (!sessions.length) return <p className="empty">Keine aktive Sitzung.</p>;
   return (
-    <table className="table admin-table">
-      <caption className="visually-hidden">Aktive Sitzungen</caption>
+    <Table caption="Aktive Sitzungen" compact>
       <thead>
         <tr>
           <th scope="col">Gerät</th>
@@ -146,15 +152,14 @@ export function UserSessionTable({ sessions }: { sessions: AdminUserDetail["sess
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 
 export function UserActivityTable({ entries }: { entries: AdminUserDetail["activity"] }) {
   if (!entries.length) return <p className="empty">Keine Einträge.</p>;
   return (
-    <table className="table admin-table">
-      <caption className="visually-hidden">Letzte Aktivität dieses Kontos</caption>
+    <Table caption="Letzte Aktivität dieses Kontos" compact>
       <thead>
         <tr>
           <th scope="col">Zeit</th>
@@ -179,6 +184,6 @@ export function UserActivityTable({ entries }: { entries: AdminUserDetail["activ
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -2,11 +2,14 @@
 
 import type { AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { useActionState } from "react";
-import { FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { PasskeyConfirmButton } from "./passkey-confirm-button";
+import styles from "./auth-form.module.css";
 
 interface Props {
   hasPasskey: boolean;
@@ -23,16 +26,16 @@ export function AdminConfirmForm({ hasPasskey, hasTotp, startPasskey, confirmWit
     <div className="stack">
       {hasPasskey ? <PasskeyConfirmButton start={startPasskey} answer={confirmWithPasskey} /> : null}
       {hasTotp ? (
-        <form action={codeAction} className="form" style={{ maxWidth: "26rem" }}>
+        <form action={codeAction} className={`form ${styles.narrow}`}>
           <FormMessage result={codeState} />
-          <FormField id="admin-code" label="Code aus der Authenticator-App">
+          <Field id="admin-code" label="Code aus der Authenticator-App">
             <input id="admin-code" name="code" autoComplete="one-time-code" required maxLength={32} />
-          </FormField>
-          <div className="button-row">
-            <button type="submit" className="button" disabled={codePending}>
+          </Field>
+          <FormActions>
+            <Button type="submit" disabled={codePending}>
               Mit Code bestätigen
-            </button>
-          </div>
+            </Button>
+          </FormActions>
         </form>
       ) : null}
     </div>

@@ -4,11 +4,14 @@ import { startAuthentication } from "@simplewebauthn/browser";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useActionState, useState, type FormEvent } from "react";
-import { FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { loginMessage } from "./login-messages";
+import styles from "./auth-form.module.css";
 
 interface Props {
   /** An ActionResult instead of options when this client started too many sign-ins. */
@@ -67,39 +70,39 @@ export function LoginForm({ startPasskeySignIn, requestLoginLink, thirdParty, in
   return (
     <div className="stack">
       <FormMessage result={notice ? { ok: true, message: loginMessage(notice) } : null} />
-      <form onSubmit={withPassword} className="form" style={{ maxWidth: "26rem" }} aria-label="Mit Passwort anmelden">
+      <form onSubmit={withPassword} className={`form ${styles.narrow}`} aria-label="Mit Passwort anmelden">
         <FormMessage result={error ? { ok: false, message: error } : null} />
-        <FormField id="email" label="E-Mail-Adresse">
+        <Field id="email" label="E-Mail-Adresse">
           <input id="email" name="email" type="email" autoComplete="username webauthn" required />
-        </FormField>
-        <FormField id="password" label="Passwort" hint={<a href="/login/reset">Passwort vergessen?</a>}>
+        </Field>
+        <Field id="password" label="Passwort" hint={<a href="/login/reset">Passwort vergessen?</a>}>
           <input id="password" name="password" type="password" autoComplete="current-password" required />
-        </FormField>
-        <div className="button-row">
-          <button type="submit" className="button" disabled={pending}>
+        </Field>
+        <FormActions>
+          <Button type="submit" disabled={pending}>
             {pending ? "Anmeldung läuft …" : "Anmelden"}
-          </button>
-          <button type="button" className="button secondary" onClick={withPasskey} disabled={pending}>
+          </Button>
+          <Button type="button" variant="secondary" onClick={withPasskey} disabled={pending}>
             Mit Passkey anmelden
-          </button>
+          </Button>
           {thirdParty ? (
-            <button type="button" className="button secondary" onClick={() => signIn(thirdParty.id, { callbackUrl: "/login/continue" })} disabled={pending}>
+            <Button type="button" variant="secondary" onClick={() => signIn(thirdParty.id, { callbackUrl: "/login/continue" })} disabled={pending}>
               Mit {thirdParty.name} anmelden
-            </button>
+            </Button>
           ) : null}
-        </div>
+        </FormActions>
       </form>
-      <form action={linkAction} className="form" style={{ maxWidth: "26rem" }} aria-label="Anmeldelink anfordern">
+      <form action={linkAction} className={`form ${styles.narrow}`} aria-label="Anmeldelink anfordern">
         <h2>Ohne Passwort: Anmeldelink per E-Mail</h2>
         <FormMessage result={linkState} />
-        <FormField id="link-email" label="E-Mail-Adresse für den Link">
+        <Field id="link-email" label="E-Mail-Adresse für den Link">
           <input id="link-email" name="email" type="email" autoComplete="email" required />
-        </FormField>
-        <div className="button-row">
-          <button type="submit" className="button secondary" disabled={linkPending}>
+        </Field>
+        <FormActions>
+          <Button type="submit" variant="secondary" disabled={linkPending}>
             Anmeldelink senden
-          </button>
-        </div>
+          </Button>
+        </FormActions>
       </form>
     </div>
   );

@@ -3,6 +3,8 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
 import { loginMessage } from "./login-messages";
 
 /**
@@ -27,13 +29,13 @@ export function LoginLinkButton({ token, next }: { token: string; next: string }
   return (
     <div className="stack">
       {error ? (
-        <p className="form-message error" role="alert">
+        <Notice tone="error" role="alert">
           {error} <a href="/login">Zur Anmeldung</a>
-        </p>
+        </Notice>
       ) : null}
-      <button type="button" className="button" onClick={redeem} disabled={pending}>
+      <Button type="button" onClick={redeem} disabled={pending}>
         {pending ? "Anmeldung läuft …" : "Jetzt anmelden"}
-      </button>
+      </Button>
     </div>
   );
 }

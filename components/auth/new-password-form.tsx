@@ -1,9 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button, buttonClass } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
+import styles from "./auth-form.module.css";
 
 interface Props {
   /** The reset link's token; sent back only with the form (POST), never redeemed on page load. */
@@ -20,7 +23,7 @@ export function NewPasswordForm({ token, minPasswordLength, action }: Props) {
       <div>
         <FormMessage result={state} />
         <p>
-          <a className="button" href="/login">
+          <a className={buttonClass()} href="/login">
             Jetzt anmelden
           </a>
         </p>
@@ -29,7 +32,7 @@ export function NewPasswordForm({ token, minPasswordLength, action }: Props) {
   }
   const issue = (field: string) => state?.issues?.[field];
   return (
-    <form action={formAction} className="form" style={{ maxWidth: "26rem" }} aria-label="Neues Passwort festlegen">
+    <form action={formAction} className={`form ${styles.narrow}`} aria-label="Neues Passwort festlegen">
       <FormMessage result={state} />
       {state?.code === "gone" ? (
         <p>
@@ -37,7 +40,7 @@ export function NewPasswordForm({ token, minPasswordLength, action }: Props) {
         </p>
       ) : null}
       <input type="hidden" name="token" value={token} />
-      <FormField id="reset-password" label="Neues Passwort" issue={issue("password")} hint={`Mindestens ${minPasswordLength} Zeichen. Passwörter, die aus Datenlecks bekannt sind, werden abgelehnt.`}>
+      <Field id="reset-password" label="Neues Passwort" issue={issue("password")} hint={`Mindestens ${minPasswordLength} Zeichen. Passwörter, die aus Datenlecks bekannt sind, werden abgelehnt.`}>
         <input
           id="reset-password"
           name="newPassword"
@@ -48,8 +51,8 @@ export function NewPasswordForm({ token, minPasswordLength, action }: Props) {
           minLength={minPasswordLength}
           {...describedBy("reset-password", issue("password"), true)}
         />
-      </FormField>
-      <FormField id="reset-password-repeat" label="Neues Passwort wiederholen" issue={issue("newPasswordRepeat")}>
+      </Field>
+      <Field id="reset-password-repeat" label="Neues Passwort wiederholen" issue={issue("newPasswordRepeat")}>
         <input
           id="reset-password-repeat"
           name="newPasswordRepeat"
@@ -59,13 +62,13 @@ export function NewPasswordForm({ token, minPasswordLength, action }: Props) {
           minLength={minPasswordLength}
           {...describedBy("reset-password-repeat", issue("newPasswordRepeat"))}
         />
-      </FormField>
+      </Field>
       <p className="hint">Mit dem neuen Passwort werden alle Geräte abgemeldet, auch dieses. Ihre API-Tokens bleiben gültig.</p>
-      <div className="button-row">
-        <button type="submit" className="button" disabled={pending}>
+      <FormActions>
+        <Button type="submit" disabled={pending}>
           {pending ? "Wird gespeichert …" : "Passwort speichern"}
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -2,6 +2,7 @@
 
 import { startAuthentication, type AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import type { PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -32,9 +33,9 @@ export function PasskeyConfirmButton({ start, answer }: Props) {
   return (
     <div>
       <FormMessage result={message ? { ok: false, message } : null} />
-      <button type="button" className="button" onClick={withPasskey} disabled={pending}>
+      <Button type="button" onClick={withPasskey} disabled={pending}>
         Mit Passkey bestätigen
-      </button>
+      </Button>
     </div>
   );
 }

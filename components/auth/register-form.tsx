@@ -1,11 +1,14 @@
 "use client";
 
 import { useActionState } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { LegalDocument } from "@/lib/legal/documents";
 import { AcceptTermsField } from "./accept-terms-field";
+import styles from "./auth-form.module.css";
 
 interface RegisterState extends ActionResult {
   values?: { name: string; email: string };
@@ -26,24 +29,24 @@ export function RegisterForm({ action, documents, minPasswordLength, defaultEmai
   if (state.ok) return <FormMessage result={state} />;
   const issue = (field: string) => state.issues?.[field];
   return (
-    <form action={formAction} className="form" style={{ maxWidth: "30rem" }}>
+    <form action={formAction} className={`form ${styles.medium}`}>
       <FormMessage result={state} />
       {invitation ? <input type="hidden" name="invitation" value={invitation} /> : null}
-      <FormField id="name" label="Ihr Name" issue={issue("name")}>
+      <Field id="name" label="Ihr Name" issue={issue("name")}>
         <input id="name" name="name" autoComplete="name" required defaultValue={state.values?.name} {...describedBy("name", issue("name"))} />
-      </FormField>
-      <FormField id="email" label="E-Mail-Adresse" issue={issue("email")}>
+      </Field>
+      <Field id="email" label="E-Mail-Adresse" issue={issue("email")}>
         <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email ?? defaultEmail} {...describedBy("email", issue("email"))} />
-      </FormField>
-      <FormField id="password" label={`Passwort (mindestens ${minPasswordLength} Zeichen)`} issue={issue("password")}>
+      </Field>
+      <Field id="password" label={`Passwort (mindestens ${minPasswordLength} Zeichen)`} issue={issue("password")}>
         <input id="password" name="password" type="password" autoComplete="new-password" required minLength={minPasswordLength} {...describedBy("password", issue("password"))} />
-      </FormField>
+      </Field>
       <AcceptTermsField documents={documents} issue={issue("acceptTerms")} />
-      <div className="button-row">
-        <button type="submit" className="button" disabled={pending}>
+      <FormActions>
+        <Button type="submit" disabled={pending}>
           Konto anlegen
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

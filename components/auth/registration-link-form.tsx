@@ -3,10 +3,14 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
 import type { LegalDocument } from "@/lib/legal/documents";
 import { AcceptTermsField } from "./accept-terms-field";
 import { loginMessage } from "./login-messages";
+import styles from "./auth-form.module.css";
 
 /**
  * The page of a registration link (an address without an account asked for a login link): name
@@ -32,21 +36,21 @@ export function RegistrationLinkForm({ token, documents }: { token: string; docu
     setPending(false);
   }
   return (
-    <form className="form" style={{ maxWidth: "30rem" }} onSubmit={register}>
+    <form className={`form ${styles.medium}`} onSubmit={register}>
       {error ? (
-        <p className="form-message error" role="alert">
+        <Notice tone="error" role="alert">
           {error}
-        </p>
+        </Notice>
       ) : null}
-      <FormField id="name" label="Ihr Name">
+      <Field id="name" label="Ihr Name">
         <input id="name" name="name" autoComplete="name" required minLength={2} maxLength={200} />
-      </FormField>
+      </Field>
       <AcceptTermsField documents={documents} />
-      <div className="button-row">
-        <button type="submit" className="button" disabled={pending}>
+      <FormActions>
+        <Button type="submit" disabled={pending}>
           {pending ? "Konto wird angelegt …" : "Konto anlegen und anmelden"}
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -1,6 +1,8 @@
 "use client";
 
 import { useActionState, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
 
@@ -81,11 +83,11 @@ export function BoostForm({ action, placements, balance, canBuyCredits }: {
           </small>
         ) : null}
       </p>
-      <div className="button-row">
-        <button type="submit" className="button" disabled={pending || !chosen.isBookable || (isShort && !canBuyCredits)}>
+      <FormActions>
+        <Button type="submit" disabled={pending || !chosen.isBookable || (isShort && !canBuyCredits)}>
           {pending ? "Wird gebucht …" : isShort ? "Credits kaufen und buchen" : `Für ${price} Credits buchen`}
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

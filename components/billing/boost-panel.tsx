@@ -1,3 +1,4 @@
+import { Table } from "@/components/ui/table";
 import { boostOffer, type BoostOffer, type BoostRow, type PlacementOffer } from "@/lib/billing/boosts/boost-offer";
 import { formatBoostDate } from "@/lib/billing/boosts/boost-dates";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -33,8 +34,7 @@ function formPlacements(offer: BoostOffer): BoostFormPlacement[] {
 function BoostHistory({ boosts }: { boosts: BoostRow[] }) {
   if (!boosts.length) return null;
   return (
-    <table className="table">
-      <caption className="meta">Boosts dieser Pressemitteilung</caption>
+    <Table caption="Boosts dieser Pressemitteilung" showCaption>
       <thead>
         <tr>
           <th scope="col">Platzierung</th>
@@ -55,7 +55,7 @@ function BoostHistory({ boosts }: { boosts: BoostRow[] }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 

@@ -1,7 +1,9 @@
 "use client";
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
-import { describedBy, FormField, shownIssue } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field, shownIssue } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -65,33 +67,33 @@ export function InvoiceDeliveryForm({ initial, accountEmail, action }: Props) {
       <fieldset className="fieldset">
         <legend>Rechnungsadresse</legend>
         <p className="meta">So steht es auf Ihren Rechnungen. Bereits ausgestellte Rechnungen behalten die Adresse, an die sie gingen.</p>
-        <FormField id="name" label="Name" issue={issueOf("name")} hint="Die Person oder Stelle, an die die Rechnung gerichtet ist.">
+        <Field id="name" label="Name" issue={issueOf("name")} hint="Die Person oder Stelle, an die die Rechnung gerichtet ist.">
           <input {...bind("name", true)} type="text" autoComplete="name" maxLength={120} />
-        </FormField>
-        <FormField id="company" label="Firma (optional)" issue={issueOf("company")}>
+        </Field>
+        <Field id="company" label="Firma (optional)" issue={issueOf("company")}>
           <input {...bind("company")} type="text" autoComplete="organization" maxLength={160} />
-        </FormField>
-        <FormField id="street" label="Straße und Hausnummer" issue={issueOf("street")}>
+        </Field>
+        <Field id="street" label="Straße und Hausnummer" issue={issueOf("street")}>
           <input {...bind("street")} type="text" autoComplete="street-address" maxLength={120} />
-        </FormField>
+        </Field>
         <div className="form-grid">
-          <FormField id="postalCode" label="PLZ" issue={issueOf("postalCode")}>
+          <Field id="postalCode" label="PLZ" issue={issueOf("postalCode")}>
             <input {...bind("postalCode")} type="text" autoComplete="postal-code" maxLength={12} />
-          </FormField>
-          <FormField id="city" label="Ort" issue={issueOf("city")}>
+          </Field>
+          <Field id="city" label="Ort" issue={issueOf("city")}>
             <input {...bind("city")} type="text" autoComplete="address-level2" maxLength={80} />
-          </FormField>
-          <FormField id="country" label="Land" issue={issueOf("country")}>
+          </Field>
+          <Field id="country" label="Land" issue={issueOf("country")}>
             <select {...bind("country")} autoComplete="country">
               {BILLING_COUNTRIES.map((c) => (
                 <option key={c.code} value={c.code}>{c.name}</option>
               ))}
             </select>
-          </FormField>
+          </Field>
         </div>
-        <FormField id="vatId" label="USt-IdNr. (optional)" issue={issueOf("vatId")} hint="Für Unternehmen, z. B. DE und neun Ziffern. Sie erscheint auf der Rechnung.">
+        <Field id="vatId" label="USt-IdNr. (optional)" issue={issueOf("vatId")} hint="Für Unternehmen, z. B. DE und neun Ziffern. Sie erscheint auf der Rechnung.">
           <input {...bind("vatId", true)} type="text" autoComplete="off" maxLength={24} spellCheck={false} />
-        </FormField>
+        </Field>
       </fieldset>
 
       <fieldset className="fieldset">
@@ -104,9 +106,9 @@ export function InvoiceDeliveryForm({ initial, accountEmail, action }: Props) {
             An {accountEmail} geht immer eine E-Mail. Ohne Haken enthält sie kein PDF; die Rechnung finden Sie dann im Kundenbereich.
           </p>
         </div>
-        <FormField id="invoiceEmail" label="Separate Rechnungs-E-Mail (optional)" issue={issueOf("invoiceEmail")} hint="Zum Beispiel die Buchhaltung. Sie erhält jede Rechnung und Zahlungserinnerung in einer eigenen E-Mail, die Ihr Konto nennt und keinen Anmeldelink enthält.">
+        <Field id="invoiceEmail" label="Separate Rechnungs-E-Mail (optional)" issue={issueOf("invoiceEmail")} hint="Zum Beispiel die Buchhaltung. Sie erhält jede Rechnung und Zahlungserinnerung in einer eigenen E-Mail, die Ihr Konto nennt und keinen Anmeldelink enthält.">
           <input {...bind("invoiceEmail", true)} type="email" autoComplete="email" maxLength={320} spellCheck={false} />
-        </FormField>
+        </Field>
         <div>
           <label className="checkbox">
             <input {...check("sendPdfToInvoiceEmail")} /> Rechnungen als PDF an diese Adresse senden
@@ -127,12 +129,12 @@ export function InvoiceDeliveryForm({ initial, accountEmail, action }: Props) {
         </div>
       </fieldset>
 
-      <div className="button-row">
-        <button type="submit" className="button" disabled={!hydrated || pending}>
+      <FormActions>
+        <Button type="submit" disabled={!hydrated || pending}>
           Speichern
-        </button>
+        </Button>
         {pending ? <span className="meta" role="status">Wird gespeichert …</span> : null}
-      </div>
+      </FormActions>
     </form>
   );
 }

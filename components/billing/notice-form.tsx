@@ -1,8 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
-import type { ActionResult } from "@/lib/forms/action-result";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
+import { Notice } from "@/components/ui/notice";
+import type { ActionResult } from "@/lib/forms/action-result";
 
 export interface NoticeContract {
   id: number;
@@ -24,7 +28,7 @@ export function NoticeForm({ kind, contracts, action, accountEmail }: { kind: "c
   const t = TEXT[kind];
   if (state?.ok && state.receipt) {
     return (
-      <div className="form-message success" role="status">
+      <Notice tone="success" role="status">
         <strong>{t.done}.</strong>
         <p>
           Vertrag: {state.receipt.contract}
@@ -34,7 +38,7 @@ export function NoticeForm({ kind, contracts, action, accountEmail }: { kind: "c
           {kind === "withdrawal" ? "Beendet mit sofortiger Wirkung." : `Der Vertrag endet am: ${state.receipt.endsAt}`}
         </p>
         <p>Eine Bestätigung mit Datum und Uhrzeit haben wir an {accountEmail} gesendet. Sie können diese Seite speichern oder ausdrucken.</p>
-      </div>
+      </Notice>
     );
   }
   return (
@@ -48,16 +52,15 @@ export function NoticeForm({ kind, contracts, action, accountEmail }: { kind: "c
           </label>
         ))}
       </fieldset>
-      <div className="field">
-        <label htmlFor="statement">{t.statement}</label>
+      <Field id="statement" label={t.statement}>
         <textarea id="statement" name="statement" rows={4} maxLength={1000} required={kind === "withdrawal"} defaultValue={kind === "withdrawal" ? "Hiermit widerrufe ich den von mir abgeschlossenen Vertrag." : ""} />
-      </div>
+      </Field>
       <p className="hint">Kündigung und Bestätigung gehen an Ihr Konto {accountEmail}.</p>
-      <p className="button-row">
-        <button type="submit" className="button" disabled={pending}>
+      <FormActions>
+        <Button type="submit" disabled={pending}>
           {t.submit}
-        </button>
-      </p>
+        </Button>
+      </FormActions>
     </form>
   );
 }

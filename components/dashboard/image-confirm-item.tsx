@@ -1,6 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/forms/action-result";
 
 type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
@@ -16,7 +19,7 @@ export function ImageConfirmForm({ imageId, confirmText, action }: { imageId: nu
   return (
     <>
       <div role="status" aria-live="polite">
-        {result?.ok ? <div className="form-message success">{result.message}</div> : null}
+        {result?.ok ? <Notice tone="success">{result.message}</Notice> : null}
       </div>
       {result?.ok ? null : (
         <form action={dispatch} className="form image-confirm-form" aria-label="Bildrechte bestätigen" noValidate>
@@ -34,16 +37,15 @@ export function ImageConfirmForm({ imageId, confirmText, action }: { imageId: nu
             ) : null}
           </fieldset>
           {result?.message && !issue ? (
-            <div className="form-message error" role="alert">
+            <Notice tone="error" role="alert" detail={result.detail}>
               {result.message}
-              {result.detail ? <small>{result.detail}</small> : null}
-            </div>
+            </Notice>
           ) : null}
-          <div className="button-row">
-            <button type="submit" className="button" disabled={pending}>
+          <FormActions>
+            <Button type="submit" disabled={pending}>
               {pending ? "Wird bestätigt …" : "Rechte bestätigen"}
-            </button>
-          </div>
+            </Button>
+          </FormActions>
         </form>
       )}
     </>

@@ -1,6 +1,10 @@
 "use client";
 
 import { useActionState, useId } from "react";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { ImageResource } from "@/lib/images/image-resource";
 import { AI_DECLARATION_LABELS } from "./image-labels";
@@ -15,24 +19,19 @@ type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResul
 export function ImageDeclarationForm({ image, action, reasonRequired }: { image: ImageResource; action: Action; reasonRequired: boolean }) {
   const [result, dispatch, pending] = useActionState<ActionResult | null, FormData>(action, null);
   const id = useId();
-  const issue = (name: string) => (result?.issues?.[name] ? <p className="field-error" id={`${id}-${name}-issue`}>{result.issues[name]}</p> : null);
+  const issue = (name: string) => result?.issues?.[name];
   return (
     <details className="image-declaration">
       <summary>Bildnachweis korrigieren</summary>
       <form action={dispatch} className="form" aria-label={`Bildnachweis korrigieren: Bild ${image.id}`}>
         <input type="hidden" name="imageId" value={image.id} />
-        <div className="field">
-          <label htmlFor={`${id}-copyright`}>Urheber / Bildnachweis</label>
-          <input id={`${id}-copyright`} name="copyright" defaultValue={image.customerStatement ?? ""} required minLength={2} maxLength={200} aria-invalid={result?.issues?.copyright ? true : undefined} aria-describedby={result?.issues?.copyright ? `${id}-copyright-issue` : undefined} />
-          {issue("copyright")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-alt`}>Bildbeschreibung (Alternativtext)</label>
-          <input id={`${id}-alt`} name="alt" defaultValue={image.alt ?? ""} maxLength={300} aria-invalid={result?.issues?.alt ? true : undefined} aria-describedby={result?.issues?.alt ? `${id}-alt-issue` : undefined} />
-          {issue("alt")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-ai`}>KI beim Bild</label>
+        <Field id={`${id}-copyright`} label="Urheber / Bildnachweis" issue={issue("copyright")}>
+          <input id={`${id}-copyright`} name="copyright" defaultValue={image.customerStatement ?? ""} required minLength={2} maxLength={200} {...describedBy(`${id}-copyright`, issue("copyright"))} />
+        </Field>
+        <Field id={`${id}-alt`} label="Bildbeschreibung (Alternativtext)" issue={issue("alt")}>
+          <input id={`${id}-alt`} name="alt" defaultValue={image.alt ?? ""} maxLength={300} {...describedBy(`${id}-alt`, issue("alt"))} />
+        </Field>
+        <Field id={`${id}-ai`} label="KI beim Bild">
           <select id={`${id}-ai`} name="ai_declaration" defaultValue={image.aiDeclaration ?? ""}>
             <option value="">keine Angabe (unverändert)</option>
             {Object.entries(AI_DECLARATION_LABELS).map(([value, label]) => (
@@ -41,19 +40,17 @@ export function ImageDeclarationForm({ image, action, reasonRequired }: { image:
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-reason`}>Grund{reasonRequired ? "" : " (optional)"}</label>
-          <input id={`${id}-reason`} name="reason" required={reasonRequired} minLength={reasonRequired ? 3 : undefined} maxLength={500} aria-invalid={result?.issues?.reason ? true : undefined} aria-describedby={result?.issues?.reason ? `${id}-reason-issue` : undefined} />
-          {issue("reason")}
-        </div>
-        <div className="button-row">
-          <button type="submit" className="button secondary" disabled={pending}>
+        </Field>
+        <Field id={`${id}-reason`} label={`Grund${reasonRequired ? "" : " (optional)"}`} issue={issue("reason")}>
+          <input id={`${id}-reason`} name="reason" required={reasonRequired} minLength={reasonRequired ? 3 : undefined} maxLength={500} {...describedBy(`${id}-reason`, issue("reason"))} />
+        </Field>
+        <FormActions>
+          <Button type="submit" variant="secondary" disabled={pending}>
             Korrektur speichern
-          </button>
-        </div>
+          </Button>
+        </FormActions>
         <div role="status" aria-live="polite">
-          {result?.message ? <p className={`form-message ${result.ok ? "success" : "error"}`}>{result.message}</p> : null}
+          {result?.message ? <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice> : null}
         </div>
       </form>
     </details>

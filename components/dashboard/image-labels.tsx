@@ -1,3 +1,5 @@
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Notice } from "@/components/ui/notice";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import { thumbnailFrame } from "@/lib/images/crop";
 import type { ImageResource, ImageStatus, ImageWarning } from "@/lib/images/image-resource";
@@ -23,13 +25,13 @@ const STATUS_HINTS: Record<ImageStatus, string> = {
   awaiting_confirmation: "Für diese Datei fehlt die Bestätigung der Bildrechte; ohne sie erscheint das Bild nicht.",
 };
 
-const STATUS_CLASS: Record<ImageStatus, string> = {
-  public: "status-published",
-  removed: "status-archived",
-  withheld: "status-rejected",
-  under_review: "status-in_review",
-  awaiting_owner_confirmation: "status-scheduled",
-  awaiting_confirmation: "status-in_review",
+const STATUS_TONES: Record<ImageStatus, BadgeTone> = {
+  public: "success",
+  removed: "muted",
+  withheld: "danger",
+  under_review: "warning",
+  awaiting_owner_confirmation: "info",
+  awaiting_confirmation: "warning",
 };
 
 export const AI_DECLARATION_LABELS = {
@@ -71,7 +73,7 @@ export function warningTexts(warnings: readonly ImageWarning[]): string[] {
 }
 
 export function ImageStatusBadge({ status }: { status: ImageStatus }) {
-  return <span className={`badge ${STATUS_CLASS[status]}`}>{IMAGE_STATUS_LABELS[status]}</span>;
+  return <Badge tone={STATUS_TONES[status]}>{IMAGE_STATUS_LABELS[status]}</Badge>;
 }
 
 /** A thumbnail from a preview route, framed as the portal crops it (focus point, or letterboxed). */
@@ -125,7 +127,7 @@ export function ImageFacts({ image }: { image: ImageResource }) {
         </dd>
       </dl>
       {outcome || image.precheck.reasons.length ? (
-        <div className="form-message warning image-precheck">
+        <Notice tone="warning" detail={image.precheck.note}>
           {outcome ?? "Hinweise der Vorprüfung"}
           {image.precheck.reasons.length ? (
             <ul className="reasons">
@@ -134,8 +136,7 @@ export function ImageFacts({ image }: { image: ImageResource }) {
               ))}
             </ul>
           ) : null}
-          {image.precheck.note ? <small>{image.precheck.note}</small> : null}
-        </div>
+        </Notice>
       ) : null}
     </>
   );

@@ -2,6 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { AI_DECLARATION_LABELS, warningTexts } from "./image-labels";
 import { uploadErrorOf, type UploadError, type UploadField } from "./image-upload-errors";
@@ -160,32 +164,21 @@ export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "cu
     <form className="form image-upload" aria-label="Bild hochladen" onSubmit={onSubmit} noValidate aria-busy={pending || undefined}>
       <div className="image-upload-grid">
         <div className="image-upload-fields">
-          <div className="field">
-            <label htmlFor={id("image")}>Bilddatei</label>
+          <Field
+            id={id("image")}
+            label="Bilddatei"
+            issue={issues.image}
+            hint={`JPEG, PNG, WebP oder AVIF, höchstens ${maxMb} MB. Wir veröffentlichen verkleinerte Fassungen ohne Metadaten; das Original bewahren wir als Nachweis auf.`}
+          >
             <input ref={fileInput} id={id("image")} name="image" type="file" accept={ACCEPT} required onChange={(e) => chooseFile(e.target.files?.[0] ?? null)} {...describe("image", true)} />
-            <p className="hint" id={id("image-hint")}>
-              JPEG, PNG, WebP oder AVIF, höchstens {maxMb} MB. Wir veröffentlichen verkleinerte Fassungen ohne Metadaten; das Original bewahren wir als Nachweis auf.
-            </p>
-            {issue("image")}
-          </div>
-          <div className="field">
-            <label htmlFor={id("copyright")}>Urheber / Bildnachweis</label>
+          </Field>
+          <Field id={id("copyright")} label="Urheber / Bildnachweis" issue={issues.copyright} hint="Erscheint unter dem Bild, z. B. „Foto: Max Muster“ oder „Musterfirma GmbH“.">
             <input id={id("copyright")} name="copyright" type="text" required maxLength={200} value={copyright} onChange={(e) => setCopyright(e.target.value)} {...describe("copyright", true)} />
-            <p className="hint" id={id("copyright-hint")}>
-              Erscheint unter dem Bild, z. B. „Foto: Max Muster“ oder „Musterfirma GmbH“.
-            </p>
-            {issue("copyright")}
-          </div>
-          <div className="field">
-            <label htmlFor={id("alt")}>Bildbeschreibung (Alternativtext, empfohlen)</label>
+          </Field>
+          <Field id={id("alt")} label="Bildbeschreibung (Alternativtext, empfohlen)" issue={issues.alt} hint="Was ist zu sehen? Für Menschen, die das Bild nicht sehen können, und für Suchmaschinen.">
             <input id={id("alt")} name="alt" type="text" maxLength={300} value={alt} onChange={(e) => setAlt(e.target.value)} {...describe("alt", true)} />
-            <p className="hint" id={id("alt-hint")}>
-              Was ist zu sehen? Für Menschen, die das Bild nicht sehen können, und für Suchmaschinen.
-            </p>
-            {issue("alt")}
-          </div>
-          <div className="field">
-            <label htmlFor={id("ai_declaration")}>KI beim Bild</label>
+          </Field>
+          <Field id={id("ai_declaration")} label="KI beim Bild" issue={issues.ai_declaration} hint="Mit KI erzeugte oder bearbeitete Bilder kennzeichnen wir im Bildnachweis.">
             <select id={id("ai_declaration")} name="ai_declaration" required value={ai} onChange={(e) => setAi(e.target.value)} {...describe("ai_declaration", true)}>
               <option value="">Bitte wählen …</option>
               {Object.entries(AI_DECLARATION_LABELS).map(([value, label]) => (
@@ -194,11 +187,7 @@ export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "cu
                 </option>
               ))}
             </select>
-            <p className="hint" id={id("ai_declaration-hint")}>
-              Mit KI erzeugte oder bearbeitete Bilder kennzeichnen wir im Bildnachweis.
-            </p>
-            {issue("ai_declaration")}
-          </div>
+          </Field>
         </div>
         <fieldset className="choice-group image-focus">
           <legend>Bildausschnitt</legend>
@@ -241,14 +230,15 @@ export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "cu
         {issue("rights_confirmed")}
       </fieldset>
       {outcome?.kind === "error" ? (
-        <div className="form-message error" role="alert">
-          {outcome.error.message}
-          {outcome.error.detail ? <small>{outcome.error.detail}</small> : null}
-          {outcome.error.stale ? (
-            <span className="button-row">
-              <button
+        <Notice
+          tone="error"
+          role="alert"
+          detail={outcome.error.detail}
+          actions={
+            outcome.error.stale ? (
+              <Button
                 type="button"
-                className="button secondary"
+                variant="secondary"
                 onClick={() => {
                   // The page brings the current wording; what was typed stays, the box is ticked anew.
                   setRights(false);
@@ -257,15 +247,17 @@ export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "cu
                 }}
               >
                 Aktuellen Text laden
-              </button>
-            </span>
-          ) : null}
-        </div>
+              </Button>
+            ) : null
+          }
+        >
+          {outcome.error.message}
+        </Notice>
       ) : null}
       <div className="image-upload-status" role="status" aria-live="polite">
         {pending ? <p className="meta">Das Bild wird hochgeladen und geprüft … Das kann bei großen Dateien einen Moment dauern.</p> : null}
         {outcome?.kind === "success" ? (
-          <div className={`form-message ${outcome.warnings.length ? "warning" : "success"}`}>
+          <Notice tone={outcome.warnings.length ? "warning" : "success"}>
             {outcome.message}
             {outcome.warnings.length ? (
               <ul className="reasons">
@@ -274,15 +266,15 @@ export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "cu
                 ))}
               </ul>
             ) : null}
-          </div>
+          </Notice>
         ) : null}
       </div>
-      <div className="button-row">
-        <button type="submit" className="button" disabled={!hydrated || pending}>
+      <FormActions>
+        <Button type="submit" disabled={!hydrated || pending}>
           {pending ? "Wird hochgeladen …" : "Bild hochladen"}
-        </button>
+        </Button>
         {pending ? <progress className="image-upload-progress" aria-label="Hochladen läuft" /> : null}
-      </div>
+      </FormActions>
     </form>
   );
 }

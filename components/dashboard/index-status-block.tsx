@@ -1,3 +1,4 @@
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { IndexState } from "@/lib/generated/prisma/enums";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { CustomerIndexStatus } from "@/lib/seo/index-inspection/release-index-status";
@@ -11,6 +12,15 @@ export const CUSTOMER_INDEX_STATE_TEXT: Record<IndexState, { label: string; hint
   error: { label: "Nicht ermittelt", hint: "Die letzte Abfrage ist fehlgeschlagen; sie wird bei der nächsten Prüfung wiederholt." },
 };
 
+/** The badge colour of each index state, on the customer's release page and in the admin area. */
+export const INDEX_STATE_TONES: Record<IndexState, BadgeTone> = {
+  indexed: "success",
+  crawled_not_indexed: "warning",
+  not_crawled: "muted",
+  excluded: "muted",
+  error: "danger",
+};
+
 /** "Suchindex": the latest index check of a published release, on the customer's release page. */
 export function IndexStatusBlock({ status }: { status: CustomerIndexStatus }) {
   const latest = status.latest;
@@ -21,7 +31,7 @@ export function IndexStatusBlock({ status }: { status: CustomerIndexStatus }) {
       {latest && text ? (
         <>
           <p>
-            <span className={`badge index-${latest.state}`}>{text.label}</span> <span className="meta">geprüft am {formatBerlin(latest.checkedAt)}</span>
+            <Badge tone={INDEX_STATE_TONES[latest.state]}>{text.label}</Badge> <span className="meta">geprüft am {formatBerlin(latest.checkedAt)}</span>
           </p>
           <p className="meta">{text.hint}</p>
         </>

@@ -1,3 +1,4 @@
+import { Table } from "@/components/ui/table";
 import type { ActorType, ReleaseStatus } from "@/lib/generated/prisma/enums";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import { STATUS_LABELS } from "./status-badge";
@@ -20,7 +21,7 @@ interface Entry {
 export function ReleaseHistory({ entries }: { entries: Entry[] }) {
   if (!entries.length) return <p className="empty">Noch keine Einträge.</p>;
   return (
-    <table className="table">
+    <Table>
       <thead>
         <tr>
           <th scope="col">Zeit</th>
@@ -42,6 +43,6 @@ export function ReleaseHistory({ entries }: { entries: Entry[] }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

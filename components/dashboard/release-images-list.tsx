@@ -1,6 +1,10 @@
 "use client";
 
 import { useActionState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { ImageResource } from "@/lib/images/image-resource";
 import { ImageDeclarationForm } from "./image-declaration-form";
@@ -32,10 +36,9 @@ export function ReleaseImagesList({ releaseId, images, canManage, arrange, remov
     <>
       <div className="image-list-status" role="status" aria-live="polite">
         {result?.message ? (
-          <div className={`form-message ${result.ok ? "success" : "error"}`}>
+          <Notice tone={result.ok ? "success" : "error"} detail={result.detail}>
             {result.message}
-            {result.detail ? <small>{result.detail}</small> : null}
-          </div>
+          </Notice>
         ) : null}
       </div>
       <ol className="image-list">
@@ -47,7 +50,7 @@ export function ReleaseImagesList({ releaseId, images, canManage, arrange, remov
               <div className="image-item-body">
                 <p className="image-item-head">
                   <ImageStatusBadge status={image.status} />
-                  {image.isCover ? <span className="badge image-cover-badge">Titelbild</span> : null}
+                  {image.isCover ? <Badge tone="info">Titelbild</Badge> : null}
                   <span className="meta">
                     Bild {index + 1} von {images.length}
                     {image.uploadedByAdmin ? " · von unserem Team hochgeladen" : null}
@@ -55,40 +58,40 @@ export function ReleaseImagesList({ releaseId, images, canManage, arrange, remov
                 </p>
                 <ImageFacts image={image} />
                 {canManage ? (
-                  <div className="button-row image-item-actions">
+                  <FormActions spacing="compact" className="image-item-actions">
                     <form action={dispatch}>
                       <input type="hidden" name="op" value="arrange" />
                       <input type="hidden" name="intent" value="cover" />
                       <input type="hidden" name="order" value={order} />
                       <input type="hidden" name="cover" value={image.id} />
-                      <button type="submit" className="button secondary" disabled={pending || image.isCover}>
+                      <Button type="submit" variant="secondary" size="sm" disabled={pending || image.isCover}>
                         Als Titelbild verwenden<span className="visually-hidden">: {name}</span>
-                      </button>
+                      </Button>
                     </form>
                     <form action={dispatch}>
                       <input type="hidden" name="op" value="arrange" />
                       <input type="hidden" name="order" value={index > 0 ? moved(ids, index, -1) : order} />
                       <input type="hidden" name="cover" value={cover ?? ""} />
-                      <button type="submit" className="button secondary" disabled={pending || index === 0}>
+                      <Button type="submit" variant="secondary" size="sm" disabled={pending || index === 0}>
                         <span aria-hidden="true">↑ </span>Nach oben<span className="visually-hidden">: {name}</span>
-                      </button>
+                      </Button>
                     </form>
                     <form action={dispatch}>
                       <input type="hidden" name="op" value="arrange" />
                       <input type="hidden" name="order" value={index < ids.length - 1 ? moved(ids, index, 1) : order} />
                       <input type="hidden" name="cover" value={cover ?? ""} />
-                      <button type="submit" className="button secondary" disabled={pending || index === ids.length - 1}>
+                      <Button type="submit" variant="secondary" size="sm" disabled={pending || index === ids.length - 1}>
                         <span aria-hidden="true">↓ </span>Nach unten<span className="visually-hidden">: {name}</span>
-                      </button>
+                      </Button>
                     </form>
                     <form action={dispatch} onSubmit={(e) => { if (!window.confirm(REMOVE_CONFIRM)) e.preventDefault(); }}>
                       <input type="hidden" name="op" value="remove" />
                       <input type="hidden" name="imageId" value={image.id} />
-                      <button type="submit" className="button danger" disabled={pending}>
+                      <Button type="submit" variant="danger" size="sm" disabled={pending}>
                         Entfernen<span className="visually-hidden">: {name}</span>
-                      </button>
+                      </Button>
                     </form>
-                  </div>
+                  </FormActions>
                 ) : null}
                 {canManage ? <ImageDeclarationForm image={image} action={correct} reasonRequired={false} /> : null}
               </div>

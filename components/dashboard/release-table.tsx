@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Table } from "@/components/ui/table";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { DashboardReleaseItem } from "@/lib/dashboard/list-releases";
 import { SITE_NAMES } from "@/lib/sites";
@@ -7,7 +8,7 @@ import { StatusBadge } from "./status-badge";
 /** The customer's releases with status, place and the date that matters for the status. */
 export function ReleaseTable({ items }: { items: DashboardReleaseItem[] }) {
   return (
-    <table className="table">
+    <Table>
       <thead>
         <tr>
           <th scope="col">Titel</th>
@@ -37,6 +38,6 @@ export function ReleaseTable({ items }: { items: DashboardReleaseItem[] }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -1,7 +1,10 @@
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { DashboardRelease } from "@/lib/dashboard/release-detail";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 
 const RESULTS = { red: "Rot – nicht veröffentlicht", yellow: "Gelb – mit Hinweisen", green: "Grün – unauffällig" } as const;
+/** The colours of a check's result, here and in the admin's review queue. */
+export const RESULT_TONES = { red: "danger", yellow: "warning", green: "success" } as const satisfies Record<keyof typeof RESULTS, BadgeTone>;
 
 /** What the check found: the newest valid check's reasons, the attempt counter and the editors' comments. */
 export function ReviewPanel({ data }: { data: Pick<DashboardRelease, "release" | "review" | "attempts" | "comments"> }) {
@@ -22,7 +25,7 @@ export function ReviewPanel({ data }: { data: Pick<DashboardRelease, "release" |
       {review ? (
         <>
           <p>
-            Ergebnis der letzten Prüfung: <span className={`badge result-${review.result}`}>{RESULTS[review.result]}</span>{" "}
+            Ergebnis der letzten Prüfung: <Badge tone={RESULT_TONES[review.result]}>{RESULTS[review.result]}</Badge>{" "}
             <span className="meta">({formatBerlin(review.checkedAt)})</span>
           </p>
           {review.reasons.length ? (

@@ -1,3 +1,4 @@
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { ReleaseStatus } from "@/lib/generated/prisma/enums";
 
 export const STATUS_LABELS: Record<ReleaseStatus, string> = {
@@ -10,6 +11,16 @@ export const STATUS_LABELS: Record<ReleaseStatus, string> = {
   depublished: "Depubliziert",
 };
 
+export const STATUS_TONES: Record<ReleaseStatus, BadgeTone> = {
+  draft: "neutral",
+  in_review: "warning",
+  rejected: "danger",
+  scheduled: "info",
+  published: "success",
+  archived: "muted",
+  depublished: "muted",
+};
+
 export function StatusBadge({ status }: { status: ReleaseStatus }) {
-  return <span className={`badge status-${status}`}>{STATUS_LABELS[status]}</span>;
+  return <Badge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</Badge>;
 }

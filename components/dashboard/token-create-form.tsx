@@ -3,7 +3,9 @@
 import { IdentityProofFields } from "@/components/security/identity-proof-fields";
 import type { FormAction, TokenFormState } from "@/components/security/types";
 import { useFormAction } from "@/components/security/use-form-action";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ProofKind } from "@/lib/accounts/identity-proof";
 
@@ -41,19 +43,19 @@ export function TokenCreateForm({ action, maxDate, proofKinds, fresh }: Props) {
       ) : null}
       <form action={formAction} className="form" aria-label="Neuen Token erstellen" key={state?.attempt ?? 0}>
         <div className="form-grid">
-          <FormField id="token-name" label="Name" issue={issue("name")}>
+          <Field id="token-name" label="Name" issue={issue("name")}>
             <input id="token-name" name="name" type="text" required maxLength={100} defaultValue={state?.ok ? "" : state?.values?.name ?? ""} {...describedBy("token-name", issue("name"))} />
-          </FormField>
-          <FormField id="token-expires" label="Gültig bis (optional)" issue={issue("expiresAt")} hint="Leer lassen für einen Token ohne Ablaufdatum.">
+          </Field>
+          <Field id="token-expires" label="Gültig bis (optional)" issue={issue("expiresAt")} hint="Leer lassen für einen Token ohne Ablaufdatum.">
             <input id="token-expires" name="expires" type="date" max={maxDate} defaultValue={state?.ok ? "" : state?.values?.expires ?? ""} {...describedBy("token-expires", issue("expiresAt"), true)} />
-          </FormField>
+          </Field>
         </div>
         <IdentityProofFields id="token-proof" kinds={proofKinds} fresh={fresh && state?.code !== "identity_proof_required"} initialKind={state?.proofKind} issue={state?.issues?.proof} />
-        <div className="button-row">
-          <button type="submit" className="button" disabled={pending}>
+        <FormActions>
+          <Button type="submit" disabled={pending}>
             Token erstellen
-          </button>
-        </div>
+          </Button>
+        </FormActions>
       </form>
     </>
   );

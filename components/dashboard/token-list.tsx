@@ -1,4 +1,5 @@
 import { ActionButton } from "@/components/ui/action-button";
+import { Table } from "@/components/ui/table";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { ActionResult } from "@/lib/forms/action-result";
 
@@ -16,7 +17,7 @@ interface TokenRow {
 export function TokenList({ tokens, revoke }: { tokens: TokenRow[]; revoke: (tokenId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult> }) {
   if (!tokens.length) return <p className="empty">Sie haben noch keine API-Tokens.</p>;
   return (
-    <table className="table">
+    <Table>
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -25,7 +26,7 @@ export function TokenList({ tokens, revoke }: { tokens: TokenRow[]; revoke: (tok
           <th scope="col">Zuletzt benutzt</th>
           <th scope="col">Erstellt</th>
           <th scope="col">
-            <span className="skip-link">Aktionen</span>
+            <span className="visually-hidden">Aktionen</span>
           </th>
         </tr>
       </thead>
@@ -45,6 +46,6 @@ export function TokenList({ tokens, revoke }: { tokens: TokenRow[]; revoke: (tok
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

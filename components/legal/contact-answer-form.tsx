@@ -2,7 +2,9 @@
 
 import { useActionState } from "react";
 import { ActionButton } from "@/components/ui/action-button";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
 
@@ -19,23 +21,23 @@ export function ContactAnswerForm({ answer, close, language, minLength, maxLengt
     <>
       <form action={formAction} className="form">
         <FormMessage result={state} />
-        <FormField
+        <Field
           id="contact-answer"
           label="Antwort"
           hint={`Anrede, Bezug auf die Nachricht und Gruß fügt die E-Mail selbst hinzu (${language === "de" ? "auf Deutsch" : "auf Englisch, wie die Nachricht"}). Leerzeilen trennen Absätze.`}
           issue={issue}
         >
-          <textarea id="contact-answer" name="answer" required minLength={minLength} maxLength={maxLength} lang={language} {...describedBy("contact-answer", issue, true)} />
-        </FormField>
-        <div className="button-row">
-          <button type="submit" className="button" disabled={pending}>
+          <textarea id="contact-answer" name="answer" rows={9} required minLength={minLength} maxLength={maxLength} lang={language} {...describedBy("contact-answer", issue, true)} />
+        </Field>
+        <FormActions>
+          <Button type="submit" disabled={pending}>
             {pending ? "Wird gesendet …" : "Antwort senden"}
-          </button>
-        </div>
+          </Button>
+        </FormActions>
       </form>
-      <div className="button-row">
+      <FormActions>
         <ActionButton action={close} label="Ohne Antwort schließen" confirmText="Die Nachricht wird ohne Antwort geschlossen; es geht keine E-Mail hinaus. Fortfahren?" />
-      </div>
+      </FormActions>
     </>
   );
 }

@@ -31,7 +31,7 @@ export function ContactForm({ edition, action }: { edition: Edition; action: (pr
         <input id="ct-subject" name="subject" type="text" required maxLength={INTAKE_LIMITS.subject} defaultValue={v.subject} {...describedBy("ct-subject", issue("subject"))} />
       </FormField>
       <FormField id="ct-body" label={t.body} issue={issue("body")}>
-        <textarea id="ct-body" name="body" required minLength={CONTACT_TEXT_MIN} maxLength={INTAKE_LIMITS.textMax} defaultValue={v.body} {...describedBy("ct-body", issue("body"))} />
+        <textarea id="ct-body" name="body" rows={9} required minLength={CONTACT_TEXT_MIN} maxLength={INTAKE_LIMITS.textMax} defaultValue={v.body} {...describedBy("ct-body", issue("body"))} />
       </FormField>
       <p className="hint">
         {t.privacy.before} <a href={t.privacy.href}>{t.privacy.label}</a>.

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Table } from "@/components/ui/table";
 import type { ContactMessageStatus } from "@/lib/generated/prisma/enums";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 
@@ -16,8 +17,7 @@ export interface ContactMessageRow {
 /** The contact queue: one row per message, its subject leading to the detail with the answer form. */
 export function ContactMessageTable({ rows, status }: { rows: ContactMessageRow[]; status: ContactMessageStatus }) {
   return (
-    <table className="table contact-queue">
-      <caption className="visually-hidden">Kontaktanfragen</caption>
+    <Table caption="Kontaktanfragen">
       <thead>
         <tr>
           <th scope="col">Eingang</th>
@@ -49,6 +49,6 @@ export function ContactMessageTable({ rows, status }: { rows: ContactMessageRow[
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

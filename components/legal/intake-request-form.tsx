@@ -56,7 +56,7 @@ export function IntakeRequestForm({ edition, portalOrigin, action }: { edition: 
         <input id="lr-url" name="subjectUrl" type="url" inputMode="url" maxLength={INTAKE_LIMITS.url} defaultValue={v.subjectUrl} {...describedBy("lr-url", issue("subjectUrl"), true)} />
       </FormField>
       <FormField id="lr-body" label={t.body} hint={t.bodyHint} issue={issue("body")}>
-        <textarea id="lr-body" name="body" required minLength={INTAKE_LIMITS.textMin} maxLength={INTAKE_LIMITS.textMax} defaultValue={v.body} {...describedBy("lr-body", issue("body"), true)} />
+        <textarea id="lr-body" name="body" rows={9} required minLength={INTAKE_LIMITS.textMin} maxLength={INTAKE_LIMITS.textMax} defaultValue={v.body} {...describedBy("lr-body", issue("body"), true)} />
       </FormField>
       <p className="hint">
         {t.privacy.before} <a href={t.privacy.href}>{t.privacy.label}</a>.

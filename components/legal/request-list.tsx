@@ -1,7 +1,9 @@
 import Link from "next/link";
+import { Table } from "@/components/ui/table";
 import type { CustomerLegalRequest } from "@/lib/dashboard/legal-requests";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import { STATUS_LABELS, TRACK_LABELS } from "@/lib/legal/requests/file-labels";
+import { TRACK_LABELS } from "@/lib/legal/requests/file-labels";
+import { LegalStatusBadge } from "./legal-status-badge";
 
 /**
  * The newsroom's legal requests and where each stands, for the customer (spec 4.4). With
@@ -9,8 +11,7 @@ import { STATUS_LABELS, TRACK_LABELS } from "@/lib/legal/requests/file-labels";
  */
 export function RequestList({ rows, withRelease, caption }: { rows: CustomerLegalRequest[]; withRelease: boolean; caption: string }) {
   return (
-    <table className="table request-list">
-      <caption className="visually-hidden">{caption}</caption>
+    <Table caption={caption}>
       <thead>
         <tr>
           <th scope="col">Vorgang</th>
@@ -31,13 +32,13 @@ export function RequestList({ rows, withRelease, caption }: { rows: CustomerLega
               <span className="meta request-by">von {r.requesterName}</span>
             </td>
             <td>
-              <span className={`badge legal-status-${r.status}`}>{STATUS_LABELS.de[r.status]}</span>
+              <LegalStatusBadge status={r.status} />
               {r.executedAt ? <span className="meta request-by">umgesetzt {formatBerlin(r.executedAt)}</span> : r.decidedAt ? <span className="meta request-by">entschieden {formatBerlin(r.decidedAt)}</span> : null}
               {r.decisionNote && !r.isOpen ? <p className="request-note">Begründung der Redaktion: {r.decisionNote}</p> : null}
             </td>
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

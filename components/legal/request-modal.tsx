@@ -150,7 +150,7 @@ function RequestDialogBody({ release, choices, action, close, onFiled }: {
 
           {track === "correction" || track === "change" ? (
             <FormField id="request-proposed" label="Gewünschter Wortlaut" hint="Der Text, wie er künftig lauten soll: der berichtigte Satz, Absatz oder die ganze Passage." issue={issues?.["proposedText"]}>
-              <textarea id="request-proposed" name="proposedText" value={proposedText} onChange={(e) => setProposedText(e.target.value)} required maxLength={INTAKE_LIMITS.proposedMax} {...describedBy("request-proposed", issues?.["proposedText"], true)} />
+              <textarea id="request-proposed" name="proposedText" rows={9} value={proposedText} onChange={(e) => setProposedText(e.target.value)} required maxLength={INTAKE_LIMITS.proposedMax} {...describedBy("request-proposed", issues?.["proposedText"], true)} />
             </FormField>
           ) : null}
 

@@ -1,7 +1,9 @@
 "use client";
 
-import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
+import { LinkButton } from "@/components/ui/link-button";
 import type { EmailConfirmState, FormAction } from "./types";
 import { useFormAction } from "./use-form-action";
 
@@ -16,9 +18,7 @@ export function EmailConfirmForm({ action }: { action: FormAction<EmailConfirmSt
       <div className="stack">
         <FormMessage result={state} />
         <p>
-          <Link className="button" href="/dashboard/security">
-            Zu den Sicherheitseinstellungen
-          </Link>
+          <LinkButton href="/dashboard/security">Zu den Sicherheitseinstellungen</LinkButton>
         </p>
       </div>
     );
@@ -26,11 +26,11 @@ export function EmailConfirmForm({ action }: { action: FormAction<EmailConfirmSt
   return (
     <form action={formAction} className="form" aria-label="Neue E-Mail-Adresse bestätigen">
       <FormMessage result={state} />
-      <div className="button-row">
-        <button type="submit" className="button" disabled={pending}>
+      <FormActions>
+        <Button type="submit" disabled={pending}>
           E-Mail-Adresse bestätigen
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -3,10 +3,13 @@
 import { startAuthentication, type AuthenticationResponseJSON } from "@simplewebauthn/browser";
 import { createContext, use, useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { flushSync } from "react-dom";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
 import type { ProofKind } from "@/lib/accounts/identity-proof";
 import type { ActionResult } from "@/lib/forms/action-result";
 import type { PasskeyProofStart } from "./types";
+import styles from "./security.module.css";
 
 // The fresh identity proof (spec 5.3, 5.4) as form fields: the kinds the server accepts for the
 // purpose, one chosen at a time, and the chosen proof as JSON in the hidden field `proof`
@@ -69,9 +72,9 @@ export function IdentityProofFields({ id, kinds, fresh, initialKind, issue }: Pr
   if (fresh) return <p className="hint">Sie haben Ihre Identität vor wenigen Minuten bestätigt; eine weitere Bestätigung ist nicht nötig.</p>;
   if (!kind) {
     return (
-      <p className="form-message warning" role="status">
+      <Notice tone="warning" role="status">
         Für Ihr Konto gibt es hier keine Möglichkeit, Ihre Identität zu bestätigen.
-      </p>
+      </Notice>
     );
   }
 
@@ -129,13 +132,13 @@ export function IdentityProofFields({ id, kinds, fresh, initialKind, issue }: Pr
   ) : null;
 
   return (
-    <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0, display: "grid", gap: ".75rem" }}>
-      <legend style={{ fontWeight: 600, padding: 0, marginBottom: ".5rem" }}>Identität bestätigen</legend>
+    <fieldset className={styles.proof}>
+      <legend className={styles.proofLegend}>Identität bestätigen</legend>
       <input type="hidden" name="proof" value={JSON.stringify(proof)} />
       {kinds.length > 1 ? (
-        <div role="radiogroup" aria-label="Bestätigen mit" style={{ display: "flex", flexWrap: "wrap", gap: ".5rem 1.25rem" }}>
+        <div role="radiogroup" aria-label="Bestätigen mit" className={styles.proofChoices}>
           {kinds.map((k) => (
-            <label key={k} style={{ display: "inline-flex", gap: ".4rem", alignItems: "center" }}>
+            <label key={k} className={styles.proofChoice}>
               <input type="radio" name="proofKindChoice" value={k} checked={k === kind} onChange={() => choose(k)} />
               {CHOICES[k]}
             </label>
@@ -145,23 +148,23 @@ export function IdentityProofFields({ id, kinds, fresh, initialKind, issue }: Pr
 
       {kind === "email_code" ? (
         <div>
-          <button type="button" className="button secondary" onClick={sendCode} disabled={busy || !ceremonies}>
+          <Button type="button" variant="secondary" onClick={sendCode} disabled={busy || !ceremonies}>
             Code per E-Mail senden
-          </button>
+          </Button>
           {noteLine}
         </div>
       ) : null}
       {field ? (
-        <FormField id={fieldId} label={field.label} hint={field.hint} issue={issue}>
+        <Field id={fieldId} label={field.label} hint={field.hint} issue={issue}>
           <input id={fieldId} required {...field.input} value={secret} onChange={(e) => setSecret(e.target.value)} {...describedBy(fieldId, issue, !!field.hint)} />
-        </FormField>
+        </Field>
       ) : null}
 
       {kind === "passkey" ? (
         <div>
-          <button ref={passkeyButton} type="button" className="button secondary" onClick={confirmWithPasskey} disabled={busy || !ceremonies}>
+          <Button ref={passkeyButton} type="button" variant="secondary" onClick={confirmWithPasskey} disabled={busy || !ceremonies}>
             Mit Passkey bestätigen
-          </button>
+          </Button>
           {noteLine}
           {issue ? <p className="issue" role="alert">{issue}</p> : null}
         </div>

@@ -2,12 +2,15 @@
 
 import { startRegistration } from "@simplewebauthn/browser";
 import { useState, type FormEvent } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ProofKind } from "@/lib/accounts/identity-proof";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { IdentityProofFields } from "./identity-proof-fields";
 import type { PasskeyRegistrationStart, ProofFormState } from "./types";
+import styles from "./security.module.css";
 
 interface Props {
   start: (prev: PasskeyRegistrationStart | null, form: FormData) => Promise<PasskeyRegistrationStart>;
@@ -60,17 +63,17 @@ export function PasskeyAddForm({ start, finish, kinds, fresh }: Props) {
 
   const issue = result?.issues?.name;
   return (
-    <form onSubmit={add} className="form" aria-label="Passkey hinzufügen" key={formKey} style={{ maxWidth: "32rem" }}>
+    <form onSubmit={add} className={`form ${styles.narrow}`} aria-label="Passkey hinzufügen" key={formKey}>
       <FormMessage result={result} />
-      <FormField id="passkey-name" label="Name des Passkeys" issue={issue} hint="Zum Wiedererkennen, zum Beispiel „MacBook“ oder „Sicherheitsschlüssel“.">
+      <Field id="passkey-name" label="Name des Passkeys" issue={issue} hint="Zum Wiedererkennen, zum Beispiel „MacBook“ oder „Sicherheitsschlüssel“.">
         <input id="passkey-name" name="name" type="text" required maxLength={100} {...describedBy("passkey-name", issue, true)} />
-      </FormField>
+      </Field>
       <IdentityProofFields id="passkey-add-proof" kinds={kinds} fresh={fresh && result?.code !== "identity_proof_required"} initialKind={result?.proofKind} issue={result?.issues?.proof} />
-      <div className="button-row">
-        <button type="submit" className="button" disabled={pending}>
+      <FormActions>
+        <Button type="submit" disabled={pending}>
           Passkey hinzufügen
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -1,3 +1,5 @@
+import { FormActions } from "@/components/ui/form-actions";
+import { Table } from "@/components/ui/table";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { ProofKind } from "@/lib/accounts/identity-proof";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -20,7 +22,7 @@ type RemoveAction = (passkeyId: number, prev: ProofFormState | null, form: FormD
 export function PasskeyList({ passkeys, rename, remove, removeKinds, removeFresh }: { passkeys: PasskeyRow[]; rename: IdAction; remove: RemoveAction; removeKinds: ProofKind[]; removeFresh: boolean }) {
   if (!passkeys.length) return <p className="empty">Sie haben noch keinen Passkey. Mit einem Passkey melden Sie sich ohne Passwort an – per Fingerabdruck, Gesichtserkennung oder Sicherheitsschlüssel.</p>;
   return (
-    <table className="table" aria-label="Ihre Passkeys">
+    <Table aria-label="Ihre Passkeys">
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -28,7 +30,7 @@ export function PasskeyList({ passkeys, rename, remove, removeKinds, removeFresh
           <th scope="col">Zuletzt benutzt</th>
           <th scope="col">Synchronisiert</th>
           <th scope="col">
-            <span className="skip-link">Aktionen</span>
+            <span className="visually-hidden">Aktionen</span>
           </th>
         </tr>
       </thead>
@@ -40,14 +42,14 @@ export function PasskeyList({ passkeys, rename, remove, removeKinds, removeFresh
             <td className="meta">{p.lastUsedAt ? formatBerlin(p.lastUsedAt) : "noch nie"}</td>
             <td className="meta">{p.backedUp ? "ja" : "nein"}</td>
             <td>
-              <div className="button-row" style={{ margin: 0 }}>
+              <FormActions spacing="flush">
                 <PasskeyRenameForm id={p.id} name={p.name} action={rename.bind(null, p.id)} />
                 <PasskeyRemoveForm id={p.id} name={p.name} action={remove.bind(null, p.id)} kinds={removeKinds} fresh={removeFresh} />
-              </div>
+              </FormActions>
             </td>
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

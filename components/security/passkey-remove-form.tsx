@@ -1,10 +1,13 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ProofKind } from "@/lib/accounts/identity-proof";
 import { IdentityProofFields } from "./identity-proof-fields";
 import type { ProofFormState } from "./types";
 import { useFormAction } from "./use-form-action";
+import styles from "./security.module.css";
 
 interface Props {
   id: number;
@@ -24,15 +27,15 @@ export function PasskeyRemoveForm({ id, name, action, kinds, fresh }: Props) {
   return (
     <details className="image-remove" open={state ? !state.ok : undefined}>
       <summary>Entfernen</summary>
-      <form action={formAction} className="form" aria-label={`Passkey „${name}“ entfernen`} key={state?.attempt ?? 0} style={{ maxWidth: "32rem" }}>
+      <form action={formAction} className={`form ${styles.narrow}`} aria-label={`Passkey „${name}“ entfernen`} key={state?.attempt ?? 0}>
         <FormMessage result={state} />
         <p>Mit „{name}“ können Sie sich danach nicht mehr anmelden.</p>
         <IdentityProofFields id={`passkey-remove-${id}-proof`} kinds={kinds} fresh={fresh && state?.code !== "identity_proof_required"} initialKind={state?.proofKind} issue={state?.issues?.proof} />
-        <div className="button-row">
-          <button type="submit" className="button danger" disabled={pending}>
+        <FormActions>
+          <Button type="submit" variant="danger" disabled={pending}>
             Passkey entfernen
-          </button>
-        </div>
+          </Button>
+        </FormActions>
       </form>
     </details>
   );

@@ -2,12 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
+import { Notice } from "@/components/ui/notice";
 import type { ProofKind } from "@/lib/accounts/identity-proof";
 import { IdentityProofFields } from "./identity-proof-fields";
 import type { FormAction, RecoveryCodesState, TotpSetupState } from "./types";
 import { useFormAction } from "./use-form-action";
+import styles from "./security.module.css";
 
 interface Status {
   enabled: boolean;
@@ -81,20 +85,20 @@ function RecoveryCodes({ message, codes, onDone }: { message?: string | undefine
     <div className="stack" role="region" aria-labelledby="recovery-codes-heading">
       {message ? <FormMessage result={{ ok: true, message }} /> : null}
       <h3 id="recovery-codes-heading">Ihre Wiederherstellungscodes</h3>
-      <p className="form-message warning" role="status">
+      <Notice tone="warning" role="status">
         Diese Codes werden nur jetzt angezeigt. Bewahren Sie sie sicher auf, zum Beispiel ausgedruckt oder in einem Passwort-Manager. Mit jedem Code können Sie sich einmal anmelden, wenn Sie
         keinen Zugriff auf Ihre Authenticator-App haben.
-      </p>
-      <ol className="token-once" data-testid="recovery-codes" style={{ columns: 2, paddingLeft: "2rem" }}>
+      </Notice>
+      <ol className={`token-once ${styles.codes}`} data-testid="recovery-codes">
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}
       </ol>
-      <div className="button-row">
-        <button type="button" className="button" onClick={onDone}>
+      <FormActions>
+        <Button type="button" onClick={onDone}>
           Ich habe die Codes gesichert
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </div>
   );
 }
@@ -112,14 +116,14 @@ function TwoFactorSetup({ setupPending, kinds, fresh, begin, confirm }: { setupP
       <>
         <p>Die Zwei-Faktor-Anmeldung ist nicht eingerichtet. Mit ihr fragt die Anmeldung zusätzlich nach einem Code aus einer Authenticator-App auf Ihrem Telefon.</p>
         {setupPending ? <p className="hint">Eine begonnene Einrichtung wurde nicht abgeschlossen. Beginnen Sie einfach neu.</p> : null}
-        <form action={beginAction} className="form" aria-label="Zwei-Faktor-Anmeldung einrichten" key={started?.attempt ?? 0} style={{ maxWidth: "32rem" }}>
+        <form action={beginAction} className={`form ${styles.narrow}`} aria-label="Zwei-Faktor-Anmeldung einrichten" key={started?.attempt ?? 0}>
           <FormMessage result={started} />
           <IdentityProofFields id="totp-setup-proof" kinds={kinds} fresh={fresh && started?.code !== "identity_proof_required"} initialKind={started?.proofKind} issue={started?.issues?.proof} />
-          <div className="button-row">
-            <button type="submit" className="button" disabled={beginPending}>
+          <FormActions>
+            <Button type="submit" disabled={beginPending}>
               Zwei-Faktor-Anmeldung einrichten
-            </button>
-          </div>
+            </Button>
+          </FormActions>
         </form>
       </>
     );
@@ -145,16 +149,16 @@ function TwoFactorSetup({ setupPending, kinds, fresh, begin, confirm }: { setupP
         </li>
         <li>Geben Sie zum Abschluss den sechsstelligen Code ein, den die App anzeigt.</li>
       </ol>
-      <form action={confirmAction} className="form" aria-label="Einrichtung abschließen" key={confirmed?.attempt ?? 0} style={{ maxWidth: "32rem" }}>
+      <form action={confirmAction} className={`form ${styles.narrow}`} aria-label="Einrichtung abschließen" key={confirmed?.attempt ?? 0}>
         <FormMessage result={confirmed} />
-        <FormField id="totp-confirm-code" label="Bestätigungscode aus der App" issue={issue}>
+        <Field id="totp-confirm-code" label="Bestätigungscode aus der App" issue={issue}>
           <input id="totp-confirm-code" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={16} {...describedBy("totp-confirm-code", issue)} />
-        </FormField>
-        <div className="button-row">
-          <button type="submit" className="button" disabled={confirmPending}>
+        </Field>
+        <FormActions>
+          <Button type="submit" disabled={confirmPending}>
             Einrichtung abschließen
-          </button>
-        </div>
+          </Button>
+        </FormActions>
       </form>
     </div>
   );
@@ -167,22 +171,25 @@ function TwoFactorManage({ unused, kinds, action }: { unused: number; kinds: Pro
       <p>
         Die Zwei-Faktor-Anmeldung ist <strong>eingeschaltet</strong>. Die Anmeldung fragt nach einem Code aus Ihrer Authenticator-App.
       </p>
-      <p className={unused <= 3 ? "form-message warning" : undefined} data-testid="recovery-codes-left">
-        Unbenutzte Wiederherstellungscodes: {unused}
-        {unused <= 3 ? ". Erzeugen Sie neue, bevor sie ausgehen." : null}
-      </p>
-      <form action={formAction} className="form" aria-label="Zwei-Faktor-Anmeldung verwalten" key={state?.attempt ?? 0} style={{ maxWidth: "32rem" }}>
+      {unused <= 3 ? (
+        <Notice tone="warning">
+          <p data-testid="recovery-codes-left">Unbenutzte Wiederherstellungscodes: {unused}. Erzeugen Sie neue, bevor sie ausgehen.</p>
+        </Notice>
+      ) : (
+        <p data-testid="recovery-codes-left">Unbenutzte Wiederherstellungscodes: {unused}</p>
+      )}
+      <form action={formAction} className={`form ${styles.narrow}`} aria-label="Zwei-Faktor-Anmeldung verwalten" key={state?.attempt ?? 0}>
         <FormMessage result={state} />
         <p className="hint">Beides verlangt einen aktuellen Code aus der App oder einen Wiederherstellungscode.</p>
         <IdentityProofFields id="totp-manage-proof" kinds={kinds} initialKind={state?.proofKind} issue={state?.issues?.proof} />
-        <div className="button-row">
-          <button type="submit" name="intent" value="renew" className="button secondary" disabled={pending}>
+        <FormActions>
+          <Button type="submit" name="intent" value="renew" variant="secondary" disabled={pending}>
             Neue Wiederherstellungscodes erzeugen
-          </button>
-          <button type="submit" name="intent" value="disable" className="button danger" disabled={pending}>
+          </Button>
+          <Button type="submit" name="intent" value="disable" variant="danger" disabled={pending}>
             Zwei-Faktor-Anmeldung deaktivieren
-          </button>
-        </div>
+          </Button>
+        </FormActions>
       </form>
     </>
   );

@@ -2,21 +2,23 @@
 
 import { useActionState } from "react";
 import type { ActionResult } from "@/lib/forms/action-result";
+import { Button } from "./button";
 import { FormMessage } from "./form-message";
 
 /** One button that runs one server action and shows its outcome; optionally asks first. */
-export function ActionButton({ action, label, confirmText, variant = "secondary" }: {
+export function ActionButton({ action, label, confirmText, variant = "secondary", size }: {
   action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult | null>;
   label: string;
   confirmText?: string;
-  variant?: "primary" | "secondary" | "danger";
+  variant?: "primary" | "secondary" | "danger-quiet" | "danger";
+  size?: "md" | "sm";
 }) {
   const [result, formAction, pending] = useActionState(action, null);
   return (
     <form action={formAction} onSubmit={(e) => { if (confirmText && !window.confirm(confirmText)) e.preventDefault(); }}>
-      <button type="submit" className={`button ${variant === "primary" ? "" : variant}`} disabled={pending}>
+      <Button type="submit" variant={variant} size={size} disabled={pending}>
         {label}
-      </button>
+      </Button>
       <FormMessage result={result} />
     </form>
   );

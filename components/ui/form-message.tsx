@@ -1,12 +1,12 @@
 import type { ActionResult } from "@/lib/forms/action-result";
+import { Notice } from "./notice";
 
-/** The outcome of a form's last action: an error (with the domain's wording as detail) or a success. */
-export function FormMessage({ result }: { result: ActionResult | null | undefined }) {
+/** The outcome of a form's last action as a Notice: an error (with the domain's wording as detail) or a success. */
+export function FormMessage({ result, className }: { result: ActionResult | null | undefined; className?: string }) {
   if (!result?.message) return null;
   return (
-    <div className={`form-message ${result.ok ? "success" : "error"}`} role={result.ok ? "status" : "alert"}>
+    <Notice tone={result.ok ? "success" : "error"} role={result.ok ? "status" : "alert"} detail={result.detail} className={className}>
       {result.message}
-      {result.detail ? <small>{result.detail}</small> : null}
-    </div>
+    </Notice>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { SITE_NAMES } from "@/lib/sites";
 import { HubNav, type HubNavItem } from "./hub-nav";
+import { Button } from "./button";
 
 /** The hub's header for signed-in people: their areas, their name and sign-out. */
 export function HubHeader({ userName, adminHome, logout }: { userName: string; adminHome: string | null; logout: () => Promise<void> }) {
@@ -27,9 +28,9 @@ export function HubHeader({ userName, adminHome, logout }: { userName: string; a
         <HubNav items={items}>
           <form action={logout}>
             <span className="meta">{userName} · </span>
-            <button type="submit" className="link-button">
+            <Button type="submit" variant="link">
               Abmelden
-            </button>
+            </Button>
           </form>
         </HubNav>
       </div>

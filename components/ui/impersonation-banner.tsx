@@ -1,4 +1,6 @@
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { Button } from "./button";
+import styles from "./impersonation-banner.module.css";
 
 /**
  * Shown on every signed-in page while staff act as a customer (spec 6.1): whose account this
@@ -7,7 +9,7 @@ import { formatBerlin } from "@/lib/dashboard/berlin-time";
  */
 export function ImpersonationBanner({ name, email, until, end }: { name: string; email: string; until: Date; end: () => Promise<void> }) {
   return (
-    <section className="impersonation-banner" aria-label="Aktiver Support-Zugang">
+    <section className={styles.banner} aria-label="Aktiver Support-Zugang">
       <form action={end} className="wrap">
         <p>
           <strong>
@@ -16,9 +18,9 @@ export function ImpersonationBanner({ name, email, until, end }: { name: string;
           <br />
           Support-Zugang bis {formatBerlin(until)} · Jede Aktion wird mit Ihrem Namen protokolliert.
         </p>
-        <button type="submit" className="button secondary">
+        <Button type="submit" variant="secondary" className={styles.end}>
           Beenden
-        </button>
+        </Button>
       </form>
     </section>
   );

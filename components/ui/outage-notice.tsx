@@ -1,3 +1,5 @@
+import { Button } from "./button";
+
 // What a person sees when a page could not be made: most often a dependency that is briefly
 // away (our server then answers 503 with Retry-After). German first, English beside it: the
 // edition is not known where this shows.
@@ -8,9 +10,9 @@ export function OutageNotice({ onRetry }: { onRetry: () => void }) {
       <p>Der Dienst ist kurz nicht verfügbar. Bitte versuchen Sie es in einigen Sekunden erneut; Ihre gespeicherten Daten sind davon nicht betroffen.</p>
       <p lang="en">This page is briefly unavailable. Please try again in a few seconds.</p>
       <p>
-        <button type="button" className="button" onClick={onRetry}>
+        <Button type="button" onClick={onRetry}>
           Erneut versuchen
-        </button>
+        </Button>
       </p>
     </main>
   );

@@ -1,10 +1,10 @@
 import Link from "next/link";
+import { PageHeader } from "@/components/ui/page-header";
 
 export default function AdminForbidden() {
   return (
     <>
-      <h1>Keine Berechtigung</h1>
-      <p>Für diesen Bereich fehlt Ihrem Konto die nötige Berechtigung (403).</p>
+      <PageHeader title="Keine Berechtigung" description="Für diesen Bereich fehlt Ihrem Konto die nötige Berechtigung (403)." />
       <p>
         <Link href="/dashboard">Zu Ihren Pressemitteilungen</Link>
       </p>

@@ -3,6 +3,10 @@ import Link from "next/link";
 import { ReleaseTable } from "@/components/dashboard/release-table";
 import { requireUser } from "@/lib/auth/session";
 import { ImageConfirmationNotice } from "@/components/dashboard/image-confirmation-notice";
+import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
+import { LinkButton } from "@/components/ui/link-button";
+import { PageHeader } from "@/components/ui/page-header";
 import { listDashboardReleases } from "@/lib/dashboard/list-releases";
 import { withoutUnstorableChars } from "@/lib/input/text";
 import { MAX_SEARCH_PAGE } from "@/lib/releases/search";
@@ -23,30 +27,23 @@ export default async function DashboardHome({ searchParams }: { searchParams: Se
   const pageHref = (p: number) => `/dashboard?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
   return (
     <>
-      <div className="page-head">
-        <h1>Ihre Pressemitteilungen</h1>
-        {list.hasNewsroom ? (
-          <Link className="button" href="/dashboard/releases/new">
-            Neue Pressemitteilung
-          </Link>
-        ) : null}
-      </div>
+      <PageHeader title="Ihre Pressemitteilungen" actions={list.hasNewsroom ? <LinkButton href="/dashboard/releases/new">Neue Pressemitteilung</LinkButton> : null} />
       <ImageConfirmationNotice userId={user.id} />
       {!list.hasNewsroom ? (
         <section className="panel onboarding-intro" aria-labelledby="start">
           <h2 id="start">Willkommen! Legen Sie Ihren Newsroom an</h2>
           <p>Bevor Sie Pressemitteilungen schreiben, braucht Ihr Unternehmen einen Newsroom: Name, Anschrift, Kurzbeschreibung, Logo und Pressekontakt. Unter ihm erscheinen Ihre Meldungen auf dem Portal.</p>
-          <p className="button-row">
-            <Link className="button" href="/dashboard/newsrooms/new">Newsroom anlegen</Link>
-          </p>
+          <FormActions>
+            <LinkButton href="/dashboard/newsrooms/new">Newsroom anlegen</LinkButton>
+          </FormActions>
           <p className="meta">Ihr Unternehmen hat schon einen Newsroom? Dann bitten Sie dessen Inhaberin oder Inhaber um eine Einladung und öffnen den Link aus der E-Mail.</p>
         </section>
       ) : null}
       <form role="search" className="search" method="get" action="/dashboard">
         <input name="q" type="search" defaultValue={q} aria-label="Pressemitteilungen durchsuchen" placeholder="Titel oder Text durchsuchen" />
-        <button type="submit" className="button secondary">
+        <Button type="submit" variant="secondary">
           Suchen
-        </button>
+        </Button>
       </form>
       {list.items.length ? (
         <ReleaseTable items={list.items} />
@@ -54,13 +51,13 @@ export default async function DashboardHome({ searchParams }: { searchParams: Se
         <p className="empty">{q ? `Keine Pressemitteilung passt zu „${q}“.` : "Noch keine Pressemitteilungen."}</p>
       )}
       {list.total > list.pageSize ? (
-        <nav aria-label="Seiten" className="button-row">
+        <FormActions as="nav" aria-label="Seiten">
           {page > 1 ? <Link href={pageHref(page - 1)}>← Neuere</Link> : null}
           <span className="meta">
             Seite {page} von {Math.ceil(list.total / list.pageSize)}
           </span>
           {page * list.pageSize < list.total ? <Link href={pageHref(page + 1)}>Ältere →</Link> : null}
-        </nav>
+        </FormActions>
       ) : null}
     </>
   );

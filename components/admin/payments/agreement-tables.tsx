@@ -1,3 +1,5 @@
+import { FormActions } from "@/components/ui/form-actions";
+import { Table } from "@/components/ui/table";
 import type { AgreementRow } from "@/lib/admin/payments-overview";
 import { formatEuro } from "@/lib/billing/money";
 import { formatBerlinDay } from "@/lib/dashboard/berlin-time";
@@ -27,8 +29,7 @@ function PlanCell({ a }: { a: AgreementRow }) {
 /** Agreements on billing hold, the oldest hold first: "Jetzt abrechnen" or "Entfernen". */
 export function BlockedAgreementTable({ rows, billNow, remove }: { rows: AgreementRow[]; billNow: BoundAction; remove: BoundAction }) {
   return (
-    <table className="table">
-      <caption className="visually-hidden">Vereinbarungen, deren Abrechnung gesperrt ist, die ältesten Sperren zuerst</caption>
+    <Table caption="Vereinbarungen, deren Abrechnung gesperrt ist, die ältesten Sperren zuerst">
       <thead>
         <tr>
           <th scope="col">Kundin/Kunde</th>
@@ -52,7 +53,7 @@ export function BlockedAgreementTable({ rows, billNow, remove }: { rows: Agreeme
             <td>{a.holdReason ?? <span className="meta">–</span>}</td>
             <td>{a.periodEnd ? day(new Date(a.periodEnd.getTime() - 1)) : <span className="meta">noch nie</span>}</td>
             <td>
-              <div style={{ display: "grid", gap: ".4rem", justifyItems: "start" }}>
+              <FormActions layout="stack" spacing="flush">
                 <PaymentActionButton action={billNow.bind(null, a.id)} label="Jetzt abrechnen" subject={subjectOf(a)} variant="primary" />
                 <ReasonActionForm
                   action={remove.bind(null, a.id)}
@@ -62,20 +63,19 @@ export function BlockedAgreementTable({ rows, billNow, remove }: { rows: Agreeme
                   reasonLabel="Grund für das Entfernen"
                   confirmText={`Vereinbarung ${a.planName} von ${a.customer.email} beenden? Es wird keine Rechnung erstellt; das lässt sich nicht rückgängig machen.`}
                 />
-              </div>
+              </FormActions>
             </td>
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 
 /** Agreements on grandfathered terms, the earliest end first: end them now, or hold their billing. */
 export function GrandfatheredAgreementTable({ rows, end, hold }: { rows: AgreementRow[]; end: BoundAction; hold: BoundAction }) {
   return (
-    <table className="table">
-      <caption className="visually-hidden">Vereinbarungen zu bisherigen Konditionen, die am frühesten endenden zuerst</caption>
+    <Table caption="Vereinbarungen zu bisherigen Konditionen, die am frühesten endenden zuerst">
       <thead>
         <tr>
           <th scope="col">Kundin/Kunde</th>
@@ -102,7 +102,7 @@ export function GrandfatheredAgreementTable({ rows, end, hold }: { rows: Agreeme
                 {a.heldAt ? <div className="meta">Abrechnung gesperrt seit {day(a.heldAt)}</div> : null}
               </td>
               <td>
-                <div style={{ display: "grid", gap: ".4rem", justifyItems: "start" }}>
+                <FormActions layout="stack" spacing="flush">
                   <ReasonActionForm
                     action={end.bind(null, a.id)}
                     id={`end-${a.id}`}
@@ -123,12 +123,12 @@ export function GrandfatheredAgreementTable({ rows, end, hold }: { rows: Agreeme
                       confirmText={`Abrechnung der Vereinbarung ${a.planName} von ${a.customer.email} sperren? Der Rechnungslauf erstellt dann keine Rechnung mehr, bis sie abgerechnet oder entfernt wird.`}
                     />
                   ) : null}
-                </div>
+                </FormActions>
               </td>
             </tr>
           );
         })}
       </tbody>
-    </table>
+    </Table>
   );
 }

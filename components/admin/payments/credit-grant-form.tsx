@@ -1,6 +1,8 @@
 "use client";
 
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useFieldForm } from "@/components/ui/use-field-form";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -21,20 +23,20 @@ export function CreditGrantForm({ action, grantId, defaultNewsroom, maxCredits }
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Credits gutschreiben">
       <FormMessage result={result} />
       <input type="hidden" name="grantId" value={grantId} />
-      <FormField id="newsroom" label="Newsroom (Nummer oder Kurzbezeichnung)" issue={issue("newsroom")} hint="Die Nummer steht auf der Newsroom-Seite der Verwaltung, z. B. 123.">
+      <Field id="newsroom" label="Newsroom (Nummer oder Kurzbezeichnung)" issue={issue("newsroom")} hint="Die Nummer steht auf der Newsroom-Seite der Verwaltung, z. B. 123.">
         <input id="newsroom" name="newsroom" type="text" autoComplete="off" maxLength={130} defaultValue={defaultNewsroom} required {...describedBy("newsroom", issue("newsroom"), true)} />
-      </FormField>
-      <FormField id="credits" label="Credits" issue={issue("credits")} hint={`Eine ganze Zahl von 1 bis ${maxCredits}.`}>
+      </Field>
+      <Field id="credits" label="Credits" issue={issue("credits")} hint={`Eine ganze Zahl von 1 bis ${maxCredits}.`}>
         <input id="credits" name="credits" type="text" inputMode="numeric" autoComplete="off" maxLength={6} required {...describedBy("credits", issue("credits"), true)} />
-      </FormField>
-      <FormField id="reason" label="Grund (steht im Aktivitätsprotokoll)" issue={issue("reason")}>
+      </Field>
+      <Field id="reason" label="Grund (steht im Aktivitätsprotokoll)" issue={issue("reason")}>
         <textarea id="reason" name="reason" rows={3} maxLength={500} required {...describedBy("reason", issue("reason"))} />
-      </FormField>
-      <div className="button-row">
-        <button type="submit" className="button" disabled={!canSubmit}>
+      </Field>
+      <FormActions>
+        <Button type="submit" disabled={!canSubmit}>
           Credits gutschreiben
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -1,9 +1,12 @@
 "use client";
 
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useFieldForm } from "@/components/ui/use-field-form";
 import type { ActionResult } from "@/lib/forms/action-result";
+import styles from "./payments.module.css";
 
 interface Props {
   action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
@@ -23,18 +26,18 @@ export function ManualInvoiceForm({ action, lineCount, defaultPeriod, vatHint }:
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Manuelle Rechnung ausstellen">
       <FormMessage result={result} />
-      <FormField id="customerEmail" label="E-Mail-Adresse des Kundenkontos" issue={issue("customerEmail")} hint="Die Adresse, mit der sich die Kundin oder der Kunde anmeldet. Die Rechnungsadresse kommt aus dem Konto.">
+      <Field id="customerEmail" label="E-Mail-Adresse des Kundenkontos" issue={issue("customerEmail")} hint="Die Adresse, mit der sich die Kundin oder der Kunde anmeldet. Die Rechnungsadresse kommt aus dem Konto.">
         <input id="customerEmail" name="customerEmail" type="email" autoComplete="off" maxLength={320} required {...describedBy("customerEmail", issue("customerEmail"), true)} />
-      </FormField>
+      </Field>
       <fieldset className="fieldset">
         <legend>Leistungszeitraum</legend>
         <div className="form-grid">
-          <FormField id="periodStart" label="Erster Tag" issue={issue("periodStart")}>
+          <Field id="periodStart" label="Erster Tag" issue={issue("periodStart")}>
             <input id="periodStart" name="periodStart" type="date" defaultValue={defaultPeriod.start} required {...describedBy("periodStart", issue("periodStart"))} />
-          </FormField>
-          <FormField id="periodEnd" label="Letzter Tag" issue={issue("periodEnd")}>
+          </Field>
+          <Field id="periodEnd" label="Letzter Tag" issue={issue("periodEnd")}>
             <input id="periodEnd" name="periodEnd" type="date" defaultValue={defaultPeriod.end} required {...describedBy("periodEnd", issue("periodEnd"))} />
-          </FormField>
+          </Field>
         </div>
       </fieldset>
       <fieldset className="fieldset">
@@ -45,18 +48,18 @@ export function ManualInvoiceForm({ action, lineCount, defaultPeriod, vatHint }:
           const f = (name: string) => `lines.${row}.${name}`;
           const id = (name: string) => `line-${row}-${name}`;
           return (
-            <fieldset key={row} className="fieldset" style={{ borderTop: "1px solid var(--line)", paddingTop: ".75rem" }}>
+            <fieldset key={row} className={`fieldset ${styles.line}`}>
               <legend className="visually-hidden">Position {row + 1}</legend>
-              <FormField id={id("description")} label={`Position ${row + 1}: Beschreibung`} issue={issue(f("description"))}>
+              <Field id={id("description")} label={`Position ${row + 1}: Beschreibung`} issue={issue(f("description"))}>
                 <input id={id("description")} name={f("description")} type="text" maxLength={300} required={row === 0} {...describedBy(id("description"), issue(f("description")))} />
-              </FormField>
+              </Field>
               <div className="form-grid">
-                <FormField id={id("quantity")} label={`Position ${row + 1}: Menge`} issue={issue(f("quantity"))}>
+                <Field id={id("quantity")} label={`Position ${row + 1}: Menge`} issue={issue(f("quantity"))}>
                   <input id={id("quantity")} name={f("quantity")} type="text" inputMode="decimal" defaultValue="1" maxLength={12} {...describedBy(id("quantity"), issue(f("quantity")))} />
-                </FormField>
-                <FormField id={id("unitPrice")} label={`Position ${row + 1}: Einzelpreis netto in Euro`} issue={issue(f("unitPrice"))}>
+                </Field>
+                <Field id={id("unitPrice")} label={`Position ${row + 1}: Einzelpreis netto in Euro`} issue={issue(f("unitPrice"))}>
                   <input id={id("unitPrice")} name={f("unitPrice")} type="text" inputMode="decimal" placeholder="0,00" maxLength={20} {...describedBy(id("unitPrice"), issue(f("unitPrice")))} />
-                </FormField>
+                </Field>
               </div>
             </fieldset>
           );
@@ -66,11 +69,11 @@ export function ManualInvoiceForm({ action, lineCount, defaultPeriod, vatHint }:
         <input id="sendNow" name="sendNow" type="checkbox" value="1" />
         Sofort senden (per E-Mail, wie in den Rechnungseinstellungen des Kontos festgelegt)
       </label>
-      <div className="button-row">
-        <button type="submit" className="button" disabled={!canSubmit}>
+      <FormActions>
+        <Button type="submit" disabled={!canSubmit}>
           Rechnung ausstellen
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -1,3 +1,6 @@
+import { Badge } from "@/components/ui/badge";
+import { FormActions } from "@/components/ui/form-actions";
+import { Table } from "@/components/ui/table";
 import type { InvoiceStatusFilter, ManualInvoiceRow } from "@/lib/admin/payments-overview";
 import { formatEuro } from "@/lib/billing/money";
 import { formatBerlinDay } from "@/lib/dashboard/berlin-time";
@@ -6,6 +9,7 @@ import { CustomerCell } from "./customer-cell";
 import { INVOICE_STATUS_LABELS } from "./labels";
 import { PaymentActionButton } from "./payment-action-button";
 import { ReasonActionForm } from "./reason-action-form";
+import styles from "./payments.module.css";
 
 type BoundAction = (invoiceId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
@@ -29,7 +33,7 @@ function Actions({ invoice, actions }: { invoice: ManualInvoiceRow; actions: Inv
   const n = invoice.number;
   const isOpen = invoice.status === "open";
   return (
-    <div style={{ display: "grid", gap: ".4rem", justifyItems: "start" }}>
+    <FormActions layout="stack" spacing="flush">
       <a href={`/admin/payments/invoices/${invoice.id}/pdf`}>
         PDF<span className="visually-hidden"> {n}</span>
       </a>
@@ -48,15 +52,14 @@ function Actions({ invoice, actions }: { invoice: ManualInvoiceRow; actions: Inv
           />
         </>
       ) : null}
-    </div>
+    </FormActions>
   );
 }
 
 /** The manual invoices of one status filter, one row per invoice with its actions. */
 export function ManualInvoiceTable({ rows, status, actions }: { rows: ManualInvoiceRow[]; status: InvoiceStatusFilter; actions: InvoiceActions }) {
   return (
-    <table className="table">
-      <caption className="visually-hidden">{CAPTIONS[status]}</caption>
+    <Table caption={CAPTIONS[status]}>
       <thead>
         <tr>
           <th scope="col">Nummer</th>
@@ -72,7 +75,9 @@ export function ManualInvoiceTable({ rows, status, actions }: { rows: ManualInvo
       <tbody>
         {rows.map((invoice) => (
           <tr key={invoice.id}>
-            <th scope="row" style={{ color: "var(--ink)", fontSize: "inherit", whiteSpace: "nowrap" }}>{invoice.number}</th>
+            <th scope="row" className={styles.number}>
+              {invoice.number}
+            </th>
             <td>
               <CustomerCell customer={invoice.customer} />
             </td>
@@ -82,7 +87,7 @@ export function ManualInvoiceTable({ rows, status, actions }: { rows: ManualInvo
               {invoice.isOverdue ? (
                 <>
                   {" "}
-                  <span className="badge result-red">überfällig</span>
+                  <Badge tone="danger">überfällig</Badge>
                 </>
               ) : null}
             </td>
@@ -108,6 +113,6 @@ export function ManualInvoiceTable({ rows, status, actions }: { rows: ManualInvo
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

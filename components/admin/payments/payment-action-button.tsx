@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { useReportOutcome } from "./payments-notice";
@@ -29,10 +30,10 @@ export function PaymentActionButton({ action, label, subject, confirmText, varia
   const hydrated = useHydrated();
   return (
     <form action={formAction} onSubmit={(e) => { if (confirmText && !window.confirm(confirmText)) e.preventDefault(); }}>
-      <button type="submit" className={`button ${variant === "primary" ? "" : variant}`} disabled={pending || !hydrated}>
+      <Button type="submit" variant={variant} disabled={pending || !hydrated}>
         {label}
         <span className="visually-hidden"> {subject}</span>
-      </button>
+      </Button>
     </form>
   );
 }

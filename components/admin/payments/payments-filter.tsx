@@ -1,13 +1,16 @@
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { INVOICE_STATUS_FILTERS, PAYMENTS_SEARCH_MAX, type InvoiceStatusFilter } from "@/lib/admin/payments-overview";
+import styles from "./payments.module.css";
 
 const STATUS_OPTIONS: Record<InvoiceStatusFilter, string> = { open: "offen", paid: "bezahlt", void: "storniert", all: "alle" };
 
 /** Status filter and search as a plain GET form: the view is a link that can be shared and reloaded. */
 export function PaymentsFilter({ status, q }: { status: InvoiceStatusFilter; q: string }) {
   return (
-    <form method="get" action="/admin/payments" role="search" aria-label="Rechnungen filtern" className="form-grid" style={{ alignItems: "end", margin: "0 0 1.5rem" }}>
-      <div className="field">
-        <label htmlFor="payments-status">Status der Rechnungen</label>
+    <form method="get" action="/admin/payments" role="search" aria-label="Rechnungen filtern" className={`form-grid ${styles.filter}`}>
+      <Field id="payments-status" label="Status der Rechnungen">
         <select id="payments-status" name="status" defaultValue={status}>
           {INVOICE_STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>
@@ -15,16 +18,13 @@ export function PaymentsFilter({ status, q }: { status: InvoiceStatusFilter; q: 
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label htmlFor="payments-q">E-Mail-Adresse oder Rechnungsnummer</label>
+      </Field>
+      <Field id="payments-q" label="E-Mail-Adresse oder Rechnungsnummer">
         <input id="payments-q" name="q" type="search" defaultValue={q} maxLength={PAYMENTS_SEARCH_MAX} />
-      </div>
-      <div>
-        <button type="submit" className="button">
-          Filtern
-        </button>
-      </div>
+      </Field>
+      <FormActions spacing="flush">
+        <Button type="submit">Filtern</Button>
+      </FormActions>
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
+import styles from "./payments.module.css";
 
 // One place on /admin/payments for the outcome of the last action. A row often leaves its list
 // when its action succeeds (a paid invoice is no longer open), and its own message would go
@@ -20,7 +21,7 @@ export function PaymentsNotice({ initial, children }: { initial: ActionResult | 
   const report = useCallback((result: ActionResult) => setNotice(result), []);
   return (
     <ReportContext.Provider value={report}>
-      <div className="payments-notice" style={{ position: "sticky", top: 0, zIndex: 1, background: "var(--paper)" }}>
+      <div className={styles.notice}>
         <FormMessage result={notice} />
       </div>
       {children}

@@ -1,14 +1,15 @@
+import { Table } from "@/components/ui/table";
 import type { ProviderPaymentRow } from "@/lib/admin/payments-overview";
 import { formatEuro } from "@/lib/billing/money";
 import { formatBerlinDay } from "@/lib/dashboard/berlin-time";
 import { CustomerCell } from "./customer-cell";
 import { INVOICE_STATUS_LABELS } from "./labels";
+import styles from "./payments.module.css";
 
 /** Card payments (STR): the provider bills and dunns them, so they are only shown here. */
 export function ProviderPaymentTable({ rows }: { rows: ProviderPaymentRow[] }) {
   return (
-    <table className="table">
-      <caption className="visually-hidden">Die neuesten Kartenzahlungen (STR)</caption>
+    <Table caption="Die neuesten Kartenzahlungen (STR)">
       <thead>
         <tr>
           <th scope="col">Nummer</th>
@@ -22,7 +23,9 @@ export function ProviderPaymentTable({ rows }: { rows: ProviderPaymentRow[] }) {
       <tbody>
         {rows.map((p) => (
           <tr key={p.id}>
-            <th scope="row" style={{ color: "var(--ink)", fontSize: "inherit", whiteSpace: "nowrap" }}>{p.number}</th>
+            <th scope="row" className={styles.number}>
+              {p.number}
+            </th>
             <td>
               <CustomerCell customer={p.customer} />
             </td>
@@ -41,6 +44,6 @@ export function ProviderPaymentTable({ rows }: { rows: ProviderPaymentRow[] }) {
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -1,10 +1,13 @@
 "use client";
 
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { PaymentAction } from "./payment-action-button";
 import { useReportOutcome } from "./payments-notice";
 import { ReasonField, useReasonAction } from "../reason-field";
+import styles from "./payments.module.css";
 
 /**
  * An action that needs a reason (void, remove, hold, end grandfathering), folded away until the
@@ -35,20 +38,20 @@ export function ReasonActionForm({ action, id, label, subject, reasonLabel, conf
       <summary>
         {label} …<span className="visually-hidden"> {subject}</span>
       </summary>
-      <form className="form" onSubmit={onSubmit} noValidate style={{ marginTop: ".5rem", gap: ".5rem" }}>
-        <ReasonField id={id} label={reasonLabel} reason={reason} changeReason={changeReason} issue={issue} className="short" />
+      <form className={`form ${styles.reasonForm}`} onSubmit={onSubmit} noValidate>
+        <ReasonField id={id} label={reasonLabel} reason={reason} changeReason={changeReason} issue={issue} />
         {notifyLabel ? (
           <label className="checkbox" htmlFor={`${id}-notify`}>
             <input id={`${id}-notify`} type="checkbox" name="notifyCustomer" value="1" />
             {notifyLabel}
           </label>
         ) : null}
-        <div>
-          <button type="submit" className={`button ${variant}`} disabled={pending || !hydrated}>
+        <FormActions spacing="flush">
+          <Button type="submit" variant={variant} disabled={pending || !hydrated}>
             {label}
             <span className="visually-hidden"> {subject}</span>
-          </button>
-        </div>
+          </Button>
+        </FormActions>
       </form>
     </details>
   );

@@ -1,6 +1,9 @@
 "use client";
 
 import { useActionState, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
 
@@ -42,22 +45,24 @@ export function LogoUpload({ logoUrl, name, canEdit, upload, remove }: {
               if (tooBig || missing) e.preventDefault();
             }}
           >
-            <div className="field">
-              <label htmlFor="logo">{logoUrl ? "Neues Logo hochladen" : "Logo hochladen"}</label>
-              <input ref={input} id="logo" name="logo" type="file" accept="image/png,image/jpeg,image/webp,image/gif" aria-describedby={`logo-hint${issue ? " logo-issue" : ""}`} aria-invalid={issue ? true : undefined} onChange={() => setLocalIssue(null)} />
-              <p className="hint" id="logo-hint">PNG, JPEG oder WebP, höchstens 5 MB, mindestens 32 × 32 Pixel. Wir speichern eine verkleinerte Fassung ohne Metadaten.</p>
-              {issue ? <p className="issue" id="logo-issue">{issue}</p> : null}
-            </div>
-            <div className="button-row">
-              <button type="submit" className="button secondary" disabled={uploading}>
+            <Field
+              id="logo"
+              label={logoUrl ? "Neues Logo hochladen" : "Logo hochladen"}
+              hint="PNG, JPEG oder WebP, höchstens 5 MB, mindestens 32 × 32 Pixel. Wir speichern eine verkleinerte Fassung ohne Metadaten."
+              issue={issue ?? undefined}
+            >
+              <input ref={input} id="logo" name="logo" type="file" accept="image/png,image/jpeg,image/webp,image/gif" {...describedBy("logo", issue ?? undefined, true)} onChange={() => setLocalIssue(null)} />
+            </Field>
+            <FormActions>
+              <Button type="submit" variant="secondary" disabled={uploading}>
                 {uploading ? "Wird hochgeladen …" : "Logo speichern"}
-              </button>
-            </div>
+              </Button>
+            </FormActions>
             {result?.ok ? <FormMessage result={result} /> : null}
           </form>
           {logoUrl ? (
             <form action={removeAction} onSubmit={(e) => { if (!window.confirm("Logo wirklich entfernen?")) e.preventDefault(); }}>
-              <button type="submit" className="link-button" disabled={removing}>Logo entfernen</button>
+              <Button type="submit" variant="link" disabled={removing}>Logo entfernen</Button>
               <FormMessage result={removed} />
             </form>
           ) : null}

@@ -1,7 +1,9 @@
 "use client";
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
-import { describedBy, FormField, shownIssue } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field, shownIssue } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -53,9 +55,9 @@ export function NewsroomForm({ initial, creating, readOnly = false, submitLabel,
       <FormMessage result={result} />
       <fieldset className="fieldset">
         <legend>Unternehmen</legend>
-        <FormField id="name" label="Name des Unternehmens" issue={issueOf("name")} hint="So erscheint der Newsroom auf dem Portal, z. B. „Müller Maschinenbau GmbH“.">
+        <Field id="name" label="Name des Unternehmens" issue={issueOf("name")} hint="So erscheint der Newsroom auf dem Portal, z. B. „Müller Maschinenbau GmbH“.">
           <input {...bind("name", true)} type="text" autoComplete="organization" maxLength={120} />
-        </FormField>
+        </Field>
         {creating ? (
           <div className="field" role="radiogroup" aria-labelledby="portal-label" {...describedBy("portal", issueOf("portal"))}>
             <span id="portal-label" className="label">Portal</span>
@@ -76,52 +78,52 @@ export function NewsroomForm({ initial, creating, readOnly = false, submitLabel,
           <p className="meta">Portal: {PORTALS.find((p) => p.value === values.portal)?.label ?? "beide Portale"} (bleibt, solange der Newsroom besteht)</p>
         )}
         <div className="form-grid">
-          <FormField id="email" label="E-Mail des Unternehmens" issue={issueOf("email")} hint="Die allgemeine Adresse, z. B. presse@firma.de.">
+          <Field id="email" label="E-Mail des Unternehmens" issue={issueOf("email")} hint="Die allgemeine Adresse, z. B. presse@firma.de.">
             <input {...bind("email", true)} type="email" autoComplete="email" maxLength={320} />
-          </FormField>
-          <FormField id="website" label="Website" issue={issueOf("website")} hint="Optional, z. B. www.firma.de.">
+          </Field>
+          <Field id="website" label="Website" issue={issueOf("website")} hint="Optional, z. B. www.firma.de.">
             <input {...bind("website", true)} type="text" inputMode="url" autoComplete="url" maxLength={300} />
-          </FormField>
+          </Field>
         </div>
       </fieldset>
       <fieldset className="fieldset">
         <legend>Anschrift</legend>
-        <FormField id="addressStreet" label="Straße und Hausnummer" issue={issueOf("addressStreet")}>
+        <Field id="addressStreet" label="Straße und Hausnummer" issue={issueOf("addressStreet")}>
           <input {...bind("addressStreet")} type="text" autoComplete="street-address" maxLength={120} />
-        </FormField>
+        </Field>
         <div className="form-grid">
-          <FormField id="addressPostalCode" label="PLZ" issue={issueOf("addressPostalCode")}>
+          <Field id="addressPostalCode" label="PLZ" issue={issueOf("addressPostalCode")}>
             <input {...bind("addressPostalCode")} type="text" autoComplete="postal-code" maxLength={12} />
-          </FormField>
-          <FormField id="addressCity" label="Ort" issue={issueOf("addressCity")}>
+          </Field>
+          <Field id="addressCity" label="Ort" issue={issueOf("addressCity")}>
             <input {...bind("addressCity")} type="text" autoComplete="address-level2" maxLength={80} />
-          </FormField>
-          <FormField id="addressCountry" label="Land" issue={issueOf("addressCountry")}>
+          </Field>
+          <Field id="addressCountry" label="Land" issue={issueOf("addressCountry")}>
             <select {...bind("addressCountry")} disabled={readOnly} autoComplete="country">
               {COUNTRIES.map((c) => (
                 <option key={c.code} value={c.code}>{c.name}</option>
               ))}
             </select>
-          </FormField>
+          </Field>
         </div>
       </fieldset>
       <fieldset className="fieldset">
         <legend>Kurzbeschreibung</legend>
         <p className="meta">Ein, zwei Sätze: was das Unternehmen tut. Sie stehen in der Newsroom-Liste und unter jeder Pressemitteilung. Deutsch, Englisch oder beides; die englische Ausgabe zeigt die englische Fassung.</p>
-        <FormField id="descriptionDe" label="Beschreibung (Deutsch)" issue={issueOf("descriptionDe")} hint={`${values.descriptionDe.trim().length} von ${DESCRIPTION_MAX} Zeichen`}>
-          <textarea {...bind("descriptionDe", true)} rows={3} className="short" maxLength={DESCRIPTION_MAX + 200} lang="de" />
-        </FormField>
-        <FormField id="descriptionEn" label="Beschreibung (Englisch)" issue={issueOf("descriptionEn")} hint={`${values.descriptionEn.trim().length} von ${DESCRIPTION_MAX} Zeichen`}>
-          <textarea {...bind("descriptionEn", true)} rows={3} className="short" maxLength={DESCRIPTION_MAX + 200} lang="en" />
-        </FormField>
+        <Field id="descriptionDe" label="Beschreibung (Deutsch)" issue={issueOf("descriptionDe")} hint={`${values.descriptionDe.trim().length} von ${DESCRIPTION_MAX} Zeichen`}>
+          <textarea {...bind("descriptionDe", true)} rows={3} maxLength={DESCRIPTION_MAX + 200} lang="de" />
+        </Field>
+        <Field id="descriptionEn" label="Beschreibung (Englisch)" issue={issueOf("descriptionEn")} hint={`${values.descriptionEn.trim().length} von ${DESCRIPTION_MAX} Zeichen`}>
+          <textarea {...bind("descriptionEn", true)} rows={3} maxLength={DESCRIPTION_MAX + 200} lang="en" />
+        </Field>
       </fieldset>
       {readOnly ? null : (
-        <div className="button-row">
-          <button type="submit" className="button" disabled={!hydrated || pending}>
+        <FormActions>
+          <Button type="submit" disabled={!hydrated || pending}>
             {submitLabel}
-          </button>
+          </Button>
           {pending ? <span className="meta" role="status">Wird gespeichert …</span> : null}
-        </div>
+        </FormActions>
       )}
     </form>
   );

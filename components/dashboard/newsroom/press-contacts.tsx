@@ -1,9 +1,14 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { FormMessage } from "@/components/ui/form-message";
 import { ActionButton } from "@/components/ui/action-button";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
+import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
+import styles from "./press-contacts.module.css";
 
 export interface PressContactView {
   id: number;
@@ -26,11 +31,9 @@ function ContactForm({ contact, save, onDone, formId }: { contact?: PressContact
     const id = `${formId}-${name}`;
     const issue = result?.issues?.[name];
     return (
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        <input id={id} name={name} type={type} autoComplete={autoComplete} defaultValue={contact?.[name] ?? ""} required={required} aria-invalid={issue ? true : undefined} aria-describedby={issue ? `${id}-issue` : undefined} />
-        {issue ? <p className="issue" id={`${id}-issue`}>{issue}</p> : null}
-      </div>
+      <Field id={id} label={label} issue={issue}>
+        <input id={id} name={name} type={type} autoComplete={autoComplete} defaultValue={contact?.[name] ?? ""} required={required} {...describedBy(id, issue)} />
+      </Field>
     );
   };
   return (
@@ -47,9 +50,9 @@ function ContactForm({ contact, save, onDone, formId }: { contact?: PressContact
           <input type="checkbox" name="isDefault" /> Als Standardkontakt für neue Pressemitteilungen verwenden
         </label>
       )}
-      <div className="button-row">
-        <button type="submit" className="button secondary" disabled={pending}>{contact ? "Kontakt speichern" : "Kontakt hinzufügen"}</button>
-      </div>
+      <FormActions>
+        <Button type="submit" variant="secondary" disabled={pending}>{contact ? "Kontakt speichern" : "Kontakt hinzufügen"}</Button>
+      </FormActions>
     </form>
   );
 }
@@ -71,24 +74,24 @@ export function PressContacts({ contacts, canEdit, add }: {
               {editing === c.id ? (
                 <>
                   <ContactForm contact={c} save={c.save} onDone={() => setEditing(null)} formId={`contact-${c.id}`} />
-                  <button type="button" className="link-button" onClick={() => setEditing(null)}>Abbrechen</button>
+                  <Button type="button" variant="link" onClick={() => setEditing(null)}>Abbrechen</Button>
                 </>
               ) : (
                 <>
                   <p>
                     <strong>{c.name}</strong>
                     {c.role ? <span className="meta"> · {c.role}</span> : null}
-                    {c.isDefault ? <span className="badge">Standard</span> : null}
+                    {c.isDefault ? <Badge className={styles.defaultBadge}>Standard</Badge> : null}
                     <br />
                     <a href={`mailto:${c.email}`}>{c.email}</a>
                     {c.phone ? <span className="meta"> · {c.phone}</span> : null}
                   </p>
                   {canEdit ? (
-                    <div className="button-row compact">
-                      <button type="button" className="button secondary" onClick={() => setEditing(c.id)} aria-label={`${c.name} bearbeiten`}>Bearbeiten</button>
+                    <FormActions spacing="compact">
+                      <Button type="button" variant="secondary" onClick={() => setEditing(c.id)} aria-label={`${c.name} bearbeiten`}>Bearbeiten</Button>
                       {c.isDefault ? null : <ActionButton action={c.makeDefault} label="Als Standard" />}
                       <ActionButton action={c.remove} label="Entfernen" variant="danger" confirmText={`Pressekontakt ${c.name} entfernen?`} />
-                    </div>
+                    </FormActions>
                   ) : null}
                 </>
               )}

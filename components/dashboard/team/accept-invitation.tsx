@@ -3,7 +3,9 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useActionState, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
+import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/forms/action-result";
 
 const REFUSED = "Die Einladung ließ sich nicht annehmen: Sie ist ungültig, abgelaufen oder wurde schon angenommen. Bitten Sie um eine neue Einladung.";
@@ -32,13 +34,13 @@ export function AcceptInvitationSignIn({ token, next }: { token: string; next: s
   return (
     <div className="stack">
       {error ? (
-        <p className="form-message error" role="alert">
+        <Notice tone="error" role="alert">
           {error}
-        </p>
+        </Notice>
       ) : null}
-      <button type="button" className="button" onClick={accept} disabled={pending}>
+      <Button type="button" onClick={accept} disabled={pending}>
         {pending ? "Einladung wird angenommen …" : "Einladung annehmen"}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -49,9 +51,9 @@ export function AcceptInvitationForm({ action }: { action: (prev: ActionResult |
   return (
     <form action={formAction}>
       <FormMessage result={result} />
-      <button type="submit" className="button" disabled={pending}>
+      <Button type="submit" disabled={pending}>
         {pending ? "Einladung wird angenommen …" : "Einladung annehmen"}
-      </button>
+      </Button>
     </form>
   );
 }

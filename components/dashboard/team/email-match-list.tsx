@@ -1,6 +1,8 @@
 "use client";
 
 import { ActionButton } from "@/components/ui/action-button";
+import { FormActions } from "@/components/ui/form-actions";
+import { Table } from "@/components/ui/table";
 import type { OpenEmailMatch } from "@/lib/companies/team";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -19,8 +21,7 @@ const MATCHED_ON: Record<OpenEmailMatch["matchedOn"], string> = { company: "Firm
 export function EmailMatchList({ matches, roleOptions, invite, decline }: { matches: OpenEmailMatch[]; roleOptions: RoleOption[]; invite: MatchAction; decline: MatchAction }) {
   if (!matches.length) return <p className="empty">Keine offenen Vorschläge.</p>;
   return (
-    <table className="table team-table">
-      <caption className="visually-hidden">Adressen des Newsrooms oder eines Pressekontakts, zu denen es ein Konto gibt</caption>
+    <Table caption="Adressen des Newsrooms oder eines Pressekontakts, zu denen es ein Konto gibt">
       <thead>
         <tr>
           <th scope="col">E-Mail</th>
@@ -38,15 +39,15 @@ export function EmailMatchList({ matches, roleOptions, invite, decline }: { matc
             <td>{MATCHED_ON[m.matchedOn]}</td>
             <td>{formatBerlin(m.foundAt)}</td>
             <td>
-              <div className="button-row compact">
+              <FormActions spacing="compact">
                 <RoleForm action={invite.bind(null, m.id)} current="responsible" label={`${m.email} einladen`} selectLabel={`Rolle für ${m.email}`} submitLabel="Einladen" options={roleOptions} />
                 <ActionButton action={decline.bind(null, m.id)} label="Ablehnen" variant="danger" confirmText={`${m.email} nicht einladen? Die Adresse wird für diesen Newsroom nicht wieder vorgeschlagen.`} />
-              </div>
+              </FormActions>
             </td>
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 

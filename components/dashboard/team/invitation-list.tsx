@@ -1,4 +1,6 @@
 import { ActionButton } from "@/components/ui/action-button";
+import { FormActions } from "@/components/ui/form-actions";
+import { Table } from "@/components/ui/table";
 import type { PendingTeamInvitation } from "@/lib/companies/team";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -9,8 +11,7 @@ type InvitationAction = (invitationId: number, prev: ActionResult | null, form: 
 export function InvitationList({ invitations, roleLabels, resend, revoke }: { invitations: PendingTeamInvitation[]; roleLabels: Record<string, string>; resend: InvitationAction; revoke: InvitationAction }) {
   if (!invitations.length) return <p className="empty">Keine offenen Einladungen.</p>;
   return (
-    <table className="table team-table">
-      <caption className="visually-hidden">Offene Einladungen</caption>
+    <Table caption="Offene Einladungen">
       <thead>
         <tr>
           <th scope="col">Adresse</th>
@@ -31,14 +32,14 @@ export function InvitationList({ invitations, roleLabels, resend, revoke }: { in
               {i.isExpired ? <strong> (abgelaufen)</strong> : null}
             </td>
             <td>
-              <div className="button-row compact">
+              <FormActions spacing="compact">
                 <ActionButton action={resend.bind(null, i.id)} label="Erneut senden" />
                 <ActionButton action={revoke.bind(null, i.id)} label="Widerrufen" variant="danger" confirmText={`Einladung an ${i.email} widerrufen? Der Link in der E-Mail funktioniert dann nicht mehr.`} />
-              </div>
+              </FormActions>
             </td>
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

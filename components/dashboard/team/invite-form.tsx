@@ -1,7 +1,9 @@
 "use client";
 
 import { useActionState, useEffect, useRef } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
 
@@ -29,9 +31,9 @@ export function InviteForm({ action, roles }: { action: (prev: InviteFormState |
   return (
     <form ref={formRef} action={formAction} className="form" aria-label="Person einladen">
       <FormMessage result={state} />
-      <FormField id="invite-email" label="E-Mail-Adresse" hint="An diese Adresse geht ein Einladungslink; er gilt 7 Tage." issue={issue("email")}>
+      <Field id="invite-email" label="E-Mail-Adresse" hint="An diese Adresse geht ein Einladungslink; er gilt 7 Tage." issue={issue("email")}>
         <input id="invite-email" name="email" type="email" autoComplete="off" required maxLength={320} defaultValue={state?.ok ? "" : state?.values?.email} {...describedBy("invite-email", issue("email"), true)} />
-      </FormField>
+      </Field>
       <fieldset className="fieldset" aria-describedby={issue("role") ? "invite-role-issue" : undefined}>
         <legend>Rolle</legend>
         <div className="choice-cards">
@@ -51,11 +53,11 @@ export function InviteForm({ action, roles }: { action: (prev: InviteFormState |
           </p>
         ) : null}
       </fieldset>
-      <div className="button-row">
-        <button type="submit" className="button" disabled={pending}>
+      <FormActions>
+        <Button type="submit" disabled={pending}>
           {pending ? "Wird gesendet …" : "Einladung senden"}
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -1,4 +1,6 @@
 import { ActionButton } from "@/components/ui/action-button";
+import { FormActions } from "@/components/ui/form-actions";
+import { Table } from "@/components/ui/table";
 import type { TeamMember } from "@/lib/companies/team";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -36,8 +38,7 @@ const AUTO_ADDED_NOTE = "automatisch über eine Adresse aufgenommen";
  */
 export function MemberList({ members, canManage, roleLabels, grantedViaLabels, roleOptions, changeRole, remove, confirm, leave }: Props) {
   return (
-    <table className="table team-table">
-      <caption className="visually-hidden">Mitglieder des Newsrooms</caption>
+    <Table caption="Mitglieder des Newsrooms">
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -76,7 +77,7 @@ export function MemberList({ members, canManage, roleLabels, grantedViaLabels, r
                   confirmText={`Diesen Newsroom wirklich verlassen? Sie verlieren sofort den Zugang; zurück kommen Sie nur mit einer neuen Einladung.${m.matchesNewsroomAddress ? RESYNC_HINT_SELF : ""}`}
                 />
               ) : canManage ? (
-                <div className="button-row compact">
+                <FormActions spacing="compact">
                   {m.isAutoAdded ? <ActionButton action={confirm.bind(null, m.userId)} label="Bestätigen" /> : null}
                   <ActionButton
                     action={remove.bind(null, m.userId)}
@@ -84,12 +85,12 @@ export function MemberList({ members, canManage, roleLabels, grantedViaLabels, r
                     variant="danger"
                     confirmText={`${m.name} aus dem Team entfernen? Die Person verliert sofort den Zugang; ihre Pressemitteilungen bleiben im Newsroom.${m.matchesNewsroomAddress ? RESYNC_HINT : ""}`}
                   />
-                </div>
+                </FormActions>
               ) : null}
             </td>
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }

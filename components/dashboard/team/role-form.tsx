@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/forms/action-result";
 
@@ -31,10 +32,10 @@ export function RoleForm({ action, current, label, selectLabel = label, submitLa
           </option>
         ))}
       </select>
-      <button type="submit" className="button secondary" disabled={pending}>
+      <Button type="submit" variant="secondary" disabled={pending}>
         {submitLabel}
-      </button>
-      <FormMessage result={result} />
+      </Button>
+      <FormMessage result={result} className="role-form-message" />
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import type { Editor } from "@tiptap/react";
 import { useState } from "react";
 import { LINK_TARGET_ISSUE, normalizeHref } from "./normalize-href";
+import { Button } from "../button";
 
 export interface LinkDialogState {
   draft: string | null;
@@ -89,17 +90,17 @@ export function LinkDialog({ editor, link, idPrefix }: { editor: Editor | null; 
         aria-invalid={link.issue ? true : undefined}
         aria-describedby={link.issue ? issueId : undefined}
       />
-      <button type="button" className="button" onClick={link.apply}>
+      <Button type="button" onClick={link.apply}>
         Übernehmen
-      </button>
+      </Button>
       {editor?.isActive("link") ? (
-        <button type="button" className="button secondary" onClick={link.remove}>
+        <Button type="button" variant="secondary" onClick={link.remove}>
           Link entfernen
-        </button>
+        </Button>
       ) : null}
-      <button type="button" className="link-button" onClick={link.cancel}>
+      <Button type="button" variant="link" onClick={link.cancel}>
         Abbrechen
-      </button>
+      </Button>
       {link.issue ? (
         <p className="issue" id={issueId} role="alert">
           {link.issue}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CategoryTreeTable } from "@/components/admin/category-tree-table";
+import { PageHeader } from "@/components/ui/page-header";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
 import { listCategoryTrees } from "@/lib/categories/category-tree";
@@ -13,13 +14,15 @@ export default async function AdminCategoriesPage() {
   const trees = await listCategoryTrees();
   return (
     <>
-      <div className="page-head">
-        <h1>Kategorien</h1>
-      </div>
-      <p>
-        Die Kategorien beider Portale mit ihren Unterkategorien. Namen, Beschreibungen und der Status lassen sich hier ändern; Slug und Platz im Baum bleiben, weil
-        Adressen und Archive an ihnen hängen. Leere Beschreibungen füllt der Befehl <code>categories:seed-descriptions</code>.
-      </p>
+      <PageHeader
+        title="Kategorien"
+        description={
+          <>
+            Die Kategorien beider Portale mit ihren Unterkategorien. Namen, Beschreibungen und der Status lassen sich hier ändern; Slug und Platz im Baum bleiben, weil
+            Adressen und Archive an ihnen hängen. Leere Beschreibungen füllt der Befehl <code>categories:seed-descriptions</code>.
+          </>
+        }
+      />
       {PORTALS.map((portal) => (
         <section key={portal} aria-labelledby={`portal-${portal}-heading`}>
           <h2 id={`portal-${portal}-heading`}>{SITE_NAMES[portal]}</h2>

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { CompanyTable } from "@/components/admin/company-tables";
 import { AdminListSearch } from "@/components/admin/company-user-search";
 import { ListPager } from "@/components/admin/release-pager";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
 import { parseAdminCompanyQuery, searchAdminCompanies } from "@/lib/admin/company-search";
 import { listHref, oneParam, type SearchParams } from "@/lib/admin/list-query";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
@@ -19,13 +21,11 @@ export default async function AdminCompaniesPage({ searchParams }: { searchParam
   const found = await searchAdminCompanies(query);
   return (
     <>
-      <div className="page-head">
-        <h1>Newsrooms</h1>
-      </div>
+      <PageHeader title="Newsrooms" />
       {deleted ? (
-        <p className="form-message success" role="status">
+        <Notice tone="success" role="status">
           Newsroom Nr. {deleted} gelöscht. Seine Seiten antworten mit 404; seine Daten bleiben gespeichert. Rückgängig macht es der Betrieb mit „companies:restore {deleted}“.
-        </p>
+        </Notice>
       ) : null}
       <p>
         Alle Newsrooms beider Portale, auch inaktive, entfernte und zusammengeführte; gelöschte nicht. Wahrscheinlich doppelte Newsrooms:{" "}

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AdminConfirmForm } from "@/components/auth/admin-confirm-form";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
 import { needsStrongAdminConfirmation, requireUser, startPathOf } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { confirmAdminWithCode, confirmAdminWithPasskey, startAdminPasskeyConfirmation } from "./actions";
@@ -15,14 +17,13 @@ export default async function AdminConfirmPage() {
   const hasPasskey = (await db.passkey.count({ where: { userId: s.user.id } })) > 0;
   return (
     <main id="main" className="wrap">
-      <h1>Adminbereich bestätigen</h1>
-      <p>Der Adminbereich verlangt eine starke Bestätigung dieser Sitzung: mit einem Passkey oder einem Code aus Ihrer Authenticator-App.</p>
+      <PageHeader title="Adminbereich bestätigen" description="Der Adminbereich verlangt eine starke Bestätigung dieser Sitzung: mit einem Passkey oder einem Code aus Ihrer Authenticator-App." />
       {hasPasskey || s.user.hasTotp ? (
         <AdminConfirmForm hasPasskey={hasPasskey} hasTotp={s.user.hasTotp} startPasskey={startAdminPasskeyConfirmation} confirmWithPasskey={confirmAdminWithPasskey} confirmWithCode={confirmAdminWithCode} />
       ) : (
-        <p className="form-message error" role="alert">
+        <Notice tone="error" role="alert">
           Für Ihr Konto ist weder ein Passkey noch eine Authenticator-App eingerichtet. Richten Sie eines davon auf der <a href="/dashboard/security">Sicherheitsseite</a> ein.
-        </p>
+        </Notice>
       )}
     </main>
   );

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ContactMessageTable } from "@/components/legal/contact-message-table";
+import { FormActions } from "@/components/ui/form-actions";
+import { PageHeader } from "@/components/ui/page-header";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
 import type { ContactMessageStatus } from "@/lib/generated/prisma/enums";
@@ -20,8 +22,10 @@ export default async function ContactQueuePage({ searchParams }: { searchParams:
   const queue = await listContactMessages({ status, page: parseRecordId(params.page) ?? 1 });
   return (
     <>
-      <h1>Kontaktanfragen</h1>
-      <p>Nachrichten über das Kontaktformular des Hubs. Eine Antwort geht per E-Mail an die Absenderin oder den Absender; jede Antwort und jedes Schließen wird im Aktivitätsprotokoll vermerkt.</p>
+      <PageHeader
+        title="Kontaktanfragen"
+        description="Nachrichten über das Kontaktformular des Hubs. Eine Antwort geht per E-Mail an die Absenderin oder den Absender; jede Antwort und jedes Schließen wird im Aktivitätsprotokoll vermerkt."
+      />
       <nav className="tabs" aria-label="Status">
         {CONTACT_STATUSES.map((s) => (
           <Link key={s} href={href(s)} aria-current={s === status ? "page" : undefined}>
@@ -31,13 +35,13 @@ export default async function ContactQueuePage({ searchParams }: { searchParams:
       </nav>
       {queue.rows.length ? <ContactMessageTable rows={queue.rows} status={status} /> : <p className="empty">Keine Nachrichten in dieser Ansicht.</p>}
       {queue.pageCount > 1 ? (
-        <nav aria-label="Seiten der Liste" className="button-row">
+        <FormActions as="nav" aria-label="Seiten der Liste">
           {queue.page > 1 ? <Link href={href(status, queue.page - 1)}>Vorherige Seite</Link> : null}
           {queue.page < queue.pageCount ? <Link href={href(status, queue.page + 1)}>Nächste Seite</Link> : null}
           <span className="meta">
             Seite {queue.page} von {queue.pageCount}, je {CONTACT_PAGE_SIZE} Nachrichten
           </span>
-        </nav>
+        </FormActions>
       ) : null}
     </>
   );

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ImageWithheldItem } from "@/components/admin/image-withheld-item";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { listWithheldImages } from "@/lib/images/review/list-withheld-images";
 import { parseRecordId } from "@/lib/input/ids";
@@ -20,20 +23,22 @@ export default async function WithheldImagesPage({ searchParams }: { searchParam
   const images = await listWithheldImages();
   return (
     <>
-      <div className="page-head">
-        <h1>Zurückgehaltene Bilder</h1>
-        <form method="get" className="image-release-jump" role="search" aria-label="Bilder einer Pressemitteilung öffnen">
-          <label htmlFor="release-jump">Pressemitteilung Nr.</label>
-          <input id="release-jump" name="release" type="text" inputMode="numeric" pattern="[0-9]*" size={8} defaultValue={typeof wanted === "string" ? wanted : ""} />
-          <button type="submit" className="button secondary">
-            Bilder öffnen
-          </button>
-        </form>
-      </div>
+      <PageHeader
+        title="Zurückgehaltene Bilder"
+        actions={
+          <form method="get" className="image-release-jump" role="search" aria-label="Bilder einer Pressemitteilung öffnen">
+            <label htmlFor="release-jump">Pressemitteilung Nr.</label>
+            <input id="release-jump" name="release" type="text" inputMode="numeric" pattern="[0-9]*" size={8} defaultValue={typeof wanted === "string" ? wanted : ""} />
+            <Button type="submit" variant="secondary">
+              Bilder öffnen
+            </Button>
+          </form>
+        }
+      />
       {typeof wanted === "string" && wanted.trim() ? (
-        <p className="form-message error" role="alert">
+        <Notice tone="error" role="alert">
           „{wanted.slice(0, 20)}“ ist keine Nummer einer Pressemitteilung.
-        </p>
+        </Notice>
       ) : null}
       <p>
         Bilder, die die automatische Vorprüfung zurückgehalten hat (z. B. Bildschirmfoto, fremdes Logo, Werte zwischen 0,6 und 0,85). Die

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LegalQueueFilter } from "@/components/admin/legal-queue-filter";
 import { LegalQueueTable } from "@/components/admin/legal-queue-table";
+import { FormActions } from "@/components/ui/form-actions";
+import { PageHeader } from "@/components/ui/page-header";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
 import { LEGAL_QUEUE_PAGE_SIZE, listLegalRequests, parseLegalQueueQuery, type LegalQueueQuery } from "@/lib/legal/requests/list-legal-requests";
@@ -20,11 +22,10 @@ export default async function LegalQueuePage({ searchParams }: { searchParams: P
   const queue = await listLegalRequests(parseLegalQueueQuery(await searchParams));
   return (
     <>
-      <h1>Rechtliche Anliegen</h1>
-      <p>
-        Anträge aus dem Kundenbereich (Berichtigung, Änderung, Schwärzung, Depublizierung) und Meldungen über das öffentliche Formular. Jeder Schritt
-        wird mit Vermerk und Bearbeiter unveränderlich festgehalten; eine Umsetzung erzeugt einen signierten Archiveintrag.
-      </p>
+      <PageHeader
+        title="Rechtliche Anliegen"
+        description="Anträge aus dem Kundenbereich (Berichtigung, Änderung, Schwärzung, Depublizierung) und Meldungen über das öffentliche Formular. Jeder Schritt wird mit Vermerk und Bearbeiter unveränderlich festgehalten; eine Umsetzung erzeugt einen signierten Archiveintrag."
+      />
       <LegalQueueFilter status={queue.status} track={queue.track} reference={queue.referenceText} />
       {queue.referenceText ? (
         <p className="meta">
@@ -41,11 +42,11 @@ export default async function LegalQueuePage({ searchParams }: { searchParams: P
       )}
       {queue.rows.length ? <LegalQueueTable rows={queue.rows} /> : <p className="empty">Keine Anliegen in dieser Ansicht.</p>}
       {queue.pageCount > 1 ? (
-        <nav aria-label="Seiten der Liste" className="button-row">
+        <FormActions as="nav" aria-label="Seiten der Liste">
           {queue.page > 1 ? <Link href={pageHref(queue, queue.page - 1)}>Vorherige Seite</Link> : null}
           {queue.page < queue.pageCount ? <Link href={pageHref(queue, queue.page + 1)}>Nächste Seite</Link> : null}
           <span className="meta">je {LEGAL_QUEUE_PAGE_SIZE} Anliegen</span>
-        </nav>
+        </FormActions>
       ) : null}
     </>
   );

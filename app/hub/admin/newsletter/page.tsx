@@ -3,11 +3,16 @@ import Link from "next/link";
 import { NewsletterProgressBar } from "@/components/admin/newsletter-progress";
 import { NewsletterStatusBadge } from "@/components/admin/newsletter-status-badge";
 import { describeFilter, recipientsLabel } from "@/components/newsletter/labels";
+import { LinkButton } from "@/components/ui/link-button";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table } from "@/components/ui/table";
 import { requireAdmin } from "@/lib/auth/session";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import { listCampaigns, subscriberTotals } from "@/lib/newsletter/list-campaigns";
 import { isNewsletterSendingEnabled } from "@/lib/newsletter/sending-switch";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import styles from "./newsletter-list.module.css";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Newsletter" };
@@ -18,25 +23,17 @@ export default async function NewsletterListPage() {
   const n = (v: number) => v.toLocaleString("de-DE");
   return (
     <>
-      <div className="page-head">
-        <h1>Newsletter</h1>
-        <Link className="button" href="/admin/newsletter/new">
-          Neuer Newsletter
-        </Link>
-      </div>
+      <PageHeader title="Newsletter" actions={<LinkButton href="/admin/newsletter/new">Neuer Newsletter</LinkButton>} />
       <p className="meta">
         {n(totals.confirmed)} bestätigte Abonnenten · {n(totals.pending)} warten auf ihre Bestätigung · Anmeldung für Leser: <a href="/newsletter">/newsletter</a>
       </p>
       {!isNewsletterSendingEnabled() ? (
-        <p className="form-message warning" role="status">
+        <Notice tone="warning" role="status">
           Der Versand ist auf diesem System ausgeschaltet (<code>NEWSLETTER_SENDING_ENABLED</code>): Entwürfe lassen sich schreiben und in der Vorschau prüfen, aber nicht starten.
-        </p>
+        </Notice>
       ) : null}
       {campaigns.length ? (
-        <table className="table">
-          <caption className="meta" style={{ textAlign: "left", captionSide: "top", paddingBottom: ".5rem" }}>
-            Die neuesten 100 Newsletter
-          </caption>
+        <Table caption="Die neuesten 100 Newsletter" showCaption>
           <thead>
             <tr>
               <th scope="col">Betreff</th>
@@ -44,7 +41,7 @@ export default async function NewsletterListPage() {
               <th scope="col">Empfänger</th>
               <th scope="col">Versendet</th>
               <th scope="col">Fehlgeschlagen</th>
-              <th scope="col" style={{ width: "12rem" }}>
+              <th scope="col" className={styles.progressColumn}>
                 Fortschritt
               </th>
               <th scope="col">Gestartet</th>
@@ -79,7 +76,7 @@ export default async function NewsletterListPage() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       ) : (
         <p className="empty">Noch kein Newsletter. Legen Sie den ersten an – er bleibt ein Entwurf, bis Sie den Versand starten.</p>
       )}

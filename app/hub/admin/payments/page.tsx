@@ -6,6 +6,9 @@ import { ManualInvoiceTable } from "@/components/admin/payments/manual-invoice-t
 import { PaymentsFilter } from "@/components/admin/payments/payments-filter";
 import { PaymentsNotice } from "@/components/admin/payments/payments-notice";
 import { ProviderPaymentTable } from "@/components/admin/payments/provider-payment-table";
+import { FormActions } from "@/components/ui/form-actions";
+import { LinkButton } from "@/components/ui/link-button";
+import { PageHeader } from "@/components/ui/page-header";
 import { loadPaymentsOverview, parsePaymentsQuery, PAYMENTS_PAGE_SIZE } from "@/lib/admin/payments-overview";
 import { requireAdmin } from "@/lib/auth/session";
 import type { ActionResult } from "@/lib/forms/action-result";
@@ -47,18 +50,18 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const searching = overview.q ? ` zu „${overview.q}“` : "";
   return (
     <>
-      <div className="page-head">
-        <h1>Zahlungen</h1>
-        <div className="button-row">
-          <Link className="button" href="/admin/payments/new">
-            Rechnung ausstellen
-          </Link>
-          <Link className="button secondary" href="/admin/payments/credits">
-            Credits gutschreiben
-          </Link>
-        </div>
-      </div>
-      <p>Manuelle Rechnungen (MAN) für Kundinnen und Kunden, die per Überweisung zahlen, Kartenzahlungen, bisherige Konditionen und gesperrte Abrechnungen. Jede Aktion wird im Aktivitätsprotokoll vermerkt.</p>
+      <PageHeader
+        title="Zahlungen"
+        actions={
+          <>
+            <LinkButton href="/admin/payments/new">Rechnung ausstellen</LinkButton>
+            <LinkButton variant="secondary" href="/admin/payments/credits">
+              Credits gutschreiben
+            </LinkButton>
+          </>
+        }
+        description="Manuelle Rechnungen (MAN) für Kundinnen und Kunden, die per Überweisung zahlen, Kartenzahlungen, bisherige Konditionen und gesperrte Abrechnungen. Jede Aktion wird im Aktivitätsprotokoll vermerkt."
+      />
       <PaymentsFilter status={overview.status} q={overview.q} />
       <PaymentsNotice initial={issuedNotice(params)}>
         <section aria-labelledby="invoices-heading">
@@ -74,11 +77,11 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
             <p className="empty">Keine Rechnungen{searching} in dieser Ansicht.</p>
           )}
           {overview.pageCount > 1 ? (
-            <nav aria-label="Seiten der Rechnungsliste" className="button-row">
+            <FormActions as="nav" aria-label="Seiten der Rechnungsliste">
               {overview.page > 1 ? <Link href={pageHref(overview, overview.page - 1)}>Vorherige Seite</Link> : null}
               {overview.page < overview.pageCount ? <Link href={pageHref(overview, overview.page + 1)}>Nächste Seite</Link> : null}
               <span className="meta">je {PAYMENTS_PAGE_SIZE} Rechnungen</span>
-            </nav>
+            </FormActions>
           ) : null}
         </section>
 

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { ReleaseFilter } from "@/components/admin/release-filter";
 import { ListPager } from "@/components/admin/release-pager";
 import { ReleaseTable } from "@/components/admin/release-table";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
 import { listHref, type SearchParams } from "@/lib/admin/list-query";
 import { ADMIN_RELEASES_PAGE_SIZE, parseAdminReleaseQuery, searchAdminReleases } from "@/lib/admin/release-search";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
@@ -27,25 +29,22 @@ export default async function AdminReleasesPage({ searchParams }: { searchParams
   const total = found.totalCapped ? `mehr als ${count(found.total)}` : count(found.total);
   return (
     <>
-      <div className="page-head">
-        <h1>Pressemitteilungen</h1>
-      </div>
-      <p>Alle Pressemitteilungen aller Newsrooms, auch Entwürfe, entfernte und depublizierte. Ohne Suchbegriffe stehen die neuesten oben.</p>
+      <PageHeader title="Pressemitteilungen" description="Alle Pressemitteilungen aller Newsrooms, auch Entwürfe, entfernte und depublizierte. Ohne Suchbegriffe stehen die neuesten oben." />
       {deleted !== null ? (
-        <p className="form-message success" role="status">
+        <Notice tone="success" role="status">
           Pressemitteilung Nr. {deleted} endgültig gelöscht. Ihre Adressen antworten mit 404, sobald die Portale den Stand übernommen haben (wenige Sekunden).
-        </p>
+        </Notice>
       ) : null}
       <ReleaseFilter query={query} />
       {found.direct ? (
-        <p className="form-message success">
+        <Notice tone="success">
           Nr. {found.direct.id}: <Link href={`/admin/releases/${found.direct.id}`}>{found.direct.title}</Link>
-        </p>
+        </Notice>
       ) : null}
       {found.newsrooms && !found.newsrooms.length ? (
-        <p className="form-message error" role="alert">
+        <Notice tone="error" role="alert">
           Zu „{newsroom}“ gibt es keinen Newsroom. Geben Sie seine Nummer oder seinen Slug an.
-        </p>
+        </Notice>
       ) : null}
       <section aria-labelledby="release-results-heading">
         <h2 id="release-results-heading" className="visually-hidden">

@@ -1,3 +1,4 @@
+import { Notice } from "@/components/ui/notice";
 import { germanDay, type ReportRange } from "@/lib/reports/report-range";
 
 /**
@@ -8,16 +9,8 @@ import { germanDay, type ReportRange } from "@/lib/reports/report-range";
 export function ReportNotices({ notices, range }: { notices: string[]; range?: Pick<ReportRange, "fromDay" | "toDay"> }) {
   if (!notices.length) return null;
   return (
-    <div className="form-message warning" role="status">
+    <Notice tone="warning" role="status" id="report-notices" detail={range ? `Gezeigt wird der Zeitraum vom ${germanDay(range.fromDay)} bis ${germanDay(range.toDay)}.` : undefined}>
       {notices.join(" ")}
-      {range ? (
-        <>
-          {" "}
-          <small>
-            Gezeigt wird der Zeitraum vom {germanDay(range.fromDay)} bis {germanDay(range.toDay)}.
-          </small>
-        </>
-      ) : null}
-    </div>
+    </Notice>
   );
 }

@@ -47,7 +47,7 @@ async function render(screen: keyof typeof PAGES, params: Params): Promise<strin
   return renderToStaticMarkup(await page({ searchParams: Promise.resolve(params) }));
 }
 
-const NOTICE = /<div class="form-message warning" role="status">(.*?)<\/div>/;
+const NOTICE = /<div class="[^"]*" role="status" id="report-notices">(.*?)<\/div>/;
 const noticeOf = (html: string) => NOTICE.exec(html)?.[1]?.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim() ?? null;
 
 const csv = async (query: string) => (await import("./submitters/csv/route")).GET(new Request(`http://hub.localhost/admin/reports/submitters/csv?${query}`));

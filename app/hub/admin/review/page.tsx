@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ReviewQueueItem } from "@/components/admin/review-queue-item";
+import { PageHeader } from "@/components/ui/page-header";
 import { loadReviewQueue } from "@/lib/admin/review-queue";
 import { requireAdmin } from "@/lib/auth/session";
 import { approve, giveBack } from "./actions";
@@ -13,11 +14,10 @@ export default async function ReviewQueuePage() {
   const queue = await loadReviewQueue();
   return (
     <>
-      <h1>Prüfung erforderlich</h1>
-      <p>
-        Pressemitteilungen, über die eine Person entscheidet: nach der letzten erlaubten roten Prüfung, aus der manuellen Warteschlange oder weil
-        sie dauerhaft von Hand geprüft werden.
-      </p>
+      <PageHeader
+        title="Prüfung erforderlich"
+        description="Pressemitteilungen, über die eine Person entscheidet: nach der letzten erlaubten roten Prüfung, aus der manuellen Warteschlange oder weil sie dauerhaft von Hand geprüft werden."
+      />
       {queue.length ? (
         queue.map((item) => <ReviewQueueItem key={item.id} item={item} approve={approve} giveBack={giveBack} />)
       ) : (

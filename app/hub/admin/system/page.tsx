@@ -5,6 +5,7 @@ import { SystemMailCircuit } from "@/components/admin/system-mail-circuit";
 import { SystemScheduleTable } from "@/components/admin/system-schedule-table";
 import { SystemSummary } from "@/components/admin/system-summary";
 import { SystemTime } from "@/components/admin/system-time";
+import { PageHeader } from "@/components/ui/page-header";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
 import { loadSystemStatus } from "@/lib/observability/load-system-status";
@@ -18,10 +19,14 @@ export default async function SystemStatusPage() {
   const { alertChannels: channels } = status;
   return (
     <>
-      <h1>Systemstatus</h1>
-      <p>
-        Version, Betriebsart und die Prüfungen des Health-Endpunkts, die Zeitpläne mit ihren letzten Läufen und die Betriebsalarme. Stand: <SystemTime at={new Date()} />.
-      </p>
+      <PageHeader
+        title="Systemstatus"
+        description={
+          <>
+            Version, Betriebsart und die Prüfungen des Health-Endpunkts, die Zeitpläne mit ihren letzten Läufen und die Betriebsalarme. Stand: <SystemTime at={new Date()} />.
+          </>
+        }
+      />
       <SystemSummary status={status} />
 
       <section aria-labelledby="checks-heading" className="system-section">

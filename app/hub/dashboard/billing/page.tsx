@@ -1,6 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ActionButton } from "@/components/ui/action-button";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table } from "@/components/ui/table";
 import { requireUser } from "@/lib/auth/session";
 import { loadBillingOverview, type AgreementView } from "@/lib/billing/billing-overview";
 import { CREDIT_PACKS, PLANS, VAT_RATE_PERCENT } from "@/lib/billing/catalog";
@@ -12,6 +17,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Abrechnung" };
 
 const STATUS: Record<string, string> = { active: "aktiv", past_due: "Zahlung offen", cancelled: "beendet", on_hold: "pausiert" };
+const STATUS_TONES: Record<string, BadgeTone> = { active: "success", past_due: "warning", cancelled: "muted", on_hold: "warning" };
 const INVOICE_STATUS: Record<string, string> = { open: "offen", paid: "bezahlt", void: "storniert", uncollectible: "uneinbringlich", draft: "Entwurf" };
 const BOOST_STATE: Record<string, string> = { running: "läuft", ended: "beendet", cancelled: "storniert", upcoming: "geplant" };
 const day = formatBerlinDay;
@@ -20,7 +26,7 @@ function AgreementPanel({ a }: { a: AgreementView }) {
   return (
     <div className="panel">
       <h3>
-        Paket {a.planName} <span className="badge">{STATUS[a.status] ?? a.status}</span>
+        Paket {a.planName} <Badge tone={STATUS_TONES[a.status] ?? "neutral"}>{STATUS[a.status] ?? a.status}</Badge>
       </h3>
       <dl className="facts">
         <dt>Veröffentlichungen</dt>
@@ -56,11 +62,8 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
   const usedPercent = overview.quota.limit ? Math.min(100, Math.round((overview.quota.used / overview.quota.limit) * 100)) : 0;
   return (
     <>
-      <div className="page-head">
-        <h1>Abrechnung</h1>
-        <Link href="/dashboard/billing/settings">Rechnungsadresse und Rechnungsversand</Link>
-      </div>
-      {params.checkout === "cancelled" ? <p className="form-message warning">Die Zahlung wurde abgebrochen. Es wurde nichts berechnet.</p> : null}
+      <PageHeader title="Abrechnung" actions={<Link href="/dashboard/billing/settings">Rechnungsadresse und Rechnungsversand</Link>} />
+      {params.checkout === "cancelled" ? <Notice tone="warning">Die Zahlung wurde abgebrochen. Es wurde nichts berechnet.</Notice> : null}
 
       <section className="billing-section" aria-labelledby="plan-heading">
         <h2 id="plan-heading">Ihr Paket</h2>
@@ -91,10 +94,10 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
           </div>
         ) : null}
         <p className="meta">Alle Preise zzgl. {VAT_RATE_PERCENT} % USt.</p>
-        <p className="button-row">
+        <FormActions>
           {running.length ? <Link href="/dashboard/billing/cancel">Verträge hier kündigen</Link> : null}
           <Link href="/dashboard/billing/withdrawal">Widerruf erklären</Link>
-        </p>
+        </FormActions>
       </section>
 
       <section className="billing-section" aria-labelledby="credits-heading">
@@ -106,14 +109,13 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
               <h3>
                 {n.name}: {n.credits} Credits
               </h3>
-              <div className="button-row">
+              <FormActions>
                 {Object.values(CREDIT_PACKS).map((pack) => (
                   <ActionButton key={pack.id} action={buyCredits.bind(null, n.id, pack.id)} label={`${pack.credits} Credits für ${formatEuro(pack.netCents)} netto`} />
                 ))}
-              </div>
+              </FormActions>
               {n.boosts.length ? (
-                <table className="table">
-                  <caption className="visually-hidden">Boosts von {n.name}</caption>
+                <Table caption={`Boosts von ${n.name}`}>
                   <thead>
                     <tr>
                       <th scope="col">Pressemitteilung</th>
@@ -138,7 +140,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                       </tr>
                     ))}
                   </tbody>
-                </table>
+                </Table>
               ) : (
                 <p className="meta">Noch keine Boosts.</p>
               )}
@@ -152,8 +154,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
       <section className="billing-section" aria-labelledby="invoices-heading">
         <h2 id="invoices-heading">Rechnungen</h2>
         {overview.invoices.length ? (
-          <table className="table">
-            <caption className="visually-hidden">Ihre Rechnungen</caption>
+          <Table caption="Ihre Rechnungen">
             <thead>
               <tr>
                 <th scope="col">Nummer</th>
@@ -177,7 +178,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         ) : (
           <p className="meta">Noch keine Rechnungen.</p>
         )}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RequestList } from "@/components/legal/request-list";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { formatBerlinDay } from "@/lib/dashboard/berlin-time";
 import { customerLegalRequests, fileableReleases } from "@/lib/dashboard/legal-requests";
@@ -18,10 +19,10 @@ export default async function LegalRequestsPage() {
   const [requests, releases] = await Promise.all([customerLegalRequests(user.id), fileableReleases(user.id, RELEASES_SHOWN)]);
   return (
     <>
-      <h1>Rechtliche Anliegen</h1>
-      <p className="intake-intro">
-        Berichtigung, Änderung, Schwärzung oder Depublizierung einer veröffentlichten Pressemitteilung beantragen Sie auf ihrer Seite mit „Antrag stellen“. Die Redaktion prüft jeden Antrag; hier sehen Sie, wo er steht.
-      </p>
+      <PageHeader
+        title="Rechtliche Anliegen"
+        description="Berichtigung, Änderung, Schwärzung oder Depublizierung einer veröffentlichten Pressemitteilung beantragen Sie auf ihrer Seite mit „Antrag stellen“. Die Redaktion prüft jeden Antrag; hier sehen Sie, wo er steht."
+      />
       <section aria-labelledby="requests-heading">
         <h2 id="requests-heading">Ihre Anträge</h2>
         {requests.length ? <RequestList rows={requests} withRelease caption="Anträge Ihrer Newsrooms" /> : <p className="empty">Ihre Newsrooms haben noch keinen Antrag gestellt.</p>}

@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { FormActions } from "@/components/ui/form-actions";
+import { LinkButton } from "@/components/ui/link-button";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { newsroomsOfUser } from "@/lib/companies/newsrooms";
 
@@ -14,10 +17,7 @@ export default async function NewsroomsPage() {
   const newsrooms = await newsroomsOfUser(user.id);
   return (
     <>
-      <div className="page-head">
-        <h1>Ihre Newsrooms</h1>
-        <Link className="button" href="/dashboard/newsrooms/new">Neuen Newsroom anlegen</Link>
-      </div>
+      <PageHeader title="Ihre Newsrooms" actions={<LinkButton href="/dashboard/newsrooms/new">Neuen Newsroom anlegen</LinkButton>} />
       {newsrooms.length ? (
         <ul className="cards newsroom-cards">
           {newsrooms.map((n) => (
@@ -26,10 +26,10 @@ export default async function NewsroomsPage() {
               <p className="meta">
                 {n.portals.map((p) => PORTAL_LABELS[p]).join(" und ")} · Ihre Rolle: {ROLE_LABELS[n.role]}
               </p>
-              <p className="button-row compact">
+              <FormActions spacing="compact">
                 <Link href={`/dashboard/newsrooms/${n.id}`}>Profil</Link>
                 <Link href={`/dashboard/newsrooms/${n.id}/team`}>Team</Link>
-              </p>
+              </FormActions>
             </li>
           ))}
         </ul>

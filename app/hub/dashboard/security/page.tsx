@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { EmailChangeForm } from "@/components/security/email-change-form";
 import { IdentityProofProvider } from "@/components/security/identity-proof-fields";
 import { PasskeyAddForm } from "@/components/security/passkey-add-form";
@@ -7,6 +6,12 @@ import { PasskeyList } from "@/components/security/passkey-list";
 import { PasswordForm } from "@/components/security/password-form";
 import { TwoFactorPanel } from "@/components/security/two-factor-panel";
 import { ActionButton } from "@/components/ui/action-button";
+import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
+import { LinkButton } from "@/components/ui/link-button";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table } from "@/components/ui/table";
 import { listApiTokens } from "@/lib/api-tokens/tokens";
 import { freshProofFor, proofKindsFor, type ProofAccount, type ProofPurpose } from "@/lib/accounts/identity-proof";
 import { listPasskeys } from "@/lib/accounts/passkeys";
@@ -65,8 +70,7 @@ export default async function SecurityPage() {
 
   return (
     <IdentityProofProvider sendEmailCode={sendProofCode} passkeyOptions={startPasskeyProof}>
-      <h1>Sicherheit</h1>
-      <p>Hier verwalten Sie, wie Sie sich anmelden und wer mit Ihrem Konto angemeldet ist.</p>
+      <PageHeader title="Sicherheit" description="Hier verwalten Sie, wie Sie sich anmelden und wer mit Ihrem Konto angemeldet ist." />
 
       <section className="panel" aria-labelledby="security-password">
         <h2 id="security-password">Passwort</h2>
@@ -75,7 +79,7 @@ export default async function SecurityPage() {
 
       <section className="panel" aria-labelledby="security-sessions">
         <h2 id="security-sessions">Angemeldete Geräte</h2>
-        <table className="table" aria-label="Angemeldete Geräte">
+        <Table aria-label="Angemeldete Geräte">
           <thead>
             <tr>
               <th scope="col">Gerät</th>
@@ -97,21 +101,21 @@ export default async function SecurityPage() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
         {impersonating ? (
-          <div className="button-row">
-            <button type="button" className="button secondary" disabled aria-describedby="security-sessions-impersonation">
+          <FormActions>
+            <Button type="button" variant="secondary" disabled aria-describedby="security-sessions-impersonation">
               Andere Geräte abmelden
-            </button>
+            </Button>
             <p className="hint" id="security-sessions-impersonation">
               Nicht verfügbar: Sie sind über den Support-Zugang mit diesem Konto angemeldet. Die Kundin oder der Kunde kann andere Geräte selbst abmelden.
             </p>
-          </div>
+          </FormActions>
         ) : (
-          <div className="button-row">
+          <FormActions>
             <ActionButton action={signOutOthers} label="Andere Geräte abmelden" />
             <p className="hint">Beendet alle Anmeldungen außer dieser, auch „angemeldet bleiben“ auf anderen Geräten.</p>
-          </div>
+          </FormActions>
         )}
       </section>
 
@@ -141,14 +145,14 @@ export default async function SecurityPage() {
           Bestätigung Ihrer Identität.
         </p>
         {tokens.accessPaused ? (
-          <p className="form-message warning" role="status">
+          <Notice tone="warning" role="status">
             Der API-Zugang Ihres Kontos ruht, weil keine Buchung mit API-Zugang aktiv ist. Ihre Tokens bleiben erhalten.
-          </p>
+          </Notice>
         ) : null}
         <p>
-          <Link className="button secondary" href="/dashboard/tokens">
+          <LinkButton variant="secondary" href="/dashboard/tokens">
             API-Tokens verwalten
-          </Link>
+          </LinkButton>
         </p>
       </section>
 
@@ -158,13 +162,13 @@ export default async function SecurityPage() {
           Ihre E-Mail-Adresse: <strong data-testid="current-email">{user.email}</strong>
         </p>
         {pending ? (
-          <div className="form-message warning" role="status">
-            <p style={{ margin: 0 }}>
+          <Notice tone="warning" role="status">
+            <p>
               Ausstehende Änderung auf <strong data-testid="pending-email">{pending.email}</strong>. Wir haben einen Bestätigungslink an diese Adresse geschickt; er gilt bis {formatBerlin(pending.until)}.
               Bis zur Bestätigung bleibt {user.email} Ihre Adresse.
             </p>
             <ActionButton action={cancelEmailChangeAction} label="Änderung abbrechen" />
-          </div>
+          </Notice>
         ) : null}
         <EmailChangeForm kinds={kinds("email_change")} fresh={fresh("email_change")} action={requestEmailChangeAction} />
       </section>

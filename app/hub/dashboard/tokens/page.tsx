@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { TokenCreateForm } from "@/components/dashboard/token-create-form";
 import { TokenList } from "@/components/dashboard/token-list";
 import { IdentityProofProvider } from "@/components/security/identity-proof-fields";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
 import { acceptedProofKinds, freshProofFor } from "@/lib/accounts/identity-proof";
 import { listApiTokens, MAX_TOKEN_YEARS } from "@/lib/api-tokens/tokens";
 import { requireUser } from "@/lib/auth/session";
@@ -18,12 +20,11 @@ export default async function TokensPage() {
   max.setUTCFullYear(max.getUTCFullYear() + MAX_TOKEN_YEARS);
   return (
     <>
-      <h1>API-Tokens</h1>
-      <p>Mit einem API-Token reichen Ihre Programme Pressemitteilungen über die HTTP-API ein.</p>
+      <PageHeader title="API-Tokens" description="Mit einem API-Token reichen Ihre Programme Pressemitteilungen über die HTTP-API ein." />
       {accessPaused ? (
-        <p className="form-message warning" role="status">
+        <Notice tone="warning" role="status">
           Der API-Zugang Ihres Kontos ruht, weil keine Buchung mit API-Zugang aktiv ist. Ihre Tokens bleiben erhalten und funktionieren nach einer neuen Buchung wieder.
-        </p>
+        </Notice>
       ) : null}
       <TokenList tokens={tokens} revoke={revokeToken} />
       <h2>Neuen Token erstellen</h2>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CategoryForm } from "@/components/admin/category-form";
+import { PageHeader } from "@/components/ui/page-header";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
 import { loadCategoryNode } from "@/lib/categories/category-tree";
@@ -33,10 +34,7 @@ export default async function AdminCategoryPage({ params }: { params: Promise<{ 
   const described = { ...c, children: c.children.filter((x) => x.isActive) };
   return (
     <>
-      <p className="meta">
-        <Link href="/admin/categories">← Kategorien</Link>
-      </p>
-      <h1>Kategorie: {c.nameDe}</h1>
+      <PageHeader back={{ href: "/admin/categories", label: "Kategorien" }} title={`Kategorie: ${c.nameDe}`} />
       <section className="panel" aria-labelledby="place-heading">
         <h2 id="place-heading">Platz im Baum</h2>
         <dl className="facts">

@@ -8,6 +8,8 @@ import { CLASSIFICATION_LABEL } from "@/components/admin/email-classification-la
 import { PORTAL_LABEL } from "@/components/admin/release-labels";
 import { ReasonForm } from "@/components/admin/release-reason-form";
 import { STATUS_LABELS } from "@/components/dashboard/status-badge";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
 import { loadAdminCompany } from "@/lib/admin/company-detail";
 import { oneParam, type SearchParams } from "@/lib/admin/list-query";
 import { RELEASE_STATUSES } from "@/lib/admin/release-search";
@@ -44,10 +46,7 @@ export default async function AdminCompanyPage({ params, searchParams }: { param
   const address = [c.addressStreet, [c.addressPostalCode, c.addressCity].filter(Boolean).join(" "), c.addressCountry].filter(Boolean).join(", ");
   return (
     <>
-      <p className="meta">
-        <Link href="/admin/companies">← Newsrooms</Link>
-      </p>
-      <h1>{c.name}</h1>
+      <PageHeader back={{ href: "/admin/companies", label: "Newsrooms" }} title={c.name} />
       <p className="admin-badges">
         <CompanyStateBadges company={c} />
         <span className="meta">
@@ -55,11 +54,11 @@ export default async function AdminCompanyPage({ params, searchParams }: { param
         </span>
       </p>
       {done === "tombstone" || done === "unmark" ? (
-        <p className="form-message success" role="status">
+        <Notice tone="success" role="status">
           {done === "tombstone"
             ? `Entfernt, mit ${moved === 1 ? "1 Pressemitteilung" : `${moved} Pressemitteilungen`}. Die Adressen antworten mit 410, sobald die Portale den Stand übernommen haben.`
             : `Entfernung aufgehoben, mit ${moved === 1 ? "1 Pressemitteilung" : `${moved} Pressemitteilungen`}, die mit dem Newsroom entfernt worden waren.`}
-        </p>
+        </Notice>
       ) : null}
 
       <section className="panel" aria-labelledby="decisions-heading">

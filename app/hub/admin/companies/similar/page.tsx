@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { ListPager } from "@/components/admin/release-pager";
 import { SimilarAddressesTable } from "@/components/admin/similar-addresses-table";
 import { ActionButton } from "@/components/ui/action-button";
+import { PageHeader } from "@/components/ui/page-header";
 import { pageParam, type SearchParams } from "@/lib/admin/list-query";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { loadSimilarCompanyAddresses } from "@/lib/admin/similar-companies";
@@ -19,16 +19,11 @@ export default async function SimilarAddressesPage({ searchParams }: { searchPar
   const found = await loadSimilarCompanyAddresses({ page: pageParam(await searchParams) });
   return (
     <>
-      <p className="meta">
-        <Link href="/admin/companies">← Newsrooms</Link>
-      </p>
-      <div className="page-head">
-        <h1>Ähnliche Adressen</h1>
-      </div>
-      <p>
-        Newsrooms, deren Firmen-E-Mail-Adressen sich nur um ein oder zwei Zeichen unterscheiden (vor dem @ bei gleicher Domain, oder in der Domain bei gleichem Namen,
-        auch mit anderer Endung): wahrscheinlich dieselbe Firma, zweimal angelegt. Prüfen Sie jedes Paar in der Vorschau der Zusammenführung.
-      </p>
+      <PageHeader
+        back={{ href: "/admin/companies", label: "Newsrooms" }}
+        title="Ähnliche Adressen"
+        description="Newsrooms, deren Firmen-E-Mail-Adressen sich nur um ein oder zwei Zeichen unterscheiden (vor dem @ bei gleicher Domain, oder in der Domain bei gleichem Namen, auch mit anderer Endung): wahrscheinlich dieselbe Firma, zweimal angelegt. Prüfen Sie jedes Paar in der Vorschau der Zusammenführung."
+      />
       <p className="meta">
         Jede Adresse wird innerhalb ihrer Domain (bzw. ihres Namens) mit höchstens {SIMILARITY_REPRESENTATIVES} Nachbarn in alphabetischer Reihenfolge verglichen.
         Agentur-Adressen und nicht lesbare Adressen bleiben außen vor; gleiche Adressen zeigt die Seite des Newsrooms selbst.

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ContactAnswerForm } from "@/components/legal/contact-answer-form";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { PageHeader } from "@/components/ui/page-header";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
@@ -10,9 +11,12 @@ import { ANSWER_MAX, ANSWER_MIN } from "@/lib/legal/contact/answer-contact-messa
 import { CONTACT_STATUS_LABELS, loadContactMessage } from "@/lib/legal/contact/list-contact-messages";
 import { mailtoHref } from "@/lib/legal/mailto-href";
 import { answerContact, closeContact } from "../actions";
+import type { ContactMessageStatus } from "@/lib/generated/prisma/enums";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Kontaktanfrage" };
+
+const CONTACT_STATUS_TONES: Record<ContactMessageStatus, BadgeTone> = { open: "info", answered: "success", closed: "muted" };
 
 /** One contact message: who wrote what, and the answer form while it is open. */
 export default async function ContactMessagePage({ params }: { params: Promise<{ id: string }> }) {
@@ -22,10 +26,7 @@ export default async function ContactMessagePage({ params }: { params: Promise<{
   if (!message) notFound();
   return (
     <>
-      <p className="meta">
-        <Link href={`/admin/contact?status=${message.status}`}>← Kontaktanfragen</Link>
-      </p>
-      <h1>{message.subject}</h1>
+      <PageHeader back={{ href: `/admin/contact?status=${message.status}`, label: "Kontaktanfragen" }} title={message.subject} />
       <dl className="facts">
         <dt>Von</dt>
         <dd>
@@ -37,7 +38,7 @@ export default async function ContactMessagePage({ params }: { params: Promise<{
         <dd>{message.language === "de" ? "Deutsch" : "Englisch"}</dd>
         <dt>Status</dt>
         <dd>
-          <span className={`badge contact-status-${message.status}`}>{CONTACT_STATUS_LABELS[message.status]}</span>
+          <Badge tone={CONTACT_STATUS_TONES[message.status]}>{CONTACT_STATUS_LABELS[message.status]}</Badge>
           {message.answeredAt ? ` · ${formatBerlin(message.answeredAt)}${message.answeredBy ? ` von ${message.answeredBy.name}` : ""}` : null}
         </dd>
       </dl>

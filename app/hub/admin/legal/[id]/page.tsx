@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LegalEvidenceTrail } from "@/components/admin/legal-evidence-trail";
 import { LegalExecuteForm } from "@/components/admin/legal-execute-form";
 import { formatWhen, TRACK } from "@/components/admin/legal-labels";
 import { LegalRedactionCompare } from "@/components/admin/legal-redaction-compare";
 import { LegalRequestPanel } from "@/components/admin/legal-request-panel";
-import { LegalStatusBadge } from "@/components/admin/legal-status-badge";
+import { LegalStatusBadge } from "@/components/legal/legal-status-badge";
 import { LegalDecisionForm, LegalStartReviewForm } from "@/components/admin/legal-step-forms";
+import { PageHeader } from "@/components/ui/page-header";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
 import { parseRecordId } from "@/lib/input/ids";
@@ -57,15 +57,7 @@ export default async function LegalRequestPage({ params }: { params: Promise<{ i
   const { request } = detail;
   return (
     <>
-      <p className="meta">
-        <Link href="/admin/legal">← Alle Anliegen</Link>
-      </p>
-      <div className="page-head">
-        <h1>
-          Vorgang {request.id}: {TRACK[request.track]}
-        </h1>
-        <LegalStatusBadge status={request.status} />
-      </div>
+      <PageHeader back={{ href: "/admin/legal", label: "Alle Anliegen" }} title={`Vorgang ${request.id}: ${TRACK[request.track]}`} actions={<LegalStatusBadge status={request.status} />} />
       <p className="meta">Vorgangsnummer für den Antragsteller: {request.reference}</p>
       {request.decisionNote ? (
         <p className="meta">

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { NewsletterCampaignForm } from "@/components/admin/newsletter-campaign-form";
 import { NewsletterPreview } from "@/components/admin/newsletter-preview";
@@ -9,6 +8,8 @@ import { NewsletterStartPanel } from "@/components/admin/newsletter-start-panel"
 import { NewsletterStatusBadge } from "@/components/admin/newsletter-status-badge";
 import { describeFilter } from "@/components/newsletter/labels";
 import { ActionButton } from "@/components/ui/action-button";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import { loadCampaign } from "@/lib/newsletter/load-campaign";
@@ -32,13 +33,7 @@ export default async function NewsletterPage({ params, searchParams }: { params:
   return (
     <>
       <NewsletterRefresh active={campaign.status === "sending"} />
-      <p className="meta">
-        <Link href="/admin/newsletter">← Alle Newsletter</Link>
-      </p>
-      <div className="page-head">
-        <h1>{campaign.subject || "Newsletter ohne Betreff"}</h1>
-        <NewsletterStatusBadge status={campaign.status} />
-      </div>
+      <PageHeader back={{ href: "/admin/newsletter", label: "Alle Newsletter" }} title={campaign.subject || "Newsletter ohne Betreff"} actions={<NewsletterStatusBadge status={campaign.status} />} />
       <p className="meta">
         Angelegt {formatBerlin(campaign.createdAt)}
         {campaign.startedAt ? ` · gestartet ${formatBerlin(campaign.startedAt)}` : ""}
@@ -60,9 +55,9 @@ export default async function NewsletterPage({ params, searchParams }: { params:
       ) : (
         <section className="panel" aria-label="Versandstand">
           {Number.isSafeInteger(started) && started > 0 ? (
-            <p className="form-message success" role="status">
+            <Notice tone="success" role="status">
               Versand gestartet: {started.toLocaleString("de-DE")} Empfänger. Die Zahlen aktualisieren sich von selbst.
-            </p>
+            </Notice>
           ) : null}
           <NewsletterProgressStats progress={campaign.progress} recipientCount={campaign.recipientCount} />
           {campaign.status === "sending" ? (
@@ -76,9 +71,9 @@ export default async function NewsletterPage({ params, searchParams }: { params:
                 />
               </>
             ) : (
-              <p className="form-message warning" role="status">
+              <Notice tone="warning" role="status">
                 Der Versand ist ausgeschaltet (<code>NEWSLETTER_SENDING_ENABLED</code>); offene Empfänger warten, bis er wieder eingeschaltet und fortgesetzt wird.
-              </p>
+              </Notice>
             )
           ) : null}
         </section>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { NewsletterCampaignForm } from "@/components/admin/newsletter-campaign-form";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { countRecipients } from "@/lib/newsletter/recipient-query";
 import { DEFAULT_RECIPIENT_FILTER } from "@/lib/newsletter/schemas";
@@ -14,11 +14,11 @@ export default async function NewNewsletterPage() {
   await requireAdmin(ADMIN_SCREENS.newsletter.permission);
   return (
     <>
-      <p className="meta">
-        <Link href="/admin/newsletter">← Alle Newsletter</Link>
-      </p>
-      <h1>Neuer Newsletter</h1>
-      <p>Der Newsletter wird als Entwurf gespeichert. Danach sehen Sie die Vorschau und können den Versand starten.</p>
+      <PageHeader
+        back={{ href: "/admin/newsletter", label: "Alle Newsletter" }}
+        title="Neuer Newsletter"
+        description="Der Newsletter wird als Entwurf gespeichert. Danach sehen Sie die Vorschau und können den Versand starten."
+      />
       <NewsletterCampaignForm
         initial={{ subject: "", bodyHtml: "", filter: DEFAULT_RECIPIENT_FILTER }}
         initialCount={await countRecipients(DEFAULT_RECIPIENT_FILTER)}

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CreditGrantForm } from "@/components/admin/payments/credit-grant-form";
 import { FormMessage } from "@/components/ui/form-message";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table } from "@/components/ui/table";
 import { oneParam, type SearchParams } from "@/lib/admin/list-query";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
@@ -24,14 +25,11 @@ export default async function CreditGrantPage({ searchParams }: { searchParams: 
   const [booked, recent] = await Promise.all([findGrant(oneParam(params, "grant")), recentGrants()]);
   return (
     <>
-      <p className="meta">
-        <Link href="/admin/payments">← Zahlungen</Link>
-      </p>
-      <h1>Credits gutschreiben</h1>
-      <p>
-        Credits für einen Newsroom ohne Zahlung, etwa als Kulanz oder Korrektur. Je Gutschrift {MAX_CREDIT_GRANT} Credits höchstens; der Grund steht im
-        Aktivitätsprotokoll und im Credit-Verlauf des Newsrooms.
-      </p>
+      <PageHeader
+        back={{ href: "/admin/payments", label: "Zahlungen" }}
+        title="Credits gutschreiben"
+        description={`Credits für einen Newsroom ohne Zahlung, etwa als Kulanz oder Korrektur. Je Gutschrift ${MAX_CREDIT_GRANT} Credits höchstens; der Grund steht im Aktivitätsprotokoll und im Credit-Verlauf des Newsrooms.`}
+      />
       {booked ? (
         <FormMessage result={{ ok: true, message: `${credits(booked.credits)} an „${booked.companyName}“ (Nr. ${booked.companyId}) gutgeschrieben. Guthaben jetzt: ${credits(booked.balance)}.` }} />
       ) : null}
@@ -40,8 +38,7 @@ export default async function CreditGrantPage({ searchParams }: { searchParams: 
       <section aria-labelledby="recent-grants-heading">
         <h2 id="recent-grants-heading">Letzte Gutschriften</h2>
         {recent.length ? (
-          <table className="table">
-            <caption className="visually-hidden">Die letzten Gutschriften, neueste zuerst</caption>
+          <Table caption="Die letzten Gutschriften, neueste zuerst">
             <thead>
               <tr>
                 <th scope="col">Datum</th>
@@ -64,7 +61,7 @@ export default async function CreditGrantPage({ searchParams }: { searchParams: 
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         ) : (
           <p className="empty">Noch keine Gutschrift.</p>
         )}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { ManualInvoiceForm } from "@/components/admin/payments/manual-invoice-form";
+import { PageHeader } from "@/components/ui/page-header";
 import { MANUAL_INVOICE_FORM_LINES } from "@/lib/admin/manual-invoice-form";
 import { requireAdmin } from "@/lib/auth/session";
 import { berlinDay } from "@/lib/billing/agreements/billing-period";
@@ -26,14 +26,11 @@ export default async function NewManualInvoicePage() {
   const termDays = getConfig().billing.paymentTermDays;
   return (
     <>
-      <p className="meta">
-        <Link href="/admin/payments">← Zahlungen</Link>
-      </p>
-      <h1>Rechnung ausstellen</h1>
-      <p>
-        Eine manuelle Rechnung (MAN) für ein bestehendes Kundenkonto, zahlbar per Überweisung innerhalb von {termDays} Tagen. Die Nummer wird beim Ausstellen vergeben; eine
-        ausgestellte Rechnung wird nicht gelöscht, nur storniert.
-      </p>
+      <PageHeader
+        back={{ href: "/admin/payments", label: "Zahlungen" }}
+        title="Rechnung ausstellen"
+        description={`Eine manuelle Rechnung (MAN) für ein bestehendes Kundenkonto, zahlbar per Überweisung innerhalb von ${termDays} Tagen. Die Nummer wird beim Ausstellen vergeben; eine ausgestellte Rechnung wird nicht gelöscht, nur storniert.`}
+      />
       <ManualInvoiceForm
         action={issueManualInvoice}
         lineCount={MANUAL_INVOICE_FORM_LINES}

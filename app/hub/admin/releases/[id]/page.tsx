@@ -16,6 +16,10 @@ import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
 import { IndexStatusPanel } from "@/components/admin/index-status-panel";
+import { Badge } from "@/components/ui/badge";
+import { LinkButton } from "@/components/ui/link-button";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
 import { latestIndexChecks } from "@/lib/seo/index-inspection/release-index-status";
 import { latestIndexNowPings } from "@/lib/seo/indexnow/release-pings";
 import { decideRelease } from "../actions";
@@ -53,22 +57,23 @@ export default async function AdminReleasePage({ params, searchParams }: { param
   const indexNowPings = await latestIndexNowPings({ releaseId: r.id });
   return (
     <>
-      <p className="meta">
-        <Link href="/admin/releases">← Pressemitteilungen</Link>
-      </p>
-      <h1>{r.title}</h1>
+      <PageHeader back={{ href: "/admin/releases", label: "Pressemitteilungen" }} title={r.title} />
       <p className="admin-badges">
         <StatusBadge status={r.status} />
         <GoneBadge at={r.goneAt} />
-        {r.company.goneAt ? <span className="badge badge-gone">Newsroom entfernt</span> : null}
+        {r.company.goneAt ? (
+          <Badge tone="danger" className="badge-gone">
+            Newsroom entfernt
+          </Badge>
+        ) : null}
         <span className="meta">
           Nr. {r.id} · {PORTAL_LABEL[r.portal]} · {LANGUAGE_LABEL[r.language]}
         </span>
       </p>
       {typeof done === "string" && isReleaseAdminAction(done) ? (
-        <p className="form-message success" role="status">
+        <Notice tone="success" role="status">
           {DONE[done]}
-        </p>
+        </Notice>
       ) : null}
 
       <section className="panel" aria-labelledby="decisions-heading">
@@ -166,9 +171,9 @@ export default async function AdminReleasePage({ params, searchParams }: { param
           Zugriff wird als <code>evidence.accessed</code> protokolliert (Spezifikation: EvidenceAccess).
         </p>
         <p>
-          <Link className="button secondary" href={`/admin/releases/${r.id}/images`}>
+          <LinkButton variant="secondary" href={`/admin/releases/${r.id}/images`}>
             Bilder und Nachweise öffnen
-          </Link>
+          </LinkButton>
         </p>
       </section>
 

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { ReportActivityFilter } from "@/components/admin/report-activity-filter";
 import { ReportActivityTable } from "@/components/admin/report-activity-table";
 import { ReportDayChart } from "@/components/admin/report-day-chart";
+import { FormActions } from "@/components/ui/form-actions";
+import { PageHeader } from "@/components/ui/page-header";
 import { ACTIVITY_TYPES } from "@/lib/activity/types";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
@@ -36,11 +38,10 @@ export default async function ActivityReportPage({ searchParams }: { searchParam
   const searching = Boolean(query.q);
   return (
     <>
-      <h1>Aktivität</h1>
-      <p>
-        Das Aktivitätsprotokoll: Registrierungen und Anmeldungen mit ihrem Weg, Statusänderungen von Pressemitteilungen mit Ergebnis und Grund,
-        Zahlungen und Credit-Aufladungen, Formulareingänge und jede Aktion im Verwaltungsbereich. Automatische Änderungen erscheinen als „System“.
-      </p>
+      <PageHeader
+        title="Aktivität"
+        description="Das Aktivitätsprotokoll: Registrierungen und Anmeldungen mit ihrem Weg, Statusänderungen von Pressemitteilungen mit Ergebnis und Grund, Zahlungen und Credit-Aufladungen, Formulareingänge und jede Aktion im Verwaltungsbereich. Automatische Änderungen erscheinen als „System“."
+      />
       <ReportNotices notices={notices} />
       <ReportActivityFilter query={query} />
       <ReportDayChart
@@ -59,11 +60,11 @@ export default async function ActivityReportPage({ searchParams }: { searchParam
         </p>
         {page.rows.length ? <ReportActivityTable rows={page.rows} subjects={subjects} /> : <p className="empty">Keine Einträge zu diesem Filter.</p>}
         {page.newer || page.older ? (
-          <nav aria-label="Seiten des Aktivitätsprotokolls" className="button-row">
+          <FormActions as="nav" aria-label="Seiten des Aktivitätsprotokolls">
             {page.newer ? <Link href={href(query)}>Zu den neuesten</Link> : null}
             {page.newer ? <Link href={href(query, { after: page.newer })}>Neuere Einträge</Link> : null}
             {page.older ? <Link href={href(query, { before: page.older })}>Ältere Einträge</Link> : null}
-          </nav>
+          </FormActions>
         ) : null}
       </section>
     </>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ReportFunnelChart } from "@/components/admin/report-funnel-chart";
 import { ReportFunnelTable } from "@/components/admin/report-funnel-table";
 import { ReportRangeFilter } from "@/components/admin/report-range-filter";
+import { PageHeader } from "@/components/ui/page-header";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
 import { loadConversionFunnel } from "@/lib/reports/conversion-funnel";
@@ -18,11 +19,15 @@ export default async function FunnelReportPage({ searchParams }: { searchParams:
   const funnel = await loadConversionFunnel({ range });
   return (
     <>
-      <h1>Conversion-Funnel</h1>
-      <p>
-        Vom ersten Besuch über einen Mail-Link bis zur Zahlung, jede Stufe eindeutig gezählt: je Newsroom, wo das Ereignis einen nennt, sonst je
-        Pressemitteilung, sonst jedes Ereignis für sich (Registrierungen nennen keinen Newsroom). Dieselben Zahlen liefert <code>conversion:funnel</code>.
-      </p>
+      <PageHeader
+        title="Conversion-Funnel"
+        description={
+          <>
+            Vom ersten Besuch über einen Mail-Link bis zur Zahlung, jede Stufe eindeutig gezählt: je Newsroom, wo das Ereignis einen nennt, sonst je
+            Pressemitteilung, sonst jedes Ereignis für sich (Registrierungen nennen keinen Newsroom). Dieselben Zahlen liefert <code>conversion:funnel</code>.
+          </>
+        }
+      />
       <ReportNotices notices={notices} range={range} />
       <ReportRangeFilter action="/admin/reports/funnel" label="Zeitraum des Funnels" fromDay={range.fromDay} toDay={range.toDay} />
       <ReportFunnelChart id="funnel-chart" title="Eindeutig je Stufe" bars={funnel.stages.map((s) => ({ stage: s.stage, label: s.label, value: s.unique }))} />

@@ -2,6 +2,10 @@ import type { Metadata } from "next";
 import { ReportDayChart } from "@/components/admin/report-day-chart";
 import { CrawlerTable, IndexCheckTable, IndexStateTable, ReaderFeedTable, ReaderTable } from "@/components/admin/report-indexing-tables";
 import { ReportRangeFilter } from "@/components/admin/report-range-filter";
+import { buttonClass } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
 import { incompleteFeedNote } from "@/lib/reports/feed-fetch-coverage";
@@ -24,17 +28,19 @@ export default async function IndexingReportPage({ searchParams }: { searchParam
   const csv = `/admin/reports/indexing/csv?${new URLSearchParams({ from: range.fromDay, to: range.toDay })}`;
   return (
     <>
-      <h1>Indexierung und Abrufe</h1>
-      <p>Wer die Feeds liest und wie viele Abonnenten die Feedreader melden, welche Crawler Pressemitteilungen abrufen und was die Suchmaschine zum Indexstatus sagt.</p>
+      <PageHeader
+        title="Indexierung und Abrufe"
+        description="Wer die Feeds liest und wie viele Abonnenten die Feedreader melden, welche Crawler Pressemitteilungen abrufen und was die Suchmaschine zum Indexstatus sagt."
+      />
       <ReportNotices notices={notices} range={range} />
       <ReportRangeFilter action="/admin/reports/indexing" label="Zeitraum des Berichts" fromDay={range.fromDay} toDay={range.toDay} />
 
       <section aria-labelledby="feeds-heading">
         <h2 id="feeds-heading">Feedreader</h2>
         {incomplete ? (
-          <p className="form-message warning" role="note" id="feed-fetches-incomplete">
+          <Notice tone="warning" role="note" id="feed-fetches-incomplete">
             {incomplete}
-          </p>
+          </Notice>
         ) : null}
         <ReportDayChart id="feed-fetches" title="Feed-Abrufe pro Tag" unit={["Abruf", "Abrufe"]} data={report.feedFetchesPerDay} />
         {report.readers.length ? (
@@ -53,11 +59,11 @@ export default async function IndexingReportPage({ searchParams }: { searchParam
             {report.readerFeeds.length > FEEDS_SHOWN ? <p className="meta">Die {FEEDS_SHOWN} Feeds mit den meisten Abonnenten von {report.readerFeeds.length}.</p> : null}
           </>
         ) : null}
-        <p className="button-row">
-          <a className="button secondary" href={csv} download>
+        <FormActions>
+          <a className={buttonClass({ variant: "secondary" })} href={csv} download>
             Feed-Abrufe pro Tag als CSV
           </a>
-        </p>
+        </FormActions>
       </section>
 
       <section aria-labelledby="crawlers-heading">

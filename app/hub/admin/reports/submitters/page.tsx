@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import { ReportCopyText } from "@/components/admin/report-copy-text";
 import { ReportRangeFilter } from "@/components/admin/report-range-filter";
 import { AutoRejectionTable, DeadAddressTable } from "@/components/admin/report-submitter-tables";
+import { buttonClass } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
+import { PageHeader } from "@/components/ui/page-header";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 import { requireAdmin } from "@/lib/auth/session";
 import { pageRange } from "@/lib/reports/report-range";
@@ -20,11 +23,10 @@ export default async function SubmitterReportPage({ searchParams }: { searchPara
   const csv = (part: string) => `/admin/reports/submitters/csv?${new URLSearchParams({ part, from: range.fromDay, to: range.toDay })}`;
   return (
     <>
-      <h1>Einsender</h1>
-      <p>
-        Adressen von Einsendern, die keine Mail mehr erreicht, und Pressemitteilungen, die die automatische Prüfung abgelehnt hat. Dieser Bericht
-        verschickt nichts: Text kopieren oder als CSV laden und selbst entscheiden.
-      </p>
+      <PageHeader
+        title="Einsender"
+        description="Adressen von Einsendern, die keine Mail mehr erreicht, und Pressemitteilungen, die die automatische Prüfung abgelehnt hat. Dieser Bericht verschickt nichts: Text kopieren oder als CSV laden und selbst entscheiden."
+      />
       <ReportNotices notices={notices} range={range} />
       <ReportRangeFilter action="/admin/reports/submitters" label="Zeitraum der Ablehnungen" fromDay={range.fromDay} toDay={range.toDay} />
 
@@ -36,11 +38,11 @@ export default async function SubmitterReportPage({ searchParams }: { searchPara
         </p>
         {report.deadAddresses.length ? <DeadAddressTable rows={report.deadAddresses} /> : <p className="empty">Keine unzustellbare Einsender-Adresse.</p>}
         {report.deadAddresses.length ? (
-          <p className="button-row">
-            <a className="button secondary" href={csv("addresses")} download>
+          <FormActions>
+            <a className={buttonClass({ variant: "secondary" })} href={csv("addresses")} download>
               Adressen als CSV
             </a>
-          </p>
+          </FormActions>
         ) : null}
       </section>
 
@@ -50,11 +52,11 @@ export default async function SubmitterReportPage({ searchParams }: { searchPara
         {report.autoRejections.length ? <AutoRejectionTable rows={report.autoRejections} /> : <p className="empty">Im Zeitraum wurde keine Pressemitteilung automatisch abgelehnt.</p>}
         {report.autoRejections.length >= SUBMITTER_ROWS_MAX ? <p className="meta">Die neuesten {SUBMITTER_ROWS_MAX}; ein kürzerer Zeitraum zeigt den Rest.</p> : null}
         {report.autoRejections.length ? (
-          <p className="button-row">
-            <a className="button secondary" href={csv("rejections")} download>
+          <FormActions>
+            <a className={buttonClass({ variant: "secondary" })} href={csv("rejections")} download>
               Ablehnungen als CSV
             </a>
-          </p>
+          </FormActions>
         ) : null}
       </section>
 

@@ -5,6 +5,9 @@ import { LANGUAGE_LABEL } from "@/components/admin/release-labels";
 import { STAFF_ROLE_LABEL, UserActivityTable, UserLoginTable, UserMembershipTable, UserSessionTable, UserStateBadges } from "@/components/admin/user-tables";
 import { ReasonForm } from "@/components/admin/release-reason-form";
 import { ActionButton } from "@/components/ui/action-button";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
 import { passesGlobalBefore } from "@/lib/accounts/permissions";
 import { oneParam, type SearchParams } from "@/lib/admin/list-query";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
@@ -42,10 +45,7 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
   const mayReset = passesGlobalBefore(viewer);
   return (
     <>
-      <p className="meta">
-        <Link href="/admin/users">← Benutzer</Link>
-      </p>
-      <h1>{a.name}</h1>
+      <PageHeader back={{ href: "/admin/users", label: "Benutzer" }} title={a.name} />
       <p className="admin-badges">
         <UserStateBadges user={a} />
         <span className="meta">
@@ -53,10 +53,10 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
         </span>
       </p>
       {done === "zweiter-faktor" ? (
-        <p className="form-message success" role="status">
+        <Notice tone="success" role="status">
           Zweiter Faktor zurückgesetzt: App-Code und Wiederherstellungscodes sind gelöscht. Die Person meldet sich mit Passwort, Login-Link oder Passkey an und kann den
           App-Code neu einrichten.
-        </p>
+        </Notice>
       ) : null}
 
       <section className="panel" aria-labelledby="account-heading">
@@ -119,7 +119,7 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
             </>
           ) : null}
         </dl>
-        <div className="button-row admin-user-actions">
+        <FormActions layout="start">
           {isSelf ? (
             <p className="meta">
               Ihre eigenen Sitzungen beenden Sie auf Ihrer <Link href="/dashboard/security">Sicherheitsseite</Link>.
@@ -143,7 +143,7 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
               <p className="meta">Einen zweiten Faktor zurücksetzen dürfen nur Super-Admins.</p>
             )
           ) : null}
-        </div>
+        </FormActions>
       </section>
 
       <section className="panel" aria-labelledby="impersonation-heading">

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { NoticeForm } from "@/components/billing/notice-form";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { openContracts } from "@/lib/billing/contracts/open-contracts";
 import { cancelContractAction } from "../notice-actions";
@@ -14,11 +14,11 @@ export default async function CancelPage() {
   const contracts = await openContracts(user.id, "cancellation");
   return (
     <>
-      <p className="meta">
-        <Link href="/dashboard/billing">← Abrechnung</Link>
-      </p>
-      <h1>Verträge hier kündigen</h1>
-      <p>Ihre Kündigung wirkt zum Ende des laufenden Abrechnungszeitraums. Bis dahin bleibt Ihr Paket mit allen Leistungen nutzbar. Sie erhalten sofort eine Bestätigung mit Datum und Uhrzeit des Eingangs.</p>
+      <PageHeader
+        back={{ href: "/dashboard/billing", label: "Abrechnung" }}
+        title="Verträge hier kündigen"
+        description="Ihre Kündigung wirkt zum Ende des laufenden Abrechnungszeitraums. Bis dahin bleibt Ihr Paket mit allen Leistungen nutzbar. Sie erhalten sofort eine Bestätigung mit Datum und Uhrzeit des Eingangs."
+      />
       {contracts.length ? <NoticeForm kind="cancellation" contracts={contracts} action={cancelContractAction} accountEmail={user.email} /> : <p className="empty">Sie haben keinen laufenden Vertrag, der gekündigt werden kann.</p>}
     </>
   );

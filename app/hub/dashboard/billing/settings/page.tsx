@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { InvoiceDeliveryForm } from "@/components/billing/invoice-delivery-form";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { loadBillingAddress } from "@/lib/billing/invoices/billing-address";
 import { EMPTY_BILLING_ADDRESS_FORM, type BillingAddressFormValues } from "@/lib/billing/invoices/billing-address-fields";
@@ -18,10 +18,7 @@ export default async function BillingSettingsPage() {
     : { ...EMPTY_BILLING_ADDRESS_FORM, name: user.name };
   return (
     <>
-      <p className="meta">
-        <Link href="/dashboard/billing">← Abrechnung</Link>
-      </p>
-      <h1>Rechnungsadresse und Rechnungsversand</h1>
+      <PageHeader back={{ href: "/dashboard/billing", label: "Abrechnung" }} title="Rechnungsadresse und Rechnungsversand" />
       {address ? null : (
         <p>
           Noch ist keine Rechnungsadresse hinterlegt. Bis Sie eine speichern, schicken wir Rechnungen mit PDF an {user.email} und adressieren sie an Ihren Namen.

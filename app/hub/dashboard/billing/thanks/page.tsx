@@ -1,5 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { FormActions } from "@/components/ui/form-actions";
+import { LinkButton } from "@/components/ui/link-button";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
@@ -18,17 +22,15 @@ export default async function ThanksPage({ searchParams }: { searchParams: Promi
   const next = purpose && Object.hasOwn(NEXT, purpose) ? NEXT[purpose]! : NEXT.credits!;
   return (
     <>
-      <h1>Vielen Dank für Ihre Zahlung</h1>
-      <p className="form-message success" role="status">
+      <PageHeader title="Vielen Dank für Ihre Zahlung" />
+      <Notice tone="success" role="status">
         {next.text}
-      </p>
+      </Notice>
       <p className="meta">Die Bestätigung des Zahlungsanbieters kann einige Sekunden dauern. Ihre Rechnung finden Sie unter Abrechnung; wir senden sie Ihnen auch per E-Mail.</p>
-      <p className="button-row">
-        <Link className="button" href={next.href}>
-          {next.link}
-        </Link>
+      <FormActions>
+        <LinkButton href={next.href}>{next.link}</LinkButton>
         <Link href="/dashboard/billing">Abrechnung</Link>
-      </p>
+      </FormActions>
     </>
   );
 }

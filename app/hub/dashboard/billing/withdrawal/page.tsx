@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { NoticeForm } from "@/components/billing/notice-form";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { openContracts } from "@/lib/billing/contracts/open-contracts";
 import { withdrawContractAction } from "../notice-actions";
@@ -14,14 +15,16 @@ export default async function WithdrawalPage() {
   const contracts = await openContracts(user.id, "withdrawal");
   return (
     <>
-      <p className="meta">
-        <Link href="/dashboard/billing">← Abrechnung</Link>
-      </p>
-      <h1>Widerruf erklären</h1>
-      <p>
-        Als Verbraucherin oder Verbraucher können Sie einen Vertrag binnen 14 Tagen nach Vertragsschluss ohne Angabe von Gründen widerrufen. Der Vertrag endet dann sofort; bereits gezahlte Beträge erstatten wir. Für Unternehmen gilt die
-        Kündigung zum Ende des Abrechnungszeitraums: <Link href="/dashboard/billing/cancel">Verträge hier kündigen</Link>.
-      </p>
+      <PageHeader
+        back={{ href: "/dashboard/billing", label: "Abrechnung" }}
+        title="Widerruf erklären"
+        description={
+          <>
+            Als Verbraucherin oder Verbraucher können Sie einen Vertrag binnen 14 Tagen nach Vertragsschluss ohne Angabe von Gründen widerrufen. Der Vertrag endet dann sofort; bereits gezahlte Beträge erstatten wir. Für Unternehmen gilt die
+            Kündigung zum Ende des Abrechnungszeitraums: <Link href="/dashboard/billing/cancel">Verträge hier kündigen</Link>.
+          </>
+        }
+      />
       {contracts.length ? <NoticeForm kind="withdrawal" contracts={contracts} action={withdrawContractAction} accountEmail={user.email} /> : <p className="empty">Sie haben keinen laufenden Vertrag.</p>}
     </>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ImageConfirmForm } from "@/components/dashboard/image-confirm-item";
 import { ImageFacts, ImageThumb } from "@/components/dashboard/image-labels";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
 import { currentConfirmText } from "@/lib/images/confirm-text";
@@ -18,14 +19,11 @@ export default async function ConfirmImagesPage() {
   const [images, confirmText] = await Promise.all([imagesAwaitingOwnerConfirmation(user.id), currentConfirmText()]);
   return (
     <>
-      <p className="meta">
-        <Link href="/dashboard">← Alle Pressemitteilungen</Link>
-      </p>
-      <h1>Bildrechte bestätigen</h1>
-      <p>
-        Unser Team hat diese Bilder zu Pressemitteilungen Ihres Newsrooms hochgeladen, zum Beispiel auf Ihre Bitte per E-Mail. Ein Bild erscheint erst,
-        wenn Sie als Inhaberin oder Inhaber des Newsrooms bestätigen, dass Sie die Rechte daran haben.
-      </p>
+      <PageHeader
+        back={{ href: "/dashboard", label: "Alle Pressemitteilungen" }}
+        title="Bildrechte bestätigen"
+        description="Unser Team hat diese Bilder zu Pressemitteilungen Ihres Newsrooms hochgeladen, zum Beispiel auf Ihre Bitte per E-Mail. Ein Bild erscheint erst, wenn Sie als Inhaberin oder Inhaber des Newsrooms bestätigen, dass Sie die Rechte daran haben."
+      />
       {images.length ? (
         <ul className="image-list image-confirm-list">
           {images.map((image) => (

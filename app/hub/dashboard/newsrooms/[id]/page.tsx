@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LogoUpload } from "@/components/dashboard/newsroom/logo-upload";
 import { NewsroomForm } from "@/components/dashboard/newsroom/newsroom-form";
 import { NewsroomTabs } from "@/components/dashboard/newsroom/newsroom-tabs";
 import { OnboardingChecklist } from "@/components/dashboard/newsroom/onboarding-checklist";
 import { PressContacts } from "@/components/dashboard/newsroom/press-contacts";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { loadNewsroomProfile } from "@/lib/companies/profile/load-newsroom-profile";
 import { AppError } from "@/lib/http/errors";
@@ -33,14 +34,14 @@ export default async function NewsroomProfilePage({ params, searchParams }: Prop
   const id = newsroom.id;
   return (
     <>
-      <p className="meta"><Link href="/dashboard/newsrooms">← Alle Newsrooms</Link></p>
-      <div className="page-head">
-        <h1>{newsroom.name}</h1>
-        {newsroom.publicUrl ? <a href={newsroom.publicUrl}>Öffentliche Seite ansehen</a> : null}
-      </div>
+      <PageHeader
+        back={{ href: "/dashboard/newsrooms", label: "Alle Newsrooms" }}
+        title={newsroom.name}
+        actions={newsroom.publicUrl ? <a href={newsroom.publicUrl}>Öffentliche Seite ansehen</a> : null}
+      />
       <NewsroomTabs companyId={id} current="profile" />
-      {welcome ? <p className="form-message success" role="status">Ihr Newsroom ist angelegt.</p> : null}
-      {newsroom.isGone ? <p className="form-message warning">Dieser Newsroom wurde entfernt. Er ist nicht mehr öffentlich und nimmt keine neuen Inhalte an.</p> : null}
+      {welcome ? <Notice tone="success" role="status">Ihr Newsroom ist angelegt.</Notice> : null}
+      {newsroom.isGone ? <Notice tone="warning">Dieser Newsroom wurde entfernt. Er ist nicht mehr öffentlich und nimmt keine neuen Inhalte an.</Notice> : null}
       {showChecklist && newsroom.may.writeReleases && !newsroom.isGone ? <OnboardingChecklist steps={newsroom.steps} quota={newsroom.quota} companyId={id} /> : null}
       {newsroom.may.edit ? null : <p className="meta">Ihre Rolle in diesem Newsroom erlaubt, das Profil anzusehen; ändern können es Inhaber/innen und Verantwortliche.</p>}
       <section className="panel" id="logo-section" aria-labelledby="logo-heading">

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { NewsroomForm } from "@/components/dashboard/newsroom/newsroom-form";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { newsroomsOfUser } from "@/lib/companies/newsrooms";
 import { EMPTY_NEWSROOM_FORM } from "@/lib/companies/profile/newsroom-fields";
@@ -27,7 +28,7 @@ export default async function NewNewsroomPage() {
           <p className="meta">Sie wurden von einer Kollegin oder einem Kollegen eingeladen? Dann öffnen Sie den Link aus der Einladungs-E-Mail; Sie brauchen keinen eigenen Newsroom.</p>
         </section>
       ) : (
-        <h1>Neuen Newsroom anlegen</h1>
+        <PageHeader title="Neuen Newsroom anlegen" />
       )}
       <NewsroomForm initial={{ ...EMPTY_NEWSROOM_FORM, email: "" }} creating submitLabel="Newsroom anlegen" action={createNewsroomAction} />
     </>

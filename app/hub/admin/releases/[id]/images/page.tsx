@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EvidenceForm } from "@/components/admin/evidence-form";
 import { EvidenceHoldForm } from "@/components/admin/evidence-hold-form";
@@ -8,6 +7,10 @@ import { ImageDeclarationForm } from "@/components/dashboard/image-declaration-f
 import { STATUS_LABELS, StatusBadge } from "@/components/dashboard/status-badge";
 import { ImageFacts, ImageStatusBadge, ImageThumb } from "@/components/dashboard/image-labels";
 import { ImageUploadForm } from "@/components/dashboard/image-upload-form";
+import { Badge } from "@/components/ui/badge";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import { formatBerlin } from "@/lib/dashboard/berlin-time";
@@ -44,10 +47,7 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
   const active = images.filter((i) => !i.removed).length;
   return (
     <>
-      <p className="meta">
-        <Link href="/admin/images">← Zurückgehaltene Bilder</Link>
-      </p>
-      <h1>Bilder: {release.title}</h1>
+      <PageHeader back={{ href: "/admin/images", label: "Zurückgehaltene Bilder" }} title={`Bilder: ${release.title}`} />
       <p>
         Nr. {release.id} · {release.companyName} · Status: {release.status in STATUS_LABELS ? <StatusBadge status={release.status as ReleaseStatus} /> : release.status}
       </p>
@@ -60,7 +60,7 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
               <div className="image-item-body">
                 <p className="image-item-head">
                   <ImageStatusBadge status={image.status} />
-                  {image.isCover ? <span className="badge image-cover-badge">Titelbild</span> : null}
+                  {image.isCover ? <Badge tone="info">Titelbild</Badge> : null}
                   <span className="meta">
                     Bild-Nr. {image.id} · hochgeladen am {formatBerlin(new Date(image.createdAt))}
                     {image.uploadedByAdmin ? " · vom Team hochgeladen" : null}
@@ -69,10 +69,10 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
                 </p>
                 <ImageFacts image={image} />
                 {!image.removed ? (
-                  <div className="button-row image-admin-actions">
+                  <FormActions layout="start">
                     <ImageDeclarationForm image={image} action={correctImageAsAdminAction.bind(null, release.id)} reasonRequired />
                     <ImageRemoveForm imageId={image.id} action={removeImageAsAdminAction.bind(null, release.id)} />
-                  </div>
+                  </FormActions>
                 ) : null}
                 <div className="evidence-box">
                   <h3>Nachweis</h3>
@@ -109,10 +109,10 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
       ) : null}
       <section className="panel image-upload-panel" aria-labelledby="admin-upload-heading">
         <h2 id="admin-upload-heading">Bild für den Kunden hochladen</h2>
-        <p className="form-message warning">
+        <Notice tone="warning">
           Das Bild bleibt verborgen, bis eine Inhaberin oder ein Inhaber des Newsrooms die Bildrechte bestätigt. Dazu schicken wir ihr oder ihm
           nach dem Hochladen einen Link per E-Mail; bestätigt wird unter „Bildrechte bestätigen“ im Kundenbereich.
-        </p>
+        </Notice>
         {active >= MAX_IMAGES_PER_RELEASE ? (
           <p className="meta">Diese Pressemitteilung hat bereits {MAX_IMAGES_PER_RELEASE} Bilder; mehr sind nicht möglich.</p>
         ) : (

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { NewsroomTabs } from "@/components/dashboard/newsroom/newsroom-tabs";
 import { EmailMatchList } from "@/components/dashboard/team/email-match-list";
@@ -7,6 +6,7 @@ import { InvitationList } from "@/components/dashboard/team/invitation-list";
 import { InviteForm } from "@/components/dashboard/team/invite-form";
 import { MemberList } from "@/components/dashboard/team/member-list";
 import { RoleExplanations } from "@/components/dashboard/team/role-explanations";
+import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/session";
 import { GRANTED_VIA_LABEL, loadTeam, ROLE_LABEL, roleDescriptions, TeamRefusedError } from "@/lib/companies/team";
 import { parseRecordId } from "@/lib/input/ids";
@@ -34,12 +34,7 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
   const roles = roleDescriptions();
   return (
     <>
-      <p className="meta">
-        <Link href="/dashboard/newsrooms">← Alle Newsrooms</Link>
-      </p>
-      <div className="page-head">
-        <h1>{team.name}</h1>
-      </div>
+      <PageHeader back={{ href: "/dashboard/newsrooms", label: "Alle Newsrooms" }} title={team.name} />
       <NewsroomTabs companyId={id} current="team" />
       <section className="panel" aria-labelledby="members-heading">
         <h2 id="members-heading">Team</h2>
