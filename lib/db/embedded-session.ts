@@ -1,5 +1,6 @@
 import { createConnection } from "node:net";
 import { getConfig } from "@/lib/config";
+import { disconnectPrisma } from "./client";
 import { startEmbeddedDatabase } from "./embedded-server";
 import { applyMigrations } from "./migrations/migrations";
 
@@ -25,7 +26,6 @@ export async function withDatabaseForCommand<T>(fn: () => Promise<T>): Promise<T
     await applyMigrations(embedded.url);
     return await fn();
   } finally {
-    const { disconnectPrisma } = await import("./client");
     await disconnectPrisma();
     await embedded.stop();
   }

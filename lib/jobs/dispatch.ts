@@ -11,6 +11,14 @@ export interface DispatchOptions {
   runAt?: Date;
 }
 
+const DRAIN = Symbol.for("pressdesk.localDrain");
+const holder = globalThis as unknown as { [DRAIN]?: () => Promise<void> };
+
+/** The local worker offers its drain here (lib/jobs/local-worker.ts); the domains that dispatch never import the worker. */
+export function provideLocalDrain(drain: () => Promise<void>): void {
+  holder[DRAIN] = drain;
+}
+
 /**
  * Hands work to the job runner: Inngest when an event key is configured, otherwise the local
  * queue table worked off inside this process. Call it after the business transaction commits.
@@ -27,6 +35,7 @@ export async function dispatchJob(name: string, payload: Record<string, unknown>
     VALUES (${name}, ${JSON.stringify(payload)}::jsonb, 'pending', ${opts.runAt ?? new Date()}, 0, ${opts.key ?? null}, now())
     ON CONFLICT (dedupe_key) DO NOTHING`;
   if (!jobs.autoDrain) return;
-  // Loaded lazily: the worker imports the job catalog, which imports the domain modules that dispatch.
-  setImmediate(() => void import("./local-worker").then((w) => w.drainQueue()).catch((err) => console.error("job worker:", err)));
+  // A process that runs no local worker leaves the row to one that does (the app's scheduler ticks every minute).
+  const drain = holder[DRAIN];
+  if (drain) setImmediate(() => void drain().catch((err) => console.error("job worker:", err)));
 }

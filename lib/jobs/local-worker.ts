@@ -1,6 +1,7 @@
 import { outsideActingContext } from "@/lib/activity/acting-context";
 import { db } from "@/lib/db/client";
 import { findJob, JOBS } from "./catalog";
+import { provideLocalDrain } from "./dispatch";
 import { runRecorded } from "./job-runs";
 import type { StepTools } from "./types";
 
@@ -106,3 +107,6 @@ export async function releaseStaleClaims(): Promise<number> {
     WHERE status = 'running' AND name <> ALL(${known}) AND locked_at < now() - make_interval(secs => ${UNKNOWN_JOB_CLAIM_SECONDS})`;
   return released;
 }
+
+// Dispatches in this process start a drain right away (JOBS_AUTO_DRAIN).
+provideLocalDrain(drainQueue);

@@ -1,0 +1,120 @@
+// The import graph of lib/ at folder level: which folder imports which, the loops among them,
+// and the lazy imports (`await import(...)`) in lib. Reads the sources only (TypeScript's own
+// pre-processor finds every static, re-export and dynamic import); runs nothing of the project.
+//
+// Usage: npx tsx scripts/import-graph.ts [--edges] [--json]
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const LIB = join(ROOT, "lib");
+const SOURCE = /\.(ts|tsx|mts|mjs)$/;
+const TEST = /\.(test|spec)\.(ts|tsx)$/;
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === "generated" ? [] : sourcesUnder(path);
+    return SOURCE.test(name) && !TEST.test(name) && !name.endsWith(".d.mts") && !name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+/** The folder a file of lib/ belongs to: its first segment (`lib/releases/x/y.ts` → `releases`; `lib/error-summary.ts` → `error-summary`). */
+export function folderOf(file: string): string {
+  const [first, ...rest] = relative(LIB, file).split("/");
+  return rest.length ? first! : first!.replace(SOURCE, "");
+}
+
+function resolveImport(from: string, specifier: string): string | null {
+  const base = specifier.startsWith("@/") ? join(ROOT, specifier.slice(2)) : specifier.startsWith(".") ? resolve(dirname(from), specifier) : null;
+  if (!base || !base.startsWith(LIB + "/")) return null;
+  for (const candidate of [base, ...[".ts", ".tsx", ".mts", ".mjs"].map((e) => base + e), ...["index.ts", "index.tsx"].map((i) => join(base, i))]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+
+export interface ImportGraph {
+  /** from folder → to folder → the file pairs that make the arrow. */
+  edges: Map<string, Map<string, string[]>>;
+  lazy: { file: string; specifier: string }[];
+}
+
+export function readImportGraph(): ImportGraph {
+  const edges: ImportGraph["edges"] = new Map();
+  const lazy: ImportGraph["lazy"] = [];
+  for (const file of sourcesUnder(LIB)) {
+    const text = readFileSync(file, "utf8");
+    const info = ts.preProcessFile(text, true, true);
+    for (const ref of info.importedFiles) {
+      const target = resolveImport(file, ref.fileName);
+      if (!target) continue;
+      if (new RegExp(`import\\(\\s*["'\`]${ref.fileName.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}["'\`]`).test(text)) lazy.push({ file: relative(ROOT, file), specifier: ref.fileName });
+      const a = folderOf(file);
+      const b = folderOf(target);
+      if (a === b) continue;
+      const row = edges.get(a) ?? new Map<string, string[]>();
+      edges.set(a, row);
+      row.set(b, [...(row.get(b) ?? []), `${relative(ROOT, file)} → ${relative(ROOT, target)}`]);
+    }
+  }
+  return { edges, lazy };
+}
+
+/** Strongly connected components with more than one folder (Tarjan). */
+export function loopsOf(edges: ImportGraph["edges"]): string[][] {
+  const nodes = new Set([...edges.keys(), ...[...edges.values()].flatMap((m) => [...m.keys()])]);
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of edges.get(v)?.keys() ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) out.push(component.sort());
+    }
+  };
+  for (const v of [...nodes].sort()) if (!idx.has(v)) visit(v);
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { edges, lazy } = readImportGraph();
+  const loops = loopsOf(edges);
+  if (process.argv.includes("--json")) {
+    console.log(JSON.stringify({ edges: Object.fromEntries([...edges].map(([a, m]) => [a, Object.fromEntries([...m].map(([b, pairs]) => [b, pairs.length]))])), loops, lazy }, null, 2));
+  } else {
+    const arrows = [...edges.values()].reduce((n, m) => n + m.size, 0);
+    console.log(`lib/: ${new Set([...edges.keys(), ...[...edges.values()].flatMap((m) => [...m.keys()])]).size} folders, ${arrows} folder arrows`);
+    console.log(loops.length ? `loops: ${loops.length}` : "loops: none");
+    for (const loop of loops) console.log(`  ${loop.length} folders: ${loop.join(", ")}`);
+    console.log(lazy.length ? `lazy imports in lib: ${lazy.length}` : "lazy imports in lib: none");
+    for (const l of lazy) console.log(`  ${l.file}: import("${l.specifier}")`);
+    if (process.argv.includes("--edges")) {
+      for (const [a, m] of [...edges].sort()) for (const [b, pairs] of [...m].sort()) console.log(`${a} → ${b} (${pairs.length}): ${pairs[0]}${pairs.length > 1 ? " …" : ""}`);
+    }
+  }
+}
