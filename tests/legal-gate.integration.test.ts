@@ -66,6 +66,17 @@ describe("the legal-acceptance gate in the dashboard", () => {
     expect(await db.pressRelease.count({ where: { companyId: company.id } })).toBe(0);
   });
 
+  it("staff in a support access cannot accept the documents for the customer: refused by the release write, nothing stored", async () => {
+    const { owner, company, values } = await customerForm();
+    const err = await saveDashboardRelease({ userId: owner.id, values, submit: true, acceptDocuments: CURRENT, acting: { impersonatorUserId: owner.id + 1000 } }).catch((e: unknown) => e);
+    expect(actionError(err)).toMatchObject({ ok: false, code: "forbidden", message: expect.stringContaining("Support-Zugang") });
+    expect(await db.legalDocumentAcceptance.count({ where: { userId: owner.id } })).toBe(0);
+    expect(await db.pressRelease.count({ where: { companyId: company.id } })).toBe(0);
+    // Saving without accepting anything stays possible for support.
+    await saveDashboardRelease({ userId: owner.id, values, submit: false, acting: { impersonatorUserId: owner.id + 1000 } });
+    expect(await db.pressRelease.count({ where: { companyId: company.id } })).toBe(1);
+  });
+
   it("is held by submitRelease itself, whatever path calls it", async () => {
     const { owner, values } = await customerForm();
     const { releaseId } = await saveDashboardRelease({ userId: owner.id, values, submit: false });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { isProofFresh } from "@/lib/accounts/identity-proof/freshness";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
@@ -26,7 +27,9 @@ export async function hasApiAccess(userId: number): Promise<boolean> {
   return (await db.userPaymentOption.count({ where: { userId, status: "active", apiAccess: true } })) > 0;
 }
 
-export async function createApiToken(opts: { userId: number; name: string; expiresAt?: Date | null; identityConfirmedAt: Date | null; now?: Date }) {
+/** A new token for the account, after a fresh identity proof; not in an impersonation session (`acting`): support access mints no way in. */
+export async function createApiToken(opts: { userId: number; name: string; expiresAt?: Date | null; identityConfirmedAt: Date | null; acting?: Acting; now?: Date }) {
+  assertNotImpersonating(opts.acting, "security");
   const now = opts.now ?? new Date();
   if (!isProofFresh(opts.identityConfirmedAt, now)) {
     throw new AppError("identity_proof_required", "Confirm your identity again before creating an API token.");
@@ -71,7 +74,9 @@ export async function listApiTokens(userId: number, now = new Date()) {
   };
 }
 
-export async function revokeApiToken(userId: number, tokenId: number): Promise<void> {
+/** Revokes one of the account's tokens; not in an impersonation session (`acting`). */
+export async function revokeApiToken(userId: number, tokenId: number, opts: { acting?: Acting } = {}): Promise<void> {
+  assertNotImpersonating(opts.acting, "security");
   if (!isRecordId(tokenId)) throw notFound("Token not found.");
   const { count } = await db.apiToken.deleteMany({ where: { id: tokenId, userId } });
   if (!count) throw notFound("Token not found.");

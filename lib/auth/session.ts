@@ -8,7 +8,6 @@ import { can, type Permission } from "@/lib/accounts/permissions";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { joinActingContext } from "@/lib/activity/acting-context";
-import { impersonationRefusal, type CustomerOnlyAction, type ImpersonationRefusal } from "./impersonation/customer-acting";
 import { SESSION_COOKIE } from "./next-auth/cookies";
 import { resolveSessionToken, type ActiveSession } from "./sessions/resolve-session";
 import { needsStrongAdminConfirmation } from "./sessions/strong-confirmation";
@@ -54,18 +53,6 @@ export async function requireUser(): Promise<ActiveSession> {
   return s;
 }
 
-/** The signed-in customer acting in person, or the form's refusal when staff act in the session (support access). */
-export type CustomerActing = (ActiveSession & { ok: true }) | ImpersonationRefusal;
-
-/**
- * requireUser for what only the customer may decide or state (lib/auth/impersonation/customer-acting.ts):
- * every such door starts with `const s = await requireCustomerActing(kind); if (!s.ok) return s;`.
- */
-export async function requireCustomerActing(action: CustomerOnlyAction): Promise<CustomerActing> {
-  const s = await requireUser();
-  return impersonationRefusal(s.session, action) ?? { ok: true, ...s };
-}
-
 /** Where a signed-in person starts: customers in the dashboard, staff on the first admin screen they may open. */
 export const startPathOf = (s: ActiveSession): string => (s.user.staffRole === "user" ? "/dashboard" : (adminHomeFor(s.user) ?? "/dashboard"));
 
@@ -90,9 +77,4 @@ export async function requireAdmin(permission: Permission): Promise<ActiveSessio
 /** Records a fresh identity proof (spec 5.3) on the current session, with its kind. */
 export async function markIdentityProved(sessionId: number, provedAt: Date, kind: ProofKind): Promise<void> {
   await db.session.update({ where: { id: sessionId }, data: { identityProvedAt: provedAt, identityProofKind: kind } });
-}
-
-/** Marks the current session confirmed for the admin area. */
-export async function markStrongAuthenticated(sessionId: number, at = new Date()): Promise<void> {
-  await db.session.update({ where: { id: sessionId }, data: { strongAuthAt: at } });
 }

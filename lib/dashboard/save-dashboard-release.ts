@@ -1,9 +1,10 @@
 import { isUniqueViolation } from "@/lib/db/unique-violation";
 import { AppError } from "@/lib/http/errors";
 import { parseRecordId } from "@/lib/input/ids";
+import type { Acting } from "@/lib/auth/impersonation/customer-acting";
 import type { Tx } from "@/lib/db/client";
 import type { IpHmac } from "@/lib/security/client-ip";
-import { ReleaseRefused, writeRelease } from "@/lib/releases/write-release";
+import { assertMayAcceptDocuments, ReleaseRefused, writeRelease } from "@/lib/releases/write-release";
 import { berlinLocalToDate } from "./berlin-time";
 import { bindNewReleaseKey, isNewReleaseKey, releaseOfNewReleaseKey } from "./new-release-key";
 import { formIssuesOf, isAiDeclaration, validateReleaseForm, type FieldIssues, type ReleaseFormValues } from "./release-rules";
@@ -41,12 +42,16 @@ interface SaveOptions {
   submit: boolean;
   autosave?: boolean;
   acceptDocuments?: { document: string; version: string }[];
+  /** Who acts in the session: staff in a support access may save, never accept documents for the customer. */
+  acting?: Acting;
   ip?: IpHmac | null;
   now?: Date;
 }
 
 async function save(opts: SaveOptions, alsoInTransaction?: (tx: Tx, releaseId: number) => Promise<unknown>): Promise<{ releaseId: number }> {
   const v = opts.values;
+  // Before the form's own checks, as the refusal names no field.
+  assertMayAcceptDocuments({ acceptedDocuments: opts.acceptDocuments ?? [], ...(opts.acting ? { acting: opts.acting } : {}) });
   const issues = validateReleaseForm(v);
   // The newsroom of an existing release is fixed; the form cannot move it elsewhere.
   if (opts.releaseId) delete issues.companyId;
@@ -68,6 +73,7 @@ async function save(opts: SaveOptions, alsoInTransaction?: (tx: Tx, releaseId: n
       guided: true,
       ...(opts.autosave ? { autosave: true } : {}),
       acceptedDocuments: opts.acceptDocuments ?? [],
+      ...(opts.acting ? { acting: opts.acting } : {}),
       ip: opts.ip ?? null,
       ...(opts.now ? { now: opts.now } : {}),
       ...(alsoInTransaction ? { alsoInTransaction } : {}),

@@ -1,3 +1,4 @@
+import { impersonationRefusalOf } from "@/lib/auth/impersonation/customer-acting";
 import type { ErrorCode } from "@/lib/http/errors";
 import { toAppError } from "@/lib/http/problem";
 
@@ -32,6 +33,9 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
 
 /** Turns an error into a form result; `messages` words a code for this form (a newsroom is not a release). Unexpected errors are reported and answered generically, never as a 500. */
 export function actionError(thrown: unknown, messages: Partial<Record<ErrorCode, string>> = {}): ActionResult {
+  // Something only the customer may do, refused by the domain because staff act in the session: its own German reason, whatever the form words as "forbidden".
+  const refused = impersonationRefusalOf(thrown);
+  if (refused) return refused;
   // The API's mapping: a value the database refused is the form's fault; anything else is reported.
   const err = toAppError(thrown, crypto.randomUUID());
   if (err.status < 500) {

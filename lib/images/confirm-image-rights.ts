@@ -1,6 +1,7 @@
 import { assertCompanyAbility } from "@/lib/accounts/abilities";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { isRecordId } from "@/lib/input/ids";
@@ -18,9 +19,11 @@ import { markImagesPublished } from "./mark-images-published";
  * for an admin's upload the owner's release of it. On a published release it goes public now;
  * on a release in review or scheduled the image is now part of what its check must have seen
  * (the review fingerprint), so the release goes back to its check, and a publication a missing
- * confirmation held up is tried again by that check.
+ * confirmation held up is tried again by that check. It is the customer's own legal statement:
+ * staff acting in the customer's session (`acting`, support access) cannot make it for them.
  */
-export async function confirmImageRights(opts: { imageId: number; userId: number; confirmTextVersion: string; ip: string | null; now?: Date }): Promise<ImageResource> {
+export async function confirmImageRights(opts: { imageId: number; userId: number; confirmTextVersion: string; ip: string | null; acting?: Acting; now?: Date }): Promise<ImageResource> {
+  assertNotImpersonating(opts.acting, "image_rights");
   const now = opts.now ?? new Date();
   if (!isRecordId(opts.imageId)) throw notFound("Image not found.");
   const text = assertCurrentConfirmText(opts.confirmTextVersion);

@@ -1,6 +1,7 @@
 import { bestEffort } from "@/lib/activity/best-effort";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { ownReleaseOrThrow } from "@/lib/companies/newsrooms";
 import { db } from "@/lib/db/client";
 import { enqueueArchiveJob } from "@/lib/evidence/pending-jobs";
@@ -30,6 +31,8 @@ export interface CorrectImageDeclarationOptions extends ImageActor {
   aiDeclaration?: AiDeclaration;
   /** Why; kept with each correction of a declaration that was public. */
   reason?: string | null;
+  /** Who acts in the customer's session: credit and AI declaration are the customer's statements, which staff acting as the customer do not make. */
+  acting?: Acting;
   now?: Date;
 }
 
@@ -42,6 +45,7 @@ export interface CorrectImageDeclarationOptions extends ImageActor {
  * part of the release's review fingerprint: a release in review or scheduled goes back to its check.
  */
 export async function correctImageDeclaration(opts: CorrectImageDeclarationOptions): Promise<ImageResource> {
+  assertNotImpersonating(opts.acting, "image_statement");
   const now = opts.now ?? new Date();
   if (!isRecordId(opts.imageId)) throw notFound("Image not found.");
   const statement = opts.customerStatement?.trim();

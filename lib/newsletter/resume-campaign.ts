@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
+import { assertMayRunNewsletter } from "./campaign-permission";
 import { dispatchSendJobs } from "./dispatch-send-jobs";
 import { CampaignStateError } from "./errors";
 import { lockCampaign } from "./record-recipient-result";
@@ -23,9 +24,11 @@ export interface ResumedCampaign {
  * `newsletter:resume` (spec 4.7): re-enqueues a running campaign. Claims older than
  * `stuckMinutes` go back to pending (their job died; a mail the provider already took is
  * deduplicated by its idempotency key on the re-send); with `failed`, failed recipients too, the
- * failed counter lowered in the same transaction. Then fresh send jobs.
+ * failed counter lowered in the same transaction. Then fresh send jobs. From the admin area by
+ * staff who run the newsletter (`actorUserId`); the console passes none.
  */
-export async function resumeCampaign(opts: { campaignId: number; failed?: boolean; stuckMinutes?: number }): Promise<ResumedCampaign> {
+export async function resumeCampaign(opts: { campaignId: number; failed?: boolean; stuckMinutes?: number; actorUserId?: number | null }): Promise<ResumedCampaign> {
+  await assertMayRunNewsletter(opts.actorUserId);
   assertNewsletterSendingEnabled();
   const stuckMinutes = opts.stuckMinutes ?? DEFAULT_STUCK_MINUTES;
   if (!Number.isInteger(stuckMinutes) || stuckMinutes < 0) throw new RangeError("stuckMinutes must be a whole number of minutes, 0 or more");

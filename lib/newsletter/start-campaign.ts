@@ -2,6 +2,7 @@ import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
+import { assertMayRunNewsletter } from "./campaign-permission";
 import { dispatchSendJobs } from "./dispatch-send-jobs";
 import { CampaignStateError } from "./errors";
 import { freezeRecipients } from "./freeze-recipients";
@@ -17,9 +18,10 @@ export interface StartedCampaign {
  * conditional update `WHERE status = 'draft'` lets exactly one caller through (count 1); the
  * others get a conflict without waiting. Only the winner freezes the recipients and enqueues the
  * send jobs. If the freeze fails, the campaign goes back to draft with no frozen rows, so the
- * admin can fix and start again.
+ * admin can fix and start again. By staff who run the newsletter (`actorUserId`; null: the console).
  */
 export async function startCampaign(opts: { campaignId: number; actorUserId: number | null }): Promise<StartedCampaign> {
+  await assertMayRunNewsletter(opts.actorUserId);
   assertNewsletterSendingEnabled();
   const { count } = await db.newsletterCampaign.updateMany({ where: { id: opts.campaignId, status: "draft" }, data: { status: "sending", startedAt: new Date() } });
   if (count !== 1) {

@@ -1,3 +1,4 @@
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { newsroomsOfUser, ownReleaseOrThrow, type Newsroom } from "@/lib/companies/newsrooms";
 import { getConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
@@ -45,8 +46,9 @@ export interface ReleaseWrite {
   guided?: boolean;
   /** The form's own save of an existing draft while the customer types: never submits, touches nothing but a draft. */
   autosave?: boolean;
-  /** Document versions the customer accepted in the form before submitting. */
+  /** Document versions the customer accepted in the form before submitting: the customer's own statement, never staff's in a support access (`acting`). */
   acceptedDocuments?: { document: string; version: string }[];
+  acting?: Acting;
   ip?: IpHmac | null;
   /** Committed or rolled back with the write (an Idempotency-Key binds the new release there). */
   alsoInTransaction?: (tx: Tx, releaseId: number) => Promise<unknown>;
@@ -140,6 +142,11 @@ function contentOf(w: ReleaseWrite, base: PressRelease | null, placement: Placem
   };
 }
 
+/** Accepting the legal documents is the customer's own statement; support access saves without it. */
+export function assertMayAcceptDocuments(w: Pick<ReleaseWrite, "acceptedDocuments" | "acting">): void {
+  if (w.acceptedDocuments?.length) assertNotImpersonating(w.acting, "legal_acceptance");
+}
+
 /**
  * Before a submission: records the document versions the customer accepted in the form (a
  * version that changed meanwhile is refused, nothing stored) and runs the legal gate, so a
@@ -168,6 +175,7 @@ async function passLegalGate(w: ReleaseWrite): Promise<void> {
  */
 export async function writeRelease(w: ReleaseWrite): Promise<{ releaseId: number; submitted: boolean }> {
   const now = w.now ?? new Date();
+  assertMayAcceptDocuments(w);
   const existing = w.releaseId !== undefined ? await ownReleaseOrThrow(w.userId, w.releaseId) : null;
   if (w.autosave && (!existing || w.submit)) throw new AppError("conflict", "Only a saved draft is saved automatically, and never submitted.");
 

@@ -1,4 +1,5 @@
 import { hashLinkToken, LOGIN_LINK_TTL_MINUTES, newLinkToken } from "@/lib/accounts/login-links";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { sendMail } from "@/lib/mail/send-mail";
@@ -12,6 +13,8 @@ import { NewEmail } from "./new-email";
 export interface RequestEmailChangeInput {
   userId: number;
   newEmail: string;
+  /** Who acts in the session: staff acting as the customer (support access) never change the address. */
+  acting?: Acting;
   now?: Date;
 }
 
@@ -27,6 +30,7 @@ export interface RequestEmailChangeInput {
  * proof stays fresh ten minutes, which must not turn into a flood of mails to strangers.
  */
 export async function requestEmailChange(input: RequestEmailChangeInput): Promise<{ pendingEmail: string; expiresAt: Date }> {
+  assertNotImpersonating(input.acting, "security");
   const now = input.now ?? new Date();
   const parsed = NewEmail.safeParse(input.newEmail);
   if (!parsed.success) throw newEmailError("The new address is not a valid e-mail address.", "Bitte geben Sie eine gültige E-Mail-Adresse ein.");

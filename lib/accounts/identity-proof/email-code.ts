@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { getCacheStore } from "@/lib/cache/store";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
@@ -30,9 +31,11 @@ const macOf = (userId: number, id: string, code: string) => createHmac("sha256",
 
 /**
  * Mails a 6-digit code to the account's current address (spec 5.3: mails go to the address
- * in use, not to a pending new one). Valid ten minutes, once; replaces any earlier code.
+ * in use, not to a pending new one). Valid ten minutes, once; replaces any earlier code. Not in
+ * an impersonation session (`acting`): staff acting as the customer prove nothing in their name.
  */
-export async function sendEmailProofCode(userId: number, opts: { now?: Date } = {}): Promise<{ expiresAt: Date }> {
+export async function sendEmailProofCode(userId: number, opts: { now?: Date; acting?: Acting } = {}): Promise<{ expiresAt: Date }> {
+  assertNotImpersonating(opts.acting, "security");
   const now = opts.now ?? new Date();
   const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, locale: true, isActive: true, deletedAt: true } });
   if (!user || !user.isActive || user.deletedAt) throw notFound("There is no such account.");

@@ -2,6 +2,7 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON 
 import { passkeyAuthenticationOptionsForUser } from "@/lib/accounts/passkeys/authentication-options";
 import { CHALLENGE_TTL_SECONDS } from "@/lib/accounts/passkeys/challenges";
 import { verifyPasskeyAuthentication } from "@/lib/accounts/passkeys/verify-authentication";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { getCacheStore } from "@/lib/cache/store";
 import { AppError } from "@/lib/http/errors";
 
@@ -11,8 +12,9 @@ import { AppError } from "@/lib/http/errors";
 
 export const passkeyProofHandleKey = (userId: number) => `identity-proof:passkey-handle:${userId}`;
 
-/** Options for navigator.credentials.get() offering only this user's passkeys. */
-export async function passkeyProofOptions(userId: number): Promise<PublicKeyCredentialRequestOptionsJSON> {
+/** Options for navigator.credentials.get() offering only this user's passkeys; not in an impersonation session (`acting`). */
+export async function passkeyProofOptions(userId: number, opts: { acting?: Acting } = {}): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  assertNotImpersonating(opts.acting, "security");
   const { handle, options } = await passkeyAuthenticationOptionsForUser(userId);
   await getCacheStore().set(passkeyProofHandleKey(userId), handle, CHALLENGE_TTL_SECONDS);
   return options;

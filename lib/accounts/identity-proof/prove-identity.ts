@@ -3,6 +3,7 @@ import { checkSecondFactor, type SecondFactorMethod } from "@/lib/accounts/two-f
 import { TwoFactorThrottledError } from "@/lib/accounts/two-factor/errors";
 import { normalizeRecoveryCode } from "@/lib/accounts/two-factor/recovery-codes";
 import { looksLikeTotpCode } from "@/lib/accounts/two-factor/totp";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { redeemEmailProofCode } from "./email-code";
 import { IdentityProofRefusedError } from "./errors";
@@ -15,6 +16,8 @@ export interface ProveIdentityOptions {
   now?: Date;
   /** The client's address; kept only as an HMAC in the login history of a failed code. */
   ip?: string;
+  /** Who acts in the session: staff acting as the customer (support access) prove nothing in the customer's name and spend none of the customer's codes or attempts. */
+  acting?: Acting;
 }
 
 /**
@@ -22,9 +25,11 @@ export interface ProveIdentityOptions {
  * `not_accepted` when the rule table does not allow this kind for this account (spends no
  * attempt: nothing secret is checked), `throttled` from the sixth attempt in a minute (or once
  * an hour's or day's wrong proofs are spent) even if right, `wrong` otherwise. On success the
- * caller stamps `provedAt` on the session.
+ * caller stamps `provedAt` on the session. Refused (CustomerOnlyActionError) in an impersonation
+ * session (`opts.acting`) before anything is checked.
  */
 export async function proveIdentity(userId: number, purpose: ProofPurpose, proof: IdentityProof, opts: ProveIdentityOptions = {}): Promise<{ kind: ProofKind; provedAt: Date }> {
+  assertNotImpersonating(opts.acting, "security");
   const now = opts.now ?? new Date();
   const accepted = await acceptedProofKinds(userId, purpose);
   if (!accepted.includes(proof?.kind)) throw new IdentityProofRefusedError("not_accepted", { acceptedKinds: accepted });
@@ -34,6 +39,17 @@ export async function proveIdentity(userId: number, purpose: ProofPurpose, proof
     throw new IdentityProofRefusedError("wrong");
   }
   return { kind: proof.kind, provedAt: now };
+}
+
+/**
+ * The proof kinds the session may use for `purpose` now: those the account accepts
+ * (acceptedProofKinds). The first step of every identity proof a security change asks for:
+ * staff acting in the customer's session (`acting`) prove nothing in the customer's name, so it
+ * throws CustomerOnlyActionError for them before a proof is read or a code spent.
+ */
+export async function sessionProofKinds(userId: number, purpose: ProofPurpose, opts: { acting?: Acting } = {}): Promise<ProofKind[]> {
+  assertNotImpersonating(opts.acting, "security");
+  return acceptedProofKinds(userId, purpose);
 }
 
 async function checkProof(userId: number, purpose: ProofPurpose, proof: IdentityProof, now: Date, ip: string | undefined): Promise<boolean> {

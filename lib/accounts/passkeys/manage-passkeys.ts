@@ -2,6 +2,7 @@ import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import { requireProofUnderLock } from "@/lib/accounts/identity-proof/proof-under-lock";
 import type { SessionProof } from "@/lib/accounts/identity-proof/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { passkeyNameOrThrow } from "./passkey-name";
@@ -20,7 +21,9 @@ export function listPasskeys(userId: number) {
   return db.passkey.findMany({ where: { userId }, select: LIST_FIELDS, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
 
-export async function renamePasskey(userId: number, passkeyId: number, name: string): Promise<void> {
+/** Renames one of the account's passkeys; not in an impersonation session (`acting`). */
+export async function renamePasskey(userId: number, passkeyId: number, name: string, opts: { acting?: Acting } = {}): Promise<void> {
+  assertNotImpersonating(opts.acting, "security");
   const label = passkeyNameOrThrow(name);
   if (!isRecordId(passkeyId)) throw notFound("Passkey not found.");
   const { count } = await db.passkey.updateMany({ where: { id: passkeyId, userId }, data: { name: label } });
@@ -32,8 +35,10 @@ export async function renamePasskey(userId: number, passkeyId: number, name: str
  * session's fresh proof by a strong factor the account has (purpose remove_passkey: a passkey, an
  * app or recovery code), checked under the account's row lock in the same transaction: never the
  * mailbox or the password, which would otherwise remove the owner's passkey and enrol their own.
+ * Not in an impersonation session (`acting`).
  */
-export async function deletePasskey(userId: number, passkeyId: number, opts: { proof: SessionProof; now?: Date }): Promise<void> {
+export async function deletePasskey(userId: number, passkeyId: number, opts: { proof: SessionProof; now?: Date; acting?: Acting }): Promise<void> {
+  assertNotImpersonating(opts.acting, "security");
   if (!isRecordId(passkeyId)) throw notFound("Passkey not found.");
   await db.$transaction(async (tx) => {
     const removed = await tx.passkey.findFirst({ where: { id: passkeyId, userId }, select: { name: true, user: { select: { email: true, locale: true } } } });

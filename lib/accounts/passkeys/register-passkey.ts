@@ -1,6 +1,7 @@
 import { verifyRegistrationResponse, type RegistrationResponseJSON, type VerifiedRegistrationResponse } from "@simplewebauthn/server";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
@@ -26,8 +27,10 @@ const alreadyRegistered = () => new AppError("conflict", "This passkey is alread
  * passkey is a new way in: it needs the session's fresh identity proof (purpose add_passkey), of
  * a kind that counts when the passkey is stored, checked under the account's row lock (a passkey
  * or TOTP added meanwhile means only a strong factor proves); the account address hears of it.
+ * Not in an impersonation session (`acting`): support access adds no way into the account.
  */
-export async function registerPasskey(userId: number, response: RegistrationResponseJSON, name: string, opts: { proof: SessionProof; now?: Date }) {
+export async function registerPasskey(userId: number, response: RegistrationResponseJSON, name: string, opts: { proof: SessionProof; now?: Date; acting?: Acting }) {
+  assertNotImpersonating(opts.acting, "security");
   // Checked first: a typo in the name or a stale proof must not burn the challenge.
   const label = passkeyNameOrThrow(name);
   if (!isProofFresh(opts.proof.identityProvedAt, opts.now)) throw new AppError("identity_proof_required", "Confirm your identity again before adding a passkey.");

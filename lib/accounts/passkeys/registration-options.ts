@@ -1,4 +1,5 @@
 import { generateRegistrationOptions, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { activeUserOrThrow } from "./active-user";
 import { storeChallenge } from "./challenges";
@@ -8,8 +9,9 @@ import { passkeyUserHandle } from "./user-handle";
 /** One open registration per account: a newer request replaces the older challenge. */
 export const registrationChallengeKey = (userId: number) => `passkey:registration:${userId}`;
 
-/** Options for navigator.credentials.create() (browser: startRegistration) for a signed-in user. */
-export async function passkeyRegistrationOptions(userId: number): Promise<PublicKeyCredentialCreationOptionsJSON> {
+/** Options for navigator.credentials.create() (browser: startRegistration) for a signed-in user; not in an impersonation session (`acting`). */
+export async function passkeyRegistrationOptions(userId: number, opts: { acting?: Acting } = {}): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  assertNotImpersonating(opts.acting, "security");
   const user = await activeUserOrThrow(userId);
   const existing = await db.passkey.findMany({ where: { userId }, select: { credentialId: true, transports: true } });
   const rp = getRelyingParty();

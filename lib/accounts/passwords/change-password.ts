@@ -1,6 +1,7 @@
 import { isProofFresh } from "@/lib/accounts/identity-proof/freshness";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { getLimiter } from "@/lib/ratelimit/limiter";
@@ -19,6 +20,8 @@ export interface ChangePasswordOptions {
   newPassword: string;
   /** Defaults to the configured adapter. */
   breachCheck?: BreachedPasswordCheck;
+  /** Who acts in the session: staff acting as the customer (support access) never change the password. */
+  acting?: Acting;
 }
 
 export interface ChangePasswordResult {
@@ -45,6 +48,7 @@ async function confirmCurrentPassword(userId: number, storedHash: string, given:
  * than the change). The timestamp stays the tool for "end all", as in resetPassword.
  */
 export async function changePassword(opts: ChangePasswordOptions): Promise<ChangePasswordResult> {
+  assertNotImpersonating(opts.acting, "security");
   const user = await db.user.findUnique({ where: { id: opts.userId }, select: { id: true, passwordHash: true, isActive: true, deletedAt: true } });
   if (!user || !user.isActive || user.deletedAt) throw notFound("Account not found.");
   if (user.passwordHash) await confirmCurrentPassword(user.id, user.passwordHash, opts.currentPassword);

@@ -1,3 +1,4 @@
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { sealTotpSecret } from "./secret-box";
@@ -17,9 +18,10 @@ export const TOTP_SETUP_MINUTES = 10;
  * Starts (or restarts) TOTP setup: stores a new, unconfirmed secret, encrypted, with when it was
  * made (it expires after TOTP_SETUP_MINUTES). The caller asks for a fresh identity proof first
  * (spec 5.3); the confirmation checks it again. An account with confirmed TOTP must disable it
- * before setting up another.
+ * before setting up another. Not in an impersonation session (`acting`).
  */
-export async function beginTotpSetup(userId: number, opts: { now?: Date } = {}): Promise<TotpSetup> {
+export async function beginTotpSetup(userId: number, opts: { now?: Date; acting?: Acting } = {}): Promise<TotpSetup> {
+  assertNotImpersonating(opts.acting, "security");
   const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, deletedAt: true } });
   if (!user || user.deletedAt) throw notFound("There is no such account.");
   const secret = newTotpSecret();

@@ -1,5 +1,6 @@
 import { requireProofUnderLock } from "@/lib/accounts/identity-proof/proof-under-lock";
 import type { SessionProof } from "@/lib/accounts/identity-proof/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { sendSecurityNotice } from "@/lib/mail/notifications/send-security-notice";
@@ -20,9 +21,11 @@ const expired = (startedAt: Date | null, now: Date) => !startedAt || now.getTime
  * Attempts count toward the throttle. The setup must be at most TOTP_SETUP_MINUTES old (410
  * after), and the session's proof (`proof`) must still count for a first two-factor setup under
  * the account's row lock: a setup begun with the mailbox alone is not finished after the account
- * gained a passkey, whose holder alone then proves a further factor.
+ * gained a passkey, whose holder alone then proves a further factor. Not in an impersonation
+ * session (`acting`).
  */
-export async function confirmTotpSetup(userId: number, code: string, opts: { proof: SessionProof; now?: Date }): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTotpSetup(userId: number, code: string, opts: { proof: SessionProof; now?: Date; acting?: Acting }): Promise<{ recoveryCodes: string[] }> {
+  assertNotImpersonating(opts.acting, "security");
   const now = opts.now ?? new Date();
   const user = await db.user.findUnique({ where: { id: userId }, select: { totpSecretEncrypted: true, totpConfirmedAt: true, totpSetupStartedAt: true } });
   if (!user?.totpSecretEncrypted || user.totpConfirmedAt) throw new AppError("conflict", "There is no two-factor setup waiting for confirmation.");

@@ -4,7 +4,9 @@ import type { SessionState } from "../sessions/resolve-session";
 /**
  * What staff acting as a customer (support access, spec 6.1) may never do in the customer's name:
  * the customer's own decisions and statements. Keyed by this type, so a new kind without its
- * refusal does not compile; every door asks here (requireCustomerActing, assertNotImpersonating).
+ * refusal does not compile. The domain function of each such action refuses itself
+ * (assertNotImpersonating with the caller's `acting`), so every door that reaches it is covered;
+ * a server action maps the error back to this wording with actionError (impersonationRefusalOf).
  * - billing: bookings, credit and boost purchases, paid changes, the payment method, cancellation
  *   and withdrawal, paying or abandoning a checkout (spec 4.3)
  * - billing_details: the billing address and how invoices are delivered
@@ -37,14 +39,33 @@ export interface ImpersonationRefusal {
   message: string;
 }
 
-type Acting = Pick<SessionState, "impersonatorUserId">;
+/**
+ * Who acts in a customer's session: `impersonatorUserId` is the staff member of a support access
+ * (the session row's), null when the customer acts in person. A session state is one. Domain
+ * functions that do something only the customer may take it as `acting` and refuse themselves;
+ * a door without a session (API token, e-mail link, console, job) passes none: nobody
+ * impersonates there.
+ */
+export type Acting = Pick<SessionState, "impersonatorUserId">;
 
-/** The form answer refusing `action` in an impersonation session; null when the customer acts in person. */
-export function impersonationRefusal(session: Acting, action: CustomerOnlyAction): ImpersonationRefusal | null {
-  return session.impersonatorUserId === null ? null : { ok: false, code: "forbidden", message: REFUSED[action] };
+/** A customer-only action refused because staff act in the customer's session: 403 with the German reason. */
+export class CustomerOnlyActionError extends AppError {
+  override name = "CustomerOnlyActionError";
+  constructor(readonly action: CustomerOnlyAction) {
+    super("forbidden", REFUSED[action], { reason: "impersonation", action });
+  }
 }
 
-/** The same rule for doors that answer with an error (route handlers, domain functions): 403 with the German reason. */
-export function assertNotImpersonating(session: Acting, action: CustomerOnlyAction): void {
-  if (session.impersonatorUserId !== null) throw new AppError("forbidden", REFUSED[action], { reason: "impersonation", action });
+/**
+ * The same rule for doors that answer with an error (route handlers, domain functions): throws
+ * CustomerOnlyActionError when staff act in the session. No `acting` (undefined or null) is a
+ * door without a session: nobody impersonates there.
+ */
+export function assertNotImpersonating(acting: Acting | null | undefined, action: CustomerOnlyAction): void {
+  if (acting && acting.impersonatorUserId !== null) throw new CustomerOnlyActionError(action);
+}
+
+/** The form answer for a refusal a domain function threw (CustomerOnlyActionError); null for any other error. */
+export function impersonationRefusalOf(err: unknown): ImpersonationRefusal | null {
+  return err instanceof CustomerOnlyActionError ? { ok: false, code: "forbidden", message: err.message } : null;
 }

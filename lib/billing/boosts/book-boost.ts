@@ -1,5 +1,6 @@
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { BOOST_TIERS, isBoostTier, type BoostPlacement, type BoostTier } from "@/lib/billing/catalog";
 import { debitCompany } from "@/lib/billing/credits/credit-ledger";
 import { invalidatePublicTags, portalTag } from "@/lib/cache/public-tags";
@@ -17,6 +18,8 @@ export interface BookBoostOptions {
   releaseId: number;
   placement: BoostPlacement;
   tier: BoostTier;
+  /** Who acts in the customer's session: a booking is the customer's own decision, never made by staff acting as the customer. */
+  acting?: Acting;
   now?: Date;
 }
 
@@ -48,6 +51,7 @@ async function categoryPageOf(tx: Tx, release: { categoryId: number | null; port
  * through here.
  */
 export async function bookBoost(opts: BookBoostOptions, tx?: Tx): Promise<{ boostId: number; endsAt: Date }> {
+  assertNotImpersonating(opts.acting, "billing");
   assertChoice(opts);
   const now = opts.now ?? new Date();
   // Another newsroom's release (or none) is "not found": its id tells an outsider nothing.

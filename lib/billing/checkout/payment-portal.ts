@@ -1,10 +1,15 @@
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { getPaymentProvider } from "@/lib/billing/provider";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { hubUrl } from "@/lib/sites/urls";
 
-/** The provider's page for the payment method and receipts; only for accounts that paid by card before. */
-export async function openPaymentPortal(userId: number): Promise<string> {
+/**
+ * The provider's page for the payment method and receipts; only for accounts that paid by card
+ * before, and only for the customer in person: not for staff acting in the session (`acting`).
+ */
+export async function openPaymentPortal(userId: number, opts: { acting?: Acting } = {}): Promise<string> {
+  assertNotImpersonating(opts.acting, "billing");
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { stripeCustomerId: true } });
   if (!user.stripeCustomerId) throw new AppError("conflict", "Es ist noch keine Zahlungsmethode hinterlegt.");
   return getPaymentProvider().customerPortalUrl(user.stripeCustomerId, hubUrl("/dashboard/billing"));

@@ -3,6 +3,7 @@ import { BOOST_TIERS, CREDIT_PACKS, isCreditPackId, isPlanId, netCentsForCredits
 import { boostOffer } from "@/lib/billing/boosts/boost-offer";
 import { getPaymentProvider, type CheckoutOrder } from "@/lib/billing/provider";
 import { assertCompanyAbility } from "@/lib/accounts/abilities";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
 import { db } from "@/lib/db/client";
@@ -11,11 +12,15 @@ import { hubUrl } from "@/lib/sites/urls";
 import { activeBooking } from "./bookings";
 import { ensureProviderCustomer } from "./provider-customer";
 
-export type StartCheckoutOptions =
+export type StartCheckoutOptions = (
   | { purpose: "booking"; userId: number; planId: string; companyId?: number | null }
   | { purpose: "credits"; userId: number; companyId: number; packId: string }
   | { purpose: "boost"; userId: number; releaseId: number; placement: BoostPlacement; tier: BoostTier }
-  | { purpose: "change"; userId: number; changeId: number };
+  | { purpose: "change"; userId: number; changeId: number }
+) & {
+  /** Who acts in the customer's session: a purchase is the customer's own decision, never made by staff acting as the customer. */
+  acting?: Acting;
+};
 
 type OrderDraft = Omit<CheckoutOrder, "customerId" | "idempotencyKey" | "successUrl" | "cancelUrl"> & { cancelPath: string };
 
@@ -93,8 +98,10 @@ async function draftOrder(opts: StartCheckoutOptions): Promise<OrderDraft> {
 /**
  * Opens the checkout for one purchase (spec 1.6, 4.5) at the configured provider and returns
  * where the customer pays: Stripe Checkout, or the local test checkout on the embedded default.
+ * Refused to staff acting in the customer's session (support access) before anything is looked up.
  */
 export async function startCheckout(opts: StartCheckoutOptions): Promise<{ url: string; sessionId: string }> {
+  assertNotImpersonating(opts.acting, "billing");
   await activeCustomer(opts.userId);
   const draft = await draftOrder(opts);
   const customerId = await ensureProviderCustomer(opts.userId);

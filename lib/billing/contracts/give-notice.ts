@@ -1,3 +1,4 @@
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { lockAgreement } from "@/lib/billing/agreements/agreement-locks";
 import { getPaymentProvider } from "@/lib/billing/provider";
 import { planName } from "@/lib/billing/catalog";
@@ -20,6 +21,8 @@ export interface NoticeOptions {
   kind: "cancellation" | "withdrawal";
   /** Free text of the form (reason, or the withdrawal statement). */
   statement?: string | null;
+  /** Who acts in the customer's session: ending a contract is the customer's own decision, never made by staff acting as the customer. */
+  acting?: Acting;
   now?: Date;
 }
 
@@ -30,6 +33,7 @@ export interface NoticeReceipt {
 }
 
 export async function giveNotice(opts: NoticeOptions): Promise<NoticeReceipt> {
+  assertNotImpersonating(opts.acting, "billing");
   const receivedAt = opts.now ?? new Date();
   const withdrawal = opts.kind === "withdrawal";
   const mailKind: ContractNoticeKind = withdrawal ? "contract_withdrawal" : "contract_cancellation";

@@ -1,5 +1,6 @@
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { AppError, type ValidationIssue } from "@/lib/http/errors";
 import { IMPLAUSIBLE_DOMAIN_FORM_MESSAGE, implausibleDomainIssues } from "@/lib/mail/domain-checks/domain-issues";
@@ -12,6 +13,8 @@ export { billingAddressSchema };
 export interface SaveBillingAddressOptions {
   userId: number;
   values: BillingAddressFormValues;
+  /** Who acts in the customer's session: the address and the delivery settings are the customer's own, not changed by staff acting as the customer. */
+  acting?: Acting;
 }
 
 const STORED_FIELDS = ["name", "company", "street", "postalCode", "city", "country", "vatId", "sendPdfToAccountEmail", "invoiceEmail", "sendPdfToInvoiceEmail"] as const;
@@ -36,6 +39,7 @@ async function parseBillingAddress(values: BillingAddressFormValues): Promise<Bi
  * already issued keep the address they were issued to (their recipient snapshot).
  */
 export async function saveBillingAddress(opts: SaveBillingAddressOptions): Promise<{ changed: string[] }> {
+  assertNotImpersonating(opts.acting, "billing_details");
   const data = await parseBillingAddress(opts.values);
   return db.$transaction(async (tx) => {
     // Race: an invoice issued at this moment snapshots the address under the same account lock

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { getConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -66,10 +67,13 @@ export async function loadLocalCheckout(id: string, userId: number | null): Prom
 
 /**
  * "Pays" an open local checkout for the signed-in account `payerUserId` (null: no session), which
- * must be the one that opened it: marks it complete, then delivers Stripe's events for the sale.
- * Returns where the customer goes next.
+ * must be the one that opened it, in person: staff acting in its session (`acting`, support
+ * access) never pay. Marks it complete, then delivers Stripe's events for the sale. Returns
+ * where the customer goes next.
  */
-export async function payLocalCheckout(id: string, payerUserId: number | null, now = new Date()): Promise<string> {
+export async function payLocalCheckout(id: string, payerUserId: number | null, opts: { acting?: Acting; now?: Date } = {}): Promise<string> {
+  assertNotImpersonating(opts.acting, "billing");
+  const now = opts.now ?? new Date();
   assertLocal();
   const subscriptionId = idFrom("sub", id);
   const invoiceId = idFrom("in", id);
@@ -92,8 +96,9 @@ export async function payLocalCheckout(id: string, payerUserId: number | null, n
   return view.order.successUrl.replace("{CHECKOUT_SESSION_ID}", id);
 }
 
-/** Abandons an open local checkout; like paying, only for the account that opened it. */
-export async function abandonLocalCheckout(id: string, userId: number | null): Promise<string> {
+/** Abandons an open local checkout; like paying, only for the account that opened it, in person. */
+export async function abandonLocalCheckout(id: string, userId: number | null, opts: { acting?: Acting } = {}): Promise<string> {
+  assertNotImpersonating(opts.acting, "billing");
   assertLocal();
   const view = await loadLocalCheckout(id, userId);
   await db.localCheckoutSession.updateMany({ where: { id, status: "open" }, data: { status: "expired" } });

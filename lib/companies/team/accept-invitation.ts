@@ -1,4 +1,5 @@
 import { LoginLinkInvalidError, redeemLoginLink } from "@/lib/accounts/login-links";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { findInvitationByToken } from "./find-invitation";
 import { joinByInvitation, type AcceptedInvitation } from "./join-by-invitation";
@@ -10,6 +11,8 @@ export interface AcceptInvitationOptions {
   /** The account signed in where the button was pressed; absent when nobody is. */
   signedInUserId?: number | null;
   now?: Date;
+  /** Who acts in the customer's session: every team change is the customer's own decision, never made by staff acting as the customer (support access). */
+  acting?: Acting;
 }
 
 /**
@@ -20,6 +23,7 @@ export interface AcceptInvitationOptions {
  * The caller signs the account in (lib/auth/login/login-link-login.ts) or already has.
  */
 export async function acceptInvitation(opts: AcceptInvitationOptions): Promise<AcceptedInvitation> {
+  assertNotImpersonating(opts.acting, "team");
   const now = opts.now ?? new Date();
   const pending = await findInvitationByToken(opts.token, now);
   if (!pending) throw new TeamRefusedError("invitation_invalid");

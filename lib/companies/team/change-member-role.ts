@@ -1,5 +1,6 @@
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import type { CompanyRole } from "@/lib/generated/prisma/client";
 import { TeamRefusedError } from "./refusals";
@@ -11,6 +12,8 @@ export interface ChangeMemberRoleOptions {
   /** The member whose role changes (the actor may be one of them). */
   userId: number;
   role: CompanyRole | string;
+  /** Who acts in the customer's session: every team change is the customer's own decision, never made by staff acting as the customer (support access). */
+  acting?: Acting;
 }
 
 /**
@@ -19,6 +22,7 @@ export interface ChangeMemberRoleOptions {
  * the role: demoting them is refused (409).
  */
 export async function changeMemberRole(opts: ChangeMemberRoleOptions): Promise<{ from: CompanyRole; to: CompanyRole; changed: boolean }> {
+  assertNotImpersonating(opts.acting, "team");
   const role = parseTeamRole(opts.role);
   return db.$transaction(async (tx) => {
     // Race: two owners demoting each other at the same moment. Both wait for this lock; the

@@ -1,5 +1,6 @@
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { TeamRefusedError } from "./refusals";
 import { assertTeamManager, lockNewsroom } from "./team-locks";
@@ -8,6 +9,8 @@ export interface ConfirmAutoMemberOptions {
   actorUserId: number;
   companyId: number;
   userId: number;
+  /** Who acts in the customer's session: every team change is the customer's own decision, never made by staff acting as the customer (support access). */
+  acting?: Acting;
 }
 
 /**
@@ -16,6 +19,7 @@ export interface ConfirmAutoMemberOptions {
  * decision (manual), with the role it has. The other answer is "Entfernen" (removeMember).
  */
 export async function confirmAutoMember(opts: ConfirmAutoMemberOptions): Promise<void> {
+  assertNotImpersonating(opts.acting, "team");
   await db.$transaction(async (tx) => {
     // Company lock first, as every team write: a removal or role change at the same moment waits.
     const newsroom = await lockNewsroom(tx, opts.companyId);

@@ -1,5 +1,6 @@
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { blockDeclinedAddress } from "./auto-grant-blocks";
 import { openEmailMatches } from "./list-email-matches";
@@ -10,6 +11,8 @@ export interface DeclineEmailMatchOptions {
   actorUserId: number;
   companyId: number;
   matchId: number;
+  /** Who acts in the customer's session: every team change is the customer's own decision, never made by staff acting as the customer (support access). */
+  acting?: Acting;
 }
 
 /**
@@ -17,6 +20,7 @@ export interface DeclineEmailMatchOptions {
  * person's next logins do not offer it again. An invitation later (accepted) lifts the block.
  */
 export async function declineEmailMatch(opts: DeclineEmailMatchOptions): Promise<void> {
+  assertNotImpersonating(opts.acting, "team");
   await db.$transaction(async (tx) => {
     // The company lock orders this against an invitation of the same address at the same moment.
     const newsroom = await lockNewsroom(tx, opts.companyId);

@@ -1,3 +1,4 @@
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import type { CompanyRole } from "@/lib/generated/prisma/client";
 import { inviteMember, type SentInvitation } from "./invite-member";
 import { openEmailMatches } from "./list-email-matches";
@@ -11,6 +12,8 @@ export interface InviteEmailMatchOptions {
   /** The role the invitation offers; the form suggests `responsible`. */
   role: CompanyRole | string;
   now?: Date;
+  /** Who acts in the customer's session: every team change is the customer's own decision, never made by staff acting as the customer (support access). */
+  acting?: Acting;
 }
 
 /**
@@ -20,6 +23,7 @@ export interface InviteEmailMatchOptions {
  * drops it in its transaction), so an owner declining it at the same moment ends as one of the two.
  */
 export async function inviteEmailMatch(opts: InviteEmailMatchOptions): Promise<SentInvitation> {
+  assertNotImpersonating(opts.acting, "team");
   // Authorized before the match is looked up: whoever may not manage the team learns nothing about it.
   await assertTeamManagerBeforehand(opts.actorUserId, opts.companyId);
   const [match] = await openEmailMatches(opts.companyId, { matchId: opts.matchId });

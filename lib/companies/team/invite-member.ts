@@ -2,6 +2,7 @@ import { z } from "zod";
 import { createLoginLink, LOGIN_LINK_TTL_MINUTES } from "@/lib/accounts/login-links";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import type { CompanyRole } from "@/lib/generated/prisma/client";
 import { assertPlausibleMailDomains } from "@/lib/mail/domain-checks/domain-issues";
@@ -23,6 +24,8 @@ export interface InviteMemberOptions {
   /** The address match this invitation answers (inviteEmailMatch): it must still be open under the lock. */
   emailMatchId?: number;
   now?: Date;
+  /** Who acts in the customer's session: every team change is the customer's own decision, never made by staff acting as the customer (support access). */
+  acting?: Acting;
 }
 
 export interface SentInvitation {
@@ -43,6 +46,7 @@ const InvitedEmail = z.string().trim().toLowerCase().max(320).pipe(z.email());
  * link closed, so "send again" is this same call.
  */
 export async function inviteMember(opts: InviteMemberOptions): Promise<SentInvitation> {
+  assertNotImpersonating(opts.acting, "team");
   const now = opts.now ?? new Date();
   const parsed = InvitedEmail.safeParse(opts.email);
   if (!parsed.success) throw new TeamRefusedError("invalid_email");

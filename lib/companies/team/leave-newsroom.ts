@@ -1,3 +1,4 @@
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { endMembership } from "./end-membership";
 import { lockNewsroom } from "./team-locks";
@@ -5,6 +6,8 @@ import { lockNewsroom } from "./team-locks";
 export interface LeaveNewsroomOptions {
   userId: number;
   companyId: number;
+  /** Who acts in the customer's session: every team change is the customer's own decision, never made by staff acting as the customer (support access). */
+  acting?: Acting;
 }
 
 /**
@@ -12,6 +15,7 @@ export interface LeaveNewsroomOptions {
  * someone must remain to answer for it (its invoices among others).
  */
 export async function leaveNewsroom(opts: LeaveNewsroomOptions): Promise<void> {
+  assertNotImpersonating(opts.acting, "team");
   await db.$transaction(async (tx) => {
     // Race: the last two owners leaving at once; the lock lets the second see the first gone.
     const newsroom = await lockNewsroom(tx, opts.companyId);

@@ -1,3 +1,4 @@
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { endMembership } from "./end-membership";
 import { assertTeamManager, lockNewsroom } from "./team-locks";
@@ -6,6 +7,8 @@ export interface RemoveMemberOptions {
   actorUserId: number;
   companyId: number;
   userId: number;
+  /** Who acts in the customer's session: every team change is the customer's own decision, never made by staff acting as the customer (support access). */
+  acting?: Acting;
 }
 
 /**
@@ -14,6 +17,7 @@ export interface RemoveMemberOptions {
  * e-mail rights sync does not grant it back (auto-grant-blocks.ts).
  */
 export async function removeMember(opts: RemoveMemberOptions): Promise<void> {
+  assertNotImpersonating(opts.acting, "team");
   await db.$transaction(async (tx) => {
     // Race: two owners removing each other at once; see changeMemberRole.
     const newsroom = await lockNewsroom(tx, opts.companyId);

@@ -1,3 +1,4 @@
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { inviteMember, type SentInvitation } from "./invite-member";
 import { TeamRefusedError } from "./refusals";
@@ -8,6 +9,8 @@ export interface ResendInvitationOptions {
   companyId: number;
   invitationId: number;
   now?: Date;
+  /** Who acts in the customer's session: every team change is the customer's own decision, never made by staff acting as the customer (support access). */
+  acting?: Acting;
 }
 
 /**
@@ -16,6 +19,7 @@ export interface ResendInvitationOptions {
  * like every team read, so an invitation id of another newsroom says nothing about it.
  */
 export async function resendInvitation(opts: ResendInvitationOptions): Promise<SentInvitation> {
+  assertNotImpersonating(opts.acting, "team");
   const pending = await db.$transaction(async (tx) => {
     const newsroom = await lockNewsroom(tx, opts.companyId);
     await assertTeamManager(tx, opts.actorUserId, newsroom);

@@ -1,5 +1,6 @@
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import { expireInvitationLink } from "./invitation-links";
 import { TeamRefusedError } from "./refusals";
@@ -10,10 +11,13 @@ export interface RevokeInvitationOptions {
   companyId: number;
   invitationId: number;
   now?: Date;
+  /** Who acts in the customer's session: every team change is the customer's own decision, never made by staff acting as the customer (support access). */
+  acting?: Acting;
 }
 
 /** An owner withdraws a pending invitation (ability manageMembers); its link stops working at once. */
 export async function revokeInvitation(opts: RevokeInvitationOptions): Promise<void> {
+  assertNotImpersonating(opts.acting, "team");
   const now = opts.now ?? new Date();
   await db.$transaction(async (tx) => {
     const newsroom = await lockNewsroom(tx, opts.companyId);

@@ -1,3 +1,4 @@
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { clientIpOf } from "@/lib/security/client-ip";
 import type { ImageResource, ImageWarning } from "../image-resource";
 import type { ImageActor } from "../image-access";
@@ -8,8 +9,11 @@ import { uploadReleaseImage } from "./upload-release-image";
 /**
  * An upload as every route receives it (API v1, the dashboard, the admin area): a permit and the
  * hourly budget before a byte of the body is read, then the multipart form, then the upload.
+ * An upload carries the customer's rights confirmation: staff acting in the customer's session
+ * (`acting`, support access) are refused before anything is read; they upload in the admin area.
  */
-export async function uploadImageFromRequest(request: Request, opts: ImageActor & { releaseId: number; source: "api" | "dashboard" | "admin" }): Promise<{ image: ImageResource; warnings: ImageWarning[] }> {
+export async function uploadImageFromRequest(request: Request, opts: ImageActor & { releaseId: number; source: "api" | "dashboard" | "admin"; acting?: Acting }): Promise<{ image: ImageResource; warnings: ImageWarning[] }> {
+  assertNotImpersonating(opts.acting, "image_upload");
   return withUploadPermit(opts.userId, async () => {
     await takeImageWorkBudget(opts.userId);
     const form = await readImageUploadForm(request);

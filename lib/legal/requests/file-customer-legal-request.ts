@@ -1,6 +1,7 @@
 import { companyAbilities, mayActOnRelease, type ReleaseAction } from "@/lib/accounts/abilities";
 import { recordActivity } from "@/lib/activity/record-activity";
 import { ACTIVITY } from "@/lib/activity/types";
+import { assertNotImpersonating, type Acting } from "@/lib/auth/impersonation/customer-acting";
 import { db } from "@/lib/db/client";
 import type { LegalRequestTrack, ReleaseStatus } from "@/lib/generated/prisma/client";
 import { AppError, forbidden, notFound } from "@/lib/http/errors";
@@ -46,6 +47,8 @@ export interface FileCustomerLegalRequestInput {
   preview?: unknown;
   /** ...and confirmed having checked. */
   previewConfirmed?: boolean;
+  /** Who acts in the customer's session: a request is the customer's own statement; staff acting as the customer file theirs in the admin area. */
+  acting?: Acting;
   now?: Date;
 }
 
@@ -69,6 +72,7 @@ function passageList(raw: unknown): string[] {
  * preview the customer confirmed, and only if it is exactly what the passages do to the text now.
  */
 export async function fileCustomerLegalRequest(input: FileCustomerLegalRequestInput): Promise<{ id: number; reference: string }> {
+  assertNotImpersonating(input.acting, "legal_request");
   const now = input.now ?? new Date();
   if (!isRecordId(input.releaseId)) throw notFound("Press release not found.");
   const check = new FieldCheck("de");

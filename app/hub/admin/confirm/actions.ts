@@ -3,14 +3,17 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { passkeyAuthenticationOptionsForUser, verifyPasskeyAuthentication, type PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
+import { passkeyAuthenticationOptionsForUser, type PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
 import { TwoFactorThrottledError } from "@/lib/accounts/two-factor";
-import { checkSecondFactor } from "@/lib/accounts/two-factor/check-second-factor";
 import { clientContextOf } from "@/lib/auth/next-auth/client-context";
-import { markStrongAuthenticated, requireUser, startPathOf } from "@/lib/auth/session";
+import { requireUser, startPathOf } from "@/lib/auth/session";
+import { confirmAdminSessionWithCode, confirmAdminSessionWithPasskey, ForeignPasskeyError } from "@/lib/auth/sessions/admin-confirmation";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { AppError } from "@/lib/http/errors";
 import { formText } from "@/lib/forms/form-fields";
+
+// /admin/confirm: staff confirm their session for the admin area. Which factor counts (one of
+// the session's own account) and when the session is marked is lib/auth/sessions/admin-confirmation.ts's.
 
 async function staff() {
   const s = await requireUser();
@@ -32,13 +35,12 @@ export async function startAdminPasskeyConfirmation(): Promise<PasskeyAuthentica
 export async function confirmAdminWithPasskey(handle: string, response: AuthenticationResponseJSON): Promise<ActionResult> {
   const s = await staff();
   try {
-    const userId = await verifyPasskeyAuthentication(String(handle), response);
-    if (userId !== s.user.id) return { ok: false, message: "Dieser Passkey gehört nicht zu Ihrem Konto." };
+    await confirmAdminSessionWithPasskey({ userId: s.user.id, sessionId: s.session.id, handle: String(handle), response });
   } catch (err) {
+    if (err instanceof ForeignPasskeyError) return { ok: false, message: "Dieser Passkey gehört nicht zu Ihrem Konto." };
     if (err instanceof AppError) return { ok: false, message: "Der Passkey konnte nicht bestätigt werden. Bitte versuchen Sie es erneut." };
     throw err;
   }
-  await markStrongAuthenticated(s.session.id);
   redirect(startPathOf(s));
 }
 
@@ -46,12 +48,11 @@ export async function confirmAdminWithPasskey(handle: string, response: Authenti
 export async function confirmAdminWithCode(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const s = await staff();
   try {
-    const check = await checkSecondFactor({ userId: s.user.id, input: formText(form, "code", 64), entryPoint: "admin_confirmation", ip: clientContextOf(await headers()).ip });
+    const check = await confirmAdminSessionWithCode({ userId: s.user.id, sessionId: s.session.id, input: formText(form, "code", 64), ip: clientContextOf(await headers()).ip });
     if (!check.ok) return { ok: false, message: check.reason === "not_enabled" ? "Für Ihr Konto ist keine Authenticator-App eingerichtet." : "Der Code ist nicht korrekt." };
   } catch (err) {
     if (err instanceof TwoFactorThrottledError) return { ok: false, message: "Zu viele Versuche. Bitte warten Sie eine Minute." };
     throw err;
   }
-  await markStrongAuthenticated(s.session.id);
   redirect(startPathOf(s));
 }

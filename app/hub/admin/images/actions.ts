@@ -4,7 +4,7 @@ import { requireAdmin } from "@/lib/auth/session";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formText } from "@/lib/forms/form-fields";
 import { decideWithheldImage } from "@/lib/images/review/decide-withheld-image";
-import { isRecordId } from "@/lib/input/ids";
+import { parseRecordId } from "@/lib/input/ids";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 
 const DONE = {
@@ -18,10 +18,11 @@ export async function decideImageAction(imageId: number, _prev: ActionResult | n
   const { user } = await requireAdmin(ADMIN_SCREENS.images.permission);
   const decision = formText(form, "decision", 10);
   const note = formText(form, "note", 2000).trim();
-  if (!isRecordId(imageId) || (decision !== "release" && decision !== "reject")) return { ok: false, message: "Unbekannte Entscheidung." };
+  const id = parseRecordId(imageId);
+  if (id === null || (decision !== "release" && decision !== "reject")) return { ok: false, message: "Unbekannte Entscheidung." };
   if (note.length < 3) return { ok: false, message: "Bitte begründen Sie die Entscheidung.", issues: { note: "Eine Notiz ist erforderlich (mindestens 3 Zeichen); sie steht im Prüfprotokoll." } };
   try {
-    await decideWithheldImage({ imageId, adminUserId: user.id, decision, note });
+    await decideWithheldImage({ imageId: id, adminUserId: user.id, decision, note });
   } catch (err) {
     return actionError(err, {
       validation_failed: "Bitte begründen Sie die Entscheidung.",

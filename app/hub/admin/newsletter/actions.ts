@@ -5,6 +5,8 @@ import { redirect } from "next/navigation";
 import { requireAdmin } from "@/lib/auth/session";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formText } from "@/lib/forms/form-fields";
+import { notFound } from "@/lib/http/errors";
+import { parseRecordId } from "@/lib/input/ids";
 import { checkedPortals } from "@/lib/newsletter/form-portals";
 import { createCampaign } from "@/lib/newsletter/create-campaign";
 import { CampaignStateError, NewsletterSendingDisabledError, NoRecipientsError } from "@/lib/newsletter/errors";
@@ -15,8 +17,9 @@ import { startCampaign } from "@/lib/newsletter/start-campaign";
 import { updateCampaign } from "@/lib/newsletter/update-campaign";
 import { ADMIN_SCREENS } from "@/lib/admin/screens";
 
-// Admin newsletter (spec 4.3: users:manage). Every action checks the permission itself: a
-// server action is an endpoint anyone can call.
+// Admin newsletter (spec 4.3: users:manage). Every action checks the session with the screen's
+// permission (a server action is an endpoint anyone can call), and every campaign command checks
+// it again from the stored user (lib/newsletter/campaign-permission.ts).
 const PERMISSION = ADMIN_SCREENS.newsletter.permission;
 
 const DISABLED_MESSAGE = "Der Newsletter-Versand ist ausgeschaltet (NEWSLETTER_SENDING_ENABLED). Es wurde nichts versendet.";
@@ -29,6 +32,9 @@ function formInput(form: FormData) {
     filter: { language: formText(form, "language", 10) || "all", portals: checkedPortals(form), audience: formText(form, "audience", 20) || "all" } as RecipientFilter,
   };
 }
+
+/** A campaign id that names nothing: the answer of a campaign that is gone. */
+const unknownCampaign = (): ActionResult => sendingError(notFound("No such campaign."));
 
 function sendingError(err: unknown): ActionResult {
   if (err instanceof NewsletterSendingDisabledError) return { ok: false, message: DISABLED_MESSAGE };
@@ -49,9 +55,11 @@ export async function createCampaignAction(_prev: ActionResult | null, form: For
 }
 
 export async function updateCampaignAction(campaignId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  await requireAdmin(PERMISSION);
+  const { user } = await requireAdmin(PERMISSION);
+  const id = parseRecordId(campaignId);
+  if (id === null) return unknownCampaign();
   try {
-    await updateCampaign({ campaignId: Number(campaignId), input: formInput(form) });
+    await updateCampaign({ campaignId: id, input: formInput(form), actorUserId: user.id });
   } catch (err) {
     return sendingError(err);
   }
@@ -69,21 +77,25 @@ export async function countRecipientsAction(filter: RecipientFilter): Promise<nu
 export async function startCampaignAction(campaignId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireAdmin(PERMISSION);
   if (formText(form, "confirm", 3) !== "yes") return { ok: false, message: "Bitte bestätigen Sie den Versand." };
+  const id = parseRecordId(campaignId);
+  if (id === null) return unknownCampaign();
   let recipients: number;
   try {
-    ({ recipientCount: recipients } = await startCampaign({ campaignId: Number(campaignId), actorUserId: user.id }));
+    ({ recipientCount: recipients } = await startCampaign({ campaignId: id, actorUserId: user.id }));
   } catch (err) {
     return sendingError(err);
   }
   // The page turns into the progress view, which has no start form to show a message in.
-  redirect(`/admin/newsletter/${Number(campaignId)}?gestartet=${recipients}`);
+  redirect(`/admin/newsletter/${id}?gestartet=${recipients}`);
 }
 
 /** Sends what is left after a stop (transient provider trouble, an open circuit, a job that died 30 minutes ago). */
 export async function resumeCampaignAction(campaignId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  await requireAdmin(PERMISSION);
+  const { user } = await requireAdmin(PERMISSION);
+  const id = parseRecordId(campaignId);
+  if (id === null) return unknownCampaign();
   try {
-    const r = await resumeCampaign({ campaignId: Number(campaignId) });
+    const r = await resumeCampaign({ campaignId: id, actorUserId: user.id });
     refresh();
     if (r.returnedToDraft) return { ok: true, message: "Der Start war nicht abgeschlossen; der Newsletter ist wieder ein Entwurf." };
     return { ok: true, message: `Fortgesetzt: ${r.released} hängende Empfänger wieder freigegeben, ${r.jobs} Versandjobs gestartet.` };

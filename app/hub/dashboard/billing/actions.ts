@@ -3,33 +3,35 @@
 import { redirect } from "next/navigation";
 import { startCheckout } from "@/lib/billing/checkout/start-checkout";
 import { openPaymentPortal } from "@/lib/billing/checkout/payment-portal";
-import { requireCustomerActing } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/session";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
+import { parseRecordId } from "@/lib/input/ids";
+
+// The billing page's purchases: each is the customer's own decision, so the domain refuses staff
+// signed in as the customer (support access) with its own message.
 
 const MESSAGES = { conflict: "Das ist gerade nicht möglich.", forbidden: "Das darf nur die Inhaberin oder der Inhaber des Newsrooms.", service_unavailable: "Zahlungen sind gerade nicht möglich. Bitte versuchen Sie es später noch einmal." } as const;
 
 // Book a plan: off to the checkout (Stripe, or the local test checkout).
 export async function bookPlan(planId: string, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("billing");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
   let url: string;
   try {
-    url = (await startCheckout({ purpose: "booking", userId: user.id, planId })).url;
+    url = (await startCheckout({ purpose: "booking", userId: user.id, planId, acting: session })).url;
   } catch (err) {
     return actionError(err, MESSAGES);
   }
   redirect(url);
 }
 
-// Buy a credit pack for one newsroom.
+// Buy a credit pack for one newsroom. A newsroom id that names nothing is answered like a newsroom the user does not own.
 export async function buyCredits(companyId: number, packId: string, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("billing");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
+  const id = parseRecordId(companyId);
+  if (id === null) return { ok: false, code: "forbidden", message: MESSAGES.forbidden };
   let url: string;
   try {
-    url = (await startCheckout({ purpose: "credits", userId: user.id, companyId: Number(companyId), packId })).url;
+    url = (await startCheckout({ purpose: "credits", userId: user.id, companyId: id, packId, acting: session })).url;
   } catch (err) {
     return actionError(err, MESSAGES);
   }
@@ -38,12 +40,10 @@ export async function buyCredits(companyId: number, packId: string, _prev: Actio
 
 // Manage the payment method at the provider.
 export async function managePaymentMethod(_prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("billing");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
   let url: string;
   try {
-    url = await openPaymentPortal(user.id);
+    url = await openPaymentPortal(user.id, { acting: session });
   } catch (err) {
     return actionError(err, MESSAGES);
   }

@@ -2,20 +2,19 @@
 
 import type { NoticeState } from "@/components/billing/notice-form";
 import { giveNotice } from "@/lib/billing/contracts/give-notice";
-import { requireCustomerActing } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/session";
 import { formatBerlin, formatBerlinDay } from "@/lib/dashboard/berlin-time";
 import { actionError } from "@/lib/forms/action-result";
 import { formText } from "@/lib/forms/form-fields";
 import { parseRecordId } from "@/lib/input/ids";
 
+// Ending a contract is the customer's own decision: giveNotice refuses staff signed in as the customer.
 async function notice(kind: "cancellation" | "withdrawal", form: FormData): Promise<NoticeState> {
-  const acting = await requireCustomerActing("billing");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
   const agreementId = parseRecordId(formText(form, "agreementId", 20));
   if (agreementId === null) return { ok: false, message: "Bitte wählen Sie einen Vertrag." };
   try {
-    const receipt = await giveNotice({ userId: user.id, agreementId, kind, statement: formText(form, "statement", 1000) || null });
+    const receipt = await giveNotice({ userId: user.id, agreementId, kind, statement: formText(form, "statement", 1000) || null, acting: session });
     return { ok: true, receipt: { contract: receipt.contract, receivedAt: formatBerlin(receipt.receivedAt), endsAt: formatBerlinDay(receipt.endsAt) } };
   } catch (err) {
     return actionError(err, { not_found: "Diesen Vertrag gibt es nicht." });

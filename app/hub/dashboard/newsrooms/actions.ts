@@ -10,7 +10,7 @@ import { removeNewsroomLogo, replaceNewsroomLogo } from "@/lib/companies/profile
 import { deletePressContact, savePressContact, setDefaultPressContact } from "@/lib/companies/profile/press-contacts";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formHas, formText } from "@/lib/forms/form-fields";
-import { isRecordId } from "@/lib/input/ids";
+import { parseRecordId } from "@/lib/input/ids";
 import { AppError } from "@/lib/http/errors";
 
 const NEWSROOM_MESSAGES = { not_found: "Diesen Newsroom gibt es nicht (mehr).", rate_limited: "Sie haben heute schon viele Newsrooms angelegt. Bitte versuchen Sie es morgen wieder." } as const;
@@ -31,9 +31,10 @@ export async function createNewsroomAction(_prev: ActionResult | null, values: u
 
 export async function updateNewsroomAction(companyId: number, _prev: ActionResult | null, values: unknown): Promise<ActionResult> {
   const { user } = await requireUser();
-  if (!isRecordId(companyId)) return unknownNewsroom();
+  const id = parseRecordId(companyId);
+  if (id === null) return unknownNewsroom();
   try {
-    const { changed } = await updateNewsroomProfile({ userId: user.id, companyId, values: coerceNewsroomForm(values) });
+    const { changed } = await updateNewsroomProfile({ userId: user.id, companyId: id, values: coerceNewsroomForm(values) });
     refresh();
     return { ok: true, message: changed.length ? "Profil gespeichert. Die öffentlichen Seiten zeigen es in wenigen Sekunden." : "Keine Änderungen." };
   } catch (err) {
@@ -44,10 +45,11 @@ export async function updateNewsroomAction(companyId: number, _prev: ActionResul
 export async function uploadLogoAction(companyId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireUser();
   const file = form instanceof FormData ? form.get("logo") : null;
-  if (!isRecordId(companyId)) return unknownNewsroom();
+  const id = parseRecordId(companyId);
+  if (id === null) return unknownNewsroom();
   if (!(file instanceof File) || file.size === 0) return { ok: false, message: "Bitte wählen Sie eine Bilddatei.", issues: { logo: "Bitte wählen Sie eine Bilddatei." } };
   try {
-    await replaceNewsroomLogo({ userId: user.id, companyId, bytes: new Uint8Array(await file.arrayBuffer()) });
+    await replaceNewsroomLogo({ userId: user.id, companyId: id, bytes: new Uint8Array(await file.arrayBuffer()) });
   } catch (err) {
     // A failed storage write is the logo field's problem, not an error page (spec 7).
     if (err instanceof AppError && err.issues?.length) return { ok: false, message: err.issues[0]!.message, issues: { logo: err.issues[0]!.message } };
@@ -59,9 +61,10 @@ export async function uploadLogoAction(companyId: number, _prev: ActionResult | 
 
 export async function removeLogoAction(companyId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
   const { user } = await requireUser();
-  if (!isRecordId(companyId)) return unknownNewsroom();
+  const id = parseRecordId(companyId);
+  if (id === null) return unknownNewsroom();
   try {
-    await removeNewsroomLogo({ userId: user.id, companyId });
+    await removeNewsroomLogo({ userId: user.id, companyId: id });
   } catch (err) {
     return fail(err);
   }
@@ -71,10 +74,13 @@ export async function removeLogoAction(companyId: number, _prev: ActionResult | 
 
 export async function saveContactAction(companyId: number, contactId: number | null, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireUser();
-  if (!isRecordId(companyId)) return unknownNewsroom();
+  const id = parseRecordId(companyId);
+  if (id === null) return unknownNewsroom();
+  // No contact id (or none that names anything): a new contact.
+  const existing = parseRecordId(contactId);
   const input = { name: formText(form, "name", 200), email: formText(form, "email", 320), phone: formText(form, "phone", 60), role: formText(form, "role", 120) };
   try {
-    await savePressContact({ userId: user.id, companyId, ...(isRecordId(contactId) ? { contactId } : {}), input, makeDefault: formHas(form, "isDefault", "on") });
+    await savePressContact({ userId: user.id, companyId: id, ...(existing !== null ? { contactId: existing } : {}), input, makeDefault: formHas(form, "isDefault", "on") });
   } catch (err) {
     return fail(err);
   }
@@ -84,9 +90,11 @@ export async function saveContactAction(companyId: number, contactId: number | n
 
 export async function deleteContactAction(companyId: number, contactId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
   const { user } = await requireUser();
-  if (!isRecordId(companyId) || !isRecordId(contactId)) return unknownNewsroom();
+  const id = parseRecordId(companyId);
+  const contact = parseRecordId(contactId);
+  if (id === null || contact === null) return unknownNewsroom();
   try {
-    await deletePressContact({ userId: user.id, companyId, contactId });
+    await deletePressContact({ userId: user.id, companyId: id, contactId: contact });
   } catch (err) {
     return fail(err);
   }
@@ -96,9 +104,11 @@ export async function deleteContactAction(companyId: number, contactId: number, 
 
 export async function defaultContactAction(companyId: number, contactId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
   const { user } = await requireUser();
-  if (!isRecordId(companyId) || !isRecordId(contactId)) return unknownNewsroom();
+  const id = parseRecordId(companyId);
+  const contact = parseRecordId(contactId);
+  if (id === null || contact === null) return unknownNewsroom();
   try {
-    await setDefaultPressContact({ userId: user.id, companyId, contactId });
+    await setDefaultPressContact({ userId: user.id, companyId: id, contactId: contact });
   } catch (err) {
     return fail(err);
   }

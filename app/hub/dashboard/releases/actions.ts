@@ -5,7 +5,6 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { redirect } from "next/navigation";
 import type { SaveReleaseInput } from "@/components/dashboard/release-form";
-import { impersonationRefusal } from "@/lib/auth/impersonation/customer-acting";
 import { requireUser } from "@/lib/auth/session";
 import { moveOwnRelease, type CustomerMove } from "@/lib/dashboard/release-moves";
 import { coerceReleaseForm } from "@/lib/dashboard/release-rules";
@@ -13,7 +12,7 @@ import { saveDashboardRelease } from "@/lib/dashboard/save-dashboard-release";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { AppError } from "@/lib/http/errors";
 import { clientIpOf, ipHmac } from "@/lib/security/client-ip";
-import { isRecordId } from "@/lib/input/ids";
+import { parseRecordId } from "@/lib/input/ids";
 
 /** What the browser claims to accept: at most a few short document/version pairs, nothing else. */
 const AcceptedDocuments = z.array(z.object({ document: z.string().max(100), version: z.string().max(100) })).max(10).catch([]);
@@ -23,17 +22,14 @@ const AcceptedDocuments = z.array(z.object({ document: z.string().max(100), vers
 // is not re-rendered under the customer's hands.
 export async function saveRelease(_prev: ActionResult | null, input: SaveReleaseInput): Promise<ActionResult> {
   const { user, session } = await requireUser();
-  const releaseId = isRecordId(input?.releaseId) ? input.releaseId : undefined;
+  const releaseId = parseRecordId(input?.releaseId) ?? undefined;
   const autosave = input?.autosave === true;
   const submit = input?.submit === true && !autosave;
   const acceptDocuments = autosave ? [] : AcceptedDocuments.parse(input?.acceptDocuments ?? []);
-  // Accepting the legal documents is the customer's own statement; support access saves without it.
-  const refused = acceptDocuments.length ? impersonationRefusal(session, "legal_acceptance") : null;
-  if (refused) return refused;
   let saved: { releaseId: number };
   try {
     const ip = acceptDocuments.length ? ipHmac(clientIpOf(await headers())) : null;
-    saved = await saveDashboardRelease({ userId: user.id, ...(releaseId ? { releaseId } : { newReleaseKey: input?.newReleaseKey }), values: coerceReleaseForm(input?.values), submit, autosave, acceptDocuments, ip });
+    saved = await saveDashboardRelease({ userId: user.id, ...(releaseId ? { releaseId } : { newReleaseKey: input?.newReleaseKey }), values: coerceReleaseForm(input?.values), submit, autosave, acceptDocuments, acting: session, ip });
   } catch (err) {
     // The documents to accept may have changed: the page shows the current ones.
     if (err instanceof AppError && err.code === "legal_acceptance_required") refresh();
@@ -53,9 +49,10 @@ const DONE: Record<CustomerMove, string> = {
 };
 
 // Withdraw, archive or delete one of the user's releases (bound to the release id and the move).
-export async function moveRelease(releaseId: number, move: CustomerMove, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+export async function moveRelease(rawReleaseId: number, move: CustomerMove, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
   const { user } = await requireUser();
-  if (!isRecordId(releaseId) || !MOVES.includes(move)) return { ok: false, message: "Unbekannte Aktion." };
+  const releaseId = parseRecordId(rawReleaseId);
+  if (!releaseId || !MOVES.includes(move)) return { ok: false, message: "Unbekannte Aktion." };
   try {
     await moveOwnRelease({ userId: user.id, releaseId, move });
   } catch (err) {

@@ -9,15 +9,19 @@ import { acceptedProofKinds, EMAIL_CODE_TTL_SECONDS, passkeyProofOptions, sendEm
 import { deletePasskey, passkeyRegistrationOptions, registerPasskey, renamePasskey } from "@/lib/accounts/passkeys";
 import { changePassword } from "@/lib/accounts/passwords/change-password";
 import { beginTotpSetup, confirmTotpSetup, disableTotp, renewRecoveryCodes, TwoFactorThrottledError } from "@/lib/accounts/two-factor";
-import { requireCustomerActing } from "@/lib/auth/session";
+import { impersonationRefusalOf } from "@/lib/auth/impersonation/customer-acting";
+import { requireUser } from "@/lib/auth/session";
 import { signOutOtherDevices } from "@/lib/auth/sessions/sign-out-other-devices";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { AppError } from "@/lib/http/errors";
 import { clientIp, proofKindOf, proofMissing, proofRefused, readSecondFactorCode, requireFreshProof, THROTTLED } from "./proof";
 import { formHas, formText } from "@/lib/forms/form-fields";
+import { parseRecordId } from "@/lib/input/ids";
 
 // The security page (spec 4.3, 5.3–5.5): every action reads the session first and hands the
-// form to one domain function; business errors come back as German form messages.
+// form to one domain function; business errors come back as German form messages. Every change
+// here is the customer's own: the domain functions (and the identity proof before them) refuse
+// staff signed in as the customer, given the session as `acting`.
 
 /** Passwords are never cut: the sign-in reads 1024 characters, so a longer one could not sign in. */
 const MAX_PASSWORD = 1024;
@@ -31,8 +35,7 @@ const endedDevices = (n: number) => (n === 1 ? "Ein anderes Gerät wurde abgemel
  * first password is a new way in: it needs a fresh proof by a way the account already has.
  */
 export async function changeOwnPassword(_prev: ProofFormState | null, form: FormData): Promise<ProofFormState> {
-  const s = await requireCustomerActing("security");
-  if (!s.ok) return s;
+  const s = await requireUser();
   const { user, session } = s;
   const currentPassword = formText(form, "currentPassword", MAX_PASSWORD + 1);
   const newPassword = formText(form, "newPassword", MAX_PASSWORD + 1);
@@ -46,7 +49,7 @@ export async function changeOwnPassword(_prev: ProofFormState | null, form: Form
       if (!proof.ok) return proof.result;
       firstPasswordProvedAt = proof.provedAt;
     }
-    const { endedSessions } = await changePassword({ userId: user.id, currentSessionId: session.id, currentPassword: currentPassword.slice(0, MAX_PASSWORD) || null, newPassword, firstPasswordProvedAt });
+    const { endedSessions } = await changePassword({ userId: user.id, currentSessionId: session.id, currentPassword: currentPassword.slice(0, MAX_PASSWORD) || null, newPassword, firstPasswordProvedAt, acting: session });
     refresh();
     return { ok: true, message: `Ihr Passwort wurde geändert. ${endedDevices(endedSessions)}` };
   } catch (err) {
@@ -56,11 +59,9 @@ export async function changeOwnPassword(_prev: ProofFormState | null, form: Form
 
 // ---- Angemeldete Geräte ---------------------------------------------------------------------
 
-/** "Sign out other devices": the current session stays; refused while impersonating. */
+/** "Sign out other devices": the current session stays; refused while impersonating (signOutOtherDevices). */
 export async function signOutOthers(_prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("security");
-  if (!acting.ok) return acting;
-  const { user, session } = acting;
+  const { user, session } = await requireUser();
   try {
     const { ended } = await signOutOtherDevices(user.id, session);
     refresh();
@@ -74,11 +75,9 @@ export async function signOutOthers(_prev: ActionResult | null, _form: FormData)
 
 /** Mails a confirmation code to the account's address (at most five per 15 minutes and account). */
 export async function sendProofCode(): Promise<ActionResult> {
-  const acting = await requireCustomerActing("security");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
   try {
-    await sendEmailProofCode(user.id);
+    await sendEmailProofCode(user.id, { acting: session });
     return { ok: true, message: `Wir haben Ihnen einen sechsstelligen Code an Ihre E-Mail-Adresse geschickt. Er gilt ${EMAIL_CODE_TTL_SECONDS / 60} Minuten.` };
   } catch (err) {
     if (err instanceof AppError && err.code === "rate_limited") {
@@ -90,12 +89,12 @@ export async function sendProofCode(): Promise<ActionResult> {
 
 /** The passkey challenge for an identity proof, limited to this account's passkeys. */
 export async function startPasskeyProof(): Promise<PasskeyProofStart> {
-  const acting = await requireCustomerActing("security");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
   try {
-    return { ok: true, options: await passkeyProofOptions(user.id) };
+    return { ok: true, options: await passkeyProofOptions(user.id, { acting: session }) };
   } catch (err) {
+    const refused = impersonationRefusalOf(err);
+    if (refused) return refused;
     if (err instanceof AppError && err.status < 500) return { ok: false, message: "Für Ihr Konto ist kein Passkey eingerichtet." };
     throw err;
   }
@@ -105,12 +104,11 @@ export async function startPasskeyProof(): Promise<PasskeyProofStart> {
 
 /** First step of the authenticator-app setup, after a fresh identity proof (spec 5.3). */
 export async function beginTwoFactorSetup(_prev: TotpSetupState | null, form: FormData): Promise<TotpSetupState> {
-  const s = await requireCustomerActing("security");
-  if (!s.ok) return s;
+  const s = await requireUser();
   try {
     const proof = await requireFreshProof(s, "first_two_factor_setup", form, { reuseFresh: true });
     if (!proof.ok) return proof.result;
-    const setup = await beginTotpSetup(s.user.id);
+    const setup = await beginTotpSetup(s.user.id, { acting: s.session });
     return { ok: true, setup: { secret: setup.secret, otpauthUri: setup.otpauthUri } };
   } catch (err) {
     if (err instanceof AppError && err.code === "conflict") return { ok: false, code: "conflict", message: "Die Zwei-Faktor-Anmeldung ist bereits eingerichtet." };
@@ -120,14 +118,12 @@ export async function beginTwoFactorSetup(_prev: TotpSetupState | null, form: Fo
 
 /** Second step: the first code from the app confirms the setup; the recovery codes come back once. */
 export async function confirmTwoFactorSetup(_prev: RecoveryCodesState | null, form: FormData): Promise<RecoveryCodesState> {
-  const acting = await requireCustomerActing("security");
-  if (!acting.ok) return acting;
-  const { user, session } = acting;
+  const { user, session } = await requireUser();
   const code = formText(form, "code", 64);
   if (!code.trim()) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { code: "Bitte geben Sie den Code aus der App ein." } };
   try {
     // The proof given at the start must still count now; the domain checks it under its lock.
-    const { recoveryCodes } = await confirmTotpSetup(user.id, code, { proof: session });
+    const { recoveryCodes } = await confirmTotpSetup(user.id, code, { proof: session, acting: session });
     refresh();
     return { ok: true, message: "Die Zwei-Faktor-Anmeldung ist eingerichtet.", recoveryCodes };
   } catch (err) {
@@ -145,15 +141,13 @@ export async function confirmTwoFactorSetup(_prev: RecoveryCodesState | null, fo
  * consumed), so the code goes to them rather than through proveIdentity, which would spend it first.
  */
 export async function manageTwoFactor(_prev: RecoveryCodesState | null, form: FormData): Promise<RecoveryCodesState> {
-  const acting = await requireCustomerActing("security");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
   const intent = formHas(form, "intent", "disable") ? "disable" : "renew";
   const proofKind = proofKindOf(form);
+  // No code: the domain answers identity_proof_required (after refusing support access).
   const code = readSecondFactorCode(form);
-  if (!code) return proofMissing(proofKind);
   try {
-    const ctx = { ip: await clientIp() };
+    const ctx = { ip: await clientIp(), acting: session };
     if (intent === "disable") {
       await disableTotp(user.id, code, ctx);
       refresh();
@@ -166,6 +160,7 @@ export async function manageTwoFactor(_prev: RecoveryCodesState | null, form: Fo
     if (err instanceof TwoFactorThrottledError) return proofRefused("throttled", proofKind);
     if (err instanceof AppError && err.code === "validation_failed") return proofRefused("wrong", proofKind);
     if (err instanceof AppError && err.code === "conflict") return { ok: false, code: "conflict", message: "Die Zwei-Faktor-Anmeldung ist nicht eingerichtet." };
+    if (err instanceof AppError && err.code === "identity_proof_required") return proofMissing(proofKind);
     return { ...actionError(err), proofKind };
   }
 }
@@ -179,12 +174,11 @@ const PASSKEY_NAME_ISSUE = "Geben Sie dem Passkey einen Namen mit 1 bis 100 Zeic
  * a way in the account already has (purpose add_passkey): a stolen session alone mints no passkey.
  */
 export async function startPasskeyRegistration(_prev: PasskeyRegistrationStart | null, form: FormData): Promise<PasskeyRegistrationStart> {
-  const s = await requireCustomerActing("security");
-  if (!s.ok) return s;
+  const s = await requireUser();
   try {
     const proof = await requireFreshProof(s, "add_passkey", form, { reuseFresh: true });
     if (!proof.ok) return { ...proof.result, ok: false, message: proof.result.message ?? "Bitte bestätigen Sie zuerst Ihre Identität." };
-    return { ok: true, options: await passkeyRegistrationOptions(s.user.id) };
+    return { ok: true, options: await passkeyRegistrationOptions(s.user.id, { acting: s.session }) };
   } catch (err) {
     const proofKind = proofKindOf(form);
     const failed = actionError(err);
@@ -204,14 +198,12 @@ const RegistrationAnswer = z.object({
 
 /** Stores the passkey the browser created for the challenge of startPasskeyRegistration. */
 export async function finishPasskeyRegistration(response: unknown, name: string): Promise<ActionResult> {
-  const acting = await requireCustomerActing("security");
-  if (!acting.ok) return acting;
-  const { user, session } = acting;
+  const { user, session } = await requireUser();
   const answer = RegistrationAnswer.safeParse(response);
   if (!answer.success) return { ok: false, message: "Der Passkey konnte nicht geprüft werden. Bitte versuchen Sie es erneut." };
   try {
     // The proof given at the start must still count now; the domain checks it under its lock.
-    const created = await registerPasskey(user.id, answer.data as Parameters<typeof registerPasskey>[1], String(name ?? "").slice(0, 200), { proof: session });
+    const created = await registerPasskey(user.id, answer.data as Parameters<typeof registerPasskey>[1], String(name ?? "").slice(0, 200), { proof: session, acting: session });
     refresh();
     return { ok: true, message: `Passkey „${created.name}“ hinzugefügt.` };
   } catch (err) {
@@ -226,17 +218,19 @@ export async function finishPasskeyRegistration(response: unknown, name: string)
   }
 }
 
+const UNKNOWN_PASSKEY = "Diesen Passkey gibt es nicht (mehr).";
+
 export async function renamePasskeyAction(passkeyId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("security");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
+  const id = parseRecordId(passkeyId);
+  if (id === null) return { ok: false, code: "not_found", message: UNKNOWN_PASSKEY };
   try {
-    await renamePasskey(user.id, Number(passkeyId), formText(form, "name", 200));
+    await renamePasskey(user.id, id, formText(form, "name", 200), { acting: session });
     refresh();
     return { ok: true, message: "Passkey umbenannt." };
   } catch (err) {
     if (err instanceof AppError && err.code === "validation_failed") return { ok: false, code: err.code, message: PASSKEY_NAME_ISSUE, issues: { name: PASSKEY_NAME_ISSUE } };
-    if (err instanceof AppError && err.code === "not_found") return { ok: false, code: err.code, message: "Diesen Passkey gibt es nicht (mehr)." };
+    if (err instanceof AppError && err.code === "not_found") return { ok: false, code: err.code, message: UNKNOWN_PASSKEY };
     return actionError(err);
   }
 }
@@ -246,14 +240,15 @@ export async function renamePasskeyAction(passkeyId: number, _prev: ActionResult
  * remove_passkey: a passkey, an app or recovery code), never the e-mail code or the password.
  */
 export async function deletePasskeyAction(passkeyId: number, _prev: ProofFormState | null, form: FormData): Promise<ProofFormState> {
-  const acting = await requireCustomerActing("security");
-  if (!acting.ok) return acting;
+  const s = await requireUser();
+  const id = parseRecordId(passkeyId);
+  if (id === null) return { ok: false, code: "not_found", message: UNKNOWN_PASSKEY };
   try {
-    const proof = await requireFreshProof(acting, "remove_passkey", form, { reuseFresh: true });
+    const proof = await requireFreshProof(s, "remove_passkey", form, { reuseFresh: true });
     if (!proof.ok) return proof.result;
-    await deletePasskey(acting.user.id, Number(passkeyId), { proof: proof.proof });
+    await deletePasskey(s.user.id, id, { proof: proof.proof, acting: s.session });
   } catch (err) {
-    if (err instanceof AppError && err.code === "not_found") return { ok: false, code: err.code, message: "Diesen Passkey gibt es nicht (mehr)." };
+    if (err instanceof AppError && err.code === "not_found") return { ok: false, code: err.code, message: UNKNOWN_PASSKEY };
     if (err instanceof AppError && err.code === "identity_proof_required") return proofMissing(proofKindOf(form));
     return { ...actionError(err), proofKind: proofKindOf(form) };
   }
@@ -269,8 +264,7 @@ export async function deletePasskeyAction(passkeyId: number, _prev: ProofFormSta
  * count here; without two-factor the accepted kinds are those of the other actions.
  */
 export async function requestEmailChangeAction(_prev: EmailChangeState | null, form: FormData): Promise<EmailChangeState> {
-  const s = await requireCustomerActing("security");
-  if (!s.ok) return s;
+  const s = await requireUser();
   const values = { newEmail: formText(form, "newEmail", 320) };
   // Checked before the proof, which may spend a recovery code.
   if (!NewEmail.safeParse(values.newEmail).success) {
@@ -279,7 +273,7 @@ export async function requestEmailChangeAction(_prev: EmailChangeState | null, f
   try {
     const proof = await requireFreshProof(s, "email_change", form, { reuseFresh: true });
     if (!proof.ok) return { ...proof.result, values };
-    const { pendingEmail } = await requestEmailChange({ userId: s.user.id, newEmail: values.newEmail });
+    const { pendingEmail } = await requestEmailChange({ userId: s.user.id, newEmail: values.newEmail, acting: s.session });
     refresh();
     return { ok: true, message: `Wir haben einen Bestätigungslink an ${pendingEmail} geschickt. Ihre Adresse ändert sich erst, wenn Sie ihn öffnen und bestätigen.` };
   } catch (err) {
@@ -288,11 +282,9 @@ export async function requestEmailChangeAction(_prev: EmailChangeState | null, f
 }
 
 export async function cancelEmailChangeAction(_prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("security");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
   try {
-    await cancelEmailChange(user.id);
+    await cancelEmailChange(user.id, { acting: session });
   } catch (err) {
     return actionError(err);
   }

@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { headers } from "next/headers";
 import { z } from "zod";
 import type { ProofFormState } from "@/components/security/types";
-import { acceptedProofKinds, freshProofFor, IdentityProofRefusedError, proveIdentity, type IdentityProof, type ProofKind, type ProofPurpose, type SessionProof } from "@/lib/accounts/identity-proof";
+import { freshProofFor, IdentityProofRefusedError, proveIdentity, sessionProofKinds, type IdentityProof, type ProofKind, type ProofPurpose, type SessionProof } from "@/lib/accounts/identity-proof";
 import { clientContextOf } from "@/lib/auth/next-auth/client-context";
 import { markIdentityProved } from "@/lib/auth/session";
 import type { ActiveSession } from "@/lib/auth/sessions/resolve-session";
@@ -92,16 +92,18 @@ export type ProofCheck = { ok: true; provedAt: Date; proof: SessionProof } | { o
  * The fresh identity proof an action needs (spec 5.3, 5.4). With `reuseFresh`, a proof this
  * session gave in the last ten minutes counts and nothing is asked, if its kind is one this
  * action accepts; otherwise the form's proof is checked and, when it passes, stamped on the
- * session. Refusals come back as form results; anything else throws for the caller's actionError.
+ * session. Refusals come back as form results; anything else throws for the caller's actionError,
+ * among them the domain's refusal of staff acting as the customer (before any proof is read).
  */
 export async function requireFreshProof(s: ActiveSession, purpose: ProofPurpose, form: FormData, opts: { reuseFresh: boolean }): Promise<ProofCheck> {
-  const provedBefore = opts.reuseFresh ? freshProofFor(s.session, await acceptedProofKinds(s.user.id, purpose)) : null;
+  const accepted = await sessionProofKinds(s.user.id, purpose, { acting: s.session });
+  const provedBefore = opts.reuseFresh ? freshProofFor(s.session, accepted) : null;
   if (provedBefore) return { ok: true, provedAt: provedBefore, proof: { identityProvedAt: provedBefore, identityProofKind: s.session.identityProofKind } };
   const proofKind = proofKindOf(form);
   const proof = readProof(form);
   if (!proof) return { ok: false, result: proofMissing(proofKind) };
   try {
-    const { provedAt, kind } = await proveIdentity(s.user.id, purpose, proof, { ip: await clientIp() });
+    const { provedAt, kind } = await proveIdentity(s.user.id, purpose, proof, { ip: await clientIp(), acting: s.session });
     await markIdentityProved(s.session.id, provedAt, kind);
     return { ok: true, provedAt, proof: { identityProvedAt: provedAt, identityProofKind: kind } };
   } catch (err) {

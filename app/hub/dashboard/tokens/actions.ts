@@ -3,16 +3,18 @@
 import { refresh } from "next/cache";
 import type { TokenFormState } from "@/components/security/types";
 import { createApiToken, revokeApiToken } from "@/lib/api-tokens/tokens";
-import { requireCustomerActing } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/session";
 import { berlinLocalToDate } from "@/lib/dashboard/berlin-time";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
+import { notFound } from "@/lib/http/errors";
+import { parseRecordId } from "@/lib/input/ids";
 import { proofKindOf, requireFreshProof } from "../security/proof";
 import { formText } from "@/lib/forms/form-fields";
 
-// Create an API token: a fresh identity proof first (spec 5.3), then the token with its optional expiry.
+// Create an API token: a fresh identity proof first (spec 5.3), then the token with its optional
+// expiry. Both refuse staff signed in as the customer (support access mints no way in).
 export async function createToken(_prev: TokenFormState | null, form: FormData): Promise<TokenFormState> {
-  const s = await requireCustomerActing("security");
-  if (!s.ok) return s;
+  const s = await requireUser();
   const values = { name: formText(form, "name", 200), expires: formText(form, "expires", 40) };
   // The expiry date means the end of that day in German time. Checked before the proof, which may spend an e-mail code.
   const expiresAt = values.expires ? berlinLocalToDate(`${values.expires}T23:59`) : null;
@@ -20,7 +22,7 @@ export async function createToken(_prev: TokenFormState | null, form: FormData):
   try {
     const proof = await requireFreshProof(s, "api_token", form, { reuseFresh: true });
     if (!proof.ok) return { ...proof.result, values };
-    const created = await createApiToken({ userId: s.user.id, name: values.name, expiresAt, identityConfirmedAt: proof.provedAt });
+    const created = await createApiToken({ userId: s.user.id, name: values.name, expiresAt, identityConfirmedAt: proof.provedAt, acting: s.session });
     refresh();
     return { ok: true, message: `Token „${created.name}“ erstellt. Kopieren Sie ihn jetzt – er wird nur dieses eine Mal angezeigt.`, token: created.token };
   } catch (err) {
@@ -30,11 +32,12 @@ export async function createToken(_prev: TokenFormState | null, form: FormData):
 
 // Revoke one of the user's tokens (bound to its id).
 export async function revokeToken(tokenId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("security");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
+  // A token id that names nothing: the answer of a token that is gone.
+  const id = parseRecordId(tokenId);
+  if (id === null) return actionError(notFound("Token not found."));
   try {
-    await revokeApiToken(user.id, Number(tokenId));
+    await revokeApiToken(user.id, id, { acting: session });
   } catch (err) {
     return actionError(err);
   }

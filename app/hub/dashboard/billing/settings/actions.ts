@@ -1,20 +1,19 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireCustomerActing } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/session";
 import { coerceBillingAddressForm } from "@/lib/billing/invoices/billing-address-fields";
 import { saveBillingAddress } from "@/lib/billing/invoices/billing-address";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 
 const MESSAGES = { not_found: "Ihr Konto ist nicht mehr aktiv. Bitte melden Sie sich erneut an." } as const;
 
-// Saves the billing address with the invoice-delivery settings (spec 4.6).
+// Saves the billing address with the invoice-delivery settings (spec 4.6); the domain refuses
+// staff signed in as the customer.
 export async function saveBillingAddressAction(_prev: ActionResult | null, values: unknown): Promise<ActionResult> {
-  const acting = await requireCustomerActing("billing_details");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
   try {
-    const { changed } = await saveBillingAddress({ userId: user.id, values: coerceBillingAddressForm(values) });
+    const { changed } = await saveBillingAddress({ userId: user.id, values: coerceBillingAddressForm(values), acting: session });
     refresh();
     return { ok: true, message: changed.length ? "Gespeichert. Neue Rechnungen und Erinnerungen folgen diesen Angaben." : "Keine Änderungen." };
   } catch (err) {

@@ -2,12 +2,12 @@
 
 import { refresh } from "next/cache";
 import { headers } from "next/headers";
-import { requireCustomerActing } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/session";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formHas, formText } from "@/lib/forms/form-fields";
 import { confirmImageRights } from "@/lib/images/confirm-image-rights";
 import { AppError } from "@/lib/http/errors";
-import { isRecordId } from "@/lib/input/ids";
+import { parseRecordId } from "@/lib/input/ids";
 import { clientIpOf } from "@/lib/security/client-ip";
 
 const MESSAGES = {
@@ -17,16 +17,15 @@ const MESSAGES = {
 } as const;
 
 // "Rechte bestätigen" for one image an admin uploaded: the owner confirms the wording shown
-// (its key comes back as confirm_text_version); a changed wording is shown anew.
+// (its key comes back as confirm_text_version); a changed wording is shown anew. A legal
+// statement of the customer: confirmImageRights refuses staff signed in as the customer.
 export async function confirmRightsAction(imageId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  // A legal statement of the customer: staff signed in as the customer cannot make it for them.
-  const acting = await requireCustomerActing("image_rights");
-  if (!acting.ok) return acting;
-  const { user } = acting;
-  if (!isRecordId(imageId)) return { ok: false, message: MESSAGES.not_found };
+  const { user, session } = await requireUser();
+  const id = parseRecordId(imageId);
+  if (id === null) return { ok: false, message: MESSAGES.not_found };
   if (!formHas(form, "rights_confirmed", "true")) return { ok: false, message: "Bitte bestätigen Sie den Text.", issues: { rights_confirmed: "Bitte setzen Sie das Häkchen, um die Bildrechte zu bestätigen." } };
   try {
-    await confirmImageRights({ imageId, userId: user.id, confirmTextVersion: formText(form, "confirm_text_version", 40), ip: clientIpOf(await headers()) });
+    await confirmImageRights({ imageId: id, userId: user.id, confirmTextVersion: formText(form, "confirm_text_version", 40), ip: clientIpOf(await headers()), acting: session });
   } catch (err) {
     if (err instanceof AppError && typeof err.details?.current_text_version === "string") {
       refresh();

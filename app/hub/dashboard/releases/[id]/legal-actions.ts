@@ -1,7 +1,7 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireCustomerActing } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/session";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formHas, formText } from "@/lib/forms/form-fields";
 import { AppError } from "@/lib/http/errors";
@@ -16,12 +16,9 @@ const PREVIEW_MAX = 1_000_000;
 
 // The request modal on the customer's release page (spec 4.4): one call to the domain, which
 // authorises on the locked release; its German refusals (role, status, an open request of the
-// same track) are the form's message as they are.
+// same track, staff signed in as the customer, who file requests in /admin) are the form's message as they are.
 export async function fileLegalRequestAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  // A request is the customer's own statement: staff in support access file it in /admin instead.
-  const acting = await requireCustomerActing("legal_request");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
   const id = parseRecordId(releaseId);
   if (id === null) return { ok: false, message: NOT_FOUND };
   let filed: { reference: string };
@@ -35,6 +32,7 @@ export async function fileLegalRequestAction(releaseId: number, _prev: ActionRes
       passages: formText(form, "passages", REDACTION_LIMITS.maxPassages * (REDACTION_LIMITS.maxLength + 2)),
       preview: formText(form, "preview", PREVIEW_MAX),
       previewConfirmed: formHas(form, "previewConfirmed", "1"),
+      acting: session,
     });
   } catch (err) {
     if (err instanceof AppError && (err.code === "conflict" || err.code === "forbidden")) return { ok: false, code: err.code, message: err.message };

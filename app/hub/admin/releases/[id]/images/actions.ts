@@ -9,7 +9,7 @@ import { formText } from "@/lib/forms/form-fields";
 import { correctImageDeclaration } from "@/lib/images/correct-image-declaration";
 import { declarationFormError, declarationFormFields } from "@/lib/images/declaration-form";
 import { removeReleaseImage } from "@/lib/images/remove-release-image";
-import { isRecordId, parseRecordId } from "@/lib/input/ids";
+import { parseRecordId } from "@/lib/input/ids";
 
 // The service's corrections and removals of a release's images, at any status; each with a
 // reason, kept with the correction or in the signed image_removed archive entry.
@@ -19,11 +19,12 @@ const MESSAGES = { not_found: "Dieses Bild gibt es nicht (mehr). Laden Sie die S
 export async function correctImageAsAdminAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireAdmin("press-releases:publish");
   const fields = declarationFormFields(form);
+  const id = parseRecordId(releaseId);
   const imageId = parseRecordId(formText(form, "imageId", 12));
-  if (!isRecordId(releaseId) || imageId === null) return { ok: false, message: MESSAGES.not_found };
+  if (id === null || imageId === null) return { ok: false, message: MESSAGES.not_found };
   if (!fields.reason || fields.reason.length < 3) return { ok: false, message: "Bitte nennen Sie den Grund der Korrektur.", issues: { reason: "Pflichtfeld" } };
   try {
-    await correctImageDeclaration({ imageId, releaseId, userId: user.id, asAdmin: true, ...fields });
+    await correctImageDeclaration({ imageId, releaseId: id, userId: user.id, asAdmin: true, ...fields });
   } catch (err) {
     return declarationFormError(err, MESSAGES);
   }
@@ -34,11 +35,12 @@ export async function correctImageAsAdminAction(releaseId: number, _prev: Action
 export async function removeImageAsAdminAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireAdmin("press-releases:publish");
   const reason = formText(form, "reason", 500).trim();
+  const id = parseRecordId(releaseId);
   const imageId = parseRecordId(formText(form, "imageId", 12));
-  if (!isRecordId(releaseId) || imageId === null) return { ok: false, message: MESSAGES.not_found };
+  if (id === null || imageId === null) return { ok: false, message: MESSAGES.not_found };
   if (reason.length < 3) return { ok: false, message: "Bitte nennen Sie den Grund der Entfernung.", issues: { reason: "Pflichtfeld" } };
   try {
-    const { erased } = await removeReleaseImage({ imageId, releaseId, userId: user.id, asAdmin: true, reason });
+    const { erased } = await removeReleaseImage({ imageId, releaseId: id, userId: user.id, asAdmin: true, reason });
     refresh();
     return { ok: true, message: erased ? "Bild gelöscht (es war nie öffentlich)." : "Bild entfernt; Original und Nachweise bleiben gespeichert." };
   } catch (err) {
@@ -63,11 +65,12 @@ const lastDayOf = (until: Date) => new Date(until.getTime() - 1).toISOString().s
 /** Compliance staff place a legal hold on the release's evidence until a date, or lift it (spec 1.5). The rules are lib/evidence/evidence-hold.ts's. */
 export async function setEvidenceHoldAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireConfirmedStaff();
-  if (!isRecordId(releaseId)) return { ok: false, message: HOLD_MESSAGES.not_found };
+  const id = parseRecordId(releaseId);
+  if (id === null) return { ok: false, message: HOLD_MESSAGES.not_found };
   const lift = formText(form, "intent", 10) === "lift";
   try {
     const until = lift ? null : parseHoldUntil(formText(form, "until", 10));
-    const r = await setEvidenceHold({ actorUserId: user.id, pressReleaseId: releaseId, until, reason: formText(form, "reason", 2000) });
+    const r = await setEvidenceHold({ actorUserId: user.id, pressReleaseId: id, until, reason: formText(form, "reason", 2000) });
     refresh();
     if (!r.until) return { ok: true, message: `Sperre aufgehoben für ${r.entries} Archiveinträge; es gelten wieder ihre Löschfristen.` };
     const longer = until && r.until > until ? " Eine längere Sperre blieb bestehen; zum Verkürzen heben Sie die Sperre auf und setzen sie neu." : "";

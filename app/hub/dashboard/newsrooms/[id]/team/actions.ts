@@ -3,27 +3,27 @@
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import type { InviteFormState } from "@/components/dashboard/team/invite-form";
-import { requireCustomerActing } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/session";
 import { changeMemberRole, confirmAutoMember, declineEmailMatch, inviteEmailMatch, inviteMember, leaveNewsroom, removeMember, resendInvitation, revokeInvitation, teamFormError, TeamRefusedError } from "@/lib/companies/team";
 import type { ActionResult } from "@/lib/forms/action-result";
 import { formText } from "@/lib/forms/form-fields";
-import { isRecordId } from "@/lib/input/ids";
+import { parseRecordId } from "@/lib/input/ids";
 
 // The team page's actions: each bound to the newsroom (and a member or invitation) by the page.
-// Bound arguments come back from the browser as it likes, so they are checked like any input;
+// Bound arguments come back from the browser as it likes, so they are read like any input;
 // the lib functions decide who may do what. Every team change is the owner's (or for leaving,
-// the member's) own decision: staff acting as the customer (support access) make none.
+// the member's) own decision: staff acting as the customer (support access) make none, which
+// the lib functions refuse given the session as `acting`.
 
 const unknown = (reason: "newsroom_not_found" | "member_not_found" | "invitation_not_found" | "match_not_found") => teamFormError(new TeamRefusedError(reason));
 
 export async function inviteMemberAction(companyId: number, _prev: InviteFormState | null, form: FormData): Promise<InviteFormState> {
-  const acting = await requireCustomerActing("team");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
   const values = { email: formText(form, "email", 320), role: formText(form, "role", 20) };
-  if (!isRecordId(companyId)) return { ...unknown("newsroom_not_found"), values };
+  const newsroomId = parseRecordId(companyId);
+  if (newsroomId === null) return { ...unknown("newsroom_not_found"), values };
   try {
-    const sent = await inviteMember({ actorUserId: user.id, companyId, email: values.email, role: values.role });
+    const sent = await inviteMember({ actorUserId: user.id, companyId: newsroomId, email: values.email, role: values.role, acting: session });
     refresh();
     return { ok: true, message: `Einladung an ${sent.email} gesendet. Der Link gilt 7 Tage.` };
   } catch (err) {
@@ -32,12 +32,12 @@ export async function inviteMemberAction(companyId: number, _prev: InviteFormSta
 }
 
 export async function changeRoleAction(companyId: number, userId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("team");
-  if (!acting.ok) return acting;
-  const { user } = acting;
-  if (!isRecordId(companyId) || !isRecordId(userId)) return unknown("member_not_found");
+  const { user, session } = await requireUser();
+  const newsroomId = parseRecordId(companyId);
+  const memberId = parseRecordId(userId);
+  if (newsroomId === null || memberId === null) return unknown("member_not_found");
   try {
-    const { changed } = await changeMemberRole({ actorUserId: user.id, companyId, userId, role: formText(form, "role", 20) });
+    const { changed } = await changeMemberRole({ actorUserId: user.id, companyId: newsroomId, userId: memberId, role: formText(form, "role", 20), acting: session });
     refresh();
     return { ok: true, message: changed ? "Rolle geändert." : "Die Rolle war schon so gesetzt." };
   } catch (err) {
@@ -46,12 +46,12 @@ export async function changeRoleAction(companyId: number, userId: number, _prev:
 }
 
 export async function removeMemberAction(companyId: number, userId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("team");
-  if (!acting.ok) return acting;
-  const { user } = acting;
-  if (!isRecordId(companyId) || !isRecordId(userId)) return unknown("member_not_found");
+  const { user, session } = await requireUser();
+  const newsroomId = parseRecordId(companyId);
+  const memberId = parseRecordId(userId);
+  if (newsroomId === null || memberId === null) return unknown("member_not_found");
   try {
-    await removeMember({ actorUserId: user.id, companyId, userId });
+    await removeMember({ actorUserId: user.id, companyId: newsroomId, userId: memberId, acting: session });
   } catch (err) {
     return teamFormError(err);
   }
@@ -60,12 +60,12 @@ export async function removeMemberAction(companyId: number, userId: number, _pre
 }
 
 export async function confirmAutoMemberAction(companyId: number, userId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("team");
-  if (!acting.ok) return acting;
-  const { user } = acting;
-  if (!isRecordId(companyId) || !isRecordId(userId)) return unknown("member_not_found");
+  const { user, session } = await requireUser();
+  const newsroomId = parseRecordId(companyId);
+  const memberId = parseRecordId(userId);
+  if (newsroomId === null || memberId === null) return unknown("member_not_found");
   try {
-    await confirmAutoMember({ actorUserId: user.id, companyId, userId });
+    await confirmAutoMember({ actorUserId: user.id, companyId: newsroomId, userId: memberId, acting: session });
   } catch (err) {
     return teamFormError(err);
   }
@@ -74,12 +74,11 @@ export async function confirmAutoMemberAction(companyId: number, userId: number,
 }
 
 export async function leaveNewsroomAction(companyId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("team");
-  if (!acting.ok) return acting;
-  const { user } = acting;
-  if (!isRecordId(companyId)) return unknown("newsroom_not_found");
+  const { user, session } = await requireUser();
+  const newsroomId = parseRecordId(companyId);
+  if (newsroomId === null) return unknown("newsroom_not_found");
   try {
-    await leaveNewsroom({ userId: user.id, companyId });
+    await leaveNewsroom({ userId: user.id, companyId: newsroomId, acting: session });
   } catch (err) {
     return teamFormError(err);
   }
@@ -87,12 +86,12 @@ export async function leaveNewsroomAction(companyId: number, _prev: ActionResult
 }
 
 export async function resendInvitationAction(companyId: number, invitationId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("team");
-  if (!acting.ok) return acting;
-  const { user } = acting;
-  if (!isRecordId(companyId) || !isRecordId(invitationId)) return unknown("invitation_not_found");
+  const { user, session } = await requireUser();
+  const newsroomId = parseRecordId(companyId);
+  const inviteId = parseRecordId(invitationId);
+  if (newsroomId === null || inviteId === null) return unknown("invitation_not_found");
   try {
-    const sent = await resendInvitation({ actorUserId: user.id, companyId, invitationId });
+    const sent = await resendInvitation({ actorUserId: user.id, companyId: newsroomId, invitationId: inviteId, acting: session });
     refresh();
     return { ok: true, message: `Neue Einladung an ${sent.email} gesendet; der alte Link gilt nicht mehr.` };
   } catch (err) {
@@ -101,12 +100,12 @@ export async function resendInvitationAction(companyId: number, invitationId: nu
 }
 
 export async function revokeInvitationAction(companyId: number, invitationId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("team");
-  if (!acting.ok) return acting;
-  const { user } = acting;
-  if (!isRecordId(companyId) || !isRecordId(invitationId)) return unknown("invitation_not_found");
+  const { user, session } = await requireUser();
+  const newsroomId = parseRecordId(companyId);
+  const inviteId = parseRecordId(invitationId);
+  if (newsroomId === null || inviteId === null) return unknown("invitation_not_found");
   try {
-    await revokeInvitation({ actorUserId: user.id, companyId, invitationId });
+    await revokeInvitation({ actorUserId: user.id, companyId: newsroomId, invitationId: inviteId, acting: session });
   } catch (err) {
     return teamFormError(err);
   }
@@ -115,12 +114,12 @@ export async function revokeInvitationAction(companyId: number, invitationId: nu
 }
 
 export async function inviteEmailMatchAction(companyId: number, matchId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("team");
-  if (!acting.ok) return acting;
-  const { user } = acting;
-  if (!isRecordId(companyId) || !isRecordId(matchId)) return unknown("match_not_found");
+  const { user, session } = await requireUser();
+  const newsroomId = parseRecordId(companyId);
+  const addressMatchId = parseRecordId(matchId);
+  if (newsroomId === null || addressMatchId === null) return unknown("match_not_found");
   try {
-    const sent = await inviteEmailMatch({ actorUserId: user.id, companyId, matchId, role: formText(form, "role", 20) });
+    const sent = await inviteEmailMatch({ actorUserId: user.id, companyId: newsroomId, matchId: addressMatchId, role: formText(form, "role", 20), acting: session });
     refresh();
     return { ok: true, message: `Einladung an ${sent.email} gesendet. Die Person gehört zum Team, sobald sie die Einladung annimmt.` };
   } catch (err) {
@@ -129,12 +128,12 @@ export async function inviteEmailMatchAction(companyId: number, matchId: number,
 }
 
 export async function declineEmailMatchAction(companyId: number, matchId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("team");
-  if (!acting.ok) return acting;
-  const { user } = acting;
-  if (!isRecordId(companyId) || !isRecordId(matchId)) return unknown("match_not_found");
+  const { user, session } = await requireUser();
+  const newsroomId = parseRecordId(companyId);
+  const addressMatchId = parseRecordId(matchId);
+  if (newsroomId === null || addressMatchId === null) return unknown("match_not_found");
   try {
-    await declineEmailMatch({ actorUserId: user.id, companyId, matchId });
+    await declineEmailMatch({ actorUserId: user.id, companyId: newsroomId, matchId: addressMatchId, acting: session });
   } catch (err) {
     return teamFormError(err);
   }

@@ -2,14 +2,12 @@
 
 import { redirect } from "next/navigation";
 import type { PaidChangeInput, PaidChangeResult } from "@/components/dashboard/paid-change-form";
-import { requireCustomerActing } from "@/lib/auth/session";
-import { startCheckout } from "@/lib/billing/checkout/start-checkout";
+import { requireUser } from "@/lib/auth/session";
 import { RELEASE_LIMITS } from "@/lib/releases/rules";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { AppError } from "@/lib/http/errors";
-import { isRecordId } from "@/lib/input/ids";
-import { payableChangeOrThrow } from "@/lib/releases/changes/payable-change";
-import { requestPaidChange } from "@/lib/releases/changes/request-paid-change";
+import { parseRecordId } from "@/lib/input/ids";
+import { checkoutPaidChange, checkoutPendingChange } from "@/lib/dashboard/paid-change-checkout";
 import { reviewReasonsOf } from "@/lib/dashboard/review-reasons";
 
 /** Whatever the browser sends: a string, cut only past every limit so an overlong one is still refused. */
@@ -25,16 +23,15 @@ function changeError(err: unknown): PaidChangeResult {
   return actionError(err);
 }
 
-// Checks the changed text (spec 4.5) and, yellow or green, continues to the payment of the change.
+// Checks the changed text (spec 4.5) and, yellow or green, continues to the payment of the
+// change. Paying is the customer's own decision: the domain refuses staff signed in as them.
 export async function requestChange(releaseId: number, _prev: PaidChangeResult | null, input: PaidChangeInput): Promise<PaidChangeResult> {
-  const acting = await requireCustomerActing("billing");
-  if (!acting.ok) return acting;
-  const { user } = acting;
-  if (!isRecordId(releaseId)) return { ok: false, message: "Unbekannte Pressemitteilung." };
+  const { user, session } = await requireUser();
+  const id = parseRecordId(releaseId);
+  if (id === null) return { ok: false, message: "Unbekannte Pressemitteilung." };
   let url: string;
   try {
-    const { changeId } = await requestPaidChange({ userId: user.id, releaseId, title: text(input?.title), lead: text(input?.lead), body: text(input?.body) });
-    ({ url } = await startCheckout({ purpose: "change", userId: user.id, changeId }));
+    ({ url } = await checkoutPaidChange({ userId: user.id, releaseId: id, title: text(input?.title), lead: text(input?.lead), body: text(input?.body), acting: session }));
   } catch (err) {
     return changeError(err);
   }
@@ -43,14 +40,12 @@ export async function requestChange(releaseId: number, _prev: PaidChangeResult |
 
 // Back to the payment of a change that was checked and is still waiting for it.
 export async function payPendingChange(changeId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
-  const acting = await requireCustomerActing("billing");
-  if (!acting.ok) return acting;
-  const { user } = acting;
-  if (!isRecordId(changeId)) return { ok: false, message: "Unbekannte Änderung." };
+  const { user, session } = await requireUser();
+  const id = parseRecordId(changeId);
+  if (id === null) return { ok: false, message: "Unbekannte Änderung." };
   let url: string;
   try {
-    await payableChangeOrThrow({ userId: user.id, changeId });
-    ({ url } = await startCheckout({ purpose: "change", userId: user.id, changeId }));
+    ({ url } = await checkoutPendingChange({ userId: user.id, changeId: id, acting: session }));
   } catch (err) {
     return changeError(err);
   }

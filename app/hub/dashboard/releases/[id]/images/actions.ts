@@ -1,17 +1,18 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireCustomerActing, requireUser } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/session";
 import { actionError, type ActionResult } from "@/lib/forms/action-result";
 import { formText } from "@/lib/forms/form-fields";
 import { arrangeReleaseImages } from "@/lib/images/arrange-release-images";
 import { correctImageDeclaration } from "@/lib/images/correct-image-declaration";
 import { declarationFormError, declarationFormFields } from "@/lib/images/declaration-form";
 import { removeReleaseImage } from "@/lib/images/remove-release-image";
-import { isRecordId, parseRecordId } from "@/lib/input/ids";
+import { parseRecordId } from "@/lib/input/ids";
 
 // Order, cover and removal of a release's images from the release page (the upload goes through
-// the route handler beside this file). The domain checks the rights and the release's status.
+// the route handler beside this file). The domain checks the rights and the release's status,
+// and refuses what only the customer states (credit, AI declaration) to staff signed in as them.
 
 const IMAGE_MESSAGES = {
   not_found: "Dieses Bild gibt es nicht (mehr). Laden Sie die Seite neu.",
@@ -29,12 +30,13 @@ function idList(raw: string): number[] | null {
 // form: order = "12,9,15" (every image, in the new order), cover = an image id or "".
 export async function arrangeImagesAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireUser();
+  const id = parseRecordId(releaseId);
   const order = idList(formText(form, "order", 400));
   const coverRaw = formText(form, "cover", 12);
   const coverImageId = coverRaw ? parseRecordId(coverRaw) : null;
-  if (!isRecordId(releaseId) || !order || (coverRaw && coverImageId === null)) return { ok: false, message: IMAGE_MESSAGES.validation_failed };
+  if (id === null || !order || (coverRaw && coverImageId === null)) return { ok: false, message: IMAGE_MESSAGES.validation_failed };
   try {
-    await arrangeReleaseImages({ releaseId, userId: user.id, order, coverImageId });
+    await arrangeReleaseImages({ releaseId: id, userId: user.id, order, coverImageId });
   } catch (err) {
     return actionError(err, IMAGE_MESSAGES);
   }
@@ -47,7 +49,7 @@ export async function arrangeImagesAction(releaseId: number, _prev: ActionResult
 export async function removeImageAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireUser();
   const imageId = parseRecordId(formText(form, "imageId", 12));
-  if (!isRecordId(releaseId) || imageId === null) return { ok: false, message: IMAGE_MESSAGES.not_found };
+  if (parseRecordId(releaseId) === null || imageId === null) return { ok: false, message: IMAGE_MESSAGES.not_found };
   let erased: boolean;
   try {
     ({ erased } = await removeReleaseImage({ imageId, userId: user.id }));
@@ -60,14 +62,12 @@ export async function removeImageAction(releaseId: number, _prev: ActionResult |
 
 // form: imageId, copyright, alt, ai_declaration, reason. A new og image with the corrected credit.
 export async function correctImageAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
-  // Credit line and AI declaration are the customer's statements about the image.
-  const acting = await requireCustomerActing("image_statement");
-  if (!acting.ok) return acting;
-  const { user } = acting;
+  const { user, session } = await requireUser();
+  const id = parseRecordId(releaseId);
   const imageId = parseRecordId(formText(form, "imageId", 12));
-  if (!isRecordId(releaseId) || imageId === null) return { ok: false, message: IMAGE_MESSAGES.not_found };
+  if (id === null || imageId === null) return { ok: false, message: IMAGE_MESSAGES.not_found };
   try {
-    await correctImageDeclaration({ imageId, releaseId, userId: user.id, ...declarationFormFields(form) });
+    await correctImageDeclaration({ imageId, releaseId: id, userId: user.id, ...declarationFormFields(form), acting: session });
   } catch (err) {
     return declarationFormError(err, { not_found: IMAGE_MESSAGES.not_found, conflict: IMAGE_MESSAGES.conflict });
   }
