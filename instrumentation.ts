@@ -16,8 +16,9 @@ export async function register() {
     const { installSentry } = await import("@/lib/observability/sentry/install-sentry");
     await installSentry(config);
   }
-  // Release lifecycle events reach their listeners (mails, …) right after each transition commits.
-  await import("@/lib/runtime/release-reactions");
+  // Release lifecycle events reach their listeners (mails, …) right after each transition
+  // commits; the local checkout reaches the webhook receiver.
+  await import("@/lib/runtime/start");
   // Public answers are cached only while this process follows committed invalidations.
   const { startInvalidationPoller } = await import("@/lib/cache/invalidation-poller");
   await startInvalidationPoller().catch((err) => console.warn("cache: not following invalidations, answers stay uncached:", errorSummary(err)));

@@ -3,9 +3,10 @@ import { COMMANDS } from "@/lib/console/commands";
 import { parseArgs, type ConsoleIo } from "@/lib/console/registry";
 import { withDatabaseForCommand } from "@/lib/db/embedded-session";
 import { disconnectPrisma } from "@/lib/db/client";
-// A command that moves a release (publish, withdraw, remove) tells its listeners at once, and
-// the jobs a command dispatches run in this process on the embedded default, as before.
-import "@/lib/runtime/release-reactions";
+// A command that moves a release (publish, withdraw, remove) tells its listeners at once, a
+// local checkout's events reach the webhook receiver, and the jobs a command dispatches run in
+// this process on the embedded default, as before.
+import "@/lib/runtime/start";
 import "@/lib/jobs/local-worker";
 
 const io: ConsoleIo = { out: (l) => console.log(l), err: (l) => console.error(l) };

@@ -38,8 +38,9 @@ await installSentry(config, {
   registerEsmLoaderHooks: false,
 });
 
-// Lifecycle events reach their listeners right after each transition commits, as in every process.
-await import("@/lib/runtime/release-reactions");
+// Lifecycle events reach their listeners right after each transition commits, and the local
+// checkout its webhook receiver, as in every process.
+await import("@/lib/runtime/start");
 
 /** The file's Redis keys go with its database (store entries without a TTL would pile up). */
 async function dropFileRedisKeys(): Promise<void> {

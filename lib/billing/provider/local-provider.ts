@@ -17,9 +17,23 @@ import type Stripe from "stripe";
 
 const idFrom = (prefix: string, key: string) => `${prefix}_local_${createHash("sha256").update(key).digest("hex").slice(0, 24)}`;
 
+type WebhookReceiver = (request: Request) => Promise<unknown>;
+const RECEIVER = Symbol.for("pressdesk.localWebhookReceiver");
+const holder = globalThis as unknown as { [RECEIVER]?: WebhookReceiver };
+
+/**
+ * The receiver the local checkout delivers to: the one Stripe's events reach, provided at start
+ * by the runtime layer (lib/runtime/local-checkout.ts). The provider never imports the receiver,
+ * which itself asks the provider for the events' objects.
+ */
+export function provideLocalWebhookReceiver(receive: WebhookReceiver): void {
+  holder[RECEIVER] = receive;
+}
+
 /** Hands signed events to the webhook receiver, one after another as Stripe delivers them. */
 async function deliver(events: Stripe.Event[]): Promise<void> {
-  const { receiveStripeWebhook } = await import("@/lib/billing/webhook/receive-stripe-webhook");
+  const receiveStripeWebhook = holder[RECEIVER];
+  if (!receiveStripeWebhook) throw new Error("the local checkout has no webhook receiver in this process: import lib/runtime/start");
   for (const evt of events) {
     const { payload, signature } = signedDelivery(evt, getConfig().billing.localWebhookSecret);
     const request = new Request(hubUrl("/api/webhooks/stripe"), { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
