@@ -38,9 +38,12 @@ await installSentry(config, {
   registerEsmLoaderHooks: false,
 });
 
-// Lifecycle events reach their listeners right after each transition commits, and the local
-// checkout its webhook receiver, as in every process.
-await import("@/lib/runtime/start");
+// Lifecycle events reach their listeners right after each transition commits, as in every
+// process (lib/runtime/start.ts). The local checkout's webhook receiver is loaded at its first
+// use, not here: a file's vi.mock must still reach the modules the receiver imports.
+await import("@/lib/runtime/release-reactions");
+const { provideLocalWebhookReceiver } = await import("@/lib/billing/provider/local-provider");
+provideLocalWebhookReceiver(async (request) => (await import("@/lib/billing/webhook/receive-stripe-webhook")).receiveStripeWebhook(request));
 
 /** The file's Redis keys go with its database (store entries without a TTL would pile up). */
 async function dropFileRedisKeys(): Promise<void> {
