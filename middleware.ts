@@ -1,14 +1,14 @@
 import type { NextFetchEvent, NextRequest } from "next/server";
-import type { StorableAnswer } from "@/lib/public/stored-answers/storable";
-import { recordMailVisitLater } from "@/lib/middleware/mail-visit";
-import { routeBySite } from "@/lib/middleware/site-routing";
-import { publicDecision } from "@/lib/public/tombstone-index";
-import { serveStoredAnswer, storedAnswersEnabled } from "@/lib/public/stored-answers/serve";
+import type { StorableAnswer } from "@/lib/adapters/public/stored-answers/storable";
+import { recordMailVisitLater } from "@/lib/adapters/middleware/mail-visit";
+import { routeBySite } from "@/lib/adapters/public/site-routing";
+import { publicDecision } from "@/lib/adapters/public/tombstone-index";
+import { serveStoredAnswer, storedAnswersEnabled } from "@/lib/adapters/public/stored-answers/serve";
 // Registers the server's shortcut to the stored bytes this process holds (scripts/next-server.mjs).
-import "@/lib/public/stored-answers/fast-path";
-import { getSiteHosts } from "@/lib/sites/hosts";
+import "@/lib/adapters/public/stored-answers/fast-path";
+import { getSiteHosts } from "@/lib/domains/sites/hosts";
 
-// Only dispatches; each concern lives in its own module under lib/middleware.
+// Only dispatches; each concern lives in its own module under lib/adapters/middleware.
 export function middleware(request: NextRequest, event: NextFetchEvent) {
   recordMailVisitLater(request, event);
   const serveStored = storedAnswersEnabled() ? (req: NextRequest, storable: StorableAnswer, host: string) => serveStoredAnswer(req, event, storable, host) : undefined;

@@ -6,15 +6,15 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // BENCH_BUILD=1 adds bench-only pages (page.bench.tsx: app/hub/static-probe for bench/portal-load.ts); a normal build has none.
   pageExtensions: ["tsx", "ts", "jsx", "js", ...(process.env.BENCH_BUILD === "1" ? ["bench.tsx"] : [])],
-  // Shared through Redis when REDIS_URL is set; lib/cache/next-cache-handler.mjs explains.
-  cacheHandler: resolve("lib/cache/next-cache-handler.mjs"),
+  // Shared through Redis when REDIS_URL is set; lib/core/cache/next-cache-handler.mjs explains.
+  cacheHandler: resolve("lib/core/cache/next-cache-handler.mjs"),
   cacheMaxMemorySize: 0,
   // forbidden() answers 403 with app/hub/admin/forbidden.tsx for signed-in users without the permission.
-  // Server actions take a newsroom logo (lib/companies/profile/newsroom-logo.ts: at most 5 MB) with room for the form around it.
-  // Image uploads (16 MiB, lib/images/upload) pass the proxy whole; it cuts bodies at 10 MB by default.
+  // Server actions take a newsroom logo (lib/domains/companies/profile/newsroom-logo.ts: at most 5 MB) with room for the form around it.
+  // Image uploads (16 MiB, lib/domains/images/upload) pass the proxy whole; it cuts bodies at 10 MB by default.
   // sri: the build puts an integrity hash on each of its script tags; public pages allow scripts only from us and by hash (docs/security.md).
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" }, proxyClientMaxBodySize: "17mb", sri: { algorithm: "sha256" } },
-  // The og variant's credit bar is set in DejaVu Sans (lib/images/processing/credit-bar.ts): traced files must carry the font.
+  // The og variant's credit bar is set in DejaVu Sans (lib/domains/images/processing/credit-bar.ts): traced files must carry the font.
   outputFileTracingIncludes: { "/**": ["node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf"] },
   // Native, wasm or driver packages are loaded by Node at run time, not bundled.
   serverExternalPackages: [

@@ -1,6 +1,6 @@
 import { defineConfig } from "prisma/config";
 
-// The CLI reads this; the app builds its connection in lib/db/client.ts.
+// The CLI reads this; the app builds its connection in lib/core/db/client.ts.
 export default defineConfig({
   schema: "prisma/schema.prisma",
   migrations: { path: "prisma/migrations", seed: "tsx prisma/seed.ts" },

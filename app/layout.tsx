@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
-import { EDITION_HEADER } from "@/lib/middleware/site-routing";
-import { isEdition } from "@/lib/sites";
+import { EDITION_HEADER } from "@/lib/adapters/public/site-routing";
+import { isEdition } from "@/lib/domains/sites";
 import "./tokens.css";
 import "./globals.css";
 

@@ -48,12 +48,12 @@ async function main() {
   console.log(`machine: ${cpus().length} cores, node ${process.version}; PostgreSQL at 127.0.0.1; activity rows ${ROWS}, users ${USERS}, runs ${RUNS}`);
   await withThrowawayDatabase("pd_bench_activity", async (url) => {
     process.env.DATABASE_URL = url;
-    const { applyMigrations } = await import("@/lib/db/migrations/migrations");
+    const { applyMigrations } = await import("@/lib/core/db/migrations/migrations");
     await applyMigrations(url);
-    const { db, disconnectPrisma } = await import("@/lib/db/client");
-    const { activityReportParts, runActivityPart, loadActivityReport, decodeCursor } = await import("@/lib/reports/activity-report");
-    const { loadActivityPerDay } = await import("@/lib/reports/activity-per-day");
-    const { rangeOf, addDays, berlinDayOf } = await import("@/lib/reports/report-range");
+    const { db, disconnectPrisma } = await import("@/lib/core/db/client");
+    const { activityReportParts, runActivityPart, loadActivityReport, decodeCursor } = await import("@/lib/domains/reports/activity-report");
+    const { loadActivityPerDay } = await import("@/lib/domains/reports/activity-per-day");
+    const { rangeOf, addDays, berlinDayOf } = await import("@/lib/domains/reports/report-range");
     try {
       let t = performance.now();
       await db.$executeRawUnsafe(`

@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { cpus } from "node:os";
 import type { ChildProcess } from "node:child_process";
 import { getAs } from "@/e2e/host-request";
-import { IDEMPOTENCY_LEASE_SECONDS } from "@/lib/http/idempotency";
+import { IDEMPOTENCY_LEASE_SECONDS } from "@/lib/core/http/idempotency";
 import { PostgresCluster, RedisServer, startInstance, stopInstance } from "./fault-services";
 import { runBench } from "./support";
 
@@ -136,14 +136,14 @@ async function traffic(until: number, token: string, newsroomId: number, pages: 
 
 async function prepare(pg: PostgresCluster, env: Record<string, string>) {
   Object.assign(process.env, env);
-  const { applyMigrations } = await import("@/lib/db/migrations/migrations");
+  const { applyMigrations } = await import("@/lib/core/db/migrations/migrations");
   const { seedDemoContent } = await import("@/prisma/seed-demo");
-  const { db, disconnectPrisma } = await import("@/lib/db/client");
-  const { createApiToken } = await import("@/lib/api-tokens/tokens");
-  const { openSession } = await import("@/lib/auth/sessions/start-session");
-  const { SESSION_COOKIE } = await import("@/lib/auth/next-auth/cookies");
-  const { sessionCookieValue } = await import("@/lib/auth/impersonation/impersonation-cookie");
-  const { releasePath } = await import("@/lib/sites/urls");
+  const { db, disconnectPrisma } = await import("@/lib/core/db/client");
+  const { createApiToken } = await import("@/lib/domains/api-tokens/tokens");
+  const { openSession } = await import("@/lib/domains/auth/sessions/start-session");
+  const { SESSION_COOKIE } = await import("@/lib/domains/auth/next-auth/cookies");
+  const { sessionCookieValue } = await import("@/lib/domains/auth/impersonation/impersonation-cookie");
+  const { releasePath } = await import("@/lib/domains/sites/urls");
   await applyMigrations(pg.url);
   await seedDemoContent({ allowOnConfiguredDatabase: true });
   const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO_OWNER }, select: { id: true } });
@@ -192,7 +192,7 @@ function summarize(phases: Phase[]) {
 
 async function verify(pgUrl: string) {
   process.env.DATABASE_URL = pgUrl;
-  const { db, disconnectPrisma } = await import("@/lib/db/client");
+  const { db, disconnectPrisma } = await import("@/lib/core/db/client");
   let lost = 0;
   let duplicated = 0;
   let unanswered = 0;

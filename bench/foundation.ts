@@ -4,11 +4,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { resetConfigForTests } from "@/lib/config";
-import { disconnectPrisma } from "@/lib/db/client";
-import { startEmbeddedDatabase } from "@/lib/db/embedded-server";
-import { applyMigrations } from "@/lib/db/migrations/migrations";
-import { listPublishedReleases } from "@/lib/releases/list-published";
+import { resetConfigForTests } from "@/lib/core/config";
+import { disconnectPrisma } from "@/lib/core/db/client";
+import { startEmbeddedDatabase } from "@/lib/core/db/embedded-server";
+import { applyMigrations } from "@/lib/core/db/migrations/migrations";
+import { listPublishedReleases } from "@/lib/domains/releases/list-published";
 import { seedDemoContent } from "@/prisma/seed-demo";
 import { percentile, runBench, withThrowawayDatabase } from "./support";
 

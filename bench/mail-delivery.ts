@@ -18,10 +18,10 @@ async function main() {
     const provider = new FakeResend({ seed: 7, keepBodies: false });
     provider.failRate = FAIL_RATE;
     Object.assign(process.env, { DATABASE_URL: url, RESEND_API_KEY: "re_bench", RESEND_BASE_URL: await provider.start(), MAIL_RETRY_BASE_SECONDS: "0", MAIL_MAX_RETRIES: "20", JOBS_AUTO_DRAIN: "false", MAIL_BATCH_SIZE: "100", MAIL_SEND_CONCURRENCY: "8" });
-    const { applyMigrations } = await import("@/lib/db/migrations/migrations");
+    const { applyMigrations } = await import("@/lib/core/db/migrations/migrations");
     await applyMigrations(url);
-    const { db, disconnectPrisma } = await import("@/lib/db/client");
-    const { deliverDueMail } = await import("@/lib/mail/delivery/deliver-mail");
+    const { db, disconnectPrisma } = await import("@/lib/core/db/client");
+    const { deliverDueMail } = await import("@/lib/domains/mail/delivery/deliver-mail");
     try {
       await db.$executeRaw`
         INSERT INTO mail_outbox ("to", "from", subject, html, text, headers, mail_type, created_at)

@@ -6,8 +6,8 @@
 import { cpus } from "node:os";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { MEMORY_STORE_MAX_ENTRIES, memoryStore } from "@/lib/cache/store";
-import { MEMORY_LIMITER_MAX_KEYS, memoryLimiter } from "@/lib/ratelimit/limiter";
+import { MEMORY_STORE_MAX_ENTRIES, memoryStore } from "@/lib/core/cache/store";
+import { MEMORY_LIMITER_MAX_KEYS, memoryLimiter } from "@/lib/core/ratelimit/limiter";
 import { percentile, runBench } from "./support";
 
 const SIZES = (process.argv.find((a) => a.startsWith("--sizes="))?.split("=")[1] ?? "100000,1000000").split(",").map(Number);

@@ -3,8 +3,8 @@
 // bytes already in memory. No server, no I/O: what each request pays before anything else.
 // Usage: npx tsx bench/middleware-cost.ts [--requests=200000]
 import { NextRequest, NextResponse } from "next/server";
-import { routeBySite, type DecidePublicPath, type ServeStored } from "@/lib/middleware/site-routing";
-import type { SiteHosts } from "@/lib/sites";
+import { routeBySite, type DecidePublicPath, type ServeStored } from "@/lib/adapters/public/site-routing";
+import type { SiteHosts } from "@/lib/domains/sites";
 import { percentile, runBench } from "./support";
 
 const N = Number(process.argv.find((a) => a.startsWith("--requests="))?.split("=")[1] ?? 200_000);

@@ -50,12 +50,12 @@ async function main() {
         RESEND_API_KEY: "re_bench_key",
         RESEND_BASE_URL: provider.url,
       });
-      const { applyMigrations } = await import("@/lib/db/migrations/migrations");
+      const { applyMigrations } = await import("@/lib/core/db/migrations/migrations");
       await applyMigrations(url);
-      const { db, disconnectPrisma } = await import("@/lib/db/client");
-      const { createCampaign } = await import("@/lib/newsletter/create-campaign");
-      const { startCampaign } = await import("@/lib/newsletter/start-campaign");
-      const { sendCampaignBatch } = await import("@/lib/newsletter/send-campaign-batch");
+      const { db, disconnectPrisma } = await import("@/lib/core/db/client");
+      const { createCampaign } = await import("@/lib/domains/newsletter/create-campaign");
+      const { startCampaign } = await import("@/lib/domains/newsletter/start-campaign");
+      const { sendCampaignBatch } = await import("@/lib/domains/newsletter/send-campaign-batch");
       try {
         await db.$executeRaw`
           INSERT INTO newsletter_subscribers (email, language, portals, confirmed_at, created_at, updated_at)

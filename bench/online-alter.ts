@@ -17,11 +17,11 @@ runBench(async () => {
   await withThrowawayDatabase("pd_bench_oa", async (url) => {
     process.env.DATABASE_URL = url;
     process.env.JOBS_AUTO_DRAIN = "false";
-    const { applyMigrations } = await import("@/lib/db/migrations/migrations");
+    const { applyMigrations } = await import("@/lib/core/db/migrations/migrations");
     await applyMigrations(url);
-    const { db, disconnectPrisma } = await import("@/lib/db/client");
-    const { onlineAlter } = await import("@/lib/db/online-alter/online-alter");
-    const { syncSearchMirror } = await import("@/lib/releases/search-mirror");
+    const { db, disconnectPrisma } = await import("@/lib/core/db/client");
+    const { onlineAlter } = await import("@/lib/core/db/online-alter/online-alter");
+    const { syncSearchMirror } = await import("@/lib/domains/releases/search-mirror");
     try {
       const company = await db.company.create({ data: { portal: "business", slug: "bench-online-alter", name: "Bench AG" } });
       let t = performance.now();

@@ -16,7 +16,7 @@ export const NGINX_PORT = PORT + 1;
 export const BUSINESS = `business.localhost:${PORT}`;
 export const HUB = `hub.localhost:${PORT}`;
 export const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-/** The server's cache memory cap (lib/cache/next-cache-handler.mjs): with Redis, half of it is the in-process layer in front. */
+/** The server's cache memory cap (lib/core/cache/next-cache-handler.mjs): with Redis, half of it is the in-process layer in front. */
 export const CACHE_MEMORY_LIMIT_MB = Number(process.env.CACHE_MEMORY_LIMIT_MB || 64);
 const BROWSER = "Mozilla/5.0 (bench) Chrome/131.0";
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";

@@ -28,14 +28,14 @@ async function main() {
   console.log(`machine: ${cpus().length} cores, node ${process.version}; autocannon ${t.CONNECTIONS} connections × ${SECONDS} s, median of ${RUNS} runs; ${RELEASES} releases; PostgreSQL + Redis on 127.0.0.1`);
   await withThrowawayDatabase("pd_bench_load", async (url) => {
     process.env.DATABASE_URL = url;
-    const { applyMigrations } = await import("@/lib/db/migrations/migrations");
+    const { applyMigrations } = await import("@/lib/core/db/migrations/migrations");
     await applyMigrations(url);
-    const { db, disconnectPrisma } = await import("@/lib/db/client");
+    const { db, disconnectPrisma } = await import("@/lib/core/db/client");
     await seedPublishedReleases(db, RELEASES);
 
     // Uncached server time of the two answers with a 50 ms target.
-    const { categoryArchive } = await import("@/lib/public/category-archive");
-    const { newsSitemap } = await import("@/lib/seo/news-sitemap");
+    const { categoryArchive } = await import("@/lib/adapters/public/category-archive");
+    const { newsSitemap } = await import("@/lib/adapters/public/seo/news-sitemap");
     for (const [label, fn] of [
       ["uncached category archive page 1", () => categoryArchive("business", "de", "kategorie-0", null, 1)],
       ["uncached news sitemap", () => newsSitemap("business")],

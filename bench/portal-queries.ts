@@ -26,18 +26,18 @@ async function main() {
   console.log(`machine: ${cpus().length} cores, node ${process.version}; PostgreSQL 127.0.0.1; ${RELEASES} releases`);
   await withThrowawayDatabase("pd_bench_portal", async (url) => {
     process.env.DATABASE_URL = url;
-    const { applyMigrations } = await import("@/lib/db/migrations/migrations");
+    const { applyMigrations } = await import("@/lib/core/db/migrations/migrations");
     await applyMigrations(url);
-    const { db, disconnectPrisma } = await import("@/lib/db/client");
+    const { db, disconnectPrisma } = await import("@/lib/core/db/client");
     const t = performance.now();
     await seedPublishedReleases(db, RELEASES);
     console.log(`seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-    const { categoryArchive } = await import("@/lib/public/category-archive");
-    const { newsSitemap } = await import("@/lib/seo/news-sitemap");
-    const { sitemapIndex, releaseChunk } = await import("@/lib/seo/sitemap");
-    const { editionFeed } = await import("@/lib/feeds/feeds");
-    const { releasePageData } = await import("@/lib/public/release-page");
+    const { categoryArchive } = await import("@/lib/adapters/public/category-archive");
+    const { newsSitemap } = await import("@/lib/adapters/public/seo/news-sitemap");
+    const { sitemapIndex, releaseChunk } = await import("@/lib/adapters/public/seo/sitemap");
+    const { editionFeed } = await import("@/lib/adapters/public/feeds/feeds");
+    const { releasePageData } = await import("@/lib/adapters/public/release-page");
     const year = new Date().getFullYear();
     await time("category archive, latest year, page 1", () => categoryArchive("business", "de", "kategorie-0", null, 1));
     await time("category archive, page 3", () => categoryArchive("business", "de", "kategorie-0", year, 3));

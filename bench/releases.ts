@@ -37,15 +37,15 @@ function report(label: string, samples: number[], wallMs?: number) {
 }
 
 type Lib = {
-  db: import("@/lib/db/client").Db;
-  searchReleases: typeof import("@/lib/releases/search").searchReleases;
+  db: import("@/lib/core/db/client").Db;
+  searchReleases: typeof import("@/lib/domains/releases/search").searchReleases;
 };
 
 /** API v1 create and list through the route handlers, then publish() on releases in review. */
 async function apiFigures(db: Lib["db"], userId: number, companyId: number) {
-  const { createApiToken } = await import("@/lib/api-tokens/tokens");
-  const { publishRelease } = await import("@/lib/releases/publish-release");
-  const { KI } = await import("@/lib/releases/history");
+  const { createApiToken } = await import("@/lib/domains/api-tokens/tokens");
+  const { publishRelease } = await import("@/lib/domains/releases/publish-release");
+  const { KI } = await import("@/lib/domains/releases/history");
   const releasesRoute = await import("@/app/api/v1/releases/route");
   const { token } = await createApiToken({ userId, name: "bench", identityConfirmedAt: new Date() });
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
@@ -128,11 +128,11 @@ async function main() {
     process.env.JOBS_AUTO_DRAIN = "false";
     process.env.API_RATE_LIMIT_PER_MINUTE = "1000000";
     process.env.REDIS_URL ??= "redis://127.0.0.1:6379";
-    const { applyMigrations } = await import("@/lib/db/migrations/migrations");
+    const { applyMigrations } = await import("@/lib/core/db/migrations/migrations");
     const applied = await applyMigrations(url);
     if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
-    const { db, disconnectPrisma } = await import("@/lib/db/client");
-    const { searchReleases } = await import("@/lib/releases/search");
+    const { db, disconnectPrisma } = await import("@/lib/core/db/client");
+    const { searchReleases } = await import("@/lib/domains/releases/search");
     try {
       // A confirmed address: tokens of unconfirmed accounts count for nothing.
       const user = await db.user.upsert({ where: { email: "bench@example.test" }, create: { email: "bench@example.test", name: "Bench", emailVerifiedAt: new Date() }, update: {} });

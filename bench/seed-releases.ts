@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db/client";
+import type { Db } from "@/lib/core/db/client";
 
 /**
  * Seeds `count` published releases by SQL (fast at 100k): 50 newsrooms and 20 categories over

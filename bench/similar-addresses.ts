@@ -1,10 +1,10 @@
-// The address similarity check of spec 8 (lib/companies/email-groups/similar-addresses.ts) over
+// The address similarity check of spec 8 (lib/domains/companies/email-groups/similar-addresses.ts) over
 // 20,000 and 100,000 company addresses: the CPU time one computation takes. Why it runs as a job
 // (companies:similar-addresses) and not in the page view of /admin/companies/similar. The
 // addresses mix what newsrooms carry: firm domains with a few addresses each, large buckets
 // (free mail, `info@`, `presse@`), and slips of the keyboard. No database: the computation only.
 // Usage: npx tsx bench/similar-addresses.ts [--sizes=20000,100000] [--runs=5]
-import { similarAddressPairs, type AddressRepresentative } from "@/lib/companies/email-groups/similar-addresses";
+import { similarAddressPairs, type AddressRepresentative } from "@/lib/domains/companies/email-groups/similar-addresses";
 import { percentile, runBench } from "./support";
 
 const SIZES = (process.argv.find((a) => a.startsWith("--sizes="))?.split("=")[1] ?? "20000,100000").split(",").map(Number);

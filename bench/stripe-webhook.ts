@@ -22,10 +22,10 @@ async function main() {
   console.log(`machine: ${cpus().length} cores, node ${process.version}; PostgreSQL at 127.0.0.1; events ${EVENTS}, concurrency ${CONCURRENCY}; signed with the Stripe SDK, sent to the route handler in process`);
   await withThrowawayDatabase("pd_bench_hook", async (url) => {
     Object.assign(process.env, { DATABASE_URL: url, JOBS_AUTO_DRAIN: "false", STRIPE_SECRET_KEY: "sk_test_bench", STRIPE_WEBHOOK_SECRET: SECRET });
-    const { applyMigrations } = await import("@/lib/db/migrations/migrations");
+    const { applyMigrations } = await import("@/lib/core/db/migrations/migrations");
     await applyMigrations(url);
-    const { db, disconnectPrisma } = await import("@/lib/db/client");
-    const { saleEvents } = await import("@/lib/billing/provider/local-events");
+    const { db, disconnectPrisma } = await import("@/lib/core/db/client");
+    const { saleEvents } = await import("@/lib/domains/billing/provider/local-events");
     const route = await import("@/app/api/webhooks/stripe/route");
     const deliver = async (evt: Stripe.Event) => {
       const payload = JSON.stringify(evt);

@@ -1,13 +1,13 @@
 // Console entry point: npm run cli -- <command> [args] [--flags]
-import { COMMANDS } from "@/lib/console/commands";
-import { parseArgs, type ConsoleIo } from "@/lib/console/registry";
-import { withDatabaseForCommand } from "@/lib/db/embedded-session";
-import { disconnectPrisma } from "@/lib/db/client";
+import { COMMANDS } from "@/lib/adapters/console/commands";
+import { parseArgs, type ConsoleIo } from "@/lib/adapters/console/registry";
+import { withDatabaseForCommand } from "@/lib/core/db/embedded-session";
+import { disconnectPrisma } from "@/lib/core/db/client";
 // A command that moves a release (publish, withdraw, remove) tells its listeners at once, a
 // local checkout's events reach the webhook receiver, and the jobs a command dispatches run in
 // this process on the embedded default, as before.
 import "@/lib/runtime/start";
-import "@/lib/jobs/local-worker";
+import "@/lib/runtime/jobs/local-worker";
 
 const io: ConsoleIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
 

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { PERMISSIONS, type Permission } from "../lib/accounts/permissions";
-import { ADMIN_SCREENS } from "../lib/admin/screens";
+import { PERMISSIONS, type Permission } from "../lib/domains/accounts/permissions";
+import { ADMIN_SCREENS } from "../lib/domains/accounts/admin-screens";
 import { HUB, query, runId, signIn, test } from "./auth-support";
 
 // Spec 5.11 as the person sees it: an admin holding one permission opens exactly the screens

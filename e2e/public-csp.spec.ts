@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { E2E_HOSTS } from "../playwright.config";
 import { getAs } from "./host-request";
 
-// Public answers are stored bytes (lib/public/stored-answers): the same for every reader, so a
+// Public answers are stored bytes (lib/adapters/public/stored-answers): the same for every reader, so a
 // shared cache may keep them, with a policy of script hashes instead of a per-request nonce.
 // Private pages keep their nonce (docs/security.md "Two policies").
 

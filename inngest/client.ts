@@ -1,2 +1,2 @@
-// The one Inngest client lives in lib/jobs (dispatch sends through it); functions import it here.
-export { inngest } from "@/lib/jobs/inngest-client";
+// The one Inngest client lives in lib/core/jobs (dispatch sends through it); functions import it here.
+export { inngest } from "@/lib/core/jobs/inngest-client";

@@ -1,6 +1,6 @@
 // Seed data: the portals' category tree (every installation) and the demo content (believable
 // newsrooms, people and releases on both portals and editions; local installations only).
-import type { Portal } from "@/lib/sites";
+import type { Portal } from "@/lib/domains/sites";
 
 export const PORTAL_CATEGORIES: { portal: Portal; slug: string; de: string; en: string; children?: { slug: string; de: string; en: string }[] }[] = [
   { portal: "business", slug: "wirtschaft", de: "Wirtschaft", en: "Economy", children: [

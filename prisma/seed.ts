@@ -1,7 +1,7 @@
 // npm run db:seed: the portals' categories; the demo content on the embedded default, and on a
 // configured database only with `-- --demo` and only one on this machine (prisma/seed-demo.ts).
-import { disconnectPrisma } from "@/lib/db/client";
-import { withDatabaseForCommand } from "@/lib/db/embedded-session";
+import { disconnectPrisma } from "@/lib/core/db/client";
+import { withDatabaseForCommand } from "@/lib/core/db/embedded-session";
 import { seedForCommand } from "./seed-demo";
 
 withDatabaseForCommand(() => seedForCommand({ demo: process.argv.includes("--demo") }))

@@ -2,7 +2,8 @@
 // and the lazy imports (`await import(...)`) in lib. Reads the sources only (TypeScript's own
 // pre-processor finds every static, re-export and dynamic import); runs nothing of the project.
 //
-// Usage: npx tsx scripts/import-graph.ts [--edges] [--json]
+// Usage: npx tsx scripts/import-graph.ts [--layers] [--edges] [--json]
+// A folder is a layer's first-level folder (`domains/releases`); the runtime layer is one folder.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
@@ -20,10 +21,19 @@ function sourcesUnder(dir: string): string[] {
   });
 }
 
-/** The folder a file of lib/ belongs to: its first segment (`lib/releases/x/y.ts` → `releases`; `lib/error-summary.ts` → `error-summary`). */
+/** The layers of lib/, bottom to top: a layer imports only its own and lower layers. */
+export const LAYERS = ["core", "domains", "adapters", "runtime"] as const;
+
+/**
+ * The folder a file of lib/ belongs to: its layer and first folder there (`lib/domains/releases/x/y.ts`
+ * → `domains/releases`; `lib/core/process-singleton.ts` → `core/process-singleton`). The runtime
+ * layer is one folder; the generated database client counts as core.
+ */
 export function folderOf(file: string): string {
-  const [first, ...rest] = relative(LIB, file).split("/");
-  return rest.length ? first! : first!.replace(SOURCE, "");
+  const [layer, first, ...rest] = relative(LIB, file).split("/");
+  if (layer === "runtime") return "runtime";
+  if (layer === "generated") return "core/generated";
+  return rest.length ? `${layer}/${first}` : `${layer}/${first!.replace(SOURCE, "")}`;
 }
 
 function resolveImport(from: string, specifier: string): string | null {
@@ -42,7 +52,8 @@ function resolveImport(from: string, specifier: string): string | null {
 export interface ImportGraph {
   /** from folder → to folder → the file pairs that make the arrow. */
   edges: Map<string, Map<string, string[]>>;
-  lazy: { file: string; specifier: string }[];
+  /** `await import(…)` in lib; sameFolder when it stays inside the folder of its file. */
+  lazy: { file: string; specifier: string; sameFolder: boolean }[];
 }
 
 export function readImportGraph(): ImportGraph {
@@ -54,7 +65,8 @@ export function readImportGraph(): ImportGraph {
     for (const ref of info.importedFiles) {
       const target = resolveImport(file, ref.fileName);
       if (!target) continue;
-      if (new RegExp(`import\\(\\s*["'\`]${ref.fileName.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}["'\`]`).test(text)) lazy.push({ file: relative(ROOT, file), specifier: ref.fileName });
+      if (new RegExp(`import\\(\\s*["'\`]${ref.fileName.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}["'\`]`).test(text))
+        lazy.push({ file: relative(ROOT, file), specifier: ref.fileName, sameFolder: folderOf(file) === folderOf(target) });
       const a = folderOf(file);
       const b = folderOf(target);
       if (a === b) continue;
@@ -64,6 +76,12 @@ export function readImportGraph(): ImportGraph {
     }
   }
   return { edges, lazy };
+}
+
+/** Arrows from a lower layer to a higher one (e.g. a domain importing an adapter). */
+export function backwardArrows(edges: ImportGraph["edges"]): { from: string; to: string; pairs: string[] }[] {
+  const rank = (folder: string) => LAYERS.indexOf(folder.split("/")[0] as (typeof LAYERS)[number]);
+  return [...edges].flatMap(([from, row]) => [...row].filter(([to]) => rank(to) > rank(from)).map(([to, pairs]) => ({ from, to, pairs })));
 }
 
 /** Strongly connected components with more than one folder (Tarjan). */
@@ -101,6 +119,21 @@ export function loopsOf(edges: ImportGraph["edges"]): string[][] {
   return out;
 }
 
+/** Each layer's folders, every folder after the ones it imports (a topological order). */
+export function layerOrder(edges: ImportGraph["edges"]): Record<string, string[]> {
+  const nodes = [...new Set([...edges.keys(), ...[...edges.values()].flatMap((m) => [...m.keys()])])].sort();
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (folder: string) => {
+    if (seen.has(folder)) return;
+    seen.add(folder);
+    for (const to of [...(edges.get(folder)?.keys() ?? [])].sort()) visit(to);
+    order.push(folder);
+  };
+  nodes.forEach(visit);
+  return Object.fromEntries(LAYERS.map((layer) => [layer, order.filter((f) => f.split("/")[0] === layer)]));
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { edges, lazy } = readImportGraph();
   const loops = loopsOf(edges);
@@ -110,9 +143,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const arrows = [...edges.values()].reduce((n, m) => n + m.size, 0);
     console.log(`lib/: ${new Set([...edges.keys(), ...[...edges.values()].flatMap((m) => [...m.keys()])]).size} folders, ${arrows} folder arrows`);
     console.log(loops.length ? `loops: ${loops.length}` : "loops: none");
+    const backward = backwardArrows(edges);
+    console.log(backward.length ? `backward arrows between layers: ${backward.length}` : "backward arrows between layers: none");
+    for (const b of backward) console.log(`  ${b.from} → ${b.to}: ${b.pairs.join("; ")}`);
     for (const loop of loops) console.log(`  ${loop.length} folders: ${loop.join(", ")}`);
     console.log(lazy.length ? `lazy imports in lib: ${lazy.length}` : "lazy imports in lib: none");
-    for (const l of lazy) console.log(`  ${l.file}: import("${l.specifier}")`);
+    for (const l of lazy) console.log(`  ${l.file}: import("${l.specifier}")${l.sameFolder ? " (inside its folder)" : " (LEAVES ITS FOLDER)"}`);
+    if (process.argv.includes("--layers")) {
+      for (const [layer, folders] of Object.entries(layerOrder(edges)).reverse()) console.log(`${layer}: ${folders.map((f) => f.split("/")[1] ?? f).join(" ← ")}`);
+    }
     if (process.argv.includes("--edges")) {
       for (const [a, m] of [...edges].sort()) for (const [b, pairs] of [...m].sort()) console.log(`${a} → ${b} (${pairs.length}): ${pairs[0]}${pairs.length > 1 ? " …" : ""}`);
     }

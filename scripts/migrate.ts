@@ -1,8 +1,8 @@
 // npm run db:migrate            apply pending migrations to the configured database
 // npm run db:migration:create -- NAME   write a migration from the schema change since the last one
-import { databaseUrl } from "@/lib/db/client";
-import { applyMigrations, createMigration } from "@/lib/db/migrations/migrations";
-import { withDatabaseForCommand } from "@/lib/db/embedded-session";
+import { databaseUrl } from "@/lib/core/db/client";
+import { applyMigrations, createMigration } from "@/lib/core/db/migrations/migrations";
+import { withDatabaseForCommand } from "@/lib/core/db/embedded-session";
 
 async function main() {
   const [command, name] = process.argv.slice(2);

@@ -1,13 +1,13 @@
 // The service's HTTP server: Next's request handler behind a Node server that stamps each
 // request with the address of the connection it came on. That stamp is the one client address
-// nobody outside can choose (lib/security/client-ip.ts): it carries an HMAC under a key made
+// nobody outside can choose (lib/core/security/client-ip.ts): it carries an HMAC under a key made
 // at start and known only to this process, and any value a client sends under the same name is
 // overwritten. Usage: node scripts/next-server.mjs start|dev (PORT; LISTEN_ADDRESSES, comma
 // separated, default 0.0.0.0).
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { setFlagsFromString } from "node:v8";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseRecentlyAway } from "../lib/db/outage-signal.mjs";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseRecentlyAway } from "../lib/core/db/outage-signal.mjs";
 
 // V8 lets the old generation grow to four times what the last full collection kept before it
 // collects again: a server holding 140 MB climbed to 460 MB of garbage under steady load (resident
@@ -30,7 +30,7 @@ const addresses = (process.env.LISTEN_ADDRESSES ?? "0.0.0.0").split(",").map((a)
 // listens is this server's business.
 const app = next({ dev, port, hostname: "localhost" });
 // Where the middleware asks this server to render a public answer it then keeps as stored bytes
-// (lib/public/stored-answers): the first address it listens on, a wildcard read as loopback.
+// (lib/adapters/public/stored-answers): the first address it listens on, a wildcard read as loopback.
 const first = addresses[0] ?? "0.0.0.0";
 const loopback = first === "0.0.0.0" ? "127.0.0.1" : first === "::" ? "::1" : first;
 process.env.PD_INTERNAL_ORIGIN ??= `http://${loopback.includes(":") ? `[${loopback}]` : loopback}:${port}`;
@@ -48,7 +48,7 @@ function refuseTooLarge(res) {
   res.end(body);
 }
 
-// While the database is away (lib/db/unavailable.ts notes when it last was), a page that failed
+// While the database is away (lib/core/db/unavailable.ts notes when it last was), a page that failed
 // is an outage, not a fault: 503 with Retry-After. Next's error answer to a document is a shell
 // that shows its error page only once scripts ran; a reader gets this page instead, readable
 // without any script (the app's own error page, app/error.tsx, shows after client navigation).
@@ -98,7 +98,7 @@ function outageAware(res) {
   };
 }
 
-/** `address;mac`: the format lib/security/client-ip.ts (peerStamp) checks. */
+/** `address;mac`: the format lib/core/security/client-ip.ts (peerStamp) checks. */
 const stamp = (address) => `${address};${createHmac("sha256", stampKey).update(address).digest("base64url")}`;
 
 const servers = addresses.map((address, i) => {
@@ -106,7 +106,7 @@ const servers = addresses.map((address, i) => {
     if (Number(req.headers["content-length"] ?? 0) > maxRequestBytes) return refuseTooLarge(res);
     req.headers[PEER_ADDRESS_HEADER] = stamp(req.socket.remoteAddress ?? "");
     // Stored public bytes this process holds, without Next's per-request machinery; registered by
-    // the middleware's bundle once loaded (lib/public/stored-answers/fast-path.ts).
+    // the middleware's bundle once loaded (lib/adapters/public/stored-answers/fast-path.ts).
     const fast = globalThis[FAST_PATH_KEY]?.(req.method, req.url, req.headers);
     if (fast) {
       res.writeHead(fast.status, fast.headers);

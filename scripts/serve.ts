@@ -2,10 +2,10 @@
 // under the data directory, migrations, demo content. Usage: tsx scripts/serve.ts dev|start
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { getConfig } from "@/lib/config";
-import { applyMigrations } from "@/lib/db/migrations/migrations";
-import { databaseUrl, disconnectPrisma } from "@/lib/db/client";
-import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded-server";
+import { getConfig } from "@/lib/core/config";
+import { applyMigrations } from "@/lib/core/db/migrations/migrations";
+import { databaseUrl, disconnectPrisma } from "@/lib/core/db/client";
+import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/core/db/embedded-server";
 import { seedDemoContent } from "@/prisma/seed-demo";
 import { SERVER_SCRIPT, serverEnv } from "./server-process";
 

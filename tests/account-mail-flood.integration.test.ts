@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { sendLoginLinkMail } from "@/lib/accounts/login-links";
-import { registerAccount } from "@/lib/accounts/registration/register-account";
-import { db } from "@/lib/db/client";
-import { ratePolicies } from "@/lib/ratelimit/policies";
+import { sendLoginLinkMail } from "@/lib/domains/accounts/login-links";
+import { registerAccount } from "@/lib/domains/auth/registration/register-account";
+import { db } from "@/lib/core/db/client";
+import { ratePolicies } from "@/lib/core/ratelimit/policies";
 import { seedUser } from "./factories";
 
 // Flooding one mailbox through the sign-in and registration forms from many addresses: the

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "@/lib/api/openapi";
-import { db } from "@/lib/db/client";
+import { openApiDocument } from "@/lib/adapters/api/openapi";
+import { db } from "@/lib/core/db/client";
 import { apiNewsroom, apiReleaseBody, seedApiCategory } from "./release-fixtures";
 
 // API v1's `ai_declaration`: optional on create and update (clients from before it existed keep

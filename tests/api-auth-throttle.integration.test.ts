@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createApiToken } from "@/lib/api-tokens/tokens";
+import { createApiToken } from "@/lib/domains/api-tokens/tokens";
 import { send } from "./api-client";
 import { seedNewsroom } from "./release-fixtures";
 

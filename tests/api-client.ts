@@ -1,5 +1,5 @@
-import { documentedStatuses, ENDPOINTS, openApiDocument } from "@/lib/api/openapi";
-import { ErrorBody } from "@/lib/api/schemas";
+import { documentedStatuses, ENDPOINTS, openApiDocument } from "@/lib/adapters/api/openapi";
+import { ErrorBody } from "@/lib/adapters/api/schemas";
 
 // A small API client driven by the OpenAPI file: it looks operations up by operationId, fills
 // the path template and sends the request to the route module that serves the path, in

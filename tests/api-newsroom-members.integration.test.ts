@@ -1,11 +1,11 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterEach, describe, expect, it } from "vitest";
-import { ACTIVITY } from "@/lib/activity/types";
-import { openApiDocument } from "@/lib/api/openapi";
-import { createApiToken } from "@/lib/api-tokens/tokens";
-import { removeMember } from "@/lib/companies/team";
-import { resetConfigForTests } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { ACTIVITY } from "@/lib/domains/activity/types";
+import { openApiDocument } from "@/lib/adapters/api/openapi";
+import { createApiToken } from "@/lib/domains/api-tokens/tokens";
+import { removeMember } from "@/lib/domains/companies/team";
+import { resetConfigForTests } from "@/lib/core/config";
+import { db } from "@/lib/core/db/client";
 import { apiClient, send } from "./api-client";
 import { seedCompany, seedUser } from "./factories";
 import { seedNewsroom } from "./release-fixtures";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/lib/api-tokens/tokens";
-import { resetConfigForTests } from "@/lib/config";
-import { resetLimitersForTests } from "@/lib/ratelimit/limiter";
+import { createApiToken } from "@/lib/domains/api-tokens/tokens";
+import { resetConfigForTests } from "@/lib/core/config";
+import { resetLimitersForTests } from "@/lib/core/ratelimit/limiter";
 import { send } from "./api-client";
 import { clearOfWindowEnd } from "./rate-limit-window";
 import { seedNewsroom } from "./release-fixtures";

@@ -1,10 +1,10 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/lib/api-tokens/tokens";
-import { resetConfigForTests } from "@/lib/config";
-import { db } from "@/lib/db/client";
-import { workOne } from "@/lib/jobs/local-worker";
-import { getSiteHosts, siteOrigin } from "@/lib/sites";
+import { createApiToken } from "@/lib/domains/api-tokens/tokens";
+import { resetConfigForTests } from "@/lib/core/config";
+import { db } from "@/lib/core/db/client";
+import { workOne } from "@/lib/runtime/jobs/local-worker";
+import { getSiteHosts, siteOrigin } from "@/lib/domains/sites";
 import { apiClient, send } from "./api-client";
 import { seedRelease, unique } from "./factories";
 import { apiReleaseBody, GOOD_BODY, seedNewsroom } from "./release-fixtures";

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CustomerOnlyActionError } from "@/lib/auth/impersonation/customer-acting";
-import { bookBoost } from "@/lib/billing/boosts/book-boost";
-import { openPaymentPortal } from "@/lib/billing/checkout/payment-portal";
-import { startCheckout } from "@/lib/billing/checkout/start-checkout";
-import { giveNotice } from "@/lib/billing/contracts/give-notice";
-import { saveBillingAddress } from "@/lib/billing/invoices/billing-address";
-import { abandonLocalCheckout, payLocalCheckout } from "@/lib/billing/provider/local-provider";
-import { db } from "@/lib/db/client";
+import { CustomerOnlyActionError } from "@/lib/core/errors/customer-acting";
+import { bookBoost } from "@/lib/domains/billing/boosts/book-boost";
+import { openPaymentPortal } from "@/lib/domains/billing/checkout/payment-portal";
+import { startCheckout } from "@/lib/domains/billing/checkout/start-checkout";
+import { giveNotice } from "@/lib/domains/billing/contracts/give-notice";
+import { saveBillingAddress } from "@/lib/domains/billing/invoices/billing-address";
+import { abandonLocalCheckout, payLocalCheckout } from "@/lib/domains/billing/provider/local-provider";
+import { db } from "@/lib/core/db/client";
 import { seedBuyer } from "@/tests/boost-fixtures";
 import { seedCompany, seedUser } from "@/tests/factories";
 

@@ -1,6 +1,6 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import type { CompanyRole, Prisma } from "@/lib/generated/prisma/client";
-import type { Portal } from "@/lib/sites";
+import type { Portal } from "@/lib/domains/sites";
 import { seedCompany, seedRelease, seedUser, unique } from "@/tests/factories";
 
 // Test worlds for the boost tests: a newsroom with credits, an owner and a published release.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as inbound } from "@/app/api/mail/inbound/route";
 import { POST as resendWebhook } from "@/app/api/webhooks/resend/route";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { postfixDsn } from "./dsn-fixtures";
 import { blocksTransactional, bounceAddress, sentRef, bouncedEvent, enableBounceRoutes, inboundRequest, resendRequest, storedBounces } from "./mail-bounce-helpers";
 

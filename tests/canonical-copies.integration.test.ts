@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyCommittedInvalidations, markPublicCacheActive } from "@/lib/cache/invalidation-poller";
-import { db } from "@/lib/db/client";
-import { cachedReleasePage } from "@/lib/public/cached-reads";
-import { deleteRelease } from "@/lib/releases/delete-release";
-import { depublishRelease, republishRelease } from "@/lib/releases/moves";
-import { markReleaseGone, unmarkReleaseGone } from "@/lib/releases/tombstone";
-import { getSiteHosts, releaseUrl } from "@/lib/sites";
+import { applyCommittedInvalidations, markPublicCacheActive } from "@/lib/adapters/public/invalidation-poller";
+import { db } from "@/lib/core/db/client";
+import { cachedReleasePage } from "@/lib/adapters/public/cached-reads";
+import { deleteRelease } from "@/lib/domains/releases/delete-release";
+import { depublishRelease, republishRelease } from "@/lib/domains/releases/moves";
+import { markReleaseGone, unmarkReleaseGone } from "@/lib/domains/releases/tombstone";
+import { getSiteHosts, releaseUrl } from "@/lib/domains/sites";
 import { seedCompany, seedRelease, unique } from "./factories";
 import { seedAdmin } from "./release-fixtures";
 

@@ -1,5 +1,5 @@
-import { COMMANDS } from "@/lib/console/commands";
-import { parseArgs } from "@/lib/console/registry";
+import { COMMANDS } from "@/lib/adapters/console/commands";
+import { parseArgs } from "@/lib/adapters/console/registry";
 
 /** Runs a console command as the CLI would, collecting its output lines and exit code. */
 export async function runCommand(name: string, ...argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> {

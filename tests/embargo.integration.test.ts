@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { editionFeed, newsroomFeed } from "@/lib/feeds/feeds";
-import { releaseChunk, sitemapIndex } from "@/lib/seo/sitemap";
-import { newsSitemap } from "@/lib/seo/news-sitemap";
-import { llmsTxt } from "@/lib/seo/llms";
-import { categoryLanding } from "@/lib/public/category-archive";
-import { newsroomPageData } from "@/lib/public/newsroom-page";
-import { releasePageData } from "@/lib/public/release-page";
-import { listPublishedReleases } from "@/lib/releases/list-published";
-import { searchReleases } from "@/lib/releases/search";
-import { syncSearchMirror } from "@/lib/releases/search-mirror";
-import { CHUNK_SIZE } from "@/lib/seo/sitemap";
+import { db } from "@/lib/core/db/client";
+import { editionFeed, newsroomFeed } from "@/lib/adapters/public/feeds/feeds";
+import { releaseChunk, sitemapIndex } from "@/lib/adapters/public/seo/sitemap";
+import { newsSitemap } from "@/lib/adapters/public/seo/news-sitemap";
+import { llmsTxt } from "@/lib/adapters/public/seo/llms";
+import { categoryLanding } from "@/lib/adapters/public/category-archive";
+import { newsroomPageData } from "@/lib/adapters/public/newsroom-page";
+import { releasePageData } from "@/lib/adapters/public/release-page";
+import { listPublishedReleases } from "@/lib/domains/releases/list-published";
+import { searchReleases } from "@/lib/domains/releases/search";
+import { syncSearchMirror } from "@/lib/domains/releases/search-mirror";
+import { CHUNK_SIZE } from "@/lib/adapters/public/seo/sitemap";
 import { seedCompany, unique } from "./factories";
-import { contentHash } from "@/lib/releases/content-hash";
+import { contentHash } from "@/lib/domains/releases/content-hash";
 
 // Spec 4.1 / issue "embargo holds everywhere": a release scheduled for later is invisible on
 // every public surface until its time, and visible on all of them after it.

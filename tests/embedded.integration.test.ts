@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded-server";
-import { applyMigrations } from "@/lib/db/migrations/migrations";
+import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/core/db/embedded-server";
+import { applyMigrations } from "@/lib/core/db/migrations/migrations";
 
 let embedded: EmbeddedDatabase | undefined;
 let dir = "";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { contentHash } from "@/lib/releases/content-hash";
-import { reviewFingerprint } from "@/lib/releases/review-fingerprint";
+import { contentHash } from "@/lib/domains/releases/content-hash";
+import { reviewFingerprint } from "@/lib/domains/releases/review-fingerprint";
 
 // Factories: each test builds its own rows with unique natural keys.
 export const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString("hex")}`;

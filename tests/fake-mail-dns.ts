@@ -1,5 +1,5 @@
 import type { MxRecord } from "node:dns";
-import type { MailDnsResolver } from "@/lib/mail/domain-checks/resolver";
+import type { MailDnsResolver } from "@/lib/domains/mail/domain-checks/resolver";
 
 // A DNS the test writes: each zone lists its records, or a resolver error code in their place.
 // A name not listed answers NXDOMAIN, a record type not listed "no data", as a real resolver

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { applyMigrations } from "@/lib/db/migrations/migrations";
+import { applyMigrations } from "@/lib/core/db/migrations/migrations";
 import { envelopeLeaks, eventCount, readEnvelopes } from "./sentry-envelope-check";
 import { createDatabase, dropDatabasesWithPrefix, withAdmin } from "./test-databases";
 

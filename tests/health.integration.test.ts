@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { GET } from "@/app/health/route";
-import { resetConfigForTests } from "@/lib/config";
-import { disconnectPrisma } from "@/lib/db/client";
-import { db } from "@/lib/db/client";
-import { recordHeartbeat } from "@/lib/jobs/heartbeat";
-import { checkHealth, HEALTH_CHECKS } from "@/lib/observability/health";
+import { resetConfigForTests } from "@/lib/core/config";
+import { disconnectPrisma } from "@/lib/core/db/client";
+import { db } from "@/lib/core/db/client";
+import { recordHeartbeat } from "@/lib/core/jobs/heartbeat";
+import { checkHealth, HEALTH_CHECKS } from "@/lib/adapters/operations/health";
 import { seedCompany, seedRelease } from "./factories";
 
 const get = (token?: string) => GET(new Request("http://hub.localhost/health", { headers: token ? { authorization: `Bearer ${token}` } : {} }));

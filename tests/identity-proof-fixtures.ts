@@ -1,8 +1,8 @@
 import { newAuthenticator, registerWith } from "./passkey-fixtures";
 import type { SoftwareAuthenticator } from "./software-authenticator";
-import { hashPassword } from "@/lib/accounts/passwords/hash";
+import { hashPassword } from "@/lib/domains/accounts/passwords/hash";
 import { seedTotpUser, seedUserWithRandomId } from "./two-factor-fixtures";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 // Test helper: accounts of every shape the rule table knows, with random ids (the throttle,

@@ -2,10 +2,10 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiToken } from "@/lib/api-tokens/tokens";
-import { db } from "@/lib/db/client";
-import { correctImageDeclaration } from "@/lib/images/correct-image-declaration";
-import { sweepReviews } from "@/lib/review/sweep-reviews";
+import { createApiToken } from "@/lib/domains/api-tokens/tokens";
+import { db } from "@/lib/core/db/client";
+import { correctImageDeclaration } from "@/lib/domains/release-images/correct-image-declaration";
+import { sweepReviews } from "@/lib/domains/review/sweep-reviews";
 import { sendForm } from "./api-client";
 import { photoJpeg } from "./image-fixtures";
 import { setLimits } from "./limits";
@@ -17,8 +17,8 @@ import { seedCheckedRelease, seedNewsroom } from "./release-fixtures";
 // asks for the check later (docs/release-lifecycle.md, "The check sweep").
 
 const queue = vi.hoisted(() => ({ down: false }));
-vi.mock("@/lib/jobs/dispatch", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/jobs/dispatch")>();
+vi.mock("@/lib/core/jobs/dispatch", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/core/jobs/dispatch")>();
   return {
     ...real,
     dispatchJob: (...args: Parameters<typeof real.dispatchJob>) => (queue.down ? Promise.reject(new Error("job queue unreachable")) : real.dispatchJob(...args)),

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/mail/inbound/route";
-import { getConfig, resetConfigForTests } from "@/lib/config";
-import { db } from "@/lib/db/client";
-import { isSendingHalted } from "@/lib/mail/circuit-breaker";
-import { signMailRef } from "@/lib/mail/mail-ref";
-import { findSuppression } from "@/lib/mail/suppression";
+import { getConfig, resetConfigForTests } from "@/lib/core/config";
+import { db } from "@/lib/core/db/client";
+import { isSendingHalted } from "@/lib/domains/mail/circuit-breaker";
+import { signMailRef } from "@/lib/domains/mail/mail-ref";
+import { findSuppression } from "@/lib/domains/mail/suppression";
 import { dsnMessageId, dsnWithReturnedMessage, dsnWithoutStatus, exchangeDsn, postfixDsn, type DsnFixture } from "./dsn-fixtures";
 import { blocksTransactional, bounceAddress, enableBounceRoutes, sentRef, INBOUND_SECRET, inboundRequest, storedBounces } from "./mail-bounce-helpers";
 

@@ -2,8 +2,8 @@ import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { GET as keyFile } from "@/app/portal/[portal]/indexnow-key.txt/route";
 import PortalHome from "@/app/portal/[portal]/[edition]/page";
-import { routeBySite } from "@/lib/middleware/site-routing";
-import { indexNowKey, INDEXNOW_KEY_PATH } from "@/lib/seo/indexnow/indexnow-key";
+import { routeBySite } from "@/lib/adapters/public/site-routing";
+import { indexNowKey, INDEXNOW_KEY_PATH } from "@/lib/adapters/public/seo/indexnow/indexnow-key";
 import { setLimits } from "@/tests/limits";
 
 // The IndexNow key file per portal host, through the route handler and the middleware's

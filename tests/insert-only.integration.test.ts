@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { databaseRefusal, insertOnlyRefusal } from "./database-refusal";
 import { seedCompany, seedRelease, seedUser } from "./factories";
 

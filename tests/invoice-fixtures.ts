@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from "unpdf";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { seedUser } from "@/tests/factories";
-import { createManualInvoice, type CreateManualInvoiceOptions } from "@/lib/billing/invoices/create-manual-invoice";
+import { createManualInvoice, type CreateManualInvoiceOptions } from "@/lib/domains/billing/invoices/create-manual-invoice";
 
 // Helpers for the invoice tests of this folder.
 

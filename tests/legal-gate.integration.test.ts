@@ -1,13 +1,13 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
-import { loadDashboardRelease } from "@/lib/dashboard/release-detail";
-import { loadNewReleaseForm } from "@/lib/dashboard/new-release-form";
-import { EMPTY_RELEASE_FORM } from "@/lib/dashboard/release-rules";
-import { saveDashboardRelease } from "@/lib/dashboard/save-dashboard-release";
-import { db } from "@/lib/db/client";
-import { actionError } from "@/lib/forms/action-result";
-import { REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
-import { submitRelease } from "@/lib/releases/submit-release";
+import { resetConfigForTests } from "@/lib/core/config";
+import { loadDashboardRelease } from "@/lib/adapters/dashboard/release-detail";
+import { loadNewReleaseForm } from "@/lib/adapters/dashboard/new-release-form";
+import { EMPTY_RELEASE_FORM } from "@/lib/adapters/dashboard/release-rules";
+import { saveDashboardRelease } from "@/lib/adapters/dashboard/save-dashboard-release";
+import { db } from "@/lib/core/db/client";
+import { actionError } from "@/lib/core/forms/action-result";
+import { REQUIRED_DOCUMENTS } from "@/lib/domains/legal-terms/documents";
+import { submitRelease } from "@/lib/domains/releases/submit-release";
 import { unique } from "./factories";
 import { GOOD_BODY, seedNewsroom } from "./release-fixtures";
 

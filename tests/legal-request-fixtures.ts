@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import type { LegalRequestStatus, LegalRequestTrack, Prisma } from "@/lib/generated/prisma/client";
 import { seedRelease, seedUser, unique } from "./factories";
 import { GOOD_BODY, seedAdmin, seedNewsroom } from "./release-fixtures";

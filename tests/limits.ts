@@ -1,4 +1,4 @@
-import { resetLimitersForTests } from "@/lib/ratelimit/limiter";
+import { resetLimitersForTests } from "@/lib/core/ratelimit/limiter";
 import { configureEnv } from "./test-env";
 
 /** Sets limit variables (undefined removes one) and rebuilds config and limiters, so the next call sees them. */

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ACTIVITY } from "@/lib/activity/types";
-import { createApiToken, hasApiAccess } from "@/lib/api-tokens/tokens";
+import { ACTIVITY } from "@/lib/domains/activity/types";
+import { createApiToken, hasApiAccess } from "@/lib/domains/api-tokens/tokens";
 import { send } from "@/tests/api-client";
-import { startCheckout } from "@/lib/billing/checkout/start-checkout";
-import { giveNotice } from "@/lib/billing/contracts/give-notice";
-import { openContracts } from "@/lib/billing/contracts/open-contracts";
-import { abandonLocalCheckout, payLocalCheckout } from "@/lib/billing/provider/local-provider";
-import { db } from "@/lib/db/client";
-import { quotaStatus } from "@/lib/releases/quota";
+import { startCheckout } from "@/lib/domains/billing/checkout/start-checkout";
+import { giveNotice } from "@/lib/domains/billing/contracts/give-notice";
+import { openContracts } from "@/lib/domains/billing/contracts/open-contracts";
+import { abandonLocalCheckout, payLocalCheckout } from "@/lib/domains/billing/provider/local-provider";
+import { db } from "@/lib/core/db/client";
+import { quotaStatus } from "@/lib/domains/releases/quota";
 import { seedCompany, seedUser } from "@/tests/factories";
 import { setLimits } from "@/tests/limits";
 

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 
 // Shared by the login-link and e-mail-change integration tests.
 

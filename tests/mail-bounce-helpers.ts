@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { EmailBouncedEvent, EmailComplainedEvent, EmailFailedEvent, EmailSuppressedEvent } from "resend";
 import { Webhook } from "svix";
-import { resetConfigForTests } from "@/lib/config";
-import { db } from "@/lib/db/client";
-import { blocksMail, findSuppression } from "@/lib/mail/suppression";
+import { resetConfigForTests } from "@/lib/core/config";
+import { db } from "@/lib/core/db/client";
+import { blocksMail, findSuppression } from "@/lib/domains/mail/suppression";
 import { unique } from "./factories";
 
 // Bounces as they reach us: Resend events signed with the real Svix scheme, and DSNs piped to
@@ -72,10 +72,10 @@ export async function blocksTransactional(email: string): Promise<boolean> {
 
 /**
  * The reference header of a mail we really sent to `email` (a sent outbox row): only such a
- * header makes a bounce signed (lib/mail/bounces/sent-ref.ts).
+ * header makes a bounce signed (lib/domains/mail/bounces/sent-ref.ts).
  */
 export async function sentRef(email: string, sentAt = new Date()): Promise<string> {
-  const { signMailRef } = await import("@/lib/mail/mail-ref");
+  const { signMailRef } = await import("@/lib/domains/mail/mail-ref");
   const row = await db.mailOutbox.create({
     data: { to: email.toLowerCase(), from: "Pressdesk <noreply@pressdesk.localhost>", subject: "s", html: "<p>h</p>", text: "t", headers: {}, mailType: "published", status: "sent", sentAt },
     select: { id: true },

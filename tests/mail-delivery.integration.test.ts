@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { claimDueMail, releaseStaleMailClaims } from "@/lib/mail/delivery/claim-outbox";
-import { deliverDueMail, deliverMailById } from "@/lib/mail/delivery/deliver-mail";
-import { verifyMailRef } from "@/lib/mail/mail-ref";
-import { applyMessageSending } from "@/lib/mail/message-sending";
-import { sendMail } from "@/lib/mail/send-mail";
-import { suppressAddress } from "@/lib/mail/suppression";
-import { verifyUnsubscribeToken } from "@/lib/mail/unsubscribe-token";
+import { db } from "@/lib/core/db/client";
+import { claimDueMail, releaseStaleMailClaims } from "@/lib/domains/mail/delivery/claim-outbox";
+import { deliverDueMail, deliverMailById } from "@/lib/domains/mail/delivery/deliver-mail";
+import { verifyMailRef } from "@/lib/domains/mail/mail-ref";
+import { applyMessageSending } from "@/lib/domains/mail/message-sending";
+import { sendMail } from "@/lib/domains/mail/send-mail";
+import { suppressAddress } from "@/lib/domains/mail/suppression";
+import { verifyUnsubscribeToken } from "@/lib/domains/mail/unsubscribe-token";
 import { setLimits } from "./limits";
 import { FakeResend } from "./mail/fake-resend";
 

@@ -1,9 +1,9 @@
 import { NextRequest, type NextFetchEvent } from "next/server";
 import { describe, expect, it } from "vitest";
-import { mailVisitOf, recordMailVisit } from "@/lib/analytics/mail-visits";
-import { db } from "@/lib/db/client";
-import { mailLink } from "@/lib/mail/mail-links";
-import { recordMailVisitLater } from "@/lib/middleware/mail-visit";
+import { mailVisitOf, recordMailVisit } from "@/lib/domains/analytics/mail-visits";
+import { db } from "@/lib/core/db/client";
+import { mailLink } from "@/lib/domains/mail/mail-links";
+import { recordMailVisitLater } from "@/lib/adapters/middleware/mail-visit";
 import { seedCompany, seedRelease } from "./factories";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { newAuthenticator, registerWith } from "./passkey-fixtures";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { seedUser, unique } from "./factories";
 
 // An "open" account: registered with an address nobody has confirmed yet, holding everything a

@@ -2,15 +2,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { POST as resendWebhook } from "@/app/api/webhooks/resend/route";
 import { GET as health } from "@/app/health/route";
 import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
-import { db } from "@/lib/db/client";
-import { recordHeartbeat, SCHEDULER_HEARTBEAT } from "@/lib/jobs/heartbeat";
-import { recordRelayRejection } from "@/lib/mail/circuit-breaker";
+import { db } from "@/lib/core/db/client";
+import { recordHeartbeat, SCHEDULER_HEARTBEAT } from "@/lib/core/jobs/heartbeat";
+import { recordRelayRejection } from "@/lib/domains/mail/circuit-breaker";
 import { startPushServer, type PushServer } from "@/tests/alert-push-server";
 import { runCommand } from "@/tests/console-run";
-import { watchAfterHealthCheck } from "@/lib/observability/health-watch";
-import { checkHealth } from "@/lib/observability/health";
-import { ALERT_KEYS, watchOperations, type AlertKey } from "@/lib/observability/watch-operations";
-import { observeWebhook, WEBHOOK_FAILURE_LIMITS } from "@/lib/observability/webhook-failures";
+import { watchAfterHealthCheck } from "@/lib/adapters/operations/health-watch";
+import { checkHealth } from "@/lib/adapters/operations/health";
+import { ALERT_KEYS, watchOperations, type AlertKey } from "@/lib/adapters/operations/watch-operations";
+import { observeWebhook, WEBHOOK_FAILURE_LIMITS } from "@/lib/adapters/operations/webhook-failures";
 import { configureEnv } from "@/tests/test-env";
 
 // Acceptance of the operational alerts (spec 6.3): each condition raises exactly one alert per

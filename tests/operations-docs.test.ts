@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { COMMANDS } from "@/lib/console/commands";
-import { JOBS, SCHEDULES } from "@/lib/jobs/catalog";
+import { COMMANDS } from "@/lib/adapters/console/commands";
+import { JOBS, SCHEDULES } from "@/lib/runtime/jobs/catalog";
 
 // docs/operations.md is what an operator reads at 3 a.m.: every console command and every
 // schedule with its time must be there, and nothing that no longer exists.

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { openSession, closeSession } from "@/lib/auth/sessions/start-session";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { openSession, closeSession } from "@/lib/domains/auth/sessions/start-session";
 import { seedUser } from "./factories";
 import { signIn, signOut, useSessionToken, withPageSession } from "./page-session";
 

@@ -1,8 +1,8 @@
 import { encode } from "next-auth/jwt";
 import { afterEach, beforeAll } from "vitest";
-import { joinActingContext } from "@/lib/activity/acting-context";
-import { openSession } from "@/lib/auth/sessions/start-session";
-import { getConfig } from "@/lib/config";
+import { joinActingContext } from "@/lib/domains/activity/acting-context";
+import { openSession } from "@/lib/domains/auth/sessions/start-session";
+import { getConfig } from "@/lib/core/config";
 
 // Pages, routes and server actions run outside Next behind a real session cookie. A test file
 // mocks next/headers with `nextHeaders` (vi.mock must stay in the file: it is hoisted there):

@@ -1,8 +1,8 @@
-import { acceptedProofKinds } from "@/lib/accounts/identity-proof/rules";
+import { acceptedProofKinds } from "@/lib/domains/accounts/identity-proof/rules";
 import { seedUser } from "./factories";
-import { registerPasskey } from "@/lib/accounts/passkeys/register-passkey";
-import { passkeyRegistrationOptions } from "@/lib/accounts/passkeys/registration-options";
-import { getRelyingParty } from "@/lib/accounts/passkeys/relying-party";
+import { registerPasskey } from "@/lib/domains/accounts/passkeys/register-passkey";
+import { passkeyRegistrationOptions } from "@/lib/domains/accounts/passkeys/registration-options";
+import { getRelyingParty } from "@/lib/domains/accounts/passkeys/relying-party";
 import { SoftwareAuthenticator } from "./software-authenticator";
 
 // Test helper: users with a registered passkey, built through the real registration path.

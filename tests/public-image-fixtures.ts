@@ -2,11 +2,11 @@
 // rows built directly, with real encoded files in the configured storage. Imported by tests only.
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { imageKeys, newStoragePrefix } from "@/lib/images/storage-keys";
-import { FORMAT_CONTENT_TYPES, OG_SIZE, type ImageFormat, type ImageVariant } from "@/lib/images/variants";
-import { getFileStorage } from "@/lib/storage/file-storage";
+import { imageKeys, newStoragePrefix } from "@/lib/domains/images/storage-keys";
+import { FORMAT_CONTENT_TYPES, OG_SIZE, type ImageFormat, type ImageVariant } from "@/lib/domains/images/variants";
+import { getFileStorage } from "@/lib/core/storage/file-storage";
 
 const WIDTHS = [480, 960] as const;
 const FORMATS: ImageFormat[] = ["avif", "webp", "jpeg"];

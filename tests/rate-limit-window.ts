@@ -1,4 +1,4 @@
-// The limiter's windows are fixed (lib/ratelimit/limiter.ts): a test that counts attempts into one
+// The limiter's windows are fixed (lib/core/ratelimit/limiter.ts): a test that counts attempts into one
 // window must not straddle its end, or the count starts again halfway and the test flakes.
 
 /** Waits for the next window when the current one of `windowSeconds` ends within `marginMs`. */

@@ -1,7 +1,7 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { currentReviewFingerprint } from "@/lib/releases/review-images";
-import { createApiToken } from "@/lib/api-tokens/tokens";
+import { currentReviewFingerprint } from "@/lib/domains/releases/review-images";
+import { createApiToken } from "@/lib/domains/api-tokens/tokens";
 import { apiClient } from "./api-client";
 import { seedCompany, seedRelease, seedUser, unique } from "./factories";
 

@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/lib/api-tokens/tokens";
-import { moveOwnRelease } from "@/lib/dashboard/release-moves";
-import { loadDashboardRelease } from "@/lib/dashboard/release-detail";
-import { saveDashboardRelease } from "@/lib/dashboard/save-dashboard-release";
-import { EMPTY_RELEASE_FORM } from "@/lib/dashboard/release-rules";
-import { db } from "@/lib/db/client";
+import { createApiToken } from "@/lib/domains/api-tokens/tokens";
+import { moveOwnRelease } from "@/lib/adapters/dashboard/release-moves";
+import { loadDashboardRelease } from "@/lib/adapters/dashboard/release-detail";
+import { saveDashboardRelease } from "@/lib/adapters/dashboard/save-dashboard-release";
+import { EMPTY_RELEASE_FORM } from "@/lib/adapters/dashboard/release-rules";
+import { db } from "@/lib/core/db/client";
 import type { CompanyRole } from "@/lib/generated/prisma/client";
 import { send } from "./api-client";
 import { seedRelease, seedUser, unique } from "./factories";
 import { GOOD_BODY, seedNewsroom } from "./release-fixtures";
 
-// The role matrix (lib/accounts/abilities) on every write path: dashboard, v1 and legacy.
+// The role matrix (lib/domains/accounts/abilities) on every write path: dashboard, v1 and legacy.
 // Written as the attacker: a member with a valid session and API token tries what only the
 // owner (or the responsible) may do. And one rule for deletion on every path: what was ever
 // published answers 409.

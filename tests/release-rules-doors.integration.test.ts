@@ -1,17 +1,17 @@
 import { describe, expect, it, vi } from "vitest";
 import { saveRelease } from "@/app/hub/dashboard/releases/actions";
-import { createApiToken } from "@/lib/api-tokens/tokens";
-import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import { correctedText } from "@/lib/legal/corrections/apply-corrected-text";
-import { requestPaidChange } from "@/lib/releases/changes/request-paid-change";
-import { RELEASE_LIMITS as L } from "@/lib/releases/rules";
+import { createApiToken } from "@/lib/domains/api-tokens/tokens";
+import { db } from "@/lib/core/db/client";
+import { AppError } from "@/lib/core/errors/errors";
+import { correctedText } from "@/lib/domains/legal/corrections/apply-corrected-text";
+import { requestPaidChange } from "@/lib/domains/paid-changes/request-paid-change";
+import { RELEASE_LIMITS as L } from "@/lib/domains/releases/rules";
 import { apiClient, send } from "./api-client";
 import { seedRelease, unique } from "./factories";
 import { signIn, withPageSession } from "./page-session";
 import { GOOD_BODY, seedNewsroom } from "./release-fixtures";
 
-// One set of release rules (lib/releases/rules.ts) behind every door that writes a release's
+// One set of release rules (lib/domains/releases/rules.ts) behind every door that writes a release's
 // text: API v1 (create and update), the legacy API, the dashboard's form action, the paid
 // change and the legal correction. Each case goes through each door that has its field; every
 // door must pass it or refuse it on the same field.

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { saveRelease } from "@/app/hub/dashboard/releases/actions";
-import { createApiToken } from "@/lib/api-tokens/tokens";
-import { db } from "@/lib/db/client";
-import { runAutomaticReview } from "@/lib/review/run-review";
+import { createApiToken } from "@/lib/domains/api-tokens/tokens";
+import { db } from "@/lib/core/db/client";
+import { runAutomaticReview } from "@/lib/domains/review/run-review";
 import { apiClient, send } from "./api-client";
 import { seedRelease, unique } from "./factories";
 import { signIn, withPageSession } from "./page-session";

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/webhooks/resend/route";
-import { resetConfigForTests } from "@/lib/config";
-import { db } from "@/lib/db/client";
-import { findSuppression } from "@/lib/mail/suppression";
-import { routeBySite } from "@/lib/middleware/site-routing";
-import { getSiteHosts } from "@/lib/sites/hosts";
+import { resetConfigForTests } from "@/lib/core/config";
+import { db } from "@/lib/core/db/client";
+import { findSuppression } from "@/lib/domains/mail/suppression";
+import { routeBySite } from "@/lib/adapters/public/site-routing";
+import { getSiteHosts } from "@/lib/domains/sites/hosts";
 import { blocksTransactional, bounceAddress, bouncedEvent, complainedEvent, enableBounceRoutes, failedEvent, resendRequest, storedBounces, suppressedEvent } from "./mail-bounce-helpers";
 
 const hardBounce = (to: string) => bouncedEvent(to, { type: "Permanent", subType: "General", message: "550 5.1.1 The email account that you tried to reach does not exist." });

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { applyMigrations, MIGRATIONS_DIR } from "@/lib/db/migrations/migrations";
-import { reviewFingerprint, type JudgedFields } from "@/lib/releases/review-fingerprint";
+import { applyMigrations, MIGRATIONS_DIR } from "@/lib/core/db/migrations/migrations";
+import { reviewFingerprint, type JudgedFields } from "@/lib/domains/releases/review-fingerprint";
 import { createDatabase, dropDatabase } from "./test-databases";
 
 // An installation whose checks and approvals covered the text alone updates: a release with

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { reviewFingerprint, type JudgedFields } from "@/lib/releases/review-fingerprint";
+import { db } from "@/lib/core/db/client";
+import { reviewFingerprint, type JudgedFields } from "@/lib/domains/releases/review-fingerprint";
 
 // Migrations fill stored fingerprints with the database's pd_review_fingerprint; the service
 // computes them in TypeScript. Byte for byte the same, or every stored check would look stale

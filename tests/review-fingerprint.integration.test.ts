@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "@/lib/api-tokens/tokens";
-import { db } from "@/lib/db/client";
-import { workOne } from "@/lib/jobs/local-worker";
-import { KI } from "@/lib/releases/history";
-import { approveRelease } from "@/lib/releases/manual-review";
-import { publishRelease } from "@/lib/releases/publish-release";
-import { publishDueReleases } from "@/lib/releases/publish-scheduled";
+import { createApiToken } from "@/lib/domains/api-tokens/tokens";
+import { db } from "@/lib/core/db/client";
+import { workOne } from "@/lib/runtime/jobs/local-worker";
+import { KI } from "@/lib/domains/releases/history";
+import { approveRelease } from "@/lib/domains/releases/manual-review";
+import { publishRelease } from "@/lib/domains/releases/publish-release";
+import { publishDueReleases } from "@/lib/domains/releases/publish-scheduled";
 import { send } from "./api-client";
 import { unique } from "./factories";
 import { GOOD_BODY, seedAdmin, seedCheckedRelease, seedNewsroom } from "./release-fixtures";

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { confirmImageRights } from "@/lib/images/confirm-image-rights";
-import { workOne } from "@/lib/jobs/local-worker";
-import { checkHealth, HEALTH_CHECKS } from "@/lib/observability/health";
-import { quotaPeriodOf } from "@/lib/releases/quota";
-import { SWEEP_REQUEST_EVERY_MS } from "@/lib/releases/request-check";
-import type { TextClassifier } from "@/lib/review/classifier";
-import { deterministicClassifier } from "@/lib/review/deterministic-classifier";
-import { runAutomaticReview } from "@/lib/review/run-review";
-import { sweepReviews } from "@/lib/review/sweep-reviews";
+import { db } from "@/lib/core/db/client";
+import { confirmImageRights } from "@/lib/domains/release-images/confirm-image-rights";
+import { workOne } from "@/lib/runtime/jobs/local-worker";
+import { checkHealth, HEALTH_CHECKS } from "@/lib/adapters/operations/health";
+import { quotaPeriodOf } from "@/lib/domains/releases/quota";
+import { SWEEP_REQUEST_EVERY_MS } from "@/lib/domains/releases/request-check";
+import type { TextClassifier } from "@/lib/domains/review/classifier";
+import { deterministicClassifier } from "@/lib/domains/review/deterministic-classifier";
+import { runAutomaticReview } from "@/lib/domains/review/run-review";
+import { sweepReviews } from "@/lib/domains/review/sweep-reviews";
 import { seedRelease, unique } from "./factories";
 import { withLimits } from "./limits";
 import { checkWithImages, GOOD_BODY, historyOf, RED_BODY, seedCheckedRelease, seedNewsroom } from "./release-fixtures";
@@ -162,7 +162,7 @@ describe("the sweep as one run among many", () => {
       expect(await reviewJobs(lost.id)).toHaveLength(1);
 
       const lines: string[] = [];
-      const { COMMANDS } = await import("@/lib/console/commands");
+      const { COMMANDS } = await import("@/lib/adapters/console/commands");
       expect(await COMMANDS["press-releases:sweep-reviews"]!.run({ positional: [], flags: {} }, { out: (l) => lines.push(l), err: (l) => lines.push(l) })).toBe(1);
       expect(lines.join("\n")).toContain(`release ${brokenBlocked.id}: failed`);
     } finally {

@@ -1,6 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Db } from "@/lib/db/client";
-import type { ReleaseSearch } from "@/lib/releases/search";
+import type { Db } from "@/lib/core/db/client";
+import type { ReleaseSearch } from "@/lib/domains/releases/search";
 
 // A search corpus with every shape the search must order the same way as before: both
 // languages and portals, drafts without a date (first when newest first), pairs of releases

@@ -1,15 +1,15 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it, vi } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
-import { db } from "@/lib/db/client";
-import { listPublishedReleases } from "@/lib/releases/list-published";
-import { verifyPassword } from "@/lib/accounts/passwords/hash";
-import { can } from "@/lib/accounts/permissions";
-import { listDashboardReleases } from "@/lib/dashboard/list-releases";
-import { checkHealth, HEALTH_CHECKS } from "@/lib/observability/health";
-import { checkText } from "@/lib/review/classifier";
-import { deterministicClassifier } from "@/lib/review/deterministic-classifier";
+import { resetConfigForTests } from "@/lib/core/config";
+import { db } from "@/lib/core/db/client";
+import { listPublishedReleases } from "@/lib/domains/releases/list-published";
+import { verifyPassword } from "@/lib/domains/accounts/passwords/hash";
+import { can } from "@/lib/domains/accounts/permissions";
+import { listDashboardReleases } from "@/lib/adapters/dashboard/list-releases";
+import { checkHealth, HEALTH_CHECKS } from "@/lib/adapters/operations/health";
+import { checkText } from "@/lib/domains/review/classifier";
+import { deterministicClassifier } from "@/lib/domains/review/deterministic-classifier";
 import { assertDemoSeedAllowed, DEMO_CHECKS, seedDemoContent } from "@/prisma/seed-demo";
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS } from "@/prisma/seed-data";
 
@@ -17,8 +17,8 @@ import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS } 
 // fresh database seeds the demo all the same. This file's first seed runs with rules that find
 // nothing wrong in any text.
 const rules = vi.hoisted(() => ({ lenient: false }));
-vi.mock("@/lib/review/deterministic-classifier", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/review/deterministic-classifier")>();
+vi.mock("@/lib/domains/review/deterministic-classifier", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/domains/review/deterministic-classifier")>();
   const lenient = { name: real.deterministicClassifier.name, classify: async () => ({ result: "green" as const, reasons: [], classifier: real.deterministicClassifier.name }) };
   return { ...real, deterministicClassifier: new Proxy(real.deterministicClassifier, { get: (target, key) => (rules.lenient ? lenient : target)[key as keyof typeof target] }) };
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 
 // The acceptance check of the error tracker's privacy filter (issue 18): every envelope the SDK
 // handed to its transport during a run, read back from disk and searched for what must never
-// leave the service. Written independently of lib/observability/scrub-text.ts, so a
+// leave the service. Written independently of lib/core/observability/scrub-text.ts, so a
 // pattern missing there is not missing here as well.
 
 /** Ids the tracker needs verbatim: hex by design, not secrets. */

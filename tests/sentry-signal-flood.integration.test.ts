@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import * as Sentry from "@sentry/nextjs";
 import { describe, expect, it } from "vitest";
 import { POST as share } from "@/app/portal/[portal]/press-release/[slug]/share/route";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { withLimits } from "./limits";
 
-// Signals reach the error tracker throttled per route (lib/observability/sentry/signal-throttle.ts).
+// Signals reach the error tracker throttled per route (lib/core/observability/sentry/signal-throttle.ts).
 // The attacker wants the tracker's quota spent, so that real 5xx reports are dropped.
 
 const letters = () => [...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join("");

@@ -13,7 +13,7 @@ process.env.REDIS_URL ??= process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379"
 // Files run at once against one Redis with the same user ids: their keys must not meet.
 process.env.CACHE_KEY_PREFIX ??= `${name}:`;
 // Tests play the one trusted proxy in front: the X-Forwarded-For they send is the client's
-// address (lib/security/client-ip.ts), so each test can be a client of its own.
+// address (lib/core/security/client-ip.ts), so each test can be a client of its own.
 process.env.TRUSTED_PROXY_HOPS ??= "1";
 // Tests never reach the breached-password range API; the bundled list stands in for it.
 process.env.PASSWORD_BREACH_CHECK ??= "false";
@@ -24,8 +24,8 @@ process.env.INDEXNOW_ENDPOINT ??= "local";
 
 // Every file reports to the error tracker through the real options and privacy filter; a local
 // transport files each envelope where the run's teardown checks them all (tests/global-setup.ts).
-const { getConfig, resetConfigForTests } = await import("@/lib/config");
-const { installSentry } = await import("@/lib/observability/sentry/install-sentry");
+const { getConfig, resetConfigForTests } = await import("@/lib/core/config");
+const { installSentry } = await import("@/lib/core/observability/sentry/install-sentry");
 const { fileTransport } = await import("./sentry-capture");
 const config = getConfig();
 // A file may still set its environment before its first getConfig().
@@ -42,12 +42,12 @@ await installSentry(config, {
 // process (lib/runtime/start.ts). The local checkout's webhook receiver is loaded at its first
 // use, not here: a file's vi.mock must still reach the modules the receiver imports.
 await import("@/lib/runtime/release-reactions");
-const { provideLocalWebhookReceiver } = await import("@/lib/billing/provider/local-provider");
-provideLocalWebhookReceiver(async (request) => (await import("@/lib/billing/webhook/receive-stripe-webhook")).receiveStripeWebhook(request));
+const { provideLocalWebhookReceiver } = await import("@/lib/domains/billing/provider/local-provider");
+provideLocalWebhookReceiver(async (request) => (await import("@/lib/domains/billing/webhook/receive-stripe-webhook")).receiveStripeWebhook(request));
 
 /** The file's Redis keys go with its database (store entries without a TTL would pile up). */
 async function dropFileRedisKeys(): Promise<void> {
-  const { getRedis } = await import("@/lib/redis/client");
+  const { getRedis } = await import("@/lib/core/redis/client");
   const redis = getRedis(process.env.REDIS_URL!);
   const prefix = process.env.CACHE_KEY_PREFIX;
   for (const match of [`pd:${prefix}*`, `${prefix}rl:*`, `pd:next:${prefix}*`]) {
@@ -57,8 +57,8 @@ async function dropFileRedisKeys(): Promise<void> {
 
 afterAll(async () => {
   await (await import("@sentry/nextjs")).flush(5000);
-  const { disconnectPrisma } = await import("@/lib/db/client");
-  const { closeRedisClients } = await import("@/lib/redis/client");
+  const { disconnectPrisma } = await import("@/lib/core/db/client");
+  const { closeRedisClients } = await import("@/lib/core/redis/client");
   await dropFileRedisKeys().catch(() => {});
   await Promise.all([disconnectPrisma(), closeRedisClients()]);
   await dropDatabase(name);

@@ -1,9 +1,9 @@
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import type { CompanyRole, GrantedVia } from "@/lib/generated/prisma/client";
 import { seedCompany, seedUser, unique } from "./factories";
 import { uniqueClientIp } from "@/tests/client-addresses";
 
-// A newsroom with a team, for the team tests (lib/companies/team and tests/team-roles).
+// A newsroom with a team, for the team tests (lib/domains/companies/team and tests/team-roles).
 
 export async function seedTeam(roles: CompanyRole[] = ["owner"], company: Parameters<typeof seedCompany>[0] = {}) {
   const newsroom = await seedCompany({ name: `Redaktion ${unique("n")}`, ...company });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changeMemberRole, inviteMember, leaveNewsroom, removeMember, resendInvitation, revokeInvitation, teamFormError } from "@/lib/companies/team";
-import { db } from "@/lib/db/client";
+import { changeMemberRole, inviteMember, leaveNewsroom, removeMember, resendInvitation, revokeInvitation, teamFormError } from "@/lib/domains/companies/team";
+import { db } from "@/lib/core/db/client";
 import { invitationRows, newAddress, seedTeam, teamRows } from "./team-fixtures";
 
 // The role matrix on the member-management paths, written as the attacker: a member and a

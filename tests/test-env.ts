@@ -1,4 +1,4 @@
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/core/config";
 
 /** Sets (or, for undefined, removes) environment variables and makes the next getConfig() read them. */
 export function configureEnv(env: Record<string, string | undefined>): void {

@@ -1,10 +1,10 @@
 import { randomInt } from "node:crypto";
 import { generate, generateSecret } from "otplib";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { seedUser } from "./factories";
-import { replaceRecoveryCodes } from "@/lib/accounts/two-factor/replace-recovery-codes";
-import { sealTotpSecret } from "@/lib/accounts/two-factor/secret-box";
+import { replaceRecoveryCodes } from "@/lib/domains/accounts/two-factor/replace-recovery-codes";
+import { sealTotpSecret } from "@/lib/domains/accounts/two-factor/secret-box";
 
 // Test files share one Redis while every file's database numbers users from 1, so throttle
 // and replay keys (by user id) would collide across files and reruns; random ids keep them apart.

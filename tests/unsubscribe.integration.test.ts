@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { POST, GET } from "@/app/api/unsubscribe/route";
-import { db } from "@/lib/db/client";
-import { applyMessageSending } from "@/lib/mail/message-sending";
-import { blocksMail, findSuppression, suppressAddress } from "@/lib/mail/suppression";
-import { signUnsubscribeToken } from "@/lib/mail/unsubscribe-token";
+import { db } from "@/lib/core/db/client";
+import { applyMessageSending } from "@/lib/domains/mail/message-sending";
+import { blocksMail, findSuppression, suppressAddress } from "@/lib/domains/mail/suppression";
+import { signUnsubscribeToken } from "@/lib/domains/mail/unsubscribe-token";
 
 const oneClick = (token: string) =>
   POST(

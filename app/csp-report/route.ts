@@ -1,5 +1,5 @@
-import { readBodyText } from "@/lib/http/body";
-import { cspReportRetryAfterSeconds, recordCspReports } from "@/lib/security/csp-report";
+import { readBodyText } from "@/lib/core/http/body";
+import { cspReportRetryAfterSeconds, recordCspReports } from "@/lib/core/security/csp-report";
 
 const MAX_BODY_BYTES = 64 * 1024;
 

@@ -1,8 +1,8 @@
-import { AppError } from "@/lib/http/errors";
-import { toErrorResponse } from "@/lib/http/problem";
-import { checkHealth } from "@/lib/observability/health";
-import { isHealthTokenValid } from "@/lib/observability/health-token";
-import { watchAfterHealthCheck } from "@/lib/observability/health-watch";
+import { AppError } from "@/lib/core/errors/errors";
+import { toErrorResponse } from "@/lib/core/http/problem";
+import { checkHealth } from "@/lib/adapters/operations/health";
+import { isHealthTokenValid } from "@/lib/adapters/operations/health-token";
+import { watchAfterHealthCheck } from "@/lib/adapters/operations/health-watch";
 
 export const dynamic = "force-dynamic";
 

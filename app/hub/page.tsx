@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { LegalLinks } from "@/components/ui/legal-links";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { editionHomeUrl, getSiteHosts, PORTAL_TAGLINES, PORTALS, SITE_NAMES } from "@/lib/sites";
+import { editionHomeUrl, getSiteHosts, PORTAL_TAGLINES, PORTALS, SITE_NAMES } from "@/lib/domains/sites";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import type { AdminNavGroup } from "@/lib/admin/screens";
+import type { AdminNavGroup } from "@/lib/domains/accounts/admin-screens";
 
 /** The admin area's own navigation, grouped; client-side only to mark the current screen. */
 export function AdminNav({ groups }: { groups: AdminNavGroup[] }) {

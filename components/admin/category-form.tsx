@@ -6,8 +6,8 @@ import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX } from "@/lib/categories/category-limits";
-import type { ActionResult } from "@/lib/forms/action-result";
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX } from "@/lib/domains/categories/category-limits";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 
 type Field = "nameDe" | "nameEn" | "descriptionDe" | "descriptionEn";
 

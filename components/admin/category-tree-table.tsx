@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
-import type { CategoryNode } from "@/lib/categories/category-tree";
+import type { CategoryNode } from "@/lib/domains/categories/category-tree";
 
 function rowsOf(nodes: CategoryNode[]): CategoryNode[] {
   return nodes.flatMap((n) => [n, ...rowsOf(n.children)]);

@@ -7,10 +7,10 @@ import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { Notice } from "@/components/ui/notice";
 import { Table } from "@/components/ui/table";
-import type { MergePreviewResult, PreviewOutcome } from "@/lib/admin/company-actions";
-import type { AdminCompanyDetail } from "@/lib/admin/company-detail";
-import type { MergeRefusal } from "@/lib/companies/merge/merge-companies";
-import type { RowCounts } from "@/lib/companies/merge/move-company-rows";
+import type { MergePreviewResult, PreviewOutcome } from "@/lib/adapters/admin/company-actions";
+import type { AdminCompanyDetail } from "@/lib/adapters/admin/company-detail";
+import type { MergeRefusal } from "@/lib/domains/companies/merge/merge-companies";
+import type { RowCounts } from "@/lib/domains/companies/merge/move-company-rows";
 import { PORTAL_LABEL } from "./release-labels";
 
 // The merge preview of /admin/companies/[id] (spec 4.7 companies:merge): what a merge would

@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
-import type { AdminCompanyDetail } from "@/lib/admin/company-detail";
-import type { AdminCompanyRow } from "@/lib/admin/company-search";
-import { GRANTED_VIA_LABEL, ROLE_LABEL } from "@/lib/companies/team/role-descriptions";
-import { formatBerlin, formatBerlinDay } from "@/lib/dashboard/berlin-time";
+import type { AdminCompanyDetail } from "@/lib/adapters/admin/company-detail";
+import type { AdminCompanyRow } from "@/lib/adapters/admin/company-search";
+import { GRANTED_VIA_LABEL, ROLE_LABEL } from "@/lib/domains/companies/team/role-descriptions";
+import { formatBerlin, formatBerlinDay } from "@/lib/core/time/berlin-time";
 import { PORTAL_LABEL } from "./release-labels";
 
 /** Where a newsroom stands: removed (410), merged away, inactive, or nothing to say. */

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { ADMIN_SEARCH_MAX } from "@/lib/admin/list-query";
+import { ADMIN_SEARCH_MAX } from "@/lib/adapters/admin/list-query";
 
 /**
  * The search of the newsroom and account lists as a plain GET form, with the count of what it

@@ -5,13 +5,13 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 
 type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
 /**
  * Compliance staff hold a release's evidence until a date, or lift the hold; always with a reason.
- * The server decides (lib/evidence/evidence-hold.ts); its field issues show under the fields.
+ * The server decides (lib/domains/evidence/evidence-hold.ts); its field issues show under the fields.
  */
 export function EvidenceHoldForm({ action, held }: { action: Action; held: boolean }) {
   const [result, dispatch, pending] = useActionState<ActionResult | null, FormData>(action, null);

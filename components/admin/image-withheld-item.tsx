@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { ImageFacts, ImageStatusBadge, ImageThumb } from "@/components/dashboard/image-labels";
 import { Table } from "@/components/ui/table";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import type { ActionResult } from "@/lib/forms/action-result";
-import type { WithheldImage } from "@/lib/images/review/list-withheld-images";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import type { WithheldImage } from "@/lib/domains/images/review/list-withheld-images";
 import { ImageDecision } from "./image-decision";
 
 type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;

@@ -1,8 +1,8 @@
 import { INDEX_STATE_LABELS } from "@/components/admin/report-indexing-tables";
 import type { IndexNowPingStatus, IndexNowReason } from "@/lib/generated/prisma/enums";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import type { IndexCheckRow } from "@/lib/seo/index-inspection/release-index-status";
-import type { latestIndexNowPings } from "@/lib/seo/indexnow/release-pings";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import type { IndexCheckRow } from "@/lib/adapters/public/seo/index-inspection/release-index-status";
+import type { latestIndexNowPings } from "@/lib/adapters/public/seo/indexnow/release-pings";
 import { INDEX_STATE_TONES } from "@/components/dashboard/index-status-block";
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";

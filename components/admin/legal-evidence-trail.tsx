@@ -1,9 +1,9 @@
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
-import type { LegalRequestDetail } from "@/lib/legal/requests/load-legal-request";
-import { correctionLine } from "@/lib/legal/corrections/note-text";
+import type { LegalRequestDetail } from "@/lib/domains/legal/requests/load-legal-request";
+import { correctionLine } from "@/lib/domains/legal/corrections/note-text";
 import { CORRECTION_KIND, eventLabel, formatWhen, MEASURE } from "./legal-labels";
-import { isMeasure } from "@/lib/legal/requests/status";
+import { isMeasure } from "@/lib/domains/legal-terms/request-status";
 
 const noteOf = (data: unknown): string | null => (data && typeof data === "object" && typeof (data as { note?: unknown }).note === "string" ? (data as { note: string }).note : null);
 const measureOf = (data: unknown): string | null => {

@@ -7,11 +7,11 @@ import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import type { Language } from "@/lib/generated/prisma/enums";
-import { DEFAULT_NOTES } from "@/lib/legal/corrections/note-text";
-import type { ExecutionFormInput } from "@/lib/legal/requests/execution-input";
-import type { Measure } from "@/lib/legal/requests/status";
+import { DEFAULT_NOTES } from "@/lib/domains/legal/corrections/note-text";
+import type { ExecutionFormInput } from "@/lib/domains/legal/requests/execution-input";
+import type { Measure } from "@/lib/domains/legal-terms/request-status";
 import { MEASURE } from "./legal-labels";
 
 type FormFieldName = keyof ExecutionFormInput;

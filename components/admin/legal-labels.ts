@@ -1,9 +1,9 @@
 import type { LegalRequestSource, LegalRequestStatus, LegalRequestTrack, PressReleaseCorrectionKind } from "@/lib/generated/prisma/enums";
-import { STATUS_LABELS, TRACK_LABELS } from "@/lib/legal/requests/file-labels";
-import type { Measure } from "@/lib/legal/requests/status";
+import { STATUS_LABELS, TRACK_LABELS } from "@/lib/domains/legal-terms/request-labels";
+import type { Measure } from "@/lib/domains/legal-terms/request-status";
 
 // The admin area's words for legal requests. Tracks and statuses read as the requester reads
-// them (lib/legal/requests/file-labels.ts); the rest is the editors' own vocabulary.
+// them (lib/domains/legal-terms/request-labels.ts); the rest is the editors' own vocabulary.
 
 export const TRACK: Record<LegalRequestTrack, string> = TRACK_LABELS.de;
 export const STATUS: Record<LegalRequestStatus, string> = STATUS_LABELS.de;

@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
-import { LEGAL_STATUS_FILTERS, LEGAL_TRACK_FILTERS, type LegalStatusFilter, type LegalTrackFilter } from "@/lib/legal/requests/list-legal-requests";
+import { LEGAL_STATUS_FILTERS, LEGAL_TRACK_FILTERS, type LegalStatusFilter, type LegalTrackFilter } from "@/lib/domains/legal/requests/list-legal-requests";
 import { STATUS, TRACK } from "./legal-labels";
 
 const statusLabel = (s: LegalStatusFilter) => (s === "open" ? "offen (zu bearbeiten)" : s === "all" ? "alle" : STATUS[s]);

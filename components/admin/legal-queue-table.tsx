@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { LegalQueueRow } from "@/lib/legal/requests/list-legal-requests";
+import type { LegalQueueRow } from "@/lib/domains/legal/requests/list-legal-requests";
 import { formatWhen, SOURCE, TRACK } from "./legal-labels";
 import { LegalStatusBadge } from "@/components/legal/legal-status-badge";
 import { Table } from "@/components/ui/table";

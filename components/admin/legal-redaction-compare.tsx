@@ -1,5 +1,5 @@
 import { Notice } from "@/components/ui/notice";
-import type { LegalRequestDetail } from "@/lib/legal/requests/load-legal-request";
+import type { LegalRequestDetail } from "@/lib/domains/legal/requests/load-legal-request";
 
 /**
  * A redaction side by side: the preview the requester confirmed (stored with the request) and

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { Badge } from "@/components/ui/badge";
-import { mailtoHref } from "@/lib/legal/mailto-href";
-import type { LegalRequestDetail } from "@/lib/legal/requests/load-legal-request";
+import { mailtoHref } from "@/lib/domains/legal/mailto-href";
+import type { LegalRequestDetail } from "@/lib/domains/legal/requests/load-legal-request";
 import { formatWhen, SOURCE, TRACK } from "./legal-labels";
 
 /** The request as filed: who, about what, why, and what they ask for. */

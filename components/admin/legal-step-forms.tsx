@@ -6,7 +6,7 @@ import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import type { LegalRequestSource } from "@/lib/generated/prisma/enums";
 import { DECISION_NOTE_READERS } from "./legal-labels";
 

@@ -6,9 +6,9 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { AUDIENCES, SUBJECT_MAX, type RecipientFilter } from "@/lib/newsletter/schemas";
-import { EDITIONS, PORTALS } from "@/lib/sites";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { AUDIENCES, SUBJECT_MAX, type RecipientFilter } from "@/lib/domains/newsletter/schemas";
+import { EDITIONS, PORTALS } from "@/lib/domains/sites";
 import { NewsletterEditor } from "./newsletter-editor";
 import styles from "@/components/newsletter/newsletter.module.css";
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { RichTextEditor } from "@/components/ui/rich-text/rich-text-editor";
 import type { ToolId } from "@/components/ui/rich-text/toolbar";
 
-// Only what a newsletter needs and the server keeps (lib/newsletter/sanitize-newsletter-html.ts):
+// Only what a newsletter needs and the server keeps (lib/domains/newsletter/sanitize-newsletter-html.ts):
 // paragraphs, bold, italic, lists, links. Everything else of the starter kit is off, so the
 // editor never offers formatting that would vanish on save.
 const EXTENSIONS = [

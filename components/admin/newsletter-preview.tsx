@@ -1,5 +1,5 @@
 import styles from "@/components/newsletter/newsletter.module.css";
-import type { CampaignPreview } from "@/lib/newsletter/preview-campaign";
+import type { CampaignPreview } from "@/lib/domains/newsletter/preview-campaign";
 
 /**
  * The mail as recipients get it. The HTML sits in an iframe without any sandbox permission: no

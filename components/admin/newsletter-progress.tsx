@@ -1,5 +1,5 @@
 import styles from "@/components/newsletter/newsletter.module.css";
-import type { CampaignProgress } from "@/lib/newsletter/campaign-progress";
+import type { CampaignProgress } from "@/lib/domains/newsletter/campaign-progress";
 
 /** A bar of recipients handled (sent, failed or suppressed) out of all frozen recipients. */
 export function NewsletterProgressBar({ progress, label }: { progress: CampaignProgress; label: string }) {

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { Notice } from "@/components/ui/notice";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import styles from "@/components/newsletter/newsletter.module.css";
 
 /**

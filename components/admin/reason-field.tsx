@@ -2,7 +2,7 @@
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
 import { describedBy, Field } from "@/components/ui/field";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 
 /** The longest reason an admin decision keeps; the server checks it again. */
 const REASON_MAX = 500;

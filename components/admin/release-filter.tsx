@@ -3,9 +3,9 @@ import { STATUS_LABELS } from "@/components/dashboard/status-badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
-import { ADMIN_SEARCH_MAX } from "@/lib/admin/list-query";
-import { RELEASE_STATUSES, type AdminReleaseQuery } from "@/lib/admin/release-search";
-import { EDITIONS, PORTALS } from "@/lib/sites";
+import { ADMIN_SEARCH_MAX } from "@/lib/adapters/admin/list-query";
+import { RELEASE_STATUSES, type AdminReleaseQuery } from "@/lib/adapters/admin/release-search";
+import { EDITIONS, PORTALS } from "@/lib/domains/sites";
 import { LANGUAGE_LABEL, PORTAL_LABEL } from "./release-labels";
 
 /** One filter as a select; the empty value means "all". */

@@ -2,8 +2,8 @@ import Link from "next/link";
 import { STATUS_LABELS } from "@/components/dashboard/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
-import type { AdminReleaseDetail } from "@/lib/admin/release-detail";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import type { AdminReleaseDetail } from "@/lib/adapters/admin/release-detail";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
 import { ACTOR_LABEL, LEGAL_SOURCE_LABEL, LEGAL_STATUS_LABEL, LEGAL_TRACK_LABEL, OUTCOME_LABEL } from "./release-labels";
 
 /** press_release_history of one release, newest first, with who acted and why. */
@@ -45,7 +45,7 @@ export function ReleaseHistoryTable({ entries }: { entries: AdminReleaseDetail["
 
 /**
  * The legal requests about one release, read-only; they are decided under "Rechtliche Anliegen".
- * Who filed one is in the data only for an editor with compliance:manage (lib/admin/release-detail.ts).
+ * Who filed one is in the data only for an editor with compliance:manage (lib/adapters/admin/release-detail.ts).
  */
 export function ReleaseLegalRequests({ requests }: { requests: AdminReleaseDetail["legalRequests"] }) {
   if (!requests.length) return <p className="empty">Zu dieser Pressemitteilung liegt kein rechtliches Anliegen vor.</p>;

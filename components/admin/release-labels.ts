@@ -1,6 +1,6 @@
 import type { ActorType, LoginEvent, LoginFailureReason, ReleaseSource } from "@/lib/generated/prisma/enums";
-import type { ReleaseAdminAction } from "@/lib/admin/release-actions";
-import { SITE_NAMES, type Portal } from "@/lib/sites";
+import type { ReleaseAdminAction } from "@/lib/adapters/admin/release-actions";
+import { SITE_NAMES, type Portal } from "@/lib/domains/sites";
 
 // The admin area's German words for stored values on the release, newsroom and user screens.
 

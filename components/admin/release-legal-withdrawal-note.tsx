@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
-import type { AdminReleaseDetail } from "@/lib/admin/release-detail";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import type { AdminReleaseDetail } from "@/lib/adapters/admin/release-detail";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
 
 /**
  * Why "Wieder veröffentlichen" is missing (or what it lifts): a legal measure took the release

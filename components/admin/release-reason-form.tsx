@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import { ReasonField, useReasonAction } from "./reason-field";
 
 export type ReasonAction = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;

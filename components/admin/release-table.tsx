@@ -2,8 +2,8 @@ import Link from "next/link";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
-import type { AdminReleaseRow } from "@/lib/admin/release-search";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import type { AdminReleaseRow } from "@/lib/adapters/admin/release-search";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
 import { PORTAL_LABEL } from "./release-labels";
 
 /** A tombstone on the release or its newsroom: the public address answers 410. */

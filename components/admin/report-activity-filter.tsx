@@ -2,9 +2,9 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
-import { ACTIVITY_GROUPS, ACTIVITY_TYPES, type ActivityType } from "@/lib/activity/types";
-import { ACTIVITY_SEARCH_MAX, type ActivityQuery } from "@/lib/reports/activity-query";
-import { EARLIEST_DAY, latestDay } from "@/lib/reports/report-range";
+import { ACTIVITY_GROUPS, ACTIVITY_TYPES, type ActivityType } from "@/lib/domains/activity/types";
+import { ACTIVITY_SEARCH_MAX, type ActivityQuery } from "@/lib/domains/reports/activity-query";
+import { EARLIEST_DAY, latestDay } from "@/lib/domains/reports/report-range";
 
 const BY_GROUP = ACTIVITY_GROUPS.map((group) => ({
   group,

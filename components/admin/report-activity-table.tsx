@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
-import { ACTIVITY_PATHS } from "@/lib/activity/types";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import type { ActivityRow } from "@/lib/reports/activity-report";
-import { subjectKey, type SubjectView } from "@/lib/reports/activity-subjects";
+import { ACTIVITY_PATHS } from "@/lib/domains/activity/types";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import type { ActivityRow } from "@/lib/domains/reports/activity-report";
+import { subjectKey, type SubjectView } from "@/lib/domains/reports/activity-subjects";
 
 function Subject({ row, view }: { row: ActivityRow; view: SubjectView | undefined }) {
   if (!row.subjectType) return <span className="meta">–</span>;

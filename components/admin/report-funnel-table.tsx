@@ -1,5 +1,5 @@
 import { Table } from "@/components/ui/table";
-import type { FunnelStage } from "@/lib/reports/conversion-funnel";
+import type { FunnelStage } from "@/lib/domains/reports/conversion-funnel";
 
 const nf = new Intl.NumberFormat("de-DE");
 const pct = new Intl.NumberFormat("de-DE", { style: "percent", maximumFractionDigits: 1 });

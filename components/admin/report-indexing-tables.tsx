@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { PORTAL_LABEL } from "@/components/admin/release-labels";
 import type { FeedKind, IndexState } from "@/lib/generated/prisma/client";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import type { CrawlerSummary, IndexCheck, ReaderFeed, ReaderSummary } from "@/lib/reports/indexing-report";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import type { CrawlerSummary, IndexCheck, ReaderFeed, ReaderSummary } from "@/lib/domains/reports/indexing-report";
 import { INDEX_STATE_TONES } from "@/components/dashboard/index-status-block";
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
-import { EARLIEST_DAY, latestDay } from "@/lib/reports/report-range";
+import { EARLIEST_DAY, latestDay } from "@/lib/domains/reports/report-range";
 
 /** A report's time range as a plain GET form: the view is a link that can be shared and reloaded. */
 export function ReportRangeFilter({ action, label, fromDay, toDay, children }: { action: string; label: string; fromDay: string; toDay: string; children?: ReactNode }) {

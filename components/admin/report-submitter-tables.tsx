@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import type { AutoRejection, DeadAddress } from "@/lib/reports/submitter-report";
-import { suppressionLabel } from "@/lib/reports/submitter-export";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import type { AutoRejection, DeadAddress } from "@/lib/domains/reports/submitter-report";
+import { suppressionLabel } from "@/lib/domains/reports/submitter-export";
 
 export function DeadAddressTable({ rows }: { rows: DeadAddress[] }) {
   return (

@@ -1,7 +1,7 @@
-import type { ReviewQueueItem as Item } from "@/lib/admin/review-queue";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { SITE_NAMES } from "@/lib/sites";
+import type { ReviewQueueItem as Item } from "@/lib/adapters/admin/review-queue";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { SITE_NAMES } from "@/lib/domains/sites";
 import { ReviewDecision } from "./review-decision";
 import { RESULT_TONES } from "@/components/dashboard/review-panel";
 import { Badge } from "@/components/ui/badge";
@@ -46,7 +46,7 @@ export function ReviewQueueItem({ item, approve, giveBack }: { item: Item; appro
       <section className="review-release" aria-label="Die Pressemitteilung, wie sie erscheinen würde">
         {item.lead ? <p className="lead">{item.lead}</p> : null}
         {item.location ? <p className="meta">Ortsmarke: {item.location}</p> : null}
-        {/* Stored sanitised by every entry point (lib/releases/sanitize.ts), as the portal shows it. */}
+        {/* Stored sanitised by every entry point (lib/domains/releases/sanitize.ts), as the portal shows it. */}
         <div className="release-body" dangerouslySetInnerHTML={{ __html: item.bodyHtml }} />
         <dl className="facts">
           <dt>Links</dt>

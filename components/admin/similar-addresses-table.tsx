@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Table } from "@/components/ui/table";
-import type { SimilarCompanyPair, SimilarSide } from "@/lib/admin/similar-companies";
+import type { SimilarCompanyPair, SimilarSide } from "@/lib/adapters/admin/similar-companies";
 import { CLASSIFICATION_LABEL } from "./email-classification-labels";
 import { CompanyStateBadges } from "./company-tables";
 

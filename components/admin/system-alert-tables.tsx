@@ -1,5 +1,5 @@
 import { Table } from "@/components/ui/table";
-import type { SystemStatus } from "@/lib/observability/load-system-status";
+import type { SystemStatus } from "@/lib/adapters/operations/load-system-status";
 import { SystemTime } from "./system-time";
 import { ALERT_LABELS, nf, WEBHOOK_KIND_LABELS, WEBHOOK_SOURCE_LABELS } from "./system-labels";
 

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
-import type { HealthReport } from "@/lib/observability/health";
+import type { HealthReport } from "@/lib/adapters/operations/health";
 import { CHECK_LABELS, nf } from "./system-labels";
 
 /** Every check of GET /health with its result, duration and detail (details are the English diagnostics of the logs). */

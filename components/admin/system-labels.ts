@@ -1,4 +1,4 @@
-import type { AppVersionSource } from "@/lib/config/app-version";
+import type { AppVersionSource } from "@/lib/core/config/app-version";
 
 // German names for the system-status page; the machine names stay visible beside them, since
 // runbooks, logs and the /health body use those.

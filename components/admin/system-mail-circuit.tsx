@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { SystemStatus } from "@/lib/observability/load-system-status";
+import type { SystemStatus } from "@/lib/adapters/operations/load-system-status";
 import { SystemTime } from "./system-time";
 
 /** The mail circuit breaker as an operator needs it: state, since when, until when, why, and how to resume. */

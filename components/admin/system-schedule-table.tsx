@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
-import type { ScheduleStatus } from "@/lib/observability/load-system-status";
+import type { ScheduleStatus } from "@/lib/adapters/operations/load-system-status";
 import { SystemTime } from "./system-time";
 
 function lastOutcome(s: ScheduleStatus) {

@@ -1,4 +1,4 @@
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
 
 /** A point in time in Berlin local time, machine-readable for assistive technology. */
 export function SystemTime({ at }: { at: Date | null | undefined }) {

@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
-import type { AdminUserDetail } from "@/lib/admin/user-detail";
-import type { AdminUserRow } from "@/lib/admin/user-search";
-import { activityLabel } from "@/lib/activity/types";
-import { GRANTED_VIA_LABEL, ROLE_LABEL } from "@/lib/companies/team/role-descriptions";
-import { formatBerlin, formatBerlinDay } from "@/lib/dashboard/berlin-time";
+import type { AdminUserDetail } from "@/lib/adapters/admin/user-detail";
+import type { AdminUserRow } from "@/lib/adapters/admin/user-search";
+import { activityLabel } from "@/lib/domains/activity/types";
+import { GRANTED_VIA_LABEL, ROLE_LABEL } from "@/lib/domains/companies/team/role-descriptions";
+import { formatBerlin, formatBerlinDay } from "@/lib/core/time/berlin-time";
 import { LOGIN_EVENT_LABEL, LOGIN_METHOD_LABEL, LOGIN_REASON_LABEL, PORTAL_LABEL } from "./release-labels";
 
 export const STAFF_ROLE_LABEL = { user: "Kundin/Kunde", admin: "Admin", super_admin: "Super-Admin" } as const;

@@ -1,4 +1,4 @@
-import type { LegalDocument } from "@/lib/legal/documents";
+import type { LegalDocument } from "@/lib/domains/legal-terms/documents";
 
 /** The one checkbox a new account ticks: it accepts every current legal document (spec 2.5), each linked with its version. */
 export function AcceptTermsField({ documents, issue }: { documents: readonly LegalDocument[]; issue?: string }) {

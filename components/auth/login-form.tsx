@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
-import type { PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { PasskeyAuthenticationStart } from "@/lib/domains/accounts/passkeys";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import { loginMessage } from "./login-messages";
 import styles from "./auth-form.module.css";
 

@@ -1,4 +1,4 @@
-import { LOGIN_ERROR } from "@/lib/auth/next-auth/login-error-codes";
+import { LOGIN_ERROR } from "@/lib/domains/auth/next-auth/login-error-codes";
 
 const MESSAGES: Record<string, string> = {
   [LOGIN_ERROR.refused]: "E-Mail-Adresse oder Passwort ist nicht korrekt.",

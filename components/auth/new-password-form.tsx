@@ -5,7 +5,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import styles from "./auth-form.module.css";
 
 interface Props {

@@ -4,8 +4,8 @@ import { startAuthentication, type AuthenticationResponseJSON } from "@simpleweb
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
-import type { PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { PasskeyAuthenticationStart } from "@/lib/domains/accounts/passkeys";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 
 interface Props {
   start: () => Promise<PasskeyAuthenticationStart | ActionResult>;

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
-import type { ActionResult } from "@/lib/forms/action-result";
-import type { LegalDocument } from "@/lib/legal/documents";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import type { LegalDocument } from "@/lib/domains/legal-terms/documents";
 import { AcceptTermsField } from "./accept-terms-field";
 import styles from "./auth-form.module.css";
 

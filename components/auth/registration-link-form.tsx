@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { Notice } from "@/components/ui/notice";
-import type { LegalDocument } from "@/lib/legal/documents";
+import type { LegalDocument } from "@/lib/domains/legal-terms/documents";
 import { AcceptTermsField } from "./accept-terms-field";
 import { loginMessage } from "./login-messages";
 import styles from "./auth-form.module.css";

@@ -1,9 +1,9 @@
 import { Table } from "@/components/ui/table";
-import { boostOffer, type BoostOffer, type BoostRow, type PlacementOffer } from "@/lib/billing/boosts/boost-offer";
-import { formatBoostDate } from "@/lib/billing/boosts/boost-dates";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { AppError } from "@/lib/http/errors";
-import { BOOST_SLOTS } from "@/lib/public/boosts";
+import { boostOffer, type BoostOffer, type BoostRow, type PlacementOffer } from "@/lib/domains/billing/boosts/boost-offer";
+import { formatBoostDate } from "@/lib/domains/billing/boosts/boost-dates";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { AppError } from "@/lib/core/errors/errors";
+import { BOOST_SLOTS } from "@/lib/domains/billing/boosts/boosted-releases";
 import { BoostForm, type BoostFormPlacement } from "./boost-form";
 
 const PLACE_LABEL = { home: "Startseite", category: "Kategorieseite" } as const;

@@ -6,15 +6,15 @@ import { describedBy, Field, shownIssue } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import {
   BILLING_COUNTRIES,
   BILLING_TEXT_FIELDS,
   validateBillingAddressForm,
   type BillingAddressFormValues,
   type BillingTextField,
-} from "@/lib/billing/invoices/billing-address-fields";
-import { decideInvoiceDelivery } from "@/lib/billing/invoices/invoice-delivery";
+} from "@/lib/domains/billing/invoices/billing-address-fields";
+import { decideInvoiceDelivery } from "@/lib/domains/billing/invoices/invoice-delivery";
 
 interface Props {
   initial: BillingAddressFormValues;

@@ -1,6 +1,6 @@
 "use client";
 
-import { AI_DECLARATIONS } from "@/lib/dashboard/release-rules";
+import { AI_DECLARATIONS } from "@/lib/adapters/dashboard/release-rules";
 
 /**
  * The text's self-declaration of AI use (spec 2.3): a required radio group. Native radios in a

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Notice } from "@/components/ui/notice";
-import { imagesAwaitingOwnerConfirmation } from "@/lib/images/owner-confirmations";
+import { imagesAwaitingOwnerConfirmation } from "@/lib/domains/images/owner-confirmations";
 
 /** On the dashboard: images our team uploaded wait for this owner's confirmation of the rights. */
 export async function ImageConfirmationNotice({ userId }: { userId: number }) {

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { Notice } from "@/components/ui/notice";
-import type { ActionResult } from "@/lib/forms/action-result";
-import type { ImageResource } from "@/lib/images/image-resource";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import type { ImageResource } from "@/lib/domains/images/image-resource";
 import { AI_DECLARATION_LABELS } from "./image-labels";
 
 type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;

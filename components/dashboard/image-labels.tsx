@@ -1,8 +1,8 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/notice";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import { thumbnailFrame } from "@/lib/images/crop";
-import type { ImageResource, ImageStatus, ImageWarning } from "@/lib/images/image-resource";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import { thumbnailFrame } from "@/lib/domains/images/crop";
+import type { ImageResource, ImageStatus, ImageWarning } from "@/lib/domains/images/image-resource";
 
 // The German wording of an image's state for the dashboard and the admin area. The domain speaks
 // in codes (API v1 answers them as they are); here each gets a sentence a customer understands.

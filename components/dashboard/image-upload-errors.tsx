@@ -1,4 +1,4 @@
-import { UNREADABLE_TEXT_MESSAGE } from "@/lib/input/text";
+import { UNREADABLE_TEXT_MESSAGE } from "@/lib/core/input/text";
 
 // The upload route answers the documented error body { error: { code, message, requestId,
 // issues?, details? } } in the API's English. This turns it into what the form shows in German.
@@ -31,7 +31,7 @@ const FIELD_TEXTS: Record<UploadField, string> = {
   rights_confirmed: "Ohne Bestätigung der Bildrechte können wir das Bild nicht annehmen.",
 };
 
-/** Credit or alt text with a control character, noncharacter or bidi override (lib/input/text.ts). */
+/** Credit or alt text with a control character, noncharacter or bidi override (lib/core/input/text.ts). */
 const UNREADABLE_FIELD_TEXT = "Enthält ein Steuer- oder Sonderzeichen, das nicht lesbar ist (oft aus einer kopierten Vorlage). Bitte tippen Sie die Angabe neu.";
 
 // The decoder's refusals (details.reason) come in English; the precheck's in German (issues[0]).

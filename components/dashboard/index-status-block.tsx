@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { IndexState } from "@/lib/generated/prisma/enums";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import type { CustomerIndexStatus } from "@/lib/seo/index-inspection/release-index-status";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import type { CustomerIndexStatus } from "@/lib/adapters/public/seo/index-inspection/release-index-status";
 
 /** The customer's words for each index state: what it means for their release. */
 export const CUSTOMER_INDEX_STATE_TEXT: Record<IndexState, { label: string; hint: string }> = {

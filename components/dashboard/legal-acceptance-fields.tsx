@@ -1,6 +1,6 @@
 "use client";
 
-import type { LegalDocument } from "@/lib/legal/documents";
+import type { LegalDocument } from "@/lib/domains/legal-terms/documents";
 
 export const documentKey = (d: Pick<LegalDocument, "document" | "version">) => `${d.document}@${d.version}`;
 

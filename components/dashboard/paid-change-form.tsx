@@ -4,10 +4,10 @@ import { startTransition, useActionState, useDeferredValue, useMemo, useState, t
 import { describedBy, FormField, shownIssue } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { formIssuesOf } from "@/lib/dashboard/release-rules";
-import { releaseTextIssues } from "@/lib/releases/rules";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { editDistancePercent } from "@/lib/releases/changes/edit-distance";
+import { formIssuesOf } from "@/lib/adapters/dashboard/release-rules";
+import { releaseTextIssues } from "@/lib/domains/releases/rules";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { editDistancePercent } from "@/lib/domains/paid-changes/edit-distance";
 import { ReleaseBodyField } from "./release-editor";
 
 export interface PaidChangeInput {

@@ -4,14 +4,14 @@ import StarterKit from "@tiptap/starter-kit";
 import { cleanPastedHtml } from "@/components/ui/rich-text/clean-pasted-html";
 import { RichTextEditor } from "@/components/ui/rich-text/rich-text-editor";
 import type { ToolId } from "@/components/ui/rich-text/toolbar";
-import { bodyFromEditorHtml } from "@/lib/dashboard/release-body";
-import { bodyTextLength, RELEASE_LIMITS } from "@/lib/releases/rules";
+import { bodyFromEditorHtml } from "@/lib/adapters/dashboard/release-body";
+import { bodyTextLength, RELEASE_LIMITS } from "@/lib/domains/releases/rules";
 
 const { bodyMinChars: BODY_MIN_CHARS, bodyMaxChars: BODY_MAX_CHARS } = RELEASE_LIMITS;
 
 // What a release text may hold and the portal prints: h2/h3, bold, italic, bullet and numbered
 // lists, links, block quotes (and line breaks, which stored releases carry). Everything else of
-// the starter kit is off, so nothing offered vanishes in the sanitiser (lib/releases/sanitize.ts).
+// the starter kit is off, so nothing offered vanishes in the sanitiser (lib/domains/releases/sanitize.ts).
 // No trailing empty paragraph is added after a list or quote: it would change the stored text.
 const EXTENSIONS = [
   StarterKit.configure({

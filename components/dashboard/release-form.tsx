@@ -4,11 +4,11 @@ import { startTransition, useActionState, useEffect, useRef, useState, type Form
 import { describedBy, FormField, shownIssue } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { CategoryOption, ContactPreset, Newsroom } from "@/lib/dashboard/newsrooms";
-import { hasIssues, RELEASE_FIELDS, validateReleaseForm, type ReleaseField, type ReleaseFormValues } from "@/lib/dashboard/release-rules";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import type { ActionResult } from "@/lib/forms/action-result";
-import type { LegalDocument } from "@/lib/legal/documents";
+import type { CategoryOption, ContactPreset, Newsroom } from "@/lib/adapters/dashboard/newsrooms";
+import { hasIssues, RELEASE_FIELDS, validateReleaseForm, type ReleaseField, type ReleaseFormValues } from "@/lib/adapters/dashboard/release-rules";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import type { LegalDocument } from "@/lib/domains/legal-terms/documents";
 import { AiDeclarationField } from "./ai-declaration-field";
 import { documentKey, LegalAcceptanceFields } from "./legal-acceptance-fields";
 import { ReleaseBodyField } from "./release-editor";

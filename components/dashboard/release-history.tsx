@@ -1,6 +1,6 @@
 import { Table } from "@/components/ui/table";
 import type { ActorType, ReleaseStatus } from "@/lib/generated/prisma/enums";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
 import { STATUS_LABELS } from "./status-badge";
 import { HISTORY_OUTCOME_LABELS } from "./release-outcome-labels";
 

@@ -5,8 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormActions } from "@/components/ui/form-actions";
 import { Notice } from "@/components/ui/notice";
-import type { ActionResult } from "@/lib/forms/action-result";
-import type { ImageResource } from "@/lib/images/image-resource";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import type { ImageResource } from "@/lib/domains/images/image-resource";
 import { ImageDeclarationForm } from "./image-declaration-form";
 import { ImageFacts, ImageStatusBadge, ImageThumb } from "./image-labels";
 

@@ -1,6 +1,6 @@
-import type { ActionResult } from "@/lib/forms/action-result";
-import type { ImageResource } from "@/lib/images/image-resource";
-import { MAX_IMAGES_PER_RELEASE } from "@/lib/images/variants";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import type { ImageResource } from "@/lib/domains/images/image-resource";
+import { MAX_IMAGES_PER_RELEASE } from "@/lib/domains/images/variants";
 import { ImageUploadForm } from "./image-upload-form";
 import { ReleaseImagesList } from "./release-images-list";
 

@@ -3,8 +3,8 @@
 import type { MouseEvent } from "react";
 import { ReleaseArticleView } from "@/components/portal/release-article-view";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { berlinLocalToDate } from "@/lib/dashboard/berlin-time";
-import type { ReleaseFormValues } from "@/lib/dashboard/release-rules";
+import { berlinLocalToDate } from "@/lib/core/time/berlin-time";
+import type { ReleaseFormValues } from "@/lib/adapters/dashboard/release-rules";
 
 const PORTAL_NAMES = { business: "Pressdesk Business", tech: "Pressdesk Tech" } as const;
 

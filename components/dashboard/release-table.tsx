@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { Table } from "@/components/ui/table";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import type { DashboardReleaseItem } from "@/lib/dashboard/list-releases";
-import { SITE_NAMES } from "@/lib/sites";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import type { DashboardReleaseItem } from "@/lib/adapters/dashboard/list-releases";
+import { SITE_NAMES } from "@/lib/domains/sites";
 import { StatusBadge } from "./status-badge";
 
 /** The customer's releases with status, place and the date that matters for the status. */

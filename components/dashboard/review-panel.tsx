@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import type { DashboardRelease } from "@/lib/dashboard/release-detail";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import type { DashboardRelease } from "@/lib/adapters/dashboard/release-detail";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
 
 const RESULTS = { red: "Rot – nicht veröffentlicht", yellow: "Gelb – mit Hinweisen", green: "Grün – unauffällig" } as const;
 /** The colours of a check's result, here and in the admin's review queue. */

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
-import type { ProofKind } from "@/lib/accounts/identity-proof";
+import type { ProofKind } from "@/lib/domains/accounts/identity-proof";
 
 // The domain's per-field wording is English; the form says it in German.
 const ISSUES: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { ActionButton } from "@/components/ui/action-button";
 import { Table } from "@/components/ui/table";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import type { ActionResult } from "@/lib/forms/action-result";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 
 interface TokenRow {
   id: number;

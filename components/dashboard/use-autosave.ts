@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { FieldIssues, ReleaseFormValues } from "@/lib/dashboard/release-rules";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { FieldIssues, ReleaseFormValues } from "@/lib/adapters/dashboard/release-rules";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 
 export type AutosaveState = { kind: "idle" } | { kind: "saving" } | { kind: "saved"; at: Date } | { kind: "not_saved"; reason: string };
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { coerceReleaseForm, type ReleaseFormValues } from "@/lib/dashboard/release-rules";
+import { coerceReleaseForm, type ReleaseFormValues } from "@/lib/adapters/dashboard/release-rules";
 
 // A release not yet created lives only in the browser until its first save: a copy in
 // localStorage, keyed by the form (not the user: nothing is known of them here), so a closed tab

@@ -3,9 +3,9 @@
 import { useActionState } from "react";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
-import { CONTACT_TEXT_MIN } from "@/lib/legal/contact/contact-limits";
-import { INTAKE_LIMITS } from "@/lib/legal/requests/file-fields";
-import type { Edition } from "@/lib/sites";
+import { CONTACT_TEXT_MIN } from "@/lib/domains/legal/contact/contact-limits";
+import { INTAKE_LIMITS } from "@/lib/domains/legal/requests/file-fields";
+import type { Edition } from "@/lib/domains/sites";
 import { CONTACT_PAGE_COPY } from "./intake-copy";
 import type { IntakeState } from "./intake-state";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Table } from "@/components/ui/table";
 import type { ContactMessageStatus } from "@/lib/generated/prisma/enums";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
 
 export interface ContactMessageRow {
   id: number;

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { LegalLinks } from "@/components/ui/legal-links";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { INTAKE_PAGES } from "@/lib/legal/pages";
-import { getSiteHosts, siteOrigin, SITE_NAMES, type Edition } from "@/lib/sites";
+import { INTAKE_PAGES } from "@/lib/domains/legal/pages";
+import { getSiteHosts, siteOrigin, SITE_NAMES, type Edition } from "@/lib/domains/sites";
 import { ContactForm } from "./contact-form";
 import { CONTACT_PAGE_COPY } from "./intake-copy";
 import type { IntakeState } from "./intake-state";

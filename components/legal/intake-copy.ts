@@ -1,6 +1,6 @@
-import { INTAKE_PAGES, legalPath } from "@/lib/legal/pages";
-import { INTAKE_LIMITS } from "@/lib/legal/requests/file-fields";
-import type { Edition } from "@/lib/sites";
+import { INTAKE_PAGES, legalPath } from "@/lib/domains/legal/pages";
+import { INTAKE_LIMITS } from "@/lib/domains/legal/requests/file-fields";
+import type { Edition } from "@/lib/domains/sites";
 
 // The wording of the hub's public intake pages (spec 4.4, 6.1) in both languages; the compiler
 // insists on both.

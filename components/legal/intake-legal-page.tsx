@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { LegalLinks } from "@/components/ui/legal-links";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { INTAKE_PAGES } from "@/lib/legal/pages";
-import { getSiteHosts, siteOrigin, SITE_NAMES, type Edition } from "@/lib/sites";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { INTAKE_PAGES } from "@/lib/domains/legal/pages";
+import { getSiteHosts, siteOrigin, SITE_NAMES, type Edition } from "@/lib/domains/sites";
 import { LEGAL_PAGE_COPY } from "./intake-copy";
 import { IntakeLoginLinkForm } from "./intake-login-link-form";
 import { IntakeRequestForm } from "./intake-request-form";

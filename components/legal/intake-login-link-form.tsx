@@ -3,8 +3,8 @@
 import { useActionState } from "react";
 import { FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
-import type { ActionResult } from "@/lib/forms/action-result";
-import type { Edition } from "@/lib/sites";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import type { Edition } from "@/lib/domains/sites";
 import { LEGAL_PAGE_COPY } from "./intake-copy";
 
 /** The legal page's primary path: a login link to the account, landing on its legal requests. */

@@ -3,9 +3,9 @@
 import { useActionState } from "react";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
-import { INTAKE_LIMITS } from "@/lib/legal/requests/file-fields";
-import { PUBLIC_KIND_HINTS, TRACK_LABELS } from "@/lib/legal/requests/file-labels";
-import type { Edition } from "@/lib/sites";
+import { INTAKE_LIMITS } from "@/lib/domains/legal/requests/file-fields";
+import { PUBLIC_KIND_HINTS, TRACK_LABELS } from "@/lib/domains/legal-terms/request-labels";
+import type { Edition } from "@/lib/domains/sites";
 import { LEGAL_PAGE_COPY } from "./intake-copy";
 import type { IntakeState } from "./intake-state";
 

@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { LegalRequestStatus } from "@/lib/generated/prisma/enums";
-import { STATUS_LABELS } from "@/lib/legal/requests/file-labels";
+import { STATUS_LABELS } from "@/lib/domains/legal-terms/request-labels";
 
 const TONES: Record<LegalRequestStatus, BadgeTone> = {
   received: "info",

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { Table } from "@/components/ui/table";
-import type { CustomerLegalRequest } from "@/lib/dashboard/legal-requests";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import { TRACK_LABELS } from "@/lib/legal/requests/file-labels";
+import type { CustomerLegalRequest } from "@/lib/adapters/dashboard/legal-requests";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import { TRACK_LABELS } from "@/lib/domains/legal-terms/request-labels";
 import { LegalStatusBadge } from "./legal-status-badge";
 
 /**

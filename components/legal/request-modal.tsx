@@ -3,10 +3,10 @@
 import { useActionState, useCallback, useEffect, useRef, useState } from "react";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { INTAKE_LIMITS } from "@/lib/legal/requests/file-fields";
-import { CUSTOMER_TRACK_HINTS, TRACK_LABELS } from "@/lib/legal/requests/file-labels";
-import { normalizePassage, redactPlainText, redactReleaseBody, validateRedactionPassages } from "@/lib/legal/requests/redaction";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { INTAKE_LIMITS } from "@/lib/domains/legal/requests/file-fields";
+import { CUSTOMER_TRACK_HINTS, TRACK_LABELS } from "@/lib/domains/legal-terms/request-labels";
+import { normalizePassage, redactPlainText, redactReleaseBody, validateRedactionPassages } from "@/lib/domains/legal/requests/redaction";
 import { RequestRedactionFields, type RedactionPreview, type ReleaseForPreview } from "./request-redaction-fields";
 
 type Track = "correction" | "change" | "redaction" | "depublication";

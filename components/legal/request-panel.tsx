@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { ActionResult } from "@/lib/forms/action-result";
-import type { releaseLegalPanel } from "@/lib/dashboard/legal-requests";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import type { releaseLegalPanel } from "@/lib/adapters/dashboard/legal-requests";
 import { RequestList } from "./request-list";
 import { RequestModal } from "./request-modal";
 

@@ -3,8 +3,8 @@
 import { useRef } from "react";
 import { ReleaseArticleView, type ReleaseViewContent } from "@/components/portal/release-article-view";
 import { describedBy, FormField } from "@/components/ui/form-field";
-import { REDACTION_LIMITS, normalizePassage } from "@/lib/legal/requests/redaction";
-import type { Edition } from "@/lib/sites";
+import { REDACTION_LIMITS, normalizePassage } from "@/lib/domains/legal/requests/redaction";
+import type { Edition } from "@/lib/domains/sites";
 
 export interface RedactionPreview {
   title: string;
@@ -23,7 +23,7 @@ export interface ReleaseForPreview extends ReleaseViewContent {
  * The redaction track of the request modal: the passages (typed, or taken over from a selection
  * in the release's text), the required preview of the page as it would read, and the
  * confirmation that the customer checked it. The preview is computed here with the server's own
- * function (lib/legal/requests/redaction.ts); the server computes it again and files the request
+ * function (lib/domains/legal/requests/redaction.ts); the server computes it again and files the request
  * only if both agree.
  */
 export function RequestRedactionFields({ release, passages, onPassages, preview, previewErrors, onShowPreview, confirmed, onConfirmed, issues }: {

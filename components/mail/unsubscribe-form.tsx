@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { FormMessage } from "@/components/ui/form-message";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 
 /** The visible unsubscribe: one button; a GET never unsubscribes (link scanners open every link). */
 export function UnsubscribeForm({ token, action }: { token: string; action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult> }) {

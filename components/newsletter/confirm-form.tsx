@@ -2,8 +2,8 @@
 
 import { useActionState } from "react";
 import { FormMessage } from "@/components/ui/form-message";
-import type { ActionResult } from "@/lib/forms/action-result";
-import type { Edition } from "@/lib/sites";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import type { Edition } from "@/lib/domains/sites";
 import { CONFIRM_COPY } from "./copy";
 
 /**

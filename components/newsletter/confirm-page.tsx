@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { SITE_NAMES, type Edition } from "@/lib/sites";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { SITE_NAMES, type Edition } from "@/lib/domains/sites";
 import { NewsletterConfirmForm } from "./confirm-form";
 import { CONFIRM_COPY } from "./copy";
 

@@ -1,5 +1,5 @@
-import { legalPath } from "@/lib/legal/pages";
-import type { Edition } from "@/lib/sites";
+import { legalPath } from "@/lib/domains/legal/pages";
+import type { Edition } from "@/lib/domains/sites";
 
 // The public newsletter pages in both languages; the compiler insists on both.
 export const SIGNUP_COPY: Record<Edition, {

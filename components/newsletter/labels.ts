@@ -1,6 +1,6 @@
 import type { CampaignStatus } from "@/lib/generated/prisma/client";
-import type { RecipientFilter } from "@/lib/newsletter/schemas";
-import { SITE_NAMES, type Portal } from "@/lib/sites";
+import type { RecipientFilter } from "@/lib/domains/newsletter/schemas";
+import { SITE_NAMES, type Portal } from "@/lib/domains/sites";
 
 // German labels of the newsletter admin, in one place for the list, the form and the detail page.
 

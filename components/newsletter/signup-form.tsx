@@ -3,8 +3,8 @@
 import { useActionState } from "react";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { FormMessage } from "@/components/ui/form-message";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { EDITIONS, PORTALS, SITE_NAMES, type Edition } from "@/lib/sites";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { EDITIONS, PORTALS, SITE_NAMES, type Edition } from "@/lib/domains/sites";
 import { SIGNUP_COPY } from "./copy";
 import styles from "./newsletter.module.css";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { getSiteHosts, siteOrigin, SITE_NAMES, type Edition } from "@/lib/sites";
-import { NEWSLETTER_PATHS } from "@/lib/newsletter/confirm-url";
+import { getSiteHosts, siteOrigin, SITE_NAMES, type Edition } from "@/lib/domains/sites";
+import { NEWSLETTER_PATHS } from "@/lib/domains/newsletter/confirm-url";
 import { SIGNUP_COPY } from "./copy";
 import { NewsletterSignupForm, type SignupState } from "./signup-form";
 

@@ -1,4 +1,4 @@
-import type { Edition } from "@/lib/sites";
+import type { Edition } from "@/lib/domains/sites";
 import { ReleaseList, type ReleaseListEntry } from "./release-list";
 
 const LABEL = { de: "Hervorgehoben (Anzeige)", en: "Featured (sponsored)" } as const;

@@ -1,7 +1,7 @@
-import { correctionDate, KIND_NAMES } from "@/lib/legal/corrections/note-text";
-import type { CorrectionLogEntry } from "@/lib/legal/corrections/correction-log";
-import { correctionAnchor } from "@/lib/legal/corrections/paths";
-import type { Edition } from "@/lib/sites";
+import { correctionDate, KIND_NAMES } from "@/lib/domains/legal/corrections/note-text";
+import type { CorrectionLogEntry } from "@/lib/adapters/public/feeds/correction-log";
+import { correctionAnchor } from "@/lib/domains/legal/corrections/paths";
+import type { Edition } from "@/lib/domains/sites";
 
 const TEXT = {
   de: { empty: "Bisher wurde keine Pressemitteilung korrigiert oder zurückgezogen.", offline: "nicht mehr öffentlich" },

@@ -1,6 +1,6 @@
-import { correctionHeading } from "@/lib/legal/corrections/note-text";
-import type { CorrectionNote } from "@/lib/legal/corrections/release-notes";
-import type { Edition } from "@/lib/sites";
+import { correctionHeading } from "@/lib/domains/legal/corrections/note-text";
+import type { CorrectionNote } from "@/lib/domains/legal/corrections/release-notes";
+import type { Edition } from "@/lib/domains/sites";
 
 const LABEL = { de: "Korrekturhinweise", en: "Correction notes" } as const;
 

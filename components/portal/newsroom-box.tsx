@@ -1,5 +1,5 @@
-import type { NewsroomBoxData } from "@/lib/public/newsroom-profile";
-import type { Edition } from "@/lib/sites";
+import type { NewsroomBoxData } from "@/lib/adapters/public/newsroom-profile";
+import type { Edition } from "@/lib/domains/sites";
 import { NewsroomLogo } from "./newsroom-logo";
 
 const HEADING = { de: "Über den Newsroom", en: "About the newsroom" } as const;

@@ -1,5 +1,5 @@
-import { directoryHref, type DirectoryLetter, type NewsroomDirectory } from "@/lib/public/newsroom-directory";
-import { newsroomDirectoryPath, type Edition } from "@/lib/sites";
+import { directoryHref, type DirectoryLetter, type NewsroomDirectory } from "@/lib/adapters/public/newsroom-directory";
+import { newsroomDirectoryPath, type Edition } from "@/lib/domains/sites";
 import { DIRECTORY_TEXT } from "./newsroom-directory-text";
 
 /** The search box (GET ?q=, answered by the server) and the letter bar; letters without newsrooms are not links. */

@@ -1,4 +1,4 @@
-import type { Edition } from "@/lib/sites";
+import type { Edition } from "@/lib/domains/sites";
 
 const de = new Intl.NumberFormat("de-DE");
 const en = new Intl.NumberFormat("en-GB");

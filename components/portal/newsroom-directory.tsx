@@ -1,5 +1,5 @@
-import { directoryHref, type NewsroomDirectory } from "@/lib/public/newsroom-directory";
-import type { Edition } from "@/lib/sites";
+import { directoryHref, type NewsroomDirectory } from "@/lib/adapters/public/newsroom-directory";
+import type { Edition } from "@/lib/domains/sites";
 import { DIRECTORY_TEXT } from "./newsroom-directory-text";
 import { NewsroomLogo } from "./newsroom-logo";
 

@@ -1,5 +1,5 @@
-import type { newsroomPageData } from "@/lib/public/newsroom-page";
-import type { Edition } from "@/lib/sites";
+import type { newsroomPageData } from "@/lib/adapters/public/newsroom-page";
+import type { Edition } from "@/lib/domains/sites";
 import { NewsroomLogo } from "./newsroom-logo";
 
 type Data = NonNullable<Awaited<ReturnType<typeof newsroomPageData>>>;

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { LegalLinks } from "@/components/ui/legal-links";
 import { SiteFooter, SiteHeaderBase } from "@/components/ui/site-header-base";
-import { correctionsPath } from "@/lib/legal/corrections/paths";
-import { newsroomDirectoryPath, PORTAL_TAGLINES, SITE_NAMES, type Edition, type Portal } from "@/lib/sites";
+import { correctionsPath } from "@/lib/domains/legal/corrections/paths";
+import { newsroomDirectoryPath, PORTAL_TAGLINES, SITE_NAMES, type Edition, type Portal } from "@/lib/domains/sites";
 
 /** The public correction log (spec 4.4), linked from every portal page's footer. */
 const CORRECTIONS_LABEL = { de: "Korrekturen", en: "Corrections" } as const;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { Picture } from "@/lib/public/release-images";
-import type { Edition } from "@/lib/sites";
-import type { CorrectionNote } from "@/lib/legal/corrections/release-notes";
+import type { Picture } from "@/lib/adapters/public/release-images";
+import type { Edition } from "@/lib/domains/sites";
+import type { CorrectionNote } from "@/lib/domains/legal/corrections/release-notes";
 import { CorrectionNotes } from "./correction-notes";
 import { PICTURE_SIZES, ReleaseFigure, ReleaseGallery } from "./release-picture";
 
@@ -19,7 +19,7 @@ export interface ReleaseViewContent {
   title: string;
   lead: string | null;
   location: string | null;
-  /** Sanitised HTML (lib/releases/sanitize.ts), or the editor's schema-bound HTML in the preview. */
+  /** Sanitised HTML (lib/domains/releases/sanitize.ts), or the editor's schema-bound HTML in the preview. */
   body: string;
   contactName: string | null;
   contactEmail: string | null;
@@ -52,7 +52,7 @@ export function ReleaseArticleView({
   category: { name: string; href?: string } | null;
   /** 1 on the portal page; 2 where the page around it has its own h1 (the preview). */
   headingLevel?: 1 | 2;
-  /** Deliverable images only (lib/public/release-images.ts): the cover under the title, the rest after the text. */
+  /** Deliverable images only (lib/adapters/public/release-images.ts): the cover under the title, the rest after the text. */
   pictures?: { cover: Picture | null; gallery: Picture[] };
   /** Public correction notes (the portal page only; the preview has none). */
   corrections?: readonly CorrectionNote[];
@@ -86,7 +86,7 @@ export function ReleaseArticleView({
       {pictures?.cover ? <ReleaseFigure picture={pictures.cover} sizes={PICTURE_SIZES.hero} priority className="release-figure release-hero" /> : null}
       <div className="release-body">
         {r.location ? <strong>{r.location}. </strong> : null}
-        {/* Stored sanitised (lib/releases/sanitize.ts). */}
+        {/* Stored sanitised (lib/domains/releases/sanitize.ts). */}
         <div dangerouslySetInnerHTML={{ __html: r.body }} />
       </div>
       {pictures ? <ReleaseGallery pictures={pictures.gallery} edition={edition} /> : null}

@@ -1,5 +1,5 @@
-import type { releasePageData } from "@/lib/public/release-page";
-import type { Edition } from "@/lib/sites";
+import type { releasePageData } from "@/lib/adapters/public/release-page";
+import type { Edition } from "@/lib/domains/sites";
 import { ReleaseArticleView } from "./release-article-view";
 import { ShareButtons } from "./share-buttons";
 

@@ -1,6 +1,6 @@
-import type { Picture } from "@/lib/public/release-images";
-import type { ReleaseListItem } from "@/lib/releases/list-published";
-import { releasePath, type Edition } from "@/lib/sites";
+import type { Picture } from "@/lib/adapters/public/release-images";
+import type { ReleaseListItem } from "@/lib/domains/releases/list-published";
+import { releasePath, type Edition } from "@/lib/domains/sites";
 import { ReleaseThumbnail } from "./release-picture";
 
 const LABELS = {
@@ -8,7 +8,7 @@ const LABELS = {
   en: { empty: "No press releases yet.", by: "by" },
 } as const;
 
-/** A list entry; `cover` is its deliverable cover's thumbnail (lib/public/list-covers.ts). */
+/** A list entry; `cover` is its deliverable cover's thumbnail (lib/adapters/public/list-covers.ts). */
 export type ReleaseListEntry = ReleaseListItem & { cover?: Picture | null };
 
 /** `level`: the heading level of each item, one below the heading the list sits under. */

@@ -1,5 +1,5 @@
-import type { Picture } from "@/lib/public/release-images";
-import type { Edition } from "@/lib/sites";
+import type { Picture } from "@/lib/adapters/public/release-images";
+import type { Edition } from "@/lib/domains/sites";
 
 // A release's images as the portal prints them: AVIF and WebP sources with a JPEG <img>, the
 // credit under each. Width and height reserve the box, so nothing moves while bytes arrive.

@@ -1,11 +1,11 @@
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { recordCrawlerFetch } from "@/lib/analytics/fetches";
-import { afterResponse } from "@/lib/http/after-response";
-import { cachedReleasePage } from "@/lib/public/cached-reads";
-import { noteRenderFacts } from "@/lib/public/stored-answers/render-facts";
-import { releaseMetadata, releaseRouteParams, type ReleaseRouteParams } from "@/lib/public/release-route";
+import { recordCrawlerFetch } from "@/lib/domains/analytics/fetches";
+import { afterResponse } from "@/lib/core/http/after-response";
+import { cachedReleasePage } from "@/lib/adapters/public/cached-reads";
+import { noteRenderFacts } from "@/lib/adapters/public/stored-answers/render-facts";
+import { releaseMetadata, releaseRouteParams, type ReleaseRouteParams } from "@/lib/adapters/public/release-route";
 import { NewsroomBox } from "./newsroom-box";
 import { PortalFrame } from "./portal-frame";
 import { ReleaseArticle } from "./release-article";

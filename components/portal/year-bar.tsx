@@ -1,4 +1,4 @@
-import { categoryArchivePath, type Edition } from "@/lib/sites";
+import { categoryArchivePath, type Edition } from "@/lib/domains/sites";
 
 const LABEL = { de: "Archiv nach Jahr", en: "Archive by year" } as const;
 

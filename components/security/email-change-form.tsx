@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
-import type { ProofKind } from "@/lib/accounts/identity-proof";
+import type { ProofKind } from "@/lib/domains/accounts/identity-proof";
 import { IdentityProofFields } from "./identity-proof-fields";
 import type { EmailChangeState, FormAction } from "./types";
 import { useFormAction } from "./use-form-action";

@@ -6,8 +6,8 @@ import { flushSync } from "react-dom";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import type { ProofKind } from "@/lib/accounts/identity-proof";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ProofKind } from "@/lib/domains/accounts/identity-proof";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import type { PasskeyProofStart } from "./types";
 import styles from "./security.module.css";
 

@@ -1,8 +1,8 @@
 import { FormActions } from "@/components/ui/form-actions";
 import { Table } from "@/components/ui/table";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import type { ProofKind } from "@/lib/accounts/identity-proof";
-import type { ActionResult } from "@/lib/forms/action-result";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import type { ProofKind } from "@/lib/domains/accounts/identity-proof";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import { PasskeyRemoveForm } from "./passkey-remove-form";
 import { PasskeyRenameForm } from "./passkey-rename-form";
 import type { ProofFormState } from "./types";

@@ -7,7 +7,7 @@ import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { Notice } from "@/components/ui/notice";
-import type { ProofKind } from "@/lib/accounts/identity-proof";
+import type { ProofKind } from "@/lib/domains/accounts/identity-proof";
 import { IdentityProofFields } from "./identity-proof-fields";
 import type { FormAction, RecoveryCodesState, TotpSetupState } from "./types";
 import { useFormAction } from "./use-form-action";

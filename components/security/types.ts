@@ -1,6 +1,6 @@
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import type { ProofKind } from "@/lib/accounts/identity-proof";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ProofKind } from "@/lib/domains/accounts/identity-proof";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 
 // The answers of the security page's server actions, shared by the actions and their forms.
 

@@ -1,4 +1,4 @@
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import { Notice } from "./notice";
 
 /** The outcome of a form's last action as a Notice: an error (with the domain's wording as detail) or a success. */

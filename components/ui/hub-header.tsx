@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { SITE_NAMES } from "@/lib/sites";
+import { SITE_NAMES } from "@/lib/domains/sites";
 import { HubNav, type HubNavItem } from "./hub-nav";
 import { Button } from "./button";
 

@@ -1,4 +1,4 @@
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
 import { Button } from "./button";
 import styles from "./impersonation-banner.module.css";
 

@@ -1,5 +1,5 @@
-import { INTAKE_PAGES, LEGAL_PAGES, legalPath, type IntakePageKey, type LegalPageKey } from "@/lib/legal/pages";
-import { getSiteHosts, siteOrigin, type Edition } from "@/lib/sites";
+import { INTAKE_PAGES, LEGAL_PAGES, legalPath, type IntakePageKey, type LegalPageKey } from "@/lib/domains/legal/pages";
+import { getSiteHosts, siteOrigin, type Edition } from "@/lib/domains/sites";
 
 /** Footer links to the legal pages and the intake pages (legal requests, contact) on the hub. */
 export function LegalLinks({ edition }: { edition: Edition }) {

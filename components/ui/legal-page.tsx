@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { LEGAL_PAGES, LEGAL_TEXT, legalPath, type LegalPageKey } from "@/lib/legal/pages";
-import { getSiteHosts, siteOrigin, SITE_NAMES, type Edition } from "@/lib/sites";
+import { LEGAL_PAGES, LEGAL_TEXT, legalPath, type LegalPageKey } from "@/lib/domains/legal/pages";
+import { getSiteHosts, siteOrigin, SITE_NAMES, type Edition } from "@/lib/domains/sites";
 import { LegalLinks } from "./legal-links";
 import { SiteFooter, SiteHeader } from "./site-header";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { adminHomeFor } from "@/lib/admin/screens";
-import { requireUser } from "@/lib/auth/session";
+import { adminHomeFor } from "@/lib/domains/accounts/admin-screens";
+import { requireUser } from "@/lib/domains/auth/session";
 import { HubHeader } from "./hub-header";
 import { ImpersonationBanner } from "./impersonation-banner";
 import { SiteFooter } from "./site-header";

@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, type FormEvent } from "react";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import { useHydrated } from "./use-hydrated";
 
 /**

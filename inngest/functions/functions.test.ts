@@ -1,7 +1,7 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { SCHEDULER_HEARTBEAT } from "@/lib/jobs/heartbeat";
+import { db } from "@/lib/core/db/client";
+import { SCHEDULER_HEARTBEAT } from "@/lib/core/jobs/heartbeat";
 import { functions } from "./index";
 
 describe("Inngest functions", () => {

@@ -1,6 +1,6 @@
-import { JOBS, SCHEDULES } from "@/lib/jobs/catalog";
-import { runRecorded } from "@/lib/jobs/job-runs";
-import type { JobDefinition } from "@/lib/jobs/types";
+import { JOBS, SCHEDULES } from "@/lib/runtime/jobs/catalog";
+import { runRecorded } from "@/lib/core/jobs/job-runs";
+import type { JobDefinition } from "@/lib/core/jobs/types";
 import { inngest } from "../client";
 
 // Each job becomes one Inngest function: a thin wrapper whose side effects are the job's own

@@ -1,8 +1,8 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { createRelease } from "@/lib/releases/save-release";
-import { submitRelease } from "@/lib/releases/submit-release";
+import { db } from "@/lib/core/db/client";
+import { createRelease } from "@/lib/domains/releases/save-release";
+import { submitRelease } from "@/lib/domains/releases/submit-release";
 import { unique } from "@/tests/factories";
 import { GOOD_BODY, seedCheckedRelease, seedNewsroom } from "@/tests/release-fixtures";
 import { functions } from "./index";

@@ -1,16 +1,16 @@
-import { JOB } from "@/lib/jobs/names";
-import { defineJob } from "@/lib/jobs/types";
-import { notifyChangeApplied } from "@/lib/mail/notifications/notify-change-applied";
-import { notifyReleasePublished } from "@/lib/mail/notifications/notify-release-published";
-import { notifyReleaseRejected, notifyReleaseReturned } from "@/lib/mail/notifications/notify-release-rejected";
-import { notifyReviewBlocked } from "@/lib/mail/notifications/notify-review-blocked";
-import { deliverDueLifecycleEvents, provideAfterCommitReactions } from "@/lib/releases/lifecycle/after-commit-reactions";
-import type { LifecycleEvent, Reaction } from "@/lib/releases/lifecycle/types";
+import { JOB } from "@/lib/core/jobs/names";
+import { defineJob } from "@/lib/core/jobs/types";
+import { notifyChangeApplied } from "@/lib/domains/mail/notifications/notify-change-applied";
+import { notifyReleasePublished } from "@/lib/domains/mail/notifications/notify-release-published";
+import { notifyReleaseRejected, notifyReleaseReturned } from "@/lib/domains/mail/notifications/notify-release-rejected";
+import { notifyReviewBlocked } from "@/lib/domains/mail/notifications/notify-review-blocked";
+import { deliverDueLifecycleEvents, provideAfterCommitReactions } from "@/lib/domains/releases/lifecycle/after-commit-reactions";
+import type { LifecycleEvent, Reaction } from "@/lib/domains/releases/lifecycle/types";
 
 // Who hears of a release's lifecycle after the change commits: one entry per reaction
 // (docs/release-lifecycle.md "Lifecycle events"). A new reaction to "published" is one more
 // entry here; no transition changes. The reactions that are part of the change itself (search
-// mirror, caches) live with the release domain (lib/releases/lifecycle/part-of-the-change.ts).
+// mirror, caches) live with the release domain (lib/domains/releases/lifecycle/part-of-the-change.ts).
 
 /** What the check found, as the rejection and blocked mails report it. */
 function checkOf(event: LifecycleEvent) {

@@ -1,4 +1,4 @@
--- The activity report's search (spec 4.3, lib/reports/activity-report.ts): one generated
+-- The activity report's search (spec 4.3, lib/domains/reports/activity-report.ts): one generated
 -- tsvector over the entry's subject, result, reason and path. The 'simple' configuration keeps
 -- ids, paths, addresses and German and English words as written (lowercased, no stemming), so
 -- a prefix query finds "12345", "login_link" or "insolvent" alike. Core PostgreSQL only (no

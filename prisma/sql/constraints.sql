@@ -25,7 +25,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS company_invitations_open_key
 
 
 -- The e-mail rights sync matches a user's address against company and contact addresses at
--- every login (lib/companies/email-rights-sync.ts compares lower() on both sides).
+-- every login (lib/domains/companies/email-rights-sync.ts compares lower() on both sides).
 CREATE INDEX IF NOT EXISTS companies_lower_email_idx ON companies (lower(email));
 CREATE INDEX IF NOT EXISTS contacts_lower_email_idx ON contacts (lower(email));
 
@@ -45,6 +45,6 @@ ALTER TABLE invoices DROP CONSTRAINT IF EXISTS invoices_void_has_reason;
 ALTER TABLE invoices ADD CONSTRAINT invoices_void_has_reason
   CHECK (status <> 'void' OR (voided_at IS NOT NULL AND void_reason IS NOT NULL));
 
--- Boost tiers are the three durations of lib/billing/catalog.ts (BOOST_TIERS).
+-- Boost tiers are the three durations of lib/domains/prices/catalog.ts (BOOST_TIERS).
 ALTER TABLE boosts DROP CONSTRAINT IF EXISTS boosts_tier_range;
 ALTER TABLE boosts ADD CONSTRAINT boosts_tier_range CHECK (tier BETWEEN 1 AND 3);

@@ -1,4 +1,4 @@
--- Credit grants (lib/billing/credits/grant-credits.ts). Idempotent.
+-- Credit grants (lib/domains/billing/credits/grant-credits.ts). Idempotent.
 
 -- The latest grants, newest first: the ledger rows booked with a grant reference. A LIKE prefix
 -- cannot use the unique index on reference under the database's collation, so without this

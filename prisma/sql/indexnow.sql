@@ -1,4 +1,4 @@
--- IndexNow pings (lib/seo/indexnow). Idempotent.
+-- IndexNow pings (lib/adapters/public/seo/indexnow). Idempotent.
 
 -- Plain column in Prisma (no back-relation on the release model); the pings go with their release.
 ALTER TABLE indexnow_pings DROP CONSTRAINT IF EXISTS indexnow_pings_press_release_id_fkey;

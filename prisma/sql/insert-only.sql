@@ -38,7 +38,7 @@ BEGIN
 END;
 $$;
 
--- The activity log loses rows only to its archive (fulltext:archive, lib/db/fulltext-maintenance):
+-- The activity log loses rows only to its archive (fulltext:archive, lib/core/db/fulltext-maintenance):
 -- the move deletes and inserts them in one statement under SET LOCAL app.allow_activity_archive =
 -- '<cutoff, ISO 8601 UTC>'. The door is bound to that cutoff: only rows older than it may go, so
 -- other code sharing the transaction cannot delete fresh rows through it.

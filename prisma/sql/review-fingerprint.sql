@@ -1,4 +1,4 @@
--- The review fingerprint (lib/releases/review-fingerprint.ts) computed by the database, so a
+-- The review fingerprint (lib/domains/releases/review-fingerprint.ts) computed by the database, so a
 -- migration can fill stored rows when the judged fields or their encoding change. Both sides
 -- must agree byte for byte: tests/review-fingerprint-sql.integration.test.ts compares them.
 

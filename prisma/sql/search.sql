@@ -28,7 +28,7 @@ ALTER TABLE press_release_search ADD COLUMN IF NOT EXISTS search_en tsvector GEN
 CREATE INDEX IF NOT EXISTS press_release_search_de_idx ON press_release_search USING GIN (search_de);
 CREATE INDEX IF NOT EXISTS press_release_search_en_idx ON press_release_search USING GIN (search_en);
 
--- Phrase searches (lib/releases/search-phrases.ts): the keys of every two lexemes that stand
+-- Phrase searches (lib/domains/releases/search-phrases.ts): the keys of every two lexemes that stand
 -- side by side in the release's own language's tsvector (positions as the phrase operator reads
 -- them, so a release matching 'werk' <-> 'energi' holds the key of that pair). A GIN index on
 -- them finds the releases holding a phrase even when its words are in nearly every release.
@@ -57,7 +57,7 @@ ALTER TABLE press_release_search ADD COLUMN IF NOT EXISTS search_pairs integer[]
 
 CREATE INDEX IF NOT EXISTS press_release_search_pairs_idx ON press_release_search USING GIN (search_pairs);
 
--- The search picks its way by the planner's estimate of the matches (lib/releases/search-matches.ts).
+-- The search picks its way by the planner's estimate of the matches (lib/domains/releases/search-matches.ts).
 -- With the default target only the few hundred most frequent words get a frequency; a rarer one
 -- is guessed at 0.5 % of the table. Ten times the target keeps some ten thousand per column.
 ALTER TABLE press_release_search

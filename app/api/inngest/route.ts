@@ -1,9 +1,9 @@
 import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions";
-import { getConfig } from "@/lib/config";
-import { notFound } from "@/lib/http/errors";
-import { toErrorResponse } from "@/lib/http/problem";
+import { getConfig } from "@/lib/core/config";
+import { notFound } from "@/lib/core/errors/errors";
+import { toErrorResponse } from "@/lib/core/http/problem";
 
 // GET, POST, PUT /api/inngest: the endpoint Inngest calls to run our functions. Without Inngest
 // (the embedded default runs jobs in-process) there is no such endpoint: 404, not the SDK's 500

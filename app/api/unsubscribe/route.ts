@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { AppError } from "@/lib/http/errors";
-import { apiRoute } from "@/lib/http/route";
-import { applyUnsubscribe } from "@/lib/mail/unsubscribe";
-import { getSiteHosts, siteOrigin } from "@/lib/sites";
+import { AppError } from "@/lib/core/errors/errors";
+import { apiRoute } from "@/lib/core/http/route";
+import { applyUnsubscribe } from "@/lib/domains/mail/unsubscribe";
+import { getSiteHosts, siteOrigin } from "@/lib/domains/sites";
 
 const query = z.object({ t: z.string().max(2000) });
 

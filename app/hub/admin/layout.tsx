@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { SignedInShell } from "@/components/ui/signed-in-shell";
-import { adminNavFor } from "@/lib/admin/screens";
-import { requireUser } from "@/lib/auth/session";
+import { adminNavFor } from "@/lib/domains/accounts/admin-screens";
+import { requireUser } from "@/lib/domains/auth/session";
 import { logout } from "../login/actions";
 import { endImpersonationAction } from "../impersonation/actions";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { SITE_NAMES } from "@/lib/sites";
+import { SITE_NAMES } from "@/lib/domains/sites";
 
 export default function CheckoutLayout({ children }: { children: ReactNode }) {
   return (

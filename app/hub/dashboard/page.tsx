@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ReleaseTable } from "@/components/dashboard/release-table";
-import { requireUser } from "@/lib/auth/session";
+import { requireUser } from "@/lib/domains/auth/session";
 import { ImageConfirmationNotice } from "@/components/dashboard/image-confirmation-notice";
 import { Button } from "@/components/ui/button";
 import { FormActions } from "@/components/ui/form-actions";
 import { LinkButton } from "@/components/ui/link-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { listDashboardReleases } from "@/lib/dashboard/list-releases";
-import { withoutUnstorableChars } from "@/lib/input/text";
-import { MAX_SEARCH_PAGE } from "@/lib/releases/search";
+import { listDashboardReleases } from "@/lib/adapters/dashboard/list-releases";
+import { withoutUnstorableChars } from "@/lib/core/input/text";
+import { MAX_SEARCH_PAGE } from "@/lib/domains/releases/search";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Ihre Pressemitteilungen" };

@@ -3,12 +3,12 @@
 import { headers } from "next/headers";
 import { CONTACT_PAGE_COPY } from "@/components/legal/intake-copy";
 import type { IntakeState } from "@/components/legal/intake-state";
-import { formText } from "@/lib/forms/form-fields";
-import { reportError } from "@/lib/http/problem";
-import { submitContactMessage } from "@/lib/legal/contact/submit-contact-message";
-import { INTAKE_LIMITS, intakeRefusal } from "@/lib/legal/requests/file-fields";
-import { clientIpOf } from "@/lib/security/client-ip";
-import { isEdition, type Edition } from "@/lib/sites";
+import { formText } from "@/lib/core/forms/form-fields";
+import { reportError } from "@/lib/core/http/problem";
+import { submitContactMessage } from "@/lib/domains/legal/contact/submit-contact-message";
+import { INTAKE_LIMITS, intakeRefusal } from "@/lib/domains/legal/requests/file-fields";
+import { clientIpOf } from "@/lib/core/security/client-ip";
+import { isEdition, type Edition } from "@/lib/domains/sites";
 
 /** The hub's contact form (spec 6.1 form intake "contact"), German and English; throttled per client inside the domain. */
 export async function submitContactAction(pageEdition: Edition, _prev: IntakeState | null, form: FormData): Promise<IntakeState> {

@@ -1,4 +1,4 @@
-import { cachedLlmsTxt } from "@/lib/public/cached-reads";
+import { cachedLlmsTxt } from "@/lib/adapters/public/cached-reads";
 
 export const dynamic = "force-dynamic";
 

@@ -3,20 +3,20 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { passkeyAuthenticationOptions, passkeyAuthenticationOptionsForUser, type PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
-import { sendLoginLinkMail } from "@/lib/accounts/login-links";
-import { TwoFactorThrottledError } from "@/lib/accounts/two-factor";
-import { passPasskeyChallenge, passSecondFactorChallenge } from "@/lib/auth/login/second-factor-challenge";
-import { clientContextOf } from "@/lib/auth/next-auth/client-context";
-import { SESSION_COOKIE } from "@/lib/auth/next-auth/cookies";
-import { readSessionIncludingPending, startPathOf } from "@/lib/auth/session";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { AppError } from "@/lib/http/errors";
-import { getLimiter } from "@/lib/ratelimit/limiter";
-import { clientKeyOf } from "@/lib/security/client-ip";
-import { closeSessionById } from "@/lib/auth/sessions/start-session";
+import { passkeyAuthenticationOptions, passkeyAuthenticationOptionsForUser, type PasskeyAuthenticationStart } from "@/lib/domains/accounts/passkeys";
+import { sendLoginLinkMail } from "@/lib/domains/accounts/login-links";
+import { TwoFactorThrottledError } from "@/lib/domains/accounts/two-factor";
+import { passPasskeyChallenge, passSecondFactorChallenge } from "@/lib/domains/auth/login/second-factor-challenge";
+import { clientContextOf } from "@/lib/domains/auth/next-auth/client-context";
+import { SESSION_COOKIE } from "@/lib/domains/auth/next-auth/cookies";
+import { readSessionIncludingPending, startPathOf } from "@/lib/domains/auth/session";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { AppError } from "@/lib/core/errors/errors";
+import { getLimiter } from "@/lib/core/ratelimit/limiter";
+import { clientKeyOf } from "@/lib/core/security/client-ip";
+import { closeSessionById } from "@/lib/domains/auth/sessions/start-session";
 import { endImpersonationAction } from "../impersonation/actions";
-import { formText } from "@/lib/forms/form-fields";
+import { formText } from "@/lib/core/forms/form-fields";
 
 /**
  * Options for a passkey sign-in; the browser answers and next-auth's "passkey" provider checks.

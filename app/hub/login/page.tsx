@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { oidcProviderSettings } from "@/lib/accounts/third-party";
-import { keepsStaffSession } from "@/lib/auth/impersonation/browser-cookies";
-import { readSession } from "@/lib/auth/session";
-import { SITE_NAMES } from "@/lib/sites";
+import { oidcProviderSettings } from "@/lib/domains/accounts/third-party";
+import { keepsStaffSession } from "@/lib/domains/auth/impersonation/browser-cookies";
+import { readSession } from "@/lib/domains/auth/session";
+import { SITE_NAMES } from "@/lib/domains/sites";
 import { endImpersonationAction } from "../impersonation/actions";
 import { requestLoginLink, startPasskeySignIn } from "./actions";
 

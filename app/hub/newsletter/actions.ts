@@ -4,16 +4,16 @@ import { headers } from "next/headers";
 import { ZodError } from "zod";
 import { CONFIRM_COPY, SIGNUP_COPY } from "@/components/newsletter/copy";
 import type { SignupState } from "@/components/newsletter/signup-form";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import { checkedPortals } from "@/lib/newsletter/form-portals";
-import { confirmNewsletterSignup } from "@/lib/newsletter/confirm-newsletter-signup";
-import { NewsletterConfirmLinkInvalidError } from "@/lib/newsletter/errors";
-import { requestNewsletterSignup } from "@/lib/newsletter/request-newsletter-signup";
-import { reportError } from "@/lib/http/problem";
-import { getLimiter } from "@/lib/ratelimit/limiter";
-import { clientKeyOf } from "@/lib/security/client-ip";
-import { isEdition, type Edition } from "@/lib/sites";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import { checkedPortals } from "@/lib/domains/newsletter/form-portals";
+import { confirmNewsletterSignup } from "@/lib/domains/newsletter/confirm-newsletter-signup";
+import { NewsletterConfirmLinkInvalidError } from "@/lib/domains/newsletter/errors";
+import { requestNewsletterSignup } from "@/lib/domains/newsletter/request-newsletter-signup";
+import { reportError } from "@/lib/core/http/problem";
+import { getLimiter } from "@/lib/core/ratelimit/limiter";
+import { clientKeyOf } from "@/lib/core/security/client-ip";
+import { isEdition, type Edition } from "@/lib/domains/sites";
 
 const editionOf = (value: unknown): Edition => (isEdition(value) ? value : "de");
 

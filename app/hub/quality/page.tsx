@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { getConfig } from "@/lib/config";
-import { SITE_NAMES } from "@/lib/sites";
+import { getConfig } from "@/lib/core/config";
+import { SITE_NAMES } from "@/lib/domains/sites";
 
 export const metadata: Metadata = { title: { absolute: "Qualitätsrichtlinien – Pressdesk" } };
 

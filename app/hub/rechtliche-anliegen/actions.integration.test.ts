@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { unique } from "@/tests/factories";
 import { uniqueClientIp } from "@/tests/client-addresses";
 import { filePublicRequestAction } from "./actions";

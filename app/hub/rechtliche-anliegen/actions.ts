@@ -3,16 +3,16 @@
 import { headers } from "next/headers";
 import { LEGAL_PAGE_COPY } from "@/components/legal/intake-copy";
 import type { IntakeState } from "@/components/legal/intake-state";
-import { sendLoginLinkMail } from "@/lib/accounts/login-links";
-import { LEGAL_REQUEST_LINK_SOURCE } from "@/lib/accounts/login-links/landing";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import { reportError } from "@/lib/http/problem";
-import { INTAKE_LIMITS, intakeRefusal } from "@/lib/legal/requests/file-fields";
-import { filePublicLegalRequest } from "@/lib/legal/requests/file-public-legal-request";
-import { getLimiter } from "@/lib/ratelimit/limiter";
-import { clientIpOf, clientKeyOf } from "@/lib/security/client-ip";
-import { isEdition, type Edition } from "@/lib/sites";
+import { sendLoginLinkMail } from "@/lib/domains/accounts/login-links";
+import { LEGAL_REQUEST_LINK_SOURCE } from "@/lib/domains/accounts/login-links/landing";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import { reportError } from "@/lib/core/http/problem";
+import { INTAKE_LIMITS, intakeRefusal } from "@/lib/domains/legal/requests/file-fields";
+import { filePublicLegalRequest } from "@/lib/domains/legal/requests/file-public-legal-request";
+import { getLimiter } from "@/lib/core/ratelimit/limiter";
+import { clientIpOf, clientKeyOf } from "@/lib/core/security/client-ip";
+import { isEdition, type Edition } from "@/lib/domains/sites";
 
 // The public legal page (spec 4.4), German and English: the login link for customers first,
 // the form for everyone else. Both read the client's address from the trust model, never

@@ -1,13 +1,13 @@
 "use server";
 
 import { headers } from "next/headers";
-import { registerAccount } from "@/lib/accounts/registration/register-account";
-import { browserBinding } from "@/lib/auth/next-auth/browser-binding";
-import { clientContextOf } from "@/lib/auth/next-auth/client-context";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { getLimiter } from "@/lib/ratelimit/limiter";
-import { clientKeyOf } from "@/lib/security/client-ip";
-import { formHas, formText } from "@/lib/forms/form-fields";
+import { registerAccount } from "@/lib/domains/auth/registration/register-account";
+import { browserBinding } from "@/lib/domains/auth/next-auth/browser-binding";
+import { clientContextOf } from "@/lib/domains/auth/next-auth/client-context";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { getLimiter } from "@/lib/core/ratelimit/limiter";
+import { clientKeyOf } from "@/lib/core/security/client-ip";
+import { formHas, formText } from "@/lib/core/forms/form-fields";
 
 export interface RegisterState extends ActionResult {
   values?: { name: string; email: string };

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { RegisterForm } from "@/components/auth/register-form";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { MIN_PASSWORD_LENGTH } from "@/lib/accounts/passwords/policy";
-import { readSession } from "@/lib/auth/session";
-import { REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
-import { SITE_NAMES } from "@/lib/sites";
+import { MIN_PASSWORD_LENGTH } from "@/lib/domains/accounts/passwords/policy";
+import { readSession } from "@/lib/domains/auth/session";
+import { REQUIRED_DOCUMENTS } from "@/lib/domains/legal-terms/documents";
+import { SITE_NAMES } from "@/lib/domains/sites";
 import { register } from "./actions";
 
 export const dynamic = "force-dynamic";

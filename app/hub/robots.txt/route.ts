@@ -1,4 +1,4 @@
-import { robotsTxt } from "@/lib/seo/robots";
+import { robotsTxt } from "@/lib/adapters/public/seo/robots";
 
 // Always read at request time: what is public changes with every publication.
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 "use server";
 
-import type { ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import { applyUnsubscribe } from "@/lib/mail/unsubscribe";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import { applyUnsubscribe } from "@/lib/domains/mail/unsubscribe";
 
 export async function unsubscribe(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const done = await applyUnsubscribe(formText(form, "t", 2000));

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { UnsubscribeForm } from "@/components/mail/unsubscribe-form";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import type { UnsubscribeScope } from "@/lib/mail/mail-types";
-import { verifyUnsubscribeToken } from "@/lib/mail/unsubscribe-token";
-import { SITE_NAMES } from "@/lib/sites";
+import type { UnsubscribeScope } from "@/lib/domains/mail/mail-types";
+import { verifyUnsubscribeToken } from "@/lib/domains/mail/unsubscribe-token";
+import { SITE_NAMES } from "@/lib/domains/sites";
 import { unsubscribe } from "./actions";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
-import { userIdOf } from "@/lib/api/handler";
-import { assertPlausibleAddresses, legacyNewsroom, LegacyListQuery, LegacyReleaseInput, toLegacy, toV1Input } from "@/lib/api/legacy";
-import { createReleaseForUser, finishCreatedRelease, listReleasesForUser } from "@/lib/api/releases";
-import { ReleaseInput } from "@/lib/api/schemas";
-import { withIdempotency } from "@/lib/http/idempotency";
-import { apiRoute, json } from "@/lib/http/route";
+import { userIdOf } from "@/lib/adapters/api/handler";
+import { assertPlausibleAddresses, legacyNewsroom, LegacyListQuery, LegacyReleaseInput, toLegacy, toV1Input } from "@/lib/adapters/api/legacy";
+import { createReleaseForUser, finishCreatedRelease, listReleasesForUser } from "@/lib/adapters/api/releases";
+import { ReleaseInput } from "@/lib/adapters/api/schemas";
+import { withIdempotency } from "@/lib/core/http/idempotency";
+import { apiRoute, json } from "@/lib/core/http/route";
 
 export const GET = apiRoute({ route: "/service/pressreleases", auth: "token", rateLimit: "api", query: LegacyListQuery }, async (ctx) => {
   const list = await listReleasesForUser(userIdOf(ctx), ctx.query);

@@ -1,9 +1,9 @@
 import { FormActions } from "@/components/ui/form-actions";
 import { Table } from "@/components/ui/table";
-import type { AgreementRow } from "@/lib/admin/payments-overview";
-import { formatEuro } from "@/lib/billing/money";
-import { formatBerlinDay } from "@/lib/dashboard/berlin-time";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { AgreementRow } from "@/lib/adapters/admin/payments-overview";
+import { formatEuro } from "@/lib/domains/billing/money";
+import { formatBerlinDay } from "@/lib/core/time/berlin-time";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import { CustomerCell } from "./customer-cell";
 import { AGREEMENT_STATUS_LABELS, PROVIDER_LABELS } from "./labels";
 import { PaymentActionButton } from "./payment-action-button";

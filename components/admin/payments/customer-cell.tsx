@@ -1,4 +1,4 @@
-import type { Customer } from "@/lib/admin/payments-overview";
+import type { Customer } from "@/lib/adapters/admin/payments-overview";
 import styles from "./payments.module.css";
 
 /** Name and sign-in address of the account a row belongs to. */

@@ -5,7 +5,7 @@ import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useFieldForm } from "@/components/ui/use-field-form";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import styles from "./payments.module.css";
 
 interface Props {

@@ -1,10 +1,10 @@
 import { Badge } from "@/components/ui/badge";
 import { FormActions } from "@/components/ui/form-actions";
 import { Table } from "@/components/ui/table";
-import type { InvoiceStatusFilter, ManualInvoiceRow } from "@/lib/admin/payments-overview";
-import { formatEuro } from "@/lib/billing/money";
-import { formatBerlinDay } from "@/lib/dashboard/berlin-time";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { InvoiceStatusFilter, ManualInvoiceRow } from "@/lib/adapters/admin/payments-overview";
+import { formatEuro } from "@/lib/domains/billing/money";
+import { formatBerlinDay } from "@/lib/core/time/berlin-time";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import { CustomerCell } from "./customer-cell";
 import { INVOICE_STATUS_LABELS } from "./labels";
 import { PaymentActionButton } from "./payment-action-button";

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import { useReportOutcome } from "./payments-notice";
 
 export type PaymentAction = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;

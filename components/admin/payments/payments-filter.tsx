@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
-import { INVOICE_STATUS_FILTERS, PAYMENTS_SEARCH_MAX, type InvoiceStatusFilter } from "@/lib/admin/payments-overview";
+import { INVOICE_STATUS_FILTERS, PAYMENTS_SEARCH_MAX, type InvoiceStatusFilter } from "@/lib/adapters/admin/payments-overview";
 import styles from "./payments.module.css";
 
 const STATUS_OPTIONS: Record<InvoiceStatusFilter, string> = { open: "offen", paid: "bezahlt", void: "storniert", all: "alle" };

@@ -1,7 +1,7 @@
 import { Table } from "@/components/ui/table";
-import type { ProviderPaymentRow } from "@/lib/admin/payments-overview";
-import { formatEuro } from "@/lib/billing/money";
-import { formatBerlinDay } from "@/lib/dashboard/berlin-time";
+import type { ProviderPaymentRow } from "@/lib/adapters/admin/payments-overview";
+import { formatEuro } from "@/lib/domains/billing/money";
+import { formatBerlinDay } from "@/lib/core/time/berlin-time";
 import { CustomerCell } from "./customer-cell";
 import { INVOICE_STATUS_LABELS } from "./labels";
 import styles from "./payments.module.css";

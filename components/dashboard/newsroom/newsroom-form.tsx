@@ -6,8 +6,8 @@ import { describedBy, Field, shownIssue } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { COUNTRIES, DESCRIPTION_MAX, NEWSROOM_FIELDS, validateNewsroomForm, type NewsroomField, type NewsroomFormValues } from "@/lib/companies/profile/newsroom-fields";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { COUNTRIES, DESCRIPTION_MAX, NEWSROOM_FIELDS, validateNewsroomForm, type NewsroomField, type NewsroomFormValues } from "@/lib/domains/companies/profile/newsroom-fields";
 
 const PORTALS = [
   { value: "business", label: "Pressdesk Business", hint: "Wirtschaft, Finanzen, Handel, Industrie, Dienstleistungen" },

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { OnboardingStep } from "@/lib/companies/profile/load-newsroom-profile";
+import type { OnboardingStep } from "@/lib/domains/companies/profile/load-newsroom-profile";
 
 const TEXT: Record<OnboardingStep["key"], { title: string; todo: string; done: string }> = {
   profile: { title: "Newsroom angelegt", todo: "", done: "Name, Anschrift und Beschreibung stehen." },

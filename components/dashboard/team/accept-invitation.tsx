@@ -6,7 +6,7 @@ import { useActionState, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import { Notice } from "@/components/ui/notice";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 
 const REFUSED = "Die Einladung ließ sich nicht annehmen: Sie ist ungültig, abgelaufen oder wurde schon angenommen. Bitten Sie um eine neue Einladung.";
 const THROTTLED = "Zu viele Fehlversuche von dieser Adresse. Bitte versuchen Sie es in einigen Minuten erneut.";

@@ -1,9 +1,9 @@
 import { ActionButton } from "@/components/ui/action-button";
 import { FormActions } from "@/components/ui/form-actions";
 import { Table } from "@/components/ui/table";
-import type { PendingTeamInvitation } from "@/lib/companies/team";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { PendingTeamInvitation } from "@/lib/domains/companies/team";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 
 type InvitationAction = (invitationId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
 

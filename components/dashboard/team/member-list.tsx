@@ -1,9 +1,9 @@
 import { ActionButton } from "@/components/ui/action-button";
 import { FormActions } from "@/components/ui/form-actions";
 import { Table } from "@/components/ui/table";
-import type { TeamMember } from "@/lib/companies/team";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import type { ActionResult } from "@/lib/forms/action-result";
+import type { TeamMember } from "@/lib/domains/companies/team";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import { RoleForm, type RoleOption } from "./role-form";
 
 type MemberAction = (userId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult>;

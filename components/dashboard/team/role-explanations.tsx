@@ -1,6 +1,6 @@
-import type { RoleDescription } from "@/lib/companies/team";
+import type { RoleDescription } from "@/lib/domains/companies/team";
 
-/** What each role may, read from the one ability matrix (lib/accounts/abilities/matrix.ts). */
+/** What each role may, read from the one ability matrix (lib/domains/accounts/abilities/matrix.ts). */
 export function RoleExplanations({ roles }: { roles: RoleDescription[] }) {
   return (
     <dl className="role-explanations">

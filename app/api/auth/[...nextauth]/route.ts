@@ -1,9 +1,9 @@
 import NextAuth from "next-auth";
 import { headers } from "next/headers";
-import { accountRetryAfterSeconds, loginRetryAfterSeconds } from "@/lib/auth/login/login-failures";
-import { clientContextOf } from "@/lib/auth/next-auth/client-context";
-import { LOGIN_ERROR } from "@/lib/auth/next-auth/login-error-codes";
-import { getAuthOptions } from "@/lib/auth/next-auth/options";
+import { accountRetryAfterSeconds, loginRetryAfterSeconds } from "@/lib/domains/accounts/passwords/login-failures";
+import { clientContextOf } from "@/lib/domains/auth/next-auth/client-context";
+import { LOGIN_ERROR } from "@/lib/domains/auth/next-auth/login-error-codes";
+import { getAuthOptions } from "@/lib/domains/auth/next-auth/options";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

@@ -1,4 +1,4 @@
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/lib/adapters/api/openapi";
 
 // The machine-readable v1 description at a stable URL, generated from the handlers' schemas.
 export function GET(): Response {

@@ -1,8 +1,8 @@
-import { userIdOf } from "@/lib/api/handler";
-import { createReleaseForUser, finishCreatedRelease, listReleasesForUser } from "@/lib/api/releases";
-import { ListQuery, ReleaseInput } from "@/lib/api/schemas";
-import { withIdempotency } from "@/lib/http/idempotency";
-import { apiRoute, json } from "@/lib/http/route";
+import { userIdOf } from "@/lib/adapters/api/handler";
+import { createReleaseForUser, finishCreatedRelease, listReleasesForUser } from "@/lib/adapters/api/releases";
+import { ListQuery, ReleaseInput } from "@/lib/adapters/api/schemas";
+import { withIdempotency } from "@/lib/core/http/idempotency";
+import { apiRoute, json } from "@/lib/core/http/route";
 
 export const GET = apiRoute({ route: "/api/v1/releases", auth: "token", rateLimit: "api", query: ListQuery }, async (ctx) => json(await listReleasesForUser(userIdOf(ctx), ctx.query)));
 

@@ -1,6 +1,6 @@
-import { receiveResendWebhook } from "@/lib/mail/bounces/resend-webhook";
-import { apiRoute, json } from "@/lib/http/route";
-import { observeWebhook } from "@/lib/observability/webhook-failures";
+import { receiveResendWebhook } from "@/lib/domains/mail/bounces/resend-webhook";
+import { apiRoute, json } from "@/lib/core/http/route";
+import { observeWebhook } from "@/lib/adapters/operations/webhook-failures";
 
 // POST /api/webhooks/resend: Resend delivery events (bounce, complaint, failure, suppression), Svix-signed.
 // Failures (refused signatures, processing errors) are counted for the operations watch.

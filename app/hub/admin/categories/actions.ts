@@ -1,11 +1,11 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireConfirmedStaff } from "@/lib/auth/session";
-import { parseCategoryForm, parseSeenVersion } from "@/lib/categories/category-input";
-import { updateCategory } from "@/lib/categories/update-category";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { parseRecordId } from "@/lib/input/ids";
+import { requireConfirmedStaff } from "@/lib/domains/auth/session";
+import { parseCategoryForm, parseSeenVersion } from "@/lib/domains/categories/category-input";
+import { updateCategory } from "@/lib/domains/categories/update-category";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 // "Speichern" on /admin/categories/[id]. The session is checked here; press-releases:publish
 // inside the domain's transaction, so a refusal is a form message (spec 7).

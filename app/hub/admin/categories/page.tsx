@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { CategoryTreeTable } from "@/components/admin/category-tree-table";
 import { PageHeader } from "@/components/ui/page-header";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { requireAdmin } from "@/lib/auth/session";
-import { listCategoryTrees } from "@/lib/categories/category-tree";
-import { PORTALS, SITE_NAMES } from "@/lib/sites";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { listCategoryTrees } from "@/lib/domains/categories/category-tree";
+import { PORTALS, SITE_NAMES } from "@/lib/domains/sites";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Kategorien" };

@@ -2,13 +2,13 @@
 
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
-import { classifyCompanyEmailAsAdmin, decideCompanyAsAdmin, deleteCompanyAsAdmin, mergePairOf, previewCompanyMerge, type CompanyAdminAction, type MergePreviewResult } from "@/lib/admin/company-actions";
-import { requireConfirmedStaff } from "@/lib/auth/session";
-import { MAX_REASON_LENGTH } from "@/lib/input/admin-reason";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import { AppError } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
+import { classifyCompanyEmailAsAdmin, decideCompanyAsAdmin, deleteCompanyAsAdmin, mergePairOf, previewCompanyMerge, type CompanyAdminAction, type MergePreviewResult } from "@/lib/adapters/admin/company-actions";
+import { requireConfirmedStaff } from "@/lib/domains/auth/session";
+import { MAX_REASON_LENGTH } from "@/lib/core/input/admin-reason";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import { AppError } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 // Tombstone, unmark and delete of /admin/companies/[id], each with a reason, the classification
 // of the company e-mail, and the merge preview. The session is checked here; companies:write is

@@ -5,10 +5,10 @@ import { AdminListSearch } from "@/components/admin/company-user-search";
 import { ListPager } from "@/components/admin/release-pager";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { parseAdminCompanyQuery, searchAdminCompanies } from "@/lib/admin/company-search";
-import { listHref, oneParam, type SearchParams } from "@/lib/admin/list-query";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { requireAdmin } from "@/lib/auth/session";
+import { parseAdminCompanyQuery, searchAdminCompanies } from "@/lib/adapters/admin/company-search";
+import { listHref, oneParam, type SearchParams } from "@/lib/adapters/admin/list-query";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Newsrooms" };

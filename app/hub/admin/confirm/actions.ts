@@ -3,17 +3,17 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { passkeyAuthenticationOptionsForUser, type PasskeyAuthenticationStart } from "@/lib/accounts/passkeys";
-import { TwoFactorThrottledError } from "@/lib/accounts/two-factor";
-import { clientContextOf } from "@/lib/auth/next-auth/client-context";
-import { requireUser, startPathOf } from "@/lib/auth/session";
-import { confirmAdminSessionWithCode, confirmAdminSessionWithPasskey, ForeignPasskeyError } from "@/lib/auth/sessions/admin-confirmation";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { AppError } from "@/lib/http/errors";
-import { formText } from "@/lib/forms/form-fields";
+import { passkeyAuthenticationOptionsForUser, type PasskeyAuthenticationStart } from "@/lib/domains/accounts/passkeys";
+import { TwoFactorThrottledError } from "@/lib/domains/accounts/two-factor";
+import { clientContextOf } from "@/lib/domains/auth/next-auth/client-context";
+import { requireUser, startPathOf } from "@/lib/domains/auth/session";
+import { confirmAdminSessionWithCode, confirmAdminSessionWithPasskey, ForeignPasskeyError } from "@/lib/domains/auth/sessions/admin-confirmation";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { AppError } from "@/lib/core/errors/errors";
+import { formText } from "@/lib/core/forms/form-fields";
 
 // /admin/confirm: staff confirm their session for the admin area. Which factor counts (one of
-// the session's own account) and when the session is marked is lib/auth/sessions/admin-confirmation.ts's.
+// the session's own account) and when the session is marked is lib/domains/auth/sessions/admin-confirmation.ts's.
 
 async function staff() {
   const s = await requireUser();

@@ -3,8 +3,8 @@ import { redirect } from "next/navigation";
 import { AdminConfirmForm } from "@/components/auth/admin-confirm-form";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { needsStrongAdminConfirmation, requireUser, startPathOf } from "@/lib/auth/session";
-import { db } from "@/lib/db/client";
+import { needsStrongAdminConfirmation, requireUser, startPathOf } from "@/lib/domains/auth/session";
+import { db } from "@/lib/core/db/client";
 import { confirmAdminWithCode, confirmAdminWithPasskey, startAdminPasskeyConfirmation } from "./actions";
 
 export const dynamic = "force-dynamic";

@@ -1,13 +1,13 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireConfirmedStaff } from "@/lib/auth/session";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import type { ErrorCode } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
-import { ALREADY_HANDLED, ANSWER_MAX, answerContactMessage } from "@/lib/legal/contact/answer-contact-message";
-import { closeContactMessage } from "@/lib/legal/contact/close-contact-message";
+import { requireConfirmedStaff } from "@/lib/domains/auth/session";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import type { ErrorCode } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { ALREADY_HANDLED, ANSWER_MAX, answerContactMessage } from "@/lib/domains/legal/contact/answer-contact-message";
+import { closeContactMessage } from "@/lib/domains/legal/contact/close-contact-message";
 
 // The actions of /admin/contact: each checks the session (signed in, staff, admin confirmation
 // fresh) and calls one lib function, which re-checks the screen's permission inside its

@@ -3,11 +3,11 @@ import Link from "next/link";
 import { ContactMessageTable } from "@/components/legal/contact-message-table";
 import { FormActions } from "@/components/ui/form-actions";
 import { PageHeader } from "@/components/ui/page-header";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { requireAdmin } from "@/lib/auth/session";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
 import type { ContactMessageStatus } from "@/lib/generated/prisma/enums";
-import { parseRecordId } from "@/lib/input/ids";
-import { CONTACT_PAGE_SIZE, CONTACT_STATUS_LABELS, CONTACT_STATUSES, listContactMessages, parseContactStatus } from "@/lib/legal/contact/list-contact-messages";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { CONTACT_PAGE_SIZE, CONTACT_STATUS_LABELS, CONTACT_STATUSES, listContactMessages, parseContactStatus } from "@/lib/domains/legal/contact/list-contact-messages";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Kontaktanfragen" };

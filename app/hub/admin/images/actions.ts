@@ -1,11 +1,11 @@
 "use server";
 
-import { requireAdmin } from "@/lib/auth/session";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import { decideWithheldImage } from "@/lib/images/review/decide-withheld-image";
-import { parseRecordId } from "@/lib/input/ids";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import { decideWithheldImage } from "@/lib/domains/release-images/decide-withheld-image";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 
 const DONE = {
   release: "Freigegeben. Das Bild erscheint mit der Pressemitteilung, sobald nichts anderes es zurückhält.",

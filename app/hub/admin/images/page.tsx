@@ -4,11 +4,11 @@ import { ImageWithheldItem } from "@/components/admin/image-withheld-item";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireAdmin } from "@/lib/auth/session";
-import { listWithheldImages } from "@/lib/images/review/list-withheld-images";
-import { parseRecordId } from "@/lib/input/ids";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { listWithheldImages } from "@/lib/domains/images/review/list-withheld-images";
+import { parseRecordId } from "@/lib/core/input/ids";
 import { decideImageAction } from "./actions";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Zurückgehaltene Bilder" };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { seedUser } from "@/tests/factories";
 import { signIn, withPageSession } from "@/tests/page-session";
 import { complianceAdmin, eventsOf, seedLegalRequest, seedPublishedRelease } from "@/tests/legal-request-fixtures";

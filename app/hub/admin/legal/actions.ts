@@ -1,19 +1,19 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireConfirmedStaff } from "@/lib/auth/session";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import type { ErrorCode } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
-import { decideLegalRequest, isLegalDecision } from "@/lib/legal/requests/decide-legal-request";
-import { NOTE_MAX } from "@/lib/legal/requests/editor-note";
-import { executeLegalRequest } from "@/lib/legal/requests/execute-legal-request";
-import { executionOptionsOf } from "@/lib/legal/requests/execution-input";
-import { startLegalRequestReview } from "@/lib/legal/requests/start-legal-request-review";
+import { requireConfirmedStaff } from "@/lib/domains/auth/session";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import type { ErrorCode } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { decideLegalRequest, isLegalDecision } from "@/lib/domains/legal/requests/decide-legal-request";
+import { NOTE_MAX } from "@/lib/domains/legal/requests/editor-note";
+import { executeLegalRequest } from "@/lib/domains/legal/requests/execute-legal-request";
+import { executionOptionsOf } from "@/lib/domains/legal/requests/execution-input";
+import { startLegalRequestReview } from "@/lib/domains/legal/requests/start-legal-request-review";
 
 // The actions of /admin/legal/[id] (spec 4.4). Each checks the session first (signed in, staff,
-// admin confirmation fresh) and calls one function of lib/legal/requests, which authorizes
+// admin confirmation fresh) and calls one function of lib/domains/legal/requests, which authorizes
 // compliance:manage from the stored user inside its transaction and writes the event and the
 // activity entry. A refusal (no permission, a request another editor decided meanwhile, a
 // missing note) is a form message, never an error page or a 500.

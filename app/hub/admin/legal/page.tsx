@@ -4,9 +4,9 @@ import { LegalQueueFilter } from "@/components/admin/legal-queue-filter";
 import { LegalQueueTable } from "@/components/admin/legal-queue-table";
 import { FormActions } from "@/components/ui/form-actions";
 import { PageHeader } from "@/components/ui/page-header";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { requireAdmin } from "@/lib/auth/session";
-import { LEGAL_QUEUE_PAGE_SIZE, listLegalRequests, parseLegalQueueQuery, type LegalQueueQuery } from "@/lib/legal/requests/list-legal-requests";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { LEGAL_QUEUE_PAGE_SIZE, listLegalRequests, parseLegalQueueQuery, type LegalQueueQuery } from "@/lib/domains/legal/requests/list-legal-requests";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Rechtliche Anliegen" };

@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { listLegalRequests, parseLegalQueueQuery } from "@/lib/legal/requests/list-legal-requests";
+import { listLegalRequests, parseLegalQueueQuery } from "@/lib/domains/legal/requests/list-legal-requests";
 import { seedUser } from "@/tests/factories";
 import { signIn, withPageSession } from "@/tests/page-session";
 import { complianceAdmin, seedLegalRequest } from "@/tests/legal-request-fixtures";

@@ -2,24 +2,24 @@
 
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
-import { requireAdmin } from "@/lib/auth/session";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import { notFound } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
-import { checkedPortals } from "@/lib/newsletter/form-portals";
-import { createCampaign } from "@/lib/newsletter/create-campaign";
-import { CampaignStateError, NewsletterSendingDisabledError, NoRecipientsError } from "@/lib/newsletter/errors";
-import { countRecipients } from "@/lib/newsletter/recipient-query";
-import { resumeCampaign } from "@/lib/newsletter/resume-campaign";
-import { BODY_HTML_MAX, recipientFilterSchema, SUBJECT_MAX, type RecipientFilter } from "@/lib/newsletter/schemas";
-import { startCampaign } from "@/lib/newsletter/start-campaign";
-import { updateCampaign } from "@/lib/newsletter/update-campaign";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import { notFound } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { checkedPortals } from "@/lib/domains/newsletter/form-portals";
+import { createCampaign } from "@/lib/domains/newsletter/create-campaign";
+import { CampaignStateError, NewsletterSendingDisabledError, NoRecipientsError } from "@/lib/domains/newsletter/errors";
+import { countRecipients } from "@/lib/domains/newsletter/recipient-query";
+import { resumeCampaign } from "@/lib/domains/newsletter/resume-campaign";
+import { BODY_HTML_MAX, recipientFilterSchema, SUBJECT_MAX, type RecipientFilter } from "@/lib/domains/newsletter/schemas";
+import { startCampaign } from "@/lib/domains/newsletter/start-campaign";
+import { updateCampaign } from "@/lib/domains/newsletter/update-campaign";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 
 // Admin newsletter (spec 4.3: users:manage). Every action checks the session with the screen's
 // permission (a server action is an endpoint anyone can call), and every campaign command checks
-// it again from the stored user (lib/newsletter/campaign-permission.ts).
+// it again from the stored user (lib/domains/newsletter/campaign-permission.ts).
 const PERMISSION = ADMIN_SCREENS.newsletter.permission;
 
 const DISABLED_MESSAGE = "Der Newsletter-Versand ist ausgeschaltet (NEWSLETTER_SENDING_ENABLED). Es wurde nichts versendet.";

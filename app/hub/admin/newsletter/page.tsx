@@ -7,11 +7,11 @@ import { LinkButton } from "@/components/ui/link-button";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table } from "@/components/ui/table";
-import { requireAdmin } from "@/lib/auth/session";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import { listCampaigns, subscriberTotals } from "@/lib/newsletter/list-campaigns";
-import { isNewsletterSendingEnabled } from "@/lib/newsletter/sending-switch";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import { listCampaigns, subscriberTotals } from "@/lib/domains/newsletter/list-campaigns";
+import { isNewsletterSendingEnabled } from "@/lib/domains/newsletter/sending-switch";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 import styles from "./newsletter-list.module.css";
 
 export const dynamic = "force-dynamic";

@@ -2,20 +2,20 @@
 
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
-import { parseManualInvoiceForm } from "@/lib/admin/manual-invoice-form";
+import { parseManualInvoiceForm } from "@/lib/adapters/admin/manual-invoice-form";
 import {
   billNowAsAdmin, endGrandfatheringAsAdmin, issueManualInvoiceAsAdmin, markInvoicePaidAsAdmin, placeHoldAsAdmin, remindInvoiceAsAdmin,
   removeAgreementAsAdmin, sendInvoiceAsAdmin, voidInvoiceAsAdmin,
-} from "@/lib/admin/payment-actions";
-import { requireConfirmedStaff } from "@/lib/auth/session";
-import { MAX_REASON_LENGTH } from "@/lib/input/admin-reason";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formHas, formText } from "@/lib/forms/form-fields";
-import type { ErrorCode } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
+} from "@/lib/adapters/admin/payment-actions";
+import { requireConfirmedStaff } from "@/lib/domains/auth/session";
+import { MAX_REASON_LENGTH } from "@/lib/core/input/admin-reason";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formHas, formText } from "@/lib/core/forms/form-fields";
+import type { ErrorCode } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 // The actions of /admin/payments (spec 4.3). Each one checks the session first (signed in,
-// staff, admin confirmation fresh) and calls one function of lib/admin/payment-actions.ts, which
+// staff, admin confirmation fresh) and calls one function of lib/adapters/admin/payment-actions.ts, which
 // authorizes billing:manage from the stored user inside the transaction and writes the activity
 // entry. A missing permission is therefore a form message like every other refusal, never an
 // error page or a 500 (spec 7: "Admin actions without permission show an error message").

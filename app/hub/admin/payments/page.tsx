@@ -9,11 +9,11 @@ import { ProviderPaymentTable } from "@/components/admin/payments/provider-payme
 import { FormActions } from "@/components/ui/form-actions";
 import { LinkButton } from "@/components/ui/link-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { loadPaymentsOverview, parsePaymentsQuery, PAYMENTS_PAGE_SIZE } from "@/lib/admin/payments-overview";
-import { requireAdmin } from "@/lib/auth/session";
-import type { ActionResult } from "@/lib/forms/action-result";
+import { loadPaymentsOverview, parsePaymentsQuery, PAYMENTS_PAGE_SIZE } from "@/lib/adapters/admin/payments-overview";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 import { billNow, endGrandfathering, markPaid, placeHold, remindInvoice, removeAgreement, sendInvoice, voidInvoice } from "./actions";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Zahlungen" };

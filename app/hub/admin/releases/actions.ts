@@ -1,13 +1,13 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { decideReleaseAsAdmin, isReleaseAdminAction, LEGAL_WITHDRAWAL_REFUSAL } from "@/lib/admin/release-actions";
-import { requireConfirmedStaff } from "@/lib/auth/session";
-import { MAX_REASON_LENGTH } from "@/lib/input/admin-reason";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import { AppError } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
+import { decideReleaseAsAdmin, isReleaseAdminAction, LEGAL_WITHDRAWAL_REFUSAL } from "@/lib/adapters/admin/release-actions";
+import { requireConfirmedStaff } from "@/lib/domains/auth/session";
+import { MAX_REASON_LENGTH } from "@/lib/core/input/admin-reason";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import { AppError } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 // The decisions of /admin/releases/[id]: tombstone and unmark, depublish, republish, archive,
 // unarchive and full deletion, each with a reason. The session is checked here (staff, admin confirmation fresh);
@@ -20,7 +20,7 @@ const MESSAGES = {
   conflict: "Das ist im aktuellen Stand dieser Pressemitteilung nicht möglich. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.",
 } as const;
 
-/** Republishing what a legal measure withdrew needs compliance:manage as well (lib/admin/release-actions.ts). */
+/** Republishing what a legal measure withdrew needs compliance:manage as well (lib/adapters/admin/release-actions.ts). */
 const LEGAL_WITHDRAWAL_MESSAGE =
   "Diese Pressemitteilung wurde auf ein rechtliches Anliegen hin aus den Portalen genommen. Wieder veröffentlichen kann sie nur, wer rechtliche Anliegen bearbeitet (Berechtigung „compliance:manage“).";
 

@@ -5,11 +5,11 @@ import { ListPager } from "@/components/admin/release-pager";
 import { ReleaseTable } from "@/components/admin/release-table";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { listHref, type SearchParams } from "@/lib/admin/list-query";
-import { ADMIN_RELEASES_PAGE_SIZE, parseAdminReleaseQuery, searchAdminReleases } from "@/lib/admin/release-search";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { requireAdmin } from "@/lib/auth/session";
-import { parseRecordId } from "@/lib/input/ids";
+import { listHref, type SearchParams } from "@/lib/adapters/admin/list-query";
+import { ADMIN_RELEASES_PAGE_SIZE, parseAdminReleaseQuery, searchAdminReleases } from "@/lib/adapters/admin/release-search";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pressemitteilungen" };

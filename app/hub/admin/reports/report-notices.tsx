@@ -1,5 +1,5 @@
 import { Notice } from "@/components/ui/notice";
-import { germanDay, type ReportRange } from "@/lib/reports/report-range";
+import { germanDay, type ReportRange } from "@/lib/domains/reports/report-range";
 
 /**
  * What a report could not take from its URL as asked (a date, an event type, a page link),

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Permission } from "@/lib/accounts/permissions";
-import { ACTIVITY } from "@/lib/activity/types";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { db } from "@/lib/db/client";
+import type { Permission } from "@/lib/domains/accounts/permissions";
+import { ACTIVITY } from "@/lib/domains/activity/types";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { db } from "@/lib/core/db/client";
 import { seedUser } from "@/tests/factories";
 import { signIn, signOut, withPageSession } from "@/tests/page-session";
 

@@ -1,9 +1,9 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { ACTIVITY } from "@/lib/activity/types";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { db } from "@/lib/db/client";
+import { ACTIVITY } from "@/lib/domains/activity/types";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { db } from "@/lib/core/db/client";
 import { runWithDeadline } from "@/tests/run-with-deadline";
 import { seedUser } from "@/tests/factories";
 import { signIn, withPageSession } from "@/tests/page-session";
@@ -23,7 +23,7 @@ type Params = Record<string, string | string[]>;
 // would hang the file instead of failing it).
 let rangeCodeEnds = false;
 beforeAll(async () => {
-  const run = await runWithDeadline("lib/reports/report-range.ts", `return ${JSON.stringify(EXTREMES)}.map((d) => m.daysOf(m.pageRange({ from: d, to: d }, 30).range).length);`);
+  const run = await runWithDeadline("lib/domains/reports/report-range.ts", `return ${JSON.stringify(EXTREMES)}.map((d) => m.daysOf(m.pageRange({ from: d, to: d }, 30).range).length);`);
   rangeCodeEnds = run.finished && !run.threw;
 });
 

@@ -1,12 +1,12 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireConfirmedStaff } from "@/lib/auth/session";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { notFound } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
-import { approveRelease, returnRelease } from "@/lib/releases/manual-review";
-import { formHas, formText } from "@/lib/forms/form-fields";
+import { requireConfirmedStaff } from "@/lib/domains/auth/session";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { notFound } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { approveRelease, returnRelease } from "@/lib/domains/releases/manual-review";
+import { formHas, formText } from "@/lib/core/forms/form-fields";
 
 // The permission is checked inside approveRelease/returnRelease (from the stored user); a
 // missing one comes back as a form message like every other business error.

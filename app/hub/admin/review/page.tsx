@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { ReviewQueueItem } from "@/components/admin/review-queue-item";
 import { PageHeader } from "@/components/ui/page-header";
-import { loadReviewQueue } from "@/lib/admin/review-queue";
-import { requireAdmin } from "@/lib/auth/session";
+import { loadReviewQueue } from "@/lib/adapters/admin/review-queue";
+import { requireAdmin } from "@/lib/domains/auth/session";
 import { approve, giveBack } from "./actions";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Prüfung erforderlich" };

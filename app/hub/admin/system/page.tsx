@@ -6,9 +6,9 @@ import { SystemScheduleTable } from "@/components/admin/system-schedule-table";
 import { SystemSummary } from "@/components/admin/system-summary";
 import { SystemTime } from "@/components/admin/system-time";
 import { PageHeader } from "@/components/ui/page-header";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { requireAdmin } from "@/lib/auth/session";
-import { loadSystemStatus } from "@/lib/observability/load-system-status";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { loadSystemStatus } from "@/lib/adapters/operations/load-system-status";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Systemstatus" };

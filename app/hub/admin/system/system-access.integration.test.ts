@@ -1,13 +1,13 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PERMISSIONS } from "@/lib/accounts/permissions";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { resetConfigForTests } from "@/lib/config";
-import { db } from "@/lib/db/client";
-import { recordHeartbeat } from "@/lib/jobs/heartbeat";
-import { runRecorded } from "@/lib/jobs/job-runs";
-import { JOB } from "@/lib/jobs/names";
-import { recordWebhookFailure } from "@/lib/observability/webhook-failures";
+import { PERMISSIONS } from "@/lib/domains/accounts/permissions";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { resetConfigForTests } from "@/lib/core/config";
+import { db } from "@/lib/core/db/client";
+import { recordHeartbeat } from "@/lib/core/jobs/heartbeat";
+import { runRecorded } from "@/lib/core/jobs/job-runs";
+import { JOB } from "@/lib/core/jobs/names";
+import { recordWebhookFailure } from "@/lib/adapters/operations/webhook-failures";
 import { seedUser } from "@/tests/factories";
 import { signIn, signOut, withPageSession } from "@/tests/page-session";
 

@@ -2,10 +2,10 @@
 
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
-import { endUserSessionsAsAdmin, resetSecondFactorAsAdmin } from "@/lib/admin/user-actions";
-import { requireConfirmedStaff } from "@/lib/auth/session";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { parseRecordId } from "@/lib/input/ids";
+import { endUserSessionsAsAdmin, resetSecondFactorAsAdmin } from "@/lib/adapters/admin/user-actions";
+import { requireConfirmedStaff } from "@/lib/domains/auth/session";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 // The decisions of /admin/users/[id]. The session is checked here; the permission (users:manage,
 // or an active super-admin for the second-factor reset, spec 5.5) inside the domain's

@@ -1,12 +1,12 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { SignedInShell } from "@/components/ui/signed-in-shell";
-import { hashPassword } from "@/lib/accounts/passwords/hash";
-import { ACTIVITY } from "@/lib/activity/types";
-import { IMPERSONATION_MINUTES, sessionCookieClaims, STAFF_SESSION_COOKIE } from "@/lib/auth/impersonation/impersonation-cookie";
-import { resolveSessionToken, STAFF_IDLE_MINUTES } from "@/lib/auth/sessions/resolve-session";
-import { openSession } from "@/lib/auth/sessions/start-session";
-import { db } from "@/lib/db/client";
+import { hashPassword } from "@/lib/domains/accounts/passwords/hash";
+import { ACTIVITY } from "@/lib/domains/activity/types";
+import { IMPERSONATION_MINUTES, sessionCookieClaims, STAFF_SESSION_COOKIE } from "@/lib/domains/auth/impersonation/impersonation-cookie";
+import { resolveSessionToken, STAFF_IDLE_MINUTES } from "@/lib/domains/auth/sessions/resolve-session";
+import { openSession } from "@/lib/domains/auth/sessions/start-session";
+import { db } from "@/lib/core/db/client";
 import { seedUser, unique } from "@/tests/factories";
 import { browserCookie, browserCookieOptions, signIn, signInPasswordOnly, withPageSession } from "@/tests/page-session";
 import { bookPlan, managePaymentMethod } from "../../dashboard/billing/actions";

@@ -2,16 +2,16 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { enterImpersonationInBrowser } from "@/lib/auth/impersonation/browser-cookies";
-import { startImpersonation } from "@/lib/auth/impersonation/start-impersonation";
-import { clientContextOf } from "@/lib/auth/next-auth/client-context";
-import { requireConfirmedStaff } from "@/lib/auth/session";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import { AppError } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
+import { enterImpersonationInBrowser } from "@/lib/domains/auth/impersonation/browser-cookies";
+import { startImpersonation } from "@/lib/domains/auth/impersonation/start-impersonation";
+import { clientContextOf } from "@/lib/domains/auth/next-auth/client-context";
+import { requireConfirmedStaff } from "@/lib/domains/auth/session";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import { AppError } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
 
-// Impersonation for support (spec 6.1; lib/auth/impersonation): the rules and the cookies are
+// Impersonation for support (spec 6.1; lib/core/errors): the rules and the cookies are
 // the domain's; this door starts it from the user page. It ends through app/hub/impersonation.
 
 const REFUSED: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { startCheckout } from "@/lib/billing/checkout/start-checkout";
-import { db } from "@/lib/db/client";
-import { REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
+import { startCheckout } from "@/lib/domains/billing/checkout/start-checkout";
+import { db } from "@/lib/core/db/client";
+import { REQUIRED_DOCUMENTS } from "@/lib/domains/legal-terms/documents";
 import { seedCompany, seedRelease, seedUser, unique } from "@/tests/factories";
 import { signIn, withPageSession } from "@/tests/page-session";
 import { abandonAction, payAction } from "../../checkout/local/[id]/actions";

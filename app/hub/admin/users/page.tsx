@@ -3,10 +3,10 @@ import { AdminListSearch } from "@/components/admin/company-user-search";
 import { ListPager } from "@/components/admin/release-pager";
 import { UserTable } from "@/components/admin/user-tables";
 import { PageHeader } from "@/components/ui/page-header";
-import { listHref, type SearchParams } from "@/lib/admin/list-query";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { parseAdminUserQuery, searchAdminUsers } from "@/lib/admin/user-search";
-import { requireAdmin } from "@/lib/auth/session";
+import { listHref, type SearchParams } from "@/lib/adapters/admin/list-query";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { parseAdminUserQuery, searchAdminUsers } from "@/lib/adapters/admin/user-search";
+import { requireAdmin } from "@/lib/domains/auth/session";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Benutzer" };

@@ -1,11 +1,11 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { startCheckout } from "@/lib/billing/checkout/start-checkout";
-import { openPaymentPortal } from "@/lib/billing/checkout/payment-portal";
-import { requireUser } from "@/lib/auth/session";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { parseRecordId } from "@/lib/input/ids";
+import { startCheckout } from "@/lib/domains/billing/checkout/start-checkout";
+import { openPaymentPortal } from "@/lib/domains/billing/checkout/payment-portal";
+import { requireUser } from "@/lib/domains/auth/session";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 // The billing page's purchases: each is the customer's own decision, so the domain refuses staff
 // signed in as the customer (support access) with its own message.

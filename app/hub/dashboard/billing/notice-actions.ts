@@ -1,12 +1,12 @@
 "use server";
 
 import type { NoticeState } from "@/components/billing/notice-form";
-import { giveNotice } from "@/lib/billing/contracts/give-notice";
-import { requireUser } from "@/lib/auth/session";
-import { formatBerlin, formatBerlinDay } from "@/lib/dashboard/berlin-time";
-import { actionError } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import { parseRecordId } from "@/lib/input/ids";
+import { giveNotice } from "@/lib/domains/billing/contracts/give-notice";
+import { requireUser } from "@/lib/domains/auth/session";
+import { formatBerlin, formatBerlinDay } from "@/lib/core/time/berlin-time";
+import { actionError } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 // Ending a contract is the customer's own decision: giveNotice refuses staff signed in as the customer.
 async function notice(kind: "cancellation" | "withdrawal", form: FormData): Promise<NoticeState> {

@@ -6,11 +6,11 @@ import { FormActions } from "@/components/ui/form-actions";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table } from "@/components/ui/table";
-import { requireUser } from "@/lib/auth/session";
-import { loadBillingOverview, type AgreementView } from "@/lib/billing/billing-overview";
-import { CREDIT_PACKS, PLANS, VAT_RATE_PERCENT } from "@/lib/billing/catalog";
-import { formatEuro } from "@/lib/billing/money";
-import { formatBerlin, formatBerlinDay } from "@/lib/dashboard/berlin-time";
+import { requireUser } from "@/lib/domains/auth/session";
+import { loadBillingOverview, type AgreementView } from "@/lib/domains/billing/billing-overview";
+import { CREDIT_PACKS, PLANS, VAT_RATE_PERCENT } from "@/lib/domains/prices/catalog";
+import { formatEuro } from "@/lib/domains/billing/money";
+import { formatBerlin, formatBerlinDay } from "@/lib/core/time/berlin-time";
 import { bookPlan, buyCredits, managePaymentMethod } from "./actions";
 
 export const dynamic = "force-dynamic";

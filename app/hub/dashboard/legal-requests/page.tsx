@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { RequestList } from "@/components/legal/request-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
-import { formatBerlinDay } from "@/lib/dashboard/berlin-time";
-import { customerLegalRequests, fileableReleases } from "@/lib/dashboard/legal-requests";
+import { requireUser } from "@/lib/domains/auth/session";
+import { formatBerlinDay } from "@/lib/core/time/berlin-time";
+import { customerLegalRequests, fileableReleases } from "@/lib/adapters/dashboard/legal-requests";
 
 export const dynamic = "force-dynamic";
 const RELEASES_SHOWN = 20;

@@ -2,16 +2,16 @@
 
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
-import { requireUser } from "@/lib/auth/session";
-import { coerceNewsroomForm } from "@/lib/companies/profile/newsroom-fields";
-import { createNewsroom } from "@/lib/companies/profile/create-newsroom";
-import { updateNewsroomProfile } from "@/lib/companies/profile/update-newsroom-profile";
-import { removeNewsroomLogo, replaceNewsroomLogo } from "@/lib/companies/profile/replace-newsroom-logo";
-import { deletePressContact, savePressContact, setDefaultPressContact } from "@/lib/companies/profile/press-contacts";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formHas, formText } from "@/lib/forms/form-fields";
-import { parseRecordId } from "@/lib/input/ids";
-import { AppError } from "@/lib/http/errors";
+import { requireUser } from "@/lib/domains/auth/session";
+import { coerceNewsroomForm } from "@/lib/domains/companies/profile/newsroom-fields";
+import { createNewsroom } from "@/lib/domains/companies/profile/create-newsroom";
+import { updateNewsroomProfile } from "@/lib/domains/companies/profile/update-newsroom-profile";
+import { removeNewsroomLogo, replaceNewsroomLogo } from "@/lib/domains/companies/profile/replace-newsroom-logo";
+import { deletePressContact, savePressContact, setDefaultPressContact } from "@/lib/domains/companies/profile/press-contacts";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formHas, formText } from "@/lib/core/forms/form-fields";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { AppError } from "@/lib/core/errors/errors";
 
 const NEWSROOM_MESSAGES = { not_found: "Diesen Newsroom gibt es nicht (mehr).", rate_limited: "Sie haben heute schon viele Newsrooms angelegt. Bitte versuchen Sie es morgen wieder." } as const;
 const fail = (err: unknown): ActionResult => actionError(err, NEWSROOM_MESSAGES);

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { FormActions } from "@/components/ui/form-actions";
 import { LinkButton } from "@/components/ui/link-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
-import { newsroomsOfUser } from "@/lib/companies/newsrooms";
+import { requireUser } from "@/lib/domains/auth/session";
+import { newsroomsOfUser } from "@/lib/domains/accounts/newsrooms";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Ihre Newsrooms" };

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { updateNewsroomProfile } from "@/lib/companies/profile/update-newsroom-profile";
-import { EMPTY_NEWSROOM_FORM, type NewsroomFormValues } from "@/lib/companies/profile/newsroom-fields";
-import { db } from "@/lib/db/client";
-import { syncSearchMirror } from "@/lib/releases/search-mirror";
-import { searchReleases } from "@/lib/releases/search";
+import { updateNewsroomProfile } from "@/lib/domains/companies/profile/update-newsroom-profile";
+import { EMPTY_NEWSROOM_FORM, type NewsroomFormValues } from "@/lib/domains/companies/profile/newsroom-fields";
+import { db } from "@/lib/core/db/client";
+import { syncSearchMirror } from "@/lib/domains/releases/search-mirror";
+import { searchReleases } from "@/lib/domains/releases/search";
 import { seedRelease } from "@/tests/factories";
 import { signIn, withPageSession } from "@/tests/page-session";
 import { seedNewsroom } from "@/tests/release-fixtures";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { seedCompany, seedUser, unique } from "@/tests/factories";
 import { signIn, signInPasswordOnly, withPageSession } from "@/tests/page-session";
 

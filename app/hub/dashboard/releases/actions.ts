@@ -5,14 +5,14 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { redirect } from "next/navigation";
 import type { SaveReleaseInput } from "@/components/dashboard/release-form";
-import { requireUser } from "@/lib/auth/session";
-import { moveOwnRelease, type CustomerMove } from "@/lib/dashboard/release-moves";
-import { coerceReleaseForm } from "@/lib/dashboard/release-rules";
-import { saveDashboardRelease } from "@/lib/dashboard/save-dashboard-release";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { AppError } from "@/lib/http/errors";
-import { clientIpOf, ipHmac } from "@/lib/security/client-ip";
-import { parseRecordId } from "@/lib/input/ids";
+import { requireUser } from "@/lib/domains/auth/session";
+import { moveOwnRelease, type CustomerMove } from "@/lib/adapters/dashboard/release-moves";
+import { coerceReleaseForm } from "@/lib/adapters/dashboard/release-rules";
+import { saveDashboardRelease } from "@/lib/adapters/dashboard/save-dashboard-release";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { AppError } from "@/lib/core/errors/errors";
+import { clientIpOf, ipHmac } from "@/lib/core/security/client-ip";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 /** What the browser claims to accept: at most a few short document/version pairs, nothing else. */
 const AcceptedDocuments = z.array(z.object({ document: z.string().max(100), version: z.string().max(100) })).max(10).catch([]);

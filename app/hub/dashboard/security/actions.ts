@@ -3,20 +3,20 @@
 import { refresh } from "next/cache";
 import { z } from "zod";
 import type { EmailChangeState, PasskeyProofStart, PasskeyRegistrationStart, ProofFormState, RecoveryCodesState, TotpSetupState } from "@/components/security/types";
-import { cancelEmailChange, requestEmailChange } from "@/lib/accounts/email-change";
-import { NewEmail } from "@/lib/accounts/email-change/new-email";
-import { acceptedProofKinds, EMAIL_CODE_TTL_SECONDS, passkeyProofOptions, sendEmailProofCode } from "@/lib/accounts/identity-proof";
-import { deletePasskey, passkeyRegistrationOptions, registerPasskey, renamePasskey } from "@/lib/accounts/passkeys";
-import { changePassword } from "@/lib/accounts/passwords/change-password";
-import { beginTotpSetup, confirmTotpSetup, disableTotp, renewRecoveryCodes, TwoFactorThrottledError } from "@/lib/accounts/two-factor";
-import { impersonationRefusalOf } from "@/lib/auth/impersonation/customer-acting";
-import { requireUser } from "@/lib/auth/session";
-import { signOutOtherDevices } from "@/lib/auth/sessions/sign-out-other-devices";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { AppError } from "@/lib/http/errors";
+import { cancelEmailChange, requestEmailChange } from "@/lib/domains/accounts/email-change";
+import { NewEmail } from "@/lib/domains/accounts/email-change/new-email";
+import { acceptedProofKinds, EMAIL_CODE_TTL_SECONDS, passkeyProofOptions, sendEmailProofCode } from "@/lib/domains/accounts/identity-proof";
+import { deletePasskey, passkeyRegistrationOptions, registerPasskey, renamePasskey } from "@/lib/domains/accounts/passkeys";
+import { changePassword } from "@/lib/domains/accounts/passwords/change-password";
+import { beginTotpSetup, confirmTotpSetup, disableTotp, renewRecoveryCodes, TwoFactorThrottledError } from "@/lib/domains/accounts/two-factor";
+import { impersonationRefusalOf } from "@/lib/core/errors/customer-acting";
+import { requireUser } from "@/lib/domains/auth/session";
+import { signOutOtherDevices } from "@/lib/domains/auth/sessions/sign-out-other-devices";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { AppError } from "@/lib/core/errors/errors";
 import { clientIp, proofKindOf, proofMissing, proofRefused, readSecondFactorCode, requireFreshProof, THROTTLED } from "./proof";
-import { formHas, formText } from "@/lib/forms/form-fields";
-import { parseRecordId } from "@/lib/input/ids";
+import { formHas, formText } from "@/lib/core/forms/form-fields";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 // The security page (spec 4.3, 5.3–5.5): every action reads the session first and hands the
 // form to one domain function; business errors come back as German form messages. Every change

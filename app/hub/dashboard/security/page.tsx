@@ -12,14 +12,14 @@ import { LinkButton } from "@/components/ui/link-button";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table } from "@/components/ui/table";
-import { listApiTokens } from "@/lib/api-tokens/tokens";
-import { freshProofFor, proofKindsFor, type ProofAccount, type ProofPurpose } from "@/lib/accounts/identity-proof";
-import { listPasskeys } from "@/lib/accounts/passkeys";
-import { getTwoFactorStatus } from "@/lib/accounts/two-factor";
-import { requireUser } from "@/lib/auth/session";
-import { listSessions } from "@/lib/auth/sessions/sign-out-other-devices";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import { db } from "@/lib/db/client";
+import { listApiTokens } from "@/lib/domains/api-tokens/tokens";
+import { freshProofFor, proofKindsFor, type ProofAccount, type ProofPurpose } from "@/lib/domains/accounts/identity-proof";
+import { listPasskeys } from "@/lib/domains/accounts/passkeys";
+import { getTwoFactorStatus } from "@/lib/domains/accounts/two-factor";
+import { requireUser } from "@/lib/domains/auth/session";
+import { listSessions } from "@/lib/domains/auth/sessions/sign-out-other-devices";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import { db } from "@/lib/core/db/client";
 import {
   beginTwoFactorSetup,
   cancelEmailChangeAction,

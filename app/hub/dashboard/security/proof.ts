@@ -2,11 +2,11 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { headers } from "next/headers";
 import { z } from "zod";
 import type { ProofFormState } from "@/components/security/types";
-import { freshProofFor, IdentityProofRefusedError, proveIdentity, sessionProofKinds, type IdentityProof, type ProofKind, type ProofPurpose, type SessionProof } from "@/lib/accounts/identity-proof";
-import { clientContextOf } from "@/lib/auth/next-auth/client-context";
-import { markIdentityProved } from "@/lib/auth/session";
-import type { ActiveSession } from "@/lib/auth/sessions/resolve-session";
-import { formText } from "@/lib/forms/form-fields";
+import { freshProofFor, IdentityProofRefusedError, proveIdentity, sessionProofKinds, type IdentityProof, type ProofKind, type ProofPurpose, type SessionProof } from "@/lib/domains/accounts/identity-proof";
+import { clientContextOf } from "@/lib/domains/auth/next-auth/client-context";
+import { markIdentityProved } from "@/lib/domains/auth/session";
+import type { ActiveSession } from "@/lib/domains/auth/sessions/resolve-session";
+import { formText } from "@/lib/core/forms/form-fields";
 
 // The server half of components/security/identity-proof-fields.tsx: the hidden `proof` field
 // read back into an IdentityProof, and the check every action that needs a proof starts with.

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { mailedCode, seedAccount } from "@/tests/identity-proof-fixtures";
-import { createApiToken } from "@/lib/api-tokens/tokens";
+import { createApiToken } from "@/lib/domains/api-tokens/tokens";
 import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "@/tests/two-factor-fixtures";
-import { beginTotpSetup } from "@/lib/accounts/two-factor/begin-totp-setup";
-import { confirmTotpSetup } from "@/lib/accounts/two-factor/confirm-totp-setup";
-import { disableTotp } from "@/lib/accounts/two-factor/disable-totp";
-import { renewRecoveryCodes } from "@/lib/accounts/two-factor/renew-recovery-codes";
-import { resetSecondFactor } from "@/lib/accounts/two-factor/reset-second-factor";
-import { db } from "@/lib/db/client";
+import { beginTotpSetup } from "@/lib/domains/accounts/two-factor/begin-totp-setup";
+import { confirmTotpSetup } from "@/lib/domains/accounts/two-factor/confirm-totp-setup";
+import { disableTotp } from "@/lib/domains/accounts/two-factor/disable-totp";
+import { renewRecoveryCodes } from "@/lib/domains/accounts/two-factor/renew-recovery-codes";
+import { resetSecondFactor } from "@/lib/domains/accounts/two-factor/reset-second-factor";
+import { db } from "@/lib/core/db/client";
 import { signIn, withPageSession } from "@/tests/page-session";
 
 // Spec 5.3/5.4: setting up and removing TOTP, renewing the recovery codes and creating an API

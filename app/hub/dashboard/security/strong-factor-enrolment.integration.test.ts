@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import { sendEmailProofCode } from "@/lib/accounts/identity-proof";
-import { IdentityProofRefusedError } from "@/lib/accounts/identity-proof/errors";
-import { proveIdentity } from "@/lib/accounts/identity-proof/prove-identity";
+import { sendEmailProofCode } from "@/lib/domains/accounts/identity-proof";
+import { IdentityProofRefusedError } from "@/lib/domains/accounts/identity-proof/errors";
+import { proveIdentity } from "@/lib/domains/accounts/identity-proof/prove-identity";
 import { mailedCode, PASSWORD, seedAccount } from "@/tests/identity-proof-fixtures";
-import { passkeyProofOptions } from "@/lib/accounts/identity-proof/passkey-proof";
-import { passkeyRegistrationOptions } from "@/lib/accounts/passkeys";
+import { passkeyProofOptions } from "@/lib/domains/accounts/identity-proof/passkey-proof";
+import { passkeyRegistrationOptions } from "@/lib/domains/accounts/passkeys";
 import { newAuthenticator } from "@/tests/passkey-fixtures";
-import { markIdentityProved } from "@/lib/auth/session";
-import { db } from "@/lib/db/client";
+import { markIdentityProved } from "@/lib/domains/auth/session";
+import { db } from "@/lib/core/db/client";
 import { signInPasswordOnly, withPageSession } from "@/tests/page-session";
 
 // The thief with the mailbox (and a session: a login link opens a customer's, a stolen cookie a

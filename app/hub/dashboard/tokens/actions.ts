@@ -2,14 +2,14 @@
 
 import { refresh } from "next/cache";
 import type { TokenFormState } from "@/components/security/types";
-import { createApiToken, revokeApiToken } from "@/lib/api-tokens/tokens";
-import { requireUser } from "@/lib/auth/session";
-import { berlinLocalToDate } from "@/lib/dashboard/berlin-time";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { notFound } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
+import { createApiToken, revokeApiToken } from "@/lib/domains/api-tokens/tokens";
+import { requireUser } from "@/lib/domains/auth/session";
+import { berlinLocalToDate } from "@/lib/core/time/berlin-time";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { notFound } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
 import { proofKindOf, requireFreshProof } from "../security/proof";
-import { formText } from "@/lib/forms/form-fields";
+import { formText } from "@/lib/core/forms/form-fields";
 
 // Create an API token: a fresh identity proof first (spec 5.3), then the token with its optional
 // expiry. Both refuse staff signed in as the customer (support access mints no way in).

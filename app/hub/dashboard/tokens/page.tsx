@@ -4,9 +4,9 @@ import { TokenList } from "@/components/dashboard/token-list";
 import { IdentityProofProvider } from "@/components/security/identity-proof-fields";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { acceptedProofKinds, freshProofFor } from "@/lib/accounts/identity-proof";
-import { listApiTokens, MAX_TOKEN_YEARS } from "@/lib/api-tokens/tokens";
-import { requireUser } from "@/lib/auth/session";
+import { acceptedProofKinds, freshProofFor } from "@/lib/domains/accounts/identity-proof";
+import { listApiTokens, MAX_TOKEN_YEARS } from "@/lib/domains/api-tokens/tokens";
+import { requireUser } from "@/lib/domains/auth/session";
 import { sendProofCode, startPasskeyProof } from "../security/actions";
 import { createToken, revokeToken } from "./actions";
 

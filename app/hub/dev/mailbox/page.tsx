@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { isLocalMailboxOpenTo, listLocalMailbox } from "@/lib/mail/mailbox/local-mailbox";
-import { SITE_NAMES } from "@/lib/sites";
+import { isLocalMailboxOpenTo, listLocalMailbox } from "@/lib/domains/mail/mailbox/local-mailbox";
+import { SITE_NAMES } from "@/lib/domains/sites";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Lokales Postfach", robots: { index: false } };

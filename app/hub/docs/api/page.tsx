@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { OperationDoc, type Operation } from "@/components/docs/operation";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { openApiDocument } from "@/lib/api/openapi";
-import { SITE_NAMES } from "@/lib/sites";
+import { openApiDocument } from "@/lib/adapters/api/openapi";
+import { SITE_NAMES } from "@/lib/domains/sites";
 
 export const metadata: Metadata = { title: { absolute: "API v1 – Pressdesk" }, description: "The Pressdesk HTTP API for press releases." };
 

@@ -1,9 +1,9 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { requireUser } from "@/lib/auth/session";
-import { acceptInvitation, teamFormError } from "@/lib/companies/team";
-import type { ActionResult } from "@/lib/forms/action-result";
+import { requireUser } from "@/lib/domains/auth/session";
+import { acceptInvitation, teamFormError } from "@/lib/domains/companies/team";
+import type { ActionResult } from "@/lib/core/forms/action-result";
 
 // Accept an invitation while signed in (bound to the link's token). Signed out, the page signs
 // in through the login-link provider instead (components/dashboard/team/accept-invitation.tsx).

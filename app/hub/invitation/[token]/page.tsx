@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { AcceptInvitationForm, AcceptInvitationSignIn } from "@/components/dashboard/team/accept-invitation";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { readSession } from "@/lib/auth/session";
-import { findInvitationByToken, ROLE_LABEL, roleDescriptions } from "@/lib/companies/team";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import { SITE_NAMES } from "@/lib/sites";
+import { readSession } from "@/lib/domains/auth/session";
+import { findInvitationByToken, ROLE_LABEL, roleDescriptions } from "@/lib/domains/companies/team";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import { SITE_NAMES } from "@/lib/domains/sites";
 import { logout } from "../../login/actions";
 import { acceptInvitationAction } from "./actions";
 
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Einladung", robots: { index: false }
 
 // The page an invitation mail links to. It only shows the invitation: accepting is a POST on a
 // click (mail scanners open links). Without an account for the invited address the way in is a
-// registration with that address; its confirmation accepts the invitation (lib/companies/team).
+// registration with that address; its confirmation accepts the invitation (lib/domains/companies/team).
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const token = (await params).token.slice(0, 200);
   const [invitation, session] = await Promise.all([findInvitationByToken(token), readSession()]);

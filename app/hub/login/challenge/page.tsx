@@ -3,9 +3,9 @@ import { redirect } from "next/navigation";
 import { ChallengeForm } from "@/components/auth/challenge-form";
 import { PasskeyConfirmButton } from "@/components/auth/passkey-confirm-button";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { countPasskeys } from "@/lib/accounts/passkeys/passkey-count";
-import { readSessionIncludingPending } from "@/lib/auth/session";
-import { SITE_NAMES } from "@/lib/sites";
+import { countPasskeys } from "@/lib/domains/accounts/passkeys/passkey-count";
+import { readSessionIncludingPending } from "@/lib/domains/auth/session";
+import { SITE_NAMES } from "@/lib/domains/sites";
 import { answerChallenge, answerChallengeWithPasskey, logout, startPasskeyChallenge } from "../actions";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { readSessionIncludingPending, startPathOf } from "@/lib/auth/session";
+import { readSessionIncludingPending, startPathOf } from "@/lib/domains/auth/session";
 
 export const dynamic = "force-dynamic";
 

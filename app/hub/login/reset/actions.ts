@@ -1,16 +1,16 @@
 "use server";
 
 import { cookies, headers } from "next/headers";
-import { LoginLinkInvalidError } from "@/lib/accounts/login-links";
-import { completePasswordReset } from "@/lib/accounts/passwords/complete-password-reset";
-import { requestPasswordReset } from "@/lib/accounts/passwords/request-password-reset";
-import { LoginThrottledError } from "@/lib/auth/login/login-failures";
-import { clientContextOf } from "@/lib/auth/next-auth/client-context";
-import { SESSION_COOKIE } from "@/lib/auth/next-auth/cookies";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import { getLimiter } from "@/lib/ratelimit/limiter";
-import { clientKeyOf } from "@/lib/security/client-ip";
+import { LoginLinkInvalidError } from "@/lib/domains/accounts/login-links";
+import { completePasswordReset } from "@/lib/domains/accounts/passwords/complete-password-reset";
+import { requestPasswordReset } from "@/lib/domains/accounts/passwords/request-password-reset";
+import { LoginThrottledError } from "@/lib/domains/accounts/passwords/login-failures";
+import { clientContextOf } from "@/lib/domains/auth/next-auth/client-context";
+import { SESSION_COOKIE } from "@/lib/domains/auth/next-auth/cookies";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import { getLimiter } from "@/lib/core/ratelimit/limiter";
+import { clientKeyOf } from "@/lib/core/security/client-ip";
 
 // "Passwort vergessen?" (spec 4.3, 5.7): both actions parse the form and call one lib function.
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PasswordResetRequestForm } from "@/components/auth/password-reset-request-form";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { SITE_NAMES } from "@/lib/sites";
+import { SITE_NAMES } from "@/lib/domains/sites";
 import { requestReset } from "./actions";
 
 export const dynamic = "force-dynamic";

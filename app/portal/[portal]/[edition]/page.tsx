@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { ReleaseList } from "@/components/portal/release-list";
 import { BoostedReleases } from "@/components/portal/boosted-releases";
 import { PortalFrame } from "@/components/portal/portal-frame";
-import { cachedPortalHome } from "@/lib/public/cached-reads";
-import { editionAlternates, getSiteHosts, isEdition, isPortal, PORTAL_TAGLINES, SITE_NAMES } from "@/lib/sites";
+import { cachedPortalHome } from "@/lib/adapters/public/cached-reads";
+import { editionAlternates, getSiteHosts, isEdition, isPortal, PORTAL_TAGLINES, SITE_NAMES } from "@/lib/domains/sites";
 
 export const dynamic = "force-dynamic";
 

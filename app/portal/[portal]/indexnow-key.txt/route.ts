@@ -1,5 +1,5 @@
-import { indexNowKey } from "@/lib/seo/indexnow/indexnow-key";
-import { isPortal } from "@/lib/sites";
+import { indexNowKey } from "@/lib/adapters/public/seo/indexnow/indexnow-key";
+import { isPortal } from "@/lib/domains/sites";
 
 // GET /indexnow-key.txt on a portal host: the IndexNow key file (keyLocation of every ping).
 // The portal comes from the middleware's rewrite by Host, never from the query.

@@ -1,5 +1,5 @@
-import { cachedLlmsTxt } from "@/lib/public/cached-reads";
-import { isPortal } from "@/lib/sites";
+import { cachedLlmsTxt } from "@/lib/adapters/public/cached-reads";
+import { isPortal } from "@/lib/domains/sites";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { robotsTxt } from "@/lib/seo/robots";
-import { isPortal } from "@/lib/sites";
+import { robotsTxt } from "@/lib/adapters/public/seo/robots";
+import { isPortal } from "@/lib/domains/sites";
 
 // Always read at request time: what is public changes with every publication.
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { cachedNewsSitemap } from "@/lib/public/cached-reads";
-import { NEWS_CACHE_CONTROL } from "@/lib/seo/news-sitemap";
-import { xmlResponse } from "@/lib/seo/xml";
-import { isPortal } from "@/lib/sites";
+import { cachedNewsSitemap } from "@/lib/adapters/public/cached-reads";
+import { NEWS_CACHE_CONTROL } from "@/lib/adapters/public/seo/news-sitemap";
+import { xmlResponse } from "@/lib/adapters/public/seo/xml";
+import { isPortal } from "@/lib/domains/sites";
 
 // Always read at request time: what is public changes with every publication.
 export const dynamic = "force-dynamic";

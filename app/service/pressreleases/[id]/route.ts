@@ -1,8 +1,8 @@
-import { userIdOf } from "@/lib/api/handler";
-import { assertPlausibleAddresses, LegacyReleaseInput, toLegacy, toV1Input } from "@/lib/api/legacy";
-import { deleteReleaseForUser, getReleaseForUser, updateReleaseForUser } from "@/lib/api/releases";
-import { IdParams, ReleaseUpdate } from "@/lib/api/schemas";
-import { apiRoute, json } from "@/lib/http/route";
+import { userIdOf } from "@/lib/adapters/api/handler";
+import { assertPlausibleAddresses, LegacyReleaseInput, toLegacy, toV1Input } from "@/lib/adapters/api/legacy";
+import { deleteReleaseForUser, getReleaseForUser, updateReleaseForUser } from "@/lib/adapters/api/releases";
+import { IdParams, ReleaseUpdate } from "@/lib/adapters/api/schemas";
+import { apiRoute, json } from "@/lib/core/http/route";
 
 export const GET = apiRoute({ route: "/service/pressreleases/[id]", auth: "token", rateLimit: "api", params: IdParams }, async (ctx) => json(toLegacy(await getReleaseForUser(userIdOf(ctx), ctx.params.id))));
 

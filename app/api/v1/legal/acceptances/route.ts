@@ -1,8 +1,8 @@
-import { userIdOf } from "@/lib/api/handler";
-import { LegalAcceptanceInput } from "@/lib/api/schemas";
-import { apiRoute, json } from "@/lib/http/route";
-import { clientIpOf, ipHmac } from "@/lib/security/client-ip";
-import { acceptDocuments, legalStatus } from "@/lib/legal/documents";
+import { userIdOf } from "@/lib/adapters/api/handler";
+import { LegalAcceptanceInput } from "@/lib/adapters/api/schemas";
+import { apiRoute, json } from "@/lib/core/http/route";
+import { clientIpOf, ipHmac } from "@/lib/core/security/client-ip";
+import { acceptDocuments, legalStatus } from "@/lib/domains/legal-terms/documents";
 
 type Status = Awaited<ReturnType<typeof legalStatus>>;
 const wire = (s: Status) => ({ complete: s.complete, data: s.data.map((d) => ({ document: d.document, version: d.version, title: d.title, accepted_at: d.acceptedAt?.toISOString() ?? null })) });

@@ -1,7 +1,7 @@
-import { userIdOf } from "@/lib/api/handler";
-import { deleteReleaseForUser, getReleaseForUser, updateReleaseForUser } from "@/lib/api/releases";
-import { IdParams, ReleaseUpdate } from "@/lib/api/schemas";
-import { apiRoute, json } from "@/lib/http/route";
+import { userIdOf } from "@/lib/adapters/api/handler";
+import { deleteReleaseForUser, getReleaseForUser, updateReleaseForUser } from "@/lib/adapters/api/releases";
+import { IdParams, ReleaseUpdate } from "@/lib/adapters/api/schemas";
+import { apiRoute, json } from "@/lib/core/http/route";
 
 export const GET = apiRoute({ route: "/api/v1/releases/[id]", auth: "token", rateLimit: "api", params: IdParams }, async (ctx) => json({ data: await getReleaseForUser(userIdOf(ctx), ctx.params.id) }));
 

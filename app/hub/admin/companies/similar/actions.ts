@@ -1,8 +1,8 @@
 "use server";
 
-import { requestSimilarAddressesRecomputation } from "@/lib/admin/similar-companies";
-import { requireConfirmedStaff } from "@/lib/auth/session";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
+import { requestSimilarAddressesRecomputation } from "@/lib/adapters/admin/similar-companies";
+import { requireConfirmedStaff } from "@/lib/domains/auth/session";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
 
 // "Neu berechnen" on /admin/companies/similar: the session first (staff, confirmed), then the
 // domain checks the screen's permission and hands the computation to a job.

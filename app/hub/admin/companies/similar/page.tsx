@@ -3,12 +3,12 @@ import { ListPager } from "@/components/admin/release-pager";
 import { SimilarAddressesTable } from "@/components/admin/similar-addresses-table";
 import { ActionButton } from "@/components/ui/action-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { pageParam, type SearchParams } from "@/lib/admin/list-query";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { loadSimilarCompanyAddresses } from "@/lib/admin/similar-companies";
-import { requireAdmin } from "@/lib/auth/session";
-import { SIMILARITY_REPRESENTATIVES } from "@/lib/companies/email-groups/similar-addresses";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { pageParam, type SearchParams } from "@/lib/adapters/admin/list-query";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { loadSimilarCompanyAddresses } from "@/lib/adapters/admin/similar-companies";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { SIMILARITY_REPRESENTATIVES } from "@/lib/domains/companies/email-groups/similar-addresses";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
 import { requestRecomputationAction } from "./actions";
 
 export const dynamic = "force-dynamic";

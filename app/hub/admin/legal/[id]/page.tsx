@@ -8,11 +8,11 @@ import { LegalRequestPanel } from "@/components/admin/legal-request-panel";
 import { LegalStatusBadge } from "@/components/legal/legal-status-badge";
 import { LegalDecisionForm, LegalStartReviewForm } from "@/components/admin/legal-step-forms";
 import { PageHeader } from "@/components/ui/page-header";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { requireAdmin } from "@/lib/auth/session";
-import { parseRecordId } from "@/lib/input/ids";
-import { loadLegalRequest, type LegalRequestDetail } from "@/lib/legal/requests/load-legal-request";
-import { PUBLIC_KINDS } from "@/lib/legal/requests/status";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { loadLegalRequest, type LegalRequestDetail } from "@/lib/domains/legal/requests/load-legal-request";
+import { PUBLIC_KINDS } from "@/lib/domains/legal-terms/request-status";
 import { decide, execute, startReview } from "../actions";
 
 export const dynamic = "force-dynamic";

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { NewsletterCampaignForm } from "@/components/admin/newsletter-campaign-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireAdmin } from "@/lib/auth/session";
-import { countRecipients } from "@/lib/newsletter/recipient-query";
-import { DEFAULT_RECIPIENT_FILTER } from "@/lib/newsletter/schemas";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { countRecipients } from "@/lib/domains/newsletter/recipient-query";
+import { DEFAULT_RECIPIENT_FILTER } from "@/lib/domains/newsletter/schemas";
 import { countRecipientsAction, createCampaignAction } from "../actions";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Neuer Newsletter" };

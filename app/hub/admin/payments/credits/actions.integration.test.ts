@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { seedCompany, seedUser } from "@/tests/factories";
 import { signIn, signOut, withPageSession } from "@/tests/page-session";
 import { seedAdmin } from "@/tests/release-fixtures";

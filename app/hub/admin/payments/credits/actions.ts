@@ -1,10 +1,10 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { parseCreditGrantForm } from "@/lib/admin/credit-grant-form";
-import { requireConfirmedStaff } from "@/lib/auth/session";
-import { grantCredits } from "@/lib/billing/credits/grant-credits";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
+import { parseCreditGrantForm } from "@/lib/adapters/admin/credit-grant-form";
+import { requireConfirmedStaff } from "@/lib/domains/auth/session";
+import { grantCredits } from "@/lib/domains/billing/credits/grant-credits";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
 
 // "Credits gutschreiben" (spec 5.11). The session is checked first (signed in, staff, admin
 // confirmation fresh); grantCredits then authorizes billing:manage from the stored user inside

@@ -4,11 +4,11 @@ import { CreditGrantForm } from "@/components/admin/payments/credit-grant-form";
 import { FormMessage } from "@/components/ui/form-message";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table } from "@/components/ui/table";
-import { oneParam, type SearchParams } from "@/lib/admin/list-query";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { requireAdmin } from "@/lib/auth/session";
-import { findGrant, MAX_CREDIT_GRANT, recentGrants } from "@/lib/billing/credits/grant-credits";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
+import { oneParam, type SearchParams } from "@/lib/adapters/admin/list-query";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { findGrant, MAX_CREDIT_GRANT, recentGrants } from "@/lib/domains/billing/credits/grant-credits";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
 import { grantCreditsAction } from "./actions";
 
 export const dynamic = "force-dynamic";

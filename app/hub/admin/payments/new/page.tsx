@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { ManualInvoiceForm } from "@/components/admin/payments/manual-invoice-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { MANUAL_INVOICE_FORM_LINES } from "@/lib/admin/manual-invoice-form";
-import { requireAdmin } from "@/lib/auth/session";
-import { berlinDay } from "@/lib/billing/agreements/billing-period";
-import { VAT_RATE_PERCENT } from "@/lib/billing/catalog";
-import { getConfig } from "@/lib/config";
+import { MANUAL_INVOICE_FORM_LINES } from "@/lib/adapters/admin/manual-invoice-form";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { berlinDay } from "@/lib/domains/billing/agreements/billing-period";
+import { VAT_RATE_PERCENT } from "@/lib/domains/prices/catalog";
+import { getConfig } from "@/lib/core/config";
 import { issueManualInvoice } from "../actions";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Rechnung ausstellen" };

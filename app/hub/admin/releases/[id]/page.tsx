@@ -7,21 +7,21 @@ import { LANGUAGE_LABEL, PORTAL_LABEL, RELEASE_ACTION_TEXT, SOURCE_LABEL } from 
 import { ReasonForm } from "@/components/admin/release-reason-form";
 import { GoneBadge } from "@/components/admin/release-table";
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import { can, type StaffUser } from "@/lib/accounts/permissions";
-import { isReleaseAdminAction, type ReleaseAdminAction } from "@/lib/admin/release-actions";
-import { loadAdminRelease } from "@/lib/admin/release-detail";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { requireAdmin } from "@/lib/auth/session";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import { AppError } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
+import { can, type StaffUser } from "@/lib/domains/accounts/permissions";
+import { isReleaseAdminAction, type ReleaseAdminAction } from "@/lib/adapters/admin/release-actions";
+import { loadAdminRelease } from "@/lib/adapters/admin/release-detail";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import { AppError } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
 import { IndexStatusPanel } from "@/components/admin/index-status-panel";
 import { Badge } from "@/components/ui/badge";
 import { LinkButton } from "@/components/ui/link-button";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { latestIndexChecks } from "@/lib/seo/index-inspection/release-index-status";
-import { latestIndexNowPings } from "@/lib/seo/indexnow/release-pings";
+import { latestIndexChecks } from "@/lib/adapters/public/seo/index-inspection/release-index-status";
+import { latestIndexNowPings } from "@/lib/adapters/public/seo/indexnow/release-pings";
 import { decideRelease } from "../actions";
 
 export const dynamic = "force-dynamic";
@@ -195,7 +195,7 @@ export default async function AdminReleasePage({ params, searchParams }: { param
           </p>
           {r.lead ? <p className="lead">{r.lead}</p> : null}
           {r.location ? <p className="meta">Ortsmarke: {r.location}</p> : null}
-          {/* Stored sanitised by every entry point (lib/releases/sanitize.ts), as the portal shows it. */}
+          {/* Stored sanitised by every entry point (lib/domains/releases/sanitize.ts), as the portal shows it. */}
           <div className="release-body" dangerouslySetInnerHTML={{ __html: r.body }} />
           {r.boilerplate ? <p className="meta">{r.boilerplate}</p> : null}
           <dl className="facts">

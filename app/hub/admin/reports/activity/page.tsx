@@ -5,12 +5,12 @@ import { ReportActivityTable } from "@/components/admin/report-activity-table";
 import { ReportDayChart } from "@/components/admin/report-day-chart";
 import { FormActions } from "@/components/ui/form-actions";
 import { PageHeader } from "@/components/ui/page-header";
-import { ACTIVITY_TYPES } from "@/lib/activity/types";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { requireAdmin } from "@/lib/auth/session";
-import { loadActivityPerDay } from "@/lib/reports/activity-per-day";
-import { ACTIVITY_PAGE_SIZE, activityChartRange, loadActivityReport, readActivityQuery, type ActivityQuery } from "@/lib/reports/activity-report";
-import { loadSubjectViews } from "@/lib/reports/activity-subjects";
+import { ACTIVITY_TYPES } from "@/lib/domains/activity/types";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { loadActivityPerDay } from "@/lib/domains/reports/activity-per-day";
+import { ACTIVITY_PAGE_SIZE, activityChartRange, loadActivityReport, readActivityQuery, type ActivityQuery } from "@/lib/domains/reports/activity-report";
+import { loadSubjectViews } from "@/lib/domains/reports/activity-subjects";
 import { ReportNotices } from "../report-notices";
 
 export const dynamic = "force-dynamic";

@@ -3,10 +3,10 @@ import { ReportFunnelChart } from "@/components/admin/report-funnel-chart";
 import { ReportFunnelTable } from "@/components/admin/report-funnel-table";
 import { ReportRangeFilter } from "@/components/admin/report-range-filter";
 import { PageHeader } from "@/components/ui/page-header";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { requireAdmin } from "@/lib/auth/session";
-import { loadConversionFunnel } from "@/lib/reports/conversion-funnel";
-import { pageRange } from "@/lib/reports/report-range";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { loadConversionFunnel } from "@/lib/domains/reports/conversion-funnel";
+import { pageRange } from "@/lib/domains/reports/report-range";
 import { ReportNotices } from "../report-notices";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { db } from "@/lib/db/client";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { db } from "@/lib/core/db/client";
 import { seedUser } from "@/tests/factories";
 import { signIn, withPageSession } from "@/tests/page-session";
 import { configureEnv } from "@/tests/test-env";
@@ -14,8 +14,8 @@ vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextH
 withPageSession();
 // Counts the loads of the whole report: the CSV needs one column of it and must not build the rest.
 const reportLoads = vi.hoisted(() => ({ count: 0 }));
-vi.mock("@/lib/reports/indexing-report", async (original) => {
-  const actual = await original<typeof import("@/lib/reports/indexing-report")>();
+vi.mock("@/lib/domains/reports/indexing-report", async (original) => {
+  const actual = await original<typeof import("@/lib/domains/reports/indexing-report")>();
   return { ...actual, loadIndexingReport: (...args: Parameters<typeof actual.loadIndexingReport>) => ((reportLoads.count += 1), actual.loadIndexingReport(...args)) };
 });
 afterEach(() => configureEnv({ FEED_FETCHES_RECORDED_SINCE: undefined }));

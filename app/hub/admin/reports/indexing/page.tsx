@@ -6,11 +6,11 @@ import { buttonClass } from "@/components/ui/button";
 import { FormActions } from "@/components/ui/form-actions";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { requireAdmin } from "@/lib/auth/session";
-import { incompleteFeedNote } from "@/lib/reports/feed-fetch-coverage";
-import { loadIndexingReport } from "@/lib/reports/indexing-report";
-import { pageRange } from "@/lib/reports/report-range";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { incompleteFeedNote } from "@/lib/domains/reports/feed-fetch-coverage";
+import { loadIndexingReport } from "@/lib/domains/reports/indexing-report";
+import { pageRange } from "@/lib/domains/reports/report-range";
 import { ReportNotices } from "../report-notices";
 
 export const dynamic = "force-dynamic";

@@ -5,12 +5,12 @@ import { AutoRejectionTable, DeadAddressTable } from "@/components/admin/report-
 import { buttonClass } from "@/components/ui/button";
 import { FormActions } from "@/components/ui/form-actions";
 import { PageHeader } from "@/components/ui/page-header";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { requireAdmin } from "@/lib/auth/session";
-import { pageRange } from "@/lib/reports/report-range";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { pageRange } from "@/lib/domains/reports/report-range";
 import { ReportNotices } from "../report-notices";
-import { submitterCopyText } from "@/lib/reports/submitter-export";
-import { loadSubmitterReport, SUBMITTER_ROWS_MAX } from "@/lib/reports/submitter-report";
+import { submitterCopyText } from "@/lib/domains/reports/submitter-export";
+import { loadSubmitterReport, SUBMITTER_ROWS_MAX } from "@/lib/domains/reports/submitter-report";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Einsender" };

@@ -8,15 +8,15 @@ import { ActionButton } from "@/components/ui/action-button";
 import { FormActions } from "@/components/ui/form-actions";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { passesGlobalBefore } from "@/lib/accounts/permissions";
-import { oneParam, type SearchParams } from "@/lib/admin/list-query";
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { loadAdminUser } from "@/lib/admin/user-detail";
-import { requireAdmin } from "@/lib/auth/session";
-import { formatBerlin, formatBerlinDay } from "@/lib/dashboard/berlin-time";
-import { AppError } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
-import { IMPERSONATION_MINUTES } from "@/lib/auth/impersonation/impersonation-cookie";
+import { passesGlobalBefore } from "@/lib/domains/accounts/permissions";
+import { oneParam, type SearchParams } from "@/lib/adapters/admin/list-query";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { loadAdminUser } from "@/lib/adapters/admin/user-detail";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { formatBerlin, formatBerlinDay } from "@/lib/core/time/berlin-time";
+import { AppError } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { IMPERSONATION_MINUTES } from "@/lib/domains/auth/impersonation/impersonation-cookie";
 import { endSessions, resetSecondFactor } from "../actions";
 import { startImpersonationAction } from "../impersonation-actions";
 
@@ -35,8 +35,8 @@ async function load(rawId: string) {
 }
 
 // One account for support (spec 5.11: users:manage). Secrets never reach this page: the loader
-// reads none (lib/admin/user-detail.ts). Acting as the customer (spec 6.1) is offered for active
-// customer accounts; lib/auth/impersonation decides again when the button is pressed.
+// reads none (lib/adapters/admin/user-detail.ts). Acting as the customer (spec 6.1) is offered for active
+// customer accounts; lib/core/errors decides again when the button is pressed.
 export default async function AdminUserPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const { user: viewer } = await requireAdmin(ADMIN_SCREENS.users.permission);
   const { account: a, passkeys, apiTokens, oauth, memberships, logins, sessions, activity } = await load((await params).id);

@@ -1,14 +1,14 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { readSession } from "@/lib/auth/session";
-import { abandonLocalCheckout, payLocalCheckout } from "@/lib/billing/provider/local-provider";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
+import { readSession } from "@/lib/domains/auth/session";
+import { abandonLocalCheckout, payLocalCheckout } from "@/lib/domains/billing/provider/local-provider";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
 import { CHECKOUT_MESSAGES } from "./messages";
 
 // The test checkout's buttons. The session says who pays; the domain decides whether they may:
 // a checkout is paid or abandoned only by the account that opened it, in person, never by staff
-// acting as that account (lib/billing/provider/local-provider.ts); anyone else gets a message
+// acting as that account (lib/domains/billing/provider/local-provider.ts); anyone else gets a message
 // and nothing changes.
 
 export async function payAction(id: string, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {

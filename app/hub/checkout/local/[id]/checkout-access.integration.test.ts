@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { startCheckout } from "@/lib/billing/checkout/start-checkout";
-import { db } from "@/lib/db/client";
+import { startCheckout } from "@/lib/domains/billing/checkout/start-checkout";
+import { db } from "@/lib/core/db/client";
 import { seedCompany, seedUser } from "@/tests/factories";
 import { signIn, signOut, withPageSession } from "@/tests/page-session";
 import { abandonAction, payAction } from "./actions";

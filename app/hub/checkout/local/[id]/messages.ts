@@ -1,4 +1,4 @@
-import type { ErrorCode } from "@/lib/http/errors";
+import type { ErrorCode } from "@/lib/core/errors/errors";
 
 /** The test checkout's refusals as the page and its buttons word them. */
 export const CHECKOUT_MESSAGES: Partial<Record<ErrorCode, string>> = {

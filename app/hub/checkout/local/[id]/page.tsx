@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ActionButton } from "@/components/ui/action-button";
-import { readSession } from "@/lib/auth/session";
-import { loadLocalCheckout, type LocalCheckoutView } from "@/lib/billing/provider/local-provider";
-import { formatEuro } from "@/lib/billing/money";
-import { AppError } from "@/lib/http/errors";
+import { readSession } from "@/lib/domains/auth/session";
+import { loadLocalCheckout, type LocalCheckoutView } from "@/lib/domains/billing/provider/local-provider";
+import { formatEuro } from "@/lib/domains/billing/money";
+import { AppError } from "@/lib/core/errors/errors";
 import { abandonAction, payAction } from "./actions";
 import { CHECKOUT_MESSAGES } from "./messages";
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { requireUser } from "@/lib/auth/session";
-import { getConfig } from "@/lib/config";
-import { hubUrl } from "@/lib/sites/urls";
+import { requireUser } from "@/lib/domains/auth/session";
+import { getConfig } from "@/lib/core/config";
+import { hubUrl } from "@/lib/domains/sites/urls";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Zahlungsmethode (Testkasse)", robots: { index: false } };

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { NoticeForm } from "@/components/billing/notice-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
-import { openContracts } from "@/lib/billing/contracts/open-contracts";
+import { requireUser } from "@/lib/domains/auth/session";
+import { openContracts } from "@/lib/domains/billing/contracts/open-contracts";
 import { cancelContractAction } from "../notice-actions";
 
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireUser } from "@/lib/auth/session";
-import { coerceBillingAddressForm } from "@/lib/billing/invoices/billing-address-fields";
-import { saveBillingAddress } from "@/lib/billing/invoices/billing-address";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
+import { requireUser } from "@/lib/domains/auth/session";
+import { coerceBillingAddressForm } from "@/lib/domains/billing/invoices/billing-address-fields";
+import { saveBillingAddress } from "@/lib/domains/billing/invoices/billing-address";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
 
 const MESSAGES = { not_found: "Ihr Konto ist nicht mehr aktiv. Bitte melden Sie sich erneut an." } as const;
 

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { InvoiceDeliveryForm } from "@/components/billing/invoice-delivery-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
-import { loadBillingAddress } from "@/lib/billing/invoices/billing-address";
-import { EMPTY_BILLING_ADDRESS_FORM, type BillingAddressFormValues } from "@/lib/billing/invoices/billing-address-fields";
+import { requireUser } from "@/lib/domains/auth/session";
+import { loadBillingAddress } from "@/lib/domains/billing/invoices/billing-address";
+import { EMPTY_BILLING_ADDRESS_FORM, type BillingAddressFormValues } from "@/lib/domains/billing/invoices/billing-address-fields";
 import { saveBillingAddressAction } from "./actions";
 
 export const dynamic = "force-dynamic";

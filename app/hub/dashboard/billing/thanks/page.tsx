@@ -4,7 +4,7 @@ import { FormActions } from "@/components/ui/form-actions";
 import { LinkButton } from "@/components/ui/link-button";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
+import { requireUser } from "@/lib/domains/auth/session";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Vielen Dank" };

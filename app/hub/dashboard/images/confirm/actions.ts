@@ -2,13 +2,13 @@
 
 import { refresh } from "next/cache";
 import { headers } from "next/headers";
-import { requireUser } from "@/lib/auth/session";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formHas, formText } from "@/lib/forms/form-fields";
-import { confirmImageRights } from "@/lib/images/confirm-image-rights";
-import { AppError } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
-import { clientIpOf } from "@/lib/security/client-ip";
+import { requireUser } from "@/lib/domains/auth/session";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formHas, formText } from "@/lib/core/forms/form-fields";
+import { confirmImageRights } from "@/lib/domains/release-images/confirm-image-rights";
+import { AppError } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { clientIpOf } from "@/lib/core/security/client-ip";
 
 const MESSAGES = {
   forbidden: "Die Bildrechte kann nur eine Inhaberin oder ein Inhaber des Newsrooms bestätigen.",

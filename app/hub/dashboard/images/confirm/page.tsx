@@ -3,10 +3,10 @@ import Link from "next/link";
 import { ImageConfirmForm } from "@/components/dashboard/image-confirm-item";
 import { ImageFacts, ImageThumb } from "@/components/dashboard/image-labels";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import { currentConfirmText } from "@/lib/images/confirm-text";
-import { imagesAwaitingOwnerConfirmation } from "@/lib/images/owner-confirmations";
+import { requireUser } from "@/lib/domains/auth/session";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import { currentConfirmText } from "@/lib/domains/images/confirm-text";
+import { imagesAwaitingOwnerConfirmation } from "@/lib/domains/images/owner-confirmations";
 import { confirmRightsAction } from "./actions";
 
 export const dynamic = "force-dynamic";

@@ -7,9 +7,9 @@ import { OnboardingChecklist } from "@/components/dashboard/newsroom/onboarding-
 import { PressContacts } from "@/components/dashboard/newsroom/press-contacts";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
-import { loadNewsroomProfile } from "@/lib/companies/profile/load-newsroom-profile";
-import { AppError } from "@/lib/http/errors";
+import { requireUser } from "@/lib/domains/auth/session";
+import { loadNewsroomProfile } from "@/lib/domains/companies/profile/load-newsroom-profile";
+import { AppError } from "@/lib/core/errors/errors";
 import { defaultContactAction, deleteContactAction, removeLogoAction, saveContactAction, updateNewsroomAction, uploadLogoAction } from "../actions";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { NewsroomForm } from "@/components/dashboard/newsroom/newsroom-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
-import { newsroomsOfUser } from "@/lib/companies/newsrooms";
-import { EMPTY_NEWSROOM_FORM } from "@/lib/companies/profile/newsroom-fields";
+import { requireUser } from "@/lib/domains/auth/session";
+import { newsroomsOfUser } from "@/lib/domains/accounts/newsrooms";
+import { EMPTY_NEWSROOM_FORM } from "@/lib/domains/companies/profile/newsroom-fields";
 import { createNewsroomAction } from "../actions";
 
 export const dynamic = "force-dynamic";

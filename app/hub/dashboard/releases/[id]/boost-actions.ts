@@ -3,13 +3,13 @@
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { requireUser } from "@/lib/auth/session";
-import { bookBoost } from "@/lib/billing/boosts/book-boost";
-import { formatBoostDate } from "@/lib/billing/boosts/boost-dates";
-import { startCheckout } from "@/lib/billing/checkout/start-checkout";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { AppError, BoostSoldOutError, InsufficientCreditsError } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
+import { requireUser } from "@/lib/domains/auth/session";
+import { bookBoost } from "@/lib/domains/billing/boosts/book-boost";
+import { formatBoostDate } from "@/lib/domains/billing/boosts/boost-dates";
+import { startCheckout } from "@/lib/domains/billing/checkout/start-checkout";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { AppError, BoostSoldOutError, InsufficientCreditsError } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 const BoostChoice = z.object({
   placement: z.enum(["home", "category"], { error: "Bitte wählen Sie, wo der Boost erscheinen soll." }),

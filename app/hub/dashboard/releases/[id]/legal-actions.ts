@@ -1,14 +1,14 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireUser } from "@/lib/auth/session";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formHas, formText } from "@/lib/forms/form-fields";
-import { AppError } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
-import { INTAKE_LIMITS } from "@/lib/legal/requests/file-fields";
-import { fileCustomerLegalRequest } from "@/lib/legal/requests/file-customer-legal-request";
-import { REDACTION_LIMITS } from "@/lib/legal/requests/redaction";
+import { requireUser } from "@/lib/domains/auth/session";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formHas, formText } from "@/lib/core/forms/form-fields";
+import { AppError } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { INTAKE_LIMITS } from "@/lib/domains/legal/requests/file-fields";
+import { fileCustomerLegalRequest } from "@/lib/domains/legal/requests/file-customer-legal-request";
+import { REDACTION_LIMITS } from "@/lib/domains/legal/requests/redaction";
 
 const NOT_FOUND = "Diese Pressemitteilung gibt es nicht (mehr).";
 /** The preview is the redacted body; a release body is far below this. */

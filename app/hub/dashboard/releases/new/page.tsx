@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ReleaseForm } from "@/components/dashboard/release-form";
-import { requireUser } from "@/lib/auth/session";
-import { loadNewReleaseForm } from "@/lib/dashboard/new-release-form";
+import { requireUser } from "@/lib/domains/auth/session";
+import { loadNewReleaseForm } from "@/lib/adapters/dashboard/new-release-form";
 import { saveRelease } from "../actions";
 
 export const dynamic = "force-dynamic";

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { parseRecordId } from "@/lib/input/ids";
-import { isLocalMailboxOpenTo, readLocalMailboxMessage } from "@/lib/mail/mailbox/local-mailbox";
-import { SITE_NAMES } from "@/lib/sites";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { isLocalMailboxOpenTo, readLocalMailboxMessage } from "@/lib/domains/mail/mailbox/local-mailbox";
+import { SITE_NAMES } from "@/lib/domains/sites";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "E-Mail – Lokales Postfach", robots: { index: false } };

@@ -2,11 +2,11 @@
 
 import { refresh } from "next/cache";
 import { headers } from "next/headers";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formHas, formText } from "@/lib/forms/form-fields";
-import { AppError } from "@/lib/http/errors";
-import { confirmImageRightsByLink } from "@/lib/images/confirmation-link/confirm-rights-by-link";
-import { clientIpOf } from "@/lib/security/client-ip";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formHas, formText } from "@/lib/core/forms/form-fields";
+import { AppError } from "@/lib/core/errors/errors";
+import { confirmImageRightsByLink } from "@/lib/domains/release-images/confirm-rights-by-link";
+import { clientIpOf } from "@/lib/core/security/client-ip";
 
 const MESSAGES = {
   gone: "Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.",

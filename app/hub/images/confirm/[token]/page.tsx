@@ -3,10 +3,10 @@ import Link from "next/link";
 import { ImageConfirmForm } from "@/components/dashboard/image-confirm-item";
 import { ImageFacts, ImageThumb } from "@/components/dashboard/image-labels";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import { currentConfirmText } from "@/lib/images/confirm-text";
-import { imageConfirmationLinkView } from "@/lib/images/confirmation-link/find-confirmation-link";
-import { SITE_NAMES } from "@/lib/sites";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import { currentConfirmText } from "@/lib/domains/images/confirm-text";
+import { imageConfirmationLinkView } from "@/lib/domains/images/confirmation-link/find-confirmation-link";
+import { SITE_NAMES } from "@/lib/domains/sites";
 import { confirmByLinkAction } from "./actions";
 
 export const dynamic = "force-dynamic";

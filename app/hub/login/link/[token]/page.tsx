@@ -3,9 +3,9 @@ import { redirect } from "next/navigation";
 import { LoginLinkButton } from "@/components/auth/login-link-button";
 import { RegistrationLinkForm } from "@/components/auth/registration-link-form";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { loginLinkLanding } from "@/lib/accounts/login-links/landing";
-import { REQUIRED_DOCUMENTS } from "@/lib/legal/documents";
-import { SITE_NAMES } from "@/lib/sites";
+import { loginLinkLanding } from "@/lib/domains/accounts/login-links/landing";
+import { REQUIRED_DOCUMENTS } from "@/lib/domains/legal-terms/documents";
+import { SITE_NAMES } from "@/lib/domains/sites";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Anmeldelink", robots: { index: false }, referrer: "no-referrer" };

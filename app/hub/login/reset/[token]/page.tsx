@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { NewPasswordForm } from "@/components/auth/new-password-form";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
-import { MIN_PASSWORD_LENGTH } from "@/lib/accounts/passwords/policy";
-import { SITE_NAMES } from "@/lib/sites";
+import { MIN_PASSWORD_LENGTH } from "@/lib/domains/accounts/passwords/policy";
+import { SITE_NAMES } from "@/lib/domains/sites";
 import { completeReset } from "../actions";
 
 export const dynamic = "force-dynamic";

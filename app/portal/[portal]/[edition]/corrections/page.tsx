@@ -3,9 +3,9 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { CorrectionLog } from "@/components/portal/correction-log";
 import { PortalFrame } from "@/components/portal/portal-frame";
-import { correctionLog } from "@/lib/legal/corrections/cached-corrections";
-import { correctionsFeedPath, correctionsPath } from "@/lib/legal/corrections/paths";
-import { isEdition, isPortal, SITE_NAMES } from "@/lib/sites";
+import { correctionLog } from "@/lib/adapters/public/cached-corrections";
+import { correctionsFeedPath, correctionsPath } from "@/lib/domains/legal/corrections/paths";
+import { isEdition, isPortal, SITE_NAMES } from "@/lib/domains/sites";
 
 type Params = Promise<{ portal: string; edition: string }>;
 type Search = Promise<{ page?: string | string[] }>;

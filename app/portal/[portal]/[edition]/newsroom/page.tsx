@@ -5,9 +5,9 @@ import { NewsroomDirectoryList, NewsroomDirectoryPager } from "@/components/port
 import { NewsroomDirectoryFilter } from "@/components/portal/newsroom-directory-filter";
 import { DIRECTORY_TEXT } from "@/components/portal/newsroom-directory-text";
 import { PortalFrame } from "@/components/portal/portal-frame";
-import { newsroomDirectoryPage } from "@/lib/public/cached-reads";
-import { parseDirectoryQuery } from "@/lib/public/newsroom-directory";
-import { isEdition, isPortal, SITE_NAMES } from "@/lib/sites";
+import { newsroomDirectoryPage } from "@/lib/adapters/public/cached-reads";
+import { parseDirectoryQuery } from "@/lib/adapters/public/newsroom-directory";
+import { isEdition, isPortal, SITE_NAMES } from "@/lib/domains/sites";
 
 // The newsroom directory of an edition: `/de/newsroom`, `/en/newsroom` (?letter=, ?q=, ?page=).
 type Params = Promise<{ portal: string; edition: string }>;

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PortalFrame } from "@/components/portal/portal-frame";
-import { activeCategories } from "@/lib/api/categories";
-import { correctionsFeedPath, correctionsPath } from "@/lib/legal/corrections/paths";
-import { categoryPath, editionAlternates, feedPath, getSiteHosts, isEdition, isPortal, newsroomPath, siteOrigin, SITE_NAMES } from "@/lib/sites";
+import { activeCategories } from "@/lib/adapters/api/categories";
+import { correctionsFeedPath, correctionsPath } from "@/lib/domains/legal/corrections/paths";
+import { categoryPath, editionAlternates, feedPath, getSiteHosts, isEdition, isPortal, newsroomPath, siteOrigin, SITE_NAMES } from "@/lib/domains/sites";
 
 type Params = Promise<{ portal: string; edition: string }>;
 

@@ -1,8 +1,8 @@
-import { parseRecordId } from "@/lib/input/ids";
-import { recordBeaconView } from "@/lib/analytics/fetches";
-import { afterResponse } from "@/lib/http/after-response";
-import { clientKeyOf } from "@/lib/security/client-ip";
-import { isPortal } from "@/lib/sites";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { recordBeaconView } from "@/lib/domains/analytics/fetches";
+import { afterResponse } from "@/lib/core/http/after-response";
+import { clientKeyOf } from "@/lib/core/security/client-ip";
+import { isPortal } from "@/lib/domains/sites";
 
 // A transparent 1×1 GIF: the release page loads it, so views count even when a CDN served the page.
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");

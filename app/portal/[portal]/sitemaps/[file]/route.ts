@@ -1,7 +1,7 @@
-import { cachedPagesSitemap, cachedReleaseChunk } from "@/lib/public/cached-reads";
-import { SITEMAP_CACHE_CONTROL } from "@/lib/seo/sitemap";
-import { xmlResponse } from "@/lib/seo/xml";
-import { isPortal } from "@/lib/sites";
+import { cachedPagesSitemap, cachedReleaseChunk } from "@/lib/adapters/public/cached-reads";
+import { SITEMAP_CACHE_CONTROL } from "@/lib/adapters/public/seo/sitemap";
+import { xmlResponse } from "@/lib/adapters/public/seo/xml";
+import { isPortal } from "@/lib/domains/sites";
 
 // Always read at request time: what is public changes with every publication.
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { parseRecordId } from "@/lib/input/ids";
-import { legacyView } from "@/lib/public/legacy-view";
-import { isPortal } from "@/lib/sites";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { legacyView } from "@/lib/adapters/public/legacy-view";
+import { isPortal } from "@/lib/domains/sites";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ portal: string; id: string }> }) {
   const { portal, id } = await params;

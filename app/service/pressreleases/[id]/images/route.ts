@@ -1,6 +1,6 @@
-import { AppError } from "@/lib/http/errors";
-import { apiRoute } from "@/lib/http/route";
-import { getSiteHosts, siteOrigin } from "@/lib/sites";
+import { AppError } from "@/lib/core/errors/errors";
+import { apiRoute } from "@/lib/core/http/route";
+import { getSiteHosts, siteOrigin } from "@/lib/domains/sites";
 
 // Spec 4.2 / 9: the legacy image upload is gone for good; it points to the v1 endpoint and its description.
 const gone = apiRoute({ route: "/service/pressreleases/[id]/images" }, async (ctx) => {

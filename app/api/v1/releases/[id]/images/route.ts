@@ -1,9 +1,9 @@
-import { userIdOf } from "@/lib/api/handler";
-import { imageToApi } from "@/lib/api/images";
-import { IdParams } from "@/lib/api/schemas";
-import { apiRoute, json } from "@/lib/http/route";
-import { listReleaseImages } from "@/lib/images/list-release-images";
-import { uploadImageFromRequest } from "@/lib/images/upload/upload-from-request";
+import { userIdOf } from "@/lib/adapters/api/handler";
+import { imageToApi } from "@/lib/adapters/api/images";
+import { IdParams } from "@/lib/adapters/api/schemas";
+import { apiRoute, json } from "@/lib/core/http/route";
+import { listReleaseImages } from "@/lib/domains/release-images/list-release-images";
+import { uploadImageFromRequest } from "@/lib/domains/release-images/upload-from-request";
 
 // GET /api/v1/releases/{id}/images: the release's images in their order.
 export const GET = apiRoute({ route: "/api/v1/releases/[id]/images", auth: "token", rateLimit: "api", params: IdParams }, async (ctx) =>

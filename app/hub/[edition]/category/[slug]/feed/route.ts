@@ -1,6 +1,6 @@
-import { hubCategoryFeed } from "@/lib/feeds/hub-redirects";
-import { feedNotFound, feedResponse } from "@/lib/feeds/respond";
-import { isEdition } from "@/lib/sites";
+import { hubCategoryFeed } from "@/lib/adapters/public/feeds/hub-redirects";
+import { feedNotFound, feedResponse } from "@/lib/adapters/public/feeds/respond";
+import { isEdition } from "@/lib/domains/sites";
 
 export async function GET(_request: Request, { params }: { params: Promise<{ edition: string; slug: string }> }) {
   const { edition, slug } = await params;

@@ -1,8 +1,8 @@
 "use server";
 
 import type { EmailConfirmState } from "@/components/security/types";
-import { confirmEmailChange, EmailAddressTakenError, EmailChangeLinkInvalidError } from "@/lib/accounts/email-change";
-import { actionError } from "@/lib/forms/action-result";
+import { confirmEmailChange, EmailAddressTakenError, EmailChangeLinkInvalidError } from "@/lib/domains/accounts/email-change";
+import { actionError } from "@/lib/core/forms/action-result";
 
 /** Redeems the confirmation link of an address change (spec 2.1); the token is bound by the page. */
 export async function confirmNewEmail(token: string, _prev: EmailConfirmState | null, _form: FormData): Promise<EmailConfirmState> {

@@ -1,15 +1,15 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireAdmin, requireConfirmedStaff } from "@/lib/auth/session";
-import { HOLD_REASON_MIN, parseHoldUntil, setEvidenceHold } from "@/lib/evidence/evidence-hold";
-import { MAX_HOLD_YEARS } from "@/lib/evidence/retention";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import { correctImageDeclaration } from "@/lib/images/correct-image-declaration";
-import { declarationFormError, declarationFormFields } from "@/lib/images/declaration-form";
-import { removeReleaseImage } from "@/lib/images/remove-release-image";
-import { parseRecordId } from "@/lib/input/ids";
+import { requireAdmin, requireConfirmedStaff } from "@/lib/domains/auth/session";
+import { HOLD_REASON_MIN, parseHoldUntil, setEvidenceHold } from "@/lib/domains/evidence/evidence-hold";
+import { MAX_HOLD_YEARS } from "@/lib/domains/evidence/retention";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import { correctImageDeclaration } from "@/lib/domains/release-images/correct-image-declaration";
+import { declarationFormError, declarationFormFields } from "@/lib/domains/images/declaration-form";
+import { removeReleaseImage } from "@/lib/domains/release-images/remove-release-image";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 // The service's corrections and removals of a release's images, at any status; each with a
 // reason, kept with the correction or in the signed image_removed archive entry.
@@ -62,7 +62,7 @@ const HOLD_ISSUES = {
 /** The last day a hold keeps the evidence (it ends at the following midnight, UTC), as the form shows it. */
 const lastDayOf = (until: Date) => new Date(until.getTime() - 1).toISOString().slice(0, 10).split("-").reverse().join(".");
 
-/** Compliance staff place a legal hold on the release's evidence until a date, or lift it (spec 1.5). The rules are lib/evidence/evidence-hold.ts's. */
+/** Compliance staff place a legal hold on the release's evidence until a date, or lift it (spec 1.5). The rules are lib/domains/evidence/evidence-hold.ts's. */
 export async function setEvidenceHoldAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireConfirmedStaff();
   const id = parseRecordId(releaseId);

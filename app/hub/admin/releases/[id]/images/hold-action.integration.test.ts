@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db/client";
-import { IMAGE_SUBJECT } from "@/lib/evidence/jobs";
-import { recordArchiveEntry } from "@/lib/evidence/record-archive-entry";
+import { db } from "@/lib/core/db/client";
+import { IMAGE_SUBJECT } from "@/lib/domains/evidence/jobs";
+import { recordArchiveEntry } from "@/lib/domains/evidence/record-archive-entry";
 import { seedCompany, seedRelease, seedUser } from "@/tests/factories";
 import { complianceAdmin } from "@/tests/legal-request-fixtures";
 import { signIn, signInPasswordOnly, withPageSession } from "@/tests/page-session";

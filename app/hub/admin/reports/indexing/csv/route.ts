@@ -1,9 +1,9 @@
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { apiRoute } from "@/lib/http/route";
-import { staffSessionOrThrow } from "@/lib/http/session-route";
-import { csvRangeOf, csvResponse } from "@/lib/reports/csv-download";
-import { feedFetchCsv } from "@/lib/reports/feed-fetch-export";
-import { loadFeedFetchesPerDay } from "@/lib/reports/feed-fetches-per-day";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { apiRoute } from "@/lib/core/http/route";
+import { staffSessionOrThrow } from "@/lib/domains/auth/session-route";
+import { csvRangeOf, csvResponse } from "@/lib/domains/reports/csv-download";
+import { feedFetchCsv } from "@/lib/domains/reports/feed-fetch-export";
+import { loadFeedFetchesPerDay } from "@/lib/domains/reports/feed-fetches-per-day";
 
 // GET /admin/reports/indexing/csv?from&to: feed fetches per day with the completeness flag
 // (spec 8, FEED_FETCHES_RECORDED_SINCE), for staff holding the report's permission.

@@ -1,9 +1,9 @@
-import { ADMIN_SCREENS } from "@/lib/admin/screens";
-import { apiRoute } from "@/lib/http/route";
-import { staffSessionOrThrow } from "@/lib/http/session-route";
-import { csvRangeOf, csvResponse } from "@/lib/reports/csv-download";
-import { SUBMITTER_CSV_PARTS, submitterCsv, type SubmitterCsvPart } from "@/lib/reports/submitter-export";
-import { loadSubmitterReport } from "@/lib/reports/submitter-report";
+import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
+import { apiRoute } from "@/lib/core/http/route";
+import { staffSessionOrThrow } from "@/lib/domains/auth/session-route";
+import { csvRangeOf, csvResponse } from "@/lib/domains/reports/csv-download";
+import { SUBMITTER_CSV_PARTS, submitterCsv, type SubmitterCsvPart } from "@/lib/domains/reports/submitter-export";
+import { loadSubmitterReport } from "@/lib/domains/reports/submitter-report";
 
 // GET /admin/reports/submitters/csv?part=addresses|rejections&from&to: the submitter report as
 // CSV (spec 4.3), for staff holding the report's permission; it sends nothing.

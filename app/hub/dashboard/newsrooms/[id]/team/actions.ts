@@ -3,11 +3,11 @@
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import type { InviteFormState } from "@/components/dashboard/team/invite-form";
-import { requireUser } from "@/lib/auth/session";
-import { changeMemberRole, confirmAutoMember, declineEmailMatch, inviteEmailMatch, inviteMember, leaveNewsroom, removeMember, resendInvitation, revokeInvitation, teamFormError, TeamRefusedError } from "@/lib/companies/team";
-import type { ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import { parseRecordId } from "@/lib/input/ids";
+import { requireUser } from "@/lib/domains/auth/session";
+import { changeMemberRole, confirmAutoMember, declineEmailMatch, inviteEmailMatch, inviteMember, leaveNewsroom, removeMember, resendInvitation, revokeInvitation, teamFormError, TeamRefusedError } from "@/lib/domains/companies/team";
+import type { ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 // The team page's actions: each bound to the newsroom (and a member or invitation) by the page.
 // Bound arguments come back from the browser as it likes, so they are read like any input;

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { completeLogin } from "@/lib/auth/login/login-completion";
-import { declineEmailMatch, inviteEmailMatch, joinByInvitation, loadTeam } from "@/lib/companies/team";
-import { newsroomsOfUser } from "@/lib/companies/newsrooms";
-import { db } from "@/lib/db/client";
+import { completeLogin } from "@/lib/domains/auth/login/login-completion";
+import { declineEmailMatch, inviteEmailMatch, joinByInvitation, loadTeam } from "@/lib/domains/companies/team";
+import { newsroomsOfUser } from "@/lib/domains/accounts/newsrooms";
+import { db } from "@/lib/core/db/client";
 import { seedUser, unique } from "@/tests/factories";
 import { signIn, withPageSession } from "@/tests/page-session";
 import { seedTeam, teamRows } from "@/tests/team-fixtures";

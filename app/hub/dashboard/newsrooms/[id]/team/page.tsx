@@ -7,9 +7,9 @@ import { InviteForm } from "@/components/dashboard/team/invite-form";
 import { MemberList } from "@/components/dashboard/team/member-list";
 import { RoleExplanations } from "@/components/dashboard/team/role-explanations";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireUser } from "@/lib/auth/session";
-import { GRANTED_VIA_LABEL, loadTeam, ROLE_LABEL, roleDescriptions, TeamRefusedError } from "@/lib/companies/team";
-import { parseRecordId } from "@/lib/input/ids";
+import { requireUser } from "@/lib/domains/auth/session";
+import { GRANTED_VIA_LABEL, loadTeam, ROLE_LABEL, roleDescriptions, TeamRefusedError } from "@/lib/domains/companies/team";
+import { parseRecordId } from "@/lib/core/input/ids";
 import { changeRoleAction, confirmAutoMemberAction, declineEmailMatchAction, inviteEmailMatchAction, inviteMemberAction, leaveNewsroomAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./actions";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { completeLogin } from "@/lib/auth/login/login-completion";
-import { inviteMember } from "@/lib/companies/team";
-import { db } from "@/lib/db/client";
+import { completeLogin } from "@/lib/domains/auth/login/login-completion";
+import { inviteMember } from "@/lib/domains/companies/team";
+import { db } from "@/lib/core/db/client";
 import { seedUser, unique } from "@/tests/factories";
 import { signIn, withPageSession } from "@/tests/page-session";
 import { invitationRows, join, newAddress, seedTeam, teamRows } from "@/tests/team-fixtures";

@@ -2,13 +2,13 @@
 
 import { redirect } from "next/navigation";
 import type { PaidChangeInput, PaidChangeResult } from "@/components/dashboard/paid-change-form";
-import { requireUser } from "@/lib/auth/session";
-import { RELEASE_LIMITS } from "@/lib/releases/rules";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { AppError } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
-import { checkoutPaidChange, checkoutPendingChange } from "@/lib/dashboard/paid-change-checkout";
-import { reviewReasonsOf } from "@/lib/dashboard/review-reasons";
+import { requireUser } from "@/lib/domains/auth/session";
+import { RELEASE_LIMITS } from "@/lib/domains/releases/rules";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { AppError } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { checkoutPaidChange, checkoutPendingChange } from "@/lib/adapters/dashboard/paid-change-checkout";
+import { reviewReasonsOf } from "@/lib/adapters/dashboard/review-reasons";
 
 /** Whatever the browser sends: a string, cut only past every limit so an overlong one is still refused. */
 const text = (v: unknown) => (typeof v === "string" ? v.slice(0, RELEASE_LIMITS.bodyHtmlMax + 1) : "");

@@ -3,12 +3,12 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PaidChangeForm } from "@/components/dashboard/paid-change-form";
 import { ActionButton } from "@/components/ui/action-button";
-import { requireUser } from "@/lib/auth/session";
-import { formatEuro } from "@/lib/billing/money";
-import { formatBerlin } from "@/lib/dashboard/berlin-time";
-import { AppError } from "@/lib/http/errors";
-import { parseRecordId } from "@/lib/input/ids";
-import { loadPaidChangePage, type PaidChangeBlocker } from "@/lib/releases/changes/load-paid-change-page";
+import { requireUser } from "@/lib/domains/auth/session";
+import { formatEuro } from "@/lib/domains/billing/money";
+import { formatBerlin } from "@/lib/core/time/berlin-time";
+import { AppError } from "@/lib/core/errors/errors";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { loadPaidChangePage, type PaidChangeBlocker } from "@/lib/domains/paid-changes/load-paid-change-page";
 import { payPendingChange, requestChange } from "./actions";
 
 export const dynamic = "force-dynamic";

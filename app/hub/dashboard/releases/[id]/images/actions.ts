@@ -1,14 +1,14 @@
 "use server";
 
 import { refresh } from "next/cache";
-import { requireUser } from "@/lib/auth/session";
-import { actionError, type ActionResult } from "@/lib/forms/action-result";
-import { formText } from "@/lib/forms/form-fields";
-import { arrangeReleaseImages } from "@/lib/images/arrange-release-images";
-import { correctImageDeclaration } from "@/lib/images/correct-image-declaration";
-import { declarationFormError, declarationFormFields } from "@/lib/images/declaration-form";
-import { removeReleaseImage } from "@/lib/images/remove-release-image";
-import { parseRecordId } from "@/lib/input/ids";
+import { requireUser } from "@/lib/domains/auth/session";
+import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
+import { formText } from "@/lib/core/forms/form-fields";
+import { arrangeReleaseImages } from "@/lib/domains/release-images/arrange-release-images";
+import { correctImageDeclaration } from "@/lib/domains/release-images/correct-image-declaration";
+import { declarationFormError, declarationFormFields } from "@/lib/domains/images/declaration-form";
+import { removeReleaseImage } from "@/lib/domains/release-images/remove-release-image";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 // Order, cover and removal of a release's images from the release page (the upload goes through
 // the route handler beside this file). The domain checks the rights and the release's status,

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { apiRoute } from "@/lib/http/route";
-import { notFound } from "@/lib/http/errors";
-import { loadImagePreview } from "@/lib/images/load-image-preview";
-import { waitingImageOfLink } from "@/lib/images/confirmation-link/find-confirmation-link";
+import { apiRoute } from "@/lib/core/http/route";
+import { notFound } from "@/lib/core/errors/errors";
+import { loadImagePreview } from "@/lib/domains/release-images/load-image-preview";
+import { waitingImageOfLink } from "@/lib/domains/images/confirmation-link/find-confirmation-link";
 
 // GET /images/confirm/<token>/preview: the small JPEG of the one image an open image-confirmation
 // link names, while it waits for the owner, for its confirmation page. Private: never stored by any cache.

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { loadSlugPage, type SlugPageParams } from "@/lib/public/slug-page";
+import { loadSlugPage, type SlugPageParams } from "@/lib/adapters/public/slug-page";
 import { BoostedReleases } from "@/components/portal/boosted-releases";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
 import { YearBar } from "@/components/portal/year-bar";
-import { cachedCategoryLanding } from "@/lib/public/cached-reads";
-import { categoryPath, SITE_NAMES } from "@/lib/sites";
+import { cachedCategoryLanding } from "@/lib/adapters/public/cached-reads";
+import { categoryPath, SITE_NAMES } from "@/lib/domains/sites";
 
 type Params = SlugPageParams;
 const load = cache(cachedCategoryLanding);

@@ -1,6 +1,6 @@
-import { cachedCorrectionsFeed } from "@/lib/legal/corrections/cached-corrections";
-import { feedNotFound, portalFeedParams } from "@/lib/feeds/respond";
-import { serveFeed } from "@/lib/feeds/serve";
+import { cachedCorrectionsFeed } from "@/lib/adapters/public/cached-corrections";
+import { feedNotFound, portalFeedParams } from "@/lib/adapters/public/feeds/respond";
+import { serveFeed } from "@/lib/adapters/public/feeds/serve";
 
 // GET /{edition}/corrections/feed: the correction log as RSS 2.0 (spec 4.4), in the other feeds' format.
 export async function GET(request: Request, { params }: { params: Promise<Record<string, string>> }) {

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { loadSlugPage, type SlugPageParams } from "@/lib/public/slug-page";
+import { loadSlugPage, type SlugPageParams } from "@/lib/adapters/public/slug-page";
 import { NewsroomContact, NewsroomHeader } from "@/components/portal/newsroom-profile";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
-import { cachedNewsroomPage } from "@/lib/public/cached-reads";
-import { editionAlternates, getSiteHosts, newsroomPath, SITE_NAMES } from "@/lib/sites";
+import { cachedNewsroomPage } from "@/lib/adapters/public/cached-reads";
+import { editionAlternates, getSiteHosts, newsroomPath, SITE_NAMES } from "@/lib/domains/sites";
 
 type Params = SlugPageParams;
 const load = cache(cachedNewsroomPage);

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ShareInput, shareRelease } from "@/lib/analytics/shares";
-import { apiRoute, json } from "@/lib/http/route";
-import { PORTALS } from "@/lib/sites";
+import { ShareInput, shareRelease } from "@/lib/domains/analytics/shares";
+import { apiRoute, json } from "@/lib/core/http/route";
+import { PORTALS } from "@/lib/domains/sites";
 
 const Params = z.object({ portal: z.enum(PORTALS), slug: z.string().min(1).max(200) });
 

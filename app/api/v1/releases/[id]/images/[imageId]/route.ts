@@ -1,9 +1,9 @@
-import { userIdOf } from "@/lib/api/handler";
-import { ImageDeclarationInput, ImageIdParams } from "@/lib/api/image-schemas";
-import { imageToApi } from "@/lib/api/images";
-import { apiRoute, json } from "@/lib/http/route";
-import { correctImageDeclaration } from "@/lib/images/correct-image-declaration";
-import { removeReleaseImage } from "@/lib/images/remove-release-image";
+import { userIdOf } from "@/lib/adapters/api/handler";
+import { ImageDeclarationInput, ImageIdParams } from "@/lib/adapters/api/image-schemas";
+import { imageToApi } from "@/lib/adapters/api/images";
+import { apiRoute, json } from "@/lib/core/http/route";
+import { correctImageDeclaration } from "@/lib/domains/release-images/correct-image-declaration";
+import { removeReleaseImage } from "@/lib/domains/release-images/remove-release-image";
 
 // PATCH /api/v1/releases/{id}/images/{imageId}: correct the credit, alt text or AI declaration (a new og variant and snapshot).
 export const PATCH = apiRoute({ route: "/api/v1/releases/[id]/images/[imageId]", auth: "token", rateLimit: "api", params: ImageIdParams, body: ImageDeclarationInput }, async (ctx) =>

@@ -1,10 +1,10 @@
-import { userIdOf } from "@/lib/api/handler";
-import { imageToApi } from "@/lib/api/images";
-import { ImageOrderInput } from "@/lib/api/image-schemas";
-import { IdParams } from "@/lib/api/schemas";
-import { apiRoute, json } from "@/lib/http/route";
-import { arrangeReleaseImages } from "@/lib/images/arrange-release-images";
-import { listReleaseImages } from "@/lib/images/list-release-images";
+import { userIdOf } from "@/lib/adapters/api/handler";
+import { imageToApi } from "@/lib/adapters/api/images";
+import { ImageOrderInput } from "@/lib/adapters/api/image-schemas";
+import { IdParams } from "@/lib/adapters/api/schemas";
+import { apiRoute, json } from "@/lib/core/http/route";
+import { arrangeReleaseImages } from "@/lib/domains/release-images/arrange-release-images";
+import { listReleaseImages } from "@/lib/domains/release-images/list-release-images";
 
 // PUT /api/v1/releases/{id}/images/order: order and cover of the release's images.
 export const PUT = apiRoute({ route: "/api/v1/releases/[id]/images/order", auth: "token", rateLimit: "api", params: IdParams, body: ImageOrderInput }, async (ctx) => {

@@ -1,7 +1,7 @@
-import { requireAdmin } from "@/lib/auth/session";
-import { invoicePdfResponse, invoicePdfRefusal } from "@/lib/billing/invoices/invoice-pdf-response";
-import { invoicePdfForViewer } from "@/lib/billing/invoices/invoice-policy";
-import { parseRecordId } from "@/lib/input/ids";
+import { requireAdmin } from "@/lib/domains/auth/session";
+import { invoicePdfResponse, invoicePdfRefusal } from "@/lib/domains/billing/invoices/invoice-pdf-response";
+import { invoicePdfForViewer } from "@/lib/domains/billing/invoices/invoice-policy";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 // GET /admin/payments/invoices/<id>/pdf (admin.invoices.pdf): any customer's invoice, for a
 // confirmed staff session holding billing:manage; others get 403.

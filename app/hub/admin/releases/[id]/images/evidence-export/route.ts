@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { downloadReleaseEvidence } from "@/lib/evidence/download-release-evidence";
-import { attachmentDisposition, readSmallForm } from "@/lib/http/form-body";
-import { apiRoute } from "@/lib/http/route";
-import { assertSameOrigin, staffSessionOrThrow } from "@/lib/http/session-route";
-import { RecordIdParam } from "@/lib/input/ids";
+import { downloadReleaseEvidence } from "@/lib/domains/evidence/download-release-evidence";
+import { attachmentDisposition, readSmallForm } from "@/lib/core/http/form-body";
+import { apiRoute } from "@/lib/core/http/route";
+import { assertSameOrigin, staffSessionOrThrow } from "@/lib/domains/auth/session-route";
+import { RecordIdParam } from "@/lib/core/input/ids";
 
 // POST /admin/releases/<id>/images/evidence-export: the release's signed evidence export as a
 // download, with a stated purpose (logged as EvidenceAccess); compliance:manage.

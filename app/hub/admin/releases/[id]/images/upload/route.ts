@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { apiRoute, json } from "@/lib/http/route";
-import { assertSameOrigin, staffSessionOrThrow } from "@/lib/http/session-route";
-import { uploadImageFromRequest } from "@/lib/images/upload/upload-from-request";
-import { RecordIdParam } from "@/lib/input/ids";
+import { apiRoute, json } from "@/lib/core/http/route";
+import { assertSameOrigin, staffSessionOrThrow } from "@/lib/domains/auth/session-route";
+import { uploadImageFromRequest } from "@/lib/domains/release-images/upload-from-request";
+import { RecordIdParam } from "@/lib/core/input/ids";
 
 // POST /admin/releases/<id>/images/upload: an admin adds an image to any release. It stays
 // hidden until an owner of the newsroom confirms it by the e-mail link (lib decides and mails).

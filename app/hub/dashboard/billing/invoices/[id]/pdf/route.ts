@@ -1,7 +1,7 @@
-import { requireUser } from "@/lib/auth/session";
-import { invoicePdfResponse, invoicePdfRefusal } from "@/lib/billing/invoices/invoice-pdf-response";
-import { invoicePdfForViewer } from "@/lib/billing/invoices/invoice-policy";
-import { parseRecordId } from "@/lib/input/ids";
+import { requireUser } from "@/lib/domains/auth/session";
+import { invoicePdfResponse, invoicePdfRefusal } from "@/lib/domains/billing/invoices/invoice-pdf-response";
+import { invoicePdfForViewer } from "@/lib/domains/billing/invoices/invoice-policy";
+import { parseRecordId } from "@/lib/core/input/ids";
 
 // GET /dashboard/billing/invoices/<id>/pdf (me.invoices.manual-pdf): the signed-in customer's own
 // invoice; another customer's only with billing:manage from a strongly confirmed staff session

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { apiRoute, json } from "@/lib/http/route";
-import { assertSameOrigin, sessionOrThrow } from "@/lib/http/session-route";
-import { uploadImageFromRequest } from "@/lib/images/upload/upload-from-request";
-import { RecordIdParam } from "@/lib/input/ids";
+import { apiRoute, json } from "@/lib/core/http/route";
+import { assertSameOrigin, sessionOrThrow } from "@/lib/domains/auth/session-route";
+import { uploadImageFromRequest } from "@/lib/domains/release-images/upload-from-request";
+import { RecordIdParam } from "@/lib/core/input/ids";
 
 // POST /dashboard/releases/<id>/images/upload: the release page's image upload (multipart, up to
 // 16 MiB, which a server action cannot take). Answers { image, warnings } or the JSON error body.

@@ -1,6 +1,6 @@
-import { servedNewsroomFeed } from "@/lib/public/cached-reads";
-import { feedNotFound, portalFeedParams } from "@/lib/feeds/respond";
-import { serveFeed } from "@/lib/feeds/serve";
+import { servedNewsroomFeed } from "@/lib/adapters/public/cached-reads";
+import { feedNotFound, portalFeedParams } from "@/lib/adapters/public/feeds/respond";
+import { serveFeed } from "@/lib/adapters/public/feeds/serve";
 
 export async function GET(request: Request, { params }: { params: Promise<Record<string, string>> }) {
   const p = await portalFeedParams(params);

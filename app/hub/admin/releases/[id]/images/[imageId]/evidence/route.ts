@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { openImageEvidence } from "@/lib/evidence/open-image-evidence";
-import { attachmentDisposition, readSmallForm } from "@/lib/http/form-body";
-import { AppError } from "@/lib/http/errors";
-import { apiRoute } from "@/lib/http/route";
-import { RecordIdParam } from "@/lib/input/ids";
-import { assertSameOrigin, staffSessionOrThrow } from "@/lib/http/session-route";
+import { openImageEvidence } from "@/lib/domains/evidence/open-image-evidence";
+import { attachmentDisposition, readSmallForm } from "@/lib/core/http/form-body";
+import { AppError } from "@/lib/core/errors/errors";
+import { apiRoute } from "@/lib/core/http/route";
+import { RecordIdParam } from "@/lib/core/input/ids";
+import { assertSameOrigin, staffSessionOrThrow } from "@/lib/domains/auth/session-route";
 
 // POST /admin/releases/<id>/images/<imageId>/evidence: the evidence file (original or published
 // version) as a download, only with a stated purpose and only by POST, so the purpose cannot

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { loadImagePreview } from "@/lib/images/load-image-preview";
-import { apiRoute } from "@/lib/http/route";
-import { RecordIdParam } from "@/lib/input/ids";
-import { staffSessionOrThrow } from "@/lib/http/session-route";
+import { loadImagePreview } from "@/lib/domains/release-images/load-image-preview";
+import { apiRoute } from "@/lib/core/http/route";
+import { RecordIdParam } from "@/lib/core/input/ids";
+import { staffSessionOrThrow } from "@/lib/domains/auth/session-route";
 
 // GET /admin/releases/<id>/images/<imageId>/preview: the same small JPEG for staff reviewing
 // images (withheld ones included). Private: never stored by any cache.

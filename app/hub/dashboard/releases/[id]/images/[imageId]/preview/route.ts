@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { loadImagePreview } from "@/lib/images/load-image-preview";
-import { apiRoute } from "@/lib/http/route";
-import { RecordIdParam } from "@/lib/input/ids";
-import { sessionOrThrow } from "@/lib/http/session-route";
+import { loadImagePreview } from "@/lib/domains/release-images/load-image-preview";
+import { apiRoute } from "@/lib/core/http/route";
+import { RecordIdParam } from "@/lib/core/input/ids";
+import { sessionOrThrow } from "@/lib/domains/auth/session-route";
 
 // GET /dashboard/releases/<id>/images/<imageId>/preview: a small JPEG for people who may manage
 // the release, whatever the image's public state. Private: never stored by any cache.

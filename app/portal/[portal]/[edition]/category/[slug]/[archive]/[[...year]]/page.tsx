@@ -4,9 +4,9 @@ import { cache } from "react";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
 import { YearBar } from "@/components/portal/year-bar";
-import { decodePathSegment } from "@/lib/input/path-segment";
-import { archivePage } from "@/lib/public/cached-reads";
-import { categoryArchivePath, isEdition, isPortal, PATH_SEGMENTS, SITE_NAMES } from "@/lib/sites";
+import { decodePathSegment } from "@/lib/core/input/path-segment";
+import { archivePage } from "@/lib/adapters/public/cached-reads";
+import { categoryArchivePath, isEdition, isPortal, PATH_SEGMENTS, SITE_NAMES } from "@/lib/domains/sites";
 
 // `/archiv` without a year shows the latest year with releases; its canonical names that year.
 type Params = Promise<{ portal: string; edition: string; slug: string; archive: string; year?: string[] }>;

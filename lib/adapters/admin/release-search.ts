@@ -1,0 +1,79 @@
+import { db } from "@/lib/core/db/client";
+import { ReleaseStatus } from "@/lib/generated/prisma/enums";
+import { parseRecordId } from "@/lib/core/input/ids";
+import { searchReleases } from "@/lib/domains/releases/search";
+import { EDITIONS, PORTALS, type Edition, type Portal } from "@/lib/domains/sites";
+import { choiceParam, pageParam, searchWords, textParam, type SearchParams } from "./list-query";
+
+// /admin/releases (spec 4.3): every release of every newsroom, found through the search mirror
+// (the one full-text index, lib/domains/releases/search.ts), newest first also with words (an editor
+// looks for what happened, not for the best match), narrowed by status, portal, language and
+// newsroom. The total is counted up to the search's cap, so a common word over a million
+// releases costs no more than a rare one; past the cap the pages go on by date.
+
+export const ADMIN_RELEASES_PAGE_SIZE = 25;
+/** The statuses in the order a release passes them. */
+export const RELEASE_STATUSES = Object.values(ReleaseStatus);
+
+export interface AdminReleaseQuery {
+  q: string;
+  status?: ReleaseStatus;
+  portal?: Portal;
+  language?: Edition;
+  /** A newsroom's number or slug, as typed. */
+  newsroom: string;
+  page: number;
+}
+
+export function parseAdminReleaseQuery(params: SearchParams): AdminReleaseQuery {
+  return {
+    q: searchWords(params),
+    status: choiceParam(params, "status", RELEASE_STATUSES),
+    portal: choiceParam(params, "portal", PORTALS),
+    language: choiceParam(params, "language", EDITIONS),
+    newsroom: textParam(params, "newsroom", 120),
+    page: pageParam(params),
+  };
+}
+
+/** The newsrooms a typed number or slug names (a slug may exist on both portals). */
+async function newsroomsNamed(raw: string): Promise<{ id: number; name: string }[]> {
+  const id = parseRecordId(raw);
+  const where = id !== null ? { id } : { slug: raw.toLowerCase() };
+  return db.company.findMany({ where: { ...where, deletedAt: null }, select: { id: true, name: true }, orderBy: { id: "asc" } });
+}
+
+export async function searchAdminReleases(query: AdminReleaseQuery) {
+  const newsrooms = query.newsroom ? await newsroomsNamed(query.newsroom) : null;
+  const { ids, total, capped } = await searchReleases({
+    ...(query.q ? { q: query.q, order: "newest" as const } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.portal ? { portal: query.portal } : {}),
+    ...(query.language ? { language: query.language } : {}),
+    ...(newsrooms ? { companyIds: newsrooms.map((n) => n.id) } : {}),
+    page: query.page,
+    perPage: ADMIN_RELEASES_PAGE_SIZE,
+  });
+  const found = await db.pressRelease.findMany({
+    where: { id: { in: ids }, deletedAt: null },
+    select: {
+      id: true, title: true, status: true, portal: true, language: true, slug: true, createdAt: true, publishedAt: true, goneAt: true,
+      company: { select: { id: true, name: true, goneAt: true } },
+    },
+  });
+  const byId = new Map(found.map((r) => [r.id, r]));
+  // Words may be a release's number: offer it directly, whatever the filters say.
+  const numbered = parseRecordId(query.q.replace(/^(nr\.?|#)\s*/i, ""));
+  const direct = numbered !== null ? await db.pressRelease.findFirst({ where: { id: numbered, deletedAt: null }, select: { id: true, title: true } }) : null;
+  return {
+    rows: ids.map((id) => byId.get(id)).filter((r) => r !== undefined),
+    total,
+    /** The count stopped at the cap: "more than", and the pages go on while they are full. */
+    totalCapped: capped,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_RELEASES_PAGE_SIZE)),
+    hasNext: capped ? ids.length === ADMIN_RELEASES_PAGE_SIZE : query.page * ADMIN_RELEASES_PAGE_SIZE < total,
+    newsrooms,
+    direct,
+  };
+}
+export type AdminReleaseRow = Awaited<ReturnType<typeof searchAdminReleases>>["rows"][number];

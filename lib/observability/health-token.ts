@@ -1,7 +1,0 @@
-import { getConfig } from "@/lib/config";
-import { bearerMatches } from "@/lib/security/bearer";
-
-/** True when the Authorization header carries the configured health token as a bearer token. */
-export function isHealthTokenValid(authorization: string | null): boolean {
-  return bearerMatches(authorization, getConfig().security.healthToken);
-}
