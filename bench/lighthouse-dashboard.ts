@@ -1,4 +1,5 @@
-// Lighthouse accessibility (and best practices) on the signed-in customer screens: the release
+// Lighthouse accessibility (and best practices) on the public hub screens (signed out), then on
+// the signed-in customer screens: the release
 // editor (new, and a draft with an uploaded image), the owner's image confirmation page, the
 // newsroom profile and its team page, billing; then, signed in as the demo super-admin, the admin
 // screens (review, images, releases, categories, legal requests, contact, companies, users,
@@ -88,6 +89,20 @@ async function main() {
   try {
     const page = await browser.newPage();
     axePage = await browser.newPage();
+    // The public hub screens, signed out: sign-in, registration, intake and contact forms, the
+    // newsletter, an unsubscribe and an invitation link that do not hold, the local mailbox.
+    console.log(`machine: ${cpus().length} cores; lighthouse 12, Debian Chromium, desktop form factor, signed out`);
+    await audit([
+      ["sign-in", `${HUB}/login`],
+      ["registration", `${HUB}/register`],
+      ["password reset", `${HUB}/login/reset`],
+      ["legal request intake", `${HUB}/rechtliche-anliegen`],
+      ["contact", `${HUB}/kontakt`],
+      ["newsletter sign-up", `${HUB}/newsletter`],
+      ["unsubscribe, bad link", `${HUB}/unsubscribe?token=x`],
+      ["invitation, bad link", `${HUB}/invitation/not-a-token`],
+      ["local mailbox", `${HUB}/dev/mailbox`],
+    ]);
     await page.goto(`${HUB}/login`);
     await page.getByLabel("E-Mail-Adresse", { exact: true }).fill("owner@nordlicht-energie.example");
     await page.getByLabel("Passwort", { exact: true }).fill("pressdesk-demo-2026");

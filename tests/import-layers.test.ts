@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 import { backwardArrows, loopsOf, readImportGraph } from "@/scripts/import-graph";
@@ -17,6 +19,13 @@ describe("lib/ in layers", () => {
 
   it("keeps every lazy import inside its own folder", () => {
     expect(graph.lazy.filter((l) => !l.sameFolder)).toEqual([]);
+  });
+
+  it("imports relatively in .mjs files, which Node loads without the @/ alias (the cache handler, the server)", () => {
+    const mjs = ["lib", "scripts"].flatMap((dir) => readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".mjs")).map((f) => join(dir, f)));
+    expect(mjs.length).toBeGreaterThan(3);
+    const aliased = mjs.filter((file) => /from ["']@\//.test(readFileSync(file, "utf8")));
+    expect(aliased).toEqual([]);
   });
 
   it("fails lint on a backward import (a deliberate violation)", async () => {

@@ -1,8 +1,11 @@
 "use client";
 
 import { startTransition, useActionState, useDeferredValue, useMemo, useState, type FormEvent } from "react";
-import { describedBy, FormField, shownIssue } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field, shownIssue } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
+import { Notice } from "@/components/ui/notice";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { formIssuesOf } from "@/lib/adapters/dashboard/release-rules";
 import { releaseTextIssues } from "@/lib/domains/releases/rules";
@@ -21,7 +24,7 @@ export interface PaidChangeResult extends ActionResult {
   reasons?: string[];
 }
 
-type Field = "title" | "lead" | "body";
+type ChangeField = "title" | "lead" | "body";
 
 interface Props {
   initial: PaidChangeInput;
@@ -38,14 +41,14 @@ interface Props {
  */
 export function PaidChangeForm({ initial, maxDistancePercent, action }: Props) {
   const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [touched, setTouched] = useState<Partial<Record<ChangeField, boolean>>>({});
   const [sent, setSent] = useState<PaidChangeInput | null>(null);
   const [result, dispatch, pending] = useActionState(action, null);
   const hydrated = useHydrated();
 
   // The release rules the server applies to every write of these three fields.
-  const clientIssues: Partial<Record<Field, string>> = formIssuesOf(releaseTextIssues({ title: values.title, lead: values.lead, body: values.body }));
-  const issueOf = (field: Field) => shownIssue(field, { touched, clientIssues, values, sent, serverIssues: result?.issues });
+  const clientIssues: Partial<Record<ChangeField, string>> = formIssuesOf(releaseTextIssues({ title: values.title, lead: values.lead, body: values.body }));
+  const issueOf = (field: ChangeField) => shownIssue(field, { touched, clientIssues, values, sent, serverIssues: result?.issues });
   const unchanged = values.title.trim() === initial.title.trim() && values.lead.trim() === initial.lead.trim() && values.body === initial.body;
 
   // Deferred: a long text retyped at once is compared once the typing pauses, not per key.
@@ -55,8 +58,9 @@ export function PaidChangeForm({ initial, maxDistancePercent, action }: Props) {
     [initial, deferred],
   );
   const tooMuch = percent > maxDistancePercent;
+  const extent = unchanged ? "Noch nichts geändert." : `Geändert: ${percent} % der Wörter (erlaubt sind höchstens ${maxDistancePercent} %).`;
 
-  const set = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: ChangeField, value: string) => setValues((v) => ({ ...v, [field]: value }));
   const bind = (field: "title" | "lead") => ({
     id: field,
     name: field,
@@ -84,23 +88,29 @@ export function PaidChangeForm({ initial, maxDistancePercent, action }: Props) {
           ))}
         </ul>
       ) : null}
-      <FormField id="title" label="Überschrift" issue={issueOf("title")}>
+      <Field id="title" label="Überschrift" issue={issueOf("title")}>
         <input {...bind("title")} type="text" maxLength={250} />
-      </FormField>
-      <FormField id="lead" label="Vorspann (optional)" issue={issueOf("lead")}>
+      </Field>
+      <Field id="lead" label="Vorspann (optional)" issue={issueOf("lead")}>
         <input {...bind("lead")} type="text" maxLength={600} />
-      </FormField>
+      </Field>
       <ReleaseBodyField initialHtml={initial.body} body={values.body} issue={issueOf("body")} onChange={(body) => set("body", body)} onHtml={() => {}} onBlur={() => setTouched((t) => ({ ...t, body: true }))} />
-      <p className={tooMuch ? "form-message error" : "meta"} id="change-extent" role="status">
-        {unchanged ? "Noch nichts geändert." : `Geändert: ${percent} % der Wörter (erlaubt sind höchstens ${maxDistancePercent} %).`}
-        {tooMuch ? <small>Bitte ändern Sie weniger: Eine so weitgehende Änderung gehört in eine neue Pressemitteilung.</small> : null}
-      </p>
-      <div className="button-row">
-        <button type="submit" className="button" disabled={!hydrated || pending || unchanged || tooMuch}>
-          Prüfen und zur Zahlung
-        </button>
-        {pending ? <span className="meta">Der Text wird geprüft …</span> : null}
+      {/* One live region for both looks: it stays in the page, so a change of the share is announced. */}
+      <div id="change-extent" role="status">
+        {tooMuch ? (
+          <Notice tone="error" detail="Bitte ändern Sie weniger: Eine so weitgehende Änderung gehört in eine neue Pressemitteilung.">
+            {extent}
+          </Notice>
+        ) : (
+          <p className="meta">{extent}</p>
+        )}
       </div>
+      <FormActions>
+        <Button type="submit" disabled={!hydrated || pending || unchanged || tooMuch}>
+          Prüfen und zur Zahlung
+        </Button>
+        {pending ? <span className="meta">Der Text wird geprüft …</span> : null}
+      </FormActions>
     </form>
   );
 }

@@ -1,8 +1,11 @@
 "use client";
 
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
-import { describedBy, FormField, shownIssue } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field, shownIssue } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
+import { Notice } from "@/components/ui/notice";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { CategoryOption, ContactPreset, Newsroom } from "@/lib/adapters/dashboard/newsrooms";
 import { hasIssues, RELEASE_FIELDS, validateReleaseForm, type ReleaseField, type ReleaseFormValues } from "@/lib/adapters/dashboard/release-rules";
@@ -152,27 +155,32 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
     <div className="release-editor-layout" data-preview={previewOpen ? "open" : "closed"}>
       <form className="form release-form" onSubmit={onSubmit} method="post" noValidate aria-label="Pressemitteilung bearbeiten">
         {localDraft.offer ? (
-          <div className="form-message warning local-draft-offer" role="status">
+          <Notice
+            tone="warning"
+            role="status"
+            actions={
+              <>
+                <Button type="button" variant="secondary" onClick={restoreLocalCopy}>
+                  Ungespeicherten Entwurf wiederherstellen
+                </Button>
+                <Button type="button" variant="link" onClick={localDraft.discard}>
+                  Verwerfen
+                </Button>
+              </>
+            }
+          >
             Auf diesem Gerät liegt ein ungespeicherter Entwurf vom {formatBerlin(localDraft.offer.savedAt)}.
-            <span className="button-row">
-              <button type="button" className="button secondary" onClick={restoreLocalCopy}>
-                Ungespeicherten Entwurf wiederherstellen
-              </button>
-              <button type="button" className="link-button" onClick={localDraft.discard}>
-                Verwerfen
-              </button>
-            </span>
-          </div>
+          </Notice>
         ) : null}
         {showClientSummary ? (
-          <p className="form-message error" role="alert">
+          <Notice tone="error" role="alert">
             Bitte prüfen Sie die markierten Felder.
-          </p>
+          </Notice>
         ) : (
           <FormMessage result={result} />
         )}
         <div className="form-grid">
-          <FormField id="companyId" label="Newsroom" issue={issueOf("companyId")}>
+          <Field id="companyId" label="Newsroom" issue={issueOf("companyId")}>
             <select {...bind("companyId")} disabled={!!releaseId || newsrooms.length < 2}>
               {newsrooms.map((n) => (
                 <option key={n.id} value={n.id}>
@@ -180,8 +188,8 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
                 </option>
               ))}
             </select>
-          </FormField>
-          <FormField id="portal" label="Portal" issue={issueOf("portal")}>
+          </Field>
+          <Field id="portal" label="Portal" issue={issueOf("portal")}>
             <select {...bind("portal")} disabled={placementLocked || portals.length < 2}>
               {portals.map((p) => (
                 <option key={p} value={p}>
@@ -189,14 +197,14 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
                 </option>
               ))}
             </select>
-          </FormField>
-          <FormField id="language" label="Sprache" issue={issueOf("language")}>
+          </Field>
+          <Field id="language" label="Sprache" issue={issueOf("language")}>
             <select {...bind("language")} disabled={placementLocked}>
               <option value="de">Deutsch</option>
               <option value="en">Englisch</option>
             </select>
-          </FormField>
-          <FormField id="categoryId" label="Kategorie" issue={issueOf("categoryId")}>
+          </Field>
+          <Field id="categoryId" label="Kategorie" issue={issueOf("categoryId")}>
             <select {...bind("categoryId")}>
               <option value="">Bitte wählen …</option>
               {portalCategories.map((c) => (
@@ -205,34 +213,34 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
                 </option>
               ))}
             </select>
-          </FormField>
+          </Field>
         </div>
-        <FormField id="title" label="Überschrift" issue={issueOf("title")}>
+        <Field id="title" label="Überschrift" issue={issueOf("title")}>
           <input {...bind("title")} type="text" maxLength={250} />
-        </FormField>
-        <FormField id="lead" label="Vorspann (optional)" issue={issueOf("lead")}>
+        </Field>
+        <Field id="lead" label="Vorspann (optional)" issue={issueOf("lead")}>
           <input {...bind("lead")} type="text" maxLength={600} />
-        </FormField>
+        </Field>
         <ReleaseBodyField key={editorSeed.key} initialHtml={editorSeed.html} body={values.body} issue={issueOf("body")} onChange={(body) => set("body", body)} onHtml={setPreviewHtml} onBlur={() => touch("body")} />
         <AiDeclarationField value={values.aiDeclaration} issue={issueOf("aiDeclaration")} onChange={(v) => set("aiDeclaration", v)} onBlur={() => touch("aiDeclaration")} />
         <div className="form-grid">
-          <FormField id="location" label="Ortsmarke" issue={issueOf("location")} hint="Der Ort, aus dem die Meldung stammt, z. B. Hamburg.">
+          <Field id="location" label="Ortsmarke" issue={issueOf("location")} hint="Der Ort, aus dem die Meldung stammt, z. B. Hamburg.">
             <input {...bind("location")} type="text" maxLength={220} />
-          </FormField>
-          <FormField id="scheduledAt" label="Veröffentlichen am (optional)" issue={issueOf("scheduledAt")} hint="Deutsche Zeit. Leer lassen: gleich nach bestandener Prüfung.">
+          </Field>
+          <Field id="scheduledAt" label="Veröffentlichen am (optional)" issue={issueOf("scheduledAt")} hint="Deutsche Zeit. Leer lassen: gleich nach bestandener Prüfung.">
             <input {...bind("scheduledAt")} type="datetime-local" />
-          </FormField>
+          </Field>
         </div>
         <div className="form-grid">
-          <FormField id="contactName" label="Pressekontakt: Name" issue={issueOf("contactName")}>
+          <Field id="contactName" label="Pressekontakt: Name" issue={issueOf("contactName")}>
             <input {...bind("contactName")} type="text" autoComplete="name" maxLength={220} />
-          </FormField>
-          <FormField id="contactEmail" label="Pressekontakt: E-Mail" issue={issueOf("contactEmail")}>
+          </Field>
+          <Field id="contactEmail" label="Pressekontakt: E-Mail" issue={issueOf("contactEmail")}>
             <input {...bind("contactEmail")} type="email" autoComplete="email" maxLength={320} />
-          </FormField>
-          <FormField id="contactPhone" label="Pressekontakt: Telefon (optional)" issue={issueOf("contactPhone")}>
+          </Field>
+          <Field id="contactPhone" label="Pressekontakt: Telefon (optional)" issue={issueOf("contactPhone")}>
             <input {...bind("contactPhone")} type="tel" autoComplete="tel" maxLength={60} />
-          </FormField>
+          </Field>
         </div>
         {canSubmit && documentsToAccept.length ? (
           <LegalAcceptanceFields
@@ -249,17 +257,17 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
             }
           />
         ) : null}
-        <div className="button-row">
-          <button type="submit" name="intent" value="save" className="button secondary" disabled={!hydrated || pending}>
+        <FormActions>
+          <Button type="submit" name="intent" value="save" variant="secondary" disabled={!hydrated || pending}>
             Speichern
-          </button>
+          </Button>
           {canSubmit ? (
-            <button type="submit" name="intent" value="submit" className="button" disabled={!hydrated || pending}>
+            <Button type="submit" name="intent" value="submit" disabled={!hydrated || pending}>
               Speichern und zur Prüfung einreichen
-            </button>
+            </Button>
           ) : null}
           {pending ? <span className="meta">Wird gespeichert …</span> : null}
-        </div>
+        </FormActions>
         {releaseId && autosaveEnabled ? (
           <p className="meta autosave-status" role="status">
             {autosaveText(autosave.state)}
@@ -267,9 +275,10 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
         ) : null}
       </form>
       <div className="release-preview-column">
-        <button type="button" className="button secondary release-preview-toggle" aria-expanded={previewOpen} aria-controls="release-preview" onClick={() => setPreviewOpen((o) => !o)}>
+        {/* release-preview-toggle: globals.css hides the toggle where the preview stands beside the form. */}
+        <Button type="button" variant="secondary" className="release-preview-toggle" aria-expanded={previewOpen} aria-controls="release-preview" onClick={() => setPreviewOpen((o) => !o)}>
           Vorschau
-        </button>
+        </Button>
         <ReleasePreview
           id="release-preview"
           values={values}

@@ -1,7 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { CONTACT_TEXT_MIN } from "@/lib/domains/legal/contact/contact-limits";
 import { INTAKE_LIMITS } from "@/lib/domains/legal/requests/file-fields";
@@ -20,27 +22,27 @@ export function ContactForm({ edition, action }: { edition: Edition; action: (pr
     <form action={formAction} className="form">
       <FormMessage result={state} />
       <div className="form-grid">
-        <FormField id="ct-name" label={t.name} issue={issue("name")}>
+        <Field id="ct-name" label={t.name} issue={issue("name")}>
           <input id="ct-name" name="name" type="text" autoComplete="name" required maxLength={INTAKE_LIMITS.name} defaultValue={v.name} {...describedBy("ct-name", issue("name"))} />
-        </FormField>
-        <FormField id="ct-email" label={t.email} hint={t.emailHint} issue={issue("email")}>
+        </Field>
+        <Field id="ct-email" label={t.email} hint={t.emailHint} issue={issue("email")}>
           <input id="ct-email" name="email" type="email" autoComplete="email" required maxLength={INTAKE_LIMITS.email} defaultValue={v.email} {...describedBy("ct-email", issue("email"), true)} />
-        </FormField>
+        </Field>
       </div>
-      <FormField id="ct-subject" label={t.subject} issue={issue("subject")}>
+      <Field id="ct-subject" label={t.subject} issue={issue("subject")}>
         <input id="ct-subject" name="subject" type="text" required maxLength={INTAKE_LIMITS.subject} defaultValue={v.subject} {...describedBy("ct-subject", issue("subject"))} />
-      </FormField>
-      <FormField id="ct-body" label={t.body} issue={issue("body")}>
+      </Field>
+      <Field id="ct-body" label={t.body} issue={issue("body")}>
         <textarea id="ct-body" name="body" rows={9} required minLength={CONTACT_TEXT_MIN} maxLength={INTAKE_LIMITS.textMax} defaultValue={v.body} {...describedBy("ct-body", issue("body"))} />
-      </FormField>
+      </Field>
       <p className="hint">
         {t.privacy.before} <a href={t.privacy.href}>{t.privacy.label}</a>.
       </p>
-      <div>
-        <button type="submit" className="button" disabled={pending}>
+      <FormActions spacing="flush">
+        <Button type="submit" disabled={pending}>
           {pending ? t.sending : t.submit}
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -1,7 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
-import { FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 import type { Edition } from "@/lib/domains/sites";
@@ -15,14 +17,14 @@ export function IntakeLoginLinkForm({ edition, action }: { edition: Edition; act
   return (
     <form action={formAction} className="form intake-link-form">
       <FormMessage result={state} />
-      <FormField id="lr-link-email" label={t.email}>
+      <Field id="lr-link-email" label={t.email}>
         <input id="lr-link-email" name="email" type="email" autoComplete="email" required maxLength={320} />
-      </FormField>
-      <div>
-        <button type="submit" className="button" disabled={pending}>
+      </Field>
+      <FormActions spacing="flush">
+        <Button type="submit" disabled={pending}>
           {pending ? t.sending : t.sendLink}
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -1,7 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { INTAKE_LIMITS } from "@/lib/domains/legal/requests/file-fields";
 import { PUBLIC_KIND_HINTS, TRACK_LABELS } from "@/lib/domains/legal-terms/request-labels";
@@ -25,7 +27,8 @@ export function IntakeRequestForm({ edition, portalOrigin, action }: { edition: 
   return (
     <form action={formAction} className="form">
       <FormMessage result={state} />
-      <fieldset className="choice-group intake-kinds" aria-invalid={issue("kind") ? true : undefined} aria-describedby={issue("kind") ? "lr-kind-issue" : undefined}>
+      {/* Radios have no Field: the group names its issue the way Field does (describedBy). */}
+      <fieldset className="choice-group intake-kinds" {...describedBy("lr-kind", issue("kind"))}>
         <legend>{t.kind}</legend>
         <div className="choice-cards">
           {KINDS.map((kind) => (
@@ -45,27 +48,27 @@ export function IntakeRequestForm({ edition, portalOrigin, action }: { edition: 
         ) : null}
       </fieldset>
       <div className="form-grid">
-        <FormField id="lr-name" label={t.name} issue={issue("name")}>
+        <Field id="lr-name" label={t.name} issue={issue("name")}>
           <input id="lr-name" name="name" type="text" autoComplete="name" required maxLength={INTAKE_LIMITS.name} defaultValue={v.name} {...describedBy("lr-name", issue("name"))} />
-        </FormField>
-        <FormField id="lr-email" label={t.emailField} hint={t.emailHint} issue={issue("email")}>
+        </Field>
+        <Field id="lr-email" label={t.emailField} hint={t.emailHint} issue={issue("email")}>
           <input id="lr-email" name="email" type="email" autoComplete="email" required maxLength={INTAKE_LIMITS.email} defaultValue={v.email} {...describedBy("lr-email", issue("email"), true)} />
-        </FormField>
+        </Field>
       </div>
-      <FormField id="lr-url" label={t.url} hint={t.urlHint(portalOrigin)} issue={issue("subjectUrl")}>
+      <Field id="lr-url" label={t.url} hint={t.urlHint(portalOrigin)} issue={issue("subjectUrl")}>
         <input id="lr-url" name="subjectUrl" type="url" inputMode="url" maxLength={INTAKE_LIMITS.url} defaultValue={v.subjectUrl} {...describedBy("lr-url", issue("subjectUrl"), true)} />
-      </FormField>
-      <FormField id="lr-body" label={t.body} hint={t.bodyHint} issue={issue("body")}>
+      </Field>
+      <Field id="lr-body" label={t.body} hint={t.bodyHint} issue={issue("body")}>
         <textarea id="lr-body" name="body" rows={9} required minLength={INTAKE_LIMITS.textMin} maxLength={INTAKE_LIMITS.textMax} defaultValue={v.body} {...describedBy("lr-body", issue("body"), true)} />
-      </FormField>
+      </Field>
       <p className="hint">
         {t.privacy.before} <a href={t.privacy.href}>{t.privacy.label}</a>.
       </p>
-      <div>
-        <button type="submit" className="button" disabled={pending}>
+      <FormActions spacing="flush">
+        <Button type="submit" disabled={pending}>
           {pending ? LEGAL_PAGE_COPY[edition].sending : t.submit}
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -1,7 +1,9 @@
 "use client";
 
 import { useActionState, useCallback, useEffect, useRef, useState } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 import { INTAKE_LIMITS } from "@/lib/domains/legal/requests/file-fields";
@@ -48,9 +50,9 @@ export function RequestModal({ release, choices, action }: { release: ReleaseFor
   }
   return (
     <>
-      <button ref={openerRef} type="button" className="button" onClick={() => dialogRef.current?.showModal()} aria-haspopup="dialog">
+      <Button ref={openerRef} type="button" onClick={() => dialogRef.current?.showModal()} aria-haspopup="dialog">
         Antrag stellen
-      </button>
+      </Button>
       <dialog ref={dialogRef} className="request-modal" aria-labelledby="request-modal-title" onClose={onClose}>
         <RequestDialogBody key={round} release={release} choices={choices} action={action} close={() => dialogRef.current?.close()} onFiled={onFiled} />
       </dialog>
@@ -109,23 +111,23 @@ function RequestDialogBody({ release, choices, action, close, onFiled }: {
     <>
       <div className="request-modal-head">
         <h2 id="request-modal-title">Antrag zu dieser Pressemitteilung</h2>
-        <button type="button" className="link-button" onClick={close}>
+        <Button type="button" variant="link" onClick={close}>
           Schließen
-        </button>
+        </Button>
       </div>
       {state?.ok ? (
         <>
           <FormMessage result={state} />
-          <div className="button-row">
-            <button type="button" className="button" onClick={close} autoFocus>
+          <FormActions>
+            <Button type="button" onClick={close} autoFocus>
               Fertig
-            </button>
-          </div>
+            </Button>
+          </FormActions>
         </>
       ) : (
         <form action={formAction} className="form request-form">
           <FormMessage result={state} />
-          <fieldset className="choice-group" aria-invalid={issues?.["track"] ? true : undefined} aria-describedby={issues?.["track"] ? "request-track-issue" : undefined}>
+          <fieldset className="choice-group" {...describedBy("request-track", issues?.["track"])}>
             <legend>Was beantragen Sie?</legend>
             <div className="choice-cards">
               {choices.map((c) => {
@@ -149,9 +151,9 @@ function RequestDialogBody({ release, choices, action, close, onFiled }: {
           </fieldset>
 
           {track === "correction" || track === "change" ? (
-            <FormField id="request-proposed" label="Gewünschter Wortlaut" hint="Der Text, wie er künftig lauten soll: der berichtigte Satz, Absatz oder die ganze Passage." issue={issues?.["proposedText"]}>
+            <Field id="request-proposed" label="Gewünschter Wortlaut" hint="Der Text, wie er künftig lauten soll: der berichtigte Satz, Absatz oder die ganze Passage." issue={issues?.["proposedText"]}>
               <textarea id="request-proposed" name="proposedText" rows={9} value={proposedText} onChange={(e) => setProposedText(e.target.value)} required maxLength={INTAKE_LIMITS.proposedMax} {...describedBy("request-proposed", issues?.["proposedText"], true)} />
-            </FormField>
+            </Field>
           ) : null}
 
           {track === "redaction" ? (
@@ -169,22 +171,22 @@ function RequestDialogBody({ release, choices, action, close, onFiled }: {
           ) : null}
 
           {track ? (
-            <FormField id="request-reason" label="Begründung" hint={`${REASON_HINT[track]} Mindestens ${INTAKE_LIMITS.textMin} Zeichen.`} issue={issues?.["reason"]}>
+            <Field id="request-reason" label="Begründung" hint={`${REASON_HINT[track]} Mindestens ${INTAKE_LIMITS.textMin} Zeichen.`} issue={issues?.["reason"]}>
               <textarea id="request-reason" name="reason" className="short-textarea" value={reason} onChange={(e) => setReason(e.target.value)} required minLength={INTAKE_LIMITS.textMin} maxLength={INTAKE_LIMITS.textMax} {...describedBy("request-reason", issues?.["reason"], true)} />
-            </FormField>
+            </Field>
           ) : (
             <p className="meta">Zu dieser Pressemitteilung ist gerade kein weiterer Antrag möglich.</p>
           )}
 
-          <div className="button-row">
-            <button type="submit" className="button" disabled={!canSubmit || pending}>
+          <FormActions>
+            <Button type="submit" disabled={!canSubmit || pending}>
               {pending ? "Wird gesendet …" : "Antrag stellen"}
-            </button>
-            <button type="button" className="button secondary" onClick={close}>
+            </Button>
+            <Button type="button" variant="secondary" onClick={close}>
               Abbrechen
-            </button>
+            </Button>
             {track === "redaction" && !canSubmit ? <span className="meta">Erst nach geprüfter Vorschau.</span> : null}
-          </div>
+          </FormActions>
         </form>
       )}
     </>

@@ -2,7 +2,9 @@
 
 import { useRef } from "react";
 import { ReleaseArticleView, type ReleaseViewContent } from "@/components/portal/release-article-view";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { REDACTION_LIMITS, normalizePassage } from "@/lib/domains/legal/requests/redaction";
 import type { Edition } from "@/lib/domains/sites";
 
@@ -61,26 +63,26 @@ export function RequestRedactionFields({ release, passages, onPassages, preview,
         </p>
         {/* Focusable: the text scrolls inside the dialog, and keyboard users must reach it. */}
         <div ref={sourceRef} className="request-source-text release-body" lang={release.language} tabIndex={0} aria-describedby="request-source-hint" dangerouslySetInnerHTML={{ __html: release.body }} />
-        <div className="button-row">
-          <button type="button" className="button secondary" onMouseDown={(e) => e.preventDefault()} onClick={takeSelection}>
+        <FormActions>
+          <Button type="button" variant="secondary" onMouseDown={(e) => e.preventDefault()} onClick={takeSelection}>
             Markierte Stelle übernehmen
-          </button>
-        </div>
+          </Button>
+        </FormActions>
       </section>
-      <FormField
+      <Field
         id="request-passages"
         label="Zu entfernende Textstellen"
         hint={`Eine Stelle je Zeile, genau so, wie sie im Text steht. Jede Fundstelle wird durch „[entfernt]“ ersetzt, auch in Überschrift und Vorspann. Höchstens ${REDACTION_LIMITS.maxPassages} Stellen.`}
         issue={passagesIssue}
       >
         <textarea id="request-passages" name="passages" className="short-textarea" value={passages} onChange={(e) => onPassages(e.target.value)} required {...describedBy("request-passages", passagesIssue, true)} />
-      </FormField>
-      <div className="button-row">
-        <button type="button" className="button secondary" onClick={onShowPreview}>
+      </Field>
+      <FormActions>
+        <Button type="button" variant="secondary" onClick={onShowPreview}>
           Vorschau anzeigen
-        </button>
+        </Button>
         {!preview ? <span className="meta">Ohne Vorschau lässt sich der Antrag nicht stellen.</span> : null}
-      </div>
+      </FormActions>
       {preview ? (
         <section className="request-preview" aria-labelledby="request-preview-heading">
           <h3 id="request-preview-heading">Vorschau: So zeigt das Portal die Seite nach der Schwärzung</h3>

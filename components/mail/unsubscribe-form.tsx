@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 
@@ -11,9 +12,9 @@ export function UnsubscribeForm({ token, action }: { token: string; action: (pre
   return (
     <form action={formAction}>
       <input type="hidden" name="t" value={token} />
-      <button type="submit" className="button" disabled={pending}>
+      <Button type="submit" disabled={pending}>
         Abmelden / Unsubscribe
-      </button>
+      </Button>
       <FormMessage result={result} />
     </form>
   );

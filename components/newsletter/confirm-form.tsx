@@ -1,6 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 import type { Edition } from "@/lib/domains/sites";
@@ -22,11 +24,11 @@ export function NewsletterConfirmForm({ edition, action }: { edition: Edition; a
           <a href={t.signupHref}>{t.again}</a>
         </p>
       ) : null}
-      <div className="button-row">
-        <button type="submit" className="button" disabled={pending}>
+      <FormActions>
+        <Button type="submit" disabled={pending}>
           {t.button}
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -1,7 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
-import { describedBy, FormField } from "@/components/ui/form-field";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 import { EDITIONS, PORTALS, SITE_NAMES, type Edition } from "@/lib/domains/sites";
@@ -22,9 +24,9 @@ export function NewsletterSignupForm({ edition, action }: { edition: Edition; ac
   return (
     <form action={formAction} className={`form ${styles.signup}`} aria-label={t.title}>
       <FormMessage result={state} />
-      <FormField id="nl-email" label={t.email} issue={issue}>
+      <Field id="nl-email" label={t.email} issue={issue}>
         <input id="nl-email" name="email" type="email" autoComplete="email" required maxLength={320} defaultValue={values?.email} {...describedBy("nl-email", issue)} />
-      </FormField>
+      </Field>
       <fieldset className={styles.choices}>
         <legend>{t.language}</legend>
         {EDITIONS.map((l) => (
@@ -47,11 +49,11 @@ export function NewsletterSignupForm({ edition, action }: { edition: Edition; ac
       <p className={styles.consent}>
         {t.consent} <a href={t.privacy.href}>{t.privacy.label}</a>
       </p>
-      <div className="button-row" style={{ margin: 0 }}>
-        <button type="submit" className="button" disabled={pending}>
+      <FormActions spacing="flush">
+        <Button type="submit" disabled={pending}>
           {pending ? t.sending : t.submit}
-        </button>
-      </div>
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { getSiteHosts, siteOrigin, SITE_NAMES, type Edition } from "@/lib/domain
 import { NEWSLETTER_PATHS } from "@/lib/domains/newsletter/confirm-url";
 import { SIGNUP_COPY } from "./copy";
 import { NewsletterSignupForm, type SignupState } from "./signup-form";
+import styles from "./signup-page.module.css";
 
 export function signupMetadata(edition: Edition): Metadata {
   const origin = siteOrigin("hub", getSiteHosts());
@@ -23,7 +24,7 @@ export function NewsletterSignupPage({ edition, action }: { edition: Edition; ac
       <SiteHeader brand={SITE_NAMES.hub} homeHref="/" nav={[{ href: other.href, label: other.label, lang: other.lang }]} />
       <main id="main" className="wrap" lang={edition}>
         <h1>{t.title}</h1>
-        <p style={{ maxWidth: "40rem" }}>{t.intro}</p>
+        <p className={styles.intro}>{t.intro}</p>
         <NewsletterSignupForm edition={edition} action={action} />
       </main>
       <SiteFooter>© Pressdesk</SiteFooter>

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
 import { oidcProviderSettings } from "@/lib/domains/accounts/third-party";
 import { keepsStaffSession } from "@/lib/domains/auth/impersonation/browser-cookies";
@@ -26,11 +28,17 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <h1>Anmelden</h1>
         {(await keepsStaffSession()) ? (
           // A support access ended by its time limit: the staff member's own session was kept aside.
-          <form action={endImpersonationAction} className="form-message info">
-            Der Support-Zugang ist beendet.{" "}
-            <button type="submit" className="button secondary">
-              Zurück zum Verwaltungsbereich
-            </button>
+          <form action={endImpersonationAction}>
+            <Notice
+              tone="info"
+              actions={
+                <Button type="submit" variant="secondary">
+                  Zurück zum Verwaltungsbereich
+                </Button>
+              }
+            >
+              Der Support-Zugang ist beendet.
+            </Notice>
           </form>
         ) : null}
         <p>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { UnsubscribeForm } from "@/components/mail/unsubscribe-form";
+import { Notice } from "@/components/ui/notice";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
 import type { UnsubscribeScope } from "@/lib/domains/mail/mail-types";
 import { verifyUnsubscribeToken } from "@/lib/domains/mail/unsubscribe-token";
@@ -37,9 +38,9 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
             <UnsubscribeForm token={token} action={unsubscribe} />
           </>
         ) : (
-          <p className="form-message error" role="alert">
+          <Notice tone="error" role="alert">
             Dieser Abmeldelink ist ungültig oder unvollständig. Bitte öffnen Sie den Link aus der E-Mail vollständig. / This unsubscribe link is not valid.
-          </p>
+          </Notice>
         )}
       </main>
       <SiteFooter>© Pressdesk</SiteFooter>

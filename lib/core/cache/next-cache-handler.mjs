@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
-import { breakerFor, guarded, REDIS_OPTIONS } from "@/lib/core/redis/breaker.mjs";
+import { breakerFor, guarded, REDIS_OPTIONS } from "../redis/breaker.mjs";
 
 const TAG_TIMES = Symbol.for("pressdesk.cache.tagTimes");
 const STORE = Symbol.for("pressdesk.cache.store");

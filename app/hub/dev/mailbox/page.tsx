@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
+import { Table } from "@/components/ui/table";
 import { isLocalMailboxOpenTo, listLocalMailbox } from "@/lib/domains/mail/mailbox/local-mailbox";
 import { SITE_NAMES } from "@/lib/domains/sites";
 
@@ -27,16 +31,19 @@ export default async function LocalMailboxPage({ searchParams }: { searchParams:
           Ohne <code>RESEND_API_KEY</code> verlässt keine E-Mail diesen Rechner: Anmeldelinks, Codes und Benachrichtigungen landen hier, genau so, wie sie
           versendet würden (mit Kopfzeilen und Textteil).
         </p>
-        {waiting ? <p className="form-message warning" role="status">{waiting} Nachricht(en) warten noch im Ausgang.</p> : null}
+        {waiting ? (
+          <Notice tone="warning" role="status">
+            {waiting} Nachricht(en) warten noch im Ausgang.
+          </Notice>
+        ) : null}
         <form className="search" role="search" action="/dev/mailbox">
           <input id="mailbox-to" name="to" type="search" aria-label="Empfänger" placeholder="Empfänger filtern, z. B. name@example.com" defaultValue={to ?? ""} />
-          <button className="button" type="submit">Filtern</button>
+          <Button type="submit">Filtern</Button>
         </form>
         {messages.length === 0 ? (
           <p className="empty">Noch keine E-Mails{to ? " an diese Adresse" : ""}.</p>
         ) : (
-          <table className="table">
-            <caption className="meta">{total} E-Mail(s), neueste zuerst</caption>
+          <Table caption={`${total} E-Mail(s), neueste zuerst`} showCaption>
             <thead>
               <tr><th scope="col">Empfangen</th><th scope="col">An</th><th scope="col">Betreff</th></tr>
             </thead>
@@ -49,14 +56,14 @@ export default async function LocalMailboxPage({ searchParams }: { searchParams:
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         )}
         {pages > 1 ? (
-          <nav className="pager" aria-label="Seiten">
+          <FormActions as="nav" aria-label="Seiten">
             {page > 1 ? <a href={pageHref(page - 1)}>Neuere</a> : null}
             <span className="meta">Seite {page} von {pages}</span>
             {page < pages ? <a href={pageHref(page + 1)}>Ältere</a> : null}
-          </nav>
+          </FormActions>
         ) : null}
       </main>
       <SiteFooter>© Pressdesk</SiteFooter>

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { AcceptInvitationForm, AcceptInvitationSignIn } from "@/components/dashboard/team/accept-invitation";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
 import { readSession } from "@/lib/domains/auth/session";
 import { findInvitationByToken, ROLE_LABEL, roleDescriptions } from "@/lib/domains/companies/team";
@@ -32,9 +34,9 @@ function Invalid({ signedIn }: { signedIn: boolean }) {
   return (
     <>
       <h1>Einladung</h1>
-      <p className="form-message error" role="alert">
+      <Notice tone="error" role="alert">
         Diese Einladung ist ungültig, abgelaufen oder wurde schon angenommen. Bitten Sie die Person, die Sie eingeladen hat, um eine neue Einladung.
-      </p>
+      </Notice>
       <p>{signedIn ? <a href="/dashboard">Zum Dashboard</a> : <a href="/login">Zur Anmeldung</a>}</p>
     </>
   );
@@ -68,13 +70,13 @@ function Invitation({ token, invitation, signedInAs }: { token: string; invitati
       </ul>
       {signedInAs !== null && signedInAs !== invitation.email ? (
         <>
-          <p className="form-message error" role="alert">
+          <Notice tone="error" role="alert">
             Diese Einladung gilt nur für {invitation.email}. Sie sind als {signedInAs} angemeldet. Melden Sie sich ab und öffnen Sie den Link aus der E-Mail dann erneut.
-          </p>
+          </Notice>
           <form action={logout}>
-            <button type="submit" className="button secondary">
+            <Button type="submit" variant="secondary">
               Abmelden
-            </button>
+            </Button>
           </form>
         </>
       ) : signedInAs !== null ? (
@@ -87,7 +89,8 @@ function Invitation({ token, invitation, signedInAs }: { token: string; invitati
       ) : (
         <>
           <p>Für {invitation.email} gibt es noch kein Konto. Legen Sie es mit dieser Adresse an; sobald Sie die Adresse bestätigt haben, gehören Sie zum Team.</p>
-          <a className="button" href={register}>
+          {/* A plain link: the registration page loads afresh, nothing prefetches the invitation's token. */}
+          <a className={buttonClass()} href={register}>
             Konto anlegen
           </a>
         </>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ChallengeForm } from "@/components/auth/challenge-form";
 import { PasskeyConfirmButton } from "@/components/auth/passkey-confirm-button";
+import { Button } from "@/components/ui/button";
 import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
 import { countPasskeys } from "@/lib/domains/accounts/passkeys/passkey-count";
 import { readSessionIncludingPending } from "@/lib/domains/auth/session";
@@ -28,9 +29,9 @@ export default async function ChallengePage() {
         {s.user.hasTotp ? <ChallengeForm action={answerChallenge} /> : null}
         {hasPasskey && !s.user.hasTotp ? <p className="meta">Passkey verloren? Wenden Sie sich an eine Super-Administratorin oder einen Super-Administrator.</p> : null}
         <form action={logout}>
-          <button type="submit" className="link-button">
+          <Button type="submit" variant="link">
             Abbrechen und abmelden
-          </button>
+          </Button>
         </form>
       </main>
       <SiteFooter>© Pressdesk</SiteFooter>

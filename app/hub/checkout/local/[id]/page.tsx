@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ActionButton } from "@/components/ui/action-button";
+import { FormActions } from "@/components/ui/form-actions";
+import { Notice } from "@/components/ui/notice";
+import { Table } from "@/components/ui/table";
 import { readSession } from "@/lib/domains/auth/session";
 import { loadLocalCheckout, type LocalCheckoutView } from "@/lib/domains/billing/provider/local-provider";
 import { formatEuro } from "@/lib/domains/billing/money";
@@ -31,9 +34,9 @@ export default async function LocalCheckoutPage({ params }: { params: Promise<{ 
     return (
       <main id="main" className="wrap checkout">
         <h1>Bezahlen</h1>
-        <p className="form-message error" role="alert">
+        <Notice tone="error" role="alert">
           {CHECKOUT_MESSAGES[loaded.refused]}
-        </p>
+        </Notice>
         <p>{loaded.refused === "unauthenticated" ? <Link href="/login">Anmelden</Link> : <Link href="/dashboard/billing">Zur Abrechnung Ihres Kontos</Link>}</p>
       </main>
     );
@@ -43,12 +46,11 @@ export default async function LocalCheckoutPage({ params }: { params: Promise<{ 
   const monthly = order.mode === "subscription";
   return (
     <main id="main" className="wrap checkout">
-      <p className="form-message info" role="note">
+      <Notice tone="info" role="note">
         Testkasse dieser lokalen Installation: Es wird kein Geld bewegt. Mit Stripe-Schlüsseln öffnet sich hier Stripe Checkout.
-      </p>
+      </Notice>
       <h1>Bezahlen</h1>
-      <table className="table checkout-lines">
-        <caption className="visually-hidden">Ihre Bestellung</caption>
+      <Table caption="Ihre Bestellung">
         <thead>
           <tr>
             <th scope="col">Leistung</th>
@@ -78,7 +80,7 @@ export default async function LocalCheckoutPage({ params }: { params: Promise<{ 
             </td>
           </tr>
         </tfoot>
-      </table>
+      </Table>
       {checkout.status === "open" ? (
         <>
           <dl className="facts">
@@ -91,13 +93,13 @@ export default async function LocalCheckoutPage({ params }: { params: Promise<{ 
               </>
             ) : null}
           </dl>
-          <div className="button-row">
+          <FormActions>
             <ActionButton action={payAction.bind(null, checkout.id)} label={`${formatEuro(totals.grossCents)} bezahlen`} variant="primary" />
             <ActionButton action={abandonAction.bind(null, checkout.id)} label="Abbrechen" />
-          </div>
+          </FormActions>
         </>
       ) : (
-        <p className="form-message">{checkout.status === "complete" ? "Diese Zahlung ist bereits abgeschlossen." : "Diese Zahlung wurde abgebrochen oder ist abgelaufen."}</p>
+        <Notice tone="info">{checkout.status === "complete" ? "Diese Zahlung ist bereits abgeschlossen." : "Diese Zahlung wurde abgebrochen oder ist abgelaufen."}</Notice>
       )}
     </main>
   );

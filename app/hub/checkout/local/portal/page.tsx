@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Notice } from "@/components/ui/notice";
 import { requireUser } from "@/lib/domains/auth/session";
 import { getConfig } from "@/lib/core/config";
 import { hubUrl } from "@/lib/domains/sites/urls";
@@ -26,9 +27,9 @@ export default async function LocalPortalPage({ searchParams }: { searchParams: 
   const back = safeReturn((await searchParams).return);
   return (
     <main id="main" className="wrap">
-      <p className="form-message info" role="note">
+      <Notice tone="info" role="note">
         Testkasse dieser lokalen Installation. Mit Stripe-Schlüsseln verwalten Sie hier Ihre Zahlungsmethode und Quittungen bei Stripe.
-      </p>
+      </Notice>
       <h1>Zahlungsmethode</h1>
       <dl className="facts">
         <dt>Karte</dt>

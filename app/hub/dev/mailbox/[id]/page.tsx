@@ -5,6 +5,7 @@ import { SiteFooter, SiteHeader } from "@/components/ui/site-header";
 import { parseRecordId } from "@/lib/core/input/ids";
 import { isLocalMailboxOpenTo, readLocalMailboxMessage } from "@/lib/domains/mail/mailbox/local-mailbox";
 import { SITE_NAMES } from "@/lib/domains/sites";
+import styles from "./page.module.css";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "E-Mail – Lokales Postfach", robots: { index: false } };
@@ -25,7 +26,7 @@ export default async function LocalMailboxMessagePage({ params }: { params: Prom
         <h2>Kopfzeilen</h2>
         <dl className="facts">
           {mailHeaders.map(([name, value]) => (
-            <div key={name} style={{ display: "contents" }}>
+            <div key={name} className={styles.mailHeader}>
               <dt>{name}</dt>
               <dd><code>{value}</code></dd>
             </div>
@@ -39,9 +40,10 @@ export default async function LocalMailboxMessagePage({ params }: { params: Prom
         ) : null}
         <h2>HTML-Teil</h2>
         {/* Sandboxed without scripts: the mail is shown as a mail client would, not run. */}
-        <iframe title="HTML-Teil der E-Mail" sandbox="" srcDoc={message.html} style={{ width: "100%", minHeight: "32rem", border: "1px solid var(--line)", borderRadius: "var(--radius)" }} />
+        <iframe title="HTML-Teil der E-Mail" sandbox="" srcDoc={message.html} className={styles.html} />
         <h2>Textteil</h2>
-        <pre className="mail-text" style={{ whiteSpace: "pre-wrap", background: "var(--wash)", padding: "1rem", borderRadius: "var(--radius)" }}>{message.text}</pre>
+        {/* mail-text: browser tests read the mail's links from it. */}
+        <pre className={`mail-text ${styles.text}`}>{message.text}</pre>
       </main>
       <SiteFooter>© Pressdesk</SiteFooter>
     </>
