@@ -5,7 +5,15 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", "lib/generated/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([
+    ".next/**",
+    "lib/generated/**",
+    "node_modules/**",
+    ".data/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+  ]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
@@ -24,7 +32,11 @@ export default defineConfig([
         {
           zones: [
             { target: "./lib/core", from: ["./lib/domains", "./lib/adapters", "./lib/runtime"], message: "core imports nothing above it." },
-            { target: "./lib/domains", from: ["./lib/adapters", "./lib/runtime"], message: "A domain imports only core and other domains." },
+            {
+              target: "./lib/domains",
+              from: ["./lib/adapters", "./lib/runtime"],
+              message: "A domain imports only core and other domains.",
+            },
             { target: "./lib/adapters", from: ["./lib/runtime"], message: "An adapter never imports the runtime that wires it." },
           ],
         },
@@ -35,7 +47,10 @@ export default defineConfig([
     // Imports go one way: app and inngest use lib, never the reverse.
     files: ["lib/**", "components/**", "inngest/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/app/*"], message: "lib/, components/ and inngest/ must not import from app/." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/app/*"], message: "lib/, components/ and inngest/ must not import from app/." }] },
+      ],
     },
   },
 ]);

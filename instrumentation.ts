@@ -21,7 +21,9 @@ export async function register() {
   await import("@/lib/runtime/start");
   // Public answers are cached only while this process follows committed invalidations.
   const { startInvalidationPoller } = await import("@/lib/adapters/public/invalidation-poller");
-  await startInvalidationPoller().catch((err) => console.warn("cache: not following invalidations, answers stay uncached:", errorSummary(err)));
+  await startInvalidationPoller().catch((err) =>
+    console.warn("cache: not following invalidations, answers stay uncached:", errorSummary(err)),
+  );
   // Without Inngest, scheduled jobs and queued work run inside this process.
   if (!config.jobs.inngestEventKey) {
     const { startLocalScheduler } = await import("@/lib/runtime/jobs/local-scheduler");

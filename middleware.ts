@@ -11,7 +11,9 @@ import { getSiteHosts } from "@/lib/domains/sites/hosts";
 // Only dispatches; each concern lives in its own module under lib/adapters/middleware.
 export function middleware(request: NextRequest, event: NextFetchEvent) {
   recordMailVisitLater(request, event);
-  const serveStored = storedAnswersEnabled() ? (req: NextRequest, storable: StorableAnswer, host: string) => serveStoredAnswer(req, event, storable, host) : undefined;
+  const serveStored = storedAnswersEnabled()
+    ? (req: NextRequest, storable: StorableAnswer, host: string) => serveStoredAnswer(req, event, storable, host)
+    : undefined;
   return routeBySite(request, getSiteHosts(), publicDecision, serveStored);
 }
 

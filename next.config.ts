@@ -13,7 +13,12 @@ const nextConfig: NextConfig = {
   // Server actions take a newsroom logo (lib/domains/companies/profile/newsroom-logo.ts: at most 5 MB) with room for the form around it.
   // Image uploads (16 MiB, lib/domains/images/upload) pass the proxy whole; it cuts bodies at 10 MB by default.
   // sri: the build puts an integrity hash on each of its script tags; public pages allow scripts only from us and by hash (docs/security.md).
-  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: "6mb" }, proxyClientMaxBodySize: "17mb", sri: { algorithm: "sha256" } },
+  experimental: {
+    authInterrupts: true,
+    serverActions: { bodySizeLimit: "6mb" },
+    proxyClientMaxBodySize: "17mb",
+    sri: { algorithm: "sha256" },
+  },
   // The og variant's credit bar is set in DejaVu Sans (lib/domains/images/processing/credit-bar.ts): traced files must carry the font.
   outputFileTracingIncludes: { "/**": ["node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf"] },
   // Native, wasm or driver packages are loaded by Node at run time, not bundled.
@@ -38,7 +43,11 @@ const nextConfig: NextConfig = {
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
           { key: "X-Frame-Options", value: "SAMEORIGIN" },
           // No page needs these; passkeys need WebAuthn on our own origin only.
-          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), publickey-credentials-get=(self), publickey-credentials-create=(self)" },
+          {
+            key: "Permissions-Policy",
+            value:
+              "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), publickey-credentials-get=(self), publickey-credentials-create=(self)",
+          },
           // A page another site opened cannot reach back into ours (nor ours into it).
           { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
         ],

@@ -17,17 +17,45 @@ const ms = (t: number) => `${t.toFixed(1)} ms`;
 
 // How often each type occurs, as a live service writes them: logins and release moves dominate.
 const TYPE_WEIGHTS: [string, number][] = [
-  ["user.logged_in", 34], ["release.status_changed", 24], ["newsroom.profile_updated", 6], ["credits.spent", 4], ["invoice.sent", 4],
-  ["form.intake", 4], ["user.registered", 3], ["payment.received", 3], ["credits.top_up", 2], ["company.invitation_sent", 2],
-  ["boost.booked", 2], ["image.rights_confirmed", 2], ["invoice.created", 2], ["agreement.period_invoiced", 2], ["user.password_changed", 1],
-  ["passkey.registered", 1], ["checkout.started", 2], ["evidence.accessed", 1], ["agreement.billing_hold_placed", 1],
+  ["user.logged_in", 34],
+  ["release.status_changed", 24],
+  ["newsroom.profile_updated", 6],
+  ["credits.spent", 4],
+  ["invoice.sent", 4],
+  ["form.intake", 4],
+  ["user.registered", 3],
+  ["payment.received", 3],
+  ["credits.top_up", 2],
+  ["company.invitation_sent", 2],
+  ["boost.booked", 2],
+  ["image.rights_confirmed", 2],
+  ["invoice.created", 2],
+  ["agreement.period_invoiced", 2],
+  ["user.password_changed", 1],
+  ["passkey.registered", 1],
+  ["checkout.started", 2],
+  ["evidence.accessed", 1],
+  ["agreement.billing_hold_placed", 1],
 ];
 const TYPES = TYPE_WEIGHTS.flatMap(([t, w]) => Array<string>(w).fill(t));
 const FIRST = "Anna Ben Clara David Emma Felix Greta Hans Ida Jonas Karla Lukas Mia Noah Olga Paul Rita Sven Tina Uwe".split(" ");
-const LAST = "Müller Schmidt Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann Koch Richter Klein Wolf Schröder Neumann Schwarz Braun Zimmermann Krüger".split(" ");
+const LAST =
+  "Müller Schmidt Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann Koch Richter Klein Wolf Schröder Neumann Schwarz Braun Zimmermann Krüger".split(
+    " ",
+  );
 const REASONS = [
-  "published", "rejected: Werbesprache", "manual_queue", "scheduled", "flagged_for_manual_check: Gesundheitsversprechen", "Kunde insolvent",
-  "Anfrage der Staatsanwaltschaft Hamburg", "api_assignment", "email_match", "Rechnung nicht zustellbar", "submitted", "approved",
+  "published",
+  "rejected: Werbesprache",
+  "manual_queue",
+  "scheduled",
+  "flagged_for_manual_check: Gesundheitsversprechen",
+  "Kunde insolvent",
+  "Anfrage der Staatsanwaltschaft Hamburg",
+  "api_assignment",
+  "email_match",
+  "Rechnung nicht zustellbar",
+  "submitted",
+  "approved",
 ];
 const PATHS: Record<string, string[]> = {
   "user.logged_in": ["password", "login_link", "third_party", "passkey", "impersonation"],
@@ -35,23 +63,36 @@ const PATHS: Record<string, string[]> = {
   "payment.received": ["card", "bank_transfer"],
   "form.intake": ["contact", "legal_request", "withdrawal", "cancellation", "newsletter_signup"],
 };
-const SUBJECT: Record<string, string> = { "release.status_changed": "press_release", "boost.booked": "press_release", "evidence.accessed": "press_release", "image.rights_confirmed": "press_release_image", "invoice.sent": "invoice", "invoice.created": "invoice", "payment.received": "invoice" };
+const SUBJECT: Record<string, string> = {
+  "release.status_changed": "press_release",
+  "boost.booked": "press_release",
+  "evidence.accessed": "press_release",
+  "image.rights_confirmed": "press_release_image",
+  "invoice.sent": "invoice",
+  "invoice.created": "invoice",
+  "payment.received": "invoice",
+};
 
 const sqlArray = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(",")}]`;
 
 function report(label: string, samples: number[], found: number) {
   const s = [...samples].sort((a, b) => a - b);
-  console.log(`${label.padEnd(58)} p50 ${ms(pct(s, 50)).padStart(9)}  p95 ${ms(pct(s, 95)).padStart(9)}  max ${ms(s.at(-1)!).padStart(9)}  rows ${found}`);
+  console.log(
+    `${label.padEnd(58)} p50 ${ms(pct(s, 50)).padStart(9)}  p95 ${ms(pct(s, 95)).padStart(9)}  max ${ms(s.at(-1)!).padStart(9)}  rows ${found}`,
+  );
 }
 
 async function main() {
-  console.log(`machine: ${cpus().length} cores, node ${process.version}; PostgreSQL at 127.0.0.1; activity rows ${ROWS}, users ${USERS}, runs ${RUNS}`);
+  console.log(
+    `machine: ${cpus().length} cores, node ${process.version}; PostgreSQL at 127.0.0.1; activity rows ${ROWS}, users ${USERS}, runs ${RUNS}`,
+  );
   await withThrowawayDatabase("pd_bench_activity", async (url) => {
     process.env.DATABASE_URL = url;
     const { applyMigrations } = await import("@/lib/core/db/migrations/migrations");
     await applyMigrations(url);
     const { db, disconnectPrisma } = await import("@/lib/core/db/client");
-    const { activityReportParts, runActivityPart, loadActivityReport, decodeCursor } = await import("@/lib/domains/reports/activity-report");
+    const { activityReportParts, runActivityPart, loadActivityReport, decodeCursor } =
+      await import("@/lib/domains/reports/activity-report");
     const { loadActivityPerDay } = await import("@/lib/domains/reports/activity-per-day");
     const { rangeOf, addDays, berlinDayOf } = await import("@/lib/domains/reports/report-range");
     try {
@@ -72,7 +113,9 @@ async function main() {
                CASE WHEN t IN ('release.status_changed', 'agreement.billing_hold_placed', 'evidence.accessed', 'company.invitation_sent') THEN (${sqlArray(REASONS)})[1 + (h / 3) % ${REASONS.length}]
                     -- A wording only the oldest tenth of the rows has: matches far from the newest end.
                     WHEN t = 'newsroom.profile_updated' AND g > ${Math.floor(ROWS * 0.9)} THEN 'Altdatenübernahme aus dem Vorgängersystem' END,
-               CASE t ${Object.entries(PATHS).map(([k, v]) => `WHEN '${k}' THEN (${sqlArray(v)})[1 + h % ${v.length}]`).join(" ")} END,
+               CASE t ${Object.entries(PATHS)
+                 .map(([k, v]) => `WHEN '${k}' THEN (${sqlArray(v)})[1 + h % ${v.length}]`)
+                 .join(" ")} END,
                now() - (g * ${(395 * 86_400) / ROWS}) * interval '1 second'
         FROM generate_series(1, ${ROWS}) g,
              LATERAL (SELECT (g::bigint * 2654435761) % 4294967291 AS h) x,
@@ -82,14 +125,25 @@ async function main() {
       t = performance.now();
       await db.$executeRawUnsafe("VACUUM ANALYZE activity_log");
       await db.$executeRawUnsafe("VACUUM ANALYZE users");
-      const size = await db.$queryRawUnsafe<{ table: string; indexes: string }[]>(`SELECT pg_size_pretty(pg_table_size('activity_log')) AS table, pg_size_pretty(pg_indexes_size('activity_log')) AS indexes`);
-      console.log(`seeded ${ROWS} activity rows and ${USERS} users in ${ms(seeded)} (vacuum/analyze ${ms(performance.now() - t)}); table ${size[0]!.table}, indexes ${size[0]!.indexes}`);
+      const size = await db.$queryRawUnsafe<{ table: string; indexes: string }[]>(
+        `SELECT pg_size_pretty(pg_table_size('activity_log')) AS table, pg_size_pretty(pg_indexes_size('activity_log')) AS indexes`,
+      );
+      console.log(
+        `seeded ${ROWS} activity rows and ${USERS} users in ${ms(seeded)} (vacuum/analyze ${ms(performance.now() - t)}); table ${size[0]!.table}, indexes ${size[0]!.indexes}`,
+      );
 
       const today = berlinDayOf(new Date());
       const month = { fromDay: addDays(today, -120), toDay: addDays(today, -91) };
       const someone = (await db.user.findFirstOrThrow({ where: { id: 4711 % USERS }, select: { email: true } })).email;
       const page1 = await loadActivityReport({ type: null, fromDay: null, toDay: null, q: "", before: null, after: null });
-      const deep = await loadActivityReport({ type: null, fromDay: null, toDay: null, q: "", before: { createdAt: new Date(Date.now() - 300 * 86_400_000), id: 10n ** 12n }, after: null });
+      const deep = await loadActivityReport({
+        type: null,
+        fromDay: null,
+        toDay: null,
+        q: "",
+        before: { createdAt: new Date(Date.now() - 300 * 86_400_000), id: 10n ** 12n },
+        after: null,
+      });
       const base = { type: null, fromDay: null, toDay: null, q: "", before: null, after: null };
       const cases: [string, Parameters<typeof loadActivityReport>[0]][] = [
         ["no filter (newest 50)", base],
@@ -97,7 +151,10 @@ async function main() {
         ["no filter, a page 300 days back (keyset)", { ...base, before: decodeCursor(deep.older) }],
         ["type, common, with old name (user.logged_in + Login)", { ...base, type: "user.logged_in" }],
         ["type, rare (evidence.accessed)", { ...base, type: "evidence.accessed" }],
-        ["type, old name only in old rows (form.intake)", { ...base, type: "form.intake", fromDay: addDays(today, -390), toDay: addDays(today, -300) }],
+        [
+          "type, old name only in old rows (form.intake)",
+          { ...base, type: "form.intake", fromDay: addDays(today, -390), toDay: addDays(today, -300) },
+        ],
         ["time range (30 days, 4 months back)", { ...base, ...month }],
         ["time range + type (payment.received)", { ...base, ...month, type: "payment.received" }],
         ["search, rare subject id", { ...base, q: "123457" }],
@@ -156,7 +213,9 @@ async function main() {
 
 /** A plan as it ran: its scan and sort nodes and the execution time (all of it with --plans). */
 function condense(lines: string[]): string {
-  const kept = FULL_PLANS ? lines : lines.filter((l) => /Scan|Sort Method|Execution Time/.test(l)).map((l) => l.replace(/\s+\(cost=[^)]*\)/, ""));
+  const kept = FULL_PLANS
+    ? lines
+    : lines.filter((l) => /Scan|Sort Method|Execution Time/.test(l)).map((l) => l.replace(/\s+\(cost=[^)]*\)/, ""));
   return kept.map((l) => `    ${l.trim().slice(0, 150)}`).join("\n");
 }
 

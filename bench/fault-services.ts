@@ -22,7 +22,12 @@ export class PostgresCluster {
 
   constructor(readonly port: number) {
     this.url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
-    if (process.getuid?.() === 0) chownSync(this.dir, Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()), Number(spawnSync("id", ["-g", "postgres"], { encoding: "utf8" }).stdout.trim()));
+    if (process.getuid?.() === 0)
+      chownSync(
+        this.dir,
+        Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()),
+        Number(spawnSync("id", ["-g", "postgres"], { encoding: "utf8" }).stdout.trim()),
+      );
     this.run("initdb", ["-D", this.data, "-U", "postgres", "--auth=trust", "--no-sync"]);
   }
 
@@ -31,13 +36,25 @@ export class PostgresCluster {
   }
 
   private run(program: string, args: string[]) {
-    const [cmd, argv] = process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", join(this.bin, program), ...args]] : [join(this.bin, program), args];
+    const [cmd, argv] =
+      process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", join(this.bin, program), ...args]] : [join(this.bin, program), args];
     const r = spawnSync(cmd, argv as string[], { encoding: "utf8" });
     if (r.status !== 0) throw new Error(`${program} ${args.join(" ")}: ${r.stderr || r.stdout}`);
   }
 
   private ctl(action: string) {
-    this.run("pg_ctl", ["-D", this.data, "-l", join(this.dir, "log"), "-w", "-m", "fast", "-o", `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, action]);
+    this.run("pg_ctl", [
+      "-D",
+      this.data,
+      "-l",
+      join(this.dir, "log"),
+      "-w",
+      "-m",
+      "fast",
+      "-o",
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      action,
+    ]);
   }
 
   start = () => this.ctl("start");
@@ -64,7 +81,9 @@ export class RedisServer {
   }
 
   async start() {
-    this.child = spawn("redis-server", ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    this.child = spawn("redis-server", ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
     for (let i = 0; i < 50; i++) {
       if (spawnSync("redis-cli", ["-p", String(this.port), "ping"], { encoding: "utf8" }).stdout.trim() === "PONG") return;
       await new Promise((r) => setTimeout(r, 100));

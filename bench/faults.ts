@@ -53,7 +53,12 @@ const health: { at: number; instance: number; db: boolean; cache: boolean }[] = 
 let rr = 0;
 const nextInstance = () => rr++ % PORTS.length;
 
-async function timed(kind: Kind, host: string, path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+async function timed(
+  kind: Kind,
+  host: string,
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   const instance = nextInstance();
   const t = performance.now();
   const at = now();
@@ -70,12 +75,14 @@ async function timed(kind: Kind, host: string, path: string, opts: { method?: st
     const said = kind === "api" ? res.body.includes('"service_unavailable"') : res.body.includes("gerade nicht erreichbar");
     if (!said) {
       outageAnswers.unexplained++;
-      if (!unexpected.has(`${kind} 503 unexplained`)) unexpected.set(`${kind} 503 unexplained`, res.body.replace(/\s+/g, " ").slice(0, 300));
+      if (!unexpected.has(`${kind} 503 unexplained`))
+        unexpected.set(`${kind} 503 unexplained`, res.body.replace(/\s+/g, " ").slice(0, 300));
     }
   }
   const expected = kind === "api" ? [201, 409, 503] : [200, 503];
   const seen = `${kind} ${res?.status ?? 0}`;
-  if (!expected.includes(res?.status ?? 0) && !unexpected.has(seen)) unexpected.set(seen, `${res?.headers.location ?? ""} ${res?.body.slice(0, 200) ?? "no answer"}`.trim());
+  if (!expected.includes(res?.status ?? 0) && !unexpected.has(seen))
+    unexpected.set(seen, `${res?.headers.location ?? ""} ${res?.body.slice(0, 200) ?? "no answer"}`.trim());
   return res;
 }
 
@@ -92,10 +99,23 @@ async function createWithRetries(token: string, newsroomId: number, n: number, d
   const title = `Störungstest Nummer ${n} ${randomBytes(4).toString("hex")}`;
   const c: LogicalCreate = { title, attempts: [], releaseId: null };
   creates.push(c);
-  const body = JSON.stringify({ newsroom_id: newsroomId, portal: "business", language: "de", title, body: BODY, location: "Hamburg", contact: { name: "Presse" }, submit: true });
+  const body = JSON.stringify({
+    newsroom_id: newsroomId,
+    portal: "business",
+    language: "de",
+    title,
+    body: BODY,
+    location: "Hamburg",
+    contact: { name: "Presse" },
+    submit: true,
+  });
   const first = now();
   while (now() < deadline) {
-    const res = await timed("api", HUB, "/api/v1/releases", { method: "POST", body, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "idempotency-key": key } });
+    const res = await timed("api", HUB, "/api/v1/releases", {
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "idempotency-key": key },
+    });
     const status = res?.status ?? 0;
     c.attempts.push({ at: now(), status, sinceFirst: now() - first });
     if (status === 201) {
@@ -151,9 +171,20 @@ async function prepare(pg: PostgresCluster, env: Record<string, string>) {
   // Every create of the run is published: the plan's monthly quota is no part of this bench.
   await db.userPaymentOption.updateMany({ where: { userId: owner.id }, data: { monthlyReleaseQuota: 100_000 } });
   const { token } = await createApiToken({ userId: owner.id, name: "faults", identityConfirmedAt: new Date() });
-  const session = await openSession({ userId: owner.id, method: "password", strongAuth: true, twoFactorPending: false, client: { ip: "198.51.100.7", userAgent: "faults" } });
+  const session = await openSession({
+    userId: owner.id,
+    method: "password",
+    strongAuth: true,
+    twoFactorPending: false,
+    client: { ip: "198.51.100.7", userAgent: "faults" },
+  });
   const cookie = `${SESSION_COOKIE}=${await sessionCookieValue(session.token, 3600)}`;
-  const published = await db.pressRelease.findMany({ where: { portal: "business", language: "de", status: "published", goneAt: null }, select: { slug: true, language: true }, take: 3, orderBy: { id: "asc" } });
+  const published = await db.pressRelease.findMany({
+    where: { portal: "business", language: "de", status: "published", goneAt: null },
+    select: { slug: true, language: true },
+    take: 3,
+    orderBy: { id: "asc" },
+  });
   await disconnectPrisma();
   const pages = ["/de", "/de/feed", ...published.map((r) => releasePath(r))];
   return { token, newsroomId: newsroom.companyId, cookie, pages };
@@ -164,10 +195,15 @@ const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Mat
 function summarize(phases: Phase[]) {
   const baseline = samples.filter((s) => s.at < phases[0]!.from);
   const p50 = (kind: Kind) => {
-    const xs = baseline.filter((s) => s.kind === kind).map((s) => s.ms).sort((a, b) => a - b);
+    const xs = baseline
+      .filter((s) => s.kind === kind)
+      .map((s) => s.ms)
+      .sort((a, b) => a - b);
     return xs[Math.floor(xs.length / 2)] ?? 0;
   };
-  console.log(`baseline (before the first fault): p50 api ${fmt(p50("api"))}, page ${fmt(p50("page"))}, dashboard ${fmt(p50("dashboard"))}`);
+  console.log(
+    `baseline (before the first fault): p50 api ${fmt(p50("api"))}, page ${fmt(p50("page"))}, dashboard ${fmt(p50("dashboard"))}`,
+  );
   for (const phase of phases) {
     console.log(`\n== ${phase.name} (${fmt(phase.from)} – ${fmt(phase.to)} into the run)`);
     for (const kind of ["page", "dashboard", "api"] as Kind[]) {
@@ -181,12 +217,23 @@ function summarize(phases: Phase[]) {
       const slowBad = bad.length ? fmt(Math.max(...bad.map((s) => s.ms))) : "-";
       const failedPaths = [...new Set(bad.map((b) => b.path))].join(", ");
       console.log(
-        `  ${kind.padEnd(9)} ${String(xs.length).padStart(3)} requests  statuses ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s || "no answer"}×${n}`).join(" ")}  outage window ${window}  slowest ${fmt(slowest.ms)} (+${fmt(Math.max(0, slowest.ms - p50(kind)))} over baseline p50)  slowest non-2xx ${slowBad}${failedPaths ? ` (${failedPaths})` : ""}`,
+        `  ${kind.padEnd(9)} ${String(xs.length).padStart(3)} requests  statuses ${[...statuses]
+          .sort((a, b) => a[0] - b[0])
+          .map(([s, n]) => `${s || "no answer"}×${n}`)
+          .join(
+            " ",
+          )}  outage window ${window}  slowest ${fmt(slowest.ms)} (+${fmt(Math.max(0, slowest.ms - p50(kind)))} over baseline p50)  slowest non-2xx ${slowBad}${failedPaths ? ` (${failedPaths})` : ""}`,
       );
     }
-    const healthy = (PORTS.map((_, i) => health.find((h) => h.instance === i && h.at >= phase.backAt && h.db && h.cache)?.at) as (number | undefined)[]);
-    const detected = PORTS.map((_, i) => health.find((h) => h.instance === i && h.at >= phase.from && h.at < phase.to && (!h.db || !h.cache))?.at);
-    console.log(`  health: failing seen after ${detected.map((d) => (d === undefined ? "not seen" : fmt(d - phase.from))).join(" / ")}, healthy again ${healthy.map((h) => (h === undefined ? "never" : fmt(h - phase.backAt))).join(" / ")} after the dependency was back`);
+    const healthy = PORTS.map((_, i) => health.find((h) => h.instance === i && h.at >= phase.backAt && h.db && h.cache)?.at) as (
+      number | undefined
+    )[];
+    const detected = PORTS.map(
+      (_, i) => health.find((h) => h.instance === i && h.at >= phase.from && h.at < phase.to && (!h.db || !h.cache))?.at,
+    );
+    console.log(
+      `  health: failing seen after ${detected.map((d) => (d === undefined ? "not seen" : fmt(d - phase.from))).join(" / ")}, healthy again ${healthy.map((h) => (h === undefined ? "never" : fmt(h - phase.backAt))).join(" / ")} after the dependency was back`,
+    );
   }
 }
 
@@ -202,15 +249,25 @@ async function verify(pgUrl: string) {
     if (rows.length > 1) duplicated++;
     if (c.releaseId === null) unanswered++;
   }
-  const late409 = creates.flatMap((c) => c.attempts.filter((a) => a.status === 409 && a.sinceFirst > (IDEMPOTENCY_LEASE_SECONDS + 5) * 1000));
+  const late409 = creates.flatMap((c) =>
+    c.attempts.filter((a) => a.status === 409 && a.sinceFirst > (IDEMPOTENCY_LEASE_SECONDS + 5) * 1000),
+  );
   const statuses = await db.pressRelease.groupBy({ by: ["status"], where: { title: { startsWith: "Störungstest" } }, _count: true });
   const stranded = await db.idempotencyKey.count({ where: { responseStatus: null } });
   // A job still running is stuck when it was taken over a minute ago (the instances are still up).
-  const running = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM job_queue WHERE status = 'running' AND locked_at < now() - interval '1 minute'`;
+  const running = await db.$queryRaw<
+    { n: bigint }[]
+  >`SELECT count(*) AS n FROM job_queue WHERE status = 'running' AND locked_at < now() - interval '1 minute'`;
   await disconnectPrisma();
-  console.log(`\n== writes: ${creates.length} creates by ${creates.reduce((n, c) => n + c.attempts.length, 0)} requests; ${creates.length - unanswered} answered 201`);
-  console.log(`  lost ${lost}, duplicated ${duplicated}, never answered 201 ${unanswered}, 409 past the lease ${late409.length}, unfinished reservations left ${stranded}, jobs stuck running ${running[0]?.n}`);
-  console.log(`  503 answers: ${outageAnswers.total}, without Retry-After ${outageAnswers.withoutRetryAfter}, without the error shape or the retry page ${outageAnswers.unexplained}`);
+  console.log(
+    `\n== writes: ${creates.length} creates by ${creates.reduce((n, c) => n + c.attempts.length, 0)} requests; ${creates.length - unanswered} answered 201`,
+  );
+  console.log(
+    `  lost ${lost}, duplicated ${duplicated}, never answered 201 ${unanswered}, 409 past the lease ${late409.length}, unfinished reservations left ${stranded}, jobs stuck running ${running[0]?.n}`,
+  );
+  console.log(
+    `  503 answers: ${outageAnswers.total}, without Retry-After ${outageAnswers.withoutRetryAfter}, without the error shape or the retry page ${outageAnswers.unexplained}`,
+  );
   for (const [seen, why] of unexpected) console.log(`  unexpected ${seen}: ${why}`);
   console.log(`  release states: ${statuses.map((s) => `${s.status} ${s._count}`).join(", ")}`);
 }
@@ -253,7 +310,9 @@ runBench(async () => {
         await sleep(500);
       }
     }
-    console.log(`2 instances (ports ${PORTS.join(", ")}) on PostgreSQL :${PG_PORT} and Redis :${REDIS_PORT}; ${setup.pages.length} reader paths; ${cpus().length} cores`);
+    console.log(
+      `2 instances (ports ${PORTS.join(", ")}) on PostgreSQL :${PG_PORT} and Redis :${REDIS_PORT}; ${setup.pages.length} reader paths; ${cpus().length} cores`,
+    );
 
     const phases: Phase[] = [];
     const at = (ms: number) => sleep(Math.max(0, ms - now()));
@@ -289,7 +348,9 @@ runBench(async () => {
     await verify(pg.url);
     // The breaker's own notice ("redis: unavailable (…)") is expected; anything else of the kind is not.
     const errors = log.filter((l) => /unexpected error|MaxRetriesPerRequest|Unhandled/i.test(l) && !l.startsWith("redis: unavailable"));
-    console.log(`  instance logs: ${log.length} lines, ${errors.length} unexpected errors${errors.length ? `, first: ${errors[0]!.slice(0, 200)}` : ""}`);
+    console.log(
+      `  instance logs: ${log.length} lines, ${errors.length} unexpected errors${errors.length ? `, first: ${errors[0]!.slice(0, 200)}` : ""}`,
+    );
   } finally {
     for (const child of instances) stopInstance(child);
     await redis.stop();

@@ -24,7 +24,9 @@ async function timeQuery(label: string) {
     samples.push(performance.now() - t);
   }
   samples.sort((a, b) => a - b);
-  console.log(`${label.padEnd(34)} p50 ${ms(percentile(samples, 50))}  p95 ${ms(percentile(samples, 95))}  max ${ms(samples.at(-1)!)}  (${runs} runs)`);
+  console.log(
+    `${label.padEnd(34)} p50 ${ms(percentile(samples, 50))}  p95 ${ms(percentile(samples, 95))}  max ${ms(samples.at(-1)!)}  (${runs} runs)`,
+  );
 }
 
 async function main() {

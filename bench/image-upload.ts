@@ -62,7 +62,13 @@ async function upload(bytes: Buffer, n: number): Promise<{ ms: number; storedByt
   const started = performance.now();
   const declaration = { customerStatement: "Example GmbH · Photo: Jane Doe", alt: "Bench photo", aiDeclaration: null };
   const processed = await processUpload({ bytes, ...declaration, language: "de", focusX: 0.5, focusY: 0.4, noCrop: false });
-  const planned = uploadFiles({ prefix: `${String(n).padStart(4, "0")}${processed.decoded.sha256.slice(0, 12)}`, original: bytes, processed, ...declaration, takenAt: new Date() });
+  const planned = uploadFiles({
+    prefix: `${String(n).padStart(4, "0")}${processed.decoded.sha256.slice(0, 12)}`,
+    original: bytes,
+    processed,
+    ...declaration,
+    takenAt: new Date(),
+  });
   const storage = getFileStorage();
   for (const f of planned.files) await storage.put(f.key, f.bytes, f.contentType);
   return { ms: performance.now() - started, storedBytes: planned.files.reduce((sum, f) => sum + f.bytes.length, 0) };
@@ -89,12 +95,16 @@ async function measure(inputPath: string, label: string): Promise<void> {
     const times = many.result.map((r) => r.ms).sort((a, b) => a - b);
     const peak = Math.max(one.peakRss, many.peakRss);
     console.log(`\n${label}: rss after start ${mb(start)}, baseline ${mb(baseline)}`);
-    console.log(`  1 upload:     wall ${seconds(one.wall)}, ${mb(one.result.storedBytes)} stored, peak rss ${mb(one.peakRss)} (+${mb(one.peakRss - baseline)})`);
+    console.log(
+      `  1 upload:     wall ${seconds(one.wall)}, ${mb(one.result.storedBytes)} stored, peak rss ${mb(one.peakRss)} (+${mb(one.peakRss - baseline)})`,
+    );
     console.log(
       `  ${UPLOADS} at once:   wall ${seconds(many.wall)} (${(UPLOADS / (many.wall / 1000)).toFixed(2)} uploads/s), each ${seconds(times[0]!)}–${seconds(times.at(-1)!)} with the queue, ` +
         `up to ${many.peakWaiting} waiting; rss before ${mb(before)}, peak ${mb(many.peakRss)} (+${mb(many.peakRss - baseline)})`,
     );
-    console.log(`  verdict:      ${peak / 1024 / 1024 <= TARGET_MB ? "PASS" : "FAIL"}: peak rss ${mb(peak)} against the ${TARGET_MB} MB target`);
+    console.log(
+      `  verdict:      ${peak / 1024 / 1024 <= TARGET_MB ? "PASS" : "FAIL"}: peak rss ${mb(peak)} against the ${TARGET_MB} MB target`,
+    );
   } finally {
     await rm(process.env.STORAGE_DIR, { recursive: true, force: true });
   }
@@ -113,11 +123,16 @@ async function analyserAlone(photo: Buffer): Promise<void> {
   }
   const best = Math.min(...times);
   const { width, height } = await sharp(jpeg).metadata();
-  console.log(`precheck analyser alone: ${width} × ${height} input, warm, 5 runs: best ${best.toFixed(0)} ms, median ${times.sort((a, b) => a - b)[2]!.toFixed(0)} ms (target < ${ANALYSER_TARGET_MS} ms: ${best < ANALYSER_TARGET_MS ? "PASS" : "FAIL"})`);
+  console.log(
+    `precheck analyser alone: ${width} × ${height} input, warm, 5 runs: best ${best.toFixed(0)} ms, median ${times.sort((a, b) => a - b)[2]!.toFixed(0)} ms (target < ${ANALYSER_TARGET_MS} ms: ${best < ANALYSER_TARGET_MS ? "PASS" : "FAIL"})`,
+  );
 }
 
 function child(args: string[], env: Record<string, string> = {}): void {
-  const run = spawnSync(process.execPath, ["--import", "tsx", process.argv[1]!, ...args], { stdio: "inherit", env: { ...process.env, ...env } });
+  const run = spawnSync(process.execPath, ["--import", "tsx", process.argv[1]!, ...args], {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   if (run.status !== 0) throw new Error(`bench child ${args.join(" ")} failed (exit ${run.status})`);
 }
 
@@ -134,8 +149,12 @@ async function main() {
     const photo = await readFile(input);
     const meta = await sharp(photo).metadata();
     console.log(`machine: ${cpus().length} cores, node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips})`);
-    console.log(`settings: ${IMAGE_SLOTS} image slot(s), sharp concurrency ${getConfig().images.sharpConcurrency}, sharp cache off, disk storage`);
-    console.log(`input: ${meta.width} × ${meta.height} JPEG, ${mb(photo.length)}; outputs per upload: original, 9 variants, og, 2 snapshots (picture + JSON each); precheck (embedded analyser) on`);
+    console.log(
+      `settings: ${IMAGE_SLOTS} image slot(s), sharp concurrency ${getConfig().images.sharpConcurrency}, sharp cache off, disk storage`,
+    );
+    console.log(
+      `input: ${meta.width} × ${meta.height} JPEG, ${mb(photo.length)}; outputs per upload: original, 9 variants, og, 2 snapshots (picture + JSON each); precheck (embedded analyser) on`,
+    );
     await analyserAlone(photo);
     for (const { label, env } of ALLOCATORS) child([`--measure=${input}`, `--label=${label}`, `--uploads=${UPLOADS}`], env);
   } finally {

@@ -30,7 +30,13 @@ const HUB = `http://${host("hub")}`;
 async function waitFor(url: string, ms: number) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`server not up at ${url}`);
@@ -43,7 +49,11 @@ async function axeViolations(page: Page, url: string): Promise<string[]> {
   await page.goto(url);
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
     return result.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length})`);
   });
@@ -55,11 +65,21 @@ async function audit(pages: [string, string][]) {
   for (const [label, url] of pages) {
     const violations = axePage ? await axeViolations(axePage, url) : [];
     console.log(`${label.padEnd(26)} axe-core ${violations.length ? violations.join(", ") : "no violations"}`);
-    const result = await lighthouse(url, { port: DEBUG_PORT, output: "json", logLevel: "error", disableStorageReset: true, formFactor: "desktop", screenEmulation: { disabled: true }, onlyCategories: ["accessibility", "best-practices"] });
+    const result = await lighthouse(url, {
+      port: DEBUG_PORT,
+      output: "json",
+      logLevel: "error",
+      disableStorageReset: true,
+      formFactor: "desktop",
+      screenEmulation: { disabled: true },
+      onlyCategories: ["accessibility", "best-practices"],
+    });
     const c = result!.lhr.categories;
     const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
     const landed = result!.lhr.finalDisplayedUrl;
-    console.log(`${label.padEnd(26)} accessibility ${score("accessibility")}  best-practices ${score("best-practices")}${landed !== url ? `  (landed on ${landed})` : ""}`);
+    console.log(
+      `${label.padEnd(26)} accessibility ${score("accessibility")}  best-practices ${score("best-practices")}${landed !== url ? `  (landed on ${landed})` : ""}`,
+    );
     for (const k of ["accessibility", "best-practices"]) {
       for (const ref of c[k]?.auditRefs ?? []) {
         const a = result!.lhr.audits[ref.id];
@@ -72,7 +92,16 @@ async function audit(pages: [string, string][]) {
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "pd-lh-dash-"));
   const server = spawn("node_modules/.bin/tsx", ["scripts/serve.ts", "start"], {
-    env: { ...process.env, AUTH_REQUIRE_STRONG_ADMIN: "false", PORT: String(PORT), EMBEDDED_DATA_DIR: dataDir, EMBEDDED_DB_PORT: String(PORT + 51000), SITE_HUB_HOST: host("hub"), SITE_BUSINESS_HOST: host("business"), SITE_TECH_HOST: host("tech") },
+    env: {
+      ...process.env,
+      AUTH_REQUIRE_STRONG_ADMIN: "false",
+      PORT: String(PORT),
+      EMBEDDED_DATA_DIR: dataDir,
+      EMBEDDED_DB_PORT: String(PORT + 51000),
+      SITE_HUB_HOST: host("hub"),
+      SITE_BUSINESS_HOST: host("business"),
+      SITE_TECH_HOST: host("tech"),
+    },
     stdio: "ignore",
     detached: true,
   });
@@ -108,7 +137,14 @@ async function main() {
     await page.getByLabel("Passwort", { exact: true }).fill("pressdesk-demo-2026");
     await page.getByRole("button", { name: "Anmelden", exact: true }).click();
     await page.waitForURL(`${HUB}/dashboard`);
-    const published = await page.locator("tr", { hasText: "Veröffentlicht" }).first().locator("a").first().getAttribute("href").then((h) => /\/(\d+)$/.exec(h ?? "")?.[1]).catch(() => null);
+    const published = await page
+      .locator("tr", { hasText: "Veröffentlicht" })
+      .first()
+      .locator("a")
+      .first()
+      .getAttribute("href")
+      .then((h) => /\/(\d+)$/.exec(h ?? "")?.[1])
+      .catch(() => null);
     // A draft of its own with an image, so the editor's "Bilder" section is audited with its list.
     await page.goto(`${HUB}/dashboard/releases/new`);
     // The form takes input once it is hydrated (its buttons are enabled then).
@@ -129,7 +165,9 @@ async function main() {
     const draft = page.url();
     const form = page.getByRole("form", { name: "Bild hochladen" });
     await form.locator("button[type=submit]:not([disabled])").waitFor();
-    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3a7ca5" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3a7ca5" } })
+      .jpeg()
+      .toBuffer();
     await form.getByLabel("Bilddatei").setInputFiles({ name: "bild.jpg", mimeType: "image/jpeg", buffer: photo });
     await form.getByLabel("Urheber / Bildnachweis").fill("Foto: Nordlicht Energie");
     await form.getByLabel(/Bildbeschreibung/).fill("Windpark bei Abendlicht");
@@ -137,7 +175,9 @@ async function main() {
     await form.getByRole("checkbox").last().check();
     await form.getByRole("button", { name: "Bild hochladen" }).click();
     await page.locator("li[data-image-id]").first().waitFor();
-    const newsroom = await page.goto(`${HUB}/dashboard/newsrooms`).then(() => page.getByRole("link", { name: "Profil" }).first().getAttribute("href"));
+    const newsroom = await page
+      .goto(`${HUB}/dashboard/newsrooms`)
+      .then(() => page.getByRole("link", { name: "Profil" }).first().getAttribute("href"));
     const pages: [string, string][] = [
       ["release editor (new)", `${HUB}/dashboard/releases/new`],
       ["release editor + images", draft],
@@ -149,7 +189,12 @@ async function main() {
       ["billing", `${HUB}/dashboard/billing`],
       ["billing settings", `${HUB}/dashboard/billing/settings`],
       ["cancel contracts", `${HUB}/dashboard/billing/cancel`],
-      ...(published ? ([["release + boost panel", `${HUB}/dashboard/releases/${published}`], ["paid change", `${HUB}/dashboard/releases/${published}/change`]] as [string, string][]) : []),
+      ...(published
+        ? ([
+            ["release + boost panel", `${HUB}/dashboard/releases/${published}`],
+            ["paid change", `${HUB}/dashboard/releases/${published}/change`],
+          ] as [string, string][])
+        : []),
     ];
     console.log(`machine: ${cpus().length} cores; lighthouse 12, Debian Chromium, desktop form factor, signed in as a newsroom owner`);
     await audit(pages);
@@ -166,7 +211,11 @@ async function main() {
     // A detail screen: the first link of its list that leads one level deeper.
     const firstDetail = async (list: string): Promise<[string, string][]> => {
       await page.goto(`${HUB}${list}`);
-      const href = await page.locator(`main a[href^="${list}/"]`).first().getAttribute("href", { timeout: 5_000 }).catch(() => null);
+      const href = await page
+        .locator(`main a[href^="${list}/"]`)
+        .first()
+        .getAttribute("href", { timeout: 5_000 })
+        .catch(() => null);
       return href && /\/\d+$/.test(href) ? [[`${list.slice(7)} detail`, `${HUB}${href}`]] : [];
     };
     await audit([

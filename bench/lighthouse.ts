@@ -26,14 +26,23 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 function warmUp(url: string) {
   const { host: siteHost, pathname } = new URL(url);
   return new Promise<void>((resolve) => {
-    get({ host: "127.0.0.1", port: PORT, path: pathname, headers: { host: siteHost } }, (res) => res.resume().on("end", resolve)).on("error", () => resolve());
+    get({ host: "127.0.0.1", port: PORT, path: pathname, headers: { host: siteHost } }, (res) => res.resume().on("end", resolve)).on(
+      "error",
+      () => resolve(),
+    );
   });
 }
 
 async function waitFor(url: string, ms: number) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`server not up at ${url}`);
@@ -42,22 +51,52 @@ async function waitFor(url: string, ms: number) {
 // The metrics and the audits that explain them, one short line each (failing or with savings only).
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
 const AUDITS = [
-  "render-blocking-resources", "render-blocking-insight", "unused-javascript", "unused-css-rules", "unminified-css", "legacy-javascript",
-  "largest-contentful-paint-element", "lcp-lazy-loaded", "prioritize-lcp-image", "uses-responsive-images", "offscreen-images",
-  "modern-image-formats", "unsized-images", "total-byte-weight", "font-display", "bootup-time", "mainthread-work-breakdown",
-  "server-response-time", "layout-shifts", "network-dependency-tree-insight",
+  "render-blocking-resources",
+  "render-blocking-insight",
+  "unused-javascript",
+  "unused-css-rules",
+  "unminified-css",
+  "legacy-javascript",
+  "largest-contentful-paint-element",
+  "lcp-lazy-loaded",
+  "prioritize-lcp-image",
+  "uses-responsive-images",
+  "offscreen-images",
+  "modern-image-formats",
+  "unsized-images",
+  "total-byte-weight",
+  "font-display",
+  "bootup-time",
+  "mainthread-work-breakdown",
+  "server-response-time",
+  "layout-shifts",
+  "network-dependency-tree-insight",
 ];
 type Lhr = { audits: Record<string, { id: string; score: number | null; displayValue?: string; details?: unknown }> };
 function printPerformanceAudits(lhr: Lhr) {
-  console.log("    " + METRICS.map((id) => `${id.replace(/-/g, " ").replace(/\b(\w)\w*/g, "$1").toUpperCase().replace(/ /g, "")} ${lhr.audits[id]?.displayValue ?? "?"}`).join("  "));
-  const lcp = lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] } | undefined;
+  console.log(
+    "    " +
+      METRICS.map(
+        (id) =>
+          `${id
+            .replace(/-/g, " ")
+            .replace(/\b(\w)\w*/g, "$1")
+            .toUpperCase()
+            .replace(/ /g, "")} ${lhr.audits[id]?.displayValue ?? "?"}`,
+      ).join("  "),
+  );
+  const lcp = lhr.audits["largest-contentful-paint-element"]?.details as
+    { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] } | undefined;
   const node = lcp?.items?.[0]?.items?.[0]?.node?.snippet;
   const phases = (lcp?.items?.[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing ?? 0)}`).join(", ");
   if (node) console.log(`    LCP element ${node.slice(0, 90)}${phases ? ` (${phases} ms)` : ""}`);
   for (const id of AUDITS) {
     const a = lhr.audits[id];
     if (!a || a.score === null || a.score >= 0.9) continue;
-    const { overallSavingsMs: ms, overallSavingsBytes: bytes } = (a.details ?? {}) as { overallSavingsMs?: number; overallSavingsBytes?: number };
+    const { overallSavingsMs: ms, overallSavingsBytes: bytes } = (a.details ?? {}) as {
+      overallSavingsMs?: number;
+      overallSavingsBytes?: number;
+    };
     const savings = [ms ? `${Math.round(ms)} ms` : "", bytes ? `${Math.round(bytes / 1024)} KiB` : ""].filter(Boolean).join(", ");
     console.log(`    perf: ${id}${a.displayValue ? ` – ${a.displayValue}` : ""}${savings ? ` (saves ${savings})` : ""}`);
   }
@@ -66,7 +105,15 @@ function printPerformanceAudits(lhr: Lhr) {
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "pd-lh-"));
   const server = spawn("node_modules/.bin/tsx", ["scripts/serve.ts", "start"], {
-    env: { ...process.env, PORT: String(PORT), EMBEDDED_DATA_DIR: dataDir, EMBEDDED_DB_PORT: String(PORT + 51000), SITE_HUB_HOST: host("hub"), SITE_BUSINESS_HOST: host("business"), SITE_TECH_HOST: host("tech") },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      EMBEDDED_DATA_DIR: dataDir,
+      EMBEDDED_DB_PORT: String(PORT + 51000),
+      SITE_HUB_HOST: host("hub"),
+      SITE_BUSINESS_HOST: host("business"),
+      SITE_TECH_HOST: host("tech"),
+    },
     stdio: "ignore",
     detached: true,
   });
@@ -78,14 +125,23 @@ async function main() {
     });
   })();
   try {
-    console.log(`machine: ${cpus().length} cores; lighthouse 12, Debian Chromium, mobile emulation with simulated throttling (Lighthouse defaults)`);
+    console.log(
+      `machine: ${cpus().length} cores; lighthouse 12, Debian Chromium, mobile emulation with simulated throttling (Lighthouse defaults)`,
+    );
     console.log(`each page: ${RUNS} run(s) after a warm-up request, the run with the median performance score shown`);
     for (const [label, url] of PAGES) {
       // The first request after start loads the route's code: a reader meets a warm server (or the CDN).
       await warmUp(url);
       const runs: Awaited<ReturnType<typeof lighthouse>>[] = [];
       for (let i = 0; i < RUNS; i++) {
-        runs.push(await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "seo", "best-practices"] }));
+        runs.push(
+          await lighthouse(url, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility", "seo", "best-practices"],
+          }),
+        );
       }
       const perf = (r: (typeof runs)[number]) => r?.lhr.categories.performance?.score ?? 0;
       runs.sort((a, b) => perf(a) - perf(b));
@@ -93,7 +149,9 @@ async function main() {
       const c = result!.lhr.categories;
       const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
       const all = RUNS > 1 ? ` (runs: ${runs.map((r) => Math.round(perf(r) * 100)).join(" ")})` : "";
-      console.log(`${label.padEnd(18)} performance ${score("performance")}  accessibility ${score("accessibility")}  seo ${score("seo")}  best-practices ${score("best-practices")}${all}`);
+      console.log(
+        `${label.padEnd(18)} performance ${score("performance")}  accessibility ${score("accessibility")}  seo ${score("seo")}  best-practices ${score("best-practices")}${all}`,
+      );
       if (result!.lhr.runtimeError) console.log(`    error: ${result!.lhr.runtimeError.code} ${result!.lhr.runtimeError.message}`);
       printPerformanceAudits(result!.lhr);
       for (const k of ["accessibility", "seo", "best-practices"]) {

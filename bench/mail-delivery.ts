@@ -13,11 +13,22 @@ const FAIL_RATE = arg("fail-rate", 0);
 const mib = (b: number) => `${(b / 1048576).toFixed(0)} MiB`;
 
 async function main() {
-  console.log(`machine: ${cpus().length} cores, node ${process.version}; PostgreSQL at 127.0.0.1; mails ${MAILS}, workers ${WORKERS}, provider failure rate ${FAIL_RATE}`);
+  console.log(
+    `machine: ${cpus().length} cores, node ${process.version}; PostgreSQL at 127.0.0.1; mails ${MAILS}, workers ${WORKERS}, provider failure rate ${FAIL_RATE}`,
+  );
   await withThrowawayDatabase("bench_mail", async (url) => {
     const provider = new FakeResend({ seed: 7, keepBodies: false });
     provider.failRate = FAIL_RATE;
-    Object.assign(process.env, { DATABASE_URL: url, RESEND_API_KEY: "re_bench", RESEND_BASE_URL: await provider.start(), MAIL_RETRY_BASE_SECONDS: "0", MAIL_MAX_RETRIES: "20", JOBS_AUTO_DRAIN: "false", MAIL_BATCH_SIZE: "100", MAIL_SEND_CONCURRENCY: "8" });
+    Object.assign(process.env, {
+      DATABASE_URL: url,
+      RESEND_API_KEY: "re_bench",
+      RESEND_BASE_URL: await provider.start(),
+      MAIL_RETRY_BASE_SECONDS: "0",
+      MAIL_MAX_RETRIES: "20",
+      JOBS_AUTO_DRAIN: "false",
+      MAIL_BATCH_SIZE: "100",
+      MAIL_SEND_CONCURRENCY: "8",
+    });
     const { applyMigrations } = await import("@/lib/core/db/migrations/migrations");
     await applyMigrations(url);
     const { db, disconnectPrisma } = await import("@/lib/core/db/client");
@@ -38,7 +49,9 @@ async function main() {
       const seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
       const sent = await db.mailOutbox.count({ where: { status: "sent" } });
-      console.log(`delivered ${sent} of ${MAILS} in ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(0)} mails/s; provider requests ${provider.requests}, distinct deliveries ${provider.delivered.length}`);
+      console.log(
+        `delivered ${sent} of ${MAILS} in ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(0)} mails/s; provider requests ${provider.requests}, distinct deliveries ${provider.delivered.length}`,
+      );
       console.log(`resident memory: ${mib(rssBefore)} before, ${mib(peakRss)} peak`);
     } finally {
       await provider.stop();

@@ -52,19 +52,35 @@ async function drive(label: string, keys: number, subject: () => Subject, call: 
       total += samples[i]!;
     }
     const sorted = Array.from(samples.subarray(0, n)).sort((x, y) => x - y);
-    console.log(`  keys ${String(b + 1).padStart(9)}–${String(b + n).padEnd(9)} mean ${us(total / n).padStart(9)}  p99 ${us(percentile(sorted, 99)).padStart(9)}  max ${`${sorted.at(-1)!.toFixed(1)} ms`.padStart(8)}`);
+    console.log(
+      `  keys ${String(b + 1).padStart(9)}–${String(b + n).padEnd(9)} mean ${us(total / n).padStart(9)}  p99 ${us(percentile(sorted, 99)).padStart(9)}  max ${`${sorted.at(-1)!.toFixed(1)} ms`.padStart(8)}`,
+    );
   }
   const after = await memory();
-  console.log(`  entries held ${s.size.toLocaleString("en")}; rss ${mb(before.rss)} → ${mb(after.rss)}; heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} (+${mb(after.heapUsed - before.heapUsed)})`);
+  console.log(
+    `  entries held ${s.size.toLocaleString("en")}; rss ${mb(before.rss)} → ${mb(after.rss)}; heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} (+${mb(after.heapUsed - before.heapUsed)})`,
+  );
 }
 
 async function main() {
   console.log(`machine: ${cpus().length} cores, node ${process.version}; gc ${gc ? "collected before each reading" : "not available"}`);
-  console.log(`caps: limiter ${MEMORY_LIMITER_MAX_KEYS.toLocaleString("en")} keys per policy, store ${MEMORY_STORE_MAX_ENTRIES.toLocaleString("en")} entries`);
+  console.log(
+    `caps: limiter ${MEMORY_LIMITER_MAX_KEYS.toLocaleString("en")} keys per policy, store ${MEMORY_STORE_MAX_ENTRIES.toLocaleString("en")} entries`,
+  );
   const policy = { limit: 5, windowSeconds: 3600, prefix: "bench" };
   for (const keys of SIZES) {
-    await drive("memory limiter", keys, () => memoryLimiter(policy), (s, i) => (s as ReturnType<typeof memoryLimiter>).limit(clientKey(i)));
-    await drive("memory store (passkey challenges, 5 min)", keys, () => memoryStore(), (s, i) => (s as ReturnType<typeof memoryStore>).set(challengeKey(i), challenge(i), 300));
+    await drive(
+      "memory limiter",
+      keys,
+      () => memoryLimiter(policy),
+      (s, i) => (s as ReturnType<typeof memoryLimiter>).limit(clientKey(i)),
+    );
+    await drive(
+      "memory store (passkey challenges, 5 min)",
+      keys,
+      () => memoryStore(),
+      (s, i) => (s as ReturnType<typeof memoryStore>).set(challengeKey(i), challenge(i), 300),
+    );
   }
 }
 

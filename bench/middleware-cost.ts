@@ -12,10 +12,16 @@ const hosts: SiteHosts = { hub: "hub.localhost:3000", business: "business.localh
 const gone = new Set(Array.from({ length: 5_000 }, (_, i) => `gone-${i}`));
 const decide: DecidePublicPath = async (_portal, subject) => (gone.has(subject.slug) ? { status: 410 } : null);
 const page = "x".repeat(24_000);
-const serveStored: ServeStored = async () => new NextResponse(page, { headers: { "content-type": "text/html; charset=utf-8", etag: '"e"' } });
+const serveStored: ServeStored = async () =>
+  new NextResponse(page, { headers: { "content-type": "text/html; charset=utf-8", etag: '"e"' } });
 
 const CASES: [string, string, string, ServeStored | undefined][] = [
-  ["stored release page (hit from memory)", "business.localhost:3000", "/de/pressemitteilung/nordlicht-energie-nimmt-windpark", serveStored],
+  [
+    "stored release page (hit from memory)",
+    "business.localhost:3000",
+    "/de/pressemitteilung/nordlicht-energie-nimmt-windpark",
+    serveStored,
+  ],
   ["tombstoned release (410 page)", "business.localhost:3000", "/de/pressemitteilung/gone-17", serveStored],
   ["private hub page (rewrite with nonce)", "hub.localhost:3000", "/dashboard/releases/12", serveStored],
   ["malformed path (400)", "business.localhost:3000", "/de/%E0%A4%A", serveStored],
@@ -24,7 +30,10 @@ const CASES: [string, string, string, ServeStored | undefined][] = [
 async function main() {
   console.log(`middleware work per request, in process, ${N} requests per case (node ${process.version})`);
   for (const [label, host, path, serve] of CASES) {
-    const requests = Array.from({ length: 1_000 }, () => new NextRequest(`https://${host}${path}`, { headers: { host, "user-agent": "Mozilla/5.0", "accept-language": "de-DE" } }));
+    const requests = Array.from(
+      { length: 1_000 },
+      () => new NextRequest(`https://${host}${path}`, { headers: { host, "user-agent": "Mozilla/5.0", "accept-language": "de-DE" } }),
+    );
     for (let i = 0; i < 5_000; i++) await routeBySite(requests[i % 1_000]!, hosts, decide, serve);
     const samples: number[] = [];
     const started = performance.now();
@@ -35,7 +44,9 @@ async function main() {
     }
     const wall = performance.now() - started;
     samples.sort((a, b) => a - b);
-    console.log(`${label.padEnd(40)} mean ${((wall / N) * 1000).toFixed(1)} µs  p50 ${(percentile(samples, 50) * 1000).toFixed(1)} µs  p99 ${(percentile(samples, 99) * 1000).toFixed(1)} µs`);
+    console.log(
+      `${label.padEnd(40)} mean ${((wall / N) * 1000).toFixed(1)} µs  p50 ${(percentile(samples, 50) * 1000).toFixed(1)} µs  p99 ${(percentile(samples, 99) * 1000).toFixed(1)} µs`,
+    );
   }
 }
 

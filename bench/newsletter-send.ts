@@ -23,7 +23,9 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 // bookkeeping (one id per idempotency key, as Resend keeps them) does not count towards the
 // sender's memory.
 function startFakeResend(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/mail/fake-resend-process.ts"], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/mail/fake-resend-process.ts"], {
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+  });
   return new Promise((resolve, reject) => {
     child.stdout!.once("data", (d: Buffer) => resolve({ child, url: d.toString().trim() }));
     child.once("exit", (code) => reject(new Error(`fake provider exited with ${code}`)));
@@ -37,7 +39,9 @@ const providerCount = (child: ChildProcess) =>
   });
 
 async function main() {
-  console.log(`machine: ${cpus().length} cores, node ${process.version}; PostgreSQL at 127.0.0.1; subscribers ${SUBSCRIBERS.toLocaleString("en")}, send jobs ${JOBS}`);
+  console.log(
+    `machine: ${cpus().length} cores, node ${process.version}; PostgreSQL at 127.0.0.1; subscribers ${SUBSCRIBERS.toLocaleString("en")}, send jobs ${JOBS}`,
+  );
   const provider = await startFakeResend();
   try {
     await withThrowawayDatabase("pd_bench_newsletter", async (url) => {
@@ -76,7 +80,7 @@ async function main() {
         const pending = [...MARKS];
         const sampler = (async () => {
           // One more pass after sending ends, so the last mark is read too.
-          for (let final = false; pending.length && !final; ) {
+          for (let final = false; pending.length && !final;) {
             final = !sampling;
             const { sentCount } = await db.newsletterCampaign.findUniqueOrThrow({ where: { id }, select: { sentCount: true } });
             while (pending.length && sentCount >= pending[0]!) {
@@ -84,7 +88,9 @@ async function main() {
               gc?.();
               const m = process.memoryUsage();
               const rate = ((sentCount - mark.sent) / (now - mark.at)) * 1000;
-              console.log(`  ${pending.shift()!.toLocaleString("en").padStart(6)} sent (${sentCount}): ${rate.toFixed(0).padStart(5)} mails/s since the last mark; rss ${mb(m.rss)}, heap ${mb(m.heapUsed)}`);
+              console.log(
+                `  ${pending.shift()!.toLocaleString("en").padStart(6)} sent (${sentCount}): ${rate.toFixed(0).padStart(5)} mails/s since the last mark; rss ${mb(m.rss)}, heap ${mb(m.heapUsed)}`,
+              );
               mark = { at: now, sent: sentCount };
             }
             await new Promise((r) => setTimeout(r, 100));
@@ -102,13 +108,20 @@ async function main() {
         const wall = performance.now() - started;
         sampling = false;
         await sampler;
-        const campaign = await db.newsletterCampaign.findUniqueOrThrow({ where: { id }, select: { status: true, sentCount: true, failedCount: true } });
+        const campaign = await db.newsletterCampaign.findUniqueOrThrow({
+          where: { id },
+          select: { status: true, sentCount: true, failedCount: true },
+        });
         const seen = await providerCount(provider.child);
-        console.log(`sent ${campaign.sentCount.toLocaleString("en")} (failed ${campaign.failedCount}) in ${(wall / 1000).toFixed(1)} s: ${((campaign.sentCount / wall) * 1000).toFixed(0)} mails/s; campaign ${campaign.status}`);
+        console.log(
+          `sent ${campaign.sentCount.toLocaleString("en")} (failed ${campaign.failedCount}) in ${(wall / 1000).toFixed(1)} s: ${((campaign.sentCount / wall) * 1000).toFixed(0)} mails/s; campaign ${campaign.status}`,
+        );
         console.log(`provider saw ${seen.requests.toLocaleString("en")} requests for ${seen.keys.toLocaleString("en")} idempotency keys`);
         gc?.();
         const end = process.memoryUsage();
-        console.log(`after sending: rss ${mb(end.rss)} (${end.rss >= base.rss ? "+" : ""}${mb(end.rss - base.rss)}), heap ${mb(end.heapUsed)}`);
+        console.log(
+          `after sending: rss ${mb(end.rss)} (${end.rss >= base.rss ? "+" : ""}${mb(end.rss - base.rss)}), heap ${mb(end.heapUsed)}`,
+        );
       } finally {
         await disconnectPrisma();
       }

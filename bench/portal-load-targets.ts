@@ -28,7 +28,10 @@ export const PROBE_MISSING = `the static probe page (hub ${PROBE_PATH}) is not i
 /** True when the build in .next prerendered the probe page. */
 export function probeBuilt(): boolean {
   const manifest = ".next/prerender-manifest.json";
-  return existsSync(manifest) && `/hub${PROBE_PATH}` in (JSON.parse(readFileSync(manifest, "utf8")) as { routes: Record<string, unknown> }).routes;
+  return (
+    existsSync(manifest) &&
+    `/hub${PROBE_PATH}` in (JSON.parse(readFileSync(manifest, "utf8")) as { routes: Record<string, unknown> }).routes
+  );
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -44,7 +47,12 @@ export interface Load {
 
 /** autocannon on one URL with a site's Host header; `expect` is the status every answer should have. */
 export async function load(url: string, opts: { host: string; seconds: number; expect?: number }): Promise<Load> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: opts.seconds, headers: { host: opts.host, "user-agent": BROWSER } });
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: opts.seconds,
+    headers: { host: opts.host, "user-agent": BROWSER },
+  });
   const expected = r.statusCodeStats?.[`${opts.expect ?? 200}`]?.count ?? 0;
   return { rps: r.requests.average, p99: r.latency.p99, bad: r.requests.total - expected + r.errors };
 }
@@ -66,7 +74,13 @@ export function getVia(url: string, host = BUSINESS) {
 export async function waitFor(url: string, ms: number) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (await getVia(url).then((r) => r.status < 500, () => false)) return;
+    if (
+      await getVia(url).then(
+        (r) => r.status < 500,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`not up: ${url}`);
@@ -75,7 +89,22 @@ export async function waitFor(url: string, ms: number) {
 /** The production server (npm start's): Next's handler behind the address-stamping server, in its own process group. */
 export function startServer(databaseUrl: string, redisPrefix: string): ChildProcess {
   return spawn(process.execPath, [SERVER_SCRIPT, "start"], {
-    env: serverEnv({ NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: databaseUrl, REDIS_URL, CACHE_MEMORY_LIMIT_MB: String(CACHE_MEMORY_LIMIT_MB), SITE_HUB_HOST: HUB, SITE_BUSINESS_HOST: BUSINESS, SITE_TECH_HOST: `tech.localhost:${PORT}`, CACHE_KEY_PREFIX: redisPrefix, APP_KEY: randomBytes(32).toString("base64"), ARCHIVE_SIGNING_KEY: randomBytes(32).toString("base64"), HEALTH_TOKEN: randomBytes(16).toString("hex"), RESEND_API_KEY: "re_bench_unused", RESEND_BASE_URL: "http://127.0.0.1:9" }),
+    env: serverEnv({
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      CACHE_MEMORY_LIMIT_MB: String(CACHE_MEMORY_LIMIT_MB),
+      SITE_HUB_HOST: HUB,
+      SITE_BUSINESS_HOST: BUSINESS,
+      SITE_TECH_HOST: `tech.localhost:${PORT}`,
+      CACHE_KEY_PREFIX: redisPrefix,
+      APP_KEY: randomBytes(32).toString("base64"),
+      ARCHIVE_SIGNING_KEY: randomBytes(32).toString("base64"),
+      HEALTH_TOKEN: randomBytes(16).toString("hex"),
+      RESEND_API_KEY: "re_bench_unused",
+      RESEND_BASE_URL: "http://127.0.0.1:9",
+    }),
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
@@ -84,7 +113,8 @@ export function startServer(databaseUrl: string, redisPrefix: string): ChildProc
 /** Why the bench cannot run here (the probe page or nginx missing), or null. */
 export function missingPrerequisite(): string | null {
   if (!probeBuilt()) return PROBE_MISSING;
-  if (spawnSync("nginx", ["-v"]).error) return "nginx is not installed (the edge figures run deploy/nginx.conf): apt-get install nginx-light";
+  if (spawnSync("nginx", ["-v"]).error)
+    return "nginx is not installed (the edge figures run deploy/nginx.conf): apt-get install nginx-light";
   return null;
 }
 
@@ -114,14 +144,20 @@ export function startNginx(prefix: string, staticRoot: string, contentType: stri
     .replace("{{WORKERS}}", "1")
     .replace("{{UPSTREAM}}", `127.0.0.1:${PORT}`)
     .replace("{{LISTEN}}", `127.0.0.1:${NGINX_PORT}`)
-    .replace("{{STATIC_LOCATION}}", `location /static/ { root ${staticRoot}; types { } default_type "${nginxQuoted(contentType)}"; etag off; ${headers} }`);
+    .replace(
+      "{{STATIC_LOCATION}}",
+      `location /static/ { root ${staticRoot}; types { } default_type "${nginxQuoted(contentType)}"; etag off; ${headers} }`,
+    );
   writeFileSync(join(prefix, "nginx.conf"), conf);
   return spawn("nginx", ["-c", join(prefix, "nginx.conf"), "-p", prefix, "-g", "daemon off; user root;"], { stdio: "inherit" });
 }
 
 /** Resident memory of a process and its children, in MiB. */
 export function rssMiB(pid: number): number {
-  const kids = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).stdout.split("\n").filter(Boolean).map(Number);
+  const kids = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+    .stdout.split("\n")
+    .filter(Boolean)
+    .map(Number);
   const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
   return own + kids.reduce((sum, k) => sum + rssMiB(k), 0);
 }
@@ -136,13 +172,20 @@ export async function redisUsedMiB(): Promise<number> {
 
 export async function dropRedisKeys(pattern: string) {
   const redis = new Redis(REDIS_URL);
-  for await (const keys of redis.scanStream({ match: pattern, count: 500 })) if ((keys as string[]).length) await redis.del(...(keys as string[]));
+  for await (const keys of redis.scanStream({ match: pattern, count: 500 }))
+    if ((keys as string[]).length) await redis.del(...(keys as string[]));
   redis.disconnect();
 }
 
 /** `amount` requests spread at random over `paths` of the business site. */
 export function spread(origin: string, paths: string[], amount: number) {
-  return autocannon({ url: origin, connections: CONNECTIONS, amount, headers: { host: BUSINESS }, requests: [{ setupRequest: (req) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)]! }) }] });
+  return autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    amount,
+    headers: { host: BUSINESS },
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)]! }) }],
+  });
 }
 
 /** Release `bench-n` of bench/seed-releases.ts: portal by n % 2, edition by n % 4. */
@@ -184,5 +227,12 @@ export async function crawlerSweep(origin: string, count: number, serverPid: num
   });
   clearInterval(sampler);
   const ok = r.statusCodeStats?.["200"]?.count ?? 0;
-  return { rps: r.requests.average, p99: r.latency.p99, bad: r.requests.total - ok + r.errors, states, marks, peak: Math.max(peak, ...marks) };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    bad: r.requests.total - ok + r.errors,
+    states,
+    marks,
+    peak: Math.max(peak, ...marks),
+  };
 }

@@ -25,7 +25,9 @@ const SWEEP = Math.min(100_000, RELEASES);
 async function main() {
   const missing = t.missingPrerequisite();
   if (missing) throw new Error(`refusing to run: ${missing}`);
-  console.log(`machine: ${cpus().length} cores, node ${process.version}; autocannon ${t.CONNECTIONS} connections × ${SECONDS} s, median of ${RUNS} runs; ${RELEASES} releases; PostgreSQL + Redis on 127.0.0.1`);
+  console.log(
+    `machine: ${cpus().length} cores, node ${process.version}; autocannon ${t.CONNECTIONS} connections × ${SECONDS} s, median of ${RUNS} runs; ${RELEASES} releases; PostgreSQL + Redis on 127.0.0.1`,
+  );
   await withThrowawayDatabase("pd_bench_load", async (url) => {
     process.env.DATABASE_URL = url;
     const { applyMigrations } = await import("@/lib/core/db/migrations/migrations");
@@ -69,11 +71,15 @@ async function main() {
       if (probe.status === 404) throw new Error(`refusing to run: ${t.PROBE_MISSING}`);
       if (probe.status !== 200) throw new Error(`static probe page answered ${probe.status}`);
       const probeSize = Buffer.byteLength(probe.body);
-      if (Math.abs(probeSize - size) > size * 0.15) console.log(`note: the prerendered page is ${probeSize} B, the release page ${size} B: rebuild with BENCH_PROBE_BYTES=${size}`);
+      if (Math.abs(probeSize - size) > size * 0.15)
+        console.log(`note: the prerendered page is ${probeSize} B, the release page ${size} B: rebuild with BENCH_PROBE_BYTES=${size}`);
 
       // A Next static asset near the page's size: what the same server does without any app code.
       const chunks = join(".next/static/chunks");
-      const asset = readdirSync(chunks).filter((f) => f.endsWith(".js")).map((f) => ({ f, size: statSync(join(chunks, f)).size })).sort((a, b) => Math.abs(a.size - size) - Math.abs(b.size - size))[0]!;
+      const asset = readdirSync(chunks)
+        .filter((f) => f.endsWith(".js"))
+        .map((f) => ({ f, size: statSync(join(chunks, f)).size }))
+        .sort((a, b) => Math.abs(a.size - size) - Math.abs(b.size - size))[0]!;
       const staticRoot = join(work, "www");
       mkdirSync(join(staticRoot, "static"), { recursive: true });
       writeFileSync(join(staticRoot, "static", "page.html"), html);
@@ -94,31 +100,58 @@ async function main() {
         edgeSitemap: ["edge: news sitemap via nginx cache", `${edge}/sitemap-news.xml`, t.BUSINESS, 200, ""],
       } as const;
       const fig = {} as Record<keyof typeof targets, t.Load & { state: string }>;
-      for (const [key, [label, target, host, expect, bytes]] of Object.entries(targets) as [keyof typeof targets, (typeof targets)[keyof typeof targets]][]) {
+      for (const [key, [label, target, host, expect, bytes]] of Object.entries(targets) as [
+        keyof typeof targets,
+        (typeof targets)[keyof typeof targets],
+      ][]) {
         const first = await t.getVia(target, host);
         const measured = await t.measure(target, { host, seconds: SECONDS, runs: RUNS, expect });
         // How the answer is served once loaded: the store's state at the origin (Next's cache for the prerendered page), the proxy cache's at the edge.
         const after = (await t.getVia(target, host)).headers;
-        const state = after["x-cache"] ? `x-cache ${String(after["x-cache"])}` : after["x-pd-store"] ? String(after["x-pd-store"]) : after["x-nextjs-cache"] ? `next ${String(after["x-nextjs-cache"])}` : "-";
+        const state = after["x-cache"]
+          ? `x-cache ${String(after["x-cache"])}`
+          : after["x-pd-store"]
+            ? String(after["x-pd-store"])
+            : after["x-nextjs-cache"]
+              ? `next ${String(after["x-nextjs-cache"])}`
+              : "-";
         fig[key] = { ...measured, state };
-        console.log(`${label.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p99 ${String(measured.p99).padStart(4)} ms  ${bytes.padEnd(8)} status ${first.status}  ${state}${measured.bad ? `  (${measured.bad} unexpected status/errors)` : ""}`);
+        console.log(
+          `${label.padEnd(40)} ${measured.rps.toFixed(0).padStart(6)} req/s  p99 ${String(measured.p99).padStart(4)} ms  ${bytes.padEnd(8)} status ${first.status}  ${state}${measured.bad ? `  (${measured.bad} unexpected status/errors)` : ""}`,
+        );
       }
       const ratio = (a: keyof typeof targets, b: keyof typeof targets, target: number) => {
         const p = t.pct(fig[a].rps, fig[b].rps);
         return `${p.toFixed(0)} % (target >= ${target} %, ${t.verdict(p >= target)})`;
       };
-      console.log(`origin: release page / static asset ${ratio("release", "asset", 25)}; / prerendered page ${ratio("release", "probe", 80)}`);
-      console.log(`origin: edition feed / static asset ${ratio("feed", "asset", 40)}; news sitemap / static asset ${ratio("sitemap", "asset", 40)}`);
+      console.log(
+        `origin: release page / static asset ${ratio("release", "asset", 25)}; / prerendered page ${ratio("release", "probe", 80)}`,
+      );
+      console.log(
+        `origin: edition feed / static asset ${ratio("feed", "asset", 40)}; news sitemap / static asset ${ratio("sitemap", "asset", 40)}`,
+      );
       const p99s = [fig.release.p99, fig.feed.p99, fig.sitemap.p99];
-      console.log(`origin p99: release page ${p99s[0]} ms, edition feed ${p99s[1]} ms, news sitemap ${p99s[2]} ms (target < 100 ms, ${t.verdict(p99s.every((p) => p < 100))})`);
+      console.log(
+        `origin p99: release page ${p99s[0]} ms, edition feed ${p99s[1]} ms, news sitemap ${p99s[2]} ms (target < 100 ms, ${t.verdict(p99s.every((p) => p < 100))})`,
+      );
       const states = [fig.release.state, fig.feed.state, fig.sitemap.state];
-      console.log(`x-pd-store after warm-up: release page ${states[0]}, edition feed ${states[1]}, news sitemap ${states[2]} (must be hit, ${t.verdict(states.every((s) => s === "hit"))})`);
+      console.log(
+        `x-pd-store after warm-up: release page ${states[0]}, edition feed ${states[1]}, news sitemap ${states[2]} (must be hit, ${t.verdict(states.every((s) => s === "hit"))})`,
+      );
       const usPer = (k: keyof typeof targets) => 1e6 / fig[k].rps;
-      console.log(`middleware: alone ${fig.middleware.rps.toFixed(0)} req/s vs static asset ${fig.asset.rps.toFixed(0)} req/s: +${(usPer("middleware") - usPer("asset")).toFixed(0)} µs a request; a stored release page, answered before the middleware from this process's copy, ${usPer("release").toFixed(0)} µs a request (static asset ${usPer("asset").toFixed(0)} µs)`);
-      console.log(`edge: release page via nginx cache / nginx static file ${ratio("edgeRelease", "edgeFile", 90)}; news sitemap / static file ${t.pct(fig.edgeSitemap.rps, fig.edgeFile.rps).toFixed(0)} %`);
+      console.log(
+        `middleware: alone ${fig.middleware.rps.toFixed(0)} req/s vs static asset ${fig.asset.rps.toFixed(0)} req/s: +${(usPer("middleware") - usPer("asset")).toFixed(0)} µs a request; a stored release page, answered before the middleware from this process's copy, ${usPer("release").toFixed(0)} µs a request (static asset ${usPer("asset").toFixed(0)} µs)`,
+      );
+      console.log(
+        `edge: release page via nginx cache / nginx static file ${ratio("edgeRelease", "edgeFile", 90)}; news sitemap / static file ${t.pct(fig.edgeSitemap.rps, fig.edgeFile.rps).toFixed(0)} %`,
+      );
 
       // Memory: many distinct release pages and feeds through the origin's store, 20k then 100k requests.
-      const paths = Array.from({ length: 400 }, (_, i) => `/de/pressemitteilung/bench-${4 * (i + 1)}`).concat(["/de/feed", "/sitemap-news.xml", "/de/category/kategorie-0"]);
+      const paths = Array.from({ length: 400 }, (_, i) => `/de/pressemitteilung/bench-${4 * (i + 1)}`).concat([
+        "/de/feed",
+        "/sitemap-news.xml",
+        "/de/category/kategorie-0",
+      ]);
       // Sampled after each 20k, a second after the load stops (what the server holds, not the garbage of the last burst).
       const steps: number[] = [];
       for (let i = 0; i < 5; i++) {
@@ -128,16 +161,26 @@ async function main() {
       }
       const [at20k, at100k] = [steps[0]!, steps[4]!];
       const growth = t.pct(at100k - at20k, at20k);
-      console.log(`memory: server resident after 20k requests ${at20k.toFixed(0)} MiB, after 100k ${at100k.toFixed(0)} MiB (${growth.toFixed(1)} %, target within 10 %, ${t.verdict(Math.abs(growth) <= 10)}); every 20k: ${steps.map((m) => m.toFixed(0)).join(", ")} MiB`);
+      console.log(
+        `memory: server resident after 20k requests ${at20k.toFixed(0)} MiB, after 100k ${at100k.toFixed(0)} MiB (${growth.toFixed(1)} %, target within 10 %, ${t.verdict(Math.abs(growth) <= 10)}); every 20k: ${steps.map((m) => m.toFixed(0)).join(", ")} MiB`,
+      );
 
       // A crawler's sweep: every release once, each a miss rendered once (but the 400 above).
       const redisBefore = await t.redisUsedMiB();
       const sweep = await t.crawlerSweep(origin, SWEEP, server.pid!);
       const afterSweep = t.rssMiB(server.pid!);
-      const counted = Object.entries(sweep.states).map(([s, n]) => `${s} ${n}`).join(", ");
-      console.log(`crawler sweep: ${SWEEP} distinct releases once each: ${sweep.rps.toFixed(0)} req/s  p99 ${sweep.p99} ms  (${counted})${sweep.bad ? `  (${sweep.bad} non-200/errors)` : ""}`);
-      console.log(`memory during the sweep, at each tenth: ${sweep.marks.map((m) => m.toFixed(0)).join(", ")} MiB; peak (1 s samples) ${sweep.peak.toFixed(0)} MiB`);
-      console.log(`memory: server resident after the sweep ${afterSweep.toFixed(0)} MiB (+${(afterSweep - at100k).toFixed(0)} MiB); store cap CACHE_MEMORY_LIMIT_MB=${t.CACHE_MEMORY_LIMIT_MB}: ${t.CACHE_MEMORY_LIMIT_MB / 2} MiB in process, in front of Redis (+${((await t.redisUsedMiB()) - redisBefore).toFixed(0)} MiB used)`);
+      const counted = Object.entries(sweep.states)
+        .map(([s, n]) => `${s} ${n}`)
+        .join(", ");
+      console.log(
+        `crawler sweep: ${SWEEP} distinct releases once each: ${sweep.rps.toFixed(0)} req/s  p99 ${sweep.p99} ms  (${counted})${sweep.bad ? `  (${sweep.bad} non-200/errors)` : ""}`,
+      );
+      console.log(
+        `memory during the sweep, at each tenth: ${sweep.marks.map((m) => m.toFixed(0)).join(", ")} MiB; peak (1 s samples) ${sweep.peak.toFixed(0)} MiB`,
+      );
+      console.log(
+        `memory: server resident after the sweep ${afterSweep.toFixed(0)} MiB (+${(afterSweep - at100k).toFixed(0)} MiB); store cap CACHE_MEMORY_LIMIT_MB=${t.CACHE_MEMORY_LIMIT_MB}: ${t.CACHE_MEMORY_LIMIT_MB / 2} MiB in process, in front of Redis (+${((await t.redisUsedMiB()) - redisBefore).toFixed(0)} MiB used)`,
+      );
     } finally {
       nginx?.kill("SIGTERM");
       process.kill(-server.pid!, "SIGTERM");

@@ -53,9 +53,25 @@ async function apiFigures(db: Lib["db"], userId: number, companyId: number) {
 
   // API v1: create (submit: true, so the review job is enqueued too) and list.
   const create = (i: number) =>
-    releasesRoute.POST(new Request("http://hub.localhost/api/v1/releases", { method: "POST", headers, body: JSON.stringify({ newsroom_id: companyId, portal: "business", language: "de", title: `Bench-Meldung Nummer ${i} über das neue Werk`, body, location: "Berlin", contact: { name: "Presse" } }) })).then((r) => {
-      if (r.status !== 201) throw new Error(`create answered ${r.status}`);
-    });
+    releasesRoute
+      .POST(
+        new Request("http://hub.localhost/api/v1/releases", {
+          method: "POST",
+          headers,
+          body: JSON.stringify({
+            newsroom_id: companyId,
+            portal: "business",
+            language: "de",
+            title: `Bench-Meldung Nummer ${i} über das neue Werk`,
+            body,
+            location: "Berlin",
+            contact: { name: "Presse" },
+          }),
+        }),
+      )
+      .then((r) => {
+        if (r.status !== 201) throw new Error(`create answered ${r.status}`);
+      });
   let run = await pool(Math.min(50, REQUESTS), 1, (i) => create(1_000_000 + i));
   report("API create, 1 client", run.samples, run.wall);
   run = await pool(REQUESTS, CONCURRENCY, create);
@@ -68,8 +84,22 @@ async function apiFigures(db: Lib["db"], userId: number, companyId: number) {
   report(`API list (20 per page), ${CONCURRENCY} clients`, run.samples, run.wall);
 
   // publish(): releases in review with a green check of their current text.
-  const toPublish = await db.pressRelease.findMany({ where: { status: "in_review" }, select: { id: true, contentHash: true, reviewFingerprint: true }, take: 200 });
-  await db.pressReleaseClassification.createMany({ data: toPublish.map((r) => ({ pressReleaseId: r.id, result: "green" as const, reasons: [], contentHash: r.contentHash, reviewFingerprint: r.reviewFingerprint, classifier: "bench", attempt: 0 })) });
+  const toPublish = await db.pressRelease.findMany({
+    where: { status: "in_review" },
+    select: { id: true, contentHash: true, reviewFingerprint: true },
+    take: 200,
+  });
+  await db.pressReleaseClassification.createMany({
+    data: toPublish.map((r) => ({
+      pressReleaseId: r.id,
+      result: "green" as const,
+      reasons: [],
+      contentHash: r.contentHash,
+      reviewFingerprint: r.reviewFingerprint,
+      classifier: "bench",
+      attempt: 0,
+    })),
+  });
   run = await pool(toPublish.length, 1, (i) => publishRelease({ releaseId: toPublish[i]!.id, actor: KI }).then(() => undefined));
   report("publish() latency, sequential", run.samples);
 }
@@ -80,7 +110,9 @@ async function searchFigures({ db, searchReleases }: Lib, companyId: number) {
   if (seeded === 0) {
     const t = performance.now();
     await seedSearchReleases(db, companyId, RELEASES, (done) => console.log(`  seeded ${done} of ${RELEASES}`));
-    console.log(`seeded ${RELEASES} releases with their mirror rows (German and English tsvectors) in ${(performance.now() - t) / 1000 | 0} s`);
+    console.log(
+      `seeded ${RELEASES} releases with their mirror rows (German and English tsvectors) in ${((performance.now() - t) / 1000) | 0} s`,
+    );
   } else if (seeded !== RELEASES) throw new Error(`the database holds ${seeded} seeded releases, not ${RELEASES}: use another --database`);
   const total = await db.pressReleaseSearch.count();
   type Search = Parameters<typeof searchReleases>[0];
@@ -112,7 +144,9 @@ async function searchFigures({ db, searchReleases }: Lib, companyId: number) {
       for (const { step, sql } of statements) {
         // The estimate is an EXPLAIN itself: its first line shows the rows the planner expects.
         const estimate = sql.text.startsWith("EXPLAIN");
-        const text = estimate ? sql.text.replace(/^EXPLAIN \(FORMAT JSON\)/, "EXPLAIN") : `EXPLAIN (ANALYZE, COSTS OFF, BUFFERS) ${sql.text}`;
+        const text = estimate
+          ? sql.text.replace(/^EXPLAIN \(FORMAT JSON\)/, "EXPLAIN")
+          : `EXPLAIN (ANALYZE, COSTS OFF, BUFFERS) ${sql.text}`;
         const plan = (await db.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(text, ...sql.values)).slice(0, estimate ? 1 : undefined);
         const lines = plan.map((l) => l["QUERY PLAN"]).filter((l) => !/^\s*(Buffers|Planning|Index Searches):/.test(l));
         console.log(`    ${step}:\n${lines.map((l) => `      ${l.length > 150 ? `${l.slice(0, 147)}...` : l}`).join("\n")}`);
@@ -122,7 +156,9 @@ async function searchFigures({ db, searchReleases }: Lib, companyId: number) {
 }
 
 async function main() {
-  console.log(`machine: ${cpus().length} cores (load ${loadavg()[0]!.toFixed(1)}), node ${process.version}; PostgreSQL at 127.0.0.1; releases ${RELEASES}, requests ${REQUESTS}, concurrency ${CONCURRENCY}`);
+  console.log(
+    `machine: ${cpus().length} cores (load ${loadavg()[0]!.toFixed(1)}), node ${process.version}; PostgreSQL at 127.0.0.1; releases ${RELEASES}, requests ${REQUESTS}, concurrency ${CONCURRENCY}`,
+  );
   await withBenchDatabase(async (url) => {
     process.env.DATABASE_URL = url;
     process.env.JOBS_AUTO_DRAIN = "false";
@@ -135,12 +171,18 @@ async function main() {
     const { searchReleases } = await import("@/lib/domains/releases/search");
     try {
       // A confirmed address: tokens of unconfirmed accounts count for nothing.
-      const user = await db.user.upsert({ where: { email: "bench@example.test" }, create: { email: "bench@example.test", name: "Bench", emailVerifiedAt: new Date() }, update: {} });
+      const user = await db.user.upsert({
+        where: { email: "bench@example.test" },
+        create: { email: "bench@example.test", name: "Bench", emailVerifiedAt: new Date() },
+        update: {},
+      });
       let company = await db.company.findFirst({ where: { portal: "business", slug: "bench" } });
       if (!company) {
         company = await db.company.create({ data: { portal: "business", slug: "bench", name: "Bench AG" } });
         await db.companyUser.create({ data: { companyId: company.id, userId: user.id, role: "owner", grantedVia: "manual" } });
-        await db.userPaymentOption.create({ data: { userId: user.id, provider: "stripe", plan: "bench", monthlyReleaseQuota: 1_000_000, apiAccess: true } });
+        await db.userPaymentOption.create({
+          data: { userId: user.id, provider: "stripe", plan: "bench", monthlyReleaseQuota: 1_000_000, apiAccess: true },
+        });
       }
       if (!ONLY_SEARCH) await apiFigures(db, user.id, company.id);
       await searchFigures({ db, searchReleases }, company.id);

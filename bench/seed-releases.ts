@@ -6,8 +6,18 @@ import type { Db } from "@/lib/core/db/client";
  * by id. Slugs are `bench-{n}`; `bench-{n}` with n % 4 == 0 is on business/de.
  */
 export async function seedPublishedReleases(db: Db, count: number): Promise<void> {
-  const companies = await Promise.all(Array.from({ length: 50 }, (_, i) => db.company.create({ data: { portal: i % 2 ? "tech" : "business", slug: `bench-${i}`, name: `Bench ${i} AG` } })));
-  const categories = await Promise.all(Array.from({ length: 20 }, (_, i) => db.category.create({ data: { portal: i % 2 ? "tech" : "business", slug: `kategorie-${i}`, nameDe: `Kategorie ${i}`, nameEn: `Category ${i}` } })));
+  const companies = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      db.company.create({ data: { portal: i % 2 ? "tech" : "business", slug: `bench-${i}`, name: `Bench ${i} AG` } }),
+    ),
+  );
+  const categories = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      db.category.create({
+        data: { portal: i % 2 ? "tech" : "business", slug: `kategorie-${i}`, nameDe: `Kategorie ${i}`, nameEn: `Category ${i}` },
+      }),
+    ),
+  );
   await db.$executeRawUnsafe(`
     INSERT INTO press_releases (status, portal, language, slug, title, body, company_id, category_id, content_hash, published_at, published_ever_at, content_changed_at, updated_at)
     SELECT 'published', CASE WHEN g % 2 = 0 THEN 'business' ELSE 'tech' END::"Portal", CASE WHEN g % 4 < 2 THEN 'de' ELSE 'en' END::"Language",
@@ -21,7 +31,10 @@ export async function seedPublishedReleases(db: Db, count: number): Promise<void
 }
 
 /** The vocabulary of the search corpus: every body uses all fifty words, titles two of them. */
-export const SEARCH_WORDS = "Werk Energie Wasserstoff Software Plattform Forschung Mittelstand Export Investition Standort Fachkräfte Logistik Batterie Windpark Solar Netz Rechenzentrum Sicherheit Cloud Kunden Partner Markt Umsatz Wachstum Quartal Produktion Innovation Digitalisierung Nachhaltigkeit Klinik Medizin Studie Universität Stadtwerke Bahn Hafen Flughafen Handel Versicherung Bank Startup Finanzierung Robotik Sensor Chip Halbleiter Fahrzeug Ladesäule Wärmepumpe Gebäude Recycling".split(" ");
+export const SEARCH_WORDS =
+  "Werk Energie Wasserstoff Software Plattform Forschung Mittelstand Export Investition Standort Fachkräfte Logistik Batterie Windpark Solar Netz Rechenzentrum Sicherheit Cloud Kunden Partner Markt Umsatz Wachstum Quartal Produktion Innovation Digitalisierung Nachhaltigkeit Klinik Medizin Studie Universität Stadtwerke Bahn Hafen Flughafen Handel Versicherung Bank Startup Finanzierung Robotik Sensor Chip Halbleiter Fahrzeug Ladesäule Wärmepumpe Gebäude Recycling".split(
+    " ",
+  );
 
 /**
  * Seeds `count` public releases of one newsroom with their search mirror rows, by SQL in

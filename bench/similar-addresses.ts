@@ -19,7 +19,10 @@ function random(): number {
   return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
 }
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-const SYLLABLES = "ber lin mue ller bau tech nord licht hafen werk sol ar med ia kon tor fa brik gruen stein wald feld haus berg bach dorf mark see ost west sued kraft strom glas holz form plan data net log".split(" ");
+const SYLLABLES =
+  "ber lin mue ller bau tech nord licht hafen werk sol ar med ia kon tor fa brik gruen stein wald feld haus berg bach dorf mark see ost west sued kraft strom glas holz form plan data net log".split(
+    " ",
+  );
 const word = (n: number) => Array.from({ length: n }, () => pick(SYLLABLES)).join("");
 const LOCALS = ["info", "presse", "kontakt", "pr", "redaktion", "office", "service", "marketing", "news", "team"];
 const FREE = ["gmail.com", "gmx.de", "web.de", "t-online.de", "outlook.com"];
@@ -28,8 +31,10 @@ const TLDS = ["de", "com", "at", "ch", "eu"];
 function address(): AddressRepresentative {
   const r = random();
   const [local, domain] =
-    r < 0.15 ? [`${word(2)}.${word(2)}`, pick(FREE)] // a person at a free-mail provider
-      : r < 0.75 ? [pick(LOCALS), `${word(2 + Math.floor(random() * 2))}.${pick(TLDS)}`] // a role address of a firm
+    r < 0.15
+      ? [`${word(2)}.${word(2)}`, pick(FREE)] // a person at a free-mail provider
+      : r < 0.75
+        ? [pick(LOCALS), `${word(2 + Math.floor(random() * 2))}.${pick(TLDS)}`] // a role address of a firm
         : [`${word(1)}.${word(2)}`, `${word(2)}.${pick(TLDS)}`]; // a person at a firm
   // One address in twenty has a slip: a letter dropped.
   const slipped = random() < 0.05 && local.length > 5 ? local.slice(0, 2) + local.slice(3) : local;
@@ -50,7 +55,9 @@ async function main() {
       samples.push(performance.now() - started);
     }
     samples.sort((a, b) => a - b);
-    console.log(`${size.toLocaleString("en")} addresses (${distinct.toLocaleString("en")} distinct): ${pairs.toLocaleString("en")} pairs, p50 ${percentile(samples, 50).toFixed(0)} ms, max ${samples.at(-1)!.toFixed(0)} ms`);
+    console.log(
+      `${size.toLocaleString("en")} addresses (${distinct.toLocaleString("en")} distinct): ${pairs.toLocaleString("en")} pairs, p50 ${percentile(samples, 50).toFixed(0)} ms, max ${samples.at(-1)!.toFixed(0)} ms`,
+    );
   }
 }
 

@@ -1,5 +1,19 @@
 import { expect } from "@playwright/test";
-import { addVirtualAuthenticator, confirmAdminArea, HUB, mailTo, newAdmin, query, registerCustomer, rememberSecret, requestLoginLink, runId, signIn, signInByLoginLink, test } from "./auth-support";
+import {
+  addVirtualAuthenticator,
+  confirmAdminArea,
+  HUB,
+  mailTo,
+  newAdmin,
+  query,
+  registerCustomer,
+  rememberSecret,
+  requestLoginLink,
+  runId,
+  signIn,
+  signInByLoginLink,
+  test,
+} from "./auth-support";
 
 // Two takeovers, tried in the browser as the attacker would: a stolen session minting a passkey
 // for itself, and an account registered with someone else's address waiting for its owner.
@@ -12,7 +26,10 @@ test("a stolen session cannot add a passkey: it needs a proof the session alone 
   await page.goto(`${HUB}/dashboard/security`);
   const form = page.getByRole("form", { name: "Passkey hinzufügen" });
   await form.getByLabel("Name des Passkeys").fill("Angreifer");
-  const passkeys = async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM passkeys p JOIN users u ON u.id = p.user_id WHERE u.email = $1`, [email]))[0]!.n;
+  const passkeys = async () =>
+    (
+      await query<{ n: number }>(`SELECT count(*)::int AS n FROM passkeys p JOIN users u ON u.id = p.user_id WHERE u.email = $1`, [email])
+    )[0]!.n;
 
   // Past the browser's own check (the attacker removes `required`): the server asks for the proof.
   await form.getByLabel("Ihr Passwort zur Bestätigung").evaluate((input) => input.removeAttribute("required"));
@@ -40,7 +57,9 @@ test("an account registered with someone else's address gives the squatter nothi
   rememberSecret(squatterPassword);
   // The squatter registers the address with a password of their own.
   // A client of its own (the test runner plays the proxy that names client addresses).
-  const squatterContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+  const squatterContext = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
   const squatter = await squatterContext.newPage();
   await squatter.goto(`${HUB}/register`);
   await squatter.getByLabel("Ihr Name").fill("Squatter");
@@ -58,7 +77,10 @@ test("an account registered with someone else's address gives the squatter nothi
   await signInByLoginLink(page, victim);
 
   // Everything set before the confirmation is gone: the squatter's password signs in nobody.
-  const [row] = await query<{ password_hash: string | null; email_verified_at: Date | null }>(`SELECT password_hash, email_verified_at FROM users WHERE email = $1`, [victim]);
+  const [row] = await query<{ password_hash: string | null; email_verified_at: Date | null }>(
+    `SELECT password_hash, email_verified_at FROM users WHERE email = $1`,
+    [victim],
+  );
   expect(row).toMatchObject({ password_hash: null, email_verified_at: expect.any(Date) });
   await signIn(squatter, victim, squatterPassword);
   await expect(squatter.getByText("E-Mail-Adresse oder Passwort ist nicht korrekt.")).toBeVisible();
@@ -77,7 +99,10 @@ test("staff enrol their passkey with the mailbox, not with the password alone", 
   await expect(form.getByRole("button", { name: "Code per E-Mail senden" })).toBeVisible();
 });
 
-test("a staff member with a passkey: the password or the mailbox alone ends at the challenge, the passkey passes it", async ({ page, context }) => {
+test("a staff member with a passkey: the password or the mailbox alone ends at the challenge, the passkey passes it", async ({
+  page,
+  context,
+}) => {
   await addVirtualAuthenticator(context, page);
   const admin = await newAdmin();
   await signIn(page, admin);

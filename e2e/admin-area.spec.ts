@@ -25,7 +25,9 @@ async function signInAsEditor(browser: Browser): Promise<{ page: Page; email: st
   });
   await addVirtualAuthenticator(page.context(), page);
   const email = await newAdmin();
-  await query(`UPDATE users SET permissions = ARRAY['press-releases:publish', 'companies:write', 'users:manage'] WHERE email = $1`, [email]);
+  await query(`UPDATE users SET permissions = ARRAY['press-releases:publish', 'companies:write', 'users:manage'] WHERE email = $1`, [
+    email,
+  ]);
   await signIn(page, email);
   await expect(page).toHaveURL(`${HUB}/admin/confirm`);
   await confirmAdminArea(page, email);
@@ -77,8 +79,10 @@ async function statusOf(url: string): Promise<number> {
   return (await getAs(host, pathname)).status;
 }
 
-
-test("an editor finds a release, takes it off the portal (410) and back, and looks at its newsroom and author", async ({ page, browser }) => {
+test("an editor finds a release, takes it off the portal (410) and back, and looks at its newsroom and author", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const run = runId();
   const { email: author, newsroom, title } = await publishedRelease(page, run);
@@ -90,7 +94,11 @@ test("an editor finds a release, takes it off the portal (410) and back, and loo
   await admin.getByRole("button", { name: "Suchen" }).click();
   await admin.getByRole("link", { name: title }).click();
   await expect(admin.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  const publicUrl = (await admin.getByRole("definition").filter({ hasText: "/de/pressemitteilung/" }).getByRole("link").getAttribute("href"))!;
+  const publicUrl = (await admin
+    .getByRole("definition")
+    .filter({ hasText: "/de/pressemitteilung/" })
+    .getByRole("link")
+    .getAttribute("href"))!;
   expect(await statusOf(publicUrl)).toBe(200);
   await expect(admin.getByRole("link", { name: "Bilder und Nachweise öffnen" })).toHaveAttribute("href", /\/admin\/releases\/\d+\/images$/);
   const detailPath = new URL(admin.url()).pathname;
@@ -100,7 +108,9 @@ test("an editor finds a release, takes it off the portal (410) and back, and loo
   await decide(admin, "Entfernen (410)", "Beschwerde über Markenrechte");
   await expect(admin.getByRole("status").filter({ hasText: "Entfernt." })).toBeVisible();
   await expect(admin.locator(".badge-gone").first()).toHaveText("Entfernt (410)");
-  await expect(admin.getByRole("table", { name: "Historie der Pressemitteilung" }).getByRole("row").nth(1)).toContainText("Beschwerde über Markenrechte");
+  await expect(admin.getByRole("table", { name: "Historie der Pressemitteilung" }).getByRole("row").nth(1)).toContainText(
+    "Beschwerde über Markenrechte",
+  );
   await expect.poll(() => statusOf(publicUrl), { timeout: 15_000 }).toBe(410);
 
   // Unmark: the release is back as it was.
@@ -153,7 +163,9 @@ test("an editor finds a release, takes it off the portal (410) and back, and loo
   await query(`UPDATE press_releases SET status = 'depublished' WHERE id = $1`, [releaseId]);
   await admin.goto(`${HUB}${detailPath}`);
   await expect(admin.locator("#legal-withdrawal-note")).toContainText(`rechtliches Anliegen Nr. ${request!.id}`);
-  await expect(admin.locator("#legal-withdrawal-note")).toContainText("Wieder veröffentlichen kann sie nur, wer rechtliche Anliegen bearbeitet");
+  await expect(admin.locator("#legal-withdrawal-note")).toContainText(
+    "Wieder veröffentlichen kann sie nur, wer rechtliche Anliegen bearbeitet",
+  );
   await expect(admin.locator("summary", { hasText: "Wieder veröffentlichen" })).toHaveCount(0);
   await expect(admin.getByRole("table", { name: "Rechtliche Anliegen zu dieser Pressemitteilung" })).toContainText("Formular");
   expect(await admin.content()).not.toContain(requester);
@@ -181,10 +193,16 @@ test("a newsroom page read with a merge parameter runs no merge; the preview run
   const { page: admin, cspReports } = await signInAsEditor(browser);
   const email = `presse-${run}@zwilling.example.com`;
   const newsroom = async (name: string) =>
-    (await query<{ id: number }>(`INSERT INTO companies (portal, slug, name, email, updated_at) VALUES ('tech', $1, $2, $3, now()) RETURNING id`, [`zwilling-${name.toLowerCase()}-${run}`, `Zwilling ${name} ${run}`, email]))[0]!.id;
+    (
+      await query<{ id: number }>(
+        `INSERT INTO companies (portal, slug, name, email, updated_at) VALUES ('tech', $1, $2, $3, now()) RETURNING id`,
+        [`zwilling-${name.toLowerCase()}-${run}`, `Zwilling ${name} ${run}`, email],
+      )
+    )[0]!.id;
   const [stays, goes] = [await newsroom("Nord"), await newsroom("Sued")];
   // Every merge, a dry run too, writes its moves; a rolled-back insert still advances the sequence.
-  const mergeMoves = async () => (await query<{ last_value: string; is_called: boolean }>(`SELECT last_value::text, is_called FROM company_merge_moves_id_seq`))[0];
+  const mergeMoves = async () =>
+    (await query<{ last_value: string; is_called: boolean }>(`SELECT last_value::text, is_called FROM company_merge_moves_id_seq`))[0];
   const before = await mergeMoves();
 
   // The old preview link: a plain GET. It shows the page and computes nothing.
@@ -194,12 +212,17 @@ test("a newsroom page read with a merge parameter runs no merge; the preview run
   await expect(admin.getByRole("heading", { level: 1, name: `Zwilling Nord ${run}` })).toBeVisible();
   await expect(admin.getByText("ginge in")).toHaveCount(0);
   expect(await mergeMoves()).toEqual(before);
-  const stateOf = () => query(`SELECT id, merged_into_company_id, is_active, portal, updated_at FROM companies WHERE id = ANY($1) ORDER BY id`, [[stays, goes]]);
+  const stateOf = () =>
+    query(`SELECT id, merged_into_company_id, is_active, portal, updated_at FROM companies WHERE id = ANY($1) ORDER BY id`, [
+      [stays, goes],
+    ]);
   const companies = await stateOf();
 
   // The preview is a POST of its own form: the newsroom with the same e-mail is offered.
   await admin.getByRole("button", { name: `Vorschau: hier aufnehmen (Zwilling Sued ${run})` }).click();
-  await expect(admin.locator(".admin-merge-preview")).toContainText(`Zwilling Sued ${run} (Nr. ${goes}) ginge in Zwilling Nord ${run} (Nr. ${stays}) auf`);
+  await expect(admin.locator(".admin-merge-preview")).toContainText(
+    `Zwilling Sued ${run} (Nr. ${goes}) ginge in Zwilling Nord ${run} (Nr. ${stays}) auf`,
+  );
   await expect(admin.locator(".admin-merge-preview")).toContainText(`companies:merge ${stays} ${goes}`);
   expect(await mergeMoves()).not.toEqual(before);
   expect(await stateOf()).toEqual(companies);

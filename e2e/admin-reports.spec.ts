@@ -12,7 +12,9 @@ async function signInAsAnalyst(browser: Browser): Promise<Page> {
   const page = await browser.newPage();
   await addVirtualAuthenticator(page.context(), page);
   const email = await newAdmin();
-  await query(`UPDATE users SET permissions = ARRAY['press-releases:publish', 'compliance:manage', 'billing:manage'] WHERE email = $1`, [email]);
+  await query(`UPDATE users SET permissions = ARRAY['press-releases:publish', 'compliance:manage', 'billing:manage'] WHERE email = $1`, [
+    email,
+  ]);
   await signIn(page, email);
   await expect(page).toHaveURL(`${HUB}/admin/confirm`);
   await confirmAdminArea(page, email);
@@ -25,22 +27,33 @@ test("an editor reads the activity, indexing, submitter and funnel reports and d
   const run = runId();
   const word = `Prüfgrund${run}`;
   // A login written under the old name and one under the registry's, both by the system.
-  await query(`INSERT INTO activity_log (type, path, reason, created_at) VALUES ('Login', 'password', $1, now() - interval '1 minute'), ('user.logged_in', 'login_link', $1, now())`, [word]);
+  await query(
+    `INSERT INTO activity_log (type, path, reason, created_at) VALUES ('Login', 'password', $1, now() - interval '1 minute'), ('user.logged_in', 'login_link', $1, now())`,
+    [word],
+  );
   const dead = `tot-${run}@example.com`;
-  const [author] = await query<{ id: number }>(`INSERT INTO users (email, name, created_at, updated_at) VALUES ($1, 'Toni Tot', now(), now()) RETURNING id`, [dead]);
+  const [author] = await query<{ id: number }>(
+    `INSERT INTO users (email, name, created_at, updated_at) VALUES ($1, 'Toni Tot', now(), now()) RETURNING id`,
+    [dead],
+  );
   const [company] = await query<{ id: number }>(`SELECT id FROM companies ORDER BY id LIMIT 1`);
   await query(
     `INSERT INTO press_releases (company_id, author_user_id, portal, language, slug, title, body, content_hash, status, updated_at)
      VALUES ($1, $2, 'business', 'de', $3, $4, '<p>Text</p>', md5($3), 'rejected', now())`,
     [company!.id, author!.id, `report-${run}`, `=Werbung ${run}`],
   );
-  await query(`INSERT INTO email_suppressions (email, state, reason, created_at, updated_at) VALUES ($1, 'hard_bounce', '550 5.1.1 unknown user', now(), now())`, [dead]);
+  await query(
+    `INSERT INTO email_suppressions (email, state, reason, created_at, updated_at) VALUES ($1, 'hard_bounce', '550 5.1.1 unknown user', now(), now())`,
+    [dead],
+  );
   await query(
     `INSERT INTO press_release_history (press_release_id, from_status, to_status, actor_type, outcome, reason)
      SELECT id, 'in_review', 'rejected', 'ki', 'rejected', 'advertising' FROM press_releases WHERE slug = $1`,
     [`report-${run}`],
   );
-  await query(`INSERT INTO feed_fetches (feed_kind, feed_key, portal, language, reader, subscriber_count, user_agent_short) VALUES ('main', 'main', 'business', 'de', 'feedly', 77, 'Feedly/1.0')`);
+  await query(
+    `INSERT INTO feed_fetches (feed_kind, feed_key, portal, language, reader, subscriber_count, user_agent_short) VALUES ('main', 'main', 'business', 'de', 'feedly', 77, 'Feedly/1.0')`,
+  );
   await query(`INSERT INTO conversion_events (stage, source, company_id) VALUES (1, 'newsletter', $1), (5, 'card', $1)`, [company!.id]);
 
   const page = await signInAsAnalyst(browser);

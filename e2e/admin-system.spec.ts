@@ -25,7 +25,10 @@ test("an operator with users:manage reads version, checks, schedules and alerts"
   await staffHolding(page, ["users:manage"]);
   await page.goto(`${HUB}/admin/system`);
   await expect(page.getByRole("heading", { level: 1, name: "Systemstatus" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Verwaltung" }).getByRole("link", { name: "Systemstatus" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Verwaltung" }).getByRole("link", { name: "Systemstatus" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 
   const overview = page.getByRole("region", { name: "Überblick" });
   await expect(overview).toContainText("Version");
@@ -38,8 +41,17 @@ test("an operator with users:manage reads version, checks, schedules and alerts"
   const schedules = page.getByRole("table", { name: "Zeitpläne mit letztem Lauf, Zeiten in Europe/Berlin" });
   await expect(schedules.getByRole("row", { name: /ops-watch/ })).toContainText("alle 5 Minuten");
   await expect(schedules.getByRole("row", { name: /run-invoices/ })).toContainText("täglich um 04:30");
-  await expect(page.getByRole("table", { name: "Betriebsalarme, zuletzt gesendete zuerst" }).getByRole("row", { name: /Job-Rückstau/ })).toContainText("oldest 20 min");
-  await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Überblick", "Prüfungen", "Zeitpläne", "Mail-Circuit-Breaker", "Betriebsalarme", "Eingehende Webhooks"]);
+  await expect(
+    page.getByRole("table", { name: "Betriebsalarme, zuletzt gesendete zuerst" }).getByRole("row", { name: /Job-Rückstau/ }),
+  ).toContainText("oldest 20 min");
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText([
+    "Überblick",
+    "Prüfungen",
+    "Zeitpläne",
+    "Mail-Circuit-Breaker",
+    "Betriebsalarme",
+    "Eingehende Webhooks",
+  ]);
 
   await expectValidHubPage(page, "/admin/system");
 });

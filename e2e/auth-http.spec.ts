@@ -9,7 +9,10 @@ import { getAs } from "./host-request";
 // shipped nginx: the right-most X-Forwarded-For entry is the client, whatever stands before it.
 
 const cookiesOf = (headers: Record<string, string | string[] | undefined>) =>
-  ([] as string[]).concat(headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  ([] as string[])
+    .concat(headers["set-cookie"] ?? [])
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 async function passwordAttempt(ip: string, email: string, password: string) {
   const csrf = await getAs(E2E_HOSTS.hub, "/api/auth/csrf", { headers: { "x-forwarded-for": ip } });
@@ -20,7 +23,12 @@ async function passwordAttempt(ip: string, email: string, password: string) {
   return getAs(E2E_HOSTS.hub, "/api/auth/callback/password", {
     method: "POST",
     body,
-    headers: { "x-forwarded-for": ip, cookie: cookiesOf(csrf.headers), "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)) },
+    headers: {
+      "x-forwarded-for": ip,
+      cookie: cookiesOf(csrf.headers),
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": String(Buffer.byteLength(body)),
+    },
   });
 }
 
@@ -52,7 +60,11 @@ test("an address the client puts in front of the proxy's does not reset its budg
     const r = await passwordAttempt(`${randomAddress("203.0")}, ${client}`, `spoofer-${i}@example.com`, "wrong password for sure");
     expect(r.status).toBe(401);
   }
-  const spoofed = await passwordAttempt(`${randomAddress("192.0")}, ${randomAddress("100.64")}, ${client}`, "owner@nordlicht-energie.example", "pressdesk-demo-2026");
+  const spoofed = await passwordAttempt(
+    `${randomAddress("192.0")}, ${randomAddress("100.64")}, ${client}`,
+    "owner@nordlicht-energie.example",
+    "pressdesk-demo-2026",
+  );
   expect(spoofed.status).toBe(429);
   expect(JSON.parse(spoofed.body).url).toContain("error=throttled");
   // A neighbour behind the same proxy has a budget of its own.

@@ -43,7 +43,10 @@ export async function query<T extends pg.QueryResultRow>(sql: string, params: un
 export async function mailTo(address: string, mailType: string): Promise<{ subject: string; text: string }> {
   let mail: { subject: string; text: string } | undefined;
   await expect(async () => {
-    [mail] = await query<{ subject: string; text: string }>(`SELECT subject, text FROM mail_outbox WHERE "to" = $1 AND mail_type = $2 ORDER BY id DESC LIMIT 1`, [address, mailType]);
+    [mail] = await query<{ subject: string; text: string }>(
+      `SELECT subject, text FROM mail_outbox WHERE "to" = $1 AND mail_type = $2 ORDER BY id DESC LIMIT 1`,
+      [address, mailType],
+    );
     expect(mail).toBeTruthy();
   }).toPass({ timeout: 10_000 });
   return mail!;
@@ -77,7 +80,14 @@ export async function addVirtualAuthenticator(context: BrowserContext, page: Pag
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return cdp;
 }
@@ -96,7 +106,11 @@ export async function freshTotpCode(secret: string): Promise<string> {
  * With `confirm` (default), the address is confirmed by the registration mail's link and the
  * browser signed out again: a password signs in only once the address is confirmed.
  */
-export async function registerCustomer(page: Page, label: string, opts: { confirm?: boolean } = {}): Promise<{ email: string; password: string }> {
+export async function registerCustomer(
+  page: Page,
+  label: string,
+  opts: { confirm?: boolean } = {},
+): Promise<{ email: string; password: string }> {
   const email = `${label}-${runId()}@example.com`;
   const password = `e2e ${label} passphrase ${runId()}`;
   await page.goto(`${HUB}/register`);
@@ -139,7 +153,10 @@ async function proveIdentity(page: Page, form: ReturnType<Page["getByRole"]>, pr
   await form.getByRole("button", { name: "Code per E-Mail senden" }).click();
   let code = "";
   await expect(async () => {
-    const [mail] = await query<{ text: string }>(`SELECT text FROM mail_outbox WHERE "to" = $1 AND mail_type = 'identity_code' AND created_at >= $2 ORDER BY id DESC LIMIT 1`, [proof.emailCodeTo, since]);
+    const [mail] = await query<{ text: string }>(
+      `SELECT text FROM mail_outbox WHERE "to" = $1 AND mail_type = 'identity_code' AND created_at >= $2 ORDER BY id DESC LIMIT 1`,
+      [proof.emailCodeTo, since],
+    );
     code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1] ?? "";
     expect(code).toMatch(/^\d{6}$/);
   }).toPass({ timeout: 10_000 });

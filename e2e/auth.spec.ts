@@ -1,5 +1,18 @@
 import { expect } from "@playwright/test";
-import { addPasskey, addVirtualAuthenticator, confirmAdminArea, firstHubLink, freshTotpCode, HUB, mailTo, newAdmin, registerCustomer, requestLoginLink, signIn, test } from "./auth-support";
+import {
+  addPasskey,
+  addVirtualAuthenticator,
+  confirmAdminArea,
+  firstHubLink,
+  freshTotpCode,
+  HUB,
+  mailTo,
+  newAdmin,
+  registerCustomer,
+  requestLoginLink,
+  signIn,
+  test,
+} from "./auth-support";
 
 // What a person does to get in and to keep others out: registration, the sign-in paths, the
 // second factor, passkeys, login links, signing out other devices and the admin confirmation.

@@ -2,7 +2,19 @@ import { expect, type Page } from "@playwright/test";
 import { E2E_HOSTS } from "../playwright.config";
 import { getAs } from "./host-request";
 import { createNewsroom } from "./newsroom-support";
-import { addVirtualAuthenticator, confirmAdminArea, HUB, mailTo, newAdmin, query, registerCustomer, rememberSecret, runId, signIn, test } from "./auth-support";
+import {
+  addVirtualAuthenticator,
+  confirmAdminArea,
+  HUB,
+  mailTo,
+  newAdmin,
+  query,
+  registerCustomer,
+  rememberSecret,
+  runId,
+  signIn,
+  test,
+} from "./auth-support";
 
 // Issue 15's journey on the embedded default, no keys: a new customer books a plan at the local
 // test checkout (which sends Stripe-signed events to the webhook), creates an API token,
@@ -18,7 +30,9 @@ async function payAtLocalCheckout(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Vielen Dank für Ihre Zahlung" })).toBeVisible();
 }
 
-test("a new customer books a plan, publishes through the API, buys credits and books a home boost shown on the portal", async ({ page }) => {
+test("a new customer books a plan, publishes through the API, buys credits and books a home boost shown on the portal", async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const run = runId();
   const customer = await registerCustomer(page, "billing");
@@ -34,7 +48,10 @@ test("a new customer books a plan, publishes through the API, buys credits and b
   await payAtLocalCheckout(page);
   await page.goto(`${HUB}/dashboard/billing`);
   await expect(page.getByRole("heading", { name: /Paket Business/ })).toContainText("aktiv");
-  const [agreement] = await query<{ status: string; monthly_release_quota: number; api_access: boolean }>(`SELECT status, monthly_release_quota, api_access FROM user_payment_options o JOIN users u ON u.id = o.user_id WHERE u.email = $1`, [customer.email]);
+  const [agreement] = await query<{ status: string; monthly_release_quota: number; api_access: boolean }>(
+    `SELECT status, monthly_release_quota, api_access FROM user_payment_options o JOIN users u ON u.id = o.user_id WHERE u.email = $1`,
+    [customer.email],
+  );
   expect(agreement).toEqual({ status: "active", monthly_release_quota: 10, api_access: true });
   // The provider invoice: mirrored as STR, its PDF stored and mailed with the delivery settings' default.
   await expect(async () => {
@@ -55,7 +72,11 @@ test("a new customer books a plan, publishes through the API, buys credits and b
   const [category] = await query<{ slug: string }>(`SELECT slug FROM categories WHERE portal = 'tech' AND is_active ORDER BY id LIMIT 1`);
   const title = `Hafenlicht beleuchtet Containerterminal Waltershof (${run})`;
   const api = (method: string, path: string, body?: unknown) =>
-    getAs(E2E_HOSTS.hub, path, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    getAs(E2E_HOSTS.hub, path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
   const created = await api("POST", "/api/v1/releases", {
     newsroom_id: companyId,
     portal: "tech",
@@ -69,7 +90,11 @@ test("a new customer books a plan, publishes through the API, buys credits and b
   });
   expect(created.status, created.body).toBe(201);
   const releaseId = (JSON.parse(created.body) as { data: { id: number } }).data.id;
-  await expect.poll(async () => (JSON.parse((await api("GET", `/api/v1/releases/${releaseId}`)).body) as { data: { status: string } }).data.status, { timeout: 30_000 }).toBe("published");
+  await expect
+    .poll(async () => (JSON.parse((await api("GET", `/api/v1/releases/${releaseId}`)).body) as { data: { status: string } }).data.status, {
+      timeout: 30_000,
+    })
+    .toBe("published");
 
   // Credits for the newsroom, then a three-day home boost from the release page.
   await page.goto(`${HUB}/dashboard/billing`);
@@ -100,9 +125,16 @@ test("a new customer books a plan, publishes through the API, buys credits and b
   const receipt = await mailTo(customer.email, "contract_cancellation");
   expect(receipt.text).toMatch(/erhalten/);
   expect(receipt.text).toMatch(/\d{2}:\d{2}/);
-  const [noticed] = await query<{ cancel_at_period_end: boolean; status: string }>(`SELECT cancel_at_period_end, status::text FROM user_payment_options o JOIN users u ON u.id = o.user_id WHERE u.email = $1`, [customer.email]);
+  const [noticed] = await query<{ cancel_at_period_end: boolean; status: string }>(
+    `SELECT cancel_at_period_end, status::text FROM user_payment_options o JOIN users u ON u.id = o.user_id WHERE u.email = $1`,
+    [customer.email],
+  );
   expect(noticed).toEqual({ cancel_at_period_end: true, status: "active" });
-  expect(await query(`SELECT path FROM activity_log a JOIN users u ON u.id = a.actor_user_id WHERE u.email = $1 AND a.type = 'form.intake'`, [customer.email])).toEqual([{ path: "cancellation" }]);
+  expect(
+    await query(`SELECT path FROM activity_log a JOIN users u ON u.id = a.actor_user_id WHERE u.email = $1 AND a.type = 'form.intake'`, [
+      customer.email,
+    ]),
+  ).toEqual([{ path: "cancellation" }]);
 });
 
 test("an admin issues a MAN invoice to a bank-transfer customer, sends a reminder and voids it", async ({ page, browser }) => {
@@ -147,9 +179,19 @@ test("an admin issues a MAN invoice to a bank-transfer customer, sends a reminde
   admin.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: `Stornieren ${number}` }).click();
   await expect(admin.getByText("Rechnung storniert.")).toBeVisible();
-  const [stored] = await query<{ status: string; reminder_count: number; void_reason: string; voided: boolean }>(`SELECT status::text, reminder_count, void_reason, voided_at IS NOT NULL AS voided FROM invoices WHERE number = $1`, [number]);
+  const [stored] = await query<{ status: string; reminder_count: number; void_reason: string; voided: boolean }>(
+    `SELECT status::text, reminder_count, void_reason, voided_at IS NOT NULL AS voided FROM invoices WHERE number = $1`,
+    [number],
+  );
   expect(stored).toEqual({ status: "void", reminder_count: 1, void_reason: "Doppelt ausgestellt", voided: true });
-  expect((await query<{ type: string }>(`SELECT a.type FROM activity_log a JOIN users u ON u.id = a.actor_user_id WHERE u.email = $1 AND a.type LIKE 'invoice.%' ORDER BY a.id`, [adminEmail])).map((r) => r.type)).toEqual(expect.arrayContaining(["invoice.created", "invoice.sent", "invoice.reminded", "invoice.voided"]));
+  expect(
+    (
+      await query<{ type: string }>(
+        `SELECT a.type FROM activity_log a JOIN users u ON u.id = a.actor_user_id WHERE u.email = $1 AND a.type LIKE 'invoice.%' ORDER BY a.id`,
+        [adminEmail],
+      )
+    ).map((r) => r.type),
+  ).toEqual(expect.arrayContaining(["invoice.created", "invoice.sent", "invoice.reminded", "invoice.voided"]));
 
   // The customer sees the invoice as voided, with its PDF.
   await signIn(page, customer.email, customer.password);
@@ -184,11 +226,18 @@ test("a local test checkout shows and pays only in the session of the account th
   await expect(other.getByText(/^Diese Testzahlung wurde von einem anderen Konto geöffnet\./)).toBeVisible();
   await expect(other.getByRole("button", { name: /bezahlen$/ })).toHaveCount(0);
   await stranger.close();
-  expect(await query(`SELECT o.id FROM user_payment_options o JOIN users u ON u.id = o.user_id WHERE u.email = ANY($1)`, [[owner.email, intruder.email]])).toEqual([]);
+  expect(
+    await query(`SELECT o.id FROM user_payment_options o JOIN users u ON u.id = o.user_id WHERE u.email = ANY($1)`, [
+      [owner.email, intruder.email],
+    ]),
+  ).toEqual([]);
 
   // The owner pays.
   await page.getByRole("button", { name: /bezahlen$/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/billing\/thanks\?purpose=booking/);
-  const [agreement] = await query<{ status: string }>(`SELECT o.status::text FROM user_payment_options o JOIN users u ON u.id = o.user_id WHERE u.email = $1`, [owner.email]);
+  const [agreement] = await query<{ status: string }>(
+    `SELECT o.status::text FROM user_payment_options o JOIN users u ON u.id = o.user_id WHERE u.email = $1`,
+    [owner.email],
+  );
   expect(agreement).toEqual({ status: "active" });
 });

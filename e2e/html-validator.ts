@@ -30,12 +30,15 @@ export const validator = new HtmlValidate({
  * `action=""` and the action's id in a hidden field, so it also posts without script; only
  * signed-in pages carry such forms.
  */
-const isServerActionForm = (m: { ruleId: string; message: string }) => m.ruleId === "attribute-allowed-values" && m.message === 'Attribute "action" has invalid value ""';
+const isServerActionForm = (m: { ruleId: string; message: string }) =>
+  m.ruleId === "attribute-allowed-values" && m.message === 'Attribute "action" has invalid value ""';
 
 /** The validator's findings on one page, as readable lines (empty when the page is valid). */
 export async function htmlProblems(html: string, opts: { signedIn?: boolean } = {}): Promise<string[]> {
   const report = await validator.validateString(html);
-  return report.results.flatMap((r) => r.messages.filter((m) => !(opts.signedIn && isServerActionForm(m))).map((m) => `${m.ruleId}: ${m.message} (line ${m.line})`));
+  return report.results.flatMap((r) =>
+    r.messages.filter((m) => !(opts.signedIn && isServerActionForm(m))).map((m) => `${m.ruleId}: ${m.message} (line ${m.line})`),
+  );
 }
 
 /** A signed-in hub page, fetched with the browser's cookies, through the validator. */

@@ -34,7 +34,16 @@ test("an image added to a scheduled release sends it back to its check", async (
   await page.getByLabel("Pressekontakt: Name").fill("Mira Lorenzen");
   await page.getByLabel("Pressekontakt: E-Mail").fill("presse@hafenlicht.example.com");
   const inTwoDays = new Date(Date.now() + 2 * 24 * 3_600_000);
-  const local = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).format(inTwoDays).replace(" ", "T");
+  const local = new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Berlin",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  })
+    .format(inTwoDays)
+    .replace(" ", "T");
   await page.getByLabel("Veröffentlichen am (optional)").fill(local);
   await page.getByRole("button", { name: "Speichern und zur Prüfung einreichen" }).click();
   await expect(page).toHaveURL(/\/dashboard\/releases\/\d+$/);
@@ -46,7 +55,9 @@ test("an image added to a scheduled release sends it back to its check", async (
 
   // The image the check never saw.
   const form = page.getByRole("form", { name: "Bild hochladen" });
-  await form.getByLabel("Bilddatei").setInputFiles({ name: "angebot.jpg", mimeType: "image/jpeg", buffer: await photoJpeg({ width: 1200, height: 800 }) });
+  await form
+    .getByLabel("Bilddatei")
+    .setInputFiles({ name: "angebot.jpg", mimeType: "image/jpeg", buffer: await photoJpeg({ width: 1200, height: 800 }) });
   await form.getByLabel("Urheber / Bildnachweis").fill("Foto: JETZT KAUFEN!!! www.example.com");
   await form.getByLabel(/Bildbeschreibung/).fill("UNGLAUBLICH!!! DIE BESTE SOFTWARE ALLER ZEITEN");
   await form.getByLabel("KI beim Bild").selectOption("without_ai");
@@ -56,9 +67,14 @@ test("an image added to a scheduled release sends it back to its check", async (
 
   await page.reload();
   await expect(statusBadge(page)).not.toHaveText("Geplant");
-  const [release] = await query<{ status: string; approved: string | null }>(`SELECT status, approved_review_fingerprint AS approved FROM press_releases WHERE id = $1`, [releaseId]);
+  const [release] = await query<{ status: string; approved: string | null }>(
+    `SELECT status, approved_review_fingerprint AS approved FROM press_releases WHERE id = $1`,
+    [releaseId],
+  );
   expect(release!.status).not.toBe("scheduled");
   expect(release!.approved).toBeNull();
-  const history = await query<{ outcome: string }>(`SELECT outcome FROM press_release_history WHERE press_release_id = $1 ORDER BY id`, [releaseId]);
+  const history = await query<{ outcome: string }>(`SELECT outcome FROM press_release_history WHERE press_release_id = $1 ORDER BY id`, [
+    releaseId,
+  ]);
   expect(history.map((h) => h.outcome)).toContain("images_changed");
 });

@@ -34,7 +34,10 @@ async function expectPictures(page: Page, path: string, alts: string[]) {
   }).toPass({ timeout: 15_000 });
 }
 
-test("images: upload with confirmation and warnings, shown on the page, in the feed and as og:image; an admin's image waits for the owner", async ({ page, browser }) => {
+test("images: upload with confirmation and warnings, shown on the page, in the feed and as og:image; an admin's image waits for the owner", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const run = runId();
   const customer = await registerCustomer(page, "images");
@@ -62,12 +65,20 @@ test("images: upload with confirmation and warnings, shown on the page, in the f
   const releaseId = Number(page.url().split("/").at(-1));
 
   // A screenshot: stored, held for review, and the customer is told so.
-  await uploadImage(page, { name: "bildschirm.png", mimeType: "image/png", buffer: await screenshotPng() }, { credit: "Hafenlicht GmbH", alt: "Leitstand der Lichtsteuerung" });
+  await uploadImage(
+    page,
+    { name: "bildschirm.png", mimeType: "image/png", buffer: await screenshotPng() },
+    { credit: "Hafenlicht GmbH", alt: "Leitstand der Lichtsteuerung" },
+  );
   await expect(page.getByText(/Bild wird geprüft/).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.locator("li[data-image-id]")).toHaveCount(1);
   // A photo: passes the precheck.
   const photoAlt = "Das beleuchtete Containerterminal bei Nacht";
-  await uploadImage(page, { name: "terminal.jpg", mimeType: "image/jpeg", buffer: await photoJpeg({ width: 1600, height: 1000 }) }, { credit: "Foto: Jana Petersen", alt: photoAlt });
+  await uploadImage(
+    page,
+    { name: "terminal.jpg", mimeType: "image/jpeg", buffer: await photoJpeg({ width: 1600, height: 1000 }) },
+    { credit: "Foto: Jana Petersen", alt: photoAlt },
+  );
   await expect(page.locator("li[data-image-id]")).toHaveCount(2, { timeout: 20_000 });
   // The photo is the cover: the screenshot came first, so choose it.
   const photoItem = page.locator("li[data-image-id]", { hasText: "Foto: Jana Petersen" });
@@ -90,7 +101,12 @@ test("images: upload with confirmation and warnings, shown on the page, in the f
   const ogPath = new URL(og!).pathname;
   const ogImage = await page.evaluate(async (p) => {
     const res = await fetch(p);
-    return { status: res.status, type: res.headers.get("content-type"), cache: res.headers.get("cache-control"), bytes: [...new Uint8Array(await res.arrayBuffer())] };
+    return {
+      status: res.status,
+      type: res.headers.get("content-type"),
+      cache: res.headers.get("cache-control"),
+      bytes: [...new Uint8Array(await res.arrayBuffer())],
+    };
   }, ogPath);
   expect(ogImage).toMatchObject({ status: 200, type: "image/jpeg" });
   expect(ogImage.cache).toContain("immutable");
@@ -107,7 +123,11 @@ test("images: upload with confirmation and warnings, shown on the page, in the f
   const admin = await signInAsConfirmedAdmin(browser);
   await admin.goto(`${HUB}/admin/releases/${releaseId}/images`);
   const adminAlt = "Die Containerbrücken in der Dämmerung";
-  await uploadImage(admin, { name: "bruecken.jpg", mimeType: "image/jpeg", buffer: await photoJpeg({ width: 1400, height: 900, seed: 11 }) }, { credit: "Foto: Hafenlicht Archiv", alt: adminAlt });
+  await uploadImage(
+    admin,
+    { name: "bruecken.jpg", mimeType: "image/jpeg", buffer: await photoJpeg({ width: 1400, height: 900, seed: 11 }) },
+    { credit: "Foto: Hafenlicht Archiv", alt: adminAlt },
+  );
   await expect(admin.locator("li[data-image-id]", { hasText: "Foto: Hafenlicht Archiv" })).toBeVisible({ timeout: 20_000 });
   await page.waitForTimeout(1_500);
   await expectPictures(page, path, [photoAlt]);
@@ -119,7 +139,12 @@ test("images: upload with confirmation and warnings, shown on the page, in the f
   const confirm = owner.getByRole("form", { name: "Bildrechte bestätigen" });
   await confirm.getByRole("checkbox").check();
   await confirm.getByRole("button", { name: "Rechte bestätigen" }).click();
-  await expect(owner.getByRole("status").filter({ hasText: /bestätigt/ }).first()).toBeVisible();
+  await expect(
+    owner
+      .getByRole("status")
+      .filter({ hasText: /bestätigt/ })
+      .first(),
+  ).toBeVisible();
   await expectPictures(page, path, [photoAlt, adminAlt]);
   await owner.goto(`${HUB}/dashboard`);
   await expect(owner).toHaveURL(/\/login$/);
@@ -158,10 +183,19 @@ test("a body declared larger than any upload is refused with 413 before it is re
   for (const path of ["/api/v1/releases/1/images", "/dashboard/releases/1/images/upload", "/login"]) {
     const started = Date.now();
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: "127.0.0.1", port, path, method: "POST", headers: { host: E2E_HOSTS.hub, "content-type": "multipart/form-data; boundary=x", "content-length": String(40 * 1024 * 1024) } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port,
+          path,
+          method: "POST",
+          headers: { host: E2E_HOSTS.hub, "content-type": "multipart/form-data; boundary=x", "content-length": String(40 * 1024 * 1024) },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on("error", reject);
       // Only a first kilobyte of the declared 40 MiB is ever sent.
       req.write(Buffer.alloc(1024));

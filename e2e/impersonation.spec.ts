@@ -7,7 +7,9 @@ import { expectValidHubPage } from "./html-validator";
 // every page, are refused the customer's password change, and return with "Beenden" to their own
 // session; the customer's own browser stays signed in throughout. A customer cannot start one.
 
-test("support acts as a customer with a reason, is refused the password change and returns with the banner's button", async ({ browser }) => {
+test("support acts as a customer with a reason, is refused the password change and returns with the banner's button", async ({
+  browser,
+}) => {
   const run = runId();
   const customerPage = await browser.newPage();
   const customer = await registerCustomer(customerPage, "impersonated");

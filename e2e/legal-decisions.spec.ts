@@ -62,7 +62,10 @@ async function complianceEditor(page: Page): Promise<void> {
   await confirmAdminArea(page, email);
 }
 
-test("a customer requests a redaction with its preview, an editor executes it; the note is public and the evidence trail complete and insert-only", async ({ page, browser }) => {
+test("a customer requests a redaction with its preview, an editor executes it; the note is public and the evidence trail complete and insert-only", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const title = `Nordlicht Energie nimmt Umspannwerk Niebüll in Betrieb (${run})`;
   const releaseId = await publishRelease(page, title);
@@ -82,7 +85,10 @@ test("a customer requests a redaction with its preview, an editor executes it; t
   await dialog.getByLabel("Begründung").fill("Frau Beispielfrau hat der Nennung ihres Namens widersprochen.");
   await dialog.getByRole("button", { name: "Antrag stellen" }).click();
   await expect(dialog.getByRole("status")).toBeVisible();
-  const [request] = await query<{ id: number; reference: string; status: string; redaction_preview: string }>(`SELECT id, reference, status, redaction_preview FROM legal_requests WHERE press_release_id = $1`, [releaseId]);
+  const [request] = await query<{ id: number; reference: string; status: string; redaction_preview: string }>(
+    `SELECT id, reference, status, redaction_preview FROM legal_requests WHERE press_release_id = $1`,
+    [releaseId],
+  );
   expect(request!.status).toBe("received");
   expect(request!.redaction_preview).toContain("[entfernt]");
 
@@ -113,9 +119,14 @@ test("a customer requests a redaction with its preview, an editor executes it; t
   for (const step of ["Eingegangen", "In Prüfung genommen", "Stattgegeben", "Umgesetzt"]) await expect(events).toContainText(step);
   await expect(admin.getByRole("table").filter({ hasText: "Signatur" })).toContainText("gültig");
   await expect(admin.locator(".legal-signature-invalid")).toHaveCount(0);
-  const trail = await query<{ type: string }>(`SELECT type FROM legal_request_events WHERE legal_request_id = $1 ORDER BY id`, [request!.id]);
+  const trail = await query<{ type: string }>(`SELECT type FROM legal_request_events WHERE legal_request_id = $1 ORDER BY id`, [
+    request!.id,
+  ]);
   expect(trail.map((e) => e.type)).toEqual(["received", "review_started", "approved", "executed"]);
-  const [entry] = await query<{ kind: string; signature: string }>(`SELECT kind, signature FROM archive_entries WHERE legal_request_id = $1`, [request!.id]);
+  const [entry] = await query<{ kind: string; signature: string }>(
+    `SELECT kind, signature FROM archive_entries WHERE legal_request_id = $1`,
+    [request!.id],
+  );
   expect(entry!.kind).toBe("legal_request");
   // Insert-only: the database refuses to rewrite or remove the trail and the public note.
   for (const sql of [
@@ -129,7 +140,9 @@ test("a customer requests a redaction with its preview, an editor executes it; t
   expect((await query(`SELECT id FROM legal_request_events WHERE legal_request_id = $1`, [request!.id])).length).toBe(4);
 
   // The public side: the dated note on the page (once the invalidation reached the cache) ...
-  const day = new Intl.DateTimeFormat("de-DE", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" }).format(new Date());
+  const day = new Intl.DateTimeFormat("de-DE", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Berlin" }).format(
+    new Date(),
+  );
   const note = `Schwärzung vom ${day}: Passagen aus rechtlichen Gründen entfernt.`;
   await expect(async () => {
     await page.goto(`${BUSINESS}${releasePath}`);

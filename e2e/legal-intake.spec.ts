@@ -1,6 +1,18 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { E2E_HOSTS } from "../playwright.config";
-import { addVirtualAuthenticator, confirmAdminArea, firstHubLink, HUB, mailTo, newAdmin, query, registerCustomer, runId, signIn, test } from "./auth-support";
+import {
+  addVirtualAuthenticator,
+  confirmAdminArea,
+  firstHubLink,
+  HUB,
+  mailTo,
+  newAdmin,
+  query,
+  registerCustomer,
+  runId,
+  signIn,
+  test,
+} from "./auth-support";
 import { getAs } from "./host-request";
 import { expectValidHubPage, htmlProblems } from "./html-validator";
 import { createNewsroom } from "./newsroom-support";
@@ -8,7 +20,6 @@ import { createNewsroom } from "./newsroom-support";
 // The intake side of legal matters (spec 4.4) and the hub's contact form (spec 6.1): a reader's
 // report through the public form, a customer's redaction with its required preview, a contact
 // message answered from the admin area and read in the local mailbox.
-
 
 for (const path of ["/rechtliche-anliegen", "/legal-requests", "/kontakt", "/contact"]) {
   test(`valid HTML: hub ${path}`, async () => {
@@ -19,7 +30,9 @@ for (const path of ["/rechtliche-anliegen", "/legal-requests", "/kontakt", "/con
 }
 
 test("a reader files a report through the public form: a receipt, the release linked, the intake recorded", async ({ page }) => {
-  const [release] = await query<{ id: number; slug: string }>(`SELECT id, slug FROM press_releases WHERE portal = 'business' AND language = 'de' AND status = 'published' AND gone_at IS NULL ORDER BY id LIMIT 1`);
+  const [release] = await query<{ id: number; slug: string }>(
+    `SELECT id, slug FROM press_releases WHERE portal = 'business' AND language = 'de' AND status = 'published' AND gone_at IS NULL ORDER BY id LIMIT 1`,
+  );
   const email = `leserin-${runId()}@example.com`;
   await page.goto(`${HUB}/`);
   await page.getByRole("contentinfo").getByRole("link", { name: "Rechtliche Anliegen" }).click();
@@ -34,14 +47,22 @@ test("a reader files a report through the public form: a receipt, the release li
   await page.getByRole("button", { name: "Anliegen absenden" }).click();
   await expect(page.getByRole("status")).toContainText("Vorgangsnummer");
 
-  const [row] = await query<{ id: number; reference: string; track: string; source: string; press_release_id: number; requester_ip_hmac: string | null }>(
-    `SELECT id, reference, track, source, press_release_id, requester_ip_hmac FROM legal_requests WHERE requester_email = $1`,
-    [email],
-  );
+  const [row] = await query<{
+    id: number;
+    reference: string;
+    track: string;
+    source: string;
+    press_release_id: number;
+    requester_ip_hmac: string | null;
+  }>(`SELECT id, reference, track, source, press_release_id, requester_ip_hmac FROM legal_requests WHERE requester_email = $1`, [email]);
   expect(row).toMatchObject({ track: "personal_rights", source: "form", press_release_id: release!.id });
   expect(row!.requester_ip_hmac).toMatch(/^[A-Za-z0-9_-]{22}$/);
   expect(await query(`SELECT type FROM legal_request_events WHERE legal_request_id = $1`, [row!.id])).toEqual([{ type: "received" }]);
-  expect(await query(`SELECT path FROM activity_log WHERE type = 'form.intake' AND subject_type = 'legal_request' AND subject_id = $1`, [String(row!.id)])).toEqual([{ path: "legal_request" }]);
+  expect(
+    await query(`SELECT path FROM activity_log WHERE type = 'form.intake' AND subject_type = 'legal_request' AND subject_id = $1`, [
+      String(row!.id),
+    ]),
+  ).toEqual([{ path: "legal_request" }]);
   // The requester learns a random reference, never the sequential id (how many came before).
   await expect(page.getByRole("status")).toContainText(`Vorgangsnummer ${row!.reference} eingegangen`);
   const receipt = await mailTo(email, "legal_request_received");
@@ -148,7 +169,9 @@ test("a customer comes in by the legal page's login link, requests a redaction w
 
 /** A copy of the demo admin with the contact screen's permission, past the admin area's confirmation. */
 async function contactAdmin(browser: Browser): Promise<Page> {
-  const admin = await browser.newPage({ extraHTTPHeaders: { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+  const admin = await browser.newPage({
+    extraHTTPHeaders: { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` },
+  });
   await addVirtualAuthenticator(admin.context(), admin);
   const email = await newAdmin();
   await query(`UPDATE users SET permissions = array_append(permissions, 'users:manage') WHERE email = $1`, [email]);
@@ -172,13 +195,18 @@ test("a contact message is sent, answered by an editor, and the answer arrives i
 
   const admin = await contactAdmin(browser);
   await admin.goto(`${HUB}/admin/contact`);
-  await expect(admin.getByRole("navigation", { name: "Status" }).getByRole("link", { name: /Offen/ })).toHaveAttribute("aria-current", "page");
+  await expect(admin.getByRole("navigation", { name: "Status" }).getByRole("link", { name: /Offen/ })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await admin.getByRole("link", { name: subject }).click();
   await expect(admin.getByRole("heading", { level: 1, name: subject })).toBeVisible();
   const messagePath = new URL(admin.url()).pathname;
   await expectValidHubPage(admin, "/admin/contact");
   await expectValidHubPage(admin, messagePath);
-  await admin.getByLabel("Antwort", { exact: true }).fill("Eine Pressemitteilung kostet im Tarif Basis 49 Euro.\n\nVereine erhalten 20 Prozent Nachlass.");
+  await admin
+    .getByLabel("Antwort", { exact: true })
+    .fill("Eine Pressemitteilung kostet im Tarif Basis 49 Euro.\n\nVereine erhalten 20 Prozent Nachlass.");
   await admin.getByRole("button", { name: "Antwort senden" }).click();
   await expect(admin.getByRole("heading", { name: "Gesendete Antwort" })).toBeVisible();
   await expect(admin.getByText("Beantwortet", { exact: true })).toBeVisible();
@@ -194,5 +222,7 @@ test("a contact message is sent, answered by an editor, and the answer arrives i
   await expect(page.locator("pre.mail-text")).toContainText("Vereine erhalten 20 Prozent Nachlass.");
   const [row] = await query<{ id: number; status: string }>(`SELECT id, status FROM contact_messages WHERE email = $1`, [email]);
   expect(row!.status).toBe("answered");
-  expect(await query(`SELECT type FROM activity_log WHERE subject_type = 'contact_message' AND subject_id = $1 ORDER BY id`, [String(row!.id)])).toEqual([{ type: "form.intake" }, { type: "contact_message.answered" }]);
+  expect(
+    await query(`SELECT type FROM activity_log WHERE subject_type = 'contact_message' AND subject_id = $1 ORDER BY id`, [String(row!.id)]),
+  ).toEqual([{ type: "form.intake" }, { type: "contact_message.answered" }]);
 });

@@ -9,7 +9,10 @@ import { DEMO_PASSWORD, query } from "./auth-support";
 // the server's log (which is also where error reports go on the embedded default) or in the
 // event tables.
 
-const secrets = () => [DEMO_PASSWORD, ...(existsSync(E2E_SEEN_SECRETS) ? readFileSync(E2E_SEEN_SECRETS, "utf8").split("\n").filter(Boolean) : [])];
+const secrets = () => [
+  DEMO_PASSWORD,
+  ...(existsSync(E2E_SEEN_SECRETS) ? readFileSync(E2E_SEEN_SECRETS, "utf8").split("\n").filter(Boolean) : []),
+];
 
 test("the server log holds no secret and no full IP the tests used", () => {
   const log = readFileSync(E2E_SERVER_LOG, "utf8");
@@ -21,7 +24,15 @@ test("the server log holds no secret and no full IP the tests used", () => {
 });
 
 test("login history, activity, tallies, sessions, conversions and link rows hold no secret", async () => {
-  const tables = ["login_history", "activity_log", "failed_login_tallies", "sessions", "conversion_events", "magic_links", "legal_document_acceptances"];
+  const tables = [
+    "login_history",
+    "activity_log",
+    "failed_login_tallies",
+    "sessions",
+    "conversion_events",
+    "magic_links",
+    "legal_document_acceptances",
+  ];
   const seen = secrets();
   for (const table of tables) {
     const rows = await query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM ${table} t`);
@@ -42,7 +53,12 @@ test("every envelope the error tracker received is free of addresses, tokens, co
   // A numeric code (TOTP, e-mail code) counts as a number of its own, not as digits inside a
   // span's timestamp or a hex trace or span id: thousands of traced envelopes hold every
   // six-digit run by chance (a trace id "…bda706666b5…" once matched a code).
-  const found = secrets().filter((secret) => (/^\d+$/.test(secret) ? new RegExp(`(?<![\\da-f.])${secret}(?![\\da-f])`, "i").test(text) : text.includes(secret)));
-  expect(found.map((secret) => `a secret starting ${secret.slice(0, 3)}…`), "secrets in the envelopes").toEqual([]);
+  const found = secrets().filter((secret) =>
+    /^\d+$/.test(secret) ? new RegExp(`(?<![\\da-f.])${secret}(?![\\da-f])`, "i").test(text) : text.includes(secret),
+  );
+  expect(
+    found.map((secret) => `a secret starting ${secret.slice(0, 3)}…`),
+    "secrets in the envelopes",
+  ).toEqual([]);
   console.log(`sentry: ${eventCount(envelopes)} events checked (${envelopes.length} envelopes)`);
 });

@@ -19,7 +19,10 @@ test("a new customer registers and confirms by the link read from the local mail
     await page.goto(`${HUB}/dev/mailbox?to=${encodeURIComponent(email)}`);
     await expect(page.getByRole("link", { name: /E-Mail-Adresse/ })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-  await page.getByRole("link", { name: /E-Mail-Adresse/ }).first().click();
+  await page
+    .getByRole("link", { name: /E-Mail-Adresse/ })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: "Kopfzeilen" })).toBeVisible();
   await expect(page.locator("dl.facts")).toContainText("X-PD-Ref");
   await expect(page.frameLocator("iframe[title='HTML-Teil der E-Mail']").locator("body")).toContainText("Pressdesk");
@@ -30,7 +33,10 @@ test("a new customer registers and confirms by the link read from the local mail
   await page.goto(link);
   await page.getByRole("button", { name: "Jetzt anmelden" }).click();
   await expect(page).toHaveURL(`${HUB}/dashboard`);
-  const [row] = await query<{ status: string; provider_message_id: string }>(`SELECT status, provider_message_id FROM mail_outbox WHERE "to" = $1 AND mail_type = 'registration_confirm'`, [email]);
+  const [row] = await query<{ status: string; provider_message_id: string }>(
+    `SELECT status, provider_message_id FROM mail_outbox WHERE "to" = $1 AND mail_type = 'registration_confirm'`,
+    [email],
+  );
   expect(row).toMatchObject({ status: "sent" });
   expect(row!.provider_message_id).toMatch(/^local-\d+$/);
 });

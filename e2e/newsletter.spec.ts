@@ -6,13 +6,19 @@ import { getAs } from "./host-request";
 async function deliveredTo(address: string): Promise<{ html: string; headers: Record<string, string> }> {
   let mail: { html: string; headers: Record<string, string> } | undefined;
   await expect(async () => {
-    [mail] = await query<{ html: string; headers: Record<string, string> }>(`SELECT html, headers FROM local_mailbox WHERE "to" = $1 ORDER BY id DESC LIMIT 1`, [address]);
+    [mail] = await query<{ html: string; headers: Record<string, string> }>(
+      `SELECT html, headers FROM local_mailbox WHERE "to" = $1 ORDER BY id DESC LIMIT 1`,
+      [address],
+    );
     expect(mail).toBeTruthy();
   }).toPass({ timeout: 30_000 });
   return mail!;
 }
 
-test("an admin writes a newsletter with bold text, filters English readers, previews, sends; the reader unsubscribes in one click", async ({ page, context }) => {
+test("an admin writes a newsletter with bold text, filters English readers, previews, sends; the reader unsubscribes in one click", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const id = runId();
   const de = `leser-de-${id}@example.com`;
@@ -89,7 +95,10 @@ test("a reader subscribes on the hub; opening the link confirms nothing, the but
   expect(link).toContain("/newsletter/en/confirm/");
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your newsletter subscription");
-  const [before] = await query<{ confirmed_at: Date | null; language: string; portals: string }>(`SELECT confirmed_at, language, portals::text FROM newsletter_subscribers WHERE email = $1`, [email]);
+  const [before] = await query<{ confirmed_at: Date | null; language: string; portals: string }>(
+    `SELECT confirmed_at, language, portals::text FROM newsletter_subscribers WHERE email = $1`,
+    [email],
+  );
   expect(before).toMatchObject({ confirmed_at: null, language: "en", portals: "{tech}" });
   await page.getByRole("button", { name: "Confirm subscription" }).click();
   await expect(page.getByRole("status")).toContainText("your subscription is confirmed");

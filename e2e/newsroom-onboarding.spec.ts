@@ -7,11 +7,16 @@ import { declareAi, releaseText } from "./release-editor-support";
 // invites a colleague who accepts by link, writes a formatted release (a heading, a link, a
 // list), sees the preview, saves and submits; the colleague, a member, may not delete it.
 
-test("a new customer sets up a newsroom with a logo and a colleague, then writes and submits a formatted release", async ({ page, browser }) => {
+test("a new customer sets up a newsroom with a logo and a colleague, then writes and submits a formatted release", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const run = runId();
   const owner = await registerCustomer(page, "onboarding");
-  const colleagueContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+  const colleagueContext = await browser.newContext({
+    extraHTTPHeaders: { "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
   const colleaguePage = await colleagueContext.newPage();
   const colleague = await registerCustomer(colleaguePage, "colleague");
 
@@ -36,10 +41,15 @@ test("a new customer sets up a newsroom with a logo and a colleague, then writes
   await expect(page.getByText("Paket mit Veröffentlichungskontingent")).toBeVisible();
 
   // The logo: a real image with EXIF, stored re-encoded; a file that is no image gets a field message.
-  await page.getByLabel("Logo hochladen").setInputFiles({ name: "logo.txt", mimeType: "image/png", buffer: Buffer.from("no image at all") });
+  await page
+    .getByLabel("Logo hochladen")
+    .setInputFiles({ name: "logo.txt", mimeType: "image/png", buffer: Buffer.from("no image at all") });
   await page.getByRole("button", { name: "Logo speichern" }).click();
   await expect(page.getByText("Diese Datei ist kein lesbares Bild")).toBeVisible();
-  const logo = await sharp({ create: { width: 640, height: 320, channels: 4, background: { r: 10, g: 90, b: 160, alpha: 1 } } }).jpeg().withExif({ IFD0: { Make: "E2E Camera" } }).toBuffer();
+  const logo = await sharp({ create: { width: 640, height: 320, channels: 4, background: { r: 10, g: 90, b: 160, alpha: 1 } } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "E2E Camera" } })
+    .toBuffer();
   await page.getByLabel("Logo hochladen").setInputFiles({ name: "logo.jpg", mimeType: "image/jpeg", buffer: logo });
   await page.getByRole("button", { name: "Logo speichern" }).click();
   await expect(page.getByText("Logo gespeichert.")).toBeVisible();
@@ -61,7 +71,12 @@ test("a new customer sets up a newsroom with a logo and a colleague, then writes
   await expect(colleaguePage.getByRole("heading", { level: 1 })).toHaveText(`Einladung in den Newsroom „${name}“`);
   await colleaguePage.getByRole("button", { name: "Einladung annehmen" }).click();
   await expect(colleaguePage).toHaveURL(`${HUB}/dashboard/newsrooms/${companyId}`);
-  expect(await query(`SELECT role, granted_via FROM company_user cu JOIN users u ON u.id = cu.user_id WHERE cu.company_id = $1 AND u.email = $2`, [companyId, colleague.email])).toEqual([{ role: "member", granted_via: "manual" }]);
+  expect(
+    await query(
+      `SELECT role, granted_via FROM company_user cu JOIN users u ON u.id = cu.user_id WHERE cu.company_id = $1 AND u.email = $2`,
+      [companyId, colleague.email],
+    ),
+  ).toEqual([{ role: "member", granted_via: "manual" }]);
 
   // A formatted release in the editor: a heading, a paragraph with a link, a list; the contact comes from the newsroom.
   await page.goto(`${HUB}/dashboard/releases/new`);
@@ -82,7 +97,9 @@ test("a new customer sets up a newsroom with a logo and a colleague, then writes
   await page.keyboard.type("Akkulaufzeit von zwölf Stunden");
   await page.keyboard.press("Enter");
   await page.keyboard.press("Enter");
-  await page.keyboard.type("Küstenwerk Robotik hat einen Tauchroboter vorgestellt, der Fundamente von Windrädern selbstständig prüft und Schäden meldet. Details auf der Website");
+  await page.keyboard.type(
+    "Küstenwerk Robotik hat einen Tauchroboter vorgestellt, der Fundamente von Windrädern selbstständig prüft und Schäden meldet. Details auf der Website",
+  );
   for (let i = 0; i < "Website".length; i++) await page.keyboard.press("Shift+ArrowLeft");
   await page.keyboard.press("ControlOrMeta+k");
   const target = page.getByLabel("Linkziel");
@@ -105,8 +122,14 @@ test("a new customer sets up a newsroom with a logo and a colleague, then writes
   const [saved] = await query<{ body: string }>(`SELECT body FROM press_releases WHERE id = $1`, [releaseId]);
   expect(saved!.body).toContain("<h2>Inspektion ohne Taucher</h2>");
   expect(saved!.body).toMatch(/<a href="https:\/\/kuestenwerk\.example\.com\/roboter"[^>]*>Website<\/a>/);
-  expect(saved!.body).toMatch(/<ul><li><p>Einsatztiefe bis 60 Meter<\/p><\/li><li><p>Akkulaufzeit von zwölf Stunden<\/p><\/li><\/ul>|<ul><li>Einsatztiefe bis 60 Meter<\/li><li>Akkulaufzeit von zwölf Stunden<\/li><\/ul>/);
-  expect(await query(`SELECT declaration, version FROM press_release_ai_declarations WHERE press_release_id = $1 AND scope = 'text'`, [releaseId])).toEqual([{ declaration: "ai_assisted", version: 1 }]);
+  expect(saved!.body).toMatch(
+    /<ul><li><p>Einsatztiefe bis 60 Meter<\/p><\/li><li><p>Akkulaufzeit von zwölf Stunden<\/p><\/li><\/ul>|<ul><li>Einsatztiefe bis 60 Meter<\/li><li>Akkulaufzeit von zwölf Stunden<\/li><\/ul>/,
+  );
+  expect(
+    await query(`SELECT declaration, version FROM press_release_ai_declarations WHERE press_release_id = $1 AND scope = 'text'`, [
+      releaseId,
+    ]),
+  ).toEqual([{ declaration: "ai_assisted", version: 1 }]);
 
   await page.getByRole("button", { name: "Speichern und zur Prüfung einreichen" }).click();
   await expect(page.getByRole("status").filter({ hasText: "zur Prüfung eingereicht" })).toBeVisible();

@@ -38,7 +38,9 @@ test("a customer accepts the current terms with the submission, and is not asked
   await submit.click();
   await expect(page).toHaveURL(/\/dashboard\/releases\/\d+$/);
   await expect(statusBadge(page)).toHaveText(/In Prüfung|Veröffentlicht|Geplant/);
-  const rows = await query<{ document: string }>(`SELECT document FROM legal_document_acceptances a JOIN users u ON u.id = a.user_id WHERE u.email = 'owner@medisense.example' ORDER BY document`);
+  const rows = await query<{ document: string }>(
+    `SELECT document FROM legal_document_acceptances a JOIN users u ON u.id = a.user_id WHERE u.email = 'owner@medisense.example' ORDER BY document`,
+  );
   expect(rows.map((r) => r.document)).toEqual(["publication-rules", "terms"]);
   await page.goto(`${HUB}/dashboard/releases/new`);
   await expect(page.getByRole("group", { name: "Vor dem Einreichen bestätigen" })).toHaveCount(0);
@@ -55,7 +57,9 @@ test("a member sees a colleague's draft but may not change or delete it, and may
   await page.goto(`${HUB}/dashboard/releases/new`);
   await page.getByLabel("Kategorie").selectOption({ index: 1 });
   await page.getByLabel("Überschrift").fill(`Entwurf eines Mitglieds ${run}`);
-  await typeReleaseText(page, ["Ein Entwurf, den das Teammitglied selbst geschrieben hat und deshalb auch selbst wieder löschen darf. ".repeat(2).trim()]);
+  await typeReleaseText(page, [
+    "Ein Entwurf, den das Teammitglied selbst geschrieben hat und deshalb auch selbst wieder löschen darf. ".repeat(2).trim(),
+  ]);
   await declareAi(page, "Mit KI-Unterstützung");
   await page.getByLabel("Ortsmarke").fill("Berlin");
   await page.getByLabel("Pressekontakt: Name").fill("Jonas Richter");

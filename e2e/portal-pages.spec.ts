@@ -12,7 +12,11 @@ test("a reader goes from the portal home to a release, its newsroom and the news
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", page.url());
   await expect(page.locator('meta[property="article:modified_time"]')).toHaveCount(1);
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
-  expect(jsonLd).toMatchObject({ "@type": "NewsArticle", headline: "Nordlicht Energie nimmt Windpark Osterfeld in Betrieb", inLanguage: "de" });
+  expect(jsonLd).toMatchObject({
+    "@type": "NewsArticle",
+    headline: "Nordlicht Energie nimmt Windpark Osterfeld in Betrieb",
+    inLanguage: "de",
+  });
 
   // The byline of the article (the newsroom box below it links there too).
   await page.getByRole("article").getByRole("link", { name: "Nordlicht Energie GmbH" }).click();
@@ -57,7 +61,10 @@ test("a reader browses release → category → archive year in both editions", 
   await expect(page).toHaveURL(`${business}/de/category/energie`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Energie");
   const year = String(new Date().getFullYear());
-  await page.getByRole("navigation", { name: "Archiv nach Jahr" }).getByRole("link", { name: new RegExp(`^${year}`) }).click();
+  await page
+    .getByRole("navigation", { name: "Archiv nach Jahr" })
+    .getByRole("link", { name: new RegExp(`^${year}`) })
+    .click();
   await expect(page).toHaveURL(`${business}/de/category/energie/archiv/${year}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Energie: Archiv ${year}`);
   await expect(page.getByRole("link", { name: "Nordlicht Energie nimmt Windpark Osterfeld in Betrieb" })).toBeVisible();
@@ -111,7 +118,10 @@ test("a reader finds a newsroom in the directory by letter and by name, and sees
   await expect(page).toHaveURL(`${business}/de/newsroom/hansebank`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hansebank AG");
   await expect(page.locator("address")).toContainText("Hamburg");
-  await expect(page.getByRole("link", { name: "presse@hansebank.example" }).first()).toHaveAttribute("href", "mailto:presse@hansebank.example");
+  await expect(page.getByRole("link", { name: "presse@hansebank.example" }).first()).toHaveAttribute(
+    "href",
+    "mailto:presse@hansebank.example",
+  );
   await expect(page.getByRole("link", { name: "hansebank.example", exact: true })).toHaveAttribute("rel", "nofollow noopener");
 
   // The English edition lists in English; a search without matches is an empty page, not an error.

@@ -15,7 +15,10 @@ async function browserOf(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test("a responsible's press contact with another account's address makes nobody a member; only the owner decides", async ({ page, browser }) => {
+test("a responsible's press contact with another account's address makes nobody a member; only the owner decides", async ({
+  page,
+  browser,
+}) => {
   const companyId = await hansebankId();
   const victim = await registerCustomer(page, "kontakt");
 
@@ -35,7 +38,10 @@ test("a responsible's press contact with another account's address makes nobody 
     // That account signs in with its password: no newsroom, and the team page is not found.
     await signIn(page, victim.email, victim.password);
     await expect(page).toHaveURL(`${HUB}/dashboard`);
-    const memberships = await query<{ n: number }>(`SELECT count(*)::int AS n FROM company_user cu JOIN users u ON u.id = cu.user_id WHERE u.email = $1`, [victim.email]);
+    const memberships = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM company_user cu JOIN users u ON u.id = cu.user_id WHERE u.email = $1`,
+      [victim.email],
+    );
     expect(memberships[0]!.n).toBe(0);
     expect((await page.goto(`${HUB}/dashboard/newsrooms/${companyId}/team`))?.status()).toBe(404);
 
@@ -52,7 +58,10 @@ test("a responsible's press contact with another account's address makes nobody 
     owner.page.once("dialog", (dialog) => dialog.accept());
     await row.getByRole("button", { name: "Ablehnen" }).click();
     await expect(owner.page.getByText("Keine offenen Vorschläge.")).toBeVisible();
-    const blocks = await query<{ reason: string }>(`SELECT reason FROM company_auto_grant_blocks WHERE company_id = $1 AND email = $2`, [companyId, victim.email]);
+    const blocks = await query<{ reason: string }>(`SELECT reason FROM company_auto_grant_blocks WHERE company_id = $1 AND email = $2`, [
+      companyId,
+      victim.email,
+    ]);
     expect(blocks).toEqual([{ reason: "declined" }]);
     await owner.context.close();
   } finally {

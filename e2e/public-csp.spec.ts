@@ -21,7 +21,8 @@ const PUBLIC = [
 
 /** Headers that belong to one response, not to the answer. */
 const PER_RESPONSE = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-pd-store"]);
-const answerHeaders = (headers: Record<string, string | string[] | undefined>) => Object.fromEntries(Object.entries(headers).filter(([k]) => !PER_RESPONSE.has(k)));
+const answerHeaders = (headers: Record<string, string | string[] | undefined>) =>
+  Object.fromEntries(Object.entries(headers).filter(([k]) => !PER_RESPONSE.has(k)));
 
 test("public pages, feeds and sitemaps are the same bytes and headers for every reader, with no nonce", async () => {
   for (const [host, path] of PUBLIC) {
@@ -48,11 +49,17 @@ test("the public pages' policy blocks an injected inline script and runs every s
   await page.route(url, async (route) => {
     const stored = await getAs(E2E_HOSTS.business, RELEASE);
     const headers = Object.fromEntries(Object.entries(stored.headers).map(([k, v]) => [k, String(v)]));
-    await route.fulfill({ status: stored.status, headers, body: stored.body.replace("</body>", `<script>window.__injected = true</script></body>`) });
+    await route.fulfill({
+      status: stored.status,
+      headers,
+      body: stored.body.replace("</body>", `<script>window.__injected = true</script></body>`),
+    });
   });
   await page.addInitScript(() => {
     (window as unknown as { __violations: string[] }).__violations = [];
-    document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { __violations: string[] }).__violations.push(e.effectiveDirective));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { __violations: string[] }).__violations.push(e.effectiveDirective),
+    );
   });
   const response = await page.goto(url);
   const csp = response!.headers()["content-security-policy"]!;

@@ -25,7 +25,9 @@ async function fillPlacementAndContact(page: Page, title: string) {
   await page.getByLabel("Pressekontakt: E-Mail").fill("presse@nordlicht-energie.example");
 }
 
-test("a customer formats the text with toolbar and keyboard, sees it in the preview, declares AI use, saves, and finds it intact after a reload", async ({ page }) => {
+test("a customer formats the text with toolbar and keyboard, sees it in the preview, declares AI use, saves, and finds it intact after a reload", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await openNewRelease(page);
   const title = `Nordlicht Energie eröffnet Servicezentrum in Husum (${runId()})`;
@@ -79,7 +81,10 @@ test("a customer formats the text with toolbar and keyboard, sees it in the prev
   await expect(shown.getByRole("heading", { name: "Das neue Servicezentrum" })).toBeVisible();
   await expect(shown.locator("strong", { hasText: "neues Servicezentrum" })).toBeVisible();
   await expect(shown.getByRole("link", { name: "Website" })).toHaveAttribute("href", "https://nordlicht-energie.example");
-  await expect(shown.getByRole("listitem")).toHaveText(["35 Beschäftigte in Beratung und Service", "Solaranlage mit 120 Kilowatt auf dem Dach"]);
+  await expect(shown.getByRole("listitem")).toHaveText([
+    "35 Beschäftigte in Beratung und Service",
+    "Solaranlage mit 120 Kilowatt auf dem Dach",
+  ]);
   await expect(shown.locator(".release-body > strong")).toHaveText("Husum.");
   await expect(shown.getByRole("heading", { name: "Pressekontakt" })).toBeVisible();
   await expect(shown.getByRole("link", { name: "presse@nordlicht-energie.example" })).toBeVisible();
@@ -102,8 +107,14 @@ test("a customer formats the text with toolbar and keyboard, sees it in the prev
   expect(stored!.body).toContain("<h2>Das neue Servicezentrum</h2>");
   expect(stored!.body).toContain("<strong>neues Servicezentrum</strong>");
   expect(stored!.body).toContain('<a href="https://nordlicht-energie.example" rel="nofollow noopener">Website</a>');
-  expect(stored!.body).toContain("<h2>Das neue Servicezentrum</h2><ul><li><p>35 Beschäftigte in Beratung und Service</p></li><li><p>Solaranlage mit 120 Kilowatt auf dem Dach</p></li></ul><p>Nordlicht Energie");
-  expect(await query("SELECT declaration, version FROM press_release_ai_declarations WHERE press_release_id = $1 AND scope = 'text'", [releaseId])).toEqual([{ declaration: "ai_assisted", version: 1 }]);
+  expect(stored!.body).toContain(
+    "<h2>Das neue Servicezentrum</h2><ul><li><p>35 Beschäftigte in Beratung und Service</p></li><li><p>Solaranlage mit 120 Kilowatt auf dem Dach</p></li></ul><p>Nordlicht Energie",
+  );
+  expect(
+    await query("SELECT declaration, version FROM press_release_ai_declarations WHERE press_release_id = $1 AND scope = 'text'", [
+      releaseId,
+    ]),
+  ).toEqual([{ declaration: "ai_assisted", version: 1 }]);
 
   // A draft saves itself a few seconds after typing stops.
   await editor.click();
@@ -119,7 +130,9 @@ test("a new release survives a closed tab in the browser and is offered back; sa
   await openNewRelease(page);
   const title = `Nordlicht Energie startet Wärmepumpen-Beratung (${runId()})`;
   await fillPlacementAndContact(page, title);
-  await releaseText(page).fill("Nordlicht Energie berät Haushalte in Nordfriesland ab sofort kostenlos zu Wärmepumpen. Die Beratung findet im neuen Servicezentrum in Husum statt und dauert etwa eine Stunde pro Termin.");
+  await releaseText(page).fill(
+    "Nordlicht Energie berät Haushalte in Nordfriesland ab sofort kostenlos zu Wärmepumpen. Die Beratung findet im neuen Servicezentrum in Husum statt und dauert etwa eine Stunde pro Termin.",
+  );
   await declareAi(page);
   await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), LOCAL_COPY)).toContain("Wärmepumpen");
 
@@ -147,7 +160,8 @@ test("text pasted from Google Docs keeps its formatting without turning everythi
   await openNewRelease(page);
   const editor = releaseText(page);
   await editor.click();
-  const span = "font-size:11pt;font-family:Arial,sans-serif;color:#000000;background-color:transparent;font-variant:normal;white-space:pre-wrap;";
+  const span =
+    "font-size:11pt;font-family:Arial,sans-serif;color:#000000;background-color:transparent;font-variant:normal;white-space:pre-wrap;";
   const html = `<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-5e7b2a1c-7fff-4e21-9c3d-2f6a8b1d0e4f"><h2 dir="ltr" style="line-height:1.38;margin-top:18pt;"><span style="${span}font-weight:400;">Neues Servicezentrum</span></h2><p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;"><span style="${span}font-weight:400;">Die Nordlicht Energie GmbH hat in </span><span style="${span}font-weight:700;">Husum</span><span style="${span}font-weight:400;"> ein Zentrum eröffnet.</span></p><br><ul style="margin-top:0;margin-bottom:0;"><li dir="ltr" style="list-style-type:disc;" aria-level="1"><p dir="ltr" role="presentation"><span style="${span}font-weight:400;">Beratung</span></p></li><li dir="ltr" style="list-style-type:disc;" aria-level="1"><p dir="ltr" role="presentation"><span style="${span}font-weight:400;">Netzservice</span></p></li></ul></b>`;
   await editor.evaluate((el, pasted) => {
     const data = new DataTransfer();

@@ -79,7 +79,10 @@ test("a release that reads like an advert is rejected and the customer sees why"
   await expect(page).toHaveURL(`${HUB}/dashboard`);
   await writeRelease(page, {
     title: `JETZT KAUFEN ALLES GRATIS ${run.toUpperCase()}`,
-    body: ["JETZT KAUFEN!!! Nur heute gratis Rabatt!!! Klicken Sie hier.", "Dieses Angebot gilt nur für kurze Zeit und nur solange der Vorrat reicht. ".repeat(3).trim()],
+    body: [
+      "JETZT KAUFEN!!! Nur heute gratis Rabatt!!! Klicken Sie hier.",
+      "Dieses Angebot gilt nur für kurze Zeit und nur solange der Vorrat reicht. ".repeat(3).trim(),
+    ],
   });
   await expect(statusBadge(page)).toHaveText("Abgelehnt", { timeout: 30_000 });
   await expect(page.getByText("Prüfung 1 von 3")).toBeVisible();
@@ -143,7 +146,10 @@ test("after the last allowed red check an admin decides and publishes the releas
   const title = `JETZT NEU IM PROGRAMM ${run.toUpperCase()}`;
   await writeRelease(customer, {
     title,
-    body: ["Ab heute gilt: JETZT KAUFEN!!! Nur heute gratis Rabatt.", "Das neue Programm umfasst Beratung und Service für Haushalte in Nordfriesland. ".repeat(3).trim()],
+    body: [
+      "Ab heute gilt: JETZT KAUFEN!!! Nur heute gratis Rabatt.",
+      "Das neue Programm umfasst Beratung und Service für Haushalte in Nordfriesland. ".repeat(3).trim(),
+    ],
   });
   // Red three times: twice back to the customer, the third time to a person.
   for (const attempt of [1, 2]) {

@@ -16,7 +16,8 @@ export default async function startSentryIngest(): Promise<() => Promise<void>> 
     req.on("end", () => {
       const raw = Buffer.concat(chunks);
       const body = req.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw;
-      if (req.method === "POST" && /\/api\/\d+\/envelope\/?$/.test((req.url ?? "").split("?")[0]!)) writeFileSync(join(E2E_SENTRY_DIR, `${Date.now()}-${received++}.envelope`), body);
+      if (req.method === "POST" && /\/api\/\d+\/envelope\/?$/.test((req.url ?? "").split("?")[0]!))
+        writeFileSync(join(E2E_SENTRY_DIR, `${Date.now()}-${received++}.envelope`), body);
       res.writeHead(200, { "content-type": "application/json" }).end("{}");
     });
   });

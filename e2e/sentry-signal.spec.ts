@@ -21,7 +21,17 @@ test("a preview request after the session ended arrives as a page_expired signal
   expect(answer.status).toBe(419);
   expect(JSON.parse(answer.body).error.code).toBe("page_expired");
   await expect
-    .poll(() => readEnvelopes(E2E_SENTRY_DIR).filter((e) => e.items.some((i) => i.type === "event" && JSON.stringify(i.payload).includes('"page_expired","419","/hub/dashboard/releases/[id]/images/[imageId]/preview"'))).length, { timeout: 15_000 })
+    .poll(
+      () =>
+        readEnvelopes(E2E_SENTRY_DIR).filter((e) =>
+          e.items.some(
+            (i) =>
+              i.type === "event" &&
+              JSON.stringify(i.payload).includes('"page_expired","419","/hub/dashboard/releases/[id]/images/[imageId]/preview"'),
+          ),
+        ).length,
+      { timeout: 15_000 },
+    )
     .toBeGreaterThan(0);
   expect(eventCount(readEnvelopes(E2E_SENTRY_DIR))).toBeGreaterThan(0);
 });

@@ -36,7 +36,11 @@ test("a super-admin signed in with the password alone reaches no other customer'
     `INSERT INTO invoices (number, kind, user_id, status, amount_cents, tax_cents, lines, recipient, issued_at, created_at, updated_at)
      SELECT $1, 'manual', id, 'open', 12900, 2451, $2::jsonb, $3::jsonb, now(), now(), now() FROM users WHERE email = 'owner@hansebank.example'
      RETURNING id`,
-    [`MAN-E2E-${runId()}`, JSON.stringify([{ description: "Business-Plan", quantity: 1, unitNetCents: 12900 }]), JSON.stringify({ name: "Hansebank AG", street: "Am Sandtorkai 1", postalCode: "20457", city: "Hamburg", country: "DE" })],
+    [
+      `MAN-E2E-${runId()}`,
+      JSON.stringify([{ description: "Business-Plan", quantity: 1, unitNetCents: 12900 }]),
+      JSON.stringify({ name: "Hansebank AG", street: "Am Sandtorkai 1", postalCode: "20457", city: "Hamburg", country: "DE" }),
+    ],
   );
   const owner = await browser.newPage();
   await signIn(owner, "owner@hansebank.example");

@@ -8,7 +8,10 @@ import { firstHubLink, HUB, mailTo, query, rememberSecret, runId, signIn, test }
 const OWNER = "owner@hansebank.example";
 const hansebankId = async () => (await query<{ id: number }>(`SELECT id FROM companies WHERE slug = 'hansebank'`))[0]!.id;
 
-test("an owner invites a new address; the invitee registers from the mail and joins; the last owner cannot leave", async ({ page, browser }) => {
+test("an owner invites a new address; the invitee registers from the mail and joins; the last owner cannot leave", async ({
+  page,
+  browser,
+}) => {
   const companyId = await hansebankId();
   const teamUrl = `${HUB}/dashboard/newsrooms/${companyId}/team`;
   const invitee = `kollegin-${runId()}@example.com`;
@@ -36,7 +39,10 @@ test("an owner invites a new address; the invitee registers from the mail and jo
     await other.goto(`${HUB}/dev/mailbox?to=${encodeURIComponent(invitee)}`);
     await expect(other.getByRole("link", { name: /Einladung in den Newsroom/ })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-  await other.getByRole("link", { name: /Einladung in den Newsroom/ }).first().click();
+  await other
+    .getByRole("link", { name: /Einladung in den Newsroom/ })
+    .first()
+    .click();
   const mailText = await other.locator("pre.mail-text").innerText();
   expect(mailText).toContain("Dr. Carla Wendt lädt Sie in den Newsroom „Hansebank AG“");
   const invitationLink = firstHubLink(mailText);
@@ -89,7 +95,10 @@ test("an owner invites a new address; the invitee registers from the mail and jo
   const ownerRow = page.getByRole("table", { name: "Mitglieder des Newsrooms" }).getByRole("row").filter({ hasText: OWNER });
   await ownerRow.getByRole("button", { name: "Newsroom verlassen" }).click();
   await expect(ownerRow.getByRole("alert")).toContainText("Ein Newsroom braucht mindestens eine Inhaberin oder einen Inhaber");
-  const owners = await query<{ n: number }>(`SELECT count(*)::int AS n FROM company_user cu JOIN users u ON u.id = cu.user_id WHERE cu.company_id = $1 AND cu.role = 'owner' AND u.email = $2`, [companyId, OWNER]);
+  const owners = await query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM company_user cu JOIN users u ON u.id = cu.user_id WHERE cu.company_id = $1 AND cu.role = 'owner' AND u.email = $2`,
+    [companyId, OWNER],
+  );
   expect(owners[0]!.n).toBe(1);
 });
 

@@ -39,7 +39,11 @@ test("a reader's view is counted by the page's view beacon; a crawler's fetch of
   const beacon = page.waitForResponse((r) => /\/seen\/\d+$/.test(r.url()));
   await page.goto(`${business}/de/pressemitteilung/${SLUG}`);
   const answered = await beacon;
-  expect([answered.status(), answered.headers()["content-type"], answered.headers()["cache-control"]]).toEqual([200, "image/gif", "no-store"]);
+  expect([answered.status(), answered.headers()["content-type"], answered.headers()["cache-control"]]).toEqual([
+    200,
+    "image/gif",
+    "no-store",
+  ]);
   await expect.poll(() => viewsOf(SLUG)).toBe(before + 1);
 
   const path = new URL(answered.url()).pathname;

@@ -28,7 +28,14 @@ export async function seedPortalCategories() {
     const parent = await db.category.upsert({
       where: { portal_slug: { portal: c.portal, slug: c.slug } },
       update: {},
-      create: { portal: c.portal, slug: c.slug, nameDe: c.de, nameEn: c.en, descriptionDe: `Pressemitteilungen zum Thema ${c.de}.`, descriptionEn: `Press releases about ${c.en.toLowerCase()}.` },
+      create: {
+        portal: c.portal,
+        slug: c.slug,
+        nameDe: c.de,
+        nameEn: c.en,
+        descriptionDe: `Pressemitteilungen zum Thema ${c.de}.`,
+        descriptionEn: `Press releases about ${c.en.toLowerCase()}.`,
+      },
     });
     for (const [i, child] of (c.children ?? []).entries()) {
       await db.category.upsert({
@@ -44,10 +51,22 @@ export async function seedPortalCategories() {
  * The demo newsrooms' public profiles: German and English descriptions, postal address, one
  * default press contact and a drawn logo each (stored through the file storage like an upload).
  */
-const DEMO_PROFILES: Record<(typeof DEMO_COMPANIES)[number]["slug"], { descriptionDe: string; descriptionEn: string; addressStreet: string; addressPostalCode: string; addressCity: string; contact: { name: string; role: string; phone: string } }> = {
+const DEMO_PROFILES: Record<
+  (typeof DEMO_COMPANIES)[number]["slug"],
+  {
+    descriptionDe: string;
+    descriptionEn: string;
+    addressStreet: string;
+    addressPostalCode: string;
+    addressCity: string;
+    contact: { name: string; role: string; phone: string };
+  }
+> = {
   "nordlicht-energie": {
-    descriptionDe: "Regionaler Versorger für Strom und Wärme aus Wind und Sonne. Nordlicht Energie betreibt Windparks und Solaranlagen in Norddeutschland und beliefert rund 180.000 Haushalte.",
-    descriptionEn: "Regional supplier of power and heat from wind and sun. Nordlicht Energie runs wind farms and solar plants in northern Germany and supplies some 180,000 households.",
+    descriptionDe:
+      "Regionaler Versorger für Strom und Wärme aus Wind und Sonne. Nordlicht Energie betreibt Windparks und Solaranlagen in Norddeutschland und beliefert rund 180.000 Haushalte.",
+    descriptionEn:
+      "Regional supplier of power and heat from wind and sun. Nordlicht Energie runs wind farms and solar plants in northern Germany and supplies some 180,000 households.",
     addressStreet: "Am Sandtorkai 12",
     addressPostalCode: "20457",
     addressCity: "Hamburg",
@@ -55,14 +74,16 @@ const DEMO_PROFILES: Record<(typeof DEMO_COMPANIES)[number]["slug"], { descripti
   },
   hansebank: {
     descriptionDe: "Privat- und Geschäftsbank mit Sitz in Hamburg, seit 1892 für Mittelstand und Privatkunden in Norddeutschland da.",
-    descriptionEn: "Retail and commercial bank based in Hamburg, serving small businesses and private customers in northern Germany since 1892.",
+    descriptionEn:
+      "Retail and commercial bank based in Hamburg, serving small businesses and private customers in northern Germany since 1892.",
     addressStreet: "Ballindamm 3",
     addressPostalCode: "20095",
     addressCity: "Hamburg",
     contact: { name: "Tobias Brandt", role: "Pressesprecher", phone: "+49 40 7654321" },
   },
   "quellcode-labs": {
-    descriptionDe: "Software für den sicheren Betrieb von Cloud-Anwendungen: Quellcode Labs entwickelt Werkzeuge für Deployment, Überwachung und Schlüsselverwaltung.",
+    descriptionDe:
+      "Software für den sicheren Betrieb von Cloud-Anwendungen: Quellcode Labs entwickelt Werkzeuge für Deployment, Überwachung und Schlüsselverwaltung.",
     descriptionEn: "Software for secure cloud operations: Quellcode Labs builds tools for deployment, monitoring and key management.",
     addressStreet: "Torstraße 140",
     addressPostalCode: "10119",
@@ -85,20 +106,44 @@ const DEMO_PROFILES: Record<(typeof DEMO_COMPANIES)[number]["slug"], { descripti
  */
 async function seedProfile(companyId: number, slug: keyof typeof DEMO_PROFILES, email: string) {
   const { contact, ...fields } = DEMO_PROFILES[slug];
-  const row = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true, logoPath: true, descriptionDe: true, descriptionEn: true, addressStreet: true, addressPostalCode: true, addressCity: true, addressCountry: true } });
+  const row = await db.company.findUniqueOrThrow({
+    where: { id: companyId },
+    select: {
+      name: true,
+      logoPath: true,
+      descriptionDe: true,
+      descriptionEn: true,
+      addressStreet: true,
+      addressPostalCode: true,
+      addressCity: true,
+      addressCountry: true,
+    },
+  });
   if (!row.logoPath) await seedLogo(companyId, row.name, LOGO_COLORS[slug]);
-  const empty = Object.fromEntries(Object.entries({ ...fields, addressCountry: "DE" }).filter(([key]) => row[key as keyof typeof row] === null));
+  const empty = Object.fromEntries(
+    Object.entries({ ...fields, addressCountry: "DE" }).filter(([key]) => row[key as keyof typeof row] === null),
+  );
   if (Object.keys(empty).length) await db.company.update({ where: { id: companyId }, data: empty });
   if (!(await db.contact.findFirst({ where: { companyId, isDefault: true }, select: { id: true } }))) {
     await db.contact.create({ data: { companyId, name: contact.name, role: contact.role, email, phone: contact.phone, isDefault: true } });
   }
 }
 
-const LOGO_COLORS: Record<keyof typeof DEMO_PROFILES, string> = { "nordlicht-energie": "#0b7a5a", hansebank: "#123c7a", "quellcode-labs": "#5b2a86", medisense: "#b3261e" };
+const LOGO_COLORS: Record<keyof typeof DEMO_PROFILES, string> = {
+  "nordlicht-energie": "#0b7a5a",
+  hansebank: "#123c7a",
+  "quellcode-labs": "#5b2a86",
+  medisense: "#b3261e",
+};
 
 /** A drawn logo (initials on a colour) through the same processing and storage as an upload. */
 async function seedLogo(companyId: number, name: string, color: string) {
-  const initials = name.split(/\s+/).slice(0, 2).map((w) => w[0]).join("").toUpperCase();
+  const initials = name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join("")
+    .toUpperCase();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" rx="64" fill="${color}"/><text x="200" y="250" font-family="DejaVu Sans, Arial, sans-serif" font-size="150" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
   const logo = await processLogo(await sharp(Buffer.from(svg)).png().toBuffer());
   const key = logoKey(companyId, logo.sha256);
@@ -138,7 +183,12 @@ async function seedPeople() {
     users.set(u.email, user.id);
     await giveDemoPassword(user.id, passwordHash);
     // Insert-only and idempotent: a second seed finds the versions accepted and stores nothing.
-    if (!("acceptedLegalDocuments" in u)) await acceptDocuments(user.id, REQUIRED_DOCUMENTS.map(({ document, version }) => ({ document, version })), null);
+    if (!("acceptedLegalDocuments" in u))
+      await acceptDocuments(
+        user.id,
+        REQUIRED_DOCUMENTS.map(({ document, version }) => ({ document, version })),
+        null,
+      );
     const companyId = companies.get(u.company)!;
     await db.companyUser.upsert({
       where: { companyId_userId: { companyId, userId: user.id } },
@@ -188,7 +238,19 @@ async function seedReleases(companies: Map<string, number>, now: Date) {
       contactName: "Pressestelle",
       contactEmail: company.email,
       contentHash: contentHash(r.title, body),
-      reviewFingerprint: reviewFingerprint({ title: r.title, lead: r.lead, body, location: r.location, keywords: [], categoryId: category?.id ?? null, contactName: "Pressestelle", contactEmail: company.email, contactPhone: null, language: r.language, images: [] }),
+      reviewFingerprint: reviewFingerprint({
+        title: r.title,
+        lead: r.lead,
+        body,
+        location: r.location,
+        keywords: [],
+        categoryId: category?.id ?? null,
+        contactName: "Pressestelle",
+        contactEmail: company.email,
+        contactPhone: null,
+        language: r.language,
+        images: [],
+      }),
       contentChangedAt: publishedAt ?? now,
       status: r.state,
       publishedAt,
@@ -206,7 +268,13 @@ async function seedReleases(companies: Map<string, number>, now: Date) {
     if (r.copyTo && r.state === "published") {
       const copyCategory = await db.category.findFirst({ where: { portal: r.copyTo, parentId: null }, orderBy: { id: "asc" } });
       await db.pressRelease.create({
-        data: { ...data, portal: r.copyTo, categoryId: copyCategory?.id ?? null, canonicalPressReleaseId: created.id, publishedAt: new Date(publishedAt!.getTime() + HOUR) },
+        data: {
+          ...data,
+          portal: r.copyTo,
+          categoryId: copyCategory?.id ?? null,
+          canonicalPressReleaseId: created.id,
+          publishedAt: new Date(publishedAt!.getTime() + HOUR),
+        },
       });
     }
   }
@@ -234,7 +302,10 @@ export const DEMO_CHECKS: Record<string, { classifier: string; reasons: ReviewRe
 };
 
 /** A red reason for a demo release without a written verdict: it still rests only where the pipeline can leave one. */
-const FALLBACK_CHECK = { classifier: "demo", reasons: [{ code: "demo", severity: "red", message: "Beispielinhalt: von der Prüfung abgelehnt." }] satisfies ReviewReason[] };
+const FALLBACK_CHECK = {
+  classifier: "demo",
+  reasons: [{ code: "demo", severity: "red", message: "Beispielinhalt: von der Prüfung abgelehnt." }] satisfies ReviewReason[],
+};
 
 /**
  * A demo release rests only where the pipeline can leave one (docs/operations.md, "Health"): in
@@ -242,26 +313,57 @@ const FALLBACK_CHECK = { classifier: "demo", reasons: [{ code: "demo", severity:
  * a red check; scheduled with a person's approval of exactly this version. The checks are the
  * written verdicts above. Nothing waits for a check that will never come.
  */
-async function seedWhatBroughtItThere(release: { id: number; contentHash: string; reviewFingerprint: string | null }, r: DemoRelease, now: Date) {
+async function seedWhatBroughtItThere(
+  release: { id: number; contentHash: string; reviewFingerprint: string | null },
+  r: DemoRelease,
+  now: Date,
+) {
   if (r.state === "scheduled") {
-    await db.pressRelease.update({ where: { id: release.id }, data: { manualReviewRequiredAt: now, approvedReviewFingerprint: release.reviewFingerprint } });
+    await db.pressRelease.update({
+      where: { id: release.id },
+      data: { manualReviewRequiredAt: now, approvedReviewFingerprint: release.reviewFingerprint },
+    });
     return;
   }
   if (r.state !== "in_review" && r.state !== "rejected") return;
   const check = DEMO_CHECKS[r.key] ?? FALLBACK_CHECK;
   const attempt = r.state === "in_review" ? getConfig().review.maxAutomaticAttempts : 1;
   await db.pressReleaseClassification.create({
-    data: { pressReleaseId: release.id, result: "red", reasons: check.reasons as object[], contentHash: release.contentHash, reviewFingerprint: release.reviewFingerprint, classifier: check.classifier, attempt, createdAt: now },
+    data: {
+      pressReleaseId: release.id,
+      result: "red",
+      reasons: check.reasons as object[],
+      contentHash: release.contentHash,
+      reviewFingerprint: release.reviewFingerprint,
+      classifier: check.classifier,
+      attempt,
+      createdAt: now,
+    },
   });
-  await db.pressRelease.update({ where: { id: release.id }, data: { automaticAttempts: attempt, ...(r.state === "in_review" ? { reviewFlaggedAt: now } : {}) } });
+  await db.pressRelease.update({
+    where: { id: release.id },
+    data: { automaticAttempts: attempt, ...(r.state === "in_review" ? { reviewFlaggedAt: now } : {}) },
+  });
   if (r.state === "in_review") {
-    await db.pressReleaseHistory.create({ data: { pressReleaseId: release.id, fromStatus: "in_review", toStatus: "in_review", actorType: "ki", outcome: "flagged_for_manual_check", reason: check.reasons.map((x) => x.code).join(", ") } });
+    await db.pressReleaseHistory.create({
+      data: {
+        pressReleaseId: release.id,
+        fromStatus: "in_review",
+        toStatus: "in_review",
+        actorType: "ki",
+        outcome: "flagged_for_manual_check",
+        reason: check.reasons.map((x) => x.code).join(", "),
+      },
+    });
   }
 }
 
 /** Demo releases are written directly, so their search mirror rows (dashboard search) are filled here. */
 async function seedSearchMirror(companies: Map<string, number>) {
-  const missing = await db.pressRelease.findMany({ where: { companyId: { in: [...companies.values()] }, deletedAt: null, search: null }, select: { id: true } });
+  const missing = await db.pressRelease.findMany({
+    where: { companyId: { in: [...companies.values()] }, deletedAt: null, search: null },
+    select: { id: true },
+  });
   for (const { id } of missing) await syncSearchMirror(db, id);
 }
 
@@ -286,8 +388,14 @@ export function assertDemoSeedAllowed(opts: { allowOnConfiguredDatabase?: boolea
   if (config.app.mode === "embedded") return;
   const { hub, business, tech } = config.sites;
   const local = isLocalDatabase(config.database.url) && [hub, business, tech].every(isLocalHost);
-  if (!opts.allowOnConfiguredDatabase) throw new Error("Demo content (accounts with a documented password) goes into the embedded default only. For a local database, run `npm run db:seed -- --demo`.");
-  if (!local) throw new Error("Refused: demo accounts never go into a database or site that is not on this machine (DATABASE_URL and SITE_*_HOST must be localhost).");
+  if (!opts.allowOnConfiguredDatabase)
+    throw new Error(
+      "Demo content (accounts with a documented password) goes into the embedded default only. For a local database, run `npm run db:seed -- --demo`.",
+    );
+  if (!local)
+    throw new Error(
+      "Refused: demo accounts never go into a database or site that is not on this machine (DATABASE_URL and SITE_*_HOST must be localhost).",
+    );
 }
 
 /**
@@ -323,7 +431,15 @@ function demoAgreement(userId: number, companyId: number, company: string) {
   const periodStart = berlinStartOfDay(`${quotaPeriodOf(new Date())}-01`)!;
   const periodEnd = addBerlinMonths(periodStart, 1);
   return {
-    userId, companyId, provider: "manual" as const, plan: plan.id, monthlyReleaseQuota: plan.monthlyReleaseQuota, apiAccess: plan.apiAccess, priceCents: plan.monthlyNetCents, periodStart, periodEnd,
+    userId,
+    companyId,
+    provider: "manual" as const,
+    plan: plan.id,
+    monthlyReleaseQuota: plan.monthlyReleaseQuota,
+    apiAccess: plan.apiAccess,
+    priceCents: plan.monthlyNetCents,
+    periodStart,
+    periodEnd,
     ...(company === "hansebank" ? { grandfatheredUntil: addBerlinMonths(periodEnd, 1) } : {}),
   };
 }

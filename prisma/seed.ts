@@ -7,7 +7,11 @@ import { seedForCommand } from "./seed-demo";
 withDatabaseForCommand(() => seedForCommand({ demo: process.argv.includes("--demo") }))
   .then(async (seeded) => {
     await disconnectPrisma();
-    console.log(seeded === "demo" ? "categories and demo content are in place" : "categories are in place (demo accounts only with --demo, on a local database)");
+    console.log(
+      seeded === "demo"
+        ? "categories and demo content are in place"
+        : "categories are in place (demo accounts only with --demo, on a local database)",
+    );
   })
   .catch(async (err) => {
     console.error(err instanceof Error ? err.message : err);

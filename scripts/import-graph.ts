@@ -37,9 +37,17 @@ export function folderOf(file: string): string {
 }
 
 function resolveImport(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("@/") ? join(ROOT, specifier.slice(2)) : specifier.startsWith(".") ? resolve(dirname(from), specifier) : null;
+  const base = specifier.startsWith("@/")
+    ? join(ROOT, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? resolve(dirname(from), specifier)
+      : null;
   if (!base || !base.startsWith(LIB + "/")) return null;
-  for (const candidate of [base, ...[".ts", ".tsx", ".mts", ".mjs"].map((e) => base + e), ...["index.ts", "index.tsx"].map((i) => join(base, i))]) {
+  for (const candidate of [
+    base,
+    ...[".ts", ".tsx", ".mts", ".mjs"].map((e) => base + e),
+    ...["index.ts", "index.tsx"].map((i) => join(base, i)),
+  ]) {
     try {
       if (statSync(candidate).isFile()) return candidate;
     } catch {
@@ -138,22 +146,37 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { edges, lazy } = readImportGraph();
   const loops = loopsOf(edges);
   if (process.argv.includes("--json")) {
-    console.log(JSON.stringify({ edges: Object.fromEntries([...edges].map(([a, m]) => [a, Object.fromEntries([...m].map(([b, pairs]) => [b, pairs.length]))])), loops, lazy }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          edges: Object.fromEntries([...edges].map(([a, m]) => [a, Object.fromEntries([...m].map(([b, pairs]) => [b, pairs.length]))])),
+          loops,
+          lazy,
+        },
+        null,
+        2,
+      ),
+    );
   } else {
     const arrows = [...edges.values()].reduce((n, m) => n + m.size, 0);
-    console.log(`lib/: ${new Set([...edges.keys(), ...[...edges.values()].flatMap((m) => [...m.keys()])]).size} folders, ${arrows} folder arrows`);
+    console.log(
+      `lib/: ${new Set([...edges.keys(), ...[...edges.values()].flatMap((m) => [...m.keys()])]).size} folders, ${arrows} folder arrows`,
+    );
     console.log(loops.length ? `loops: ${loops.length}` : "loops: none");
     const backward = backwardArrows(edges);
     console.log(backward.length ? `backward arrows between layers: ${backward.length}` : "backward arrows between layers: none");
     for (const b of backward) console.log(`  ${b.from} → ${b.to}: ${b.pairs.join("; ")}`);
     for (const loop of loops) console.log(`  ${loop.length} folders: ${loop.join(", ")}`);
     console.log(lazy.length ? `lazy imports in lib: ${lazy.length}` : "lazy imports in lib: none");
-    for (const l of lazy) console.log(`  ${l.file}: import("${l.specifier}")${l.sameFolder ? " (inside its folder)" : " (LEAVES ITS FOLDER)"}`);
+    for (const l of lazy)
+      console.log(`  ${l.file}: import("${l.specifier}")${l.sameFolder ? " (inside its folder)" : " (LEAVES ITS FOLDER)"}`);
     if (process.argv.includes("--layers")) {
-      for (const [layer, folders] of Object.entries(layerOrder(edges)).reverse()) console.log(`${layer}: ${folders.map((f) => f.split("/")[1] ?? f).join(" ← ")}`);
+      for (const [layer, folders] of Object.entries(layerOrder(edges)).reverse())
+        console.log(`${layer}: ${folders.map((f) => f.split("/")[1] ?? f).join(" ← ")}`);
     }
     if (process.argv.includes("--edges")) {
-      for (const [a, m] of [...edges].sort()) for (const [b, pairs] of [...m].sort()) console.log(`${a} → ${b} (${pairs.length}): ${pairs[0]}${pairs.length > 1 ? " …" : ""}`);
+      for (const [a, m] of [...edges].sort())
+        for (const [b, pairs] of [...m].sort()) console.log(`${a} → ${b} (${pairs.length}): ${pairs[0]}${pairs.length > 1 ? " …" : ""}`);
     }
   }
 }

@@ -43,7 +43,9 @@ function rewrite(specifier: string, file: string, next: string): string | null {
   const alias = specifier.startsWith("@/");
   const base = alias ? join(ROOT, specifier.slice(2)) : resolve(dirname(file), specifier);
   const target =
-    [base, ...EXTENSIONS.map((e) => base + e)].find(isFile) ?? [...EXTENSIONS.map((e) => join(base, "index" + e))].find(isFile) ?? (existsSync(base) ? base : null);
+    [base, ...EXTENSIONS.map((e) => base + e)].find(isFile) ??
+    [...EXTENSIONS.map((e) => join(base, "index" + e))].find(isFile) ??
+    (existsSync(base) ? base : null);
   if (!target) return null;
   const suffix = target === base ? "" : target.slice(base.length); // ".ts" or "/index.ts"
   const newTarget = moved(target);

@@ -24,7 +24,10 @@ const stampKey = randomBytes(32).toString("base64url");
 process.env.PD_PEER_STAMP_KEY = stampKey;
 const { default: next } = await import("next");
 const port = Number(process.env.PORT ?? 3000);
-const addresses = (process.env.LISTEN_ADDRESSES ?? "0.0.0.0").split(",").map((a) => a.trim()).filter(Boolean);
+const addresses = (process.env.LISTEN_ADDRESSES ?? "0.0.0.0")
+  .split(",")
+  .map((a) => a.trim())
+  .filter(Boolean);
 
 // Next builds its own request URLs from this name (it does the same for 0.0.0.0): where it
 // listens is this server's business.
@@ -43,8 +46,19 @@ await app.prepare();
 const maxRequestBytes = Number(process.env.IMAGE_MAX_UPLOAD_BYTES ?? 16 * 1024 * 1024) + 1024 * 1024;
 
 function refuseTooLarge(res) {
-  const body = JSON.stringify({ error: { code: "payload_too_large", message: `The body may be at most ${maxRequestBytes} bytes.`, requestId: randomBytes(8).toString("hex") } });
-  res.writeHead(413, { "content-type": "application/json", "content-length": Buffer.byteLength(body), connection: "close", "cache-control": "no-store" });
+  const body = JSON.stringify({
+    error: {
+      code: "payload_too_large",
+      message: `The body may be at most ${maxRequestBytes} bytes.`,
+      requestId: randomBytes(8).toString("hex"),
+    },
+  });
+  res.writeHead(413, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    connection: "close",
+    "cache-control": "no-store",
+  });
   res.end(body);
 }
 
@@ -121,7 +135,9 @@ const servers = addresses.map((address, i) => {
   server.on("error", (err) => {
     if (i === 0 || !["EADDRNOTAVAIL", "EAFNOSUPPORT"].includes(err.code)) throw err;
   });
-  server.listen(port, address, () => console.log(`ready on http://${address.includes(":") ? `[${address}]` : address}:${port}${dev ? " (development)" : ""}`));
+  server.listen(port, address, () =>
+    console.log(`ready on http://${address.includes(":") ? `[${address}]` : address}:${port}${dev ? " (development)" : ""}`),
+  );
   return server;
 });
 

@@ -43,7 +43,10 @@ async function main() {
   // Our own server in front of Next's handler: it stamps the connection's address (scripts/next-server.mjs).
   // The embedded default (demo accounts with a documented password) answers this machine only.
   const listen = embedded ? "127.0.0.1,::1" : (process.env.LISTEN_ADDRESSES ?? "0.0.0.0");
-  const child = spawn(process.execPath, [SERVER_SCRIPT, mode], { stdio: "inherit", env: serverEnv({ PORT: port, LISTEN_ADDRESSES: listen }) });
+  const child = spawn(process.execPath, [SERVER_SCRIPT, mode], {
+    stdio: "inherit",
+    env: serverEnv({ PORT: port, LISTEN_ADDRESSES: listen }),
+  });
   const stop = (signal: NodeJS.Signals) => child.kill(signal);
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

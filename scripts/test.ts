@@ -15,7 +15,11 @@ function run(cmd: string, argv: string[], env: Record<string, string> = {}): Pro
   });
 }
 
-interface Counts { passed: number; failed: number; skipped: number }
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 
 function readCounts(file: string): Counts {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };

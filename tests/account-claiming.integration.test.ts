@@ -27,9 +27,13 @@ const client = () => ({ ip: uniqueClientIp(), userAgent: "test" });
 describe("an open account (address never confirmed)", () => {
   it("takes no password and no passkey sign-in, even with the right credentials", async () => {
     const { user, authenticator } = await seedOpenAccount(`${unique("owner")}@example.com`, { passwordHash: await hashPassword(PASSWORD) });
-    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client: client() })).rejects.toBeInstanceOf(AddressNotVerifiedError);
+    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client: client() })).rejects.toBeInstanceOf(
+      AddressNotVerifiedError,
+    );
     const { handle, options } = await passkeyAuthenticationOptions();
-    await expect(signInWithPasskey({ handle, response: authenticator.authenticate(options), client: client() })).rejects.toBeInstanceOf(AddressNotVerifiedError);
+    await expect(signInWithPasskey({ handle, response: authenticator.authenticate(options), client: client() })).rejects.toBeInstanceOf(
+      AddressNotVerifiedError,
+    );
     // Nothing was started for the squatter.
     expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
   });
@@ -37,7 +41,9 @@ describe("an open account (address never confirmed)", () => {
   it("gives a session or API token it got before this rule nothing: the squatter's cookie and token are void", async () => {
     const { user } = await seedOpenAccount(`${unique("owner")}@example.com`);
     const cookie = newSessionToken();
-    await db.session.create({ data: { userId: user.id, sessionTokenHash: sessionTokenHash(cookie), expiresAt: new Date(Date.now() + 86_400_000) } });
+    await db.session.create({
+      data: { userId: user.id, sessionTokenHash: sessionTokenHash(cookie), expiresAt: new Date(Date.now() + 86_400_000) },
+    });
     expect(await resolveSessionToken(cookie)).toBeNull();
     const { token } = await createApiToken({ userId: user.id, name: "squatter's CMS", identityConfirmedAt: new Date() });
     const res = await send("GET", "/api/v1/releases", { token, headers: { "x-forwarded-for": client().ip } });
@@ -45,8 +51,18 @@ describe("an open account (address never confirmed)", () => {
     // Staff acting as the customer still may (support for someone who cannot confirm yet).
     const staffCookie = newSessionToken();
     const admin = await seedUser({ staffRole: "admin", permissions: ["users:manage"] });
-    const adminSession = await db.session.create({ data: { userId: admin.id, sessionTokenHash: sessionTokenHash(newSessionToken()), expiresAt: new Date(Date.now() + 86_400_000) } });
-    await db.session.create({ data: { userId: user.id, sessionTokenHash: sessionTokenHash(staffCookie), expiresAt: new Date(Date.now() + 86_400_000), impersonatorUserId: admin.id, impersonatorSessionId: adminSession.id } });
+    const adminSession = await db.session.create({
+      data: { userId: admin.id, sessionTokenHash: sessionTokenHash(newSessionToken()), expiresAt: new Date(Date.now() + 86_400_000) },
+    });
+    await db.session.create({
+      data: {
+        userId: user.id,
+        sessionTokenHash: sessionTokenHash(staffCookie),
+        expiresAt: new Date(Date.now() + 86_400_000),
+        impersonatorUserId: admin.id,
+        impersonatorSessionId: adminSession.id,
+      },
+    });
     expect(await resolveSessionToken(staffCookie)).toMatchObject({ user: { id: user.id } });
   });
 
@@ -69,7 +85,14 @@ describe("an open account (address never confirmed)", () => {
     // Written directly: an open account has no session to ask for a change through the page.
     const token = newLinkToken();
     const newEmail = `${unique("new")}@example.com`;
-    await db.user.update({ where: { id: user.id }, data: { pendingEmail: newEmail, pendingEmailTokenHash: hashLinkToken(token), pendingEmailExpiresAt: new Date(Date.now() + 3_600_000) } });
+    await db.user.update({
+      where: { id: user.id },
+      data: {
+        pendingEmail: newEmail,
+        pendingEmailTokenHash: hashLinkToken(token),
+        pendingEmailExpiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
     await confirmEmailChange({ token });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(newEmail);
     await expectOpenCredentialsDiscarded(user.id);
@@ -94,7 +117,9 @@ describe("an open account (address never confirmed)", () => {
     };
     const same = await register("browser-of-the-registrant-0123456789");
     await signInWithLoginLink({ token: same.token, client: client(), browserSessionBinding: "browser-of-the-registrant-0123456789" });
-    await expect(signInWithPassword({ email: same.email, password, client: client() })).resolves.toMatchObject({ userId: expect.any(Number) });
+    await expect(signInWithPassword({ email: same.email, password, client: client() })).resolves.toMatchObject({
+      userId: expect.any(Number),
+    });
 
     // Opened anywhere else (the owner of a squatted address, or the registrant on another device):
     // the link signs in, the password set before goes.
@@ -118,4 +143,3 @@ describe("the registration mail", () => {
     expect(greeting.length).toBeLessThanOrEqual("Hallo ,".length + 60);
   });
 });
-

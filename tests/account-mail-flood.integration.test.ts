@@ -19,21 +19,42 @@ describe("mails to one recipient", () => {
 
   it("stop after five 'you already have an account' notices in 15 minutes", async () => {
     const user = await seedUser();
-    for (let i = 0; i < 8; i++) await registerAccount({ name: "Someone", email: user.email, password: "a long enough passphrase", acceptTerms: true, ip: `198.51.100.${i + 1}` });
+    for (let i = 0; i < 8; i++)
+      await registerAccount({
+        name: "Someone",
+        email: user.email,
+        password: "a long enough passphrase",
+        acceptTerms: true,
+        ip: `198.51.100.${i + 1}`,
+      });
     expect(await db.mailOutbox.count({ where: { to: user.email, mailType: "registration_existing" } })).toBe(5);
   });
 
   it("share the budget between both forms", async () => {
     const user = await seedUser();
     for (let i = 0; i < 4; i++) await sendLoginLinkMail({ email: user.email });
-    for (let i = 0; i < 4; i++) await registerAccount({ name: "Someone", email: user.email, password: "a long enough passphrase", acceptTerms: true, ip: "198.51.100.9" });
+    for (let i = 0; i < 4; i++)
+      await registerAccount({
+        name: "Someone",
+        email: user.email,
+        password: "a long enough passphrase",
+        acceptTerms: true,
+        ip: "198.51.100.9",
+      });
     expect(await db.mailOutbox.count({ where: { to: user.email, mailType: { in: ["login_link", "registration_existing"] } } })).toBe(5);
   });
 
   it("count name+tag addresses as the mailbox they reach, new registrations included", async () => {
     const box = `flooded-${Date.now()}@example.com`;
     const tagged = (i: number) => box.replace("@", `+${i}@`);
-    for (let i = 0; i < 8; i++) await registerAccount({ name: "Someone", email: tagged(i), password: "a long enough passphrase", acceptTerms: true, ip: `198.51.100.${i + 20}` });
+    for (let i = 0; i < 8; i++)
+      await registerAccount({
+        name: "Someone",
+        email: tagged(i),
+        password: "a long enough passphrase",
+        acceptTerms: true,
+        ip: `198.51.100.${i + 20}`,
+      });
     expect(await db.mailOutbox.count({ where: { to: { startsWith: box.split("@")[0] }, mailType: "registration_confirm" } })).toBe(5);
     // No account without its mail: the three refused registrations created nothing.
     expect(await db.user.count({ where: { email: { startsWith: box.split("@")[0] } } })).toBe(5);
@@ -44,6 +65,8 @@ describe("mails to one recipient", () => {
     for (let i = 0; i < 8; i++) await sendLoginLinkMail({ email: user.email });
     const newest = await db.magicLink.findFirstOrThrow({ where: { userId: user.id }, orderBy: { id: "desc" } });
     // The budget frees up no later than the newest link sent under it expires.
-    expect(newest.expiresAt.getTime() - newest.createdAt.getTime()).toBeGreaterThanOrEqual(ratePolicies().accountMailRecipient.windowSeconds * 1000 - 1000);
+    expect(newest.expiresAt.getTime() - newest.createdAt.getTime()).toBeGreaterThanOrEqual(
+      ratePolicies().accountMailRecipient.windowSeconds * 1000 - 1000,
+    );
   });
 });

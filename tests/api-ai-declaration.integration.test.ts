@@ -12,8 +12,14 @@ beforeAll(async () => {
 });
 
 const client = apiNewsroom;
-const release = (newsroomId: number, extra: Record<string, unknown> = {}) => apiReleaseBody(newsroomId, category, { submit: false, ...extra });
-const versions = (pressReleaseId: number) => db.pressReleaseAiDeclaration.findMany({ where: { pressReleaseId, scope: "text" }, orderBy: { version: "asc" }, select: { declaration: true, version: true } });
+const release = (newsroomId: number, extra: Record<string, unknown> = {}) =>
+  apiReleaseBody(newsroomId, category, { submit: false, ...extra });
+const versions = (pressReleaseId: number) =>
+  db.pressReleaseAiDeclaration.findMany({
+    where: { pressReleaseId, scope: "text" },
+    orderBy: { version: "asc" },
+    select: { declaration: true, version: true },
+  });
 
 describe("ai_declaration in API v1", () => {
   it("is stored on create, changed by update as a new version, kept when left out, and shown on the release", async () => {
@@ -23,9 +29,13 @@ describe("ai_declaration in API v1", () => {
     const id = created.body.data.id as number;
     expect(created.body.data.ai_declaration).toBe("ai_assisted");
 
-    expect((await api.call("updateRelease", { params: { id }, body: { title: "Ein anderer Titel für das Werk" } })).body.data.ai_declaration).toBe("ai_assisted");
+    expect(
+      (await api.call("updateRelease", { params: { id }, body: { title: "Ein anderer Titel für das Werk" } })).body.data.ai_declaration,
+    ).toBe("ai_assisted");
     expect((await api.call("updateRelease", { params: { id }, body: { ai_declaration: "ai_assisted" } })).status).toBe(200);
-    expect((await api.call("updateRelease", { params: { id }, body: { ai_declaration: "ai_generated" } })).body.data.ai_declaration).toBe("ai_generated");
+    expect((await api.call("updateRelease", { params: { id }, body: { ai_declaration: "ai_generated" } })).body.data.ai_declaration).toBe(
+      "ai_generated",
+    );
     expect((await api.call("getRelease", { params: { id } })).body.data.ai_declaration).toBe("ai_generated");
     expect(await versions(id)).toEqual([
       { declaration: "ai_assisted", version: 1 },
@@ -48,7 +58,9 @@ describe("ai_declaration in API v1", () => {
   });
 
   it("is described in the OpenAPI document (input optional, output nullable)", () => {
-    const doc = openApiDocument() as unknown as { components: { schemas: Record<string, { properties: Record<string, { enum?: unknown[] }>; required?: string[] }> } };
+    const doc = openApiDocument() as unknown as {
+      components: { schemas: Record<string, { properties: Record<string, { enum?: unknown[] }>; required?: string[] }> };
+    };
     const { ReleaseInput, ReleaseUpdate, Release } = doc.components.schemas;
     for (const input of [ReleaseInput!, ReleaseUpdate!]) {
       expect(input.properties.ai_declaration?.enum).toEqual(["without_ai", "ai_assisted", "ai_generated"]);

@@ -55,7 +55,14 @@ describe("failed API authentication per client address (Redis)", () => {
 
   it("counts a missing or malformed Authorization header as a failure too", async () => {
     const address = freshAddress();
-    for (let i = 0; i < 30; i++) expect((await send("GET", "/api/v1/newsrooms", { headers: { "x-forwarded-for": address, ...(i % 2 ? { authorization: "Basic dXNlcjpwdw==" } : {}) } })).status).toBe(401);
+    for (let i = 0; i < 30; i++)
+      expect(
+        (
+          await send("GET", "/api/v1/newsrooms", {
+            headers: { "x-forwarded-for": address, ...(i % 2 ? { authorization: "Basic dXNlcjpwdw==" } : {}) },
+          })
+        ).status,
+      ).toBe(401);
     expect((await from(address, guess())).status).toBe(429);
   });
 });

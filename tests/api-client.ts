@@ -23,20 +23,32 @@ const ROUTES: [RegExp, () => Promise<Record<string, unknown>>][] = [
 ];
 
 /** A request exactly as a client sends it: raw body text and headers, no JSON encoding added. */
-export async function sendRaw(method: string, path: string, init: { headers?: Record<string, string>; body?: string | FormData | Uint8Array } = {}): Promise<Response> {
+export async function sendRaw(
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string | FormData | Uint8Array } = {},
+): Promise<Response> {
   const url = new URL(path, "http://hub.localhost:3000");
   for (const [re, load] of ROUTES) {
     const m = re.exec(url.pathname);
     if (!m) continue;
     const handler = (await load())[method.toUpperCase()] as Handler | undefined;
     if (!handler) return new Response(null, { status: 405 });
-    const request = new Request(url, { method: method.toUpperCase(), headers: init.headers ?? {}, ...(init.body !== undefined ? { body: init.body as BodyInit, duplex: "half" } : {}) } as RequestInit);
+    const request = new Request(url, {
+      method: method.toUpperCase(),
+      headers: init.headers ?? {},
+      ...(init.body !== undefined ? { body: init.body as BodyInit, duplex: "half" } : {}),
+    } as RequestInit);
     return handler(request, { params: Promise.resolve({ ...m.groups }) });
   }
   throw new Error(`no route for ${url.pathname}`);
 }
 
-export async function send(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+export async function send(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers["content-type"] = "application/json";
@@ -44,10 +56,18 @@ export async function send(method: string, path: string, opts: { token?: string;
 }
 
 /** A multipart request (the image upload), encoded by the platform as a client would. */
-export async function sendForm(method: string, path: string, opts: { token?: string; form: FormData; headers?: Record<string, string> }): Promise<Response> {
+export async function sendForm(
+  method: string,
+  path: string,
+  opts: { token?: string; form: FormData; headers?: Record<string, string> },
+): Promise<Response> {
   const encoded = new Request("http://encode.invalid/", { method: "POST", body: opts.form });
   const body = new Uint8Array(await encoded.arrayBuffer());
-  const headers: Record<string, string> = { "content-type": encoded.headers.get("content-type")!, "content-length": String(body.byteLength), ...opts.headers };
+  const headers: Record<string, string> = {
+    "content-type": encoded.headers.get("content-type")!,
+    "content-length": String(body.byteLength),
+    ...opts.headers,
+  };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   return sendRaw(method, path, { headers, body });
 }
@@ -84,7 +104,8 @@ export function apiClient(token: string) {
       const endpoint = ENDPOINTS.find((e) => e.operationId === operationId)!;
       // The documented shape, success or error, is what came back.
       if (res.status === endpoint.ok.status) endpoint.ok.schema?.parse(body);
-      else if (!documentedStatuses(endpoint).includes(res.status)) throw new Error(`${operationId} answered ${res.status}, which the description does not list: ${text}`);
+      else if (!documentedStatuses(endpoint).includes(res.status))
+        throw new Error(`${operationId} answered ${res.status}, which the description does not list: ${text}`);
       else ErrorBody.parse(body);
       return { status: res.status, body, headers: res.headers };
     },

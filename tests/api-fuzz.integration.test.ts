@@ -48,13 +48,34 @@ const v1: Operation[] = ENDPOINTS.map((e) => ({
 // The legacy family's contract (docs/api.md): the wrapper's statuses plus its domain outcomes.
 const legacy = (o: Omit<Operation, "statuses"> & { errors: number[]; params?: boolean }): Operation => ({
   ...o,
-  statuses: documentedStatuses({ ...(o.params ? { params: {} as never } : {}), ...(o.query ? { query: {} as never } : {}), ...(o.body ? { body: o.body } : {}), idempotent: o.method === "POST" && !!o.body, errors: o.errors }),
+  statuses: documentedStatuses({
+    ...(o.params ? { params: {} as never } : {}),
+    ...(o.query ? { query: {} as never } : {}),
+    ...(o.body ? { body: o.body } : {}),
+    idempotent: o.method === "POST" && !!o.body,
+    errors: o.errors,
+  }),
 });
 const LEGACY: Operation[] = [
   legacy({ id: "legacyList", method: "GET", path: "/service/pressreleases", query: LegacyListQuery, errors: [], ok: { status: 200 } }),
-  legacy({ id: "legacyCreate", method: "POST", path: "/service/pressreleases", body: LegacyReleaseInput, errors: [409, 428], ok: { status: 201 } }),
+  legacy({
+    id: "legacyCreate",
+    method: "POST",
+    path: "/service/pressreleases",
+    body: LegacyReleaseInput,
+    errors: [409, 428],
+    ok: { status: 201 },
+  }),
   legacy({ id: "legacyGet", method: "GET", path: "/service/pressreleases/{id}", params: true, errors: [], ok: { status: 200 } }),
-  legacy({ id: "legacyUpdate", method: "PUT", path: "/service/pressreleases/{id}", params: true, body: LegacyReleaseInput.partial(), errors: [409, 428], ok: { status: 200 } }),
+  legacy({
+    id: "legacyUpdate",
+    method: "PUT",
+    path: "/service/pressreleases/{id}",
+    params: true,
+    body: LegacyReleaseInput.partial(),
+    errors: [409, 428],
+    ok: { status: 200 },
+  }),
   legacy({ id: "legacyDelete", method: "DELETE", path: "/service/pressreleases/{id}", params: true, errors: [409], ok: { status: 204 } }),
   legacy({ id: "legacyImages", method: "POST", path: "/service/pressreleases/{id}/images", errors: [410], ok: { status: 410 } }),
 ];
@@ -81,14 +102,21 @@ beforeAll(async () => {
 
   const business = unique("energie");
   const tech = unique("software");
-  await db.category.createMany({ data: [{ portal: "business", slug: business, nameDe: "Energie", nameEn: "Energy" }, { portal: "tech", slug: tech, nameDe: "Software", nameEn: "Software" }, { portal: "business", slug: unique("alt"), nameDe: "Alt", nameEn: "Old", isActive: false }] });
+  await db.category.createMany({
+    data: [
+      { portal: "business", slug: business, nameDe: "Energie", nameEn: "Energy" },
+      { portal: "tech", slug: tech, nameDe: "Software", nameEn: "Software" },
+      { portal: "business", slug: unique("alt"), nameDe: "Alt", nameEn: "Old", isActive: false },
+    ],
+  });
   const { owner, company } = await seedNewsroom({ portal: "both", quota: 100_000 });
   await db.company.update({ where: { id: company.id }, data: { email: `presse@${unique("firma")}.de` } });
   const other = await seedNewsroom();
   const noAccess = await seedNewsroom({ apiAccess: false });
   const token = async (userId: number) => (await createApiToken({ userId, name: "fuzz", identityConfirmedAt: new Date() })).token;
   const now = new Date();
-  const own = (data: Record<string, unknown>) => seedRelease({ companyId: company.id, authorUserId: owner.id, title: `Werk ${unique("w")} eröffnet`, body: GOOD_BODY, ...data });
+  const own = (data: Record<string, unknown>) =>
+    seedRelease({ companyId: company.id, authorUserId: owner.id, title: `Werk ${unique("w")} eröffnet`, body: GOOD_BODY, ...data });
   const releases = await Promise.all([
     own({ status: "draft" }),
     own({ status: "in_review" }),
@@ -101,7 +129,11 @@ beforeAll(async () => {
   const member = await seedUser();
   await db.companyUser.create({ data: { companyId: company.id, userId: member.id, role: "member", grantedVia: "manual" } });
 
-  const text = fc.oneof(fc.constant(GOOD_BODY), fc.constant(`<h2>Zwischentitel</h2>${GOOD_BODY}<ul><li>Punkt</li></ul><a href="https://example.org">Link</a>`), fc.string({ minLength: 1, maxLength: 300 }));
+  const text = fc.oneof(
+    fc.constant(GOOD_BODY),
+    fc.constant(`<h2>Zwischentitel</h2>${GOOD_BODY}<ul><li>Punkt</li></ul><a href="https://example.org">Link</a>`),
+    fc.string({ minLength: 1, maxLength: 300 }),
+  );
   world = {
     tokens: { good: await token(owner.id), noAccess: await token(noAccess.owner.id) },
     releaseIds: releases.map((r) => r.id),
@@ -122,7 +154,10 @@ afterAll(() => {
   delete process.env.API_RATE_LIMIT_PER_MINUTE;
   delete process.env.API_AUTH_FAILURES_PER_IP;
   resetConfigForTests();
-  const histogram = [...statusCounts.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
+  const histogram = [...statusCounts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(" ");
   console.log(`api fuzz: ${sent} requests through ${OPERATIONS.length} operations; statuses ${histogram}`);
 });
 
@@ -144,9 +179,18 @@ function requestFor(op: Operation): fc.Arbitrary<FuzzRequest> {
     auth: fc.oneof(
       { weight: 17, arbitrary: fc.constant(`Bearer ${world.tokens.good}`) },
       { weight: 1, arbitrary: fc.constant(`Bearer ${world.tokens.noAccess}`) },
-      { weight: 1, arbitrary: fc.constantFrom(null, "Bearer", "Bearer ", "Basic dXNlcjpwdw==", "Bearer pd_unknown", `bearer ${"x".repeat(5000)}`) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(null, "Bearer", "Bearer ", "Basic dXNlcjpwdw==", "Bearer pd_unknown", `bearer ${"x".repeat(5000)}`),
+      },
     ),
-    idempotencyKey: op.idempotent ? fc.oneof(fc.constant(null), fc.string({ minLength: 8, maxLength: 40 }).map((k) => k.replace(/[^A-Za-z0-9._:-]/g, "k")), fc.constantFrom("short", "with space here", "x".repeat(300), "ä-not-ascii-key")) : fc.constant(null),
+    idempotencyKey: op.idempotent
+      ? fc.oneof(
+          fc.constant(null),
+          fc.string({ minLength: 8, maxLength: 40 }).map((k) => k.replace(/[^A-Za-z0-9._:-]/g, "k")),
+          fc.constantFrom("short", "with space here", "x".repeat(300), "ä-not-ascii-key"),
+        )
+      : fc.constant(null),
     body: op.body ? bodyVariant(op.body, world.hints) : fc.constant<BodyVariant>({ contentType: null, body: undefined }),
   });
 }

@@ -48,10 +48,15 @@ describe("POST /api/v1/newsrooms/{id}/members", () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ newsroom_id: company.id, email: person.email, role: "member", granted_via: "api" });
     expect(await membership(company.id, person.id)).toMatchObject({ id: res.body.data.id, role: "member", grantedVia: "api" });
-    expect(await db.activityLog.count({ where: { type: ACTIVITY.companyMemberAdded, subjectId: String(company.id), actorUserId: owner.id } })).toBe(1);
+    expect(
+      await db.activityLog.count({ where: { type: ACTIVITY.companyMemberAdded, subjectId: String(company.id), actorUserId: owner.id } }),
+    ).toBe(1);
 
     const second = await seedUser();
-    const responsible = await api.call("addNewsroomMember", { params: { id: company.id }, body: { email: second.email, role: "responsible" } });
+    const responsible = await api.call("addNewsroomMember", {
+      params: { id: company.id },
+      body: { email: second.email, role: "responsible" },
+    });
     expect([responsible.status, responsible.body.data.role]).toEqual([201, "responsible"]);
 
     const again = await api.call("addNewsroomMember", { params: { id: company.id }, body: { email: person.email } });
@@ -130,7 +135,8 @@ describe("POST /api/v1/newsrooms/{id}/members", () => {
     // Its owner still holds the row: a deleted newsroom is gone for everyone.
     const deleted = await seedCompany({ deletedAt: new Date() });
     await db.companyUser.create({ data: { companyId: deleted.id, userId: owner.id, role: "owner", grantedVia: "manual" } });
-    for (const id of [deleted.id, 2_000_000_000, "abc", "0x10", "-1"]) expect([id, (await attach(token, id, { email: person.email })).status]).toEqual([id, 404]);
+    for (const id of [deleted.id, 2_000_000_000, "abc", "0x10", "-1"])
+      expect([id, (await attach(token, id, { email: person.email })).status]).toEqual([id, 404]);
     const unverified = await seedUser({ emailVerifiedAt: null });
     const inactive = await seedUser({ isActive: false });
     const removed = await seedUser({ deletedAt: new Date() });
@@ -157,7 +163,14 @@ describe("POST /api/v1/newsrooms/{id}/members", () => {
     const { owner, company } = await seedNewsroom();
     const token = await tokenFor(owner.id);
     const person = await seedUser();
-    for (const body of [{ email: person.email, role: "owner" }, {}, { email: "kein-at" }, { email: person.email, role: 7 }, { email: ["a@b.de"] }, { email: `a\u0000@b.de` }]) {
+    for (const body of [
+      { email: person.email, role: "owner" },
+      {},
+      { email: "kein-at" },
+      { email: person.email, role: 7 },
+      { email: ["a@b.de"] },
+      { email: `a\u0000@b.de` },
+    ]) {
       expect([body, (await attach(token, company.id, body)).status]).toEqual([body, 422]);
     }
     expect((await send("POST", `/api/v1/newsrooms/${company.id}/members`, { body: { email: person.email } })).status).toBe(401);
@@ -168,7 +181,9 @@ describe("POST /api/v1/newsrooms/{id}/members", () => {
     const { owner, company } = await seedNewsroom();
     const token = await tokenFor(owner.id);
     const person = await seedUser();
-    const statuses = (await Promise.all([0, 1, 2].map(() => attach(token, company.id, { email: person.email })))).map((r) => r.status).sort();
+    const statuses = (await Promise.all([0, 1, 2].map(() => attach(token, company.id, { email: person.email }))))
+      .map((r) => r.status)
+      .sort();
     expect(statuses).toEqual([201, 409, 409]);
   });
 });

@@ -55,9 +55,20 @@ describe("API v1 end to end, driven from the description", () => {
     const id = created.body.data.id;
     expect(created.body.data).toMatchObject({ status: "draft", category: categorySlug, url: null });
 
-    const draft = await api.call("createRelease", { body: releaseBody(company.id, { submit: false, language: "en", title: "An English draft about the new plant", body: `<p>${"Example Inc opens a new plant near Hamburg with two hundred jobs. ".repeat(4)}</p>` }) });
-    expect((await api.call("listReleases", { query: { language: "en" } })).body.data.map((r: { id: number }) => r.id)).toEqual([draft.body.data.id]);
-    expect((await api.call("listReleases", { query: { status: "draft", per_page: 1 } })).body).toMatchObject({ meta: { per_page: 1, total: 2 } });
+    const draft = await api.call("createRelease", {
+      body: releaseBody(company.id, {
+        submit: false,
+        language: "en",
+        title: "An English draft about the new plant",
+        body: `<p>${"Example Inc opens a new plant near Hamburg with two hundred jobs. ".repeat(4)}</p>`,
+      }),
+    });
+    expect((await api.call("listReleases", { query: { language: "en" } })).body.data.map((r: { id: number }) => r.id)).toEqual([
+      draft.body.data.id,
+    ]);
+    expect((await api.call("listReleases", { query: { status: "draft", per_page: 1 } })).body).toMatchObject({
+      meta: { per_page: 1, total: 2 },
+    });
     expect((await api.call("listReleases", { query: { portal: "business", category: categorySlug } })).body.meta.total).toBe(2);
     expect((await api.call("listReleases", { query: { q: "Brandenburg" } })).body.data.map((r: { id: number }) => r.id)).toEqual([id]);
 
@@ -80,7 +91,14 @@ describe("API v1 end to end, driven from the description", () => {
   it("answers 422 for out-of-range list filters and categories that are inactive or of the other portal", async () => {
     const { owner, company } = await seedNewsroom();
     const api = apiClient(await tokenFor(owner.id));
-    const bad: Record<string, string | number>[] = [{ per_page: 0 }, { per_page: 101 }, { status: "online" }, { language: "fr" }, { category: "stillgelegt" }, { portal: "business", category: techCategorySlug }];
+    const bad: Record<string, string | number>[] = [
+      { per_page: 0 },
+      { per_page: 101 },
+      { status: "online" },
+      { language: "fr" },
+      { category: "stillgelegt" },
+      { portal: "business", category: techCategorySlug },
+    ];
     for (const query of bad) {
       const res = await api.call("listReleases", { query });
       expect([query, res.status, res.body.error.code]).toEqual([query, 422, "validation_failed"]);
@@ -98,7 +116,10 @@ describe("API v1 end to end, driven from the description", () => {
     const created = await api.call("createRelease", { body: releaseBody(company.id, { submit: false }) });
     const moved = await api.call("updateRelease", { params: { id: created.body.data.id }, body: { portal: "tech" } });
     expect([moved.status, moved.body.error.issues[0].path]).toEqual([422, "category"]);
-    const ok = await api.call("updateRelease", { params: { id: created.body.data.id }, body: { portal: "tech", category: techCategorySlug } });
+    const ok = await api.call("updateRelease", {
+      params: { id: created.body.data.id },
+      body: { portal: "tech", category: techCategorySlug },
+    });
     expect(ok.body.data).toMatchObject({ portal: "tech", category: techCategorySlug });
   });
 
@@ -107,7 +128,9 @@ describe("API v1 end to end, driven from the description", () => {
     const api = apiClient(await tokenFor(owner.id));
     const denied = await api.call("listReleases");
     expect([denied.status, denied.body.error.code]).toEqual([403, "api_access_missing"]);
-    await db.userPaymentOption.create({ data: { userId: owner.id, companyId: company.id, provider: "stripe", plan: "api", apiAccess: true } });
+    await db.userPaymentOption.create({
+      data: { userId: owner.id, companyId: company.id, provider: "stripe", plan: "api", apiAccess: true },
+    });
     expect((await api.call("listReleases")).status).toBe(200);
     expect((await apiClient("pd_unknown").call("listReleases")).status).toBe(401);
   });
@@ -140,7 +163,10 @@ describe("API v1 end to end, driven from the description", () => {
     expect((await api.call("createRelease", { body: { ...body, title: "Ein ganz anderer Titel der Meldung" }, headers })).status).toBe(422);
 
     const raceHeaders = { "Idempotency-Key": unique("race-key") };
-    const race = await Promise.all([api.call("createRelease", { body, headers: raceHeaders }), api.call("createRelease", { body, headers: raceHeaders })]);
+    const race = await Promise.all([
+      api.call("createRelease", { body, headers: raceHeaders }),
+      api.call("createRelease", { body, headers: raceHeaders }),
+    ]);
     expect(race.map((r) => r.status).sort()).toEqual(expect.arrayContaining([201]));
     expect(await db.pressRelease.count({ where: { companyId: company.id } })).toBe(2);
   });
@@ -156,7 +182,10 @@ describe("the legacy /service family", () => {
       expect(res.status).toBe(422);
       expect((await res.json()).error.issues[0].path).toBe("contact_email");
     }
-    const res = await send("POST", "/service/pressreleases", { token, body: { ...legacy, contact_email: "presse@beispiel.de", company_id: company.id } });
+    const res = await send("POST", "/service/pressreleases", {
+      token,
+      body: { ...legacy, contact_email: "presse@beispiel.de", company_id: company.id },
+    });
     expect(res.status).toBe(201);
     const created = await res.json();
     expect(created).toMatchObject({ status: "in_review", city: "Berlin", company_id: company.id });
@@ -168,24 +197,36 @@ describe("the legacy /service family", () => {
   it("gives an English release's view_url the /en/ prefix, and that address leads to its page (spec 4.1)", async () => {
     const { owner, company } = await seedNewsroom();
     const token = await tokenFor(owner.id);
-    const published = { companyId: company.id, authorUserId: owner.id, status: "published" as const, publishedAt: new Date(Date.now() - 60_000), publishedEverAt: new Date(Date.now() - 60_000) };
+    const published = {
+      companyId: company.id,
+      authorUserId: owner.id,
+      status: "published" as const,
+      publishedAt: new Date(Date.now() - 60_000),
+      publishedEverAt: new Date(Date.now() - 60_000),
+    };
     const english = await seedRelease({ ...published, language: "en", slug: unique("harbour"), title: "Harbour opens" });
     const german = await seedRelease({ ...published, language: "de", slug: unique("hafen"), title: "Hafen eröffnet" });
     const origin = siteOrigin("business", getSiteHosts());
-    const viewUrlOf = async (id: number) => ((await (await send("GET", `/service/pressreleases/${id}`, { token })).json()) as { view_url: string }).view_url;
+    const viewUrlOf = async (id: number) =>
+      ((await (await send("GET", `/service/pressreleases/${id}`, { token })).json()) as { view_url: string }).view_url;
     expect(await viewUrlOf(english.id)).toBe(`${origin}/en/view/${english.id}`);
     expect(await viewUrlOf(german.id)).toBe(`${origin}/view/${german.id}`);
 
     // Followed as a reader's browser does, through the portal's routes.
     const prefixed = (await import("@/app/portal/[portal]/[edition]/view/[id]/route")).GET;
     const bare = (await import("@/app/portal/[portal]/view/[id]/route")).GET;
-    const open = (edition: string, id: number) => prefixed(new Request(`${origin}/${edition}/view/${id}`), { params: Promise.resolve({ portal: "business", edition, id: String(id) }) });
+    const open = (edition: string, id: number) =>
+      prefixed(new Request(`${origin}/${edition}/view/${id}`), {
+        params: Promise.resolve({ portal: "business", edition, id: String(id) }),
+      });
     const res = await open("en", english.id);
     expect([res.status, res.headers.get("location")]).toEqual([301, `${origin}/en/press-release/${english.slug}`]);
     // The prefix names the edition: a German release is not found under /en/.
     expect((await open("en", german.id)).status).toBe(404);
     // Addresses handed out before keep working.
-    const old = await bare(new Request(`${origin}/view/${english.id}`), { params: Promise.resolve({ portal: "business", id: String(english.id) }) });
+    const old = await bare(new Request(`${origin}/view/${english.id}`), {
+      params: Promise.resolve({ portal: "business", id: String(english.id) }),
+    });
     expect([old.status, old.headers.get("location")]).toEqual([301, `${origin}/en/press-release/${english.slug}`]);
   });
 

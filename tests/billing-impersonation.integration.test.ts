@@ -17,7 +17,13 @@ import { seedCompany, seedUser } from "@/tests/factories";
 // in person gets through with the same call.
 
 const BILLING = /^Im Support-Zugang sind Buchungen, Käufe, Zahlungen und Kündigungen nicht möglich/;
-const refusedAs = (action: string, message: RegExp) => ({ name: "CustomerOnlyActionError", code: "forbidden", status: 403, message: expect.stringMatching(message), details: { reason: "impersonation", action } });
+const refusedAs = (action: string, message: RegExp) => ({
+  name: "CustomerOnlyActionError",
+  code: "forbidden",
+  status: 403,
+  message: expect.stringMatching(message),
+  details: { reason: "impersonation", action },
+});
 const inPerson = { impersonatorUserId: null };
 const sessionIdOf = (url: string) => /\/checkout\/local\/(cs_local_[0-9a-f]+)$/.exec(url)![1]!;
 
@@ -34,7 +40,13 @@ async function billingWorld(userId: number, companyId: number) {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, stripeCustomerId: true } });
   return {
     stripeCustomerId: user.stripeCustomerId,
-    checkouts: user.stripeCustomerId ? await db.localCheckoutSession.findMany({ where: { customerId: user.stripeCustomerId }, select: { id: true, status: true }, orderBy: { id: "asc" } }) : [],
+    checkouts: user.stripeCustomerId
+      ? await db.localCheckoutSession.findMany({
+          where: { customerId: user.stripeCustomerId },
+          select: { id: true, status: true },
+          orderBy: { id: "asc" },
+        })
+      : [],
     agreements: await db.userPaymentOption.findMany({ where: { userId }, orderBy: { id: "asc" } }),
     invoices: await db.invoice.count({ where: { userId } }),
     credits: (await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { credits: true } })).credits,
@@ -57,7 +69,9 @@ describe("the billing functions called by staff acting as the customer", () => {
       await expect(attempt).rejects.toMatchObject(refusedAs("billing", BILLING));
     }
     expect(await billingWorld(user.id, company.id)).toEqual(before);
-    expect((await startCheckout({ purpose: "credits", userId: user.id, companyId: company.id, packId: "credits-25", acting: inPerson })).url).toMatch(/\/checkout\/local\/cs_local_/);
+    expect(
+      (await startCheckout({ purpose: "credits", userId: user.id, companyId: company.id, packId: "credits-25", acting: inPerson })).url,
+    ).toMatch(/\/checkout\/local\/cs_local_/);
   });
 
   it("payLocalCheckout and abandonLocalCheckout refuse the customer's open checkout; it stays open and the customer in person pays it", async () => {
@@ -79,10 +93,16 @@ describe("the billing functions called by staff acting as the customer", () => {
     const agreement = await db.userPaymentOption.findFirstOrThrow({ where: { userId: user.id } });
     const before = await billingWorld(user.id, company.id);
     for (const kind of ["cancellation", "withdrawal"] as const) {
-      await expect(giveNotice({ userId: user.id, agreementId: agreement.id, kind, statement: "Support kündigt.", acting: support })).rejects.toMatchObject(refusedAs("billing", BILLING));
+      await expect(
+        giveNotice({ userId: user.id, agreementId: agreement.id, kind, statement: "Support kündigt.", acting: support }),
+      ).rejects.toMatchObject(refusedAs("billing", BILLING));
     }
     expect(await billingWorld(user.id, company.id)).toEqual(before);
-    expect(await db.userPaymentOption.findUniqueOrThrow({ where: { id: agreement.id } })).toMatchObject({ status: "active", cancelAtPeriodEnd: false, cancellationRequestedAt: null });
+    expect(await db.userPaymentOption.findUniqueOrThrow({ where: { id: agreement.id } })).toMatchObject({
+      status: "active",
+      cancelAtPeriodEnd: false,
+      cancellationRequestedAt: null,
+    });
   });
 
   it("openPaymentPortal refuses the payment method's page; the customer in person is sent there", async () => {
@@ -95,18 +115,33 @@ describe("the billing functions called by staff acting as the customer", () => {
   it("bookBoost refuses a boost paid in the newsroom's credits; the credits stay", async () => {
     const { owner, company, release } = await seedBuyer({ credits: 100 });
     const staff = await seedUser({ staffRole: "admin", permissions: ["users:manage"] });
-    await expect(bookBoost({ userId: owner.id, releaseId: release.id, placement: "home", tier: 1, acting: { impersonatorUserId: staff.id } })).rejects.toMatchObject(refusedAs("billing", BILLING));
+    await expect(
+      bookBoost({ userId: owner.id, releaseId: release.id, placement: "home", tier: 1, acting: { impersonatorUserId: staff.id } }),
+    ).rejects.toMatchObject(refusedAs("billing", BILLING));
     expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).credits).toBe(100);
     expect(await db.boost.count({ where: { pressReleaseId: release.id } })).toBe(0);
   });
 
   it("saveBillingAddress refuses the customer's billing address; none is stored; the customer in person saves it", async () => {
     const { user, support } = await customerUnderSupport();
-    const values = { name: "Support GmbH", company: "", street: "Weg 1", postalCode: "10115", city: "Berlin", country: "DE", vatId: "", sendPdfToAccountEmail: true, invoiceEmail: "", sendPdfToInvoiceEmail: true };
+    const values = {
+      name: "Support GmbH",
+      company: "",
+      street: "Weg 1",
+      postalCode: "10115",
+      city: "Berlin",
+      country: "DE",
+      vatId: "",
+      sendPdfToAccountEmail: true,
+      invoiceEmail: "",
+      sendPdfToInvoiceEmail: true,
+    };
     await expect(saveBillingAddress({ userId: user.id, values, acting: support })).rejects.toMatchObject(
       refusedAs("billing_details", /^Im Support-Zugang lassen sich Rechnungsadresse und Rechnungsversand nicht ändern/),
     );
     expect(await db.billingAddress.count({ where: { userId: user.id } })).toBe(0);
-    expect((await saveBillingAddress({ userId: user.id, values: { ...values, name: "Kundin GmbH" }, acting: inPerson })).changed).toContain("name");
+    expect((await saveBillingAddress({ userId: user.id, values: { ...values, name: "Kundin GmbH" }, acting: inPerson })).changed).toContain(
+      "name",
+    );
   });
 });

@@ -24,7 +24,9 @@ export async function seedCategory(portal: Portal, data: Partial<Prisma.Category
 }
 
 /** A newsroom (owner, credits) with one published, archive-visible release. */
-export async function seedBuyer(opts: { portal?: Portal; credits?: number; categoryId?: number | null; release?: Partial<Prisma.PressReleaseUncheckedCreateInput> } = {}) {
+export async function seedBuyer(
+  opts: { portal?: Portal; credits?: number; categoryId?: number | null; release?: Partial<Prisma.PressReleaseUncheckedCreateInput> } = {},
+) {
   const portal = opts.portal ?? "business";
   const owner = await seedUser();
   const company = await seedCompany({ portal, credits: opts.credits ?? 100 });
@@ -34,7 +36,14 @@ export async function seedBuyer(opts: { portal?: Portal; credits?: number; categ
 }
 
 export function seedPublished(companyId: number, portal: Portal, data: Partial<Prisma.PressReleaseUncheckedCreateInput> = {}) {
-  return seedRelease({ companyId, portal, status: "published", publishedAt: new Date("2026-01-05T09:00:00Z"), publishedEverAt: new Date("2026-01-05T09:00:00Z"), ...data });
+  return seedRelease({
+    companyId,
+    portal,
+    status: "published",
+    publishedAt: new Date("2026-01-05T09:00:00Z"),
+    publishedEverAt: new Date("2026-01-05T09:00:00Z"),
+    ...data,
+  });
 }
 
 export async function addMember(companyId: number, role: CompanyRole) {
@@ -44,14 +53,28 @@ export async function addMember(companyId: number, role: CompanyRole) {
 }
 
 /** A running boost written directly (another customer's booking from earlier). */
-export async function seedRunningBoost(opts: { portal: Portal; placement?: "home" | "category"; categoryId?: number | null; now: Date; endsAt: Date }) {
+export async function seedRunningBoost(opts: {
+  portal: Portal;
+  placement?: "home" | "category";
+  categoryId?: number | null;
+  now: Date;
+  endsAt: Date;
+}) {
   const { company, release } = await seedBuyer({ portal: opts.portal, categoryId: opts.categoryId ?? null });
   return db.boost.create({
     data: {
-      companyId: company.id, pressReleaseId: release.id, portal: opts.portal, placement: opts.placement ?? "home", categoryId: opts.categoryId ?? null,
-      tier: 1, priceCredits: 12, startsAt: new Date(opts.now.getTime() - DAY), endsAt: opts.endsAt,
+      companyId: company.id,
+      pressReleaseId: release.id,
+      portal: opts.portal,
+      placement: opts.placement ?? "home",
+      categoryId: opts.categoryId ?? null,
+      tier: 1,
+      priceCredits: 12,
+      startsAt: new Date(opts.now.getTime() - DAY),
+      endsAt: opts.endsAt,
     },
   });
 }
 
-export const balanceOf = async (companyId: number) => (await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { credits: true } })).credits;
+export const balanceOf = async (companyId: number) =>
+  (await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { credits: true } })).credits;

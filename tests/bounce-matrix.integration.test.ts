@@ -3,7 +3,16 @@ import { POST as inbound } from "@/app/api/mail/inbound/route";
 import { POST as resendWebhook } from "@/app/api/webhooks/resend/route";
 import { getConfig } from "@/lib/core/config";
 import { postfixDsn } from "./dsn-fixtures";
-import { blocksTransactional, bounceAddress, sentRef, bouncedEvent, enableBounceRoutes, inboundRequest, resendRequest, storedBounces } from "./mail-bounce-helpers";
+import {
+  blocksTransactional,
+  bounceAddress,
+  sentRef,
+  bouncedEvent,
+  enableBounceRoutes,
+  inboundRequest,
+  resendRequest,
+  storedBounces,
+} from "./mail-bounce-helpers";
 
 // The bounce matrix of spec 6.3: who vouches for the bounce (signed or not) × what the status
 // says (5.1.x bad address, other 5.x.x hard, 5.7.x policy, 4.x.x soft) × how it reached us
@@ -25,9 +34,19 @@ async function bounce(email: string, code: Code, via: Via, signed: boolean): Pro
   if (via === "provider_event") {
     // An unsigned provider event can only be a forged one: signed with some other secret.
     const event = bouncedEvent(email, { type: REPLY[code].type, subType: "General", message: REPLY[code].message });
-    return (await resendWebhook(resendRequest(event, signed ? {} : { secret: `whsec_${Buffer.from("not-resend-not-resend-123").toString("base64")}` }))).status;
+    return (
+      await resendWebhook(
+        resendRequest(event, signed ? {} : { secret: `whsec_${Buffer.from("not-resend-not-resend-123").toString("base64")}` }),
+      )
+    ).status;
   }
-  const dsn = postfixDsn({ recipient: email, status: code, diagnostic: REPLY[code].message, ref: signed ? await sentRef(email) : null, refHeaderName: getConfig().mail.refHeader });
+  const dsn = postfixDsn({
+    recipient: email,
+    status: code,
+    diagnostic: REPLY[code].message,
+    ref: signed ? await sentRef(email) : null,
+    refHeaderName: getConfig().mail.refHeader,
+  });
   return (await inbound(inboundRequest(dsn))).status;
 }
 
@@ -79,17 +98,20 @@ describe("bounce matrix", () => {
     expect(await blocksTransactional(email)).toBe(expected.blocked);
   });
 
-  it.each([["provider_event"], ["dsn"]] as const)("signed soft and non-5.1 hard bounces via %s suppress at the threshold, mixed sources together", async (via) => {
-    const email = bounceAddress("repeat");
-    const threshold = getConfig().mail.bounceThreshold;
-    expect(threshold).toBe(3);
-    const codes: Code[] = ["4.2.2", "5.2.1", "4.2.2"];
-    for (const [i, code] of codes.entries()) {
-      // The first one comes the other way, so both sources add to one count.
-      expect(await bounce(email, code, i === 0 ? (via === "dsn" ? "provider_event" : "dsn") : via, true)).toBe(200);
-      expect(await blocksTransactional(email)).toBe(i + 1 >= threshold);
-    }
-  });
+  it.each([["provider_event"], ["dsn"]] as const)(
+    "signed soft and non-5.1 hard bounces via %s suppress at the threshold, mixed sources together",
+    async (via) => {
+      const email = bounceAddress("repeat");
+      const threshold = getConfig().mail.bounceThreshold;
+      expect(threshold).toBe(3);
+      const codes: Code[] = ["4.2.2", "5.2.1", "4.2.2"];
+      for (const [i, code] of codes.entries()) {
+        // The first one comes the other way, so both sources add to one count.
+        expect(await bounce(email, code, i === 0 ? (via === "dsn" ? "provider_event" : "dsn") : via, true)).toBe(200);
+        expect(await blocksTransactional(email)).toBe(i + 1 >= threshold);
+      }
+    },
+  );
 
   it("never suppresses on unsigned bounces or policy bounces, however many", async () => {
     const unsigned = bounceAddress("unsigned");

@@ -32,7 +32,12 @@ const HOUR = 3_600_000;
 async function twoCopies() {
   const company = await seedCompany({ portal: "both" });
   const title = `Beispiel AG eröffnet Werk ${unique("w")}`;
-  const live = { status: "published" as const, title, publishedAt: new Date(Date.now() - 2 * HOUR), publishedEverAt: new Date(Date.now() - 2 * HOUR) };
+  const live = {
+    status: "published" as const,
+    title,
+    publishedAt: new Date(Date.now() - 2 * HOUR),
+    publishedEverAt: new Date(Date.now() - 2 * HOUR),
+  };
   const first = await seedRelease({ companyId: company.id, portal: "tech", ...live });
   const copy = await seedRelease({ companyId: company.id, portal: "business", ...live, canonicalPressReleaseId: first.id });
   const admin = await seedAdmin();

@@ -25,7 +25,11 @@ import { seedCheckedRelease, seedNewsroom } from "./release-fixtures";
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
-const hex = (n: number) => unique("x").replace(/[^0-9a-f]/g, "").padEnd(n, "0").slice(0, n);
+const hex = (n: number) =>
+  unique("x")
+    .replace(/[^0-9a-f]/g, "")
+    .padEnd(n, "0")
+    .slice(0, n);
 let dir = "";
 
 beforeAll(async () => {
@@ -34,14 +38,30 @@ beforeAll(async () => {
 });
 
 function seedAgreement(userId: number, data: Record<string, unknown> = {}) {
-  return db.userPaymentOption.create({ data: { userId, provider: "manual", plan: "business", priceCents: 12900, periodStart: ago(31), periodEnd: ago(1), ...data } });
+  return db.userPaymentOption.create({
+    data: { userId, provider: "manual", plan: "business", priceCents: 12900, periodStart: ago(31), periodEnd: ago(1), ...data },
+  });
 }
 
 async function seedImage(releaseId: number, data: { publishedEverAt?: Date | null; formVersion?: "v1" | "v2" } = {}) {
   const sha = hex(64);
   const prefix = hex(16);
   return db.pressReleaseImage.create({
-    data: { pressReleaseId: releaseId, bytesSha256: sha, metadataHash: hex(64), mimeType: "image/jpeg", width: 800, height: 600, sizeBytes: 8, displayPath: `img/${prefix}/${sha.slice(0, 16)}-480.jpg`, variants: [], rulesVersion: "legacy", storagePrefix: prefix, formVersion: data.formVersion ?? "v1", publishedEverAt: data.publishedEverAt ?? null },
+    data: {
+      pressReleaseId: releaseId,
+      bytesSha256: sha,
+      metadataHash: hex(64),
+      mimeType: "image/jpeg",
+      width: 800,
+      height: 600,
+      sizeBytes: 8,
+      displayPath: `img/${prefix}/${sha.slice(0, 16)}-480.jpg`,
+      variants: [],
+      rulesVersion: "legacy",
+      storagePrefix: prefix,
+      formVersion: data.formVersion ?? "v1",
+      publishedEverAt: data.publishedEverAt ?? null,
+    },
   });
 }
 
@@ -85,7 +105,9 @@ const CASES: Record<string, () => Promise<void>> = {
   },
   "press-releases:purge-events": async () => {
     const release = await seedRelease({ companyId: (await seedCompany()).id });
-    const old = await db.pressReleaseEvent.create({ data: { pressReleaseId: release.id, type: "share", channel: "x", createdAt: ago(400) } });
+    const old = await db.pressReleaseEvent.create({
+      data: { pressReleaseId: release.id, type: "share", channel: "x", createdAt: ago(400) },
+    });
     await run("press-releases:aggregate-views");
     expect((await run("press-releases:purge-events")).code).toBe(0);
     expect(await db.pressReleaseEvent.count({ where: { id: old.id } })).toBe(0);
@@ -97,7 +119,9 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(r.out.some((l) => l.startsWith("business"))).toBe(true);
   },
   "tokens:prune-expired": async () => {
-    const token = await db.apiToken.create({ data: { userId: (await seedUser()).id, name: "old", tokenHash: hex(40), prefix: "pd_", expiresAt: ago(31) } });
+    const token = await db.apiToken.create({
+      data: { userId: (await seedUser()).id, name: "old", tokenHash: hex(40), prefix: "pd_", expiresAt: ago(31) },
+    });
     expect((await run("tokens:prune-expired")).code).toBe(0);
     expect(await db.apiToken.count({ where: { id: token.id } })).toBe(0);
   },
@@ -106,7 +130,19 @@ const CASES: Record<string, () => Promise<void>> = {
     expect([r.code, r.out[0]]).toEqual([0, expect.stringMatching(/^released \d+ stale claims; /)]);
   },
   "mail:purge": async () => {
-    const sent = await db.mailOutbox.create({ data: { to: "a@example.test", from: "p@example.test", subject: "s", html: "h", text: "t", headers: {}, mailType: "test", status: "sent", createdAt: ago(31) } });
+    const sent = await db.mailOutbox.create({
+      data: {
+        to: "a@example.test",
+        from: "p@example.test",
+        subject: "s",
+        html: "h",
+        text: "t",
+        headers: {},
+        mailType: "test",
+        status: "sent",
+        createdAt: ago(31),
+      },
+    });
     expect((await run("mail:purge")).code).toBe(0);
     expect(await db.mailOutbox.count({ where: { id: sent.id } })).toBe(0);
   },
@@ -129,7 +165,11 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(await db.emailBounce.count({ where: { email } })).toBe(1);
   },
   "mail:circuit": async () => {
-    await db.mailCircuit.upsert({ where: { id: 1 }, create: { id: 1, openedAt: new Date(), openUntil: new Date(Date.now() + 600_000) }, update: { openedAt: new Date(), openUntil: new Date(Date.now() + 600_000) } });
+    await db.mailCircuit.upsert({
+      where: { id: 1 },
+      create: { id: 1, openedAt: new Date(), openUntil: new Date(Date.now() + 600_000) },
+      update: { openedAt: new Date(), openUntil: new Date(Date.now() + 600_000) },
+    });
     const r = await run("mail:circuit", "--close");
     expect([r.code, r.out[0]]).toEqual([0, "Circuit closed: sending resumes."]);
   },
@@ -176,7 +216,9 @@ const CASES: Record<string, () => Promise<void>> = {
     expect([r.code, r.out.at(-1)]).toEqual([0, expect.stringMatching(/^dry run, nothing changed: checked \d+ accounts/)]);
   },
   "company-memberships:api-assignments": async () => {
-    const row = await db.companyUser.create({ data: { companyId: (await seedCompany()).id, userId: (await seedUser()).id, role: "member", grantedVia: "api" } });
+    const row = await db.companyUser.create({
+      data: { companyId: (await seedCompany()).id, userId: (await seedUser()).id, role: "member", grantedVia: "api" },
+    });
     const r = await run("company-memberships:api-assignments");
     expect([r.code, r.out.some((l) => l.startsWith(`${row.id}: `))]).toEqual([0, true]);
   },
@@ -210,7 +252,10 @@ const CASES: Record<string, () => Promise<void>> = {
     expect([r.code, r.out.at(-1)]).toEqual([0, expect.stringMatching(/^dry run: \d+ originals would be purged/)]);
   },
   "image-rights:backfill-confirmations": async () => {
-    const image = await seedImage((await seedRelease({ companyId: (await seedCompany()).id, status: "published", publishedAt: ago(1), publishedEverAt: ago(1) })).id, { publishedEverAt: ago(1) });
+    const image = await seedImage(
+      (await seedRelease({ companyId: (await seedCompany()).id, status: "published", publishedAt: ago(1), publishedEverAt: ago(1) })).id,
+      { publishedEverAt: ago(1) },
+    );
     expect((await run("image-rights:backfill-confirmations")).code).toBe(0);
     expect(await db.imageRightsConfirmation.count({ where: { imageId: image.id, source: "backfill" } })).toBe(1);
   },
@@ -223,11 +268,29 @@ const CASES: Record<string, () => Promise<void>> = {
     expect([r.code, r.out.at(-1)]).toEqual([0, expect.stringMatching(/^dry run, nothing changed: \d+ jobs closed/)]);
   },
   "archive:purge": async () => {
-    const release = await seedRelease({ companyId: (await seedCompany()).id, status: "published", publishedAt: ago(1), publishedEverAt: ago(1) });
-    const due = await db.archiveEntry.create({ data: { kind: "release_snapshot", subjectType: "press_release", subjectId: release.id, payload: {}, signature: "s", signingKeyId: "k", deleteAfter: ago(1) } });
+    const release = await seedRelease({
+      companyId: (await seedCompany()).id,
+      status: "published",
+      publishedAt: ago(1),
+      publishedEverAt: ago(1),
+    });
+    const due = await db.archiveEntry.create({
+      data: {
+        kind: "release_snapshot",
+        subjectType: "press_release",
+        subjectId: release.id,
+        payload: {},
+        signature: "s",
+        signingKeyId: "k",
+        deleteAfter: ago(1),
+      },
+    });
     await db.pressRelease.update({ where: { id: release.id }, data: { deletedAt: ago(1) } });
     const r = await run("archive:purge");
-    expect([r.code, r.out]).toEqual([0, expect.arrayContaining([`delete entry ${due.id} (release_snapshot, press_release ${release.id})`])]);
+    expect([r.code, r.out]).toEqual([
+      0,
+      expect.arrayContaining([`delete entry ${due.id} (release_snapshot, press_release ${release.id})`]),
+    ]);
     expect(await db.archiveEntry.count({ where: { id: due.id } })).toBe(0);
   },
   "archive:reregister": async () => {
@@ -235,12 +298,22 @@ const CASES: Record<string, () => Promise<void>> = {
     expect([r.code, r.out.at(-1)]).toEqual([0, expect.stringMatching(/^dry run, nothing changed: \d+ images$/)]);
   },
   "archive:export": async () => {
-    const release = await seedRelease({ companyId: (await seedCompany()).id, status: "published", publishedAt: ago(1), publishedEverAt: ago(1) });
+    const release = await seedRelease({
+      companyId: (await seedCompany()).id,
+      status: "published",
+      publishedAt: ago(1),
+      publishedEverAt: ago(1),
+    });
     const r = await run("archive:export", String(release.id));
     expect([r.code, r.out[0]]).toEqual([0, expect.stringMatching(new RegExp(`^evidence/exports/release-${release.id}-.+\\.json$`))]);
   },
   "archive:verify-export": async () => {
-    const release = await seedRelease({ companyId: (await seedCompany()).id, status: "published", publishedAt: ago(1), publishedEverAt: ago(1) });
+    const release = await seedRelease({
+      companyId: (await seedCompany()).id,
+      status: "published",
+      publishedAt: ago(1),
+      publishedEverAt: ago(1),
+    });
     const key = (await run("archive:export", String(release.id))).out[0]!;
     const r = await run("archive:verify-export", key);
     expect([r.code, r.out[0]]).toEqual([0, expect.stringMatching(/^valid: signed with key /)]);
@@ -261,7 +334,13 @@ const CASES: Record<string, () => Promise<void>> = {
   "db:online-alter": async () => {
     const r = await run("db:online-alter", "activity_log", "ADD COLUMN every_note text");
     expect([r.code, r.err, r.out.some((l) => l.startsWith("swapped: activity_log now has the change"))]).toEqual([0, [], true]);
-    expect((await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_attribute WHERE attrelid = 'activity_log'::regclass AND attname = 'every_note'`)[0]!.n).toBe(1);
+    expect(
+      (
+        await db.$queryRaw<
+          { n: number }[]
+        >`SELECT count(*)::int AS n FROM pg_attribute WHERE attrelid = 'activity_log'::regclass AND attname = 'every_note'`
+      )[0]!.n,
+    ).toBe(1);
     expect((await run("db:online-alter", "activity_log", "--drop-old")).out.at(-1)).toBe("1 old tables dropped");
   },
   "fulltext:archive": async () => {
@@ -279,7 +358,9 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(await db.failedJob.count({ where: { id: failed.id } })).toBe(0);
   },
   "model:prune": async () => {
-    const old = await db.feedFetch.create({ data: { feedKind: "main", feedKey: "every", portal: "business", language: "de", userAgentShort: "ua", fetchedAt: ago(396) } });
+    const old = await db.feedFetch.create({
+      data: { feedKind: "main", feedKey: "every", portal: "business", language: "de", userAgentShort: "ua", fetchedAt: ago(396) },
+    });
     expect((await run("model:prune")).code).toBe(0);
     expect(await db.feedFetch.count({ where: { id: old.id } })).toBe(0);
   },
@@ -293,7 +374,9 @@ const CASES: Record<string, () => Promise<void>> = {
     const release = await seedRelease({ companyId: (await seedCompany()).id });
     await db.$executeRaw`UPDATE press_releases SET content_hash = ${"f".repeat(64)} WHERE id = ${release.id}`;
     expect((await run("press-releases:hash-content")).code).toBe(0);
-    expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).contentHash).toBe(contentHash(release.title, release.body));
+    expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).contentHash).toBe(
+      contentHash(release.title, release.body),
+    );
   },
   "press-releases:assign-canonicals": async () => {
     const company = await seedCompany({ portal: "both" });
@@ -330,7 +413,11 @@ describe("every console command of spec 4.7", () => {
   it("has a case for each command, and no case for a command that is gone", () => {
     const names = Object.keys(COMMANDS);
     expect(names.filter((n) => !CASES[n]).map((n) => `no case for ${n}`)).toEqual([]);
-    expect(Object.keys(CASES).filter((n) => !COMMANDS[n]).map((n) => `case for unknown command ${n}`)).toEqual([]);
+    expect(
+      Object.keys(CASES)
+        .filter((n) => !COMMANDS[n])
+        .map((n) => `case for unknown command ${n}`),
+    ).toEqual([]);
   });
 
   it.each(Object.keys(COMMANDS))("%s runs once on seeded data", async (name) => {
@@ -347,8 +434,14 @@ describe("every console command of spec 4.7", () => {
   });
 
   it("`npm run cli -- list` lists every command (no database needed)", async () => {
-    const { stdout } = await promisify(execFile)(join(process.cwd(), "node_modules/.bin/tsx"), ["bin/cli.ts", "list"], { cwd: process.cwd(), timeout: 60_000 });
-    const listed = stdout.split("\n").map((l) => /^ {2}(\S+)/.exec(l)?.[1]).filter(Boolean);
+    const { stdout } = await promisify(execFile)(join(process.cwd(), "node_modules/.bin/tsx"), ["bin/cli.ts", "list"], {
+      cwd: process.cwd(),
+      timeout: 60_000,
+    });
+    const listed = stdout
+      .split("\n")
+      .map((l) => /^ {2}(\S+)/.exec(l)?.[1])
+      .filter(Boolean);
     expect([...listed].sort()).toEqual(Object.keys(COMMANDS).sort());
   });
 });

@@ -5,7 +5,10 @@
  * Null when the statement succeeded.
  */
 export async function databaseRefusal(p: Promise<unknown>): Promise<{ sqlState?: string; message?: string } | null> {
-  const err = (await p.then(() => null, (e: unknown) => e)) as { meta?: { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string } } } } | null;
+  const err = (await p.then(
+    () => null,
+    (e: unknown) => e,
+  )) as { meta?: { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string } } } } | null;
   if (!err) return null;
   const cause = err.meta?.driverAdapterError?.cause;
   return { sqlState: cause?.originalCode, message: cause?.originalMessage ?? String(err) };

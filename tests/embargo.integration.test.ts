@@ -24,7 +24,19 @@ describe("embargo", () => {
     const title = `Zulassung erteilt ${unique("t")}`;
     const body = "<p>Die Behörde erteilt die Zulassung für das Messgerät Quasarix.</p>";
     const release = await db.pressRelease.create({
-      data: { portal: "tech", language: "de", slug: unique("embargo"), title, body, contentHash: contentHash(title, body), companyId: company.id, categoryId: category.id, status: "published", publishedAt: at, publishedEverAt: at },
+      data: {
+        portal: "tech",
+        language: "de",
+        slug: unique("embargo"),
+        title,
+        body,
+        contentHash: contentHash(title, body),
+        companyId: company.id,
+        categoryId: category.id,
+        status: "published",
+        publishedAt: at,
+        publishedEverAt: at,
+      },
     });
     await syncSearchMirror(db, release.id);
 

@@ -26,7 +26,11 @@ describe("embedded default", () => {
     const client = new pg.Client(embedded.url);
     await client.connect();
     // The migrations wrote the image confirmation wordings; the table takes new keys only.
-    expect((await client.query("SELECT key FROM legal_texts ORDER BY key")).rows.map((r) => r.key)).toEqual(["img-confirm-v1", "img-confirm-v2", "img-confirm-v3"]);
+    expect((await client.query("SELECT key FROM legal_texts ORDER BY key")).rows.map((r) => r.key)).toEqual([
+      "img-confirm-v1",
+      "img-confirm-v2",
+      "img-confirm-v3",
+    ]);
     await client.query("INSERT INTO legal_texts (key, language, body) VALUES ('test-wording', 'de', 'Ich bestätige ...')");
     await expect(client.query("UPDATE legal_texts SET body = 'x'")).rejects.toThrow("legal_texts is insert-only");
     const search = await client.query("SELECT to_tsvector('german', 'Häuser') AS v");

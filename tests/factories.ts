@@ -18,11 +18,27 @@ export function seedCompany(data: Partial<Prisma.CompanyUncheckedCreateInput> = 
 
 /** A release row as a save would write it: content_hash and review fingerprint match its fields. */
 export function seedRelease(data: Partial<Prisma.PressReleaseUncheckedCreateInput> & { companyId: number }) {
-  const row = { portal: "business" as const, language: "de" as const, slug: unique("release"), title: `Release ${unique("t")}`, body: "<p>Body text of the release.</p>", ...data };
+  const row = {
+    portal: "business" as const,
+    language: "de" as const,
+    slug: unique("release"),
+    title: `Release ${unique("t")}`,
+    body: "<p>Body text of the release.</p>",
+    ...data,
+  };
   const keywords = Array.isArray(row.keywords) ? row.keywords : [];
   const fingerprint = reviewFingerprint({
-    title: row.title, lead: row.lead ?? null, body: row.body, location: row.location ?? null, keywords, categoryId: row.categoryId ?? null,
-    contactName: row.contactName ?? null, contactEmail: row.contactEmail ?? null, contactPhone: row.contactPhone ?? null, language: row.language, images: [],
+    title: row.title,
+    lead: row.lead ?? null,
+    body: row.body,
+    location: row.location ?? null,
+    keywords,
+    categoryId: row.categoryId ?? null,
+    contactName: row.contactName ?? null,
+    contactEmail: row.contactEmail ?? null,
+    contactPhone: row.contactPhone ?? null,
+    language: row.language,
+    images: [],
   });
   return db.pressRelease.create({ data: { contentHash: contentHash(row.title, row.body), reviewFingerprint: fingerprint, ...row } });
 }

@@ -17,8 +17,9 @@ export function fakeMailDns(zones: Record<string, FakeZone>): MailDnsResolver & 
   const ask = async <T>(type: "mx" | "a" | "aaaa", syscall: string, domain: string): Promise<T[]> => {
     queries.push(`${type} ${domain}`);
     const zone = zones[domain];
-    const answer = zone ? (zone[type] as Answer<T> | undefined) ?? "ENODATA" : "ENOTFOUND";
-    if (typeof answer === "string") throw Object.assign(new Error(`${syscall} ${answer} ${domain}`), { code: answer, syscall, hostname: domain });
+    const answer = zone ? ((zone[type] as Answer<T> | undefined) ?? "ENODATA") : "ENOTFOUND";
+    if (typeof answer === "string")
+      throw Object.assign(new Error(`${syscall} ${answer} ${domain}`), { code: answer, syscall, hostname: domain });
     return answer;
   };
   return {

@@ -39,7 +39,11 @@ function isRunning(pid: number): boolean {
 
 /** Sweeps the databases of crashed runs only: a run still going (its pid is alive) keeps its own. */
 async function dropDatabasesOfEndedRuns(): Promise<void> {
-  const names = await withAdmin(async (c) => (await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${RUN_PREFIX}%`])).rows.map((r) => r.datname));
+  const names = await withAdmin(async (c) =>
+    (await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${RUN_PREFIX}%`])).rows.map(
+      (r) => r.datname,
+    ),
+  );
   const runs = new Set(names.map((n) => /^pd_test_(\d+)_[a-z0-9]+/.exec(n)?.[0]).filter((r): r is string => !!r));
   for (const run of runs) {
     const pid = Number(/^pd_test_(\d+)_/.exec(run)![1]);

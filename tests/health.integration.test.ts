@@ -7,7 +7,8 @@ import { recordHeartbeat } from "@/lib/core/jobs/heartbeat";
 import { checkHealth, HEALTH_CHECKS } from "@/lib/adapters/operations/health";
 import { seedCompany, seedRelease } from "./factories";
 
-const get = (token?: string) => GET(new Request("http://hub.localhost/health", { headers: token ? { authorization: `Bearer ${token}` } : {} }));
+const get = (token?: string) =>
+  GET(new Request("http://hub.localhost/health", { headers: token ? { authorization: `Bearer ${token}` } : {} }));
 
 afterEach(() => {
   resetConfigForTests();
@@ -100,7 +101,16 @@ describe("the backlog, where the jobs run", () => {
       const company = await seedCompany();
       // Blocked by quota: the scheduler tried (a history entry after its time); not a backlog.
       const blocked = await seedRelease({ companyId: company.id, status: "scheduled", scheduledAt: minutesAgo(60) });
-      await db.pressReleaseHistory.create({ data: { pressReleaseId: blocked.id, fromStatus: "scheduled", toStatus: "scheduled", actorType: "scheduler", outcome: "quota_exceeded", createdAt: minutesAgo(59) } });
+      await db.pressReleaseHistory.create({
+        data: {
+          pressReleaseId: blocked.id,
+          fromStatus: "scheduled",
+          toStatus: "scheduled",
+          actorType: "scheduler",
+          outcome: "quota_exceeded",
+          createdAt: minutesAgo(59),
+        },
+      });
       // Waiting for a person is not the jobs' backlog either.
       await seedRelease({ companyId: company.id, status: "in_review", manualQueueAt: minutesAgo(60), updatedAt: minutesAgo(60) });
       expect((await only("overdue")).status).toBe("ok");
@@ -112,10 +122,19 @@ describe("the backlog, where the jobs run", () => {
       expect(report.checks.overdue!.detail).toMatch(/^1 releases wait .* 1 scheduled releases/);
 
       // Once checked and published, nothing is overdue.
-      await db.pressReleaseClassification.create({ data: { pressReleaseId: stuckReview.id, result: "green", reasons: [], contentHash: stuckReview.contentHash, reviewFingerprint: stuckReview.reviewFingerprint, classifier: "test", attempt: 0 } });
+      await db.pressReleaseClassification.create({
+        data: {
+          pressReleaseId: stuckReview.id,
+          result: "green",
+          reasons: [],
+          contentHash: stuckReview.contentHash,
+          reviewFingerprint: stuckReview.reviewFingerprint,
+          classifier: "test",
+          attempt: 0,
+        },
+      });
       await db.pressRelease.update({ where: { id: late.id }, data: { status: "published" } });
       expect((await only("overdue")).status).toBe("ok");
     });
   }
 });
-

@@ -49,13 +49,29 @@ const issuesOf = async (res: Response) => ((await res.json()) as { error: { code
 describe("NUL and unpaired surrogates in text (422 naming the field, nothing stored)", () => {
   it("v1: create, update and list", async () => {
     const { company, token } = await customer();
-    const valid = { newsroom_id: company.id, portal: "business", language: "de", title: `Beispiel AG eröffnet Werk ${unique("t")}`, body: GOOD_BODY, category: categorySlug, submit: false };
-    for (const [field, value] of [["title", `Werk${NUL} eröffnet heute`], ["lead", `Vor${NUL}spann`], ["location", `Ber${NUL}lin`], ["body", `${GOOD_BODY}\ud800`]] as const) {
+    const valid = {
+      newsroom_id: company.id,
+      portal: "business",
+      language: "de",
+      title: `Beispiel AG eröffnet Werk ${unique("t")}`,
+      body: GOOD_BODY,
+      category: categorySlug,
+      submit: false,
+    };
+    for (const [field, value] of [
+      ["title", `Werk${NUL} eröffnet heute`],
+      ["lead", `Vor${NUL}spann`],
+      ["location", `Ber${NUL}lin`],
+      ["body", `${GOOD_BODY}\ud800`],
+    ] as const) {
       const res = await send("POST", "/api/v1/releases", { token, body: { ...valid, [field]: value } });
       expect([field, res.status]).toEqual([field, 422]);
       expect((await issuesOf(res)).issues?.map((i) => i.path)).toEqual([field]);
     }
-    const nested = await send("POST", "/api/v1/releases", { token, body: { ...valid, keywords: ["ok", `k${NUL}`], contact: { email: `a${NUL}@b.de` } } });
+    const nested = await send("POST", "/api/v1/releases", {
+      token,
+      body: { ...valid, keywords: ["ok", `k${NUL}`], contact: { email: `a${NUL}@b.de` } },
+    });
     expect((await issuesOf(nested)).issues?.map((i) => i.path)).toEqual(["keywords.1", "contact.email"]);
     expect(await db.pressRelease.count({ where: { companyId: company.id } })).toBe(0);
 
@@ -73,7 +89,13 @@ describe("NUL and unpaired surrogates in text (422 naming the field, nothing sto
 
   it("legacy /service: its own field names in the issues", async () => {
     const { company, token } = await customer();
-    const legacy = { company_id: company.id, title: `Beispiel AG eröffnet Werk ${unique("l")}`, text: GOOD_BODY, city: "Berlin", contact_email: "presse@beispiel.de" };
+    const legacy = {
+      company_id: company.id,
+      title: `Beispiel AG eröffnet Werk ${unique("l")}`,
+      text: GOOD_BODY,
+      city: "Berlin",
+      contact_email: "presse@beispiel.de",
+    };
     for (const field of ["text", "city", "subtitle", "contact_name", "category"]) {
       const res = await send("POST", "/service/pressreleases", { token, body: { ...legacy, [field]: `x${NUL}y und noch etwas Text` } });
       expect([field, res.status]).toEqual([field, 422]);
@@ -86,11 +108,33 @@ describe("NUL and unpaired surrogates in text (422 naming the field, nothing sto
   it("dashboard release form: a field issue in German, nothing saved", async () => {
     const { owner, company } = await customer();
     const category = await db.category.findFirstOrThrow({ where: { slug: categorySlug } });
-    const values = { ...EMPTY_RELEASE_FORM, companyId: String(company.id), portal: "business", categoryId: String(category.id), title: `Werk${NUL} eröffnet in Husum`, body: GOOD_BODY, aiDeclaration: "without_ai", location: "Husum", contactName: "Presse", contactEmail: "presse@beispiel.de" };
+    const values = {
+      ...EMPTY_RELEASE_FORM,
+      companyId: String(company.id),
+      portal: "business",
+      categoryId: String(category.id),
+      title: `Werk${NUL} eröffnet in Husum`,
+      body: GOOD_BODY,
+      aiDeclaration: "without_ai",
+      location: "Husum",
+      contactName: "Presse",
+      contactEmail: "presse@beispiel.de",
+    };
     const err = await saveDashboardRelease({ userId: owner.id, values, submit: false }).catch((e: unknown) => e);
-    expect(actionError(err)).toMatchObject({ ok: false, code: "validation_failed", issues: { title: expect.stringContaining("Steuerzeichen") } });
-    for (const [field, value] of [["categoryId", "99999999999"], ["companyId", "2210224512584"]] as const) {
-      const refused = await saveDashboardRelease({ userId: owner.id, values: { ...values, title: "Werk eröffnet in Husum", [field]: value }, submit: false }).catch((e: unknown) => e);
+    expect(actionError(err)).toMatchObject({
+      ok: false,
+      code: "validation_failed",
+      issues: { title: expect.stringContaining("Steuerzeichen") },
+    });
+    for (const [field, value] of [
+      ["categoryId", "99999999999"],
+      ["companyId", "2210224512584"],
+    ] as const) {
+      const refused = await saveDashboardRelease({
+        userId: owner.id,
+        values: { ...values, title: "Werk eröffnet in Husum", [field]: value },
+        submit: false,
+      }).catch((e: unknown) => e);
       expect(actionError(refused).issues?.[field]).toBeTruthy();
     }
     expect(await db.pressRelease.count({ where: { companyId: company.id } })).toBe(0);
@@ -100,16 +144,31 @@ describe("NUL and unpaired surrogates in text (422 naming the field, nothing sto
     const { owner, company } = await customer();
     const release = await seedCheckedRelease(company.id, owner.id, { data: { reviewFlaggedAt: new Date() } });
     const admin = await seedAdmin();
-    await expect(returnRelease({ releaseId: release.id, adminUserId: admin.id, comment: `Bitte${NUL} ändern` })).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "comment" }] });
+    await expect(returnRelease({ releaseId: release.id, adminUserId: admin.id, comment: `Bitte${NUL} ändern` })).rejects.toMatchObject({
+      code: "validation_failed",
+      issues: [{ path: "comment" }],
+    });
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).status).toBe("in_review");
-    await expect(registerAccount({ name: `Eve${NUL}`, email: `${unique("eve")}@example.de`, password: "a-long-enough-password", acceptTerms: true, ip: "203.0.113.9" })).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "name" }] });
-    await expect(createApiToken({ userId: owner.id, name: `ci${NUL}`, identityConfirmedAt: new Date() })).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(
+      registerAccount({
+        name: `Eve${NUL}`,
+        email: `${unique("eve")}@example.de`,
+        password: "a-long-enough-password",
+        acceptTerms: true,
+        ip: "203.0.113.9",
+      }),
+    ).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "name" }] });
+    await expect(createApiToken({ userId: owner.id, name: `ci${NUL}`, identityConfirmedAt: new Date() })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
     await expect(renamePasskey(owner.id, 1, `Key${NUL}`)).rejects.toMatchObject({ code: "validation_failed" });
   });
 
   it("sign-in and login-link request with NUL in the address: refused like an unknown address", async () => {
     const client = { ip: uniqueClientIp(), userAgent: "test" };
-    await expect(signInWithPassword({ email: `a${NUL}@b.de`, password: "whatever-password", client })).rejects.toBeInstanceOf(LoginRefusedError);
+    await expect(signInWithPassword({ email: `a${NUL}@b.de`, password: "whatever-password", client })).rejects.toBeInstanceOf(
+      LoginRefusedError,
+    );
     await expect(sendLoginLinkMail({ email: `a${NUL}@b.de` })).resolves.toBeUndefined();
   });
 });
@@ -130,9 +189,15 @@ describe("ids outside PostgreSQL's integer range (404 like any unknown id)", () 
       expect([method, path, res.status]).toEqual([method, path, 404]);
       expect((await issuesOf(res)).code).toBe("not_found");
     }
-    const create = await send("POST", "/api/v1/releases", { token, body: { newsroom_id: 99_999_999_999, portal: "business", language: "de", title: "Ein Titel mit genug Zeichen", body: GOOD_BODY } });
+    const create = await send("POST", "/api/v1/releases", {
+      token,
+      body: { newsroom_id: 99_999_999_999, portal: "business", language: "de", title: "Ein Titel mit genug Zeichen", body: GOOD_BODY },
+    });
     expect((await issuesOf(create)).issues?.map((i) => i.path)).toEqual(["newsroom_id"]);
-    const legacy = await send("POST", "/service/pressreleases", { token, body: { company_id: "99999999999", title: "Ein Titel mit genug Zeichen", text: GOOD_BODY } });
+    const legacy = await send("POST", "/service/pressreleases", {
+      token,
+      body: { company_id: "99999999999", title: "Ein Titel mit genug Zeichen", text: GOOD_BODY },
+    });
     expect(legacy.status).toBe(422);
     expect(await db.pressRelease.count({ where: { companyId: company.id } })).toBe(0);
   });
@@ -142,11 +207,15 @@ describe("ids outside PostgreSQL's integer range (404 like any unknown id)", () 
     const admin = await seedAdmin();
     const huge = 2 ** 41;
     await expect(ownReleaseOrThrow(owner.id, huge)).rejects.toMatchObject({ code: "not_found" });
-    await expect(approveRelease({ releaseId: huge, adminUserId: admin.id, reviewFingerprint: "x" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(approveRelease({ releaseId: huge, adminUserId: admin.id, reviewFingerprint: "x" })).rejects.toMatchObject({
+      code: "not_found",
+    });
     await expect(returnRelease({ releaseId: NaN, adminUserId: admin.id, comment: "x" })).rejects.toMatchObject({ code: "not_found" });
     await expect(revokeApiToken(owner.id, huge)).rejects.toMatchObject({ code: "not_found" });
     await expect(renamePasskey(owner.id, huge, "Laptop")).rejects.toMatchObject({ code: "not_found" });
-    await expect(deletePasskey(owner.id, -1, { proof: { identityProvedAt: new Date(), identityProofKind: "passkey" } })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      deletePasskey(owner.id, -1, { proof: { identityProvedAt: new Date(), identityProofKind: "passkey" } }),
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("public routes: legacy view, view beacon, sitemap chunks", async () => {
@@ -170,10 +239,19 @@ describe("slugs that cannot name anything (404, never a database error)", () => 
     const newsroomFeed = (await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/feed/route")).GET;
     const share = (await import("@/app/portal/[portal]/press-release/[slug]/share/route")).POST;
     const { releaseRouteParams } = await import("@/lib/adapters/public/release-route");
-    const req = () => new Request("http://business.localhost:3000/x", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ channel: "x" }) });
+    const req = () =>
+      new Request("http://business.localhost:3000/x", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ channel: "x" }),
+      });
     for (const slug of ["%00", NUL, "%F2%88%88", "a".repeat(300)]) {
       const params = Promise.resolve({ portal: "business", edition: "de", slug });
-      expect([slug.slice(0, 9), (await categoryFeed(req(), { params })).status, (await newsroomFeed(req(), { params })).status]).toEqual([slug.slice(0, 9), 404, 404]);
+      expect([slug.slice(0, 9), (await categoryFeed(req(), { params })).status, (await newsroomFeed(req(), { params })).status]).toEqual([
+        slug.slice(0, 9),
+        404,
+        404,
+      ]);
       expect((await share(req(), { params: Promise.resolve({ portal: "business", slug }) })).status).toBe(404);
       expect(await releaseRouteParams(params, "pressemitteilung")).toBeNull();
     }
@@ -183,7 +261,12 @@ describe("slugs that cannot name anything (404, never a database error)", () => 
 describe("the Inngest endpoint", () => {
   it("does not exist without Inngest (404, not the SDK's 500), and serves once a signing key is set", async () => {
     const { GET, PUT } = await import("@/app/api/inngest/route");
-    const req = (method: string) => new NextRequest("http://hub.localhost:3000/api/inngest", { method, headers: { "content-type": "application/json" }, ...(method === "GET" ? {} : { body: "{}" }) });
+    const req = (method: string) =>
+      new NextRequest("http://hub.localhost:3000/api/inngest", {
+        method,
+        headers: { "content-type": "application/json" },
+        ...(method === "GET" ? {} : { body: "{}" }),
+      });
     for (const res of [await GET(req("GET"), undefined), await PUT(req("PUT"), undefined)]) {
       expect(res.status).toBe(404);
       expect((await res.json()).error.code).toBe("not_found");

@@ -29,7 +29,9 @@ export interface SeededAccount {
 
 export async function seedAccount(shape: AccountShape, data: Partial<Prisma.UserUncheckedCreateInput> = {}): Promise<SeededAccount> {
   const fields = { passwordHash: shape.password ? await sharedPasswordHash() : null, ...data };
-  const seeded = shape.totp ? await seedTotpUser(fields) : { user: await seedUserWithRandomId(fields), secret: undefined, recoveryCodes: [] };
+  const seeded = shape.totp
+    ? await seedTotpUser(fields)
+    : { user: await seedUserWithRandomId(fields), secret: undefined, recoveryCodes: [] };
   let authenticator: SoftwareAuthenticator | undefined;
   if (shape.passkey) {
     authenticator = newAuthenticator();

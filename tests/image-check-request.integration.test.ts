@@ -21,7 +21,8 @@ vi.mock("@/lib/core/jobs/dispatch", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/lib/core/jobs/dispatch")>();
   return {
     ...real,
-    dispatchJob: (...args: Parameters<typeof real.dispatchJob>) => (queue.down ? Promise.reject(new Error("job queue unreachable")) : real.dispatchJob(...args)),
+    dispatchJob: (...args: Parameters<typeof real.dispatchJob>) =>
+      queue.down ? Promise.reject(new Error("job queue unreachable")) : real.dispatchJob(...args),
   };
 });
 
@@ -36,7 +37,13 @@ beforeAll(async () => {
 function imageForm() {
   const form = new FormData();
   form.set("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "bild.jpg");
-  for (const [k, v] of Object.entries({ copyright: "Foto: Anna Beispiel", alt: "Das neue Werk", rights_confirmed: "true", confirm_text_version: "img-confirm-v1" })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    copyright: "Foto: Anna Beispiel",
+    alt: "Das neue Werk",
+    rights_confirmed: "true",
+    confirm_text_version: "img-confirm-v1",
+  }))
+    form.set(k, v);
   return form;
 }
 const reviewJobs = (id: number) => db.jobQueue.count({ where: { name: "release/review", payload: { equals: { releaseId: id } } } });
@@ -44,7 +51,9 @@ const reviewJobs = (id: number) => db.jobQueue.count({ where: { name: "release/r
 describe("an image change while the job queue is down", () => {
   it("answers 201 with the stored image (no duplicate on retry); the sweep asks for the check later", async () => {
     const { owner, company } = await seedNewsroom();
-    const release = await seedCheckedRelease(company.id, owner.id, { data: { status: "scheduled", scheduledAt: new Date(Date.now() + 60 * MINUTE) } });
+    const release = await seedCheckedRelease(company.id, owner.id, {
+      data: { status: "scheduled", scheduledAt: new Date(Date.now() + 60 * MINUTE) },
+    });
     const token = (await createApiToken({ userId: owner.id, name: "ci", identityConfirmedAt: new Date() })).token;
 
     queue.down = true;
@@ -52,7 +61,9 @@ describe("an image change while the job queue is down", () => {
     expect(res.status).toBe(201);
     const imageId = (await res.json()).data.id as number;
     // A correction while the queue is still down: stored as well.
-    await expect(correctImageDeclaration({ userId: owner.id, imageId, customerStatement: "Foto: Anna Beispiel, Berlin" })).resolves.toMatchObject({ id: imageId });
+    await expect(
+      correctImageDeclaration({ userId: owner.id, imageId, customerStatement: "Foto: Anna Beispiel, Berlin" }),
+    ).resolves.toMatchObject({ id: imageId });
     queue.down = false;
 
     expect(await db.pressReleaseImage.count({ where: { pressReleaseId: release.id } })).toBe(1);

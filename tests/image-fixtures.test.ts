@@ -1,6 +1,15 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { bombPng, corruptJpeg, documentJpeg, largePhotoJpeg, oversizeFile, photoJpeg, screenshotPng, watermarkedJpeg } from "./image-fixtures";
+import {
+  bombPng,
+  corruptJpeg,
+  documentJpeg,
+  largePhotoJpeg,
+  oversizeFile,
+  photoJpeg,
+  screenshotPng,
+  watermarkedJpeg,
+} from "./image-fixtures";
 
 const isJpeg = (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 
@@ -21,12 +30,16 @@ describe("image fixtures", () => {
   it("watermarkedJpeg: the photo with a light overlay over the whole picture", async () => {
     const marked = await watermarkedJpeg();
     expect(await sharp(marked).metadata()).toMatchObject({ format: "jpeg", width: 1600, height: 1067 });
-    const plain = await sharp(await watermarkedJpeg({ opacity: 0 })).greyscale().raw().toBuffer();
+    const plain = await sharp(await watermarkedJpeg({ opacity: 0 }))
+      .greyscale()
+      .raw()
+      .toBuffer();
     const withMark = await sharp(marked).greyscale().raw().toBuffer();
     // Lighter in every quarter of the picture: the mark is tiled, not in one corner.
     const quarter = (b: Buffer, q: number) => {
       let s = 0;
-      for (let y = (q >> 1) * 533; y < ((q >> 1) + 1) * 533; y++) for (let x = (q & 1) * 800; x < ((q & 1) + 1) * 800; x++) s += b[y * 1600 + x]!;
+      for (let y = (q >> 1) * 533; y < ((q >> 1) + 1) * 533; y++)
+        for (let x = (q & 1) * 800; x < ((q & 1) + 1) * 800; x++) s += b[y * 1600 + x]!;
       return s / (533 * 800);
     };
     for (let q = 0; q < 4; q++) expect(quarter(withMark, q) - quarter(plain, q)).toBeGreaterThan(3);

@@ -63,7 +63,11 @@ function landscapeRaw(width: number, height: number, seed: number): Buffer {
   const rand = prng(seed * 7919 + 17);
   const scene = SCENES[seed % SCENES.length]!;
   const horizon = height * (0.36 + 0.22 * rand());
-  const waves = Array.from({ length: 3 }, (_, k) => ({ amp: height * (0.05 / (k + 1)) * rand(), freq: (k + 1) * (1 + 2 * rand()), phase: rand() * 6.283 }));
+  const waves = Array.from({ length: 3 }, (_, k) => ({
+    amp: height * (0.05 / (k + 1)) * rand(),
+    freq: (k + 1) * (1 + 2 * rand()),
+    phase: rand() * 6.283,
+  }));
   const clouds = valueNoise(width, height, Math.max(40, width / 6), rand);
   const clouds2 = valueNoise(width, height, Math.max(16, width / 20), rand);
   const coarse = valueNoise(width, height, Math.max(30, width / 12), rand);
@@ -73,15 +77,27 @@ function landscapeRaw(width: number, height: number, seed: number): Buffer {
   const mid = midA.map((v, i) => (v + midB[i]!) / 2);
   const fine = valueNoise(width, height, 3.3, rand);
   const shapes = Array.from({ length: 3 + Math.floor(rand() * 5) }, () => ({
-    cx: rand() * width, cy: horizon + rand() * (height - horizon) * 0.6, rx: width * (0.03 + 0.08 * rand()), ry: height * (0.04 + 0.1 * rand()), tone: 0.7 + 0.5 * rand(),
+    cx: rand() * width,
+    cy: horizon + rand() * (height - horizon) * 0.6,
+    rx: width * (0.03 + 0.08 * rand()),
+    ry: height * (0.04 + 0.1 * rand()),
+    tone: 0.7 + 0.5 * rand(),
   }));
   // Small hard-edged stones: the crisp detail a focused lens records.
   const stones = Array.from({ length: 30 + Math.floor(rand() * 40) }, () => {
     const r = (2 + rand() * 9) * (width / 1600);
-    return { cx: rand() * width, cy: horizon + (0.1 + 0.9 * rand()) * (height - horizon), rx: r * (1 + rand()), ry: r, tone: 0.5 + rand() * 1.1 };
+    return {
+      cx: rand() * width,
+      cy: horizon + (0.1 + 0.9 * rand()) * (height - horizon),
+      rx: r * (1 + rand()),
+      ry: r,
+      tone: 0.5 + rand() * 1.1,
+    };
   });
   const sun = { x: width * (0.1 + 0.8 * rand()), y: horizon * (0.2 + 0.5 * rand()), r: width * 0.06 };
-  const ridge = Float32Array.from({ length: width }, (_, x) => waves.reduce((e, w) => e + w.amp * Math.sin((w.freq * 6.283 * x) / width + w.phase), horizon));
+  const ridge = Float32Array.from({ length: width }, (_, x) =>
+    waves.reduce((e, w) => e + w.amp * Math.sin((w.freq * 6.283 * x) / width + w.phase), horizon),
+  );
   const out = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -144,12 +160,20 @@ function rawImage(data: Buffer, width: number, height: number) {
 /** A natural-looking landscape photo without people (default 1600x1067); the seed changes noise, palette and layout. */
 export async function photoJpeg(opts: { width?: number; height?: number; seed?: number } = {}): Promise<Buffer> {
   const { width = 1600, height = 1067, seed = 1 } = opts;
-  return rawImage(landscapeRaw(width, height, seed), width, height).jpeg({ quality: 88 }).toBuffer();
+  return rawImage(landscapeRaw(width, height, seed), width, height)
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 // Block capitals on a 6x10 grid, as stroke paths, for the watermark text.
 const CAPITALS: Record<string, string> = {
-  S: "M6 0H0V5H6V10H0", T: "M0 0H6M3 0V10", O: "M0 0H6V10H0Z", C: "M6 0H0V10H6", K: "M0 0V10M6 0L0 5L6 10", P: "M0 10V0H6V5H0", H: "M0 0V10M6 0V10M0 5H6",
+  S: "M6 0H0V5H6V10H0",
+  T: "M0 0H6M3 0V10",
+  O: "M0 0H6V10H0Z",
+  C: "M6 0H0V10H6",
+  K: "M0 0V10M6 0L0 5L6 10",
+  P: "M0 10V0H6V5H0",
+  H: "M0 0V10M6 0V10M0 5H6",
 };
 
 /** Moves and scales a glyph path (absolute M/L/H/V, relative arcs, Z) to its place on the page. */
@@ -157,11 +181,16 @@ function placePath(path: string, x0: number, y0: number, scale: number): string 
   return path.replace(/([MLHVaZ])([^MLHVaZ]*)/g, (_m, cmd: string, args: string) => {
     const n = args.trim() ? args.trim().split(/\s+/).map(Number) : [];
     switch (cmd) {
-      case "H": return `H${x0 + n[0]! * scale}`;
-      case "V": return `V${y0 + n[0]! * scale}`;
-      case "a": return `a${n[0]! * scale} ${n[1]! * scale} ${n[2]} ${n[3]} ${n[4]} ${n[5]! * scale} ${n[6]! * scale}`;
-      case "Z": return "Z";
-      default: return `${cmd}${x0 + n[0]! * scale} ${y0 + n[1]! * scale}`;
+      case "H":
+        return `H${x0 + n[0]! * scale}`;
+      case "V":
+        return `V${y0 + n[0]! * scale}`;
+      case "a":
+        return `a${n[0]! * scale} ${n[1]! * scale} ${n[2]} ${n[3]} ${n[4]} ${n[5]! * scale} ${n[6]! * scale}`;
+      case "Z":
+        return "Z";
+      default:
+        return `${cmd}${x0 + n[0]! * scale} ${y0 + n[1]! * scale}`;
     }
   });
 }
@@ -187,14 +216,27 @@ export async function watermarkedJpeg(opts: { opacity?: number; seed?: number; a
 <defs><pattern id="wm" width="${tileW}" height="${tileH}" patternUnits="userSpaceOnUse" patternTransform="rotate(${angle})">
 <path d="${text(20, 40)}${text(20 + tileW / 2, 40 + tileH / 2)}${text(20 - tileW / 2, 40 + tileH / 2)}" fill="none" stroke="#fff" stroke-opacity="${opacity}" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"/>
 </pattern></defs><rect width="100%" height="100%" fill="url(#wm)"/></svg>`;
-  return rawImage(landscapeRaw(width, height, seed), width, height).composite([{ input: Buffer.from(svg) }]).jpeg({ quality: 88 }).toBuffer();
+  return rawImage(landscapeRaw(width, height, seed), width, height)
+    .composite([{ input: Buffer.from(svg) }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 // Lowercase-like glyphs on a 4-wide grid (x-height 3..7, ascenders from 0, descenders to 9) for body text.
 const GLYPHS = [
-  "M0 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0", "M2 0V7", "M0 7V3M0 5a2 2 0 0 1 4 0V7", "M2 3V7M2 1.2V1.6", "M4 3.6a2 2 0 1 0 0 2.8",
-  "M0 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M4 0V7", "M0 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M0 0V7", "M1.5 1V7H3M0 3H3", "M0 3L2 7L4 3",
-  "M0 3V5a2 2 0 0 0 4 0V3M4 3V7", "M0 3V7M0 5a2 2 0 0 1 3 -2", "M0 5H4a2 2 0 1 0 -0.6 1.4", "M0 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M0 3V9",
+  "M0 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0",
+  "M2 0V7",
+  "M0 7V3M0 5a2 2 0 0 1 4 0V7",
+  "M2 3V7M2 1.2V1.6",
+  "M4 3.6a2 2 0 1 0 0 2.8",
+  "M0 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M4 0V7",
+  "M0 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M0 0V7",
+  "M1.5 1V7H3M0 3H3",
+  "M0 3L2 7L4 3",
+  "M0 3V5a2 2 0 0 0 4 0V3M4 3V7",
+  "M0 3V7M0 5a2 2 0 0 1 3 -2",
+  "M0 5H4a2 2 0 1 0 -0.6 1.4",
+  "M0 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M0 3V9",
 ];
 
 /** One line of pseudo-words (2 to 9 letters) as a single path, at most maxWidth long. */
@@ -235,7 +277,10 @@ export async function documentJpeg(): Promise<Buffer> {
     paper[p++] = clamp255(v + 1);
     paper[p++] = clamp255(v - 2);
   }
-  return rawImage(paper, width, height).composite([{ input: Buffer.from(svg) }]).jpeg({ quality: 85 }).toBuffer();
+  return rawImage(paper, width, height)
+    .composite([{ input: Buffer.from(svg) }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** A desktop app screenshot: flat title bar, sidebar, panels with borders, buttons, text; exact flat colours. */
@@ -249,14 +294,24 @@ export async function screenshotPng(): Promise<Buffer> {
     `<path d="${Array.from({ length: rows }, (_, k) => textLine(rand, x, y + k * step, 2, maxWidth * (0.5 + 0.5 * rand()))).join("")}" fill="none" stroke="${colour}" stroke-width="1.4"/>`;
   const parts = [
     rect(0, 0, width, height, "#ffffff"),
-    rect(0, 0, width, 56, "#1f2937"), text(80, 18, 260, 1, "#f9fafb"),
-    rect(0, 56, 260, height - 56, "#f3f4f6"), rect(259, 56, 1, height - 56, "#d1d5db"),
-    ...Array.from({ length: 9 }, (_, k) => (k === 2 ? rect(12, 80 + k * 44, 236, 34, "#dbeafe") : "") + text(32, 88 + k * 44, 180, 1, "#374151")),
-    rect(290, 86, 540, 330, "#ffffff", "#e5e7eb"), text(316, 110, 480, 10, "#111827"),
-    rect(860, 86, 550, 330, "#ffffff", "#e5e7eb"), text(886, 110, 480, 10, "#111827"),
-    rect(290, 446, 1120, 360, "#f9fafb", "#e5e7eb"), text(316, 470, 1040, 11, "#4b5563", 30),
-    rect(1180, 830, 230, 44, "#2563eb"), text(1214, 842, 150, 1, "#ffffff"),
-    rect(930, 830, 230, 44, "#ffffff", "#9ca3af"), text(964, 842, 150, 1, "#111827"),
+    rect(0, 0, width, 56, "#1f2937"),
+    text(80, 18, 260, 1, "#f9fafb"),
+    rect(0, 56, 260, height - 56, "#f3f4f6"),
+    rect(259, 56, 1, height - 56, "#d1d5db"),
+    ...Array.from(
+      { length: 9 },
+      (_, k) => (k === 2 ? rect(12, 80 + k * 44, 236, 34, "#dbeafe") : "") + text(32, 88 + k * 44, 180, 1, "#374151"),
+    ),
+    rect(290, 86, 540, 330, "#ffffff", "#e5e7eb"),
+    text(316, 110, 480, 10, "#111827"),
+    rect(860, 86, 550, 330, "#ffffff", "#e5e7eb"),
+    text(886, 110, 480, 10, "#111827"),
+    rect(290, 446, 1120, 360, "#f9fafb", "#e5e7eb"),
+    text(316, 470, 1040, 11, "#4b5563", 30),
+    rect(1180, 830, 230, 44, "#2563eb"),
+    text(1214, 842, 150, 1, "#ffffff"),
+    rect(930, 830, 230, 44, "#ffffff", "#9ca3af"),
+    text(964, 842, 150, 1, "#111827"),
   ];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" shape-rendering="crispEdges">${parts.join("")}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
@@ -300,7 +355,12 @@ export async function bombPng(): Promise<Buffer> {
   ihdr.writeUInt32BE(side, 0);
   ihdr.writeUInt32BE(side, 4);
   ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, adaptive filter, no interlace
-  bomb = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", Buffer.alloc(0))]);
+  bomb = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", idat),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
   return bomb;
 }
 

@@ -31,12 +31,28 @@ beforeAll(async () => {
   small = await photoJpeg({ width: 800, height: 600 });
 });
 
-const form = (bytes: Buffer): ImageUploadForm => ({ bytes, copyright: "Foto: Beispiel AG", rightsConfirmed: true, confirmTextVersion: "img-confirm-v1", alt: "Werk", aiDeclaration: null, focusX: 0.5, focusY: 0.5, noCrop: false });
+const form = (bytes: Buffer): ImageUploadForm => ({
+  bytes,
+  copyright: "Foto: Beispiel AG",
+  rightsConfirmed: true,
+  confirmTextVersion: "img-confirm-v1",
+  alt: "Werk",
+  aiDeclaration: null,
+  focusX: 0.5,
+  focusY: 0.5,
+  noCrop: false,
+});
 
 async function releaseWithImage() {
   const { owner, company } = await seedNewsroom();
   const release = await seedCheckedRelease(company.id, owner.id);
-  const { image } = await uploadReleaseImage({ releaseId: release.id, userId: owner.id, form: form(small), ip: "203.0.113.9", source: "dashboard" });
+  const { image } = await uploadReleaseImage({
+    releaseId: release.id,
+    userId: owner.id,
+    form: form(small),
+    ip: "203.0.113.9",
+    source: "dashboard",
+  });
   // The upload sent it back to its check; the new check saw the image.
   await checkWithImages(release.id);
   return { owner, company, release, image };
@@ -50,7 +66,9 @@ describe("images through publication and removal", () => {
     expect(row.publishedEverAt).not.toBeNull();
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).archivePendingAt).not.toBeNull();
     await runPendingArchiveJobs();
-    const kinds = (await db.archiveEntry.findMany({ where: { subjectType: "press_release_image", subjectId: image.id } })).map((e) => e.kind).sort();
+    const kinds = (await db.archiveEntry.findMany({ where: { subjectType: "press_release_image", subjectId: image.id } }))
+      .map((e) => e.kind)
+      .sort();
     expect(kinds).toEqual(["image_original", "image_snapshot", "image_snapshot", "rights_confirmation"]);
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).archivePendingAt).toBeNull();
     expect((await publicImagesOf(db, [release.id])).get(release.id)?.map((i) => i.id)).toEqual([image.id]);
@@ -61,7 +79,10 @@ describe("images through publication and removal", () => {
     const snapshot = await db.pressReleaseImageSnapshot.findFirstOrThrow({ where: { imageId: image.id, variant: "og" } });
     await getFileStorage().put(snapshot.jsonPath, Buffer.from('{"credit":"© someone else"}'), "application/json");
     const { document: tampered } = await exportReleaseEvidence({ pressReleaseId: release.id });
-    expect(verifyEvidenceExport(JSON.stringify(tampered), { acceptUnsigned: false })).toMatchObject({ ok: false, reason: expect.stringContaining("does not match its signed SHA-256") });
+    expect(verifyEvidenceExport(JSON.stringify(tampered), { acceptUnsigned: false })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("does not match its signed SHA-256"),
+    });
   });
 
   it("the remover soft-deletes a published image, keeps its original and documents the removal", async () => {
@@ -70,7 +91,9 @@ describe("images through publication and removal", () => {
     // Published texts change only by a paid change: staff remove the image.
     await expect(removeReleaseImage({ imageId: image.id, userId: owner.id })).rejects.toMatchObject({ code: "conflict" });
     const admin = await seedAdmin();
-    expect(await removeReleaseImage({ imageId: image.id, userId: admin.id, asAdmin: true, reason: "Rechteinhaber widerspricht" })).toEqual({ erased: false });
+    expect(await removeReleaseImage({ imageId: image.id, userId: admin.id, asAdmin: true, reason: "Rechteinhaber widerspricht" })).toEqual({
+      erased: false,
+    });
     const row = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id } });
     expect(row.deletedAt).not.toBeNull();
     expect(await getFileStorage().get(row.originalPath!)).not.toBeNull();
@@ -83,7 +106,13 @@ describe("images through publication and removal", () => {
   it("an image that was never published is erased entirely, confirmation included; its AI declaration stays (insert-only)", async () => {
     const { owner, company } = await seedNewsroom();
     const release = await seedCheckedRelease(company.id, owner.id);
-    const { image } = await uploadReleaseImage({ releaseId: release.id, userId: owner.id, form: { ...form(small), aiDeclaration: "ai_assisted" }, ip: null, source: "api" });
+    const { image } = await uploadReleaseImage({
+      releaseId: release.id,
+      userId: owner.id,
+      form: { ...form(small), aiDeclaration: "ai_assisted" },
+      ip: null,
+      source: "api",
+    });
     const before = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id } });
     expect(await removeReleaseImage({ imageId: image.id, userId: owner.id })).toEqual({ erased: true });
     expect(await db.pressReleaseImage.findUnique({ where: { id: image.id } })).toBeNull();
@@ -96,7 +125,10 @@ describe("images through publication and removal", () => {
 
   it("two removals of the same image at once: one wins, the other finds nothing", async () => {
     const { image, owner } = await releaseWithImage();
-    const results = await Promise.allSettled([removeReleaseImage({ imageId: image.id, userId: owner.id }), removeReleaseImage({ imageId: image.id, userId: owner.id })]);
+    const results = await Promise.allSettled([
+      removeReleaseImage({ imageId: image.id, userId: owner.id }),
+      removeReleaseImage({ imageId: image.id, userId: owner.id }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
   });
 });
@@ -107,7 +139,14 @@ describe("an admin's upload waits for the owner's confirmation", () => {
     const release = await seedCheckedRelease(company.id, owner.id);
     await publishRelease({ releaseId: release.id, actor: { type: "ki" } });
     const admin = await seedAdmin();
-    const { image, warnings } = await uploadReleaseImage({ releaseId: release.id, userId: admin.id, asAdmin: true, form: form(small), ip: null, source: "admin" });
+    const { image, warnings } = await uploadReleaseImage({
+      releaseId: release.id,
+      userId: admin.id,
+      asAdmin: true,
+      form: form(small),
+      ip: null,
+      source: "admin",
+    });
     expect(image.status).toBe("awaiting_owner_confirmation");
     expect(warnings.map((w) => w.code)).toContain("awaiting_owner_confirmation");
     expect((await publicImagesOf(db, [release.id])).get(release.id)).toBeUndefined();
@@ -120,9 +159,16 @@ describe("an admin's upload waits for the owner's confirmation", () => {
     // Attackers: the admin, a super-admin and a stranger may not confirm for the owner.
     const superAdmin = await seedUser({ staffRole: "super_admin" });
     for (const userId of [admin.id, superAdmin.id, (await seedUser()).id]) {
-      await expect(confirmImageRights({ imageId: image.id, userId, confirmTextVersion: "img-confirm-v1", ip: null })).rejects.toMatchObject({ code: "forbidden" });
+      await expect(confirmImageRights({ imageId: image.id, userId, confirmTextVersion: "img-confirm-v1", ip: null })).rejects.toMatchObject(
+        { code: "forbidden" },
+      );
     }
-    const confirmed = await confirmImageRights({ imageId: image.id, userId: owner.id, confirmTextVersion: "img-confirm-v1", ip: "203.0.113.5" });
+    const confirmed = await confirmImageRights({
+      imageId: image.id,
+      userId: owner.id,
+      confirmTextVersion: "img-confirm-v1",
+      ip: "203.0.113.5",
+    });
     expect(confirmed.status).toBe("public");
     expect((await publicImagesOf(db, [release.id])).get(release.id)?.map((i) => i.id)).toEqual([image.id]);
     expect((await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id } })).publishedEverAt).not.toBeNull();
@@ -134,30 +180,67 @@ describe("evidence access", () => {
     const { release, image } = await releaseWithImage();
     await publishRelease({ releaseId: release.id, actor: { type: "ki" } });
     const admin = await seedAdmin();
-    await expect(openImageEvidence({ imageId: image.id, adminUserId: admin.id, purpose: "kurz", version: "original" })).rejects.toMatchObject({ code: "validation_failed" });
-    const original = await openImageEvidence({ imageId: image.id, adminUserId: admin.id, purpose: "Anfrage des Rechteinhabers vom 24.11.", version: "original" });
+    await expect(
+      openImageEvidence({ imageId: image.id, adminUserId: admin.id, purpose: "kurz", version: "original" }),
+    ).rejects.toMatchObject({ code: "validation_failed" });
+    const original = await openImageEvidence({
+      imageId: image.id,
+      adminUserId: admin.id,
+      purpose: "Anfrage des Rechteinhabers vom 24.11.",
+      version: "original",
+    });
     expect(original.bytes.equals(small)).toBe(true);
     expect(original.filename).toBe(`image-${image.id}-original.jpg`);
-    const published = await openImageEvidence({ imageId: image.id, adminUserId: admin.id, purpose: "Anfrage des Rechteinhabers vom 24.11.", version: "published" });
+    const published = await openImageEvidence({
+      imageId: image.id,
+      adminUserId: admin.id,
+      purpose: "Anfrage des Rechteinhabers vom 24.11.",
+      version: "published",
+    });
     expect(published.contentType).toBe("image/jpeg");
     const log = await db.activityLog.findMany({ where: { type: ACTIVITY.evidenceAccessed, subjectId: String(image.id) } });
-    expect(log.map((l) => [l.actorUserId, l.result, l.reason])).toEqual([[admin.id, "original", "Anfrage des Rechteinhabers vom 24.11."], [admin.id, "published", "Anfrage des Rechteinhabers vom 24.11."]]);
+    expect(log.map((l) => [l.actorUserId, l.result, l.reason])).toEqual([
+      [admin.id, "original", "Anfrage des Rechteinhabers vom 24.11."],
+      [admin.id, "published", "Anfrage des Rechteinhabers vom 24.11."],
+    ]);
     expect(JSON.stringify(log.map((l) => [l.result, l.reason, l.metadata]))).not.toContain("evidence/");
 
     await removeReleaseImage({ imageId: image.id, userId: admin.id, asAdmin: true, reason: "Widerspruch" });
-    await expect(openImageEvidence({ imageId: image.id, adminUserId: admin.id, purpose: "Prüfung nach Entfernung", version: "original" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      openImageEvidence({ imageId: image.id, adminUserId: admin.id, purpose: "Prüfung nach Entfernung", version: "original" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
     const compliance = await seedAdmin(["press-releases:publish", "compliance:manage"]);
-    expect((await openImageEvidence({ imageId: image.id, adminUserId: compliance.id, purpose: "Prüfung nach Entfernung", version: "original" })).bytes.equals(small)).toBe(true);
+    expect(
+      (
+        await openImageEvidence({ imageId: image.id, adminUserId: compliance.id, purpose: "Prüfung nach Entfernung", version: "original" })
+      ).bytes.equals(small),
+    ).toBe(true);
     // The signed export of the whole release: compliance:manage, a purpose, logged; it verifies.
-    await expect(downloadReleaseEvidence({ releaseId: release.id, adminUserId: admin.id, purpose: "Verfahren Az. 2026-17" })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(downloadReleaseEvidence({ releaseId: release.id, adminUserId: compliance.id, purpose: "kurz" })).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(
+      downloadReleaseEvidence({ releaseId: release.id, adminUserId: admin.id, purpose: "Verfahren Az. 2026-17" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(downloadReleaseEvidence({ releaseId: release.id, adminUserId: compliance.id, purpose: "kurz" })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
     const exported = await downloadReleaseEvidence({ releaseId: release.id, adminUserId: compliance.id, purpose: "Verfahren Az. 2026-17" });
     expect(exported.filename).toBe(`nachweise-pressemitteilung-${release.id}.json`);
     expect(verifyEvidenceExport(exported.bytes.toString(), { acceptUnsigned: false })).toMatchObject({ ok: true });
-    expect(await db.activityLog.count({ where: { type: ACTIVITY.evidenceAccessed, subjectType: "press_release", subjectId: String(release.id), result: "export", actorUserId: compliance.id } })).toBe(1);
+    expect(
+      await db.activityLog.count({
+        where: {
+          type: ACTIVITY.evidenceAccessed,
+          subjectType: "press_release",
+          subjectId: String(release.id),
+          result: "export",
+          actorUserId: compliance.id,
+        },
+      }),
+    ).toBe(1);
     // Without the admin permission at all: refused.
     const customer = await seedUser();
-    await expect(openImageEvidence({ imageId: image.id, adminUserId: customer.id, purpose: "Neugier eines Kunden", version: "original" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      openImageEvidence({ imageId: image.id, adminUserId: customer.id, purpose: "Neugier eines Kunden", version: "original" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
   });
 });
 
@@ -168,29 +251,63 @@ describe("corrections of an image's declaration", () => {
     await runPendingArchiveJobs();
     const before = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id } });
     // The customer cannot change a published release's images; the service corrects them.
-    await expect(correctImageDeclaration({ imageId: image.id, userId: owner.id, customerStatement: "Foto: Neu" })).rejects.toMatchObject({ code: "conflict" });
+    await expect(correctImageDeclaration({ imageId: image.id, userId: owner.id, customerStatement: "Foto: Neu" })).rejects.toMatchObject({
+      code: "conflict",
+    });
     const admin = await seedAdmin();
-    const corrected = await correctImageDeclaration({ imageId: image.id, userId: admin.id, asAdmin: true, customerStatement: "Foto: Erika Muster", aiDeclaration: "ai_generated", reason: "Urheberin hat sich gemeldet" });
-    expect(corrected).toMatchObject({ customerStatement: "Foto: Erika Muster", portalLabel: "KI-generiert", credit: "© Foto: Erika Muster · KI-generiert", aiDeclaration: "ai_generated" });
-    const after = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id }, include: { snapshots: true, corrections: true } });
+    const corrected = await correctImageDeclaration({
+      imageId: image.id,
+      userId: admin.id,
+      asAdmin: true,
+      customerStatement: "Foto: Erika Muster",
+      aiDeclaration: "ai_generated",
+      reason: "Urheberin hat sich gemeldet",
+    });
+    expect(corrected).toMatchObject({
+      customerStatement: "Foto: Erika Muster",
+      portalLabel: "KI-generiert",
+      credit: "© Foto: Erika Muster · KI-generiert",
+      aiDeclaration: "ai_generated",
+    });
+    const after = await db.pressReleaseImage.findUniqueOrThrow({
+      where: { id: image.id },
+      include: { snapshots: true, corrections: true },
+    });
     expect(after.metadataHash).not.toBe(before.metadataHash);
     expect(after.ogVariantPath).not.toBe(before.ogVariantPath);
     expect(await getFileStorage().get(before.ogVariantPath!)).toBeNull();
     const og = await getFileStorage().get(after.ogVariantPath!);
     expect(og).not.toBeNull();
     // Old and new snapshot, each for cover and og.
-    expect(after.snapshots.map((x) => `${x.variant}:${x.metadataHash === before.metadataHash ? "old" : "new"}`).sort()).toEqual(["cover:new", "cover:old", "og:new", "og:old"]);
-    const json = JSON.parse((await getFileStorage().get(after.snapshots.find((x) => x.variant === "og" && x.metadataHash === after.metadataHash)!.jsonPath))!.bytes.toString());
+    expect(after.snapshots.map((x) => `${x.variant}:${x.metadataHash === before.metadataHash ? "old" : "new"}`).sort()).toEqual([
+      "cover:new",
+      "cover:old",
+      "og:new",
+      "og:old",
+    ]);
+    const json = JSON.parse(
+      (await getFileStorage().get(
+        after.snapshots.find((x) => x.variant === "og" && x.metadataHash === after.metadataHash)!.jsonPath,
+      ))!.bytes.toString(),
+    );
     expect(json).toMatchObject({ credit: "© Foto: Erika Muster · KI-generiert", labelling: { aiDeclaration: "ai_generated" } });
     expect(after.corrections.map((c) => [c.field, c.oldValue, c.newValue, c.reason]).sort()).toEqual([
       ["ai_declaration", null, "ai_generated", "Urheberin hat sich gemeldet"],
       ["customer_statement", "Foto: Beispiel AG", "Foto: Erika Muster", "Urheberin hat sich gemeldet"],
       ["portal_label", null, "KI-generiert", "Urheberin hat sich gemeldet"],
     ]);
-    expect((await db.pressReleaseAiDeclaration.findMany({ where: { imageId: image.id }, orderBy: { version: "asc" } })).map((d) => [d.version, d.declaration])).toEqual([[1, "ai_generated"]]);
+    expect(
+      (await db.pressReleaseAiDeclaration.findMany({ where: { imageId: image.id }, orderBy: { version: "asc" } })).map((d) => [
+        d.version,
+        d.declaration,
+      ]),
+    ).toEqual([[1, "ai_generated"]]);
     await runPendingArchiveJobs();
     expect(await db.archiveEntry.count({ where: { kind: "image_snapshot", subjectId: image.id } })).toBe(4);
-    expect((await publicImagesOf(db, [release.id])).get(release.id)?.[0]).toMatchObject({ credit: "© Foto: Erika Muster · KI-generiert", ogKey: after.ogVariantPath });
+    expect((await publicImagesOf(db, [release.id])).get(release.id)?.[0]).toMatchObject({
+      credit: "© Foto: Erika Muster · KI-generiert",
+      ogKey: after.ogVariantPath,
+    });
   });
 
   it("two corrections at once: one wins, the other is refused and leaves the winner's files", async () => {

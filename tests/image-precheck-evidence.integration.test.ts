@@ -27,7 +27,14 @@ vi.mock("next/cache", () => ({ refresh: () => {} }));
 let dir = "";
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "pd-precheck-evidence-"));
-  setLimits({ STORAGE_DIR: join(dir, "storage"), IMAGE_PRECHECK: "true", IMAGE_PRECHECK_STAGE: "2", IMAGE_RIGHTS_V2: "false", ARCHIVE_SIGNING_KEY: randomBytes(32).toString("base64"), ARCHIVE_SIGNING_KEY_ID: "precheck-key" });
+  setLimits({
+    STORAGE_DIR: join(dir, "storage"),
+    IMAGE_PRECHECK: "true",
+    IMAGE_PRECHECK_STAGE: "2",
+    IMAGE_RIGHTS_V2: "false",
+    ARCHIVE_SIGNING_KEY: randomBytes(32).toString("base64"),
+    ARCHIVE_SIGNING_KEY_ID: "precheck-key",
+  });
 });
 afterAll(() => setLimits({ IMAGE_PRECHECK: undefined, IMAGE_PRECHECK_STAGE: undefined }));
 
@@ -43,10 +50,27 @@ describe("the image precheck snapshot in the confirmation record", () => {
     const { owner, release } = await seedPublishedRelease();
     const admin = await seedAdmin();
     const { image } = await uploadReleaseImage({
-      releaseId: release.id, userId: admin.id, asAdmin: true, ip: null, source: "admin",
-      form: { bytes: await photoJpeg(), copyright: "Foto: Beispiel AG", rightsConfirmed: true, confirmTextVersion: "img-confirm-v1", alt: null, aiDeclaration: null, focusX: 0.5, focusY: 0.5, noCrop: false },
+      releaseId: release.id,
+      userId: admin.id,
+      asAdmin: true,
+      ip: null,
+      source: "admin",
+      form: {
+        bytes: await photoJpeg(),
+        copyright: "Foto: Beispiel AG",
+        rightsConfirmed: true,
+        confirmTextVersion: "img-confirm-v1",
+        alt: null,
+        aiDeclaration: null,
+        focusX: 0.5,
+        focusY: 0.5,
+        noCrop: false,
+      },
     });
-    const { precheckSnapshot, bytesSha256 } = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id }, select: { precheckSnapshot: true, bytesSha256: true } });
+    const { precheckSnapshot, bytesSha256 } = await db.pressReleaseImage.findUniqueOrThrow({
+      where: { id: image.id },
+      select: { precheckSnapshot: true, bytesSha256: true },
+    });
     expect(precheckSnapshot).toMatchObject({ analyser: "embedded", contentHash: bytesSha256 });
 
     await signIn(owner.id);
@@ -56,18 +80,25 @@ describe("the image precheck snapshot in the confirmation record", () => {
 
     // The image went public with its release: the archive job signs the confirmation with it.
     await runPendingArchiveJobs({});
-    const entries = await db.archiveEntry.findMany({ where: { subjectType: "press_release_image", subjectId: image.id, kind: "rights_confirmation" } });
+    const entries = await db.archiveEntry.findMany({
+      where: { subjectType: "press_release_image", subjectId: image.id, kind: "rights_confirmation" },
+    });
     expect(entries.length).toBeGreaterThanOrEqual(1);
     for (const e of entries) expect((e.payload as Record<string, unknown>)["precheckSnapshot"]).toEqual(precheckSnapshot);
 
     const exported = await run("archive:export", String(release.id));
     expect(exported.code).toBe(0);
     const text = (await getFileStorage().get(exported.out[0]!))!.bytes.toString("utf8");
-    const doc = JSON.parse(text) as { document: { images: { id: number; precheckSnapshot: unknown }[]; entries: { kind: string; payload: Record<string, unknown> }[] } };
+    const doc = JSON.parse(text) as {
+      document: { images: { id: number; precheckSnapshot: unknown }[]; entries: { kind: string; payload: Record<string, unknown> }[] };
+    };
     expect(doc.document.images.find((i) => i.id === image.id)?.precheckSnapshot).toEqual(precheckSnapshot);
     const signed = doc.document.entries.find((e) => e.kind === "rights_confirmation" && e.payload["confirmationId"] === confirmation.id);
     expect(signed?.payload["precheckSnapshot"]).toEqual(precheckSnapshot);
-    expect(await run("archive:verify-export", exported.out[0]!)).toMatchObject({ code: 0, out: [expect.stringMatching(/^valid: signed with key precheck-key, \d+ entries verified$/)] });
+    expect(await run("archive:verify-export", exported.out[0]!)).toMatchObject({
+      code: 0,
+      out: [expect.stringMatching(/^valid: signed with key precheck-key, \d+ entries verified$/)],
+    });
 
     // The snapshot is signed: an export whose snapshot was edited does not verify.
     const file = join(dir, "edited.json");

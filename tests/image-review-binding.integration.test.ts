@@ -48,7 +48,14 @@ beforeAll(async () => {
 function imageForm(fields: Record<string, string> = {}) {
   const form = new FormData();
   form.set("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "bild.jpg");
-  for (const [k, v] of Object.entries({ copyright: "Foto: Anna Beispiel", alt: "Das neue Werk", rights_confirmed: "true", confirm_text_version: "img-confirm-v1", ...fields })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    copyright: "Foto: Anna Beispiel",
+    alt: "Das neue Werk",
+    rights_confirmed: "true",
+    confirm_text_version: "img-confirm-v1",
+    ...fields,
+  }))
+    form.set(k, v);
   return form;
 }
 
@@ -58,7 +65,11 @@ async function uploadThroughDashboard(releaseId: number, fields: Record<string, 
   const body = new Uint8Array(await encoded.arrayBuffer());
   const request = new Request(`http://hub.localhost:3000/dashboard/releases/${releaseId}/images/upload`, {
     method: "POST",
-    headers: { origin: "http://hub.localhost:3000", "content-type": encoded.headers.get("content-type")!, "content-length": String(body.byteLength) },
+    headers: {
+      origin: "http://hub.localhost:3000",
+      "content-type": encoded.headers.get("content-type")!,
+      "content-length": String(body.byteLength),
+    },
     body,
   });
   return dashboardUpload(request, { params: Promise.resolve({ id: String(releaseId) }) });
@@ -71,20 +82,40 @@ const reviewJobs = (id: number) => db.jobQueue.count({ where: { name: "release/r
 /** A release that passed its automatic check for its current version and waits for its time (or is due). */
 async function checkedAndScheduled(at: Date) {
   const { owner, company } = await seedNewsroom();
-  const release = await seedCheckedRelease(company.id, owner.id, { data: { status: "scheduled", scheduledAt: at, contactEmail: "presse@beispiel.de" } });
+  const release = await seedCheckedRelease(company.id, owner.id, {
+    data: { status: "scheduled", scheduledAt: at, contactEmail: "presse@beispiel.de" },
+  });
   return { owner, company, release };
 }
 
 /** A scheduled, checked release that already carries one harmless image (uploaded while it was a draft). */
 async function checkedWithImage(at: Date) {
   const { owner, company } = await seedNewsroom();
-  const draft = await seedRelease({ companyId: company.id, authorUserId: owner.id, status: "draft", title: "Beispiel AG eröffnet neues Werk", body: GOOD_BODY, location: "Berlin", contactName: "Pressestelle" });
+  const draft = await seedRelease({
+    companyId: company.id,
+    authorUserId: owner.id,
+    status: "draft",
+    title: "Beispiel AG eröffnet neues Werk",
+    body: GOOD_BODY,
+    location: "Berlin",
+    contactName: "Pressestelle",
+  });
   const res = await sendForm("POST", `/api/v1/releases/${draft.id}/images`, { token: await tokenFor(owner.id), form: imageForm() });
   expect(res.status).toBe(201);
   const imageId = (await res.json()).data.id as number;
   const withImage = await row(draft.id);
   await db.pressRelease.update({ where: { id: draft.id }, data: { status: "scheduled", scheduledAt: at } });
-  await db.pressReleaseClassification.create({ data: { pressReleaseId: draft.id, result: "green", reasons: [], contentHash: withImage.contentHash, reviewFingerprint: withImage.reviewFingerprint, classifier: "test", attempt: 0 } });
+  await db.pressReleaseClassification.create({
+    data: {
+      pressReleaseId: draft.id,
+      result: "green",
+      reasons: [],
+      contentHash: withImage.contentHash,
+      reviewFingerprint: withImage.reviewFingerprint,
+      classifier: "test",
+      attempt: 0,
+    },
+  });
   return { owner, release: withImage, imageId };
 }
 
@@ -102,21 +133,28 @@ describe("an image added after the check", () => {
     expect(await db.pressReleaseClassification.count({ where: { pressReleaseId: release.id, discardedAt: null } })).toBe(0);
     expect(await reviewJobs(release.id)).toBe(1);
     // publish() refuses what no check has seen, whoever asks.
-    await expect(publishRelease({ releaseId: release.id, actor: SCHEDULER, now: new Date(Date.now() + 2 * HOUR) })).rejects.toBeInstanceOf(StaleClassificationException);
+    await expect(publishRelease({ releaseId: release.id, actor: SCHEDULER, now: new Date(Date.now() + 2 * HOUR) })).rejects.toBeInstanceOf(
+      StaleClassificationException,
+    );
     expect((await publishDueReleases(new Date(Date.now() + 2 * HOUR))).published).not.toContain(release.id);
 
     // The check reads what the image states: the spam credit and alt text make it red.
     expect((await runAutomaticReview({ releaseId: release.id })).outcome).toBe("rejected");
     const check = await db.pressReleaseClassification.findFirstOrThrow({ where: { pressReleaseId: release.id, discardedAt: null } });
     expect(check.reviewFingerprint).toBe(after.reviewFingerprint);
-    expect((check.reasons as { code: string }[]).map((r) => r.code)).toEqual(expect.arrayContaining(["image_advertising", "image_shouting", "image_exclamations"]));
+    expect((check.reasons as { code: string }[]).map((r) => r.code)).toEqual(
+      expect.arrayContaining(["image_advertising", "image_shouting", "image_exclamations"]),
+    );
     expect((await row(release.id)).status).toBe("rejected");
   });
 
   it("through API v1: on a release a person approved and that is due, the upload voids the approval; the scheduler and the old approval publish nothing", async () => {
     const { owner, release } = await checkedAndScheduled(new Date(Date.now() - 60_000));
     const admin = await seedAdmin();
-    await db.pressRelease.update({ where: { id: release.id }, data: { manualReviewRequiredAt: new Date(), approvedReviewFingerprint: release.reviewFingerprint } });
+    await db.pressRelease.update({
+      where: { id: release.id },
+      data: { manualReviewRequiredAt: new Date(), approvedReviewFingerprint: release.reviewFingerprint },
+    });
 
     const res = await sendForm("POST", `/api/v1/releases/${release.id}/images`, { token: await tokenFor(owner.id), form: imageForm(SPAM) });
     expect(res.status).toBe(201);
@@ -125,7 +163,9 @@ describe("an image added after the check", () => {
     expect([after.status, after.approvedReviewFingerprint, after.manualQueueAt !== null]).toEqual(["in_review", null, true]);
     expect((await publishDueReleases()).published).not.toContain(release.id);
     // The admin's form still names what was approved before the image came: refused.
-    await expect(approveRelease({ releaseId: release.id, adminUserId: admin.id, reviewFingerprint: release.reviewFingerprint! })).rejects.toMatchObject({ code: "conflict" });
+    await expect(
+      approveRelease({ releaseId: release.id, adminUserId: admin.id, reviewFingerprint: release.reviewFingerprint! }),
+    ).rejects.toMatchObject({ code: "conflict" });
     expect((await row(release.id)).status).toBe("in_review");
     // It goes to a person, not to the automatic check.
     expect(await reviewJobs(release.id)).toBe(0);
@@ -135,7 +175,20 @@ describe("an image added after the check", () => {
     const { owner, company } = await seedNewsroom();
     const release = await seedCheckedRelease(company.id, owner.id, { data: { contactEmail: "presse@beispiel.de" } });
     await db.pressReleaseImage.create({
-      data: { pressReleaseId: release.id, bytesSha256: "a".repeat(64), metadataHash: "b".repeat(64), mimeType: "image/jpeg", width: 10, height: 10, sizeBytes: 100, displayPath: "x.jpg", rulesVersion: "r1", formVersion: "v1", alt: SPAM.alt, customerStatement: SPAM.copyright },
+      data: {
+        pressReleaseId: release.id,
+        bytesSha256: "a".repeat(64),
+        metadataHash: "b".repeat(64),
+        mimeType: "image/jpeg",
+        width: 10,
+        height: 10,
+        sizeBytes: 100,
+        displayPath: "x.jpg",
+        rulesVersion: "r1",
+        formVersion: "v1",
+        alt: SPAM.alt,
+        customerStatement: SPAM.copyright,
+      },
     });
     await expect(publishRelease({ releaseId: release.id, actor: KI })).rejects.toBeInstanceOf(StaleClassificationException);
     const after = await row(release.id);
@@ -158,7 +211,12 @@ describe("every image change on a release in review or scheduled", () => {
 
     // Order and cover show nothing the check did not see.
     const arranged = await checkedWithImage(at);
-    await arrangeReleaseImages({ userId: arranged.owner.id, releaseId: arranged.release.id, order: [arranged.imageId], coverImageId: null });
+    await arrangeReleaseImages({
+      userId: arranged.owner.id,
+      releaseId: arranged.release.id,
+      order: [arranged.imageId],
+      coverImageId: null,
+    });
     const still = await row(arranged.release.id);
     expect([still.status, still.reviewFingerprint]).toEqual(["scheduled", arranged.release.reviewFingerprint]);
   });
@@ -167,7 +225,10 @@ describe("every image change on a release in review or scheduled", () => {
     for (let round = 0; round < 3; round++) {
       const { owner, release, imageId } = await checkedWithImage(new Date(Date.now() - 60_000));
       const before = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: imageId } });
-      const [published, correction] = await Promise.allSettled([publishDueReleases(), correctImageDeclaration({ userId: owner.id, imageId, customerStatement: SPAM.copyright })]);
+      const [published, correction] = await Promise.allSettled([
+        publishDueReleases(),
+        correctImageDeclaration({ userId: owner.id, imageId, customerStatement: SPAM.copyright }),
+      ]);
       expect(published.status).toBe("fulfilled");
       const after = await row(release.id);
       const image = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: imageId } });
@@ -190,16 +251,25 @@ describe("what an image states is judged whatever classifier runs", () => {
     const res = await sendForm("POST", `/api/v1/releases/${release.id}/images`, { token: await tokenFor(owner.id), form: imageForm(SPAM) });
     expect(res.status).toBe(201);
     // A model that reads only the text and finds nothing wrong with it.
-    const textOnly: TextClassifier = { name: "http:review-1", classify: async () => ({ result: "green", reasons: [], classifier: "http:review-1" }) };
+    const textOnly: TextClassifier = {
+      name: "http:review-1",
+      classify: async () => ({ result: "green", reasons: [], classifier: "http:review-1" }),
+    };
     expect((await runAutomaticReview({ releaseId: release.id, classifier: textOnly })).outcome).toBe("rejected");
     const check = await db.pressReleaseClassification.findFirstOrThrow({ where: { pressReleaseId: release.id, discardedAt: null } });
     expect([check.result, check.classifier]).toEqual(["red", "http:review-1"]);
-    expect((check.reasons as { code: string }[]).map((r) => r.code)).toEqual(expect.arrayContaining(["image_advertising", "image_exclamations"]));
+    expect((check.reasons as { code: string }[]).map((r) => r.code)).toEqual(
+      expect.arrayContaining(["image_advertising", "image_exclamations"]),
+    );
   });
 });
 
 describe("credit and alt text take readable text only, at every door", () => {
-  const UNREADABLE: Record<string, string>[] = [{ alt: "Das neue Werk\u0007" }, { copyright: "Foto: Anna \u202EleipsieB" }, { alt: "Werk \uFFFF" }];
+  const UNREADABLE: Record<string, string>[] = [
+    { alt: "Das neue Werk\u0007" },
+    { copyright: "Foto: Anna \u202EleipsieB" },
+    { alt: "Werk \uFFFF" },
+  ];
 
   it("upload through API v1 and the dashboard route: 422 naming the field, nothing stored", async () => {
     const { owner, release } = await checkedAndScheduled(new Date(Date.now() + HOUR));
@@ -223,15 +293,22 @@ describe("credit and alt text take readable text only, at every door", () => {
     const { owner, release, imageId } = await checkedWithImage(new Date(Date.now() + HOUR));
     const before = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: imageId } });
     const token = await tokenFor(owner.id);
-    for (const [body, path] of [[{ copyright: "Foto: Anna\u0003" }, "copyright"], [{ alt: "Werk \u2066isoliert\u2069" }, "alt"]] as const) {
+    for (const [body, path] of [
+      [{ copyright: "Foto: Anna\u0003" }, "copyright"],
+      [{ alt: "Werk \u2066isoliert\u2069" }, "alt"],
+    ] as const) {
       const res = await send("PATCH", `/api/v1/releases/${release.id}/images/${imageId}`, { token, body });
       expect([res.status, (await res.json()).error.issues[0].path]).toEqual([422, path]);
     }
-    await expect(correctImageDeclaration({ userId: owner.id, imageId, alt: "Werk\u0001" })).rejects.toMatchObject({ code: "validation_failed", issues: [expect.objectContaining({ path: "alt" })] });
+    await expect(correctImageDeclaration({ userId: owner.id, imageId, alt: "Werk\u0001" })).rejects.toMatchObject({
+      code: "validation_failed",
+      issues: [expect.objectContaining({ path: "alt" })],
+    });
 
     await signIn(owner.id);
     const form = new FormData();
-    for (const [k, v] of Object.entries({ imageId: String(imageId), copyright: "Foto: Anna Beispiel", alt: "Das neue Werk\u0007" })) form.set(k, v);
+    for (const [k, v] of Object.entries({ imageId: String(imageId), copyright: "Foto: Anna Beispiel", alt: "Das neue Werk\u0007" }))
+      form.set(k, v);
     const result = await correctImageAction(release.id, null, form);
     expect(result).toMatchObject({ ok: false, issues: { alt: expect.stringContaining("Steuer- oder Sonderzeichen") } });
     const after = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: imageId } });
@@ -246,7 +323,20 @@ describe("the check counts only for what it read", () => {
     const release = await seedCheckedRelease(company.id, owner.id, { data: { contactEmail: "presse@beispiel.de" } });
     await db.pressReleaseClassification.deleteMany({ where: { pressReleaseId: release.id } });
     const image = await db.pressReleaseImage.create({
-      data: { pressReleaseId: release.id, bytesSha256: "f".repeat(64), metadataHash: "e".repeat(64), mimeType: "image/jpeg", width: 10, height: 10, sizeBytes: 100, displayPath: "x.jpg", rulesVersion: "r1", formVersion: "v1", alt: SPAM.alt, customerStatement: SPAM.copyright },
+      data: {
+        pressReleaseId: release.id,
+        bytesSha256: "f".repeat(64),
+        metadataHash: "e".repeat(64),
+        mimeType: "image/jpeg",
+        width: 10,
+        height: 10,
+        sizeBytes: 100,
+        displayPath: "x.jpg",
+        rulesVersion: "r1",
+        formVersion: "v1",
+        alt: SPAM.alt,
+        customerStatement: SPAM.copyright,
+      },
     });
     // The stored fingerprint covers the spam image, as its upload left it.
     const withImage = await currentReviewFingerprint(db, await row(release.id));
@@ -265,7 +355,9 @@ describe("the check counts only for what it read", () => {
     expect(outcome).toBe("discarded");
     await db.pressReleaseImage.update({ where: { id: image.id }, data: { withheldAt: null } });
     // No check credited for the version with the spam image: it is never published unseen.
-    expect(await db.pressReleaseClassification.count({ where: { pressReleaseId: release.id, reviewFingerprint: withImage, discardedAt: null } })).toBe(0);
+    expect(
+      await db.pressReleaseClassification.count({ where: { pressReleaseId: release.id, reviewFingerprint: withImage, discardedAt: null } }),
+    ).toBe(0);
     expect((await row(release.id)).status).toBe("in_review");
     await expect(publishRelease({ releaseId: release.id, actor: KI })).rejects.toBeInstanceOf(StaleClassificationException);
     // The next check reads the release as it is and judges the image.

@@ -30,8 +30,15 @@ export function photoLikeJpeg(width: number, height: number, pipe: (s: Sharp) =>
 }
 
 /** A uniform image in one colour, in any format sharp writes. */
-export function solidImage(width: number, height: number, colour: string, format: "jpeg" | "png" | "webp" | "avif" | "gif" | "tiff" = "png"): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).toFormat(format).toBuffer();
+export function solidImage(
+  width: number,
+  height: number,
+  colour: string,
+  format: "jpeg" | "png" | "webp" | "avif" | "gif" | "tiff" = "png",
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 /** The mean of each colour channel over a region of an encoded image. */

@@ -22,7 +22,11 @@ describe("lib/ in layers", () => {
   });
 
   it("imports relatively in .mjs files, which Node loads without the @/ alias (the cache handler, the server)", () => {
-    const mjs = ["lib", "scripts"].flatMap((dir) => readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".mjs")).map((f) => join(dir, f)));
+    const mjs = ["lib", "scripts"].flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".mjs"))
+        .map((f) => join(dir, f)),
+    );
     expect(mjs.length).toBeGreaterThan(3);
     const aliased = mjs.filter((file) => /from ["']@\//.test(readFileSync(file, "utf8")));
     expect(aliased).toEqual([]);

@@ -6,7 +6,15 @@ import { isSendingHalted } from "@/lib/domains/mail/circuit-breaker";
 import { signMailRef } from "@/lib/domains/mail/mail-ref";
 import { findSuppression } from "@/lib/domains/mail/suppression";
 import { dsnMessageId, dsnWithReturnedMessage, dsnWithoutStatus, exchangeDsn, postfixDsn, type DsnFixture } from "./dsn-fixtures";
-import { blocksTransactional, bounceAddress, enableBounceRoutes, sentRef, INBOUND_SECRET, inboundRequest, storedBounces } from "./mail-bounce-helpers";
+import {
+  blocksTransactional,
+  bounceAddress,
+  enableBounceRoutes,
+  sentRef,
+  INBOUND_SECRET,
+  inboundRequest,
+  storedBounces,
+} from "./mail-bounce-helpers";
 
 const ref = (recipient: string) => sentRef(recipient);
 const withHeader = (f: DsnFixture): DsnFixture => ({ refHeaderName: getConfig().mail.refHeader, ...f });
@@ -35,7 +43,9 @@ describe("POST /api/mail/inbound", () => {
 
   it("refuses a message over 2 MiB with 413", async () => {
     const email = bounceAddress("large");
-    const res = await POST(inboundRequest(postfixDsn(withHeader({ recipient: email, ref: await ref(email) })) + "x".repeat(2 * 1024 * 1024)));
+    const res = await POST(
+      inboundRequest(postfixDsn(withHeader({ recipient: email, ref: await ref(email) })) + "x".repeat(2 * 1024 * 1024)),
+    );
     expect(res.status).toBe(413);
     expect(await storedBounces(email)).toEqual([]);
   });
@@ -110,7 +120,15 @@ describe("POST /api/mail/inbound", () => {
 
   it("records a report piped twice once", async () => {
     const email = bounceAddress("twice");
-    const dsn = postfixDsn(withHeader({ recipient: email, ref: await ref(email), status: "4.4.7", diagnostic: "450 4.4.7 Message delayed too long", messageId: dsnMessageId() }));
+    const dsn = postfixDsn(
+      withHeader({
+        recipient: email,
+        ref: await ref(email),
+        status: "4.4.7",
+        diagnostic: "450 4.4.7 Message delayed too long",
+        messageId: dsnMessageId(),
+      }),
+    );
     await Promise.all([POST(inboundRequest(dsn)), POST(inboundRequest(dsn))]);
     const again = await (await POST(inboundRequest(dsn))).json();
     expect(again.recipients).toMatchObject([{ email, recorded: false }]);
@@ -130,7 +148,14 @@ describe("POST /api/mail/inbound", () => {
     const { threshold } = getConfig().mail.circuit;
     const recipients = Array.from({ length: threshold + 1 }, () => bounceAddress("relay"));
     for (const [i, email] of recipients.entries()) {
-      const dsn = postfixDsn(withHeader({ recipient: email, ref: i % 2 ? await ref(email) : null, status: "5.7.1", diagnostic: `554 5.7.1 <${email}>: Relay access denied` }));
+      const dsn = postfixDsn(
+        withHeader({
+          recipient: email,
+          ref: i % 2 ? await ref(email) : null,
+          status: "5.7.1",
+          diagnostic: `554 5.7.1 <${email}>: Relay access denied`,
+        }),
+      );
       expect((await POST(inboundRequest(dsn))).status).toBe(200);
     }
     expect(await db.emailBounce.count({ where: { isRelay: true } })).toBe(0);
@@ -143,7 +168,13 @@ describe("POST /api/mail/inbound", () => {
     const header = await ref(victim);
     // Five forged reports quoting one real header: one bounce, below the threshold of three.
     for (let i = 0; i < 5; i++) {
-      await POST(inboundRequest(postfixDsn(withHeader({ recipient: victim, ref: header, status: "4.2.2", diagnostic: "452 4.2.2 over quota", messageId: dsnMessageId() }))));
+      await POST(
+        inboundRequest(
+          postfixDsn(
+            withHeader({ recipient: victim, ref: header, status: "4.2.2", diagnostic: "452 4.2.2 over quota", messageId: dsnMessageId() }),
+          ),
+        ),
+      );
     }
     expect((await storedBounces(victim)).filter((b) => b.signed)).toHaveLength(1);
     expect(await blocksTransactional(victim)).toBe(false);
@@ -152,7 +183,11 @@ describe("POST /api/mail/inbound", () => {
     const stale = await sentRef(old, new Date(Date.now() - 40 * 86_400_000));
     await POST(inboundRequest(postfixDsn(withHeader({ recipient: old, ref: stale, status: "5.1.1", diagnostic: "550 5.1.1 unknown" }))));
     const never = bounceAddress("never");
-    await POST(inboundRequest(postfixDsn(withHeader({ recipient: never, ref: signMailRef("o999999", never), status: "5.1.1", diagnostic: "550 5.1.1 unknown" }))));
+    await POST(
+      inboundRequest(
+        postfixDsn(withHeader({ recipient: never, ref: signMailRef("o999999", never), status: "5.1.1", diagnostic: "550 5.1.1 unknown" })),
+      ),
+    );
     for (const email of [old, never]) {
       expect(await storedBounces(email)).toMatchObject([{ signed: false, needsReview: true }]);
       expect(await blocksTransactional(email)).toBe(false);

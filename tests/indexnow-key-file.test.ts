@@ -22,7 +22,11 @@ describe("the IndexNow key file", () => {
 
   it("serves each portal's key as text; INDEXNOW_KEY replaces the derived keys", async () => {
     const business = await get("business");
-    expect([business.status, business.headers.get("content-type"), await business.text()]).toEqual([200, "text/plain; charset=utf-8", indexNowKey("business")]);
+    expect([business.status, business.headers.get("content-type"), await business.text()]).toEqual([
+      200,
+      "text/plain; charset=utf-8",
+      indexNowKey("business"),
+    ]);
     expect(await (await get("tech")).text()).toBe(indexNowKey("tech"));
     expect(indexNowKey("business")).toMatch(/^[a-f0-9]{32}$/);
     expect(indexNowKey("business")).not.toBe(indexNowKey("tech"));
@@ -34,7 +38,9 @@ describe("the IndexNow key file", () => {
     expect(await rewritten("business.localhost:3000", INDEXNOW_KEY_PATH)).toBe("/portal/business/indexnow-key.txt");
     expect(await rewritten("tech.localhost:3000", `${INDEXNOW_KEY_PATH}?portal=business`)).toBe("/portal/tech/indexnow-key.txt");
     // The internal prefix is part of the public path: no route answers it.
-    expect(await rewritten("tech.localhost:3000", "/portal/business/indexnow-key.txt")).toBe("/portal/tech/portal/business/indexnow-key.txt");
+    expect(await rewritten("tech.localhost:3000", "/portal/business/indexnow-key.txt")).toBe(
+      "/portal/tech/portal/business/indexnow-key.txt",
+    );
     // The hub and unknown hosts have no key file (the hub tree has no such route).
     expect(await rewritten("hub.localhost:3000", INDEXNOW_KEY_PATH)).toBe("/hub/indexnow-key.txt");
     expect(await rewritten("evil.example", INDEXNOW_KEY_PATH)).toBe("/hub/indexnow-key.txt");

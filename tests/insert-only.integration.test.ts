@@ -7,7 +7,9 @@ describe("insert-only tables", () => {
   it("refuse UPDATE and DELETE on evidence rows", async () => {
     const user = await seedUser();
     await db.legalDocumentAcceptance.create({ data: { userId: user.id, document: "terms", version: "2026-01" } });
-    expect(await databaseRefusal(db.legalDocumentAcceptance.updateMany({ data: { version: "x" } }))).toEqual(insertOnlyRefusal("legal_document_acceptances"));
+    expect(await databaseRefusal(db.legalDocumentAcceptance.updateMany({ data: { version: "x" } }))).toEqual(
+      insertOnlyRefusal("legal_document_acceptances"),
+    );
     expect(await databaseRefusal(db.legalDocumentAcceptance.deleteMany({}))).toEqual(insertOnlyRefusal("legal_document_acceptances"));
     await db.activityLog.create({ data: { type: "test" } });
     expect(await databaseRefusal(db.activityLog.deleteMany({}))).toEqual(insertOnlyRefusal("activity_log"));
@@ -27,11 +29,34 @@ describe("insert-only tables", () => {
 
   it("let a rights confirmation go only through the never-published purge", async () => {
     const release = await seedRelease({ companyId: (await seedCompany()).id });
-    const image = await db.pressReleaseImage.create({ data: { pressReleaseId: release.id, bytesSha256: "a".repeat(64), metadataHash: "b".repeat(64), mimeType: "image/jpeg", width: 800, height: 600, sizeBytes: 1, displayPath: "img/0000000000000000/a.jpg", rulesVersion: "test" } });
-    const row = { subjectType: "press_release", subjectId: release.id, imageId: image.id, imageSha256: "a".repeat(64), legalTextKey: "img-confirm-v2", ipHmac: "h", ipHmacKeyVersion: 1, source: "upload" };
+    const image = await db.pressReleaseImage.create({
+      data: {
+        pressReleaseId: release.id,
+        bytesSha256: "a".repeat(64),
+        metadataHash: "b".repeat(64),
+        mimeType: "image/jpeg",
+        width: 800,
+        height: 600,
+        sizeBytes: 1,
+        displayPath: "img/0000000000000000/a.jpg",
+        rulesVersion: "test",
+      },
+    });
+    const row = {
+      subjectType: "press_release",
+      subjectId: release.id,
+      imageId: image.id,
+      imageSha256: "a".repeat(64),
+      legalTextKey: "img-confirm-v2",
+      ipHmac: "h",
+      ipHmacKeyVersion: 1,
+      source: "upload",
+    };
     await db.imageRightsConfirmation.create({ data: row });
     expect(await databaseRefusal(db.imageRightsConfirmation.deleteMany({}))).toEqual(insertOnlyRefusal("image_rights_confirmations"));
-    expect(await databaseRefusal(db.imageRightsConfirmation.updateMany({ data: { source: "x" } }))).toEqual(insertOnlyRefusal("image_rights_confirmations"));
+    expect(await databaseRefusal(db.imageRightsConfirmation.updateMany({ data: { source: "x" } }))).toEqual(
+      insertOnlyRefusal("image_rights_confirmations"),
+    );
     await db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT set_config('app.allow_confirmation_purge', 'on', true)`;
       await tx.imageRightsConfirmation.deleteMany({});
@@ -44,7 +69,8 @@ describe("insert-only tables", () => {
 
   it("open the draft-purge door for the one release named, never for another release's AI declarations", async () => {
     const [a, b] = [await seedRelease({ companyId: (await seedCompany()).id }), await seedRelease({ companyId: (await seedCompany()).id })];
-    for (const r of [a, b]) await db.pressReleaseAiDeclaration.create({ data: { pressReleaseId: r.id, scope: "text", declaration: "without_ai", version: 1 } });
+    for (const r of [a, b])
+      await db.pressReleaseAiDeclaration.create({ data: { pressReleaseId: r.id, scope: "text", declaration: "without_ai", version: 1 } });
     // As code sharing the purge's transaction: the door set for release A, a delete aimed at B.
     const viaDoor = (target: number, door: string) =>
       db.$transaction(async (tx) => {
@@ -55,10 +81,14 @@ describe("insert-only tables", () => {
     // The old blanket value opens nothing any more.
     expect(await databaseRefusal(viaDoor(b.id, "on"))).toEqual(insertOnlyRefusal("press_release_ai_declarations"));
     // A delete of everything with A's door still fails as a whole on B's row.
-    expect(await databaseRefusal(db.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT set_config('app.allow_draft_purge', ${String(a.id)}, true)`;
-      await tx.pressReleaseAiDeclaration.deleteMany({ where: { pressReleaseId: { in: [a.id, b.id] } } });
-    }))).toEqual(insertOnlyRefusal("press_release_ai_declarations"));
+    expect(
+      await databaseRefusal(
+        db.$transaction(async (tx) => {
+          await tx.$executeRaw`SELECT set_config('app.allow_draft_purge', ${String(a.id)}, true)`;
+          await tx.pressReleaseAiDeclaration.deleteMany({ where: { pressReleaseId: { in: [a.id, b.id] } } });
+        }),
+      ),
+    ).toEqual(insertOnlyRefusal("press_release_ai_declarations"));
     expect(await db.pressReleaseAiDeclaration.count({ where: { pressReleaseId: { in: [a.id, b.id] } } })).toBe(2);
     // With its own id the purge deletes the release, and its declarations go with it.
     await db.$transaction(async (tx) => {
@@ -95,7 +125,9 @@ describe("insert-only tables", () => {
     const company = await seedCompany();
     const release = await seedRelease({ companyId: company.id });
     await db.pressReleaseEvent.create({ data: { pressReleaseId: release.id, type: "view" } });
-    expect(await databaseRefusal(db.pressReleaseEvent.updateMany({ data: { channel: "x" } }))).toEqual(insertOnlyRefusal("press_release_events"));
+    expect(await databaseRefusal(db.pressReleaseEvent.updateMany({ data: { channel: "x" } }))).toEqual(
+      insertOnlyRefusal("press_release_events"),
+    );
     await db.pressRelease.delete({ where: { id: release.id } });
     expect(await db.pressReleaseEvent.count()).toBe(0);
   });

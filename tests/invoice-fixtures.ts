@@ -26,7 +26,12 @@ export async function customerWithInvoice(user: Parameters<typeof seedUser>[0] =
 /** The invoice mails queued for an invoice number, oldest first. */
 export async function invoiceMails(number: string) {
   const rows = await db.mailOutbox.findMany({ where: { subject: { contains: number } }, orderBy: { id: "asc" } });
-  return rows.map((r) => ({ ...r, pdfs: (r.attachments as { filename: string; contentBase64: string; contentType: string }[]).filter((a) => a.contentType === "application/pdf") }));
+  return rows.map((r) => ({
+    ...r,
+    pdfs: (r.attachments as { filename: string; contentBase64: string; contentType: string }[]).filter(
+      (a) => a.contentType === "application/pdf",
+    ),
+  }));
 }
 
 /** The text of a PDF, its no-break spaces as plain ones. */

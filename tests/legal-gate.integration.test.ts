@@ -16,7 +16,8 @@ import { GOOD_BODY, seedNewsroom } from "./release-fixtures";
 
 let categoryId: number;
 beforeAll(async () => {
-  categoryId = (await db.category.create({ data: { portal: "business", slug: unique("energie"), nameDe: "Energie", nameEn: "Energy" } })).id;
+  categoryId = (await db.category.create({ data: { portal: "business", slug: unique("energie"), nameDe: "Energie", nameEn: "Energy" } }))
+    .id;
 });
 beforeEach(() => {
   process.env.LEGAL_ACCEPTANCE_GATE = "true";
@@ -31,16 +32,33 @@ const CURRENT = REQUIRED_DOCUMENTS.map(({ document, version }) => ({ document, v
 
 async function customerForm() {
   const { owner, company } = await seedNewsroom();
-  const values = { ...EMPTY_RELEASE_FORM, companyId: String(company.id), portal: "business", categoryId: String(categoryId), title: `Werk ${unique("w")} eröffnet`, body: GOOD_BODY, aiDeclaration: "without_ai", location: "Berlin", contactName: "P", contactEmail: "p@beispiel.de" };
+  const values = {
+    ...EMPTY_RELEASE_FORM,
+    companyId: String(company.id),
+    portal: "business",
+    categoryId: String(categoryId),
+    title: `Werk ${unique("w")} eröffnet`,
+    body: GOOD_BODY,
+    aiDeclaration: "without_ai",
+    location: "Berlin",
+    contactName: "P",
+    contactEmail: "p@beispiel.de",
+  };
   return { owner, company, values };
 }
 
 describe("the legal-acceptance gate in the dashboard", () => {
   it("lists the documents to accept, refuses a submission without them and saves nothing", async () => {
     const { owner, company, values } = await customerForm();
-    expect((await loadNewReleaseForm(owner.id)).documentsToAccept.map((d) => [d.document, d.version, d.path])).toEqual(REQUIRED_DOCUMENTS.map((d) => [d.document, d.version, d.path]));
+    expect((await loadNewReleaseForm(owner.id)).documentsToAccept.map((d) => [d.document, d.version, d.path])).toEqual(
+      REQUIRED_DOCUMENTS.map((d) => [d.document, d.version, d.path]),
+    );
     const err = await saveDashboardRelease({ userId: owner.id, values, submit: true }).catch((e: unknown) => e);
-    expect(actionError(err)).toMatchObject({ ok: false, code: "legal_acceptance_required", message: expect.stringContaining("Bedingungen") });
+    expect(actionError(err)).toMatchObject({
+      ok: false,
+      code: "legal_acceptance_required",
+      message: expect.stringContaining("Bedingungen"),
+    });
     expect(await db.pressRelease.count({ where: { companyId: company.id } })).toBe(0);
     // Saving a draft needs no acceptance.
     const draft = await saveDashboardRelease({ userId: owner.id, values, submit: false });
@@ -68,7 +86,13 @@ describe("the legal-acceptance gate in the dashboard", () => {
 
   it("staff in a support access cannot accept the documents for the customer: refused by the release write, nothing stored", async () => {
     const { owner, company, values } = await customerForm();
-    const err = await saveDashboardRelease({ userId: owner.id, values, submit: true, acceptDocuments: CURRENT, acting: { impersonatorUserId: owner.id + 1000 } }).catch((e: unknown) => e);
+    const err = await saveDashboardRelease({
+      userId: owner.id,
+      values,
+      submit: true,
+      acceptDocuments: CURRENT,
+      acting: { impersonatorUserId: owner.id + 1000 },
+    }).catch((e: unknown) => e);
     expect(actionError(err)).toMatchObject({ ok: false, code: "forbidden", message: expect.stringContaining("Support-Zugang") });
     expect(await db.legalDocumentAcceptance.count({ where: { userId: owner.id } })).toBe(0);
     expect(await db.pressRelease.count({ where: { companyId: company.id } })).toBe(0);
@@ -80,7 +104,10 @@ describe("the legal-acceptance gate in the dashboard", () => {
   it("is held by submitRelease itself, whatever path calls it", async () => {
     const { owner, values } = await customerForm();
     const { releaseId } = await saveDashboardRelease({ userId: owner.id, values, submit: false });
-    await expect(submitRelease({ releaseId, actor: { type: "user", userId: owner.id } })).rejects.toMatchObject({ code: "legal_acceptance_required", status: 428 });
+    await expect(submitRelease({ releaseId, actor: { type: "user", userId: owner.id } })).rejects.toMatchObject({
+      code: "legal_acceptance_required",
+      status: 428,
+    });
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: releaseId } })).status).toBe("draft");
   });
 });

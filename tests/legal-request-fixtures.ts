@@ -12,7 +12,9 @@ export const complianceAdmin = () => seedAdmin(["compliance:manage"]);
  * A published release as the public sees it: published, its time come, published_ever_at set;
  * a day ago unless `publishedAt` says when (a test that acts at a fixed time publishes before it).
  */
-export async function seedPublishedRelease(opts: { data?: Partial<Prisma.PressReleaseUncheckedCreateInput>; portal?: "business" | "tech"; publishedAt?: Date } = {}) {
+export async function seedPublishedRelease(
+  opts: { data?: Partial<Prisma.PressReleaseUncheckedCreateInput>; portal?: "business" | "tech"; publishedAt?: Date } = {},
+) {
   const { owner, company } = await seedNewsroom({ portal: opts.portal ?? "business" });
   const publishedAt = opts.publishedAt ?? new Date(Date.now() - 86_400_000);
   const release = await seedRelease({
@@ -40,7 +42,9 @@ export async function seedLegalRequest(opts: {
 }) {
   const requester = opts.requesterUserId === undefined ? await seedUser({ name: "Erika Muster" }) : null;
   const requesterUserId = opts.requesterUserId === undefined ? requester!.id : opts.requesterUserId;
-  const email = requester?.email ?? (requesterUserId ? (await db.user.findUniqueOrThrow({ where: { id: requesterUserId } })).email : `${unique("leser")}@example.test`);
+  const email =
+    requester?.email ??
+    (requesterUserId ? (await db.user.findUniqueOrThrow({ where: { id: requesterUserId } })).email : `${unique("leser")}@example.test`);
   return db.legalRequest.create({
     data: {
       track: opts.track,

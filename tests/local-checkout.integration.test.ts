@@ -23,7 +23,15 @@ async function customer() {
 
 const sessionIdOf = (url: string) => /\/checkout\/local\/(cs_local_[0-9a-f]+)$/.exec(url)![1]!;
 
-afterEach(() => setLimits({ NODE_ENV: undefined, APP_KEY: undefined, HEALTH_TOKEN: undefined, RESEND_API_KEY: undefined, ARCHIVE_SIGNING_KEY: undefined }));
+afterEach(() =>
+  setLimits({
+    NODE_ENV: undefined,
+    APP_KEY: undefined,
+    HEALTH_TOKEN: undefined,
+    RESEND_API_KEY: undefined,
+    ARCHIVE_SIGNING_KEY: undefined,
+  }),
+);
 
 describe("the local test checkout", () => {
   it("books a plan: quota and API access follow, the invoice is mirrored, a double click pays once", async () => {
@@ -37,12 +45,26 @@ describe("the local test checkout", () => {
     expect(second).toBe(first);
     const agreements = await db.userPaymentOption.findMany({ where: { userId: user.id } });
     expect(agreements).toHaveLength(1);
-    expect(agreements[0]).toMatchObject({ provider: "stripe", plan: "agency", status: "active", monthlyReleaseQuota: 40, apiAccess: true, companyId: company.id, priceCents: 34900 });
+    expect(agreements[0]).toMatchObject({
+      provider: "stripe",
+      plan: "agency",
+      status: "active",
+      monthlyReleaseQuota: 40,
+      apiAccess: true,
+      companyId: company.id,
+      priceCents: 34900,
+    });
     expect(await hasApiAccess(user.id)).toBe(true);
     expect((await quotaStatus(db, user.id, new Date())).limit).toBe(40);
     const invoices = await db.invoice.findMany({ where: { userId: user.id } });
     expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toMatchObject({ kind: "stripe", status: "paid", amountCents: 34900, taxCents: 6631, userPaymentOptionId: agreements[0]!.id });
+    expect(invoices[0]).toMatchObject({
+      kind: "stripe",
+      status: "paid",
+      amountCents: 34900,
+      taxCents: 6631,
+      userPaymentOptionId: agreements[0]!.id,
+    });
     // A second booking while one runs is refused.
     await expect(startCheckout({ purpose: "booking", userId: user.id, planId: "starter" })).rejects.toMatchObject({ code: "conflict" });
   });
@@ -59,7 +81,10 @@ describe("the local test checkout", () => {
     const { user } = await customer();
     const other = await seedUser({ emailVerifiedAt: new Date() });
     const id = sessionIdOf((await startCheckout({ purpose: "booking", userId: user.id, planId: "business" })).url);
-    for (const [payer, code] of [[null, "unauthenticated"], [other.id, "forbidden"]] as const) {
+    for (const [payer, code] of [
+      [null, "unauthenticated"],
+      [other.id, "forbidden"],
+    ] as const) {
       await expect(payLocalCheckout(id, payer)).rejects.toMatchObject({ code });
       await expect(abandonLocalCheckout(id, payer)).rejects.toMatchObject({ code });
     }
@@ -73,7 +98,12 @@ describe("the local test checkout", () => {
     const { user } = await customer();
     await payLocalCheckout(sessionIdOf((await startCheckout({ purpose: "booking", userId: user.id, planId: "business" })).url), user.id);
     const agreement = await db.userPaymentOption.findFirstOrThrow({ where: { userId: user.id } });
-    const receipt = await giveNotice({ userId: user.id, agreementId: agreement.id, kind: "cancellation", statement: "Wir veröffentlichen künftig selbst." });
+    const receipt = await giveNotice({
+      userId: user.id,
+      agreementId: agreement.id,
+      kind: "cancellation",
+      statement: "Wir veröffentlichen künftig selbst.",
+    });
     expect(receipt.endsAt.getTime()).toBe(agreement.periodEnd!.getTime());
     const noticed = await db.userPaymentOption.findUniqueOrThrow({ where: { id: agreement.id } });
     expect(noticed).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
@@ -82,7 +112,9 @@ describe("the local test checkout", () => {
     expect(mail.text).toContain("Paket Business");
     expect(mail.text).toMatch(/\d{2}:\d{2}/);
     expect(await db.activityLog.count({ where: { actorUserId: user.id, type: ACTIVITY.formIntake, path: "cancellation" } })).toBe(1);
-    await expect(giveNotice({ userId: user.id, agreementId: agreement.id, kind: "cancellation" })).rejects.toMatchObject({ code: "conflict" });
+    await expect(giveNotice({ userId: user.id, agreementId: agreement.id, kind: "cancellation" })).rejects.toMatchObject({
+      code: "conflict",
+    });
     // Still within its period the plan works; a new plan may be booked for afterwards.
     expect(await hasApiAccess(user.id)).toBe(true);
 
@@ -111,7 +143,9 @@ describe("the local test checkout", () => {
     await payLocalCheckout(sessionIdOf((await startCheckout({ purpose: "booking", userId: user.id, planId: "starter" })).url), user.id);
     const agreement = await db.userPaymentOption.findFirstOrThrow({ where: { userId: user.id } });
     await db.userPaymentOption.update({ where: { id: agreement.id }, data: { createdAt: new Date(Date.now() - 15 * 86_400_000) } });
-    await expect(giveNotice({ userId: user.id, agreementId: agreement.id, kind: "withdrawal" })).rejects.toMatchObject({ code: "conflict" });
+    await expect(giveNotice({ userId: user.id, agreementId: agreement.id, kind: "withdrawal" })).rejects.toMatchObject({
+      code: "conflict",
+    });
     expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: agreement.id } })).status).toBe("active");
     expect(await openContracts(user.id, "withdrawal")).toEqual([]);
     expect(await openContracts(user.id, "cancellation")).toHaveLength(1);
@@ -122,15 +156,25 @@ describe("the local test checkout", () => {
     await payLocalCheckout(sessionIdOf((await startCheckout({ purpose: "booking", userId: user.id, planId: "business" })).url), user.id);
     const agreement = await db.userPaymentOption.findFirstOrThrow({ where: { userId: user.id } });
     const attacker = await seedUser({ emailVerifiedAt: new Date() });
-    await expect(giveNotice({ userId: attacker.id, agreementId: agreement.id, kind: "withdrawal" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(giveNotice({ userId: attacker.id, agreementId: agreement.id, kind: "withdrawal" })).rejects.toMatchObject({
+      code: "not_found",
+    });
     expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: agreement.id } })).status).toBe("active");
   });
 
   it("is off on a public deployment without Stripe keys: no checkout, no free plan", async () => {
     const { user } = await customer();
     const id = sessionIdOf((await startCheckout({ purpose: "booking", userId: user.id, planId: "business" })).url);
-    setLimits({ NODE_ENV: "production", APP_KEY: "k".repeat(40), HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test", ARCHIVE_SIGNING_KEY: "a".repeat(40) });
-    await expect(startCheckout({ purpose: "booking", userId: user.id, planId: "business" })).rejects.toMatchObject({ code: "service_unavailable" });
+    setLimits({
+      NODE_ENV: "production",
+      APP_KEY: "k".repeat(40),
+      HEALTH_TOKEN: "t",
+      RESEND_API_KEY: "re_test",
+      ARCHIVE_SIGNING_KEY: "a".repeat(40),
+    });
+    await expect(startCheckout({ purpose: "booking", userId: user.id, planId: "business" })).rejects.toMatchObject({
+      code: "service_unavailable",
+    });
     await expect(payLocalCheckout(id, user.id)).rejects.toMatchObject({ code: "not_found" });
     expect(await db.userPaymentOption.count({ where: { userId: user.id } })).toBe(0);
   });

@@ -30,10 +30,26 @@ const base = (to: string) => ({
   subject: "Ihre Pressemitteilung wurde veröffentlicht",
 });
 
-export const bouncedEvent = (to: string, bounce: EmailBouncedEvent["data"]["bounce"]): EmailBouncedEvent => ({ type: "email.bounced", created_at: new Date().toISOString(), data: { ...base(to), bounce } });
-export const complainedEvent = (to: string): EmailComplainedEvent => ({ type: "email.complained", created_at: new Date().toISOString(), data: base(to) });
-export const failedEvent = (to: string, reason: string): EmailFailedEvent => ({ type: "email.failed", created_at: new Date().toISOString(), data: { ...base(to), failed: { reason } } });
-export const suppressedEvent = (to: string, message: string): EmailSuppressedEvent => ({ type: "email.suppressed", created_at: new Date().toISOString(), data: { ...base(to), suppressed: { type: "OnAccountSuppressionList", message } } });
+export const bouncedEvent = (to: string, bounce: EmailBouncedEvent["data"]["bounce"]): EmailBouncedEvent => ({
+  type: "email.bounced",
+  created_at: new Date().toISOString(),
+  data: { ...base(to), bounce },
+});
+export const complainedEvent = (to: string): EmailComplainedEvent => ({
+  type: "email.complained",
+  created_at: new Date().toISOString(),
+  data: base(to),
+});
+export const failedEvent = (to: string, reason: string): EmailFailedEvent => ({
+  type: "email.failed",
+  created_at: new Date().toISOString(),
+  data: { ...base(to), failed: { reason } },
+});
+export const suppressedEvent = (to: string, message: string): EmailSuppressedEvent => ({
+  type: "email.suppressed",
+  created_at: new Date().toISOString(),
+  data: { ...base(to), suppressed: { type: "OnAccountSuppressionList", message } },
+});
 
 /** A webhook delivery as Resend (Svix) sends it; `secret` other than ours forges the signature. */
 export function resendRequest(payload: unknown, opts: { id?: string; at?: Date; secret?: string } = {}): Request {
@@ -62,7 +78,11 @@ export function inboundRequest(raw: string, token: string | null = INBOUND_SECRE
 }
 
 export function storedBounces(email: string) {
-  return db.emailBounce.findMany({ where: { email: email.toLowerCase() }, orderBy: { id: "asc" }, select: { kind: true, source: true, statusCode: true, signed: true, needsReview: true, isRelay: true, externalId: true } });
+  return db.emailBounce.findMany({
+    where: { email: email.toLowerCase() },
+    orderBy: { id: "asc" },
+    select: { kind: true, source: true, statusCode: true, signed: true, needsReview: true, isRelay: true, externalId: true },
+  });
 }
 
 /** Whether a transactional mail (a sign-in link) to the address would be stopped. */
@@ -77,7 +97,17 @@ export async function blocksTransactional(email: string): Promise<boolean> {
 export async function sentRef(email: string, sentAt = new Date()): Promise<string> {
   const { signMailRef } = await import("@/lib/domains/mail/mail-ref");
   const row = await db.mailOutbox.create({
-    data: { to: email.toLowerCase(), from: "Pressdesk <noreply@pressdesk.localhost>", subject: "s", html: "<p>h</p>", text: "t", headers: {}, mailType: "published", status: "sent", sentAt },
+    data: {
+      to: email.toLowerCase(),
+      from: "Pressdesk <noreply@pressdesk.localhost>",
+      subject: "s",
+      html: "<p>h</p>",
+      text: "t",
+      headers: {},
+      mailType: "published",
+      status: "sent",
+      sentAt,
+    },
     select: { id: true },
   });
   return signMailRef(`o${row.id}`, email.toLowerCase());

@@ -22,7 +22,18 @@ afterAll(() => provider.stop());
 
 async function queue(n: number, prefix: string): Promise<number[]> {
   const ids: number[] = [];
-  for (let i = 0; i < n; i++) ids.push((await sendMail({ to: `${prefix}${i}@example.com`, subject: `Mail ${i}`, text: `Text ${i}`, html: `<p>Text ${i}</p>`, mailType: "login_link" })).id);
+  for (let i = 0; i < n; i++)
+    ids.push(
+      (
+        await sendMail({
+          to: `${prefix}${i}@example.com`,
+          subject: `Mail ${i}`,
+          text: `Text ${i}`,
+          html: `<p>Text ${i}</p>`,
+          mailType: "login_link",
+        })
+      ).id,
+    );
   return ids;
 }
 
@@ -64,7 +75,10 @@ describe("delivery through the provider", () => {
     await deliverUntilDone(3);
     provider.failRate = 0;
 
-    const rows = await db.mailOutbox.findMany({ where: { id: { in: ids } }, select: { id: true, to: true, status: true, providerMessageId: true } });
+    const rows = await db.mailOutbox.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, to: true, status: true, providerMessageId: true },
+    });
     expect(rows.every((r) => r.status === "sent")).toBe(true);
     const perAddress = new Map<string, number>();
     for (const m of provider.delivered) for (const to of m.body.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
@@ -93,7 +107,13 @@ describe("delivery through the provider", () => {
 
   it("puts the signed reference, return path and one-click unsubscribe on the wire; a suppressed address receives nothing", async () => {
     setLimits({ MAIL_RETURN_PATH: "bounces@pressdesk.localhost" });
-    const { id } = await sendMail({ to: "Author@Example.com", subject: "Veröffentlicht", text: "t", html: "<p>t</p>", mailType: "published" });
+    const { id } = await sendMail({
+      to: "Author@Example.com",
+      subject: "Veröffentlicht",
+      text: "t",
+      html: "<p>t</p>",
+      mailType: "published",
+    });
     expect(await deliverMailById(id)).toBe("sent");
     const [wire] = provider.deliveredTo("author@example.com");
     const headers = wire!.body.headers!;
@@ -101,7 +121,14 @@ describe("delivery through the provider", () => {
     expect(verifyMailRef(headers["X-PD-Ref"], "someone-else@example.com")).toBeNull();
     // The return path is set by the MessageSending step; Resend takes it from the domain's settings.
     expect(headers["Return-Path"]).toBeUndefined();
-    const prepared = await applyMessageSending({ to: "author@example.com", subject: "s", html: "h", text: "t", mailType: "published", ref: "o1" });
+    const prepared = await applyMessageSending({
+      to: "author@example.com",
+      subject: "s",
+      html: "h",
+      text: "t",
+      mailType: "published",
+      ref: "o1",
+    });
     expect(!prepared.suppressed && prepared.message.headers["Return-Path"]).toBe("bounces@pressdesk.localhost");
     expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     const token = new URL(/^<(.+)>$/.exec(headers["List-Unsubscribe"]!)![1]!).searchParams.get("t");
@@ -132,7 +159,8 @@ describe("delivery through the provider", () => {
     let rolledBack = 0;
     await db
       .$transaction(async (tx) => {
-        rolledBack = (await sendMail({ to: "never@example.com", subject: "x", text: "t", html: "<p>t</p>", mailType: "login_link" }, tx)).id;
+        rolledBack = (await sendMail({ to: "never@example.com", subject: "x", text: "t", html: "<p>t</p>", mailType: "login_link" }, tx))
+          .id;
         throw new Error("business change failed");
       })
       .catch(() => {});

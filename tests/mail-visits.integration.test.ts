@@ -10,7 +10,10 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 
 describe("visits through mail links (conversion stage 1)", () => {
   it("reads ?src= and &pr= of our mail types only", () => {
-    expect(mailVisitOf(new URL(mailLink("http://business.localhost/de/x", { src: "published", releaseId: 7 })))).toEqual({ src: "published", pr: 7 });
+    expect(mailVisitOf(new URL(mailLink("http://business.localhost/de/x", { src: "published", releaseId: 7 })))).toEqual({
+      src: "published",
+      pr: 7,
+    });
     expect(mailVisitOf(new URL("http://hub.localhost/?src=anything"))).toBeNull();
     expect(mailVisitOf(new URL("http://hub.localhost/?src=newsletter&pr=99999999999"))).toEqual({ src: "newsletter", pr: null });
   });
@@ -22,7 +25,9 @@ describe("visits through mail links (conversion stage 1)", () => {
     const visit = { src: "published", pr: release.id };
     expect(await recordMailVisit(visit, { clientKey: "client-a", userAgent: BROWSER })).toBe(true);
     expect(await recordMailVisit(visit, { clientKey: "client-a", userAgent: BROWSER })).toBe(false);
-    expect(await recordMailVisit(visit, { clientKey: "client-b", userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" })).toBe(false);
+    expect(await recordMailVisit(visit, { clientKey: "client-b", userAgent: "Googlebot/2.1 (+http://www.google.com/bot.html)" })).toBe(
+      false,
+    );
     expect(await recordMailVisit({ src: "published", pr: 2_000_000_000 }, { clientKey: "client-c", userAgent: BROWSER })).toBe(true);
     // A crafted link naming a draft books a visit, but no click on the draft.
     expect(await recordMailVisit({ src: "published", pr: draft.id }, { clientKey: "client-d", userAgent: BROWSER })).toBe(true);
@@ -39,7 +44,10 @@ describe("visits through mail links (conversion stage 1)", () => {
   it("writes after the response: the middleware hands the write to waitUntil and returns at once", async () => {
     const pending: Promise<unknown>[] = [];
     const event = { waitUntil: (p: Promise<unknown>) => pending.push(p) } as unknown as NextFetchEvent;
-    recordMailVisitLater(new NextRequest("http://hub.localhost/login?src=newsletter", { headers: { "user-agent": BROWSER, "x-forwarded-for": "10.9.8.7" } }), event);
+    recordMailVisitLater(
+      new NextRequest("http://hub.localhost/login?src=newsletter", { headers: { "user-agent": BROWSER, "x-forwarded-for": "10.9.8.7" } }),
+      event,
+    );
     recordMailVisitLater(new NextRequest("http://hub.localhost/login", { headers: { "user-agent": BROWSER } }), event);
     expect(pending).toHaveLength(1);
     await Promise.all(pending);

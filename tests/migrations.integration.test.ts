@@ -2,7 +2,14 @@ import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { diffSchemas, openSchemaEngine } from "@/lib/core/db/migrations/engine";
-import { applyMigrations, listMigrationDirs, MIGRATIONS_DIR, SCHEMA_PATH, SCHEMA_SNAPSHOT_PATH, SQL_DIR } from "@/lib/core/db/migrations/migrations";
+import {
+  applyMigrations,
+  listMigrationDirs,
+  MIGRATIONS_DIR,
+  SCHEMA_PATH,
+  SCHEMA_SNAPSHOT_PATH,
+  SQL_DIR,
+} from "@/lib/core/db/migrations/migrations";
 import { readCatalog, runScript } from "./catalog";
 import { createDatabase, dropDatabase } from "./test-databases";
 

@@ -9,12 +9,25 @@ import { seedUser, unique } from "./factories";
 const DAY = 86_400_000;
 
 export async function seedOpenAccount(email: string, opts: { passwordHash?: string } = {}) {
-  const user = await seedUser({ email, passwordHash: opts.passwordHash ?? "$argon2id$v=19$registrant", rememberToken: "remember-registrant", emailVerifiedAt: null });
+  const user = await seedUser({
+    email,
+    passwordHash: opts.passwordHash ?? "$argon2id$v=19$registrant",
+    rememberToken: "remember-registrant",
+    emailVerifiedAt: null,
+  });
   await db.apiToken.create({ data: { userId: user.id, name: "CMS", tokenHash: unique("token"), prefix: "pd_test" } });
   await db.session.create({ data: { userId: user.id, sessionTokenHash: unique("session"), expiresAt: new Date(Date.now() + DAY) } });
   const authenticator = newAuthenticator();
   await registerWith(user.id, authenticator);
-  await db.user.update({ where: { id: user.id }, data: { totpSecretEncrypted: "sealed-registrant-secret", totpConfirmedAt: new Date(), pendingEmail: `${unique("elsewhere")}@example.test`, pendingEmailTokenHash: unique("pending") } });
+  await db.user.update({
+    where: { id: user.id },
+    data: {
+      totpSecretEncrypted: "sealed-registrant-secret",
+      totpConfirmedAt: new Date(),
+      pendingEmail: `${unique("elsewhere")}@example.test`,
+      pendingEmailTokenHash: unique("pending"),
+    },
+  });
   await db.twoFactorRecoveryCode.create({ data: { userId: user.id, codeHash: unique("code") } });
   return { user, authenticator };
 }

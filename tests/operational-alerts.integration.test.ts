@@ -23,7 +23,8 @@ let push: PushServer;
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 const pushed = (key: AlertKey) => push.received.filter((r) => (r.body as { key: string }).key === key);
-const mailed = (subject: string) => db.mailOutbox.findMany({ where: { mailType: "operational_alert", subject: `[Pressdesk] ${subject}` }, select: { to: true, text: true } });
+const mailed = (subject: string) =>
+  db.mailOutbox.findMany({ where: { mailType: "operational_alert", subject: `[Pressdesk] ${subject}` }, select: { to: true, text: true } });
 const finding = async (key: AlertKey) => (await watchOperations()).findings.find((f) => f.key === key)!;
 
 /** Several runs one after another, then several at once: what a busy minute of watches looks like. */
@@ -68,7 +69,11 @@ describe("a silent scheduler", () => {
     await recordHeartbeat(SCHEDULER_HEARTBEAT, minutesAgo(40));
     await watchHard();
     expect(pushed(ALERT_KEYS.schedulerSilent)).toHaveLength(1);
-    expect(pushed(ALERT_KEYS.schedulerSilent)[0]!.body).toMatchObject({ subject: "Scheduler silent", detail: expect.stringContaining("last heartbeat 40 min ago"), service: "pressdesk" });
+    expect(pushed(ALERT_KEYS.schedulerSilent)[0]!.body).toMatchObject({
+      subject: "Scheduler silent",
+      detail: expect.stringContaining("last heartbeat 40 min ago"),
+      service: "pressdesk",
+    });
     const mails = await mailed("Scheduler silent");
     expect(mails.map((m) => m.to)).toEqual([OPERATOR]);
     expect(mails[0]!.text).toContain("last heartbeat 40 min ago");
@@ -80,7 +85,9 @@ describe("a silent scheduler", () => {
     await watchHard();
     expect(pushed(ALERT_KEYS.schedulerSilent)).toHaveLength(2);
     expect(await mailed("Scheduler silent")).toHaveLength(2);
-    expect(await db.operationalAlert.findUnique({ where: { key: ALERT_KEYS.schedulerSilent }, select: { count: true } })).toEqual({ count: 2 });
+    expect(await db.operationalAlert.findUnique({ where: { key: ALERT_KEYS.schedulerSilent }, select: { count: true } })).toEqual({
+      count: 2,
+    });
 
     // A fresh beat ends it: nothing more is sent, however long one waits.
     await recordHeartbeat();
@@ -95,7 +102,11 @@ describe("a silent scheduler", () => {
     expect(await finding(ALERT_KEYS.schedulerSilent)).toMatchObject({ firing: false, detail: expect.stringMatching(/^no heartbeat yet/) });
     // Other jobs have run for 20 minutes, yet the scheduler never beat once.
     await db.jobHeartbeat.create({ data: { name: "mail/deliver", lastRunAt: minutesAgo(1), firstRunAt: minutesAgo(20) } });
-    expect(await finding(ALERT_KEYS.schedulerSilent)).toMatchObject({ firing: true, sent: true, detail: expect.stringContaining("no heartbeat recorded") });
+    expect(await finding(ALERT_KEYS.schedulerSilent)).toMatchObject({
+      firing: true,
+      sent: true,
+      detail: expect.stringContaining("no heartbeat recorded"),
+    });
     expect(pushed(ALERT_KEYS.schedulerSilent)).toHaveLength(1);
   });
 });
@@ -104,7 +115,8 @@ describe("a tripped mail circuit breaker", () => {
   it("alerts once when it trips; the watch finding it still open adds nothing within the cool-down and one after it", async () => {
     configureEnv({ MAIL_CIRCUIT_THRESHOLD: "3" });
     try {
-      for (let i = 0; i < 3; i++) await recordRelayRejection({ detail: `550 5.7.1 relaying denied ${i}`, source: "sender", email: `r${i}@example.org` });
+      for (let i = 0; i < 3; i++)
+        await recordRelayRejection({ detail: `550 5.7.1 relaying denied ${i}`, source: "sender", email: `r${i}@example.org` });
     } finally {
       configureEnv({ MAIL_CIRCUIT_THRESHOLD: undefined });
     }
@@ -130,7 +142,10 @@ describe("queue backlog", () => {
     await db.jobQueue.create({ data: { name: "release/review", payload: {}, status: "pending", runAt: minutesAgo(30) } });
     await watchHard();
     expect(pushed(ALERT_KEYS.queueBacklog)).toHaveLength(1);
-    expect(pushed(ALERT_KEYS.queueBacklog)[0]!.body).toMatchObject({ subject: "Job backlog", detail: expect.stringContaining("queue: 1 due jobs waiting, oldest 30 min") });
+    expect(pushed(ALERT_KEYS.queueBacklog)[0]!.body).toMatchObject({
+      subject: "Job backlog",
+      detail: expect.stringContaining("queue: 1 due jobs waiting, oldest 30 min"),
+    });
     expect(await mailed("Job backlog")).toHaveLength(1);
   });
 
@@ -142,18 +157,31 @@ describe("queue backlog", () => {
 });
 
 describe("webhook failures", () => {
-  const forgedStripe = () => stripeWebhook(new Request("http://hub.localhost/api/webhooks/stripe", { method: "POST", headers: { "stripe-signature": "t=1,v1=forged" }, body: "{}" }));
-  const failingStripe = () => observeWebhook("stripe", () => Promise.reject(new Error("checkout.session.completed not booked: deadlock detected")));
+  const forgedStripe = () =>
+    stripeWebhook(
+      new Request("http://hub.localhost/api/webhooks/stripe", {
+        method: "POST",
+        headers: { "stripe-signature": "t=1,v1=forged" },
+        body: "{}",
+      }),
+    );
+  const failingStripe = () =>
+    observeWebhook("stripe", () => Promise.reject(new Error("checkout.session.completed not booked: deadlock detected")));
 
   it("refused signatures alert at the threshold, not below it", async () => {
     for (let i = 1; i < WEBHOOK_FAILURE_LIMITS.signatures; i++) expect((await forgedStripe()).status).toBe(400);
-    expect(await finding(ALERT_KEYS.stripeWebhookSignature)).toMatchObject({ firing: false, detail: `stripe signature: ${WEBHOOK_FAILURE_LIMITS.signatures - 1} in ${WEBHOOK_FAILURE_LIMITS.windowMinutes} min (alert at ${WEBHOOK_FAILURE_LIMITS.signatures})` });
+    expect(await finding(ALERT_KEYS.stripeWebhookSignature)).toMatchObject({
+      firing: false,
+      detail: `stripe signature: ${WEBHOOK_FAILURE_LIMITS.signatures - 1} in ${WEBHOOK_FAILURE_LIMITS.windowMinutes} min (alert at ${WEBHOOK_FAILURE_LIMITS.signatures})`,
+    });
     // Concurrent refusals all count (one row per minute, incremented in place).
     await Promise.all([forgedStripe(), forgedStripe()]);
     await watchHard();
     expect(pushed(ALERT_KEYS.stripeWebhookSignature)).toHaveLength(1);
     expect(pushed(ALERT_KEYS.stripeWebhookSignature)[0]!.body).toMatchObject({
-      detail: expect.stringContaining(`${WEBHOOK_FAILURE_LIMITS.signatures + 1} Stripe deliveries refused for their signature. A stranger probing the address causes this too; if it lasts, a rotated signing secret (STRIPE_WEBHOOK_SECRET)`),
+      detail: expect.stringContaining(
+        `${WEBHOOK_FAILURE_LIMITS.signatures + 1} Stripe deliveries refused for their signature. A stranger probing the address causes this too; if it lasts, a rotated signing secret (STRIPE_WEBHOOK_SECRET)`,
+      ),
     });
     expect(await mailed("Stripe webhook signatures refused")).toHaveLength(1);
   });
@@ -180,11 +208,20 @@ describe("webhook failures", () => {
     await Promise.all(Array.from({ length: 20 }, () => forgedStripe()));
     await watchHard();
     expect(pushed(ALERT_KEYS.stripeWebhookSignature)).toHaveLength(1);
-    expect((await db.operationalAlert.findMany({ where: { key: { startsWith: "webhook_failures" } }, select: { key: true }, orderBy: { key: "asc" } })).map((a) => a.key)).toEqual([ALERT_KEYS.stripeWebhookProcessing, ALERT_KEYS.stripeWebhookSignature]);
+    expect(
+      (
+        await db.operationalAlert.findMany({
+          where: { key: { startsWith: "webhook_failures" } },
+          select: { key: true },
+          orderBy: { key: "asc" },
+        })
+      ).map((a) => a.key),
+    ).toEqual([ALERT_KEYS.stripeWebhookProcessing, ALERT_KEYS.stripeWebhookSignature]);
   });
 
   it("signed deliveries that fail to process alert sooner; the detail names no address", async () => {
-    const failing = () => observeWebhook("resend", () => Promise.reject(new Error("bounce for someone@example.org not recorded: deadlock detected")));
+    const failing = () =>
+      observeWebhook("resend", () => Promise.reject(new Error("bounce for someone@example.org not recorded: deadlock detected")));
     for (let i = 0; i < WEBHOOK_FAILURE_LIMITS.errors; i++) await expect(failing()).rejects.toThrow("deadlock detected");
     expect(await finding(ALERT_KEYS.resendWebhookProcessing)).toMatchObject({ firing: true, sent: true });
     const detail = (pushed(ALERT_KEYS.resendWebhookProcessing)[0]!.body as { detail: string }).detail;
@@ -250,7 +287,8 @@ describe("where the watch runs", () => {
       expect(code).toBe(0);
       expect(out).toContain("  version     2026.11.7 (from APP_VERSION)");
       expect(out).toContain("Health: ok");
-      for (const name of ["database", "cache", "queue", "overdue", "scheduler", "mail", "disk"]) expect(out.some((l) => l.startsWith(`  ${name.padEnd(11)} ok`))).toBe(true);
+      for (const name of ["database", "cache", "queue", "overdue", "scheduler", "mail", "disk"])
+        expect(out.some((l) => l.startsWith(`  ${name.padEnd(11)} ok`))).toBe(true);
     } finally {
       configureEnv({ APP_VERSION: undefined });
     }

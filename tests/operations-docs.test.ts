@@ -24,13 +24,17 @@ describe("docs/operations.md", () => {
       expect(row, `schedule ${id}`).toContain(`\`${schedule.job}\``);
       expect(schedule.timezone).toBe("Europe/Berlin");
       const [minute, hour] = schedule.cron.split(" ");
-      if (/^\d+$/.test(minute!) && /^\d+$/.test(hour!)) expect(row, `schedule ${id}`).toContain(`${hour!.padStart(2, "0")}:${minute!.padStart(2, "0")}`);
+      if (/^\d+$/.test(minute!) && /^\d+$/.test(hour!))
+        expect(row, `schedule ${id}`).toContain(`${hour!.padStart(2, "0")}:${minute!.padStart(2, "0")}`);
     }
   });
 
   it("documents no schedule that does not exist, and every scheduled job is in the job list", () => {
     const scheduleSection = doc.slice(doc.indexOf("## Schedules"), doc.indexOf("\n## ", doc.indexOf("## Schedules") + 1));
-    const documented = scheduleSection.split("\n").filter((l) => l.startsWith("| `")).map(firstCell);
+    const documented = scheduleSection
+      .split("\n")
+      .filter((l) => l.startsWith("| `"))
+      .map(firstCell);
     expect(documented.filter((id) => !(id! in SCHEDULES))).toEqual([]);
     const jobs = new Set(JOBS.map((j) => j.name));
     expect(Object.values(SCHEDULES).filter((s) => !jobs.has(s.job))).toEqual([]);

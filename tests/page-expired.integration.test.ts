@@ -14,13 +14,25 @@ vi.mock("next/headers", async () => (await import("./page-session")).nextHeaders
 withPageSession();
 
 const preview = async () =>
-  (await import("@/app/hub/dashboard/releases/[id]/images/[imageId]/preview/route")).GET(new Request("http://hub.localhost/dashboard/releases/7/images/9/preview"), { params: Promise.resolve({ id: "7", imageId: "9" }) });
-const csv = async () => (await import("@/app/hub/admin/reports/submitters/csv/route")).GET(new Request("http://hub.localhost/admin/reports/submitters/csv?part=addresses"));
+  (await import("@/app/hub/dashboard/releases/[id]/images/[imageId]/preview/route")).GET(
+    new Request("http://hub.localhost/dashboard/releases/7/images/9/preview"),
+    { params: Promise.resolve({ id: "7", imageId: "9" }) },
+  );
+const csv = async () =>
+  (await import("@/app/hub/admin/reports/submitters/csv/route")).GET(
+    new Request("http://hub.localhost/admin/reports/submitters/csv?part=addresses"),
+  );
 
 describe("a hub page's request after its session ended", () => {
   it("answers 419 page_expired when the cookie's session was closed elsewhere", async () => {
     const user = await seedUser();
-    const { token } = await openSession({ userId: user.id, method: "password", strongAuth: true, twoFactorPending: false, client: { ip: "198.51.100.9" } });
+    const { token } = await openSession({
+      userId: user.id,
+      method: "password",
+      strongAuth: true,
+      twoFactorPending: false,
+      client: { ip: "198.51.100.9" },
+    });
     await useSessionToken(token);
     // Still open: the route goes on to its own check (no such image: 404).
     expect((await preview()).status).toBe(404);
@@ -38,11 +50,20 @@ describe("a hub page's request after its session ended", () => {
 
   it("answers 401 while the sign-in still waits for its second factor: nothing ended, it is not complete", async () => {
     const user = await seedUser();
-    const { token } = await openSession({ userId: user.id, method: "password", strongAuth: false, twoFactorPending: true, client: { ip: "198.51.100.9" } });
+    const { token } = await openSession({
+      userId: user.id,
+      method: "password",
+      strongAuth: false,
+      twoFactorPending: true,
+      client: { ip: "198.51.100.9" },
+    });
     await useSessionToken(token);
     for (const res of [await preview(), await csv()]) {
       expect(res.status).toBe(401);
-      expect((await res.json()).error).toMatchObject({ code: "unauthenticated", message: expect.stringContaining("second-factor challenge") });
+      expect((await res.json()).error).toMatchObject({
+        code: "unauthenticated",
+        message: expect.stringContaining("second-factor challenge"),
+      });
     }
   });
 

@@ -15,7 +15,9 @@ export function newAuthenticator(counter: number | null = 0): SoftwareAuthentica
 export async function registerWith(userId: number, authenticator: SoftwareAuthenticator, name = "Laptop") {
   const options = await passkeyRegistrationOptions(userId);
   const [kind] = await acceptedProofKinds(userId, "add_passkey");
-  return registerPasskey(userId, authenticator.register(options), name, { proof: { identityProvedAt: new Date(), identityProofKind: kind ?? null } });
+  return registerPasskey(userId, authenticator.register(options), name, {
+    proof: { identityProvedAt: new Date(), identityProofKind: kind ?? null },
+  });
 }
 
 export async function seedUserWithPasskey(counter: number | null = 0) {

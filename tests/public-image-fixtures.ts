@@ -17,12 +17,17 @@ let encoded: Promise<{ variants: Map<string, Buffer>; og: Buffer; original: Buff
 /** One set of real encodings, shared by every fixture row (only the keys differ). */
 function encodings() {
   encoded ??= (async () => {
-    const base = await sharp({ create: { width: 960, height: 640, channels: 3, background: { r: 40, g: 110, b: 170 } } }).png().toBuffer();
+    const base = await sharp({ create: { width: 960, height: 640, channels: 3, background: { r: 40, g: 110, b: 170 } } })
+      .png()
+      .toBuffer();
     const variants = new Map<string, Buffer>();
     for (const width of WIDTHS) {
       for (const format of FORMATS) {
         const resized = sharp(base).resize({ width });
-        variants.set(`${width}.${format}`, await (format === "avif" ? resized.avif() : format === "webp" ? resized.webp() : resized.jpeg()).toBuffer());
+        variants.set(
+          `${width}.${format}`,
+          await (format === "avif" ? resized.avif() : format === "webp" ? resized.webp() : resized.jpeg()).toBuffer(),
+        );
       }
     }
     const og = await sharp(base).resize(OG_SIZE.width, OG_SIZE.height).jpeg().toBuffer();
@@ -47,13 +52,18 @@ export interface FixtureImage {
  * An image row of a release with its files stored: variants of 480 and 960 px in AVIF, WebP and
  * JPEG, the og variant and an evidence original. `data` overrides columns (cover, withheld, ...).
  */
-export async function seedPublicImage(releaseId: number, data: Partial<Prisma.PressReleaseImageUncheckedCreateInput> = {}): Promise<FixtureImage> {
+export async function seedPublicImage(
+  releaseId: number,
+  data: Partial<Prisma.PressReleaseImageUncheckedCreateInput> = {},
+): Promise<FixtureImage> {
   const files = await encodings();
   const prefix = newStoragePrefix();
   const sha = hex64();
   const metadataHash = hex64();
   const keys = imageKeys(prefix, sha);
-  const variants: ImageVariant[] = WIDTHS.flatMap((width) => FORMATS.map((format) => ({ width, height: Math.round(width * ASPECT), format, key: keys.variant(width, format) })));
+  const variants: ImageVariant[] = WIDTHS.flatMap((width) =>
+    FORMATS.map((format) => ({ width, height: Math.round(width * ASPECT), format, key: keys.variant(width, format) })),
+  );
   const ogVariantPath = keys.og(metadataHash);
   const originalPath = keys.original("jpeg");
   const storage = getFileStorage();

@@ -16,26 +16,61 @@ Gemeinsam mit der örtlichen Berufsschule startet ein Ausbildungsprogramm für 4
 
 export const RED_BODY = "<p>JETZT KAUFEN!!! Nur heute gratis Rabatt!!! Klicken Sie hier.</p>";
 
-export async function seedNewsroom(opts: { quota?: number; apiAccess?: boolean; portal?: "business" | "tech" | "both"; user?: Partial<Prisma.UserUncheckedCreateInput> } = {}) {
+export async function seedNewsroom(
+  opts: {
+    quota?: number;
+    apiAccess?: boolean;
+    portal?: "business" | "tech" | "both";
+    user?: Partial<Prisma.UserUncheckedCreateInput>;
+  } = {},
+) {
   const owner = await seedUser(opts.user ?? {});
   const company = await seedCompany({ portal: opts.portal ?? "business" });
   await db.companyUser.create({ data: { companyId: company.id, userId: owner.id, role: "owner", grantedVia: "manual" } });
   if (opts.quota !== 0) {
     await db.userPaymentOption.create({
-      data: { userId: owner.id, companyId: company.id, provider: "stripe", plan: "pro", monthlyReleaseQuota: opts.quota ?? 10, apiAccess: opts.apiAccess ?? true },
+      data: {
+        userId: owner.id,
+        companyId: company.id,
+        provider: "stripe",
+        plan: "pro",
+        monthlyReleaseQuota: opts.quota ?? 10,
+        apiAccess: opts.apiAccess ?? true,
+      },
     });
   }
   return { owner, company };
 }
 
 /** A release in review whose newest check is `result` for its current text. */
-export async function seedCheckedRelease(companyId: number, authorUserId: number, opts: { result?: "green" | "yellow" | "red"; stale?: boolean; data?: Partial<Prisma.PressReleaseUncheckedCreateInput> } = {}) {
+export async function seedCheckedRelease(
+  companyId: number,
+  authorUserId: number,
+  opts: { result?: "green" | "yellow" | "red"; stale?: boolean; data?: Partial<Prisma.PressReleaseUncheckedCreateInput> } = {},
+) {
   const title = opts.data?.title ?? `Neues Werk ${unique("w")}`;
   const body = opts.data?.body ?? GOOD_BODY;
-  const release = await seedRelease({ companyId, authorUserId, status: "in_review", location: "Berlin", contactName: "Pressestelle", ...opts.data, title, body });
+  const release = await seedRelease({
+    companyId,
+    authorUserId,
+    status: "in_review",
+    location: "Berlin",
+    contactName: "Pressestelle",
+    ...opts.data,
+    title,
+    body,
+  });
   const stale = "0".repeat(64);
   await db.pressReleaseClassification.create({
-    data: { pressReleaseId: release.id, result: opts.result ?? "green", reasons: [], contentHash: opts.stale ? stale : release.contentHash, reviewFingerprint: opts.stale ? stale : release.reviewFingerprint, classifier: "test", attempt: 0 },
+    data: {
+      pressReleaseId: release.id,
+      result: opts.result ?? "green",
+      reasons: [],
+      contentHash: opts.stale ? stale : release.contentHash,
+      reviewFingerprint: opts.stale ? stale : release.reviewFingerprint,
+      classifier: "test",
+      attempt: 0,
+    },
   });
   return release;
 }
@@ -48,7 +83,17 @@ export async function checkWithImages(releaseId: number) {
   const release = await db.pressRelease.findUniqueOrThrow({ where: { id: releaseId } });
   const reviewFingerprint = await currentReviewFingerprint(db, release);
   await db.pressRelease.update({ where: { id: releaseId }, data: { reviewFingerprint } });
-  await db.pressReleaseClassification.create({ data: { pressReleaseId: releaseId, result: "green", reasons: [], contentHash: release.contentHash, reviewFingerprint, classifier: "test", attempt: 0 } });
+  await db.pressReleaseClassification.create({
+    data: {
+      pressReleaseId: releaseId,
+      result: "green",
+      reasons: [],
+      contentHash: release.contentHash,
+      reviewFingerprint,
+      classifier: "test",
+      attempt: 0,
+    },
+  });
 }
 
 export async function seedAdmin(permissions: string[] = ["press-releases:publish"]) {

@@ -28,14 +28,32 @@ async function newsroomWithTeam() {
     const person = await seedUser();
     await db.companyUser.create({ data: { companyId: company.id, userId: person.id, role, grantedVia: "manual" } });
     // API access is the account's own booking.
-    await db.userPaymentOption.create({ data: { userId: person.id, provider: "stripe", plan: "pro", monthlyReleaseQuota: 5, apiAccess: true } });
+    await db.userPaymentOption.create({
+      data: { userId: person.id, provider: "stripe", plan: "pro", monthlyReleaseQuota: 5, apiAccess: true },
+    });
     return person;
   };
-  const team: Record<CompanyRole, { id: number }> = { owner, member: await colleague("member"), responsible: await colleague("responsible") };
+  const team: Record<CompanyRole, { id: number }> = {
+    owner,
+    member: await colleague("member"),
+    responsible: await colleague("responsible"),
+  };
   const tokens = {} as Record<CompanyRole, string>;
-  for (const role of ["owner", "member", "responsible"] as const) tokens[role] = (await createApiToken({ userId: team[role].id, name: role, identityConfirmedAt: new Date() })).token;
+  for (const role of ["owner", "member", "responsible"] as const)
+    tokens[role] = (await createApiToken({ userId: team[role].id, name: role, identityConfirmedAt: new Date() })).token;
   const draftBy = (role: CompanyRole, data: Record<string, unknown> = {}) =>
-    seedRelease({ companyId: company.id, authorUserId: team[role].id, status: "draft", title: `Werk ${unique("w")} eröffnet`, body: GOOD_BODY, categoryId, location: "Berlin", contactName: "P", contactEmail: "p@beispiel.de", ...data });
+    seedRelease({
+      companyId: company.id,
+      authorUserId: team[role].id,
+      status: "draft",
+      title: `Werk ${unique("w")} eröffnet`,
+      body: GOOD_BODY,
+      categoryId,
+      location: "Berlin",
+      contactName: "P",
+      contactEmail: "p@beispiel.de",
+      ...data,
+    });
   return { company, team, tokens, draftBy };
 }
 
@@ -49,17 +67,22 @@ describe("the role matrix on v1 and legacy", () => {
     const membersDraft = await draftBy("member");
     const token = tokens.member;
 
-    expect(await Promise.all([
-      send("PUT", `/api/v1/releases/${ownersDraft.id}`, { token, body: update }).then(statusOf),
-      send("POST", `/api/v1/releases/${ownersDraft.id}/submit`, { token }).then(statusOf),
-      send("DELETE", `/api/v1/releases/${ownersDraft.id}`, { token }).then(statusOf),
-      send("PUT", `/service/pressreleases/${ownersDraft.id}`, { token, body: update }).then(statusOf),
-      send("DELETE", `/service/pressreleases/${ownersDraft.id}`, { token }).then(statusOf),
-    ])).toEqual([403, 403, 403, 403, 403]);
+    expect(
+      await Promise.all([
+        send("PUT", `/api/v1/releases/${ownersDraft.id}`, { token, body: update }).then(statusOf),
+        send("POST", `/api/v1/releases/${ownersDraft.id}/submit`, { token }).then(statusOf),
+        send("DELETE", `/api/v1/releases/${ownersDraft.id}`, { token }).then(statusOf),
+        send("PUT", `/service/pressreleases/${ownersDraft.id}`, { token, body: update }).then(statusOf),
+        send("DELETE", `/service/pressreleases/${ownersDraft.id}`, { token }).then(statusOf),
+      ]),
+    ).toEqual([403, 403, 403, 403, 403]);
     const untouched = await db.pressRelease.findUniqueOrThrow({ where: { id: ownersDraft.id } });
     expect([untouched.title, untouched.status, untouched.deletedAt]).toEqual([ownersDraft.title, "draft", null]);
     const refusal = await send("PUT", `/api/v1/releases/${ownersDraft.id}`, { token, body: update });
-    expect((await refusal.json()).error).toMatchObject({ code: "forbidden", message: expect.stringContaining("only the releases you wrote") });
+    expect((await refusal.json()).error).toMatchObject({
+      code: "forbidden",
+      message: expect.stringContaining("only the releases you wrote"),
+    });
 
     expect(await send("PUT", `/api/v1/releases/${membersDraft.id}`, { token, body: update }).then(statusOf)).toBe(200);
     expect(await send("DELETE", `/service/pressreleases/${membersDraft.id}`, { token }).then(statusOf)).toBe(204);
@@ -83,16 +106,45 @@ describe("the role matrix in the dashboard", () => {
     const membersDraft = await draftBy("member");
     const published = await draftBy("owner", { status: "published", publishedAt: new Date(), publishedEverAt: new Date() });
 
-    expect((await loadDashboardRelease(team.member.id, ownersDraft.id)).actions).toEqual({ edit: false, submit: false, withdraw: false, archive: false, delete: false });
-    expect((await loadDashboardRelease(team.member.id, membersDraft.id)).actions).toEqual({ edit: true, submit: true, withdraw: false, archive: false, delete: true });
+    expect((await loadDashboardRelease(team.member.id, ownersDraft.id)).actions).toEqual({
+      edit: false,
+      submit: false,
+      withdraw: false,
+      archive: false,
+      delete: false,
+    });
+    expect((await loadDashboardRelease(team.member.id, membersDraft.id)).actions).toEqual({
+      edit: true,
+      submit: true,
+      withdraw: false,
+      archive: false,
+      delete: true,
+    });
     expect((await loadDashboardRelease(team.member.id, published.id)).actions.archive).toBe(false);
     expect((await loadDashboardRelease(team.responsible.id, published.id)).actions.archive).toBe(true);
     expect((await loadDashboardRelease(team.owner.id, membersDraft.id)).actions.delete).toBe(true);
 
-    const values = { ...EMPTY_RELEASE_FORM, companyId: String(company.id), portal: "business", categoryId: String(categoryId), title: "Ein geänderter Titel mit Länge", body: GOOD_BODY, aiDeclaration: "without_ai", location: "Berlin", contactName: "P", contactEmail: "p@beispiel.de" };
-    await expect(saveDashboardRelease({ userId: team.member.id, releaseId: ownersDraft.id, values, submit: false })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(moveOwnRelease({ userId: team.member.id, releaseId: ownersDraft.id, move: "delete" })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(moveOwnRelease({ userId: team.member.id, releaseId: published.id, move: "archive" })).rejects.toMatchObject({ code: "forbidden" });
+    const values = {
+      ...EMPTY_RELEASE_FORM,
+      companyId: String(company.id),
+      portal: "business",
+      categoryId: String(categoryId),
+      title: "Ein geänderter Titel mit Länge",
+      body: GOOD_BODY,
+      aiDeclaration: "without_ai",
+      location: "Berlin",
+      contactName: "P",
+      contactEmail: "p@beispiel.de",
+    };
+    await expect(saveDashboardRelease({ userId: team.member.id, releaseId: ownersDraft.id, values, submit: false })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(moveOwnRelease({ userId: team.member.id, releaseId: ownersDraft.id, move: "delete" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(moveOwnRelease({ userId: team.member.id, releaseId: published.id, move: "archive" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: ownersDraft.id } })).title).toBe(ownersDraft.title);
     // Writing a new release is every member's right.
     const created = await saveDashboardRelease({ userId: team.member.id, values, submit: false });

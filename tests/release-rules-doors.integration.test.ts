@@ -63,16 +63,40 @@ type Outcome = "passed" | Field | `other: ${string}`;
 type Door = { name: string; fields: readonly Field[]; run: (c: Case) => Promise<Outcome> };
 
 const V1_FIELD: Record<string, Field> = { "contact.name": "contactName", "contact.email": "contactEmail", "contact.phone": "contactPhone" };
-const LEGACY_FIELD: Record<string, Field> = { subtitle: "lead", text: "body", city: "location", contact_name: "contactName", contact_email: "contactEmail", contact_phone: "contactPhone" };
+const LEGACY_FIELD: Record<string, Field> = {
+  subtitle: "lead",
+  text: "body",
+  city: "location",
+  contact_name: "contactName",
+  contact_email: "contactEmail",
+  contact_phone: "contactPhone",
+};
 const fieldOf = (path: string, names: Record<string, Field>): Outcome => names[path] ?? (path as Field);
 
-const BASE = { title: "Beispiel AG eröffnet neues Werk", lead: "Ein Vorspann.", body: GOOD_BODY, location: "Berlin", contactName: "Pressestelle", contactEmail: "presse@beispiel.de", contactPhone: "" };
+const BASE = {
+  title: "Beispiel AG eröffnet neues Werk",
+  lead: "Ein Vorspann.",
+  body: GOOD_BODY,
+  location: "Berlin",
+  contactName: "Pressestelle",
+  contactEmail: "presse@beispiel.de",
+  contactPhone: "",
+};
 const v1Body = (c: Case) => {
   const v = { ...BASE, [c.field]: c.value };
-  return { title: v.title, lead: v.lead, body: v.body, location: v.location, contact: { name: v.contactName, email: v.contactEmail, phone: v.contactPhone || null } };
+  return {
+    title: v.title,
+    lead: v.lead,
+    body: v.body,
+    location: v.location,
+    contact: { name: v.contactName, email: v.contactEmail, phone: v.contactPhone || null },
+  };
 };
 
-async function apiOutcome(res: { status: number; body: { error?: { issues?: { path: string }[] } } }, names: Record<string, Field>): Promise<Outcome> {
+async function apiOutcome(
+  res: { status: number; body: { error?: { issues?: { path: string }[] } } },
+  names: Record<string, Field>,
+): Promise<Outcome> {
   if (res.status === 200 || res.status === 201) return "passed";
   const path = res.body.error?.issues?.[0]?.path;
   return res.status === 422 && path ? fieldOf(path, names) : `other: ${res.status}`;
@@ -98,14 +122,41 @@ async function doors(): Promise<Door[]> {
   const ALL: Field[] = ["title", "lead", "body", "location", "contactName", "contactEmail", "contactPhone"];
   const TEXT: Field[] = ["title", "lead", "body"];
   const published = () =>
-    seedRelease({ companyId: company.id, authorUserId: owner.id, status: "published", publishedAt: new Date(), publishedEverAt: new Date(), title: `${BASE.title} ${unique("p")}`, lead: BASE.lead, body: GOOD_BODY });
+    seedRelease({
+      companyId: company.id,
+      authorUserId: owner.id,
+      status: "published",
+      publishedAt: new Date(),
+      publishedEverAt: new Date(),
+      title: `${BASE.title} ${unique("p")}`,
+      lead: BASE.lead,
+      body: GOOD_BODY,
+    });
   return [
-    { name: "API v1 create", fields: ALL, run: async (c) => apiOutcome(await api.call("createRelease", { body: { newsroom_id: company.id, portal: "business", language: "de", submit: false, ...v1Body(c) } }), V1_FIELD) },
+    {
+      name: "API v1 create",
+      fields: ALL,
+      run: async (c) =>
+        apiOutcome(
+          await api.call("createRelease", {
+            body: { newsroom_id: company.id, portal: "business", language: "de", submit: false, ...v1Body(c) },
+          }),
+          V1_FIELD,
+        ),
+    },
     {
       name: "API v1 update",
       fields: ALL,
       run: async (c) => {
-        const created = await api.call("createRelease", { body: { newsroom_id: company.id, portal: "business", language: "de", submit: false, ...v1Body({ ...c, value: BASE[c.field] || "0" }) } });
+        const created = await api.call("createRelease", {
+          body: {
+            newsroom_id: company.id,
+            portal: "business",
+            language: "de",
+            submit: false,
+            ...v1Body({ ...c, value: BASE[c.field] || "0" }),
+          },
+        });
         return apiOutcome(await api.call("updateRelease", { params: { id: created.body.data.id }, body: v1Body(c) }), V1_FIELD);
       },
     },
@@ -114,10 +165,22 @@ async function doors(): Promise<Door[]> {
       fields: ALL,
       run: async (c) => {
         const v = { ...BASE, [c.field]: c.value };
-        const res = await send("PUT", `/service/pressreleases/${(await api.call("createRelease", { body: { newsroom_id: company.id, portal: "business", language: "de", submit: false, ...v1Body({ ...c, value: BASE[c.field] || "0" }) } })).body.data.id}`, {
-          token,
-          body: { title: v.title, subtitle: v.lead, text: v.body, city: v.location, contact_name: v.contactName, contact_email: v.contactEmail, contact_phone: v.contactPhone },
-        });
+        const res = await send(
+          "PUT",
+          `/service/pressreleases/${(await api.call("createRelease", { body: { newsroom_id: company.id, portal: "business", language: "de", submit: false, ...v1Body({ ...c, value: BASE[c.field] || "0" }) } })).body.data.id}`,
+          {
+            token,
+            body: {
+              title: v.title,
+              subtitle: v.lead,
+              text: v.body,
+              city: v.location,
+              contact_name: v.contactName,
+              contact_email: v.contactEmail,
+              contact_phone: v.contactPhone,
+            },
+          },
+        );
         return apiOutcome({ status: res.status, body: await res.json() }, LEGACY_FIELD);
       },
     },
@@ -126,7 +189,16 @@ async function doors(): Promise<Door[]> {
       fields: ALL,
       run: async (c) => {
         await signIn(owner.id);
-        const values = { ...BASE, [c.field]: c.value, companyId: String(company.id), portal: "business", language: "de", categoryId: String(category.id), scheduledAt: "", aiDeclaration: "without_ai" };
+        const values = {
+          ...BASE,
+          [c.field]: c.value,
+          companyId: String(company.id),
+          portal: "business",
+          language: "de",
+          categoryId: String(category.id),
+          scheduledAt: "",
+          aiDeclaration: "without_ai",
+        };
         const result = await saveRelease(null, { values, submit: false });
         return result.ok ? "passed" : ((Object.keys(result.issues ?? {})[0] as Field | undefined) ?? `other: ${result.message}`);
       },
@@ -137,7 +209,9 @@ async function doors(): Promise<Door[]> {
       run: async (c) => {
         const release = await published();
         const proposed = { title: release.title, lead: release.lead, body: release.body, [c.field]: c.value };
-        return ruleOutcome(() => requestPaidChange({ userId: owner.id, releaseId: release.id, title: proposed.title, lead: proposed.lead, body: proposed.body }));
+        return ruleOutcome(() =>
+          requestPaidChange({ userId: owner.id, releaseId: release.id, title: proposed.title, lead: proposed.lead, body: proposed.body }),
+        );
       },
     },
     { name: "legal correction", fields: TEXT, run: async (c) => ruleOutcome(async () => correctedText({ ...BASE, [c.field]: c.value })) },
@@ -146,7 +220,17 @@ async function doors(): Promise<Door[]> {
 
 describe("every door applies the same release rules", () => {
   it("the limits are the documented ones", () => {
-    expect(L).toMatchObject({ titleMin: 10, titleMax: 200, leadMax: 600, bodyMinChars: 150, bodyMaxChars: 100_000, bodyHtmlMax: 200_000, locationMax: 200, contactNameMax: 200, contactPhoneMax: 60 });
+    expect(L).toMatchObject({
+      titleMin: 10,
+      titleMax: 200,
+      leadMax: 600,
+      bodyMinChars: 150,
+      bodyMaxChars: 100_000,
+      bodyHtmlMax: 200_000,
+      locationMax: 200,
+      contactNameMax: 200,
+      contactPhoneMax: 60,
+    });
   });
 
   it("each case is passed or refused on the same field by API v1, the legacy API, the dashboard, the paid change and the legal correction", async () => {
@@ -155,18 +239,37 @@ describe("every door applies the same release rules", () => {
     for (const c of CASES) {
       for (const door of all.filter((d) => d.fields.includes(c.field))) (table[c.name] ??= {})[door.name] = await door.run(c);
     }
-    const expected = Object.fromEntries(CASES.map((c) => [c.name, Object.fromEntries(all.filter((d) => d.fields.includes(c.field)).map((d) => [d.name, c.refused ? c.field : "passed"]))]));
+    const expected = Object.fromEntries(
+      CASES.map((c) => [
+        c.name,
+        Object.fromEntries(all.filter((d) => d.fields.includes(c.field)).map((d) => [d.name, c.refused ? c.field : "passed"])),
+      ]),
+    );
     expect(table).toEqual(expected);
   }, 180_000);
 
   it("a release created through API v1 with a 550-character lead gets a paid change of its title", async () => {
     const { owner, company } = await seedNewsroom();
     const api = apiClient((await createApiToken({ userId: owner.id, name: "lead", identityConfirmedAt: new Date() })).token);
-    const created = await api.call("createRelease", { body: { newsroom_id: company.id, portal: "business", language: "de", submit: false, ...v1Body({ name: "", field: "lead", value: prose(550), refused: false }) } });
+    const created = await api.call("createRelease", {
+      body: {
+        newsroom_id: company.id,
+        portal: "business",
+        language: "de",
+        submit: false,
+        ...v1Body({ name: "", field: "lead", value: prose(550), refused: false }),
+      },
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
     await db.pressRelease.update({ where: { id }, data: { status: "published", publishedAt: new Date(), publishedEverAt: new Date() } });
-    const change = await requestPaidChange({ userId: owner.id, releaseId: id, title: "Beispiel AG eröffnet ihr neues Werk", lead: prose(550), body: created.body.data.body });
+    const change = await requestPaidChange({
+      userId: owner.id,
+      releaseId: id,
+      title: "Beispiel AG eröffnet ihr neues Werk",
+      lead: prose(550),
+      body: created.body.data.body,
+    });
     expect(change).toMatchObject({ changeId: expect.any(Number), precheckResult: expect.stringMatching(/green|yellow/) });
   });
 });

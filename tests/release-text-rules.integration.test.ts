@@ -19,8 +19,15 @@ withPageSession();
 
 const tokenFor = async (userId: number) => (await createApiToken({ userId, name: "ci", identityConfirmedAt: new Date() })).token;
 const releaseBody = (newsroomId: number, extra: Record<string, unknown> = {}) => ({
-  newsroom_id: newsroomId, portal: "business", language: "de", title: `Beispiel AG eröffnet Werk ${unique("t")}`, body: GOOD_BODY,
-  location: "Berlin", contact: { name: "Pressestelle", email: "presse@beispiel.de" }, submit: false, ...extra,
+  newsroom_id: newsroomId,
+  portal: "business",
+  language: "de",
+  title: `Beispiel AG eröffnet Werk ${unique("t")}`,
+  body: GOOD_BODY,
+  location: "Berlin",
+  contact: { name: "Pressestelle", email: "presse@beispiel.de" },
+  submit: false,
+  ...extra,
 });
 const releasesOf = (companyId: number) => db.pressRelease.count({ where: { companyId } });
 
@@ -34,13 +41,18 @@ describe("text that is no text is refused at the door", () => {
       expect(res.body.error.issues).toEqual([expect.objectContaining({ path: "lead" })]);
     }
     // A noncharacter in the body, a control character in a keyword.
-    for (const [extra, path] of [[{ body: `${GOOD_BODY}<p>\uFFFE</p>` }, "body"], [{ keywords: ["Werk", "a\u001Fb"] }, "keywords.1"]] as const) {
+    for (const [extra, path] of [
+      [{ body: `${GOOD_BODY}<p>\uFFFE</p>` }, "body"],
+      [{ keywords: ["Werk", "a\u001Fb"] }, "keywords.1"],
+    ] as const) {
       const res = await api.call("createRelease", { body: releaseBody(company.id, extra) });
       expect([res.status, res.body.error.issues[0].path]).toEqual([422, path]);
     }
     expect(await releasesOf(company.id)).toBe(0);
     // Tabs and line breaks are text.
-    expect((await api.call("createRelease", { body: releaseBody(company.id, { lead: "Zeile eins\nZeile zwei\tmit Tab" }) })).status).toBe(201);
+    expect((await api.call("createRelease", { body: releaseBody(company.id, { lead: "Zeile eins\nZeile zwei\tmit Tab" }) })).status).toBe(
+      201,
+    );
   });
 
   it("API v1 update and the legacy API: 422 under the field's own name, the stored text unchanged", async () => {
@@ -53,7 +65,10 @@ describe("text that is no text is refused at the door", () => {
     expect([put.status, put.body.error.issues[0].path]).toEqual([422, "lead"]);
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id } })).lead).toBe("Ein Vorspann.");
 
-    const legacy = await send("POST", "/service/pressreleases", { token, body: { company_id: company.id, title: `Beispiel AG eröffnet Werk ${unique("l")}`, subtitle: "\u0007", text: GOOD_BODY } });
+    const legacy = await send("POST", "/service/pressreleases", {
+      token,
+      body: { company_id: company.id, title: `Beispiel AG eröffnet Werk ${unique("l")}`, subtitle: "\u0007", text: GOOD_BODY },
+    });
     expect(legacy.status).toBe(422);
     expect((await legacy.json()).error.issues).toEqual([expect.objectContaining({ path: "subtitle" })]);
     expect(await releasesOf(company.id)).toBe(1);
@@ -62,13 +77,19 @@ describe("text that is no text is refused at the door", () => {
   it("a bidirectional override (U+202E and its kind, which display a text in another order than it reads) is refused like a control character", async () => {
     const { owner, company } = await seedNewsroom();
     const api = apiClient(await tokenFor(owner.id));
-    for (const [extra, path] of [[{ title: "Beispiel AG eröffnet \u202EkreW seuen" }, "title"], [{ lead: "Vorspann \u2066isoliert\u2069" }, "lead"], [{ contact: { name: "Presse\u202D" } }, "contact.name"]] as const) {
+    for (const [extra, path] of [
+      [{ title: "Beispiel AG eröffnet \u202EkreW seuen" }, "title"],
+      [{ lead: "Vorspann \u2066isoliert\u2069" }, "lead"],
+      [{ contact: { name: "Presse\u202D" } }, "contact.name"],
+    ] as const) {
       const res = await api.call("createRelease", { body: releaseBody(company.id, extra) });
       expect([res.status, res.body.error.issues[0].path]).toEqual([422, path]);
     }
     expect(await releasesOf(company.id)).toBe(0);
     // A left-to-right mark is no override: it stays allowed.
-    expect((await api.call("createRelease", { body: releaseBody(company.id, { lead: "Vorspann \u200E mit Markierung" }) })).status).toBe(201);
+    expect((await api.call("createRelease", { body: releaseBody(company.id, { lead: "Vorspann \u200E mit Markierung" }) })).status).toBe(
+      201,
+    );
   });
 
   it("the dashboard form: a German message at the field, nothing saved", async () => {
@@ -76,8 +97,19 @@ describe("text that is no text is refused at the door", () => {
     const category = await db.category.create({ data: { portal: "business", slug: unique("kat"), nameDe: "Energie", nameEn: "Energy" } });
     await signIn(owner.id);
     const values = {
-      companyId: String(company.id), portal: "business", language: "de", categoryId: String(category.id), title: "Beispiel AG eröffnet neues Werk", lead: "Vorspann\u0003",
-      body: GOOD_BODY, location: "Berlin", contactName: "Pressestelle", contactEmail: "presse@beispiel.de", contactPhone: "", scheduledAt: "", aiDeclaration: "without_ai",
+      companyId: String(company.id),
+      portal: "business",
+      language: "de",
+      categoryId: String(category.id),
+      title: "Beispiel AG eröffnet neues Werk",
+      lead: "Vorspann\u0003",
+      body: GOOD_BODY,
+      location: "Berlin",
+      contactName: "Pressestelle",
+      contactEmail: "presse@beispiel.de",
+      contactPhone: "",
+      scheduledAt: "",
+      aiDeclaration: "without_ai",
     };
     const result = await saveRelease(null, { values, submit: false });
     expect(result).toMatchObject({ ok: false, issues: { lead: expect.stringContaining("Steuer- oder Sonderzeichen") } });
@@ -89,7 +121,18 @@ describe("text that does not read as prose is red in the check", () => {
   /** In review with this text, as an older door or an import could have stored it. */
   async function inReview(data: { title?: string; lead?: string | null; body: string; language?: "de" | "en" }) {
     const { owner, company } = await seedNewsroom();
-    return seedRelease({ companyId: company.id, authorUserId: owner.id, status: "in_review", title: data.title ?? "Beispiel AG eröffnet neues Werk", lead: data.lead ?? null, body: data.body, language: data.language ?? "de", location: "Berlin", contactName: "Pressestelle", contactEmail: "presse@beispiel.de" });
+    return seedRelease({
+      companyId: company.id,
+      authorUserId: owner.id,
+      status: "in_review",
+      title: data.title ?? "Beispiel AG eröffnet neues Werk",
+      lead: data.lead ?? null,
+      body: data.body,
+      language: data.language ?? "de",
+      location: "Berlin",
+      contactName: "Pressestelle",
+      contactEmail: "presse@beispiel.de",
+    });
   }
   const check = async (id: number) => {
     const outcome = (await runAutomaticReview({ releaseId: id })).outcome;
@@ -100,7 +143,10 @@ describe("text that does not read as prose is red in the check", () => {
   it("random code points and private-use characters: red, with a reason in German", async () => {
     // Private use, unassigned planes, symbols: no letters of the Latin script, nothing to read.
     const garbage = String.fromCodePoint(0xe000, 0xf8ff, 0x2fa20, 0x40000, 0x10fffd, 0x1d11e, 0x2603, 0xe123).repeat(40);
-    const release = await inReview({ lead: String.fromCodePoint(0xe000, 0x40000, 0xf0000).repeat(8), body: `<p>${garbage}</p><p>${"Beispiel ".repeat(5)}</p>` });
+    const release = await inReview({
+      lead: String.fromCodePoint(0xe000, 0x40000, 0xf0000).repeat(8),
+      body: `<p>${garbage}</p><p>${"Beispiel ".repeat(5)}</p>`,
+    });
     const { outcome, result, reasons } = await check(release.id);
     expect([outcome, result]).toEqual(["rejected", "red"]);
     expect(reasons.map((r) => r.code)).toEqual(expect.arrayContaining(["unreadable_characters", "not_prose"]));
@@ -115,7 +161,11 @@ describe("text that does not read as prose is red in the check", () => {
   });
 
   it("figures are prose: a financial headline and lead pass the check green", async () => {
-    const release = await inReview({ title: "Umsatz 2025: +12,4 % auf 1.234,5 Mio. €", lead: "ISIN DE0007164600: 2,50 € je Aktie (+0,30 €)", body: GOOD_BODY });
+    const release = await inReview({
+      title: "Umsatz 2025: +12,4 % auf 1.234,5 Mio. €",
+      lead: "ISIN DE0007164600: 2,50 € je Aktie (+0,30 €)",
+      body: GOOD_BODY,
+    });
     const { outcome, result, reasons } = await check(release.id);
     expect([outcome, result, reasons]).toEqual(["published", "green", []]);
   });
@@ -124,7 +174,9 @@ describe("text that does not read as prose is red in the check", () => {
     const { owner, company } = await seedNewsroom();
     const api = apiClient(await tokenFor(owner.id));
     // Storable and readable: invisible characters are no control characters, so the door takes them.
-    const created = await api.call("createRelease", { body: releaseBody(company.id, { lead: "Jetzt\u200Bkaufen: nur\u2060heute im Werksverkauf." }) });
+    const created = await api.call("createRelease", {
+      body: releaseBody(company.id, { lead: "Jetzt\u200Bkaufen: nur\u2060heute im Werksverkauf." }),
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
     await db.pressRelease.update({ where: { id }, data: { status: "in_review" } });
@@ -137,7 +189,9 @@ describe("text that does not read as prose is red in the check", () => {
     const german = await check((await inReview({ body: GOOD_BODY })).id);
     expect([german.result, german.reasons]).toEqual(["green", []]);
     const englishBody = `<p>Hamburg, 3 March 2026 – Example Inc opens a new plant in Brandenburg. The site will create 250 jobs in production and logistics, and production starts in the autumn. The investment amounts to 80 million euros. The plant makes components for heat pumps and supplies customers across Europe. Its managing director says that the location combines short distances with a skilled workforce from the region.</p>`;
-    const english = await check((await inReview({ title: "Example Inc opens a new plant in Brandenburg", body: englishBody, language: "en" })).id);
+    const english = await check(
+      (await inReview({ title: "Example Inc opens a new plant in Brandenburg", body: englishBody, language: "en" })).id,
+    );
     expect([english.result, english.reasons]).toEqual(["green", []]);
   });
 });

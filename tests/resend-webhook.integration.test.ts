@@ -7,9 +7,24 @@ import { db } from "@/lib/core/db/client";
 import { findSuppression } from "@/lib/domains/mail/suppression";
 import { routeBySite } from "@/lib/adapters/public/site-routing";
 import { getSiteHosts } from "@/lib/domains/sites/hosts";
-import { blocksTransactional, bounceAddress, bouncedEvent, complainedEvent, enableBounceRoutes, failedEvent, resendRequest, storedBounces, suppressedEvent } from "./mail-bounce-helpers";
+import {
+  blocksTransactional,
+  bounceAddress,
+  bouncedEvent,
+  complainedEvent,
+  enableBounceRoutes,
+  failedEvent,
+  resendRequest,
+  storedBounces,
+  suppressedEvent,
+} from "./mail-bounce-helpers";
 
-const hardBounce = (to: string) => bouncedEvent(to, { type: "Permanent", subType: "General", message: "550 5.1.1 The email account that you tried to reach does not exist." });
+const hardBounce = (to: string) =>
+  bouncedEvent(to, {
+    type: "Permanent",
+    subType: "General",
+    message: "550 5.1.1 The email account that you tried to reach does not exist.",
+  });
 
 beforeEach(() => {
   enableBounceRoutes();
@@ -54,7 +69,11 @@ describe("POST /api/webhooks/resend", () => {
 
     // The signature covers the raw body: one changed address breaks it.
     const genuine = resendRequest(hardBounce(bounceAddress("genuine")));
-    const tampered = new Request(genuine.url, { method: "POST", headers: genuine.headers, body: (await genuine.text()).replace(/"to":\["[^"]+"\]/, `"to":["${email}"]`) });
+    const tampered = new Request(genuine.url, {
+      method: "POST",
+      headers: genuine.headers,
+      body: (await genuine.text()).replace(/"to":\["[^"]+"\]/, `"to":["${email}"]`),
+    });
     expect((await POST(tampered)).status).toBe(400);
 
     expect(await storedBounces(email)).toEqual([]);
@@ -77,7 +96,17 @@ describe("POST /api/webhooks/resend", () => {
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await answers[0]!.json()).toEqual({ received: true, handled: true });
     const rows = await storedBounces(email);
-    expect(rows).toEqual([{ kind: "hard", source: "provider_event", statusCode: "5.1.1", signed: true, needsReview: false, isRelay: false, externalId: `resend:${id}:${email}` }]);
+    expect(rows).toEqual([
+      {
+        kind: "hard",
+        source: "provider_event",
+        statusCode: "5.1.1",
+        signed: true,
+        needsReview: false,
+        isRelay: false,
+        externalId: `resend:${id}:${email}`,
+      },
+    ]);
     expect(await blocksTransactional(email)).toBe(true);
   });
 

@@ -20,20 +20,35 @@ afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
-const TEXT: Omit<JudgedFields, "title" | "images"> = { lead: "Vorspann", body: "<p>Text</p>", location: null, keywords: [], categoryId: null, contactName: null, contactEmail: null, contactPhone: null, language: "de" };
+const TEXT: Omit<JudgedFields, "title" | "images"> = {
+  lead: "Vorspann",
+  body: "<p>Text</p>",
+  location: null,
+  keywords: [],
+  categoryId: null,
+  contactName: null,
+  contactEmail: null,
+  contactPhone: null,
+  language: "de",
+};
 const hex = (c: string) => c.repeat(64);
 
 describe("the migration that judges images", () => {
   it("moves releases with images to the fingerprint of text and images and voids what did not see them", async () => {
     const url = await createDatabase(name);
     scratch = await mkdtemp(join(tmpdir(), "pd-migrations-"));
-    for (const folder of (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{14}_/.test(f) && f < MIGRATION)) await cp(join(MIGRATIONS_DIR, folder), join(scratch, folder), { recursive: true });
+    for (const folder of (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{14}_/.test(f) && f < MIGRATION))
+      await cp(join(MIGRATIONS_DIR, folder), join(scratch, folder), { recursive: true });
     await applyMigrations(url, scratch);
 
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const [company] = (await client.query(`INSERT INTO companies (portal, slug, name, updated_at) VALUES ('business', 'nordlicht', 'Nordlicht', now()) RETURNING id`)).rows as { id: number }[];
+      const [company] = (
+        await client.query(
+          `INSERT INTO companies (portal, slug, name, updated_at) VALUES ('business', 'nordlicht', 'Nordlicht', now()) RETURNING id`,
+        )
+      ).rows as { id: number }[];
       const textOnly = (title: string) => reviewFingerprint({ ...TEXT, title, images: [] });
       const release = async (title: string, status: string) => {
         const fp = textOnly(title);
@@ -43,7 +58,10 @@ describe("the migration that judges images", () => {
           [title, company!.id, hex("c"), fp, status],
         );
         const id = rows[0].id as number;
-        await client.query(`INSERT INTO press_release_classifications (press_release_id, result, reasons, content_hash, review_fingerprint, classifier, attempt) VALUES ($1, 'green', '[]', $2, $3, 'test', 1)`, [id, hex("c"), fp]);
+        await client.query(
+          `INSERT INTO press_release_classifications (press_release_id, result, reasons, content_hash, review_fingerprint, classifier, attempt) VALUES ($1, 'green', '[]', $2, $3, 'test', 1)`,
+          [id, hex("c"), fp],
+        );
         return id;
       };
       const image = (releaseId: number, sha: string, extra = "") =>
@@ -61,18 +79,33 @@ describe("the migration that judges images", () => {
 
       await applyMigrations(url, MIGRATIONS_DIR);
 
-      const rows = async () => (await client.query(`SELECT id, status, review_fingerprint AS fp, approved_review_fingerprint AS approved, manual_queue_at IS NOT NULL AS queued FROM press_releases ORDER BY id`)).rows;
-      const withImage = (title: string, sha: string) => reviewFingerprint({ ...TEXT, title, images: [{ bytesSha256: sha, metadataHash: hex("m") }] });
+      const rows = async () =>
+        (
+          await client.query(
+            `SELECT id, status, review_fingerprint AS fp, approved_review_fingerprint AS approved, manual_queue_at IS NOT NULL AS queued FROM press_releases ORDER BY id`,
+          )
+        ).rows;
+      const withImage = (title: string, sha: string) =>
+        reviewFingerprint({ ...TEXT, title, images: [{ bytesSha256: sha, metadataHash: hex("m") }] });
       expect(await rows()).toEqual([
         // Approved as text only: back to a person, with the new fingerprint and no approval.
         { id: scheduled, status: "in_review", fp: withImage("Geplant", hex("1")), approved: null, queued: true },
-        { id: published, status: "published", fp: withImage("Veröffentlicht", hex("2")), approved: textOnly("Veröffentlicht"), queued: false },
+        {
+          id: published,
+          status: "published",
+          fp: withImage("Veröffentlicht", hex("2")),
+          approved: textOnly("Veröffentlicht"),
+          queued: false,
+        },
         // A removed image is not delivered: nothing changes.
         { id: removedOnly, status: "scheduled", fp: textOnly("Ohne Bild"), approved: textOnly("Ohne Bild"), queued: false },
       ]);
-      const discarded = (await client.query(`SELECT press_release_id AS id FROM press_release_classifications WHERE discarded_at IS NOT NULL ORDER BY id`)).rows;
+      const discarded = (
+        await client.query(`SELECT press_release_id AS id FROM press_release_classifications WHERE discarded_at IS NOT NULL ORDER BY id`)
+      ).rows;
       expect(discarded).toEqual([{ id: scheduled }]);
-      const history = (await client.query(`SELECT press_release_id AS id, from_status, to_status, outcome FROM press_release_history`)).rows;
+      const history = (await client.query(`SELECT press_release_id AS id, from_status, to_status, outcome FROM press_release_history`))
+        .rows;
       expect(history).toEqual([{ id: scheduled, from_status: "scheduled", to_status: "in_review", outcome: "manual_queue" }]);
     } finally {
       await client.end();

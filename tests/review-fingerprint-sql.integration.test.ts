@@ -42,7 +42,19 @@ describe("the review fingerprint", () => {
   });
 
   it("tells apart values that only move a boundary between fields", async () => {
-    const base: JudgedFields = { title: "a", lead: "b", body: "c", location: null, keywords: ["x", "y"], categoryId: 1, contactName: null, contactEmail: null, contactPhone: null, language: "de", images: [] };
+    const base: JudgedFields = {
+      title: "a",
+      lead: "b",
+      body: "c",
+      location: null,
+      keywords: ["x", "y"],
+      categoryId: 1,
+      contactName: null,
+      contactEmail: null,
+      contactPhone: null,
+      language: "de",
+      images: [],
+    };
     const shifted = [
       { ...base, title: "ab", lead: "" },
       { ...base, lead: null },
@@ -59,7 +71,19 @@ describe("the review fingerprint", () => {
   });
 
   it("judges images by bytes and metadata, whatever their order, and leaves a release without images as it was", async () => {
-    const base: JudgedFields = { title: "a", lead: null, body: "c", location: null, keywords: [], categoryId: null, contactName: null, contactEmail: null, contactPhone: null, language: "de", images: [] };
+    const base: JudgedFields = {
+      title: "a",
+      lead: null,
+      body: "c",
+      location: null,
+      keywords: [],
+      categoryId: null,
+      contactName: null,
+      contactEmail: null,
+      contactPhone: null,
+      language: "de",
+      images: [],
+    };
     const one = { bytesSha256: "1".repeat(64), metadataHash: "2".repeat(64) };
     const two = { bytesSha256: "3".repeat(64), metadataHash: "4".repeat(64) };
     expect(reviewFingerprint({ ...base, images: [one, two] })).toBe(reviewFingerprint({ ...base, images: [two, one] }));

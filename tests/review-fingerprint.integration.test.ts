@@ -34,7 +34,17 @@ async function scheduledAfterGreenCheck() {
   const at = new Date(Date.now() + HOUR);
   const created = await send("POST", "/api/v1/releases", {
     token,
-    body: { newsroom_id: company.id, portal: "business", language: "de", title: `Beispiel AG eröffnet Werk ${unique("w")}`, body: LINKED, location: "Berlin", category: categorySlug, contact: { name: "Pressestelle", email: "presse@beispiel.de" }, scheduled_at: at.toISOString() },
+    body: {
+      newsroom_id: company.id,
+      portal: "business",
+      language: "de",
+      title: `Beispiel AG eröffnet Werk ${unique("w")}`,
+      body: LINKED,
+      location: "Berlin",
+      category: categorySlug,
+      contact: { name: "Pressestelle", email: "presse@beispiel.de" },
+      scheduled_at: at.toISOString(),
+    },
   });
   const { data } = await created.json();
   await drain();
@@ -46,7 +56,10 @@ async function scheduledAfterGreenCheck() {
 describe("the review fingerprint", () => {
   for (const [what, change] of [
     ["an advertising lead", { lead: "Jetzt kaufen: nur heute gratis!" }],
-    ["a link target swapped for a phishing page (same text, same content_hash)", { body: LINKED.replace("https://www.beispiel.de/werk", "https://evil.example/login") }],
+    [
+      "a link target swapped for a phishing page (same text, same content_hash)",
+      { body: LINKED.replace("https://www.beispiel.de/werk", "https://evil.example/login") },
+    ],
     ["another contact", { contact: { name: "Gewinnspiel", email: "win@evil.example" } }],
     ["advertising keywords", { keywords: ["gratis", "rabatt", "jetzt kaufen"] }],
   ] as const) {
@@ -65,7 +78,10 @@ describe("the review fingerprint", () => {
       await drain();
       const checked = await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } });
       expect(checked.status).not.toBe("published");
-      const newest = await db.pressReleaseClassification.findFirstOrThrow({ where: { pressReleaseId: release.id, discardedAt: null }, orderBy: { id: "desc" } });
+      const newest = await db.pressReleaseClassification.findFirstOrThrow({
+        where: { pressReleaseId: release.id, discardedAt: null },
+        orderBy: { id: "desc" },
+      });
       expect(newest.reviewFingerprint).toBe(checked.reviewFingerprint);
       if (!("contact" in change)) expect(newest.result).toBe("red");
     });
@@ -82,16 +98,30 @@ describe("the review fingerprint", () => {
 describe("a person's approval", () => {
   it("names what the admin saw, and is refused when the release changed since", async () => {
     const { owner, company } = await seedNewsroom();
-    const seen = await seedCheckedRelease(company.id, owner.id, { result: "red", data: { body: LINKED, reviewFlaggedAt: new Date(), automaticAttempts: 3 } });
+    const seen = await seedCheckedRelease(company.id, owner.id, {
+      result: "red",
+      data: { body: LINKED, reviewFlaggedAt: new Date(), automaticAttempts: 3 },
+    });
     const admin = await seedAdmin();
     // While the admin reads, the customer swaps a link target (through the API, as in the bypass above).
     const token = (await createApiToken({ userId: owner.id, name: "ci", identityConfirmedAt: new Date() })).token;
-    expect((await send("PUT", `/api/v1/releases/${seen.id}`, { token, body: { body: LINKED.replace("https://www.beispiel.de/werk", "https://evil.example/login") } })).status).toBe(200);
+    expect(
+      (
+        await send("PUT", `/api/v1/releases/${seen.id}`, {
+          token,
+          body: { body: LINKED.replace("https://www.beispiel.de/werk", "https://evil.example/login") },
+        })
+      ).status,
+    ).toBe(200);
 
-    await expect(approveRelease({ releaseId: seen.id, adminUserId: admin.id, reviewFingerprint: seen.reviewFingerprint! })).rejects.toMatchObject({ code: "conflict" });
+    await expect(
+      approveRelease({ releaseId: seen.id, adminUserId: admin.id, reviewFingerprint: seen.reviewFingerprint! }),
+    ).rejects.toMatchObject({ code: "conflict" });
     const still = await db.pressRelease.findUniqueOrThrow({ where: { id: seen.id } });
     expect([still.status, still.approvedReviewFingerprint]).toEqual(["in_review", null]);
     // Approving what is there now works.
-    expect(await approveRelease({ releaseId: seen.id, adminUserId: admin.id, reviewFingerprint: still.reviewFingerprint! })).toEqual({ status: "published" });
+    expect(await approveRelease({ releaseId: seen.id, adminUserId: admin.id, reviewFingerprint: still.reviewFingerprint! })).toEqual({
+      status: "published",
+    });
   });
 });

@@ -26,7 +26,17 @@ const row = (id: number) => db.pressRelease.findUniqueOrThrow({ where: { id } })
 /** A release that went into review 20 minutes ago and whose check was lost with its job. */
 async function lostCheck(body = GOOD_BODY) {
   const { owner, company } = await seedNewsroom();
-  return seedRelease({ companyId: company.id, authorUserId: owner.id, status: "in_review", title: "Beispiel AG eröffnet neues Werk", body, location: "Berlin", contactName: "Pressestelle", contactEmail: "presse@beispiel.de", updatedAt: ago(20) });
+  return seedRelease({
+    companyId: company.id,
+    authorUserId: owner.id,
+    status: "in_review",
+    title: "Beispiel AG eröffnet neues Werk",
+    body,
+    location: "Berlin",
+    contactName: "Pressestelle",
+    contactEmail: "presse@beispiel.de",
+    updatedAt: ago(20),
+  });
 }
 
 describe("the check sweep", () => {
@@ -73,7 +83,10 @@ describe("the check sweep", () => {
         return deterministicClassifier.classify(input);
       },
     };
-    const outcomes = await Promise.all([runAutomaticReview({ releaseId: lost.id, classifier }), runAutomaticReview({ releaseId: lost.id, classifier })]);
+    const outcomes = await Promise.all([
+      runAutomaticReview({ releaseId: lost.id, classifier }),
+      runAutomaticReview({ releaseId: lost.id, classifier }),
+    ]);
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(["discarded", "flagged_for_manual_check"]);
     const after = await row(lost.id);
     expect([after.automaticAttempts, after.reviewFlaggedAt !== null]).toEqual([3, true]);
@@ -85,7 +98,10 @@ describe("a publication a business rule held up", () => {
   /** Checked green 20 minutes ago, its publication refused by the quota the owner used up this month. */
   async function quotaBlocked() {
     const { owner, company } = await seedNewsroom({ quota: 1 });
-    await db.user.update({ where: { id: owner.id }, data: { pressReleaseQuotaPeriod: quotaPeriodOf(new Date()), pressReleaseQuotaUsed: 1 } });
+    await db.user.update({
+      where: { id: owner.id },
+      data: { pressReleaseQuotaPeriod: quotaPeriodOf(new Date()), pressReleaseQuotaUsed: 1 },
+    });
     const release = await seedCheckedRelease(company.id, owner.id);
     await db.pressReleaseClassification.updateMany({ where: { pressReleaseId: release.id }, data: { createdAt: ago(20) } });
     return { owner, company, release };
@@ -107,7 +123,9 @@ describe("a publication a business rule held up", () => {
   it("goes through once a booking raises the quota", async () => {
     const { owner, company, release } = await quotaBlocked();
     expect((await sweepReviews()).blocked).toContainEqual({ id: release.id, outcome: "quota_exceeded" });
-    await db.userPaymentOption.create({ data: { userId: owner.id, companyId: company.id, provider: "stripe", plan: "pro", monthlyReleaseQuota: 10, apiAccess: true } });
+    await db.userPaymentOption.create({
+      data: { userId: owner.id, companyId: company.id, provider: "stripe", plan: "pro", monthlyReleaseQuota: 10, apiAccess: true },
+    });
     expect((await sweepReviews()).published).toContain(release.id);
   });
 
@@ -116,7 +134,18 @@ describe("a publication a business rule held up", () => {
       const { owner, company } = await seedNewsroom();
       const release = await seedCheckedRelease(company.id, owner.id);
       const image = await db.pressReleaseImage.create({
-        data: { pressReleaseId: release.id, bytesSha256: "d".repeat(64), metadataHash: "e".repeat(64), mimeType: "image/jpeg", width: 10, height: 10, sizeBytes: 100, displayPath: "x.jpg", rulesVersion: "r1", formVersion: "v2" },
+        data: {
+          pressReleaseId: release.id,
+          bytesSha256: "d".repeat(64),
+          metadataHash: "e".repeat(64),
+          mimeType: "image/jpeg",
+          width: 10,
+          height: 10,
+          sizeBytes: 100,
+          displayPath: "x.jpg",
+          rulesVersion: "r1",
+          formVersion: "v2",
+        },
       });
       await checkWithImages(release.id);
       await db.pressReleaseClassification.updateMany({ where: { pressReleaseId: release.id }, data: { createdAt: ago(20) } });
@@ -141,10 +170,15 @@ describe("the sweep as one run among many", () => {
   it("a technical failure of one release is reported; the releases after it are swept all the same, the command exits 1", async () => {
     // This file's database fails for two releases: writing their history, queueing their check.
     await db.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS test_poisoned (id int PRIMARY KEY)`);
-    for (const [table, id] of [["press_release_history", "NEW.press_release_id"], ["job_queue", "(NEW.payload->>'releaseId')::int"]]) {
+    for (const [table, id] of [
+      ["press_release_history", "NEW.press_release_id"],
+      ["job_queue", "(NEW.payload->>'releaseId')::int"],
+    ]) {
       await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION test_poison_${table}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
         IF EXISTS (SELECT 1 FROM test_poisoned p WHERE p.id = ${id}) THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END; $$`);
-      await db.$executeRawUnsafe(`CREATE TRIGGER test_poison BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION test_poison_${table}()`);
+      await db.$executeRawUnsafe(
+        `CREATE TRIGGER test_poison BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION test_poison_${table}()`,
+      );
     }
     try {
       const brokenBlocked = await publishable();
@@ -163,7 +197,12 @@ describe("the sweep as one run among many", () => {
 
       const lines: string[] = [];
       const { COMMANDS } = await import("@/lib/adapters/console/commands");
-      expect(await COMMANDS["press-releases:sweep-reviews"]!.run({ positional: [], flags: {} }, { out: (l) => lines.push(l), err: (l) => lines.push(l) })).toBe(1);
+      expect(
+        await COMMANDS["press-releases:sweep-reviews"]!.run(
+          { positional: [], flags: {} },
+          { out: (l) => lines.push(l), err: (l) => lines.push(l) },
+        ),
+      ).toBe(1);
       expect(lines.join("\n")).toContain(`release ${brokenBlocked.id}: failed`);
     } finally {
       for (const table of ["press_release_history", "job_queue"]) {
@@ -198,7 +237,9 @@ describe("the sweep as one run among many", () => {
     const start = Date.now();
     await sweepReviews(new Date(start));
     await sweepReviews(new Date(start + 5 * MINUTE));
-    const asked = await db.$queryRaw<{ id: number }[]>`SELECT DISTINCT (payload->>'releaseId')::int AS id FROM job_queue WHERE name = 'release/review'`;
+    const asked = await db.$queryRaw<
+      { id: number }[]
+    >`SELECT DISTINCT (payload->>'releaseId')::int AS id FROM job_queue WHERE name = 'release/review'`;
     const askedIds = new Set(asked.map((a) => a.id));
     expect(waiting.filter((id) => !askedIds.has(id))).toEqual([]);
   });
@@ -207,12 +248,31 @@ describe("the sweep as one run among many", () => {
 describe("the check of a version already checked in this round", () => {
   it("a second job after a publication the quota held up: no second classification, no red attempt", async () => {
     const { owner, company } = await seedNewsroom({ quota: 1 });
-    await db.user.update({ where: { id: owner.id }, data: { pressReleaseQuotaPeriod: quotaPeriodOf(new Date()), pressReleaseQuotaUsed: 1 } });
+    await db.user.update({
+      where: { id: owner.id },
+      data: { pressReleaseQuotaPeriod: quotaPeriodOf(new Date()), pressReleaseQuotaUsed: 1 },
+    });
     // A title of its own: the same text published by another newsroom is a red duplicate.
-    const release = await seedRelease({ companyId: company.id, authorUserId: owner.id, status: "in_review", title: `Beispiel AG eröffnet Werk ${unique("w")}`, body: GOOD_BODY, location: "Berlin", contactName: "Pressestelle", contactEmail: "presse@beispiel.de" });
+    const release = await seedRelease({
+      companyId: company.id,
+      authorUserId: owner.id,
+      status: "in_review",
+      title: `Beispiel AG eröffnet Werk ${unique("w")}`,
+      body: GOOD_BODY,
+      location: "Berlin",
+      contactName: "Pressestelle",
+      contactEmail: "presse@beispiel.de",
+    });
     expect((await runAutomaticReview({ releaseId: release.id, classifier: deterministicClassifier })).outcome).toBe("publish_blocked");
     // The sweep's job for the same version arrives; a classifier that would now say red.
-    const red: TextClassifier = { name: "test", classify: async () => ({ result: "red", reasons: [{ code: "advertising", severity: "red", message: "Werbung." }], classifier: "test" }) };
+    const red: TextClassifier = {
+      name: "test",
+      classify: async () => ({
+        result: "red",
+        reasons: [{ code: "advertising", severity: "red", message: "Werbung." }],
+        classifier: "test",
+      }),
+    };
     expect((await runAutomaticReview({ releaseId: release.id, classifier: red })).outcome).toBe("discarded");
     const after = await row(release.id);
     expect([after.status, after.automaticAttempts]).toEqual(["in_review", 0]);
@@ -226,7 +286,16 @@ describe("a deleted or removed newsroom", () => {
     const { owner, company } = await seedNewsroom();
     const held = await seedCheckedRelease(company.id, owner.id);
     await db.pressReleaseClassification.updateMany({ where: { pressReleaseId: held.id }, data: { createdAt: ago(20) } });
-    const lost = await seedRelease({ companyId: company.id, authorUserId: owner.id, status: "in_review", title: "Beispiel AG eröffnet neues Werk", body: GOOD_BODY, location: "Berlin", contactName: "Pressestelle", updatedAt: ago(20) });
+    const lost = await seedRelease({
+      companyId: company.id,
+      authorUserId: owner.id,
+      status: "in_review",
+      title: "Beispiel AG eröffnet neues Werk",
+      body: GOOD_BODY,
+      location: "Berlin",
+      contactName: "Pressestelle",
+      updatedAt: ago(20),
+    });
     await db.company.update({ where: { id: company.id }, data: { deletedAt: new Date() } });
 
     const run = await sweepReviews();

@@ -10,8 +10,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const START_BUDGET_MS = 30_000;
 
 export type DeadlineResult =
-  | { finished: true; value?: unknown; threw?: { name: string; message: string }; ms: number }
-  | { finished: false; reason: string };
+  { finished: true; value?: unknown; threw?: { name: string; message: string }; ms: number } | { finished: false; reason: string };
 
 /**
  * Runs `body`, the body of an async function that receives the module at `modulePath` (from the
@@ -28,7 +27,10 @@ export function runWithDeadline(modulePath: string, body: string, deadlineMs = 2
     try { say({ value: await (async (m) => { ${body} })(m) }); }
     catch (e) { say({ threw: { name: e?.name ?? "Error", message: String(e?.message ?? e) } }); }`;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     let settled = false;

@@ -27,7 +27,10 @@ export const S3_SERVER_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "
 export async function startS3Server(): Promise<{ endpoint: string; bucket: string; stop(): Promise<void> }> {
   const directory = await mkdtemp(join(tmpdir(), "pressdesk-s3-"));
   const bucket = `pressdesk-test-${randomBytes(4).toString("hex")}`;
-  const child = spawn(process.execPath, ["--openssl-legacy-provider", "-e", CHILD, directory, bucket], { cwd: process.cwd(), stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--openssl-legacy-provider", "-e", CHILD, directory, bucket], {
+    cwd: process.cwd(),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = once(child, "exit");

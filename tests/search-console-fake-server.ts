@@ -43,12 +43,18 @@ export async function startFakeSearchConsole(): Promise<FakeSearchConsole> {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const text = Buffer.concat(chunks).toString("utf8");
-      const json = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown) =>
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
       if (req.method === "POST" && req.url === "/token") {
         const assertion = new URLSearchParams(text).get("assertion") ?? "";
         const [header = "", claims = "", signature = ""] = assertion.split(".");
-        const signatureValid = createVerify("RSA-SHA256").update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature, "base64url"));
-        state.tokenRequests.push({ assertionClaims: JSON.parse(Buffer.from(claims, "base64url").toString("utf8")) as Record<string, unknown>, signatureValid });
+        const signatureValid = createVerify("RSA-SHA256")
+          .update(`${header}.${claims}`)
+          .verify(publicKey, Buffer.from(signature, "base64url"));
+        state.tokenRequests.push({
+          assertionClaims: JSON.parse(Buffer.from(claims, "base64url").toString("utf8")) as Record<string, unknown>,
+          signatureValid,
+        });
         if (!signatureValid) return json(400, { error: "invalid_grant" });
         return json(200, { access_token: TOKEN, expires_in: 3600, token_type: "Bearer" });
       }
@@ -57,7 +63,8 @@ export async function startFakeSearchConsole(): Promise<FakeSearchConsole> {
         state.inspections.push({ authorization: req.headers.authorization, body });
         if (req.headers.authorization !== `Bearer ${TOKEN}`) return json(401, { error: { code: 401 } });
         const answer = state.answers.has(body.inspectionUrl ?? "") ? state.answers.get(body.inspectionUrl ?? "") : state.fallback;
-        if (answer && typeof answer === "object" && "status" in answer) return json((answer as { status: number }).status, { error: { code: (answer as { status: number }).status } });
+        if (answer && typeof answer === "object" && "status" in answer)
+          return json((answer as { status: number }).status, { error: { code: (answer as { status: number }).status } });
         return json(200, answer);
       }
       res.writeHead(404).end();

@@ -18,7 +18,9 @@ export interface Corpus {
 }
 
 export async function seedSearchCorpus(db: Db): Promise<Corpus> {
-  const companies = await Promise.all([0, 1, 2].map((i) => db.company.create({ data: { portal: "business", slug: `search-corpus-${i}`, name: `Korpus ${i} AG` } })));
+  const companies = await Promise.all(
+    [0, 1, 2].map((i) => db.company.create({ data: { portal: "business", slug: `search-corpus-${i}`, name: `Korpus ${i} AG` } })),
+  );
   const category = await db.category.create({ data: { portal: "business", slug: "search-corpus", nameDe: "Korpus", nameEn: "Corpus" } });
   const now = new Date(Date.UTC(2026, 5, 1, 12));
   const ids = companies.map((c) => c.id);
@@ -75,7 +77,9 @@ function referenceCondition(s: ReleaseSearch): Prisma.Sql {
 
 /** Every match, newest first: what the earlier search paged through by date. */
 export async function referenceNewest(db: Db, s: ReleaseSearch): Promise<number[]> {
-  const rows = await db.$queryRaw<{ id: number }[]>`SELECT press_release_id AS id FROM press_release_search WHERE ${referenceCondition(s)} ORDER BY ${BY_DATE}`;
+  const rows = await db.$queryRaw<
+    { id: number }[]
+  >`SELECT press_release_id AS id FROM press_release_search WHERE ${referenceCondition(s)} ORDER BY ${BY_DATE}`;
   return rows.map((r) => r.id);
 }
 

@@ -23,18 +23,41 @@ import { PASSWORD, seedAccount } from "./identity-proof-fixtures";
 // nothing of the customer's is spent: no recovery code, no mailed code, no challenge. The
 // customer in person gets through with the same calls.
 
-const SECURITY = "Im Support-Zugang lassen sich Passwort, Passkeys, Zwei-Faktor-Anmeldung, E-Mail-Adresse, API-Tokens und Anmeldungen nicht ändern.";
-const refused = { name: "CustomerOnlyActionError", code: "forbidden", status: 403, message: SECURITY, details: { reason: "impersonation", action: "security" } };
+const SECURITY =
+  "Im Support-Zugang lassen sich Passwort, Passkeys, Zwei-Faktor-Anmeldung, E-Mail-Adresse, API-Tokens und Anmeldungen nicht ändern.";
+const refused = {
+  name: "CustomerOnlyActionError",
+  code: "forbidden",
+  status: 403,
+  message: SECURITY,
+  details: { reason: "impersonation", action: "security" },
+};
 
 /** A customer with password, app, recovery codes, a passkey, an API token and a second device; support acting in the customer's session. */
 async function accountUnderSupport() {
   const account = await seedAccount({ password: true, totp: true, passkey: true }, { emailVerifiedAt: new Date() });
   const userId = account.user.id;
   const { token: _plain, ...token } = await createApiToken({ userId, name: "CMS", identityConfirmedAt: new Date() });
-  const otherDevice = await openSession({ userId, method: "password", twoFactorPending: false, strongAuth: false, client: { ip: "198.51.100.20" } });
+  const otherDevice = await openSession({
+    userId,
+    method: "password",
+    twoFactorPending: false,
+    strongAuth: false,
+    client: { ip: "198.51.100.20" },
+  });
   const staff = await seedUser({ staffRole: "admin", permissions: ["users:manage"] });
-  const support = await openSession({ userId, method: "impersonation", twoFactorPending: false, strongAuth: false, client: { ip: "198.51.100.21" }, impersonatorUserId: staff.id });
-  const supportSession = await db.session.findUniqueOrThrow({ where: { id: support.sessionId }, select: { id: true, impersonatorUserId: true } });
+  const support = await openSession({
+    userId,
+    method: "impersonation",
+    twoFactorPending: false,
+    strongAuth: false,
+    client: { ip: "198.51.100.21" },
+    impersonatorUserId: staff.id,
+  });
+  const supportSession = await db.session.findUniqueOrThrow({
+    where: { id: support.sessionId },
+    select: { id: true, impersonatorUserId: true },
+  });
   const passkey = await db.passkey.findFirstOrThrow({ where: { userId } });
   return { ...account, userId, tokenId: token.id, passkeyId: passkey.id, otherDevice, supportSession };
 }
@@ -42,8 +65,24 @@ async function accountUnderSupport() {
 /** Everything a security change or an identity proof could touch. */
 async function securityWorld(userId: number, email: string) {
   return {
-    user: await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true, pendingEmail: true, pendingEmailTokenHash: true, rememberToken: true, totpSecretEncrypted: true, totpConfirmedAt: true, totpSetupStartedAt: true } }),
-    recoveryCodes: await db.twoFactorRecoveryCode.findMany({ where: { userId }, select: { id: true, consumedAt: true }, orderBy: { id: "asc" } }),
+    user: await db.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: {
+        email: true,
+        passwordHash: true,
+        pendingEmail: true,
+        pendingEmailTokenHash: true,
+        rememberToken: true,
+        totpSecretEncrypted: true,
+        totpConfirmedAt: true,
+        totpSetupStartedAt: true,
+      },
+    }),
+    recoveryCodes: await db.twoFactorRecoveryCode.findMany({
+      where: { userId },
+      select: { id: true, consumedAt: true },
+      orderBy: { id: "asc" },
+    }),
     passkeys: await db.passkey.findMany({ where: { userId }, select: { id: true, name: true, counter: true }, orderBy: { id: "asc" } }),
     tokens: await db.apiToken.findMany({ where: { userId }, select: { id: true, name: true }, orderBy: { id: "asc" } }),
     sessions: await db.session.findMany({ where: { userId }, select: { id: true }, orderBy: { id: "asc" } }),
@@ -62,10 +101,23 @@ describe("the security functions called by staff acting as the customer", () => 
     const attempts: [string, () => Promise<unknown>][] = [
       ["sessionProofKinds", () => sessionProofKinds(userId, "api_token", { acting })],
       ["proveIdentity (password)", () => proveIdentity(userId, "api_token", { kind: "password", password: PASSWORD }, { acting })],
-      ["proveIdentity (recovery code)", () => proveIdentity(userId, "email_change", { kind: "recovery_code", code: recoveryCodes[0]! }, { acting })],
+      [
+        "proveIdentity (recovery code)",
+        () => proveIdentity(userId, "email_change", { kind: "recovery_code", code: recoveryCodes[0]! }, { acting }),
+      ],
       ["sendEmailProofCode", () => sendEmailProofCode(userId, { acting })],
       ["passkeyProofOptions", () => passkeyProofOptions(userId, { acting })],
-      ["changePassword", () => changePassword({ userId, currentSessionId: acting.id, currentPassword: PASSWORD, newPassword: "a new passphrase of support staff", acting })],
+      [
+        "changePassword",
+        () =>
+          changePassword({
+            userId,
+            currentSessionId: acting.id,
+            currentPassword: PASSWORD,
+            newPassword: "a new passphrase of support staff",
+            acting,
+          }),
+      ],
       ["beginTotpSetup", () => beginTotpSetup(userId, { acting })],
       ["confirmTotpSetup", () => confirmTotpSetup(userId, "123456", { proof: freshProof, acting })],
       ["disableTotp", () => disableTotp(userId, recoveryCodes[1]!, { acting })],
@@ -81,7 +133,10 @@ describe("the security functions called by staff acting as the customer", () => 
       ["signOutOtherDevices", () => signOutOtherDevices(userId, acting)],
     ];
     for (const [name, attempt] of attempts) {
-      const error = await attempt().then(() => null, (err: unknown) => err);
+      const error = await attempt().then(
+        () => null,
+        (err: unknown) => err,
+      );
       expect(error, name).toBeInstanceOf(CustomerOnlyActionError);
       expect(error, name).toMatchObject(refused);
     }
@@ -92,10 +147,14 @@ describe("the security functions called by staff acting as the customer", () => 
   it("let the customer in person make the same changes", async () => {
     const { userId, user, recoveryCodes, tokenId, passkeyId } = await accountUnderSupport();
     const inPerson = { impersonatorUserId: null };
-    expect(await proveIdentity(userId, "email_change", { kind: "recovery_code", code: recoveryCodes[0]! }, { acting: inPerson })).toMatchObject({ kind: "recovery_code" });
+    expect(
+      await proveIdentity(userId, "email_change", { kind: "recovery_code", code: recoveryCodes[0]! }, { acting: inPerson }),
+    ).toMatchObject({ kind: "recovery_code" });
     await renamePasskey(userId, passkeyId, "Arbeitsrechner", { acting: inPerson });
     await revokeApiToken(userId, tokenId, { acting: inPerson });
-    expect((await requestEmailChange({ userId, newEmail: `${unique("neu")}@example.com`, acting: inPerson })).pendingEmail).toMatch(/@example\.com$/);
+    expect((await requestEmailChange({ userId, newEmail: `${unique("neu")}@example.com`, acting: inPerson })).pendingEmail).toMatch(
+      /@example\.com$/,
+    );
     const after = await securityWorld(userId, user.email);
     expect(after.passkeys.map((p) => p.name)).toEqual(["Arbeitsrechner"]);
     expect(after.tokens).toEqual([]);

@@ -19,8 +19,16 @@ import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS } 
 const rules = vi.hoisted(() => ({ lenient: false }));
 vi.mock("@/lib/domains/review/deterministic-classifier", async (importOriginal) => {
   const real = await importOriginal<typeof import("@/lib/domains/review/deterministic-classifier")>();
-  const lenient = { name: real.deterministicClassifier.name, classify: async () => ({ result: "green" as const, reasons: [], classifier: real.deterministicClassifier.name }) };
-  return { ...real, deterministicClassifier: new Proxy(real.deterministicClassifier, { get: (target, key) => (rules.lenient ? lenient : target)[key as keyof typeof target] }) };
+  const lenient = {
+    name: real.deterministicClassifier.name,
+    classify: async () => ({ result: "green" as const, reasons: [], classifier: real.deterministicClassifier.name }),
+  };
+  return {
+    ...real,
+    deterministicClassifier: new Proxy(real.deterministicClassifier, {
+      get: (target, key) => (rules.lenient ? lenient : target)[key as keyof typeof target],
+    }),
+  };
 });
 
 describe("demo content on a fresh database", () => {
@@ -41,10 +49,25 @@ describe("demo content on a fresh database", () => {
     for (const r of DEMO_RELEASES.filter((d) => d.state === "in_review" || d.state === "rejected")) {
       const company = DEMO_COMPANIES.find((c) => c.slug === r.company)!;
       const verdict = await checkText(deterministicClassifier, {
-        title: r.title, lead: r.lead, bodyHtml: r.paragraphs.map((p) => `<p>${p}</p>`).join("\n"), location: r.location, keywords: [], category: null,
-        contactEmail: company.email, contactName: "Pressestelle", contactPhone: null, language: r.language, isDuplicateOfOtherNewsroom: false, images: [],
+        title: r.title,
+        lead: r.lead,
+        bodyHtml: r.paragraphs.map((p) => `<p>${p}</p>`).join("\n"),
+        location: r.location,
+        keywords: [],
+        category: null,
+        contactEmail: company.email,
+        contactName: "Pressestelle",
+        contactPhone: null,
+        language: r.language,
+        isDuplicateOfOtherNewsroom: false,
+        images: [],
       });
-      expect([r.key, verdict.result, verdict.classifier, verdict.reasons]).toEqual([r.key, "red", DEMO_CHECKS[r.key]!.classifier, DEMO_CHECKS[r.key]!.reasons]);
+      expect([r.key, verdict.result, verdict.classifier, verdict.reasons]).toEqual([
+        r.key,
+        "red",
+        DEMO_CHECKS[r.key]!.classifier,
+        DEMO_CHECKS[r.key]!.reasons,
+      ]);
     }
   });
 });
@@ -66,7 +89,8 @@ describe("demo content", () => {
     expect(await db.category.count({ where: { parentId: { not: null } } })).toBeGreaterThan(3);
     expect(await db.user.count({ where: { staffRole: "admin" } })).toBe(1);
     expect(await db.user.count({ where: { staffRole: "super_admin" } })).toBe(1);
-    for (const role of ["owner", "member", "responsible"] as const) expect(await db.companyUser.count({ where: { role } })).toBeGreaterThan(0);
+    for (const role of ["owner", "member", "responsible"] as const)
+      expect(await db.companyUser.count({ where: { role } })).toBeGreaterThan(0);
     const statuses = (await db.pressRelease.groupBy({ by: ["status"] })).map((g) => g.status).sort();
     expect(statuses).toEqual(["draft", "in_review", "published", "rejected", "scheduled"]);
     expect(await db.pressRelease.count({ where: { canonicalPressReleaseId: { not: null } } })).toBe(1);
@@ -84,10 +108,24 @@ describe("demo content", () => {
 
   it("gives every demo newsroom a public profile: both descriptions, an address and one default press contact", async () => {
     await seedDemoContent({ allowOnConfiguredDatabase: true });
-    const companies = await db.company.findMany({ select: { descriptionDe: true, descriptionEn: true, addressCity: true, addressCountry: true, contacts: { where: { isDefault: true }, select: { name: true } } } });
+    const companies = await db.company.findMany({
+      select: {
+        descriptionDe: true,
+        descriptionEn: true,
+        addressCity: true,
+        addressCountry: true,
+        contacts: { where: { isDefault: true }, select: { name: true } },
+      },
+    });
     expect(companies.length).toBeGreaterThan(0);
     for (const c of companies) {
-      expect([!!c.descriptionDe, !!c.descriptionEn, !!c.addressCity, c.addressCountry, c.contacts.length]).toEqual([true, true, true, "DE", 1]);
+      expect([!!c.descriptionDe, !!c.descriptionEn, !!c.addressCity, c.addressCountry, c.contacts.length]).toEqual([
+        true,
+        true,
+        true,
+        "DE",
+        1,
+      ]);
     }
   });
 
@@ -101,7 +139,9 @@ describe("demo content", () => {
     expect(can(admin, "press-releases:publish")).toBe(true);
     // Demo releases are in the search mirror, so the dashboard lists them.
     const owner = await db.user.findUniqueOrThrow({ where: { email: "owner@nordlicht-energie.example" } });
-    expect((await listDashboardReleases({ userId: owner.id })).items.map((r) => r.title)).toContain("Nordlicht Energie nimmt Windpark Osterfeld in Betrieb");
+    expect((await listDashboardReleases({ userId: owner.id })).items.map((r) => r.title)).toContain(
+      "Nordlicht Energie nimmt Windpark Osterfeld in Betrieb",
+    );
   });
 
   it("never puts the demo accounts (documented password, a super-admin) into a configured database by default, nor into a remote one", async () => {
@@ -117,17 +157,30 @@ describe("demo content", () => {
     expect(() => assertDemoSeedAllowed()).toThrow("embedded default only");
 
     // With --demo, only where database and site are on this machine.
-    const saved = { DATABASE_URL: process.env.DATABASE_URL, SITE_HUB_HOST: process.env.SITE_HUB_HOST, APP_KEY: process.env.APP_KEY, HEALTH_TOKEN: process.env.HEALTH_TOKEN, RESEND_API_KEY: process.env.RESEND_API_KEY, ARCHIVE_SIGNING_KEY: process.env.ARCHIVE_SIGNING_KEY };
+    const saved = {
+      DATABASE_URL: process.env.DATABASE_URL,
+      SITE_HUB_HOST: process.env.SITE_HUB_HOST,
+      APP_KEY: process.env.APP_KEY,
+      HEALTH_TOKEN: process.env.HEALTH_TOKEN,
+      RESEND_API_KEY: process.env.RESEND_API_KEY,
+      ARCHIVE_SIGNING_KEY: process.env.ARCHIVE_SIGNING_KEY,
+    };
     const restore = () => {
-      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
+      for (const [k, v] of Object.entries(saved))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
     };
     try {
       // (A public host name needs real secrets, or the configuration itself is refused first.)
-      for (const env of [{ DATABASE_URL: "postgresql://app@db.internal.example:5432/pressdesk" }, { SITE_HUB_HOST: "presse.example.com", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test", ARCHIVE_SIGNING_KEY: "a" }]) {
+      for (const env of [
+        { DATABASE_URL: "postgresql://app@db.internal.example:5432/pressdesk" },
+        { SITE_HUB_HOST: "presse.example.com", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test", ARCHIVE_SIGNING_KEY: "a" },
+      ]) {
         Object.assign(process.env, env);
         resetConfigForTests();
-        expect(() => assertDemoSeedAllowed({ allowOnConfiguredDatabase: true })).toThrow("never go into a database or site that is not on this machine");
+        expect(() => assertDemoSeedAllowed({ allowOnConfiguredDatabase: true })).toThrow(
+          "never go into a database or site that is not on this machine",
+        );
         restore();
       }
     } finally {
@@ -149,7 +202,7 @@ describe("demo content", () => {
       expect(r.classifications.map((c) => [c.result, c.reviewFingerprint])).toContainEqual(["red", r.reviewFingerprint]);
     }
     // Scheduled means approved as it stands: the scheduler publishes it at its time.
-    for (const r of await db.pressRelease.findMany({ where: { status: "scheduled" } })) expect(r.approvedReviewFingerprint).toBe(r.reviewFingerprint);
+    for (const r of await db.pressRelease.findMany({ where: { status: "scheduled" } }))
+      expect(r.approvedReviewFingerprint).toBe(r.reviewFingerprint);
   });
 });
-

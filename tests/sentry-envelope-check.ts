@@ -10,12 +10,16 @@ import { join } from "node:path";
 /** Ids the tracker needs verbatim: hex by design, not secrets. */
 const ID_KEYS = new Set(["event_id", "trace_id", "span_id", "parent_span_id", "segment_id", "profile_id", "replay_id", "sid", "did"]);
 /** Never sent with a value, whatever it is. */
-const FORBIDDEN_KEY = /^(?:cookie|cookies|set-cookie|authorization|proxy-authorization|x-forwarded-for|x-real-ip|forwarded|ip_address|query_string)$/i;
+const FORBIDDEN_KEY =
+  /^(?:cookie|cookies|set-cookie|authorization|proxy-authorization|x-forwarded-for|x-real-ip|forwarded|ip_address|query_string)$/i;
 
 const LEAKS: [string, RegExp][] = [
   // Each pattern starts only where its run starts (lookbehind), so long ids cost linear time.
   ["e-mail address", /(?<![\w.!#$%&'*+/=?^`{|}~-])[\w.!#$%&'*+/=?^`{|}~-]+@(?:[a-z0-9-]+\.)+[a-z]{2,}\b/i],
-  ["e-mail address in another script or percent-encoded", /(?<![\p{L}\p{N}\p{M}.!#$%&'*+/=?^_`{|}~-])[\p{L}\p{N}\p{M}.!#$%&'*+/=?^_`{|}~-]+(?:@|%40)(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}/iu],
+  [
+    "e-mail address in another script or percent-encoded",
+    /(?<![\p{L}\p{N}\p{M}.!#$%&'*+/=?^_`{|}~-])[\p{L}\p{N}\p{M}.!#$%&'*+/=?^_`{|}~-]+(?:@|%40)(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}/iu,
+  ],
   ["API token", /\bpd_[\w-]{20,}/],
   ["bearer credential", /\b(?:Bearer|Basic)\s+(?!\[)\S+/i],
   ["Stripe key", /\b(?:sk|rk)_(?:live|test)_\w+|whsec_\w{8,}|_secret_\w{6,}/],
@@ -107,7 +111,8 @@ export function envelopeLeaks(envelopes: ParsedEnvelope[]): string[] {
 }
 
 /** Error events, messages and transactions among the envelopes (not client reports or sessions). */
-export const eventCount = (envelopes: ParsedEnvelope[]): number => envelopes.reduce((n, e) => n + e.items.filter((i) => i.type === "event" || i.type === "transaction").length, 0);
+export const eventCount = (envelopes: ParsedEnvelope[]): number =>
+  envelopes.reduce((n, e) => n + e.items.filter((i) => i.type === "event" || i.type === "transaction").length, 0);
 
 /** Every envelope file (`*.envelope`) in `dir`. */
 export function readEnvelopes(dir: string): ParsedEnvelope[] {
@@ -118,5 +123,8 @@ export function readEnvelopes(dir: string): ParsedEnvelope[] {
     return [];
   }
   // An empty file holds no envelope (a worker ended while filing one): nothing in it can leak.
-  return names.map((n) => readFileSync(join(dir, n), "utf8")).filter((text) => text.trim() !== "").map(parseEnvelope);
+  return names
+    .map((n) => readFileSync(join(dir, n), "utf8"))
+    .filter((text) => text.trim() !== "")
+    .map(parseEnvelope);
 }

@@ -25,7 +25,14 @@ describe("error-tracker signals under a flood", () => {
     const answers = await withLimits({ SHARE_RATE_LIMIT_PER_MINUTE: "1" }, () =>
       Promise.all(
         slugs.map((slug) =>
-          share(new Request(`http://business.localhost/press-release/${slug}/share`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: "{}" }), { params: Promise.resolve({ portal: "business", slug }) }),
+          share(
+            new Request(`http://business.localhost/press-release/${slug}/share`, {
+              method: "POST",
+              headers: { "content-type": "application/json", "x-forwarded-for": ip },
+              body: "{}",
+            }),
+            { params: Promise.resolve({ portal: "business", slug }) },
+          ),
         ),
       ),
     );

@@ -43,7 +43,9 @@ await installSentry(config, {
 // use, not here: a file's vi.mock must still reach the modules the receiver imports.
 await import("@/lib/runtime/release-reactions");
 const { provideLocalWebhookReceiver } = await import("@/lib/domains/billing/provider/local-provider");
-provideLocalWebhookReceiver(async (request) => (await import("@/lib/domains/billing/webhook/receive-stripe-webhook")).receiveStripeWebhook(request));
+provideLocalWebhookReceiver(async (request) =>
+  (await import("@/lib/domains/billing/webhook/receive-stripe-webhook")).receiveStripeWebhook(request),
+);
 
 /** The file's Redis keys go with its database (store entries without a TTL would pile up). */
 async function dropFileRedisKeys(): Promise<void> {

@@ -57,7 +57,13 @@ export class SoftwareAuthenticator {
     idLength.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, this.cosePublicKey()]);
     const authData = this.authenticatorData(options.rp.id ?? "", FLAG_AT, o, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, CborValue>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+    const attestationObject = isoCBOR.encode(
+      new Map<string, CborValue>([
+        ["fmt", "none"],
+        ["attStmt", new Map()],
+        ["authData", authData],
+      ]),
+    );
     return {
       id: this.id,
       rawId: this.id,
@@ -106,6 +112,14 @@ export class SoftwareAuthenticator {
   private cosePublicKey(): Uint8Array {
     const jwk = this.publicKey.export({ format: "jwk" });
     const coord = (v: string | undefined) => new Uint8Array(Buffer.from(v ?? "", "base64url"));
-    return isoCBOR.encode(new Map<number, CborValue>([[1, 2], [3, COSE_ES256], [-1, 1], [-2, coord(jwk.x)], [-3, coord(jwk.y)]]));
+    return isoCBOR.encode(
+      new Map<number, CborValue>([
+        [1, 2],
+        [3, COSE_ES256],
+        [-1, 1],
+        [-2, coord(jwk.x)],
+        [-3, coord(jwk.y)],
+      ]),
+    );
   }
 }

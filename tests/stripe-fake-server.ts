@@ -38,23 +38,36 @@ export async function startFakeStripe(webhookSecret = "whsec_test_local_fake"): 
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const raw = await bodyOf(req);
     const params = Object.fromEntries(new URLSearchParams(raw));
-    calls.push({ method: req.method ?? "GET", path: url.pathname, params, idempotencyKey: (req.headers["idempotency-key"] as string | undefined) ?? null });
+    calls.push({
+      method: req.method ?? "GET",
+      path: url.pathname,
+      params,
+      idempotencyKey: (req.headers["idempotency-key"] as string | undefined) ?? null,
+    });
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json", "request-id": `req_${++n}` });
       res.end(JSON.stringify(body));
     };
     const port = (server.address() as AddressInfo).port;
     let m: RegExpExecArray | null;
-    if (req.method === "POST" && url.pathname === "/v1/customers") return json(200, { id: `cus_fake_${++n}`, object: "customer", email: params.email ?? null, metadata: {} });
+    if (req.method === "POST" && url.pathname === "/v1/customers")
+      return json(200, { id: `cus_fake_${++n}`, object: "customer", email: params.email ?? null, metadata: {} });
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       const id = `cs_test_fake_${++n}`;
       return json(200, { id, object: "checkout.session", mode: params.mode, url: `https://checkout.stripe.com/c/pay/${id}`, metadata: {} });
     }
-    if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") return json(200, { id: `bps_${++n}`, object: "billing_portal.session", url: "https://billing.stripe.com/p/session/test" });
+    if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions")
+      return json(200, { id: `bps_${++n}`, object: "billing_portal.session", url: "https://billing.stripe.com/p/session/test" });
     if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname))) {
-      return json(200, { id: m[1], object: "subscription", status: req.method === "DELETE" ? "canceled" : "active", cancel_at_period_end: params.cancel_at_period_end === "true" });
+      return json(200, {
+        id: m[1],
+        object: "subscription",
+        status: req.method === "DELETE" ? "canceled" : "active",
+        cancel_at_period_end: params.cancel_at_period_end === "true",
+      });
     }
-    if (req.method === "GET" && (m = /^\/v1\/invoices\/([^/]+)$/.exec(url.pathname))) return json(200, { id: m[1], object: "invoice", invoice_pdf: `http://127.0.0.1:${port}/pdf/${m[1]}` });
+    if (req.method === "GET" && (m = /^\/v1\/invoices\/([^/]+)$/.exec(url.pathname)))
+      return json(200, { id: m[1], object: "invoice", invoice_pdf: `http://127.0.0.1:${port}/pdf/${m[1]}` });
     if (req.method === "GET" && (m = /^\/pdf\/([^/]+)$/.exec(url.pathname))) {
       const bytes = pdfs.get(m[1]!);
       if (!bytes) return json(404, { error: { message: "no such file" } });
@@ -72,6 +85,12 @@ export async function startFakeStripe(webhookSecret = "whsec_test_local_fake"): 
     pdfs,
     pdfFetches,
     close: () => new Promise((resolve) => server.close(() => resolve())),
-    env: () => ({ STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_HOST: "127.0.0.1", STRIPE_API_PORT: String(port), STRIPE_API_PROTOCOL: "http" }),
+    env: () => ({
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_HOST: "127.0.0.1",
+      STRIPE_API_PORT: String(port),
+      STRIPE_API_PROTOCOL: "http",
+    }),
   };
 }

@@ -45,7 +45,14 @@ function post(payload: string, signature: string | null): Promise<Response> {
 
 function deliver(evt: Stripe.Event, opts: { secret?: string; timestamp?: number } = {}): Promise<Response> {
   const payload = JSON.stringify(evt);
-  return post(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, ...(opts.timestamp ? { timestamp: opts.timestamp } : {}) }));
+  return post(
+    payload,
+    Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: opts.secret ?? SECRET,
+      ...(opts.timestamp ? { timestamp: opts.timestamp } : {}),
+    }),
+  );
 }
 
 async function customer() {
@@ -55,21 +62,37 @@ async function customer() {
   return { user, company };
 }
 
-function order(c: { user: { id: number; stripeCustomerId: string | null }; company: { id: number } }, purpose: "booking" | "credits", extra: Record<string, string> = {}): CheckoutOrder {
+function order(
+  c: { user: { id: number; stripeCustomerId: string | null }; company: { id: number } },
+  purpose: "booking" | "credits",
+  extra: Record<string, string> = {},
+): CheckoutOrder {
   const booking = purpose === "booking";
   return {
     purpose,
     mode: booking ? "subscription" : "payment",
     customerId: c.user.stripeCustomerId!,
     lines: [{ description: booking ? "Pressdesk Business" : "10 Credits", unitNetCents: booking ? 12900 : 2500, quantity: 1 }],
-    metadata: { purpose, userId: String(c.user.id), companyId: String(c.company.id), ...(booking ? { planId: "business" } : { packId: "credits-10" }), ...extra },
+    metadata: {
+      purpose,
+      userId: String(c.user.id),
+      companyId: String(c.company.id),
+      ...(booking ? { planId: "business" } : { packId: "credits-10" }),
+      ...extra,
+    },
     successUrl: "http://hub.localhost:3000/dashboard/billing/thanks",
     cancelUrl: "http://hub.localhost:3000/dashboard/billing",
     idempotencyKey: unique("k"),
   };
 }
 
-const sale = (o: CheckoutOrder, paidAt = new Date()) => ({ sessionId: unique("cs_test"), order: o, subscriptionId: o.mode === "subscription" ? unique("sub_test") : null, invoiceId: unique("in_test"), paidAt });
+const sale = (o: CheckoutOrder, paidAt = new Date()) => ({
+  sessionId: unique("cs_test"),
+  order: o,
+  subscriptionId: o.mode === "subscription" ? unique("sub_test") : null,
+  invoiceId: unique("in_test"),
+  paidAt,
+});
 
 describe("checkout through the Stripe SDK", () => {
   it("opens a subscription checkout for a plan with the order in its metadata, creating the customer once", async () => {
@@ -79,7 +102,14 @@ describe("checkout through the Stripe SDK", () => {
     const { url } = await startCheckout({ purpose: "booking", userId: user.id, planId: "business" });
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_fake_/);
     const session = stripe.calls.find((c) => c.path === "/v1/checkout/sessions")!;
-    expect(session.params).toMatchObject({ mode: "subscription", "line_items[0][price_data][unit_amount]": "12900", "line_items[0][price_data][recurring][interval]": "month", "metadata[planId]": "business", "metadata[userId]": String(user.id), "subscription_data[metadata][planId]": "business" });
+    expect(session.params).toMatchObject({
+      mode: "subscription",
+      "line_items[0][price_data][unit_amount]": "12900",
+      "line_items[0][price_data][recurring][interval]": "month",
+      "metadata[planId]": "business",
+      "metadata[userId]": String(user.id),
+      "subscription_data[metadata][planId]": "business",
+    });
     expect(session.idempotencyKey).toBeTruthy();
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(stored.stripeCustomerId).toMatch(/^cus_fake_/);
@@ -89,11 +119,17 @@ describe("checkout through the Stripe SDK", () => {
 
   it("refuses an unknown plan, a newsroom the buyer does not own and an unconfirmed account", async () => {
     const { user, company } = await customer();
-    await expect(startCheckout({ purpose: "booking", userId: user.id, planId: "platinum" })).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(startCheckout({ purpose: "booking", userId: user.id, planId: "platinum" })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
     const stranger = await seedUser({ emailVerifiedAt: new Date() });
-    await expect(startCheckout({ purpose: "credits", userId: stranger.id, companyId: company.id, packId: "credits-10" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      startCheckout({ purpose: "credits", userId: stranger.id, companyId: company.id, packId: "credits-10" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
     const unconfirmed = await seedUser({ emailVerifiedAt: null });
-    await expect(startCheckout({ purpose: "booking", userId: unconfirmed.id, planId: "starter" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(startCheckout({ purpose: "booking", userId: unconfirmed.id, planId: "starter" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     expect(stripe.calls.filter((c) => c.path === "/v1/checkout/sessions")).toHaveLength(0);
   });
 });
@@ -101,31 +137,82 @@ describe("checkout through the Stripe SDK", () => {
 /** The order of the last checkout the SDK opened, read back from what it sent to Stripe. */
 function lastCheckoutOrder(customerId: string, mode: "payment" | "subscription"): CheckoutOrder {
   const call = stripe.calls.filter((c) => c.path === "/v1/checkout/sessions").at(-1)!;
-  const metadata = Object.fromEntries(Object.entries(call.params).flatMap(([k, v]) => (/^metadata\[(\w+)\]$/.exec(k) ? [[/^metadata\[(\w+)\]$/.exec(k)![1]!, v]] : [])));
-  const lines = [{ description: call.params["line_items[0][price_data][product_data][name]"] ?? "", unitNetCents: Number(call.params["line_items[0][price_data][unit_amount]"]), quantity: 1 }];
-  return { purpose: metadata.purpose as CheckoutOrder["purpose"], mode, customerId, lines, metadata, successUrl: "", cancelUrl: "", idempotencyKey: "" };
+  const metadata = Object.fromEntries(
+    Object.entries(call.params).flatMap(([k, v]) => (/^metadata\[(\w+)\]$/.exec(k) ? [[/^metadata\[(\w+)\]$/.exec(k)![1]!, v]] : [])),
+  );
+  const lines = [
+    {
+      description: call.params["line_items[0][price_data][product_data][name]"] ?? "",
+      unitNetCents: Number(call.params["line_items[0][price_data][unit_amount]"]),
+      quantity: 1,
+    },
+  ];
+  return {
+    purpose: metadata.purpose as CheckoutOrder["purpose"],
+    mode,
+    customerId,
+    lines,
+    metadata,
+    successUrl: "",
+    cancelUrl: "",
+    idempotencyKey: "",
+  };
 }
 
 async function publishedRelease() {
   const { owner, company } = await seedNewsroom();
   await db.user.update({ where: { id: owner.id }, data: { emailVerifiedAt: new Date() } });
   const t0 = new Date(Date.now() - 86_400_000);
-  const release = await seedRelease({ companyId: company.id, authorUserId: owner.id, status: "published", publishedAt: t0, publishedEverAt: t0, contentChangedAt: t0, title: `Neues Werk ${unique("w")}`, body: GOOD_BODY, location: "Berlin", contactName: "Pressestelle", contactEmail: "presse@beispiel.de" });
-  await db.pressReleaseClassification.create({ data: { pressReleaseId: release.id, result: "green", reasons: [], contentHash: release.contentHash, reviewFingerprint: release.reviewFingerprint, classifier: "test", attempt: 0 } });
+  const release = await seedRelease({
+    companyId: company.id,
+    authorUserId: owner.id,
+    status: "published",
+    publishedAt: t0,
+    publishedEverAt: t0,
+    contentChangedAt: t0,
+    title: `Neues Werk ${unique("w")}`,
+    body: GOOD_BODY,
+    location: "Berlin",
+    contactName: "Pressestelle",
+    contactEmail: "presse@beispiel.de",
+  });
+  await db.pressReleaseClassification.create({
+    data: {
+      pressReleaseId: release.id,
+      result: "green",
+      reasons: [],
+      contentHash: release.contentHash,
+      reviewFingerprint: release.reviewFingerprint,
+      classifier: "test",
+      attempt: 0,
+    },
+  });
   return { owner, company, release };
 }
 
 describe("purchases confirmed by the webhook", () => {
   it("applies a paid change once its payment is confirmed, with the mail, and only once", async () => {
     const { owner, release } = await publishedRelease();
-    const { changeId } = await requestPaidChange({ userId: owner.id, releaseId: release.id, title: `${release.title} (aktualisiert)`, lead: "Mehr Arbeitsplätze als geplant", body: GOOD_BODY.replace("250 Arbeitsplätze", "300 Arbeitsplätze") });
+    const { changeId } = await requestPaidChange({
+      userId: owner.id,
+      releaseId: release.id,
+      title: `${release.title} (aktualisiert)`,
+      lead: "Mehr Arbeitsplätze als geplant",
+      body: GOOD_BODY.replace("250 Arbeitsplätze", "300 Arbeitsplätze"),
+    });
     await startCheckout({ purpose: "change", userId: owner.id, changeId });
     const change = await db.pressReleaseChange.findUniqueOrThrow({ where: { id: changeId } });
     expect(change.stripeCheckoutSessionId).toMatch(/^cs_test_fake_/);
     const customerId = (await db.user.findUniqueOrThrow({ where: { id: owner.id } })).stripeCustomerId!;
     const o = lastCheckoutOrder(customerId, "payment");
     expect(o.lines[0]!.unitNetCents).toBe(1000);
-    const events = saleEvents({ sessionId: change.stripeCheckoutSessionId!, order: o, subscriptionId: null, invoiceId: unique("in_test"), paidAt: new Date() });
+    const events = saleEvents({
+      sessionId: change.stripeCheckoutSessionId!,
+      order: o,
+      subscriptionId: null,
+      invoiceId: unique("in_test"),
+      paidAt: new Date(),
+    });
     for (const e of [...events, ...events]) expect((await deliver(e)).status).toBe(200);
     const after = await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } });
     expect(after.title).toBe(`${release.title} (aktualisiert)`);
@@ -144,7 +231,14 @@ describe("purchases confirmed by the webhook", () => {
     const o = lastCheckoutOrder(customerId, "payment");
     expect(o.metadata).toMatchObject({ purpose: "boost", credits: "7", placement: "home", tier: "1", releaseId: String(release.id) });
     expect(o.lines[0]!.unitNetCents).toBe(1750);
-    for (const e of saleEvents({ sessionId: unique("cs_test"), order: o, subscriptionId: null, invoiceId: unique("in_test"), paidAt: new Date() })) await deliver(e);
+    for (const e of saleEvents({
+      sessionId: unique("cs_test"),
+      order: o,
+      subscriptionId: null,
+      invoiceId: unique("in_test"),
+      paidAt: new Date(),
+    }))
+      await deliver(e);
     const boosts = await db.boost.findMany({ where: { pressReleaseId: release.id } });
     expect(boosts).toHaveLength(1);
     expect(boosts[0]).toMatchObject({ placement: "home", tier: 1, priceCredits: 12 });
@@ -169,7 +263,11 @@ describe("the webhook", () => {
     const c = await customer();
     const s = sale(order(c, "credits"));
     const completed = saleEvents(s).find((e) => e.type === "checkout.session.completed")!;
-    const asyncSucceeded = event("checkout.session.async_payment_succeeded", completed.data.object as unknown as Record<string, unknown>, new Date());
+    const asyncSucceeded = event(
+      "checkout.session.async_payment_succeeded",
+      completed.data.object as unknown as Record<string, unknown>,
+      new Date(),
+    );
     await deliver(completed);
     await deliver(asyncSucceeded);
     expect((await db.company.findUniqueOrThrow({ where: { id: c.company.id } })).credits).toBe(10);
@@ -177,11 +275,27 @@ describe("the webhook", () => {
 
   it("converges to the same state whatever order the events of a booking arrive in", async () => {
     const snapshots: unknown[] = [];
-    for (const permutation of [[0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1], [1, 3, 0, 2]]) {
+    for (const permutation of [
+      [0, 1, 2, 3],
+      [3, 2, 1, 0],
+      [2, 0, 3, 1],
+      [1, 3, 0, 2],
+    ]) {
       const c = await customer();
       const start = new Date(Date.UTC(2026, 10, 2, 9, 0, 0));
       const s = sale(order(c, "booking"), start);
-      const notice = event("customer.subscription.updated", subscriptionObject({ subscriptionId: s.subscriptionId!, order: s.order, periodStart: start, status: "active", cancelAtPeriodEnd: true, canceledAt: null }), new Date(start.getTime() + 3_600_000));
+      const notice = event(
+        "customer.subscription.updated",
+        subscriptionObject({
+          subscriptionId: s.subscriptionId!,
+          order: s.order,
+          periodStart: start,
+          status: "active",
+          cancelAtPeriodEnd: true,
+          canceledAt: null,
+        }),
+        new Date(start.getTime() + 3_600_000),
+      );
       const events = [...saleEvents(s), notice];
       for (const i of permutation) expect((await deliver(events[i]!)).status).toBe(200);
       const agreement = await db.userPaymentOption.findUniqueOrThrow({ where: { stripeSubscriptionId: s.subscriptionId! } });
@@ -193,10 +307,23 @@ describe("the webhook", () => {
         apiAccess: agreement.apiAccess,
         cancelAtPeriodEnd: agreement.cancelAtPeriodEnd,
         periodEnd: agreement.periodEnd?.toISOString(),
-        invoices: invoices.map((i) => ({ status: i.status, net: i.amountCents, tax: i.taxCents, linked: i.userPaymentOptionId === agreement.id, prefix: i.number.slice(0, 9) })),
+        invoices: invoices.map((i) => ({
+          status: i.status,
+          net: i.amountCents,
+          tax: i.taxCents,
+          linked: i.userPaymentOptionId === agreement.id,
+          prefix: i.number.slice(0, 9),
+        })),
       });
     }
-    expect(snapshots[0]).toMatchObject({ status: "active", plan: "business", quota: 10, apiAccess: true, cancelAtPeriodEnd: true, invoices: [{ status: "paid", net: 12900, tax: 2451, linked: true }] });
+    expect(snapshots[0]).toMatchObject({
+      status: "active",
+      plan: "business",
+      quota: 10,
+      apiAccess: true,
+      cancelAtPeriodEnd: true,
+      invoices: [{ status: "paid", net: 12900, tax: 2451, linked: true }],
+    });
     for (const s of snapshots.slice(1)) expect(s).toEqual(snapshots[0]);
   });
 
@@ -205,9 +332,19 @@ describe("the webhook", () => {
     const start = new Date();
     const s = sale(order(c, "booking"), start);
     for (const e of saleEvents(s)) await deliver(e);
-    const state = { subscriptionId: s.subscriptionId!, order: s.order, periodStart: start, cancelAtPeriodEnd: false, canceledAt: new Date(start.getTime() + 20_000) };
-    await deliver(event("customer.subscription.deleted", subscriptionObject({ ...state, status: "canceled" }), new Date(start.getTime() + 20_000)));
-    await deliver(event("customer.subscription.updated", subscriptionObject({ ...state, status: "active" }), new Date(start.getTime() + 10_000)));
+    const state = {
+      subscriptionId: s.subscriptionId!,
+      order: s.order,
+      periodStart: start,
+      cancelAtPeriodEnd: false,
+      canceledAt: new Date(start.getTime() + 20_000),
+    };
+    await deliver(
+      event("customer.subscription.deleted", subscriptionObject({ ...state, status: "canceled" }), new Date(start.getTime() + 20_000)),
+    );
+    await deliver(
+      event("customer.subscription.updated", subscriptionObject({ ...state, status: "active" }), new Date(start.getTime() + 10_000)),
+    );
     const agreement = await db.userPaymentOption.findUniqueOrThrow({ where: { stripeSubscriptionId: s.subscriptionId! } });
     expect(agreement.status).toBe("cancelled");
   });
@@ -217,7 +354,11 @@ describe("the webhook", () => {
     const at = new Date(Math.floor(Date.now() / 1000) * 1000);
     const s = sale(order(c, "booking"), at);
     const state = { subscriptionId: s.subscriptionId!, order: s.order, periodStart: at, cancelAtPeriodEnd: false, canceledAt: null };
-    const incomplete = event("customer.subscription.created", { ...subscriptionObject({ ...state, status: "active" }), status: "incomplete" }, at);
+    const incomplete = event(
+      "customer.subscription.created",
+      { ...subscriptionObject({ ...state, status: "active" }), status: "incomplete" },
+      at,
+    );
     const active = event("customer.subscription.updated", subscriptionObject({ ...state, status: "active" }), at);
     await deliver(active);
     await deliver(incomplete);
@@ -229,7 +370,15 @@ describe("the webhook", () => {
     const completed = saleEvents(sale(order(c, "credits"))).find((e) => e.type === "checkout.session.completed")!;
     const payload = JSON.stringify(completed);
     const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-    const tampered = JSON.stringify({ ...completed, data: { object: { ...(completed.data.object as object), metadata: { ...(completed.data.object as { metadata: object }).metadata, packId: "credits-60" } } } });
+    const tampered = JSON.stringify({
+      ...completed,
+      data: {
+        object: {
+          ...(completed.data.object as object),
+          metadata: { ...(completed.data.object as { metadata: object }).metadata, packId: "credits-60" },
+        },
+      },
+    });
     const answers = [
       await post(tampered, good),
       await post(payload, null),

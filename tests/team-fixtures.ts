@@ -12,7 +12,12 @@ export async function seedTeam(roles: CompanyRole[] = ["owner"], company: Parame
   return { companyId: newsroom.id, name: newsroom.name, people };
 }
 
-export async function join(companyId: number, role: CompanyRole, grantedVia: GrantedVia = "manual", user: Parameters<typeof seedUser>[0] = {}) {
+export async function join(
+  companyId: number,
+  role: CompanyRole,
+  grantedVia: GrantedVia = "manual",
+  user: Parameters<typeof seedUser>[0] = {},
+) {
   const person = await seedUser({ name: `Person ${unique("p")}`, ...user });
   await db.companyUser.create({ data: { companyId, userId: person.id, role, grantedVia } });
   return person;
@@ -22,13 +27,21 @@ export const newAddress = () => `${unique("kollegin")}@redaktion.example`;
 
 /** The team as rows: "userId:role/grantedVia", sorted, to compare before and after an attempt. */
 export async function teamRows(companyId: number): Promise<string[]> {
-  const rows = await db.companyUser.findMany({ where: { companyId }, select: { userId: true, role: true, grantedVia: true }, orderBy: { userId: "asc" } });
+  const rows = await db.companyUser.findMany({
+    where: { companyId },
+    select: { userId: true, role: true, grantedVia: true },
+    orderBy: { userId: "asc" },
+  });
   return rows.map((r) => `${r.userId}:${r.role}/${r.grantedVia}`);
 }
 
 /** Open, accepted and revoked invitations of a newsroom as rows, to compare before and after. */
 export async function invitationRows(companyId: number) {
-  return db.companyInvitation.findMany({ where: { companyId }, orderBy: { id: "asc" }, select: { id: true, email: true, role: true, acceptedAt: true, revokedAt: true, magicLinkId: true } });
+  return db.companyInvitation.findMany({
+    where: { companyId },
+    orderBy: { id: "asc" },
+    select: { id: true, email: true, role: true, acceptedAt: true, revokedAt: true, magicLinkId: true },
+  });
 }
 
 /** The invitation page token from the newest invitation mail to `email`. */

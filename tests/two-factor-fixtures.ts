@@ -8,14 +8,18 @@ import { sealTotpSecret } from "@/lib/domains/accounts/two-factor/secret-box";
 
 // Test files share one Redis while every file's database numbers users from 1, so throttle
 // and replay keys (by user id) would collide across files and reruns; random ids keep them apart.
-export const seedUserWithRandomId = (data: Partial<Prisma.UserUncheckedCreateInput> = {}) => seedUser({ id: randomInt(100_000_000, 2_000_000_000), ...data });
+export const seedUserWithRandomId = (data: Partial<Prisma.UserUncheckedCreateInput> = {}) =>
+  seedUser({ id: randomInt(100_000_000, 2_000_000_000), ...data });
 
 /** An account with confirmed TOTP, written directly so no throttle attempt is spent on setup. */
 export async function seedTotpUser(data: Partial<Prisma.UserUncheckedCreateInput> = {}) {
   const user = await seedUserWithRandomId(data);
   const secret = generateSecret();
   const recoveryCodes = await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { totpSecretEncrypted: sealTotpSecret(secret, user.id), totpConfirmedAt: new Date() } });
+    await tx.user.update({
+      where: { id: user.id },
+      data: { totpSecretEncrypted: sealTotpSecret(secret, user.id), totpConfirmedAt: new Date() },
+    });
     return replaceRecoveryCodes(tx, user.id);
   });
   return { user, secret, recoveryCodes };

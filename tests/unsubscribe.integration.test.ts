@@ -33,7 +33,14 @@ describe("one-click unsubscribe (RFC 8058)", () => {
     expect(blocksMail(s, "published")).toBe(false);
     await oneClick(signUnsubscribeToken("author@example.com", "published"));
     expect(blocksMail(await findSuppression("author@example.com"), "published")).toBe(true);
-    const prepared = await applyMessageSending({ to: "author@example.com", subject: "s", html: "h", text: "t", mailType: "login_link", ref: "o1" });
+    const prepared = await applyMessageSending({
+      to: "author@example.com",
+      subject: "s",
+      html: "h",
+      text: "t",
+      mailType: "login_link",
+      ref: "o1",
+    });
     expect(prepared.suppressed).toBe(false);
   });
 

@@ -14,12 +14,17 @@ export default function HubHome() {
   const hosts = getSiteHosts();
   return (
     <>
-      <SiteHeader brand={SITE_NAMES.hub} tagline="Pressemitteilungen veröffentlichen" homeHref="/" nav={[{ href: "/dashboard", label: "Kundenbereich" }]} />
+      <SiteHeader
+        brand={SITE_NAMES.hub}
+        tagline="Pressemitteilungen veröffentlichen"
+        homeHref="/"
+        nav={[{ href: "/dashboard", label: "Kundenbereich" }]}
+      />
       <main id="main" className="wrap">
         <h1>Pressemitteilungen veröffentlichen</h1>
         <p>
-          Reichen Sie Pressemitteilungen im Kundenbereich oder über die HTTP-API ein. Jede Meldung wird automatisch geprüft und
-          anschließend auf einem unserer Portale veröffentlicht – mit Kategorie-Archiv, Newsroom-Seite, RSS-Feeds und Sitemaps.
+          Reichen Sie Pressemitteilungen im Kundenbereich oder über die HTTP-API ein. Jede Meldung wird automatisch geprüft und anschließend
+          auf einem unserer Portale veröffentlicht – mit Kategorie-Archiv, Newsroom-Seite, RSS-Feeds und Sitemaps.
         </p>
         <h2>Unsere Portale</h2>
         <div className="cards">

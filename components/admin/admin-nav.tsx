@@ -8,7 +8,9 @@ import type { AdminNavGroup } from "@/lib/domains/accounts/admin-screens";
 export function AdminNav({ groups }: { groups: AdminNavGroup[] }) {
   const pathname = usePathname();
   const all = groups.flatMap((g) => g.items);
-  const current = all.filter((i) => pathname === i.href || pathname.startsWith(`${i.href}/`)).sort((a, b) => b.href.length - a.href.length)[0];
+  const current = all
+    .filter((i) => pathname === i.href || pathname.startsWith(`${i.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0];
   return (
     <nav className="admin-nav" aria-label="Verwaltung">
       {groups.map((group) => (

@@ -26,7 +26,11 @@ export interface CategoryFormValues {
  * an empty description may take the composed suggestion (the text categories:seed-descriptions
  * would write) with one click. The server checks everything again.
  */
-export function CategoryForm({ action, initial, suggestions }: {
+export function CategoryForm({
+  action,
+  initial,
+  suggestions,
+}: {
   action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
   initial: CategoryFormValues;
   suggestions: { descriptionDe: string; descriptionEn: string };
@@ -39,7 +43,16 @@ export function CategoryForm({ action, initial, suggestions }: {
 
   const name = (f: "nameDe" | "nameEn", label: string) => (
     <Field id={`category-${f}`} label={label} issue={issue(f)}>
-      <input id={`category-${f}`} name={f} type="text" required maxLength={CATEGORY_NAME_MAX} value={values[f]} onChange={set(f)} {...describedBy(`category-${f}`, issue(f))} />
+      <input
+        id={`category-${f}`}
+        name={f}
+        type="text"
+        required
+        maxLength={CATEGORY_NAME_MAX}
+        value={values[f]}
+        onChange={set(f)}
+        {...describedBy(`category-${f}`, issue(f))}
+      />
     </Field>
   );
 
@@ -50,7 +63,8 @@ export function CategoryForm({ action, initial, suggestions }: {
       issue={issue(f)}
       hint={
         <>
-          {values[f].length}/{CATEGORY_DESCRIPTION_MAX} Zeichen. Steht als Einleitung auf der Kategorieseite und als ihre Beschreibung für Suchmaschinen; leer: keine.
+          {values[f].length}/{CATEGORY_DESCRIPTION_MAX} Zeichen. Steht als Einleitung auf der Kategorieseite und als ihre Beschreibung für
+          Suchmaschinen; leer: keine.
           {!values[f].trim() && hydrated ? (
             <>
               {" "}
@@ -62,7 +76,16 @@ export function CategoryForm({ action, initial, suggestions }: {
         </>
       }
     >
-      <textarea id={`category-${f}`} name={f} lang={lang} rows={4} maxLength={CATEGORY_DESCRIPTION_MAX} value={values[f]} onChange={set(f)} {...describedBy(`category-${f}`, issue(f), true)} />
+      <textarea
+        id={`category-${f}`}
+        name={f}
+        lang={lang}
+        rows={4}
+        maxLength={CATEGORY_DESCRIPTION_MAX}
+        value={values[f]}
+        onChange={set(f)}
+        {...describedBy(`category-${f}`, issue(f), true)}
+      />
     </Field>
   );
 
@@ -76,7 +99,14 @@ export function CategoryForm({ action, initial, suggestions }: {
       {description("descriptionDe", "Beschreibung (Deutsch)", "de")}
       {description("descriptionEn", "Beschreibung (Englisch)", "en")}
       <label className="checkbox">
-        <input id="category-isActive" type="checkbox" name="isActive" value="1" checked={values.isActive} onChange={(e) => setValues((v) => ({ ...v, isActive: e.target.checked }))} />
+        <input
+          id="category-isActive"
+          type="checkbox"
+          name="isActive"
+          value="1"
+          checked={values.isActive}
+          onChange={(e) => setValues((v) => ({ ...v, isActive: e.target.checked }))}
+        />
         Aktiv: Die Kategorie erscheint auf dem Portal, im Formular der Kundinnen und Kunden und in der API.
       </label>
       <FormMessage result={result} />

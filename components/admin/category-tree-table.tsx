@@ -32,7 +32,9 @@ export function CategoryTreeTable({ roots, caption }: { roots: CategoryNode[]; c
             <td style={{ paddingLeft: `${0.5 + c.depth * 1.5}rem` }}>
               {c.depth ? <span aria-hidden="true">└ </span> : null}
               <Link href={`/admin/categories/${c.id}`}>{c.nameDe}</Link>
-              {c.children.length ? <span className="meta"> ({c.children.length === 1 ? "1 Unterkategorie" : `${c.children.length} Unterkategorien`})</span> : null}
+              {c.children.length ? (
+                <span className="meta"> ({c.children.length === 1 ? "1 Unterkategorie" : `${c.children.length} Unterkategorien`})</span>
+              ) : null}
             </td>
             <td>{c.nameEn}</td>
             <td>

@@ -23,9 +23,12 @@ const REFUSALS: Record<MergeRefusal, string> = {
   deleted: "Einer der beiden Newsrooms ist gelöscht.",
   gone: "Einer der beiden Newsrooms ist entfernt (410). Heben Sie die Entfernung zuerst auf.",
   already_merged: "Einer der beiden Newsrooms ist bereits in einen anderen zusammengeführt.",
-  has_merged_companies: "In den aufzunehmenden Newsroom wurden schon andere zusammengeführt. Führen Sie diese direkt zusammen oder heben Sie das zuerst auf.",
-  different_email: "Die Firmen-E-Mail-Adressen unterscheiden sich. Die Konsole führt solche Newsrooms nur mit der Option „force-different-email“ zusammen.",
-  slug_collision: "Der Slug des bleibenden Newsrooms ist auf dem anderen Portal vergeben; er kann dann nicht auf beiden Portalen erscheinen. Ändern Sie zuerst einen der Slugs.",
+  has_merged_companies:
+    "In den aufzunehmenden Newsroom wurden schon andere zusammengeführt. Führen Sie diese direkt zusammen oder heben Sie das zuerst auf.",
+  different_email:
+    "Die Firmen-E-Mail-Adressen unterscheiden sich. Die Konsole führt solche Newsrooms nur mit der Option „force-different-email“ zusammen.",
+  slug_collision:
+    "Der Slug des bleibenden Newsrooms ist auf dem anderen Portal vergeben; er kann dann nicht auf beiden Portalen erscheinen. Ändern Sie zuerst einen der Slugs.",
 };
 
 const ROWS: [keyof RowCounts, string][] = [
@@ -58,7 +61,15 @@ type PreviewAction = (prev: MergePreviewResult | null, form: FormData) => Promis
  * in from a link of the similar-addresses screen) and which one stays; the preview appears below. Two forms, so Enter in the number field asks for
  * the typed number and not for the first candidate.
  */
-export function CompanyMergePanel({ candidates, action, initialOther = "" }: { candidates: AdminCompanyDetail["mergeCandidates"]; action: PreviewAction; initialOther?: string }) {
+export function CompanyMergePanel({
+  candidates,
+  action,
+  initialOther = "",
+}: {
+  candidates: AdminCompanyDetail["mergeCandidates"];
+  action: PreviewAction;
+  initialOther?: string;
+}) {
   const [result, formAction, pending] = useActionState(action, null);
   const [other, setOther] = useState(initialOther);
   const [direction, setDirection] = useState("aufnehmen");
@@ -69,7 +80,12 @@ export function CompanyMergePanel({ candidates, action, initialOther = "" }: { c
           <ul>
             {candidates.map((c) => (
               <li key={c.id}>
-                <Link href={`/admin/companies/${c.id}`}>{c.name}</Link> <span className="meta">(Nr. {c.id}, {PORTAL_LABEL[c.portal]}{c.goneAt ? ", entfernt" : ""})</span>:{" "}
+                <Link href={`/admin/companies/${c.id}`}>{c.name}</Link>{" "}
+                <span className="meta">
+                  (Nr. {c.id}, {PORTAL_LABEL[c.portal]}
+                  {c.goneAt ? ", entfernt" : ""})
+                </span>
+                :{" "}
                 <Button type="submit" variant="link" name="auswahl" value={`${c.id}:aufnehmen`}>
                   Vorschau: hier aufnehmen<span className="visually-hidden"> ({c.name})</span>
                 </Button>
@@ -86,7 +102,16 @@ export function CompanyMergePanel({ candidates, action, initialOther = "" }: { c
       )}
       <form action={formAction} className="admin-filter" aria-label="Vorschau mit einem anderen Newsroom">
         <Field id="merge-other" label="Anderer Newsroom (Nr.)">
-          <input id="merge-other" name="zusammenfuehren" type="text" inputMode="numeric" pattern="[0-9]*" size={10} value={other} onChange={(e) => setOther(e.target.value)} />
+          <input
+            id="merge-other"
+            name="zusammenfuehren"
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            size={10}
+            value={other}
+            onChange={(e) => setOther(e.target.value)}
+          />
         </Field>
         <Field id="merge-direction" label="Welcher bleibt?">
           <select id="merge-direction" name="richtung" value={direction} onChange={(e) => setDirection(e.target.value)}>
@@ -114,8 +139,8 @@ export function CompanyMergePreview({ outcome, names }: { outcome: PreviewOutcom
   return (
     <div className="admin-merge-preview">
       <p>
-        Vorschau: <strong>{names.merged}</strong> (Nr. {outcome.mergedId}) ginge in <strong>{names.survivor}</strong> (Nr. {outcome.survivorId}) auf. Es
-        wurde nichts geändert.
+        Vorschau: <strong>{names.merged}</strong> (Nr. {outcome.mergedId}) ginge in <strong>{names.survivor}</strong> (Nr.{" "}
+        {outcome.survivorId}) auf. Es wurde nichts geändert.
       </p>
       <Table caption="Was die Zusammenführung verschieben würde" compact>
         <tbody>
@@ -144,7 +169,8 @@ export function CompanyMergePreview({ outcome, names }: { outcome: PreviewOutcom
         </tbody>
       </Table>
       <p className="meta">
-        Ausführen auf der Konsole: <code>{`npm run cli -- companies:merge ${outcome.survivorId} ${outcome.mergedId}`}</code>. Jede Änderung wird aufgezeichnet;
+        Ausführen auf der Konsole: <code>{`npm run cli -- companies:merge ${outcome.survivorId} ${outcome.mergedId}`}</code>. Jede Änderung
+        wird aufgezeichnet;
         <code> companies:unmerge</code> mit der ausgegebenen Nummer macht sie rückgängig.
       </p>
     </div>

@@ -8,7 +8,11 @@ import { formatBerlin, formatBerlinDay } from "@/lib/core/time/berlin-time";
 import { PORTAL_LABEL } from "./release-labels";
 
 /** Where a newsroom stands: removed (410), merged away, inactive, or nothing to say. */
-export function CompanyStateBadges({ company }: { company: { isActive: boolean; goneAt: Date | null; mergedIntoCompanyId?: number | null; mergedInto?: { id: number } | null } }) {
+export function CompanyStateBadges({
+  company,
+}: {
+  company: { isActive: boolean; goneAt: Date | null; mergedIntoCompanyId?: number | null; mergedInto?: { id: number } | null };
+}) {
   const merged = company.mergedIntoCompanyId ?? company.mergedInto?.id ?? null;
   return (
     <>

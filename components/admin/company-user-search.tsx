@@ -6,7 +6,19 @@ import { ADMIN_SEARCH_MAX } from "@/lib/adapters/admin/list-query";
  * The search of the newsroom and account lists as a plain GET form, with the count of what it
  * found: "3 Newsrooms zu „hafen“", and a way back to the whole list.
  */
-export function AdminListSearch({ path, id, q, label, found }: { path: string; id: string; q: string; label: string; found: { total: number; one: string; many: string } }) {
+export function AdminListSearch({
+  path,
+  id,
+  q,
+  label,
+  found,
+}: {
+  path: string;
+  id: string;
+  q: string;
+  label: string;
+  found: { total: number; one: string; many: string };
+}) {
   return (
     <>
       <form method="get" action={path} role="search" aria-label={`${found.many} suchen`} className="search">

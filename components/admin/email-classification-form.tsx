@@ -13,7 +13,13 @@ import { CLASSIFICATION_LABEL } from "./email-classification-labels";
  * The manual classification of a company address (spec 2.2): "automatisch" clears the override,
  * any other choice stays through every recomputation. The server checks the choice again.
  */
-export function EmailClassificationForm({ action, manual }: { action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>; manual: EmailClassification | null }) {
+export function EmailClassificationForm({
+  action,
+  manual,
+}: {
+  action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+  manual: EmailClassification | null;
+}) {
   const [result, formAction, pending] = useActionState(action, null);
   return (
     <form action={formAction} className="admin-filter" aria-label="Einstufung der Firmen-E-Mail">

@@ -30,9 +30,16 @@ function errorOf(status: number, json: unknown): Exclude<Outcome, null> {
     case "validation_failed":
       return error.issues?.some((i) => i.path === "version")
         ? { ok: false, message: "Bitte wählen Sie das Original oder die veröffentlichte Fassung." }
-        : { ok: false, message: "Bitte nennen Sie den Zweck.", purposeIssue: `Bitte beschreiben Sie den Zweck des Zugriffs (mindestens ${MIN_PURPOSE} Zeichen).` };
+        : {
+            ok: false,
+            message: "Bitte nennen Sie den Zweck.",
+            purposeIssue: `Bitte beschreiben Sie den Zweck des Zugriffs (mindestens ${MIN_PURPOSE} Zeichen).`,
+          };
     case "forbidden":
-      return { ok: false, message: `Dafür fehlt Ihnen die Berechtigung. Nachweise entfernter Bilder brauchen die Berechtigung „compliance:manage“.${ref}` };
+      return {
+        ok: false,
+        message: `Dafür fehlt Ihnen die Berechtigung. Nachweise entfernter Bilder brauchen die Berechtigung „compliance:manage“.${ref}`,
+      };
     case "not_found":
     case "gone":
       return { ok: false, message: `Diese Fassung des Bildes ist nicht (mehr) gespeichert.${ref}` };
@@ -40,7 +47,10 @@ function errorOf(status: number, json: unknown): Exclude<Outcome, null> {
     case "page_expired":
       return { ok: false, message: "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an." };
   }
-  return { ok: false, message: `${status >= 500 ? "Ein unerwarteter Fehler ist aufgetreten." : "Der Nachweis konnte nicht geöffnet werden."}${ref}` };
+  return {
+    ok: false,
+    message: `${status >= 500 ? "Ein unerwarteter Fehler ist aufgetreten." : "Der Nachweis konnte nicht geöffnet werden."}${ref}`,
+  };
 }
 
 /**
@@ -48,7 +58,17 @@ function errorOf(status: number, json: unknown): Exclude<Outcome, null> {
  * server logs with the access. The file arrives as a download; a refusal is shown here. Without
  * script the form posts natively and the browser downloads the answer itself.
  */
-export function EvidenceForm({ endpoint, hasOriginal, removed, exportAll = false }: { endpoint: string; hasOriginal: boolean; removed: boolean; /** The signed export of the whole release (no choice of version). */ exportAll?: boolean }) {
+export function EvidenceForm({
+  endpoint,
+  hasOriginal,
+  removed,
+  exportAll = false,
+}: {
+  endpoint: string;
+  hasOriginal: boolean;
+  removed: boolean;
+  /** The signed export of the whole release (no choice of version). */ exportAll?: boolean;
+}) {
   const uid = useId();
   const [purpose, setPurpose] = useState("");
   const [version, setVersion] = useState<"original" | "published">(hasOriginal ? "original" : "published");
@@ -59,7 +79,11 @@ export function EvidenceForm({ endpoint, hasOriginal, removed, exportAll = false
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (purpose.trim().length < MIN_PURPOSE) {
-      setOutcome({ ok: false, message: "Bitte nennen Sie den Zweck.", purposeIssue: `Bitte beschreiben Sie den Zweck des Zugriffs (mindestens ${MIN_PURPOSE} Zeichen).` });
+      setOutcome({
+        ok: false,
+        message: "Bitte nennen Sie den Zweck.",
+        purposeIssue: `Bitte beschreiben Sie den Zweck des Zugriffs (mindestens ${MIN_PURPOSE} Zeichen).`,
+      });
       document.getElementById(`${uid}-purpose`)?.focus();
       return;
     }
@@ -89,7 +113,14 @@ export function EvidenceForm({ endpoint, hasOriginal, removed, exportAll = false
   }
 
   return (
-    <form method="post" action={endpoint} className="form evidence-form" onSubmit={onSubmit} noValidate aria-label={exportAll ? "Nachweise exportieren" : "Nachweis öffnen"}>
+    <form
+      method="post"
+      action={endpoint}
+      className="form evidence-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={exportAll ? "Nachweise exportieren" : "Nachweis öffnen"}
+    >
       <Field
         id={`${uid}-purpose`}
         label="Zweck des Zugriffs"
@@ -113,16 +144,33 @@ export function EvidenceForm({ endpoint, hasOriginal, removed, exportAll = false
           {...describedBy(`${uid}-purpose`, purposeIssue, true)}
         />
       </Field>
-      {exportAll ? null : <fieldset className="choice-group">
-        <legend>Fassung</legend>
-        <label>
-          <input type="radio" name="version" value="original" checked={version === "original"} onChange={() => setVersion("original")} disabled={!hasOriginal} /> Original
-          {hasOriginal ? null : <span className="meta"> (nicht mehr gespeichert)</span>}
-        </label>
-        <label>
-          <input type="radio" name="version" value="published" checked={version === "published"} onChange={() => setVersion("published")} /> Veröffentlichte Fassung
-        </label>
-      </fieldset>}
+      {exportAll ? null : (
+        <fieldset className="choice-group">
+          <legend>Fassung</legend>
+          <label>
+            <input
+              type="radio"
+              name="version"
+              value="original"
+              checked={version === "original"}
+              onChange={() => setVersion("original")}
+              disabled={!hasOriginal}
+            />{" "}
+            Original
+            {hasOriginal ? null : <span className="meta"> (nicht mehr gespeichert)</span>}
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="version"
+              value="published"
+              checked={version === "published"}
+              onChange={() => setVersion("published")}
+            />{" "}
+            Veröffentlichte Fassung
+          </label>
+        </fieldset>
+      )}
       <div role="status" aria-live="polite">
         {outcome?.ok ? <Notice tone="success">{outcome.message}</Notice> : null}
       </div>

@@ -28,7 +28,14 @@ export function EvidenceHoldForm({ action, held }: { action: Action; held: boole
         issue={issue("reason")}
         hint="Gilt für alle Archiveinträge der Pressemitteilung, ihrer Bilder und ihrer rechtlichen Anliegen, auch für später geschriebene. Eine längere Sperre bleibt bestehen; jede Änderung wird protokolliert."
       >
-        <input id="hold-reason" name="reason" required minLength={10} maxLength={2000} {...describedBy("hold-reason", issue("reason"), true)} />
+        <input
+          id="hold-reason"
+          name="reason"
+          required
+          minLength={10}
+          maxLength={2000}
+          {...describedBy("hold-reason", issue("reason"), true)}
+        />
       </Field>
       <FormActions>
         <Button type="submit" name="intent" value="hold" disabled={pending}>

@@ -43,7 +43,12 @@ export function ImageDecision({ imageId, action }: { imageId: number; action: Ac
       </div>
       {result?.ok ? null : (
         <form className="form image-decision" onSubmit={onSubmit} noValidate aria-label="Entscheidung zum Bild">
-          <Field id={noteId} label="Notiz zur Entscheidung (Pflicht)" hint="Warum freigeben oder ablehnen? Die Notiz steht im Prüfprotokoll des Bildes." issue={issue ?? undefined}>
+          <Field
+            id={noteId}
+            label="Notiz zur Entscheidung (Pflicht)"
+            hint="Warum freigeben oder ablehnen? Die Notiz steht im Prüfprotokoll des Bildes."
+            issue={issue ?? undefined}
+          >
             <textarea
               id={noteId}
               name="note"

@@ -19,7 +19,14 @@ export function ImageRemoveForm({ imageId, action }: { imageId: number; action: 
       <form action={dispatch} className="form" aria-label={`Bild ${imageId} entfernen`}>
         <input type="hidden" name="imageId" value={imageId} />
         <Field id={`${id}-reason`} label="Grund der Entfernung">
-          <input id={`${id}-reason`} name="reason" required minLength={3} maxLength={500} aria-invalid={result?.issues?.reason ? true : undefined} />
+          <input
+            id={`${id}-reason`}
+            name="reason"
+            required
+            minLength={3}
+            maxLength={500}
+            aria-invalid={result?.issues?.reason ? true : undefined}
+          />
         </Field>
         <p className="hint">War das Bild öffentlich, verschwindet es von Seiten und Feeds; Original und Nachweise bleiben gespeichert.</p>
         <FormActions>

@@ -8,7 +8,13 @@ import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
 
 const REASON_LABELS: Record<IndexNowReason, string> = { publish: "Veröffentlichung", correction: "Korrektur", removal: "Entfernung" };
-const PING_STATUS_LABELS: Record<IndexNowPingStatus, string> = { pending: "wartet", sent: "gesendet", failed: "fehlgeschlagen", recorded: "nur vermerkt (lokal)", dropped: "verworfen (nicht mehr öffentlich)" };
+const PING_STATUS_LABELS: Record<IndexNowPingStatus, string> = {
+  pending: "wartet",
+  sent: "gesendet",
+  failed: "fehlgeschlagen",
+  recorded: "nur vermerkt (lokal)",
+  dropped: "verworfen (nicht mehr öffentlich)",
+};
 const INSPECTOR_LABELS: Record<string, string> = { "search-console": "Search Console", embedded: "lokale Schätzung" };
 
 /** What the answer said in a few words: the coverage sentence, or why the inspection failed. */

@@ -5,7 +5,8 @@ import { correctionLine } from "@/lib/domains/legal/corrections/note-text";
 import { CORRECTION_KIND, eventLabel, formatWhen, MEASURE } from "./legal-labels";
 import { isMeasure } from "@/lib/domains/legal-terms/request-status";
 
-const noteOf = (data: unknown): string | null => (data && typeof data === "object" && typeof (data as { note?: unknown }).note === "string" ? (data as { note: string }).note : null);
+const noteOf = (data: unknown): string | null =>
+  data && typeof data === "object" && typeof (data as { note?: unknown }).note === "string" ? (data as { note: string }).note : null;
 const measureOf = (data: unknown): string | null => {
   const m = data && typeof data === "object" ? (data as { measure?: unknown }).measure : null;
   return isMeasure(m) ? MEASURE[m].label : null;
@@ -21,7 +22,9 @@ export function LegalEvidenceTrail({ detail }: { detail: LegalRequestDetail }) {
   return (
     <section className="panel" aria-labelledby="legal-trail-heading">
       <h2 id="legal-trail-heading">Nachweise</h2>
-      <p className="hint">Schritte, öffentliche Hinweise und Archiveinträge sind unveränderlich: Die Datenbank lehnt jede Änderung und Löschung ab.</p>
+      <p className="hint">
+        Schritte, öffentliche Hinweise und Archiveinträge sind unveränderlich: Die Datenbank lehnt jede Änderung und Löschung ab.
+      </p>
       <h3>Verlauf</h3>
       <Table className="legal-events">
         <thead>
@@ -68,13 +71,18 @@ export function LegalEvidenceTrail({ detail }: { detail: LegalRequestDetail }) {
                   <td>{formatWhen(a.createdAt)}</td>
                   <td>
                     {/* The class names are hooks: the browser tests look for an invalid signature by it. */}
-                    <Badge tone={a.signatureValid ? "success" : "danger"} className={a.signatureValid ? "legal-signature-valid" : "legal-signature-invalid"}>
+                    <Badge
+                      tone={a.signatureValid ? "success" : "danger"}
+                      className={a.signatureValid ? "legal-signature-valid" : "legal-signature-invalid"}
+                    >
                       {a.signatureValid ? "gültig" : "ungültig"}
                     </Badge>
                     <span className="meta"> Schlüssel {a.signingKeyId}</span>
                   </td>
                   <td>
-                    <code>{release ? `${short(release.contentHashBefore)} → ${short(release.contentHashAfter)}` : "keine Pressemitteilung"}</code>
+                    <code>
+                      {release ? `${short(release.contentHashBefore)} → ${short(release.contentHashAfter)}` : "keine Pressemitteilung"}
+                    </code>
                   </td>
                 </tr>
               );

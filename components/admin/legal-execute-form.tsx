@@ -74,7 +74,8 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
   const measure = values.measure as Measure;
   const set = (field: FormFieldName, value: string) => setValues((v) => ({ ...v, [field]: value }));
   const issue = (field: FormFieldName) => (!pending ? result?.issues?.[field] : undefined);
-  const defaultNote = measure === "redact" ? DEFAULT_NOTES[language].redaction : measure === "depublish" ? DEFAULT_NOTES[language].withdrawal : undefined;
+  const defaultNote =
+    measure === "redact" ? DEFAULT_NOTES[language].redaction : measure === "depublish" ? DEFAULT_NOTES[language].withdrawal : undefined;
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -127,7 +128,13 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
           hint="Nummer (etwa 1234) oder Adresse der Seite auf dem Portal. Bei „Keine Änderung“ kann das Feld leer bleiben."
           issue={issue("release")}
         >
-          <input id="exec-release" type="text" value={values.release} onChange={(e) => set("release", e.target.value)} {...describedBy("exec-release", issue("release"), true)} />
+          <input
+            id="exec-release"
+            type="text"
+            value={values.release}
+            onChange={(e) => set("release", e.target.value)}
+            {...describedBy("exec-release", issue("release"), true)}
+          />
         </Field>
       ) : null}
 
@@ -152,17 +159,44 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
             </div>
           ) : null}
           <Field id="exec-title" label="Überschrift" issue={issue("title")}>
-            <input id="exec-title" type="text" maxLength={250} value={values.title} onChange={(e) => set("title", e.target.value)} {...describedBy("exec-title", issue("title"))} />
+            <input
+              id="exec-title"
+              type="text"
+              maxLength={250}
+              value={values.title}
+              onChange={(e) => set("title", e.target.value)}
+              {...describedBy("exec-title", issue("title"))}
+            />
           </Field>
           <Field id="exec-lead" label="Vorspann (optional)" issue={issue("lead")}>
-            <input id="exec-lead" type="text" maxLength={600} value={values.lead} onChange={(e) => set("lead", e.target.value)} {...describedBy("exec-lead", issue("lead"))} />
+            <input
+              id="exec-lead"
+              type="text"
+              maxLength={600}
+              value={values.lead}
+              onChange={(e) => set("lead", e.target.value)}
+              {...describedBy("exec-lead", issue("lead"))}
+            />
           </Field>
-          <ReleaseBodyField key={editorKey} initialHtml={editorHtml} body={values.body} issue={issue("body")} onChange={(body) => set("body", body)} onHtml={() => {}} onBlur={() => {}} />
+          <ReleaseBodyField
+            key={editorKey}
+            initialHtml={editorHtml}
+            body={values.body}
+            issue={issue("body")}
+            onChange={(body) => set("body", body)}
+            onHtml={() => {}}
+            onBlur={() => {}}
+          />
         </>
       ) : null}
 
       {measure === "redact" && askRelease
-        ? area("passages", "Zu entfernende Textstellen", "Eine Textstelle je Zeile, genau wie sie auf der Seite steht. Jede Fundstelle in Titel, Vorspann und Text wird durch „[entfernt]“ ersetzt.", { rows: 4 })
+        ? area(
+            "passages",
+            "Zu entfernende Textstellen",
+            "Eine Textstelle je Zeile, genau wie sie auf der Seite steht. Jede Fundstelle in Titel, Vorspann und Text wird durch „[entfernt]“ ersetzt.",
+            { rows: 4 },
+          )
         : null}
 
       {measure === "depublish" ? (
@@ -190,11 +224,19 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
             "Öffentlicher Hinweis",
             measure === "text"
               ? "Pflicht. Erscheint datiert auf der Seite, im Feed und im Korrekturprotokoll, etwa „Das Eröffnungsdatum war falsch angegeben.“"
-              : "Erscheint datiert im Korrekturprotokoll" + (measure === "redact" ? ", auf der Seite und im Feed" : "") + ". Leer bleibt der Standardtext.",
+              : "Erscheint datiert im Korrekturprotokoll" +
+                  (measure === "redact" ? ", auf der Seite und im Feed" : "") +
+                  ". Leer bleibt der Standardtext.",
             { placeholder: defaultNote },
           )
         : null}
-      {area("note", measure === "none" ? "Vermerk" : "Vermerk (intern, optional)", measure === "none" ? "Pflicht: warum sich an der Pressemitteilung nichts ändert. Steht nur im Verlauf." : "Steht nur im Verlauf und im Archiveintrag.")}
+      {area(
+        "note",
+        measure === "none" ? "Vermerk" : "Vermerk (intern, optional)",
+        measure === "none"
+          ? "Pflicht: warum sich an der Pressemitteilung nichts ändert. Steht nur im Verlauf."
+          : "Steht nur im Verlauf und im Archiveintrag.",
+      )}
 
       <FormActions>
         <Button type="submit" variant={measure === "depublish" ? "danger" : "primary"} disabled={pending || !hydrated}>

@@ -11,10 +11,22 @@ export const STATUS: Record<LegalRequestStatus, string> = STATUS_LABELS.de;
 export const SOURCE: Record<LegalRequestSource, string> = { form: "Öffentliches Formular", customer: "Kundenbereich", admin: "Redaktion" };
 
 export const MEASURE: Record<Measure, { label: string; hint: string }> = {
-  text: { label: "Text ändern", hint: "Titel, Vorspann und Text werden zum Wortlaut, den Sie hier festlegen; die Seite zeigt einen datierten Hinweis." },
-  redact: { label: "Textstellen entfernen", hint: "Jede Fundstelle wird durch „[entfernt]“ ersetzt; die Seite zeigt einen datierten Hinweis." },
-  depublish: { label: "Depublizieren", hint: "Die Pressemitteilung verschwindet von allen öffentlichen Seiten und Feeds; das Korrekturprotokoll vermerkt sie mit Titel." },
-  none: { label: "Keine Änderung", hint: "An der Pressemitteilung ändert sich nichts; Ihr Vermerk hält fest, warum (etwa eine beantwortete Auskunft)." },
+  text: {
+    label: "Text ändern",
+    hint: "Titel, Vorspann und Text werden zum Wortlaut, den Sie hier festlegen; die Seite zeigt einen datierten Hinweis.",
+  },
+  redact: {
+    label: "Textstellen entfernen",
+    hint: "Jede Fundstelle wird durch „[entfernt]“ ersetzt; die Seite zeigt einen datierten Hinweis.",
+  },
+  depublish: {
+    label: "Depublizieren",
+    hint: "Die Pressemitteilung verschwindet von allen öffentlichen Seiten und Feeds; das Korrekturprotokoll vermerkt sie mit Titel.",
+  },
+  none: {
+    label: "Keine Änderung",
+    hint: "An der Pressemitteilung ändert sich nichts; Ihr Vermerk hält fest, warum (etwa eine beantwortete Auskunft).",
+  },
 };
 
 /**
@@ -23,12 +35,18 @@ export const MEASURE: Record<Measure, { label: string; hint: string }> = {
  * area), a rejection included; any requester gets it with the mail once the request is carried out.
  */
 export const DECISION_NOTE_READERS: Record<LegalRequestSource, string> = {
-  customer: "Sehen alle Mitglieder des Newsrooms im Kundenbereich, auch bei einer Ablehnung; bei einer Umsetzung steht sie zudem in der Bestätigungsmail an den Antragsteller.",
+  customer:
+    "Sehen alle Mitglieder des Newsrooms im Kundenbereich, auch bei einer Ablehnung; bei einer Umsetzung steht sie zudem in der Bestätigungsmail an den Antragsteller.",
   form: "Steht im Verlauf; bei einer Umsetzung erhält der Antragsteller sie mit der Bestätigungsmail, eine Ablehnung teilt ihm niemand automatisch mit.",
   admin: "Steht im Verlauf; bei einer Umsetzung erhält der Antragsteller sie mit der Bestätigungsmail.",
 };
 
-export const CORRECTION_KIND: Record<PressReleaseCorrectionKind, string> = { correction: "Korrektur", change: "Änderung", redaction: "Schwärzung", withdrawal: "Zurückgezogen" };
+export const CORRECTION_KIND: Record<PressReleaseCorrectionKind, string> = {
+  correction: "Korrektur",
+  change: "Änderung",
+  redaction: "Schwärzung",
+  withdrawal: "Zurückgezogen",
+};
 
 /** The steps of the evidence trail (legal_request_events.type). */
 export const EVENT: Record<string, string> = {

@@ -1,7 +1,12 @@
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
-import { LEGAL_STATUS_FILTERS, LEGAL_TRACK_FILTERS, type LegalStatusFilter, type LegalTrackFilter } from "@/lib/domains/legal/requests/list-legal-requests";
+import {
+  LEGAL_STATUS_FILTERS,
+  LEGAL_TRACK_FILTERS,
+  type LegalStatusFilter,
+  type LegalTrackFilter,
+} from "@/lib/domains/legal/requests/list-legal-requests";
 import { STATUS, TRACK } from "./legal-labels";
 
 const statusLabel = (s: LegalStatusFilter) => (s === "open" ? "offen (zu bearbeiten)" : s === "all" ? "alle" : STATUS[s]);
@@ -15,7 +20,16 @@ export function LegalQueueFilter({ status, track, reference }: { status: LegalSt
   return (
     <form method="get" action="/admin/legal" role="search" aria-label="Anliegen filtern" className="form-grid legal-filter">
       <Field id="legal-reference" label="Vorgangsnummer">
-        <input id="legal-reference" name="reference" type="search" defaultValue={reference} maxLength={40} placeholder="z. B. 3F2A-91C0-7B4D" autoComplete="off" spellCheck={false} />
+        <input
+          id="legal-reference"
+          name="reference"
+          type="search"
+          defaultValue={reference}
+          maxLength={40}
+          placeholder="z. B. 3F2A-91C0-7B4D"
+          autoComplete="off"
+          spellCheck={false}
+        />
       </Field>
       <Field id="legal-status" label="Status">
         <select id="legal-status" name="status" defaultValue={status}>

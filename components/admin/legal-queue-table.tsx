@@ -37,10 +37,20 @@ export function LegalQueueTable({ rows }: { rows: LegalQueueRow[] }) {
               <br />
               <span className="meta">{r.requesterEmail}</span>
             </td>
-            <td>{r.release ? r.release.title : r.subjectUrl ? <span className="meta legal-url">{r.subjectUrl}</span> : <span className="meta">keine Pressemitteilung genannt</span>}</td>
+            <td>
+              {r.release ? (
+                r.release.title
+              ) : r.subjectUrl ? (
+                <span className="meta legal-url">{r.subjectUrl}</span>
+              ) : (
+                <span className="meta">keine Pressemitteilung genannt</span>
+              )}
+            </td>
             <td>
               <LegalStatusBadge status={r.status} />
-              {r.reviewer && (r.status === "in_review" || r.status === "approved") ? <span className="meta legal-reviewer">bei {r.reviewer}</span> : null}
+              {r.reviewer && (r.status === "in_review" || r.status === "approved") ? (
+                <span className="meta legal-reviewer">bei {r.reviewer}</span>
+              ) : null}
             </td>
           </tr>
         ))}

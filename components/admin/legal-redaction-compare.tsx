@@ -16,13 +16,18 @@ export function LegalRedactionCompare({ detail }: { detail: LegalRequestDetail }
         <Notice tone="success">Die Umsetzung ergibt genau die Vorschau, die der Antragsteller bestätigt hat.</Notice>
       ) : redaction.previewMatches === false ? (
         <Notice tone="warning">
-          Der Text hat sich seit dem Antrag geändert: Die Umsetzung wendet die Textstellen auf den aktuellen Text an und weicht von der bestätigten Vorschau ab.
+          Der Text hat sich seit dem Antrag geändert: Die Umsetzung wendet die Textstellen auf den aktuellen Text an und weicht von der
+          bestätigten Vorschau ab.
         </Notice>
       ) : null}
       <div className="legal-compare">
         <div>
           <h3>Vorschau des Antragstellers</h3>
-          {redaction.preview ? <div className="legal-compare-text" dangerouslySetInnerHTML={{ __html: redaction.preview }} /> : <p className="empty">Keine Vorschau gespeichert.</p>}
+          {redaction.preview ? (
+            <div className="legal-compare-text" dangerouslySetInnerHTML={{ __html: redaction.preview }} />
+          ) : (
+            <p className="empty">Keine Vorschau gespeichert.</p>
+          )}
         </div>
         <div>
           <h3>Aktueller Text</h3>

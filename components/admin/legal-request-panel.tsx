@@ -20,8 +20,8 @@ export function LegalRequestPanel({ detail }: { detail: LegalRequestDetail }) {
         </dd>
         <dt>Von</dt>
         <dd>
-          {request.requesterName} (<a href={mailtoHref(request.requesterEmail)}>{request.requesterEmail}</a>){requester ? " · Kundenkonto" : " · ohne Konto"} · schreibt{" "}
-          {request.language === "de" ? "Deutsch" : "Englisch"}
+          {request.requesterName} (<a href={mailtoHref(request.requesterEmail)}>{request.requesterEmail}</a>)
+          {requester ? " · Kundenkonto" : " · ohne Konto"} · schreibt {request.language === "de" ? "Deutsch" : "Englisch"}
         </dd>
         {request.subjectUrl ? (
           <>
@@ -38,8 +38,8 @@ export function LegalRequestPanel({ detail }: { detail: LegalRequestDetail }) {
               {release.deletedAt ? <Badge>Gelöscht</Badge> : null}
               <br />
               <span className="meta">
-                Nr. {release.id} · {release.company.name} · {release.portal === "business" ? "Business" : "Tech"}, {release.language.toUpperCase()} ·{" "}
-                <Link href={`/admin/releases/${release.id}`}>Verlauf in der Verwaltung</Link>
+                Nr. {release.id} · {release.company.name} · {release.portal === "business" ? "Business" : "Tech"},{" "}
+                {release.language.toUpperCase()} · <Link href={`/admin/releases/${release.id}`}>Verlauf in der Verwaltung</Link>
               </span>
             </>
           ) : (

@@ -40,7 +40,10 @@ export function LegalDecisionForm({ action, source }: { action: Action; source: 
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const next = { ...(decision ? {} : { decision: "Bitte wählen Sie „Stattgeben“ oder „Ablehnen“." }), ...(note.trim() ? {} : { note: "Bitte geben Sie eine Begründung an." }) };
+    const next = {
+      ...(decision ? {} : { decision: "Bitte wählen Sie „Stattgeben“ oder „Ablehnen“." }),
+      ...(note.trim() ? {} : { note: "Bitte geben Sie eine Begründung an." }),
+    };
     setMissing(next);
     if (Object.keys(next).length) return;
     const form = new FormData(e.currentTarget);
@@ -75,7 +78,16 @@ export function LegalDecisionForm({ action, source }: { action: Action; source: 
         ) : null}
       </fieldset>
       <Field id="decision-note" label="Begründung" hint={DECISION_NOTE_READERS[source]} issue={issue("note")}>
-        <textarea id="decision-note" name="note" rows={3} required maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} {...describedBy("decision-note", issue("note"), true)} />
+        <textarea
+          id="decision-note"
+          name="note"
+          rows={3}
+          required
+          maxLength={2000}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          {...describedBy("decision-note", issue("note"), true)}
+        />
       </Field>
       <FormActions spacing="flush">
         <Button type="submit" disabled={pending || !hydrated}>

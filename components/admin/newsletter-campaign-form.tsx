@@ -53,7 +53,14 @@ export function NewsletterCampaignForm({ initial, initialCount, save, countRecip
       <div className={`form ${styles.main}`}>
         <FormMessage result={result} />
         <Field id="nl-subject" label="Betreff" issue={issue("subject")} hint={`Höchstens ${SUBJECT_MAX} Zeichen.`}>
-          <input id="nl-subject" name="subject" defaultValue={initial.subject} maxLength={SUBJECT_MAX} required {...describedBy("nl-subject", issue("subject"), true)} />
+          <input
+            id="nl-subject"
+            name="subject"
+            defaultValue={initial.subject}
+            maxLength={SUBJECT_MAX}
+            required
+            {...describedBy("nl-subject", issue("subject"), true)}
+          />
         </Field>
         <div className="field">
           {/* Names the editor (aria-labelledby); the editor is no form control a label could point at. */}
@@ -75,7 +82,12 @@ export function NewsletterCampaignForm({ initial, initialCount, save, countRecip
           <h2 id="nl-filter-title">Empfänger</h2>
           <div className="form">
             <Field id="nl-language" label="Sprache der Abonnenten">
-              <select id="nl-language" name="language" value={filter.language} onChange={(e) => setFilter((f) => ({ ...f, language: e.target.value as RecipientFilter["language"] }))}>
+              <select
+                id="nl-language"
+                name="language"
+                value={filter.language}
+                onChange={(e) => setFilter((f) => ({ ...f, language: e.target.value as RecipientFilter["language"] }))}
+              >
                 {(["all", ...EDITIONS] as const).map((l) => (
                   <option key={l} value={l}>
                     {LANGUAGE_LABELS[l]}
@@ -87,7 +99,13 @@ export function NewsletterCampaignForm({ initial, initialCount, save, countRecip
               <legend>Interesse an Portalen</legend>
               {PORTALS.map((p) => (
                 <label key={p}>
-                  <input type="checkbox" name={`portal-${p}`} value="1" checked={filter.portals.includes(p)} onChange={(e) => togglePortal(p, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    name={`portal-${p}`}
+                    value="1"
+                    checked={filter.portals.includes(p)}
+                    onChange={(e) => togglePortal(p, e.target.checked)}
+                  />
                   {PORTAL_LABELS[p]}
                 </label>
               ))}
@@ -97,7 +115,13 @@ export function NewsletterCampaignForm({ initial, initialCount, save, countRecip
               <legend>Zielgruppe</legend>
               {AUDIENCES.map((a) => (
                 <label key={a}>
-                  <input type="radio" name="audience" value={a} checked={filter.audience === a} onChange={() => setFilter((f) => ({ ...f, audience: a }))} />
+                  <input
+                    type="radio"
+                    name="audience"
+                    value={a}
+                    checked={filter.audience === a}
+                    onChange={() => setFilter((f) => ({ ...f, audience: a }))}
+                  />
                   {AUDIENCE_LABELS[a]}
                 </label>
               ))}

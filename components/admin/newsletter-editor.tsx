@@ -17,7 +17,13 @@ const EXTENSIONS = [
     horizontalRule: false,
     strike: false,
     underline: false,
-    link: { openOnClick: false, autolink: true, defaultProtocol: "https", protocols: ["mailto"], HTMLAttributes: { target: null, rel: null } },
+    link: {
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: "https",
+      protocols: ["mailto"],
+      HTMLAttributes: { target: null, rel: null },
+    },
   }),
 ];
 const TOOLS: ToolId[][] = [["bold", "italic"], ["bulletList", "orderedList"], ["link"]];
@@ -26,11 +32,29 @@ const TOOLS: ToolId[][] = [["bold", "italic"], ["bulletList", "orderedList"], ["
  * The newsletter text: the shared rich-text editor whose HTML travels in a hidden field with the
  * form, so the server action receives it like any other field (and sanitises it again).
  */
-export function NewsletterEditor({ name, initialHtml, labelId, describedBy }: { name: string; initialHtml: string; labelId: string; describedBy?: string }) {
+export function NewsletterEditor({
+  name,
+  initialHtml,
+  labelId,
+  describedBy,
+}: {
+  name: string;
+  initialHtml: string;
+  labelId: string;
+  describedBy?: string;
+}) {
   const [html, setHtml] = useState(initialHtml);
   return (
     <div>
-      <RichTextEditor extensions={EXTENSIONS} tools={TOOLS} initialHtml={initialHtml} idPrefix={name} labelId={labelId} describedBy={describedBy} onChange={setHtml} />
+      <RichTextEditor
+        extensions={EXTENSIONS}
+        tools={TOOLS}
+        initialHtml={initialHtml}
+        idPrefix={name}
+        labelId={labelId}
+        describedBy={describedBy}
+        onChange={setHtml}
+      />
       <input type="hidden" name={name} value={html} />
     </div>
   );

@@ -4,7 +4,14 @@ import type { CampaignProgress } from "@/lib/domains/newsletter/campaign-progres
 /** A bar of recipients handled (sent, failed or suppressed) out of all frozen recipients. */
 export function NewsletterProgressBar({ progress, label }: { progress: CampaignProgress; label: string }) {
   return (
-    <div className={styles.progress} role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent}>
+    <div
+      className={styles.progress}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={progress.percent}
+    >
       <div className={styles.progressBar} style={{ width: `${progress.percent}%` }} />
     </div>
   );

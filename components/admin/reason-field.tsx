@@ -11,7 +11,11 @@ const REASON_MAX = 500;
  * The state of an admin decision that needs a reason (payments, releases, newsrooms): asks
  * before it acts, keeps the reason when the server refuses, empties it when the action worked.
  */
-export function useReasonAction(action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>, confirmText: string, onOutcome?: (outcome: ActionResult) => void) {
+export function useReasonAction(
+  action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>,
+  confirmText: string,
+  onOutcome?: (outcome: ActionResult) => void,
+) {
   const [reason, setReason] = useState("");
   const [missing, setMissing] = useState(false);
   const [result, dispatch, pending] = useActionState(async (prev: ActionResult | null, form: FormData) => {
@@ -39,10 +43,31 @@ export function useReasonAction(action: (prev: ActionResult | null, form: FormDa
 }
 
 /** The reason's text field with its issue, named after the decision's id. */
-export function ReasonField({ id, label, reason, changeReason, issue }: { id: string; label: string; reason: string; changeReason: (value: string) => void; issue: string | undefined }) {
+export function ReasonField({
+  id,
+  label,
+  reason,
+  changeReason,
+  issue,
+}: {
+  id: string;
+  label: string;
+  reason: string;
+  changeReason: (value: string) => void;
+  issue: string | undefined;
+}) {
   return (
     <Field id={`${id}-reason`} label={label} issue={issue}>
-      <textarea id={`${id}-reason`} name="reason" rows={2} required maxLength={REASON_MAX} value={reason} onChange={(e) => changeReason(e.target.value)} {...describedBy(`${id}-reason`, issue)} />
+      <textarea
+        id={`${id}-reason`}
+        name="reason"
+        rows={2}
+        required
+        maxLength={REASON_MAX}
+        value={reason}
+        onChange={(e) => changeReason(e.target.value)}
+        {...describedBy(`${id}-reason`, issue)}
+      />
     </Field>
   );
 }

@@ -9,7 +9,19 @@ import { EDITIONS, PORTALS } from "@/lib/domains/sites";
 import { LANGUAGE_LABEL, PORTAL_LABEL } from "./release-labels";
 
 /** One filter as a select; the empty value means "all". */
-function Choice({ name, label, all, value, options }: { name: string; label: string; all: string; value: string | undefined; options: [string, string][] }) {
+function Choice({
+  name,
+  label,
+  all,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  all: string;
+  value: string | undefined;
+  options: [string, string][];
+}) {
   return (
     <Field id={`releases-${name}`} label={label}>
       <select id={`releases-${name}`} name={name} defaultValue={value ?? ""}>
@@ -29,14 +41,34 @@ export function ReleaseFilter({ query }: { query: AdminReleaseQuery }) {
   const filtered = query.q || query.status || query.portal || query.language || query.newsroom;
   return (
     <form method="get" action="/admin/releases" role="search" aria-label="Pressemitteilungen suchen" className="admin-filter">
-      <Field id="releases-q" label="Suchbegriffe oder Nummer" hint="Titel, Vorspann, Text und Newsroom; „in Anführungszeichen“ für eine Wortfolge, -Wort schließt aus." className="admin-filter-words">
-        <input id="releases-q" name="q" type="search" defaultValue={query.q} maxLength={ADMIN_SEARCH_MAX} aria-describedby="releases-q-hint" />
+      <Field
+        id="releases-q"
+        label="Suchbegriffe oder Nummer"
+        hint="Titel, Vorspann, Text und Newsroom; „in Anführungszeichen“ für eine Wortfolge, -Wort schließt aus."
+        className="admin-filter-words"
+      >
+        <input
+          id="releases-q"
+          name="q"
+          type="search"
+          defaultValue={query.q}
+          maxLength={ADMIN_SEARCH_MAX}
+          aria-describedby="releases-q-hint"
+        />
       </Field>
       <Choice name="status" label="Status" all="alle" value={query.status} options={RELEASE_STATUSES.map((s) => [s, STATUS_LABELS[s]])} />
       <Choice name="portal" label="Portal" all="beide" value={query.portal} options={PORTALS.map((p) => [p, PORTAL_LABEL[p]])} />
       <Choice name="language" label="Sprache" all="beide" value={query.language} options={EDITIONS.map((e) => [e, LANGUAGE_LABEL[e]])} />
       <Field id="releases-newsroom" label="Newsroom">
-        <input id="releases-newsroom" name="newsroom" type="text" defaultValue={query.newsroom} maxLength={120} autoComplete="off" placeholder="Nr. oder Slug" />
+        <input
+          id="releases-newsroom"
+          name="newsroom"
+          type="text"
+          defaultValue={query.newsroom}
+          maxLength={120}
+          autoComplete="off"
+          placeholder="Nr. oder Slug"
+        />
       </Field>
       <FormActions spacing="flush">
         <Button type="submit">Suchen</Button>

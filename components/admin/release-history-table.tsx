@@ -25,7 +25,11 @@ export function ReleaseHistoryTable({ entries }: { entries: AdminReleaseDetail["
           <tr key={h.id}>
             <td className="meta">{formatBerlin(h.createdAt)}</td>
             <td>{(h.outcome && OUTCOME_LABEL[h.outcome]) ?? h.outcome ?? "Statuswechsel"}</td>
-            <td>{h.fromStatus && h.fromStatus !== h.toStatus ? `${STATUS_LABELS[h.fromStatus]} → ${STATUS_LABELS[h.toStatus]}` : STATUS_LABELS[h.toStatus]}</td>
+            <td>
+              {h.fromStatus && h.fromStatus !== h.toStatus
+                ? `${STATUS_LABELS[h.fromStatus]} → ${STATUS_LABELS[h.toStatus]}`
+                : STATUS_LABELS[h.toStatus]}
+            </td>
             <td>
               {ACTOR_LABEL[h.actorType]}
               {h.actorUserId !== null ? (

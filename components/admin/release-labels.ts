@@ -4,12 +4,27 @@ import { SITE_NAMES, type Portal } from "@/lib/domains/sites";
 
 // The admin area's German words for stored values on the release, newsroom and user screens.
 
-export const PORTAL_LABEL: Record<Portal | "both", string> = { business: SITE_NAMES.business, tech: SITE_NAMES.tech, both: "beide Portale" };
+export const PORTAL_LABEL: Record<Portal | "both", string> = {
+  business: SITE_NAMES.business,
+  tech: SITE_NAMES.tech,
+  both: "beide Portale",
+};
 export const LANGUAGE_LABEL = { de: "Deutsch", en: "Englisch" } as const;
 
-export const SOURCE_LABEL: Record<ReleaseSource, string> = { dashboard: "Kundenbereich", api: "API v1", legacy_api: "Alt-API (/service)", admin: "Redaktion" };
+export const SOURCE_LABEL: Record<ReleaseSource, string> = {
+  dashboard: "Kundenbereich",
+  api: "API v1",
+  legacy_api: "Alt-API (/service)",
+  admin: "Redaktion",
+};
 
-export const ACTOR_LABEL: Record<ActorType, string> = { user: "Newsroom", admin: "Redaktion", ki: "Automatische Prüfung", scheduler: "Zeitplan", system: "System" };
+export const ACTOR_LABEL: Record<ActorType, string> = {
+  user: "Newsroom",
+  admin: "Redaktion",
+  ki: "Automatische Prüfung",
+  scheduler: "Zeitplan",
+  system: "System",
+};
 
 export { HISTORY_OUTCOME_LABELS as OUTCOME_LABEL } from "@/components/dashboard/release-outcome-labels";
 
@@ -21,7 +36,11 @@ export const LOGIN_EVENT_LABEL: Record<LoginEvent, string> = {
   login_lockout: "Gesperrt (zu viele Versuche)",
   two_factor_failed: "Zweiter Faktor falsch",
 };
-export const LOGIN_REASON_LABEL: Record<LoginFailureReason, string> = { unknown: "unbekanntes Konto", no_password: "kein Passwort gesetzt", wrong: "falsches Passwort" };
+export const LOGIN_REASON_LABEL: Record<LoginFailureReason, string> = {
+  unknown: "unbekanntes Konto",
+  no_password: "kein Passwort gesetzt",
+  wrong: "falsches Passwort",
+};
 export const LOGIN_METHOD_LABEL: Record<string, string> = {
   password: "Passwort",
   login_link: "Login-Link",
@@ -33,11 +52,15 @@ export const LOGIN_METHOD_LABEL: Record<string, string> = {
 };
 
 /** The decisions on a release: button, the reason's label, and what the editor is asked first. */
-export const RELEASE_ACTION_TEXT: Record<ReleaseAdminAction, { label: string; reasonLabel: string; confirm: string; variant: "secondary" | "danger" }> = {
+export const RELEASE_ACTION_TEXT: Record<
+  ReleaseAdminAction,
+  { label: string; reasonLabel: string; confirm: string; variant: "secondary" | "danger" }
+> = {
   tombstone: {
     label: "Entfernen (410)",
     reasonLabel: "Grund der Entfernung (steht in der Historie)",
-    confirm: "Die Pressemitteilung wird aus allen öffentlichen Seiten, Feeds und Sitemaps genommen; ihre Adresse antwortet mit 410. Fortfahren?",
+    confirm:
+      "Die Pressemitteilung wird aus allen öffentlichen Seiten, Feeds und Sitemaps genommen; ihre Adresse antwortet mit 410. Fortfahren?",
     variant: "danger",
   },
   unmark: {

@@ -4,7 +4,19 @@ import Link from "next/link";
  * Previous/next links of an admin list (releases, newsrooms, accounts), with where the reader
  * is. `hasNext` overrides the count where it stopped at a cap and the pages go on.
  */
-export function ListPager({ page, pageCount, hasNext, href, label }: { page: number; pageCount: number; hasNext?: boolean; href: (page: number) => string; label: string }) {
+export function ListPager({
+  page,
+  pageCount,
+  hasNext,
+  href,
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  hasNext?: boolean;
+  href: (page: number) => string;
+  label: string;
+}) {
   const next = hasNext ?? page < pageCount;
   if (page <= 1 && !next) return null;
   return (

@@ -14,7 +14,15 @@ export type ReasonAction = (prev: ActionResult | null, form: FormData) => Promis
  * screens): folded away until opened, asks before it acts, keeps the reason when the server
  * refuses and shows the outcome under the button. The server checks the reason again.
  */
-export function ReasonForm({ action, id, label, subject, reasonLabel, confirmText, variant = "secondary" }: {
+export function ReasonForm({
+  action,
+  id,
+  label,
+  subject,
+  reasonLabel,
+  confirmText,
+  variant = "secondary",
+}: {
   action: ReasonAction;
   /** Unique on the page: names the fields. */
   id: string;

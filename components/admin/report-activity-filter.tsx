@@ -8,7 +8,9 @@ import { EARLIEST_DAY, latestDay } from "@/lib/domains/reports/report-range";
 
 const BY_GROUP = ACTIVITY_GROUPS.map((group) => ({
   group,
-  types: (Object.entries(ACTIVITY_TYPES) as [ActivityType, (typeof ACTIVITY_TYPES)[ActivityType]][]).filter(([, info]) => info.group === group),
+  types: (Object.entries(ACTIVITY_TYPES) as [ActivityType, (typeof ACTIVITY_TYPES)[ActivityType]][]).filter(
+    ([, info]) => info.group === group,
+  ),
 }));
 
 /** Event type, time range and search (spec 4.3) as a GET form. */
@@ -36,8 +38,20 @@ export function ReportActivityFilter({ query }: { query: ActivityQuery }) {
       <Field id="activity-to" label="Bis (einschließlich)">
         <input id="activity-to" name="to" type="date" min={EARLIEST_DAY} max={latestDay()} defaultValue={query.toDay ?? ""} />
       </Field>
-      <Field id="activity-q" label="Suche" hint="Betreff-Nr., Grund, Weg oder E-Mail-Adresse bzw. Name der handelnden Person; Wortanfänge genügen." className="report-filter-search">
-        <input id="activity-q" name="q" type="search" defaultValue={query.q} maxLength={ACTIVITY_SEARCH_MAX} aria-describedby="activity-q-hint" />
+      <Field
+        id="activity-q"
+        label="Suche"
+        hint="Betreff-Nr., Grund, Weg oder E-Mail-Adresse bzw. Name der handelnden Person; Wortanfänge genügen."
+        className="report-filter-search"
+      >
+        <input
+          id="activity-q"
+          name="q"
+          type="search"
+          defaultValue={query.q}
+          maxLength={ACTIVITY_SEARCH_MAX}
+          aria-describedby="activity-q-hint"
+        />
       </Field>
       <FormActions spacing="compact" className="report-filter-submit">
         <Button type="submit">Filtern</Button>

@@ -28,7 +28,11 @@ export function ReportCopyText({ id, label, text }: { id: string; label: string;
           Text kopieren
         </Button>
         <span role="status" className="meta">
-          {state === "copied" ? "In die Zwischenablage kopiert." : state === "failed" ? "Kopieren nicht möglich: bitte markieren und kopieren." : ""}
+          {state === "copied"
+            ? "In die Zwischenablage kopiert."
+            : state === "failed"
+              ? "Kopieren nicht möglich: bitte markieren und kopieren."
+              : ""}
         </span>
       </FormActions>
     </Field>

@@ -21,7 +21,19 @@ const nf = new Intl.NumberFormat("de-DE");
 const short = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.`;
 const long = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 
-export function ReportDayChart({ id, title, unit, data, note }: { id: string; title: string; unit: [string, string]; data: DayValue[]; note?: string }) {
+export function ReportDayChart({
+  id,
+  title,
+  unit,
+  data,
+  note,
+}: {
+  id: string;
+  title: string;
+  unit: [string, string];
+  data: DayValue[];
+  note?: string;
+}) {
   const total = data.reduce((s, d) => s + d.count, 0);
   const peak = data.reduce<DayValue | null>((p, d) => (!p || d.count > p.count ? d : p), null);
   const innerW = W - M.left - M.right;

@@ -12,10 +12,18 @@ export function ReportFunnelTable({ stages }: { stages: FunnelStage[] }) {
       <thead>
         <tr>
           <th scope="col">Stufe</th>
-          <th scope="col" className="amount">Eindeutig</th>
-          <th scope="col" className="amount">Ereignisse</th>
-          <th scope="col" className="amount">Newsrooms</th>
-          <th scope="col" className="amount">Anteil an Stufe 1</th>
+          <th scope="col" className="amount">
+            Eindeutig
+          </th>
+          <th scope="col" className="amount">
+            Ereignisse
+          </th>
+          <th scope="col" className="amount">
+            Newsrooms
+          </th>
+          <th scope="col" className="amount">
+            Anteil an Stufe 1
+          </th>
         </tr>
       </thead>
       {stages.map((s) => (

@@ -8,7 +8,12 @@ import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
 
 const nf = new Intl.NumberFormat("de-DE");
-export const FEED_KIND_LABELS: Record<FeedKind, string> = { main: "Hauptfeed", category: "Kategorie", newsroom: "Newsroom", corrections: "Korrekturen" };
+export const FEED_KIND_LABELS: Record<FeedKind, string> = {
+  main: "Hauptfeed",
+  category: "Kategorie",
+  newsroom: "Newsroom",
+  corrections: "Korrekturen",
+};
 export const INDEX_STATE_LABELS: Record<IndexState, string> = {
   indexed: "im Index",
   crawled_not_indexed: "gecrawlt, nicht im Index",
@@ -23,9 +28,15 @@ export function ReaderTable({ readers }: { readers: ReaderSummary[] }) {
       <thead>
         <tr>
           <th scope="col">Feedreader</th>
-          <th scope="col" className="amount">Abonnenten</th>
-          <th scope="col" className="amount">Feeds</th>
-          <th scope="col" className="amount">Abrufe</th>
+          <th scope="col" className="amount">
+            Abonnenten
+          </th>
+          <th scope="col" className="amount">
+            Feeds
+          </th>
+          <th scope="col" className="amount">
+            Abrufe
+          </th>
           <th scope="col">Letzter Abruf</th>
         </tr>
       </thead>
@@ -52,8 +63,12 @@ export function ReaderFeedTable({ feeds }: { feeds: ReaderFeed[] }) {
           <th scope="col">Feedreader</th>
           <th scope="col">Feed</th>
           <th scope="col">Portal</th>
-          <th scope="col" className="amount">Abonnenten (zuletzt gemeldet)</th>
-          <th scope="col" className="amount">Abrufe</th>
+          <th scope="col" className="amount">
+            Abonnenten (zuletzt gemeldet)
+          </th>
+          <th scope="col" className="amount">
+            Abrufe
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -82,8 +97,12 @@ export function CrawlerTable({ crawlers }: { crawlers: CrawlerSummary[] }) {
       <thead>
         <tr>
           <th scope="col">Crawler</th>
-          <th scope="col" className="amount">Abrufe</th>
-          <th scope="col" className="amount">Pressemitteilungen</th>
+          <th scope="col" className="amount">
+            Abrufe
+          </th>
+          <th scope="col" className="amount">
+            Pressemitteilungen
+          </th>
           <th scope="col">Letzter Abruf</th>
         </tr>
       </thead>
@@ -107,7 +126,9 @@ export function IndexStateTable({ states, neverChecked }: { states: { state: Ind
       <thead>
         <tr>
           <th scope="col">Indexstatus (letzte Prüfung im Zeitraum)</th>
-          <th scope="col" className="amount">Pressemitteilungen</th>
+          <th scope="col" className="amount">
+            Pressemitteilungen
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -5,7 +5,19 @@ import { FormActions } from "@/components/ui/form-actions";
 import { EARLIEST_DAY, latestDay } from "@/lib/domains/reports/report-range";
 
 /** A report's time range as a plain GET form: the view is a link that can be shared and reloaded. */
-export function ReportRangeFilter({ action, label, fromDay, toDay, children }: { action: string; label: string; fromDay: string; toDay: string; children?: ReactNode }) {
+export function ReportRangeFilter({
+  action,
+  label,
+  fromDay,
+  toDay,
+  children,
+}: {
+  action: string;
+  label: string;
+  fromDay: string;
+  toDay: string;
+  children?: ReactNode;
+}) {
   return (
     <form method="get" action={action} role="search" aria-label={label} className="form-grid report-filter">
       <Field id="report-from" label="Von">

@@ -26,7 +26,8 @@ export function DeadAddressTable({ rows }: { rows: DeadAddress[] }) {
               <ul className="report-list">
                 {a.authors.map((u) => (
                   <li key={`u${u.userId}`}>
-                    <Link href={`/admin/users/${u.userId}`}>{u.name || "Konto"}</Link>, Autor von {u.releases} {u.releases === 1 ? "Meldung" : "Meldungen"}
+                    <Link href={`/admin/users/${u.userId}`}>{u.name || "Konto"}</Link>, Autor von {u.releases}{" "}
+                    {u.releases === 1 ? "Meldung" : "Meldungen"}
                   </li>
                 ))}
                 {a.companies.map((c) => (

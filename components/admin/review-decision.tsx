@@ -14,7 +14,17 @@ type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResul
  * "Freigeben" or "Zurückgeben" for one release of the queue. A quota warning turns into a
  * second, explicit button; the return comment is kept in state so an error never loses it.
  */
-export function ReviewDecision({ releaseId, reviewFingerprint, approve, giveBack }: { releaseId: number; reviewFingerprint: string; approve: Action; giveBack: Action }) {
+export function ReviewDecision({
+  releaseId,
+  reviewFingerprint,
+  approve,
+  giveBack,
+}: {
+  releaseId: number;
+  reviewFingerprint: string;
+  approve: Action;
+  giveBack: Action;
+}) {
   const [approved, approveAction, approving] = useActionState(approve, null);
   const [returned, returnAction, returning] = useActionState(giveBack, null);
   const [comment, setComment] = useState("");
@@ -59,7 +69,15 @@ export function ReviewDecision({ releaseId, reviewFingerprint, approve, giveBack
       </form>
       <form onSubmit={onReturn} className="form" method="post">
         <Field id={`comment-${releaseId}`} label="Kommentar für die Rückgabe" issue={returned?.issues?.comment}>
-          <textarea id={`comment-${releaseId}`} name="comment" rows={3} required value={comment} onChange={(e) => setComment(e.target.value)} {...describedBy(`comment-${releaseId}`, returned?.issues?.comment)} />
+          <textarea
+            id={`comment-${releaseId}`}
+            name="comment"
+            rows={3}
+            required
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            {...describedBy(`comment-${releaseId}`, returned?.issues?.comment)}
+          />
         </Field>
         <FormActions>
           <Button type="submit" variant="secondary" disabled={busy}>

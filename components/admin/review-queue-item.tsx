@@ -32,7 +32,10 @@ export function ReviewQueueItem({ item, approve, giveBack }: { item: Item; appro
                 <ul>
                   {c.reasons.map((r, i) => (
                     <li key={`${r.code}-${i}`}>
-                      {r.message} <span className="meta">({r.code}, {r.severity === "red" ? "rot" : "gelb"})</span>
+                      {r.message}{" "}
+                      <span className="meta">
+                        ({r.code}, {r.severity === "red" ? "rot" : "gelb"})
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -86,7 +89,12 @@ export function ReviewQueueItem({ item, approve, giveBack }: { item: Item; appro
           </dd>
         </dl>
       </section>
-      <ReviewDecision releaseId={item.id} reviewFingerprint={item.reviewFingerprint ?? ""} approve={approve.bind(null, item.id)} giveBack={giveBack.bind(null, item.id)} />
+      <ReviewDecision
+        releaseId={item.id}
+        reviewFingerprint={item.reviewFingerprint ?? ""}
+        approve={approve.bind(null, item.id)}
+        giveBack={giveBack.bind(null, item.id)}
+      />
     </article>
   );
 }

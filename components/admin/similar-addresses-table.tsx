@@ -15,7 +15,8 @@ function Side({ side }: { side: SimilarSide }) {
       {side.companies.length ? null : <span className="admin-line meta">Seit der Berechnung kein Newsroom mehr mit dieser Adresse</span>}
       {side.companies.map((c) => (
         <span key={c.id} className="admin-line">
-          <Link href={`/admin/companies/${c.id}`}>{c.name}</Link> <span className="meta">Nr. {c.id}</span> <CompanyStateBadges company={c} />
+          <Link href={`/admin/companies/${c.id}`}>{c.name}</Link> <span className="meta">Nr. {c.id}</span>{" "}
+          <CompanyStateBadges company={c} />
         </span>
       ))}
     </>
@@ -56,7 +57,11 @@ export function SimilarAddressesTable({ pairs }: { pairs: SimilarCompanyPair[] }
               <td>
                 {first && second ? (
                   <Link href={`/admin/companies/${first.id}?zusammenfuehren=${second.id}#merge-heading`}>
-                    Zusammenführung prüfen<span className="visually-hidden"> ({first.name} und {second.name})</span>
+                    Zusammenführung prüfen
+                    <span className="visually-hidden">
+                      {" "}
+                      ({first.name} und {second.name})
+                    </span>
                   </Link>
                 ) : null}
               </td>

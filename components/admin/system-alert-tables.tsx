@@ -12,7 +12,9 @@ export function SystemAlertTable({ alerts }: { alerts: SystemStatus["alerts"] })
         <tr>
           <th scope="col">Alarm</th>
           <th scope="col">Zuletzt gesendet</th>
-          <th scope="col" className="amount">Gesendet</th>
+          <th scope="col" className="amount">
+            Gesendet
+          </th>
           <th scope="col">Letzte Meldung</th>
         </tr>
       </thead>

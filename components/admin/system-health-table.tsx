@@ -11,7 +11,9 @@ export function SystemHealthTable({ report }: { report: HealthReport }) {
         <tr>
           <th scope="col">Prüfung</th>
           <th scope="col">Ergebnis</th>
-          <th scope="col" className="amount">Dauer</th>
+          <th scope="col" className="amount">
+            Dauer
+          </th>
           <th scope="col">Detail</th>
         </tr>
       </thead>

@@ -7,7 +7,9 @@ export function SystemMailCircuit({ circuit }: { circuit: SystemStatus["circuit"
   return (
     <dl className="facts">
       <dt>Zustand</dt>
-      <dd>{circuit.halted ? <Badge tone="danger">offen: Versand angehalten</Badge> : <Badge tone="success">geschlossen: Versand läuft</Badge>}</dd>
+      <dd>
+        {circuit.halted ? <Badge tone="danger">offen: Versand angehalten</Badge> : <Badge tone="success">geschlossen: Versand läuft</Badge>}
+      </dd>
       <dt>Zuletzt geöffnet</dt>
       <dd>
         <SystemTime at={circuit.openedAt} />

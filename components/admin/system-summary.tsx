@@ -27,13 +27,19 @@ export function SystemSummary({ status }: { status: SystemStatus }) {
         <li className="card">
           <p className="system-card-label">Zustand</p>
           <p className="system-figure">
-            {failing ? <Badge tone="danger">{failing === 1 ? "1 Prüfung schlägt fehl" : `${failing} Prüfungen schlagen fehl`}</Badge> : <Badge tone="success">Alle Prüfungen bestanden</Badge>}
+            {failing ? (
+              <Badge tone="danger">{failing === 1 ? "1 Prüfung schlägt fehl" : `${failing} Prüfungen schlagen fehl`}</Badge>
+            ) : (
+              <Badge tone="success">Alle Prüfungen bestanden</Badge>
+            )}
           </p>
           <p className="meta">GET /health antwortet {failing ? "503" : "200"}.</p>
         </li>
         <li className="card">
           <p className="system-card-label">Mailversand</p>
-          <p className="system-figure">{status.circuit.halted ? <Badge tone="danger">Angehalten</Badge> : <Badge tone="success">Läuft</Badge>}</p>
+          <p className="system-figure">
+            {status.circuit.halted ? <Badge tone="danger">Angehalten</Badge> : <Badge tone="success">Läuft</Badge>}
+          </p>
           <p className="meta">
             {status.circuit.halted ? (
               <>

@@ -117,7 +117,12 @@ export function UserLoginTable({ logins }: { logins: AdminUserDetail["logins"] }
               {LOGIN_EVENT_LABEL[l.event]}
               {l.reason ? <span className="meta"> ({LOGIN_REASON_LABEL[l.reason]})</span> : null}
             </td>
-            <td>{[l.method, l.entryPoint !== l.method ? l.entryPoint : null].filter((w): w is string => !!w).map((w) => LOGIN_METHOD_LABEL[w] ?? w).join(" · ") || "–"}</td>
+            <td>
+              {[l.method, l.entryPoint !== l.method ? l.entryPoint : null]
+                .filter((w): w is string => !!w)
+                .map((w) => LOGIN_METHOD_LABEL[w] ?? w)
+                .join(" · ") || "–"}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -45,7 +45,9 @@ export function LoginForm({ startPasskeySignIn, requestLoginLink, thirdParty, in
     setPending(true);
     setError(null);
     const form = new FormData(e.currentTarget);
-    await finish(await signIn("password", { redirect: false, email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }));
+    await finish(
+      await signIn("password", { redirect: false, email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }),
+    );
   }
 
   async function withPasskey() {
@@ -86,7 +88,12 @@ export function LoginForm({ startPasskeySignIn, requestLoginLink, thirdParty, in
             Mit Passkey anmelden
           </Button>
           {thirdParty ? (
-            <Button type="button" variant="secondary" onClick={() => signIn(thirdParty.id, { callbackUrl: "/login/continue" })} disabled={pending}>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => signIn(thirdParty.id, { callbackUrl: "/login/continue" })}
+              disabled={pending}
+            >
               Mit {thirdParty.name} anmelden
             </Button>
           ) : null}

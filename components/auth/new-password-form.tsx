@@ -40,7 +40,12 @@ export function NewPasswordForm({ token, minPasswordLength, action }: Props) {
         </p>
       ) : null}
       <input type="hidden" name="token" value={token} />
-      <Field id="reset-password" label="Neues Passwort" issue={issue("password")} hint={`Mindestens ${minPasswordLength} Zeichen. Passwörter, die aus Datenlecks bekannt sind, werden abgelehnt.`}>
+      <Field
+        id="reset-password"
+        label="Neues Passwort"
+        issue={issue("password")}
+        hint={`Mindestens ${minPasswordLength} Zeichen. Passwörter, die aus Datenlecks bekannt sind, werden abgelehnt.`}
+      >
         <input
           id="reset-password"
           name="newPassword"

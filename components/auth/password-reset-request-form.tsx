@@ -16,7 +16,16 @@ export function PasswordResetRequestForm({ action }: { action: (prev: ActionResu
     <form action={formAction} className={`form ${styles.narrow}`} aria-label="Link zum Zurücksetzen anfordern">
       <FormMessage result={state} />
       <Field id="reset-email" label="E-Mail-Adresse Ihres Kontos" issue={issue}>
-        <input id="reset-email" name="email" type="email" autoComplete="email" required autoFocus maxLength={320} {...describedBy("reset-email", issue)} />
+        <input
+          id="reset-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+          maxLength={320}
+          {...describedBy("reset-email", issue)}
+        />
       </Field>
       <FormActions>
         <Button type="submit" disabled={pending}>

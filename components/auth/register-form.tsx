@@ -33,13 +33,36 @@ export function RegisterForm({ action, documents, minPasswordLength, defaultEmai
       <FormMessage result={state} />
       {invitation ? <input type="hidden" name="invitation" value={invitation} /> : null}
       <Field id="name" label="Ihr Name" issue={issue("name")}>
-        <input id="name" name="name" autoComplete="name" required defaultValue={state.values?.name} {...describedBy("name", issue("name"))} />
+        <input
+          id="name"
+          name="name"
+          autoComplete="name"
+          required
+          defaultValue={state.values?.name}
+          {...describedBy("name", issue("name"))}
+        />
       </Field>
       <Field id="email" label="E-Mail-Adresse" issue={issue("email")}>
-        <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email ?? defaultEmail} {...describedBy("email", issue("email"))} />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={state.values?.email ?? defaultEmail}
+          {...describedBy("email", issue("email"))}
+        />
       </Field>
       <Field id="password" label={`Passwort (mindestens ${minPasswordLength} Zeichen)`} issue={issue("password")}>
-        <input id="password" name="password" type="password" autoComplete="new-password" required minLength={minPasswordLength} {...describedBy("password", issue("password"))} />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={minPasswordLength}
+          {...describedBy("password", issue("password"))}
+        />
       </Field>
       <AcceptTermsField documents={documents} issue={issue("acceptTerms")} />
       <FormActions>

@@ -25,7 +25,13 @@ export function RegistrationLinkForm({ token, documents }: { token: string; docu
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     setPending(true);
-    const result = await signIn("login-link", { redirect: false, token, purpose: "registration", name: String(form.get("name") ?? ""), acceptTerms: form.get("acceptTerms") === "on" ? "1" : "" });
+    const result = await signIn("login-link", {
+      redirect: false,
+      token,
+      purpose: "registration",
+      name: String(form.get("name") ?? ""),
+      acceptTerms: form.get("acceptTerms") === "on" ? "1" : "",
+    });
     if (result?.ok && !result.error) {
       router.replace("/login/continue");
       router.refresh();

@@ -17,7 +17,12 @@ export interface BoostFormPlacement {
 }
 
 /** Placement and duration as radio cards, the price against the balance, one submit. */
-export function BoostForm({ action, placements, balance, canBuyCredits }: {
+export function BoostForm({
+  action,
+  placements,
+  balance,
+  canBuyCredits,
+}: {
   action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
   placements: BoostFormPlacement[];
   balance: number;
@@ -40,7 +45,14 @@ export function BoostForm({ action, placements, balance, canBuyCredits }: {
         <div className="choice-cards">
           {placements.map((p) => (
             <label key={p.placement} className="choice-card">
-              <input type="radio" name="placement" value={p.placement} checked={placement === p.placement} disabled={!p.isBookable} onChange={() => setPlacement(p.placement)} />
+              <input
+                type="radio"
+                name="placement"
+                value={p.placement}
+                checked={placement === p.placement}
+                disabled={!p.isBookable}
+                onChange={() => setPlacement(p.placement)}
+              />
               <span>
                 {p.label}
                 <small>{p.status}</small>
@@ -79,7 +91,9 @@ export function BoostForm({ action, placements, balance, canBuyCredits }: {
           <small className="meta">
             {" "}
             · Es fehlen {price - balance} Credits;{" "}
-            {canBuyCredits ? "Sie kaufen sie im nächsten Schritt per Karte, danach ist der Boost gebucht." : "Credits kauft die Inhaberin oder der Inhaber des Newsrooms."}
+            {canBuyCredits
+              ? "Sie kaufen sie im nächsten Schritt per Karte, danach ist der Boost gebucht."
+              : "Credits kauft die Inhaberin oder der Inhaber des Newsrooms."}
           </small>
         ) : null}
       </p>

@@ -17,7 +17,8 @@ function placementStatus(p: PlacementOffer): string {
   const slots = `${BOOST_SLOTS[p.placement]} Plätze`;
   if (!p.isAvailable) return "Nicht möglich: Die Pressemitteilung hat keine aktive Kategorie.";
   if (p.runningUntil) return `Ihr Boost läuft hier bis ${formatBoostDate(p.runningUntil)}.`;
-  if (!p.hasFreeSlot && p.earliestFreeAt) return `Alle ${slots} sind belegt; der nächste wird am ${formatBoostDate(p.earliestFreeAt)} frei.`;
+  if (!p.hasFreeSlot && p.earliestFreeAt)
+    return `Alle ${slots} sind belegt; der nächste wird am ${formatBoostDate(p.earliestFreeAt)} frei.`;
   return `${slots}, derzeit ist mindestens einer frei.`;
 }
 
@@ -64,7 +65,11 @@ function BoostHistory({ boosts }: { boosts: BoostRow[] }) {
  * in credits), the newsroom's balance and the release's boosts. Renders nothing for a release the
  * user cannot see. The page passes the booking action (app/hub/dashboard/releases/[id]/boost-actions.ts).
  */
-export async function BoostPanel({ userId, releaseId, action }: {
+export async function BoostPanel({
+  userId,
+  releaseId,
+  action,
+}: {
   userId: number;
   releaseId: number;
   action: (releaseId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
@@ -88,7 +93,12 @@ export async function BoostPanel({ userId, releaseId, action }: {
       ) : !offer.canBook ? (
         <p className="meta">Boosts buchen die Inhaber und Verantwortlichen des Newsrooms.</p>
       ) : (
-        <BoostForm action={action.bind(null, offer.releaseId)} placements={formPlacements(offer)} balance={offer.balance} canBuyCredits={offer.canBuyCredits} />
+        <BoostForm
+          action={action.bind(null, offer.releaseId)}
+          placements={formPlacements(offer)}
+          balance={offer.balance}
+          canBuyCredits={offer.canBuyCredits}
+        />
       )}
       <BoostHistory boosts={offer.boosts} />
     </section>

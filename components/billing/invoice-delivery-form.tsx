@@ -31,7 +31,8 @@ export function InvoiceDeliveryForm({ initial, accountEmail, action }: Props) {
   const [result, dispatch, pending] = useActionState(action, null);
   const hydrated = useHydrated();
   const issues = validateBillingAddressForm(values);
-  const issueOf = (field: BillingTextField) => shownIssue(field, { touched, clientIssues: issues, values, sent, serverIssues: result?.issues });
+  const issueOf = (field: BillingTextField) =>
+    shownIssue(field, { touched, clientIssues: issues, values, sent, serverIssues: result?.issues });
   const bind = (field: BillingTextField, hasHint = false) => ({
     id: field,
     name: field,
@@ -86,12 +87,19 @@ export function InvoiceDeliveryForm({ initial, accountEmail, action }: Props) {
           <Field id="country" label="Land" issue={issueOf("country")}>
             <select {...bind("country")} autoComplete="country">
               {BILLING_COUNTRIES.map((c) => (
-                <option key={c.code} value={c.code}>{c.name}</option>
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
               ))}
             </select>
           </Field>
         </div>
-        <Field id="vatId" label="USt-IdNr. (optional)" issue={issueOf("vatId")} hint="Für Unternehmen, z. B. DE und neun Ziffern. Sie erscheint auf der Rechnung.">
+        <Field
+          id="vatId"
+          label="USt-IdNr. (optional)"
+          issue={issueOf("vatId")}
+          hint="Für Unternehmen, z. B. DE und neun Ziffern. Sie erscheint auf der Rechnung."
+        >
           <input {...bind("vatId", true)} type="text" autoComplete="off" maxLength={24} spellCheck={false} />
         </Field>
       </fieldset>
@@ -106,17 +114,26 @@ export function InvoiceDeliveryForm({ initial, accountEmail, action }: Props) {
             An {accountEmail} geht immer eine E-Mail. Ohne Haken enthält sie kein PDF; die Rechnung finden Sie dann im Kundenbereich.
           </p>
         </div>
-        <Field id="invoiceEmail" label="Separate Rechnungs-E-Mail (optional)" issue={issueOf("invoiceEmail")} hint="Zum Beispiel die Buchhaltung. Sie erhält jede Rechnung und Zahlungserinnerung in einer eigenen E-Mail, die Ihr Konto nennt und keinen Anmeldelink enthält.">
+        <Field
+          id="invoiceEmail"
+          label="Separate Rechnungs-E-Mail (optional)"
+          issue={issueOf("invoiceEmail")}
+          hint="Zum Beispiel die Buchhaltung. Sie erhält jede Rechnung und Zahlungserinnerung in einer eigenen E-Mail, die Ihr Konto nennt und keinen Anmeldelink enthält."
+        >
           <input {...bind("invoiceEmail", true)} type="email" autoComplete="email" maxLength={320} spellCheck={false} />
         </Field>
         <div>
           <label className="checkbox">
             <input {...check("sendPdfToInvoiceEmail")} /> Rechnungen als PDF an diese Adresse senden
           </label>
-          <p className="hint" id="sendPdfToInvoiceEmail-hint">Gilt nur, wenn oben eine separate Rechnungs-E-Mail steht.</p>
+          <p className="hint" id="sendPdfToInvoiceEmail-hint">
+            Gilt nur, wenn oben eine separate Rechnungs-E-Mail steht.
+          </p>
         </div>
         <div className="panel" aria-live="polite">
-          <p><strong>So versenden wir Ihre Rechnungen</strong></p>
+          <p>
+            <strong>So versenden wir Ihre Rechnungen</strong>
+          </p>
           <ul>
             {plan.map((r) => (
               <li key={r.to ?? "account"}>
@@ -125,7 +142,9 @@ export function InvoiceDeliveryForm({ initial, accountEmail, action }: Props) {
               </li>
             ))}
           </ul>
-          {sameAsAccount ? <p className="meta">Die Rechnungs-E-Mail ist Ihre Konto-E-Mail: Sie erhalten eine E-Mail, immer mit PDF.</p> : null}
+          {sameAsAccount ? (
+            <p className="meta">Die Rechnungs-E-Mail ist Ihre Konto-E-Mail: Sie erhalten eine E-Mail, immer mit PDF.</p>
+          ) : null}
         </div>
       </fieldset>
 
@@ -133,7 +152,11 @@ export function InvoiceDeliveryForm({ initial, accountEmail, action }: Props) {
         <Button type="submit" disabled={!hydrated || pending}>
           Speichern
         </Button>
-        {pending ? <span className="meta" role="status">Wird gespeichert …</span> : null}
+        {pending ? (
+          <span className="meta" role="status">
+            Wird gespeichert …
+          </span>
+        ) : null}
       </FormActions>
     </form>
   );

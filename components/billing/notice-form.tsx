@@ -18,12 +18,32 @@ export interface NoticeState extends ActionResult {
 }
 
 const TEXT = {
-  cancellation: { legend: "Welchen Vertrag möchten Sie kündigen?", statement: "Grund (freiwillig)", submit: "Jetzt kündigen", done: "Ihre Kündigung ist eingegangen" },
-  withdrawal: { legend: "Welchen Vertrag widerrufen Sie?", statement: "Ihre Erklärung", submit: "Widerruf absenden", done: "Ihr Widerruf ist eingegangen" },
+  cancellation: {
+    legend: "Welchen Vertrag möchten Sie kündigen?",
+    statement: "Grund (freiwillig)",
+    submit: "Jetzt kündigen",
+    done: "Ihre Kündigung ist eingegangen",
+  },
+  withdrawal: {
+    legend: "Welchen Vertrag widerrufen Sie?",
+    statement: "Ihre Erklärung",
+    submit: "Widerruf absenden",
+    done: "Ihr Widerruf ist eingegangen",
+  },
 } as const;
 
 /** The form of "Verträge hier kündigen" and of the withdrawal: pick the contract, confirm, see the receipt. */
-export function NoticeForm({ kind, contracts, action, accountEmail }: { kind: "cancellation" | "withdrawal"; contracts: NoticeContract[]; action: (prev: NoticeState | null, form: FormData) => Promise<NoticeState>; accountEmail: string }) {
+export function NoticeForm({
+  kind,
+  contracts,
+  action,
+  accountEmail,
+}: {
+  kind: "cancellation" | "withdrawal";
+  contracts: NoticeContract[];
+  action: (prev: NoticeState | null, form: FormData) => Promise<NoticeState>;
+  accountEmail: string;
+}) {
   const [state, formAction, pending] = useActionState(action, null);
   const t = TEXT[kind];
   if (state?.ok && state.receipt) {
@@ -37,7 +57,9 @@ export function NoticeForm({ kind, contracts, action, accountEmail }: { kind: "c
           <br />
           {kind === "withdrawal" ? "Beendet mit sofortiger Wirkung." : `Der Vertrag endet am: ${state.receipt.endsAt}`}
         </p>
-        <p>Eine Bestätigung mit Datum und Uhrzeit haben wir an {accountEmail} gesendet. Sie können diese Seite speichern oder ausdrucken.</p>
+        <p>
+          Eine Bestätigung mit Datum und Uhrzeit haben wir an {accountEmail} gesendet. Sie können diese Seite speichern oder ausdrucken.
+        </p>
       </Notice>
     );
   }
@@ -53,7 +75,14 @@ export function NoticeForm({ kind, contracts, action, accountEmail }: { kind: "c
         ))}
       </fieldset>
       <Field id="statement" label={t.statement}>
-        <textarea id="statement" name="statement" rows={4} maxLength={1000} required={kind === "withdrawal"} defaultValue={kind === "withdrawal" ? "Hiermit widerrufe ich den von mir abgeschlossenen Vertrag." : ""} />
+        <textarea
+          id="statement"
+          name="statement"
+          rows={4}
+          maxLength={1000}
+          required={kind === "withdrawal"}
+          defaultValue={kind === "withdrawal" ? "Hiermit widerrufe ich den von mir abgeschlossenen Vertrag." : ""}
+        />
       </Field>
       <p className="hint">Kündigung und Bestätigung gehen an Ihr Konto {accountEmail}.</p>
       <FormActions>

@@ -7,7 +7,17 @@ import { AI_DECLARATIONS } from "@/lib/adapters/dashboard/release-rules";
  * fieldset (role radiogroup, so it may say required and invalid): arrow keys move the choice,
  * the legend names the group, hint and issue describe it.
  */
-export function AiDeclarationField({ value, issue, onChange, onBlur }: { value: string; issue: string | undefined; onChange: (value: string) => void; onBlur: () => void }) {
+export function AiDeclarationField({
+  value,
+  issue,
+  onChange,
+  onBlur,
+}: {
+  value: string;
+  issue: string | undefined;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
   return (
     <fieldset
       className="choice-group"
@@ -23,7 +33,16 @@ export function AiDeclarationField({ value, issue, onChange, onBlur }: { value: 
       </p>
       {AI_DECLARATIONS.map((d) => (
         <label key={d.value}>
-          <input type="radio" name="aiDeclaration" value={d.value} checked={value === d.value} onChange={() => onChange(d.value)} onBlur={onBlur} required /> {d.label}
+          <input
+            type="radio"
+            name="aiDeclaration"
+            value={d.value}
+            checked={value === d.value}
+            onChange={() => onChange(d.value)}
+            onBlur={onBlur}
+            required
+          />{" "}
+          {d.label}
         </label>
       ))}
       {issue ? (

@@ -12,7 +12,15 @@ type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResul
  * The owner's confirmation of one image: the full wording as the checkbox's label, one button.
  * Once confirmed, the form gives way to the answer in the same live region.
  */
-export function ImageConfirmForm({ imageId, confirmText, action }: { imageId: number; confirmText: { key: string; body: string }; action: Action }) {
+export function ImageConfirmForm({
+  imageId,
+  confirmText,
+  action,
+}: {
+  imageId: number;
+  confirmText: { key: string; body: string };
+  action: Action;
+}) {
   const [result, dispatch, pending] = useActionState(action, null);
   const boxId = `confirm-${imageId}`;
   const issue = result?.issues?.rights_confirmed;
@@ -27,7 +35,15 @@ export function ImageConfirmForm({ imageId, confirmText, action }: { imageId: nu
           <fieldset className="legal-accept image-rights">
             <legend>Bildrechte</legend>
             <label className="image-rights-label" htmlFor={boxId}>
-              <input id={boxId} type="checkbox" name="rights_confirmed" value="true" required aria-invalid={issue ? true : undefined} aria-describedby={issue ? `${boxId}-issue` : undefined} />
+              <input
+                id={boxId}
+                type="checkbox"
+                name="rights_confirmed"
+                value="true"
+                required
+                aria-invalid={issue ? true : undefined}
+                aria-describedby={issue ? `${boxId}-issue` : undefined}
+              />
               <span className="image-rights-text">{confirmText.body}</span>
             </label>
             {issue ? (

@@ -8,8 +8,9 @@ export async function ImageConfirmationNotice({ userId }: { userId: number }) {
   if (!waiting) return null;
   return (
     <Notice tone="warning" className="image-confirmation-notice">
-      <strong>{waiting === 1 ? "Ein Bild wartet" : `${waiting} Bilder warten`} auf Ihre Bestätigung der Bildrechte.</strong> Erst danach erscheint{" "}
-      {waiting === 1 ? "es" : "sie"} mit der Pressemitteilung. <Link href="/dashboard/images/confirm">Bildrechte jetzt bestätigen</Link>
+      <strong>{waiting === 1 ? "Ein Bild wartet" : `${waiting} Bilder warten`} auf Ihre Bestätigung der Bildrechte.</strong> Erst danach
+      erscheint {waiting === 1 ? "es" : "sie"} mit der Pressemitteilung.{" "}
+      <Link href="/dashboard/images/confirm">Bildrechte jetzt bestätigen</Link>
     </Notice>
   );
 }

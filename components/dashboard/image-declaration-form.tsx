@@ -26,7 +26,15 @@ export function ImageDeclarationForm({ image, action, reasonRequired }: { image:
       <form action={dispatch} className="form" aria-label={`Bildnachweis korrigieren: Bild ${image.id}`}>
         <input type="hidden" name="imageId" value={image.id} />
         <Field id={`${id}-copyright`} label="Urheber / Bildnachweis" issue={issue("copyright")}>
-          <input id={`${id}-copyright`} name="copyright" defaultValue={image.customerStatement ?? ""} required minLength={2} maxLength={200} {...describedBy(`${id}-copyright`, issue("copyright"))} />
+          <input
+            id={`${id}-copyright`}
+            name="copyright"
+            defaultValue={image.customerStatement ?? ""}
+            required
+            minLength={2}
+            maxLength={200}
+            {...describedBy(`${id}-copyright`, issue("copyright"))}
+          />
         </Field>
         <Field id={`${id}-alt`} label="Bildbeschreibung (Alternativtext)" issue={issue("alt")}>
           <input id={`${id}-alt`} name="alt" defaultValue={image.alt ?? ""} maxLength={300} {...describedBy(`${id}-alt`, issue("alt"))} />
@@ -42,7 +50,14 @@ export function ImageDeclarationForm({ image, action, reasonRequired }: { image:
           </select>
         </Field>
         <Field id={`${id}-reason`} label={`Grund${reasonRequired ? "" : " (optional)"}`} issue={issue("reason")}>
-          <input id={`${id}-reason`} name="reason" required={reasonRequired} minLength={reasonRequired ? 3 : undefined} maxLength={500} {...describedBy(`${id}-reason`, issue("reason"))} />
+          <input
+            id={`${id}-reason`}
+            name="reason"
+            required={reasonRequired}
+            minLength={reasonRequired ? 3 : undefined}
+            maxLength={500}
+            {...describedBy(`${id}-reason`, issue("reason"))}
+          />
         </Field>
         <FormActions>
           <Button type="submit" variant="secondary" disabled={pending}>

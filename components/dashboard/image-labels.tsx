@@ -20,8 +20,10 @@ const STATUS_HINTS: Record<ImageStatus, string> = {
   public: "Erscheint mit der Pressemitteilung.",
   removed: "Nicht mehr öffentlich; das Original bleibt als Nachweis gespeichert.",
   withheld: "Von unserem Team zurückgehalten; das Bild erscheint nicht.",
-  under_review: "Die automatische Vorprüfung hat das Bild zur Prüfung durch unser Team zurückgehalten. Die Pressemitteilung selbst läuft weiter.",
-  awaiting_owner_confirmation: "Von unserem Team hochgeladen. Es erscheint erst, wenn eine Inhaberin oder ein Inhaber des Newsrooms die Bildrechte bestätigt.",
+  under_review:
+    "Die automatische Vorprüfung hat das Bild zur Prüfung durch unser Team zurückgehalten. Die Pressemitteilung selbst läuft weiter.",
+  awaiting_owner_confirmation:
+    "Von unserem Team hochgeladen. Es erscheint erst, wenn eine Inhaberin oder ein Inhaber des Newsrooms die Bildrechte bestätigt.",
   awaiting_confirmation: "Für diese Datei fehlt die Bestätigung der Bildrechte; ohne sie erscheint das Bild nicht.",
 };
 
@@ -58,7 +60,8 @@ const PRECHECK_OUTCOMES: Record<string, string> = {
 // a code arrives without one.
 const CODE_FALLBACKS: Record<string, string> = {
   image_under_review: "Das Bild wird vor der Veröffentlichung von uns geprüft; die Pressemitteilung läuft weiter.",
-  awaiting_owner_confirmation: "Das Bild bleibt verborgen, bis eine Inhaberin oder ein Inhaber des Newsrooms die Rechte per E-Mail-Link bestätigt.",
+  awaiting_owner_confirmation:
+    "Das Bild bleibt verborgen, bis eine Inhaberin oder ein Inhaber des Newsrooms die Rechte per E-Mail-Link bestätigt.",
   precheck_unavailable: "Die automatische Bildprüfung war nicht möglich; das Bild wurde mit einem Vermerk übernommen.",
 };
 
@@ -77,7 +80,13 @@ export function ImageStatusBadge({ status }: { status: ImageStatus }) {
 }
 
 /** A thumbnail from a preview route, framed as the portal crops it (focus point, or letterboxed). */
-export function ImageThumb({ src, image }: { src: string; image: Pick<ImageResource, "alt" | "width" | "height" | "focusX" | "focusY" | "noCrop"> }) {
+export function ImageThumb({
+  src,
+  image,
+}: {
+  src: string;
+  image: Pick<ImageResource, "alt" | "width" | "height" | "focusX" | "focusY" | "noCrop">;
+}) {
   const frame = thumbnailFrame(image);
   return (
     <div className="image-thumb">

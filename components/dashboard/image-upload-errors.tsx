@@ -32,7 +32,8 @@ const FIELD_TEXTS: Record<UploadField, string> = {
 };
 
 /** Credit or alt text with a control character, noncharacter or bidi override (lib/core/input/text.ts). */
-const UNREADABLE_FIELD_TEXT = "Enthält ein Steuer- oder Sonderzeichen, das nicht lesbar ist (oft aus einer kopierten Vorlage). Bitte tippen Sie die Angabe neu.";
+const UNREADABLE_FIELD_TEXT =
+  "Enthält ein Steuer- oder Sonderzeichen, das nicht lesbar ist (oft aus einer kopierten Vorlage). Bitte tippen Sie die Angabe neu.";
 
 // The decoder's refusals (details.reason) come in English; the precheck's in German (issues[0]).
 const DECODE_TEXTS: Record<string, string> = {
@@ -51,12 +52,21 @@ function fieldOf(path: string | undefined): UploadField | null {
 export function uploadErrorOf(status: number, json: unknown, maxMb: number): UploadError {
   const body = ((json as { error?: ErrorBody } | null)?.error ?? {}) as ErrorBody;
   const detail = body.requestId ? `Vorgangsnummer: ${body.requestId}` : undefined;
-  const withDetail = (message: string, extra: Partial<UploadError> = {}): UploadError => ({ message, ...(detail ? { detail } : {}), ...extra });
+  const withDetail = (message: string, extra: Partial<UploadError> = {}): UploadError => ({
+    message,
+    ...(detail ? { detail } : {}),
+    ...extra,
+  });
   const details = body.details ?? {};
 
-  if (status === 413 || body.code === "payload_too_large") return { message: `Die Datei ist größer als ${maxMb} MB.`, issues: { image: `Die Datei ist größer als ${maxMb} MB.` } };
+  if (status === 413 || body.code === "payload_too_large")
+    return { message: `Die Datei ist größer als ${maxMb} MB.`, issues: { image: `Die Datei ist größer als ${maxMb} MB.` } };
   if (typeof details.current_text_version === "string") {
-    return { message: "Der Text zur Bestätigung der Bildrechte wurde inzwischen geändert. Bitte laden Sie den aktuellen Text und bestätigen Sie ihn erneut.", stale: true };
+    return {
+      message:
+        "Der Text zur Bestätigung der Bildrechte wurde inzwischen geändert. Bitte laden Sie den aktuellen Text und bestätigen Sie ihn erneut.",
+      stale: true,
+    };
   }
   if (typeof details.reason === "string") {
     const reason = DECODE_TEXTS[details.reason] ?? body.issues?.[0]?.message ?? body.message ?? details.reason;
@@ -72,8 +82,13 @@ export function uploadErrorOf(status: number, json: unknown, maxMb: number): Upl
       return withDetail("Bitte prüfen Sie die markierten Angaben.", Object.keys(issues).length ? { issues } : {});
     }
     case "conflict":
-      if (typeof details.max_images === "number") return withDetail(`Eine Pressemitteilung kann höchstens ${details.max_images} Bilder haben. Entfernen Sie ein Bild, um ein weiteres hochzuladen.`);
-      return withDetail("Zu dieser Pressemitteilung lassen sich gerade keine Bilder hinzufügen: Sie ist im aktuellen Status nicht änderbar, oder die Höchstzahl an Bildern ist erreicht. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.");
+      if (typeof details.max_images === "number")
+        return withDetail(
+          `Eine Pressemitteilung kann höchstens ${details.max_images} Bilder haben. Entfernen Sie ein Bild, um ein weiteres hochzuladen.`,
+        );
+      return withDetail(
+        "Zu dieser Pressemitteilung lassen sich gerade keine Bilder hinzufügen: Sie ist im aktuellen Status nicht änderbar, oder die Höchstzahl an Bildern ist erreicht. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.",
+      );
     case "forbidden":
       return withDetail("Dafür fehlt Ihnen die Berechtigung.");
     case "not_found":
@@ -89,5 +104,9 @@ export function uploadErrorOf(status: number, json: unknown, maxMb: number): Upl
     case "bad_request":
       return withDetail("Die Datei ließ sich nicht übertragen. Bitte versuchen Sie es erneut.");
   }
-  return withDetail(status >= 500 ? "Beim Hochladen ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es erneut." : "Das Bild konnte nicht hochgeladen werden.");
+  return withDetail(
+    status >= 500
+      ? "Beim Hochladen ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es erneut."
+      : "Das Bild konnte nicht hochgeladen werden.",
+  );
 }

@@ -74,7 +74,8 @@ export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "cu
     const out: Partial<Record<UploadField, string>> = {};
     if (!file) out.image = "Bitte wählen Sie eine Bilddatei.";
     else if (fileIssue(file)) out.image = fileIssue(file);
-    if (copyright.trim().length < 2) out.copyright = "Bitte nennen Sie den Urheber bzw. Bildnachweis (mindestens 2 Zeichen), z. B. „Foto: Max Muster“.";
+    if (copyright.trim().length < 2)
+      out.copyright = "Bitte nennen Sie den Urheber bzw. Bildnachweis (mindestens 2 Zeichen), z. B. „Foto: Max Muster“.";
     if (!ai) out.ai_declaration = "Bitte geben Sie an, ob und wie KI beim Bild im Spiel war.";
     if (!rights) out.rights_confirmed = "Ohne Bestätigung der Bildrechte können wir das Bild nicht annehmen.";
     return out;
@@ -125,14 +126,22 @@ export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "cu
       response = await fetch(endpoint, { method: "POST", body, credentials: "same-origin", headers: { accept: "application/json" } });
     } catch {
       setPending(false);
-      setOutcome({ kind: "error", error: { message: "Die Verbindung ist abgebrochen. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut." } });
+      setOutcome({
+        kind: "error",
+        error: { message: "Die Verbindung ist abgebrochen. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut." },
+      });
       return;
     }
     const json: unknown = await response.json().catch(() => null);
     setPending(false);
     if (response.ok) {
-      const warnings = Array.isArray((json as { warnings?: unknown } | null)?.warnings) ? (json as { warnings: { code: string; message: string }[] }).warnings : [];
-      const message = variant === "admin" ? "Bild hochgeladen. Es bleibt verborgen, bis eine Inhaberin oder ein Inhaber des Newsrooms die Bildrechte per E-Mail-Link bestätigt." : "Bild hochgeladen.";
+      const warnings = Array.isArray((json as { warnings?: unknown } | null)?.warnings)
+        ? (json as { warnings: { code: string; message: string }[] }).warnings
+        : [];
+      const message =
+        variant === "admin"
+          ? "Bild hochgeladen. Es bleibt verborgen, bis eine Inhaberin oder ein Inhaber des Newsrooms die Bildrechte per E-Mail-Link bestätigt."
+          : "Bild hochgeladen.";
       setOutcome({ kind: "success", message, warnings: warningTexts(warnings) });
       reset();
       router.refresh();
@@ -170,16 +179,64 @@ export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "cu
             issue={issues.image}
             hint={`JPEG, PNG, WebP oder AVIF, höchstens ${maxMb} MB. Wir veröffentlichen verkleinerte Fassungen ohne Metadaten; das Original bewahren wir als Nachweis auf.`}
           >
-            <input ref={fileInput} id={id("image")} name="image" type="file" accept={ACCEPT} required onChange={(e) => chooseFile(e.target.files?.[0] ?? null)} {...describe("image", true)} />
+            <input
+              ref={fileInput}
+              id={id("image")}
+              name="image"
+              type="file"
+              accept={ACCEPT}
+              required
+              onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
+              {...describe("image", true)}
+            />
           </Field>
-          <Field id={id("copyright")} label="Urheber / Bildnachweis" issue={issues.copyright} hint="Erscheint unter dem Bild, z. B. „Foto: Max Muster“ oder „Musterfirma GmbH“.">
-            <input id={id("copyright")} name="copyright" type="text" required maxLength={200} value={copyright} onChange={(e) => setCopyright(e.target.value)} {...describe("copyright", true)} />
+          <Field
+            id={id("copyright")}
+            label="Urheber / Bildnachweis"
+            issue={issues.copyright}
+            hint="Erscheint unter dem Bild, z. B. „Foto: Max Muster“ oder „Musterfirma GmbH“."
+          >
+            <input
+              id={id("copyright")}
+              name="copyright"
+              type="text"
+              required
+              maxLength={200}
+              value={copyright}
+              onChange={(e) => setCopyright(e.target.value)}
+              {...describe("copyright", true)}
+            />
           </Field>
-          <Field id={id("alt")} label="Bildbeschreibung (Alternativtext, empfohlen)" issue={issues.alt} hint="Was ist zu sehen? Für Menschen, die das Bild nicht sehen können, und für Suchmaschinen.">
-            <input id={id("alt")} name="alt" type="text" maxLength={300} value={alt} onChange={(e) => setAlt(e.target.value)} {...describe("alt", true)} />
+          <Field
+            id={id("alt")}
+            label="Bildbeschreibung (Alternativtext, empfohlen)"
+            issue={issues.alt}
+            hint="Was ist zu sehen? Für Menschen, die das Bild nicht sehen können, und für Suchmaschinen."
+          >
+            <input
+              id={id("alt")}
+              name="alt"
+              type="text"
+              maxLength={300}
+              value={alt}
+              onChange={(e) => setAlt(e.target.value)}
+              {...describe("alt", true)}
+            />
           </Field>
-          <Field id={id("ai_declaration")} label="KI beim Bild" issue={issues.ai_declaration} hint="Mit KI erzeugte oder bearbeitete Bilder kennzeichnen wir im Bildnachweis.">
-            <select id={id("ai_declaration")} name="ai_declaration" required value={ai} onChange={(e) => setAi(e.target.value)} {...describe("ai_declaration", true)}>
+          <Field
+            id={id("ai_declaration")}
+            label="KI beim Bild"
+            issue={issues.ai_declaration}
+            hint="Mit KI erzeugte oder bearbeitete Bilder kennzeichnen wir im Bildnachweis."
+          >
+            <select
+              id={id("ai_declaration")}
+              name="ai_declaration"
+              required
+              value={ai}
+              onChange={(e) => setAi(e.target.value)}
+              {...describe("ai_declaration", true)}
+            >
               <option value="">Bitte wählen …</option>
               {Object.entries(AI_DECLARATION_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
@@ -206,14 +263,37 @@ export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "cu
           <label htmlFor={id("focus_x")}>
             Waagerecht: <output htmlFor={id("focus_x")}>{focusX} %</output>
           </label>
-          <input id={id("focus_x")} name="focus_x" type="range" min={0} max={100} step={1} value={focusX} onChange={(e) => setFocusX(Number(e.target.value))} aria-valuetext={`${focusX} % von links`} aria-describedby={id("focus-hint")} />
+          <input
+            id={id("focus_x")}
+            name="focus_x"
+            type="range"
+            min={0}
+            max={100}
+            step={1}
+            value={focusX}
+            onChange={(e) => setFocusX(Number(e.target.value))}
+            aria-valuetext={`${focusX} % von links`}
+            aria-describedby={id("focus-hint")}
+          />
           <label htmlFor={id("focus_y")}>
             Senkrecht: <output htmlFor={id("focus_y")}>{focusY} %</output>
           </label>
-          <input id={id("focus_y")} name="focus_y" type="range" min={0} max={100} step={1} value={focusY} onChange={(e) => setFocusY(Number(e.target.value))} aria-valuetext={`${focusY} % von oben`} aria-describedby={id("focus-hint")} />
+          <input
+            id={id("focus_y")}
+            name="focus_y"
+            type="range"
+            min={0}
+            max={100}
+            step={1}
+            value={focusY}
+            onChange={(e) => setFocusY(Number(e.target.value))}
+            aria-valuetext={`${focusY} % von oben`}
+            aria-describedby={id("focus-hint")}
+          />
           {issue("focus_x")}
           <label className="checkbox">
-            <input type="checkbox" name="no_crop" checked={noCrop} onChange={(e) => setNoCrop(e.target.checked)} /> Nicht beschneiden (mit Rand einpassen)
+            <input type="checkbox" name="no_crop" checked={noCrop} onChange={(e) => setNoCrop(e.target.checked)} /> Nicht beschneiden (mit
+            Rand einpassen)
           </label>
         </fieldset>
       </div>
@@ -221,11 +301,23 @@ export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "cu
         <legend>Bildrechte</legend>
         <input type="hidden" name="confirm_text_version" value={confirmText.key} />
         <label className="image-rights-label">
-          <input id={id("rights_confirmed")} type="checkbox" name="rights_confirmed" value="true" required checked={rights} onChange={(e) => setRights(e.target.checked)} aria-invalid={issues.rights_confirmed ? true : undefined} />
+          <input
+            id={id("rights_confirmed")}
+            type="checkbox"
+            name="rights_confirmed"
+            value="true"
+            required
+            checked={rights}
+            onChange={(e) => setRights(e.target.checked)}
+            aria-invalid={issues.rights_confirmed ? true : undefined}
+          />
           <span className="image-rights-text">{confirmText.body}</span>
         </label>
         {variant === "admin" ? (
-          <p className="hint">Zusätzlich bestätigt eine Inhaberin oder ein Inhaber des Newsrooms die Bildrechte selbst: Wir schicken ihr oder ihm dazu einen Link per E-Mail.</p>
+          <p className="hint">
+            Zusätzlich bestätigt eine Inhaberin oder ein Inhaber des Newsrooms die Bildrechte selbst: Wir schicken ihr oder ihm dazu einen
+            Link per E-Mail.
+          </p>
         ) : null}
         {issue("rights_confirmed")}
       </fieldset>

@@ -6,8 +6,14 @@ import type { CustomerIndexStatus } from "@/lib/adapters/public/seo/index-inspec
 /** The customer's words for each index state: what it means for their release. */
 export const CUSTOMER_INDEX_STATE_TEXT: Record<IndexState, { label: string; hint: string }> = {
   indexed: { label: "Im Suchindex", hint: "Die Pressemitteilung ist in der Suchmaschine auffindbar." },
-  crawled_not_indexed: { label: "Besucht, noch nicht im Index", hint: "Die Suchmaschine hat die Seite abgerufen, führt sie aber noch nicht in ihren Ergebnissen." },
-  not_crawled: { label: "Noch nicht besucht", hint: "Die Suchmaschine hat die Seite noch nicht abgerufen. Neue Pressemitteilungen brauchen dafür oft einige Tage." },
+  crawled_not_indexed: {
+    label: "Besucht, noch nicht im Index",
+    hint: "Die Suchmaschine hat die Seite abgerufen, führt sie aber noch nicht in ihren Ergebnissen.",
+  },
+  not_crawled: {
+    label: "Noch nicht besucht",
+    hint: "Die Suchmaschine hat die Seite noch nicht abgerufen. Neue Pressemitteilungen brauchen dafür oft einige Tage.",
+  },
   excluded: { label: "Nicht aufgenommen", hint: "Die Suchmaschine nimmt diese Adresse nicht in ihren Index auf." },
   error: { label: "Nicht ermittelt", hint: "Die letzte Abfrage ist fehlgeschlagen; sie wird bei der nächsten Prüfung wiederholt." },
 };
@@ -31,7 +37,8 @@ export function IndexStatusBlock({ status }: { status: CustomerIndexStatus }) {
       {latest && text ? (
         <>
           <p>
-            <Badge tone={INDEX_STATE_TONES[latest.state]}>{text.label}</Badge> <span className="meta">geprüft am {formatBerlin(latest.checkedAt)}</span>
+            <Badge tone={INDEX_STATE_TONES[latest.state]}>{text.label}</Badge>{" "}
+            <span className="meta">geprüft am {formatBerlin(latest.checkedAt)}</span>
           </p>
           <p className="meta">{text.hint}</p>
         </>

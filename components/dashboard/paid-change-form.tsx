@@ -47,18 +47,27 @@ export function PaidChangeForm({ initial, maxDistancePercent, action }: Props) {
   const hydrated = useHydrated();
 
   // The release rules the server applies to every write of these three fields.
-  const clientIssues: Partial<Record<ChangeField, string>> = formIssuesOf(releaseTextIssues({ title: values.title, lead: values.lead, body: values.body }));
+  const clientIssues: Partial<Record<ChangeField, string>> = formIssuesOf(
+    releaseTextIssues({ title: values.title, lead: values.lead, body: values.body }),
+  );
   const issueOf = (field: ChangeField) => shownIssue(field, { touched, clientIssues, values, sent, serverIssues: result?.issues });
-  const unchanged = values.title.trim() === initial.title.trim() && values.lead.trim() === initial.lead.trim() && values.body === initial.body;
+  const unchanged =
+    values.title.trim() === initial.title.trim() && values.lead.trim() === initial.lead.trim() && values.body === initial.body;
 
   // Deferred: a long text retyped at once is compared once the typing pauses, not per key.
   const deferred = useDeferredValue(values);
   const percent = useMemo(
-    () => editDistancePercent({ title: initial.title, lead: initial.lead || null, body: initial.body }, { title: deferred.title.trim(), lead: deferred.lead.trim() || null, body: deferred.body }),
+    () =>
+      editDistancePercent(
+        { title: initial.title, lead: initial.lead || null, body: initial.body },
+        { title: deferred.title.trim(), lead: deferred.lead.trim() || null, body: deferred.body },
+      ),
     [initial, deferred],
   );
   const tooMuch = percent > maxDistancePercent;
-  const extent = unchanged ? "Noch nichts geändert." : `Geändert: ${percent} % der Wörter (erlaubt sind höchstens ${maxDistancePercent} %).`;
+  const extent = unchanged
+    ? "Noch nichts geändert."
+    : `Geändert: ${percent} % der Wörter (erlaubt sind höchstens ${maxDistancePercent} %).`;
 
   const set = (field: ChangeField, value: string) => setValues((v) => ({ ...v, [field]: value }));
   const bind = (field: "title" | "lead") => ({
@@ -94,7 +103,14 @@ export function PaidChangeForm({ initial, maxDistancePercent, action }: Props) {
       <Field id="lead" label="Vorspann (optional)" issue={issueOf("lead")}>
         <input {...bind("lead")} type="text" maxLength={600} />
       </Field>
-      <ReleaseBodyField initialHtml={initial.body} body={values.body} issue={issueOf("body")} onChange={(body) => set("body", body)} onHtml={() => {}} onBlur={() => setTouched((t) => ({ ...t, body: true }))} />
+      <ReleaseBodyField
+        initialHtml={initial.body}
+        body={values.body}
+        issue={issueOf("body")}
+        onChange={(body) => set("body", body)}
+        onHtml={() => {}}
+        onBlur={() => setTouched((t) => ({ ...t, body: true }))}
+      />
       {/* One live region for both looks: it stays in the page, so a change of the share is announced. */}
       <div id="change-extent" role="status">
         {tooMuch ? (

@@ -22,7 +22,13 @@ const EXTENSIONS = [
     strike: false,
     underline: false,
     trailingNode: false,
-    link: { openOnClick: false, autolink: true, defaultProtocol: "https", protocols: ["mailto"], HTMLAttributes: { target: null, rel: null } },
+    link: {
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: "https",
+      protocols: ["mailto"],
+      HTMLAttributes: { target: null, rel: null },
+    },
   }),
 ];
 const TOOLS: ToolId[][] = [["h2", "h3"], ["bold", "italic"], ["bulletList", "orderedList", "blockquote"], ["link"]];
@@ -33,7 +39,21 @@ const count = new Intl.NumberFormat("de-DE");
  * The release text field: label "Text" naming the editor, the live character count (text
  * without markup, as the rules count it) and the field's issue, both linked to the editor.
  */
-export function ReleaseBodyField({ initialHtml, body, issue, onChange, onHtml, onBlur }: { initialHtml: string; body: string; issue: string | undefined; onChange: (body: string) => void; onHtml: (html: string) => void; onBlur: () => void }) {
+export function ReleaseBodyField({
+  initialHtml,
+  body,
+  issue,
+  onChange,
+  onHtml,
+  onBlur,
+}: {
+  initialHtml: string;
+  body: string;
+  issue: string | undefined;
+  onChange: (body: string) => void;
+  onHtml: (html: string) => void;
+  onBlur: () => void;
+}) {
   const length = bodyTextLength(body);
   return (
     <div className="field">
@@ -57,10 +77,14 @@ export function ReleaseBodyField({ initialHtml, body, issue, onChange, onHtml, o
         }}
       />
       <p className="hint release-body-count" id="body-count">
-        <span className={length < BODY_MIN_CHARS || length > BODY_MAX_CHARS ? "count-short" : undefined}>{count.format(length)} Zeichen</span>, mindestens {BODY_MIN_CHARS}, höchstens {count.format(BODY_MAX_CHARS)}.
+        <span className={length < BODY_MIN_CHARS || length > BODY_MAX_CHARS ? "count-short" : undefined}>
+          {count.format(length)} Zeichen
+        </span>
+        , mindestens {BODY_MIN_CHARS}, höchstens {count.format(BODY_MAX_CHARS)}.
       </p>
       <p className="hint" id="body-hint">
-        Zwischenüberschriften, Fett, Kursiv, Listen, Links und Zitate. Aus Word oder Google Docs Eingefügtes wird auf diese Formate reduziert. Schreiben Sie sachlich wie eine Nachricht, nicht wie Werbung.
+        Zwischenüberschriften, Fett, Kursiv, Listen, Links und Zitate. Aus Word oder Google Docs Eingefügtes wird auf diese Formate
+        reduziert. Schreiben Sie sachlich wie eine Nachricht, nicht wie Werbung.
       </p>
       {issue ? (
         <p className="issue" id="body-issue">

@@ -8,7 +8,13 @@ import { FormMessage } from "@/components/ui/form-message";
 import { Notice } from "@/components/ui/notice";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { CategoryOption, ContactPreset, Newsroom } from "@/lib/adapters/dashboard/newsrooms";
-import { hasIssues, RELEASE_FIELDS, validateReleaseForm, type ReleaseField, type ReleaseFormValues } from "@/lib/adapters/dashboard/release-rules";
+import {
+  hasIssues,
+  RELEASE_FIELDS,
+  validateReleaseForm,
+  type ReleaseField,
+  type ReleaseFormValues,
+} from "@/lib/adapters/dashboard/release-rules";
 import { formatBerlin } from "@/lib/core/time/berlin-time";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 import type { LegalDocument } from "@/lib/domains/legal-terms/documents";
@@ -33,7 +39,11 @@ export interface SaveReleaseInput {
 
 const PORTAL_LABELS = { business: "Pressdesk Business", tech: "Pressdesk Tech" } as const;
 const CONTACT_FIELDS = ["contactName", "contactEmail", "contactPhone"] as const;
-const contactOf = (p: ContactPreset | null | undefined) => ({ contactName: p?.name ?? "", contactEmail: p?.email ?? "", contactPhone: p?.phone ?? "" });
+const contactOf = (p: ContactPreset | null | undefined) => ({
+  contactName: p?.name ?? "",
+  contactEmail: p?.email ?? "",
+  contactPhone: p?.phone ?? "",
+});
 
 interface Props {
   releaseId?: number;
@@ -58,7 +68,17 @@ interface Props {
  * saves itself; a new release is kept in the browser until its first save; the preview beside
  * the form shows the portal page as it will be.
  */
-export function ReleaseForm({ releaseId, initial, newsrooms, categories, placementLocked = false, canSubmit, autosave: autosaveEnabled = false, documentsToAccept = [], action }: Props) {
+export function ReleaseForm({
+  releaseId,
+  initial,
+  newsrooms,
+  categories,
+  placementLocked = false,
+  canSubmit,
+  autosave: autosaveEnabled = false,
+  documentsToAccept = [],
+  action,
+}: Props) {
   const [values, setValues] = useState(initial);
   const [newReleaseKey] = useState(() => crypto.randomUUID());
   const [touched, setTouched] = useState<Partial<Record<ReleaseField, boolean>>>({});
@@ -111,7 +131,11 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
         if (CONTACT_FIELDS.every((f) => v[f] === "" || v[f] === before[f])) Object.assign(next, contactOf(n?.contact));
       }
       // A category belongs to one portal; switching the portal clears a foreign one.
-      if ((field === "portal" || field === "companyId") && !categories.some((c) => String(c.id) === next.categoryId && c.portal === next.portal)) next.categoryId = "";
+      if (
+        (field === "portal" || field === "companyId") &&
+        !categories.some((c) => String(c.id) === next.categoryId && c.portal === next.portal)
+      )
+        next.categoryId = "";
       return next;
     });
   const touch = (field: ReleaseField) => setTouched((t) => ({ ...t, [field]: true }));
@@ -147,7 +171,14 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
     // A new release continues on its own page once saved; a failed save brings the copy back.
     if (!releaseId) localDraft.clear();
     const acceptDocuments = submit ? documentsToAccept.map(({ document, version }) => ({ document, version })) : [];
-    startTransition(() => dispatch({ ...(releaseId ? { releaseId } : { newReleaseKey }), values, submit, ...(acceptDocuments.length ? { acceptDocuments } : {}) }));
+    startTransition(() =>
+      dispatch({
+        ...(releaseId ? { releaseId } : { newReleaseKey }),
+        values,
+        submit,
+        ...(acceptDocuments.length ? { acceptDocuments } : {}),
+      }),
+    );
   }
 
   const showClientSummary = Object.keys(touched).length === RELEASE_FIELDS.length && hasIssues(clientIssues);
@@ -221,13 +252,31 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
         <Field id="lead" label="Vorspann (optional)" issue={issueOf("lead")}>
           <input {...bind("lead")} type="text" maxLength={600} />
         </Field>
-        <ReleaseBodyField key={editorSeed.key} initialHtml={editorSeed.html} body={values.body} issue={issueOf("body")} onChange={(body) => set("body", body)} onHtml={setPreviewHtml} onBlur={() => touch("body")} />
-        <AiDeclarationField value={values.aiDeclaration} issue={issueOf("aiDeclaration")} onChange={(v) => set("aiDeclaration", v)} onBlur={() => touch("aiDeclaration")} />
+        <ReleaseBodyField
+          key={editorSeed.key}
+          initialHtml={editorSeed.html}
+          body={values.body}
+          issue={issueOf("body")}
+          onChange={(body) => set("body", body)}
+          onHtml={setPreviewHtml}
+          onBlur={() => touch("body")}
+        />
+        <AiDeclarationField
+          value={values.aiDeclaration}
+          issue={issueOf("aiDeclaration")}
+          onChange={(v) => set("aiDeclaration", v)}
+          onBlur={() => touch("aiDeclaration")}
+        />
         <div className="form-grid">
           <Field id="location" label="Ortsmarke" issue={issueOf("location")} hint="Der Ort, aus dem die Meldung stammt, z. B. Hamburg.">
             <input {...bind("location")} type="text" maxLength={220} />
           </Field>
-          <Field id="scheduledAt" label="Veröffentlichen am (optional)" issue={issueOf("scheduledAt")} hint="Deutsche Zeit. Leer lassen: gleich nach bestandener Prüfung.">
+          <Field
+            id="scheduledAt"
+            label="Veröffentlichen am (optional)"
+            issue={issueOf("scheduledAt")}
+            hint="Deutsche Zeit. Leer lassen: gleich nach bestandener Prüfung."
+          >
             <input {...bind("scheduledAt")} type="datetime-local" />
           </Field>
         </div>
@@ -276,7 +325,14 @@ export function ReleaseForm({ releaseId, initial, newsrooms, categories, placeme
       </form>
       <div className="release-preview-column">
         {/* release-preview-toggle: globals.css hides the toggle where the preview stands beside the form. */}
-        <Button type="button" variant="secondary" className="release-preview-toggle" aria-expanded={previewOpen} aria-controls="release-preview" onClick={() => setPreviewOpen((o) => !o)}>
+        <Button
+          type="button"
+          variant="secondary"
+          className="release-preview-toggle"
+          aria-expanded={previewOpen}
+          aria-controls="release-preview"
+          onClick={() => setPreviewOpen((o) => !o)}
+        >
           Vorschau
         </Button>
         <ReleasePreview

@@ -4,8 +4,13 @@ import { formatBerlin } from "@/lib/core/time/berlin-time";
 import { STATUS_LABELS } from "./status-badge";
 import { HISTORY_OUTCOME_LABELS } from "./release-outcome-labels";
 
-const ACTORS: Record<ActorType, string> = { user: "Ihr Team", admin: "Redaktion", ki: "Automatische Prüfung", scheduler: "Zeitplan", system: "System" };
-
+const ACTORS: Record<ActorType, string> = {
+  user: "Ihr Team",
+  admin: "Redaktion",
+  ki: "Automatische Prüfung",
+  scheduler: "Zeitplan",
+  system: "System",
+};
 
 interface Entry {
   id: number;
@@ -38,7 +43,11 @@ export function ReleaseHistory({ entries }: { entries: Entry[] }) {
               {(h.outcome && HISTORY_OUTCOME_LABELS[h.outcome]) ?? h.outcome ?? "Statuswechsel"}
               {h.reason ? <span className="meta"> ({h.reason})</span> : null}
             </td>
-            <td>{h.fromStatus && h.fromStatus !== h.toStatus ? `${STATUS_LABELS[h.fromStatus]} → ${STATUS_LABELS[h.toStatus]}` : STATUS_LABELS[h.toStatus]}</td>
+            <td>
+              {h.fromStatus && h.fromStatus !== h.toStatus
+                ? `${STATUS_LABELS[h.fromStatus]} → ${STATUS_LABELS[h.toStatus]}`
+                : STATUS_LABELS[h.toStatus]}
+            </td>
             <td>{ACTORS[h.actorType]}</td>
           </tr>
         ))}

@@ -12,7 +12,8 @@ import { ImageFacts, ImageStatusBadge, ImageThumb } from "./image-labels";
 
 type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
-const REMOVE_CONFIRM = "Das Bild wird aus der Pressemitteilung entfernt. War es schon veröffentlicht, verschwindet es von den Portalen; das Original bleibt als Nachweis gespeichert. Fortfahren?";
+const REMOVE_CONFIRM =
+  "Das Bild wird aus der Pressemitteilung entfernt. War es schon veröffentlicht, verschwindet es von den Portalen; das Original bleibt als Nachweis gespeichert. Fortfahren?";
 
 /** The order with the image at `index` swapped with its neighbour `by` places away. */
 function moved(ids: number[], index: number, by: -1 | 1): string {
@@ -26,8 +27,25 @@ function moved(ids: number[], index: number, by: -1 | 1): string {
  * the checks' findings; with `canManage` also cover, order and removal. One live region
  * announces what the last button did.
  */
-export function ReleaseImagesList({ releaseId, images, canManage, arrange, remove, correct }: { releaseId: number; images: ImageResource[]; canManage: boolean; arrange: Action; remove: Action; correct: Action }) {
-  const [result, dispatch, pending] = useActionState<ActionResult | null, FormData>((prev, form) => (form.get("op") === "remove" ? remove(prev, form) : arrange(prev, form)), null);
+export function ReleaseImagesList({
+  releaseId,
+  images,
+  canManage,
+  arrange,
+  remove,
+  correct,
+}: {
+  releaseId: number;
+  images: ImageResource[];
+  canManage: boolean;
+  arrange: Action;
+  remove: Action;
+  correct: Action;
+}) {
+  const [result, dispatch, pending] = useActionState<ActionResult | null, FormData>(
+    (prev, form) => (form.get("op") === "remove" ? remove(prev, form) : arrange(prev, form)),
+    null,
+  );
   const ids = images.map((i) => i.id);
   const order = ids.join(",");
   const cover = images.find((i) => i.isCover)?.id ?? null;
@@ -84,7 +102,12 @@ export function ReleaseImagesList({ releaseId, images, canManage, arrange, remov
                         <span aria-hidden="true">↓ </span>Nach unten<span className="visually-hidden">: {name}</span>
                       </Button>
                     </form>
-                    <form action={dispatch} onSubmit={(e) => { if (!window.confirm(REMOVE_CONFIRM)) e.preventDefault(); }}>
+                    <form
+                      action={dispatch}
+                      onSubmit={(e) => {
+                        if (!window.confirm(REMOVE_CONFIRM)) e.preventDefault();
+                      }}
+                    >
                       <input type="hidden" name="op" value="remove" />
                       <input type="hidden" name="imageId" value={image.id} />
                       <Button type="submit" variant="danger" size="sm" disabled={pending}>

@@ -10,7 +10,17 @@ type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResul
  * The "Bilder" section of a release page: the images with their state, and while the release
  * can be edited, cover, order, removal and the upload form.
  */
-export function ReleaseImages({ releaseId, images, editable, inReview = false, confirmText, maxBytes, arrange, remove, correct }: {
+export function ReleaseImages({
+  releaseId,
+  images,
+  editable,
+  inReview = false,
+  confirmText,
+  maxBytes,
+  arrange,
+  remove,
+  correct,
+}: {
   releaseId: number;
   /** In review or scheduled: an image change sends it back to its check (docs/images.md). */
   inReview?: boolean;
@@ -30,7 +40,9 @@ export function ReleaseImages({ releaseId, images, editable, inReview = false, c
       <h2 id="images-heading">Bilder</h2>
       {editable && inReview ? (
         <p className="meta">
-          Bilder gehören zur Prüfung: Ein neues oder entferntes Bild und jede Änderung an Bildnachweis, Beschreibung oder KI-Angabe schickt die Pressemitteilung erneut in die Prüfung. Eine geplante Veröffentlichung wartet, bis sie wieder freigegeben ist; die Reihenfolge und das Titelbild können Sie ohne neue Prüfung ändern.
+          Bilder gehören zur Prüfung: Ein neues oder entferntes Bild und jede Änderung an Bildnachweis, Beschreibung oder KI-Angabe schickt
+          die Pressemitteilung erneut in die Prüfung. Eine geplante Veröffentlichung wartet, bis sie wieder freigegeben ist; die Reihenfolge
+          und das Titelbild können Sie ohne neue Prüfung ändern.
         </p>
       ) : null}
       {images.length ? (

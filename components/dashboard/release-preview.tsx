@@ -22,7 +22,19 @@ function openLinksElsewhere(e: MouseEvent<HTMLElement>) {
  * planned publication time, or now. Rendered after hydration only, so the clock never differs
  * between server and browser.
  */
-export function ReleasePreview({ values, bodyHtml, newsroomName, categoryName, id }: { values: ReleaseFormValues; bodyHtml: string; newsroomName: string; categoryName: string | null; id: string }) {
+export function ReleasePreview({
+  values,
+  bodyHtml,
+  newsroomName,
+  categoryName,
+  id,
+}: {
+  values: ReleaseFormValues;
+  bodyHtml: string;
+  newsroomName: string;
+  categoryName: string | null;
+  id: string;
+}) {
   const hydrated = useHydrated();
   const edition = values.language === "en" ? "en" : "de";
   const portal = values.portal === "tech" ? "tech" : "business";

@@ -33,7 +33,11 @@ export function ReleaseTable({ items }: { items: DashboardReleaseItem[] }) {
               {SITE_NAMES[r.portal]} · {r.language.toUpperCase()}
             </td>
             <td className="meta">
-              {r.status === "published" ? formatBerlin(r.publishedAt) : r.status === "scheduled" ? formatBerlin(r.scheduledAt) : formatBerlin(r.updatedAt)}
+              {r.status === "published"
+                ? formatBerlin(r.publishedAt)
+                : r.status === "scheduled"
+                  ? formatBerlin(r.scheduledAt)
+                  : formatBerlin(r.updatedAt)}
             </td>
           </tr>
         ))}

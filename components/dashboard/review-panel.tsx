@@ -4,7 +4,10 @@ import { formatBerlin } from "@/lib/core/time/berlin-time";
 
 const RESULTS = { red: "Rot – nicht veröffentlicht", yellow: "Gelb – mit Hinweisen", green: "Grün – unauffällig" } as const;
 /** The colours of a check's result, here and in the admin's review queue. */
-export const RESULT_TONES = { red: "danger", yellow: "warning", green: "success" } as const satisfies Record<keyof typeof RESULTS, BadgeTone>;
+export const RESULT_TONES = { red: "danger", yellow: "warning", green: "success" } as const satisfies Record<
+  keyof typeof RESULTS,
+  BadgeTone
+>;
 
 /** What the check found: the newest valid check's reasons, the attempt counter and the editors' comments. */
 export function ReviewPanel({ data }: { data: Pick<DashboardRelease, "release" | "review" | "attempts" | "comments"> }) {
@@ -12,7 +15,9 @@ export function ReviewPanel({ data }: { data: Pick<DashboardRelease, "release" |
   return (
     <section className="panel" aria-labelledby="review-heading">
       <h2 id="review-heading">Prüfung</h2>
-      {release.status === "in_review" && !release.waitsForPerson ? <p>Die automatische Prüfung läuft. Diese Seite aktualisiert sich von selbst.</p> : null}
+      {release.status === "in_review" && !release.waitsForPerson ? (
+        <p>Die automatische Prüfung läuft. Diese Seite aktualisiert sich von selbst.</p>
+      ) : null}
       {release.waitsForPerson ? <p>Die Pressemitteilung liegt der Redaktion zur Entscheidung vor.</p> : null}
       {attempts.used > 0 ? (
         <p>

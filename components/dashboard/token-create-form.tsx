@@ -44,13 +44,39 @@ export function TokenCreateForm({ action, maxDate, proofKinds, fresh }: Props) {
       <form action={formAction} className="form" aria-label="Neuen Token erstellen" key={state?.attempt ?? 0}>
         <div className="form-grid">
           <Field id="token-name" label="Name" issue={issue("name")}>
-            <input id="token-name" name="name" type="text" required maxLength={100} defaultValue={state?.ok ? "" : state?.values?.name ?? ""} {...describedBy("token-name", issue("name"))} />
+            <input
+              id="token-name"
+              name="name"
+              type="text"
+              required
+              maxLength={100}
+              defaultValue={state?.ok ? "" : (state?.values?.name ?? "")}
+              {...describedBy("token-name", issue("name"))}
+            />
           </Field>
-          <Field id="token-expires" label="Gültig bis (optional)" issue={issue("expiresAt")} hint="Leer lassen für einen Token ohne Ablaufdatum.">
-            <input id="token-expires" name="expires" type="date" max={maxDate} defaultValue={state?.ok ? "" : state?.values?.expires ?? ""} {...describedBy("token-expires", issue("expiresAt"), true)} />
+          <Field
+            id="token-expires"
+            label="Gültig bis (optional)"
+            issue={issue("expiresAt")}
+            hint="Leer lassen für einen Token ohne Ablaufdatum."
+          >
+            <input
+              id="token-expires"
+              name="expires"
+              type="date"
+              max={maxDate}
+              defaultValue={state?.ok ? "" : (state?.values?.expires ?? "")}
+              {...describedBy("token-expires", issue("expiresAt"), true)}
+            />
           </Field>
         </div>
-        <IdentityProofFields id="token-proof" kinds={proofKinds} fresh={fresh && state?.code !== "identity_proof_required"} initialKind={state?.proofKind} issue={state?.issues?.proof} />
+        <IdentityProofFields
+          id="token-proof"
+          kinds={proofKinds}
+          fresh={fresh && state?.code !== "identity_proof_required"}
+          initialKind={state?.proofKind}
+          issue={state?.issues?.proof}
+        />
         <FormActions>
           <Button type="submit" disabled={pending}>
             Token erstellen

@@ -14,7 +14,13 @@ interface TokenRow {
 }
 
 /** The user's API tokens with "valid until" (spec 5.2) and a revoke button each. */
-export function TokenList({ tokens, revoke }: { tokens: TokenRow[]; revoke: (tokenId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult> }) {
+export function TokenList({
+  tokens,
+  revoke,
+}: {
+  tokens: TokenRow[];
+  revoke: (tokenId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+}) {
   if (!tokens.length) return <p className="empty">Sie haben noch keine API-Tokens.</p>;
   return (
     <Table>
@@ -37,11 +43,25 @@ export function TokenList({ tokens, revoke }: { tokens: TokenRow[]; revoke: (tok
             <td>
               <code>{t.prefix}…</code>
             </td>
-            <td>{t.validUntil ? <>{formatBerlin(t.validUntil)}{t.expired ? <strong> (abgelaufen)</strong> : null}</> : "unbegrenzt"}</td>
+            <td>
+              {t.validUntil ? (
+                <>
+                  {formatBerlin(t.validUntil)}
+                  {t.expired ? <strong> (abgelaufen)</strong> : null}
+                </>
+              ) : (
+                "unbegrenzt"
+              )}
+            </td>
             <td className="meta">{t.lastUsedAt ? formatBerlin(t.lastUsedAt) : "noch nie"}</td>
             <td className="meta">{formatBerlin(t.createdAt)}</td>
             <td>
-              <ActionButton action={revoke.bind(null, t.id)} label="Widerrufen" variant="danger" confirmText={`Token „${t.name}“ widerrufen? Programme, die ihn benutzen, verlieren sofort den Zugang.`} />
+              <ActionButton
+                action={revoke.bind(null, t.id)}
+                label="Widerrufen"
+                variant="danger"
+                confirmText={`Token „${t.name}“ widerrufen? Programme, die ihn benutzen, verlieren sofort den Zugang.`}
+              />
             </td>
           </tr>
         ))}

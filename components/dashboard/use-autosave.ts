@@ -20,7 +20,19 @@ function reasonOf(result: ActionResult | null): string {
  * it saved or why it could not. Saves run one after the other, never beside a manual save
  * (`pause` / `resume`), and only for values that differ from what was stored last.
  */
-export function useAutosave({ enabled, values, issues, save, delayMs = AUTOSAVE_DELAY_MS }: { enabled: boolean; values: ReleaseFormValues; issues: FieldIssues; save: (values: ReleaseFormValues) => Promise<ActionResult | null>; delayMs?: number }) {
+export function useAutosave({
+  enabled,
+  values,
+  issues,
+  save,
+  delayMs = AUTOSAVE_DELAY_MS,
+}: {
+  enabled: boolean;
+  values: ReleaseFormValues;
+  issues: FieldIssues;
+  save: (values: ReleaseFormValues) => Promise<ActionResult | null>;
+  delayMs?: number;
+}) {
   const [state, setState] = useState<AutosaveState>({ kind: "idle" });
   const stored = useRef(JSON.stringify(values));
   const queue = useRef<Promise<void>>(Promise.resolve());

@@ -38,7 +38,15 @@ function write(key: string, values: ReleaseFormValues | null) {
  * left), and offers a stored copy that differs from the form's start once after loading. While
  * the offer stands nothing is written, so the copy is not overwritten before the customer chose.
  */
-export function useLocalDraft({ formId, values, initial }: { formId: string | null; values: ReleaseFormValues; initial: ReleaseFormValues }) {
+export function useLocalDraft({
+  formId,
+  values,
+  initial,
+}: {
+  formId: string | null;
+  values: ReleaseFormValues;
+  initial: ReleaseFormValues;
+}) {
   const key = formId ? PREFIX + formId : null;
   const [offer, setOffer] = useState<StoredDraft | null>(null);
   const [ready, setReady] = useState(false);

@@ -14,7 +14,19 @@ type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResul
  * The answer to an open contact message: the text goes to the sender by mail in their language's
  * frame (greeting and signature are added). Or the message is closed without an answer.
  */
-export function ContactAnswerForm({ answer, close, language, minLength, maxLength }: { answer: Action; close: Action; language: "de" | "en"; minLength: number; maxLength: number }) {
+export function ContactAnswerForm({
+  answer,
+  close,
+  language,
+  minLength,
+  maxLength,
+}: {
+  answer: Action;
+  close: Action;
+  language: "de" | "en";
+  minLength: number;
+  maxLength: number;
+}) {
   const [state, formAction, pending] = useActionState(answer, null);
   const issue = state?.issues?.["answer"];
   return (
@@ -27,7 +39,16 @@ export function ContactAnswerForm({ answer, close, language, minLength, maxLengt
           hint={`Anrede, Bezug auf die Nachricht und Gruß fügt die E-Mail selbst hinzu (${language === "de" ? "auf Deutsch" : "auf Englisch, wie die Nachricht"}). Leerzeilen trennen Absätze.`}
           issue={issue}
         >
-          <textarea id="contact-answer" name="answer" rows={9} required minLength={minLength} maxLength={maxLength} lang={language} {...describedBy("contact-answer", issue, true)} />
+          <textarea
+            id="contact-answer"
+            name="answer"
+            rows={9}
+            required
+            minLength={minLength}
+            maxLength={maxLength}
+            lang={language}
+            {...describedBy("contact-answer", issue, true)}
+          />
         </Field>
         <FormActions>
           <Button type="submit" disabled={pending}>
@@ -36,7 +57,11 @@ export function ContactAnswerForm({ answer, close, language, minLength, maxLengt
         </FormActions>
       </form>
       <FormActions>
-        <ActionButton action={close} label="Ohne Antwort schließen" confirmText="Die Nachricht wird ohne Antwort geschlossen; es geht keine E-Mail hinaus. Fortfahren?" />
+        <ActionButton
+          action={close}
+          label="Ohne Antwort schließen"
+          confirmText="Die Nachricht wird ohne Antwort geschlossen; es geht keine E-Mail hinaus. Fortfahren?"
+        />
       </FormActions>
     </>
   );

@@ -13,12 +13,21 @@ export function contactMetadata(edition: Edition): Metadata {
   return {
     title: { absolute: `${page[edition].title} – ${SITE_NAMES.hub}` },
     description: CONTACT_PAGE_COPY[edition].intro,
-    alternates: { canonical: `${origin}${page[edition].path}`, languages: { de: `${origin}${page.de.path}`, en: `${origin}${page.en.path}` } },
+    alternates: {
+      canonical: `${origin}${page[edition].path}`,
+      languages: { de: `${origin}${page.de.path}`, en: `${origin}${page.en.path}` },
+    },
   };
 }
 
 /** The hub's contact page in one language; legal matters are pointed to their own page. */
-export function ContactPage({ edition, action }: { edition: Edition; action: (prev: IntakeState | null, form: FormData) => Promise<IntakeState> }) {
+export function ContactPage({
+  edition,
+  action,
+}: {
+  edition: Edition;
+  action: (prev: IntakeState | null, form: FormData) => Promise<IntakeState>;
+}) {
   const t = CONTACT_PAGE_COPY[edition];
   const other = t.otherLanguage;
   return (

@@ -15,7 +15,10 @@ export function legalRequestsMetadata(edition: Edition): Metadata {
   return {
     title: { absolute: `${page[edition].title} – ${SITE_NAMES.hub}` },
     description: LEGAL_PAGE_COPY[edition].intro,
-    alternates: { canonical: `${origin}${page[edition].path}`, languages: { de: `${origin}${page.de.path}`, en: `${origin}${page.en.path}` } },
+    alternates: {
+      canonical: `${origin}${page[edition].path}`,
+      languages: { de: `${origin}${page.de.path}`, en: `${origin}${page.en.path}` },
+    },
   };
 }
 
@@ -23,7 +26,11 @@ export function legalRequestsMetadata(edition: Edition): Metadata {
  * The hub's public legal page (spec 4.4): the login link is the primary path, for customers who
  * want to act on their own release; the form is the fallback for everyone else.
  */
-export function IntakeLegalPage({ edition, requestLink, fileRequest }: {
+export function IntakeLegalPage({
+  edition,
+  requestLink,
+  fileRequest,
+}: {
   edition: Edition;
   requestLink: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
   fileRequest: (prev: IntakeState | null, form: FormData) => Promise<IntakeState>;

@@ -10,7 +10,13 @@ import type { Edition } from "@/lib/domains/sites";
 import { LEGAL_PAGE_COPY } from "./intake-copy";
 
 /** The legal page's primary path: a login link to the account, landing on its legal requests. */
-export function IntakeLoginLinkForm({ edition, action }: { edition: Edition; action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult> }) {
+export function IntakeLoginLinkForm({
+  edition,
+  action,
+}: {
+  edition: Edition;
+  action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+}) {
   const [state, formAction, pending] = useActionState(action, null);
   const t = LEGAL_PAGE_COPY[edition];
   if (state?.ok) return <FormMessage result={state} />;

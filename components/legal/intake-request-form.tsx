@@ -18,7 +18,15 @@ const KINDS = ["report", "personal_rights", "dsgvo"] as const;
  * file (spec 4.4), who they are, the page concerned and what is wrong. The server checks every
  * field again; its answers appear under the fields, the values stay.
  */
-export function IntakeRequestForm({ edition, portalOrigin, action }: { edition: Edition; portalOrigin: string; action: (prev: IntakeState | null, form: FormData) => Promise<IntakeState> }) {
+export function IntakeRequestForm({
+  edition,
+  portalOrigin,
+  action,
+}: {
+  edition: Edition;
+  portalOrigin: string;
+  action: (prev: IntakeState | null, form: FormData) => Promise<IntakeState>;
+}) {
   const [state, formAction, pending] = useActionState(action, null);
   const t = LEGAL_PAGE_COPY[edition];
   if (state?.ok) return <FormMessage result={state} />;
@@ -49,17 +57,52 @@ export function IntakeRequestForm({ edition, portalOrigin, action }: { edition: 
       </fieldset>
       <div className="form-grid">
         <Field id="lr-name" label={t.name} issue={issue("name")}>
-          <input id="lr-name" name="name" type="text" autoComplete="name" required maxLength={INTAKE_LIMITS.name} defaultValue={v.name} {...describedBy("lr-name", issue("name"))} />
+          <input
+            id="lr-name"
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={INTAKE_LIMITS.name}
+            defaultValue={v.name}
+            {...describedBy("lr-name", issue("name"))}
+          />
         </Field>
         <Field id="lr-email" label={t.emailField} hint={t.emailHint} issue={issue("email")}>
-          <input id="lr-email" name="email" type="email" autoComplete="email" required maxLength={INTAKE_LIMITS.email} defaultValue={v.email} {...describedBy("lr-email", issue("email"), true)} />
+          <input
+            id="lr-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={INTAKE_LIMITS.email}
+            defaultValue={v.email}
+            {...describedBy("lr-email", issue("email"), true)}
+          />
         </Field>
       </div>
       <Field id="lr-url" label={t.url} hint={t.urlHint(portalOrigin)} issue={issue("subjectUrl")}>
-        <input id="lr-url" name="subjectUrl" type="url" inputMode="url" maxLength={INTAKE_LIMITS.url} defaultValue={v.subjectUrl} {...describedBy("lr-url", issue("subjectUrl"), true)} />
+        <input
+          id="lr-url"
+          name="subjectUrl"
+          type="url"
+          inputMode="url"
+          maxLength={INTAKE_LIMITS.url}
+          defaultValue={v.subjectUrl}
+          {...describedBy("lr-url", issue("subjectUrl"), true)}
+        />
       </Field>
       <Field id="lr-body" label={t.body} hint={t.bodyHint} issue={issue("body")}>
-        <textarea id="lr-body" name="body" rows={9} required minLength={INTAKE_LIMITS.textMin} maxLength={INTAKE_LIMITS.textMax} defaultValue={v.body} {...describedBy("lr-body", issue("body"), true)} />
+        <textarea
+          id="lr-body"
+          name="body"
+          rows={9}
+          required
+          minLength={INTAKE_LIMITS.textMin}
+          maxLength={INTAKE_LIMITS.textMax}
+          defaultValue={v.body}
+          {...describedBy("lr-body", issue("body"), true)}
+        />
       </Field>
       <p className="hint">
         {t.privacy.before} <a href={t.privacy.href}>{t.privacy.label}</a>.

@@ -26,14 +26,20 @@ export function RequestList({ rows, withRelease, caption }: { rows: CustomerLega
           <tr key={r.id}>
             <td>{r.reference}</td>
             <td>{TRACK_LABELS.de[r.track]}</td>
-            {withRelease ? <td>{r.pressRelease ? <Link href={`/dashboard/releases/${r.pressRelease.id}`}>{r.pressRelease.title}</Link> : "–"}</td> : null}
+            {withRelease ? (
+              <td>{r.pressRelease ? <Link href={`/dashboard/releases/${r.pressRelease.id}`}>{r.pressRelease.title}</Link> : "–"}</td>
+            ) : null}
             <td>
               {formatBerlin(r.createdAt)}
               <span className="meta request-by">von {r.requesterName}</span>
             </td>
             <td>
               <LegalStatusBadge status={r.status} />
-              {r.executedAt ? <span className="meta request-by">umgesetzt {formatBerlin(r.executedAt)}</span> : r.decidedAt ? <span className="meta request-by">entschieden {formatBerlin(r.decidedAt)}</span> : null}
+              {r.executedAt ? (
+                <span className="meta request-by">umgesetzt {formatBerlin(r.executedAt)}</span>
+              ) : r.decidedAt ? (
+                <span className="meta request-by">entschieden {formatBerlin(r.decidedAt)}</span>
+              ) : null}
               {r.decisionNote && !r.isOpen ? <p className="request-note">Begründung der Redaktion: {r.decisionNote}</p> : null}
             </td>
           </tr>

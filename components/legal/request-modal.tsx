@@ -26,7 +26,12 @@ const REASON_HINT: Record<Track, string> = {
   depublication: "Warum soll die Pressemitteilung nicht mehr erscheinen?",
 };
 
-const unavailable = (c: ModalTrackChoice) => (c.openRequestReference !== null ? `Antrag ${c.openRequestReference} ist noch offen.` : !c.allowed ? "Nur Inhaber und Verantwortliche des Newsrooms." : null);
+const unavailable = (c: ModalTrackChoice) =>
+  c.openRequestReference !== null
+    ? `Antrag ${c.openRequestReference} ist noch offen.`
+    : !c.allowed
+      ? "Nur Inhaber und Verantwortliche des Newsrooms."
+      : null;
 
 /**
  * The customer's request modal (spec 4.4) on their release page: correction or change with the
@@ -34,7 +39,15 @@ const unavailable = (c: ModalTrackChoice) => (c.openRequestReference !== null ? 
  * native <dialog>: focus stays inside while it is open, Escape closes it, and focus returns to
  * the button that opened it.
  */
-export function RequestModal({ release, choices, action }: { release: ReleaseForPreview; choices: ModalTrackChoice[]; action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult> }) {
+export function RequestModal({
+  release,
+  choices,
+  action,
+}: {
+  release: ReleaseForPreview;
+  choices: ModalTrackChoice[];
+  action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
   // A filed request ends a round: opened again, the modal starts afresh with the choices as they are now.
@@ -54,13 +67,26 @@ export function RequestModal({ release, choices, action }: { release: ReleaseFor
         Antrag stellen
       </Button>
       <dialog ref={dialogRef} className="request-modal" aria-labelledby="request-modal-title" onClose={onClose}>
-        <RequestDialogBody key={round} release={release} choices={choices} action={action} close={() => dialogRef.current?.close()} onFiled={onFiled} />
+        <RequestDialogBody
+          key={round}
+          release={release}
+          choices={choices}
+          action={action}
+          close={() => dialogRef.current?.close()}
+          onFiled={onFiled}
+        />
       </dialog>
     </>
   );
 }
 
-function RequestDialogBody({ release, choices, action, close, onFiled }: {
+function RequestDialogBody({
+  release,
+  choices,
+  action,
+  close,
+  onFiled,
+}: {
   release: ReleaseForPreview;
   choices: ModalTrackChoice[];
   action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
@@ -134,7 +160,14 @@ function RequestDialogBody({ release, choices, action, close, onFiled }: {
                 const why = unavailable(c);
                 return (
                   <label key={c.track} className="choice-card">
-                    <input type="radio" name="track" value={c.track} checked={track === c.track} disabled={why !== null} onChange={() => setTrack(c.track)} />
+                    <input
+                      type="radio"
+                      name="track"
+                      value={c.track}
+                      checked={track === c.track}
+                      disabled={why !== null}
+                      onChange={() => setTrack(c.track)}
+                    />
                     <span>
                       {TRACK_LABELS.de[c.track]}
                       <small>{why ?? CUSTOMER_TRACK_HINTS[c.track]}</small>
@@ -151,8 +184,22 @@ function RequestDialogBody({ release, choices, action, close, onFiled }: {
           </fieldset>
 
           {track === "correction" || track === "change" ? (
-            <Field id="request-proposed" label="Gewünschter Wortlaut" hint="Der Text, wie er künftig lauten soll: der berichtigte Satz, Absatz oder die ganze Passage." issue={issues?.["proposedText"]}>
-              <textarea id="request-proposed" name="proposedText" rows={9} value={proposedText} onChange={(e) => setProposedText(e.target.value)} required maxLength={INTAKE_LIMITS.proposedMax} {...describedBy("request-proposed", issues?.["proposedText"], true)} />
+            <Field
+              id="request-proposed"
+              label="Gewünschter Wortlaut"
+              hint="Der Text, wie er künftig lauten soll: der berichtigte Satz, Absatz oder die ganze Passage."
+              issue={issues?.["proposedText"]}
+            >
+              <textarea
+                id="request-proposed"
+                name="proposedText"
+                rows={9}
+                value={proposedText}
+                onChange={(e) => setProposedText(e.target.value)}
+                required
+                maxLength={INTAKE_LIMITS.proposedMax}
+                {...describedBy("request-proposed", issues?.["proposedText"], true)}
+              />
             </Field>
           ) : null}
 
@@ -171,8 +218,23 @@ function RequestDialogBody({ release, choices, action, close, onFiled }: {
           ) : null}
 
           {track ? (
-            <Field id="request-reason" label="Begründung" hint={`${REASON_HINT[track]} Mindestens ${INTAKE_LIMITS.textMin} Zeichen.`} issue={issues?.["reason"]}>
-              <textarea id="request-reason" name="reason" className="short-textarea" value={reason} onChange={(e) => setReason(e.target.value)} required minLength={INTAKE_LIMITS.textMin} maxLength={INTAKE_LIMITS.textMax} {...describedBy("request-reason", issues?.["reason"], true)} />
+            <Field
+              id="request-reason"
+              label="Begründung"
+              hint={`${REASON_HINT[track]} Mindestens ${INTAKE_LIMITS.textMin} Zeichen.`}
+              issue={issues?.["reason"]}
+            >
+              <textarea
+                id="request-reason"
+                name="reason"
+                className="short-textarea"
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                required
+                minLength={INTAKE_LIMITS.textMin}
+                maxLength={INTAKE_LIMITS.textMax}
+                {...describedBy("request-reason", issues?.["reason"], true)}
+              />
             </Field>
           ) : (
             <p className="meta">Zu dieser Pressemitteilung ist gerade kein weiterer Antrag möglich.</p>

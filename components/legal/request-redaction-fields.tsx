@@ -28,7 +28,17 @@ export interface ReleaseForPreview extends ReleaseViewContent {
  * function (lib/domains/legal/requests/redaction.ts); the server computes it again and files the request
  * only if both agree.
  */
-export function RequestRedactionFields({ release, passages, onPassages, preview, previewErrors, onShowPreview, confirmed, onConfirmed, issues }: {
+export function RequestRedactionFields({
+  release,
+  passages,
+  onPassages,
+  preview,
+  previewErrors,
+  onShowPreview,
+  confirmed,
+  onConfirmed,
+  issues,
+}: {
   release: ReleaseForPreview;
   passages: string;
   onPassages: (value: string) => void;
@@ -50,7 +60,10 @@ export function RequestRedactionFields({ release, passages, onPassages, preview,
     if (!selection || !box || selection.isCollapsed || !box.contains(selection.anchorNode) || !box.contains(selection.focusNode)) return;
     const picked = normalizePassage(selection.toString());
     if (!picked) return;
-    const lines = passages.split("\n").map((l) => l.trim()).filter(Boolean);
+    const lines = passages
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean);
     if (!lines.includes(picked)) onPassages([...lines, picked].join("\n"));
   }
 
@@ -59,10 +72,18 @@ export function RequestRedactionFields({ release, passages, onPassages, preview,
       <section className="request-source" aria-labelledby="request-source-heading">
         <h3 id="request-source-heading">Text der Pressemitteilung</h3>
         <p className="hint" id="request-source-hint">
-          Markieren Sie hier eine Stelle mit der Maus und übernehmen Sie sie mit „Markierte Stelle übernehmen“, oder schreiben Sie die Stellen wörtlich in das Feld darunter.
+          Markieren Sie hier eine Stelle mit der Maus und übernehmen Sie sie mit „Markierte Stelle übernehmen“, oder schreiben Sie die
+          Stellen wörtlich in das Feld darunter.
         </p>
         {/* Focusable: the text scrolls inside the dialog, and keyboard users must reach it. */}
-        <div ref={sourceRef} className="request-source-text release-body" lang={release.language} tabIndex={0} aria-describedby="request-source-hint" dangerouslySetInnerHTML={{ __html: release.body }} />
+        <div
+          ref={sourceRef}
+          className="request-source-text release-body"
+          lang={release.language}
+          tabIndex={0}
+          aria-describedby="request-source-hint"
+          dangerouslySetInnerHTML={{ __html: release.body }}
+        />
         <FormActions>
           <Button type="button" variant="secondary" onMouseDown={(e) => e.preventDefault()} onClick={takeSelection}>
             Markierte Stelle übernehmen
@@ -75,7 +96,15 @@ export function RequestRedactionFields({ release, passages, onPassages, preview,
         hint={`Eine Stelle je Zeile, genau so, wie sie im Text steht. Jede Fundstelle wird durch „[entfernt]“ ersetzt, auch in Überschrift und Vorspann. Höchstens ${REDACTION_LIMITS.maxPassages} Stellen.`}
         issue={passagesIssue}
       >
-        <textarea id="request-passages" name="passages" className="short-textarea" value={passages} onChange={(e) => onPassages(e.target.value)} required {...describedBy("request-passages", passagesIssue, true)} />
+        <textarea
+          id="request-passages"
+          name="passages"
+          className="short-textarea"
+          value={passages}
+          onChange={(e) => onPassages(e.target.value)}
+          required
+          {...describedBy("request-passages", passagesIssue, true)}
+        />
       </Field>
       <FormActions>
         <Button type="button" variant="secondary" onClick={onShowPreview}>
@@ -98,7 +127,15 @@ export function RequestRedactionFields({ release, passages, onPassages, preview,
           </div>
           <input type="hidden" name="preview" value={preview.body} />
           <label className="checkbox request-confirm">
-            <input type="checkbox" name="previewConfirmed" value="1" checked={confirmed} onChange={(e) => onConfirmed(e.target.checked)} required aria-describedby={previewIssue ? "request-preview-issue" : undefined} />
+            <input
+              type="checkbox"
+              name="previewConfirmed"
+              value="1"
+              checked={confirmed}
+              onChange={(e) => onConfirmed(e.target.checked)}
+              required
+              aria-describedby={previewIssue ? "request-preview-issue" : undefined}
+            />
             Ich habe die Vorschau geprüft: So soll die Seite nach der Schwärzung aussehen.
           </label>
         </section>

@@ -6,7 +6,13 @@ import { FormMessage } from "@/components/ui/form-message";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 
 /** The visible unsubscribe: one button; a GET never unsubscribes (link scanners open every link). */
-export function UnsubscribeForm({ token, action }: { token: string; action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult> }) {
+export function UnsubscribeForm({
+  token,
+  action,
+}: {
+  token: string;
+  action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+}) {
   const [result, formAction, pending] = useActionState(action, null);
   if (result?.ok) return <FormMessage result={result} />;
   return (

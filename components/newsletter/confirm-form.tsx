@@ -12,7 +12,13 @@ import { CONFIRM_COPY } from "./copy";
  * Confirms on a click, never on page load: mail scanners and link previews open links, and an
  * automatic confirmation would subscribe an address its owner never confirmed.
  */
-export function NewsletterConfirmForm({ edition, action }: { edition: Edition; action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult> }) {
+export function NewsletterConfirmForm({
+  edition,
+  action,
+}: {
+  edition: Edition;
+  action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+}) {
   const [state, formAction, pending] = useActionState(action, null);
   const t = CONFIRM_COPY[edition];
   if (state?.ok) return <FormMessage result={state} />;

@@ -11,7 +11,13 @@ export function confirmMetadata(edition: Edition): Metadata {
 }
 
 /** The page behind the link of the confirmation mail: nothing happens until the button is pressed. */
-export function NewsletterConfirmPage({ edition, action }: { edition: Edition; action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult> }) {
+export function NewsletterConfirmPage({
+  edition,
+  action,
+}: {
+  edition: Edition;
+  action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
+}) {
   const t = CONFIRM_COPY[edition];
   return (
     <>

@@ -2,38 +2,44 @@ import { legalPath } from "@/lib/domains/legal/pages";
 import type { Edition } from "@/lib/domains/sites";
 
 // The public newsletter pages in both languages; the compiler insists on both.
-export const SIGNUP_COPY: Record<Edition, {
-  title: string;
-  intro: string;
-  email: string;
-  language: string;
-  languages: Record<Edition, string>;
-  portals: string;
-  portalsHint: string;
-  consent: string;
-  privacy: { label: string; href: string };
-  submit: string;
-  sending: string;
-  success: string;
-  checkEmail: string;
-  invalidEmail: string;
-  throttled: string;
-  failed: string;
-  otherLanguage: { label: string; href: string; lang: Edition };
-}> = {
+export const SIGNUP_COPY: Record<
+  Edition,
+  {
+    title: string;
+    intro: string;
+    email: string;
+    language: string;
+    languages: Record<Edition, string>;
+    portals: string;
+    portalsHint: string;
+    consent: string;
+    privacy: { label: string; href: string };
+    submit: string;
+    sending: string;
+    success: string;
+    checkEmail: string;
+    invalidEmail: string;
+    throttled: string;
+    failed: string;
+    otherLanguage: { label: string; href: string; lang: Edition };
+  }
+> = {
   de: {
     title: "Newsletter",
-    intro: "Ausgewählte Pressemitteilungen aus Pressdesk Business und Pressdesk Tech, neue Funktionen und Hinweise für Redaktionen – einige Male im Monat, jederzeit abbestellbar.",
+    intro:
+      "Ausgewählte Pressemitteilungen aus Pressdesk Business und Pressdesk Tech, neue Funktionen und Hinweise für Redaktionen – einige Male im Monat, jederzeit abbestellbar.",
     email: "E-Mail-Adresse",
     language: "Sprache des Newsletters",
     languages: { de: "Deutsch", en: "Englisch" },
     portals: "Themen",
     portalsHint: "Nichts gewählt: Neuigkeiten aus beiden Portalen.",
-    consent: "Mit der Anmeldung willigen Sie ein, dass wir Ihnen den Newsletter an diese Adresse schicken. Dafür speichern wir Adresse, Sprache, Themenwahl und den Zeitpunkt Ihrer Bestätigung. Jede Ausgabe enthält einen Abmeldelink; die Einwilligung können Sie jederzeit widerrufen.",
+    consent:
+      "Mit der Anmeldung willigen Sie ein, dass wir Ihnen den Newsletter an diese Adresse schicken. Dafür speichern wir Adresse, Sprache, Themenwahl und den Zeitpunkt Ihrer Bestätigung. Jede Ausgabe enthält einen Abmeldelink; die Einwilligung können Sie jederzeit widerrufen.",
     privacy: { label: "Datenschutzerklärung", href: legalPath("privacy", "de") },
     submit: "Newsletter bestellen",
     sending: "Wird gesendet …",
-    success: "Danke! Bitte sehen Sie in Ihr Postfach: Fehlt für diese Adresse noch die Bestätigung, finden Sie dort einen Link. Erst nach der Bestätigung erhalten Sie den Newsletter.",
+    success:
+      "Danke! Bitte sehen Sie in Ihr Postfach: Fehlt für diese Adresse noch die Bestätigung, finden Sie dort einen Link. Erst nach der Bestätigung erhalten Sie den Newsletter.",
     checkEmail: "Bitte prüfen Sie die E-Mail-Adresse.",
     invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
     throttled: "Zu viele Anmeldungen von dieser Verbindung. Bitte versuchen Sie es in einigen Minuten erneut.",
@@ -42,17 +48,20 @@ export const SIGNUP_COPY: Record<Edition, {
   },
   en: {
     title: "Newsletter",
-    intro: "Selected press releases from Pressdesk Business and Pressdesk Tech, new features and tips for newsrooms – a few times a month, unsubscribe at any time.",
+    intro:
+      "Selected press releases from Pressdesk Business and Pressdesk Tech, new features and tips for newsrooms – a few times a month, unsubscribe at any time.",
     email: "E-mail address",
     language: "Newsletter language",
     languages: { de: "German", en: "English" },
     portals: "Topics",
     portalsHint: "None chosen: news from both portals.",
-    consent: "By subscribing you agree that we send the newsletter to this address. For this we store the address, language, topics and when you confirmed. Every issue has an unsubscribe link; you can withdraw your consent at any time.",
+    consent:
+      "By subscribing you agree that we send the newsletter to this address. For this we store the address, language, topics and when you confirmed. Every issue has an unsubscribe link; you can withdraw your consent at any time.",
     privacy: { label: "Privacy policy", href: legalPath("privacy", "en") },
     submit: "Subscribe",
     sending: "Sending …",
-    success: "Thank you! Please check your inbox: if this address still needs confirming, you will find a link there. You will receive the newsletter only after confirming.",
+    success:
+      "Thank you! Please check your inbox: if this address still needs confirming, you will find a link there. You will receive the newsletter only after confirming.",
     checkEmail: "Please check the e-mail address.",
     invalidEmail: "Please enter a valid e-mail address.",
     throttled: "Too many sign-ups from this connection. Please try again in a few minutes.",
@@ -61,7 +70,10 @@ export const SIGNUP_COPY: Record<Edition, {
   },
 };
 
-export const CONFIRM_COPY: Record<Edition, { title: string; intro: string; button: string; success: string; invalid: string; again: string; signupHref: string }> = {
+export const CONFIRM_COPY: Record<
+  Edition,
+  { title: string; intro: string; button: string; success: string; invalid: string; again: string; signupHref: string }
+> = {
   de: {
     title: "Newsletter-Anmeldung bestätigen",
     intro: "Mit dem Klick bestätigen Sie, dass Sie den Pressdesk-Newsletter an diese Adresse erhalten möchten.",

@@ -4,7 +4,12 @@ import { SITE_NAMES, type Portal } from "@/lib/domains/sites";
 
 // German labels of the newsletter admin, in one place for the list, the form and the detail page.
 
-export const STATUS_LABELS: Record<CampaignStatus, string> = { draft: "Entwurf", sending: "Wird versendet", sent: "Versendet", aborted: "Abgebrochen" };
+export const STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: "Entwurf",
+  sending: "Wird versendet",
+  sent: "Versendet",
+  aborted: "Abgebrochen",
+};
 
 export const LANGUAGE_LABELS: Record<RecipientFilter["language"], string> = { all: "Alle Sprachen", de: "Deutsch", en: "Englisch" };
 

@@ -15,7 +15,13 @@ export interface SignupState extends ActionResult {
 }
 
 /** E-mail, language, portals and the consent text; after sending, the same answer for any address. */
-export function NewsletterSignupForm({ edition, action }: { edition: Edition; action: (prev: SignupState | null, form: FormData) => Promise<SignupState> }) {
+export function NewsletterSignupForm({
+  edition,
+  action,
+}: {
+  edition: Edition;
+  action: (prev: SignupState | null, form: FormData) => Promise<SignupState>;
+}) {
   const [state, formAction, pending] = useActionState(action, null);
   const t = SIGNUP_COPY[edition];
   if (state?.ok) return <FormMessage result={state} />;
@@ -25,7 +31,16 @@ export function NewsletterSignupForm({ edition, action }: { edition: Edition; ac
     <form action={formAction} className={`form ${styles.signup}`} aria-label={t.title}>
       <FormMessage result={state} />
       <Field id="nl-email" label={t.email} issue={issue}>
-        <input id="nl-email" name="email" type="email" autoComplete="email" required maxLength={320} defaultValue={values?.email} {...describedBy("nl-email", issue)} />
+        <input
+          id="nl-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={320}
+          defaultValue={values?.email}
+          {...describedBy("nl-email", issue)}
+        />
       </Field>
       <fieldset className={styles.choices}>
         <legend>{t.language}</legend>

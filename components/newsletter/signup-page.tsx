@@ -11,12 +11,21 @@ export function signupMetadata(edition: Edition): Metadata {
   return {
     title: { absolute: `${SIGNUP_COPY[edition].title} – ${SITE_NAMES.hub}` },
     description: SIGNUP_COPY[edition].intro,
-    alternates: { canonical: `${origin}${NEWSLETTER_PATHS[edition]}`, languages: { de: `${origin}${NEWSLETTER_PATHS.de}`, en: `${origin}${NEWSLETTER_PATHS.en}` } },
+    alternates: {
+      canonical: `${origin}${NEWSLETTER_PATHS[edition]}`,
+      languages: { de: `${origin}${NEWSLETTER_PATHS.de}`, en: `${origin}${NEWSLETTER_PATHS.en}` },
+    },
   };
 }
 
 /** The public sign-up page of the hub in one language; the other is one link away. */
-export function NewsletterSignupPage({ edition, action }: { edition: Edition; action: (prev: SignupState | null, form: FormData) => Promise<SignupState> }) {
+export function NewsletterSignupPage({
+  edition,
+  action,
+}: {
+  edition: Edition;
+  action: (prev: SignupState | null, form: FormData) => Promise<SignupState>;
+}) {
   const t = SIGNUP_COPY[edition];
   const other = t.otherLanguage;
   return (

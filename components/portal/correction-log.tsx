@@ -20,7 +20,8 @@ export function CorrectionLog({ entries, edition }: { entries: CorrectionLogEntr
       {entries.map((e) => (
         <li key={e.id} id={correctionAnchor(e.id)} className={`correction-entry correction-${e.kind}`}>
           <p className="meta">
-            <time dateTime={e.createdAt.toISOString()}>{correctionDate(e.createdAt, edition)}</time> · <span className="correction-kind">{KIND_NAMES[edition][e.kind]}</span>
+            <time dateTime={e.createdAt.toISOString()}>{correctionDate(e.createdAt, edition)}</time> ·{" "}
+            <span className="correction-kind">{KIND_NAMES[edition][e.kind]}</span>
           </p>
           <h2>{e.url ? <a href={e.url}>{e.title}</a> : e.title}</h2>
           <p>

@@ -18,7 +18,9 @@ export function NewsroomBox({ newsroom, edition }: { newsroom: NewsroomBoxData; 
           {newsroom.description ? <p>{newsroom.description}</p> : null}
           {newsroom.website ? (
             <p>
-              <a href={newsroom.website.href} rel="nofollow noopener">{newsroom.website.label}</a>
+              <a href={newsroom.website.href} rel="nofollow noopener">
+                {newsroom.website.label}
+              </a>
             </p>
           ) : null}
         </div>

@@ -25,7 +25,11 @@ export function NewsroomDirectoryFilter({ directory, edition }: { directory: New
           {directory.letters.map(({ letter, count }) => (
             <li key={letter}>
               {count ? (
-                <a href={directoryHref(edition, { letter })} aria-current={directory.letter === letter && !directory.q ? "page" : undefined} aria-label={letter === "#" ? t.other : undefined}>
+                <a
+                  href={directoryHref(edition, { letter })}
+                  aria-current={directory.letter === letter && !directory.q ? "page" : undefined}
+                  aria-label={letter === "#" ? t.other : undefined}
+                >
                   {label(letter)}
                 </a>
               ) : (

@@ -38,11 +38,19 @@ export function NewsroomDirectoryPager({ directory, edition }: { directory: News
   const href = (page: number) => directoryHref(edition, { letter: directory.letter, q: directory.q, page });
   return (
     <nav aria-label={t.pages} className="pager">
-      {directory.page > 1 ? <a href={href(directory.page - 1)} rel="prev">{t.prev}</a> : null}
+      {directory.page > 1 ? (
+        <a href={href(directory.page - 1)} rel="prev">
+          {t.prev}
+        </a>
+      ) : null}
       <span>
         {t.page} {directory.page} {t.of} {directory.totalPages}
       </span>
-      {directory.page < directory.totalPages ? <a href={href(directory.page + 1)} rel="next">{t.next}</a> : null}
+      {directory.page < directory.totalPages ? (
+        <a href={href(directory.page + 1)} rel="next">
+          {t.next}
+        </a>
+      ) : null}
     </nav>
   );
 }

@@ -42,7 +42,9 @@ export function NewsroomContact({ data, edition }: { data: Data; edition: Editio
           <>
             <dt>{t.website}</dt>
             <dd>
-              <a href={profile.website.href} rel="nofollow noopener">{profile.website.label}</a>
+              <a href={profile.website.href} rel="nofollow noopener">
+                {profile.website.label}
+              </a>
             </dd>
           </>
         ) : null}
@@ -52,9 +54,24 @@ export function NewsroomContact({ data, edition }: { data: Data; edition: Editio
             <dd>
               <address>
                 {company.name}
-                {a.street ? <><br />{a.street}</> : null}
-                {a.postalCode || a.city ? <><br />{[a.postalCode, a.city].filter(Boolean).join(" ")}</> : null}
-                {a.country ? <><br />{a.country}</> : null}
+                {a.street ? (
+                  <>
+                    <br />
+                    {a.street}
+                  </>
+                ) : null}
+                {a.postalCode || a.city ? (
+                  <>
+                    <br />
+                    {[a.postalCode, a.city].filter(Boolean).join(" ")}
+                  </>
+                ) : null}
+                {a.country ? (
+                  <>
+                    <br />
+                    {a.country}
+                  </>
+                ) : null}
               </address>
             </dd>
           </>
@@ -68,10 +85,20 @@ export function NewsroomContact({ data, edition }: { data: Data; edition: Editio
               <li key={c.id}>
                 <p>
                   <strong>{c.name}</strong>
-                  {c.role ? <><br />{c.role}</> : null}
+                  {c.role ? (
+                    <>
+                      <br />
+                      {c.role}
+                    </>
+                  ) : null}
                   <br />
                   <a href={`mailto:${c.email}`}>{c.email}</a>
-                  {c.phone ? <><br /><a href={telHref(c.phone)}>{telText(c.phone)}</a></> : null}
+                  {c.phone ? (
+                    <>
+                      <br />
+                      <a href={telHref(c.phone)}>{telText(c.phone)}</a>
+                    </>
+                  ) : null}
                 </p>
               </li>
             ))}

@@ -11,7 +11,17 @@ const CORRECTIONS_LABEL = { de: "Korrekturen", en: "Corrections" } as const;
  * Header, main and footer of every portal page; the edition switch goes to the other edition's
  * home. `current` marks the section the page belongs to in the navigation.
  */
-export function PortalFrame({ portal, edition, current, children }: { portal: Portal; edition: Edition; current?: "newsrooms"; children: ReactNode }) {
+export function PortalFrame({
+  portal,
+  edition,
+  current,
+  children,
+}: {
+  portal: Portal;
+  edition: Edition;
+  current?: "newsrooms";
+  children: ReactNode;
+}) {
   return (
     <>
       <SiteHeaderBase

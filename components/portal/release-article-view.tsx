@@ -59,7 +59,11 @@ export function ReleaseArticleView({
   children?: ReactNode;
 }) {
   const t = LABELS[edition];
-  const fmt = new Intl.DateTimeFormat(edition === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Berlin" });
+  const fmt = new Intl.DateTimeFormat(edition === "de" ? "de-DE" : "en-GB", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "Europe/Berlin",
+  });
   const Title = headingLevel === 1 ? "h1" : "h2";
   const Sub = headingLevel === 1 ? "h2" : "h3";
   return (
@@ -70,20 +74,24 @@ export function ReleaseArticleView({
           {t.published} <time dateTime={publishedAt.toISOString()}>{fmt.format(publishedAt)}</time>
           {changedAt ? (
             <>
-              {" "}· {t.updated} <time dateTime={changedAt.toISOString()}>{fmt.format(changedAt)}</time>
+              {" "}
+              · {t.updated} <time dateTime={changedAt.toISOString()}>{fmt.format(changedAt)}</time>
             </>
-          ) : null}
-          {" "}· {t.by}: <Named {...newsroom} />
+          ) : null}{" "}
+          · {t.by}: <Named {...newsroom} />
           {category ? (
             <>
-              {" "}· {t.category}: <Named {...category} />
+              {" "}
+              · {t.category}: <Named {...category} />
             </>
           ) : null}
         </p>
         {r.lead ? <p className="lead">{r.lead}</p> : null}
       </header>
       {corrections?.length ? <CorrectionNotes notes={corrections} edition={edition} /> : null}
-      {pictures?.cover ? <ReleaseFigure picture={pictures.cover} sizes={PICTURE_SIZES.hero} priority className="release-figure release-hero" /> : null}
+      {pictures?.cover ? (
+        <ReleaseFigure picture={pictures.cover} sizes={PICTURE_SIZES.hero} priority className="release-figure release-hero" />
+      ) : null}
       <div className="release-body">
         {r.location ? <strong>{r.location}. </strong> : null}
         {/* Stored sanitised (lib/domains/releases/sanitize.ts). */}

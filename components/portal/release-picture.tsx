@@ -38,7 +38,17 @@ export function ReleasePicture({ picture, sizes, priority = false }: { picture: 
 }
 
 /** One image with its credit line as the caption. */
-export function ReleaseFigure({ picture, sizes, priority = false, className }: { picture: Picture; sizes: string; priority?: boolean; className: string }) {
+export function ReleaseFigure({
+  picture,
+  sizes,
+  priority = false,
+  className,
+}: {
+  picture: Picture;
+  sizes: string;
+  priority?: boolean;
+  className: string;
+}) {
   return (
     <figure className={className}>
       <ReleasePicture picture={picture} sizes={sizes} priority={priority} />

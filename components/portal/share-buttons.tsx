@@ -3,8 +3,24 @@
 import { useState } from "react";
 
 const LABELS = {
-  de: { heading: "Teilen", linkedin: "LinkedIn", x: "X", email: "E-Mail", copy_link: "Link kopieren", copied: "Link kopiert", failed: "Teilen ist gerade nicht möglich." },
-  en: { heading: "Share", linkedin: "LinkedIn", x: "X", email: "E-mail", copy_link: "Copy link", copied: "Link copied", failed: "Sharing is not possible right now." },
+  de: {
+    heading: "Teilen",
+    linkedin: "LinkedIn",
+    x: "X",
+    email: "E-Mail",
+    copy_link: "Link kopieren",
+    copied: "Link kopiert",
+    failed: "Teilen ist gerade nicht möglich.",
+  },
+  en: {
+    heading: "Share",
+    linkedin: "LinkedIn",
+    x: "X",
+    email: "E-mail",
+    copy_link: "Copy link",
+    copied: "Link copied",
+    failed: "Sharing is not possible right now.",
+  },
 } as const;
 const CHANNELS = ["linkedin", "x", "email", "copy_link"] as const;
 

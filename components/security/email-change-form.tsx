@@ -18,9 +18,24 @@ export function EmailChangeForm({ kinds, fresh, action }: { kinds: ProofKind[]; 
     <form action={formAction} className={`form ${styles.narrow}`} aria-label="E-Mail-Adresse ändern" key={state?.attempt ?? 0}>
       <FormMessage result={state} />
       <Field id="email-new" label="Neue E-Mail-Adresse" issue={issue("newEmail")}>
-        <input id="email-new" name="newEmail" type="email" autoComplete="email" required maxLength={254} defaultValue={state?.ok ? "" : state?.values?.newEmail ?? ""} {...describedBy("email-new", issue("newEmail"))} />
+        <input
+          id="email-new"
+          name="newEmail"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={state?.ok ? "" : (state?.values?.newEmail ?? "")}
+          {...describedBy("email-new", issue("newEmail"))}
+        />
       </Field>
-      <IdentityProofFields id="email-proof" kinds={kinds} fresh={fresh && state?.code !== "identity_proof_required"} initialKind={state?.proofKind} issue={issue("proof")} />
+      <IdentityProofFields
+        id="email-proof"
+        kinds={kinds}
+        fresh={fresh && state?.code !== "identity_proof_required"}
+        initialKind={state?.proofKind}
+        issue={issue("proof")}
+      />
       <FormActions>
         <Button type="submit" disabled={pending}>
           E-Mail-Adresse ändern

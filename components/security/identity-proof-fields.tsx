@@ -42,7 +42,11 @@ const CHOICES: Record<ProofKind, string> = {
 const SECRET_FIELDS: Partial<Record<ProofKind, { label: string; hint?: string; input: InputHTMLAttributes<HTMLInputElement> }>> = {
   password: { label: "Ihr Passwort zur Bestätigung", input: { type: "password", autoComplete: "current-password", maxLength: 1024 } },
   app_code: { label: "Code aus der Authenticator-App", input: { inputMode: "numeric", autoComplete: "one-time-code", maxLength: 16 } },
-  recovery_code: { label: "Ein unbenutzter Wiederherstellungscode", hint: "Der Code ist danach verbraucht.", input: { autoComplete: "off", spellCheck: false, maxLength: 64 } },
+  recovery_code: {
+    label: "Ein unbenutzter Wiederherstellungscode",
+    hint: "Der Code ist danach verbraucht.",
+    input: { autoComplete: "off", spellCheck: false, maxLength: 64 },
+  },
   email_code: { label: "Code aus der E-Mail", input: { inputMode: "numeric", autoComplete: "one-time-code", maxLength: 16 } },
 };
 
@@ -69,7 +73,8 @@ export function IdentityProofFields({ id, kinds, fresh, initialKind, issue }: Pr
   const [busy, setBusy] = useState(false);
   const passkeyButton = useRef<HTMLButtonElement>(null);
 
-  if (fresh) return <p className="hint">Sie haben Ihre Identität vor wenigen Minuten bestätigt; eine weitere Bestätigung ist nicht nötig.</p>;
+  if (fresh)
+    return <p className="hint">Sie haben Ihre Identität vor wenigen Minuten bestätigt; eine weitere Bestätigung ist nicht nötig.</p>;
   if (!kind) {
     return (
       <Notice tone="warning" role="status">
@@ -122,7 +127,12 @@ export function IdentityProofFields({ id, kinds, fresh, initialKind, issue }: Pr
   }
 
   // An incomplete proof still names its kind: the server answers "missing" without spending an attempt.
-  const proof = kind === "passkey" ? { kind, ...(passkey ? { response: passkey } : {}) } : kind === "password" ? { kind, password: secret } : { kind, code: secret };
+  const proof =
+    kind === "passkey"
+      ? { kind, ...(passkey ? { response: passkey } : {}) }
+      : kind === "password"
+        ? { kind, password: secret }
+        : { kind, code: secret };
   const fieldId = `${id}-${kind}`;
   const field = SECRET_FIELDS[kind];
   const noteLine = note ? (
@@ -156,7 +166,14 @@ export function IdentityProofFields({ id, kinds, fresh, initialKind, issue }: Pr
       ) : null}
       {field ? (
         <Field id={fieldId} label={field.label} hint={field.hint} issue={issue}>
-          <input id={fieldId} required {...field.input} value={secret} onChange={(e) => setSecret(e.target.value)} {...describedBy(fieldId, issue, !!field.hint)} />
+          <input
+            id={fieldId}
+            required
+            {...field.input}
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            {...describedBy(fieldId, issue, !!field.hint)}
+          />
         </Field>
       ) : null}
 
@@ -166,7 +183,11 @@ export function IdentityProofFields({ id, kinds, fresh, initialKind, issue }: Pr
             Mit Passkey bestätigen
           </Button>
           {noteLine}
-          {issue ? <p className="issue" role="alert">{issue}</p> : null}
+          {issue ? (
+            <p className="issue" role="alert">
+              {issue}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </fieldset>

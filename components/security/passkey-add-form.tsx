@@ -35,7 +35,12 @@ export function PasskeyAddForm({ start, finish, kinds, fresh }: Props) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const name = String(form.get("name") ?? "").trim();
-    if (!name) return setResult({ ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { name: "Geben Sie dem Passkey einen Namen." } });
+    if (!name)
+      return setResult({
+        ok: false,
+        message: "Bitte prüfen Sie die markierten Felder.",
+        issues: { name: "Geben Sie dem Passkey einen Namen." },
+      });
     setPending(true);
     setResult(null);
     try {
@@ -49,7 +54,12 @@ export function PasskeyAddForm({ start, finish, kinds, fresh }: Props) {
         response = await startRegistration({ optionsJSON: options.options });
       } catch (err) {
         const known = (err as { code?: string }).code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED";
-        return setResult({ ok: false, message: known ? "Dieser Passkey ist bereits für Ihr Konto registriert." : "Das Hinzufügen wurde abgebrochen oder ist fehlgeschlagen." });
+        return setResult({
+          ok: false,
+          message: known
+            ? "Dieser Passkey ist bereits für Ihr Konto registriert."
+            : "Das Hinzufügen wurde abgebrochen oder ist fehlgeschlagen.",
+        });
       }
       const outcome = await finish(response, name);
       setResult(outcome);
@@ -65,10 +75,21 @@ export function PasskeyAddForm({ start, finish, kinds, fresh }: Props) {
   return (
     <form onSubmit={add} className={`form ${styles.narrow}`} aria-label="Passkey hinzufügen" key={formKey}>
       <FormMessage result={result} />
-      <Field id="passkey-name" label="Name des Passkeys" issue={issue} hint="Zum Wiedererkennen, zum Beispiel „MacBook“ oder „Sicherheitsschlüssel“.">
+      <Field
+        id="passkey-name"
+        label="Name des Passkeys"
+        issue={issue}
+        hint="Zum Wiedererkennen, zum Beispiel „MacBook“ oder „Sicherheitsschlüssel“."
+      >
         <input id="passkey-name" name="name" type="text" required maxLength={100} {...describedBy("passkey-name", issue, true)} />
       </Field>
-      <IdentityProofFields id="passkey-add-proof" kinds={kinds} fresh={fresh && result?.code !== "identity_proof_required"} initialKind={result?.proofKind} issue={result?.issues?.proof} />
+      <IdentityProofFields
+        id="passkey-add-proof"
+        kinds={kinds}
+        fresh={fresh && result?.code !== "identity_proof_required"}
+        initialKind={result?.proofKind}
+        issue={result?.issues?.proof}
+      />
       <FormActions>
         <Button type="submit" disabled={pending}>
           Passkey hinzufügen

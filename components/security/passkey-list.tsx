@@ -19,8 +19,26 @@ type IdAction = (passkeyId: number, prev: ActionResult | null, form: FormData) =
 type RemoveAction = (passkeyId: number, prev: ProofFormState | null, form: FormData) => Promise<ProofFormState>;
 
 /** The account's passkeys with rename and remove per row (removal confirmed by a strong factor); never any key material. */
-export function PasskeyList({ passkeys, rename, remove, removeKinds, removeFresh }: { passkeys: PasskeyRow[]; rename: IdAction; remove: RemoveAction; removeKinds: ProofKind[]; removeFresh: boolean }) {
-  if (!passkeys.length) return <p className="empty">Sie haben noch keinen Passkey. Mit einem Passkey melden Sie sich ohne Passwort an – per Fingerabdruck, Gesichtserkennung oder Sicherheitsschlüssel.</p>;
+export function PasskeyList({
+  passkeys,
+  rename,
+  remove,
+  removeKinds,
+  removeFresh,
+}: {
+  passkeys: PasskeyRow[];
+  rename: IdAction;
+  remove: RemoveAction;
+  removeKinds: ProofKind[];
+  removeFresh: boolean;
+}) {
+  if (!passkeys.length)
+    return (
+      <p className="empty">
+        Sie haben noch keinen Passkey. Mit einem Passkey melden Sie sich ohne Passwort an – per Fingerabdruck, Gesichtserkennung oder
+        Sicherheitsschlüssel.
+      </p>
+    );
   return (
     <Table aria-label="Ihre Passkeys">
       <thead>

@@ -30,7 +30,13 @@ export function PasskeyRemoveForm({ id, name, action, kinds, fresh }: Props) {
       <form action={formAction} className={`form ${styles.narrow}`} aria-label={`Passkey „${name}“ entfernen`} key={state?.attempt ?? 0}>
         <FormMessage result={state} />
         <p>Mit „{name}“ können Sie sich danach nicht mehr anmelden.</p>
-        <IdentityProofFields id={`passkey-remove-${id}-proof`} kinds={kinds} fresh={fresh && state?.code !== "identity_proof_required"} initialKind={state?.proofKind} issue={state?.issues?.proof} />
+        <IdentityProofFields
+          id={`passkey-remove-${id}-proof`}
+          kinds={kinds}
+          fresh={fresh && state?.code !== "identity_proof_required"}
+          initialKind={state?.proofKind}
+          issue={state?.issues?.proof}
+        />
         <FormActions>
           <Button type="submit" variant="danger" disabled={pending}>
             Passkey entfernen

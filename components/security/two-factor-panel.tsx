@@ -86,8 +86,8 @@ function RecoveryCodes({ message, codes, onDone }: { message?: string | undefine
       {message ? <FormMessage result={{ ok: true, message }} /> : null}
       <h3 id="recovery-codes-heading">Ihre Wiederherstellungscodes</h3>
       <Notice tone="warning" role="status">
-        Diese Codes werden nur jetzt angezeigt. Bewahren Sie sie sicher auf, zum Beispiel ausgedruckt oder in einem Passwort-Manager. Mit jedem Code können Sie sich einmal anmelden, wenn Sie
-        keinen Zugriff auf Ihre Authenticator-App haben.
+        Diese Codes werden nur jetzt angezeigt. Bewahren Sie sie sicher auf, zum Beispiel ausgedruckt oder in einem Passwort-Manager. Mit
+        jedem Code können Sie sich einmal anmelden, wenn Sie keinen Zugriff auf Ihre Authenticator-App haben.
       </Notice>
       <ol className={`token-once ${styles.codes}`} data-testid="recovery-codes">
         {codes.map((c) => (
@@ -106,7 +106,19 @@ function RecoveryCodes({ message, codes, onDone }: { message?: string | undefine
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 
-function TwoFactorSetup({ setupPending, kinds, fresh, begin, confirm }: { setupPending: boolean; kinds: ProofKind[]; fresh: boolean; begin: FormAction<TotpSetupState>; confirm: FormAction<RecoveryCodesState> }) {
+function TwoFactorSetup({
+  setupPending,
+  kinds,
+  fresh,
+  begin,
+  confirm,
+}: {
+  setupPending: boolean;
+  kinds: ProofKind[];
+  fresh: boolean;
+  begin: FormAction<TotpSetupState>;
+  confirm: FormAction<RecoveryCodesState>;
+}) {
   const [started, beginAction, beginPending] = useFormAction(begin);
   const [confirmed, confirmAction, confirmPending] = useFormAction(confirm);
   const setup = started?.setup;
@@ -114,11 +126,25 @@ function TwoFactorSetup({ setupPending, kinds, fresh, begin, confirm }: { setupP
   if (!setup) {
     return (
       <>
-        <p>Die Zwei-Faktor-Anmeldung ist nicht eingerichtet. Mit ihr fragt die Anmeldung zusätzlich nach einem Code aus einer Authenticator-App auf Ihrem Telefon.</p>
+        <p>
+          Die Zwei-Faktor-Anmeldung ist nicht eingerichtet. Mit ihr fragt die Anmeldung zusätzlich nach einem Code aus einer
+          Authenticator-App auf Ihrem Telefon.
+        </p>
         {setupPending ? <p className="hint">Eine begonnene Einrichtung wurde nicht abgeschlossen. Beginnen Sie einfach neu.</p> : null}
-        <form action={beginAction} className={`form ${styles.narrow}`} aria-label="Zwei-Faktor-Anmeldung einrichten" key={started?.attempt ?? 0}>
+        <form
+          action={beginAction}
+          className={`form ${styles.narrow}`}
+          aria-label="Zwei-Faktor-Anmeldung einrichten"
+          key={started?.attempt ?? 0}
+        >
           <FormMessage result={started} />
-          <IdentityProofFields id="totp-setup-proof" kinds={kinds} fresh={fresh && started?.code !== "identity_proof_required"} initialKind={started?.proofKind} issue={started?.issues?.proof} />
+          <IdentityProofFields
+            id="totp-setup-proof"
+            kinds={kinds}
+            fresh={fresh && started?.code !== "identity_proof_required"}
+            initialKind={started?.proofKind}
+            issue={started?.issues?.proof}
+          />
           <FormActions>
             <Button type="submit" disabled={beginPending}>
               Zwei-Faktor-Anmeldung einrichten
@@ -152,7 +178,15 @@ function TwoFactorSetup({ setupPending, kinds, fresh, begin, confirm }: { setupP
       <form action={confirmAction} className={`form ${styles.narrow}`} aria-label="Einrichtung abschließen" key={confirmed?.attempt ?? 0}>
         <FormMessage result={confirmed} />
         <Field id="totp-confirm-code" label="Bestätigungscode aus der App" issue={issue}>
-          <input id="totp-confirm-code" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={16} {...describedBy("totp-confirm-code", issue)} />
+          <input
+            id="totp-confirm-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            maxLength={16}
+            {...describedBy("totp-confirm-code", issue)}
+          />
         </Field>
         <FormActions>
           <Button type="submit" disabled={confirmPending}>

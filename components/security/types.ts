@@ -37,6 +37,7 @@ export interface EmailConfirmState extends ActionResult {
 export type CeremonyStart<T> = { ok: true; options: T } | { ok: false; message: string };
 export type PasskeyProofStart = CeremonyStart<PublicKeyCredentialRequestOptionsJSON>;
 /** The registration options, or why there are none (a missing or wrong identity proof among the reasons). */
-export type PasskeyRegistrationStart = { ok: true; options: PublicKeyCredentialCreationOptionsJSON } | (ProofFormState & { ok: false; message: string });
+export type PasskeyRegistrationStart =
+  { ok: true; options: PublicKeyCredentialCreationOptionsJSON } | (ProofFormState & { ok: false; message: string });
 
 export type FormAction<S> = (prev: S | null, form: FormData) => Promise<S>;

@@ -11,5 +11,8 @@ export type Counted<S> = S & { attempt: number };
  * secrets (recovery codes, a new token) and is never sent back to the server.
  */
 export function useFormAction<S extends object>(action: (prev: null, form: FormData) => Promise<S>) {
-  return useActionState<Counted<S> | null, FormData>(async (prev, form) => ({ ...(await action(null, form)), attempt: (prev?.attempt ?? 0) + 1 }), null);
+  return useActionState<Counted<S> | null, FormData>(
+    async (prev, form) => ({ ...(await action(null, form)), attempt: (prev?.attempt ?? 0) + 1 }),
+    null,
+  );
 }

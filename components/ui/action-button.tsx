@@ -6,7 +6,13 @@ import { Button } from "./button";
 import { FormMessage } from "./form-message";
 
 /** One button that runs one server action and shows its outcome; optionally asks first. */
-export function ActionButton({ action, label, confirmText, variant = "secondary", size }: {
+export function ActionButton({
+  action,
+  label,
+  confirmText,
+  variant = "secondary",
+  size,
+}: {
   action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult | null>;
   label: string;
   confirmText?: string;
@@ -15,7 +21,12 @@ export function ActionButton({ action, label, confirmText, variant = "secondary"
 }) {
   const [result, formAction, pending] = useActionState(action, null);
   return (
-    <form action={formAction} onSubmit={(e) => { if (confirmText && !window.confirm(confirmText)) e.preventDefault(); }}>
+    <form
+      action={formAction}
+      onSubmit={(e) => {
+        if (confirmText && !window.confirm(confirmText)) e.preventDefault();
+      }}
+    >
       <Button type="submit" variant={variant} size={size} disabled={pending}>
         {label}
       </Button>

@@ -14,7 +14,11 @@ const VARIANT_CLASS: Record<ButtonVariant, string | undefined> = {
 };
 
 /** The classes of a button look, for an element that is not a <button>: a plain <a> (a download, a full page load). */
-export function buttonClass({ variant = "primary", size = "md", className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string | undefined } = {}): string {
+export function buttonClass({
+  variant = "primary",
+  size = "md",
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string | undefined } = {}): string {
   return cx(styles.button, VARIANT_CLASS[variant], size === "sm" && styles.sm, className);
 }
 

@@ -58,7 +58,13 @@ export function describedBy(id: string, issue: string | undefined, hasHint = fal
  */
 export function shownIssue<F extends string>(
   field: F,
-  form: { touched: Partial<Record<F, boolean>>; clientIssues: Partial<Record<F, string>>; values: Record<F, string>; sent: Record<F, string> | null; serverIssues?: Record<string, string> | undefined },
+  form: {
+    touched: Partial<Record<F, boolean>>;
+    clientIssues: Partial<Record<F, string>>;
+    values: Record<F, string>;
+    sent: Record<F, string> | null;
+    serverIssues?: Record<string, string> | undefined;
+  },
 ): string | undefined {
   if (form.touched[field] && form.clientIssues[field]) return form.clientIssues[field];
   if (form.sent && form.sent[field] === form.values[field] && form.serverIssues?.[field]) return form.serverIssues[field];

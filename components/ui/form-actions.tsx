@@ -19,7 +19,14 @@ export type FormActionsProps = {
 /** The row of a form's buttons, or of the actions of a list item or a page section. */
 export function FormActions(props: FormActionsProps) {
   const { spacing = "normal", layout = "row", className, children } = props;
-  const classes = cx(styles.actions, spacing === "compact" && styles.compact, spacing === "flush" && styles.flush, layout === "start" && styles.start, layout === "stack" && styles.stack, className);
+  const classes = cx(
+    styles.actions,
+    spacing === "compact" && styles.compact,
+    spacing === "flush" && styles.flush,
+    layout === "start" && styles.start,
+    layout === "stack" && styles.stack,
+    className,
+  );
   return props.as === "nav" ? (
     <nav className={classes} aria-label={props["aria-label"]}>
       {children}

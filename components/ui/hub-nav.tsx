@@ -16,7 +16,9 @@ export function HubNav({ items, children }: { items: HubNavItem[]; children?: Re
   const pathname = usePathname();
   // The most specific match wins, so /dashboard/tokens does not also mark /dashboard.
   const prefix = (i: HubNavItem) => i.match ?? i.href;
-  const current = items.filter((i) => pathname === prefix(i) || pathname.startsWith(`${prefix(i)}/`)).sort((a, b) => prefix(b).length - prefix(a).length)[0];
+  const current = items
+    .filter((i) => pathname === prefix(i) || pathname.startsWith(`${prefix(i)}/`))
+    .sort((a, b) => prefix(b).length - prefix(a).length)[0];
   return (
     <nav aria-label="Kundenbereich">
       <ul className="nav">

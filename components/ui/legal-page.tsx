@@ -8,7 +8,10 @@ export function legalMetadata(page: LegalPageKey, edition: Edition): Metadata {
   const origin = siteOrigin("hub", getSiteHosts());
   return {
     title: { absolute: `${LEGAL_PAGES[page][edition].title} – ${SITE_NAMES.hub}` },
-    alternates: { canonical: `${origin}${legalPath(page, edition)}`, languages: { de: `${origin}${legalPath(page, "de")}`, en: `${origin}${legalPath(page, "en")}` } },
+    alternates: {
+      canonical: `${origin}${legalPath(page, edition)}`,
+      languages: { de: `${origin}${legalPath(page, "de")}`, en: `${origin}${legalPath(page, "en")}` },
+    },
   };
 }
 
@@ -17,7 +20,11 @@ export function LegalPage({ page, edition }: { page: LegalPageKey; edition: Edit
   const other = edition === "de" ? "en" : "de";
   return (
     <>
-      <SiteHeader brand={SITE_NAMES.hub} homeHref="/" nav={[{ href: legalPath(page, other), label: other === "de" ? "Deutsch" : "English", lang: other }]} />
+      <SiteHeader
+        brand={SITE_NAMES.hub}
+        homeHref="/"
+        nav={[{ href: legalPath(page, other), label: other === "de" ? "Deutsch" : "English", lang: other }]}
+      />
       <main id="main" className="wrap" lang={edition}>
         <h1>{LEGAL_PAGES[page][edition].title}</h1>
         {LEGAL_TEXT[page][edition].map((p) => (

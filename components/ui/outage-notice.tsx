@@ -7,7 +7,10 @@ export function OutageNotice({ onRetry }: { onRetry: () => void }) {
   return (
     <main id="main" className="wrap">
       <h1>Diese Seite ist gerade nicht erreichbar</h1>
-      <p>Der Dienst ist kurz nicht verfügbar. Bitte versuchen Sie es in einigen Sekunden erneut; Ihre gespeicherten Daten sind davon nicht betroffen.</p>
+      <p>
+        Der Dienst ist kurz nicht verfügbar. Bitte versuchen Sie es in einigen Sekunden erneut; Ihre gespeicherten Daten sind davon nicht
+        betroffen.
+      </p>
       <p lang="en">This page is briefly unavailable. Please try again in a few seconds.</p>
       <p>
         <Button type="button" onClick={onRetry}>

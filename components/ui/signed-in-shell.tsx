@@ -6,11 +6,21 @@ import { ImpersonationBanner } from "./impersonation-banner";
 import { SiteFooter } from "./site-header";
 
 /** The frame of every signed-in hub area (dashboard, admin): the user's header, the impersonation banner while staff act as the customer, and the footer. */
-export async function SignedInShell({ children, logout, endImpersonation }: { children: ReactNode; logout: () => Promise<void>; endImpersonation: () => Promise<void> }) {
+export async function SignedInShell({
+  children,
+  logout,
+  endImpersonation,
+}: {
+  children: ReactNode;
+  logout: () => Promise<void>;
+  endImpersonation: () => Promise<void>;
+}) {
   const { user, session } = await requireUser();
   return (
     <>
-      {session.impersonatorUserId !== null ? <ImpersonationBanner name={user.name} email={user.email} until={session.expiresAt} end={endImpersonation} /> : null}
+      {session.impersonatorUserId !== null ? (
+        <ImpersonationBanner name={user.name} email={user.email} until={session.expiresAt} end={endImpersonation} />
+      ) : null}
       <HubHeader userName={user.name} adminHome={adminHomeFor(user)} logout={logout} />
       <main id="main" className="wrap">
         {children}

@@ -14,7 +14,19 @@ type HomeLink = "a" | ComponentType<{ className: string; href: string; children:
  * import this module and not site-header.tsx, so a reader's page loads no next/link code and no
  * prefetch of the home page.
  */
-export function SiteHeaderBase({ brand, tagline, homeHref, nav, homeLink: Home = "a" }: { brand: string; tagline?: string; homeHref: string; nav: NavItem[]; homeLink?: HomeLink }) {
+export function SiteHeaderBase({
+  brand,
+  tagline,
+  homeHref,
+  nav,
+  homeLink: Home = "a",
+}: {
+  brand: string;
+  tagline?: string;
+  homeHref: string;
+  nav: NavItem[];
+  homeLink?: HomeLink;
+}) {
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">

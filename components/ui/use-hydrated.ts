@@ -4,5 +4,9 @@ const subscribe = () => () => {};
 
 /** False in the server HTML, true once React runs in the browser: buttons that need JavaScript wait for it. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -19,7 +19,9 @@ function toFunction(job: JobDefinition<never>) {
     // Recorded outside the steps: Inngest re-enters the body once per step, so the start is the
     // latest entry and the success the entry that finished the run.
     async ({ event, step, attempt }) =>
-      runRecorded(job.name, () => job.handler((event.data ?? {}) as never, { step: { run: (name, fn) => step.run(name, fn) as never }, attempt: attempt + 1 })),
+      runRecorded(job.name, () =>
+        job.handler((event.data ?? {}) as never, { step: { run: (name, fn) => step.run(name, fn) as never }, attempt: attempt + 1 }),
+      ),
   );
 }
 

@@ -13,10 +13,18 @@ describe("release pipeline functions on Inngest", () => {
   it("release-review: submitted → check → route → publish in one step, and a replay publishes nothing twice", async () => {
     const { owner, company } = await seedNewsroom();
     const actor = { type: "user" as const, userId: owner.id };
-    const release = await createRelease({ companyId: company.id, portal: "business", language: "de", authorUserId: owner.id, content: { title: `Werk ${unique("ing")}`, body: GOOD_BODY, location: "Berlin", contactName: "P" }, actor });
+    const release = await createRelease({
+      companyId: company.id,
+      portal: "business",
+      language: "de",
+      authorUserId: owner.id,
+      content: { title: `Werk ${unique("ing")}`, body: GOOD_BODY, location: "Berlin", contactName: "P" },
+      actor,
+    });
     await submitRelease({ releaseId: release.id, actor });
 
-    const engine = () => new InngestTestEngine({ function: byId("release-review"), events: [{ name: "release/review", data: { releaseId: release.id } }] });
+    const engine = () =>
+      new InngestTestEngine({ function: byId("release-review"), events: [{ name: "release/review", data: { releaseId: release.id } }] });
     const first = await engine().execute();
     expect(first.error).toBeUndefined();
     expect(first.ctx.step.run).toHaveBeenCalledWith("check-route-publish", expect.any(Function));
@@ -31,8 +39,13 @@ describe("release pipeline functions on Inngest", () => {
     const fn = byId("releases-publish-scheduled");
     expect((fn as unknown as { opts: { triggers: object[] } }).opts.triggers).toContainEqual({ cron: "TZ=Europe/Berlin * * * * *" });
     const { owner, company } = await seedNewsroom();
-    const release = await seedCheckedRelease(company.id, owner.id, { data: { status: "scheduled", scheduledAt: new Date(Date.now() - 1000) } });
-    const { result, error } = await new InngestTestEngine({ function: fn, events: [{ name: "releases/publish-scheduled", data: {} }] }).execute();
+    const release = await seedCheckedRelease(company.id, owner.id, {
+      data: { status: "scheduled", scheduledAt: new Date(Date.now() - 1000) },
+    });
+    const { result, error } = await new InngestTestEngine({
+      function: fn,
+      events: [{ name: "releases/publish-scheduled", data: {} }],
+    }).execute();
     expect(error).toBeUndefined();
     expect((result as { published: number[] }).published).toContain(release.id);
   });

@@ -9,4 +9,3 @@ export function processSingleton<T>(name: string, create: () => T): T {
   const g = globalThis as unknown as Record<symbol, T | undefined>;
   return (g[key] ??= create());
 }
-

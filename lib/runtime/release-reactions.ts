@@ -28,7 +28,8 @@ export const authorMail: Reaction = {
         return notifyReleasePublished({ releaseId: event.releaseId }, tx);
       case "rejected":
         // Sent back by a person with a comment, or red in the check.
-        if (event.actor.type === "admin") return notifyReleaseReturned({ releaseId: event.releaseId, comment: String(event.data["comment"] ?? "") }, tx);
+        if (event.actor.type === "admin")
+          return notifyReleaseReturned({ releaseId: event.releaseId, comment: String(event.data["comment"] ?? "") }, tx);
         return notifyReleaseRejected(checkOf(event), tx);
       case "checked":
         // The last allowed red: a person decides; the author learns that it waits.

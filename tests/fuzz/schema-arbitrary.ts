@@ -49,7 +49,12 @@ function resolve(node: JsonSchema, root: JsonSchema): JsonSchema {
 const text = (minLength: number, maxLength: number) =>
   fc.oneof(
     { weight: 3, arbitrary: fc.string({ unit: "grapheme-ascii", minLength, maxLength: Math.min(maxLength, minLength + 80) }) },
-    { weight: 1, arbitrary: fc.string({ unit: "grapheme", minLength, maxLength: Math.min(maxLength, minLength + 40) }).filter((s) => s.length <= maxLength && !s.includes("\u0000")) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .string({ unit: "grapheme", minLength, maxLength: Math.min(maxLength, minLength + 40) })
+        .filter((s) => s.length <= maxLength && !s.includes("\u0000")),
+    },
   );
 
 function arbitraryOf(node: JsonSchema, root: JsonSchema, hints: Hints, name?: string): fc.Arbitrary<unknown> {
@@ -68,7 +73,8 @@ function arbitraryOf(node: JsonSchema, root: JsonSchema, hints: Hints, name?: st
       return fc.array(arbitraryOf(s.items ?? {}, root, hints), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 5, 5) });
     case "string":
       if (s.format === "email") return fc.emailAddress();
-      if (s.format === "date-time") return fc.date({ min: new Date("2020-01-01"), max: new Date("2035-01-01"), noInvalidDate: true }).map((d) => d.toISOString());
+      if (s.format === "date-time")
+        return fc.date({ min: new Date("2020-01-01"), max: new Date("2035-01-01"), noInvalidDate: true }).map((d) => d.toISOString());
       return text(s.minLength ?? 0, s.maxLength ?? 200);
     case "integer":
       return fc.integer({ min: s.minimum ?? -1000, max: s.maximum ?? 1_000_000 });

@@ -5,7 +5,15 @@ import type { AddressInfo } from "node:net";
 export interface ReceivedMail {
   key: string | null;
   id: string;
-  body: { from: string; to: string[]; subject: string; html?: string; text?: string; headers?: Record<string, string>; attachments?: unknown[] };
+  body: {
+    from: string;
+    to: string[];
+    subject: string;
+    html?: string;
+    text?: string;
+    headers?: Record<string, string>;
+    attachments?: unknown[];
+  };
 }
 
 /**
@@ -34,7 +42,7 @@ export class FakeResend {
     this.keepBodies = opts.keepBodies ?? true;
     if (opts.seed !== undefined) {
       let s = opts.seed >>> 0;
-      this.random = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+      this.random = () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
     }
   }
 
@@ -50,7 +58,8 @@ export class FakeResend {
           res.end(JSON.stringify(body));
         };
         if (req.method !== "POST" || req.url !== "/emails") return reply(404, { statusCode: 404, name: "not_found", message: "no route" });
-        if (this.forceStatus) return reply(this.forceStatus, { statusCode: this.forceStatus, name: "restricted_api_key", message: "forced" });
+        if (this.forceStatus)
+          return reply(this.forceStatus, { statusCode: this.forceStatus, name: "restricted_api_key", message: "forced" });
         const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
         const failing = this.random() < this.failRate;
         const afterAccept = failing && this.random() < this.lostAnswerShare;

@@ -81,7 +81,8 @@ lang=DE><span style='mso-list:Ignore'>2.<span style='font:7.0pt "Times New Roman
 
 </html>`;
 
-const GOOGLE_SPAN = "font-size:11pt;font-family:Arial,sans-serif;color:#000000;background-color:transparent;font-variant:normal;text-decoration:none;vertical-align:baseline;white-space:pre;white-space:pre-wrap;";
+const GOOGLE_SPAN =
+  "font-size:11pt;font-family:Arial,sans-serif;color:#000000;background-color:transparent;font-variant:normal;text-decoration:none;vertical-align:baseline;white-space:pre;white-space:pre-wrap;";
 const GOOGLE_DOCS = `<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-3c1f5a2e-7fff-1d2a-8b1e-0a6d9b1f2c3d"><h2 dir="ltr" style="line-height:1.38;margin-top:18pt;margin-bottom:6pt;"><span style="font-size:16pt;font-family:Arial,sans-serif;color:#000000;background-color:transparent;font-weight:400;font-style:normal;font-variant:normal;text-decoration:none;vertical-align:baseline;white-space:pre;white-space:pre-wrap;">Neues Servicezentrum in Husum</span></h2><p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;"><span style="${GOOGLE_SPAN}font-weight:400;font-style:normal;">Die Nordlicht Energie GmbH hat in </span><span style="${GOOGLE_SPAN}font-weight:700;font-style:normal;">Husum</span><span style="${GOOGLE_SPAN}font-weight:400;font-style:normal;"> ein </span><span style="${GOOGLE_SPAN}font-weight:400;font-style:italic;">neues Zentrum</span><span style="${GOOGLE_SPAN}font-weight:400;font-style:normal;"> eröffnet. </span><a href="https://nordlicht-energie.example/" style="text-decoration:none;"><span style="font-size:11pt;font-family:Arial,sans-serif;color:#1155cc;background-color:transparent;font-weight:400;font-style:normal;font-variant:normal;text-decoration:underline;-webkit-text-decoration-skip:none;text-decoration-skip-ink:none;vertical-align:baseline;white-space:pre;white-space:pre-wrap;">Zur Website</span></a></p><br><p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;"><span style="${GOOGLE_SPAN}font-weight:400;font-style:normal;"></span></p><ul style="margin-top:0;margin-bottom:0;padding-inline-start:48px;"><li dir="ltr" style="list-style-type:disc;font-size:11pt;font-family:Arial,sans-serif;color:#000000;background-color:transparent;font-weight:400;font-style:normal;font-variant:normal;text-decoration:none;vertical-align:baseline;white-space:pre;" aria-level="1"><p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;" role="presentation"><span style="${GOOGLE_SPAN}font-weight:400;font-style:normal;">Beratung</span></p></li><ul style="margin-top:0;margin-bottom:0;padding-inline-start:48px;"><li dir="ltr" style="list-style-type:circle;font-size:11pt;font-weight:400;" aria-level="2"><p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;" role="presentation"><span style="${GOOGLE_SPAN}font-weight:400;font-style:normal;">Wärmepumpen</span></p></li></ul><li dir="ltr" style="list-style-type:disc;font-size:11pt;font-weight:400;" aria-level="1"><p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;" role="presentation"><span style="${GOOGLE_SPAN}font-weight:700;font-style:italic;">Netzservice</span></p></li></ul><br><ol style="margin-top:0;margin-bottom:0;padding-inline-start:48px;"><li dir="ltr" style="list-style-type:decimal;font-size:11pt;font-weight:400;" aria-level="1"><p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;" role="presentation"><span style="${GOOGLE_SPAN}font-weight:400;font-style:normal;">Antrag stellen</span></p></li></ol></b><br class="Apple-interchange-newline">`;
 
 describe("cleanPastedHtml", () => {
@@ -125,7 +126,9 @@ describe("cleanPastedHtml", () => {
   });
 
   it("wraps loose text in paragraphs and keeps entities and a lone < as text", () => {
-    expect(cleanPastedHtml("Erste Zeile &amp; mehr < weniger<div>Zweiter Block</div>")).toBe("<p>Erste Zeile &amp; mehr &lt; weniger</p><p>Zweiter Block</p>");
+    expect(cleanPastedHtml("Erste Zeile &amp; mehr < weniger<div>Zweiter Block</div>")).toBe(
+      "<p>Erste Zeile &amp; mehr &lt; weniger</p><p>Zweiter Block</p>",
+    );
     expect(cleanPastedHtml("")).toBe("");
   });
 });

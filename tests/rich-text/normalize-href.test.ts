@@ -16,7 +16,22 @@ describe("normalizeHref", () => {
   });
 
   it("refuses other schemes, relative paths, hosts without a domain and text with spaces", () => {
-    for (const value of ["", "javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:text/html,<b>x</b>", "ftp://beispiel.de", "tel:+4940123", "/presse", "#anker", "//beispiel.de", "https://", "https://intranet", "mailto:niemand", "beispiel", "www.beispiel.de und mehr"]) {
+    for (const value of [
+      "",
+      "javascript:alert(1)",
+      "JAVASCRIPT:alert(1)",
+      "data:text/html,<b>x</b>",
+      "ftp://beispiel.de",
+      "tel:+4940123",
+      "/presse",
+      "#anker",
+      "//beispiel.de",
+      "https://",
+      "https://intranet",
+      "mailto:niemand",
+      "beispiel",
+      "www.beispiel.de und mehr",
+    ]) {
       expect(normalizeHref(value), value).toBeNull();
     }
   });

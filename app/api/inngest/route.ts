@@ -14,7 +14,8 @@ type Handler = (typeof handlers)["GET"];
 const whenConfigured = (handler: Handler): Handler =>
   ((request: Parameters<Handler>[0], context: Parameters<Handler>[1]) => {
     const { jobs } = getConfig();
-    if (!jobs.inngestSigningKey && process.env.INNGEST_DEV !== "1") return toErrorResponse(notFound("Jobs run inside this service; there is no Inngest endpoint."), crypto.randomUUID());
+    if (!jobs.inngestSigningKey && process.env.INNGEST_DEV !== "1")
+      return toErrorResponse(notFound("Jobs run inside this service; there is no Inngest endpoint."), crypto.randomUUID());
     return handler(request, context);
   }) as Handler;
 

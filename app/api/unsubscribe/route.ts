@@ -14,6 +14,11 @@ export const POST = apiRoute({ route: "/api/unsubscribe", query }, async ({ quer
 });
 
 // GET: a person who opens the header's link gets the page with the visible button.
-export const GET = apiRoute({ route: "/api/unsubscribe", query }, async ({ query }) =>
-  new Response(null, { status: 303, headers: { location: `${siteOrigin("hub", getSiteHosts())}/unsubscribe?t=${encodeURIComponent(query.t)}` } }),
+export const GET = apiRoute(
+  { route: "/api/unsubscribe", query },
+  async ({ query }) =>
+    new Response(null, {
+      status: 303,
+      headers: { location: `${siteOrigin("hub", getSiteHosts())}/unsubscribe?t=${encodeURIComponent(query.t)}` },
+    }),
 );

@@ -7,5 +7,9 @@ import { endImpersonationAction } from "../impersonation/actions";
 export const metadata: Metadata = { robots: { index: false } };
 
 export default function DashboardLayout({ children }: { children: ReactNode }) {
-  return <SignedInShell logout={logout} endImpersonation={endImpersonationAction}>{children}</SignedInShell>;
+  return (
+    <SignedInShell logout={logout} endImpersonation={endImpersonationAction}>
+      {children}
+    </SignedInShell>
+  );
 }

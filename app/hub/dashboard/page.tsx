@@ -27,20 +27,35 @@ export default async function DashboardHome({ searchParams }: { searchParams: Se
   const pageHref = (p: number) => `/dashboard?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
   return (
     <>
-      <PageHeader title="Ihre Pressemitteilungen" actions={list.hasNewsroom ? <LinkButton href="/dashboard/releases/new">Neue Pressemitteilung</LinkButton> : null} />
+      <PageHeader
+        title="Ihre Pressemitteilungen"
+        actions={list.hasNewsroom ? <LinkButton href="/dashboard/releases/new">Neue Pressemitteilung</LinkButton> : null}
+      />
       <ImageConfirmationNotice userId={user.id} />
       {!list.hasNewsroom ? (
         <section className="panel onboarding-intro" aria-labelledby="start">
           <h2 id="start">Willkommen! Legen Sie Ihren Newsroom an</h2>
-          <p>Bevor Sie Pressemitteilungen schreiben, braucht Ihr Unternehmen einen Newsroom: Name, Anschrift, Kurzbeschreibung, Logo und Pressekontakt. Unter ihm erscheinen Ihre Meldungen auf dem Portal.</p>
+          <p>
+            Bevor Sie Pressemitteilungen schreiben, braucht Ihr Unternehmen einen Newsroom: Name, Anschrift, Kurzbeschreibung, Logo und
+            Pressekontakt. Unter ihm erscheinen Ihre Meldungen auf dem Portal.
+          </p>
           <FormActions>
             <LinkButton href="/dashboard/newsrooms/new">Newsroom anlegen</LinkButton>
           </FormActions>
-          <p className="meta">Ihr Unternehmen hat schon einen Newsroom? Dann bitten Sie dessen Inhaberin oder Inhaber um eine Einladung und öffnen den Link aus der E-Mail.</p>
+          <p className="meta">
+            Ihr Unternehmen hat schon einen Newsroom? Dann bitten Sie dessen Inhaberin oder Inhaber um eine Einladung und öffnen den Link
+            aus der E-Mail.
+          </p>
         </section>
       ) : null}
       <form role="search" className="search" method="get" action="/dashboard">
-        <input name="q" type="search" defaultValue={q} aria-label="Pressemitteilungen durchsuchen" placeholder="Titel oder Text durchsuchen" />
+        <input
+          name="q"
+          type="search"
+          defaultValue={q}
+          aria-label="Pressemitteilungen durchsuchen"
+          placeholder="Titel oder Text durchsuchen"
+        />
         <Button type="submit" variant="secondary">
           Suchen
         </Button>

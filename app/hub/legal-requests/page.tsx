@@ -5,5 +5,11 @@ export const dynamic = "force-dynamic";
 export const metadata = legalRequestsMetadata("en");
 
 export default function Page() {
-  return <IntakeLegalPage edition="en" requestLink={requestLegalLoginLink.bind(null, "en")} fileRequest={filePublicRequestAction.bind(null, "en")} />;
+  return (
+    <IntakeLegalPage
+      edition="en"
+      requestLink={requestLegalLoginLink.bind(null, "en")}
+      fileRequest={filePublicRequestAction.bind(null, "en")}
+    />
+  );
 }

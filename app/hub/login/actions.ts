@@ -3,7 +3,11 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { passkeyAuthenticationOptions, passkeyAuthenticationOptionsForUser, type PasskeyAuthenticationStart } from "@/lib/domains/accounts/passkeys";
+import {
+  passkeyAuthenticationOptions,
+  passkeyAuthenticationOptionsForUser,
+  type PasskeyAuthenticationStart,
+} from "@/lib/domains/accounts/passkeys";
 import { sendLoginLinkMail } from "@/lib/domains/accounts/login-links";
 import { TwoFactorThrottledError } from "@/lib/domains/accounts/two-factor";
 import { passPasskeyChallenge, passSecondFactorChallenge } from "@/lib/domains/auth/login/second-factor-challenge";
@@ -23,7 +27,8 @@ import { formText } from "@/lib/core/forms/form-fields";
  * Each start files a challenge in the cache store, so a client gets 30 a minute (policy `passkeySignIn`).
  */
 export async function startPasskeySignIn(): Promise<PasskeyAuthenticationStart | ActionResult> {
-  if (!(await getLimiter("passkeySignIn").limit(clientKeyOf(await headers()))).success) return { ok: false, message: "Zu viele Anmeldeversuche. Bitte warten Sie einen Moment." };
+  if (!(await getLimiter("passkeySignIn").limit(clientKeyOf(await headers()))).success)
+    return { ok: false, message: "Zu viele Anmeldeversuche. Bitte warten Sie einen Moment." };
   return passkeyAuthenticationOptions();
 }
 
@@ -32,9 +37,14 @@ export async function requestLoginLink(_prev: ActionResult | null, form: FormDat
   const email = formText(form, "email", 320).trim();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, message: "Bitte geben Sie eine gültige E-Mail-Adresse an." };
   // The same budget as registration: both send mail to an address a stranger typed in.
-  if (!(await getLimiter("accountMail").limit(clientKeyOf(await headers()))).success) return { ok: false, message: "Zu viele Anfragen von dieser Adresse. Bitte versuchen Sie es später erneut." };
+  if (!(await getLimiter("accountMail").limit(clientKeyOf(await headers()))).success)
+    return { ok: false, message: "Zu viele Anfragen von dieser Adresse. Bitte versuchen Sie es später erneut." };
   await sendLoginLinkMail({ email, source: "login_form", offerRegistration: true });
-  return { ok: true, message: "Sofern möglich, ist ein Anmeldelink an diese Adresse unterwegs. Er gilt 15 Minuten. Gibt es zu der Adresse noch kein Konto, legen Sie mit dem Link eines an." };
+  return {
+    ok: true,
+    message:
+      "Sofern möglich, ist ein Anmeldelink an diese Adresse unterwegs. Er gilt 15 Minuten. Gibt es zu der Adresse noch kein Konto, legen Sie mit dem Link eines an.",
+  };
 }
 
 /** The second-factor challenge: app code or recovery code. */
@@ -44,7 +54,12 @@ export async function answerChallenge(_prev: ActionResult | null, form: FormData
   if (!s.session.twoFactorPending) redirect(startPathOf(s));
   const input = formText(form, "code", 64);
   try {
-    const result = await passSecondFactorChallenge({ userId: s.user.id, session: s.session, input, client: clientContextOf(await headers()) });
+    const result = await passSecondFactorChallenge({
+      userId: s.user.id,
+      session: s.session,
+      input,
+      client: clientContextOf(await headers()),
+    });
     if (result === "wrong") return { ok: false, message: "Der Code ist nicht korrekt. Bitte versuchen Sie es erneut." };
   } catch (err) {
     if (err instanceof TwoFactorThrottledError) return { ok: false, message: "Zu viele Versuche. Bitte warten Sie eine Minute." };
@@ -58,7 +73,8 @@ export async function startPasskeyChallenge(): Promise<PasskeyAuthenticationStar
   const s = await readSessionIncludingPending();
   if (!s) redirect("/login");
   if (!s.session.twoFactorPending) redirect(startPathOf(s));
-  if (!(await getLimiter("passkeySignIn").limit(clientKeyOf(await headers()))).success) return { ok: false, message: "Zu viele Anmeldeversuche. Bitte warten Sie einen Moment." };
+  if (!(await getLimiter("passkeySignIn").limit(clientKeyOf(await headers()))).success)
+    return { ok: false, message: "Zu viele Anmeldeversuche. Bitte warten Sie einen Moment." };
   try {
     // Only this account's passkeys are offered.
     return await passkeyAuthenticationOptionsForUser(s.user.id);
@@ -73,7 +89,13 @@ export async function answerChallengeWithPasskey(handle: string, response: Authe
   const s = await readSessionIncludingPending();
   if (!s) redirect("/login");
   if (!s.session.twoFactorPending) redirect(startPathOf(s));
-  const result = await passPasskeyChallenge({ userId: s.user.id, session: s.session, handle: String(handle), response, client: clientContextOf(await headers()) });
+  const result = await passPasskeyChallenge({
+    userId: s.user.id,
+    session: s.session,
+    handle: String(handle),
+    response,
+    client: clientContextOf(await headers()),
+  });
   if (result === "wrong") return { ok: false, message: "Der Passkey konnte nicht bestätigt werden. Bitte versuchen Sie es erneut." };
   redirect(startPathOf(s));
 }

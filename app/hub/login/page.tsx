@@ -42,7 +42,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           </form>
         ) : null}
         <p>
-          Melden Sie sich an, um Pressemitteilungen zu schreiben und einzureichen. Noch kein Konto? <a href="/register">Jetzt registrieren</a>.
+          Melden Sie sich an, um Pressemitteilungen zu schreiben und einzureichen. Noch kein Konto?{" "}
+          <a href="/register">Jetzt registrieren</a>.
         </p>
         <LoginForm
           startPasskeySignIn={startPasskeySignIn}

@@ -24,7 +24,8 @@ export async function signupAction(pageEdition: Edition, _prev: SignupState | nu
   const language = editionOf(formText(form, "language", 5));
   const portals = checkedPortals(form);
   const values = { email: formText(form, "email", 320), language, portals };
-  if (!(await getLimiter("newsletterSignup").limit(clientKeyOf(await headers()))).success) return { ok: false, message: t.throttled, values };
+  if (!(await getLimiter("newsletterSignup").limit(clientKeyOf(await headers()))).success)
+    return { ok: false, message: t.throttled, values };
   try {
     await requestNewsletterSignup({ email: values.email, language, portals });
   } catch (err) {
@@ -36,7 +37,12 @@ export async function signupAction(pageEdition: Edition, _prev: SignupState | nu
 }
 
 /** The confirm button's POST; the token is bound by the page. */
-export async function confirmAction(token: string, pageEdition: Edition, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+export async function confirmAction(
+  token: string,
+  pageEdition: Edition,
+  _prev: ActionResult | null,
+  _form: FormData,
+): Promise<ActionResult> {
   const t = CONFIRM_COPY[editionOf(pageEdition)];
   try {
     await confirmNewsletterSignup({ token: String(token).slice(0, 200) });

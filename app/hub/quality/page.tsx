@@ -13,7 +13,10 @@ export default function QualityPage() {
       <SiteHeader brand={SITE_NAMES.hub} tagline="Qualitätsrichtlinien" homeHref="/" nav={[]} />
       <main id="main" className="wrap">
         <h1>Qualitätsrichtlinien</h1>
-        <p>Jede Pressemitteilung wird vor der Veröffentlichung automatisch geprüft. Eine Meldung muss sich wie eine Nachricht lesen, nicht wie Werbung.</p>
+        <p>
+          Jede Pressemitteilung wird vor der Veröffentlichung automatisch geprüft. Eine Meldung muss sich wie eine Nachricht lesen, nicht
+          wie Werbung.
+        </p>
         <ul>
           <li>Keine Werbesprache („jetzt kaufen“, „gratis“, „nur heute“, Rabatte).</li>
           <li>Keine Überschriften in Großbuchstaben und keine mehrfachen Ausrufe- oder Fragezeichen.</li>
@@ -22,8 +25,8 @@ export default function QualityPage() {
           <li>Kein Text, den ein anderer Newsroom bereits veröffentlicht hat.</li>
         </ul>
         <p>
-          Wird eine Meldung abgelehnt, nennen wir die Gründe und zählen die Prüfung mit. Nach {max} abgelehnten Prüfungen entscheidet
-          unsere Redaktion; danach prüft bei jeder weiteren Einreichung dieser Meldung ein Mensch.
+          Wird eine Meldung abgelehnt, nennen wir die Gründe und zählen die Prüfung mit. Nach {max} abgelehnten Prüfungen entscheidet unsere
+          Redaktion; danach prüft bei jeder weiteren Einreichung dieser Meldung ein Mensch.
         </p>
       </main>
       <SiteFooter>© Pressdesk</SiteFooter>

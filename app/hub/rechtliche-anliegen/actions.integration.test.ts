@@ -42,7 +42,12 @@ describe("the public legal form's answer", () => {
     expect(Math.abs(b! - a!)).toBeGreaterThan(1);
 
     for (const { row } of [first, second]) {
-      const receipt = await db.mailOutbox.findFirstOrThrow({ where: { to: (await db.legalRequest.findUniqueOrThrow({ where: { id: row.id } })).requesterEmail, mailType: "legal_request_received" } });
+      const receipt = await db.mailOutbox.findFirstOrThrow({
+        where: {
+          to: (await db.legalRequest.findUniqueOrThrow({ where: { id: row.id } })).requesterEmail,
+          mailType: "legal_request_received",
+        },
+      });
       expect(receipt.subject).toBe(`Ihr Anliegen ist eingegangen (Vorgang ${row.reference})`);
       expect(receipt.text).toContain(`Vorgangsnummer ${row.reference}.`);
     }
@@ -54,7 +59,9 @@ describe("the public legal form's answer", () => {
     await db.$executeRawUnsafe(`CREATE SEQUENCE IF NOT EXISTS test_reference_draws`);
     await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION test_repeat_reference() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF nextval('test_reference_draws') = 1 THEN NEW.reference := '${first.row.reference}'; END IF; RETURN NEW; END $$`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER test_repeat_reference BEFORE INSERT ON legal_requests FOR EACH ROW EXECUTE FUNCTION test_repeat_reference()`);
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER test_repeat_reference BEFORE INSERT ON legal_requests FOR EACH ROW EXECUTE FUNCTION test_repeat_reference()`,
+    );
     try {
       const second = await file(`${unique("danach")}@example.test`);
       expect(second.row.reference).not.toBe(first.row.reference);

@@ -25,7 +25,11 @@ export async function requestLegalLoginLink(pageEdition: Edition, _prev: ActionR
   const edition = editionOf(pageEdition);
   const t = LEGAL_PAGE_COPY[edition];
   const email = formText(form, "email", INTAKE_LIMITS.email).trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, message: edition === "de" ? "Bitte geben Sie eine gültige E-Mail-Adresse an." : "Please enter a valid e-mail address." };
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    return {
+      ok: false,
+      message: edition === "de" ? "Bitte geben Sie eine gültige E-Mail-Adresse an." : "Please enter a valid e-mail address.",
+    };
   // The login form's budget: both mail a link to an address a stranger typed in.
   if (!(await getLimiter("accountMail").limit(clientKeyOf(await headers()))).success) return { ok: false, message: t.linkThrottled };
   await sendLoginLinkMail({ email, source: LEGAL_REQUEST_LINK_SOURCE, locale: edition });

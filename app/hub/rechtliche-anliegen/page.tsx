@@ -5,5 +5,11 @@ export const dynamic = "force-dynamic";
 export const metadata = legalRequestsMetadata("de");
 
 export default function Page() {
-  return <IntakeLegalPage edition="de" requestLink={requestLegalLoginLink.bind(null, "de")} fileRequest={filePublicRequestAction.bind(null, "de")} />;
+  return (
+    <IntakeLegalPage
+      edition="de"
+      requestLink={requestLegalLoginLink.bind(null, "de")}
+      fileRequest={filePublicRequestAction.bind(null, "de")}
+    />
+  );
 }

@@ -28,8 +28,19 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
         <p>
           Schon registriert? <a href="/login">Zur Anmeldung</a>.
         </p>
-        {invitation ? <p>Sie wurden in einen Newsroom eingeladen. Legen Sie Ihr Konto mit der eingeladenen Adresse an; sobald Sie die Adresse mit dem Link aus unserer E-Mail bestätigen, gehören Sie zum Team.</p> : null}
-        <RegisterForm action={register} documents={REQUIRED_DOCUMENTS} minPasswordLength={MIN_PASSWORD_LENGTH} defaultEmail={first(params.email).slice(0, 320)} invitation={invitation} />
+        {invitation ? (
+          <p>
+            Sie wurden in einen Newsroom eingeladen. Legen Sie Ihr Konto mit der eingeladenen Adresse an; sobald Sie die Adresse mit dem
+            Link aus unserer E-Mail bestätigen, gehören Sie zum Team.
+          </p>
+        ) : null}
+        <RegisterForm
+          action={register}
+          documents={REQUIRED_DOCUMENTS}
+          minPasswordLength={MIN_PASSWORD_LENGTH}
+          defaultEmail={first(params.email).slice(0, 320)}
+          invitation={invitation}
+        />
       </main>
       <SiteFooter>© Pressdesk</SiteFooter>
     </>

@@ -29,17 +29,19 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
         {target ? (
           <>
             <p>
-              <strong>{target.email}</strong> erhält künftig keine E-Mails mehr über {WHAT[target.scope].de}. Anmeldelinks, Sicherheitshinweise und Rechnungen
-              kommen weiterhin.
+              <strong>{target.email}</strong> erhält künftig keine E-Mails mehr über {WHAT[target.scope].de}. Anmeldelinks,
+              Sicherheitshinweise und Rechnungen kommen weiterhin.
             </p>
             <p lang="en">
-              <strong>{target.email}</strong> will no longer receive {WHAT[target.scope].en}. Sign-in links, security notices and invoices still arrive.
+              <strong>{target.email}</strong> will no longer receive {WHAT[target.scope].en}. Sign-in links, security notices and invoices
+              still arrive.
             </p>
             <UnsubscribeForm token={token} action={unsubscribe} />
           </>
         ) : (
           <Notice tone="error" role="alert">
-            Dieser Abmeldelink ist ungültig oder unvollständig. Bitte öffnen Sie den Link aus der E-Mail vollständig. / This unsubscribe link is not valid.
+            Dieser Abmeldelink ist ungültig oder unvollständig. Bitte öffnen Sie den Link aus der E-Mail vollständig. / This unsubscribe
+            link is not valid.
           </Notice>
         )}
       </main>

@@ -23,11 +23,34 @@ export function CreditGrantForm({ action, grantId, defaultNewsroom, maxCredits }
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Credits gutschreiben">
       <FormMessage result={result} />
       <input type="hidden" name="grantId" value={grantId} />
-      <Field id="newsroom" label="Newsroom (Nummer oder Kurzbezeichnung)" issue={issue("newsroom")} hint="Die Nummer steht auf der Newsroom-Seite der Verwaltung, z. B. 123.">
-        <input id="newsroom" name="newsroom" type="text" autoComplete="off" maxLength={130} defaultValue={defaultNewsroom} required {...describedBy("newsroom", issue("newsroom"), true)} />
+      <Field
+        id="newsroom"
+        label="Newsroom (Nummer oder Kurzbezeichnung)"
+        issue={issue("newsroom")}
+        hint="Die Nummer steht auf der Newsroom-Seite der Verwaltung, z. B. 123."
+      >
+        <input
+          id="newsroom"
+          name="newsroom"
+          type="text"
+          autoComplete="off"
+          maxLength={130}
+          defaultValue={defaultNewsroom}
+          required
+          {...describedBy("newsroom", issue("newsroom"), true)}
+        />
       </Field>
       <Field id="credits" label="Credits" issue={issue("credits")} hint={`Eine ganze Zahl von 1 bis ${maxCredits}.`}>
-        <input id="credits" name="credits" type="text" inputMode="numeric" autoComplete="off" maxLength={6} required {...describedBy("credits", issue("credits"), true)} />
+        <input
+          id="credits"
+          name="credits"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          required
+          {...describedBy("credits", issue("credits"), true)}
+        />
       </Field>
       <Field id="reason" label="Grund (steht im Aktivitätsprotokoll)" issue={issue("reason")}>
         <textarea id="reason" name="reason" rows={3} maxLength={500} required {...describedBy("reason", issue("reason"))} />

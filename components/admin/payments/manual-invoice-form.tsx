@@ -26,17 +26,44 @@ export function ManualInvoiceForm({ action, lineCount, defaultPeriod, vatHint }:
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Manuelle Rechnung ausstellen">
       <FormMessage result={result} />
-      <Field id="customerEmail" label="E-Mail-Adresse des Kundenkontos" issue={issue("customerEmail")} hint="Die Adresse, mit der sich die Kundin oder der Kunde anmeldet. Die Rechnungsadresse kommt aus dem Konto.">
-        <input id="customerEmail" name="customerEmail" type="email" autoComplete="off" maxLength={320} required {...describedBy("customerEmail", issue("customerEmail"), true)} />
+      <Field
+        id="customerEmail"
+        label="E-Mail-Adresse des Kundenkontos"
+        issue={issue("customerEmail")}
+        hint="Die Adresse, mit der sich die Kundin oder der Kunde anmeldet. Die Rechnungsadresse kommt aus dem Konto."
+      >
+        <input
+          id="customerEmail"
+          name="customerEmail"
+          type="email"
+          autoComplete="off"
+          maxLength={320}
+          required
+          {...describedBy("customerEmail", issue("customerEmail"), true)}
+        />
       </Field>
       <fieldset className="fieldset">
         <legend>Leistungszeitraum</legend>
         <div className="form-grid">
           <Field id="periodStart" label="Erster Tag" issue={issue("periodStart")}>
-            <input id="periodStart" name="periodStart" type="date" defaultValue={defaultPeriod.start} required {...describedBy("periodStart", issue("periodStart"))} />
+            <input
+              id="periodStart"
+              name="periodStart"
+              type="date"
+              defaultValue={defaultPeriod.start}
+              required
+              {...describedBy("periodStart", issue("periodStart"))}
+            />
           </Field>
           <Field id="periodEnd" label="Letzter Tag" issue={issue("periodEnd")}>
-            <input id="periodEnd" name="periodEnd" type="date" defaultValue={defaultPeriod.end} required {...describedBy("periodEnd", issue("periodEnd"))} />
+            <input
+              id="periodEnd"
+              name="periodEnd"
+              type="date"
+              defaultValue={defaultPeriod.end}
+              required
+              {...describedBy("periodEnd", issue("periodEnd"))}
+            />
           </Field>
         </div>
       </fieldset>
@@ -51,14 +78,37 @@ export function ManualInvoiceForm({ action, lineCount, defaultPeriod, vatHint }:
             <fieldset key={row} className={`fieldset ${styles.line}`}>
               <legend className="visually-hidden">Position {row + 1}</legend>
               <Field id={id("description")} label={`Position ${row + 1}: Beschreibung`} issue={issue(f("description"))}>
-                <input id={id("description")} name={f("description")} type="text" maxLength={300} required={row === 0} {...describedBy(id("description"), issue(f("description")))} />
+                <input
+                  id={id("description")}
+                  name={f("description")}
+                  type="text"
+                  maxLength={300}
+                  required={row === 0}
+                  {...describedBy(id("description"), issue(f("description")))}
+                />
               </Field>
               <div className="form-grid">
                 <Field id={id("quantity")} label={`Position ${row + 1}: Menge`} issue={issue(f("quantity"))}>
-                  <input id={id("quantity")} name={f("quantity")} type="text" inputMode="decimal" defaultValue="1" maxLength={12} {...describedBy(id("quantity"), issue(f("quantity")))} />
+                  <input
+                    id={id("quantity")}
+                    name={f("quantity")}
+                    type="text"
+                    inputMode="decimal"
+                    defaultValue="1"
+                    maxLength={12}
+                    {...describedBy(id("quantity"), issue(f("quantity")))}
+                  />
                 </Field>
                 <Field id={id("unitPrice")} label={`Position ${row + 1}: Einzelpreis netto in Euro`} issue={issue(f("unitPrice"))}>
-                  <input id={id("unitPrice")} name={f("unitPrice")} type="text" inputMode="decimal" placeholder="0,00" maxLength={20} {...describedBy(id("unitPrice"), issue(f("unitPrice")))} />
+                  <input
+                    id={id("unitPrice")}
+                    name={f("unitPrice")}
+                    type="text"
+                    inputMode="decimal"
+                    placeholder="0,00"
+                    maxLength={20}
+                    {...describedBy(id("unitPrice"), issue(f("unitPrice")))}
+                  />
                 </Field>
               </div>
             </fieldset>

@@ -37,11 +37,18 @@ function Actions({ invoice, actions }: { invoice: ManualInvoiceRow; actions: Inv
       <a href={`/admin/payments/invoices/${invoice.id}/pdf`}>
         PDF<span className="visually-hidden"> {n}</span>
       </a>
-      {isOpen || invoice.status === "paid" ? <PaymentActionButton action={actions.send.bind(null, invoice.id)} label="Senden" subject={n} /> : null}
+      {isOpen || invoice.status === "paid" ? (
+        <PaymentActionButton action={actions.send.bind(null, invoice.id)} label="Senden" subject={n} />
+      ) : null}
       {isOpen ? (
         <>
           <PaymentActionButton action={actions.remind.bind(null, invoice.id)} label="Erinnern" subject={n} />
-          <PaymentActionButton action={actions.markPaid.bind(null, invoice.id)} label="Als bezahlt markieren" subject={n} variant="primary" />
+          <PaymentActionButton
+            action={actions.markPaid.bind(null, invoice.id)}
+            label="Als bezahlt markieren"
+            subject={n}
+            variant="primary"
+          />
           <ReasonActionForm
             action={actions.void.bind(null, invoice.id)}
             id={`void-${invoice.id}`}
@@ -57,7 +64,15 @@ function Actions({ invoice, actions }: { invoice: ManualInvoiceRow; actions: Inv
 }
 
 /** The manual invoices of one status filter, one row per invoice with its actions. */
-export function ManualInvoiceTable({ rows, status, actions }: { rows: ManualInvoiceRow[]; status: InvoiceStatusFilter; actions: InvoiceActions }) {
+export function ManualInvoiceTable({
+  rows,
+  status,
+  actions,
+}: {
+  rows: ManualInvoiceRow[];
+  status: InvoiceStatusFilter;
+  actions: InvoiceActions;
+}) {
   return (
     <Table caption={CAPTIONS[status]}>
       <thead>
@@ -66,7 +81,9 @@ export function ManualInvoiceTable({ rows, status, actions }: { rows: ManualInvo
           <th scope="col">Kundin/Kunde</th>
           <th scope="col">Ausgestellt</th>
           <th scope="col">Fällig</th>
-          <th scope="col" className="amount">Betrag (brutto)</th>
+          <th scope="col" className="amount">
+            Betrag (brutto)
+          </th>
           <th scope="col">Versand und Erinnerungen</th>
           <th scope="col">Status</th>
           <th scope="col">Aktionen</th>
@@ -95,7 +112,9 @@ export function ManualInvoiceTable({ rows, status, actions }: { rows: ManualInvo
             <td>
               {invoice.sentAt ? `versandt ${day(invoice.sentAt)}` : <span className="meta">noch nicht versandt</span>}
               <div className="meta">
-                {invoice.reminderCount ? `${invoice.reminderCount} Erinnerung${invoice.reminderCount === 1 ? "" : "en"}, zuletzt ${day(invoice.remindedAt)}` : "keine Erinnerung"}
+                {invoice.reminderCount
+                  ? `${invoice.reminderCount} Erinnerung${invoice.reminderCount === 1 ? "" : "en"}, zuletzt ${day(invoice.remindedAt)}`
+                  : "keine Erinnerung"}
               </div>
             </td>
             <td>

@@ -13,7 +13,13 @@ export type PaymentAction = (prev: ActionResult | null, form: FormData) => Promi
  * record it acts on ("Senden MAN-2026-00003"); optionally asks first. The outcome goes to the
  * page's notice.
  */
-export function PaymentActionButton({ action, label, subject, confirmText, variant = "secondary" }: {
+export function PaymentActionButton({
+  action,
+  label,
+  subject,
+  confirmText,
+  variant = "secondary",
+}: {
   action: PaymentAction;
   label: string;
   /** Read after the label by screen readers: the invoice number or the customer. */
@@ -29,7 +35,12 @@ export function PaymentActionButton({ action, label, subject, confirmText, varia
   }, null);
   const hydrated = useHydrated();
   return (
-    <form action={formAction} onSubmit={(e) => { if (confirmText && !window.confirm(confirmText)) e.preventDefault(); }}>
+    <form
+      action={formAction}
+      onSubmit={(e) => {
+        if (confirmText && !window.confirm(confirmText)) e.preventDefault();
+      }}
+    >
       <Button type="submit" variant={variant} disabled={pending || !hydrated}>
         {label}
         <span className="visually-hidden"> {subject}</span>

@@ -15,7 +15,9 @@ export function ProviderPaymentTable({ rows }: { rows: ProviderPaymentRow[] }) {
           <th scope="col">Nummer</th>
           <th scope="col">Kundin/Kunde</th>
           <th scope="col">Datum</th>
-          <th scope="col" className="amount">Betrag (brutto)</th>
+          <th scope="col" className="amount">
+            Betrag (brutto)
+          </th>
           <th scope="col">Status</th>
           <th scope="col">PDF</th>
         </tr>

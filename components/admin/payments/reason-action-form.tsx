@@ -13,7 +13,16 @@ import styles from "./payments.module.css";
  * An action that needs a reason (void, remove, hold, end grandfathering), folded away until the
  * admin opens it. Asks before it acts; the reason stays in the field when the server refuses.
  */
-export function ReasonActionForm({ action, id, label, subject, reasonLabel, confirmText, notifyLabel, variant = "danger" }: {
+export function ReasonActionForm({
+  action,
+  id,
+  label,
+  subject,
+  reasonLabel,
+  confirmText,
+  notifyLabel,
+  variant = "danger",
+}: {
   action: PaymentAction;
   /** Unique on the page: names the fields. */
   id: string;

@@ -10,7 +10,13 @@ import type { ActionResult } from "@/lib/core/forms/action-result";
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /** Logo upload with the size checked before anything is sent; the server decodes and decides. */
-export function LogoUpload({ logoUrl, name, canEdit, upload, remove }: {
+export function LogoUpload({
+  logoUrl,
+  name,
+  canEdit,
+  upload,
+  remove,
+}: {
   logoUrl: string | null;
   name: string;
   canEdit: boolean;
@@ -39,7 +45,10 @@ export function LogoUpload({ logoUrl, name, canEdit, upload, remove }: {
             action={uploadAction}
             onSubmit={(e) => {
               const file = input.current?.files?.[0];
-              const tooBig = file && file.size > MAX_BYTES ? `Die Datei ist ${(file.size / 1024 / 1024).toFixed(1)} MB groß; das Logo darf höchstens 5 MB haben.` : null;
+              const tooBig =
+                file && file.size > MAX_BYTES
+                  ? `Die Datei ist ${(file.size / 1024 / 1024).toFixed(1)} MB groß; das Logo darf höchstens 5 MB haben.`
+                  : null;
               const missing = !file ? "Bitte wählen Sie eine Bilddatei." : null;
               setLocalIssue(tooBig ?? missing);
               if (tooBig || missing) e.preventDefault();
@@ -51,7 +60,15 @@ export function LogoUpload({ logoUrl, name, canEdit, upload, remove }: {
               hint="PNG, JPEG oder WebP, höchstens 5 MB, mindestens 32 × 32 Pixel. Wir speichern eine verkleinerte Fassung ohne Metadaten."
               issue={issue ?? undefined}
             >
-              <input ref={input} id="logo" name="logo" type="file" accept="image/png,image/jpeg,image/webp,image/gif" {...describedBy("logo", issue ?? undefined, true)} onChange={() => setLocalIssue(null)} />
+              <input
+                ref={input}
+                id="logo"
+                name="logo"
+                type="file"
+                accept="image/png,image/jpeg,image/webp,image/gif"
+                {...describedBy("logo", issue ?? undefined, true)}
+                onChange={() => setLocalIssue(null)}
+              />
             </Field>
             <FormActions>
               <Button type="submit" variant="secondary" disabled={uploading}>
@@ -61,8 +78,15 @@ export function LogoUpload({ logoUrl, name, canEdit, upload, remove }: {
             {result?.ok ? <FormMessage result={result} /> : null}
           </form>
           {logoUrl ? (
-            <form action={removeAction} onSubmit={(e) => { if (!window.confirm("Logo wirklich entfernen?")) e.preventDefault(); }}>
-              <Button type="submit" variant="link" disabled={removing}>Logo entfernen</Button>
+            <form
+              action={removeAction}
+              onSubmit={(e) => {
+                if (!window.confirm("Logo wirklich entfernen?")) e.preventDefault();
+              }}
+            >
+              <Button type="submit" variant="link" disabled={removing}>
+                Logo entfernen
+              </Button>
               <FormMessage result={removed} />
             </form>
           ) : null}

@@ -7,7 +7,14 @@ import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/core/forms/action-result";
-import { COUNTRIES, DESCRIPTION_MAX, NEWSROOM_FIELDS, validateNewsroomForm, type NewsroomField, type NewsroomFormValues } from "@/lib/domains/companies/profile/newsroom-fields";
+import {
+  COUNTRIES,
+  DESCRIPTION_MAX,
+  NEWSROOM_FIELDS,
+  validateNewsroomForm,
+  type NewsroomField,
+  type NewsroomFormValues,
+} from "@/lib/domains/companies/profile/newsroom-fields";
 
 const PORTALS = [
   { value: "business", label: "Pressdesk Business", hint: "Wirtschaft, Finanzen, Handel, Industrie, Dienstleistungen" },
@@ -31,7 +38,8 @@ export function NewsroomForm({ initial, creating, readOnly = false, submitLabel,
   const [result, dispatch, pending] = useActionState(action, null);
   const hydrated = useHydrated();
   const issues = validateNewsroomForm(values, creating);
-  const issueOf = (field: NewsroomField) => shownIssue(field, { touched, clientIssues: issues, values, sent, serverIssues: result?.issues });
+  const issueOf = (field: NewsroomField) =>
+    shownIssue(field, { touched, clientIssues: issues, values, sent, serverIssues: result?.issues });
   const bind = (field: NewsroomField, hasHint = false) => ({
     id: field,
     name: field,
@@ -55,16 +63,32 @@ export function NewsroomForm({ initial, creating, readOnly = false, submitLabel,
       <FormMessage result={result} />
       <fieldset className="fieldset">
         <legend>Unternehmen</legend>
-        <Field id="name" label="Name des Unternehmens" issue={issueOf("name")} hint="So erscheint der Newsroom auf dem Portal, z. B. „Müller Maschinenbau GmbH“.">
+        <Field
+          id="name"
+          label="Name des Unternehmens"
+          issue={issueOf("name")}
+          hint="So erscheint der Newsroom auf dem Portal, z. B. „Müller Maschinenbau GmbH“."
+        >
           <input {...bind("name", true)} type="text" autoComplete="organization" maxLength={120} />
         </Field>
         {creating ? (
           <div className="field" role="radiogroup" aria-labelledby="portal-label" {...describedBy("portal", issueOf("portal"))}>
-            <span id="portal-label" className="label">Portal</span>
+            <span id="portal-label" className="label">
+              Portal
+            </span>
             <div className="choice-cards">
               {PORTALS.map((p) => (
                 <label key={p.value} className="choice-card">
-                  <input type="radio" name="portal" value={p.value} checked={values.portal === p.value} onChange={() => { setValues((v) => ({ ...v, portal: p.value })); setTouched((t) => ({ ...t, portal: true })); }} />
+                  <input
+                    type="radio"
+                    name="portal"
+                    value={p.value}
+                    checked={values.portal === p.value}
+                    onChange={() => {
+                      setValues((v) => ({ ...v, portal: p.value }));
+                      setTouched((t) => ({ ...t, portal: true }));
+                    }}
+                  />
                   <span>
                     <strong>{p.label}</strong>
                     <small>{p.hint}</small>
@@ -72,10 +96,16 @@ export function NewsroomForm({ initial, creating, readOnly = false, submitLabel,
                 </label>
               ))}
             </div>
-            {issueOf("portal") ? <p className="issue" id="portal-issue">{issueOf("portal")}</p> : null}
+            {issueOf("portal") ? (
+              <p className="issue" id="portal-issue">
+                {issueOf("portal")}
+              </p>
+            ) : null}
           </div>
         ) : (
-          <p className="meta">Portal: {PORTALS.find((p) => p.value === values.portal)?.label ?? "beide Portale"} (bleibt, solange der Newsroom besteht)</p>
+          <p className="meta">
+            Portal: {PORTALS.find((p) => p.value === values.portal)?.label ?? "beide Portale"} (bleibt, solange der Newsroom besteht)
+          </p>
         )}
         <div className="form-grid">
           <Field id="email" label="E-Mail des Unternehmens" issue={issueOf("email")} hint="Die allgemeine Adresse, z. B. presse@firma.de.">
@@ -101,7 +131,9 @@ export function NewsroomForm({ initial, creating, readOnly = false, submitLabel,
           <Field id="addressCountry" label="Land" issue={issueOf("addressCountry")}>
             <select {...bind("addressCountry")} disabled={readOnly} autoComplete="country">
               {COUNTRIES.map((c) => (
-                <option key={c.code} value={c.code}>{c.name}</option>
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
               ))}
             </select>
           </Field>
@@ -109,11 +141,24 @@ export function NewsroomForm({ initial, creating, readOnly = false, submitLabel,
       </fieldset>
       <fieldset className="fieldset">
         <legend>Kurzbeschreibung</legend>
-        <p className="meta">Ein, zwei Sätze: was das Unternehmen tut. Sie stehen in der Newsroom-Liste und unter jeder Pressemitteilung. Deutsch, Englisch oder beides; die englische Ausgabe zeigt die englische Fassung.</p>
-        <Field id="descriptionDe" label="Beschreibung (Deutsch)" issue={issueOf("descriptionDe")} hint={`${values.descriptionDe.trim().length} von ${DESCRIPTION_MAX} Zeichen`}>
+        <p className="meta">
+          Ein, zwei Sätze: was das Unternehmen tut. Sie stehen in der Newsroom-Liste und unter jeder Pressemitteilung. Deutsch, Englisch
+          oder beides; die englische Ausgabe zeigt die englische Fassung.
+        </p>
+        <Field
+          id="descriptionDe"
+          label="Beschreibung (Deutsch)"
+          issue={issueOf("descriptionDe")}
+          hint={`${values.descriptionDe.trim().length} von ${DESCRIPTION_MAX} Zeichen`}
+        >
           <textarea {...bind("descriptionDe", true)} rows={3} maxLength={DESCRIPTION_MAX + 200} lang="de" />
         </Field>
-        <Field id="descriptionEn" label="Beschreibung (Englisch)" issue={issueOf("descriptionEn")} hint={`${values.descriptionEn.trim().length} von ${DESCRIPTION_MAX} Zeichen`}>
+        <Field
+          id="descriptionEn"
+          label="Beschreibung (Englisch)"
+          issue={issueOf("descriptionEn")}
+          hint={`${values.descriptionEn.trim().length} von ${DESCRIPTION_MAX} Zeichen`}
+        >
           <textarea {...bind("descriptionEn", true)} rows={3} maxLength={DESCRIPTION_MAX + 200} lang="en" />
         </Field>
       </fieldset>
@@ -122,7 +167,11 @@ export function NewsroomForm({ initial, creating, readOnly = false, submitLabel,
           <Button type="submit" disabled={!hydrated || pending}>
             {submitLabel}
           </Button>
-          {pending ? <span className="meta" role="status">Wird gespeichert …</span> : null}
+          {pending ? (
+            <span className="meta" role="status">
+              Wird gespeichert …
+            </span>
+          ) : null}
         </FormActions>
       )}
     </form>

@@ -32,12 +32,24 @@ function ContactForm({ contact, save, onDone, formId }: { contact?: PressContact
     const issue = result?.issues?.[name];
     return (
       <Field id={id} label={label} issue={issue}>
-        <input id={id} name={name} type={type} autoComplete={autoComplete} defaultValue={contact?.[name] ?? ""} required={required} {...describedBy(id, issue)} />
+        <input
+          id={id}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          defaultValue={contact?.[name] ?? ""}
+          required={required}
+          {...describedBy(id, issue)}
+        />
       </Field>
     );
   };
   return (
-    <form action={formAction} className="form contact-form" aria-label={contact ? `Pressekontakt ${contact.name} bearbeiten` : "Pressekontakt hinzufügen"}>
+    <form
+      action={formAction}
+      className="form contact-form"
+      aria-label={contact ? `Pressekontakt ${contact.name} bearbeiten` : "Pressekontakt hinzufügen"}
+    >
       <FormMessage result={result} />
       <div className="form-grid">
         {field("name", "Name", "text", "name", true)}
@@ -51,14 +63,20 @@ function ContactForm({ contact, save, onDone, formId }: { contact?: PressContact
         </label>
       )}
       <FormActions>
-        <Button type="submit" variant="secondary" disabled={pending}>{contact ? "Kontakt speichern" : "Kontakt hinzufügen"}</Button>
+        <Button type="submit" variant="secondary" disabled={pending}>
+          {contact ? "Kontakt speichern" : "Kontakt hinzufügen"}
+        </Button>
       </FormActions>
     </form>
   );
 }
 
 /** Press contacts: several, one default that presets a new release's contact block. */
-export function PressContacts({ contacts, canEdit, add }: {
+export function PressContacts({
+  contacts,
+  canEdit,
+  add,
+}: {
   /** Each contact with its own bound server actions (a server component cannot hand over a factory). */
   contacts: (PressContactView & { save: Action; remove: Action; makeDefault: Action })[];
   canEdit: boolean;
@@ -74,7 +92,9 @@ export function PressContacts({ contacts, canEdit, add }: {
               {editing === c.id ? (
                 <>
                   <ContactForm contact={c} save={c.save} onDone={() => setEditing(null)} formId={`contact-${c.id}`} />
-                  <Button type="button" variant="link" onClick={() => setEditing(null)}>Abbrechen</Button>
+                  <Button type="button" variant="link" onClick={() => setEditing(null)}>
+                    Abbrechen
+                  </Button>
                 </>
               ) : (
                 <>
@@ -88,9 +108,16 @@ export function PressContacts({ contacts, canEdit, add }: {
                   </p>
                   {canEdit ? (
                     <FormActions spacing="compact">
-                      <Button type="button" variant="secondary" onClick={() => setEditing(c.id)} aria-label={`${c.name} bearbeiten`}>Bearbeiten</Button>
+                      <Button type="button" variant="secondary" onClick={() => setEditing(c.id)} aria-label={`${c.name} bearbeiten`}>
+                        Bearbeiten
+                      </Button>
                       {c.isDefault ? null : <ActionButton action={c.makeDefault} label="Als Standard" />}
-                      <ActionButton action={c.remove} label="Entfernen" variant="danger" confirmText={`Pressekontakt ${c.name} entfernen?`} />
+                      <ActionButton
+                        action={c.remove}
+                        label="Entfernen"
+                        variant="danger"
+                        confirmText={`Pressekontakt ${c.name} entfernen?`}
+                      />
                     </FormActions>
                   ) : null}
                 </>

@@ -8,7 +8,8 @@ import { FormMessage } from "@/components/ui/form-message";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 
-const REFUSED = "Die Einladung ließ sich nicht annehmen: Sie ist ungültig, abgelaufen oder wurde schon angenommen. Bitten Sie um eine neue Einladung.";
+const REFUSED =
+  "Die Einladung ließ sich nicht annehmen: Sie ist ungültig, abgelaufen oder wurde schon angenommen. Bitten Sie um eine neue Einladung.";
 const THROTTLED = "Zu viele Fehlversuche von dieser Adresse. Bitte versuchen Sie es in einigen Minuten erneut.";
 
 /**

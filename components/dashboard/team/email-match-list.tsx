@@ -18,7 +18,17 @@ const MATCHED_ON: Record<OpenEmailMatch["matchedOn"], string> = { company: "Firm
  * it with a role (the ordinary invitation, which the person accepts) or declines, and the
  * address is not offered again.
  */
-export function EmailMatchList({ matches, roleOptions, invite, decline }: { matches: OpenEmailMatch[]; roleOptions: RoleOption[]; invite: MatchAction; decline: MatchAction }) {
+export function EmailMatchList({
+  matches,
+  roleOptions,
+  invite,
+  decline,
+}: {
+  matches: OpenEmailMatch[];
+  roleOptions: RoleOption[];
+  invite: MatchAction;
+  decline: MatchAction;
+}) {
   if (!matches.length) return <p className="empty">Keine offenen Vorschläge.</p>;
   return (
     <Table caption="Adressen des Newsrooms oder eines Pressekontakts, zu denen es ein Konto gibt">
@@ -40,8 +50,20 @@ export function EmailMatchList({ matches, roleOptions, invite, decline }: { matc
             <td>{formatBerlin(m.foundAt)}</td>
             <td>
               <FormActions spacing="compact">
-                <RoleForm action={invite.bind(null, m.id)} current="responsible" label={`${m.email} einladen`} selectLabel={`Rolle für ${m.email}`} submitLabel="Einladen" options={roleOptions} />
-                <ActionButton action={decline.bind(null, m.id)} label="Ablehnen" variant="danger" confirmText={`${m.email} nicht einladen? Die Adresse wird für diesen Newsroom nicht wieder vorgeschlagen.`} />
+                <RoleForm
+                  action={invite.bind(null, m.id)}
+                  current="responsible"
+                  label={`${m.email} einladen`}
+                  selectLabel={`Rolle für ${m.email}`}
+                  submitLabel="Einladen"
+                  options={roleOptions}
+                />
+                <ActionButton
+                  action={decline.bind(null, m.id)}
+                  label="Ablehnen"
+                  variant="danger"
+                  confirmText={`${m.email} nicht einladen? Die Adresse wird für diesen Newsroom nicht wieder vorgeschlagen.`}
+                />
               </FormActions>
             </td>
           </tr>
@@ -50,4 +72,3 @@ export function EmailMatchList({ matches, roleOptions, invite, decline }: { matc
     </Table>
   );
 }
-

@@ -8,7 +8,17 @@ import type { ActionResult } from "@/lib/core/forms/action-result";
 type InvitationAction = (invitationId: number, prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
 /** Pending invitations with their address, role and validity; each can be sent again or withdrawn. */
-export function InvitationList({ invitations, roleLabels, resend, revoke }: { invitations: PendingTeamInvitation[]; roleLabels: Record<string, string>; resend: InvitationAction; revoke: InvitationAction }) {
+export function InvitationList({
+  invitations,
+  roleLabels,
+  resend,
+  revoke,
+}: {
+  invitations: PendingTeamInvitation[];
+  roleLabels: Record<string, string>;
+  resend: InvitationAction;
+  revoke: InvitationAction;
+}) {
   if (!invitations.length) return <p className="empty">Keine offenen Einladungen.</p>;
   return (
     <Table caption="Offene Einladungen">
@@ -34,7 +44,12 @@ export function InvitationList({ invitations, roleLabels, resend, revoke }: { in
             <td>
               <FormActions spacing="compact">
                 <ActionButton action={resend.bind(null, i.id)} label="Erneut senden" />
-                <ActionButton action={revoke.bind(null, i.id)} label="Widerrufen" variant="danger" confirmText={`Einladung an ${i.email} widerrufen? Der Link in der E-Mail funktioniert dann nicht mehr.`} />
+                <ActionButton
+                  action={revoke.bind(null, i.id)}
+                  label="Widerrufen"
+                  variant="danger"
+                  confirmText={`Einladung an ${i.email} widerrufen? Der Link in der E-Mail funktioniert dann nicht mehr.`}
+                />
               </FormActions>
             </td>
           </tr>

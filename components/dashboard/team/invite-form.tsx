@@ -19,7 +19,13 @@ interface RoleChoice {
 }
 
 /** Invite by address with a role; every role is explained where it is chosen. */
-export function InviteForm({ action, roles }: { action: (prev: InviteFormState | null, form: FormData) => Promise<InviteFormState>; roles: RoleChoice[] }) {
+export function InviteForm({
+  action,
+  roles,
+}: {
+  action: (prev: InviteFormState | null, form: FormData) => Promise<InviteFormState>;
+  roles: RoleChoice[];
+}) {
   const [state, formAction, pending] = useActionState(action, null);
   const formRef = useRef<HTMLFormElement>(null);
   // A sent invitation clears the form for the next colleague.
@@ -31,8 +37,22 @@ export function InviteForm({ action, roles }: { action: (prev: InviteFormState |
   return (
     <form ref={formRef} action={formAction} className="form" aria-label="Person einladen">
       <FormMessage result={state} />
-      <Field id="invite-email" label="E-Mail-Adresse" hint="An diese Adresse geht ein Einladungslink; er gilt 7 Tage." issue={issue("email")}>
-        <input id="invite-email" name="email" type="email" autoComplete="off" required maxLength={320} defaultValue={state?.ok ? "" : state?.values?.email} {...describedBy("invite-email", issue("email"), true)} />
+      <Field
+        id="invite-email"
+        label="E-Mail-Adresse"
+        hint="An diese Adresse geht ein Einladungslink; er gilt 7 Tage."
+        issue={issue("email")}
+      >
+        <input
+          id="invite-email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          maxLength={320}
+          defaultValue={state?.ok ? "" : state?.values?.email}
+          {...describedBy("invite-email", issue("email"), true)}
+        />
       </Field>
       <fieldset className="fieldset" aria-describedby={issue("role") ? "invite-role-issue" : undefined}>
         <legend>Rolle</legend>

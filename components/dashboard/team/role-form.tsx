@@ -14,7 +14,14 @@ export interface RoleOption {
  * A role as a select with its own submit button (a member's role, or the role an address is
  * invited with); the outcome shows below it. `label` names the form, `selectLabel` the select.
  */
-export function RoleForm({ action, current, label, selectLabel = label, submitLabel = "Speichern", options }: {
+export function RoleForm({
+  action,
+  current,
+  label,
+  selectLabel = label,
+  submitLabel = "Speichern",
+  options,
+}: {
   action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
   current: string;
   label: string;

@@ -18,8 +18,64 @@ type Inline = { text: string; marks: Marks } | { br: true };
 type TextKind = "p" | "h2" | "h3";
 type Block = { kind: TextKind; inline: Inline[] } | { kind: "ul" | "ol"; items: Block[][] } | { kind: "blockquote"; blocks: Block[] };
 
-const DROPPED = new Set(["head", "script", "style", "title", "meta", "link", "xml", "img", "svg", "math", "iframe", "object", "embed", "video", "audio", "canvas", "picture", "input", "button", "select", "textarea", "noscript", "template"]);
-const CONTAINERS = new Set(["#root", "html", "body", "div", "section", "article", "header", "footer", "main", "aside", "nav", "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption", "dl", "dt", "dd", "figure", "figcaption", "address", "center", "pre", "form", "fieldset", "details", "summary"]);
+const DROPPED = new Set([
+  "head",
+  "script",
+  "style",
+  "title",
+  "meta",
+  "link",
+  "xml",
+  "img",
+  "svg",
+  "math",
+  "iframe",
+  "object",
+  "embed",
+  "video",
+  "audio",
+  "canvas",
+  "picture",
+  "input",
+  "button",
+  "select",
+  "textarea",
+  "noscript",
+  "template",
+]);
+const CONTAINERS = new Set([
+  "#root",
+  "html",
+  "body",
+  "div",
+  "section",
+  "article",
+  "header",
+  "footer",
+  "main",
+  "aside",
+  "nav",
+  "table",
+  "thead",
+  "tbody",
+  "tfoot",
+  "tr",
+  "td",
+  "th",
+  "caption",
+  "dl",
+  "dt",
+  "dd",
+  "figure",
+  "figcaption",
+  "address",
+  "center",
+  "pre",
+  "form",
+  "fieldset",
+  "details",
+  "summary",
+]);
 const HEADINGS: Record<string, TextKind> = { h1: "h2", h2: "h2", h3: "h3", h4: "h3", h5: "h3", h6: "h3" };
 const BLANK = /^(?:\s|&nbsp;|&#160;|&#xa0;|\u00a0)*$/i;
 const EDGE_BLANK_START = /^(?:\s|&nbsp;|&#160;|&#xa0;|\u00a0)+/i;
@@ -42,7 +98,14 @@ function styleOf(el: ElementNode): Map<string, string> {
   const style = new Map<string, string>();
   for (const declaration of decodeEntities(el.attrs.style ?? "").split(";")) {
     const colon = declaration.indexOf(":");
-    if (colon > 0) style.set(declaration.slice(0, colon).trim().toLowerCase(), declaration.slice(colon + 1).trim().toLowerCase());
+    if (colon > 0)
+      style.set(
+        declaration.slice(0, colon).trim().toLowerCase(),
+        declaration
+          .slice(colon + 1)
+          .trim()
+          .toLowerCase(),
+      );
   }
   return style;
 }
@@ -142,7 +205,7 @@ function walkChildren(children: HtmlNode[], marks: Marks, out: BlockList) {
       else if (item || !(node.type === "text" && BLANK.test(node.raw))) break;
     }
     i = j - 1;
-    for (let k = 0; k < items.length; ) {
+    for (let k = 0; k < items.length;) {
       const nested = nestWordItems(items, k, items[k]!.level, marks);
       out.block(nested.block);
       k = nested.next;
@@ -236,7 +299,8 @@ function renderInline(runs: Inline[]): string {
   const merged: Inline[] = [];
   for (const run of runs) {
     const prev = merged[merged.length - 1];
-    if (prev && !("br" in prev) && !("br" in run) && sameMarks(prev.marks, run.marks)) merged[merged.length - 1] = { text: prev.text + run.text, marks: prev.marks };
+    if (prev && !("br" in prev) && !("br" in run) && sameMarks(prev.marks, run.marks))
+      merged[merged.length - 1] = { text: prev.text + run.text, marks: prev.marks };
     else merged.push(run);
   }
   return merged

@@ -44,7 +44,8 @@ export function useLinkDialog(editor: Editor | null): LinkDialogState {
       if (!href) return setIssue(LINK_TARGET_ISSUE);
       const chain = editor.chain().focus().extendMarkRange("link");
       // No selection: what was typed becomes the link text.
-      if (editor.state.selection.empty && !editor.isActive("link")) chain.insertContent({ type: "text", text: draft.trim(), marks: [{ type: "link", attrs: { href } }] }).run();
+      if (editor.state.selection.empty && !editor.isActive("link"))
+        chain.insertContent({ type: "text", text: draft.trim(), marks: [{ type: "link", attrs: { href } }] }).run();
       else chain.setLink({ href }).run();
       close();
     },

@@ -34,7 +34,19 @@ const htmlOf = (e: Editor) => (e.isEmpty ? "" : e.getHTML());
  * with its formatting toolbar and link field. Rendered on the client only: the server has no
  * DOM, and a server render would not match.
  */
-export function RichTextEditor({ extensions, tools, initialHtml, idPrefix, labelId, describedBy, invalid = false, onChange, onReady, onBlur, transformPastedHTML }: Props) {
+export function RichTextEditor({
+  extensions,
+  tools,
+  initialHtml,
+  idPrefix,
+  labelId,
+  describedBy,
+  invalid = false,
+  onChange,
+  onReady,
+  onBlur,
+  transformPastedHTML,
+}: Props) {
   const openLink = useRef<() => void>(() => {});
   const callbacks = useRef({ onChange, onReady, onBlur });
   useEffect(() => {
@@ -42,7 +54,13 @@ export function RichTextEditor({ extensions, tools, initialHtml, idPrefix, label
   });
   // Rebuilt only when the ARIA attributes change (an issue comes or goes): useEditor then hands
   // them to the existing editor instead of re-creating it.
-  const attributeKey = JSON.stringify({ role: "textbox", "aria-multiline": "true", "aria-labelledby": labelId, ...(describedBy ? { "aria-describedby": describedBy } : {}), ...(invalid ? { "aria-invalid": "true" } : {}) });
+  const attributeKey = JSON.stringify({
+    role: "textbox",
+    "aria-multiline": "true",
+    "aria-labelledby": labelId,
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+    ...(invalid ? { "aria-invalid": "true" } : {}),
+  });
   const editorProps = useMemo(
     () => ({
       attributes: JSON.parse(attributeKey) as Record<string, string>,

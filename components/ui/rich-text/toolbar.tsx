@@ -23,7 +23,13 @@ const TOOLS: Record<ToolId, ToolSpec> = {
   h3: { label: "H3", name: "Zwischentitel H3", keys: "Strg+Alt+3", isActive: (e) => e.isActive("heading", { level: 3 }) },
   bold: { label: "B", name: "Fett", keys: "Strg+B", isActive: (e) => e.isActive("bold") },
   italic: { label: "I", name: "Kursiv", keys: "Strg+I", isActive: (e) => e.isActive("italic") },
-  bulletList: { symbol: "•", label: "Liste", name: "Liste mit Punkten", keys: "Strg+Umschalt+8", isActive: (e) => e.isActive("bulletList") },
+  bulletList: {
+    symbol: "•",
+    label: "Liste",
+    name: "Liste mit Punkten",
+    keys: "Strg+Umschalt+8",
+    isActive: (e) => e.isActive("bulletList"),
+  },
   orderedList: { label: "1. Liste", name: "1. Liste, nummeriert", keys: "Strg+Umschalt+7", isActive: (e) => e.isActive("orderedList") },
   blockquote: { symbol: "„", label: "Zitat", name: "Zitat", keys: "Strg+Umschalt+B", isActive: (e) => e.isActive("blockquote") },
   link: { label: "Link", name: "Link einfügen oder ändern", keys: "Strg+K", isActive: (e) => e.isActive("link") },
@@ -48,9 +54,22 @@ function runTool(editor: Editor, id: Exclude<ToolId, "link">) {
  * between the buttons; each toggle says whether it applies at the cursor (aria-pressed).
  * `groups` are separated visually. Buttons keep the editor's selection on mouse down.
  */
-export function RichTextToolbar({ editor, groups, onLink, label = "Formatierung" }: { editor: Editor; groups: ToolId[][]; onLink: () => void; label?: string }) {
+export function RichTextToolbar({
+  editor,
+  groups,
+  onLink,
+  label = "Formatierung",
+}: {
+  editor: Editor;
+  groups: ToolId[][];
+  onLink: () => void;
+  label?: string;
+}) {
   const ids = groups.flat();
-  const active = useEditorState({ editor, selector: ({ editor: e }) => Object.fromEntries(ids.map((id) => [id, TOOLS[id].isActive(e)])) as Record<ToolId, boolean> });
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => Object.fromEntries(ids.map((id) => [id, TOOLS[id].isActive(e)])) as Record<ToolId, boolean>,
+  });
   const [current, setCurrent] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 

@@ -35,7 +35,12 @@ export interface CompanyAdminActionOptions {
  */
 export async function decideCompanyAsAdmin(opts: CompanyAdminActionOptions): Promise<{ releases: number }> {
   const reason = adminReason(opts.reason);
-  const gone = { companyId: opts.companyId, actor: { type: "admin" as const, userId: opts.adminUserId }, reason, ...(opts.now ? { now: opts.now } : {}) };
+  const gone = {
+    companyId: opts.companyId,
+    actor: { type: "admin" as const, userId: opts.adminUserId },
+    reason,
+    ...(opts.now ? { now: opts.now } : {}),
+  };
   return db.$transaction(async (tx) => {
     await assertCan(opts.adminUserId, ADMIN_SCREENS.companies.permission, tx);
     return opts.action === "tombstone" ? markCompanyGone(gone, tx) : unmarkCompanyGone(gone, tx);
@@ -47,7 +52,12 @@ export async function decideCompanyAsAdmin(opts: CompanyAdminActionOptions): Pro
  * transaction that deletes, and a reason (the activity entry keeps it). Afterwards the newsroom
  * answers 404 everywhere while its data stays (lib/domains/companies/delete-company.ts).
  */
-export async function deleteCompanyAsAdmin(opts: { adminUserId: number; companyId: number; reason: string; now?: Date }): Promise<{ releases: number; backToDraft: number }> {
+export async function deleteCompanyAsAdmin(opts: {
+  adminUserId: number;
+  companyId: number;
+  reason: string;
+  now?: Date;
+}): Promise<{ releases: number; backToDraft: number }> {
   const reason = adminReason(opts.reason);
   return db.$transaction(async (tx) => {
     await assertCan(opts.adminUserId, ADMIN_SCREENS.companies.permission, tx);
@@ -61,7 +71,10 @@ const CLASSIFICATIONS = Object.values(EmailClassification);
 function classificationChoice(raw: unknown): EmailClassification | null {
   if (raw === "auto") return null;
   const found = CLASSIFICATIONS.find((c) => c === raw);
-  if (!found) throw new AppError("validation_failed", "Unknown classification.", undefined, [{ path: "classification", message: "Bitte wählen Sie eine Einstufung." }]);
+  if (!found)
+    throw new AppError("validation_failed", "Unknown classification.", undefined, [
+      { path: "classification", message: "Bitte wählen Sie eine Einstufung." },
+    ]);
   return found;
 }
 
@@ -71,7 +84,11 @@ function classificationChoice(raw: unknown): EmailClassification | null {
  * holds for every newsroom with that address. companies:write, read inside the transaction that
  * writes; the domain records the activity entry with the editor.
  */
-export async function classifyCompanyEmailAsAdmin(opts: { adminUserId: number; companyId: number; classification: unknown }): Promise<{ normalizedEmail: string; effective: EmailClassification }> {
+export async function classifyCompanyEmailAsAdmin(opts: {
+  adminUserId: number;
+  companyId: number;
+  classification: unknown;
+}): Promise<{ normalizedEmail: string; effective: EmailClassification }> {
   const value = classificationChoice(opts.classification);
   if (!isRecordId(opts.companyId)) throw notFound("Newsroom not found.");
   return db.$transaction(async (tx) => {
@@ -117,7 +134,12 @@ export function mergePairOf(form: unknown, companyId: number): { survivorId: num
  */
 export async function previewCompanyMerge(opts: { adminUserId: number; survivorId: number; mergedId: number }): Promise<MergePreview> {
   await assertCan(opts.adminUserId, ADMIN_SCREENS.companies.permission);
-  const merged = await mergeCompanies({ survivorId: opts.survivorId, mergedId: opts.mergedId, dryRun: true, actorUserId: opts.adminUserId });
+  const merged = await mergeCompanies({
+    survivorId: opts.survivorId,
+    mergedId: opts.mergedId,
+    dryRun: true,
+    actorUserId: opts.adminUserId,
+  });
   const outcome: PreviewOutcome = merged.kind === "refused" ? { kind: "refused", reason: merged.reason } : merged;
   const named = await db.company.findMany({ where: { id: { in: [opts.survivorId, opts.mergedId] } }, select: { id: true, name: true } });
   const nameOf = (id: number) => named.find((c) => c.id === id)?.name ?? `Nr. ${id}`;

@@ -13,7 +13,8 @@ export interface CreditGrantFormInput {
   grantId: string;
 }
 
-export type CreditGrantFormResult = { ok: true; input: CreditGrantFormInput } | { ok: false; message: string; issues: Record<string, string> };
+export type CreditGrantFormResult =
+  { ok: true; input: CreditGrantFormInput } | { ok: false; message: string; issues: Record<string, string> };
 
 export function parseCreditGrantForm(form: unknown): CreditGrantFormResult {
   const issues: Record<string, string> = {};

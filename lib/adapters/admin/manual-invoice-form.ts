@@ -73,8 +73,14 @@ export function parseManualInvoiceForm(form: unknown): ManualInvoiceFormResult {
     if (!description && !priceText.trim()) continue;
     const quantity = quantityText.trim() ? parseQuantity(quantityText) : null;
     const unitNetCents = parseEuroCents(priceText);
-    if (quantity === null) issues[`lines.${row}.quantity`] = quantityText.trim() ? "Bitte eine Zahl mit höchstens drei Nachkommastellen, z. B. 1 oder 1,5." : "Bitte geben Sie eine Menge an.";
-    if (unitNetCents === null) issues[`lines.${row}.unitPrice`] = priceText.trim() ? "Bitte einen Betrag in Euro, z. B. 49,90." : "Bitte geben Sie den Einzelpreis (netto) an.";
+    if (quantity === null)
+      issues[`lines.${row}.quantity`] = quantityText.trim()
+        ? "Bitte eine Zahl mit höchstens drei Nachkommastellen, z. B. 1 oder 1,5."
+        : "Bitte geben Sie eine Menge an.";
+    if (unitNetCents === null)
+      issues[`lines.${row}.unitPrice`] = priceText.trim()
+        ? "Bitte einen Betrag in Euro, z. B. 49,90."
+        : "Bitte geben Sie den Einzelpreis (netto) an.";
     lines.push({ description, quantity: quantity ?? 1, unitNetCents: unitNetCents ?? 0 });
     rows.push(row);
   }

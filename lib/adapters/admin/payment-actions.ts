@@ -38,23 +38,31 @@ async function asBillingAdmin<T>(adminUserId: number, step: (tx: Tx) => Promise<
 
 /** "Senden": mails a MAN invoice (again) as the delivery settings say. */
 export async function sendInvoiceAsAdmin(opts: AdminAction & { invoiceId: number }) {
-  return asBillingAdmin(opts.adminUserId, (tx) => sendManualInvoice({ invoiceId: opts.invoiceId, actorUserId: opts.adminUserId, now: opts.now }, tx));
+  return asBillingAdmin(opts.adminUserId, (tx) =>
+    sendManualInvoice({ invoiceId: opts.invoiceId, actorUserId: opts.adminUserId, now: opts.now }, tx),
+  );
 }
 
 /** "Erinnern": a payment reminder for an open MAN invoice. */
 export async function remindInvoiceAsAdmin(opts: AdminAction & { invoiceId: number }) {
-  return asBillingAdmin(opts.adminUserId, (tx) => remindInvoice({ invoiceId: opts.invoiceId, actorUserId: opts.adminUserId, now: opts.now }, tx));
+  return asBillingAdmin(opts.adminUserId, (tx) =>
+    remindInvoice({ invoiceId: opts.invoiceId, actorUserId: opts.adminUserId, now: opts.now }, tx),
+  );
 }
 
 /** "Als bezahlt markieren": the bank transfer arrived. */
 export async function markInvoicePaidAsAdmin(opts: AdminAction & { invoiceId: number }) {
-  return asBillingAdmin(opts.adminUserId, (tx) => markInvoicePaid({ invoiceId: opts.invoiceId, actorUserId: opts.adminUserId, now: opts.now }, tx));
+  return asBillingAdmin(opts.adminUserId, (tx) =>
+    markInvoicePaid({ invoiceId: opts.invoiceId, actorUserId: opts.adminUserId, now: opts.now }, tx),
+  );
 }
 
 /** "Stornieren", with the reason printed on the invoice. */
 export async function voidInvoiceAsAdmin(opts: AdminAction & { invoiceId: number; reason: string }) {
   const reason = adminReason(opts.reason);
-  return asBillingAdmin(opts.adminUserId, (tx) => voidInvoice({ invoiceId: opts.invoiceId, reason, actorUserId: opts.adminUserId, now: opts.now }, tx));
+  return asBillingAdmin(opts.adminUserId, (tx) =>
+    voidInvoice({ invoiceId: opts.invoiceId, reason, actorUserId: opts.adminUserId, now: opts.now }, tx),
+  );
 }
 
 /** "Jetzt abrechnen" on a blocked agreement (authorized inside billNow). */
@@ -64,7 +72,12 @@ export async function billNowAsAdmin(opts: AdminAction & { paymentOptionId: numb
 
 /** "Entfernen" of a blocked agreement (authorized inside removeBlockedAgreement). */
 export async function removeAgreementAsAdmin(opts: AdminAction & { paymentOptionId: number; reason: string }) {
-  return removeBlockedAgreement({ paymentOptionId: opts.paymentOptionId, reason: opts.reason, actorUserId: opts.adminUserId, now: opts.now });
+  return removeBlockedAgreement({
+    paymentOptionId: opts.paymentOptionId,
+    reason: opts.reason,
+    actorUserId: opts.adminUserId,
+    now: opts.now,
+  });
 }
 
 /** "Abrechnung sperren" on an active manual agreement (authorized inside placeBillingHold). */
@@ -73,8 +86,16 @@ export async function placeHoldAsAdmin(opts: AdminAction & { paymentOptionId: nu
 }
 
 /** "Bisherige Konditionen beenden" (authorized inside endGrandfathering). */
-export async function endGrandfatheringAsAdmin(opts: AdminAction & { paymentOptionId: number; reason: string; notifyCustomer: boolean }): Promise<EndGrandfatheringResult> {
-  return endGrandfathering({ paymentOptionId: opts.paymentOptionId, reason: opts.reason, notifyCustomer: opts.notifyCustomer, actorUserId: opts.adminUserId, now: opts.now });
+export async function endGrandfatheringAsAdmin(
+  opts: AdminAction & { paymentOptionId: number; reason: string; notifyCustomer: boolean },
+): Promise<EndGrandfatheringResult> {
+  return endGrandfathering({
+    paymentOptionId: opts.paymentOptionId,
+    reason: opts.reason,
+    notifyCustomer: opts.notifyCustomer,
+    actorUserId: opts.adminUserId,
+    now: opts.now,
+  });
 }
 
 export interface IssueManualInvoiceOptions extends AdminAction {
@@ -98,7 +119,17 @@ export async function issueManualInvoiceAsAdmin(opts: IssueManualInvoiceOptions)
       const message = "Zu dieser E-Mail-Adresse gibt es kein Kundenkonto.";
       throw new AppError("validation_failed", message, undefined, [{ path: "customerEmail", message }]);
     }
-    const invoice = await createManualInvoice({ userId: customer.id, lines: opts.lines, periodStart: opts.periodStart, periodEnd: opts.periodEnd, actorUserId: opts.adminUserId, now: opts.now }, tx);
+    const invoice = await createManualInvoice(
+      {
+        userId: customer.id,
+        lines: opts.lines,
+        periodStart: opts.periodStart,
+        periodEnd: opts.periodEnd,
+        actorUserId: opts.adminUserId,
+        now: opts.now,
+      },
+      tx,
+    );
     if (opts.sendNow) await sendManualInvoice({ invoiceId: invoice.id, actorUserId: opts.adminUserId, now: opts.now }, tx);
     return { ...invoice, sent: opts.sendNow };
   });

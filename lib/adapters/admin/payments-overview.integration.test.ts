@@ -15,7 +15,19 @@ function seedInvoice(userId: number, data: Partial<Prisma.InvoiceUncheckedCreate
   serial += 1;
   const kind = data.kind ?? "manual";
   const number = data.number ?? `${kind === "manual" ? "MAN" : "STR"}-2026-${String(90000 + serial).padStart(5, "0")}`;
-  return db.invoice.create({ data: { number, kind, userId, status: "open", amountCents: 10000, taxCents: 1900, issuedAt: new Date(NOW.getTime() - 20 * DAY), dueAt: new Date(NOW.getTime() + 5 * DAY), ...data } });
+  return db.invoice.create({
+    data: {
+      number,
+      kind,
+      userId,
+      status: "open",
+      amountCents: 10000,
+      taxCents: 1900,
+      issuedAt: new Date(NOW.getTime() - 20 * DAY),
+      dueAt: new Date(NOW.getTime() + 5 * DAY),
+      ...data,
+    },
+  });
 }
 
 function seedAgreement(userId: number, data: Partial<Prisma.UserPaymentOptionUncheckedCreateInput> = {}) {
@@ -34,7 +46,12 @@ describe("payments overview", () => {
     const marker = unique("ovw");
     const erika = await seedCustomer(marker);
     const max = await seedCustomer(marker, "Max Beispiel");
-    const overdue = await seedInvoice(erika.id, { dueAt: new Date(NOW.getTime() - 3 * DAY), sentAt: new Date(NOW.getTime() - 18 * DAY), remindedAt: new Date(NOW.getTime() - DAY), reminderCount: 2 });
+    const overdue = await seedInvoice(erika.id, {
+      dueAt: new Date(NOW.getTime() - 3 * DAY),
+      sentAt: new Date(NOW.getTime() - 18 * DAY),
+      remindedAt: new Date(NOW.getTime() - DAY),
+      reminderCount: 2,
+    });
     const dueLater = await seedInvoice(max.id, { amountCents: 4900, taxCents: 931 });
     const paid = await seedInvoice(erika.id, { status: "paid", paidAt: NOW });
     const voided = await seedInvoice(max.id, { status: "void", voidedAt: NOW, voidReason: "Doppelt" });
@@ -49,21 +66,41 @@ describe("payments overview", () => {
     expect(o.invoices.rows.map((r) => r.id)).toEqual([overdue.id, dueLater.id]);
     expect(o.invoices.total).toBe(2);
     expect(o.invoices.rows[0]).toMatchObject({
-      number: overdue.number, status: "open", customer: { userId: erika.id, name: "Erika Muster", email: erika.email }, grossCents: 11900,
-      reminderCount: 2, remindedAt: overdue.remindedAt, sentAt: overdue.sentAt, dueAt: overdue.dueAt, issuedAt: overdue.issuedAt, isOverdue: true,
+      number: overdue.number,
+      status: "open",
+      customer: { userId: erika.id, name: "Erika Muster", email: erika.email },
+      grossCents: 11900,
+      reminderCount: 2,
+      remindedAt: overdue.remindedAt,
+      sentAt: overdue.sentAt,
+      dueAt: overdue.dueAt,
+      issuedAt: overdue.issuedAt,
+      isOverdue: true,
     });
     expect(o.invoices.rows[1]).toMatchObject({ grossCents: 5831, isOverdue: false, sentAt: null });
-    expect(o.providerPayments).toEqual([expect.objectContaining({ id: card.id, number: card.number, hasPdf: true, grossCents: 11900, customer: expect.objectContaining({ email: erika.email }) })]);
+    expect(o.providerPayments).toEqual([
+      expect.objectContaining({
+        id: card.id,
+        number: card.number,
+        hasPdf: true,
+        grossCents: 11900,
+        customer: expect.objectContaining({ email: erika.email }),
+      }),
+    ]);
     expect(o.blocked.rows.map((a) => a.id)).toEqual([held.id, heldLater.id]);
     expect(o.blocked.rows[0]).toMatchObject({ holdReason: "Adresse klären", customer: { email: erika.email }, planName: "Starter" });
-    expect(o.grandfathered.rows).toEqual([expect.objectContaining({ id: grandfathered.id, planName: "Business", grandfatheredUntil: new Date("2026-12-31T23:00:00Z") })]);
+    expect(o.grandfathered.rows).toEqual([
+      expect.objectContaining({ id: grandfathered.id, planName: "Business", grandfatheredUntil: new Date("2026-12-31T23:00:00Z") }),
+    ]);
 
     // "all": open first, then the rest newest first; each status on its own.
     const all = await loadPaymentsOverview({ q: marker, status: "all", now: NOW });
     expect(all.invoices.rows.slice(0, 2).map((r) => r.id)).toEqual([overdue.id, dueLater.id]);
     expect(new Set(all.invoices.rows.slice(2).map((r) => r.id))).toEqual(new Set([paid.id, voided.id]));
     expect((await loadPaymentsOverview({ q: marker, status: "paid" })).invoices.rows.map((r) => r.id)).toEqual([paid.id]);
-    expect((await loadPaymentsOverview({ q: marker, status: "void" })).invoices.rows).toEqual([expect.objectContaining({ id: voided.id, voidReason: "Doppelt" })]);
+    expect((await loadPaymentsOverview({ q: marker, status: "void" })).invoices.rows).toEqual([
+      expect.objectContaining({ id: voided.id, voidReason: "Doppelt" }),
+    ]);
   });
 
   it("searches by e-mail (any case) or invoice number, with LIKE wildcards taken literally", async () => {
@@ -88,8 +125,13 @@ describe("payments overview", () => {
     const customers = await Promise.all([seedCustomer(marker), seedCustomer(marker), seedCustomer(marker)]);
     await db.invoice.createMany({
       data: Array.from({ length: PAYMENTS_PAGE_SIZE + 5 }, (_, i) => ({
-        number: `MAN-2025-${String(10000 + i).padStart(5, "0")}`, kind: "manual" as const, userId: customers[i % 3]!.id, status: "open" as const,
-        amountCents: 1000, taxCents: 190, dueAt: new Date(NOW.getTime() + i * DAY),
+        number: `MAN-2025-${String(10000 + i).padStart(5, "0")}`,
+        kind: "manual" as const,
+        userId: customers[i % 3]!.id,
+        status: "open" as const,
+        amountCents: 1000,
+        taxCents: 190,
+        dueAt: new Date(NOW.getTime() + i * DAY),
       })),
     });
     await Promise.all(customers.map((c) => seedAgreement(c.id, { billingHoldAt: NOW, billingHoldReason: "x", grandfatheredUntil: NOW })));
@@ -112,7 +154,11 @@ describe("payments overview", () => {
     expect(parsePaymentsQuery({})).toEqual({ status: "open", q: "", page: 1 });
     expect(parsePaymentsQuery({ status: "paid", q: "  max@ ", page: "3" })).toEqual({ status: "paid", q: "max@", page: 3 });
     expect(parsePaymentsQuery({ status: "deleted", page: "-1" })).toMatchObject({ status: "open", page: 1 });
-    expect(parsePaymentsQuery({ status: ["void", "all"], page: ["2"], q: "x".repeat(500) })).toMatchObject({ status: "void", page: 2, q: "x".repeat(200) });
+    expect(parsePaymentsQuery({ status: ["void", "all"], page: ["2"], q: "x".repeat(500) })).toMatchObject({
+      status: "void",
+      page: 2,
+      q: "x".repeat(200),
+    });
     expect(parsePaymentsQuery({ page: "1e3" }).page).toBe(1);
     expect(parsePaymentsQuery({ page: "99999" }).page).toBe(10_000);
   });

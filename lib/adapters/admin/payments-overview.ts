@@ -153,8 +153,17 @@ const AGREEMENT_COLUMNS = Prisma.sql`
 
 function toAgreement(r: AgreementSqlRow): AgreementRow {
   return {
-    id: r.id, customer: customerOf(r), provider: r.provider, plan: r.plan, planName: planName(r.plan), status: r.status, priceCents: r.price_cents,
-    periodEnd: r.period_end, grandfatheredUntil: r.grandfathered_until, holdReason: r.billing_hold_reason, heldAt: r.billing_hold_at,
+    id: r.id,
+    customer: customerOf(r),
+    provider: r.provider,
+    plan: r.plan,
+    planName: planName(r.plan),
+    status: r.status,
+    priceCents: r.price_cents,
+    periodEnd: r.period_end,
+    grandfatheredUntil: r.grandfathered_until,
+    holdReason: r.billing_hold_reason,
+    heldAt: r.billing_hold_at,
   };
 }
 
@@ -211,12 +220,32 @@ export async function loadPaymentsOverview(opts: PaymentsOverviewOptions = {}): 
     invoices: {
       total: invoiceTotal,
       rows: invoiceRows.map((r) => ({
-        id: r.id, number: r.number, status: r.status, customer: customerOf(r), issuedAt: r.issued_at, dueAt: r.due_at, grossCents: r.gross_cents,
-        sentAt: r.sent_at, remindedAt: r.reminded_at, reminderCount: r.reminder_count, paidAt: r.paid_at, voidedAt: r.voided_at, voidReason: r.void_reason,
+        id: r.id,
+        number: r.number,
+        status: r.status,
+        customer: customerOf(r),
+        issuedAt: r.issued_at,
+        dueAt: r.due_at,
+        grossCents: r.gross_cents,
+        sentAt: r.sent_at,
+        remindedAt: r.reminded_at,
+        reminderCount: r.reminder_count,
+        paidAt: r.paid_at,
+        voidedAt: r.voided_at,
+        voidReason: r.void_reason,
         isOverdue: r.status === "open" && r.due_at !== null && r.due_at < now,
       })),
     },
-    providerPayments: providerRows.map((r) => ({ id: r.id, number: r.number, status: r.status, customer: customerOf(r), issuedAt: r.issued_at, paidAt: r.paid_at, grossCents: r.gross_cents, hasPdf: r.has_pdf })),
+    providerPayments: providerRows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      status: r.status,
+      customer: customerOf(r),
+      issuedAt: r.issued_at,
+      paidAt: r.paid_at,
+      grossCents: r.gross_cents,
+      hasPdf: r.has_pdf,
+    })),
     grandfathered: { rows: grandfatheredRows.map(toAgreement), total: grandfatheredTotal },
     blocked: { rows: blockedRows.map(toAgreement), total: blockedTotal },
   };

@@ -10,10 +10,14 @@ import { decideReleaseAsAdmin, type ReleaseAdminAction } from "./release-actions
 // written as the attacker too: an admin without press-releases:publish, a deactivated editor and
 // the newsroom's own owner are refused, and nothing changes (no row, no history, no entry).
 
-const published = (companyId: number) => seedRelease({ companyId, status: "published", publishedAt: new Date(), publishedEverAt: new Date() });
+const published = (companyId: number) =>
+  seedRelease({ companyId, status: "published", publishedAt: new Date(), publishedEverAt: new Date() });
 
 async function errorOf(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
   return err;
 }
@@ -64,7 +68,12 @@ describe("release decisions as an editor (press-releases:publish)", () => {
     const editor = await seedAdmin(["press-releases:publish"]);
     const { company } = await seedNewsroom();
     const release = await published(company.id);
-    const steps: [ReleaseAdminAction, string][] = [["depublish", "depublished"], ["republish", "published"], ["archive", "archived"], ["unarchive", "published"]];
+    const steps: [ReleaseAdminAction, string][] = [
+      ["depublish", "depublished"],
+      ["republish", "published"],
+      ["archive", "archived"],
+      ["unarchive", "published"],
+    ];
     for (const [action, status] of steps) {
       const invalidations = await db.publicCacheInvalidation.count();
       await decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action, reason: `Grund für ${action}` });
@@ -79,14 +88,24 @@ describe("release decisions as an editor (press-releases:publish)", () => {
     const editor = await seedAdmin(["press-releases:publish"]);
     const { company } = await seedNewsroom();
     const release = await published(company.id);
-    expect((await errorOf(decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "republish", reason: "x" }))).code).toBe("conflict");
-    expect((await errorOf(decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "unmark", reason: "x" }))).code).toBe("conflict");
+    expect(
+      (await errorOf(decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "republish", reason: "x" }))).code,
+    ).toBe("conflict");
+    expect(
+      (await errorOf(decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "unmark", reason: "x" }))).code,
+    ).toBe("conflict");
     await decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "tombstone", reason: "Gelöscht" });
     const before = await worldOf(release.id);
-    expect((await errorOf(decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "depublish", reason: "x" }))).code).toBe("conflict");
-    expect((await errorOf(decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "tombstone", reason: "x" }))).code).toBe("conflict");
+    expect(
+      (await errorOf(decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "depublish", reason: "x" }))).code,
+    ).toBe("conflict");
+    expect(
+      (await errorOf(decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "tombstone", reason: "x" }))).code,
+    ).toBe("conflict");
     expect(await worldOf(release.id)).toEqual(before);
-    expect((await errorOf(decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: 2_147_483_000, action: "tombstone", reason: "x" }))).code).toBe("not_found");
+    expect(
+      (await errorOf(decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: 2_147_483_000, action: "tombstone", reason: "x" }))).code,
+    ).toBe("not_found");
   });
 
   it("requires a reason, in German, before anything is read or locked", async () => {
@@ -112,7 +131,9 @@ describe("release decisions refused", () => {
     const before = await worldOf(release.id);
     for (const actor of refused) {
       for (const action of ["tombstone", "depublish", "archive"] as const) {
-        expect((await errorOf(decideReleaseAsAdmin({ adminUserId: actor.id, releaseId: release.id, action, reason: "Angriff" }))).code).toBe("forbidden");
+        expect(
+          (await errorOf(decideReleaseAsAdmin({ adminUserId: actor.id, releaseId: release.id, action, reason: "Angriff" }))).code,
+        ).toBe("forbidden");
       }
     }
     expect(await worldOf(release.id)).toEqual(before);
@@ -133,7 +154,9 @@ describe("release decisions refused", () => {
       await held;
     });
     await isLocked;
-    const decision = errorOf(decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "tombstone", reason: "zu spät" }));
+    const decision = errorOf(
+      decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "tombstone", reason: "zu spät" }),
+    );
     await new Promise((r) => setTimeout(r, 150));
     commitRevocation();
     await revocation;
@@ -147,7 +170,9 @@ describe("two editors at once", () => {
     const [a, b] = await Promise.all([seedAdmin(["press-releases:publish"]), seedAdmin(["press-releases:publish"])]);
     const { company } = await seedNewsroom();
     const release = await published(company.id);
-    const outcomes = await Promise.allSettled([a, b].map((e) => decideReleaseAsAdmin({ adminUserId: e.id, releaseId: release.id, action: "tombstone", reason: `von ${e.id}` })));
+    const outcomes = await Promise.allSettled(
+      [a, b].map((e) => decideReleaseAsAdmin({ adminUserId: e.id, releaseId: release.id, action: "tombstone", reason: `von ${e.id}` })),
+    );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const lost = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
     expect(lost.reason).toMatchObject({ code: "conflict" });
@@ -159,15 +184,46 @@ describe("republishing a legally withdrawn release", () => {
   /** A published release taken off the portals by an executed legal request, as the measure leaves it. */
   async function legallyWithdrawn(via: "correction" | "event") {
     const { owner, company } = await seedNewsroom();
-    const release = await seedRelease({ companyId: company.id, status: "depublished", publishedAt: new Date(), publishedEverAt: new Date() });
+    const release = await seedRelease({
+      companyId: company.id,
+      status: "depublished",
+      publishedAt: new Date(),
+      publishedEverAt: new Date(),
+    });
     const request = await db.legalRequest.create({
-      data: { track: "depublication", status: "executed", pressReleaseId: release.id, companyId: company.id, requesterUserId: owner.id, requesterName: "Erika Muster", requesterEmail: "erika@example.test", body: "Bitte entfernen", executedAt: new Date() },
+      data: {
+        track: "depublication",
+        status: "executed",
+        pressReleaseId: release.id,
+        companyId: company.id,
+        requesterUserId: owner.id,
+        requesterName: "Erika Muster",
+        requesterEmail: "erika@example.test",
+        body: "Bitte entfernen",
+        executedAt: new Date(),
+      },
     });
     if (via === "correction") {
-      await db.pressReleaseCorrection.create({ data: { pressReleaseId: release.id, legalRequestId: request.id, kind: "withdrawal", portal: release.portal, language: release.language, releaseTitle: release.title, note: "Zurückgezogen." } });
+      await db.pressReleaseCorrection.create({
+        data: {
+          pressReleaseId: release.id,
+          legalRequestId: request.id,
+          kind: "withdrawal",
+          portal: release.portal,
+          language: release.language,
+          releaseTitle: release.title,
+          note: "Zurückgezogen.",
+        },
+      });
     } else {
       // Only the request's own record says it: the `executed` event naming the measure.
-      await db.legalRequestEvent.create({ data: { legalRequestId: request.id, type: "executed", data: { from: "approved", to: "executed", measure: "depublish", pressReleaseId: release.id } } });
+      await db.legalRequestEvent.create({
+        data: {
+          legalRequestId: request.id,
+          type: "executed",
+          data: { from: "approved", to: "executed", measure: "depublish", pressReleaseId: release.id },
+        },
+      });
     }
     return release;
   }
@@ -177,7 +233,9 @@ describe("republishing a legally withdrawn release", () => {
     for (const via of ["correction", "event"] as const) {
       const release = await legallyWithdrawn(via);
       const before = await worldOf(release.id);
-      const err = await errorOf(decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "republish", reason: "Kunde bittet darum" }));
+      const err = await errorOf(
+        decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "republish", reason: "Kunde bittet darum" }),
+      );
       expect(err.code).toBe("forbidden");
       expect(err.details).toMatchObject({ reason: "legal_withdrawal" });
       expect(await worldOf(release.id)).toEqual(before);
@@ -187,9 +245,16 @@ describe("republishing a legally withdrawn release", () => {
   it("is allowed to an editor who also holds compliance:manage, and recorded like every republish", async () => {
     const editor = await seedAdmin(["press-releases:publish", "compliance:manage"]);
     const release = await legallyWithdrawn("correction");
-    await decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "republish", reason: "Einstweilige Verfügung aufgehoben" });
+    await decideReleaseAsAdmin({
+      adminUserId: editor.id,
+      releaseId: release.id,
+      action: "republish",
+      reason: "Einstweilige Verfügung aufgehoben",
+    });
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).status).toBe("published");
-    expect((await historyOf(release.id)).map((h) => [h.outcome, h.reason, h.actorUserId])).toEqual([["republish", "Einstweilige Verfügung aufgehoben", editor.id]]);
+    expect((await historyOf(release.id)).map((h) => [h.outcome, h.reason, h.actorUserId])).toEqual([
+      ["republish", "Einstweilige Verfügung aufgehoben", editor.id],
+    ]);
   });
 
   it("leaves an editorial depublication to press-releases:publish alone", async () => {

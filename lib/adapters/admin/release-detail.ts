@@ -18,7 +18,10 @@ import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 const HISTORY_SHOWN = 200;
 
 /** Which admin decisions a release in this state allows to this viewer. */
-export function releaseActionsFor(r: { status: string; goneAt: Date | null }, legal: { legallyWithdrawn: boolean; mayLiftWithdrawal: boolean }): ReleaseAdminAction[] {
+export function releaseActionsFor(
+  r: { status: string; goneAt: Date | null },
+  legal: { legallyWithdrawn: boolean; mayLiftWithdrawal: boolean },
+): ReleaseAdminAction[] {
   // Full deletion (404) is open from any status, a tombstone included.
   if (r.goneAt) return ["unmark", "delete"];
   const moves = (["depublish", "republish", "archive", "unarchive"] as const)
@@ -34,10 +37,35 @@ export async function loadAdminRelease(releaseId: number, viewer: StaffUser) {
   const release = await db.pressRelease.findFirst({
     where: { id: releaseId, deletedAt: null },
     select: {
-      id: true, title: true, lead: true, body: true, status: true, portal: true, language: true, slug: true, location: true, keywords: true, boilerplate: true,
-      contactName: true, contactEmail: true, contactPhone: true, source: true, hits: true, noExport: true, savedNoExport: true, automaticAttempts: true,
-      createdAt: true, updatedAt: true, contentChangedAt: true, publishedAt: true, publishedEverAt: true, scheduledAt: true, goneAt: true,
-      manualReviewRequiredAt: true, paidChangeUsedAt: true, canonicalPressReleaseId: true,
+      id: true,
+      title: true,
+      lead: true,
+      body: true,
+      status: true,
+      portal: true,
+      language: true,
+      slug: true,
+      location: true,
+      keywords: true,
+      boilerplate: true,
+      contactName: true,
+      contactEmail: true,
+      contactPhone: true,
+      source: true,
+      hits: true,
+      noExport: true,
+      savedNoExport: true,
+      automaticAttempts: true,
+      createdAt: true,
+      updatedAt: true,
+      contentChangedAt: true,
+      publishedAt: true,
+      publishedEverAt: true,
+      scheduledAt: true,
+      goneAt: true,
+      manualReviewRequiredAt: true,
+      paidChangeUsedAt: true,
+      canonicalPressReleaseId: true,
       company: { select: { id: true, name: true, slug: true, goneAt: true } },
       category: { select: { id: true, nameDe: true } },
       author: { select: { id: true, name: true, email: true } },
@@ -47,13 +75,26 @@ export async function loadAdminRelease(releaseId: number, viewer: StaffUser) {
   const handlesLegal = can(viewer, ADMIN_SCREENS.legal.permission);
   const mayLift = can(viewer, LIFT_WITHDRAWAL_PERMISSION);
   const [history, imageCount, removedImageCount, legalRequests, withdrawal] = await Promise.all([
-    db.pressReleaseHistory.findMany({ where: { pressReleaseId: release.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: HISTORY_SHOWN }),
+    db.pressReleaseHistory.findMany({
+      where: { pressReleaseId: release.id },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: HISTORY_SHOWN,
+    }),
     db.pressReleaseImage.count({ where: { pressReleaseId: release.id } }),
     db.pressReleaseImage.count({ where: { pressReleaseId: release.id, deletedAt: { not: null } } }),
     db.legalRequest.findMany({
       where: { pressReleaseId: release.id },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      select: { id: true, track: true, source: true, status: true, requesterName: handlesLegal, createdAt: true, decidedAt: true, executedAt: true },
+      select: {
+        id: true,
+        track: true,
+        source: true,
+        status: true,
+        requesterName: handlesLegal,
+        createdAt: true,
+        decidedAt: true,
+        executedAt: true,
+      },
     }),
     findLegalWithdrawal(db, release.id),
   ]);

@@ -25,7 +25,14 @@ describe("admin release search", () => {
     const older = await mirrored({ companyId: a.id, status: "published", publishedAt: day(1), title: `Neue ${word} Anlage` });
     const newer = await mirrored({ companyId: a.id, status: "published", publishedAt: day(2), title: `Zweite ${word} Anlage` });
     const draft = await mirrored({ companyId: a.id, status: "draft", title: `Entwurf ${word}` });
-    const english = await mirrored({ companyId: b.id, portal: "tech", language: "en", status: "published", publishedAt: day(3), title: `A ${word} park` });
+    const english = await mirrored({
+      companyId: b.id,
+      portal: "tech",
+      language: "en",
+      status: "published",
+      publishedAt: day(3),
+      title: `A ${word} park`,
+    });
 
     const ids = async (params: Record<string, string>) => (await searchAdminReleases(parseAdminReleaseQuery(params))).rows.map((r) => r.id);
     expect(await ids({ newsroom: String(a.id) })).toEqual([draft.id, newer.id, older.id]);
@@ -44,7 +51,10 @@ describe("admin release search", () => {
   it("offers a release by its number, whatever the filters", async () => {
     const { company } = await seedNewsroom();
     const release = await mirrored({ companyId: company.id, status: "draft" });
-    expect((await searchAdminReleases(parseAdminReleaseQuery({ q: `Nr. ${release.id}`, status: "published" }))).direct).toEqual({ id: release.id, title: release.title });
+    expect((await searchAdminReleases(parseAdminReleaseQuery({ q: `Nr. ${release.id}`, status: "published" }))).direct).toEqual({
+      id: release.id,
+      title: release.title,
+    });
     expect((await searchAdminReleases(parseAdminReleaseQuery({ q: "2147483000" }))).direct).toBeNull();
   });
 });
@@ -54,7 +64,16 @@ describe("admin release detail", () => {
     const editor = await seedAdmin(["press-releases:publish"]);
     const { company } = await seedNewsroom();
     const release = await mirrored({ companyId: company.id, status: "published", publishedAt: new Date(), publishedEverAt: new Date() });
-    await db.legalRequest.create({ data: { track: "correction", pressReleaseId: release.id, companyId: company.id, requesterName: "Erika Muster", requesterEmail: "erika@example.test", body: "Zahl falsch" } });
+    await db.legalRequest.create({
+      data: {
+        track: "correction",
+        pressReleaseId: release.id,
+        companyId: company.id,
+        requesterName: "Erika Muster",
+        requesterEmail: "erika@example.test",
+        body: "Zahl falsch",
+      },
+    });
     await decideReleaseAsAdmin({ adminUserId: editor.id, releaseId: release.id, action: "depublish", reason: "Prüfung" });
 
     const detail = await loadAdminRelease(release.id, await seedAdmin(["press-releases:publish", "compliance:manage"]));
@@ -71,7 +90,8 @@ describe("admin release detail", () => {
   });
 
   it("offers exactly the moves each state allows, only unmark while tombstoned, and full deletion always", () => {
-    const at = (status: string, goneAt: Date | null = null) => releaseActionsFor({ status, goneAt }, { legallyWithdrawn: false, mayLiftWithdrawal: false });
+    const at = (status: string, goneAt: Date | null = null) =>
+      releaseActionsFor({ status, goneAt }, { legallyWithdrawn: false, mayLiftWithdrawal: false });
     expect(at("published")).toEqual(["tombstone", "depublish", "archive", "delete"]);
     expect(at("archived")).toEqual(["tombstone", "depublish", "unarchive", "delete"]);
     expect(at("depublished")).toEqual(["tombstone", "republish", "delete"]);
@@ -85,7 +105,9 @@ describe("admin release screens read as the attacker", () => {
     const company = await seedCompany({ slug: unique("nullbyte") });
     const release = await mirrored({ companyId: company.id, status: "published", publishedAt: new Date() });
     expect(parseAdminReleaseQuery({ newsroom: `${company.slug.slice(0, 3)}\u0000${company.slug.slice(3)}` }).newsroom).toBe(company.slug);
-    expect((await searchAdminReleases(parseAdminReleaseQuery({ newsroom: `${company.slug}\u0000` }))).rows.map((r) => r.id)).toEqual([release.id]);
+    expect((await searchAdminReleases(parseAdminReleaseQuery({ newsroom: `${company.slug}\u0000` }))).rows.map((r) => r.id)).toEqual([
+      release.id,
+    ]);
     // Nothing storable left: no newsroom filter, the whole list, as for an empty field.
     for (const newsroom of ["\u0000", "\ud800", " \u0000 "]) {
       expect(parseAdminReleaseQuery({ newsroom }).newsroom).toBe("");
@@ -97,7 +119,16 @@ describe("admin release screens read as the attacker", () => {
   it("an editor without compliance:manage does not get the requester's name of a legal request", async () => {
     const { company } = await seedNewsroom();
     const release = await mirrored({ companyId: company.id, status: "published", publishedAt: new Date(), publishedEverAt: new Date() });
-    await db.legalRequest.create({ data: { track: "report", source: "form", pressReleaseId: release.id, requesterName: "Vertraulich Hinweisgeberin", requesterEmail: "hinweis@example.test", body: "Persönlichkeitsrecht" } });
+    await db.legalRequest.create({
+      data: {
+        track: "report",
+        source: "form",
+        pressReleaseId: release.id,
+        requesterName: "Vertraulich Hinweisgeberin",
+        requesterEmail: "hinweis@example.test",
+        body: "Persönlichkeitsrecht",
+      },
+    });
 
     const editor = await seedAdmin(["press-releases:publish"]);
     const shown = await loadAdminRelease(release.id, editor);
@@ -112,8 +143,29 @@ describe("admin release screens read as the attacker", () => {
   it("names a legal withdrawal and offers republish only to whoever may lift it", async () => {
     const { company } = await seedNewsroom();
     const release = await mirrored({ companyId: company.id, status: "depublished", publishedAt: new Date(), publishedEverAt: new Date() });
-    const request = await db.legalRequest.create({ data: { track: "report", source: "form", status: "executed", pressReleaseId: release.id, requesterName: "Anonym", requesterEmail: "a@example.test", body: "x", executedAt: new Date() } });
-    const correction = await db.pressReleaseCorrection.create({ data: { pressReleaseId: release.id, legalRequestId: request.id, kind: "withdrawal", portal: release.portal, language: release.language, releaseTitle: release.title, note: "Zurückgezogen." } });
+    const request = await db.legalRequest.create({
+      data: {
+        track: "report",
+        source: "form",
+        status: "executed",
+        pressReleaseId: release.id,
+        requesterName: "Anonym",
+        requesterEmail: "a@example.test",
+        body: "x",
+        executedAt: new Date(),
+      },
+    });
+    const correction = await db.pressReleaseCorrection.create({
+      data: {
+        pressReleaseId: release.id,
+        legalRequestId: request.id,
+        kind: "withdrawal",
+        portal: release.portal,
+        language: release.language,
+        releaseTitle: release.title,
+        note: "Zurückgezogen.",
+      },
+    });
 
     const editor = await loadAdminRelease(release.id, await seedAdmin(["press-releases:publish"]));
     expect(editor.legalWithdrawal).toEqual({ at: correction.createdAt, legalRequestId: request.id, mayLift: false });

@@ -57,14 +57,25 @@ export async function searchAdminReleases(query: AdminReleaseQuery) {
   const found = await db.pressRelease.findMany({
     where: { id: { in: ids }, deletedAt: null },
     select: {
-      id: true, title: true, status: true, portal: true, language: true, slug: true, createdAt: true, publishedAt: true, goneAt: true,
+      id: true,
+      title: true,
+      status: true,
+      portal: true,
+      language: true,
+      slug: true,
+      createdAt: true,
+      publishedAt: true,
+      goneAt: true,
       company: { select: { id: true, name: true, goneAt: true } },
     },
   });
   const byId = new Map(found.map((r) => [r.id, r]));
   // Words may be a release's number: offer it directly, whatever the filters say.
   const numbered = parseRecordId(query.q.replace(/^(nr\.?|#)\s*/i, ""));
-  const direct = numbered !== null ? await db.pressRelease.findFirst({ where: { id: numbered, deletedAt: null }, select: { id: true, title: true } }) : null;
+  const direct =
+    numbered !== null
+      ? await db.pressRelease.findFirst({ where: { id: numbered, deletedAt: null }, select: { id: true, title: true } })
+      : null;
   return {
     rows: ids.map((id) => byId.get(id)).filter((r) => r !== undefined),
     total,

@@ -31,7 +31,14 @@ export async function loadReviewQueue() {
     reason: r.reviewFlaggedAt ? ("last_red" as const) : ("manual_queue" as const),
     waitingSince: r.reviewFlaggedAt ?? r.manualQueueAt ?? r.updatedAt,
     automaticAttempts: r.automaticAttempts,
-    checks: r.classifications.map((c) => ({ id: c.id, result: c.result, attempt: c.attempt, at: c.createdAt, classifier: c.classifier, reasons: reviewReasonsOf(c.reasons) })),
+    checks: r.classifications.map((c) => ({
+      id: c.id,
+      result: c.result,
+      attempt: c.attempt,
+      at: c.createdAt,
+      classifier: c.classifier,
+      reasons: reviewReasonsOf(c.reasons),
+    })),
   }));
 }
 export type ReviewQueueItem = Awaited<ReturnType<typeof loadReviewQueue>>[number];

@@ -39,7 +39,10 @@ export interface SimilarCompanyAddresses {
 }
 
 export async function loadSimilarCompanyAddresses(opts: { page: number }): Promise<SimilarCompanyAddresses> {
-  const run = await db.similarAddressRun.findFirst({ orderBy: { id: "desc" }, select: { finishedAt: true, addresses: true, durationMs: true } });
+  const run = await db.similarAddressRun.findFirst({
+    orderBy: { id: "desc" },
+    select: { finishedAt: true, addresses: true, durationMs: true },
+  });
   const total = await db.similarAddressPair.count();
   const pageCount = Math.max(1, Math.ceil(total / SIMILAR_PAIRS_PAGE_SIZE));
   const page = Math.min(Math.max(1, opts.page), pageCount);
@@ -49,15 +52,34 @@ export async function loadSimilarCompanyAddresses(opts: { page: number }): Promi
     take: SIMILAR_PAIRS_PAGE_SIZE,
     select: { emailA: true, emailB: true, kind: true, distance: true },
   });
-  const addresses = new Map((await loadCompanyAddresses(db, [...new Set(shown.flatMap((p) => [p.emailA, p.emailB]))])).map((a) => [a.email, a]));
+  const addresses = new Map(
+    (await loadCompanyAddresses(db, [...new Set(shown.flatMap((p) => [p.emailA, p.emailB]))])).map((a) => [a.email, a]),
+  );
   const ids = [...addresses.values()].flatMap((a) => a.ids);
-  const companies = new Map((await db.company.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, slug: true, portal: true, isActive: true, goneAt: true } })).map((c) => [c.id, c]));
+  const companies = new Map(
+    (
+      await db.company.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, name: true, slug: true, portal: true, isActive: true, goneAt: true },
+      })
+    ).map((c) => [c.id, c]),
+  );
   // A newsroom deleted or given another address since the computation leaves its side empty.
   const side = (email: string): SimilarSide => {
     const now = addresses.get(email);
-    return { email, classification: now?.classification ?? "unknown", companies: (now?.ids ?? []).flatMap((id) => companies.get(id) ?? []) };
+    return {
+      email,
+      classification: now?.classification ?? "unknown",
+      companies: (now?.ids ?? []).flatMap((id) => companies.get(id) ?? []),
+    };
   };
-  return { total, page, pageCount, pairs: shown.map((p) => ({ kind: p.kind, distance: p.distance, a: side(p.emailA), b: side(p.emailB) })), computed: run };
+  return {
+    total,
+    page,
+    pageCount,
+    pairs: shown.map((p) => ({ kind: p.kind, distance: p.distance, a: side(p.emailA), b: side(p.emailB) })),
+    computed: run,
+  };
 }
 
 /**

@@ -16,18 +16,25 @@ import { parseAdminUserQuery, searchAdminUsers } from "./user-search";
 // holding users:manage is refused. Written as the attacker: nothing changes on a refusal.
 
 const client = { ip: "192.0.2.44", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0" };
-const open = (userId: number, ago = 60_000) => openSession({ userId, method: "password", twoFactorPending: false, strongAuth: false, client, now: new Date(Date.now() - ago) });
+const open = (userId: number, ago = 60_000) =>
+  openSession({ userId, method: "password", twoFactorPending: false, strongAuth: false, client, now: new Date(Date.now() - ago) });
 const usersAdmin = () => seedUserWithRandomId({ staffRole: "admin", permissions: ["users:manage"] });
 
 async function errorOf(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
   return err;
 }
 
 async function accountState(userId: number) {
   const [user, sessions, codes, activities] = await Promise.all([
-    db.user.findUniqueOrThrow({ where: { id: userId }, select: { rememberToken: true, sessionsRevokedAtMs: true, totpSecretEncrypted: true, totpConfirmedAt: true } }),
+    db.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { rememberToken: true, sessionsRevokedAtMs: true, totpSecretEncrypted: true, totpConfirmedAt: true },
+    }),
     db.session.count({ where: { userId } }),
     db.twoFactorRecoveryCode.count({ where: { userId } }),
     db.activityLog.count(),
@@ -55,12 +62,16 @@ describe("ending every session of an account", () => {
     const user = await seedUserWithRandomId();
     await open(user.id);
     const refused = [
-      await seedUserWithRandomId({ staffRole: "admin", permissions: ["press-releases:publish", "companies:write", "billing:manage", "compliance:manage"] }),
+      await seedUserWithRandomId({
+        staffRole: "admin",
+        permissions: ["press-releases:publish", "companies:write", "billing:manage", "compliance:manage"],
+      }),
       await seedUserWithRandomId(),
       await seedUserWithRandomId({ staffRole: "admin", permissions: ["users:manage"], isActive: false }),
     ];
     const before = await accountState(user.id);
-    for (const actor of refused) expect((await errorOf(endUserSessionsAsAdmin({ adminUserId: actor.id, userId: user.id }))).code).toBe("forbidden");
+    for (const actor of refused)
+      expect((await errorOf(endUserSessionsAsAdmin({ adminUserId: actor.id, userId: user.id }))).code).toBe("forbidden");
     expect(await accountState(user.id)).toEqual(before);
 
     const admin = await usersAdmin();
@@ -82,13 +93,19 @@ describe("second-factor reset (spec 5.5)", () => {
     const { user } = await seedTotpUser();
     expect(await resetSecondFactorAsAdmin({ adminUserId: superAdmin.id, userId: user.id })).toEqual({ wasEnabled: true });
     expect(await accountState(user.id)).toMatchObject({ user: { totpSecretEncrypted: null, totpConfirmedAt: null }, codes: 0 });
-    expect(await db.activityLog.count({ where: { type: "user.two_factor_reset", subjectId: String(user.id), actorUserId: superAdmin.id } })).toBe(1);
+    expect(
+      await db.activityLog.count({ where: { type: "user.two_factor_reset", subjectId: String(user.id), actorUserId: superAdmin.id } }),
+    ).toBe(1);
   });
 
   it("is refused to a plain admin even with users:manage, and to a customer; nothing changes", async () => {
     const { user } = await seedTotpUser();
     const before = await accountState(user.id);
-    for (const actor of [await usersAdmin(), await seedUserWithRandomId(), await seedUserWithRandomId({ staffRole: "super_admin", isActive: false })]) {
+    for (const actor of [
+      await usersAdmin(),
+      await seedUserWithRandomId(),
+      await seedUserWithRandomId({ staffRole: "super_admin", isActive: false }),
+    ]) {
       expect((await errorOf(resetSecondFactorAsAdmin({ adminUserId: actor.id, userId: user.id }))).code).toBe("forbidden");
     }
     expect(await accountState(user.id)).toEqual(before);
@@ -100,16 +117,44 @@ describe("account detail and search", () => {
     const { user } = await seedTotpUser({ name: "Ida Prüfer", passwordHash: await hashPassword("ein langes geheimes Passwort") });
     const company = await seedCompany({ name: "Prüfhaus GmbH" });
     await db.companyUser.create({ data: { companyId: company.id, userId: user.id, role: "responsible", grantedVia: "auto" } });
-    await db.loginHistory.create({ data: { userId: user.id, event: "login_failed", reason: "wrong", method: "password", entryPoint: "form", ipHmac: "v1:0123456789abcdef", ipHmacKeyVersion: 1 } });
-    await db.apiToken.create({ data: { userId: user.id, name: "CMS", tokenHash: sessionTokenHash("api-token-secret-value"), prefix: "pd_abcd" } });
-    await db.magicLink.create({ data: { userId: user.id, email: user.email, purpose: "login", tokenHash: sessionTokenHash("login-link-secret"), expiresAt: new Date(Date.now() + 60_000) } });
+    await db.loginHistory.create({
+      data: {
+        userId: user.id,
+        event: "login_failed",
+        reason: "wrong",
+        method: "password",
+        entryPoint: "form",
+        ipHmac: "v1:0123456789abcdef",
+        ipHmacKeyVersion: 1,
+      },
+    });
+    await db.apiToken.create({
+      data: { userId: user.id, name: "CMS", tokenHash: sessionTokenHash("api-token-secret-value"), prefix: "pd_abcd" },
+    });
+    await db.magicLink.create({
+      data: {
+        userId: user.id,
+        email: user.email,
+        purpose: "login",
+        tokenHash: sessionTokenHash("login-link-secret"),
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+    });
     const live = await open(user.id);
     const revoked = await open(user.id, 600_000);
     await db.user.update({ where: { id: user.id }, data: { sessionsRevokedAtMs: BigInt(Date.now() - 300_000) } });
 
     const detail = await loadAdminUser(user.id);
-    expect(detail.account).toMatchObject({ id: user.id, name: "Ida Prüfer", hasPassword: true, twoFactorEnabled: true, recoveryCodesLeft: 10 });
-    expect(detail.memberships).toMatchObject([{ role: "responsible", grantedVia: "auto", company: { id: company.id, name: "Prüfhaus GmbH" } }]);
+    expect(detail.account).toMatchObject({
+      id: user.id,
+      name: "Ida Prüfer",
+      hasPassword: true,
+      twoFactorEnabled: true,
+      recoveryCodesLeft: 10,
+    });
+    expect(detail.memberships).toMatchObject([
+      { role: "responsible", grantedVia: "auto", company: { id: company.id, name: "Prüfhaus GmbH" } },
+    ]);
     expect(detail.logins).toMatchObject([{ event: "login_failed", reason: "wrong", method: "password" }]);
     expect(detail.sessions.map((s) => s.id)).toEqual([live.sessionId]);
     expect(detail.sessions.map((s) => s.id)).not.toContain(revoked.sessionId);
@@ -117,7 +162,9 @@ describe("account detail and search", () => {
 
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     const hashes = [
-      stored.passwordHash!, stored.totpSecretEncrypted!, stored.rememberToken,
+      stored.passwordHash!,
+      stored.totpSecretEncrypted!,
+      stored.rememberToken,
       ...(await db.twoFactorRecoveryCode.findMany({ where: { userId: user.id } })).map((c) => c.codeHash),
       ...(await db.session.findMany({ where: { userId: user.id } })).map((s) => s.sessionTokenHash),
       ...(await db.apiToken.findMany({ where: { userId: user.id } })).map((t) => t.tokenHash),

@@ -31,16 +31,33 @@ export async function endUserSessionsAsAdmin(opts: UserAdminActionOptions): Prom
     await assertCan(opts.adminUserId, ADMIN_SCREENS.users.permission, tx);
     // Race: a sign-in under way. The account's row is locked, so a session created after this
     // commit is newer than the marker and stays valid, one created before is void.
-    const rows = await tx.$queryRaw<{ staff_role: string }[]>`SELECT staff_role::text AS staff_role FROM users WHERE id = ${opts.userId} FOR UPDATE`;
+    const rows = await tx.$queryRaw<
+      { staff_role: string }[]
+    >`SELECT staff_role::text AS staff_role FROM users WHERE id = ${opts.userId} FOR UPDATE`;
     const target = rows[0];
     if (!target) throw notFound("There is no such account.");
     if (target.staff_role === "super_admin") {
-      const admin = await tx.user.findUniqueOrThrow({ where: { id: opts.adminUserId }, select: { isActive: true, deletedAt: true, staffRole: true, permissions: true } });
+      const admin = await tx.user.findUniqueOrThrow({
+        where: { id: opts.adminUserId },
+        select: { isActive: true, deletedAt: true, staffRole: true, permissions: true },
+      });
       if (!passesGlobalBefore(admin)) throw forbidden("Only a super-admin can end a super-admin's sessions.");
     }
-    await tx.user.update({ where: { id: opts.userId }, data: { sessionsRevokedAtMs: BigInt(now.getTime()), rememberToken: randomBytes(30).toString("base64url") } });
+    await tx.user.update({
+      where: { id: opts.userId },
+      data: { sessionsRevokedAtMs: BigInt(now.getTime()), rememberToken: randomBytes(30).toString("base64url") },
+    });
     const ended = await tx.session.deleteMany({ where: { userId: opts.userId } });
-    await recordActivity({ actorUserId: opts.adminUserId, type: ACTIVITY.userSessionsEnded, subjectType: "user", subjectId: opts.userId, metadata: { ended: ended.count } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.adminUserId,
+        type: ACTIVITY.userSessionsEnded,
+        subjectType: "user",
+        subjectId: opts.userId,
+        metadata: { ended: ended.count },
+      },
+      tx,
+    );
     return { ended: ended.count };
   });
 }

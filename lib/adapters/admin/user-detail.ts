@@ -15,22 +15,55 @@ export async function loadAdminUser(userId: number, now = new Date()) {
   const user = await db.user.findUnique({
     where: { id: userId },
     select: {
-      id: true, email: true, name: true, pendingEmail: true, pendingEmailExpiresAt: true, emailVerifiedAt: true, lastLoginAt: true,
-      isActive: true, deletedAt: true, staffRole: true, permissions: true, locale: true, totpConfirmedAt: true, sessionsRevokedAtMs: true,
-      pressReleaseQuotaPeriod: true, pressReleaseQuotaUsed: true, createdAt: true, updatedAt: true,
+      id: true,
+      email: true,
+      name: true,
+      pendingEmail: true,
+      pendingEmailExpiresAt: true,
+      emailVerifiedAt: true,
+      lastLoginAt: true,
+      isActive: true,
+      deletedAt: true,
+      staffRole: true,
+      permissions: true,
+      locale: true,
+      totpConfirmedAt: true,
+      sessionsRevokedAtMs: true,
+      pressReleaseQuotaPeriod: true,
+      pressReleaseQuotaUsed: true,
+      createdAt: true,
+      updatedAt: true,
     },
   });
   if (!user) throw notFound("There is no such account.");
   const [hasPassword, recoveryCodesLeft, passkeys, apiTokens, oauth, memberships, logins, sessions, activity] = await Promise.all([
     db.user.count({ where: { id: user.id, passwordHash: { not: null } } }).then((n) => n === 1),
     db.twoFactorRecoveryCode.count({ where: { userId: user.id, consumedAt: null } }),
-    db.passkey.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, select: { id: true, name: true, createdAt: true, lastUsedAt: true } }),
-    db.apiToken.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, select: { id: true, name: true, createdAt: true, expiresAt: true, lastUsedAt: true } }),
-    db.oAuthAccount.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, select: { id: true, provider: true, email: true, createdAt: true } }),
+    db.passkey.findMany({
+      where: { userId: user.id },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, name: true, createdAt: true, lastUsedAt: true },
+    }),
+    db.apiToken.findMany({
+      where: { userId: user.id },
+      orderBy: { createdAt: "desc" },
+      select: { id: true, name: true, createdAt: true, expiresAt: true, lastUsedAt: true },
+    }),
+    db.oAuthAccount.findMany({
+      where: { userId: user.id },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, provider: true, email: true, createdAt: true },
+    }),
     db.companyUser.findMany({
       where: { userId: user.id },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { id: true, role: true, grantedVia: true, createdAt: true, company: { select: { id: true, name: true, portal: true, goneAt: true, deletedAt: true } } },
+      select: {
+        id: true,
+        role: true,
+        grantedVia: true,
+        createdAt: true,
+        company: { select: { id: true, name: true, portal: true, goneAt: true, deletedAt: true } },
+      },
     }),
     db.loginHistory.findMany({
       where: { userId: user.id },
@@ -41,7 +74,16 @@ export async function loadAdminUser(userId: number, now = new Date()) {
     db.session.findMany({
       where: { userId: user.id, expiresAt: { gt: now } },
       orderBy: { lastSeenAt: "desc" },
-      select: { id: true, createdAt: true, lastSeenAt: true, loginMethod: true, userAgentShort: true, impersonatorUserId: true, twoFactorPending: true, strongAuthAt: true },
+      select: {
+        id: true,
+        createdAt: true,
+        lastSeenAt: true,
+        loginMethod: true,
+        userAgentShort: true,
+        impersonatorUserId: true,
+        twoFactorPending: true,
+        strongAuthAt: true,
+      },
     }),
     db.activityLog.findMany({
       where: { actorUserId: user.id },
@@ -54,7 +96,13 @@ export async function loadAdminUser(userId: number, now = new Date()) {
   const activeSessions = sessions.filter((s) => !isSessionRevoked(s.createdAt, user.sessionsRevokedAtMs, null));
   const { sessionsRevokedAtMs, ...account } = user;
   return {
-    account: { ...account, hasPassword, twoFactorEnabled: user.totpConfirmedAt !== null, recoveryCodesLeft, sessionsEndedAt: sessionsRevokedAtMs !== null ? new Date(Number(sessionsRevokedAtMs)) : null },
+    account: {
+      ...account,
+      hasPassword,
+      twoFactorEnabled: user.totpConfirmedAt !== null,
+      recoveryCodesLeft,
+      sessionsEndedAt: sessionsRevokedAtMs !== null ? new Date(Number(sessionsRevokedAtMs)) : null,
+    },
     passkeys,
     apiTokens,
     oauth,

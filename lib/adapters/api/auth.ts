@@ -13,7 +13,9 @@ const authFailures = failureBudget(["apiAuthFailures"]);
 async function refuseWhileBlocked(client: string): Promise<void> {
   const retryAfter = await authFailures.waitSeconds(client);
   if (retryAfter === null) return;
-  throw new AppError("rate_limited", "Too many failed authentication attempts from this address. Try again later.", undefined, undefined, { "Retry-After": String(retryAfter) });
+  throw new AppError("rate_limited", "Too many failed authentication attempts from this address. Try again later.", undefined, undefined, {
+    "Retry-After": String(retryAfter),
+  });
 }
 
 /** Counts the failure (blocking the address once the budget is spent) and returns the 401 to throw. */
@@ -35,7 +37,11 @@ export async function resolveApiToken(request: Request): Promise<Principal> {
   if (!match) throw await authFailure(client, "Send an API token as 'Authorization: Bearer <token>'.", 'Bearer realm="api"');
   const owner = await findTokenOwner(match[1]!);
   if (!owner) throw await authFailure(client, "The API token is unknown or expired.", 'Bearer realm="api", error="invalid_token"');
-  if (!(await hasApiAccess(owner.userId))) throw new AppError("api_access_missing", "This account has no API access. Book a plan with API access; your tokens work again afterwards.");
+  if (!(await hasApiAccess(owner.userId)))
+    throw new AppError(
+      "api_access_missing",
+      "This account has no API access. Book a plan with API access; your tokens work again afterwards.",
+    );
   return { kind: "token", id: owner.limitKey, userId: owner.userId, tokenId: owner.tokenId };
 }
 

@@ -11,8 +11,26 @@ import { ListQuery, STATUSES, type ReleaseResource } from "./schemas";
 // the v1 inputs, and its own rule that company and contact addresses must end in a real TLD.
 
 export const LegacyListQuery = z
-  .object({ limit: z.coerce.number().optional(), per_page: z.coerce.number().optional(), page: z.coerce.number().optional(), status: z.enum(STATUSES).optional(), lang: z.enum(["de", "en"]).optional(), language: z.enum(["de", "en"]).optional(), category: z.string().optional(), portal: z.enum(["business", "tech"]).optional() })
-  .transform((q) => ListQuery.parse({ per_page: q.per_page ?? q.limit, page: q.page, status: q.status, language: q.language ?? q.lang, category: q.category, portal: q.portal }));
+  .object({
+    limit: z.coerce.number().optional(),
+    per_page: z.coerce.number().optional(),
+    page: z.coerce.number().optional(),
+    status: z.enum(STATUSES).optional(),
+    lang: z.enum(["de", "en"]).optional(),
+    language: z.enum(["de", "en"]).optional(),
+    category: z.string().optional(),
+    portal: z.enum(["business", "tech"]).optional(),
+  })
+  .transform((q) =>
+    ListQuery.parse({
+      per_page: q.per_page ?? q.limit,
+      page: q.page,
+      status: q.status,
+      language: q.language ?? q.lang,
+      category: q.category,
+      portal: q.portal,
+    }),
+  );
 
 export const LegacyReleaseInput = z.object({
   company_id: z.coerce.number().pipe(RecordId).optional(),
@@ -50,8 +68,13 @@ export async function legacyNewsroom(userId: number, input: Pick<LegacyReleaseIn
     ? newsrooms.find((n) => n.id === input.company_id)
     : input.company_email
       ? newsrooms.find((n) => n.email?.toLowerCase() === input.company_email!.toLowerCase())
-      : newsrooms.length === 1 ? newsrooms[0] : undefined;
-  if (!found) throw new AppError("validation_failed", "Name the newsroom with company_id or company_email.", undefined, [{ path: "company_id", message: "Unknown newsroom." }]);
+      : newsrooms.length === 1
+        ? newsrooms[0]
+        : undefined;
+  if (!found)
+    throw new AppError("validation_failed", "Name the newsroom with company_id or company_email.", undefined, [
+      { path: "company_id", message: "Unknown newsroom." },
+    ]);
   return found;
 }
 

@@ -4,12 +4,20 @@ import { RecordIdParam } from "@/lib/core/input/ids";
 
 // The v1 contract of newsroom membership (spec 5.13); the OpenAPI file is generated from these.
 
-export const NewsroomIdParams = z.object({ id: RecordIdParam.meta({ description: "A newsroom id (a positive 32-bit integer); anything else answers 404." }) });
+export const NewsroomIdParams = z.object({
+  id: RecordIdParam.meta({ description: "A newsroom id (a positive 32-bit integer); anything else answers 404." }),
+});
 
 export const NewsroomMemberInput = z
   .object({
-    email: z.email().max(254).meta({ description: "Address of the person's account; the account must exist and its address be confirmed." }),
-    role: z.enum(["member", "responsible"]).default("member").meta({ description: "`responsible` only when you are an owner of the newsroom. Owners are never assigned by API." }),
+    email: z
+      .email()
+      .max(254)
+      .meta({ description: "Address of the person's account; the account must exist and its address be confirmed." }),
+    role: z
+      .enum(["member", "responsible"])
+      .default("member")
+      .meta({ description: "`responsible` only when you are an owner of the newsroom. Owners are never assigned by API." }),
   })
   .meta({ id: "NewsroomMemberInput" });
 

@@ -50,7 +50,9 @@ export function toReleaseResource(r: Row, isPublic: boolean): z.infer<typeof Rel
       attempts: r.automaticAttempts,
       max_attempts: getConfig().review.maxAutomaticAttempts,
       waiting_for_person: r.status === "in_review" && (r.reviewFlaggedAt !== null || r.manualQueueAt !== null),
-      latest: latest ? { result: latest.result, reasons: latest.reasons as z.infer<typeof ReviewReason>[], checked_at: latest.createdAt.toISOString() } : null,
+      latest: latest
+        ? { result: latest.result, reasons: latest.reasons as z.infer<typeof ReviewReason>[], checked_at: latest.createdAt.toISOString() }
+        : null,
     },
   };
 }

@@ -21,10 +21,15 @@ const invalid = (issues: ValidationIssue[]) => new AppError("validation_failed",
 const userActor = (userId: number) => ({ type: "user" as const, userId });
 
 /** A category must be active and belong to the target portal (spec 4.2). */
-export async function categoryIdFor(slug: string | null | undefined, portal: Portal | undefined, path = "category"): Promise<number | null> {
+export async function categoryIdFor(
+  slug: string | null | undefined,
+  portal: Portal | undefined,
+  path = "category",
+): Promise<number | null> {
   if (!slug) return null;
   const category = await db.category.findFirst({ where: { slug, isActive: true, ...(portal ? { portal } : {}) }, select: { id: true } });
-  if (!category) throw invalid([{ path, message: portal ? `No active category "${slug}" on the ${portal} portal.` : `No active category "${slug}".` }]);
+  if (!category)
+    throw invalid([{ path, message: portal ? `No active category "${slug}" on the ${portal} portal.` : `No active category "${slug}".` }]);
   return category.id;
 }
 
@@ -50,7 +55,14 @@ export async function listReleasesForUser(userId: number, q: z.infer<typeof List
 }
 
 /** Where v1 names each field the release rules speak of. */
-const V1_PATH: Partial<Record<WriteField, string>> = { newsroom: "newsroom_id", contactName: "contact.name", contactEmail: "contact.email", contactPhone: "contact.phone", scheduledAt: "scheduled_at", aiDeclaration: "ai_declaration" };
+const V1_PATH: Partial<Record<WriteField, string>> = {
+  newsroom: "newsroom_id",
+  contactName: "contact.name",
+  contactEmail: "contact.email",
+  contactPhone: "contact.phone",
+  scheduledAt: "scheduled_at",
+  aiDeclaration: "ai_declaration",
+};
 
 /** writeRelease's refusal in v1's words: a foreign newsroom is 403 (as documented), every other issue a field of the 422. */
 async function asV1<T>(write: Promise<T>): Promise<T> {
@@ -58,8 +70,14 @@ async function asV1<T>(write: Promise<T>): Promise<T> {
     return await write;
   } catch (err) {
     if (!(err instanceof ReleaseRefused)) throw err;
-    if (err.writeIssues.some((i) => i.field === "newsroom" && i.rule === "not_yours")) throw forbidden("You are not a member of this newsroom.");
-    throw invalid(err.writeIssues.map((i) => ({ path: i.field === "keywords" && i.index !== undefined ? `keywords.${i.index}` : V1_PATH[i.field] ?? i.field, message: englishIssue(i) })));
+    if (err.writeIssues.some((i) => i.field === "newsroom" && i.rule === "not_yours"))
+      throw forbidden("You are not a member of this newsroom.");
+    throw invalid(
+      err.writeIssues.map((i) => ({
+        path: i.field === "keywords" && i.index !== undefined ? `keywords.${i.index}` : (V1_PATH[i.field] ?? i.field),
+        message: englishIssue(i),
+      })),
+    );
   }
 }
 
@@ -76,9 +94,9 @@ function writeOf(input: Partial<z.infer<typeof ReleaseInput>>) {
       location: input.location,
       keywords: input.keywords,
       // A contact object replaces the whole contact; without one the stored contact stays.
-      contactName: contact ? contact.name ?? null : undefined,
-      contactEmail: contact ? contact.email ?? null : undefined,
-      contactPhone: contact ? contact.phone ?? null : undefined,
+      contactName: contact ? (contact.name ?? null) : undefined,
+      contactEmail: contact ? (contact.email ?? null) : undefined,
+      contactPhone: contact ? (contact.phone ?? null) : undefined,
     },
     category: input.category === undefined ? undefined : input.category ? { slug: input.category } : null,
     scheduledAt: input.scheduled_at === undefined ? undefined : input.scheduled_at ? new Date(input.scheduled_at) : null,
@@ -97,7 +115,9 @@ export async function createReleaseForUser(
   source: "api" | "legacy_api",
   opts: { alsoInTransaction?: (tx: Tx, releaseId: number) => Promise<unknown> } = {},
 ) {
-  const { releaseId } = await asV1(writeRelease({ userId, source, newsroomId: input.newsroom_id, ...writeOf(input), submit: input.submit, ...opts }));
+  const { releaseId } = await asV1(
+    writeRelease({ userId, source, newsroomId: input.newsroom_id, ...writeOf(input), submit: input.submit, ...opts }),
+  );
   return (await loadReleaseResources([releaseId]))[0]!;
 }
 

@@ -24,23 +24,34 @@ export const ReleaseInput = z
     language: z.enum(["de", "en"]),
     title: text(L.titleMax).min(L.titleMin),
     lead: text(L.leadMax).nullish(),
-    body: readable(z.string().min(1).max(L.bodyHtmlMax)).meta({ description: `HTML of at most ${L.bodyHtmlMax} characters; ${L.bodyMinChars} to ${L.bodyMaxChars} characters of text without markup.` }),
+    body: readable(z.string().min(1).max(L.bodyHtmlMax)).meta({
+      description: `HTML of at most ${L.bodyHtmlMax} characters; ${L.bodyMinChars} to ${L.bodyMaxChars} characters of text without markup.`,
+    }),
     location: text(L.locationMax).nullish().meta({ description: "Dateline, e.g. Berlin." }),
     keywords: z.array(text(L.keywordMax)).max(L.keywordsMax).optional(),
     category: z.string().max(100).nullish().meta({ description: "Slug of an active category of the target portal." }),
-    contact: z.object({ name: text(L.contactNameMax).nullish(), email: email.nullish(), phone: text(L.contactPhoneMax).nullish() }).optional(),
-    scheduled_at: z.iso.datetime({ offset: true }).nullish().meta({ description: "Publish at this time (ISO 8601) instead of right after the check." }),
+    contact: z
+      .object({ name: text(L.contactNameMax).nullish(), email: email.nullish(), phone: text(L.contactPhoneMax).nullish() })
+      .optional(),
+    scheduled_at: z.iso
+      .datetime({ offset: true })
+      .nullish()
+      .meta({ description: "Publish at this time (ISO 8601) instead of right after the check." }),
     submit: z.boolean().default(true).meta({ description: "Send to review at once (default) or keep as draft." }),
     ai_declaration: AiDeclaration.optional().meta({
-      description:
-        `Self-declaration of AI use for the text: ${AI_KINDS}. Optional in v1 for clients written before it existed (a release without one shows \`null\`); the dashboard always asks for it. Each change is kept as a new version; sending the current value again records nothing.`,
+      description: `Self-declaration of AI use for the text: ${AI_KINDS}. Optional in v1 for clients written before it existed (a release without one shows \`null\`); the dashboard always asks for it. Each change is kept as a new version; sending the current value again records nothing.`,
     }),
   })
   .meta({ id: "ReleaseInput" });
 
-export const ReleaseUpdate = ReleaseInput.omit({ newsroom_id: true, submit: true }).partial().extend({ submit: z.boolean().default(false) }).meta({ id: "ReleaseUpdate" });
+export const ReleaseUpdate = ReleaseInput.omit({ newsroom_id: true, submit: true })
+  .partial()
+  .extend({ submit: z.boolean().default(false) })
+  .meta({ id: "ReleaseUpdate" });
 
-export const ReviewReason = z.object({ code: z.string(), severity: z.enum(["red", "yellow"]), message: z.string() }).meta({ id: "ReviewReason" });
+export const ReviewReason = z
+  .object({ code: z.string(), severity: z.enum(["red", "yellow"]), message: z.string() })
+  .meta({ id: "ReviewReason" });
 
 export const ReleaseResource = z
   .object({
@@ -57,7 +68,9 @@ export const ReleaseResource = z
     keywords: z.array(z.string()),
     category: z.string().nullable(),
     contact: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
-    ai_declaration: AiDeclaration.nullable().meta({ description: `The current self-declaration of AI use for the text: ${AI_KINDS}; null when none was ever made.` }),
+    ai_declaration: AiDeclaration.nullable().meta({
+      description: `The current self-declaration of AI use for the text: ${AI_KINDS}; null when none was ever made.`,
+    }),
     newsroom: z.object({ id: z.int(), name: z.string() }),
     scheduled_at: z.string().nullable(),
     published_at: z.string().nullable(),
@@ -81,7 +94,13 @@ export const ReleaseList = z.object({ data: z.array(ReleaseResource), meta: Pagi
 
 export const ListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "1–100." }),
-  page: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE).default(1).meta({ description: `1–${MAX_SEARCH_PAGE}.` }),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SEARCH_PAGE)
+    .default(1)
+    .meta({ description: `1–${MAX_SEARCH_PAGE}.` }),
   status: z.enum(STATUSES).optional(),
   language: z.enum(["de", "en"]).optional(),
   portal: z.enum(["business", "tech"]).optional(),
@@ -89,19 +108,38 @@ export const ListQuery = z.object({
   q: z.string().max(200).optional().meta({ description: "Full-text search in title, lead, newsroom and text." }),
 });
 
-export const IdParams = z.object({ id: RecordIdParam.meta({ description: "A release id (a positive 32-bit integer); anything else answers 404." }) });
+export const IdParams = z.object({
+  id: RecordIdParam.meta({ description: "A release id (a positive 32-bit integer); anything else answers 404." }),
+});
 
-export const Newsroom = z.object({ id: z.int(), name: z.string(), slug: z.string(), portals: z.array(z.enum(["business", "tech"])), role: z.string() }).meta({ id: "Newsroom" });
+export const Newsroom = z
+  .object({ id: z.int(), name: z.string(), slug: z.string(), portals: z.array(z.enum(["business", "tech"])), role: z.string() })
+  .meta({ id: "Newsroom" });
 export const NewsroomList = z.object({ data: z.array(Newsroom) }).meta({ id: "NewsroomList" });
 
-export const Category = z.object({ slug: z.string(), portal: z.enum(["business", "tech"]), name_de: z.string(), name_en: z.string(), parent: z.string().nullable() }).meta({ id: "Category" });
+export const Category = z
+  .object({
+    slug: z.string(),
+    portal: z.enum(["business", "tech"]),
+    name_de: z.string(),
+    name_en: z.string(),
+    parent: z.string().nullable(),
+  })
+  .meta({ id: "Category" });
 export const CategoryList = z.object({ data: z.array(Category) }).meta({ id: "CategoryList" });
 export const CategoryQuery = z.object({ portal: z.enum(["business", "tech"]).optional() });
 
-export const LegalDocument = z.object({ document: z.string(), version: z.string(), title: z.string(), accepted_at: z.string().nullable() }).meta({ id: "LegalDocument" });
+export const LegalDocument = z
+  .object({ document: z.string(), version: z.string(), title: z.string(), accepted_at: z.string().nullable() })
+  .meta({ id: "LegalDocument" });
 export const LegalStatus = z.object({ data: z.array(LegalDocument), complete: z.boolean() }).meta({ id: "LegalStatus" });
 export const LegalAcceptanceInput = z
-  .object({ documents: z.array(z.object({ document: z.string(), version: z.string() })).min(1).max(10) })
+  .object({
+    documents: z
+      .array(z.object({ document: z.string(), version: z.string() }))
+      .min(1)
+      .max(10),
+  })
   .meta({ id: "LegalAcceptanceInput" });
 
 export const ErrorBody = z

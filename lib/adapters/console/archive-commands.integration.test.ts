@@ -30,7 +30,10 @@ beforeAll(async () => {
 });
 beforeEach(() => setLimits({ ARCHIVE_SIGNING_KEY: KEY_A, ARCHIVE_SIGNING_KEY_ID: "key-a", ARCHIVE_PREVIOUS_KEYS: undefined }));
 afterEach(async () => {
-  await db.archivePendingJob.updateMany({ where: { completedAt: null }, data: { completedAt: new Date(), lastError: "closed after the test" } });
+  await db.archivePendingJob.updateMany({
+    where: { completedAt: null },
+    data: { completedAt: new Date(), lastError: "closed after the test" },
+  });
 });
 
 const sha256 = (b: Buffer | string) => createHash("sha256").update(b).digest("hex");
@@ -45,14 +48,25 @@ async function seedImage(opts: { published?: boolean; storeOriginal?: boolean } 
   if (opts.storeOriginal !== false) await getFileStorage().put(originalPath, bytes, "image/jpeg");
   const image = await db.pressReleaseImage.create({
     data: {
-      pressReleaseId: release.id, bytesSha256: sha, metadataHash: sha256(prefix), mimeType: "image/jpeg", width: 100, height: 80, sizeBytes: bytes.length,
-      displayPath: `img/${prefix}/a.jpg`, rulesVersion: "test-rules", storagePrefix: prefix, originalPath, publishedEverAt: opts.published === false ? null : new Date(),
+      pressReleaseId: release.id,
+      bytesSha256: sha,
+      metadataHash: sha256(prefix),
+      mimeType: "image/jpeg",
+      width: 100,
+      height: 80,
+      sizeBytes: bytes.length,
+      displayPath: `img/${prefix}/a.jpg`,
+      rulesVersion: "test-rules",
+      storagePrefix: prefix,
+      originalPath,
+      publishedEverAt: opts.published === false ? null : new Date(),
     },
   });
   return { release, image, bytes, originalPath };
 }
 
-const enqueue = (imageId: number) => db.$transaction((tx) => enqueueArchiveJob(tx, { operation: "image_evidence", subjectType: IMAGE_SUBJECT, subjectId: imageId }));
+const enqueue = (imageId: number) =>
+  db.$transaction((tx) => enqueueArchiveJob(tx, { operation: "image_evidence", subjectType: IMAGE_SUBJECT, subjectId: imageId }));
 
 /** Puts a file and dates it back, as the sweep sees files by their modification time. */
 async function putAged(key: string, ageMs: number) {
@@ -112,7 +126,11 @@ describe("archive console commands", () => {
     const key = exported.out[0]!;
     expect(key).toMatch(new RegExp(`^evidence/exports/release-${release.id}-.+\\.json$`));
     expect(exported.out[1]).toBe("1 entries, 1 images, signed with key key-a");
-    expect(await run("archive:verify-export", key)).toEqual({ code: 0, out: ["valid: signed with key key-a, 1 entries verified"], err: [] });
+    expect(await run("archive:verify-export", key)).toEqual({
+      code: 0,
+      out: ["valid: signed with key key-a, 1 entries verified"],
+      err: [],
+    });
 
     const text = (await getFileStorage().get(key))!.bytes.toString("utf8");
     const file = join(dir, "export.json");
@@ -120,7 +138,13 @@ describe("archive console commands", () => {
     setLimits({ ARCHIVE_SIGNING_KEY: KEY_B, ARCHIVE_SIGNING_KEY_ID: "key-b", ARCHIVE_PREVIOUS_KEYS: `key-a:${KEY_A}` });
     expect((await run("archive:verify-export", file)).code).toBe(0);
 
-    await writeFile(file, text.replace(`"bytesSha256": "${image.bytesSha256}"`, `"bytesSha256": "${image.bytesSha256.slice(0, -1)}${image.bytesSha256.endsWith("0") ? "1" : "0"}"`));
+    await writeFile(
+      file,
+      text.replace(
+        `"bytesSha256": "${image.bytesSha256}"`,
+        `"bytesSha256": "${image.bytesSha256.slice(0, -1)}${image.bytesSha256.endsWith("0") ? "1" : "0"}"`,
+      ),
+    );
     expect(await readFile(file, "utf8")).not.toBe(text);
     const tampered = await run("archive:verify-export", file);
     expect(tampered.code).toBe(1);
@@ -136,14 +160,23 @@ describe("archive console commands", () => {
     delete unsigned["keyId"];
     await writeFile(file, JSON.stringify(unsigned));
     // Accepted unsigned, its entries must still verify: not while their key is unknown.
-    expect((await run("archive:verify-export", file, "--accept-unsigned")).err[0]).toMatch(/^invalid: entry \d+ \(image_original\) has an invalid signature/);
+    expect((await run("archive:verify-export", file, "--accept-unsigned")).err[0]).toMatch(
+      /^invalid: entry \d+ \(image_original\) has an invalid signature/,
+    );
     setLimits({ ARCHIVE_PREVIOUS_KEYS: `key-a:${KEY_A}` });
-    expect(await run("archive:verify-export", file)).toEqual({ code: 1, out: [], err: ["invalid: unsigned export: refused without --accept-unsigned"] });
+    expect(await run("archive:verify-export", file)).toEqual({
+      code: 1,
+      out: [],
+      err: ["invalid: unsigned export: refused without --accept-unsigned"],
+    });
     const accepted = await run("archive:verify-export", file, "--accept-unsigned");
     expect(accepted.code).toBe(0);
     expect(accepted.out[0]).toMatch(/^valid with a warning: unsigned export accepted/);
 
-    expect(await run("archive:verify-export", join(dir, "missing.json"))).toMatchObject({ code: 1, err: [`no such export: ${join(dir, "missing.json")}`] });
+    expect(await run("archive:verify-export", join(dir, "missing.json"))).toMatchObject({
+      code: 1,
+      err: [`no such export: ${join(dir, "missing.json")}`],
+    });
     expect((await run("archive:verify-export", "evidence/exports/none.json")).code).toBe(1);
     expect(await run("archive:export", "2000000000")).toMatchObject({ code: 1, err: ["press release 2000000000 not found"] });
   });
@@ -153,9 +186,24 @@ describe("archive console commands", () => {
     await utimes(storagePath(originalPath), new Date(Date.now() - 3 * DAY), new Date(Date.now() - 3 * DAY));
     const snapshotJson = `evidence/snapshots/${image.storagePrefix}/cover.json`;
     const snapshotCover = `evidence/snapshots/${image.storagePrefix}/cover.jpg`;
-    await db.pressReleaseImageSnapshot.create({ data: { imageId: image.id, variant: "cover", bytesHash: image.bytesSha256, metadataHash: image.metadataHash, coverPath: snapshotCover, jsonPath: snapshotJson } });
+    await db.pressReleaseImageSnapshot.create({
+      data: {
+        imageId: image.id,
+        variant: "cover",
+        bytesHash: image.bytesSha256,
+        metadataHash: image.metadataHash,
+        coverPath: snapshotCover,
+        jsonPath: snapshotJson,
+      },
+    });
     const entryFile = `evidence/legal/${image.storagePrefix}/letter.json`;
-    await recordArchiveEntry(db, image.pressReleaseId, { kind: "legal_request", subjectType: IMAGE_SUBJECT, subjectId: image.id, payload: { note: "letter" }, storagePath: entryFile });
+    await recordArchiveEntry(db, image.pressReleaseId, {
+      kind: "legal_request",
+      subjectType: IMAGE_SUBJECT,
+      subjectId: image.id,
+      payload: { note: "letter" },
+      storagePath: entryFile,
+    });
     const orphanOld = `evidence/originals/${randomBytes(8).toString("hex")}/lost.jpg`;
     const orphanNew = `evidence/originals/${randomBytes(8).toString("hex")}/uploading.jpg`;
     const oldExport = `evidence/exports/release-1-old.json`;
@@ -182,8 +230,12 @@ describe("archive console commands", () => {
     const swept = await run("archive:sweep-orphans");
     expect(swept.out.at(-1)).toBe("1 jobs closed, 1 markers cleared, 1 files deleted");
     expect(await exists(orphanOld)).toBe(false);
-    for (const k of [originalPath, snapshotJson, snapshotCover, entryFile, orphanNew, oldExport]) expect([k, await exists(k)]).toEqual([k, true]);
-    expect(await db.archivePendingJob.findUniqueOrThrow({ where: { id: jobId! } })).toMatchObject({ lastError: "subject gone", completedAt: expect.any(Date) });
+    for (const k of [originalPath, snapshotJson, snapshotCover, entryFile, orphanNew, oldExport])
+      expect([k, await exists(k)]).toEqual([k, true]);
+    expect(await db.archivePendingJob.findUniqueOrThrow({ where: { id: jobId! } })).toMatchObject({
+      lastError: "subject gone",
+      completedAt: expect.any(Date),
+    });
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: gone.release.id } })).archivePendingAt).toBeNull();
     expect((await run("archive:sweep-orphans")).out.at(-1)).toBe("0 jobs closed, 0 markers cleared, 0 files deleted");
   });
@@ -209,6 +261,8 @@ describe("archive console commands", () => {
     const failing = await run("archive:reregister");
     expect(failing.code).toBe(1);
     expect(failing.out.at(-1)).toBe("registered 1 images; jobs done 0, failed 1, open 1");
-    expect((await db.archivePendingJob.findFirstOrThrow({ where: { subjectId: lost.image.id } })).lastError).toBe(`original missing in storage: ${lost.originalPath}`);
+    expect((await db.archivePendingJob.findFirstOrThrow({ where: { subjectId: lost.image.id } })).lastError).toBe(
+      `original missing in storage: ${lost.originalPath}`,
+    );
   });
 });

@@ -43,7 +43,7 @@ export const archiveSweepOrphansCommand = defineCommand({
   usage: SWEEP_USAGE,
   help: [
     "",
-    "Open jobs whose image or release no longer exists are completed with last_error \"subject gone\";",
+    'Open jobs whose image or release no longer exists are completed with last_error "subject gone";',
     "archive_pending_at markers no open job backs are cleared; files under evidence/ (exports aside)",
     "that no image, snapshot or archive entry names and that are older than 24 hours are deleted.",
     "  --dry-run    list what would happen; nothing changes",
@@ -57,7 +57,9 @@ export const archiveSweepOrphansCommand = defineCommand({
     for (const j of r.closedJobs) io.out(`${would}close job ${j.id} (${j.operation} ${j.subjectType} ${j.subjectId}): subject gone`);
     for (const id of r.clearedMarkers) io.out(`${would}clear archive_pending_at of release ${id}`);
     for (const f of r.deletedFiles) io.out(`${would}delete ${f.key} (${f.lastModified.toISOString()})`);
-    io.out(`${dryRun ? "dry run, nothing changed: " : ""}${r.closedJobs.length} jobs closed, ${r.clearedMarkers.length} markers cleared, ${r.deletedFiles.length} files deleted`);
+    io.out(
+      `${dryRun ? "dry run, nothing changed: " : ""}${r.closedJobs.length} jobs closed, ${r.clearedMarkers.length} markers cleared, ${r.deletedFiles.length} files deleted`,
+    );
     return 0;
   },
 });
@@ -162,7 +164,11 @@ export const archiveVerifyExportCommand = defineCommand({
       io.err(`invalid: ${r.reason}`);
       return 1;
     }
-    io.out(r.keyId ? `valid: signed with key ${r.keyId}, ${r.entries} entries verified` : `valid with a warning: ${r.reason}; ${r.entries} entries verified`);
+    io.out(
+      r.keyId
+        ? `valid: signed with key ${r.keyId}, ${r.entries} entries verified`
+        : `valid with a warning: ${r.reason}; ${r.entries} entries verified`,
+    );
     return 0;
   },
 });

@@ -18,7 +18,9 @@ const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
 
 function seedAgreement(userId: number, data: Partial<Prisma.UserPaymentOptionUncheckedCreateInput> = {}) {
-  return db.userPaymentOption.create({ data: { userId, provider: "manual", plan: "business", priceCents: 12900, periodStart: ago(31), periodEnd: ago(1), ...data } });
+  return db.userPaymentOption.create({
+    data: { userId, provider: "manual", plan: "business", priceCents: 12900, periodStart: ago(31), periodEnd: ago(1), ...data },
+  });
 }
 
 const NAMES = ["billing:expire-grandfathering", "billing:run-invoices", "legacy:settle-unpaid", "legacy:grandfather-subscriptions"];
@@ -29,7 +31,14 @@ describe("billing console commands", () => {
       "billing:expire-grandfathering": [["--dry-run"], ["now"]],
       "billing:run-invoices": [["--limit=0"], ["--limit=abc"], ["--limit"], ["--limit=100001"], ["--dry-run=1"], ["--force"], ["extra"]],
       "legacy:settle-unpaid": [["--dry-run=yes"], ["--force"], ["x"]],
-      "legacy:grandfather-subscriptions": [["--until=2026-02-30"], ["--until"], ["--until=2000-01-01"], ["--until=morgen"], ["--dry-run=1"], ["x"]],
+      "legacy:grandfather-subscriptions": [
+        ["--until=2026-02-30"],
+        ["--until"],
+        ["--until=2000-01-01"],
+        ["--until=morgen"],
+        ["--dry-run=1"],
+        ["x"],
+      ],
     };
     for (const name of NAMES) {
       const help = await run(name, "--help");
@@ -78,11 +87,20 @@ describe("billing console commands", () => {
   it("billing:expire-grandfathering: a renewal the provider was not told to stop is its own line, exit 1, and asked again next time", async () => {
     const user = await seedUser();
     // In its last paid period (the end date passed, the period runs on): the provider should stop renewing it.
-    const card = await seedAgreement(user.id, { provider: "stripe", stripeSubscriptionId: unique("sub_unknown"), grandfatheredUntil: ago(2), periodEnd: new Date(Date.now() + 5 * DAY) });
+    const card = await seedAgreement(user.id, {
+      provider: "stripe",
+      stripeSubscriptionId: unique("sub_unknown"),
+      grandfatheredUntil: ago(2),
+      periodEnd: new Date(Date.now() + 5 * DAY),
+    });
     for (const attempt of [1, 2]) {
       const r = await run("billing:expire-grandfathering");
       expect([attempt, r.code, r.err.filter((l) => l.includes("NOT ended"))]).toEqual([attempt, 1, []]);
-      expect(r.err.at(-1)).toMatch(new RegExp(`^ {2}subscription ${card.stripeSubscriptionId} still renews, the provider was not told \\(the next run asks again\\): `));
+      expect(r.err.at(-1)).toMatch(
+        new RegExp(
+          `^ {2}subscription ${card.stripeSubscriptionId} still renews, the provider was not told \\(the next run asks again\\): `,
+        ),
+      );
     }
     expect(await db.activityLog.count({ where: { type: "agreement.provider_renewal_not_stopped", subjectId: String(card.id) } })).toBe(2);
     expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: card.id } })).status).toBe("active");
@@ -102,10 +120,17 @@ describe("billing console commands", () => {
 
     const limited = await run("billing:run-invoices", "--limit=1");
     expect(limited.code).toBe(0);
-    expect(limited.out[0]).toMatch(new RegExp(`^invoiced agreement ${first.id} \\(user ${user.id}\\): MAN-\\d{4}-\\d{5} for \\d{4}-\\d{2}-\\d{2}\\.\\.\\d{4}-\\d{2}-\\d{2}$`));
+    expect(limited.out[0]).toMatch(
+      new RegExp(
+        `^invoiced agreement ${first.id} \\(user ${user.id}\\): MAN-\\d{4}-\\d{5} for \\d{4}-\\d{2}-\\d{2}\\.\\.\\d{4}-\\d{2}-\\d{2}$`,
+      ),
+    );
     expect(limited.out).toContain("created 1 invoices, 0 skipped, 0 failed; limit 1 reached, the rest waits for the next run");
     // The admin queue comes last.
-    expect(limited.out.slice(-2)).toEqual(["blocked (billing hold): 1", `  agreement ${held.id} (user ${user.id}, business), held since ${berlinDay(held.billingHoldAt!)}: Adresse fehlt`]);
+    expect(limited.out.slice(-2)).toEqual([
+      "blocked (billing hold): 1",
+      `  agreement ${held.id} (user ${user.id}, business), held since ${berlinDay(held.billingHoldAt!)}: Adresse fehlt`,
+    ]);
 
     const rest = await run("billing:run-invoices");
     expect(rest.out[0]).toMatch(new RegExp(`^invoiced agreement ${second.id} `));
@@ -117,8 +142,12 @@ describe("billing console commands", () => {
     const user = await seedUser();
     const broken = await seedAgreement(user.id, { periodEnd: ago(2) });
     const fine = await seedAgreement(user.id, { periodEnd: ago(1) });
-    await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION test_refuse_agreement_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER test_refuse_agreement_update BEFORE UPDATE ON user_payment_options FOR EACH ROW WHEN (NEW.id = ${broken.id}) EXECUTE FUNCTION test_refuse_agreement_update()`);
+    await db.$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION test_refuse_agreement_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`,
+    );
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER test_refuse_agreement_update BEFORE UPDATE ON user_payment_options FOR EACH ROW WHEN (NEW.id = ${broken.id}) EXECUTE FUNCTION test_refuse_agreement_update()`,
+    );
     try {
       const r = await run("billing:run-invoices");
       expect(r.code).toBe(1);
@@ -133,7 +162,9 @@ describe("billing console commands", () => {
 
   it("legacy:settle-unpaid", async () => {
     const user = await seedUser();
-    const single = await db.legacyArchiveInvoice.create({ data: { legacyNumber: unique("RE"), userId: user.id, status: "pending", amountCents: 5000, issuedAt: ago(400) } });
+    const single = await db.legacyArchiveInvoice.create({
+      data: { legacyNumber: unique("RE"), userId: user.id, status: "pending", amountCents: 5000, issuedAt: ago(400) },
+    });
     const dry = await run("legacy:settle-unpaid", "--dry-run");
     expect(dry.code).toBe(0);
     expect(dry.out).toContain(`${single.legacyNumber}: pending -> uncollectible`);
@@ -145,7 +176,10 @@ describe("billing console commands", () => {
   });
 
   it("the jobs: expire at 04:15 and the invoice run at 04:30 Berlin, thin wrappers over the same code", async () => {
-    const at = (job: string) => Object.values(SCHEDULES).filter((x) => x.job === job).map((x) => [x.cron, x.timezone]);
+    const at = (job: string) =>
+      Object.values(SCHEDULES)
+        .filter((x) => x.job === job)
+        .map((x) => [x.cron, x.timezone]);
     expect(at(JOB.expireGrandfathering)).toEqual([["15 4 * * *", "Europe/Berlin"]]);
     expect(at(JOB.runInvoices)).toEqual([["30 4 * * *", "Europe/Berlin"]]);
     const user = await seedUser();
@@ -154,7 +188,10 @@ describe("billing console commands", () => {
     expect(await findJob(JOB.runInvoices)!.handler({} as never, { step: steps, attempt: 1 })).toMatchObject({ created: 1 });
     expect(await db.invoice.count({ where: { userPaymentOptionId: due.id } })).toBe(1);
     const ending = await seedAgreement(user.id, { grandfatheredUntil: ago(2), periodEnd: ago(1) });
-    expect(await findJob(JOB.expireGrandfathering)!.handler({} as never, { step: steps, attempt: 1 })).toMatchObject({ expired: 1, failed: 0 });
+    expect(await findJob(JOB.expireGrandfathering)!.handler({} as never, { step: steps, attempt: 1 })).toMatchObject({
+      expired: 1,
+      failed: 0,
+    });
     expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: ending.id } })).status).toBe("cancelled");
   });
 });

@@ -28,9 +28,11 @@ export const expireGrandfatheringCommand = defineCommand({
     io.out(`ended ${r.expired} agreements of ${r.customers} customers, ${r.mails} mails queued`);
     for (const f of r.failures) io.err(`  customer ${f.userId} failed: ${f.error}`);
     for (const id of r.subscriptionsEnded) io.out(`  subscription ${id} ended at the provider`);
-    for (const f of r.subscriptionsFailed) io.err(`  subscription ${f.subscriptionId} NOT ended at the provider (end it there by hand): ${f.error}`);
+    for (const f of r.subscriptionsFailed)
+      io.err(`  subscription ${f.subscriptionId} NOT ended at the provider (end it there by hand): ${f.error}`);
     for (const id of r.subscriptionsEndingAtPeriodEnd) io.out(`  subscription ${id} ends with its current period (not renewed)`);
-    for (const f of r.renewalsNotStopped) io.err(`  subscription ${f.subscriptionId} still renews, the provider was not told (the next run asks again): ${f.error}`);
+    for (const f of r.renewalsNotStopped)
+      io.err(`  subscription ${f.subscriptionId} still renews, the provider was not told (the next run asks again): ${f.error}`);
     return r.failed || r.subscriptionsFailed.length || r.renewalsNotStopped.length ? 1 : 0;
   },
 });
@@ -55,13 +57,22 @@ export const runInvoicesCommand = defineCommand({
     if (typeof dryRun === "string") return wrongCall(io, RUN_USAGE, dryRun);
     const r = await runInvoices({ limit, dryRun });
     for (const c of r.created) {
-      io.out(dryRun ? `would invoice agreement ${c.agreementId} (user ${c.userId}) for ${period(c.periodStart, c.periodEnd)}` : `invoiced agreement ${c.agreementId} (user ${c.userId}): ${c.number} for ${period(c.periodStart, c.periodEnd)}`);
+      io.out(
+        dryRun
+          ? `would invoice agreement ${c.agreementId} (user ${c.userId}) for ${period(c.periodStart, c.periodEnd)}`
+          : `invoiced agreement ${c.agreementId} (user ${c.userId}): ${c.number} for ${period(c.periodStart, c.periodEnd)}`,
+      );
     }
     for (const s of r.skipped) io.out(`skipped agreement ${s.agreementId}: ${s.reason}`);
     for (const f of r.failed) io.err(`failed agreement ${f.agreementId}: ${f.error}`);
-    io.out(`${dryRun ? "dry run, nothing changed: would create" : "created"} ${r.created.length} invoices, ${r.skipped.length} skipped, ${r.failed.length} failed${r.limitReached ? `; limit ${limit} reached, the rest waits for the next run` : ""}`);
+    io.out(
+      `${dryRun ? "dry run, nothing changed: would create" : "created"} ${r.created.length} invoices, ${r.skipped.length} skipped, ${r.failed.length} failed${r.limitReached ? `; limit ${limit} reached, the rest waits for the next run` : ""}`,
+    );
     io.out(`blocked (billing hold): ${r.blocked.length}`);
-    for (const b of r.blocked) io.out(`  agreement ${b.agreementId} (user ${b.userId}, ${b.plan}), held since ${berlinDay(b.heldAt)}: ${b.reason ?? "no reason given"}`);
+    for (const b of r.blocked)
+      io.out(
+        `  agreement ${b.agreementId} (user ${b.userId}, ${b.plan}), held since ${berlinDay(b.heldAt)}: ${b.reason ?? "no reason given"}`,
+      );
     return r.failed.length ? 1 : 0;
   },
 });
@@ -70,7 +81,8 @@ const SETTLE_USAGE = "legacy:settle-unpaid [--dry-run]";
 
 function describeOutcome(o: SettleOutcome): string {
   if (o.to === null) return `${o.legacyNumber}: ${o.from}, left as it is (${o.skipped})`;
-  if (o.to === "dropped") return `${o.legacyNumber}: ${o.from} -> dropped; agreements cancelled [${o.cancelledAgreements.join(", ")}], invoices voided [${o.voidedInvoices.join(", ")}]`;
+  if (o.to === "dropped")
+    return `${o.legacyNumber}: ${o.from} -> dropped; agreements cancelled [${o.cancelledAgreements.join(", ")}], invoices voided [${o.voidedInvoices.join(", ")}]`;
   if (o.to === "superseded") return `${o.legacyNumber}: ${o.from} -> superseded; reissued as ${o.reissuedInvoice ?? "a new MAN invoice"}`;
   return `${o.legacyNumber}: ${o.from} -> uncollectible`;
 }
@@ -93,7 +105,9 @@ export const settleUnpaidCommand = defineCommand({
     for (const o of r.outcomes) io.out(describeOutcome(o));
     for (const f of r.failures) io.err(`${f.legacyNumber}: failed: ${f.error}`);
     const c = r.counts;
-    io.out(`${dryRun ? "dry run, nothing changed: " : ""}dropped ${c.dropped}, superseded ${c.superseded}, uncollectible ${c.uncollectible}, left ${c.skipped}, failed ${c.failed}`);
+    io.out(
+      `${dryRun ? "dry run, nothing changed: " : ""}dropped ${c.dropped}, superseded ${c.superseded}, uncollectible ${c.uncollectible}, left ${c.skipped}, failed ${c.failed}`,
+    );
     return c.failed ? 1 : 0;
   },
 });
@@ -123,7 +137,10 @@ export const grandfatherSubscriptionsCommand = defineCommand({
       if (until <= new Date()) return wrongCall(io, GRANDFATHER_USAGE, "--until must be a day in the future");
     }
     const r = await grandfatherSubscriptions({ until, dryRun });
-    for (const a of r.agreements) io.out(`${dryRun ? "would grandfather" : "grandfathered"} agreement ${a.agreementId} (user ${a.userId}) until ${berlinDay(a.grandfatheredUntil)}`);
+    for (const a of r.agreements)
+      io.out(
+        `${dryRun ? "would grandfather" : "grandfathered"} agreement ${a.agreementId} (user ${a.userId}) until ${berlinDay(a.grandfatheredUntil)}`,
+      );
     io.out(`${dryRun ? "dry run, nothing changed: would grandfather" : "grandfathered"} ${r.agreements.length} agreements`);
     return 0;
   },

@@ -1,17 +1,48 @@
 import { about } from "./about";
-import { aggregateViewsCommand, publishScheduled, pruneExpiredTokensCommand, purgeEventsCommand, reindexSearchCommand, sweepReviewsCommand } from "./release-commands";
+import {
+  aggregateViewsCommand,
+  publishScheduled,
+  pruneExpiredTokensCommand,
+  purgeEventsCommand,
+  reindexSearchCommand,
+  sweepReviewsCommand,
+} from "./release-commands";
 import { mailCheckDomainsCommand } from "./domain-commands";
-import { companiesMergeCommand, companiesRestoreCommand, companiesSimilarAddressesCommand, companiesUnmergeCommand, membershipsApiAssignmentsCommand, membershipsAuditCommand, membershipsResyncAutoCommand } from "./company-commands";
+import {
+  companiesMergeCommand,
+  companiesRestoreCommand,
+  companiesSimilarAddressesCommand,
+  companiesUnmergeCommand,
+  membershipsApiAssignmentsCommand,
+  membershipsAuditCommand,
+  membershipsResyncAutoCommand,
+} from "./company-commands";
 import { mailCircuitCommand, mailIngestDsnCommand } from "./mail-commands";
 import { mailDeliverCommand, mailPurgeCommand } from "./mail-delivery-commands";
 import { newsletterResumeCommand } from "./newsletter-commands";
 import { expireGrandfatheringCommand, grandfatherSubscriptionsCommand, runInvoicesCommand, settleUnpaidCommand } from "./billing-commands";
-import { archiveExportCommand, archiveKeysCommand, archivePurgeCommand, archiveReregisterCommand, archiveRetryPendingCommand, archiveSweepOrphansCommand, archiveVerifyExportCommand } from "./archive-commands";
+import {
+  archiveExportCommand,
+  archiveKeysCommand,
+  archivePurgeCommand,
+  archiveReregisterCommand,
+  archiveRetryPendingCommand,
+  archiveSweepOrphansCommand,
+  archiveVerifyExportCommand,
+} from "./archive-commands";
 import { backfillConfirmationsCommand, purgeInactiveLegacyCommand, sweepOrphanOriginalsCommand } from "./image-commands";
 import { categoriesSeedDescriptionsCommand } from "./category-commands";
 import { conversionFunnelCommand } from "./report-commands";
 import { opsWatchCommand } from "./ops-commands";
-import { assignCanonicalsCommand, backfillPublishedEverCommand, duplicatesReportCommand, hashContentCommand, modelPruneCommand, purgeDraftsCommand, queuePruneFailedCommand } from "./maintenance-commands";
+import {
+  assignCanonicalsCommand,
+  backfillPublishedEverCommand,
+  duplicatesReportCommand,
+  hashContentCommand,
+  modelPruneCommand,
+  purgeDraftsCommand,
+  queuePruneFailedCommand,
+} from "./maintenance-commands";
 import { checkIndexStatusCommand } from "./index-commands";
 import { fulltextArchiveCommand, fulltextSweepCommand, onlineAlterCommand } from "./db-commands";
 import type { ConsoleCommand } from "./registry";

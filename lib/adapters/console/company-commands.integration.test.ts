@@ -9,7 +9,13 @@ import { COMMANDS } from "./commands";
 
 const run = runCommand;
 
-const NAMES = ["companies:merge", "companies:unmerge", "company-memberships:audit", "company-memberships:resync-auto", "company-memberships:api-assignments"];
+const NAMES = [
+  "companies:merge",
+  "companies:unmerge",
+  "company-memberships:audit",
+  "company-memberships:resync-auto",
+  "company-memberships:api-assignments",
+];
 
 describe("company maintenance commands", () => {
   it("every one answers --help with its usage (exit 0) and a wrong call with 2", async () => {
@@ -53,7 +59,10 @@ describe("company maintenance commands", () => {
     expect((await db.company.findUniqueOrThrow({ where: { id: other.id } })).mergedIntoCompanyId).toBe(survivor.id);
 
     const unmerge = await run("companies:unmerge", mergeId);
-    expect([unmerge.code, unmerge.out[0]]).toEqual([0, expect.stringMatching(new RegExp(`^unmerged company ${other.id} from ${survivor.id}: \\d+ values restored, 0 credits returned$`))]);
+    expect([unmerge.code, unmerge.out[0]]).toEqual([
+      0,
+      expect.stringMatching(new RegExp(`^unmerged company ${other.id} from ${survivor.id}: \\d+ values restored, 0 credits returned$`)),
+    ]);
     expect(await db.company.findUniqueOrThrow({ where: { id: survivor.id } })).toMatchObject({ portal: "business", descriptionDe: null });
     const again = await run("companies:unmerge", mergeId);
     expect([again.code, again.out[0]]).toEqual([0, `refused (already_undone): Merge ${mergeId} was already undone.`]);
@@ -67,8 +76,12 @@ describe("company maintenance commands", () => {
     const r = await run("company-memberships:audit", "--classify", "--before=2999-01-01");
     expect(r.code).toBe(0);
     expect(r.out[0]).toMatch(/^classified: \d+ address groups/);
-    expect(r.out).toContain(`auto_on_shared_address company=${company.id} membership=${row.id} user=${user.id} role=member via=auto created=${row.createdAt.toISOString().slice(0, 10)}: company address ${company.email} is consumer_mail`);
-    expect(r.out).toContain(`newsroom_without_owner company=${company.id} created=${company.createdAt.toISOString().slice(0, 10)}: newsroom ${company.slug} has no active owner`);
+    expect(r.out).toContain(
+      `auto_on_shared_address company=${company.id} membership=${row.id} user=${user.id} role=member via=auto created=${row.createdAt.toISOString().slice(0, 10)}: company address ${company.email} is consumer_mail`,
+    );
+    expect(r.out).toContain(
+      `newsroom_without_owner company=${company.id} created=${company.createdAt.toISOString().slice(0, 10)}: newsroom ${company.slug} has no active owner`,
+    );
     expect(r.out.find((l) => l.startsWith("findings: "))).toBeDefined();
     expect(await db.companyUser.count()).toBe(rowsBefore);
     expect(await db.companyEmailGroup.count({ where: { normalizedEmail: company.email! } })).toBe(1);
@@ -91,10 +104,14 @@ describe("company maintenance commands", () => {
     const company = await seedCompany({ name: "Beispiel AG" });
     const user = await seedUser();
     const row = await db.companyUser.create({ data: { companyId: company.id, userId: user.id, role: "member", grantedVia: "api" } });
-    const owner = await db.companyUser.create({ data: { companyId: company.id, userId: (await seedUser()).id, role: "owner", grantedVia: "api" } });
+    const owner = await db.companyUser.create({
+      data: { companyId: company.id, userId: (await seedUser()).id, role: "owner", grantedVia: "api" },
+    });
     const list = await run("company-memberships:api-assignments");
     expect(list.code).toBe(0);
-    expect(list.out).toContain(`${row.id}: company ${company.id} (Beispiel AG), user ${user.id} (${user.email}), member, created ${row.createdAt.toISOString().slice(0, 10)}`);
+    expect(list.out).toContain(
+      `${row.id}: company ${company.id} (Beispiel AG), user ${user.id} (${user.email}), member, created ${row.createdAt.toISOString().slice(0, 10)}`,
+    );
 
     const preview = await run("company-memberships:api-assignments", `--remove=${row.id},${owner.id}`);
     expect(preview.out).toEqual([

@@ -47,7 +47,8 @@ export const companiesMergeCommand = defineCommand({
   maxPositional: 2,
   async run(args, io) {
     const [survivorId, mergedId] = args.positional.map(parseRecordId);
-    if (args.positional.length !== 2 || !survivorId || !mergedId) return wrongCall(io, MERGE_USAGE, "Name the surviving and the merged company by their ids.");
+    if (args.positional.length !== 2 || !survivorId || !mergedId)
+      return wrongCall(io, MERGE_USAGE, "Name the surviving and the merged company by their ids.");
     const f = bareFlags(io, MERGE_USAGE, args, ["dry-run", "force-different-email"]);
     if (f === 2) return 2;
     try {
@@ -56,9 +57,13 @@ export const companiesMergeCommand = defineCommand({
         io.out(`refused (${r.reason}): ${r.message}`);
         return 0;
       }
-      io.out(`${r.dryRun ? "dry run, nothing changed: would merge" : "merged"} company ${r.mergedId} into ${r.survivorId} (merge ${r.mergeId}, ${r.moves} moves)`);
+      io.out(
+        `${r.dryRun ? "dry run, nothing changed: would merge" : "merged"} company ${r.mergedId} into ${r.survivorId} (merge ${r.mergeId}, ${r.moves} moves)`,
+      );
       const n = r.rows;
-      io.out(`  memberships moved ${n.memberships}, joined ${n.membershipsJoined}; releases ${n.releases}; contacts ${n.contacts}; invitations ${n.invitations}; boosts ${n.boosts}; old slugs ${n.slugRedirects}; auto-grant blocks ${n.autoGrantBlocks}`);
+      io.out(
+        `  memberships moved ${n.memberships}, joined ${n.membershipsJoined}; releases ${n.releases}; contacts ${n.contacts}; invitations ${n.invitations}; boosts ${n.boosts}; old slugs ${n.slugRedirects}; auto-grant blocks ${n.autoGrantBlocks}`,
+      );
       io.out(`  credits moved ${r.creditsMoved}`);
       if (r.portal) io.out(`  portal ${r.portal.from} -> ${r.portal.to}`);
       io.out(`  filled in: ${r.fillIns.map((x) => x.field).join(", ") || "nothing"}`);
@@ -95,7 +100,9 @@ export const companiesUnmergeCommand = defineCommand({
         io.out(`refused (${r.reason}): ${r.message}`);
         return 0;
       }
-      io.out(`${r.dryRun ? "dry run, nothing changed: would unmerge" : "unmerged"} company ${r.mergedId} from ${r.survivorId}: ${r.restored} values restored, ${r.creditsReturned} credits returned`);
+      io.out(
+        `${r.dryRun ? "dry run, nothing changed: would unmerge" : "unmerged"} company ${r.mergedId} from ${r.survivorId}: ${r.restored} values restored, ${r.creditsReturned} credits returned`,
+      );
       for (const s of r.skipped) io.out(`  skipped ${s.table}.${s.column} ${s.rowId}: ${s.note}`);
       for (const k of r.kept) io.out(`  kept ${k.table}.${k.column} ${k.rowId}: ${k.note}`);
       return 0;
@@ -135,7 +142,8 @@ export const companiesRestoreCommand = defineCommand({
         io.out(`refused: ${err.message}`);
         return 0;
       }
-      if (err instanceof AppError && err.code === "validation_failed") return wrongCall(io, RESTORE_USAGE, `--reason: ${err.issues?.[0]?.message ?? err.message}`);
+      if (err instanceof AppError && err.code === "validation_failed")
+        return wrongCall(io, RESTORE_USAGE, `--reason: ${err.issues?.[0]?.message ?? err.message}`);
       throw err;
     }
   },
@@ -177,12 +185,18 @@ export const membershipsAuditCommand = defineCommand({
     let before: Date | undefined;
     if (raw !== undefined) {
       before = typeof raw === "string" && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? new Date(`${raw}T00:00:00Z`) : undefined;
-      if (!before || Number.isNaN(before.getTime()) || day(before) !== raw) return wrongCall(io, AUDIT_USAGE, "--before must be a date YYYY-MM-DD");
+      if (!before || Number.isNaN(before.getTime()) || day(before) !== raw)
+        return wrongCall(io, AUDIT_USAGE, "--before must be a date YYYY-MM-DD");
     }
     const r = await auditMemberships({ classify: f["classify"], ...(before ? { before } : {}) });
-    if (r.classified) io.out(`classified: ${r.classified.groups} address groups (${r.classified.inserted} new, ${r.classified.updated} changed, ${r.classified.removed} removed)`);
+    if (r.classified)
+      io.out(
+        `classified: ${r.classified.groups} address groups (${r.classified.inserted} new, ${r.classified.updated} changed, ${r.classified.removed} removed)`,
+      );
     for (const x of r.findings) {
-      const m = x.membership ? ` membership=${x.membership.id} user=${x.membership.userId} role=${x.membership.role} via=${x.membership.grantedVia}` : "";
+      const m = x.membership
+        ? ` membership=${x.membership.id} user=${x.membership.userId} role=${x.membership.role} via=${x.membership.grantedVia}`
+        : "";
       io.out(`${x.kind} company=${x.companyId}${m} created=${day(x.createdAt)}: ${x.detail}`);
     }
     io.out(`findings: ${r.findings.length}`);
@@ -208,14 +222,18 @@ export const membershipsResyncAutoCommand = defineCommand({
     const f = bareFlags(io, RESYNC_USAGE, args, ["dry-run"]);
     if (f === 2) return 2;
     const r = await resyncAutoRights({ dryRun: f["dry-run"] });
-    for (const c of r.changes) io.out(`user ${c.userId} (${c.email}): lowered in [${c.lowered.join(", ")}], offered to owners in [${c.suggested.join(", ")}]`);
-    io.out(`${f["dry-run"] ? "dry run, nothing changed: " : ""}checked ${r.users} accounts, ${r.changes.length} changed: ${r.lowered} rights lowered, ${r.suggested} matches offered to owners`);
+    for (const c of r.changes)
+      io.out(`user ${c.userId} (${c.email}): lowered in [${c.lowered.join(", ")}], offered to owners in [${c.suggested.join(", ")}]`);
+    io.out(
+      `${f["dry-run"] ? "dry run, nothing changed: " : ""}checked ${r.users} accounts, ${r.changes.length} changed: ${r.lowered} rights lowered, ${r.suggested} matches offered to owners`,
+    );
     return 0;
   },
 });
 
 const API_USAGE = "company-memberships:api-assignments [--remove=<company-user-id,...>] [--yes]";
-const describeAssignment = (a: ApiAssignment) => `company ${a.companyId} (${a.companyName}), user ${a.userId} (${a.userEmail}), ${a.role}, created ${day(a.createdAt)}`;
+const describeAssignment = (a: ApiAssignment) =>
+  `company ${a.companyId} (${a.companyName}), user ${a.userId} (${a.userEmail}), ${a.role}, created ${day(a.createdAt)}`;
 
 export const membershipsApiAssignmentsCommand = defineCommand({
   description: "List memberships created through the API; remove some, with a preview first.",
@@ -239,11 +257,14 @@ export const membershipsApiAssignmentsCommand = defineCommand({
       return 0;
     }
     const ids = typeof raw === "string" ? raw.split(",").map((s) => parseRecordId(s.trim())) : [];
-    if (!ids.length || ids.some((id) => id === null)) return wrongCall(io, API_USAGE, "--remove takes company_user ids separated by commas");
+    if (!ids.length || ids.some((id) => id === null))
+      return wrongCall(io, API_USAGE, "--remove takes company_user ids separated by commas");
     const plan = await removeApiAssignments({ ids: ids as number[], apply: f["yes"] === true });
     for (const item of plan.items) {
-      if (item.action === "remove") io.out(`${plan.applied ? "removed" : "would remove"} ${item.id}: ${describeAssignment(item.assignment!)}`);
-      else if (item.action === "last_owner") io.out(`kept ${item.id}: last owner of newsroom ${item.assignment!.companyId}; a newsroom's last owner is never removed`);
+      if (item.action === "remove")
+        io.out(`${plan.applied ? "removed" : "would remove"} ${item.id}: ${describeAssignment(item.assignment!)}`);
+      else if (item.action === "last_owner")
+        io.out(`kept ${item.id}: last owner of newsroom ${item.assignment!.companyId}; a newsroom's last owner is never removed`);
       else io.out(`skipped ${item.id}: not an API assignment`);
     }
     const count = plan.items.filter((i) => i.action === "remove").length;

@@ -25,7 +25,8 @@ async function refusalsAsExitCodes(io: ConsoleIo, usage: string, run: () => Prom
   }
 }
 
-const ALTER_USAGE = 'db:online-alter <table> "<ALTER TABLE actions>" [--batch=5000] [--lock-timeout-ms=2000] [--dry-run] [--clean-stale] | db:online-alter <table> --drop-old [--dry-run]';
+const ALTER_USAGE =
+  'db:online-alter <table> "<ALTER TABLE actions>" [--batch=5000] [--lock-timeout-ms=2000] [--dry-run] [--clean-stale] | db:online-alter <table> --drop-old [--dry-run]';
 
 export const onlineAlterCommand = defineCommand({
   description: "Change a large full-text table through a shadow copy; the table is locked only for the swap.",
@@ -70,7 +71,9 @@ export const onlineAlterCommand = defineCommand({
       const rate = r.copyMs > 0 ? Math.round((r.rows / r.copyMs) * 1000) : r.rows;
       io.out(`swapped: ${r.table} now has the change (${r.clause})`);
       io.out(`  copy: ${r.rows} rows in ${r.copyMs} ms (${rate} rows/s)`);
-      io.out(`  swap: lock waited ${r.swap!.waitedMs} ms, held ${r.swap!.heldMs} ms, ${r.swap!.attempts} ${r.swap!.attempts === 1 ? "try" : "tries"}`);
+      io.out(
+        `  swap: lock waited ${r.swap!.waitedMs} ms, held ${r.swap!.heldMs} ms, ${r.swap!.attempts} ${r.swap!.attempts === 1 ? "try" : "tries"}`,
+      );
       io.out(`  total: ${r.totalMs} ms`);
       io.out(`  the table before is kept as ${r.swap!.oldTable}; remove it with: db:online-alter ${r.table} --drop-old`);
       return 0;
@@ -108,7 +111,10 @@ export const fulltextArchiveCommand = defineCommand({
     return refusalsAsExitCodes(io, ARCHIVE_USAGE, async () => {
       const r = await archiveColdRows({ table, before, batchSize, dryRun, onBatch: (n) => io.out(`  ${n} rows moved`) });
       if (dryRun) io.out(`dry run: ${r.candidates} rows of ${table} are older than ${raw}; nothing moved`);
-      else io.out(`moved ${r.moved} rows of ${table} into ${r.archiveTable} in ${r.batches} batches${r.createdArchive ? ` (${r.archiveTable} created)` : ""}`);
+      else
+        io.out(
+          `moved ${r.moved} rows of ${table} into ${r.archiveTable} in ${r.batches} batches${r.createdArchive ? ` (${r.archiveTable} created)` : ""}`,
+        );
       return 0;
     });
   },

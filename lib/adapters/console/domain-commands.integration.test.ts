@@ -20,7 +20,12 @@ afterEach(() => setMailDnsResolverForTests(null));
 describe("mail:check-domains", () => {
   it("checks each distinct domain of users, companies, contacts and release contacts once and sums up the findings", async () => {
     const [mx, implicit, nullMx, gone, slow] = ["mx", "implicit", "nullmx", "gone", "slow"].map((l) => `${unique(l)}.example`) as string[];
-    const dns = fakeMailDns({ [mx!]: { mx: [{ exchange: `mx.${mx}`, priority: 10 }] }, [implicit!]: { aaaa: ["2001:db8::1"] }, [nullMx!]: { mx: [{ exchange: "", priority: 0 }] }, [slow!]: { mx: "ETIMEOUT" } });
+    const dns = fakeMailDns({
+      [mx!]: { mx: [{ exchange: `mx.${mx}`, priority: 10 }] },
+      [implicit!]: { aaaa: ["2001:db8::1"] },
+      [nullMx!]: { mx: [{ exchange: "", priority: 0 }] },
+      [slow!]: { mx: "ETIMEOUT" },
+    });
     setMailDnsResolverForTests(dns);
     await seedUser({ email: `a@${mx}` });
     await seedUser({ email: `b@${mx!.toUpperCase()}` });
@@ -32,7 +37,15 @@ describe("mail:check-domains", () => {
     const first = await run();
     expect(first.code).toBe(0);
     expect(first.out).toContain("checked 5 domains (5 looked up, 0 from stored findings)");
-    for (const line of ["mx             1", "implicit_mx    1", "null_mx        1", "no_mail_host   1", "unresolved     1", "invalid        0"]) expect(first.out).toContain(`  ${line}`);
+    for (const line of [
+      "mx             1",
+      "implicit_mx    1",
+      "null_mx        1",
+      "no_mail_host   1",
+      "unresolved     1",
+      "invalid        0",
+    ])
+      expect(first.out).toContain(`  ${line}`);
     expect(first.out).toContain(`  null_mx        ${nullMx}`);
     expect(first.out).toContain(`  no_mail_host   ${gone}`);
     expect(dns.queries.filter((q) => q.startsWith("mx "))).toHaveLength(5);

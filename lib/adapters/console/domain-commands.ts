@@ -26,9 +26,12 @@ export const mailCheckDomainsCommand = defineCommand({
       ...(typeof staleHours === "number" ? { maxAgeHours: staleHours } : {}),
       concurrency: 8,
     });
-    io.out(`checked ${run.results.length} domains (${run.looked} looked up, ${run.results.length - run.looked - run.counts.invalid} from stored findings)`);
+    io.out(
+      `checked ${run.results.length} domains (${run.looked} looked up, ${run.results.length - run.looked - run.counts.invalid} from stored findings)`,
+    );
     for (const o of OUTCOMES) io.out(`  ${o.padEnd(14)} ${run.counts[o]}`);
-    for (const r of run.results) if (r.outcome === "null_mx" || r.outcome === "no_mail_host") io.out(`  ${r.outcome.padEnd(14)} ${r.domain}`);
+    for (const r of run.results)
+      if (r.outcome === "null_mx" || r.outcome === "no_mail_host") io.out(`  ${r.outcome.padEnd(14)} ${r.domain}`);
     // Every lookup failing means DNS itself was unreachable: a technical failure, not a finding.
     return run.looked > 0 && run.results.every((r) => r.cached || r.outcome === "unresolved" || r.outcome === "invalid") ? 1 : 0;
   },

@@ -19,7 +19,11 @@ beforeAll(async () => {
 });
 
 const DAY = 86_400_000;
-const hex = (n: number) => unique("x").replace(/[^0-9a-f]/g, "").padEnd(n, "0").slice(0, n);
+const hex = (n: number) =>
+  unique("x")
+    .replace(/[^0-9a-f]/g, "")
+    .padEnd(n, "0")
+    .slice(0, n);
 
 async function storeAged(key: string, ageMs: number) {
   await getFileStorage().put(key, Buffer.from(key), "image/jpeg");
@@ -27,21 +31,46 @@ async function storeAged(key: string, ageMs: number) {
   await utimes(storagePath(key), at, at);
 }
 
-async function imageRow(data: { releaseData?: Parameters<typeof seedRelease>[0] extends infer T ? Partial<T> : never; publishedEverAt?: Date | null; formVersion?: "v1" | "v2" } = {}) {
+async function imageRow(
+  data: {
+    releaseData?: Parameters<typeof seedRelease>[0] extends infer T ? Partial<T> : never;
+    publishedEverAt?: Date | null;
+    formVersion?: "v1" | "v2";
+  } = {},
+) {
   const release = await seedRelease({ companyId: (await seedCompany()).id, ...data.releaseData });
   const prefix = hex(16);
   const sha = hex(64);
   const originalPath = `evidence/originals/${prefix}/${sha}.jpg`;
   await getFileStorage().put(originalPath, Buffer.from("original"), "image/jpeg");
   const image = await db.pressReleaseImage.create({
-    data: { pressReleaseId: release.id, bytesSha256: sha, metadataHash: hex(64), mimeType: "image/jpeg", width: 800, height: 600, sizeBytes: 8, displayPath: `img/${prefix}/${sha.slice(0, 16)}-480.jpg`, variants: [], rulesVersion: "legacy", storagePrefix: prefix, originalPath, publishedEverAt: data.publishedEverAt === undefined ? new Date() : data.publishedEverAt, formVersion: data.formVersion ?? "v1" },
+    data: {
+      pressReleaseId: release.id,
+      bytesSha256: sha,
+      metadataHash: hex(64),
+      mimeType: "image/jpeg",
+      width: 800,
+      height: 600,
+      sizeBytes: 8,
+      displayPath: `img/${prefix}/${sha.slice(0, 16)}-480.jpg`,
+      variants: [],
+      rulesVersion: "legacy",
+      storagePrefix: prefix,
+      originalPath,
+      publishedEverAt: data.publishedEverAt === undefined ? new Date() : data.publishedEverAt,
+      formVersion: data.formVersion ?? "v1",
+    },
   });
   return { release, image, originalPath, prefix, sha };
 }
 
 describe("image commands", () => {
   it("answer --help and refuse wrong calls", async () => {
-    for (const name of ["press-release-images:sweep-orphan-originals", "press-release-images:purge-inactive-legacy", "image-rights:backfill-confirmations"]) {
+    for (const name of [
+      "press-release-images:sweep-orphan-originals",
+      "press-release-images:purge-inactive-legacy",
+      "image-rights:backfill-confirmations",
+    ]) {
       expect((await run(name, "--help")).code).toBe(0);
       expect((await run(name, "--nope")).code).toBe(2);
       expect((await run(name, "extra")).code).toBe(2);
@@ -85,7 +114,17 @@ describe("image commands", () => {
     const due = await imageRow({ releaseData: { deletedAt: old } });
     const recent = await imageRow({ releaseData: { deletedAt: new Date(Date.now() - 30 * DAY) } });
     const held = await imageRow({ releaseData: { deletedAt: old } });
-    await db.archiveEntry.create({ data: { kind: "image_original", subjectType: "press_release_image", subjectId: held.image.id, payload: {}, signature: "s", signingKeyId: "k1", holdUntil: new Date(Date.now() + 365 * DAY) } });
+    await db.archiveEntry.create({
+      data: {
+        kind: "image_original",
+        subjectType: "press_release_image",
+        subjectId: held.image.id,
+        payload: {},
+        signature: "s",
+        signingKeyId: "k1",
+        holdUntil: new Date(Date.now() + 365 * DAY),
+      },
+    });
     const v2 = await imageRow({ releaseData: { deletedAt: old }, formVersion: "v2" });
 
     const dry = await run("press-release-images:purge-inactive-legacy");
@@ -104,9 +143,27 @@ describe("image commands", () => {
     const old = new Date(Date.now() - 4 * 365 * DAY);
     const heldRelease = await imageRow({ releaseData: { deletedAt: old } });
     // The release's own evidence (no entry of the image itself), held by compliance staff.
-    await db.archiveEntry.create({ data: { kind: "release_snapshot", subjectType: "press_release", subjectId: heldRelease.release.id, payload: {}, signature: "s", signingKeyId: "k1" } });
+    await db.archiveEntry.create({
+      data: {
+        kind: "release_snapshot",
+        subjectType: "press_release",
+        subjectId: heldRelease.release.id,
+        payload: {},
+        signature: "s",
+        signingKeyId: "k1",
+      },
+    });
     const until = new Date(Date.now() + 365 * DAY);
-    expect((await setEvidenceHold({ actorUserId: (await complianceAdmin()).id, pressReleaseId: heldRelease.release.id, until, reason: "Klage des Fotografen, Az. 12 O 34/26" })).entries).toBe(1);
+    expect(
+      (
+        await setEvidenceHold({
+          actorUserId: (await complianceAdmin()).id,
+          pressReleaseId: heldRelease.release.id,
+          until,
+          reason: "Klage des Fotografen, Az. 12 O 34/26",
+        })
+      ).entries,
+    ).toBe(1);
     const unheld = await imageRow({ releaseData: { deletedAt: old } });
 
     const dry = await run("press-release-images:purge-inactive-legacy");
@@ -114,7 +171,9 @@ describe("image commands", () => {
     expect(dry.out.join("\n")).not.toContain(`image ${heldRelease.image.id} `);
     expect((await run("press-release-images:purge-inactive-legacy", "--execute")).code).toBe(0);
     expect(await getFileStorage().get(heldRelease.originalPath)).not.toBeNull();
-    expect((await db.pressReleaseImage.findUniqueOrThrow({ where: { id: heldRelease.image.id } })).originalPath).toBe(heldRelease.originalPath);
+    expect((await db.pressReleaseImage.findUniqueOrThrow({ where: { id: heldRelease.image.id } })).originalPath).toBe(
+      heldRelease.originalPath,
+    );
     expect(await getFileStorage().get(unheld.originalPath)).toBeNull();
   });
 
@@ -127,7 +186,14 @@ describe("image commands", () => {
     expect((await run("image-rights:backfill-confirmations")).code).toBe(0);
     const rows = await db.imageRightsConfirmation.findMany({ where: { imageId: { in: [legacy.image.id, unpublished.image.id] } } });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ imageId: legacy.image.id, imageSha256: legacy.sha, legalTextKey: "img-confirm-v1", source: "backfill", ipHmac: "none", ipHmacKeyVersion: 0 });
+    expect(rows[0]).toMatchObject({
+      imageId: legacy.image.id,
+      imageSha256: legacy.sha,
+      legalTextKey: "img-confirm-v1",
+      source: "backfill",
+      ipHmac: "none",
+      ipHmacKeyVersion: 0,
+    });
     expect((await run("image-rights:backfill-confirmations")).out[0]).toBe("recorded 0 confirmations for 0 images");
   });
 });

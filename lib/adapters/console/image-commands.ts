@@ -10,7 +10,11 @@ const SWEEP_USAGE = "press-release-images:sweep-orphan-originals [--dry-run]";
 export const sweepOrphanOriginalsCommand = defineCommand({
   description: "Delete image originals and public image files no image refers to (weekly, Sunday 04:45).",
   usage: SWEEP_USAGE,
-  help: ["", "Files younger than 24 hours are left alone: an upload stores its files before its row commits.", "  --dry-run    list the orphans; nothing is deleted"],
+  help: [
+    "",
+    "Files younger than 24 hours are left alone: an upload stores its files before its row commits.",
+    "  --dry-run    list the orphans; nothing is deleted",
+  ],
   flags: ["dry-run"],
   async run(args, io) {
     const dryRun = bareFlag(args, "dry-run");
@@ -38,7 +42,11 @@ export const purgeInactiveLegacyCommand = defineCommand({
     if (typeof execute === "string") return wrongCall(io, PURGE_USAGE, execute);
     const r = await purgeInactiveLegacyImages({ execute });
     for (const c of r.candidates) io.out(`image ${c.imageId} (release ${c.releaseId})`);
-    io.out(execute ? `purged ${r.purged} of ${r.candidates.length} originals` : `dry run: ${r.candidates.length} originals would be purged; run with --execute to delete them`);
+    io.out(
+      execute
+        ? `purged ${r.purged} of ${r.candidates.length} originals`
+        : `dry run: ${r.candidates.length} originals would be purged; run with --execute to delete them`,
+    );
     return 0;
   },
 });
@@ -48,7 +56,12 @@ const BACKFILL_USAGE = "image-rights:backfill-confirmations [--dry-run] [--limit
 export const backfillConfirmationsCommand = defineCommand({
   description: "Record img-confirm-v1 confirmations for legacy published images that have none.",
   usage: BACKFILL_USAGE,
-  help: ["", "Source `backfill`, no client address (ip_hmac \"none\", key version 0).", "  --dry-run    count them; nothing is written", "  --limit=N    at most N images (default 10000)"],
+  help: [
+    "",
+    'Source `backfill`, no client address (ip_hmac "none", key version 0).',
+    "  --dry-run    count them; nothing is written",
+    "  --limit=N    at most N images (default 10000)",
+  ],
   flags: ["dry-run", "limit"],
   async run(args, io) {
     const dryRun = bareFlag(args, "dry-run");
@@ -56,7 +69,9 @@ export const backfillConfirmationsCommand = defineCommand({
     const limit = wholeFlag(args, "limit", { min: 1, max: 1_000_000 });
     if (typeof limit === "string") return wrongCall(io, BACKFILL_USAGE, limit);
     const r = await backfillConfirmations({ dryRun, limit });
-    io.out(dryRun ? `dry run: ${r.candidates} images lack a confirmation` : `recorded ${r.inserted} confirmations for ${r.candidates} images`);
+    io.out(
+      dryRun ? `dry run: ${r.candidates} images lack a confirmation` : `recorded ${r.inserted} confirmations for ${r.candidates} images`,
+    );
     return 0;
   },
 });

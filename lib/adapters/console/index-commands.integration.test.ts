@@ -21,14 +21,18 @@ describe(CMD, () => {
     const help = await runCommand(CMD, "--help");
     expect(help.code).toBe(0);
     expect(help.out[0]).toBe("Usage: press-releases:check-index-status [--portal=business|tech] [--quota=N] [--dry-run]");
-    for (const argv of [["--portal=hub"], ["--quota=0"], ["--quota=abc"], ["--dry-run=yes"], ["--force"], ["extra"]]) expect((await runCommand(CMD, ...argv)).code).toBe(2);
+    for (const argv of [["--portal=hub"], ["--quota=0"], ["--quota=abc"], ["--dry-run=yes"], ["--force"], ["extra"]])
+      expect((await runCommand(CMD, ...argv)).code).toBe(2);
   });
 
   it("lists on a dry run without writing, then inspects within the quota (exit 0), and exits 1 when Search Console's quota is spent", async () => {
     const { company } = await seedNewsroom({ portal: "tech" });
     const at = new Date(Date.now() - 3 * 86_400_000);
     const releases = [];
-    for (let i = 0; i < 3; i++) releases.push(await seedRelease({ companyId: company.id, portal: "tech", status: "published", publishedAt: at, publishedEverAt: at }));
+    for (let i = 0; i < 3; i++)
+      releases.push(
+        await seedRelease({ companyId: company.id, portal: "tech", status: "published", publishedAt: at, publishedEverAt: at }),
+      );
     const dry = await runCommand(CMD, "--portal=tech", "--quota=2", "--dry-run");
     expect(dry.code).toBe(0);
     expect(dry.out.filter((l) => l.startsWith("tech would inspect release"))).toHaveLength(2);
@@ -39,7 +43,9 @@ describe(CMD, () => {
     expect(await db.pressReleaseIndexCheck.count({ where: { inspector: "embedded" } })).toBe(2);
 
     fake.fallback = { status: 429 };
-    const stopped = await withLimits({ SEARCH_CONSOLE_CREDENTIALS: fake.credentials, SEARCH_CONSOLE_API_URL: fake.apiUrl }, () => runCommand(CMD, "--portal=tech"));
+    const stopped = await withLimits({ SEARCH_CONSOLE_CREDENTIALS: fake.credentials, SEARCH_CONSOLE_API_URL: fake.apiUrl }, () =>
+      runCommand(CMD, "--portal=tech"),
+    );
     expect(stopped.code).toBe(1);
     expect(stopped.err[0]).toMatch(/^stopped \(quota\)/);
   });

@@ -32,9 +32,18 @@ export const checkIndexStatusCommand = defineCommand({
       return 0;
     }
     for (const p of r.portals) {
-      if (dryRun) for (const pick of p.picked) io.out(`${p.portal} would inspect release ${pick.releaseId} ${pick.url} (last check ${pick.lastCheckedAt?.toISOString() ?? "never"})`);
-      const states = Object.entries(p.states).filter(([, n]) => n > 0).map(([s, n]) => `${s} ${n}`).join(", ");
-      io.out(`${p.portal}: ${dryRun ? `${p.picked.length} would be inspected` : `${p.picked.length} inspected${states ? ` (${states})` : ""}`}, quota left today ${p.quotaLeft} (${r.inspector})`);
+      if (dryRun)
+        for (const pick of p.picked)
+          io.out(
+            `${p.portal} would inspect release ${pick.releaseId} ${pick.url} (last check ${pick.lastCheckedAt?.toISOString() ?? "never"})`,
+          );
+      const states = Object.entries(p.states)
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `${s} ${n}`)
+        .join(", ");
+      io.out(
+        `${p.portal}: ${dryRun ? `${p.picked.length} would be inspected` : `${p.picked.length} inspected${states ? ` (${states})` : ""}`}, quota left today ${p.quotaLeft} (${r.inspector})`,
+      );
     }
     if (r.outcome === "stopped") {
       io.err(`stopped (${r.reason}): ${r.message}`);

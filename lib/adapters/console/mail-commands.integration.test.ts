@@ -69,7 +69,11 @@ describe("mail:circuit", () => {
     expect(closed.lines).toEqual(["closed: mail is being sent"]);
 
     const until = new Date(Date.now() + 10 * 60_000);
-    await db.mailCircuit.upsert({ where: { id: 1 }, create: { id: 1, openedAt: new Date(), openUntil: until, reason: "5 relay rejections" }, update: { openUntil: until } });
+    await db.mailCircuit.upsert({
+      where: { id: 1 },
+      create: { id: 1, openedAt: new Date(), openUntil: until, reason: "5 relay rejections" },
+      update: { openUntil: until },
+    });
     const open = capture();
     await mailCircuitCommand.run(parseArgs([]), open);
     expect(open.lines[0]).toBe(`open until ${until.toISOString()}: sending is halted`);

@@ -30,7 +30,11 @@ export const mailIngestDsnCommand = defineCommand({
       return 0;
     }
     for (const r of result.recipients) {
-      const notes = [r.signed ? "signed" : "unsigned, waits for review", r.suppressed ? "address suppressed" : null, r.recorded ? null : "repeat, nothing changed"];
+      const notes = [
+        r.signed ? "signed" : "unsigned, waits for review",
+        r.suppressed ? "address suppressed" : null,
+        r.recorded ? null : "repeat, nothing changed",
+      ];
       io.out(`${r.email}  ${r.kind}  ${notes.filter(Boolean).join(", ")}`);
     }
     return 0;

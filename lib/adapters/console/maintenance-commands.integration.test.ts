@@ -28,7 +28,9 @@ describe("queue:prune-failed", () => {
     expect((await run("queue:prune-failed")).code).toBe(0);
     expect(await db.jobQueue.count({ where: { id: { in: [old.id, young.id, pending.id] } } })).toBe(2);
     expect(await db.failedJob.count({ where: { id: { in: [oldCopy.id, youngCopy.id] } } })).toBe(1);
-    expect((await run("queue:prune-failed", "--days=3")).out[0]).toBe("deleted 1 failed queue rows and 1 failed_jobs rows older than 3 days");
+    expect((await run("queue:prune-failed", "--days=3")).out[0]).toBe(
+      "deleted 1 failed queue rows and 1 failed_jobs rows older than 3 days",
+    );
     expect(await db.jobQueue.count({ where: { id: young.id } })).toBe(0);
 
     const inngest = await withLimits({ INNGEST_EVENT_KEY: "test-key" }, () => run("queue:prune-failed"));
@@ -42,15 +44,27 @@ describe("queue:prune-failed", () => {
 describe("model:prune", () => {
   it("deletes feed, crawler, conversion and bounce records after 395 days and finished queue rows after 30; daily 04:05", async () => {
     const release = await seedRelease({ companyId: (await seedCompany()).id });
-    const feed = (at: Date) => db.feedFetch.create({ data: { feedKind: "main", feedKey: "main", portal: "business", language: "de", userAgentShort: "ua", fetchedAt: at } });
-    const crawl = (at: Date) => db.crawlerFetch.create({ data: { pressReleaseId: release.id, service: "google", userAgentShort: "ua", fetchedAt: at } });
+    const feed = (at: Date) =>
+      db.feedFetch.create({
+        data: { feedKind: "main", feedKey: "main", portal: "business", language: "de", userAgentShort: "ua", fetchedAt: at },
+      });
+    const crawl = (at: Date) =>
+      db.crawlerFetch.create({ data: { pressReleaseId: release.id, service: "google", userAgentShort: "ua", fetchedAt: at } });
     const conversion = (at: Date) => db.conversionEvent.create({ data: { stage: 1, createdAt: at } });
-    const bounce = (at: Date) => db.emailBounce.create({ data: { email: `${unique("b")}@example.test`, kind: "soft", signed: true, createdAt: at } });
+    const bounce = (at: Date) =>
+      db.emailBounce.create({ data: { email: `${unique("b")}@example.test`, kind: "soft", signed: true, createdAt: at } });
     const done = (at: Date) => db.jobQueue.create({ data: { name: "test/job", payload: {}, status: "done", runAt: at } });
     await Promise.all([feed(ago(396)), crawl(ago(396)), conversion(ago(396)), bounce(ago(396)), done(ago(31))]);
     const young = await Promise.all([feed(ago(394)), crawl(ago(394)), conversion(ago(394)), bounce(ago(394)), done(ago(29))]);
     const failedOld = await db.jobQueue.create({ data: { name: "test/job", payload: {}, status: "failed", runAt: ago(400) } });
-    const count = () => Promise.all([db.feedFetch.count(), db.crawlerFetch.count(), db.conversionEvent.count(), db.emailBounce.count(), db.jobQueue.count({ where: { status: "done" } })]);
+    const count = () =>
+      Promise.all([
+        db.feedFetch.count(),
+        db.crawlerFetch.count(),
+        db.conversionEvent.count(),
+        db.emailBounce.count(),
+        db.jobQueue.count({ where: { status: "done" } }),
+      ]);
     expect(await count()).toEqual([2, 2, 2, 2, 2]);
 
     const dry = await run("model:prune", "--dry-run");
@@ -70,7 +84,15 @@ describe("model:prune", () => {
     ]);
     expect(await count()).toEqual([1, 1, 1, 1, 1]);
     const [f, c, e, b, q] = young;
-    expect(await Promise.all([db.feedFetch.count({ where: { id: f.id } }), db.crawlerFetch.count({ where: { id: c.id } }), db.conversionEvent.count({ where: { id: e.id } }), db.emailBounce.count({ where: { id: b.id } }), db.jobQueue.count({ where: { id: q.id } })])).toEqual([1, 1, 1, 1, 1]);
+    expect(
+      await Promise.all([
+        db.feedFetch.count({ where: { id: f.id } }),
+        db.crawlerFetch.count({ where: { id: c.id } }),
+        db.conversionEvent.count({ where: { id: e.id } }),
+        db.emailBounce.count({ where: { id: b.id } }),
+        db.jobQueue.count({ where: { id: q.id } }),
+      ]),
+    ).toEqual([1, 1, 1, 1, 1]);
     // A failed job is queue:prune-failed's to judge, not this purge's.
     expect(await db.jobQueue.count({ where: { id: failedOld.id } })).toBe(1);
     expect((await run("model:prune", "--dry-run=no")).code).toBe(2);
@@ -80,7 +102,16 @@ describe("model:prune", () => {
   });
 
   it("deletes a backlog in batches until none is left", async () => {
-    await db.feedFetch.createMany({ data: Array.from({ length: 23 }, () => ({ feedKind: "main" as const, feedKey: "batch", portal: "business" as const, language: "de" as const, userAgentShort: "ua", fetchedAt: ago(500) })) });
+    await db.feedFetch.createMany({
+      data: Array.from({ length: 23 }, () => ({
+        feedKind: "main" as const,
+        feedKey: "batch",
+        portal: "business" as const,
+        language: "de" as const,
+        userAgentShort: "ua",
+        fetchedAt: ago(500),
+      })),
+    });
     const [feeds] = await pruneModel({ batchSize: 5, records: PRUNABLE_RECORDS.filter((r) => r.table === "feed_fetches") });
     expect(feeds?.rows).toBe(23);
     expect(await db.feedFetch.count({ where: { feedKey: "batch" } })).toBe(0);
@@ -96,7 +127,10 @@ describe("model:prune", () => {
         JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
         WHERE t.relname = ${record.table}
         GROUP BY i.indexrelid`;
-      expect(indexes.some((ix) => record.index.every((col, n) => ix.columns[n] === col)), record.table).toBe(true);
+      expect(
+        indexes.some((ix) => record.index.every((col, n) => ix.columns[n] === col)),
+        record.table,
+      ).toBe(true);
       expect(record.index.at(-1)).toBe(record.timeColumn);
     }
   });
@@ -137,10 +171,17 @@ describe("press-releases:assign-canonicals", () => {
     expect(off).toMatchObject({ code: 0, out: ["canonical assignment is off (CANONICAL_ASSIGNMENT_ENABLED=false): nothing assigned"] });
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: copy.id } })).canonicalPressReleaseId).toBeNull();
 
-    expect((await run("press-releases:assign-canonicals", "--dry-run")).out).toEqual([`  release ${copy.id} -> canonical ${first.id}`, "would assign 1 canonicals"]);
+    expect((await run("press-releases:assign-canonicals", "--dry-run")).out).toEqual([
+      `  release ${copy.id} -> canonical ${first.id}`,
+      "would assign 1 canonicals",
+    ]);
     const r = await run("press-releases:assign-canonicals");
     expect(r).toMatchObject({ code: 0, out: [`  release ${copy.id} -> canonical ${first.id}`, "assigned 1 canonicals"] });
-    const rows = await db.pressRelease.findMany({ where: { id: { in: [first.id, copy.id, other.id] } }, orderBy: { id: "asc" }, select: { canonicalPressReleaseId: true } });
+    const rows = await db.pressRelease.findMany({
+      where: { id: { in: [first.id, copy.id, other.id] } },
+      orderBy: { id: "asc" },
+      select: { canonicalPressReleaseId: true },
+    });
     expect(rows.map((x) => x.canonicalPressReleaseId)).toEqual([null, first.id, null]);
     expect((await run("press-releases:assign-canonicals")).out).toEqual(["assigned 0 canonicals"]);
   });
@@ -168,7 +209,9 @@ describe("press-releases:backfill-published-ever", () => {
   it("sets the earliest known publish time where it is missing; idempotent", async () => {
     const company = await seedCompany();
     const byHistory = await seedRelease({ companyId: company.id, status: "archived", publishedAt: ago(5) });
-    const firstPublish = await db.pressReleaseHistory.create({ data: { pressReleaseId: byHistory.id, fromStatus: "in_review", toStatus: "published", actorType: "ki", createdAt: ago(10) } });
+    const firstPublish = await db.pressReleaseHistory.create({
+      data: { pressReleaseId: byHistory.id, fromStatus: "in_review", toStatus: "published", actorType: "ki", createdAt: ago(10) },
+    });
     const byStatus = await seedRelease({ companyId: company.id, status: "published", publishedAt: ago(7) });
     const draft = await seedRelease({ companyId: company.id, status: "draft" });
     const known = await seedRelease({ companyId: company.id, status: "published", publishedAt: ago(4), publishedEverAt: ago(4) });
@@ -179,8 +222,17 @@ describe("press-releases:backfill-published-ever", () => {
     expect(dry.filter((l) => l.startsWith(`  release ${draft.id}:`) || l.startsWith(`  release ${known.id}:`))).toEqual([]);
     expect(await db.pressRelease.count({ where: { id: byStatus.id, publishedEverAt: null } })).toBe(1);
     expect((await run("press-releases:backfill-published-ever")).code).toBe(0);
-    const rows = await db.pressRelease.findMany({ where: { id: { in: [byHistory.id, byStatus.id, draft.id, known.id] } }, orderBy: { id: "asc" }, select: { publishedEverAt: true, updatedAt: true } });
-    expect(rows.map((x) => x.publishedEverAt?.getTime() ?? null)).toEqual([firstPublish.createdAt.getTime(), byStatus.publishedAt!.getTime(), null, known.publishedEverAt!.getTime()]);
+    const rows = await db.pressRelease.findMany({
+      where: { id: { in: [byHistory.id, byStatus.id, draft.id, known.id] } },
+      orderBy: { id: "asc" },
+      select: { publishedEverAt: true, updatedAt: true },
+    });
+    expect(rows.map((x) => x.publishedEverAt?.getTime() ?? null)).toEqual([
+      firstPublish.createdAt.getTime(),
+      byStatus.publishedAt!.getTime(),
+      null,
+      known.publishedEverAt!.getTime(),
+    ]);
     expect(rows[0]!.updatedAt).toEqual(byHistory.updatedAt);
     expect((await run("press-releases:backfill-published-ever")).out).toEqual(["set published_ever_at on 0 releases"]);
     expect((await run("press-releases:backfill-published-ever", "--nope")).code).toBe(2);

@@ -37,7 +37,9 @@ export const queuePruneFailedCommand = defineCommand({
     if (typeof days === "string") return wrongCall(io, QUEUE_USAGE, days);
     if (typeof dryRun === "string") return wrongCall(io, QUEUE_USAGE, dryRun);
     const r = await pruneFailedJobs({ days, dryRun });
-    io.out(`${dryRun ? "would delete" : "deleted"} ${r.queueRows} failed queue rows and ${r.failedJobs} failed_jobs rows older than ${days ?? FAILED_JOB_RETENTION_DAYS} days`);
+    io.out(
+      `${dryRun ? "would delete" : "deleted"} ${r.queueRows} failed queue rows and ${r.failedJobs} failed_jobs rows older than ${days ?? FAILED_JOB_RETENTION_DAYS} days`,
+    );
     if (r.runsOnInngest) io.out("jobs run on Inngest: its failed runs are kept there (see the Inngest dashboard), not in these tables");
     return 0;
   },
@@ -81,9 +83,14 @@ export const purgeDraftsCommand = defineCommand({
     if (typeof days === "string") return wrongCall(io, PURGE_USAGE, days);
     if (typeof dryRun === "string") return wrongCall(io, PURGE_USAGE, dryRun);
     const r = await purgeDrafts({ days, dryRun });
-    for (const p of r.purged) io.out(`${dryRun ? "would purge" : "purged"} release ${p.id} (newsroom ${p.companyId}, ${p.reason === "deleted" ? "deleted" : "stale draft"}, ${p.images} images)`);
+    for (const p of r.purged)
+      io.out(
+        `${dryRun ? "would purge" : "purged"} release ${p.id} (newsroom ${p.companyId}, ${p.reason === "deleted" ? "deleted" : "stale draft"}, ${p.images} images)`,
+      );
     for (const k of r.kept) io.out(`kept release ${k.id}: ${k.why}`);
-    io.out(`${dryRun ? "would purge" : "purged"} ${r.purged.length} releases (drafts untouched for ${r.days} days), ${r.files} files; kept ${r.kept.length}`);
+    io.out(
+      `${dryRun ? "would purge" : "purged"} ${r.purged.length} releases (drafts untouched for ${r.days} days), ${r.files} files; kept ${r.kept.length}`,
+    );
     return 0;
   },
 });
@@ -127,7 +134,11 @@ const DUPLICATES_USAGE = "press-releases:duplicates-report [--since=YYYY-MM-DD] 
 export const duplicatesReportCommand = defineCommand({
   description: "List groups of releases with the same content hash (within or across newsrooms).",
   usage: DUPLICATES_USAGE,
-  help: ["  --since=YYYY-MM-DD   only groups with a release created on or after this day (German time)", "  --limit=N            groups shown (default 50)", "Reads only; sends nothing."],
+  help: [
+    "  --since=YYYY-MM-DD   only groups with a release created on or after this day (German time)",
+    "  --limit=N            groups shown (default 50)",
+    "Reads only; sends nothing.",
+  ],
   flags: ["since", "limit"],
   async run(args, io) {
     const limit = wholeFlag(args, "limit", { min: 1, max: 10_000 });
@@ -140,8 +151,13 @@ export const duplicatesReportCommand = defineCommand({
     }
     const r = await duplicatesReport({ since, limit });
     for (const g of r.groups) {
-      io.out(`hash ${g.contentHash.slice(0, 12)}: ${g.releases.length} releases, ${g.acrossNewsrooms ? "across newsrooms" : "one newsroom"}`);
-      for (const m of g.releases) io.out(`  release ${m.id}  newsroom ${m.companyId} "${m.newsroom}"  ${m.portal}/${m.language}  ${m.status}  canonical ${m.canonicalId ?? "-"}`);
+      io.out(
+        `hash ${g.contentHash.slice(0, 12)}: ${g.releases.length} releases, ${g.acrossNewsrooms ? "across newsrooms" : "one newsroom"}`,
+      );
+      for (const m of g.releases)
+        io.out(
+          `  release ${m.id}  newsroom ${m.companyId} "${m.newsroom}"  ${m.portal}/${m.language}  ${m.status}  canonical ${m.canonicalId ?? "-"}`,
+        );
     }
     io.out(`${r.groups.length} groups${r.more ? " (more: raise --limit)" : ""}`);
     return 0;

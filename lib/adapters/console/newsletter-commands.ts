@@ -40,7 +40,9 @@ export const newsletterResumeCommand = defineCommand({
       }
       if (err instanceof AppError && err.code === "not_found") return wrong(`There is no campaign ${campaignId}.`);
       if (err instanceof AppError && err.code === "conflict") {
-        io.err(`Campaign ${campaignId} is ${String(err.details?.["status"] ?? "not sending")}; only a campaign that is sending can be resumed.`);
+        io.err(
+          `Campaign ${campaignId} is ${String(err.details?.["status"] ?? "not sending")}; only a campaign that is sending can be resumed.`,
+        );
         return 1;
       }
       throw err;

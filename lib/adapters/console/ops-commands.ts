@@ -25,7 +25,9 @@ export const opsWatchCommand = defineCommand({
       io.out(`${f.key.padEnd(keyWidth)}${state.padEnd(STATE_WIDTH)}${f.error ?? f.detail}`);
     }
     const { alertMailTo, alertPushUrl, alertCooldownMinutes } = getConfig().mail;
-    io.out(`channels: mail ${alertMailTo ? "on" : "off (ALERT_MAIL_TO unset)"}, push ${alertPushUrl ? "on" : "off (ALERT_PUSH_URL unset)"}; cool-down ${alertCooldownMinutes} min`);
+    io.out(
+      `channels: mail ${alertMailTo ? "on" : "off (ALERT_MAIL_TO unset)"}, push ${alertPushUrl ? "on" : "off (ALERT_PUSH_URL unset)"}; cool-down ${alertCooldownMinutes} min`,
+    );
     const broken = findings.filter((f) => f.error);
     if (broken.length) {
       io.err(`${broken.length} rule${broken.length > 1 ? "s" : ""} could not be evaluated.`);

@@ -49,8 +49,10 @@ export function defineCommand(spec: CommandSpec): ConsoleCommand {
         return 0;
       }
       const unknown = Object.keys(args.flags).filter((f) => !allowed.has(f));
-      if (unknown.length) return wrongCall(io, spec.usage, `Unknown option${unknown.length > 1 ? "s" : ""}: ${unknown.map((f) => `--${f}`).join(", ")}`);
-      if (args.positional.length > (spec.maxPositional ?? 0)) return wrongCall(io, spec.usage, `Unexpected argument: ${args.positional.slice(spec.maxPositional ?? 0).join(" ")}`);
+      if (unknown.length)
+        return wrongCall(io, spec.usage, `Unknown option${unknown.length > 1 ? "s" : ""}: ${unknown.map((f) => `--${f}`).join(", ")}`);
+      if (args.positional.length > (spec.maxPositional ?? 0))
+        return wrongCall(io, spec.usage, `Unexpected argument: ${args.positional.slice(spec.maxPositional ?? 0).join(" ")}`);
       return spec.run(args, io);
     },
   };
@@ -72,7 +74,9 @@ export function wholeFlag(args: ParsedArgs, name: string, range: { min: number; 
   if (raw === undefined) return undefined;
   const n = typeof raw === "string" && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
   const max = range.max ?? Number.MAX_SAFE_INTEGER;
-  return n >= range.min && n <= max ? n : `--${name} must be a whole number${range.max === undefined ? ` of at least ${range.min}` : ` from ${range.min} to ${range.max}`}`;
+  return n >= range.min && n <= max
+    ? n
+    : `--${name} must be a whole number${range.max === undefined ? ` of at least ${range.min}` : ` from ${range.min} to ${range.max}`}`;
 }
 
 /** A flag that takes no value: true when given, false when absent, or the reason it is wrong (`--name=x`). */

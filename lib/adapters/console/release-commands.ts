@@ -24,7 +24,9 @@ export const sweepReviewsCommand = defineCommand({
   description: "Ask again for checks that never came; try again publications a quota or image block held up.",
   async run(_args, io) {
     const run = await sweepReviews();
-    io.out(`checks requested ${run.requested.length}, published ${run.published.length}, still blocked ${run.blocked.length}, failed ${run.failed.length}`);
+    io.out(
+      `checks requested ${run.requested.length}, published ${run.published.length}, still blocked ${run.blocked.length}, failed ${run.failed.length}`,
+    );
     for (const id of run.requested) io.out(`  release ${id}: check requested`);
     for (const b of run.blocked) io.out(`  release ${b.id}: ${b.outcome}`);
     // A technical failure of one release did not stop the others; the command still exits 1.
@@ -62,7 +64,11 @@ export const aggregateViewsCommand = defineCommand({
   description: "Book view events into release hits (under a lock, with the watermark).",
   async run(_args, io) {
     const r = await aggregateViews();
-    io.out(r.outcome === "done" ? `booked ${r.events} views in ${r.batches} batches, watermark ${r.watermark}` : `aborted (${r.reason}) after ${r.events} views`);
+    io.out(
+      r.outcome === "done"
+        ? `booked ${r.events} views in ${r.batches} batches, watermark ${r.watermark}`
+        : `aborted (${r.reason}) after ${r.events} views`,
+    );
     // Another run holding the lock is not a failure; a moved watermark or a lost lock is.
     return r.outcome === "done" || r.reason === "locked" ? 0 : 1;
   },

@@ -24,8 +24,11 @@ export const conversionFunnelCommand = defineCommand({
     io.out(`stage  unique  events  companies  of stage 1  name`);
     for (const s of funnel.stages) {
       const share = first ? `${((s.unique / first) * 100).toFixed(1)} %` : "-";
-      io.out(`${String(s.stage).padEnd(7)}${String(s.unique).padStart(6)}  ${String(s.events).padStart(6)}  ${String(s.companies).padStart(9)}  ${share.padStart(10)}  ${s.name}`);
-      for (const src of s.sources) io.out(`         ${String(src.unique).padStart(6)}  ${String(src.events).padStart(6)}  source ${src.source ?? "(none)"}`);
+      io.out(
+        `${String(s.stage).padEnd(7)}${String(s.unique).padStart(6)}  ${String(s.events).padStart(6)}  ${String(s.companies).padStart(9)}  ${share.padStart(10)}  ${s.name}`,
+      );
+      for (const src of s.sources)
+        io.out(`         ${String(src.unique).padStart(6)}  ${String(src.events).padStart(6)}  source ${src.source ?? "(none)"}`);
     }
     return 0;
   },

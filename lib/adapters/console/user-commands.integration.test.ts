@@ -16,10 +16,14 @@ describe("users:reset-second-factor", () => {
     expect(r.code).toBe(0);
     expect(r.out[0]).toMatch(/^reset the second factor of \S+ \(user \d+\): authenticator app removed/);
     expect(r.out[0]).toContain(`${user.email} (user ${user.id})`);
-    expect(await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { totpSecretEncrypted: true, totpConfirmedAt: true } })).toEqual({ totpSecretEncrypted: null, totpConfirmedAt: null });
+    expect(
+      await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { totpSecretEncrypted: true, totpConfirmedAt: true } }),
+    ).toEqual({ totpSecretEncrypted: null, totpConfirmedAt: null });
     expect(await db.passkey.count({ where: { userId: user.id } })).toBe(0);
     expect(await db.twoFactorRecoveryCode.count({ where: { userId: user.id } })).toBe(0);
-    expect(await db.activityLog.findFirstOrThrow({ where: { type: ACTIVITY.userTwoFactorReset, subjectId: String(user.id) } })).toMatchObject({ actorUserId: null, path: "console", metadata: { wasEnabled: true, recoveryCodesRemoved: 10, passkeysRemoved: 1 } });
+    expect(
+      await db.activityLog.findFirstOrThrow({ where: { type: ACTIVITY.userTwoFactorReset, subjectId: String(user.id) } }),
+    ).toMatchObject({ actorUserId: null, path: "console", metadata: { wasEnabled: true, recoveryCodesRemoved: 10, passkeysRemoved: 1 } });
     expect(await db.mailOutbox.count({ where: { to: user.email, mailType: "security_notice" } })).toBe(1);
   });
 

@@ -21,11 +21,14 @@ export const resetSecondFactorCommand = defineCommand({
   maxPositional: 1,
   async run(args, io) {
     const email = (args.positional[0] ?? "").trim().toLowerCase();
-    if (!email || email.length > 320 || !isAcceptableText(email) || !email.includes("@")) return wrongCall(io, RESET_USAGE, "Name the account by its e-mail address.");
+    if (!email || email.length > 320 || !isAcceptableText(email) || !email.includes("@"))
+      return wrongCall(io, RESET_USAGE, "Name the account by its e-mail address.");
     const user = await db.user.findUnique({ where: { email }, select: { id: true, deletedAt: true } });
     if (!user || user.deletedAt) return wrongCall(io, RESET_USAGE, `No account has the address ${email}.`);
     const { wasEnabled } = await resetSecondFactor("console", user.id);
-    io.out(`reset the second factor of ${email} (user ${user.id}): authenticator app ${wasEnabled ? "removed" : "was not set up"}, recovery codes and passkeys removed; the account address is told when anything was removed`);
+    io.out(
+      `reset the second factor of ${email} (user ${user.id}): authenticator app ${wasEnabled ? "removed" : "was not set up"}, recovery codes and passkeys removed; the account address is told when anything was removed`,
+    );
     return 0;
   },
 });

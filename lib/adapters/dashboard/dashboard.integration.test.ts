@@ -30,9 +30,18 @@ async function category(portal: "business" | "tech") {
 
 function form(companyId: number, categoryId: number, over: Partial<ReleaseFormValues> = {}): ReleaseFormValues {
   return {
-    ...EMPTY_RELEASE_FORM, companyId: String(companyId), portal: "business", language: "de", categoryId: String(categoryId),
-    title: `Beispiel AG eröffnet Werk in Cottbus ${unique("t")}`, body: GOOD_TEXT, location: "Cottbus",
-    contactName: "Pressestelle", contactEmail: "presse@beispiel.example", aiDeclaration: "without_ai", ...over,
+    ...EMPTY_RELEASE_FORM,
+    companyId: String(companyId),
+    portal: "business",
+    language: "de",
+    categoryId: String(categoryId),
+    title: `Beispiel AG eröffnet Werk in Cottbus ${unique("t")}`,
+    body: GOOD_TEXT,
+    location: "Cottbus",
+    contactName: "Pressestelle",
+    contactEmail: "presse@beispiel.example",
+    aiDeclaration: "without_ai",
+    ...over,
   };
 }
 
@@ -54,7 +63,7 @@ describe("dashboard releases", () => {
     expect(draft.body).toContain("<h2>Neues Werk in Cottbus</h2>");
     expect(draft.body).toContain("<strong>Komponenten von Wärmepumpen</strong>");
     expect(draft.body).toContain('<a href="https://land.example/foerderung" rel="nofollow noopener">Landes</a>');
-    expect(draft.body).toContain("<p>Und <em>mehr</em> &amp; <a rel=\"nofollow noopener\">nichts</a></p>");
+    expect(draft.body).toContain('<p>Und <em>mehr</em> &amp; <a rel="nofollow noopener">nichts</a></p>');
     expect(draft.body).not.toMatch(/script|onclick|style=|javascript/);
     // The stored HTML goes back into the editor as it is, with the declaration made.
     expect((await loadDashboardRelease(owner.id, releaseId)).form).toMatchObject({ body: draft.body, aiDeclaration: "without_ai" });
@@ -72,7 +81,11 @@ describe("dashboard releases", () => {
   it("shows why a red text was rejected and counts the attempt", async () => {
     const { owner, company } = await seedNewsroom();
     const cat = await category("business");
-    const { releaseId } = await saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id, { title: "JETZT KAUFEN ALLES GRATIS", body: RED_TEXT }), submit: true });
+    const { releaseId } = await saveDashboardRelease({
+      userId: owner.id,
+      values: form(company.id, cat.id, { title: "JETZT KAUFEN ALLES GRATIS", body: RED_TEXT }),
+      submit: true,
+    });
     await workQueue();
     const page = await loadDashboardRelease(owner.id, releaseId);
     expect(page.release.status).toBe("rejected");
@@ -87,18 +100,51 @@ describe("dashboard releases", () => {
     const other = await seedNewsroom();
     const techCategory = await category("tech");
     const cat = await category("business");
-    const issuesOf = (p: Promise<unknown>) => p.then(() => ({}), (err: { issues?: { path: string }[] }) => Object.fromEntries((err.issues ?? []).map((i) => [i.path, true])));
+    const issuesOf = (p: Promise<unknown>) =>
+      p.then(
+        () => ({}),
+        (err: { issues?: { path: string }[] }) => Object.fromEntries((err.issues ?? []).map((i) => [i.path, true])),
+      );
 
-    expect(await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(other.company.id, cat.id), submit: false }))).toHaveProperty("companyId");
-    expect(await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(company.id, techCategory.id), submit: false }))).toHaveProperty("categoryId");
-    expect(await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(company.id, techCategory.id, { portal: "tech" }), submit: false }))).toHaveProperty("portal");
-    expect(await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id, { scheduledAt: "2020-01-01T10:00" }), submit: false }))).toHaveProperty("scheduledAt");
-    expect(await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id, { title: "Kurz", body: "Zu kurz." }), submit: false }))).toMatchObject({ title: true, body: true });
+    expect(
+      await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(other.company.id, cat.id), submit: false })),
+    ).toHaveProperty("companyId");
+    expect(
+      await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(company.id, techCategory.id), submit: false })),
+    ).toHaveProperty("categoryId");
+    expect(
+      await issuesOf(
+        saveDashboardRelease({ userId: owner.id, values: form(company.id, techCategory.id, { portal: "tech" }), submit: false }),
+      ),
+    ).toHaveProperty("portal");
+    expect(
+      await issuesOf(
+        saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id, { scheduledAt: "2020-01-01T10:00" }), submit: false }),
+      ),
+    ).toHaveProperty("scheduledAt");
+    expect(
+      await issuesOf(
+        saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id, { title: "Kurz", body: "Zu kurz." }), submit: false }),
+      ),
+    ).toMatchObject({ title: true, body: true });
     // A contact domain that DNS shows takes no mail (RFC 7505 Null MX), when the check is on.
-    setMailDnsResolverForTests(fakeMailDns({ "nomail.example": { mx: [{ exchange: "", priority: 0 }] }, "beispiel.example": { mx: [{ exchange: "mx.beispiel.example", priority: 10 }] } }));
+    setMailDnsResolverForTests(
+      fakeMailDns({
+        "nomail.example": { mx: [{ exchange: "", priority: 0 }] },
+        "beispiel.example": { mx: [{ exchange: "mx.beispiel.example", priority: 10 }] },
+      }),
+    );
     try {
       await withLimits({ EMAIL_DOMAIN_CHECK: "true" }, async () => {
-        expect(await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id, { contactEmail: "presse@nomail.example" }), submit: false }))).toHaveProperty("contactEmail");
+        expect(
+          await issuesOf(
+            saveDashboardRelease({
+              userId: owner.id,
+              values: form(company.id, cat.id, { contactEmail: "presse@nomail.example" }),
+              submit: false,
+            }),
+          ),
+        ).toHaveProperty("contactEmail");
         expect(await issuesOf(saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id), submit: false }))).toEqual({});
       });
     } finally {
@@ -107,8 +153,12 @@ describe("dashboard releases", () => {
 
     const theirs = await saveDashboardRelease({ userId: other.owner.id, values: form(other.company.id, cat.id), submit: false });
     await expect(loadDashboardRelease(owner.id, theirs.releaseId)).rejects.toMatchObject({ code: "not_found" });
-    await expect(saveDashboardRelease({ userId: owner.id, releaseId: theirs.releaseId, values: form(company.id, cat.id), submit: true })).rejects.toMatchObject({ code: "not_found" });
-    await expect(moveOwnRelease({ userId: owner.id, releaseId: theirs.releaseId, move: "delete" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      saveDashboardRelease({ userId: owner.id, releaseId: theirs.releaseId, values: form(company.id, cat.id), submit: true }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(moveOwnRelease({ userId: owner.id, releaseId: theirs.releaseId, move: "delete" })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 
   it("lists only the user's newsrooms' releases and searches them", async () => {
@@ -118,11 +168,25 @@ describe("dashboard releases", () => {
     await db.companyUser.create({ data: { companyId: both.id, userId: owner.id, role: "member", grantedVia: "manual" } });
     const cat = await category("business");
     const techCat = await category("tech");
-    const mine = await saveDashboardRelease({ userId: owner.id, values: form(company.id, cat.id, { title: "Windpark Osterfeld geht in Betrieb und liefert Strom" }), submit: false });
-    const onTech = await saveDashboardRelease({ userId: owner.id, values: form(both.id, techCat.id, { portal: "tech", title: "Neue Software für Leitstellen vorgestellt" }), submit: false });
-    await saveDashboardRelease({ userId: other.owner.id, values: form(other.company.id, cat.id, { title: "Windpark Nordsee liefert Strom für die Region" }), submit: false });
+    const mine = await saveDashboardRelease({
+      userId: owner.id,
+      values: form(company.id, cat.id, { title: "Windpark Osterfeld geht in Betrieb und liefert Strom" }),
+      submit: false,
+    });
+    const onTech = await saveDashboardRelease({
+      userId: owner.id,
+      values: form(both.id, techCat.id, { portal: "tech", title: "Neue Software für Leitstellen vorgestellt" }),
+      submit: false,
+    });
+    await saveDashboardRelease({
+      userId: other.owner.id,
+      values: form(other.company.id, cat.id, { title: "Windpark Nordsee liefert Strom für die Region" }),
+      submit: false,
+    });
 
-    expect((await listDashboardReleases({ userId: owner.id })).items.map((r) => r.id).sort()).toEqual([mine.releaseId, onTech.releaseId].sort());
+    expect((await listDashboardReleases({ userId: owner.id })).items.map((r) => r.id).sort()).toEqual(
+      [mine.releaseId, onTech.releaseId].sort(),
+    );
     expect((await listDashboardReleases({ userId: owner.id, q: "Windpark" })).items.map((r) => r.id)).toEqual([mine.releaseId]);
     expect((await listDashboardReleases({ userId: owner.id, q: "Leitstellen" })).items.map((r) => r.id)).toEqual([onTech.releaseId]);
   });

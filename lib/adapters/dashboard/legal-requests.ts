@@ -22,7 +22,15 @@ export async function customerLegalRequests(userId: number, opts: { releaseId?: 
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: opts.take ?? 100,
     select: {
-      id: true, reference: true, track: true, status: true, createdAt: true, decidedAt: true, executedAt: true, decisionNote: true, requesterName: true,
+      id: true,
+      reference: true,
+      track: true,
+      status: true,
+      createdAt: true,
+      decidedAt: true,
+      executedAt: true,
+      decisionNote: true,
+      requesterName: true,
       pressRelease: { select: { id: true, title: true } },
     },
   });
@@ -42,19 +50,34 @@ export interface TrackChoice {
  * The tracks the request modal offers on one release, or null when it offers none (not
  * published or archived, tombstoned, or no right in the newsroom). The domain checks again.
  */
-export async function legalRequestChoices(userId: number, release: { id: number; companyId: number; authorUserId: number | null; status: string; goneAt: Date | null }): Promise<TrackChoice[] | null> {
+export async function legalRequestChoices(
+  userId: number,
+  release: { id: number; companyId: number; authorUserId: number | null; status: string; goneAt: Date | null },
+): Promise<TrackChoice[] | null> {
   if (release.goneAt || !(FILEABLE_STATUSES as readonly string[]).includes(release.status)) return null;
   const abilities = await companyAbilities(userId, release.companyId);
-  const open = await db.legalRequest.findMany({ where: { pressReleaseId: release.id, status: { in: [...OPEN_STATUSES] } }, select: { reference: true, track: true } });
+  const open = await db.legalRequest.findMany({
+    where: { pressReleaseId: release.id, status: { in: [...OPEN_STATUSES] } },
+    select: { reference: true, track: true },
+  });
   const openOf = (track: LegalRequestTrack) => open.find((o) => o.track === track)?.reference ?? null;
-  const choices = CUSTOMER_TRACKS.map((track) => ({ track, allowed: mayActOnRelease(abilities, release, userId, TRACK_ACTION[track]), openRequestReference: openOf(track) }));
+  const choices = CUSTOMER_TRACKS.map((track) => ({
+    track,
+    allowed: mayActOnRelease(abilities, release, userId, TRACK_ACTION[track]),
+    openRequestReference: openOf(track),
+  }));
   return choices.some((c) => c.allowed) ? choices : null;
 }
 
 /** Releases the person could file about, newest first: the landing page of the legal page's login link lists them. */
 export async function fileableReleases(userId: number, take = 20) {
   return db.pressRelease.findMany({
-    where: { deletedAt: null, goneAt: null, status: { in: [...FILEABLE_STATUSES] }, company: { deletedAt: null, goneAt: null, members: { some: { userId } } } },
+    where: {
+      deletedAt: null,
+      goneAt: null,
+      status: { in: [...FILEABLE_STATUSES] },
+      company: { deletedAt: null, goneAt: null, members: { some: { userId } } },
+    },
     orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
     take,
     select: { id: true, title: true, status: true, publishedAt: true, company: { select: { name: true } } },
@@ -70,8 +93,22 @@ export async function releaseLegalPanel(userId: number, releaseId: number) {
   const release = await db.pressRelease.findUniqueOrThrow({
     where: { id: releaseId },
     select: {
-      id: true, companyId: true, authorUserId: true, status: true, goneAt: true, title: true, lead: true, location: true, body: true, language: true,
-      contactName: true, contactEmail: true, contactPhone: true, publishedAt: true, company: { select: { name: true } }, category: { select: { nameDe: true, nameEn: true } },
+      id: true,
+      companyId: true,
+      authorUserId: true,
+      status: true,
+      goneAt: true,
+      title: true,
+      lead: true,
+      location: true,
+      body: true,
+      language: true,
+      contactName: true,
+      contactEmail: true,
+      contactPhone: true,
+      publishedAt: true,
+      company: { select: { name: true } },
+      category: { select: { nameDe: true, nameEn: true } },
     },
   });
   const [choices, requests] = await Promise.all([legalRequestChoices(userId, release), customerLegalRequests(userId, { releaseId })]);
@@ -79,9 +116,16 @@ export async function releaseLegalPanel(userId: number, releaseId: number) {
     choices,
     requests,
     preview: {
-      title: release.title, lead: release.lead, location: release.location, body: release.body,
-      contactName: release.contactName, contactEmail: release.contactEmail, contactPhone: release.contactPhone,
-      language: release.language, publishedAt: release.publishedAt ?? new Date(), newsroomName: release.company.name,
+      title: release.title,
+      lead: release.lead,
+      location: release.location,
+      body: release.body,
+      contactName: release.contactName,
+      contactEmail: release.contactEmail,
+      contactPhone: release.contactPhone,
+      language: release.language,
+      publishedAt: release.publishedAt ?? new Date(),
+      newsroomName: release.company.name,
       categoryName: release.category ? (release.language === "de" ? release.category.nameDe : release.category.nameEn) : null,
     },
   };

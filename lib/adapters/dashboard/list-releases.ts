@@ -17,8 +17,17 @@ export async function listDashboardReleases(opts: { userId: number; q?: string; 
   const rows = await db.pressRelease.findMany({
     where: { id: { in: ids }, deletedAt: null },
     select: {
-      id: true, title: true, status: true, portal: true, language: true, createdAt: true, updatedAt: true,
-      publishedAt: true, scheduledAt: true, goneAt: true, company: { select: { name: true } },
+      id: true,
+      title: true,
+      status: true,
+      portal: true,
+      language: true,
+      createdAt: true,
+      updatedAt: true,
+      publishedAt: true,
+      scheduledAt: true,
+      goneAt: true,
+      company: { select: { name: true } },
     },
   });
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -11,7 +11,11 @@ import { EMPTY_RELEASE_FORM, type ReleaseFormValues } from "./release-rules";
 export async function loadNewReleaseForm(userId: number, preferredNewsroomId?: number) {
   const own = await newsroomsOfUser(userId);
   const portals = [...new Set(own.flatMap((n) => n.portals))];
-  const [categories, documentsToAccept, presets] = await Promise.all([activeCategories(portals), documentsToAcceptBeforeSubmit(userId), contactPresets(own.map((n) => n.id))]);
+  const [categories, documentsToAccept, presets] = await Promise.all([
+    activeCategories(portals),
+    documentsToAcceptBeforeSubmit(userId),
+    contactPresets(own.map((n) => n.id)),
+  ]);
   const newsrooms: Newsroom[] = own.map((n) => ({ id: n.id, name: n.name, portals: n.portals, contact: presets.get(n.id) ?? null }));
   // "Write a release" from a newsroom's page opens the form for that newsroom.
   const first = newsrooms.find((n) => n.id === preferredNewsroomId) ?? newsrooms[0];

@@ -14,8 +14,17 @@ async function newsroomWithCategory() {
   const { owner, company } = await seedNewsroom();
   const category = await db.category.create({ data: { portal: "business", slug: unique("cat"), nameDe: "Wirtschaft", nameEn: "Economy" } });
   const form: ReleaseFormValues = {
-    ...EMPTY_RELEASE_FORM, companyId: String(company.id), portal: "business", language: "de", categoryId: String(category.id),
-    title: "Beispiel AG eröffnet ein Werk in Cottbus", body: GOOD_BODY, location: "Cottbus", contactName: "Pressestelle", contactEmail: "presse@beispiel.example", aiDeclaration: "without_ai",
+    ...EMPTY_RELEASE_FORM,
+    companyId: String(company.id),
+    portal: "business",
+    language: "de",
+    categoryId: String(category.id),
+    title: "Beispiel AG eröffnet ein Werk in Cottbus",
+    body: GOOD_BODY,
+    location: "Cottbus",
+    contactName: "Pressestelle",
+    contactEmail: "presse@beispiel.example",
+    aiDeclaration: "without_ai",
   };
   return { owner, company, form };
 }
@@ -26,17 +35,27 @@ describe("the new release form's key", () => {
     const { owner, company, form } = await newsroomWithCategory();
     const key = randomUUID();
     const first = await saveDashboardRelease({ userId: owner.id, newReleaseKey: key, values: form, submit: false });
-    const again = await saveDashboardRelease({ userId: owner.id, newReleaseKey: key, values: { ...form, title: "Beispiel AG eröffnet ein größeres Werk" }, submit: true });
+    const again = await saveDashboardRelease({
+      userId: owner.id,
+      newReleaseKey: key,
+      values: { ...form, title: "Beispiel AG eröffnet ein größeres Werk" },
+      submit: true,
+    });
     expect(again.releaseId).toBe(first.releaseId);
     expect(await releasesOf(company.id)).toBe(1);
     // The second attempt's text and its submission count.
-    expect(await db.pressRelease.findUniqueOrThrow({ where: { id: first.releaseId } })).toMatchObject({ title: "Beispiel AG eröffnet ein größeres Werk", status: "in_review" });
+    expect(await db.pressRelease.findUniqueOrThrow({ where: { id: first.releaseId } })).toMatchObject({
+      title: "Beispiel AG eröffnet ein größeres Werk",
+      status: "in_review",
+    });
   });
 
   it("five attempts at once with one key make one release; another key makes another", async () => {
     const { owner, company, form } = await newsroomWithCategory();
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 5 }, () => saveDashboardRelease({ userId: owner.id, newReleaseKey: key, values: form, submit: true })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => saveDashboardRelease({ userId: owner.id, newReleaseKey: key, values: form, submit: true })),
+    );
     expect(new Set(results.map((r) => r.releaseId)).size).toBe(1);
     expect(await releasesOf(company.id)).toBe(1);
     await saveDashboardRelease({ userId: owner.id, newReleaseKey: randomUUID(), values: form, submit: false });
@@ -55,7 +74,8 @@ describe("the new release form's key", () => {
 
   it("a malformed key is ignored: the save creates a release as before", async () => {
     const { owner, company, form } = await newsroomWithCategory();
-    for (const key of ["", "x", "<script>", "a".repeat(300)]) await saveDashboardRelease({ userId: owner.id, newReleaseKey: key, values: form, submit: false });
+    for (const key of ["", "x", "<script>", "a".repeat(300)])
+      await saveDashboardRelease({ userId: owner.id, newReleaseKey: key, values: form, submit: false });
     expect(await releasesOf(company.id)).toBe(4);
   });
 });

@@ -18,5 +18,7 @@ export async function releaseOfNewReleaseKey(userId: number, key: string): Promi
 
 /** Binds the new release to the key in the create's own transaction; a second create with the key fails its unique index and rolls back. */
 export async function bindNewReleaseKey(tx: Tx, userId: number, key: string, releaseId: number): Promise<void> {
-  await tx.idempotencyKey.create({ data: { scope: scopeOf(userId), key, requestHash: "0".repeat(64), responseStatus: 201, resourceId: releaseId } });
+  await tx.idempotencyKey.create({
+    data: { scope: scopeOf(userId), key, requestHash: "0".repeat(64), responseStatus: 201, resourceId: releaseId },
+  });
 }

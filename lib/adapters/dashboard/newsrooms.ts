@@ -15,7 +15,10 @@ export type Portal = "business" | "tech";
 
 /** The default press contact of each given newsroom (at most one each, prisma/sql/constraints.sql). */
 export async function contactPresets(companyIds: number[]): Promise<Map<number, ContactPreset>> {
-  const rows = await db.contact.findMany({ where: { companyId: { in: companyIds }, isDefault: true }, select: { companyId: true, name: true, email: true, phone: true } });
+  const rows = await db.contact.findMany({
+    where: { companyId: { in: companyIds }, isDefault: true },
+    select: { companyId: true, name: true, email: true, phone: true },
+  });
   return new Map(rows.map((c) => [c.companyId, { name: c.name, email: c.email, phone: c.phone ?? "" }]));
 }
 

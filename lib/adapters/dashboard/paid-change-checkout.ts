@@ -9,9 +9,17 @@ import { requestPaidChange, type RequestPaidChangeOptions } from "@/lib/domains/
 // checked or a change is stored (startCheckout refuses them as well).
 
 /** Checks the changed text and, yellow or green, opens the checkout of its payment. */
-export async function checkoutPaidChange(opts: Pick<RequestPaidChangeOptions, "userId" | "releaseId" | "title" | "lead" | "body"> & { acting?: Acting }): Promise<{ url: string }> {
+export async function checkoutPaidChange(
+  opts: Pick<RequestPaidChangeOptions, "userId" | "releaseId" | "title" | "lead" | "body"> & { acting?: Acting },
+): Promise<{ url: string }> {
   assertNotImpersonating(opts.acting, "billing");
-  const { changeId } = await requestPaidChange({ userId: opts.userId, releaseId: opts.releaseId, title: opts.title, lead: opts.lead, body: opts.body });
+  const { changeId } = await requestPaidChange({
+    userId: opts.userId,
+    releaseId: opts.releaseId,
+    title: opts.title,
+    lead: opts.lead,
+    body: opts.body,
+  });
   const { url } = await startCheckout({ purpose: "change", userId: opts.userId, changeId, acting: opts.acting });
   return { url };
 }

@@ -28,7 +28,10 @@ export async function loadDashboardRelease(userId: number, releaseId: number) {
   const release = await ownReleaseOrThrow(userId, releaseId);
   const [company, classification, history, newsrooms, may, documentsToAccept, aiDeclaration] = await Promise.all([
     db.company.findUniqueOrThrow({ where: { id: release.companyId }, select: { id: true, name: true } }),
-    db.pressReleaseClassification.findFirst({ where: { pressReleaseId: release.id, discardedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+    db.pressReleaseClassification.findFirst({
+      where: { pressReleaseId: release.id, discardedAt: null },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    }),
     db.pressReleaseHistory.findMany({ where: { pressReleaseId: release.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 50 }),
     newsroomsOfUser(userId),
     releaseActionsOf(userId, release),
@@ -55,9 +58,17 @@ export async function loadDashboardRelease(userId: number, releaseId: number) {
   };
   return {
     release: {
-      id: release.id, title: release.title, status: release.status, portal: release.portal, language: release.language, slug: release.slug,
-      publishedAt: release.publishedAt, scheduledAt: release.scheduledAt, goneAt: release.goneAt,
-      waitsForPerson: release.status === "in_review" && !!(release.reviewFlaggedAt || release.manualQueueAt || release.manualReviewRequiredAt),
+      id: release.id,
+      title: release.title,
+      status: release.status,
+      portal: release.portal,
+      language: release.language,
+      slug: release.slug,
+      publishedAt: release.publishedAt,
+      scheduledAt: release.scheduledAt,
+      goneAt: release.goneAt,
+      waitsForPerson:
+        release.status === "in_review" && !!(release.reviewFlaggedAt || release.manualQueueAt || release.manualReviewRequiredAt),
     },
     company,
     form,

@@ -7,8 +7,19 @@ import { releaseTextIssues, RELEASE_LIMITS } from "@/lib/domains/releases/rules"
 import type { WriteField, WriteIssue } from "@/lib/domains/releases/write-issues";
 
 export const RELEASE_FIELDS = [
-  "companyId", "portal", "language", "categoryId", "title", "lead", "body",
-  "location", "contactName", "contactEmail", "contactPhone", "scheduledAt", "aiDeclaration",
+  "companyId",
+  "portal",
+  "language",
+  "categoryId",
+  "title",
+  "lead",
+  "body",
+  "location",
+  "contactName",
+  "contactEmail",
+  "contactPhone",
+  "scheduledAt",
+  "aiDeclaration",
 ] as const;
 export type ReleaseField = (typeof RELEASE_FIELDS)[number];
 
@@ -20,8 +31,19 @@ export type ReleaseFormValues = Record<ReleaseField, string>;
 export type FieldIssues = Partial<Record<ReleaseField, string>>;
 
 export const EMPTY_RELEASE_FORM: ReleaseFormValues = {
-  companyId: "", portal: "", language: "de", categoryId: "", title: "", lead: "", body: "",
-  location: "", contactName: "", contactEmail: "", contactPhone: "", scheduledAt: "", aiDeclaration: "",
+  companyId: "",
+  portal: "",
+  language: "de",
+  categoryId: "",
+  title: "",
+  lead: "",
+  body: "",
+  location: "",
+  contactName: "",
+  contactEmail: "",
+  contactPhone: "",
+  scheduledAt: "",
+  aiDeclaration: "",
 };
 
 /** The self-declaration of AI use for the text (spec 2.3), in the order the form offers it. */

@@ -10,7 +10,12 @@ import { bindNewReleaseKey, isNewReleaseKey, releaseOfNewReleaseKey } from "./ne
 import { formIssuesOf, isAiDeclaration, validateReleaseForm, type FieldIssues, type ReleaseFormValues } from "./release-rules";
 
 const invalid = (issues: FieldIssues) =>
-  new AppError("validation_failed", "The release is not valid.", undefined, Object.entries(issues).map(([path, message]) => ({ path, message: message! })));
+  new AppError(
+    "validation_failed",
+    "The release is not valid.",
+    undefined,
+    Object.entries(issues).map(([path, message]) => ({ path, message: message! })),
+  );
 
 /**
  * The dashboard's "save" and "save and submit": the form's values as the one release write
@@ -48,7 +53,10 @@ interface SaveOptions {
   now?: Date;
 }
 
-async function save(opts: SaveOptions, alsoInTransaction?: (tx: Tx, releaseId: number) => Promise<unknown>): Promise<{ releaseId: number }> {
+async function save(
+  opts: SaveOptions,
+  alsoInTransaction?: (tx: Tx, releaseId: number) => Promise<unknown>,
+): Promise<{ releaseId: number }> {
   const v = opts.values;
   // Before the form's own checks, as the refusal names no field.
   assertMayAcceptDocuments({ acceptedDocuments: opts.acceptDocuments ?? [], ...(opts.acting ? { acting: opts.acting } : {}) });
@@ -65,7 +73,15 @@ async function save(opts: SaveOptions, alsoInTransaction?: (tx: Tx, releaseId: n
       ...(opts.releaseId ? { releaseId: opts.releaseId } : { newsroomId: parseRecordId(v.companyId) }),
       portal: v.portal as "business" | "tech",
       language: v.language as "de" | "en",
-      text: { title: v.title, lead: v.lead, body: v.body, location: v.location, contactName: v.contactName, contactEmail: v.contactEmail, contactPhone: v.contactPhone },
+      text: {
+        title: v.title,
+        lead: v.lead,
+        body: v.body,
+        location: v.location,
+        contactName: v.contactName,
+        contactEmail: v.contactEmail,
+        contactPhone: v.contactPhone,
+      },
       category: { id: parseRecordId(v.categoryId) ?? 0 },
       scheduledAt,
       ...(isAiDeclaration(v.aiDeclaration) ? { aiDeclaration: v.aiDeclaration } : {}),

@@ -36,12 +36,31 @@ describe("a server action called from another origin", () => {
   it("lets the hub's own pages through, and what Next itself lets through", async () => {
     expect(rewritten(await post("/dashboard/security", { "next-action": "7f".repeat(21), origin: `http://${HUB}` }))).toBe(true);
     // Behind a proxy that names the public host, as Next compares it.
-    expect(rewritten(await post("/dashboard/security", { "next-action": "7f".repeat(21), origin: "https://presse.example.com", "x-forwarded-host": "presse.example.com" }))).toBe(true);
+    expect(
+      rewritten(
+        await post("/dashboard/security", {
+          "next-action": "7f".repeat(21),
+          origin: "https://presse.example.com",
+          "x-forwarded-host": "presse.example.com",
+        }),
+      ),
+    ).toBe(true);
     // No Origin: a hand-made request (Next runs it; it carries no one's cookies).
     expect(rewritten(await post("/login", { "next-action": "7f".repeat(21) }))).toBe(true);
     // A cross-origin POST that is no action (a JSON share call on a portal) is the route's business.
-    expect(rewritten(await post("/press-release/x/share", { "content-type": "application/json", origin: "https://evil.example" }, "business.localhost:3000"))).toBe(true);
+    expect(
+      rewritten(
+        await post(
+          "/press-release/x/share",
+          { "content-type": "application/json", origin: "https://evil.example" },
+          "business.localhost:3000",
+        ),
+      ),
+    ).toBe(true);
     // APIs take bearer tokens from any origin; their own checks apply.
-    expect((await post("/api/v1/releases/1/images", { "content-type": "multipart/form-data; boundary=x", origin: "https://evil.example" })).status).toBe(200);
+    expect(
+      (await post("/api/v1/releases/1/images", { "content-type": "multipart/form-data; boundary=x", origin: "https://evil.example" }))
+        .status,
+    ).toBe(200);
   });
 });

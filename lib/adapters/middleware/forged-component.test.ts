@@ -16,7 +16,14 @@ afterEach(() => {
 
 const get = (host: string, path: string) => middleware(new NextRequest(`http://127.0.0.1:3000${path}`, { headers: { host } }), event);
 function post(path: string, form: FormData, headers: Record<string, string> = {}) {
-  return middleware(new NextRequest(`http://127.0.0.1:3000${path}`, { method: "POST", headers: { host: "hub.localhost:3000", origin: "http://hub.localhost:3000", ...headers }, body: form }), event);
+  return middleware(
+    new NextRequest(`http://127.0.0.1:3000${path}`, {
+      method: "POST",
+      headers: { host: "hub.localhost:3000", origin: "http://hub.localhost:3000", ...headers },
+      body: form,
+    }),
+    event,
+  );
 }
 const rewritten = (res: Response) => res.headers.get("x-middleware-rewrite") !== null;
 const withFile = () => {
@@ -49,7 +56,12 @@ describe("a locked property set on a feed or the search", () => {
   });
 
   it("leaves other parameters and other pages alone", async () => {
-    for (const path of ["/de/feed?utm_source=newsletter", "/de/newsroom?q=nord&letter=N", "/de/pressemitteilung/windpark?lang=en", "/en/feed"]) {
+    for (const path of [
+      "/de/feed?utm_source=newsletter",
+      "/de/newsroom?q=nord&letter=N",
+      "/de/pressemitteilung/windpark?lang=en",
+      "/en/feed",
+    ]) {
       expect(rewritten(await get("business.localhost:3000", path)), path).toBe(true);
     }
   });
@@ -58,7 +70,13 @@ describe("a locked property set on a feed or the search", () => {
 describe("an upload sent to a component without upload", () => {
   it("answers 400 forged_request when a form action that takes no file gets one", async () => {
     setErrorReporter(reporter);
-    for (const path of ["/kontakt", "/rechtliche-anliegen", "/dashboard/security", "/dashboard/newsrooms/5/team", "/dashboard/releases/5/images/9/preview"]) {
+    for (const path of [
+      "/kontakt",
+      "/rechtliche-anliegen",
+      "/dashboard/security",
+      "/dashboard/newsrooms/5/team",
+      "/dashboard/releases/5/images/9/preview",
+    ]) {
       const res = await post(path, withFile(), { "next-action": "7f".repeat(21) });
       expect([path, res.status]).toEqual([path, 400]);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe("forged_request");

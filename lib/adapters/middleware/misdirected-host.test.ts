@@ -10,8 +10,20 @@ import { routeBySite } from "@/lib/adapters/public/site-routing";
 // webhook. The browser sends the attacker's name as Host, which no site of ours carries.
 
 const event = { waitUntil: () => undefined } as unknown as NextFetchEvent;
-const local: SiteHosts = { hub: "hub.localhost:3000", business: "business.localhost:3000", tech: "tech.localhost:3000", protocol: "http", refuseUnknownHosts: true };
-const strict: SiteHosts = { hub: "presse.example.com", business: "business.example.com", tech: "tech.example.com", protocol: "https", refuseUnknownHosts: false };
+const local: SiteHosts = {
+  hub: "hub.localhost:3000",
+  business: "business.localhost:3000",
+  tech: "tech.localhost:3000",
+  protocol: "http",
+  refuseUnknownHosts: true,
+};
+const strict: SiteHosts = {
+  hub: "presse.example.com",
+  business: "business.example.com",
+  tech: "tech.example.com",
+  protocol: "https",
+  refuseUnknownHosts: false,
+};
 
 const request = (host: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
   new NextRequest(`http://127.0.0.1:3000${path}`, { method: init.method ?? "GET", headers: { host, ...init.headers }, body: init.body });
@@ -23,7 +35,14 @@ const rewrittenPath = (res: Response) => {
 describe("a Host that names none of our sites", () => {
   it("gets 421 from the server's own middleware outside strict mode, for the mailbox, the webhook and every page", async () => {
     expect(readSiteHosts(process.env).refuseUnknownHosts).toBe(true);
-    for (const [path, method] of [["/dev/mailbox", "GET"], ["/dev/mailbox/3", "GET"], ["/checkout/local/cs_local_3312f163c0997c33e3b123cf", "GET"], ["/api/webhooks/stripe", "POST"], ["/login", "GET"], ["/api/v1/releases", "GET"]] as const) {
+    for (const [path, method] of [
+      ["/dev/mailbox", "GET"],
+      ["/dev/mailbox/3", "GET"],
+      ["/checkout/local/cs_local_3312f163c0997c33e3b123cf", "GET"],
+      ["/api/webhooks/stripe", "POST"],
+      ["/login", "GET"],
+      ["/api/v1/releases", "GET"],
+    ] as const) {
       const res = await middleware(request("evil.example:3000", path, { method, ...(method === "POST" ? { body: "{}" } : {}) }), event);
       expect([path, res.status]).toEqual([path, 421]);
       expect(rewrittenPath(res)).toBeNull();
@@ -52,7 +71,9 @@ describe("a Host that names none of our sites", () => {
 
   it("leaves the configured names alone: the mailbox and the test checkout answer on the hub only", async () => {
     expect(rewrittenPath(await routeBySite(request("hub.localhost:3000", "/dev/mailbox"), local))).toBe("/hub/dev/mailbox");
-    expect(rewrittenPath(await routeBySite(request("Hub.Localhost:3000", "/checkout/local/portal"), local))).toBe("/hub/checkout/local/portal");
+    expect(rewrittenPath(await routeBySite(request("Hub.Localhost:3000", "/checkout/local/portal"), local))).toBe(
+      "/hub/checkout/local/portal",
+    );
     expect(rewrittenPath(await routeBySite(request("business.localhost:3000", "/de"), local))).toBe("/portal/business/de");
     expect((await routeBySite(request("business.localhost:3000", "/dev/mailbox"), local)).status).toBe(421);
     // Only whole segments: a portal path that merely starts with the letters is a page like any other.

@@ -40,5 +40,12 @@ export function jsonRefusal(code: ErrorCode, message: string): NextResponse {
 /** The refusal for this path: JSON on API paths, the German page elsewhere; status from the code. */
 export function refusalResponse(pathname: string, r: MiddlewareRefusal): NextResponse {
   if (API_PATH.test(pathname)) return jsonRefusal(r.code, r.message);
-  return new NextResponse(page(r), { status: ERROR_STATUS[r.code], headers: { ...NOT_KEPT, "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" } });
+  return new NextResponse(page(r), {
+    status: ERROR_STATUS[r.code],
+    headers: {
+      ...NOT_KEPT,
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
 }

@@ -45,7 +45,11 @@ async function timed(fn: () => Promise<string | undefined>): Promise<CheckResult
     ]);
     return { status: "ok", latencyMs: Math.round(performance.now() - started), ...(detail ? { detail } : {}) };
   } catch (err) {
-    return { status: "fail", latencyMs: Math.round(performance.now() - started), detail: err instanceof Error ? err.message.split("\n")[0] : String(err) };
+    return {
+      status: "fail",
+      latencyMs: Math.round(performance.now() - started),
+      detail: err instanceof Error ? err.message.split("\n")[0] : String(err),
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -94,7 +98,10 @@ export const HEALTH_CHECKS: Record<string, () => Promise<string | undefined>> = 
               WHERE h.press_release_id = r.id AND h.created_at >= r.scheduled_at)) AS scheduled`;
     const reviews = Number(row?.reviews ?? 0);
     const scheduled = Number(row?.scheduled ?? 0);
-    if (reviews || scheduled) throw new Error(`${reviews} releases wait over ${HEALTH_LIMITS.reviewWaitMinutes} min for their check, ${scheduled} scheduled releases are over ${HEALTH_LIMITS.scheduledOverdueMinutes} min late`);
+    if (reviews || scheduled)
+      throw new Error(
+        `${reviews} releases wait over ${HEALTH_LIMITS.reviewWaitMinutes} min for their check, ${scheduled} scheduled releases are over ${HEALTH_LIMITS.scheduledOverdueMinutes} min late`,
+      );
     return "no overdue work";
   },
   async scheduler() {

@@ -59,12 +59,24 @@ export async function loadSystemStatus(): Promise<SystemStatus> {
   const schedules = Object.entries(SCHEDULES).map(([id, s]): ScheduleStatus => {
     const run = runOf.get(s.job);
     return {
-      id, job: s.job, cron: s.cron, timezone: s.timezone, words: describeCron(s.cron), nextRunAt: nextRun(s.cron, s.timezone),
-      lastRunAt: run?.lastRunAt ?? null, lastOkAt: run?.lastOkAt ?? null, lastFailedAt: run?.lastFailedAt ?? null, lastError: run?.lastError ?? null,
+      id,
+      job: s.job,
+      cron: s.cron,
+      timezone: s.timezone,
+      words: describeCron(s.cron),
+      nextRunAt: nextRun(s.cron, s.timezone),
+      lastRunAt: run?.lastRunAt ?? null,
+      lastOkAt: run?.lastOkAt ?? null,
+      lastFailedAt: run?.lastFailedAt ?? null,
+      lastError: run?.lastError ?? null,
     };
   });
   const circuit = await circuitState();
-  const alerts = await db.operationalAlert.findMany({ orderBy: { lastSentAt: "desc" }, take: ALERTS_SHOWN, select: { key: true, lastSentAt: true, count: true, lastDetail: true } });
+  const alerts = await db.operationalAlert.findMany({
+    orderBy: { lastSentAt: "desc" },
+    take: ALERTS_SHOWN,
+    select: { key: true, lastSentAt: true, count: true, lastDetail: true },
+  });
   const day = await countWebhookFailures(DAY_MINUTES);
   const recent = await countWebhookFailures(WEBHOOK_FAILURE_LIMITS.windowMinutes);
   return {

@@ -63,7 +63,10 @@ const RULES: Record<AlertKey, (ctx: WatchContext) => Promise<Verdict>> = {
   async queue_backlog(ctx) {
     const failing = ["queue", "overdue"].filter((name) => failed(ctx, name));
     if (!failing.length) return ok(`queue: ${detailOf(ctx, "queue")}; overdue: ${detailOf(ctx, "overdue")}`);
-    return fire("Job backlog", `${failing.map((name) => `${name}: ${detailOf(ctx, name)}`).join("; ")}. Jobs are not being worked off: check the worker (embedded) or the Inngest dashboard.`);
+    return fire(
+      "Job backlog",
+      `${failing.map((name) => `${name}: ${detailOf(ctx, name)}`).join("; ")}. Jobs are not being worked off: check the worker (embedded) or the Inngest dashboard.`,
+    );
   },
 
   /**
@@ -77,22 +80,32 @@ const RULES: Record<AlertKey, (ctx: WatchContext) => Promise<Verdict>> = {
       SELECT (SELECT last_run_at FROM job_heartbeats WHERE name = ${SCHEDULER_HEARTBEAT}) AS beat, (SELECT min(first_run_at) FROM job_heartbeats) AS since`;
     if (!row?.beat) {
       const runningMinutes = (Date.now() - Math.min(PROCESS_STARTED_AT, row?.since?.getTime() ?? Infinity)) / 60_000;
-      if (runningMinutes <= HEALTH_LIMITS.heartbeatMaxAgeMinutes) return ok(`no heartbeat yet, running for ${Math.round(runningMinutes)} min`);
+      if (runningMinutes <= HEALTH_LIMITS.heartbeatMaxAgeMinutes)
+        return ok(`no heartbeat yet, running for ${Math.round(runningMinutes)} min`);
     }
-    return fire("Scheduler silent", `${detailOf(ctx, "scheduler")} (limit ${HEALTH_LIMITS.heartbeatMaxAgeMinutes} min). Scheduled work (publishing, mail sweep, invoices) is not running: check the Inngest cron functions or the process that runs the local scheduler.`);
+    return fire(
+      "Scheduler silent",
+      `${detailOf(ctx, "scheduler")} (limit ${HEALTH_LIMITS.heartbeatMaxAgeMinutes} min). Scheduled work (publishing, mail sweep, invoices) is not running: check the Inngest cron functions or the process that runs the local scheduler.`,
+    );
   },
 
   async mail_circuit_open(ctx) {
     const circuit = await ctx.circuit;
     if (!circuit.halted) return ok("closed");
-    return fire("Mail sending halted", `Sending is halted until ${circuit.openUntil?.toISOString()}${circuit.reason ? `: ${circuit.reason}` : ""}. It resumes by itself; "npm run cli -- mail:circuit --close" resumes it now.`);
+    return fire(
+      "Mail sending halted",
+      `Sending is halted until ${circuit.openUntil?.toISOString()}${circuit.reason ? `: ${circuit.reason}` : ""}. It resumes by itself; "npm run cli -- mail:circuit --close" resumes it now.`,
+    );
   },
 
   /** Due mail left waiting while the circuit is closed (an open circuit holds mail on purpose and has its own alert). */
   async mail_backlog(ctx) {
     if ((await ctx.circuit).halted) return ok("held back by the open circuit breaker");
     if (!failed(ctx, "mail")) return ok(detailOf(ctx, "mail"));
-    return fire("Mail waiting", `${detailOf(ctx, "mail")}. The delivery sweep (mail/deliver-due) is not getting mail out: check the mail provider and the job runner.`);
+    return fire(
+      "Mail waiting",
+      `${detailOf(ctx, "mail")}. The delivery sweep (mail/deliver-due) is not getting mail out: check the mail provider and the job runner.`,
+    );
   },
 
   [ALERT_KEYS.stripeWebhookProcessing]: webhookRule("stripe", "error"),
@@ -115,8 +128,14 @@ function webhookRule(source: WebhookSource, kind: WebhookFailureKind): (ctx: Wat
     const { name, secret } = WEBHOOK_SOURCE_NAMES[source];
     if (!c || c.count < threshold) return ok(`${source} ${kind}: ${c?.count ?? 0} in ${windowMinutes} min (alert at ${threshold})`);
     return kind === "error"
-      ? fire(`${name} webhooks fail to process`, `Within ${windowMinutes} minutes: ${c.count} signed ${name} deliveries failed to process (last: ${c.lastDetail ?? "no detail"}).`)
-      : fire(`${name} webhook signatures refused`, `Within ${windowMinutes} minutes: ${c.count} ${name} deliveries refused for their signature. A stranger probing the address causes this too; if it lasts, a rotated signing secret (${secret}) refuses every real event.`);
+      ? fire(
+          `${name} webhooks fail to process`,
+          `Within ${windowMinutes} minutes: ${c.count} signed ${name} deliveries failed to process (last: ${c.lastDetail ?? "no detail"}).`,
+        )
+      : fire(
+          `${name} webhook signatures refused`,
+          `Within ${windowMinutes} minutes: ${c.count} ${name} deliveries refused for their signature. A stranger probing the address causes this too; if it lasts, a rotated signing secret (${secret}) refuses every real event.`,
+        );
   };
 }
 
@@ -139,11 +158,16 @@ async function evaluate(key: AlertKey, ctx: WatchContext): Promise<WatchFinding>
  * carries the error, and the other rules still run.
  */
 export async function watchOperations(options: { report?: HealthReport } = {}): Promise<{ findings: WatchFinding[] }> {
-  const checks = options.report?.checks ?? (await checkHealth(Object.fromEntries(WATCHED_CHECKS.map((name) => [name, HEALTH_CHECKS[name]!])))).checks;
+  const checks =
+    options.report?.checks ?? (await checkHealth(Object.fromEntries(WATCHED_CHECKS.map((name) => [name, HEALTH_CHECKS[name]!])))).checks;
   const circuit = circuitState();
   circuit.catch(() => undefined); // awaited (and reported) by the mail rules
   let webhookCounts: Promise<WebhookFailureCount[]> | undefined;
-  const ctx: WatchContext = { checks, circuit, webhookCounts: () => (webhookCounts ??= countWebhookFailures(WEBHOOK_FAILURE_LIMITS.windowMinutes)) };
+  const ctx: WatchContext = {
+    checks,
+    circuit,
+    webhookCounts: () => (webhookCounts ??= countWebhookFailures(WEBHOOK_FAILURE_LIMITS.windowMinutes)),
+  };
   const findings: WatchFinding[] = [];
   // One after another: gentle on the embedded database's single connection.
   for (const key of Object.values(ALERT_KEYS)) findings.push(await evaluate(key, ctx));

@@ -14,7 +14,9 @@ afterEach(async () => {
 describe("observeWebhook", () => {
   it("stores the failure's detail through the privacy filter, whatever address or secret the error quotes", async () => {
     const quoted = "bounce for j%C3%BCrgen%40b%C3%BCcher.de and пётр@почта.рф not recorded: password: hunter2, deadlock detected";
-    await expect(observeWebhook("resend", () => Promise.reject(new Error(`${quoted}\nat line 2 presse@firma.de`)))).rejects.toThrow("deadlock detected");
+    await expect(observeWebhook("resend", () => Promise.reject(new Error(`${quoted}\nat line 2 presse@firma.de`)))).rejects.toThrow(
+      "deadlock detected",
+    );
     const [row] = await db.webhookFailure.findMany({ where: { source: "resend", kind: "error" } });
     expect(row!.lastDetail).toBe("bounce for [email] and [email] not recorded: password: [filtered], deadlock detected");
   });

@@ -56,7 +56,10 @@ export async function observeWebhook<T>(source: WebhookSource, receive: () => Pr
     return await receive();
   } catch (err) {
     const kind = kindOf(err);
-    if (kind) await recordWebhookFailure(source, kind, detailOf(err)).catch((e: unknown) => console.error(`webhook ${source}: failure not counted: ${detailOf(e)}`));
+    if (kind)
+      await recordWebhookFailure(source, kind, detailOf(err)).catch((e: unknown) =>
+        console.error(`webhook ${source}: failure not counted: ${detailOf(e)}`),
+      );
     throw err;
   }
 }
@@ -71,7 +74,9 @@ export interface WebhookFailureCount {
 
 /** Failures per source and kind within the last `minutes`, with the latest one's time and detail. */
 export async function countWebhookFailures(minutes: number): Promise<WebhookFailureCount[]> {
-  const rows = await db.$queryRaw<{ source: WebhookSource; kind: WebhookFailureKind; count: bigint; last_at: Date; last_detail: string | null }[]>`
+  const rows = await db.$queryRaw<
+    { source: WebhookSource; kind: WebhookFailureKind; count: bigint; last_at: Date; last_detail: string | null }[]
+  >`
     SELECT DISTINCT ON (source, kind) source, kind,
       sum(count) OVER (PARTITION BY source, kind) AS count, last_at, last_detail
     FROM webhook_failures

@@ -8,7 +8,11 @@ import { correctionLogPage, correctionsFeed } from "@/lib/adapters/public/feeds/
 
 const lists = (portal: Portal) => [portalTag(portal)];
 
-const cachedLogPage = cachedPublic("corrections", (portal: Portal, edition: Edition, page: number) => correctionLogPage(portal, edition, page), { tags: lists });
+const cachedLogPage = cachedPublic(
+  "corrections",
+  (portal: Portal, edition: Edition, page: number) => correctionLogPage(portal, edition, page),
+  { tags: lists },
+);
 
 /** Like the archives (spec 7): the first pages are cached, later ones are rare and read directly. */
 export const CORRECTIONS_CACHED_PAGES = 3;
@@ -17,4 +21,8 @@ export function correctionLog(portal: Portal, edition: Edition, page: number) {
   return page <= CORRECTIONS_CACHED_PAGES ? cachedLogPage(portal, edition, page) : correctionLogPage(portal, edition, page);
 }
 
-export const cachedCorrectionsFeed = cachedPublic("feed:corrections", (portal: Portal, edition: Edition) => correctionsFeed(portal, edition), { tags: lists });
+export const cachedCorrectionsFeed = cachedPublic(
+  "feed:corrections",
+  (portal: Portal, edition: Edition) => correctionsFeed(portal, edition),
+  { tags: lists },
+);

@@ -52,7 +52,10 @@ export function cachedPublic<A extends (string | number | null)[], R>(
   const revalidate = opts.revalidate ?? PAGE_REVALIDATE_SECONDS;
   // A page whose bytes are stored (lib/adapters/public/stored-answers) is dropped by the same tags and read again as soon.
   const noted = async (result: R, tags: string[], expiresAt: number) => {
-    await noteRenderFacts({ tags: [...tags, ...(opts.tagsOf?.(result) ?? [])], revalidate: Math.max(1, Math.floor((expiresAt - Date.now()) / 1000)) });
+    await noteRenderFacts({
+      tags: [...tags, ...(opts.tagsOf?.(result) ?? [])],
+      revalidate: Math.max(1, Math.floor((expiresAt - Date.now()) / 1000)),
+    });
     return result;
   };
   return async (...args: A) => {

@@ -34,11 +34,19 @@ const titlesOf = (page: Awaited<ReturnType<typeof archivePage>>) => page!.releas
 describe("public reads through the server cache", () => {
   it("archive pages 1–3 are cached until their portal's tag is invalidated; page 4 is always read fresh", async () => {
     const company = await seedCompany();
-    const category = await db.category.create({ data: { portal: "business", slug: unique("cat"), nameDe: "Kategorie", nameEn: "Category" } });
+    const category = await db.category.create({
+      data: { portal: "business", slug: unique("cat"), nameDe: "Kategorie", nameEn: "Category" },
+    });
     // 100 releases this year: four pages of 30.
     const start = new Date(Date.UTC(year, 0, 2, 12));
     for (let i = 0; i < 100; i++) {
-      await seedRelease({ companyId: company.id, categoryId: category.id, status: "published", title: `Alt ${i}`, publishedAt: new Date(start.getTime() + i * 60_000) });
+      await seedRelease({
+        companyId: company.id,
+        categoryId: category.id,
+        status: "published",
+        title: `Alt ${i}`,
+        publishedAt: new Date(start.getTime() + i * 60_000),
+      });
     }
     const before = await Promise.all([1, 2, 3, 4].map((p) => archivePage("business", "de", category.slug, year, p)));
     expect(before.map((p) => p?.releases.length)).toEqual([30, 30, 30, 10]);
@@ -59,7 +67,12 @@ describe("public reads through the server cache", () => {
 
   it("a release page drops with its own tag, not with its portal's lists; editions never share an entry", async () => {
     const company = await seedCompany();
-    const release = await seedRelease({ companyId: company.id, status: "published", title: "Erste Fassung", publishedAt: new Date(Date.now() - 60_000) });
+    const release = await seedRelease({
+      companyId: company.id,
+      status: "published",
+      title: "Erste Fassung",
+      publishedAt: new Date(Date.now() - 60_000),
+    });
     expect((await cachedReleasePage("business", "de", release.slug))?.release.title).toBe("Erste Fassung");
     await db.pressRelease.update({ where: { id: release.id }, data: { title: "Zweite Fassung" } });
 
@@ -85,8 +98,10 @@ describe("public reads through the server cache", () => {
     const release = await seedRelease({ companyId: company.id, status: "published", publishedAt: new Date(Date.now() - 60_000) });
     const otherRelease = await seedRelease({ companyId: other.id, status: "published", publishedAt: new Date(Date.now() - 60_000) });
     const read = async () => ({
-      directory: (await newsroomDirectoryPage("business", "de", { letter: null, q: "", page: 1 }))!.entries.find((e) => e.id === company.id)?.description,
-      letterPage: (await newsroomDirectoryPage("business", "de", { letter: "P", q: "", page: 1 }))!.entries.find((e) => e.id === company.id)?.description,
+      directory: (await newsroomDirectoryPage("business", "de", { letter: null, q: "", page: 1 }))!.entries.find((e) => e.id === company.id)
+        ?.description,
+      letterPage: (await newsroomDirectoryPage("business", "de", { letter: "P", q: "", page: 1 }))!.entries.find((e) => e.id === company.id)
+        ?.description,
       newsroom: (await cachedNewsroomPage("business", "de", company.slug))?.profile.description,
       release: (await cachedReleasePage("business", "de", release.slug))?.newsroom?.description,
       otherRelease: (await cachedReleasePage("business", "de", otherRelease.slug))?.newsroom?.description,
@@ -121,7 +136,8 @@ describe("public reads through the server cache", () => {
           page: (await cachedReleasePage("business", "de", release.slug))!.pictures.cover?.id ?? null,
           og: (await cachedReleasePage("business", "de", release.slug))!.ogImage?.url ?? null,
           home: (await cachedPortalHome("business", "de")).releases.find((r) => r.id === release.id)!.cover?.id ?? null,
-          newsroom: (await cachedNewsroomPage("business", "de", company.slug))!.releases.find((r) => r.id === release.id)!.cover?.id ?? null,
+          newsroom:
+            (await cachedNewsroomPage("business", "de", company.slug))!.releases.find((r) => r.id === release.id)!.cover?.id ?? null,
         });
         const shown = { page: cover.id, og: expect.stringContaining(cover.ogVariantPath), home: cover.id, newsroom: cover.id };
         expect(await read()).toEqual(shown);

@@ -25,13 +25,19 @@ export const cachedReleasePage = cachedPublic(
     const page = await releasePageData(portal, edition, slug);
     return page && { ...page, newsroom: await newsroomBox(page.release.companyId, edition) };
   },
-  { tags: (portal, edition, slug) => [releaseTag(portal, edition, slug)], tagsOf: (page) => (page ? [newsroomTag(page.release.companyId)] : []) },
+  {
+    tags: (portal, edition, slug) => [releaseTag(portal, edition, slug)],
+    tagsOf: (page) => (page ? [newsroomTag(page.release.companyId)] : []),
+  },
 );
 
 export const cachedPortalHome = cachedPublic(
   "portal-home",
   async (portal: Portal, edition: Edition) => {
-    const [releases, boosted] = await Promise.all([listPublishedReleases({ portal, language: edition, limit: 20 }), boostedReleases({ portal, edition, placement: "home" })]);
+    const [releases, boosted] = await Promise.all([
+      listPublishedReleases({ portal, language: edition, limit: 20 }),
+      boostedReleases({ portal, edition, placement: "home" }),
+    ]);
     // Cover thumbnails are part of the cached answer and drop with it (a generation bump drops all).
     const covers = await listCovers([releases, boosted]);
     return { releases: withCovers(releases, covers), boosted: withCovers(boosted, covers) };
@@ -39,50 +45,87 @@ export const cachedPortalHome = cachedPublic(
   { tags: lists },
 );
 
-export const cachedCategoryLanding = cachedPublic("category", (portal: Portal, edition: Edition, slug: string) => categoryLanding(portal, edition, slug), { tags: lists });
+export const cachedCategoryLanding = cachedPublic(
+  "category",
+  (portal: Portal, edition: Edition, slug: string) => categoryLanding(portal, edition, slug),
+  { tags: lists },
+);
 
-const cachedArchivePage = cachedPublic("category-archive", (portal: Portal, edition: Edition, slug: string, year: number | null, page: number) => categoryArchive(portal, edition, slug, year, page), { tags: lists });
+const cachedArchivePage = cachedPublic(
+  "category-archive",
+  (portal: Portal, edition: Edition, slug: string, year: number | null, page: number) => categoryArchive(portal, edition, slug, year, page),
+  { tags: lists },
+);
 
 /** Spec 7: archives are cached through page 3; later pages are rare and read directly. */
 export const ARCHIVE_CACHED_PAGES = 3;
 
 export function archivePage(portal: Portal, edition: Edition, slug: string, year: number | null, page: number) {
-  return page <= ARCHIVE_CACHED_PAGES ? cachedArchivePage(portal, edition, slug, year, page) : categoryArchive(portal, edition, slug, year, page);
+  return page <= ARCHIVE_CACHED_PAGES
+    ? cachedArchivePage(portal, edition, slug, year, page)
+    : categoryArchive(portal, edition, slug, year, page);
 }
 
-export const cachedNewsroomPage = cachedPublic("newsroom", (portal: Portal, edition: Edition, slug: string) => newsroomPageData(portal, edition, slug), {
-  tags: lists,
-  tagsOf: (page) => (page ? [newsroomTag(page.company.id)] : []),
-});
+export const cachedNewsroomPage = cachedPublic(
+  "newsroom",
+  (portal: Portal, edition: Edition, slug: string) => newsroomPageData(portal, edition, slug),
+  {
+    tags: lists,
+    tagsOf: (page) => (page ? [newsroomTag(page.company.id)] : []),
+  },
+);
 
 // The directory: its index (every listed newsroom, a few fields each) and its first pages per
 // letter are cached; searches and later pages are computed from the cached index.
-const cachedDirectoryIndex = cachedPublic("newsroom-directory:index", (portal: Portal, edition: Edition) => newsroomDirectoryIndex(portal, edition), { tags: lists });
+const cachedDirectoryIndex = cachedPublic(
+  "newsroom-directory:index",
+  (portal: Portal, edition: Edition) => newsroomDirectoryIndex(portal, edition),
+  { tags: lists },
+);
 const cachedDirectoryPage = cachedPublic(
   "newsroom-directory",
-  (portal: Portal, edition: Edition, letter: DirectoryQuery["letter"], page: number) => newsroomDirectory({ portal, edition, letter, q: "", page }, cachedDirectoryIndex),
+  (portal: Portal, edition: Edition, letter: DirectoryQuery["letter"], page: number) =>
+    newsroomDirectory({ portal, edition, letter, q: "", page }, cachedDirectoryIndex),
   { tags: lists },
 );
 /** Like archives (spec 7): the first pages are cached; search words are unbounded input and never become keys. */
 export const DIRECTORY_CACHED_PAGES = 3;
 
 export function newsroomDirectoryPage(portal: Portal, edition: Edition, query: DirectoryQuery) {
-  return !query.q && query.page <= DIRECTORY_CACHED_PAGES ? cachedDirectoryPage(portal, edition, query.letter, query.page) : newsroomDirectory({ portal, edition, ...query }, cachedDirectoryIndex);
+  return !query.q && query.page <= DIRECTORY_CACHED_PAGES
+    ? cachedDirectoryPage(portal, edition, query.letter, query.page)
+    : newsroomDirectory({ portal, edition, ...query }, cachedDirectoryIndex);
 }
 
 // Feeds: one key group per feed kind.
-export const cachedEditionFeed = cachedPublic("feed:main", (portal: Portal, edition: Edition) => editionFeed(portal, edition), { tags: lists });
-export const cachedCategoryFeed = cachedPublic("feed:category", (portal: Portal, edition: Edition, slug: string) => categoryFeed(portal, edition, slug), { tags: lists });
-const cachedNewsroomFeedXml = cachedPublic("feed:newsroom", (portal: Portal, edition: Edition, slug: string, companyId: number) => newsroomFeedXml(portal, edition, slug, companyId), {
+export const cachedEditionFeed = cachedPublic("feed:main", (portal: Portal, edition: Edition) => editionFeed(portal, edition), {
   tags: lists,
 });
+export const cachedCategoryFeed = cachedPublic(
+  "feed:category",
+  (portal: Portal, edition: Edition, slug: string) => categoryFeed(portal, edition, slug),
+  { tags: lists },
+);
+const cachedNewsroomFeedXml = cachedPublic(
+  "feed:newsroom",
+  (portal: Portal, edition: Edition, slug: string, companyId: number) => newsroomFeedXml(portal, edition, slug, companyId),
+  {
+    tags: lists,
+  },
+);
 /** The visibility check of a newsroom feed runs on every request; only the document is cached. */
-export const servedNewsroomFeed = (portal: Portal, edition: Edition, slug: string) => newsroomFeed(portal, edition, slug, new Date(), cachedNewsroomFeedXml);
+export const servedNewsroomFeed = (portal: Portal, edition: Edition, slug: string) =>
+  newsroomFeed(portal, edition, slug, new Date(), cachedNewsroomFeedXml);
 
 /** Spec 7: the news sitemap is cached 15 minutes (its 48-hour window moves with the clock). */
 export const NEWS_SITEMAP_SECONDS = 15 * 60;
-export const cachedNewsSitemap = cachedPublic("sitemap:news", (site: Portal | "hub") => newsSitemap(site), { tags: lists, revalidate: NEWS_SITEMAP_SECONDS });
+export const cachedNewsSitemap = cachedPublic("sitemap:news", (site: Portal | "hub") => newsSitemap(site), {
+  tags: lists,
+  revalidate: NEWS_SITEMAP_SECONDS,
+});
 export const cachedSitemapIndex = cachedPublic("sitemap:index", (portal: Portal) => sitemapIndex(portal), { tags: lists });
-export const cachedReleaseChunk = cachedPublic("sitemap:chunk", (portal: Portal, chunk: number) => releaseChunk(portal, chunk), { tags: lists });
+export const cachedReleaseChunk = cachedPublic("sitemap:chunk", (portal: Portal, chunk: number) => releaseChunk(portal, chunk), {
+  tags: lists,
+});
 export const cachedPagesSitemap = cachedPublic("sitemap:pages", (portal: Portal) => pagesSitemap(portal), { tags: lists });
 export const cachedLlmsTxt = cachedPublic("llms", (site: SiteKey) => llmsTxt(site), { tags: lists });

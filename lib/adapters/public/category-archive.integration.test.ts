@@ -8,7 +8,9 @@ const NOW = new Date("2026-11-20T12:00:00Z");
 async function setup() {
   const company = await seedCompany({ portal: "tech" });
   const parent = await db.category.create({ data: { portal: "tech", slug: unique("arch"), nameDe: "Forschung", nameEn: "Research" } });
-  const child = await db.category.create({ data: { portal: "tech", slug: unique("sub"), parentId: parent.id, nameDe: "Medizin", nameEn: "Medicine" } });
+  const child = await db.category.create({
+    data: { portal: "tech", slug: unique("sub"), parentId: parent.id, nameDe: "Medizin", nameEn: "Medicine" },
+  });
   const rows = [
     // 66 in 2026, the newest first; one of them in the subcategory.
     ...Array.from({ length: 65 }, (_, i) => ({ publishedAt: new Date(NOW.getTime() - (i + 1) * 3_600_000), categoryId: parent.id })),
@@ -20,7 +22,17 @@ async function setup() {
     { publishedAt: new Date("2023-05-01T10:00:00Z"), categoryId: parent.id, language: "en" as const },
   ];
   await db.pressRelease.createMany({
-    data: rows.map((r, i) => ({ portal: "tech" as const, language: "de" as const, slug: unique(`a${i}`), title: `Archiv ${i}`, body: "<p>x</p>", contentHash: "0".repeat(64), companyId: company.id, status: "published" as const, ...r })),
+    data: rows.map((r, i) => ({
+      portal: "tech" as const,
+      language: "de" as const,
+      slug: unique(`a${i}`),
+      title: `Archiv ${i}`,
+      body: "<p>x</p>",
+      contentHash: "0".repeat(64),
+      companyId: company.id,
+      status: "published" as const,
+      ...r,
+    })),
   });
   return { parent, child };
 }
@@ -31,12 +43,18 @@ describe("category archive", () => {
     expect(berlinYearOf(new Date("2025-12-31T23:30:00Z"))).toBe(2026);
     const { parent } = await setup();
     const first = (await categoryArchive("tech", "de", parent.slug, 2026, 1, NOW))!;
-    expect(first.years).toEqual([{ year: 2026, count: 66 }, { year: 2025, count: 2 }]);
+    expect(first.years).toEqual([
+      { year: 2026, count: 66 },
+      { year: 2025, count: 2 },
+    ]);
     expect(first.releases).toHaveLength(30);
     expect(first.releases[0]!.title).toBe("Archiv 0");
     expect(first.totalPages).toBe(3);
     expect(first.canonical).toMatch(new RegExp(`/de/category/${parent.slug}/archiv/2026$`));
-    expect(first.alternates).toEqual({ de: expect.stringMatching(/\/de\/category\/.+\/archiv\/2026$/), en: expect.stringMatching(/\/en\/category\/.+\/archive\/2026$/) });
+    expect(first.alternates).toEqual({
+      de: expect.stringMatching(/\/de\/category\/.+\/archiv\/2026$/),
+      en: expect.stringMatching(/\/en\/category\/.+\/archive\/2026$/),
+    });
 
     const third = (await categoryArchive("tech", "de", parent.slug, 2026, 3, NOW))!;
     expect(third.releases.map((r) => r.title).at(-1)).toBe("Archiv 65");

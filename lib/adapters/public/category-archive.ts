@@ -4,7 +4,15 @@ import { listPublishedReleases, type ReleaseListItem } from "@/lib/domains/relea
 import { boostedReleases } from "@/lib/domains/billing/boosts/boosted-releases";
 import { listCovers, withCovers, type WithCover } from "./list-covers";
 import { archiveVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
-import { categoryArchivePath, categoryPath, editionAlternates, getSiteHosts, siteOrigin, type Edition, type Portal } from "@/lib/domains/sites";
+import {
+  categoryArchivePath,
+  categoryPath,
+  editionAlternates,
+  getSiteHosts,
+  siteOrigin,
+  type Edition,
+  type Portal,
+} from "@/lib/domains/sites";
 
 /** 30 per page (spec 8). */
 export const ARCHIVE_PAGE_SIZE = 30;
@@ -13,13 +21,17 @@ export function berlinYearStart(year: number): Date {
   return new Date(Date.UTC(year - 1, 11, 31, 23));
 }
 
-export const berlinYearOf = (at: Date) => Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric" }).format(at));
+export const berlinYearOf = (at: Date) =>
+  Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric" }).format(at));
 
 /** An active category of the portal with its active subcategories, or null. */
 async function findCategory(portal: Portal, slug: string) {
   return db.category.findFirst({
     where: { portal, slug, isActive: true },
-    include: { children: { where: { isActive: true }, select: { id: true, slug: true, nameDe: true, nameEn: true }, orderBy: { position: "asc" } }, parent: { select: { slug: true, nameDe: true, nameEn: true } } },
+    include: {
+      children: { where: { isActive: true }, select: { id: true, slug: true, nameDe: true, nameEn: true }, orderBy: { position: "asc" } },
+      parent: { select: { slug: true, nameDe: true, nameEn: true } },
+    },
   });
 }
 
@@ -33,7 +45,11 @@ async function yearBar(where: Prisma.PressReleaseWhereInput) {
   if (!span._min.publishedAt || !span._max.publishedAt) return [];
   const years: number[] = [];
   for (let y = berlinYearOf(span._max.publishedAt); y >= berlinYearOf(span._min.publishedAt); y--) years.push(y);
-  const counts = await Promise.all(years.map((year) => db.pressRelease.count({ where: { ...where, publishedAt: { gte: berlinYearStart(year), lt: berlinYearStart(year + 1) } } })));
+  const counts = await Promise.all(
+    years.map((year) =>
+      db.pressRelease.count({ where: { ...where, publishedAt: { gte: berlinYearStart(year), lt: berlinYearStart(year + 1) } } }),
+    ),
+  );
   return years.map((year, i) => ({ year, count: counts[i]! })).filter((y) => y.count > 0);
 }
 
@@ -111,6 +127,9 @@ export async function categoryArchive(portal: Portal, edition: Edition, slug: st
     releases: withCovers(releases, covers),
     canonical: `${origin}${categoryArchivePath(edition, slug, inYear.year, page)}`,
     // hreflang only on page 1 (the other edition's page N holds other releases).
-    alternates: page === 1 ? { de: `${origin}${categoryArchivePath("de", slug, inYear.year)}`, en: `${origin}${categoryArchivePath("en", slug, inYear.year)}` } : null,
+    alternates:
+      page === 1
+        ? { de: `${origin}${categoryArchivePath("de", slug, inYear.year)}`, en: `${origin}${categoryArchivePath("en", slug, inYear.year)}` }
+        : null,
   };
 }

@@ -1,7 +1,11 @@
 import { SITE_NAMES, type Edition, type Portal } from "@/lib/domains/sites";
 
 const TEXT = {
-  de: { title: "Nicht mehr verfügbar", body: "Dieser Inhalt wurde entfernt und ist dauerhaft nicht mehr verfügbar.", home: "Zur Startseite" },
+  de: {
+    title: "Nicht mehr verfügbar",
+    body: "Dieser Inhalt wurde entfernt und ist dauerhaft nicht mehr verfügbar.",
+    home: "Zur Startseite",
+  },
   en: { title: "No longer available", body: "This content has been removed and is permanently unavailable.", home: "Go to the home page" },
 } as const;
 

@@ -34,7 +34,10 @@ function applyTags(tags: string[], additive: boolean, at: number): void {
 /** Applies committed invalidations not applied yet; returns how many tags it applied. */
 export async function applyCommittedInvalidations(now = Date.now()): Promise<number> {
   const state = pollerState();
-  const rows = await db.publicCacheInvalidation.findMany({ where: { createdAt: { gte: new Date(now - WINDOW_MS) } }, orderBy: { id: "asc" } });
+  const rows = await db.publicCacheInvalidation.findMany({
+    where: { createdAt: { gte: new Date(now - WINDOW_MS) } },
+    orderBy: { id: "asc" },
+  });
   let applied = 0;
   let dropAll = false;
   for (const row of rows) {
@@ -61,7 +64,10 @@ export async function applyCommittedInvalidations(now = Date.now()): Promise<num
 export async function startInvalidationPoller(): Promise<void> {
   const state = pollerState();
   if (state.timer) return;
-  const existing = await db.publicCacheInvalidation.findMany({ where: { createdAt: { gte: new Date(Date.now() - WINDOW_MS) } }, select: { id: true, createdAt: true, tags: true, additive: true } });
+  const existing = await db.publicCacheInvalidation.findMany({
+    where: { createdAt: { gte: new Date(Date.now() - WINDOW_MS) } },
+    select: { id: true, createdAt: true, tags: true, additive: true },
+  });
   for (const row of existing) {
     state.seen.set(row.id, row.createdAt.getTime());
     // Other instances may have kept bytes in the shared store before these rows: they count from

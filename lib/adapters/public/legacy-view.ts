@@ -14,7 +14,8 @@ export async function legacyView(portal: Portal, id: number, opts: { edition?: E
     where: { id, portal, deletedAt: null, company: { deletedAt: null }, ...(opts.edition ? { language: opts.edition } : {}) },
     select: { id: true, portal: true, language: true, slug: true, goneAt: true, company: { select: { goneAt: true } } },
   });
-  if (r && (r.goneAt || r.company.goneAt)) return new Response("Gone.\n", { status: 410, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (r && (r.goneAt || r.company.goneAt))
+    return new Response("Gone.\n", { status: 410, headers: { "content-type": "text/plain; charset=utf-8" } });
   const visible = r && (await db.pressRelease.count({ where: { id: r.id, ...publiclyVisibleReleaseWhere(now) } }));
   if (!r || !visible) return new Response("Not found.\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   return new Response(null, { status: 301, headers: { location: releaseUrl(r, getSiteHosts()), "cache-control": "public, max-age=3600" } });

@@ -23,14 +23,30 @@ afterAll(async () => {
 
 async function liveRelease(data: Record<string, unknown> = {}, company?: { id: number }) {
   const owner = company ?? (await seedCompany());
-  return seedRelease({ companyId: owner.id, status: "published", publishedAt: new Date(Date.now() - HOUR), publishedEverAt: new Date(Date.now() - HOUR), ...data });
+  return seedRelease({
+    companyId: owner.id,
+    status: "published",
+    publishedAt: new Date(Date.now() - HOUR),
+    publishedEverAt: new Date(Date.now() - HOUR),
+    ...data,
+  });
 }
 
-const keyOf = (image: FixtureImage, format: "avif" | "webp" | "jpeg", width = 480) => image.variants.find((v) => v.format === format && v.width === width)!.key;
+const keyOf = (image: FixtureImage, format: "avif" | "webp" | "jpeg", width = 480) =>
+  image.variants.find((v) => v.format === format && v.width === width)!.key;
 
 async function confirm(image: FixtureImage, releaseId: number, sha = image.bytesSha256) {
   await db.imageRightsConfirmation.create({
-    data: { subjectType: "press_release", subjectId: releaseId, imageId: image.id, imageSha256: sha, legalTextKey: "img-confirm-v2", ipHmac: "x", ipHmacKeyVersion: 1, source: "upload" },
+    data: {
+      subjectType: "press_release",
+      subjectId: releaseId,
+      imageId: image.id,
+      imageSha256: sha,
+      legalTextKey: "img-confirm-v2",
+      ipHmac: "x",
+      ipHmacKeyVersion: 1,
+      source: "upload",
+    },
   });
 }
 
@@ -56,7 +72,18 @@ describe("media route: release images", () => {
       expect(res.status).toBe(200);
       const bytes = Buffer.from(await res.arrayBuffer());
       expect(bytes.equals((await getFileStorage().get(key))!.bytes)).toBe(true);
-      expect(Object.fromEntries(["content-type", "content-length", "cache-control", "content-security-policy", "cross-origin-resource-policy", "x-content-type-options"].map((h) => [h, res.headers.get(h)]))).toEqual({
+      expect(
+        Object.fromEntries(
+          [
+            "content-type",
+            "content-length",
+            "cache-control",
+            "content-security-policy",
+            "cross-origin-resource-policy",
+            "x-content-type-options",
+          ].map((h) => [h, res.headers.get(h)]),
+        ),
+      ).toEqual({
         "content-type": type,
         "content-length": String(bytes.byteLength),
         "cache-control": "public, max-age=86400, s-maxage=86400, immutable",
@@ -83,7 +110,12 @@ describe("media route: release images", () => {
     hidden.push(otherBytes);
 
     const invisible = await Promise.all(
-      [{ status: "draft", publishedAt: null }, { publishedAt: new Date(Date.now() + HOUR) }, { goneAt: new Date() }, { deletedAt: new Date() }].map(async (data) => seedPublicImage((await liveRelease(data, company)).id)),
+      [
+        { status: "draft", publishedAt: null },
+        { publishedAt: new Date(Date.now() + HOUR) },
+        { goneAt: new Date() },
+        { deletedAt: new Date() },
+      ].map(async (data) => seedPublicImage((await liveRelease(data, company)).id)),
     );
     const inactive = await seedCompany({ isActive: false });
     invisible.push(await seedPublicImage((await liveRelease({}, inactive)).id));
@@ -105,7 +137,15 @@ describe("media route: release images", () => {
     expect(await notFound(stray)).toEqual(NOT_FOUND);
     // Unknown prefix; another image's file under this image's prefix; odd shapes.
     const webpName = keyOf(good, "webp").split("/")[2]!;
-    for (const key of [`img/${newStoragePrefix()}/${webpName}`, `img/${good.prefix}/${keyOf(hidden[0]!, "webp").split("/")[2]}`, `img/${good.prefix}/../${webpName}`, `img/${good.prefix}`, "img/", "", `evidence/originals/${good.prefix}/${good.bytesSha256}.jpg`]) {
+    for (const key of [
+      `img/${newStoragePrefix()}/${webpName}`,
+      `img/${good.prefix}/${keyOf(hidden[0]!, "webp").split("/")[2]}`,
+      `img/${good.prefix}/../${webpName}`,
+      `img/${good.prefix}`,
+      "img/",
+      "",
+      `evidence/originals/${good.prefix}/${good.bytesSha256}.jpg`,
+    ]) {
       expect(await notFound(key)).toEqual(NOT_FOUND);
     }
     expect((await publicMediaResponse(keyOf(good, "webp"))).status).toBe(200);

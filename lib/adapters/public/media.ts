@@ -16,7 +16,11 @@ const LOGO_CACHE_CONTROL = "public, max-age=86400, s-maxage=86400";
  */
 const IMAGE_CACHE_CONTROL = "public, max-age=86400, s-maxage=86400, immutable";
 
-const IMAGE_CONTENT_TYPES: Record<string, string> = { avif: FORMAT_CONTENT_TYPES.avif, webp: FORMAT_CONTENT_TYPES.webp, jpg: FORMAT_CONTENT_TYPES.jpeg };
+const IMAGE_CONTENT_TYPES: Record<string, string> = {
+  avif: FORMAT_CONTENT_TYPES.avif,
+  webp: FORMAT_CONTENT_TYPES.webp,
+  jpg: FORMAT_CONTENT_TYPES.jpeg,
+};
 
 /**
  * `/media/<key>` on every host: the stored file behind a public key. Newsroom logos while a
@@ -62,5 +66,8 @@ async function fileResponse(key: string, contentType: string | null, cacheContro
 }
 
 function notFoundResponse(): Response {
-  return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=60" } });
+  return new Response("Not found", {
+    status: 404,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=60" },
+  });
 }

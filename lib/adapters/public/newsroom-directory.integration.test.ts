@@ -12,18 +12,38 @@ import { DIRECTORY_PAGE_SIZE, newsroomDirectory, type DirectoryQuery } from "./n
 // and filters, tech/en: pagination.
 const HOUR = 3_600_000;
 const live = (companyId: number, data: Partial<Prisma.PressReleaseUncheckedCreateInput> = {}) =>
-  seedRelease({ companyId, status: "published", publishedAt: new Date(Date.now() - HOUR), publishedEverAt: new Date(Date.now() - HOUR), ...data });
+  seedRelease({
+    companyId,
+    status: "published",
+    publishedAt: new Date(Date.now() - HOUR),
+    publishedEverAt: new Date(Date.now() - HOUR),
+    ...data,
+  });
 
-const dir = (portal: "business" | "tech", edition: "de" | "en", query: Partial<DirectoryQuery> = {}) => newsroomDirectory({ portal, edition, letter: null, q: "", page: 1, ...query });
+const dir = (portal: "business" | "tech", edition: "de" | "en", query: Partial<DirectoryQuery> = {}) =>
+  newsroomDirectory({ portal, edition, letter: null, q: "", page: 1, ...query });
 const names = async (...args: Parameters<typeof dir>) => (await dir(...args))!.entries.map((e) => e.name);
 
-const validator = new HtmlValidate({ extends: ["html-validate:recommended"], rules: { "no-inline-style": "off", "attribute-boolean-style": "off", "no-redundant-role": "off", "attr-case": "off", "no-trailing-whitespace": "off", "void-style": "off" } });
+const validator = new HtmlValidate({
+  extends: ["html-validate:recommended"],
+  rules: {
+    "no-inline-style": "off",
+    "attribute-boolean-style": "off",
+    "no-redundant-role": "off",
+    "attr-case": "off",
+    "no-trailing-whitespace": "off",
+    "void-style": "off",
+  },
+});
 
 /** The route as a request reaches it: the page's element rendered to HTML, or "404" for notFound(). */
 async function visit(portal: string, edition: string, search: { letter?: string; q?: string | string[]; page?: string }): Promise<string> {
   const route = await import("@/app/portal/[portal]/[edition]/newsroom/page");
   try {
-    const element = (await route.default({ params: Promise.resolve({ portal, edition }), searchParams: Promise.resolve(search) })) as ReactElement;
+    const element = (await route.default({
+      params: Promise.resolve({ portal, edition }),
+      searchParams: Promise.resolve(search),
+    })) as ReactElement;
     await route.generateMetadata({ params: Promise.resolve({ portal, edition }), searchParams: Promise.resolve(search) });
     return renderToStaticMarkup(element);
   } catch (err) {
@@ -58,7 +78,10 @@ describe("newsroom directory: who is listed", () => {
       noExport: { release: { noExport: true } },
       goneRelease: { release: { goneAt: new Date(), noExport: true } },
       deletedRelease: { release: { deletedAt: new Date() } },
-    } satisfies Record<string, { company?: Partial<Prisma.CompanyUncheckedCreateInput>; release?: Partial<Prisma.PressReleaseUncheckedCreateInput> | null }>;
+    } satisfies Record<
+      string,
+      { company?: Partial<Prisma.CompanyUncheckedCreateInput>; release?: Partial<Prisma.PressReleaseUncheckedCreateInput> | null }
+    >;
     for (const [key, state] of Object.entries(hidden)) {
       const company = await seedCompany({ name: `${tag} ${key}`, ...("company" in state ? state.company : {}) });
       const release = "release" in state ? state.release : {};
@@ -68,7 +91,13 @@ describe("newsroom directory: who is listed", () => {
     const de = (await dir("business", "de", { q: tag }))!;
     expect(de.entries.map((e) => e.name)).toEqual([`${tag} Beide AG`, `${tag} Sichtbar GmbH`]);
     const entry = de.entries[1]!;
-    expect(entry).toMatchObject({ id: listed.id, href: `/de/newsroom/${listed.slug}`, description: "Ein Newsroom.", logoUrl: null, releaseCount: 2 });
+    expect(entry).toMatchObject({
+      id: listed.id,
+      href: `/de/newsroom/${listed.slug}`,
+      description: "Ein Newsroom.",
+      logoUrl: null,
+      releaseCount: 2,
+    });
     // The other edition: its own releases and its own description.
     const en = (await dir("business", "en", { q: tag }))!;
     expect(en.entries.map((e) => e.name)).toEqual([`${tag} otherEdition`, `${tag} Sichtbar GmbH`]);
@@ -79,7 +108,11 @@ describe("newsroom directory: who is listed", () => {
 
   it("shows a logo by its public URL and a short description", async () => {
     const tag = unique("Logo");
-    const company = await seedCompany({ name: `${tag} AG`, logoPath: "logos/abc.webp", descriptionEn: `${"Sehr lange Beschreibung ".repeat(20)}Ende` });
+    const company = await seedCompany({
+      name: `${tag} AG`,
+      logoPath: "logos/abc.webp",
+      descriptionEn: `${"Sehr lange Beschreibung ".repeat(20)}Ende`,
+    });
     await live(company.id);
     const [entry] = (await dir("business", "de", { q: tag }))!.entries;
     expect(entry!.logoUrl).toBe("/media/logos/abc.webp");
@@ -91,12 +124,42 @@ describe("newsroom directory: who is listed", () => {
 
 describe("newsroom directory: order and filters", () => {
   it("sorts A–Z the German way (umlauts as their base letter, numbers by value) and files names under letters", async () => {
-    const all = ["Zeta AG", "Äpfel GmbH", "Apfel", "Äpfel", "Apfelbaum KG", "10X Systems", "3M Deutschland", "Öko Strom", "Ober AG", "„Zukunft“ e.V.", "Ωmega Ltd", "ärzte.de", "Bauer", "Bau AG", "+++"];
+    const all = [
+      "Zeta AG",
+      "Äpfel GmbH",
+      "Apfel",
+      "Äpfel",
+      "Apfelbaum KG",
+      "10X Systems",
+      "3M Deutschland",
+      "Öko Strom",
+      "Ober AG",
+      "„Zukunft“ e.V.",
+      "Ωmega Ltd",
+      "ärzte.de",
+      "Bauer",
+      "Bau AG",
+      "+++",
+    ];
     for (const name of all) await live((await seedCompany({ portal: "tech", name })).id, { portal: "tech" });
 
     const full = (await dir("tech", "de"))!;
     expect(full.entries.map((e) => e.name)).toEqual([
-      "3M Deutschland", "10X Systems", "Apfel", "Äpfel", "Äpfel GmbH", "Apfelbaum KG", "ärzte.de", "Bau AG", "Bauer", "Ober AG", "Öko Strom", "Zeta AG", "„Zukunft“ e.V.", "+++", "Ωmega Ltd",
+      "3M Deutschland",
+      "10X Systems",
+      "Apfel",
+      "Äpfel",
+      "Äpfel GmbH",
+      "Apfelbaum KG",
+      "ärzte.de",
+      "Bau AG",
+      "Bauer",
+      "Ober AG",
+      "Öko Strom",
+      "Zeta AG",
+      "„Zukunft“ e.V.",
+      "+++",
+      "Ωmega Ltd",
     ]);
     const count = (l: string) => full.letters.find((x) => x.letter === l)!.count;
     expect([count("0-9"), count("A"), count("B"), count("O"), count("Z"), count("#"), count("Q")]).toEqual([2, 5, 2, 2, 2, 2, 0]);
@@ -158,13 +221,22 @@ describe("newsroom directory: hostile search words and bounds", () => {
     expect(echoed).toContain("Keine Newsrooms gefunden.");
     // A repeated parameter counts once; an unknown letter or a bad page names nothing.
     expect(await visit("business", "de", { q: [tag, "zzz"] })).toContain(`/de/newsroom/${plain.slug}`);
-    for (const search of [{ letter: "ä" }, { letter: "ab" }, { page: "0" }, { page: "x" }, { page: "1e3" }]) expect(await visit("business", "de", search)).toBe("404");
-    for (const [portal, edition] of [["hub", "de"], ["business", "fr"]]) expect(await visit(portal!, edition!, {})).toBe("404");
+    for (const search of [{ letter: "ä" }, { letter: "ab" }, { page: "0" }, { page: "x" }, { page: "1e3" }])
+      expect(await visit("business", "de", search)).toBe("404");
+    for (const [portal, edition] of [
+      ["hub", "de"],
+      ["business", "fr"],
+    ])
+      expect(await visit(portal!, edition!, {})).toBe("404");
   });
 
   it("pages 60 at a time; past the last page is a 404, an empty filter an empty first page", async () => {
     const created = await db.company.createManyAndReturn({
-      data: Array.from({ length: DIRECTORY_PAGE_SIZE + 1 }, (_, i) => ({ portal: "tech" as const, slug: unique(`page-${i}`), name: `Seite ${String(i).padStart(3, "0")}` })),
+      data: Array.from({ length: DIRECTORY_PAGE_SIZE + 1 }, (_, i) => ({
+        portal: "tech" as const,
+        slug: unique(`page-${i}`),
+        name: `Seite ${String(i).padStart(3, "0")}`,
+      })),
     });
     for (const c of created) await live(c.id, { portal: "tech", language: "en" });
 
@@ -181,7 +253,11 @@ describe("newsroom directory: hostile search words and bounds", () => {
 
     // Canonical and hreflang: later pages and searches carry no alternates; a search's canonical is unsearched.
     expect(first.canonical).toMatch(/^https?:\/\/tech\.[^/]+\/en\/newsroom$/);
-    expect(first.alternates).toEqual({ de: expect.stringMatching(/\/de\/newsroom$/), en: expect.stringMatching(/\/en\/newsroom$/), "x-default": expect.stringMatching(/\/de\/newsroom$/) });
+    expect(first.alternates).toEqual({
+      de: expect.stringMatching(/\/de\/newsroom$/),
+      en: expect.stringMatching(/\/en\/newsroom$/),
+      "x-default": expect.stringMatching(/\/de\/newsroom$/),
+    });
     expect(second.canonical).toMatch(/\/en\/newsroom\?page=2$/);
     expect(second.alternates).toBeNull();
     const searched = (await dir("tech", "en", { q: "Seite", letter: "S", page: 2 }))!;
@@ -192,7 +268,9 @@ describe("newsroom directory: hostile search words and bounds", () => {
     expect(html).toContain('href="/en/newsroom?letter=s&amp;page=2"');
     expect(html).toContain("61 newsrooms");
     expect(html).toMatch(/<a href="\/en\/newsroom\?letter=s" aria-current="page">S<\/a>/);
-    const report = await validator.validateString(`<!DOCTYPE html><html lang="en"><head><title>Newsrooms</title></head><body>${html}</body></html>`);
+    const report = await validator.validateString(
+      `<!DOCTYPE html><html lang="en"><head><title>Newsrooms</title></head><body>${html}</body></html>`,
+    );
     expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
   });
 });

@@ -5,7 +5,15 @@ import { db } from "@/lib/core/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { withoutUnstorableChars } from "@/lib/core/input/text";
 import { archiveVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
-import { editionAlternates, getSiteHosts, newsroomDirectoryPath, newsroomPath, siteOrigin, type Edition, type Portal } from "@/lib/domains/sites";
+import {
+  editionAlternates,
+  getSiteHosts,
+  newsroomDirectoryPath,
+  newsroomPath,
+  siteOrigin,
+  type Edition,
+  type Portal,
+} from "@/lib/domains/sites";
 import { shortText, SHORT_DESCRIPTION_CHARS } from "./newsroom-profile";
 
 /** Newsrooms per directory page. */
@@ -22,7 +30,12 @@ export type DirectoryLetter = (typeof DIRECTORY_LETTERS)[number];
  * the archive of this portal (and edition; null: of either). Sitemap and llms.txt use it too.
  */
 export function listedNewsroomWhere(portal: Portal, edition: Edition | null, now: Date = new Date()): Prisma.CompanyWhereInput {
-  return { ...onPortalWhere(portal), ...PUBLIC_NEWSROOM_WHERE, mergedIntoCompanyId: null, releases: { some: listedReleaseWhere(portal, edition, now) } };
+  return {
+    ...onPortalWhere(portal),
+    ...PUBLIC_NEWSROOM_WHERE,
+    mergedIntoCompanyId: null,
+    releases: { some: listedReleaseWhere(portal, edition, now) },
+  };
 }
 
 function listedReleaseWhere(portal: Portal, edition: Edition | null, now: Date): Prisma.PressReleaseWhereInput {
@@ -61,12 +74,25 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
  * nothing. The search words are cleaned, never refused: unstorable and control characters go,
  * spaces collapse, and only the first 100 characters count.
  */
-export function parseDirectoryQuery(search: { letter?: string | string[]; q?: string | string[]; page?: string | string[] }): DirectoryQuery | null {
+export function parseDirectoryQuery(search: {
+  letter?: string | string[];
+  q?: string | string[];
+  page?: string | string[];
+}): DirectoryQuery | null {
   const rawLetter = first(search.letter)?.trim().toUpperCase() ?? "";
-  const letter = rawLetter === "" ? null : (DIRECTORY_LETTERS as readonly string[]).includes(rawLetter) ? (rawLetter as DirectoryLetter) : undefined;
+  const letter =
+    rawLetter === "" ? null : (DIRECTORY_LETTERS as readonly string[]).includes(rawLetter) ? (rawLetter as DirectoryLetter) : undefined;
   const rawPage = first(search.page) ?? "1";
   if (letter === undefined || !/^[1-9]\d{0,5}$/.test(rawPage)) return null;
-  const q = [...withoutUnstorableChars(first(search.q) ?? "").replace(/\p{Cc}/gu, " ").replace(/\s+/g, " ").trim()].slice(0, DIRECTORY_QUERY_MAX_CHARS).join("").trim();
+  const q = [
+    ...withoutUnstorableChars(first(search.q) ?? "")
+      .replace(/\p{Cc}/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  ]
+    .slice(0, DIRECTORY_QUERY_MAX_CHARS)
+    .join("")
+    .trim();
   return { letter, q, page: Number(rawPage) };
 }
 
@@ -94,11 +120,19 @@ export async function newsroomDirectoryIndex(portal: Portal, edition: Edition, n
     where: listedNewsroomWhere(portal, edition, now),
     select: { id: true, name: true, slug: true, _count: { select: { releases: { where: listedReleaseWhere(portal, edition, now) } } } },
   });
-  const entries = rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, letter: directoryLetter(r.name), releaseCount: r._count.releases }));
+  const entries = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    letter: directoryLetter(r.name),
+    releaseCount: r._count.releases,
+  }));
   const keys = new Map(entries.map((e) => [e.id, sortKey(e.name)]));
   const group = (e: DirectoryIndexEntry) => DIRECTORY_LETTERS.indexOf(e.letter);
   // In the letter bar's groups (a name of symbols only sits with "#", not first), then German order.
-  return entries.sort((a, b) => group(a) - group(b) || collator.compare(keys.get(a.id)!, keys.get(b.id)!) || collator.compare(a.name, b.name) || a.id - b.id);
+  return entries.sort(
+    (a, b) => group(a) - group(b) || collator.compare(keys.get(a.id)!, keys.get(b.id)!) || collator.compare(a.name, b.name) || a.id - b.id,
+  );
 }
 
 export interface NewsroomDirectoryEntry {
@@ -140,7 +174,12 @@ export async function newsroomDirectory(
   if (page > Math.max(totalPages, 1)) return null;
   const slice = matches.slice((page - 1) * DIRECTORY_PAGE_SIZE, page * DIRECTORY_PAGE_SIZE);
   const profiles = new Map(
-    (await db.company.findMany({ where: { id: { in: slice.map((e) => e.id) } }, select: { id: true, logoPath: true, descriptionDe: true, descriptionEn: true } })).map((c) => [c.id, c]),
+    (
+      await db.company.findMany({
+        where: { id: { in: slice.map((e) => e.id) } },
+        select: { id: true, logoPath: true, descriptionDe: true, descriptionEn: true },
+      })
+    ).map((c) => [c.id, c]),
   );
   const hosts = getSiteHosts();
   const origin = siteOrigin(portal, hosts);

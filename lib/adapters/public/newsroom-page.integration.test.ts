@@ -9,10 +9,16 @@ import { cachedReleasePage } from "./cached-reads";
 import { newsroomPageData } from "./newsroom-page";
 
 const HOUR = 3_600_000;
-const live = (companyId: number) => seedRelease({ companyId, status: "published", publishedAt: new Date(Date.now() - HOUR), publishedEverAt: new Date(Date.now() - HOUR) });
-const validator = new HtmlValidate({ extends: ["html-validate:recommended"], rules: { "attribute-boolean-style": "off", "no-redundant-role": "off", "attr-case": "off", "void-style": "off" } });
-const document = (body: string, lang: string) => `<!DOCTYPE html><html lang="${lang}"><head><title>Newsroom</title></head><body>${body}</body></html>`;
-const problems = async (html: string, lang: string) => (await validator.validateString(document(html, lang))).results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`));
+const live = (companyId: number) =>
+  seedRelease({ companyId, status: "published", publishedAt: new Date(Date.now() - HOUR), publishedEverAt: new Date(Date.now() - HOUR) });
+const validator = new HtmlValidate({
+  extends: ["html-validate:recommended"],
+  rules: { "attribute-boolean-style": "off", "no-redundant-role": "off", "attr-case": "off", "void-style": "off" },
+});
+const document = (body: string, lang: string) =>
+  `<!DOCTYPE html><html lang="${lang}"><head><title>Newsroom</title></head><body>${body}</body></html>`;
+const problems = async (html: string, lang: string) =>
+  (await validator.validateString(document(html, lang))).results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`));
 
 async function profiled() {
   const company = await seedCompany({
@@ -28,7 +34,13 @@ async function profiled() {
   });
   await db.contact.createMany({
     data: [
-      { companyId: company.id, name: "Anna Zander", email: "a.zander@nordwind.example", role: "Pressesprecherin", phone: "+49 40 123 45-6" },
+      {
+        companyId: company.id,
+        name: "Anna Zander",
+        email: "a.zander@nordwind.example",
+        role: "Pressesprecherin",
+        phone: "+49 40 123 45-6",
+      },
       { companyId: company.id, name: "Zoe Berg", email: "presse@nordwind.example", role: "Leitung Kommunikation", isDefault: true },
       { companyId: company.id, name: "Ben Adler", email: "b.adler@nordwind.example" },
     ],
@@ -55,7 +67,13 @@ describe("newsroom page: the profile", () => {
       name: "Nordwind <Energie> GmbH",
       url: "https://nordwind.example/",
       logo: expect.stringMatching(/^https?:\/\/business\.[^/]+\/media\/logos\/nordwind\.webp$/),
-      address: { "@type": "PostalAddress", streetAddress: "Hafenstraße 1", postalCode: "20457", addressLocality: "Hamburg", addressCountry: "DE" },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: "Hafenstraße 1",
+        postalCode: "20457",
+        addressLocality: "Hamburg",
+        addressCountry: "DE",
+      },
       contactPoint: [expect.objectContaining({ name: "Zoe Berg", email: "presse@nordwind.example" }), expect.anything(), expect.anything()],
     });
   });
@@ -64,13 +82,17 @@ describe("newsroom page: the profile", () => {
     const company = await profiled();
     await live(company.id);
     const route = await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/page");
-    const html = renderToStaticMarkup((await route.default({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) })) as ReactElement);
+    const html = renderToStaticMarkup(
+      (await route.default({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) })) as ReactElement,
+    );
     expect(html).toContain('<a href="https://nordwind.example/" rel="nofollow noopener">nordwind.example</a>');
     expect(html).toMatch(/<address>Nordwind &lt;Energie&gt; GmbH<br\/>Hafenstraße 1<br\/>20457 Hamburg<br\/>Deutschland<\/address>/);
     expect(html).toContain('href="mailto:presse@nordwind.example"');
     expect(html).toContain('<a href="tel:+4940123456">+49\u00a040\u00a0123\u00a045\u20116</a>');
     expect(html.indexOf("Zoe Berg")).toBeLessThan(html.indexOf("Anna Zander"));
-    expect(html).toMatch(/<img class="newsroom-logo newsroom-logo-large" src="\/media\/logos\/nordwind\.webp" alt="Nordwind &lt;Energie&gt; GmbH" width="96" height="96"/);
+    expect(html).toMatch(
+      /<img class="newsroom-logo newsroom-logo-large" src="\/media\/logos\/nordwind\.webp" alt="Nordwind &lt;Energie&gt; GmbH" width="96" height="96"/,
+    );
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!;
     expect(ld).not.toContain("<");
     expect(JSON.parse(ld).name).toBe("Nordwind <Energie> GmbH");
@@ -86,7 +108,9 @@ describe("newsroom page: the profile", () => {
     expect(data.jsonLd).not.toHaveProperty("address");
     expect(data.jsonLd.url).toBe(data.url);
     const route = await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/page");
-    const html = renderToStaticMarkup((await route.default({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) })) as ReactElement);
+    const html = renderToStaticMarkup(
+      (await route.default({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) })) as ReactElement,
+    );
     expect(html).not.toContain("javascript:");
     expect(html).not.toContain("newsroom-contact");
   });

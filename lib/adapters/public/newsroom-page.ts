@@ -26,9 +26,18 @@ function countryName(code: string | null, edition: Edition): string | null {
   }
 }
 
-function postalAddress(c: { addressStreet: string | null; addressPostalCode: string | null; addressCity: string | null; addressCountry: string | null }, edition: Edition): NewsroomAddress | null {
+function postalAddress(
+  c: { addressStreet: string | null; addressPostalCode: string | null; addressCity: string | null; addressCountry: string | null },
+  edition: Edition,
+): NewsroomAddress | null {
   const clean = (v: string | null) => v?.trim() || null;
-  const address = { street: clean(c.addressStreet), postalCode: clean(c.addressPostalCode), city: clean(c.addressCity), countryCode: clean(c.addressCountry), country: countryName(c.addressCountry, edition) };
+  const address = {
+    street: clean(c.addressStreet),
+    postalCode: clean(c.addressPostalCode),
+    city: clean(c.addressCity),
+    countryCode: clean(c.addressCountry),
+    country: countryName(c.addressCountry, edition),
+  };
   return address.street || address.postalCode || address.city || address.country ? address : null;
 }
 
@@ -49,7 +58,10 @@ export async function newsroomPageData(portal: Portal, edition: Edition, slug: s
       addressCity: true,
       addressCountry: true,
       // The default contact first (at most one per newsroom), then by name.
-      contacts: { select: { id: true, name: true, email: true, phone: true, role: true, isDefault: true }, orderBy: [{ isDefault: "desc" }, { name: "asc" }, { id: "asc" }] },
+      contacts: {
+        select: { id: true, name: true, email: true, phone: true, role: true, isDefault: true },
+        orderBy: [{ isDefault: "desc" }, { name: "asc" }, { id: "asc" }],
+      },
     },
   });
   if (!company) return null;
@@ -65,10 +77,23 @@ export async function newsroomPageData(portal: Portal, edition: Edition, slug: s
     address: postalAddress(company, edition),
     contacts: company.contacts,
   };
-  return { company, profile, releases, url, feedHref: releases.length ? `${path}${feedPath(edition).slice(3)}` : null, jsonLd: organizationJsonLd(company.name, url, origin, profile) };
+  return {
+    company,
+    profile,
+    releases,
+    url,
+    feedHref: releases.length ? `${path}${feedPath(edition).slice(3)}` : null,
+    jsonLd: organizationJsonLd(company.name, url, origin, profile),
+  };
 }
 
-type Profile = { logoUrl: string | null; description: string | null; website: { href: string } | null; address: NewsroomAddress | null; contacts: { name: string; email: string; phone: string | null; role: string | null }[] };
+type Profile = {
+  logoUrl: string | null;
+  description: string | null;
+  website: { href: string } | null;
+  address: NewsroomAddress | null;
+  contacts: { name: string; email: string; phone: string | null; role: string | null }[];
+};
 
 /** schema.org Organization: what search engines read of the profile shown on the page. */
 function organizationJsonLd(name: string, pageUrl: string, origin: string, p: Profile) {

@@ -7,7 +7,13 @@ import { releasePageData } from "./release-page";
 
 const HOUR = 3_600_000;
 const live = (companyId: number, data: Record<string, unknown> = {}) =>
-  seedRelease({ companyId, status: "published", publishedAt: new Date(Date.now() - HOUR), publishedEverAt: new Date(Date.now() - HOUR), ...data });
+  seedRelease({
+    companyId,
+    status: "published",
+    publishedAt: new Date(Date.now() - HOUR),
+    publishedEverAt: new Date(Date.now() - HOUR),
+    ...data,
+  });
 
 describe("release page data", () => {
   it("is there for a visible release of this portal and edition, with NewsArticle JSON-LD and dateModified from content_changed_at", async () => {
@@ -17,14 +23,24 @@ describe("release page data", () => {
     const data = (await releasePageData("business", "de", r.slug))!;
     expect(data.url).toMatch(new RegExp(`/de/pressemitteilung/${r.slug}$`));
     expect(data.canonicalUrl).toBe(data.url);
-    expect(data.jsonLd).toMatchObject({ "@type": "NewsArticle", headline: r.title, dateModified: changed.toISOString(), author: { name: company.name } });
+    expect(data.jsonLd).toMatchObject({
+      "@type": "NewsArticle",
+      headline: r.title,
+      dateModified: changed.toISOString(),
+      author: { name: company.name },
+    });
     expect(await releasePageData("business", "en", r.slug)).toBeNull();
     expect(await releasePageData("tech", "de", r.slug)).toBeNull();
   });
 
   it("is null (404) for embargoed, unpublished, deleted releases and inactive newsrooms", async () => {
     const company = await seedCompany();
-    for (const data of [{ publishedAt: new Date(Date.now() + HOUR) }, { status: "in_review" }, { deletedAt: new Date() }, { status: "archived" }]) {
+    for (const data of [
+      { publishedAt: new Date(Date.now() + HOUR) },
+      { status: "in_review" },
+      { deletedAt: new Date() },
+      { status: "archived" },
+    ]) {
       const r = await live(company.id, data);
       expect(await releasePageData("business", "de", r.slug)).toBeNull();
     }

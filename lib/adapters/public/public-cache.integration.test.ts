@@ -99,7 +99,14 @@ describe("the cache handler", () => {
     const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
     process.env.REDIS_URL = url;
     const key = `test-${Date.now()}`;
-    const page = { kind: "APP_PAGE", html: "<p>x</p>", rscData: Buffer.from("rsc-bytes"), segmentData: new Map([["/a", Buffer.from("seg")]]), headers: { "x-next-cache-tags": "public,portal:tech" }, status: 200 };
+    const page = {
+      kind: "APP_PAGE",
+      html: "<p>x</p>",
+      rscData: Buffer.from("rsc-bytes"),
+      segmentData: new Map([["/a", Buffer.from("seg")]]),
+      headers: { "x-next-cache-tags": "public,portal:tech" },
+      status: 200,
+    };
     await anotherInstance().set(key, page, {});
     const redis = new Redis(url);
     try {

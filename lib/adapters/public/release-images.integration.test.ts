@@ -28,13 +28,32 @@ afterAll(async () => {
 });
 
 const live = (companyId: number, data: Record<string, unknown> = {}) =>
-  seedRelease({ companyId, status: "published", publishedAt: new Date(Date.now() - HOUR), publishedEverAt: new Date(Date.now() - HOUR), ...data });
+  seedRelease({
+    companyId,
+    status: "published",
+    publishedAt: new Date(Date.now() - HOUR),
+    publishedEverAt: new Date(Date.now() - HOUR),
+    ...data,
+  });
 const origin = () => siteOrigin("business", getSiteHosts());
 const media = (key: string) => `/media/${key}`;
 
-const validator = new HtmlValidate({ extends: ["html-validate:recommended"], rules: { "attribute-boolean-style": "off", "no-redundant-role": "off", "attr-case": "off", "void-style": "off", "no-inline-style": "off" } });
+const validator = new HtmlValidate({
+  extends: ["html-validate:recommended"],
+  rules: {
+    "attribute-boolean-style": "off",
+    "no-redundant-role": "off",
+    "attr-case": "off",
+    "void-style": "off",
+    "no-inline-style": "off",
+  },
+});
 const problems = async (html: string) =>
-  (await validator.validateString(`<!DOCTYPE html><html lang="de"><head><title>Seite</title></head><body><main>${html}</main></body></html>`)).results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`));
+  (
+    await validator.validateString(
+      `<!DOCTYPE html><html lang="de"><head><title>Seite</title></head><body><main>${html}</main></body></html>`,
+    )
+  ).results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`));
 
 describe("release page images", () => {
   it("the cover as a hero picture under the title, other deliverable images as a gallery after the text, each with its credit", async () => {
@@ -54,26 +73,51 @@ describe("release page images", () => {
       width: 960,
       height: 640,
       sources: [
-        { type: "image/avif", srcSet: byFormat("avif").map((v) => `${media(v.key)} ${v.width}w`).join(", ") },
-        { type: "image/webp", srcSet: byFormat("webp").map((v) => `${media(v.key)} ${v.width}w`).join(", ") },
+        {
+          type: "image/avif",
+          srcSet: byFormat("avif")
+            .map((v) => `${media(v.key)} ${v.width}w`)
+            .join(", "),
+        },
+        {
+          type: "image/webp",
+          srcSet: byFormat("webp")
+            .map((v) => `${media(v.key)} ${v.width}w`)
+            .join(", "),
+        },
       ],
       src: media(cover.displayPath),
-      srcSet: byFormat("jpeg").map((v) => `${media(v.key)} ${v.width}w`).join(", "),
+      srcSet: byFormat("jpeg")
+        .map((v) => `${media(v.key)} ${v.width}w`)
+        .join(", "),
       frame: null,
     });
     expect(data.pictures.gallery.map((p) => [p.id, p.alt, p.credit])).toEqual([[second.id, "", "© Archiv Nord"]]);
-    expect(data.ogImage).toEqual({ url: `${origin()}${media(cover.ogVariantPath)}`, width: 1200, height: 630, alt: "Windräder an der Küste" });
+    expect(data.ogImage).toEqual({
+      url: `${origin()}${media(cover.ogVariantPath)}`,
+      width: 1200,
+      height: 630,
+      alt: "Windräder an der Küste",
+    });
     expect(data.jsonLd.image).toEqual([`${origin()}${media(cover.ogVariantPath)}`, `${origin()}${media(cover.displayPath)}`]);
 
     const html = renderToStaticMarkup(createElement(ReleaseArticle, { data, edition: "de" }) as ReactElement);
     const hero = html.indexOf('<figure class="release-figure release-hero">');
     expect(hero).toBeGreaterThan(html.indexOf("</h1>"));
     expect(hero).toBeLessThan(html.indexOf('class="release-body"'));
-    expect(html.indexOf('<section class="release-gallery" aria-label="Bilder zur Pressemitteilung">')).toBeGreaterThan(html.indexOf('class="release-body"'));
-    expect(html).toContain(`<source type="image/avif" srcSet="${data.pictures.cover!.sources[0]!.srcSet}" sizes="(max-width: 48rem) 100vw, 46rem"/>`);
+    expect(html.indexOf('<section class="release-gallery" aria-label="Bilder zur Pressemitteilung">')).toBeGreaterThan(
+      html.indexOf('class="release-body"'),
+    );
+    expect(html).toContain(
+      `<source type="image/avif" srcSet="${data.pictures.cover!.sources[0]!.srcSet}" sizes="(max-width: 48rem) 100vw, 46rem"/>`,
+    );
     // The cover loads first and eagerly; gallery images lazily; every box is sized.
-    expect(html).toMatch(/<img src="[^"]+" srcSet="[^"]+" sizes="[^"]+" width="960" height="640" alt="Windräder an der Küste" fetchPriority="high"\/>/);
-    expect(html).toMatch(/<img src="[^"]+" srcSet="[^"]+" sizes="[^"]+" width="960" height="640" alt="" loading="lazy" decoding="async"\/>/);
+    expect(html).toMatch(
+      /<img src="[^"]+" srcSet="[^"]+" sizes="[^"]+" width="960" height="640" alt="Windräder an der Küste" fetchPriority="high"\/>/,
+    );
+    expect(html).toMatch(
+      /<img src="[^"]+" srcSet="[^"]+" sizes="[^"]+" width="960" height="640" alt="" loading="lazy" decoding="async"\/>/,
+    );
     expect(html).toContain("<figcaption>© Foto AG · KI-generiert</figcaption>");
     expect(html).toContain("<figcaption>© Archiv Nord</figcaption>");
     expect(html).not.toMatch(/Zurückgehalten|Entfernt|evidence\//);
@@ -106,7 +150,9 @@ describe("release page images", () => {
     }
     const plainData = (await releasePageData("business", "de", plain.slug))!;
     expect([plainData.ogImage, plainData.pictures, "image" in plainData.jsonLd]).toEqual([null, { cover: null, gallery: [] }, false]);
-    expect(renderToStaticMarkup(createElement(ReleaseArticle, { data: plainData, edition: "de" }) as ReactElement)).not.toContain("<picture");
+    expect(renderToStaticMarkup(createElement(ReleaseArticle, { data: plainData, edition: "de" }) as ReactElement)).not.toContain(
+      "<picture",
+    );
     // The hero stays without an og variant; JSON-LD then names only the display file.
     const noOgData = (await releasePageData("business", "de", noOg.slug))!;
     expect(noOgData.pictures.cover).not.toBeNull();
@@ -157,7 +203,9 @@ describe("list thumbnails", () => {
     }
 
     const route = await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/page");
-    const html = renderToStaticMarkup((await route.default({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) })) as ReactElement);
+    const html = renderToStaticMarkup(
+      (await route.default({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) })) as ReactElement,
+    );
     expect(html.match(/class="release-card has-cover"/g)).toHaveLength(1);
     expect(html.match(/class="release-card"/g)).toHaveLength(3);
     expect(html).toContain(`<source type="image/webp" srcSet="${media(smallest("webp").key)} 480w" sizes="8rem"/>`);
@@ -175,7 +223,14 @@ describe("list thumbnails", () => {
     const left = await live(company.id, { publishedAt: new Date(Date.now() - 20 * 60_000) });
     const leftImage = await seedPublicImage(left.id, { isCover: true, width: 1920, height: 640, focusX: 0.1, focusY: 0.5 });
     const whole = await live(company.id, { publishedAt: new Date(Date.now() - 30 * 60_000) });
-    const wholeImage = await seedPublicImage(whole.id, { isCover: true, width: 1920, height: 640, focusX: 0.95, focusY: 0.5, noCrop: true });
+    const wholeImage = await seedPublicImage(whole.id, {
+      isCover: true,
+      width: 1920,
+      height: 640,
+      focusX: 0.95,
+      focusY: 0.5,
+      noCrop: true,
+    });
 
     const data = (await newsroomPageData("business", "de", company.slug))!;
     expect(data.releases.map((r) => [r.id, r.cover?.frame])).toEqual([
@@ -184,7 +239,9 @@ describe("list thumbnails", () => {
       [whole.id, { fit: "contain", position: "50% 50%" }],
     ]);
     const route = await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/page");
-    const html = renderToStaticMarkup((await route.default({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) })) as ReactElement);
+    const html = renderToStaticMarkup(
+      (await route.default({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) })) as ReactElement,
+    );
     const imgOf = (image: { variants: { key: string; format: string; width: number }[] }) => {
       const key = image.variants.filter((v) => v.format === "jpeg").sort((a, b) => a.width - b.width)[0]!.key;
       return /<img [^>]*>/.exec(html.slice(html.indexOf(`<img src="${media(key)}"`)))![0];

@@ -36,7 +36,9 @@ const srcSetOf = (variants: ImageVariant[]) => variants.map((v) => `${mediaPath(
 /** The largest JPEG (the display file) with its size: feeds, sitemaps and JSON-LD point here. */
 export function largestJpeg(image: PublicImage): SizedKey {
   const variant = image.variants.find((v) => v.key === image.displayKey) ?? ofFormat(image, "jpeg").at(-1);
-  return variant ? { key: variant.key, width: variant.width, height: variant.height } : { key: image.displayKey, width: image.width, height: image.height };
+  return variant
+    ? { key: variant.key, width: variant.width, height: variant.height }
+    : { key: image.displayKey, width: image.width, height: image.height };
 }
 
 /** The release's cover, if it has a deliverable one; a release may have images and no cover. */

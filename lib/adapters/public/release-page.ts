@@ -5,7 +5,16 @@ import { canonicalTargetOf } from "@/lib/domains/releases/canonical";
 import { correctionNotesOf } from "@/lib/domains/legal/corrections/release-notes";
 import { textWithoutMarkup } from "@/lib/domains/releases/content-hash";
 import { publiclyVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
-import { categoryPath, getSiteHosts, newsroomPath, releaseUrl, siteOrigin, SITE_NAMES, type Edition, type Portal } from "@/lib/domains/sites";
+import {
+  categoryPath,
+  getSiteHosts,
+  newsroomPath,
+  releaseUrl,
+  siteOrigin,
+  SITE_NAMES,
+  type Edition,
+  type Portal,
+} from "@/lib/domains/sites";
 import { coverOf, largestJpeg, mediaUrl, ogImageOf, releasePicture } from "./release-images";
 
 /**
@@ -61,7 +70,15 @@ export async function releasePageData(portal: Portal, edition: Edition, slug: st
       publisher: { "@type": "Organization", name: SITE_NAMES[portal], url: origin },
       ...(cover ? { image: [...new Set([og?.url, mediaUrl(origin, largestJpeg(cover).key)].filter((u): u is string => !!u))] } : {}),
       ...(r.category ? { articleSection: edition === "de" ? r.category.nameDe : r.category.nameEn } : {}),
-      ...(corrections.length ? { correction: corrections.map((c) => ({ "@type": "CorrectionComment", text: correctionLine(c, edition), datePublished: c.createdAt.toISOString() })) } : {}),
+      ...(corrections.length
+        ? {
+            correction: corrections.map((c) => ({
+              "@type": "CorrectionComment",
+              text: correctionLine(c, edition),
+              datePublished: c.createdAt.toISOString(),
+            })),
+          }
+        : {}),
     },
   };
 }

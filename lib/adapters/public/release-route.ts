@@ -6,7 +6,10 @@ import { releasePageData } from "./release-page";
 export type ReleaseRouteParams = Promise<{ portal: string; edition: string; slug: string }>;
 
 /** Valid only when the path segment belongs to the edition (`/de/pressemitteilung`, `/en/press-release`). */
-export async function releaseRouteParams(params: ReleaseRouteParams, segment: string): Promise<{ portal: Portal; edition: Edition; slug: string } | null> {
+export async function releaseRouteParams(
+  params: ReleaseRouteParams,
+  segment: string,
+): Promise<{ portal: Portal; edition: Edition; slug: string } | null> {
   const p = await params;
   const slug = decodePathSegment(p.slug);
   if (!isPortal(p.portal) || !isEdition(p.edition) || PATH_SEGMENTS.release[p.edition] !== segment || slug === null) return null;

@@ -60,7 +60,11 @@ describe("routeBySite", () => {
   it("sends HSTS with every answer, redirects and refusals too, only where the hosts speak https", async () => {
     const secure: SiteHosts = { ...hosts, protocol: "https" };
     const at = (host: string, path: string) => routeBySite(new NextRequest(`https://${host}${path}`, { headers: { host } }), secure);
-    for (const res of [await at("business.localhost:3000", "/de"), await at("tech.localhost:3000", "/"), await at("hub.localhost:3000", "/%E0%A4%A")]) {
+    for (const res of [
+      await at("business.localhost:3000", "/de"),
+      await at("tech.localhost:3000", "/"),
+      await at("hub.localhost:3000", "/%E0%A4%A"),
+    ]) {
       expect(res.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
     }
     expect((await call("business.localhost:3000", "/de")).headers.get("strict-transport-security")).toBeNull();
@@ -80,12 +84,18 @@ describe("routeBySite", () => {
     expect(await gone.text()).toContain("Nicht mehr verfügbar");
     expect((await call("tech.localhost:3000", "/en/newsroom/gone-one", {}, decide)).status).toBe(410);
     // A gone newsroom's feed is unavailable (404 from the feed route), not a 410 page.
-    expect(rewrittenPath(await call("tech.localhost:3000", "/en/newsroom/gone-one/feed", {}, decide))).toBe("/portal/tech/en/newsroom/gone-one/feed");
+    expect(rewrittenPath(await call("tech.localhost:3000", "/en/newsroom/gone-one/feed", {}, decide))).toBe(
+      "/portal/tech/en/newsroom/gone-one/feed",
+    );
     const moved = await call("business.localhost:3000", "/de/newsroom/old-name/feed?x=1", {}, decide);
     expect([moved.status, moved.headers.get("location")]).toEqual([301, "http://business.localhost:3000/de/newsroom/new-name/feed?x=1"]);
-    expect(rewrittenPath(await call("business.localhost:3000", "/de/pressemitteilung/alive", {}, decide))).toBe("/portal/business/de/pressemitteilung/alive");
+    expect(rewrittenPath(await call("business.localhost:3000", "/de/pressemitteilung/alive", {}, decide))).toBe(
+      "/portal/business/de/pressemitteilung/alive",
+    );
     // The German segment on the English edition is not a release path.
-    expect(rewrittenPath(await call("business.localhost:3000", "/en/pressemitteilung/gone-one", {}, decide))).toBe("/portal/business/en/pressemitteilung/gone-one");
+    expect(rewrittenPath(await call("business.localhost:3000", "/en/pressemitteilung/gone-one", {}, decide))).toBe(
+      "/portal/business/en/pressemitteilung/gone-one",
+    );
   });
 
   it("answers 400 for malformed percent-encoding before Next decodes it: JSON on API paths, a small page elsewhere", async () => {
@@ -95,14 +105,20 @@ describe("routeBySite", () => {
       const body = await res.json();
       expect(body.error).toMatchObject({ code: "bad_request", requestId: expect.any(String) });
     }
-    for (const [host, path] of [["business.localhost:3000", "/de/pressemitteilung/%F2%88%88"], ["business.localhost:3000", "/%F2%88%88"], ["hub.localhost:3000", "/login/link/%"]]) {
+    for (const [host, path] of [
+      ["business.localhost:3000", "/de/pressemitteilung/%F2%88%88"],
+      ["business.localhost:3000", "/%F2%88%88"],
+      ["hub.localhost:3000", "/login/link/%"],
+    ]) {
       const res = await call(host!, path!);
       expect([path, res.status]).toEqual([path, 400]);
       expect(res.headers.get("content-type")).toContain("text/html");
       expect(await res.text()).toContain("Ungültige Adresse");
     }
     // Encoded but well-formed paths go on as before.
-    expect(rewrittenPath(await call("business.localhost:3000", "/de/pressemitteilung/gr%C3%BCn"))).toBe("/portal/business/de/pressemitteilung/gr%C3%BCn");
+    expect(rewrittenPath(await call("business.localhost:3000", "/de/pressemitteilung/gr%C3%BCn"))).toBe(
+      "/portal/business/de/pressemitteilung/gr%C3%BCn",
+    );
   });
 
   describe("stored answers", () => {
@@ -141,7 +157,10 @@ describe("routeBySite", () => {
       const { asked, serve } = stored();
       const { token } = newRenderToken();
       const { id, token: fresh } = newRenderToken();
-      const render = await withStore("business.localhost:3000", "/de/feed", serve, { [RENDER_HEADER]: fresh, "content-security-policy": "x" });
+      const render = await withStore("business.localhost:3000", "/de/feed", serve, {
+        [RENDER_HEADER]: fresh,
+        "content-security-policy": "x",
+      });
       expect(rewrittenPath(render)).toBe("/portal/business/de/feed");
       // Next puts the render's nonce on the scripts it writes; the store sets the answer's policy.
       expect(render.headers.get("content-security-policy")).toBeNull();

@@ -11,7 +11,15 @@ import { isPortalPage, PORTAL_PAGE_CACHE_CONTROL, publicSubject } from "@/lib/do
 import type { PublicDecision } from "@/lib/adapters/public/tombstone-index";
 import { RENDER_HEADER, renderNonce, verifiedRenderId } from "@/lib/adapters/public/stored-answers/render-facts";
 import { isStoredHubPage, storableAnswer, type StorableAnswer } from "@/lib/adapters/public/stored-answers/storable";
-import { isMisdirected, newsroomPath, preferredEdition, resolveEdition, resolveSite, type Portal, type SiteHosts } from "@/lib/domains/sites";
+import {
+  isMisdirected,
+  newsroomPath,
+  preferredEdition,
+  resolveEdition,
+  resolveSite,
+  type Portal,
+  type SiteHosts,
+} from "@/lib/domains/sites";
 
 /** Looks up tombstones and moved newsrooms; the real one reads the tombstone index. */
 export type DecidePublicPath = (portal: Portal, subject: NonNullable<ReturnType<typeof publicSubject>>) => Promise<PublicDecision>;
@@ -35,7 +43,12 @@ export const EDITION_HEADER = "x-pd-edition";
 export const HSTS = "max-age=63072000; includeSubDomains";
 
 /** Every answer, redirects and refusals included, and only where the public hosts speak https. */
-export async function routeBySite(request: NextRequest, hosts: SiteHosts, decide?: DecidePublicPath, serveStored?: ServeStored): Promise<NextResponse> {
+export async function routeBySite(
+  request: NextRequest,
+  hosts: SiteHosts,
+  decide?: DecidePublicPath,
+  serveStored?: ServeStored,
+): Promise<NextResponse> {
   const response = await route(request, hosts, decide, serveStored);
   if (hosts.protocol === "https") response.headers.set("strict-transport-security", HSTS);
   return response;
@@ -57,7 +70,8 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   if (forged) return forged;
 
   const site = resolveSite(request.headers.get("host"), hosts);
-  const forgedComponent = lockedPropertyResponse(site, pathname, request.nextUrl.searchParams) ?? (await strayUploadResponse(request, site));
+  const forgedComponent =
+    lockedPropertyResponse(site, pathname, request.nextUrl.searchParams) ?? (await strayUploadResponse(request, site));
   if (forgedComponent) return forgedComponent;
   if (site !== "hub" && pathname === "/") {
     // Built from the configured host, never from the address the server happens to listen on.
@@ -77,7 +91,10 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   if (subject && site !== "hub" && decide) {
     decision = await decide(site, subject);
     if (decision?.status === 301 && subject.kind === "newsroom") {
-      return NextResponse.redirect(`${hosts.protocol}://${hosts[site]}${newsroomPath(subject.edition, decision.slug)}${subject.rest}${request.nextUrl.search}`, 301);
+      return NextResponse.redirect(
+        `${hosts.protocol}://${hosts[site]}${newsroomPath(subject.edition, decision.slug)}${subject.rest}${request.nextUrl.search}`,
+        301,
+      );
     }
     // A gone newsroom's feed is merely unavailable (404, answered by the feed route).
     if (decision?.status === 410 && !(subject.kind === "newsroom" && subject.rest)) {
@@ -85,7 +102,11 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
       const html = gonePageHtml(site, subject.edition);
       return new NextResponse(html, {
         status: 410,
-        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60, s-maxage=300", "content-security-policy": publicPagePolicy(html, null) },
+        headers: {
+          "content-type": "text/html; charset=utf-8",
+          "cache-control": "public, max-age=60, s-maxage=300",
+          "content-security-policy": publicPagePolicy(html, null),
+        },
       });
     }
   }
@@ -95,7 +116,8 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   // from the stored bytes; a tombstone or a move decided above always wins over them.
   const renderId = verifiedRenderId(request.headers.get(RENDER_HEADER));
   const storeRender = renderId !== null;
-  const storable = serveStored && !storeRender && !decision && isPlainRead(request) ? storableAnswer(site, pathname, request.nextUrl.searchParams) : null;
+  const storable =
+    serveStored && !storeRender && !decision && isPlainRead(request) ? storableAnswer(site, pathname, request.nextUrl.searchParams) : null;
   if (storable) {
     const served = await serveStored!(request, storable, hosts[site]);
     if (served) return served;
@@ -129,5 +151,10 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
 
 /** GET or HEAD of a document: not a server action, not a client router's RSC request. */
 function isPlainRead(request: NextRequest): boolean {
-  return (request.method === "GET" || request.method === "HEAD") && !request.headers.has("rsc") && !request.headers.has("next-action") && !request.nextUrl.searchParams.has("_rsc");
+  return (
+    (request.method === "GET" || request.method === "HEAD") &&
+    !request.headers.has("rsc") &&
+    !request.headers.has("next-action") &&
+    !request.nextUrl.searchParams.has("_rsc")
+  );
 }

@@ -27,16 +27,26 @@ describe("the tombstone index the middleware asks", () => {
 
   it("a gone newsroom answers 410 on its portals, its releases too; a merged one moves", async () => {
     const company = await seedCompany({ portal: "both" });
-    const release = await seedRelease({ companyId: company.id, status: "published", publishedAt: new Date(), portal: "tech", language: "en" });
+    const release = await seedRelease({
+      companyId: company.id,
+      status: "published",
+      publishedAt: new Date(),
+      portal: "tech",
+      language: "en",
+    });
     await markCompanyGone({ companyId: company.id, actor: SYSTEM });
     resetTombstoneIndex();
-    for (const portal of ["business", "tech"] as const) expect(await publicDecision(portal, { kind: "newsroom", edition: "de", slug: company.slug, rest: "" })).toEqual({ status: 410 });
+    for (const portal of ["business", "tech"] as const)
+      expect(await publicDecision(portal, { kind: "newsroom", edition: "de", slug: company.slug, rest: "" })).toEqual({ status: 410 });
     expect(await publicDecision("tech", { kind: "release", edition: "en", slug: release.slug })).toEqual({ status: 410 });
 
     const target = await seedCompany();
     const merged = await seedCompany({ mergedIntoCompanyId: target.id, isActive: false });
     resetTombstoneIndex();
-    expect(await publicDecision("business", { kind: "newsroom", edition: "en", slug: merged.slug, rest: "" })).toEqual({ status: 301, slug: target.slug });
+    expect(await publicDecision("business", { kind: "newsroom", edition: "en", slug: merged.slug, rest: "" })).toEqual({
+      status: 301,
+      slug: target.slug,
+    });
   });
 
   it("reloads when the public cache generation moves", async () => {
@@ -62,7 +72,9 @@ describe("the tombstone index the middleware asks", () => {
     // The process's client now meets a database that refuses every connection.
     const slot = globalThis as unknown as { __pdPrisma?: PrismaClient };
     const real = getDb();
-    const away = new PrismaClient({ adapter: new PrismaPg({ connectionString: "postgresql://postgres@127.0.0.1:1/postgres", connectionTimeoutMillis: 500 }) });
+    const away = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: "postgresql://postgres@127.0.0.1:1/postgres", connectionTimeoutMillis: 500 }),
+    });
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 6_000 });
     try {
       slot.__pdPrisma = away;

@@ -27,11 +27,26 @@ let loading: Promise<TombstoneIndex> | null = null;
 async function load(generation: number): Promise<TombstoneIndex> {
   const [releases, companies, redirects] = await Promise.all([
     // A deleted newsroom takes its tombstones with it: its pages answer 404, not 410 (a deletion is no public tombstone).
-    db.pressRelease.findMany({ where: { deletedAt: null, company: { deletedAt: null }, OR: [{ goneAt: { not: null } }, { company: { goneAt: { not: null } } }] }, select: { portal: true, language: true, slug: true } }),
-    db.company.findMany({ where: { deletedAt: null, OR: [{ goneAt: { not: null } }, { mergedIntoCompanyId: { not: null } }] }, select: { portal: true, slug: true, goneAt: true, mergedInto: { select: { slug: true, deletedAt: true } } } }),
-    db.companySlugRedirect.findMany({ where: { company: { deletedAt: null } }, select: { portal: true, slug: true, company: { select: { slug: true } } } }),
+    db.pressRelease.findMany({
+      where: { deletedAt: null, company: { deletedAt: null }, OR: [{ goneAt: { not: null } }, { company: { goneAt: { not: null } } }] },
+      select: { portal: true, language: true, slug: true },
+    }),
+    db.company.findMany({
+      where: { deletedAt: null, OR: [{ goneAt: { not: null } }, { mergedIntoCompanyId: { not: null } }] },
+      select: { portal: true, slug: true, goneAt: true, mergedInto: { select: { slug: true, deletedAt: true } } },
+    }),
+    db.companySlugRedirect.findMany({
+      where: { company: { deletedAt: null } },
+      select: { portal: true, slug: true, company: { select: { slug: true } } },
+    }),
   ]);
-  const next: TombstoneIndex = { generation, checkedAt: Date.now(), goneReleases: new Set(), goneNewsrooms: new Set(), movedNewsrooms: new Map() };
+  const next: TombstoneIndex = {
+    generation,
+    checkedAt: Date.now(),
+    goneReleases: new Set(),
+    goneNewsrooms: new Set(),
+    movedNewsrooms: new Map(),
+  };
   for (const r of releases) next.goneReleases.add(releaseKey(r.portal, r.language, r.slug));
   for (const c of companies) {
     for (const p of portalsOfCompany(c.portal)) {

@@ -21,7 +21,10 @@ describe("the memory stores", () => {
   it("keep throttle markers and replay guards through a flood of passkey challenges past the cap", async () => {
     const env = { ...process.env };
     delete env.REDIS_URL;
-    const { stdout } = await promisify(execFile)("node_modules/.bin/tsx", ["--eval", `(async () => {${SCRIPT}})()`], { env, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)("node_modules/.bin/tsx", ["--eval", `(async () => {${SCRIPT}})()`], {
+      env,
+      timeout: 60_000,
+    });
     expect(JSON.parse(stdout.trim().split("\n").at(-1)!)).toEqual({ marker: "until later", replayGuardHeld: true });
   }, 60_000);
 });

@@ -43,7 +43,12 @@ export const removalTimes = () => processMap(REMOVAL_TIMES);
 
 /** Buffers and Maps (page entries carry both) survive the round trip through a string. */
 function replacer(/** @type {string} */ _key, /** @type {unknown} */ value) {
-  if (value && typeof value === "object" && /** @type {{type?: string}} */ (value).type === "Buffer" && Array.isArray(/** @type {{data?: unknown}} */ (value).data)) {
+  if (
+    value &&
+    typeof value === "object" &&
+    /** @type {{type?: string}} */ (value).type === "Buffer" &&
+    Array.isArray(/** @type {{data?: unknown}} */ (value).data)
+  ) {
     return { $buffer: Buffer.from(/** @type {{data: number[]}} */ (value).data).toString("base64") };
   }
   if (value instanceof Map) return { $map: [...value.entries()] };

@@ -18,10 +18,13 @@ afterAll(async () => {
 const prefix = `test:store:${randomBytes(6).toString("hex")}:`;
 const adapters: [string, () => [CacheStore, CacheStore]][] = [
   ["redis (two connections)", () => [redisStore(connect(), prefix), redisStore(connect(), prefix)]],
-  ["memory", () => {
-    const s = memoryStore();
-    return [s, s];
-  }],
+  [
+    "memory",
+    () => {
+      const s = memoryStore();
+      return [s, s];
+    },
+  ],
 ];
 
 describe.each(adapters)("cache store: %s", (_name, make) => {

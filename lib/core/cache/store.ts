@@ -74,11 +74,19 @@ export function redisWithFallbackStore(redis: GuardedRedis, prefix = "pd:", fall
       () => op(fallback),
     );
   return {
-    get: async (key) => (await fallback.get(key)) ?? redis.run(() => shared.get(key), () => null),
+    get: async (key) =>
+      (await fallback.get(key)) ??
+      redis.run(
+        () => shared.get(key),
+        () => null,
+      ),
     set: (key, value, ttl) => write((s) => s.set(key, value, ttl), key),
     async del(key) {
       await fallback.del(key);
-      await redis.run(() => shared.del(key), () => undefined);
+      await redis.run(
+        () => shared.del(key),
+        () => undefined,
+      );
     },
     incr: (key) => write((s) => s.incr(key), key),
     async acquireLock(key, ttlMs, opts) {
@@ -94,12 +102,18 @@ export function redisWithFallbackStore(redis: GuardedRedis, prefix = "pd:", fall
       // A marker this process set during an outage holds until it ends, also once Redis is back.
       // One that reached Redis late (a timed-out command) stays there: it guards the other instances too.
       if ((await fallback.get(key)) !== null) return null;
-      return redis.run(() => shared.acquireLock(key, ttlMs), () => fallback.acquireLock(key, ttlMs));
+      return redis.run(
+        () => shared.acquireLock(key, ttlMs),
+        () => fallback.acquireLock(key, ttlMs),
+      );
     },
     async releaseLock(key, token) {
       if (await fallback.releaseLock(key, token)) return true;
       // Unanswered now, freed once Redis answers: a job's lock must not outlive its run by its whole expiry.
-      return redis.run(() => shared.releaseLock(key, token), () => (releaseWhenBack(redis, shared, key, token), false));
+      return redis.run(
+        () => shared.releaseLock(key, token),
+        () => (releaseWhenBack(redis, shared, key, token), false),
+      );
     },
     async ping() {
       try {

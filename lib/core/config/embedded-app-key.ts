@@ -39,6 +39,9 @@ export function embeddedAppKey(dataDir: string, onBadFile: (message: string) => 
     }
     key = readKey(file);
   }
-  if (!key || !KEY.test(key)) throw onBadFile(`Invalid configuration: ${file} does not hold a key; delete it (signed-in sessions and links of this installation end) or set APP_KEY`);
+  if (!key || !KEY.test(key))
+    throw onBadFile(
+      `Invalid configuration: ${file} does not hold a key; delete it (signed-in sessions and links of this installation end) or set APP_KEY`,
+    );
   return key;
 }

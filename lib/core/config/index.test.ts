@@ -25,12 +25,27 @@ describe("loadConfig", () => {
     expect(c.auth.requireStrongAdmin).toBe(true);
     expect(c.auth.passwordBreachCheck).toBe(false);
     expect(c.mail.bounceUnsignedKind).toBe("policy");
-    expect(c.sites).toEqual({ hub: "hub.localhost:3000", business: "business.localhost:3000", tech: "tech.localhost:3000", protocol: "http", refuseUnknownHosts: true });
+    expect(c.sites).toEqual({
+      hub: "hub.localhost:3000",
+      business: "business.localhost:3000",
+      tech: "tech.localhost:3000",
+      protocol: "http",
+      refuseUnknownHosts: true,
+    });
     expect(c.security.appKey.length).toBeGreaterThan(20);
   });
 
   it("reads booleans in every usual spelling", () => {
-    for (const [raw, value] of [["1", true], ["ON", true], ["yes", true], ["true", true], ["0", false], ["off", false], ["No", false], ["FALSE", false]] as const) {
+    for (const [raw, value] of [
+      ["1", true],
+      ["ON", true],
+      ["yes", true],
+      ["true", true],
+      ["0", false],
+      ["off", false],
+      ["No", false],
+      ["FALSE", false],
+    ] as const) {
       expect(loadConfig({ YELLOW_TO_MANUAL_QUEUE: raw }).review.yellowToManualQueue).toBe(value);
     }
   });
@@ -49,17 +64,29 @@ describe("loadConfig", () => {
 
   it("refuses an AI retry_after that does not outlast the AI timeout", () => {
     expect(loadConfig({ AI_JOB_TIMEOUT_S: "120", AI_JOB_RETRY_AFTER_S: "150" }).review.aiJobRetryAfterSeconds).toBe(150);
-    expect(() => loadConfig({ AI_JOB_TIMEOUT_S: "120", AI_JOB_RETRY_AFTER_S: "120" })).toThrow("AI_JOB_RETRY_AFTER_S (120) must be greater than AI_JOB_TIMEOUT_S (120)");
+    expect(() => loadConfig({ AI_JOB_TIMEOUT_S: "120", AI_JOB_RETRY_AFTER_S: "120" })).toThrow(
+      "AI_JOB_RETRY_AFTER_S (120) must be greater than AI_JOB_TIMEOUT_S (120)",
+    );
   });
 
   it("refuses production and public hosts without every secret, and the embedded default on public hosts", () => {
-    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" })).toThrow("APP_KEY, HEALTH_TOKEN, RESEND_API_KEY are required in production");
+    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" })).toThrow(
+      "APP_KEY, HEALTH_TOKEN, RESEND_API_KEY are required in production",
+    );
     // A public host name is a deployment, whatever NODE_ENV says.
-    expect(() => loadConfig({ NODE_ENV: "development", DATABASE_URL: "postgresql://db/app", SITE_HUB_HOST: "presse.example.com" })).toThrow("APP_KEY, HEALTH_TOKEN, RESEND_API_KEY are required");
+    expect(() => loadConfig({ NODE_ENV: "development", DATABASE_URL: "postgresql://db/app", SITE_HUB_HOST: "presse.example.com" })).toThrow(
+      "APP_KEY, HEALTH_TOKEN, RESEND_API_KEY are required",
+    );
     // The embedded default (derived secrets, demo accounts) runs on this machine's names only.
-    expect(() => loadConfig({ SITE_BUSINESS_HOST: "business.example.com" })).toThrow("the embedded default serves localhost names only (got business.example.com)");
-    expect(loadConfig({ NODE_ENV: "production", SITE_HUB_HOST: "hub.localhost:8080", SITE_BUSINESS_HOST: "127.0.0.1:8080" }).app.mode).toBe("embedded");
-    expect(() => loadConfig({ VERCEL: "1", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test" })).toThrow("REDIS_URL is required on Vercel");
+    expect(() => loadConfig({ SITE_BUSINESS_HOST: "business.example.com" })).toThrow(
+      "the embedded default serves localhost names only (got business.example.com)",
+    );
+    expect(loadConfig({ NODE_ENV: "production", SITE_HUB_HOST: "hub.localhost:8080", SITE_BUSINESS_HOST: "127.0.0.1:8080" }).app.mode).toBe(
+      "embedded",
+    );
+    expect(() =>
+      loadConfig({ VERCEL: "1", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test" }),
+    ).toThrow("REDIS_URL is required on Vercel");
     // Tests and development against a real database derive local keys.
     expect(loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgresql://db/app" }).app.mode).toBe("production");
     const c = loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", ...STRICT_SECRETS });
@@ -73,7 +100,10 @@ describe("loadConfig", () => {
   it("parses lists and ranges", () => {
     const c = loadConfig({ NEWSROOM_API_ASSIGNMENT_USER_IDS: "4, 8,15", ARCHIVE_PREVIOUS_KEYS: "k0:YWJj,k1:ZGVm" });
     expect(c.auth.newsroomApiAssignmentUserIds).toEqual([4, 8, 15]);
-    expect(c.archive.previousKeys).toEqual([{ id: "k0", key: "YWJj" }, { id: "k1", key: "ZGVm" }]);
+    expect(c.archive.previousKeys).toEqual([
+      { id: "k0", key: "YWJj" },
+      { id: "k1", key: "ZGVm" },
+    ]);
     expect(() => loadConfig({ EMBEDDED_DB_PORT: "70000" })).toThrow("EMBEDDED_DB_PORT must be between 1 and 65535 (got 70000)");
     expect(() => loadConfig({ BOUNCE_UNSIGNED_KIND: "loud" })).toThrow("BOUNCE_UNSIGNED_KIND must be one of policy, hard, soft");
   });
@@ -89,15 +119,36 @@ describe("loadConfig", () => {
       S3_SECRET_ACCESS_KEY: "secret",
       S3_FORCE_PATH_STYLE: "yes",
     });
-    expect(c.storage).toEqual({ kind: "s3", bucket: "press-files", region: "eu-central-1", endpoint: "https://minio.internal:9000", forcePathStyle: true, credentials: { accessKeyId: "id", secretAccessKey: "secret" } });
+    expect(c.storage).toEqual({
+      kind: "s3",
+      bucket: "press-files",
+      region: "eu-central-1",
+      endpoint: "https://minio.internal:9000",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+    });
     // Defaults fit R2 and a role-based AWS setup: region "auto", virtual-host style, the SDK's own credentials.
-    expect(loadConfig({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" }).storage).toEqual({ kind: "s3", bucket: "b", region: "auto", endpoint: undefined, forcePathStyle: false, credentials: undefined });
+    expect(loadConfig({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" }).storage).toEqual({
+      kind: "s3",
+      bucket: "b",
+      region: "auto",
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
     expect(() => loadConfig({ S3_BUCKET: "b", S3_ENDPOINT: "not a url" })).toThrow("S3_ENDPOINT");
     expect(() => loadConfig({ S3_BUCKET: "b", S3_FORCE_PATH_STYLE: "maybe" })).toThrow("S3_FORCE_PATH_STYLE must be a boolean");
   });
 
   it("refuses Vercel without a shared bucket", () => {
-    const vercel = { VERCEL: "1", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test", REDIS_URL: "redis://cache:6379" };
+    const vercel = {
+      VERCEL: "1",
+      DATABASE_URL: "postgresql://db/app",
+      APP_KEY: "k",
+      HEALTH_TOKEN: "t",
+      RESEND_API_KEY: "re_test",
+      REDIS_URL: "redis://cache:6379",
+    };
     expect(() => loadConfig(vercel)).toThrow(ConfigError);
     expect(() => loadConfig(vercel)).toThrow("S3_BUCKET is required on Vercel");
     expect(loadConfig({ ...vercel, S3_BUCKET: "press-files" }).storage.kind).toBe("s3");
@@ -110,7 +161,11 @@ describe("loadConfig", () => {
   it("sends IndexNow pings to the public API only for a production database on public portal domains", () => {
     const endpoint = (env: Record<string, string>) => loadConfig(env).seo.indexNow.endpoint;
     const secrets = STRICT_SECRETS;
-    const hosts = (suffix: string) => ({ SITE_HUB_HOST: `hub.${suffix}`, SITE_BUSINESS_HOST: `business.${suffix}`, SITE_TECH_HOST: `tech.${suffix}` });
+    const hosts = (suffix: string) => ({
+      SITE_HUB_HOST: `hub.${suffix}`,
+      SITE_BUSINESS_HOST: `business.${suffix}`,
+      SITE_TECH_HOST: `tech.${suffix}`,
+    });
     expect(endpoint({})).toBe("local");
     // A database alone (a developer's Postgres, CI, a staging copy on private names) announces nothing.
     expect(endpoint({ DATABASE_URL: "postgresql://localhost/app" })).toBe("local");
@@ -118,13 +173,34 @@ describe("loadConfig", () => {
     for (const suffix of ["pressdesk.test", "staging.internal", "intranet.local", "pressdesk.example", "example.com", "home.arpa"]) {
       expect(endpoint({ DATABASE_URL: "postgresql://db/app", NODE_ENV: "production", ...secrets, ...hosts(suffix) })).toBe("local");
     }
-    expect(endpoint({ DATABASE_URL: "postgresql://db/app", NODE_ENV: "production", ...secrets, SITE_HUB_HOST: "10.0.0.7:3000", SITE_BUSINESS_HOST: "10.0.0.7:3001", SITE_TECH_HOST: "10.0.0.7:3002" })).toBe("local");
+    expect(
+      endpoint({
+        DATABASE_URL: "postgresql://db/app",
+        NODE_ENV: "production",
+        ...secrets,
+        SITE_HUB_HOST: "10.0.0.7:3000",
+        SITE_BUSINESS_HOST: "10.0.0.7:3001",
+        SITE_TECH_HOST: "10.0.0.7:3002",
+      }),
+    ).toBe("local");
     // One portal on a private name is enough to keep the default local.
-    expect(endpoint({ DATABASE_URL: "postgresql://db/app", ...secrets, ...hosts("pressdesk.de"), SITE_TECH_HOST: "tech.localhost:3000" })).toBe("local");
-    expect(endpoint({ DATABASE_URL: "postgresql://db/app", NODE_ENV: "production", ...secrets, ...hosts("pressdesk.de") })).toBe("https://api.indexnow.org/indexnow");
+    expect(
+      endpoint({ DATABASE_URL: "postgresql://db/app", ...secrets, ...hosts("pressdesk.de"), SITE_TECH_HOST: "tech.localhost:3000" }),
+    ).toBe("local");
+    expect(endpoint({ DATABASE_URL: "postgresql://db/app", NODE_ENV: "production", ...secrets, ...hosts("pressdesk.de") })).toBe(
+      "https://api.indexnow.org/indexnow",
+    );
     // Opt-in anywhere by naming it; `local` opts out on a public deployment.
     expect(endpoint({ INDEXNOW_ENDPOINT: "https://api.indexnow.org/indexnow" })).toBe("https://api.indexnow.org/indexnow");
-    expect(endpoint({ DATABASE_URL: "postgresql://db/app", NODE_ENV: "production", ...secrets, ...hosts("pressdesk.de"), INDEXNOW_ENDPOINT: "local" })).toBe("local");
+    expect(
+      endpoint({
+        DATABASE_URL: "postgresql://db/app",
+        NODE_ENV: "production",
+        ...secrets,
+        ...hosts("pressdesk.de"),
+        INDEXNOW_ENDPOINT: "local",
+      }),
+    ).toBe("local");
   });
 
   it("keeps drafts at least 30 days", () => {
@@ -134,11 +210,21 @@ describe("loadConfig", () => {
   });
 
   it("refuses production without an archive signing key of its own: no fallback to APP_KEY", () => {
-    const production = { NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", APP_KEY: "k".repeat(40), HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test" };
+    const production = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgresql://db/app",
+      APP_KEY: "k".repeat(40),
+      HEALTH_TOKEN: "t",
+      RESEND_API_KEY: "re_test",
+    };
     expect(() => loadConfig(production)).toThrow("ARCHIVE_SIGNING_KEY is required in production and on public hosts");
-    expect(() => loadConfig({ ...production, ARCHIVE_SIGNING_KEY: production.APP_KEY })).toThrow("ARCHIVE_SIGNING_KEY must differ from APP_KEY");
+    expect(() => loadConfig({ ...production, ARCHIVE_SIGNING_KEY: production.APP_KEY })).toThrow(
+      "ARCHIVE_SIGNING_KEY must differ from APP_KEY",
+    );
     // A public host name is a deployment too.
-    expect(() => loadConfig({ ...production, NODE_ENV: "development", SITE_HUB_HOST: "presse.example.com" })).toThrow("ARCHIVE_SIGNING_KEY is required");
+    expect(() => loadConfig({ ...production, NODE_ENV: "development", SITE_HUB_HOST: "presse.example.com" })).toThrow(
+      "ARCHIVE_SIGNING_KEY is required",
+    );
     const c = loadConfig({ ...production, ARCHIVE_SIGNING_KEY: "s".repeat(40) });
     expect(c.archive.signingKey).toBe("s".repeat(40));
     // The other keys still fall back to APP_KEY there.
@@ -157,7 +243,13 @@ describe("loadConfig", () => {
     // Another installation has other keys, and everything derived from APP_KEY follows it.
     const other = loadConfig({ EMBEDDED_DATA_DIR: mkdtempSync(join(tmpdir(), "pd-app-key-")) });
     expect(other.security.appKey).not.toBe(first.security.appKey);
-    for (const pick of [(c: typeof first) => c.billing.localWebhookSecret, (c: typeof first) => c.auth.secret, (c: typeof first) => c.security.ipHmacKey, (c: typeof first) => c.security.mailRefHmacKey, (c: typeof first) => c.archive.signingKey]) {
+    for (const pick of [
+      (c: typeof first) => c.billing.localWebhookSecret,
+      (c: typeof first) => c.auth.secret,
+      (c: typeof first) => c.security.ipHmacKey,
+      (c: typeof first) => c.security.mailRefHmacKey,
+      (c: typeof first) => c.archive.signingKey,
+    ]) {
       expect(pick(other)).not.toBe(pick(first));
       expect(pick(first)).not.toContain(first.security.appKey);
     }

@@ -63,28 +63,48 @@ function build(env: Env, raw: Record<string, string | undefined>) {
   const publicHosts = [sites.hub, sites.business, sites.tech].filter((h) => !isLocalHost(h));
   // The embedded default has local secrets and demo accounts with a documented password.
   if (mode === "embedded" && publicHosts.length) {
-    throw new ConfigError(`Invalid configuration: the embedded default serves localhost names only (got ${publicHosts.join(", ")}); a public deployment needs DATABASE_URL and its secrets (docs/security.md)`);
+    throw new ConfigError(
+      `Invalid configuration: the embedded default serves localhost names only (got ${publicHosts.join(", ")}); a public deployment needs DATABASE_URL and its secrets (docs/security.md)`,
+    );
   }
   // Several instances (Vercel runs many) must share throttles, challenges and locks.
-  if (raw.VERCEL === "1" && !env.REDIS_URL) throw new ConfigError("Invalid configuration: REDIS_URL is required on Vercel (throttles, sign-in challenges and locks must be shared by every instance)");
+  if (raw.VERCEL === "1" && !env.REDIS_URL)
+    throw new ConfigError(
+      "Invalid configuration: REDIS_URL is required on Vercel (throttles, sign-in challenges and locks must be shared by every instance)",
+    );
   // Every instance must see the files another one stored (design.md: one storage port).
-  if (raw.VERCEL === "1" && !env.S3_BUCKET) throw new ConfigError("Invalid configuration: S3_BUCKET is required on Vercel (images and evidence must be shared by every instance; docs/configuration.md)");
+  if (raw.VERCEL === "1" && !env.S3_BUCKET)
+    throw new ConfigError(
+      "Invalid configuration: S3_BUCKET is required on Vercel (images and evidence must be shared by every instance; docs/configuration.md)",
+    );
   // One definition with the middleware's (lib/core/config/sites-env.ts), which reads the raw environment.
   const strict = isStrictEnv(raw);
   if (strict) {
     const missing = REQUIRED_SECRETS.filter((k) => !env[k]);
-    if (missing.length) throw new ConfigError(`Invalid configuration: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} required in production and on public hosts`);
+    if (missing.length)
+      throw new ConfigError(
+        `Invalid configuration: ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} required in production and on public hosts`,
+      );
     // Evidence signatures must outlive a leak of APP_KEY: a key of its own, never a fallback.
-    if (!env.ARCHIVE_SIGNING_KEY) throw new ConfigError("Invalid configuration: ARCHIVE_SIGNING_KEY is required in production and on public hosts (its own secret, not APP_KEY: archive entries and evidence exports are signed with it; docs/configuration.md)");
-    if (env.ARCHIVE_SIGNING_KEY === env.APP_KEY) throw new ConfigError("Invalid configuration: ARCHIVE_SIGNING_KEY must differ from APP_KEY (a leaked APP_KEY must not forge evidence signatures; docs/configuration.md)");
+    if (!env.ARCHIVE_SIGNING_KEY)
+      throw new ConfigError(
+        "Invalid configuration: ARCHIVE_SIGNING_KEY is required in production and on public hosts (its own secret, not APP_KEY: archive entries and evidence exports are signed with it; docs/configuration.md)",
+      );
+    if (env.ARCHIVE_SIGNING_KEY === env.APP_KEY)
+      throw new ConfigError(
+        "Invalid configuration: ARCHIVE_SIGNING_KEY must differ from APP_KEY (a leaked APP_KEY must not forge evidence signatures; docs/configuration.md)",
+      );
   }
   // retry_after is when a claimed AI job counts as dead; it must outlast the job's own timeout,
   // or a check still running would be started a second time.
   if (env.AI_JOB_RETRY_AFTER_S <= env.AI_JOB_TIMEOUT_S) {
-    throw new ConfigError(`Invalid configuration: AI_JOB_RETRY_AFTER_S (${env.AI_JOB_RETRY_AFTER_S}) must be greater than AI_JOB_TIMEOUT_S (${env.AI_JOB_TIMEOUT_S})`);
+    throw new ConfigError(
+      `Invalid configuration: AI_JOB_RETRY_AFTER_S (${env.AI_JOB_RETRY_AFTER_S}) must be greater than AI_JOB_TIMEOUT_S (${env.AI_JOB_TIMEOUT_S})`,
+    );
   }
   // Without the signing secret no Stripe event could be verified, so every payment would be lost.
-  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (docs/billing.md)");
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (docs/billing.md)");
   const appKey = appKeyOf(env, mode);
   const appVersion = resolveAppVersion(env.APP_VERSION);
   return {
@@ -126,7 +146,10 @@ function build(env: Env, raw: Record<string, string | undefined>) {
           region: env.S3_REGION,
           endpoint: env.S3_ENDPOINT,
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
-          credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
         }
       : { kind: "disk" as const },
     legal: { acceptanceGate: env.LEGAL_ACCEPTANCE_GATE, changeMaxDistancePercent: env.LEGAL_CHANGE_MAX_DISTANCE_PERCENT },
@@ -153,13 +176,21 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       signingKeyId: env.ARCHIVE_SIGNING_KEY_ID,
       previousKeys: env.ARCHIVE_PREVIOUS_KEYS,
     },
-    newsletter: { sendingEnabled: env.NEWSLETTER_SENDING_ENABLED, sendRatePerSecond: env.NEWSLETTER_SEND_RATE_PER_SECOND, sendJobs: env.NEWSLETTER_SEND_JOBS },
+    newsletter: {
+      sendingEnabled: env.NEWSLETTER_SENDING_ENABLED,
+      sendRatePerSecond: env.NEWSLETTER_SEND_RATE_PER_SECOND,
+      sendJobs: env.NEWSLETTER_SEND_JOBS,
+    },
     auth: {
-      secret: env.AUTH_SECRET ?? env.NEXTAUTH_SECRET ?? secret(env, "AUTH_SECRET", { strict, appKey, purpose: "auth", whenMissingInStrictMode: "app_key" }),
+      secret:
+        env.AUTH_SECRET ??
+        env.NEXTAUTH_SECRET ??
+        secret(env, "AUTH_SECRET", { strict, appKey, purpose: "auth", whenMissingInStrictMode: "app_key" }),
       requireStrongAdmin: env.AUTH_REQUIRE_STRONG_ADMIN,
-      oidc: env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET
-        ? { issuer: env.AUTH_OIDC_ISSUER, clientId: env.AUTH_OIDC_CLIENT_ID, clientSecret: env.AUTH_OIDC_CLIENT_SECRET }
-        : undefined,
+      oidc:
+        env.AUTH_OIDC_ISSUER && env.AUTH_OIDC_CLIENT_ID && env.AUTH_OIDC_CLIENT_SECRET
+          ? { issuer: env.AUTH_OIDC_ISSUER, clientId: env.AUTH_OIDC_CLIENT_ID, clientSecret: env.AUTH_OIDC_CLIENT_SECRET }
+          : undefined,
       passwordBreachCheck: parseSwitch("PASSWORD_BREACH_CHECK", env.PASSWORD_BREACH_CHECK, mode === "production"),
       // Base of the k-anonymity range API used when passwordBreachCheck is on.
       passwordBreachRangeUrl: env.PASSWORD_BREACH_RANGE_URL,
@@ -195,7 +226,11 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       batchSize: env.MAIL_BATCH_SIZE,
       sendConcurrency: env.MAIL_SEND_CONCURRENCY,
       bounceThreshold: env.MAIL_BOUNCE_THRESHOLD,
-      circuit: { threshold: env.MAIL_CIRCUIT_THRESHOLD, windowMinutes: env.MAIL_CIRCUIT_WINDOW_MINUTES, openMinutes: env.MAIL_CIRCUIT_OPEN_MINUTES },
+      circuit: {
+        threshold: env.MAIL_CIRCUIT_THRESHOLD,
+        windowMinutes: env.MAIL_CIRCUIT_WINDOW_MINUTES,
+        openMinutes: env.MAIL_CIRCUIT_OPEN_MINUTES,
+      },
       domainCheck: parseSwitch("EMAIL_DOMAIN_CHECK", env.EMAIL_DOMAIN_CHECK, mode === "production"),
       alertCooldownMinutes: env.ALERT_COOLDOWN_MINUTES,
       refHeader: env.MAIL_REF_HEADER,
@@ -206,7 +241,9 @@ function build(env: Env, raw: Record<string, string | undefined>) {
     billing: {
       stripeSecretKey: env.STRIPE_SECRET_KEY,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
-      stripeApi: env.STRIPE_API_HOST ? { host: env.STRIPE_API_HOST, port: env.STRIPE_API_PORT, protocol: env.STRIPE_API_PROTOCOL } : undefined,
+      stripeApi: env.STRIPE_API_HOST
+        ? { host: env.STRIPE_API_HOST, port: env.STRIPE_API_PORT, protocol: env.STRIPE_API_PROTOCOL }
+        : undefined,
       stripeTaxRateId: env.STRIPE_TAX_RATE_ID,
       stripePriceChange: env.STRIPE_PRICE_CHANGE,
       // The local checkout signs its webhook events with this, exactly as Stripe signs with STRIPE_WEBHOOK_SECRET.
@@ -218,14 +255,22 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       paymentTermDays: env.BILLING_PAYMENT_TERM_DAYS,
       issuer: {
         name: env.BILLING_ISSUER_NAME,
-        addressLines: env.BILLING_ISSUER_ADDRESS?.split("|").map((l) => l.trim()).filter(Boolean) ?? [],
+        addressLines:
+          env.BILLING_ISSUER_ADDRESS?.split("|")
+            .map((l) => l.trim())
+            .filter(Boolean) ?? [],
         vatId: env.BILLING_ISSUER_VAT_ID,
         taxNumber: env.BILLING_ISSUER_TAX_NUMBER,
         email: env.BILLING_ISSUER_EMAIL,
         bank: env.BILLING_BANK_IBAN ? { name: env.BILLING_BANK_NAME, iban: env.BILLING_BANK_IBAN, bic: env.BILLING_BANK_BIC } : undefined,
       },
     },
-    jobs: { inngestEventKey: env.INNGEST_EVENT_KEY, inngestSigningKey: env.INNGEST_SIGNING_KEY, inngestBaseUrl: env.INNGEST_BASE_URL, autoDrain: env.JOBS_AUTO_DRAIN },
+    jobs: {
+      inngestEventKey: env.INNGEST_EVENT_KEY,
+      inngestSigningKey: env.INNGEST_SIGNING_KEY,
+      inngestBaseUrl: env.INNGEST_BASE_URL,
+      autoDrain: env.JOBS_AUTO_DRAIN,
+    },
     observability: {
       sentryDsn: env.SENTRY_DSN,
       sentryEnvironment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
@@ -252,7 +297,10 @@ const INDEXNOW_DEFAULT_ENDPOINT = "https://api.indexnow.org/indexnow";
 function searchConsoleConfig(env: Env, sites: ReturnType<typeof readSiteHosts>) {
   const named = [env.SEARCH_CONSOLE_SITE_URL_BUSINESS, env.SEARCH_CONSOLE_SITE_URL_TECH, env.SEARCH_CONSOLE_API_URL].some(Boolean);
   if (!env.SEARCH_CONSOLE_CREDENTIALS) {
-    if (named) throw new ConfigError("Invalid configuration: SEARCH_CONSOLE_CREDENTIALS is required with SEARCH_CONSOLE_SITE_URL_* or SEARCH_CONSOLE_API_URL (docs/configuration.md)");
+    if (named)
+      throw new ConfigError(
+        "Invalid configuration: SEARCH_CONSOLE_CREDENTIALS is required with SEARCH_CONSOLE_SITE_URL_* or SEARCH_CONSOLE_API_URL (docs/configuration.md)",
+      );
     return undefined;
   }
   return {
@@ -266,7 +314,22 @@ function searchConsoleConfig(env: Env, sites: ReturnType<typeof readSiteHosts>) 
 }
 
 /** Special-use names (RFC 6761, 6762, 8375 and the usual private ones): no search engine crawls them. */
-const PRIVATE_SUFFIXES = ["localhost", "local", "test", "example", "invalid", "internal", "intranet", "lan", "home", "corp", "home.arpa", "example.com", "example.net", "example.org"];
+const PRIVATE_SUFFIXES = [
+  "localhost",
+  "local",
+  "test",
+  "example",
+  "invalid",
+  "internal",
+  "intranet",
+  "lan",
+  "home",
+  "corp",
+  "home.arpa",
+  "example.com",
+  "example.net",
+  "example.org",
+];
 
 /** A name a search engine can reach: a domain with a public-looking suffix, not an address literal. */
 function isPublicDomain(host: string): boolean {

@@ -93,7 +93,10 @@ export const intList = () =>
     .string()
     .optional()
     .transform((v, ctx) => {
-      const parts = (v ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+      const parts = (v ?? "")
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean);
       const bad = parts.find((p) => !/^\d+$/.test(p));
       if (bad) {
         ctx.addIssue({ code: "custom", message: `must be a comma-separated list of ids (got "${bad}")` });
@@ -108,7 +111,10 @@ export const keyList = () =>
     .string()
     .optional()
     .transform((v, ctx) => {
-      const parts = (v ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+      const parts = (v ?? "")
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean);
       const out: { id: string; key: string }[] = [];
       for (const p of parts) {
         const m = /^([A-Za-z0-9._-]+):([A-Za-z0-9+/=_-]+)$/.exec(p);
@@ -134,7 +140,10 @@ export const cidrList = () =>
     .optional()
     .transform((v, ctx) => {
       const out: CidrRange[] = [];
-      for (const part of (v ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+      for (const part of (v ?? "")
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const [address = "", bits] = part.split("/");
         const family = isIP(address) === 4 ? "ipv4" : isIP(address) === 6 ? "ipv6" : null;
         const max = family === "ipv4" ? 32 : 128;

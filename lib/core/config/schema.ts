@@ -67,9 +67,18 @@ export const envSchema = z.object({
   /** Inspections per portal and day (the API allows 2,000 per property and day). */
   INDEX_CHECK_QUOTA_PER_PORTAL: int(200, { min: 1, max: 2000 }),
   /** IndexNow key (8-128 of a-z, A-Z, 0-9, -); unset: one derived per portal from APP_KEY. */
-  INDEXNOW_KEY: z.string().optional().refine((v) => v === undefined || v.trim() === "" || /^[a-zA-Z0-9-]{8,128}$/.test(v.trim()), "must be 8-128 characters of a-z, A-Z, 0-9 and -"),
+  INDEXNOW_KEY: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || v.trim() === "" || /^[a-zA-Z0-9-]{8,128}$/.test(v.trim()),
+      "must be 8-128 characters of a-z, A-Z, 0-9 and -",
+    ),
   /** Where pings go: a URL, or `local` (recorded, not sent); default: api.indexnow.org with a database, `local` embedded. */
-  INDEXNOW_ENDPOINT: z.string().optional().refine((v) => v === undefined || v.trim() === "" || v.trim() === "local" || URL.canParse(v.trim()), "must be a URL or local"),
+  INDEXNOW_ENDPOINT: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.trim() === "" || v.trim() === "local" || URL.canParse(v.trim()), "must be a URL or local"),
   FEED_FETCHES_RECORDED_SINCE: optionalDate(),
 
   ARCHIVE_SIGNING_KEY: optionalStr(),

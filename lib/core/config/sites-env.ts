@@ -10,7 +10,10 @@ export interface SiteHostsEnv {
 
 /** Names that only this machine reaches: localhost, *.localhost, the loopback addresses. */
 export function isLocalHost(host: string): boolean {
-  const name = host.replace(/:\d+$/, "").replace(/^\[|\]$/g, "").toLowerCase();
+  const name = host
+    .replace(/:\d+$/, "")
+    .replace(/^\[|\]$/g, "")
+    .toLowerCase();
   return name === "localhost" || name.endsWith(".localhost") || name === "::1" || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
@@ -20,7 +23,9 @@ export function isLocalHost(host: string): boolean {
  */
 export function isStrictEnv(env: Record<string, string | undefined>): boolean {
   const production = Boolean(env.DATABASE_URL?.trim());
-  const hosts = [env.SITE_HUB_HOST, env.SITE_BUSINESS_HOST, env.SITE_TECH_HOST].map((h) => h?.trim().toLowerCase()).filter((h): h is string => Boolean(h));
+  const hosts = [env.SITE_HUB_HOST, env.SITE_BUSINESS_HOST, env.SITE_TECH_HOST]
+    .map((h) => h?.trim().toLowerCase())
+    .filter((h): h is string => Boolean(h));
   return production && (env.NODE_ENV === "production" || hosts.some((h) => !isLocalHost(h)));
 }
 

@@ -32,7 +32,8 @@ export class TimedClient extends pg.Client {
   override connect(): Promise<pg.Client>;
   override connect(callback: (err: Error | null, c: pg.Client) => void): void;
   override connect(callback?: (err: Error | null, c: pg.Client) => void): Promise<pg.Client> | void {
-    const marked = (err: Error) => (err?.message === "timeout expired" ? Object.assign(err, { code: "ETIMEDOUT", syscall: "connect", errno: -110 }) : err);
+    const marked = (err: Error) =>
+      err?.message === "timeout expired" ? Object.assign(err, { code: "ETIMEDOUT", syscall: "connect", errno: -110 }) : err;
     if (callback) return super.connect((err: Error | null) => callback(err && marked(err), this));
     return super.connect().catch((err: Error) => Promise.reject(marked(err)));
   }
@@ -40,21 +41,24 @@ export class TimedClient extends pg.Client {
 
 function createClient(): PrismaClient {
   const { database } = getConfig();
-  const adapter = new PrismaPg({
-    connectionString: databaseUrl(),
-    // PGlite's connections share one backend, so more than one would mix transactions.
-    max: database.url ? database.poolSize : 1,
-    // Lock waits end with an error instead of hanging (spec: DB_LOCK_WAIT_TIMEOUT).
-    ...(database.url ? { options: `-c lock_timeout=${database.lockWaitTimeoutMs}` } : {}),
-    // A database that does not accept a connection in time is away: the request answers 503
-    // instead of waiting (lib/core/db/unavailable.ts). Set on the connection, not the pool, where it
-    // would also end a wait for a busy pool's free connection.
-    Client: TimedClient,
-  }, {
-    // A pooled connection the server ended (a restart) is an outage seen before any query fails.
-    onPoolError: noteDatabaseUnavailable,
-    onConnectionError: noteDatabaseUnavailable,
-  });
+  const adapter = new PrismaPg(
+    {
+      connectionString: databaseUrl(),
+      // PGlite's connections share one backend, so more than one would mix transactions.
+      max: database.url ? database.poolSize : 1,
+      // Lock waits end with an error instead of hanging (spec: DB_LOCK_WAIT_TIMEOUT).
+      ...(database.url ? { options: `-c lock_timeout=${database.lockWaitTimeoutMs}` } : {}),
+      // A database that does not accept a connection in time is away: the request answers 503
+      // instead of waiting (lib/core/db/unavailable.ts). Set on the connection, not the pool, where it
+      // would also end a wait for a busy pool's free connection.
+      Client: TimedClient,
+    },
+    {
+      // A pooled connection the server ended (a restart) is an outage seen before any query fails.
+      onPoolError: noteDatabaseUnavailable,
+      onConnectionError: noteDatabaseUnavailable,
+    },
+  );
   return new PrismaClient({ adapter });
 }
 

@@ -19,7 +19,9 @@ const slot = globalThis as unknown as Record<symbol, number | undefined>;
 
 let away: PrismaClient;
 beforeAll(async () => {
-  away = new PrismaClient({ adapter: new PrismaPg({ connectionString: "postgresql://postgres@127.0.0.1:1/postgres", connectionTimeoutMillis: 1000 }) });
+  away = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: "postgresql://postgres@127.0.0.1:1/postgres", connectionTimeoutMillis: 1000 }),
+  });
   // Loads the client's query compiler (a few hundred milliseconds, once per client, as at a
   // server's start); with a driver adapter it opens no connection, so this succeeds.
   await away.$connect();
@@ -88,7 +90,9 @@ describe("a database that cannot be reached", () => {
     const silent: Server = createServer(() => {}).listen(0, "127.0.0.1");
     await new Promise((resolve) => silent.once("listening", resolve));
     const port = (silent.address() as { port: number }).port;
-    const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: `postgresql://postgres@127.0.0.1:${port}/postgres`, Client: TimedClient }) });
+    const client = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: `postgresql://postgres@127.0.0.1:${port}/postgres`, Client: TimedClient }),
+    });
     try {
       await client.$connect();
       setErrorReporter(reporter);

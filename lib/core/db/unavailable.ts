@@ -15,7 +15,12 @@ const POSTGRES_CODE = /^(0800[0-7]|57P0[123]|53300)$/;
 // Not pg-pool's "timeout exceeded when trying to connect": that is a wait for a busy pool, no outage.
 const PG_MESSAGES = /Connection terminated|Client has encountered a connection error|Can't reach database server/;
 
-type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown; code?: unknown } } } };
+type ErrorLike = {
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown; code?: unknown } } };
+};
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err as ErrorLike | null | undefined, depth = 0; e && typeof e === "object" && depth < 5; e = e.cause as ErrorLike, depth++) {

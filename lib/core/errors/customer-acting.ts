@@ -17,18 +17,32 @@ import { AppError } from "@/lib/core/errors/errors";
  * - legal_acceptance: accepting the legal documents, e.g. on submitting a release
  * - legal_request: a request about a published release (spec 4.4; editors file those in /admin)
  */
-export type CustomerOnlyAction = "billing" | "billing_details" | "security" | "team" | "image_rights" | "image_upload" | "image_statement" | "legal_acceptance" | "legal_request";
+export type CustomerOnlyAction =
+  | "billing"
+  | "billing_details"
+  | "security"
+  | "team"
+  | "image_rights"
+  | "image_upload"
+  | "image_statement"
+  | "legal_acceptance"
+  | "legal_request";
 
 const REFUSED: Record<CustomerOnlyAction, string> = {
-  billing: "Im Support-Zugang sind Buchungen, Käufe, Zahlungen und Kündigungen nicht möglich; das entscheidet die Kundin oder der Kunde selbst.",
-  billing_details: "Im Support-Zugang lassen sich Rechnungsadresse und Rechnungsversand nicht ändern; diese Angaben macht die Kundin oder der Kunde selbst.",
-  security: "Im Support-Zugang lassen sich Passwort, Passkeys, Zwei-Faktor-Anmeldung, E-Mail-Adresse, API-Tokens und Anmeldungen nicht ändern.",
+  billing:
+    "Im Support-Zugang sind Buchungen, Käufe, Zahlungen und Kündigungen nicht möglich; das entscheidet die Kundin oder der Kunde selbst.",
+  billing_details:
+    "Im Support-Zugang lassen sich Rechnungsadresse und Rechnungsversand nicht ändern; diese Angaben macht die Kundin oder der Kunde selbst.",
+  security:
+    "Im Support-Zugang lassen sich Passwort, Passkeys, Zwei-Faktor-Anmeldung, E-Mail-Adresse, API-Tokens und Anmeldungen nicht ändern.",
   team: "Im Support-Zugang lässt sich das Team nicht ändern: Einladungen, Rollen, Entfernen und Adressvorschläge entscheidet die Inhaberin oder der Inhaber selbst.",
   image_rights: "Im Support-Zugang können Bildrechte nicht bestätigt werden; das muss die Kundin oder der Kunde selbst tun.",
-  image_upload: "Im Support-Zugang lassen sich keine Bilder hochladen: Mit dem Hochladen bestätigt die Kundin oder der Kunde die Bildrechte. Bilder fügt die Redaktion im Verwaltungsbereich hinzu.",
+  image_upload:
+    "Im Support-Zugang lassen sich keine Bilder hochladen: Mit dem Hochladen bestätigt die Kundin oder der Kunde die Bildrechte. Bilder fügt die Redaktion im Verwaltungsbereich hinzu.",
   image_statement: "Im Support-Zugang lassen sich Bildnachweis und KI-Angabe nicht ändern; das erklärt die Kundin oder der Kunde selbst.",
   legal_acceptance: "Im Support-Zugang können die Bedingungen nicht im Namen der Kundin oder des Kunden akzeptiert werden.",
-  legal_request: "Im Support-Zugang stellen Sie keinen Antrag im Namen der Kundin oder des Kunden; Anliegen legt die Redaktion im Verwaltungsbereich an.",
+  legal_request:
+    "Im Support-Zugang stellen Sie keinen Antrag im Namen der Kundin oder des Kunden; Anliegen legt die Redaktion im Verwaltungsbereich an.",
 };
 
 /** The form answer that refuses a customer-only action; it is an ActionResult of every form. */

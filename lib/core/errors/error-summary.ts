@@ -4,6 +4,9 @@
  */
 export function errorSummary(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  const lines = message.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = message
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines.at(-1) ?? "unknown error";
 }

@@ -48,6 +48,11 @@ export function actionError(thrown: unknown, messages: Partial<Record<ErrorCode,
       ...(Object.keys(issues).length ? { issues } : {}),
     };
   }
-  if (err.code === "service_unavailable") return { ok: false, code: err.code, message: "Der Dienst ist gerade kurz nicht erreichbar. Bitte senden Sie das Formular in einigen Sekunden erneut." };
+  if (err.code === "service_unavailable")
+    return {
+      ok: false,
+      code: err.code,
+      message: "Der Dienst ist gerade kurz nicht erreichbar. Bitte senden Sie das Formular in einigen Sekunden erneut.",
+    };
   return { ok: false, message: "Es ist ein unerwarteter Fehler aufgetreten. Bitte versuchen Sie es erneut." };
 }

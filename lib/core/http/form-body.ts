@@ -8,7 +8,8 @@ import { unacceptableTextIssues } from "@/lib/core/input/text";
  */
 export async function readSmallForm(request: Request, maxBytes: number): Promise<Record<string, string>> {
   const type = request.headers.get("content-type") ?? "";
-  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) throw new AppError("unsupported_media_type", "Send the fields as a form.");
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type))
+    throw new AppError("unsupported_media_type", "Send the fields as a form.");
   const body = await readBodyBytes(request, maxBytes);
   let form: FormData;
   try {

@@ -22,10 +22,14 @@ async function client() {
   return { ...newsroom, scope: `v1:releases:${newsroom.owner.id}` };
 }
 
-const releaseBody = (newsroomId: number, extra: Record<string, unknown> = {}) => apiReleaseBody(newsroomId, category, { submit: false, ...extra });
+const releaseBody = (newsroomId: number, extra: Record<string, unknown> = {}) =>
+  apiReleaseBody(newsroomId, category, { submit: false, ...extra });
 
 /** The hash the handler stores for a body: of the body as the route's schema parsed it. */
-const requestHashOf = (body: unknown) => createHash("sha256").update(JSON.stringify(ReleaseInput.parse(body))).digest("hex");
+const requestHashOf = (body: unknown) =>
+  createHash("sha256")
+    .update(JSON.stringify(ReleaseInput.parse(body)))
+    .digest("hex");
 
 /** A reservation left behind by an attempt that never stored its answer. */
 function strand(scope: string, key: string, body: unknown, opts: { leaseUntil: Date | null; resourceId?: number; createdAt?: Date }) {
@@ -58,7 +62,12 @@ describe("Idempotency-Key on POST /api/v1/releases", () => {
     expect(retry.body).toEqual(first.body);
     expect(await releasesOf(company.id)).toBe(1);
     // The stored reservation is finished: its answer, its release, no lease; the hash is the one the helpers here compute.
-    expect(await keyRow(scope, key)).toMatchObject({ requestHash: requestHashOf(body), responseStatus: 201, resourceId: first.body.data.id, leaseUntil: null });
+    expect(await keyRow(scope, key)).toMatchObject({
+      requestHash: requestHashOf(body),
+      responseStatus: 201,
+      resourceId: first.body.data.id,
+      leaseUntil: null,
+    });
   });
 
   it("answers 409 with the seconds left of the lease while another attempt holds the key", async () => {
@@ -165,7 +174,9 @@ describe("Idempotency-Key on POST /api/v1/releases", () => {
     const key = unique("race-key");
     await strand(scope, key, body, { leaseUntil: new Date(Date.now() - 1_000) });
 
-    const answers = await Promise.all(Array.from({ length: 5 }, () => api.call("createRelease", { body, headers: { "Idempotency-Key": key } })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => api.call("createRelease", { body, headers: { "Idempotency-Key": key } })),
+    );
     const fresh = answers.filter((a) => a.status === 201 && a.headers.get("idempotent-replayed") === null);
     expect(fresh).toHaveLength(1);
     const id = fresh[0]!.body.data.id;
@@ -205,9 +216,12 @@ describe("Idempotency-Key on POST /api/v1/releases", () => {
     expect([res.status, res.body.data.ai_declaration]).toEqual([201, "ai_generated"]);
     const id = res.body.data.id as number;
 
-    expect(await db.pressReleaseAiDeclaration.findMany({ where: { pressReleaseId: id }, select: { scope: true, declaration: true, version: true } })).toEqual([
-      { scope: "text", declaration: "ai_generated", version: 1 },
-    ]);
+    expect(
+      await db.pressReleaseAiDeclaration.findMany({
+        where: { pressReleaseId: id },
+        select: { scope: true, declaration: true, version: true },
+      }),
+    ).toEqual([{ scope: "text", declaration: "ai_generated", version: 1 }]);
     // One transaction wrote both rows: PostgreSQL stamps each row with the id of the transaction that wrote it.
     const [written] = await db.$queryRaw<{ release: string; declaration: string; history: string }[]>`
       SELECT (SELECT xmin::text FROM press_releases WHERE id = ${id}) AS release,

@@ -44,8 +44,13 @@ export async function withIdempotency(request: Request, scope: string, body: unk
     const r = await handlers.run({ bindResource: async () => {} });
     return Response.json(r.body, { status: r.status, headers: noStore() });
   }
-  if (!KEY.test(key)) throw new AppError("validation_failed", "Idempotency-Key must be 8–200 characters of letters, digits and . _ : -", undefined, [{ path: "Idempotency-Key", message: "Invalid format." }]);
-  const requestHash = createHash("sha256").update(JSON.stringify(body ?? null)).digest("hex");
+  if (!KEY.test(key))
+    throw new AppError("validation_failed", "Idempotency-Key must be 8–200 characters of letters, digits and . _ : -", undefined, [
+      { path: "Idempotency-Key", message: "Invalid format." },
+    ]);
+  const requestHash = createHash("sha256")
+    .update(JSON.stringify(body ?? null))
+    .digest("hex");
   const attempt = randomUUID();
   const [held] = await db.$queryRaw<{ resource_id: number | null }[]>`
     INSERT INTO idempotency_keys (scope, key, request_hash, created_at, lease_until, attempt)
@@ -66,11 +71,15 @@ export async function withIdempotency(request: Request, scope: string, body: unk
             async bindResource(tx, resourceId) {
               // An attempt that outlived its lease lost the key to a successor: its create rolls back.
               const { count } = await tx.idempotencyKey.updateMany({ where: mine, data: { resourceId } });
-              if (count === 0) throw new AppError("conflict", "This request's Idempotency-Key was taken over by a retry; its answer comes from there.");
+              if (count === 0)
+                throw new AppError("conflict", "This request's Idempotency-Key was taken over by a retry; its answer comes from there.");
             },
           });
     // Only the holder stores: an attempt that outlived its lease leaves the answer to its successor.
-    await db.idempotencyKey.updateMany({ where: mine, data: { responseStatus: r.status, responseBody: (r.body ?? Prisma.JsonNull) as Prisma.InputJsonValue, leaseUntil: null } });
+    await db.idempotencyKey.updateMany({
+      where: mine,
+      data: { responseStatus: r.status, responseBody: (r.body ?? Prisma.JsonNull) as Prisma.InputJsonValue, leaseUntil: null },
+    });
     return Response.json(r.body, { status: r.status, headers: noStore() });
   } catch (err) {
     await giveUp(mine).catch(() => {
@@ -101,10 +110,20 @@ async function answerOfEarlierAttempt(scope: string, key: string, requestHash: s
            GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${LEASE_END} - now()))))::int AS "secondsLeft"
     FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`;
   // Gone between the two statements: the first attempt failed and freed the key.
-  if (!first) throw new AppError("conflict", "A request with this Idempotency-Key has just ended without an answer. Retry it.", undefined, undefined, { "Retry-After": "1" });
-  if (first.requestHash !== requestHash) throw new AppError("validation_failed", "This Idempotency-Key was used with a different request body.");
+  if (!first)
+    throw new AppError(
+      "conflict",
+      "A request with this Idempotency-Key has just ended without an answer. Retry it.",
+      undefined,
+      undefined,
+      { "Retry-After": "1" },
+    );
+  if (first.requestHash !== requestHash)
+    throw new AppError("validation_failed", "This Idempotency-Key was used with a different request body.");
   if (first.responseStatus === null) {
-    throw new AppError("conflict", "A request with this Idempotency-Key is still being processed.", undefined, undefined, { "Retry-After": String(first.secondsLeft) });
+    throw new AppError("conflict", "A request with this Idempotency-Key is still being processed.", undefined, undefined, {
+      "Retry-After": String(first.secondsLeft),
+    });
   }
   return Response.json(first.responseBody, { status: first.responseStatus, headers: noStore({ "idempotent-replayed": "true" }) });
 }

@@ -19,7 +19,9 @@ export type ReportLevel = "error" | "warning";
 type Reporter = (err: unknown, context: { requestId: string; level: ReportLevel }) => void;
 
 const defaultReporter: Reporter = (err, { requestId, level }) =>
-  level === "error" ? console.error(`[${requestId}] unexpected error:`, err) : console.warn(`[${requestId}] client value refused by the database:`, errorSummary(err));
+  level === "error"
+    ? console.error(`[${requestId}] unexpected error:`, err)
+    : console.warn(`[${requestId}] client value refused by the database:`, errorSummary(err));
 
 /**
  * An expected outcome worth counting in the error tracker (spec 7): `page_expired` is the spec's
@@ -36,7 +38,11 @@ type SignalSink = (signal: Signal) => void;
 
 // One per process: every route bundle has its own copy of this module (lib/process-singleton.ts),
 // and the error tracker installs itself once, from instrumentation.
-const reporting = processSingleton("error-reporter", () => ({ reporter: defaultReporter, installed: defaultReporter, signal: null as SignalSink | null }));
+const reporting = processSingleton("error-reporter", () => ({
+  reporter: defaultReporter,
+  installed: defaultReporter,
+  signal: null as SignalSink | null,
+}));
 
 /** The error tracker: unexpected errors and signals go to it from now on. */
 export function installErrorTracker(tracker: { reporter: Reporter; signal: SignalSink }): void {
@@ -92,7 +98,9 @@ export function toAppError(err: unknown, requestId: string): AppError {
   }
   // An outage of the database is no fault of the request: the client is told when to come back.
   if (whenDatabaseUnavailable(err)) {
-    return new AppError("service_unavailable", "The service is briefly unavailable. Please try again shortly.", undefined, undefined, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+    return new AppError("service_unavailable", "The service is briefly unavailable. Please try again shortly.", undefined, undefined, {
+      "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+    });
   }
   reportError(err, { requestId });
   return new AppError("internal", "Something went wrong on our side. Please try again later.");

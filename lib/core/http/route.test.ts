@@ -17,7 +17,10 @@ afterEach(() => {
 });
 
 describe("apiRoute", () => {
-  const create = apiRoute({ route: "/api/v1/things", body: z.object({ title: z.string().min(3), count: z.number().int() }) }, async ({ body }) => json({ ok: body.title }, { status: 201 }));
+  const create = apiRoute(
+    { route: "/api/v1/things", body: z.object({ title: z.string().min(3), count: z.number().int() }) },
+    async ({ body }) => json({ ok: body.title }, { status: 201 }),
+  );
 
   it("parses the body and echoes a sane request id", async () => {
     const res = await create(post('{"title":"Hello","count":2}', { "content-type": "application/json", "x-request-id": "req-12345678" }));
@@ -71,7 +74,8 @@ describe("apiRoute", () => {
 
   it("uses the registered resolver's answer", async () => {
     registerAuthResolver("token", async (req) => {
-      if (req.headers.get("authorization") !== "Bearer good") throw Object.assign(new (await import("@/lib/core/errors/errors")).AppError("unauthenticated", "Missing token."));
+      if (req.headers.get("authorization") !== "Bearer good")
+        throw Object.assign(new (await import("@/lib/core/errors/errors")).AppError("unauthenticated", "Missing token."));
       return { kind: "token", id: "t1", userId: 1 };
     });
     const route = apiRoute({ route: "/api/v1/things", auth: "token" }, async ({ principal }) => json({ user: principal?.userId }));
@@ -102,9 +106,19 @@ describe("apiRoute", () => {
 });
 
 describe("apiRoute against hostile input", () => {
-  const create = apiRoute({ route: "/api/v1/things", body: z.object({ title: z.string(), tags: z.array(z.string()).optional(), contact: z.object({ email: z.string() }).optional() }) }, async ({ body }) => json({ ok: body.title }, { status: 201 }));
-  const list = apiRoute({ route: "/api/v1/things", query: z.object({ q: z.string().optional() }) }, async ({ query }) => json({ q: query.q ?? null }));
-  const byId = apiRoute({ route: "/api/v1/things", params: z.object({ id: RecordIdParam }) }, async ({ params }) => json({ id: params.id }));
+  const create = apiRoute(
+    {
+      route: "/api/v1/things",
+      body: z.object({ title: z.string(), tags: z.array(z.string()).optional(), contact: z.object({ email: z.string() }).optional() }),
+    },
+    async ({ body }) => json({ ok: body.title }, { status: 201 }),
+  );
+  const list = apiRoute({ route: "/api/v1/things", query: z.object({ q: z.string().optional() }) }, async ({ query }) =>
+    json({ q: query.q ?? null }),
+  );
+  const byId = apiRoute({ route: "/api/v1/things", params: z.object({ id: RecordIdParam }) }, async ({ params }) =>
+    json({ id: params.id }),
+  );
   const callById = (id: string) => byId(new Request(`http://x/things/${id}`), { params: Promise.resolve({ id }) });
 
   it("refuses NUL and unpaired surrogates in a body with 422 naming each field", async () => {
@@ -131,8 +145,14 @@ describe("apiRoute against hostile input", () => {
   });
 
   it("refuses a body over the limit with 413 before reading it all, declared or streamed", async () => {
-    const small = apiRoute({ route: "/api/v1/things", body: z.object({ title: z.string() }), maxBodyBytes: 64 }, async () => json({ ok: true }));
-    const declared = new Request("http://x/", { method: "POST", headers: { "content-type": "application/json", "content-length": "999999999" }, body: "{}" });
+    const small = apiRoute({ route: "/api/v1/things", body: z.object({ title: z.string() }), maxBodyBytes: 64 }, async () =>
+      json({ ok: true }),
+    );
+    const declared = new Request("http://x/", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": "999999999" },
+      body: "{}",
+    });
     expect((await small(declared)).status).toBe(413);
     let pulled = 0;
     const endless = new ReadableStream<Uint8Array>({
@@ -141,7 +161,12 @@ describe("apiRoute against hostile input", () => {
         controller.enqueue(new TextEncoder().encode(`"${"x".repeat(1000)}",`));
       },
     });
-    const streamed = new Request("http://x/", { method: "POST", headers: { "content-type": "application/json" }, body: endless, duplex: "half" } as RequestInit);
+    const streamed = new Request("http://x/", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
     expect((await small(streamed)).status).toBe(413);
     expect(pulled).toBeLessThan(5);
   });
@@ -173,7 +198,11 @@ describe("route patterns", () => {
     const files = readdirSync(app, { recursive: true, encoding: "utf8" }).filter((f) => /(?:^|\/)route\.tsx?$/.test(f));
     const named = files.flatMap((file) => {
       const source = readFileSync(join(app, file), "utf8");
-      return [...source.matchAll(/apiRoute\(\{\s*route: "([^"]+)"/g)].map((m) => ({ file, route: m[1], folder: `/${relative(app, dirname(join(app, file)))}` }));
+      return [...source.matchAll(/apiRoute\(\{\s*route: "([^"]+)"/g)].map((m) => ({
+        file,
+        route: m[1],
+        folder: `/${relative(app, dirname(join(app, file)))}`,
+      }));
     });
     const calls = files.reduce((n, file) => n + (readFileSync(join(app, file), "utf8").match(/apiRoute\(/g)?.length ?? 0), 0);
     expect(named.length).toBe(calls);

@@ -102,10 +102,11 @@ function parseParams(schema: Schema, raw: Record<string, string | string[]>): un
  * One wrapper for every API handler: request id, authentication, rate limit, zod parsing of
  * params, query and body, and the one error mapping. The handler only does its domain call.
  */
-export function apiRoute<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
-  options: RouteOptions<P, Q, B>,
-  handler: (ctx: RouteContext<P, Q, B>) => Promise<Response>,
-) {
+export function apiRoute<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(options: RouteOptions<P, Q, B>, handler: (ctx: RouteContext<P, Q, B>) => Promise<Response>) {
   return async (request: Request, next?: NextContext): Promise<Response> => {
     const requestId = requestIdOf(request);
     let limitHeaders: Record<string, string> = {};

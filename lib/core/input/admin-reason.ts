@@ -6,8 +6,18 @@ export const MAX_REASON_LENGTH = 500;
 
 /** What a refused reason is told: German under the admin forms' fields, English on the console. */
 const REASON_WORDING = {
-  de: { refused: "Für diese Aktion ist ein Grund nötig.", missing: "Bitte geben Sie einen Grund an.", tooLong: `Höchstens ${MAX_REASON_LENGTH} Zeichen.`, unstorable: "Der Text enthält ein unzulässiges Steuerzeichen." },
-  en: { refused: "A reason is required for this billing action.", missing: "Required.", tooLong: `At most ${MAX_REASON_LENGTH} characters.`, unstorable: UNACCEPTABLE_TEXT_MESSAGE },
+  de: {
+    refused: "Für diese Aktion ist ein Grund nötig.",
+    missing: "Bitte geben Sie einen Grund an.",
+    tooLong: `Höchstens ${MAX_REASON_LENGTH} Zeichen.`,
+    unstorable: "Der Text enthält ein unzulässiges Steuerzeichen.",
+  },
+  en: {
+    refused: "A reason is required for this billing action.",
+    missing: "Required.",
+    tooLong: `At most ${MAX_REASON_LENGTH} characters.`,
+    unstorable: UNACCEPTABLE_TEXT_MESSAGE,
+  },
 } as const;
 
 type ReasonWording = keyof typeof REASON_WORDING;

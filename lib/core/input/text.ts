@@ -22,10 +22,16 @@ export function withoutUnstorableChars(text: string): string {
 // plane), no bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069: they
 // make a text display in another order than it is read, "Trojan Source"). Storable, but never
 // part of prose: pasted garbage, or an attempt to break a page or feed or to hide a word.
-const PLANE_ENDS = Array.from({ length: 17 }, (_, plane) => (plane === 0 ? "\\uFFFE\\uFFFF" : `\\u{${plane.toString(16)}FFFE}\\u{${plane.toString(16)}FFFF}`)).join("");
-const UNREADABLE = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\uFDD0-\\uFDEF${PLANE_ENDS}]`, "u");
+const PLANE_ENDS = Array.from({ length: 17 }, (_, plane) =>
+  plane === 0 ? "\\uFFFE\\uFFFF" : `\\u{${plane.toString(16)}FFFE}\\u{${plane.toString(16)}FFFF}`,
+).join("");
+const UNREADABLE = new RegExp(
+  `[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\uFDD0-\\uFDEF${PLANE_ENDS}]`,
+  "u",
+);
 
-export const UNREADABLE_TEXT_MESSAGE = "Contains a control character, a noncharacter or a bidirectional override; only readable text, tabs and line breaks are accepted.";
+export const UNREADABLE_TEXT_MESSAGE =
+  "Contains a control character, a noncharacter or a bidirectional override; only readable text, tabs and line breaks are accepted.";
 
 /** Storable and readable: isAcceptableText, and no control character but tab and line breaks, no noncharacter, no bidi override. */
 export function isReadableText(text: string): boolean {

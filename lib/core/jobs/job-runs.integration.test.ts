@@ -45,7 +45,10 @@ describe("runRecorded", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     // PostgreSQL refuses a NUL in text: both writes fail for real.
     expect(await runRecorded("bad\u0000name", async () => "done")).toBe("done");
-    expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining("run not recorded"), expect.stringContaining("run not recorded")]);
+    expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([
+      expect.stringContaining("run not recorded"),
+      expect.stringContaining("run not recorded"),
+    ]);
     expect(await db.jobHeartbeat.count()).toBe(0);
   });
 });
@@ -62,7 +65,16 @@ describe("both runners record per job name", () => {
     const fn = functions.find((f) => f.id() === "ops-watch")!;
     const { error, result } = await new InngestTestEngine({ function: fn, events: [{ name: JOB.opsWatch, data: {} }] }).execute();
     expect(error).toBeUndefined();
-    expect((result as { findings: { key: string }[] }).findings.map((f) => f.key)).toEqual(["queue_backlog", "scheduler_silent", "mail_circuit_open", "mail_backlog", "webhook_failures:stripe:processing", "webhook_failures:stripe:signature", "webhook_failures:resend:processing", "webhook_failures:resend:signature"]);
+    expect((result as { findings: { key: string }[] }).findings.map((f) => f.key)).toEqual([
+      "queue_backlog",
+      "scheduler_silent",
+      "mail_circuit_open",
+      "mail_backlog",
+      "webhook_failures:stripe:processing",
+      "webhook_failures:stripe:signature",
+      "webhook_failures:resend:processing",
+      "webhook_failures:resend:signature",
+    ]);
     const watched = await row(JOB.opsWatch);
     expect(watched.lastOkAt).not.toBeNull();
     expect(watched.lastFailedAt).toBeNull();

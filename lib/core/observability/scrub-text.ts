@@ -16,7 +16,10 @@ const ADDRESS_CHAR = "(?:[\\p{L}\\p{N}\\p{M}]|%[0-9a-f]{2})";
  * bounded (RFC 5321: 64 octets, three characters each when percent-encoded), so a hostile text
  * cannot make the scan slow.
  */
-const EMAIL = new RegExp(`[\\p{L}\\p{N}\\p{M}.!#$%&'*+/=?^_\`{|}~-]{1,192}(?:@|%40)(?:${ADDRESS_CHAR}(?:(?:${ADDRESS_CHAR}|-){0,61}${ADDRESS_CHAR})?\\.){1,8}(?:\\p{L}|%[0-9a-f]{2})(?:(?:${ADDRESS_CHAR}|-){0,61}${ADDRESS_CHAR})?`, "giu");
+const EMAIL = new RegExp(
+  `[\\p{L}\\p{N}\\p{M}.!#$%&'*+/=?^_\`{|}~-]{1,192}(?:@|%40)(?:${ADDRESS_CHAR}(?:(?:${ADDRESS_CHAR}|-){0,61}${ADDRESS_CHAR})?\\.){1,8}(?:\\p{L}|%[0-9a-f]{2})(?:(?:${ADDRESS_CHAR}|-){0,61}${ADDRESS_CHAR})?`,
+  "giu",
+);
 /** PEM blocks (a service account's private key), with real or escaped line breaks. */
 const PEM = /-----BEGIN [A-Z ]+-----[\s\S]*?-----END [A-Z ]+-----/g;
 /** Authorization schemes followed by their credential. */
@@ -35,11 +38,15 @@ const URL_QUERY = /([^\s?#"<>/]*\/[^\s?#"<>]*)[?#][^\s"'<>]*/g;
 /** `name=value` pairs whose name says secret: cookies in a header string, form bodies, log lines. */
 const SECRET_PAIR = /([\w.-]{0,64}(?:token|secret|password|passwd|session|csrf|auth|code|sig|key)[\w.-]{0,64})=([^\s;,&"']+)/gi;
 /** `name: value` and `"name": "value"` (log lines, JSON inside a message) whose name says secret; the quotes stay. */
-const SECRET_FIELD = /((?:\\?["'])?[\w.-]{0,64}(?:password|passwd|pwd|secret|token|api[_-]?key|private[_-]?key|credentials?)[\w.-]{0,64}(?:\\?["'])?\s*:[ \t]*)(\\"(?:[^\\]|\\(?!"))*?\\"|"(?:[^"\\]|\\.)*"|'[^']*'|(?![[{])[^\s,;}\]&]+)/gi;
+const SECRET_FIELD =
+  /((?:\\?["'])?[\w.-]{0,64}(?:password|passwd|pwd|secret|token|api[_-]?key|private[_-]?key|credentials?)[\w.-]{0,64}(?:\\?["'])?\s*:[ \t]*)(\\"(?:[^\\]|\\(?!"))*?\\"|"(?:[^"\\]|\\.)*"|'[^']*'|(?![[{])[^\s,;}\]&]+)/gi;
 const H = "[0-9a-f]{1,4}";
 const V4 = "\\d{1,3}(?:\\.\\d{1,3}){3}";
 /** Full, compressed and IPv4-embedding forms; those ending in an IPv4 part come first so they are taken whole. */
-const IPV6 = new RegExp(`(?<![\\w:.])(?:(?:${H}:){6}${V4}|(?:${H}(?::${H}){0,5})?::(?:${H}:){0,5}${V4}|(?:${H}:){7}${H}|(?:${H}(?::${H}){0,6})?::(?:${H}(?::${H}){0,6})?)(?![\\w:])`, "gi");
+const IPV6 = new RegExp(
+  `(?<![\\w:.])(?:(?:${H}:){6}${V4}|(?:${H}(?::${H}){0,5})?::(?:${H}:){0,5}${V4}|(?:${H}:){7}${H}|(?:${H}(?::${H}){0,6})?::(?:${H}(?::${H}){0,6})?)(?![\\w:])`,
+  "gi",
+);
 const IPV4 = /(?<!\d)(?:\d{1,3}\.){3}\d{1,3}(?!\d|\.\d)/g;
 const LONG_HEX = /(?<![0-9a-f])[0-9a-f]{32,}(?![0-9a-f])/gi;
 /** Random base64url runs (session ids, link tokens: 32 bytes = 43 characters) and standard base64 with padding. */

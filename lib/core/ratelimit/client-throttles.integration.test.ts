@@ -17,7 +17,14 @@ const from = (address: string, extra: Record<string, string> = {}) => new Header
 describe("CSP reports endpoint", () => {
   it("answers 429 with Retry-After in seconds to the 61st request of a minute, before reading the body", async () => {
     const { POST } = await import("@/app/csp-report/route");
-    const post = (address: string) => POST(new Request("http://hub.localhost/csp-report", { method: "POST", headers: from(address, { "content-type": "application/csp-report" }), body: "{not json" }));
+    const post = (address: string) =>
+      POST(
+        new Request("http://hub.localhost/csp-report", {
+          method: "POST",
+          headers: from(address, { "content-type": "application/csp-report" }),
+          body: "{not json",
+        }),
+      );
     const statuses = [];
     for (let i = 0; i < 61; i++) statuses.push(await post("192.0.2.20"));
     expect(statuses.slice(0, 60).map((r) => r.status)).toEqual(Array(60).fill(400));
@@ -39,7 +46,14 @@ describe("CSP reports endpoint, body size", () => {
         controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
       },
     });
-    const res = await POST(new Request("http://hub.localhost/csp-report", { method: "POST", headers: from("192.0.2.22", { "content-type": "application/csp-report" }), body: endless, duplex: "half" } as RequestInit));
+    const res = await POST(
+      new Request("http://hub.localhost/csp-report", {
+        method: "POST",
+        headers: from("192.0.2.22", { "content-type": "application/csp-report" }),
+        body: endless,
+        duplex: "half",
+      } as RequestInit),
+    );
     expect(res.status).toBe(413);
     expect(pulled).toBeLessThan(10);
   });
@@ -51,7 +65,8 @@ describe("view beacon", () => {
     const live = () => seedRelease({ companyId: company.id, status: "published", publishedAt: new Date(Date.now() - 60_000) });
     const [release, other] = [await live(), await live()];
     const reader = clientKeyOf(from("192.0.2.30"));
-    const view = (pressReleaseId: number, clientKey = reader) => recordBeaconView({ pressReleaseId, portal: "business", userAgent: CHROME, clientKey });
+    const view = (pressReleaseId: number, clientKey = reader) =>
+      recordBeaconView({ pressReleaseId, portal: "business", userAgent: CHROME, clientKey });
     const booked = [];
     for (let i = 0; i < 11; i++) booked.push(await view(release.id));
     expect(booked).toEqual([...Array(10).fill(true), false]);
@@ -64,7 +79,8 @@ describe("view beacon", () => {
     const company = await seedCompany();
     const release = await seedRelease({ companyId: company.id, status: "published", publishedAt: new Date(Date.now() - 60_000) });
     const flooder = clientKeyOf(from("192.0.2.33"));
-    const view = (pressReleaseId: number, clientKey = flooder) => recordBeaconView({ pressReleaseId, portal: "business", userAgent: CHROME, clientKey });
+    const view = (pressReleaseId: number, clientKey = flooder) =>
+      recordBeaconView({ pressReleaseId, portal: "business", userAgent: CHROME, clientKey });
     for (let i = 0; i < 300; i++) await view(2_000_000_000 - i);
     expect(await view(release.id)).toBe(false);
     expect(await view(release.id, clientKeyOf(from("192.0.2.34")))).toBe(true);
@@ -74,14 +90,21 @@ describe("view beacon", () => {
     const { GET } = await import("@/app/portal/[portal]/seen/[id]/route");
     const company = await seedCompany();
     const release = await seedRelease({ companyId: company.id, status: "published", publishedAt: new Date(Date.now() - 60_000) });
-    const get = () => GET(new Request(`http://business.localhost/seen/${release.id}`, { headers: from("192.0.2.32", { "user-agent": CHROME }) }), { params: Promise.resolve({ portal: "business", id: String(release.id) }) });
+    const get = () =>
+      GET(new Request(`http://business.localhost/seen/${release.id}`, { headers: from("192.0.2.32", { "user-agent": CHROME }) }), {
+        params: Promise.resolve({ portal: "business", id: String(release.id) }),
+      });
     const answers = [];
     for (let i = 0; i < 12; i++) answers.push(await get());
-    const pixels = await Promise.all(answers.map(async (r) => [r.status, r.headers.get("content-type"), Buffer.from(await r.arrayBuffer()).toString("base64")].join(" ")));
+    const pixels = await Promise.all(
+      answers.map(async (r) => [r.status, r.headers.get("content-type"), Buffer.from(await r.arrayBuffer()).toString("base64")].join(" ")),
+    );
     expect(new Set(pixels).size).toBe(1);
     expect(answers[11]!.status).toBe(200);
     // Outside a Next request the booking runs right after the answer; it settles at 10.
-    await vi.waitFor(async () => expect(await db.pressReleaseEvent.count({ where: { pressReleaseId: release.id, type: "view" } })).toBe(10));
+    await vi.waitFor(async () =>
+      expect(await db.pressReleaseEvent.count({ where: { pressReleaseId: release.id, type: "view" } })).toBe(10),
+    );
   });
 });
 

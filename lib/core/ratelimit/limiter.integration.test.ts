@@ -24,7 +24,11 @@ describe("rate limiter over Redis", () => {
     const other = new Redis(REDIS_URL);
     const { upstashRedisAdapter } = await import("./upstash-redis-adapter");
     const { Ratelimit } = await import("@upstash/ratelimit");
-    const b = new Ratelimit({ redis: upstashRedisAdapter(other) as never, limiter: Ratelimit.fixedWindow(20, "60 s"), prefix: policy.prefix });
+    const b = new Ratelimit({
+      redis: upstashRedisAdapter(other) as never,
+      limiter: Ratelimit.fixedWindow(20, "60 s"),
+      prefix: policy.prefix,
+    });
     const calls = [
       ...Array.from({ length: 25 }, () => a.limit("same-key").then((r) => r.success)),
       ...Array.from({ length: 25 }, () => b.limit("same-key").then((r) => r.success)),

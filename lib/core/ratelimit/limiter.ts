@@ -31,7 +31,12 @@ export interface Limiter {
  * per window (its count in Redis before, then N fresh ones) for as long as the outage lasts
  * (docs/operations.md).
  */
-export function redisLimiter(policy: RateLimitPolicy, redis: GuardedRedis, keyPrefix = "", fallback: Limiter = memoryLimiter(policy)): Limiter {
+export function redisLimiter(
+  policy: RateLimitPolicy,
+  redis: GuardedRedis,
+  keyPrefix = "",
+  fallback: Limiter = memoryLimiter(policy),
+): Limiter {
   const rl = new Ratelimit({
     redis: upstashRedisAdapter(redis.client) as never,
     limiter: Ratelimit.fixedWindow(policy.limit, `${policy.windowSeconds} s`),

@@ -8,7 +8,32 @@ export interface RateLimitPolicy {
   prefix: string;
 }
 
-export type PolicyName = "api" | "share" | "loginFailures" | "loginAccountFailures" | "twoFactor" | "csp" | "accountMail" | "accountMailRecipient" | "emailChangeRequests" | "twoFactorHourly" | "twoFactorDaily" | "cspReports" | "passkeySignIn" | "viewBeacon" | "viewBeaconClient" | "apiAuthFailures" | "mailVisit" | "mailVisitClient" | "newsletterSignup" | "teamInvitations" | "imageUploads" | "legalRequestForm" | "contactForm" | "intakeReceiptRecipient" | "customerLegalRequests";
+export type PolicyName =
+  | "api"
+  | "share"
+  | "loginFailures"
+  | "loginAccountFailures"
+  | "twoFactor"
+  | "csp"
+  | "accountMail"
+  | "accountMailRecipient"
+  | "emailChangeRequests"
+  | "twoFactorHourly"
+  | "twoFactorDaily"
+  | "cspReports"
+  | "passkeySignIn"
+  | "viewBeacon"
+  | "viewBeaconClient"
+  | "apiAuthFailures"
+  | "mailVisit"
+  | "mailVisitClient"
+  | "newsletterSignup"
+  | "teamInvitations"
+  | "imageUploads"
+  | "legalRequestForm"
+  | "contactForm"
+  | "intakeReceiptRecipient"
+  | "customerLegalRequests";
 
 /** Every rate limit in one table. Why each is keyed as it is: */
 export function ratePolicies(limits = getConfig().limits): Record<PolicyName, RateLimitPolicy> {

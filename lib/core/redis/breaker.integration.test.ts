@@ -33,9 +33,13 @@ async function freePort(): Promise<number> {
 }
 
 async function startRedis(): Promise<void> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let log = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`redis-server on ${port} did not start:\n${log}`)), 5000);
@@ -276,7 +280,12 @@ describe("Redis away: the store answers from this process's memory", () => {
 
     await startRedis();
     const deadline = Date.now() + 4000;
-    while (await store.ping().then(() => false, () => true)) {
+    while (
+      await store.ping().then(
+        () => false,
+        () => true,
+      )
+    ) {
       expect(Date.now()).toBeLessThan(deadline);
       await sleep(50);
     }
@@ -346,21 +355,24 @@ describe("Redis away: rate limits count in memory", () => {
   it.each([
     ["stopped", 4, 100],
     ["frozen", 5, COMMAND_TIMEOUT_MS + 150],
-  ] as const)("a limiter of three over a %s Redis still refuses the fourth call, answering at once after the first", async (mode, db, firstWithin) => {
-    const url = scenarioUrl(db);
-    const limiter = redisLimiter({ limit: 3, windowSeconds: 3600, prefix: uniquePrefix(`rl-${mode}`) }, guardedRedis(url));
-    expect((await limiter.limit("warm")).success).toBe(true);
+  ] as const)(
+    "a limiter of three over a %s Redis still refuses the fourth call, answering at once after the first",
+    async (mode, db, firstWithin) => {
+      const url = scenarioUrl(db);
+      const limiter = redisLimiter({ limit: 3, windowSeconds: 3600, prefix: uniquePrefix(`rl-${mode}`) }, guardedRedis(url));
+      expect((await limiter.limit("warm")).success).toBe(true);
 
-    if (mode === "stopped") await stopRedis();
-    else freeze();
-    const results = [];
-    for (let i = 0; i < 4; i++) results.push(await timed(() => limiter.limit("203.0.113.9")));
-    expect(results.map((r) => r.value.success)).toEqual([true, true, true, false]);
-    expect(results[3]!.value.remaining).toBe(0);
-    expect(results[3]!.value.reset).toBeGreaterThan(Date.now());
-    expect(results[0]!.ms).toBeLessThan(firstWithin);
-    for (const r of results.slice(1)) expect(r.ms).toBeLessThan(50);
-  });
+      if (mode === "stopped") await stopRedis();
+      else freeze();
+      const results = [];
+      for (let i = 0; i < 4; i++) results.push(await timed(() => limiter.limit("203.0.113.9")));
+      expect(results.map((r) => r.value.success)).toEqual([true, true, true, false]);
+      expect(results[3]!.value.remaining).toBe(0);
+      expect(results[3]!.value.reset).toBeGreaterThan(Date.now());
+      expect(results[0]!.ms).toBeLessThan(firstWithin);
+      for (const r of results.slice(1)) expect(r.ms).toBeLessThan(50);
+    },
+  );
 });
 
 describe("Redis away: nothing queues", () => {

@@ -31,7 +31,11 @@ export function normalizeAddress(raw: string | null | undefined): string | null 
   return isIP(a) ? a.toLowerCase() : null;
 }
 
-const listOf = (header: string | null) => (header ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const listOf = (header: string | null) =>
+  (header ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function proxyList(ranges: CidrRange[]): BlockList {
   const list = new BlockList();
@@ -92,14 +96,18 @@ export function clientAddressOf(headers: Headers, trust: AddressTrust, stampKey 
   return normalizeAddress(chain[chain.length - 1 - hops]) ?? UNKNOWN_ADDRESS;
 }
 
-const SOURCE_HINT = "Start the service with `npm start` (its server stamps each connection), or set TRUSTED_PROXY_HOPS, TRUSTED_PROXY_RANGES or CLIENT_ADDRESS_HEADER (docs/security.md).";
+const SOURCE_HINT =
+  "Start the service with `npm start` (its server stamps each connection), or set TRUSTED_PROXY_HOPS, TRUSTED_PROXY_RANGES or CLIENT_ADDRESS_HEADER (docs/security.md).";
 
 /**
  * At start: whether any source of client addresses exists (this process's own server, trusted
  * proxies, a platform header). A production server without one would count every client as one
  * and let a single stranger throttle everybody: it refuses to start. Elsewhere a warning.
  */
-export function assertClientAddressSource(config: Pick<Config, "app" | "security">, env: Record<string, string | undefined> = process.env): void {
+export function assertClientAddressSource(
+  config: Pick<Config, "app" | "security">,
+  env: Record<string, string | undefined> = process.env,
+): void {
   const trust = config.security.clientAddress;
   if (env.PD_PEER_STAMP_KEY || trust.platformHeader || trust.proxyHops > 0 || trust.proxyRanges.length) return;
   const message = `client addresses: no source. ${SOURCE_HINT}`;
@@ -150,7 +158,10 @@ function ipv6Prefix64(address: string): string {
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
 }
 
 /**

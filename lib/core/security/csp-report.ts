@@ -11,7 +11,10 @@ export function sanitizeReportUrl(raw: unknown): string | null {
   if (!/^[a-z][a-z0-9+.-]*:/i.test(raw)) return raw.slice(0, 40); // keywords like "inline", "eval"
   try {
     const url = new URL(raw);
-    const path = url.pathname.split("/").map((s) => (TOKEN_SEGMENT.test(s) ? ":token" : s)).join("/");
+    const path = url.pathname
+      .split("/")
+      .map((s) => (TOKEN_SEGMENT.test(s) ? ":token" : s))
+      .join("/");
     return `${url.protocol}//${url.host}${path}`;
   } catch {
     return null;
@@ -26,7 +29,10 @@ const SHORT_ESCAPES: Record<string, string> = { "\\": "\\\\", "\n": "\\n", "\r":
 
 /** A value from a report as printable text on one line: JSON-style escapes (`\n`, `\u2028`). */
 export function loggableValue(value: string): string {
-  return value.replace(UNLOGGABLE, (c) => SHORT_ESCAPES[c] ?? Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""));
+  return value.replace(
+    UNLOGGABLE,
+    (c) => SHORT_ESCAPES[c] ?? Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`).join(""),
+  );
 }
 
 export interface CspViolation {
@@ -37,11 +43,16 @@ export interface CspViolation {
 
 /** Both report formats: `application/csp-report` ({"csp-report": …}) and Reporting API arrays. */
 export function parseCspReports(body: unknown): CspViolation[] {
-  const items = Array.isArray(body) ? body.map((r: { body?: Record<string, unknown> }) => r?.body ?? {}) : [((body as { "csp-report"?: Record<string, unknown> })?.["csp-report"] ?? {}) as Record<string, unknown>];
+  const items = Array.isArray(body)
+    ? body.map((r: { body?: Record<string, unknown> }) => r?.body ?? {})
+    : [((body as { "csp-report"?: Record<string, unknown> })?.["csp-report"] ?? {}) as Record<string, unknown>];
   return items.slice(0, 20).map((r) => ({
     documentUri: sanitizeReportUrl(r["document-uri"] ?? r["documentURL"]),
     blockedUri: sanitizeReportUrl(r["blocked-uri"] ?? r["blockedURL"]),
-    directive: typeof (r["effective-directive"] ?? r["effectiveDirective"] ?? r["violated-directive"]) === "string" ? String(r["effective-directive"] ?? r["effectiveDirective"] ?? r["violated-directive"]).slice(0, 60) : null,
+    directive:
+      typeof (r["effective-directive"] ?? r["effectiveDirective"] ?? r["violated-directive"]) === "string"
+        ? String(r["effective-directive"] ?? r["effectiveDirective"] ?? r["violated-directive"]).slice(0, 60)
+        : null,
   }));
 }
 
@@ -59,7 +70,9 @@ export async function recordCspReports(body: unknown, log: (line: string) => voi
     const key = createHash("sha256").update(JSON.stringify(v)).digest("base64url").slice(0, 24);
     if (!(await getLimiter("csp").limit(key)).success) continue;
     // Values come from whoever sent the report: escaped, so they cannot start a line of their own.
-    log(`csp violation: ${loggableValue(v.directive ?? "?")} blocked ${loggableValue(v.blockedUri ?? "?")} on ${loggableValue(v.documentUri ?? "?")}`);
+    log(
+      `csp violation: ${loggableValue(v.directive ?? "?")} blocked ${loggableValue(v.blockedUri ?? "?")} on ${loggableValue(v.documentUri ?? "?")}`,
+    );
     logged++;
   }
   return logged;

@@ -15,7 +15,11 @@ describe("the policy of a stored public page", () => {
   ].join("\n");
 
   it("allows each inline script by the hash of its exact text, once, and nothing that does not run", () => {
-    expect(inlineScriptHashes(html, null)).toEqual([sha("(self.__next_f=self.__next_f||[]).push([0])"), sha(`self.__next_f.push([1,"ä\\u003c/x"])`), sha(`import("/x.js")`)]);
+    expect(inlineScriptHashes(html, null)).toEqual([
+      sha("(self.__next_f=self.__next_f||[]).push([0])"),
+      sha(`self.__next_f.push([1,"ä\\u003c/x"])`),
+      sha(`import("/x.js")`),
+    ]);
   });
 
   it("holds no nonce and no unsafe-inline for scripts, and is the same for the same bytes", () => {

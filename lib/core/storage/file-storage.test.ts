@@ -23,7 +23,14 @@ beforeAll(async () => {
   process.env.STORAGE_DIR = storageDir;
   resetConfigForTests();
   server = await startS3Server();
-  const config: S3StorageConfig = { kind: "s3", bucket: server.bucket, region: "auto", endpoint: server.endpoint, forcePathStyle: true, credentials: S3_SERVER_CREDENTIALS };
+  const config: S3StorageConfig = {
+    kind: "s3",
+    bucket: server.bucket,
+    region: "auto",
+    endpoint: server.endpoint,
+    forcePathStyle: true,
+    credentials: S3_SERVER_CREDENTIALS,
+  };
   s3 = s3Storage(config, { pageSize: PAGE_SIZE });
 });
 
@@ -110,12 +117,17 @@ describe.each(ADAPTERS)("file storage contract: %s", (_name, adapter) => {
       await expect(storage.get(key), key).rejects.toThrow("invalid storage key");
       await expect(storage.delete(key), key).rejects.toThrow("invalid storage key");
     }
-    for (const prefix of ["@/lib/core/x", "/abs", "a//b"]) await expect(listAll(storage, prefix), prefix).rejects.toThrow("invalid storage key");
+    for (const prefix of ["@/lib/core/x", "/abs", "a//b"])
+      await expect(listAll(storage, prefix), prefix).rejects.toThrow("invalid storage key");
   });
 
   it("keeps binary bytes intact", async () => {
     const storage = adapter();
-    const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: "#3366cc", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 48, height: 32, channels: 3, background: "#3366cc", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    })
+      .png()
+      .toBuffer();
     const everyByte = Buffer.from(Array.from({ length: 1024 }, (_, i) => (i * 7) % 256));
     const dir = unique("binary");
     await storage.put(`${dir}/noise.png`, png, "image/png");
@@ -146,11 +158,19 @@ describe("disk adapter", () => {
 
 describe("s3 adapter", () => {
   it("lists past the server's default page of 1,000 keys without a page size", async () => {
-    const config: S3StorageConfig = { kind: "s3", bucket: server.bucket, region: "auto", endpoint: server.endpoint, forcePathStyle: true, credentials: S3_SERVER_CREDENTIALS };
+    const config: S3StorageConfig = {
+      kind: "s3",
+      bucket: server.bucket,
+      region: "auto",
+      endpoint: server.endpoint,
+      forcePathStyle: true,
+      credentials: S3_SERVER_CREDENTIALS,
+    };
     const storage = s3Storage(config);
     const root = unique("many");
     const keys = Array.from({ length: 1100 }, (_, i) => `${root}/k${String(i).padStart(4, "0")}.json`);
-    for (let i = 0; i < keys.length; i += 50) await Promise.all(keys.slice(i, i + 50).map((k) => storage.put(k, Buffer.from("1"), "application/json")));
+    for (let i = 0; i < keys.length; i += 50)
+      await Promise.all(keys.slice(i, i + 50).map((k) => storage.put(k, Buffer.from("1"), "application/json")));
     const listed = await listAll(storage, root);
     expect(listed.length).toBe(1100);
     expect(new Set(listed.map((f) => f.key))).toEqual(new Set(keys));

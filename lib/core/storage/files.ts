@@ -6,7 +6,7 @@ import { getFileStorage } from "./file-storage";
 export function storagePath(relative: string): string {
   const root = normalize(getConfig().images.storageDir);
   const full = normalize(join(root, relative));
-  if (isAbsolute(relative) || !(full + sep).startsWith(root + sep) && full !== root) throw new Error(`path outside storage: ${relative}`);
+  if (isAbsolute(relative) || (!(full + sep).startsWith(root + sep) && full !== root)) throw new Error(`path outside storage: ${relative}`);
   return full;
 }
 

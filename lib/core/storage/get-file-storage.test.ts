@@ -13,7 +13,15 @@ import { s3Storage, type S3StorageConfig } from "./s3-storage";
 
 // Which adapter the configuration picks, and the callers that go through it (erasing, /health).
 
-const S3_ENV = ["S3_BUCKET", "S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE", "STORAGE_DIR"] as const;
+const S3_ENV = [
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ENDPOINT",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+  "STORAGE_DIR",
+] as const;
 const saved = Object.fromEntries(S3_ENV.map((k) => [k, process.env[k]]));
 let server: Awaited<ReturnType<typeof startS3Server>>;
 let storageDir: string;
@@ -35,7 +43,14 @@ beforeAll(async () => {
   storageDir = await mkdtemp(join(tmpdir(), "pressdesk-storage-"));
   process.env.STORAGE_DIR = storageDir;
   server = await startS3Server();
-  const config: S3StorageConfig = { kind: "s3", bucket: server.bucket, region: "auto", endpoint: server.endpoint, forcePathStyle: true, credentials: S3_SERVER_CREDENTIALS };
+  const config: S3StorageConfig = {
+    kind: "s3",
+    bucket: server.bucket,
+    region: "auto",
+    endpoint: server.endpoint,
+    forcePathStyle: true,
+    credentials: S3_SERVER_CREDENTIALS,
+  };
   bucket = s3Storage(config);
 });
 

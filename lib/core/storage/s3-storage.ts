@@ -85,7 +85,8 @@ export async function probeS3Bucket(config: S3StorageConfig): Promise<void> {
     await clientFor(config).send(new HeadBucketCommand({ Bucket: config.bucket }));
   } catch (err) {
     // HEAD answers carry no error text: name the bucket and the status instead.
-    if (err instanceof S3ServiceException) throw new Error(`bucket ${config.bucket}: ${err.name} (HTTP ${err.$metadata.httpStatusCode ?? "?"})`);
+    if (err instanceof S3ServiceException)
+      throw new Error(`bucket ${config.bucket}: ${err.name} (HTTP ${err.$metadata.httpStatusCode ?? "?"})`);
     throw err;
   }
 }

@@ -4,7 +4,14 @@
 
 const ZONE = "Europe/Berlin";
 const parts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23",
+  timeZone: ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
 });
 
 function wallClock(date: Date): Record<string, number> {

@@ -12,7 +12,9 @@ describe("admin screens", () => {
   });
 
   it.each(PERMISSIONS)("an admin holding only %s sees exactly the screens of that permission", (permission) => {
-    const expected = Object.values(ADMIN_SCREENS).filter((s) => s.permission === permission).map((s) => s.href);
+    const expected = Object.values(ADMIN_SCREENS)
+      .filter((s) => s.permission === permission)
+      .map((s) => s.href);
     expect(hrefs(staff({ permissions: [permission] })).sort()).toEqual(expected.sort());
     expect(adminHomeFor(staff({ permissions: [permission] }))).toBe(hrefs(staff({ permissions: [permission] }))[0]);
   });

@@ -18,7 +18,12 @@ export const ADMIN_SCREENS = {
   newsletter: { href: "/admin/newsletter", label: "Newsletter", group: "Kunden", permission: "users:manage" },
   payments: { href: "/admin/payments", label: "Zahlungen", group: "Kunden", permission: "billing:manage" },
   activityReport: { href: "/admin/reports/activity", label: "Aktivität", group: "Berichte", permission: "compliance:manage" },
-  indexingReport: { href: "/admin/reports/indexing", label: "Indexierung und Abrufe", group: "Berichte", permission: "press-releases:publish" },
+  indexingReport: {
+    href: "/admin/reports/indexing",
+    label: "Indexierung und Abrufe",
+    group: "Berichte",
+    permission: "press-releases:publish",
+  },
   submitterReport: { href: "/admin/reports/submitters", label: "Einsender", group: "Berichte", permission: "press-releases:publish" },
   funnelReport: { href: "/admin/reports/funnel", label: "Conversion-Funnel", group: "Berichte", permission: "billing:manage" },
   // Operations: versions, health checks, schedules, alerts. users:manage is the platform administrator's permission.

@@ -24,7 +24,14 @@ export async function newsroomsOfUser(userId: number): Promise<Newsroom[]> {
     select: { role: true, company: { select: { id: true, name: true, slug: true, email: true, portal: true } } },
     orderBy: { companyId: "asc" },
   });
-  return rows.map(({ role, company: c }) => ({ id: c.id, name: c.name, slug: c.slug, email: c.email, role, portals: portalsOfCompany(c.portal) }));
+  return rows.map(({ role, company: c }) => ({
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    email: c.email,
+    role,
+    portals: portalsOfCompany(c.portal),
+  }));
 }
 
 /**

@@ -10,18 +10,78 @@ const gone = new Date("2026-01-01T00:00:00Z");
 
 // Every kind of staff row × every permission, and the table it must produce (spec 5.11).
 // `before` = passesGlobalBefore, `detail` = canViewUserDetail.
-const STAFF: { label: string; row: Partial<Prisma.UserUncheckedCreateInput>; permissions: Permission[]; before: boolean; detail: boolean }[] = [
-  { label: "customer listing every permission", row: { staffRole: "user", permissions: ALL }, permissions: [], before: false, detail: false },
+const STAFF: {
+  label: string;
+  row: Partial<Prisma.UserUncheckedCreateInput>;
+  permissions: Permission[];
+  before: boolean;
+  detail: boolean;
+}[] = [
+  {
+    label: "customer listing every permission",
+    row: { staffRole: "user", permissions: ALL },
+    permissions: [],
+    before: false,
+    detail: false,
+  },
   { label: "admin without permissions", row: { staffRole: "admin", permissions: [] }, permissions: [], before: false, detail: false },
-  { label: "admin billing:manage", row: { staffRole: "admin", permissions: ["billing:manage"] }, permissions: ["billing:manage"], before: false, detail: false },
-  { label: "admin companies:write", row: { staffRole: "admin", permissions: ["companies:write"] }, permissions: ["companies:write"], before: false, detail: false },
-  { label: "admin users:manage", row: { staffRole: "admin", permissions: ["users:manage"] }, permissions: ["users:manage"], before: false, detail: true },
-  { label: "admin press-releases:publish", row: { staffRole: "admin", permissions: ["press-releases:publish"] }, permissions: ["press-releases:publish"], before: false, detail: false },
-  { label: "admin compliance:manage", row: { staffRole: "admin", permissions: ["compliance:manage"] }, permissions: ["compliance:manage"], before: false, detail: false },
-  { label: "admin with an unknown permission", row: { staffRole: "admin", permissions: ["everything:*"] }, permissions: [], before: false, detail: false },
+  {
+    label: "admin billing:manage",
+    row: { staffRole: "admin", permissions: ["billing:manage"] },
+    permissions: ["billing:manage"],
+    before: false,
+    detail: false,
+  },
+  {
+    label: "admin companies:write",
+    row: { staffRole: "admin", permissions: ["companies:write"] },
+    permissions: ["companies:write"],
+    before: false,
+    detail: false,
+  },
+  {
+    label: "admin users:manage",
+    row: { staffRole: "admin", permissions: ["users:manage"] },
+    permissions: ["users:manage"],
+    before: false,
+    detail: true,
+  },
+  {
+    label: "admin press-releases:publish",
+    row: { staffRole: "admin", permissions: ["press-releases:publish"] },
+    permissions: ["press-releases:publish"],
+    before: false,
+    detail: false,
+  },
+  {
+    label: "admin compliance:manage",
+    row: { staffRole: "admin", permissions: ["compliance:manage"] },
+    permissions: ["compliance:manage"],
+    before: false,
+    detail: false,
+  },
+  {
+    label: "admin with an unknown permission",
+    row: { staffRole: "admin", permissions: ["everything:*"] },
+    permissions: [],
+    before: false,
+    detail: false,
+  },
   { label: "admin with all permissions", row: { staffRole: "admin", permissions: ALL }, permissions: ALL, before: false, detail: true },
-  { label: "inactive admin with all permissions", row: { staffRole: "admin", permissions: ALL, isActive: false }, permissions: [], before: false, detail: false },
-  { label: "deleted admin with all permissions", row: { staffRole: "admin", permissions: ALL, deletedAt: gone }, permissions: [], before: false, detail: false },
+  {
+    label: "inactive admin with all permissions",
+    row: { staffRole: "admin", permissions: ALL, isActive: false },
+    permissions: [],
+    before: false,
+    detail: false,
+  },
+  {
+    label: "deleted admin with all permissions",
+    row: { staffRole: "admin", permissions: ALL, deletedAt: gone },
+    permissions: [],
+    before: false,
+    detail: false,
+  },
   { label: "active super-admin", row: { staffRole: "super_admin" }, permissions: ALL, before: true, detail: true },
   { label: "inactive super-admin", row: { staffRole: "super_admin", isActive: false }, permissions: [], before: false, detail: false },
   { label: "deleted super-admin", row: { staffRole: "super_admin", deletedAt: gone }, permissions: [], before: false, detail: false },
@@ -39,10 +99,18 @@ describe("the staff permission matrix", () => {
       const row = await stored(user.id);
       const viaAssert: Permission[] = [];
       for (const p of PERMISSIONS) {
-        const ok = await assertCan(user.id, p).then(() => true, (err: { code?: string }) => (err.code === "forbidden" ? false : Promise.reject(err)));
+        const ok = await assertCan(user.id, p).then(
+          () => true,
+          (err: { code?: string }) => (err.code === "forbidden" ? false : Promise.reject(err)),
+        );
         if (ok) viaAssert.push(p);
       }
-      actual[label] = { can: PERMISSIONS.filter((p) => can(row, p)), assertCan: viaAssert, before: passesGlobalBefore(row), detail: canViewUserDetail(row) };
+      actual[label] = {
+        can: PERMISSIONS.filter((p) => can(row, p)),
+        assertCan: viaAssert,
+        before: passesGlobalBefore(row),
+        detail: canViewUserDetail(row),
+      };
       const s = STAFF[i]!;
       expected[label] = { can: s.permissions, assertCan: s.permissions, before: s.before, detail: s.detail };
     }

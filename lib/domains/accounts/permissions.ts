@@ -58,7 +58,9 @@ export function canViewUserDetail(user: StaffUser): boolean {
  * permission either committed before (and is seen here) or waits until this action commits.
  */
 export async function assertCan(userId: number, permission: Permission, client: DbOrTx = db): Promise<void> {
-  const user = isTransaction(client) ? await lockedStaffUser(client, userId) : await client.user.findUnique({ where: { id: userId }, select: STAFF_USER_SELECT });
+  const user = isTransaction(client)
+    ? await lockedStaffUser(client, userId)
+    : await client.user.findUnique({ where: { id: userId }, select: STAFF_USER_SELECT });
   if (!user || !can(user, permission)) throw forbidden(`This needs the permission ${permission}.`);
 }
 

@@ -33,16 +33,34 @@ describe("the acting context", () => {
     const other = await seedNewsroom();
     const category = await db.category.create({ data: { portal: "business", slug: unique("kat"), nameDe: "Energie", nameEn: "Energy" } });
     const values = {
-      ...EMPTY_RELEASE_FORM, companyId: String(company.id), portal: "business", language: "de", categoryId: String(category.id), title: `Beispiel AG eröffnet Werk ${unique("t")}`,
-      body: GOOD_BODY, location: "Berlin", contactName: "Pressestelle", contactEmail: "presse@beispiel.de", aiDeclaration: "without_ai",
+      ...EMPTY_RELEASE_FORM,
+      companyId: String(company.id),
+      portal: "business",
+      language: "de",
+      categoryId: String(category.id),
+      title: `Beispiel AG eröffnet Werk ${unique("t")}`,
+      body: GOOD_BODY,
+      location: "Berlin",
+      contactName: "Pressestelle",
+      contactEmail: "presse@beispiel.de",
+      aiDeclaration: "without_ai",
     };
     const { releaseId } = await saveDashboardRelease({ userId: owner.id, values, submit: false });
     // Another customer's release waits in the same queue.
-    const theirs = await saveDashboardRelease({ userId: other.owner.id, values: { ...values, companyId: String(other.company.id), title: `Andere GmbH ${unique("t")}` }, submit: true });
+    const theirs = await saveDashboardRelease({
+      userId: other.owner.id,
+      values: { ...values, companyId: String(other.company.id), title: `Andere GmbH ${unique("t")}` },
+      submit: true,
+    });
 
     const staff = await seedUser({ staffRole: "admin", permissions: ["users:manage"] });
     const staffSession = await openSession({ userId: staff.id, method: "password", twoFactorPending: false, strongAuth: true, client });
-    const started = await startImpersonation({ staff: (await resolveSessionToken(staffSession.token))!, targetUserId: owner.id, reason: "Ticket 12: Einreichen klappt nicht", client });
+    const started = await startImpersonation({
+      staff: (await resolveSessionToken(staffSession.token))!,
+      targetUserId: owner.id,
+      reason: "Ticket 12: Einreichen klappt nicht",
+      client,
+    });
     await useSessionToken(started.token);
 
     setLimits({ JOBS_AUTO_DRAIN: "true" });
@@ -50,14 +68,23 @@ describe("the acting context", () => {
       const { saveRelease } = await import("@/app/hub/dashboard/releases/actions");
       expect(await saveRelease(null, { releaseId, values, submit: true } as never)).toMatchObject({ ok: true });
       // The worker started by the dispatch checks both releases.
-      await until(async () => (await db.pressRelease.count({ where: { id: { in: [releaseId, theirs.releaseId] }, status: "in_review" } })) === 0);
+      await until(
+        async () => (await db.pressRelease.count({ where: { id: { in: [releaseId, theirs.releaseId] }, status: "in_review" } })) === 0,
+      );
     } finally {
       // Back to the suite's setting (tests/setup.ts): the tests work the queue themselves.
       setLimits({ JOBS_AUTO_DRAIN: "false" });
     }
     await drainQueue();
 
-    const rows = await db.activityLog.findMany({ where: { type: ACTIVITY.releaseStatusChanged, subjectType: "press_release", subjectId: { in: [String(releaseId), String(theirs.releaseId)] } }, orderBy: { id: "asc" } });
+    const rows = await db.activityLog.findMany({
+      where: {
+        type: ACTIVITY.releaseStatusChanged,
+        subjectType: "press_release",
+        subjectId: { in: [String(releaseId), String(theirs.releaseId)] },
+      },
+      orderBy: { id: "asc" },
+    });
     const submitted = rows.filter((r) => r.subjectId === String(releaseId) && r.result === "in_review");
     const byTheCheck = rows.filter((r) => (r.metadata as { actor?: string } | null)?.actor === "ki");
     expect(submitted.map((r) => [r.actorUserId, r.impersonatorUserId])).toEqual([[owner.id, staff.id]]);

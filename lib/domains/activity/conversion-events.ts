@@ -12,7 +12,13 @@ export interface ConversionEventInput {
 
 /** Writes one conversion event (spec 6.1); failures in writing are swallowed. */
 export async function recordConversionEvent(event: ConversionEventInput): Promise<void> {
-  const data = { stage: event.stage, source: event.source ?? null, companyId: event.companyId ?? null, pressReleaseId: event.pressReleaseId ?? null, dedupeKey: event.dedupeKey ?? null };
+  const data = {
+    stage: event.stage,
+    source: event.source ?? null,
+    companyId: event.companyId ?? null,
+    pressReleaseId: event.pressReleaseId ?? null,
+    dedupeKey: event.dedupeKey ?? null,
+  };
   await bestEffort(`conversion event (stage ${event.stage}) write`, () =>
     event.dedupeKey ? db.conversionEvent.createMany({ data: [data], skipDuplicates: true }) : db.conversionEvent.create({ data }),
   );

@@ -20,7 +20,16 @@ export async function recordLoginHistory(...entries: LoginHistoryEntry[]): Promi
     db.loginHistory.createMany({
       data: entries.map(({ ip, ...e }) => {
         const h = ipHmac(ip);
-        return { userId: e.userId ?? null, event: e.event, reason: e.reason ?? null, method: e.method ?? null, entryPoint: e.entryPoint ?? null, ipHmac: h.value, ipHmacKeyVersion: h.keyVersion, ...(e.createdAt ? { createdAt: e.createdAt } : {}) };
+        return {
+          userId: e.userId ?? null,
+          event: e.event,
+          reason: e.reason ?? null,
+          method: e.method ?? null,
+          entryPoint: e.entryPoint ?? null,
+          ipHmac: h.value,
+          ipHmacKeyVersion: h.keyVersion,
+          ...(e.createdAt ? { createdAt: e.createdAt } : {}),
+        };
       }),
     }),
   );

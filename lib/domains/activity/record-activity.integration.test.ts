@@ -6,7 +6,13 @@ import { ACTIVITY } from "./types";
 
 describe("recordActivity", () => {
   it("writes a row; no actor means System", async () => {
-    await recordActivity({ type: ACTIVITY.releaseStatusChanged, subjectType: "press_release", subjectId: 5, result: "published", reason: "green" });
+    await recordActivity({
+      type: ACTIVITY.releaseStatusChanged,
+      subjectType: "press_release",
+      subjectId: 5,
+      result: "published",
+      reason: "green",
+    });
     const row = await db.activityLog.findFirstOrThrow({ where: { type: ACTIVITY.releaseStatusChanged } });
     expect(row.actorUserId).toBeNull();
     expect(row.subjectId).toBe("5");

@@ -41,6 +41,13 @@ describe("activity type registry", () => {
 
   it("covers every event of spec 6.1's activity log", () => {
     const spec = types.filter((t) => "spec" in ACTIVITY_TYPES[t]);
-    expect(spec.sort()).toEqual(["credits.top_up", "form.intake", "payment.received", "release.status_changed", "user.logged_in", "user.registered"]);
+    expect(spec.sort()).toEqual([
+      "credits.top_up",
+      "form.intake",
+      "payment.received",
+      "release.status_changed",
+      "user.logged_in",
+      "user.registered",
+    ]);
   });
 });

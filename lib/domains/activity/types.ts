@@ -13,7 +13,16 @@ export interface ActivityTypeInfo {
   spec?: string;
 }
 
-export const ACTIVITY_GROUPS = ["Konten und Anmeldungen", "Pressemitteilungen", "Bilder und Nachweise", "Rechtliche Anliegen", "Newsrooms und Teams", "Zahlungen und Abrechnung", "Formulare", "Newsletter"] as const;
+export const ACTIVITY_GROUPS = [
+  "Konten und Anmeldungen",
+  "Pressemitteilungen",
+  "Bilder und Nachweise",
+  "Rechtliche Anliegen",
+  "Newsrooms und Teams",
+  "Zahlungen und Abrechnung",
+  "Formulare",
+  "Newsletter",
+] as const;
 export type ActivityGroup = (typeof ACTIVITY_GROUPS)[number];
 
 const A = "Konten und Anmeldungen";
@@ -24,8 +33,18 @@ const C = "Newsrooms und Teams";
 const B = "Zahlungen und Abrechnung";
 
 export const ACTIVITY_TYPES = {
-  "user.registered": { label: "Registrierung", group: A, aliases: ["Registration"], spec: "registrations with path (form, third-party, login link)" },
-  "user.logged_in": { label: "Anmeldung", group: A, aliases: ["Login"], spec: "logins with path (password, third-party, login link, impersonation)" },
+  "user.registered": {
+    label: "Registrierung",
+    group: A,
+    aliases: ["Registration"],
+    spec: "registrations with path (form, third-party, login link)",
+  },
+  "user.logged_in": {
+    label: "Anmeldung",
+    group: A,
+    aliases: ["Login"],
+    spec: "logins with path (password, third-party, login link, impersonation)",
+  },
   "user.address_verified": { label: "Adresse bestätigt", group: A },
   "user.email_changed": { label: "E-Mail-Adresse geändert", group: A, aliases: ["EmailChanged"] },
   "user.password_changed": { label: "Passwort geändert", group: A },
@@ -38,7 +57,11 @@ export const ACTIVITY_TYPES = {
   "passkey.deleted": { label: "Passkey entfernt", group: A },
   "oauth_account.linked": { label: "Drittanbieter-Konto verknüpft", group: A },
 
-  "release.status_changed": { label: "Statusänderung", group: R, spec: "release status changes with result and reason (automatic ones as System)" },
+  "release.status_changed": {
+    label: "Statusänderung",
+    group: R,
+    spec: "release status changes with result and reason (automatic ones as System)",
+  },
   "release.ai_declared": { label: "KI-Kennzeichnung", group: R },
   "release.draft_purged": { label: "Entwurf nach Aufbewahrungsfrist gelöscht", group: R },
   "change.requested": { label: "Änderung beantragt", group: R },
@@ -121,7 +144,12 @@ export const ACTIVITY_TYPES = {
   "legacy_invoice.superseded": { label: "Altrechnung ersetzt", group: B },
   "legacy_invoice.uncollectible": { label: "Altrechnung uneinbringlich", group: B },
 
-  "form.intake": { label: "Formulareingang", group: "Formulare", aliases: ["form_intake", "FormIntake"], spec: "form intakes (contact, legal request, withdrawal, cancellation, newsletter signup)" },
+  "form.intake": {
+    label: "Formulareingang",
+    group: "Formulare",
+    aliases: ["form_intake", "FormIntake"],
+    spec: "form intakes (contact, legal request, withdrawal, cancellation, newsletter signup)",
+  },
   "contact_message.answered": { label: "Kontaktanfrage beantwortet", group: "Formulare" },
   "contact_message.closed": { label: "Kontaktanfrage ohne Antwort geschlossen", group: "Formulare" },
 
@@ -134,7 +162,11 @@ export type ActivityType = keyof typeof ACTIVITY_TYPES;
  * The constants writers use: `ACTIVITY.userLoggedIn` is "user.logged_in". Keyed by the type in
  * camelCase, so a new entry above needs no second table.
  */
-type Camel<S extends string> = S extends `${infer H}.${infer T}` ? `${Camel<H>}${Capitalize<Camel<T>>}` : S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+type Camel<S extends string> = S extends `${infer H}.${infer T}`
+  ? `${Camel<H>}${Capitalize<Camel<T>>}`
+  : S extends `${infer H}_${infer T}`
+    ? `${H}${Capitalize<Camel<T>>}`
+    : S;
 export const ACTIVITY = Object.fromEntries(
   Object.keys(ACTIVITY_TYPES).map((type) => [type.replace(/[._]([a-z])/g, (_, c: string) => c.toUpperCase()), type]),
 ) as { readonly [T in ActivityType as Camel<T>]: T };
@@ -159,7 +191,10 @@ export const ACTIVITY_PATHS: Record<string, string> = {
 };
 
 const BY_STORED_NAME = new Map<string, ActivityType>(
-  (Object.entries(ACTIVITY_TYPES) as [ActivityType, ActivityTypeInfo][]).flatMap(([type, info]) => [[type, type] as const, ...(info.aliases ?? []).map((a) => [a, type] as const)]),
+  (Object.entries(ACTIVITY_TYPES) as [ActivityType, ActivityTypeInfo][]).flatMap(([type, info]) => [
+    [type, type] as const,
+    ...(info.aliases ?? []).map((a) => [a, type] as const),
+  ]),
 );
 
 export function isActivityType(value: string): value is ActivityType {

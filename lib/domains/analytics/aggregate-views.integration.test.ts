@@ -8,7 +8,13 @@ async function setup(views: number) {
   const company = await seedCompany();
   const release = await seedRelease({ companyId: company.id, status: "published", publishedAt: new Date() });
   const updatedAt = (await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).updatedAt;
-  await db.pressReleaseEvent.createMany({ data: Array.from({ length: views }, (_, i) => ({ pressReleaseId: release.id, type: i % 5 === 4 ? ("share" as const) : ("view" as const), channel: i % 5 === 4 ? "email" : null })) });
+  await db.pressReleaseEvent.createMany({
+    data: Array.from({ length: views }, (_, i) => ({
+      pressReleaseId: release.id,
+      type: i % 5 === 4 ? ("share" as const) : ("view" as const),
+      channel: i % 5 === 4 ? "email" : null,
+    })),
+  });
   return { release, updatedAt };
 }
 const hitsOf = async (id: number) => (await db.pressRelease.findUniqueOrThrow({ where: { id } })).hits;
@@ -33,7 +39,12 @@ describe("views aggregation", () => {
     const holding = new Promise<void>((r) => (release1 = r));
     let entered!: () => void;
     const inside = new Promise<void>((r) => (entered = r));
-    const first = aggregateViews({ beforeCommit: async () => { entered(); await holding; } });
+    const first = aggregateViews({
+      beforeCommit: async () => {
+        entered();
+        await holding;
+      },
+    });
     await inside;
     expect(await aggregateViews()).toEqual({ outcome: "aborted", reason: "locked", events: 0 });
     release1();
@@ -45,7 +56,13 @@ describe("views aggregation", () => {
     const { release } = await setup(10);
     const before = await hitsOf(release.id);
     const mark = await watermark();
-    await expect(aggregateViews({ beforeCommit: async () => { throw new Error("process killed"); } })).rejects.toThrow("process killed");
+    await expect(
+      aggregateViews({
+        beforeCommit: async () => {
+          throw new Error("process killed");
+        },
+      }),
+    ).rejects.toThrow("process killed");
     expect([await hitsOf(release.id), await watermark()]).toEqual([before, mark]);
     expect(await aggregateViews()).toMatchObject({ outcome: "done", events: 8 });
     expect(await hitsOf(release.id)).toBe(before + 8);
@@ -56,7 +73,12 @@ describe("views aggregation", () => {
     const lost = await aggregateViews({ batchSize: 5, afterBatch: async () => getCacheStore().del("lock:aggregate-views") });
     expect(lost).toMatchObject({ outcome: "aborted", reason: "lock_lost" });
     const afterFirst = await hitsOf(release.id);
-    const moved = await aggregateViews({ batchSize: 5, afterBatch: async () => { await db.$executeRaw`UPDATE app_state SET value = to_jsonb(((value)::text::bigint) + 1) WHERE key = ${WATERMARK_KEY}`; } });
+    const moved = await aggregateViews({
+      batchSize: 5,
+      afterBatch: async () => {
+        await db.$executeRaw`UPDATE app_state SET value = to_jsonb(((value)::text::bigint) + 1) WHERE key = ${WATERMARK_KEY}`;
+      },
+    });
     expect(moved).toMatchObject({ outcome: "aborted", reason: "watermark_moved" });
     expect(await hitsOf(release.id)).toBeGreaterThan(afterFirst);
   });

@@ -25,7 +25,12 @@ async function readWatermark(): Promise<number | null> {
  * budget is spent. hits changes never touch updated_at.
  */
 export async function aggregateViews(
-  opts: { timeBudgetMs?: number; batchSize?: number; /** Test hooks: inside the booking transaction, and after each commit. */ beforeCommit?: () => Promise<void>; afterBatch?: () => Promise<void> } = {},
+  opts: {
+    timeBudgetMs?: number;
+    batchSize?: number;
+    /** Test hooks: inside the booking transaction, and after each commit. */ beforeCommit?: () => Promise<void>;
+    afterBatch?: () => Promise<void>;
+  } = {},
 ): Promise<AggregationResult> {
   const store = getCacheStore();
   const token = await store.acquireLock(LOCK_KEY, LOCK_TTL_MS, { acrossInstances: true });

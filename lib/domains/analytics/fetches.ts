@@ -28,7 +28,11 @@ export function crawlerService(userAgent: string): string {
 
 /** A user agent cut to its product tokens: enough to recognise, too little to fingerprint. */
 export function shortUserAgent(userAgent: string): string {
-  return userAgent.replace(/\([^)]*\)/g, "").replace(/\s+/g, " ").trim().slice(0, 120);
+  return userAgent
+    .replace(/\([^)]*\)/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 120);
 }
 
 /**
@@ -39,7 +43,9 @@ export function shortUserAgent(userAgent: string): string {
 export async function recordCrawlerFetch(pressReleaseId: number, userAgent: string | null): Promise<void> {
   const ua = userAgent ?? "";
   if (!ua || !isbot(ua)) return;
-  await bestEffort("crawler fetch write", () => db.crawlerFetch.create({ data: { pressReleaseId, service: crawlerService(ua), userAgentShort: shortUserAgent(ua) } }));
+  await bestEffort("crawler fetch write", () =>
+    db.crawlerFetch.create({ data: { pressReleaseId, service: crawlerService(ua), userAgentShort: shortUserAgent(ua) } }),
+  );
 }
 
 /** A person's view of a publicly visible release: one `view` event, no personal data. Crawlers never count. */
@@ -56,7 +62,12 @@ export async function recordView(pressReleaseId: number, portal: Portal, userAge
  * times this hour (policy `viewBeacon`) or 300 beacons of any release (`viewBeaconClient`).
  * Over the limit nothing is booked and nothing is said: the reader gets the same pixel either way.
  */
-export async function recordBeaconView(opts: { pressReleaseId: number; portal: Portal; userAgent: string | null; clientKey: string }): Promise<boolean> {
+export async function recordBeaconView(opts: {
+  pressReleaseId: number;
+  portal: Portal;
+  userAgent: string | null;
+  clientKey: string;
+}): Promise<boolean> {
   if (!(await getLimiter("viewBeaconClient").limit(opts.clientKey)).success) return false;
   if (!(await getLimiter("viewBeacon").limit(`${opts.clientKey}:${opts.pressReleaseId}`)).success) return false;
   return recordView(opts.pressReleaseId, opts.portal, opts.userAgent);

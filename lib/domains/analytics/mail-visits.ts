@@ -34,8 +34,13 @@ export async function recordMailVisit(visit: MailVisit, opts: { clientKey: strin
     return false;
   }
   // Only a release a reader can see: a crafted `pr` must not book clicks on drafts or removed ones.
-  const release = visit.pr ? await db.pressRelease.findFirst({ where: { ...publiclyVisibleReleaseWhere(), id: visit.pr }, select: { id: true, companyId: true } }).catch(() => null) : null;
+  const release = visit.pr
+    ? await db.pressRelease
+        .findFirst({ where: { ...publiclyVisibleReleaseWhere(), id: visit.pr }, select: { id: true, companyId: true } })
+        .catch(() => null)
+    : null;
   await recordConversionEvent({ stage: 1, source: visit.src, pressReleaseId: release?.id ?? null, companyId: release?.companyId ?? null });
-  if (release) await bestEffort("mail click write", () => db.pressReleaseEvent.create({ data: { pressReleaseId: release.id, type: "mail_click" } }));
+  if (release)
+    await bestEffort("mail click write", () => db.pressReleaseEvent.create({ data: { pressReleaseId: release.id, type: "mail_click" } }));
   return true;
 }

@@ -8,7 +8,8 @@ import { shareRelease } from "./shares";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-const live = (companyId: number, data: Record<string, unknown> = {}) => seedRelease({ companyId, status: "published", publishedAt: new Date(Date.now() - 60_000), ...data });
+const live = (companyId: number, data: Record<string, unknown> = {}) =>
+  seedRelease({ companyId, status: "published", publishedAt: new Date(Date.now() - 60_000), ...data });
 
 describe("views and crawler fetches", () => {
   it("a person's view is an event; a crawler's fetch is logged with service and short agent, no IP, and is no view", async () => {
@@ -45,7 +46,9 @@ describe("shares", () => {
     const release = await live(company.id, { title: "Teilbare Meldung" });
     const shared = await shareRelease("business", release.slug, { channel: "linkedin" });
     expect(shared.target).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(shared.url)}`);
-    expect(await db.pressReleaseEvent.findFirstOrThrow({ where: { pressReleaseId: release.id, type: "share" } })).toMatchObject({ channel: "linkedin" });
+    expect(await db.pressReleaseEvent.findFirstOrThrow({ where: { pressReleaseId: release.id, type: "share" } })).toMatchObject({
+      channel: "linkedin",
+    });
     await expect(shareRelease("tech", release.slug, { channel: "x" })).rejects.toMatchObject({ code: "not_found" });
     const hidden = await live(company.id, { noExport: true });
     await expect(shareRelease("business", hidden.slug, { channel: "email" })).rejects.toMatchObject({ code: "not_found" });
@@ -53,14 +56,23 @@ describe("shares", () => {
     await expect(shareRelease("business", embargoed.slug, { channel: "email" })).rejects.toMatchObject({ code: "not_found" });
     await live(company.id, { slug: release.slug, language: "en" });
     await expect(shareRelease("business", release.slug, { channel: "copy_link" })).rejects.toMatchObject({ code: "validation_failed" });
-    expect((await shareRelease("business", release.slug, { channel: "copy_link", language: "en" })).target).toMatch(/\/en\/press-release\//);
+    expect((await shareRelease("business", release.slug, { channel: "copy_link", language: "en" })).target).toMatch(
+      /\/en\/press-release\//,
+    );
   });
 
   it("the route refuses unknown channels with 422 and throttles per client", async () => {
     const release = await live((await seedCompany()).id);
     const { POST } = await import("@/app/portal/[portal]/press-release/[slug]/share/route");
     const send = (channel: string, ip: string) =>
-      POST(new Request(`http://business.localhost/press-release/${release.slug}/share`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: JSON.stringify({ channel }) }), { params: Promise.resolve({ portal: "business", slug: release.slug }) });
+      POST(
+        new Request(`http://business.localhost/press-release/${release.slug}/share`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": ip },
+          body: JSON.stringify({ channel }),
+        }),
+        { params: Promise.resolve({ portal: "business", slug: release.slug }) },
+      );
     expect((await send("myspace", "198.51.100.7")).status).toBe(422);
     // A fresh address per run: the Redis window outlives a run.
     const ip = `10.${[...randomBytes(3)].join(".")}`;

@@ -33,7 +33,10 @@ export async function shareRelease(portal: Portal, slug: string, input: z.infer<
     take: 2,
   });
   if (!matches.length) throw notFound("No shareable release under this address.");
-  if (matches.length > 1) throw new AppError("validation_failed", "Both editions use this address; name the language.", undefined, [{ path: "language", message: "Required: de or en." }]);
+  if (matches.length > 1)
+    throw new AppError("validation_failed", "Both editions use this address; name the language.", undefined, [
+      { path: "language", message: "Required: de or en." },
+    ]);
   const r = matches[0]!;
   await db.pressReleaseEvent.create({ data: { pressReleaseId: r.id, type: "share", channel: input.channel } });
   const url = releaseUrl(r, getSiteHosts());

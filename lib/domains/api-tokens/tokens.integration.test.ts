@@ -9,16 +9,24 @@ const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);
 describe("API tokens", () => {
   it("need a fresh identity proof", async () => {
     const { owner } = await seedNewsroom();
-    await expect(createApiToken({ userId: owner.id, name: "x", identityConfirmedAt: null, now: NOW })).rejects.toMatchObject({ code: "identity_proof_required" });
-    await expect(createApiToken({ userId: owner.id, name: "x", identityConfirmedAt: new Date(NOW.getTime() - 11 * 60_000), now: NOW })).rejects.toMatchObject({ code: "identity_proof_required" });
+    await expect(createApiToken({ userId: owner.id, name: "x", identityConfirmedAt: null, now: NOW })).rejects.toMatchObject({
+      code: "identity_proof_required",
+    });
+    await expect(
+      createApiToken({ userId: owner.id, name: "x", identityConfirmedAt: new Date(NOW.getTime() - 11 * 60_000), now: NOW }),
+    ).rejects.toMatchObject({ code: "identity_proof_required" });
     expect(await db.apiToken.count({ where: { userId: owner.id } })).toBe(0);
   });
 
   it("expire at most five years ahead, are stored only as a hash and listed with valid-until", async () => {
     const { owner } = await seedNewsroom();
     const proof = { identityConfirmedAt: NOW, now: NOW };
-    await expect(createApiToken({ userId: owner.id, name: "too long", expiresAt: days(5 * 366), ...proof })).rejects.toMatchObject({ code: "validation_failed" });
-    await expect(createApiToken({ userId: owner.id, name: "past", expiresAt: days(-1), ...proof })).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(createApiToken({ userId: owner.id, name: "too long", expiresAt: days(5 * 366), ...proof })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
+    await expect(createApiToken({ userId: owner.id, name: "past", expiresAt: days(-1), ...proof })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
     const created = await createApiToken({ userId: owner.id, name: "CMS", expiresAt: days(5 * 365), ...proof });
     expect(created.token).toMatch(/^pd_[A-Za-z0-9_-]{43}$/);
     expect(await db.apiToken.count({ where: { tokenHash: created.token } })).toBe(0);
@@ -40,7 +48,13 @@ describe("API tokens", () => {
 
   it("tokens:prune-expired removes tokens 30 days after expiry", async () => {
     const { owner } = await seedNewsroom();
-    const keep = await createApiToken({ userId: owner.id, name: "recently expired", expiresAt: days(1), identityConfirmedAt: NOW, now: NOW });
+    const keep = await createApiToken({
+      userId: owner.id,
+      name: "recently expired",
+      expiresAt: days(1),
+      identityConfirmedAt: NOW,
+      now: NOW,
+    });
     const drop = await createApiToken({ userId: owner.id, name: "long expired", expiresAt: days(1), identityConfirmedAt: NOW, now: NOW });
     await db.apiToken.update({ where: { id: drop.id }, data: { expiresAt: days(-31) } });
     await db.apiToken.update({ where: { id: keep.id }, data: { expiresAt: days(-29) } });

@@ -28,7 +28,14 @@ export async function hasApiAccess(userId: number): Promise<boolean> {
 }
 
 /** A new token for the account, after a fresh identity proof; not in an impersonation session (`acting`): support access mints no way in. */
-export async function createApiToken(opts: { userId: number; name: string; expiresAt?: Date | null; identityConfirmedAt: Date | null; acting?: Acting; now?: Date }) {
+export async function createApiToken(opts: {
+  userId: number;
+  name: string;
+  expiresAt?: Date | null;
+  identityConfirmedAt: Date | null;
+  acting?: Acting;
+  now?: Date;
+}) {
   assertNotImpersonating(opts.acting, "security");
   const now = opts.now ?? new Date();
   if (!isProofFresh(opts.identityConfirmedAt, now)) {
@@ -39,7 +46,8 @@ export async function createApiToken(opts: { userId: number; name: string; expir
   if (!isAcceptableText(name)) issues.push({ path: "name", message: UNACCEPTABLE_TEXT_MESSAGE });
   else if (!name || name.length > 100) issues.push({ path: "name", message: "Give the token a name of 1 to 100 characters." });
   if (opts.expiresAt && opts.expiresAt <= now) issues.push({ path: "expiresAt", message: "The expiry date must lie in the future." });
-  if (opts.expiresAt && opts.expiresAt > maxExpiry(now)) issues.push({ path: "expiresAt", message: `A token may be valid for at most ${MAX_TOKEN_YEARS} years.` });
+  if (opts.expiresAt && opts.expiresAt > maxExpiry(now))
+    issues.push({ path: "expiresAt", message: `A token may be valid for at most ${MAX_TOKEN_YEARS} years.` });
   if (issues.length) throw new AppError("validation_failed", "The token cannot be created.", undefined, issues);
 
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
@@ -85,7 +93,10 @@ export async function revokeApiToken(userId: number, tokenId: number, opts: { ac
 /** Finds the user behind a presented token; null when unknown or expired. */
 export async function findTokenOwner(token: string, now = new Date()) {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { select: { id: true, isActive: true, deletedAt: true, emailVerifiedAt: true } } } });
+  const row = await db.apiToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { user: { select: { id: true, isActive: true, deletedAt: true, emailVerifiedAt: true } } },
+  });
   if (!row || (row.expiresAt && row.expiresAt <= now) || !row.user.isActive || row.user.deletedAt) return null;
   // A token of an account whose address was never confirmed predates that rule: it counts for nothing.
   if (!row.user.emailVerifiedAt) return null;

@@ -3,7 +3,11 @@ import { assertSameOrigin } from "./session-route";
 
 // The hub's own POST route handlers (image upload, evidence) as a forging site would call them.
 
-const post = (headers: Record<string, string>) => new Request("http://hub.localhost:3000/dashboard/releases/1/images/upload", { method: "POST", headers: { host: "hub.localhost:3000", ...headers } });
+const post = (headers: Record<string, string>) =>
+  new Request("http://hub.localhost:3000/dashboard/releases/1/images/upload", {
+    method: "POST",
+    headers: { host: "hub.localhost:3000", ...headers },
+  });
 
 describe("assertSameOrigin", () => {
   it("lets the hub's own pages through", () => {

@@ -29,7 +29,11 @@ export function assertSameOrigin(request: Request): void {
   } catch {
     throw new AppError("forged_request", "The request did not come from this site.");
   }
-  const own = [request.headers.get("x-forwarded-host")?.split(",")[0]?.trim(), request.headers.get("host"), new URL(siteOrigin("hub", getSiteHosts())).host];
+  const own = [
+    request.headers.get("x-forwarded-host")?.split(",")[0]?.trim(),
+    request.headers.get("host"),
+    new URL(siteOrigin("hub", getSiteHosts())).host,
+  ];
   if (!own.includes(host)) throw new AppError("forged_request", "The request did not come from this site.");
 }
 
@@ -50,6 +54,7 @@ export async function sessionOrThrow(): Promise<ActiveSession> {
 export async function staffSessionOrThrow(permission: Permission): Promise<ActiveSession> {
   const s = await sessionOrThrow();
   if (s.user.staffRole === "user" || !can(s.user, permission)) throw new AppError("forbidden", `This needs the permission ${permission}.`);
-  if (needsStrongAdminConfirmation(s)) throw new AppError("forbidden", "Confirm the admin session with a passkey or app code first (/admin/confirm).");
+  if (needsStrongAdminConfirmation(s))
+    throw new AppError("forbidden", "Confirm the admin session with a passkey or app code first (/admin/confirm).");
   return s;
 }

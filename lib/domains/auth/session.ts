@@ -54,7 +54,8 @@ export async function requireUser(): Promise<ActiveSession> {
 }
 
 /** Where a signed-in person starts: customers in the dashboard, staff on the first admin screen they may open. */
-export const startPathOf = (s: ActiveSession): string => (s.user.staffRole === "user" ? "/dashboard" : (adminHomeFor(s.user) ?? "/dashboard"));
+export const startPathOf = (s: ActiveSession): string =>
+  s.user.staffRole === "user" ? "/dashboard" : (adminHomeFor(s.user) ?? "/dashboard");
 
 /**
  * EnsureStrongAdminAuthentication: staff whose session is not confirmed by a passkey or app

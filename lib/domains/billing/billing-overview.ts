@@ -38,7 +38,6 @@ export interface BillingOverview {
   hasProviderCustomer: boolean;
 }
 
-
 export async function loadBillingOverview(userId: number, now = new Date()): Promise<BillingOverview> {
   const [agreements, quota, owned, invoices, user] = await Promise.all([
     db.userPaymentOption.findMany({
@@ -48,7 +47,11 @@ export async function loadBillingOverview(userId: number, now = new Date()): Pro
     }),
     quotaStatus(db, userId, now),
     // Credits and boosts are money: they are shown to those who hold the newsroom's billing ability (owners).
-    db.companyUser.findMany({ where: { userId, role: "owner", company: { deletedAt: null } }, select: { company: { select: { id: true, name: true, credits: true } } }, orderBy: { companyId: "asc" } }),
+    db.companyUser.findMany({
+      where: { userId, role: "owner", company: { deletedAt: null } },
+      select: { company: { select: { id: true, name: true, credits: true } } },
+      orderBy: { companyId: "asc" },
+    }),
     db.invoice.findMany({ where: { userId, status: { not: "draft" } }, orderBy: [{ issuedAt: "desc" }, { id: "desc" }], take: 50 }),
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { stripeCustomerId: true } }),
   ]);
@@ -69,7 +72,16 @@ export async function loadBillingOverview(userId: number, now = new Date()): Pro
     })),
     quota,
     newsrooms,
-    invoices: invoices.map((i) => ({ id: i.id, number: i.number, kind: i.kind, status: i.status, issuedAt: i.issuedAt, grossCents: i.amountCents + i.taxCents, dueAt: i.dueAt, hasPdf: i.kind === "manual" || !!i.pdfPath })),
+    invoices: invoices.map((i) => ({
+      id: i.id,
+      number: i.number,
+      kind: i.kind,
+      status: i.status,
+      issuedAt: i.issuedAt,
+      grossCents: i.amountCents + i.taxCents,
+      dueAt: i.dueAt,
+      hasPdf: i.kind === "manual" || !!i.pdfPath,
+    })),
     hasProviderCustomer: !!user.stripeCustomerId,
   };
 }

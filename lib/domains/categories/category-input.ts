@@ -27,7 +27,13 @@ const description = z
   .refine(storable, STORABLE_MESSAGE)
   .transform((t) => (t === "" ? null : t.replace(/\s+/g, " ")));
 
-export const CategoryInput = z.object({ nameDe: name, nameEn: name, descriptionDe: description, descriptionEn: description, isActive: z.boolean() });
+export const CategoryInput = z.object({
+  nameDe: name,
+  nameEn: name,
+  descriptionDe: description,
+  descriptionEn: description,
+  isActive: z.boolean(),
+});
 export type CategoryInput = z.output<typeof CategoryInput>;
 
 export type CategoryFormResult = { ok: true; input: CategoryInput } | { ok: false; issues: Record<string, string> };

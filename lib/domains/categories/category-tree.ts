@@ -7,7 +7,17 @@ import { PORTALS, type Portal } from "@/lib/domains/sites";
 // category (inactive ones too), its parent and its children, in the portal's own order.
 
 const CATEGORY_SELECT = {
-  id: true, portal: true, slug: true, parentId: true, nameDe: true, nameEn: true, descriptionDe: true, descriptionEn: true, isActive: true, position: true, updatedAt: true,
+  id: true,
+  portal: true,
+  slug: true,
+  parentId: true,
+  nameDe: true,
+  nameEn: true,
+  descriptionDe: true,
+  descriptionEn: true,
+  isActive: true,
+  position: true,
+  updatedAt: true,
 } as const;
 
 export interface CategoryRow {
@@ -33,7 +43,10 @@ export interface CategoryNode extends CategoryRow {
 
 /** Every category of every portal, as trees in position order; a portal with none gets an empty list. */
 export async function listCategoryTrees(client: DbOrTx = db): Promise<Record<Portal, CategoryNode[]>> {
-  const rows: CategoryRow[] = await client.category.findMany({ orderBy: [{ portal: "asc" }, { position: "asc" }, { id: "asc" }], select: CATEGORY_SELECT });
+  const rows: CategoryRow[] = await client.category.findMany({
+    orderBy: [{ portal: "asc" }, { position: "asc" }, { id: "asc" }],
+    select: CATEGORY_SELECT,
+  });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const childrenOf = new Map<number | null, CategoryRow[]>();
   for (const r of rows) {

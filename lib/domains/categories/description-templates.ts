@@ -41,7 +41,10 @@ export function describeCategoryDe(c: DescribedCategory): string {
   const children = c.children.length
     ? c.children.length === 1
       ? ` Dazu gehört auch die Unterkategorie ${c.children[0]!.nameDe}.`
-      : ` Dazu gehören auch die Unterkategorien ${joinNames(c.children.map((x) => x.nameDe), "und")}.`
+      : ` Dazu gehören auch die Unterkategorien ${joinNames(
+          c.children.map((x) => x.nameDe),
+          "und",
+        )}.`
     : "";
   const scope = c.parent ? "" : ` ${portal} veröffentlicht Pressemitteilungen aus ${PORTAL_SCOPE[c.portal].de}.`;
   return fitted({ head, children, tail: `${scope} Neue Meldungen gibt es auch als RSS-Feed.` });
@@ -55,7 +58,10 @@ export function describeCategoryEn(c: DescribedCategory): string {
   const children = c.children.length
     ? c.children.length === 1
       ? ` It also covers the subcategory ${c.children[0]!.nameEn}.`
-      : ` It also covers the subcategories ${joinNames(c.children.map((x) => x.nameEn), "and")}.`
+      : ` It also covers the subcategories ${joinNames(
+          c.children.map((x) => x.nameEn),
+          "and",
+        )}.`
     : "";
   const scope = c.parent ? "" : ` ${portal} publishes press releases from ${PORTAL_SCOPE[c.portal].en}.`;
   return fitted({ head, children, tail: `${scope} New releases are also available as an RSS feed.` });

@@ -43,7 +43,9 @@ export async function planCategoryDescriptions(opts: { force?: boolean } = {}, c
  * waits; the plan is made after the lock. The category pages of the touched portals are dropped
  * after the commit, and one activity entry (System) counts what was written.
  */
-export async function seedCategoryDescriptions(opts: { dryRun?: boolean; force?: boolean } = {}): Promise<{ planned: PlannedDescription[]; written: number }> {
+export async function seedCategoryDescriptions(
+  opts: { dryRun?: boolean; force?: boolean } = {},
+): Promise<{ planned: PlannedDescription[]; written: number }> {
   if (opts.dryRun) return { planned: await planCategoryDescriptions(opts), written: 0 };
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM categories ORDER BY id FOR UPDATE`;
@@ -53,7 +55,13 @@ export async function seedCategoryDescriptions(opts: { dryRun?: boolean; force?:
       const portals = [...new Set(planned.map((p) => p.portal))];
       await invalidatePublicTags(tx, portals.map(portalTag));
       await recordActivity(
-        { actorUserId: null, type: ACTIVITY.categoryDescriptionsSeeded, subjectType: "category", result: opts.force ? "forced" : "filled", metadata: { written: planned.length, categories: new Set(planned.map((p) => p.categoryId)).size, portals } },
+        {
+          actorUserId: null,
+          type: ACTIVITY.categoryDescriptionsSeeded,
+          subjectType: "category",
+          result: opts.force ? "forced" : "filled",
+          metadata: { written: planned.length, categories: new Set(planned.map((p) => p.categoryId)).size, portals },
+        },
         tx,
       );
     }

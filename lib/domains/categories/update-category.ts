@@ -40,7 +40,9 @@ async function lockCategory(tx: Tx, categoryId: number) {
 export async function updateCategory(opts: UpdateCategoryOptions): Promise<{ changed: Field[] }> {
   const seen = opts.expectedUpdatedAt as unknown;
   if (!(seen instanceof Date) || Number.isNaN(seen.getTime())) {
-    throw new AppError("validation_failed", "The version of the category the editor saw is missing.", undefined, [{ path: "expectedUpdatedAt", message: "Die Seite ist nicht mehr aktuell. Bitte laden Sie sie neu." }]);
+    throw new AppError("validation_failed", "The version of the category the editor saw is missing.", undefined, [
+      { path: "expectedUpdatedAt", message: "Die Seite ist nicht mehr aktuell. Bitte laden Sie sie neu." },
+    ]);
   }
   return db.$transaction(async (tx) => {
     await assertCan(opts.adminUserId, ADMIN_SCREENS.categories.permission, tx);
@@ -52,7 +54,13 @@ export async function updateCategory(opts: UpdateCategoryOptions): Promise<{ cha
     if (!changed.length) return { changed };
     await tx.category.update({ where: { id: category.id }, data: Object.fromEntries(changed.map((f) => [f, opts.input[f]])) });
     await recordActivity(
-      { actorUserId: opts.adminUserId, type: ACTIVITY.categoryUpdated, subjectType: "category", subjectId: category.id, metadata: { portal: category.portal, slug: category.slug, changed } },
+      {
+        actorUserId: opts.adminUserId,
+        type: ACTIVITY.categoryUpdated,
+        subjectType: "category",
+        subjectId: category.id,
+        metadata: { portal: category.portal, slug: category.slug, changed },
+      },
       tx,
     );
     const shownBeyondItsPages = changed.some((f) => f === "nameDe" || f === "nameEn" || f === "isActive");

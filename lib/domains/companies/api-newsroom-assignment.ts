@@ -35,7 +35,12 @@ export interface ApiNewsroomMembership {
   createdAt: Date;
 }
 
-export async function assignNewsroomMemberByApi(opts: { callerUserId: number; companyId: number; email: string; role: ApiAssignableRole }): Promise<ApiNewsroomMembership> {
+export async function assignNewsroomMemberByApi(opts: {
+  callerUserId: number;
+  companyId: number;
+  email: string;
+  role: ApiAssignableRole;
+}): Promise<ApiNewsroomMembership> {
   if (!isRecordId(opts.companyId)) throw notFound("Newsroom not found.");
   const email = opts.email.trim().toLowerCase();
   return db.$transaction(async (tx) => {
@@ -49,21 +54,54 @@ export async function assignNewsroomMemberByApi(opts: { callerUserId: number; co
     const abilities = await companyAbilities(opts.callerUserId, company.id, tx);
     const isListed = getConfig().auth.newsroomApiAssignmentUserIds.includes(opts.callerUserId);
     if (!abilities.has("view") && !isListed) throw forbidden("Only an owner of the newsroom can attach people to it.");
-    if (company.mergedIntoCompanyId) throw new AppError("conflict", "This newsroom was merged into another one; attach people there.", { mergedIntoNewsroomId: company.mergedIntoCompanyId });
+    if (company.mergedIntoCompanyId)
+      throw new AppError("conflict", "This newsroom was merged into another one; attach people there.", {
+        mergedIntoNewsroomId: company.mergedIntoCompanyId,
+      });
     if (!company.isOpen) throw new AppError("conflict", "This newsroom has been removed.");
     const managesTeam = abilities.has("manageMembers");
     if (!managesTeam && !isListed) throw forbidden("Only an owner of the newsroom can attach people to it.");
     if (opts.role === "responsible" && !managesTeam) throw forbidden("Only an owner of the newsroom can attach someone as responsible.");
 
-    const person = await tx.user.findFirst({ where: { email, isActive: true, deletedAt: null, emailVerifiedAt: { not: null } }, select: { id: true, email: true } });
+    const person = await tx.user.findFirst({
+      where: { email, isActive: true, deletedAt: null, emailVerifiedAt: { not: null } },
+      select: { id: true, email: true },
+    });
     if (!person) throw notFound("There is no account with a confirmed address for this e-mail.");
-    const existing = await tx.companyUser.findUnique({ where: { companyId_userId: { companyId: company.id, userId: person.id } }, select: { role: true } });
+    const existing = await tx.companyUser.findUnique({
+      where: { companyId_userId: { companyId: company.id, userId: person.id } },
+      select: { role: true },
+    });
     if (existing) throw new AppError("conflict", "This person is already a member of the newsroom.", { role: existing.role });
 
     const blocked = await isAutoGrantBlocked(tx, company.id, person.email);
-    if (blocked && !managesTeam) throw new AppError("conflict", "This person was removed from the newsroom or left it; only an owner can attach them again.", { reason: "removed_from_newsroom" });
-    const row = await tx.companyUser.create({ data: { companyId: company.id, userId: person.id, role: opts.role, grantedVia: "api" }, select: { id: true, createdAt: true } });
-    await recordActivity({ actorUserId: opts.callerUserId, type: ACTIVITY.companyMemberAdded, subjectType: "company", subjectId: company.id, result: opts.role, reason: "api_assignment", metadata: { companyUserId: row.id, userId: person.id, role: opts.role, grantedVia: "api", callerListed: !managesTeam, blockKept: blocked } }, tx);
+    if (blocked && !managesTeam)
+      throw new AppError("conflict", "This person was removed from the newsroom or left it; only an owner can attach them again.", {
+        reason: "removed_from_newsroom",
+      });
+    const row = await tx.companyUser.create({
+      data: { companyId: company.id, userId: person.id, role: opts.role, grantedVia: "api" },
+      select: { id: true, createdAt: true },
+    });
+    await recordActivity(
+      {
+        actorUserId: opts.callerUserId,
+        type: ACTIVITY.companyMemberAdded,
+        subjectType: "company",
+        subjectId: company.id,
+        result: opts.role,
+        reason: "api_assignment",
+        metadata: {
+          companyUserId: row.id,
+          userId: person.id,
+          role: opts.role,
+          grantedVia: "api",
+          callerListed: !managesTeam,
+          blockKept: blocked,
+        },
+      },
+      tx,
+    );
     return { id: row.id, companyId: company.id, email: person.email, role: opts.role, createdAt: row.createdAt };
   });
 }

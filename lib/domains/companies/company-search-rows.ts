@@ -19,10 +19,15 @@ const SAME_TEXT = { title: "", lead: null, bodyText: "" } as const;
  * transaction. Returns how many rows changed their public side.
  */
 export async function resyncCompanySearchRows(tx: Tx, companyId: number, now: Date): Promise<{ rows: number; announced: number }> {
-  const visible = await tx.pressRelease.findMany({ where: { companyId, ...publiclyVisibleReleaseWhere(now), publishedAt: { not: null } }, select: { id: true } });
+  const visible = await tx.pressRelease.findMany({
+    where: { companyId, ...publiclyVisibleReleaseWhere(now), publishedAt: { not: null } },
+    select: { id: true },
+  });
   const visibleIds = visible.map((r) => r.id);
   // `old` reads the rows as they were when the statement began: the public side before and after.
-  const rows = await tx.$queryRaw<{ id: number; portal: Portal; language: Language; slug: string; was_public: boolean; is_public: boolean; published_at: Date | null }[]>`
+  const rows = await tx.$queryRaw<
+    { id: number; portal: Portal; language: Language; slug: string; was_public: boolean; is_public: boolean; published_at: Date | null }[]
+  >`
     UPDATE press_release_search s
     SET is_public = (s.press_release_id = ANY(${visibleIds}::int[])), status = r.status, company_name = c.name, synced_at = ${now}
     FROM press_releases r, companies c, (SELECT press_release_id, is_public FROM press_release_search WHERE company_id = ${companyId}) old
@@ -34,7 +39,13 @@ export async function resyncCompanySearchRows(tx: Tx, companyId: number, now: Da
   for (const r of rows) {
     const reason = indexNowReasonOf(side(r.was_public, r.published_at), side(r.is_public, r.published_at), now);
     // A publication under embargo is announced at its time; the sender checks again then.
-    if (reason) pings.push({ pressReleaseId: r.id, url: releaseUrl({ id: r.id, portal: r.portal, language: r.language, slug: r.slug }, hosts), reason, dueAt: reason === "publish" && r.published_at && r.published_at > now ? r.published_at : now });
+    if (reason)
+      pings.push({
+        pressReleaseId: r.id,
+        url: releaseUrl({ id: r.id, portal: r.portal, language: r.language, slug: r.slug }, hosts),
+        reason,
+        dueAt: reason === "publish" && r.published_at && r.published_at > now ? r.published_at : now,
+      });
   }
   if (pings.length) await tx.indexNowPing.createMany({ data: pings });
   return { rows: rows.filter((r) => r.was_public !== r.is_public).length, announced: pings.length };

@@ -43,19 +43,44 @@ export async function deleteCompany(opts: DeleteCompanyOptions, client?: Tx): Pr
     if (!company) throw notFound("Newsroom not found.");
     // A merged newsroom lives on in its survivor (its old address answers 301); deleting the
     // husk would take that redirect and the unmerge with it.
-    if (company.merged_into_company_id) throw new AppError("conflict", "This newsroom was merged into another one.", { mergedIntoNewsroomId: company.merged_into_company_id });
+    if (company.merged_into_company_id)
+      throw new AppError("conflict", "This newsroom was merged into another one.", {
+        mergedIntoNewsroomId: company.merged_into_company_id,
+      });
     await tx.company.update({ where: { id: company.id }, data: { deletedAt: now } });
 
     // As a withdrawal: a release submitted again later gets a fresh check (or a fresh approval).
     const sentBack = await tx.$queryRaw<{ id: number; status: "in_review" | "scheduled" }[]>`
       SELECT id, status FROM press_releases WHERE company_id = ${company.id} AND deleted_at IS NULL AND status IN ('in_review', 'scheduled') ORDER BY id FOR UPDATE`;
-    if (sentBack.length) await tx.pressRelease.updateMany({ where: { id: { in: sentBack.map((r) => r.id) } }, data: { status: "draft", ...WITHDRAW_RESET, updatedAt: now } });
+    if (sentBack.length)
+      await tx.pressRelease.updateMany({
+        where: { id: { in: sentBack.map((r) => r.id) } },
+        data: { status: "draft", ...WITHDRAW_RESET, updatedAt: now },
+      });
     const actor = { type: "admin" as const, userId: opts.actorUserId };
-    for (const r of sentBack) await recordHistory(tx, { pressReleaseId: r.id, from: r.status, to: "draft", actor, outcome: "newsroom_deleted", reason: opts.reason });
+    for (const r of sentBack)
+      await recordHistory(tx, {
+        pressReleaseId: r.id,
+        from: r.status,
+        to: "draft",
+        actor,
+        outcome: "newsroom_deleted",
+        reason: opts.reason,
+      });
 
     const releases = await tx.pressRelease.count({ where: { companyId: company.id, deletedAt: null } });
     await resyncCompanySearchRows(tx, company.id, now);
-    await recordActivity({ actorUserId: opts.actorUserId, type: ACTIVITY.companyDeleted, subjectType: "company", subjectId: company.id, reason: opts.reason, metadata: { releases, backToDraft: sentBack.map((r) => r.id) } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.actorUserId,
+        type: ACTIVITY.companyDeleted,
+        subjectType: "company",
+        subjectId: company.id,
+        reason: opts.reason,
+        metadata: { releases, backToDraft: sentBack.map((r) => r.id) },
+      },
+      tx,
+    );
     await bumpPublicCacheGeneration(tx);
     return { releases, backToDraft: sentBack.length };
   });

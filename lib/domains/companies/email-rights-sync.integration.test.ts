@@ -13,7 +13,13 @@ async function seedAccount(data: Partial<Prisma.UserUncheckedCreateInput> = {}) 
   return seedUser({ email: `${unique("presse")}@firma.example`, emailVerifiedAt: verified, ...data });
 }
 
-async function grant(userId: number, role: CompanyRole, grantedVia: GrantedVia, company: Partial<Prisma.CompanyUncheckedCreateInput> = {}, contacts: string[] = []) {
+async function grant(
+  userId: number,
+  role: CompanyRole,
+  grantedVia: GrantedVia,
+  company: Partial<Prisma.CompanyUncheckedCreateInput> = {},
+  contacts: string[] = [],
+) {
   const c = await seedCompany({ email: `${unique("info")}@firma.example`, ...company });
   for (const email of contacts) await db.contact.create({ data: { companyId: c.id, name: "Pressestelle", email } });
   await db.companyUser.create({ data: { companyId: c.id, userId, role, grantedVia } });
@@ -21,9 +27,12 @@ async function grant(userId: number, role: CompanyRole, grantedVia: GrantedVia, 
 }
 
 const roleOf = async (userId: number, companyId: number) =>
-  (await db.companyUser.findUniqueOrThrow({ where: { companyId_userId: { companyId, userId } }, select: { role: true, grantedVia: true } }));
+  await db.companyUser.findUniqueOrThrow({ where: { companyId_userId: { companyId, userId } }, select: { role: true, grantedVia: true } });
 
-const loweredLog = (companyIds: number[]) => db.activityLog.findMany({ where: { type: ACTIVITY.companyRoleLowered, subjectType: "company", subjectId: { in: companyIds.map(String) } } });
+const loweredLog = (companyIds: number[]) =>
+  db.activityLog.findMany({
+    where: { type: ACTIVITY.companyRoleLowered, subjectType: "company", subjectId: { in: companyIds.map(String) } },
+  });
 
 describe("the e-mail rights sync at login", () => {
   it("lowers only automatic responsible rights without a current address match, once", async () => {
@@ -46,7 +55,9 @@ describe("the e-mail rights sync at login", () => {
     const first = await syncEmailRights(user.id);
     expect(first.lowered).toEqual([ids.sameDomainOnly, ids.noAddressAtAll].sort((a, b) => a - b));
 
-    const roles = Object.fromEntries(await Promise.all(Object.entries(ids).map(async ([k, id]) => [k, await roleOf(k === "otherUsers" ? other.id : user.id, id)])));
+    const roles = Object.fromEntries(
+      await Promise.all(Object.entries(ids).map(async ([k, id]) => [k, await roleOf(k === "otherUsers" ? other.id : user.id, id)])),
+    );
     expect(roles).toEqual({
       companyAddress: { role: "responsible", grantedVia: "auto" },
       contactAddress: { role: "responsible", grantedVia: "auto" },
@@ -60,9 +71,9 @@ describe("the e-mail rights sync at login", () => {
       otherUsers: { role: "responsible", grantedVia: "auto" },
     });
     const log = await loweredLog(first.lowered);
-    expect(log.map((r) => ({ actor: r.actorUserId, subject: Number(r.subjectId), result: r.result })).sort((a, b) => a.subject - b.subject)).toEqual(
-      first.lowered.map((id) => ({ actor: null, subject: id, result: "member" })),
-    );
+    expect(
+      log.map((r) => ({ actor: r.actorUserId, subject: Number(r.subjectId), result: r.result })).sort((a, b) => a.subject - b.subject),
+    ).toEqual(first.lowered.map((id) => ({ actor: null, subject: id, result: "member" })));
 
     // Idempotent: nothing left to lower, nothing logged again.
     expect(await syncEmailRights(user.id)).toEqual({ lowered: [], suggested: [] });
@@ -88,7 +99,11 @@ describe("the e-mail rights sync at login", () => {
   });
 
   it("does not run for an unverified, inactive or deleted account", async () => {
-    const accounts = [await seedAccount({ emailVerifiedAt: null }), await seedAccount({ isActive: false }), await seedAccount({ deletedAt: new Date() })];
+    const accounts = [
+      await seedAccount({ emailVerifiedAt: null }),
+      await seedAccount({ isActive: false }),
+      await seedAccount({ deletedAt: new Date() }),
+    ];
     for (const account of accounts) {
       const companyId = await grant(account.id, "responsible", "auto");
       expect(await syncEmailRights(account.id)).toEqual({ lowered: [], suggested: [] });
@@ -99,7 +114,11 @@ describe("the e-mail rights sync at login", () => {
 
   it("lowers each right exactly once when two logins sync at the same moment", async () => {
     const user = await seedAccount();
-    const companies = [await grant(user.id, "responsible", "auto"), await grant(user.id, "responsible", "auto"), await grant(user.id, "responsible", "auto")];
+    const companies = [
+      await grant(user.id, "responsible", "auto"),
+      await grant(user.id, "responsible", "auto"),
+      await grant(user.id, "responsible", "auto"),
+    ];
     const runs = await Promise.all([syncEmailRights(user.id), syncEmailRights(user.id)]);
     // The user's row lock lets one sync do all the work; the other then finds nothing.
     expect(runs.map((r) => r.lowered).sort((a, b) => b.length - a.length)).toEqual([companies, []]);
@@ -123,7 +142,10 @@ describe("the e-mail rights sync at login", () => {
 });
 
 const foundLog = (companyIds: number[]) =>
-  db.activityLog.findMany({ where: { type: ACTIVITY.companyEmailMatchFound, subjectType: "company", subjectId: { in: companyIds.map(String) } }, orderBy: { subjectId: "asc" } });
+  db.activityLog.findMany({
+    where: { type: ACTIVITY.companyEmailMatchFound, subjectType: "company", subjectId: { in: companyIds.map(String) } },
+    orderBy: { subjectId: "asc" },
+  });
 
 async function companyWithContacts(company: Partial<Prisma.CompanyUncheckedCreateInput>, contacts: string[]) {
   const c = await seedCompany({ email: `${unique("info")}@firma.example`, ...company });
@@ -132,9 +154,19 @@ async function companyWithContacts(company: Partial<Prisma.CompanyUncheckedCreat
 }
 
 const membershipsOf = async (userId: number, companyIds: number[]) =>
-  Object.fromEntries((await db.companyUser.findMany({ where: { userId, companyId: { in: companyIds } }, select: { companyId: true, role: true, grantedVia: true } })).map((r) => [r.companyId, `${r.role}/${r.grantedVia}`]));
+  Object.fromEntries(
+    (
+      await db.companyUser.findMany({
+        where: { userId, companyId: { in: companyIds } },
+        select: { companyId: true, role: true, grantedVia: true },
+      })
+    ).map((r) => [r.companyId, `${r.role}/${r.grantedVia}`]),
+  );
 
-const matchesOf = async (userId: number) => (await db.companyEmailMatch.findMany({ where: { userId }, select: { companyId: true, matchedOn: true }, orderBy: { companyId: "asc" } })).map((m) => [m.companyId, m.matchedOn]);
+const matchesOf = async (userId: number) =>
+  (
+    await db.companyEmailMatch.findMany({ where: { userId }, select: { companyId: true, matchedOn: true }, orderBy: { companyId: "asc" } })
+  ).map((m) => [m.companyId, m.matchedOn]);
 
 describe("an address match grants nothing by itself: it waits for an owner", () => {
   it("records a match where the company's or a contact's address matches, grants no role and raises no automatic member", async () => {
@@ -156,7 +188,12 @@ describe("an address match grants nothing by itself: it waits for an owner", () 
 
     const first = await syncEmailRights(user.id);
     expect(first).toEqual({ lowered: [], suggested: [ids.companyAddress, ids.contactAddress].sort((a, b) => a - b) });
-    expect(await matchesOf(user.id)).toEqual([[ids.companyAddress, "company"], [ids.contactAddress, "contact"]].sort((a, b) => Number(a[0]) - Number(b[0])));
+    expect(await matchesOf(user.id)).toEqual(
+      [
+        [ids.companyAddress, "company"],
+        [ids.contactAddress, "contact"],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
     expect(await membershipsOf(user.id, Object.values(ids))).toEqual({
       [ids.autoMember]: "member/auto",
       [ids.manualMember]: "member/manual",
@@ -165,8 +202,12 @@ describe("an address match grants nothing by itself: it waits for an owner", () 
       [ids.autoOwner]: "owner/auto",
     });
     const log = await foundLog(first.suggested);
-    expect(log.map((r) => ({ actor: r.actorUserId, subject: Number(r.subjectId), reason: r.reason, metadata: r.metadata }))).toEqual(first.suggested.map((id) => ({ actor: null, subject: id, reason: "email_match", metadata: { userId: user.id } })));
-    expect(await db.activityLog.count({ where: { type: ACTIVITY.companyRoleGranted, subjectId: { in: Object.values(ids).map(String) } } })).toBe(0);
+    expect(log.map((r) => ({ actor: r.actorUserId, subject: Number(r.subjectId), reason: r.reason, metadata: r.metadata }))).toEqual(
+      first.suggested.map((id) => ({ actor: null, subject: id, reason: "email_match", metadata: { userId: user.id } })),
+    );
+    expect(
+      await db.activityLog.count({ where: { type: ACTIVITY.companyRoleGranted, subjectId: { in: Object.values(ids).map(String) } } }),
+    ).toBe(0);
 
     // Idempotent: nothing new, nothing logged again.
     expect(await syncEmailRights(user.id)).toEqual({ lowered: [], suggested: [] });
@@ -192,7 +233,16 @@ describe("an address match grants nothing by itself: it waits for an owner", () 
 
     const byHand = await seedAccount();
     await companyWithContacts({ email: byHand.email }, []);
-    await db.companyEmailGroup.create({ data: { normalizedEmail: byHand.email, classification: "company", manualClassification: "agency", effectiveClassification: "agency", companyCount: 1, computedAt: verified } });
+    await db.companyEmailGroup.create({
+      data: {
+        normalizedEmail: byHand.email,
+        classification: "company",
+        manualClassification: "agency",
+        effectiveClassification: "agency",
+        companyCount: 1,
+        computedAt: verified,
+      },
+    });
     expect(await syncEmailRights(byHand.id)).toEqual({ lowered: [], suggested: [] });
     expect(await matchesOf(byHand.id)).toEqual([]);
 

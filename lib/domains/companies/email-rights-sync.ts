@@ -77,7 +77,18 @@ async function lowerUnmatchedRights(tx: Tx, userId: number): Promise<number[]> {
   const lowered = rows.map((r) => r.company_id).sort((a, b) => a - b);
 
   for (const companyId of lowered) {
-    await recordActivity({ actorUserId: null, type: ACTIVITY.companyRoleLowered, subjectType: "company", subjectId: companyId, result: "member", reason: "email_mismatch", metadata: { userId, from: "responsible", to: "member" } }, tx);
+    await recordActivity(
+      {
+        actorUserId: null,
+        type: ACTIVITY.companyRoleLowered,
+        subjectType: "company",
+        subjectId: companyId,
+        result: "member",
+        reason: "email_mismatch",
+        metadata: { userId, from: "responsible", to: "member" },
+      },
+      tx,
+    );
   }
   return lowered;
 }
@@ -102,7 +113,17 @@ async function recordMatches(tx: Tx, userId: number, email: string): Promise<num
     RETURNING company_id`;
   const suggested = rows.map((r) => r.company_id).sort((a, b) => a - b);
   for (const companyId of suggested) {
-    await recordActivity({ actorUserId: null, type: ACTIVITY.companyEmailMatchFound, subjectType: "company", subjectId: companyId, reason: "email_match", metadata: { userId } }, tx);
+    await recordActivity(
+      {
+        actorUserId: null,
+        type: ACTIVITY.companyEmailMatchFound,
+        subjectType: "company",
+        subjectId: companyId,
+        reason: "email_match",
+        metadata: { userId },
+      },
+      tx,
+    );
   }
   return suggested;
 }

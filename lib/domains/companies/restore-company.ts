@@ -28,13 +28,25 @@ export async function restoreCompany(opts: RestoreCompanyOptions, client?: Tx): 
   if (!isRecordId(opts.companyId)) throw notFound("Newsroom not found.");
   const now = opts.now ?? new Date();
   return inTransaction(client, async (tx) => {
-    const [company] = await tx.$queryRaw<{ id: number; deleted_at: Date | null }[]>`SELECT id, deleted_at FROM companies WHERE id = ${opts.companyId} FOR UPDATE`;
+    const [company] = await tx.$queryRaw<
+      { id: number; deleted_at: Date | null }[]
+    >`SELECT id, deleted_at FROM companies WHERE id = ${opts.companyId} FOR UPDATE`;
     if (!company) throw notFound("Newsroom not found.");
     if (!company.deleted_at) throw new AppError("conflict", "This newsroom is not deleted.");
     await tx.company.update({ where: { id: company.id }, data: { deletedAt: null } });
     const releases = await tx.pressRelease.count({ where: { companyId: company.id, deletedAt: null } });
     const search = await resyncCompanySearchRows(tx, company.id, now);
-    await recordActivity({ actorUserId: opts.actorUserId ?? null, type: ACTIVITY.companyRestored, subjectType: "company", subjectId: company.id, reason, metadata: { releases, deletedAt: company.deleted_at.toISOString(), public: search.rows } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.actorUserId ?? null,
+        type: ACTIVITY.companyRestored,
+        subjectType: "company",
+        subjectId: company.id,
+        reason,
+        metadata: { releases, deletedAt: company.deleted_at.toISOString(), public: search.rows },
+      },
+      tx,
+    );
     await bumpPublicCacheGeneration(tx);
     return { releases, public: search.rows };
   });

@@ -30,7 +30,12 @@ export async function evidenceRetentionOf(pressReleaseId: number, now = new Date
     SELECT count(*)::int AS entries, max(e.hold_until) FILTER (WHERE e.hold_until > ${now}) AS "holdUntil", min(e.delete_after) AS "nextDeleteAfter"
     FROM archive_entries e WHERE ${entryOfRelease(Prisma.sql`${pressReleaseId}`)}`;
   const openLegalRequests = await db.legalRequest.count({ where: { pressReleaseId, status: { in: [...OPEN_STATUSES] } } });
-  return { entries: row?.entries ?? 0, holdUntil: row?.holdUntil ?? null, nextDeleteAfter: row?.nextDeleteAfter ?? null, openLegalRequests };
+  return {
+    entries: row?.entries ?? 0,
+    holdUntil: row?.holdUntil ?? null,
+    nextDeleteAfter: row?.nextDeleteAfter ?? null,
+    openLegalRequests,
+  };
 }
 
 /**
@@ -40,7 +45,10 @@ export async function evidenceRetentionOf(pressReleaseId: number, now = new Date
  */
 export function parseHoldUntil(value: string, now = new Date()): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!m) throw new AppError("validation_failed", "Choose the date until which the evidence is kept.", undefined, [{ path: "until", message: "is required" }]);
+  if (!m)
+    throw new AppError("validation_failed", "Choose the date until which the evidence is kept.", undefined, [
+      { path: "until", message: "is required" },
+    ]);
   const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
   const day = new Date(Date.UTC(y, mo, d));
   if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo || day.getUTCDate() !== d) {
@@ -54,7 +62,9 @@ export function parseHoldUntil(value: string, now = new Date()): Date {
 function assertHoldRange(until: Date, now: Date): void {
   const latest = new Date(Date.UTC(now.getUTCFullYear() + MAX_HOLD_YEARS, now.getUTCMonth(), now.getUTCDate()));
   if (Number.isNaN(until.getTime()) || until <= now || until > latest) {
-    throw new AppError("validation_failed", `A hold ends in the future and at most ${MAX_HOLD_YEARS} years ahead.`, undefined, [{ path: "until", message: "out of range" }]);
+    throw new AppError("validation_failed", `A hold ends in the future and at most ${MAX_HOLD_YEARS} years ahead.`, undefined, [
+      { path: "until", message: "out of range" },
+    ]);
   }
 }
 
@@ -66,11 +76,22 @@ function assertHoldRange(until: Date, now: Date): void {
  * jobs take too, so an entry written at the same moment sees the hold or is covered by it.
  * Returns the entries and the hold in force afterwards (the latest date among them).
  */
-export async function setEvidenceHold(opts: { actorUserId: number; pressReleaseId: number; until: Date | null; reason: string; now?: Date }): Promise<{ entries: number; until: Date | null }> {
+export async function setEvidenceHold(opts: {
+  actorUserId: number;
+  pressReleaseId: number;
+  until: Date | null;
+  reason: string;
+  now?: Date;
+}): Promise<{ entries: number; until: Date | null }> {
   const now = opts.now ?? new Date();
   const reason = opts.reason.trim();
   if (reason.length < HOLD_REASON_MIN || reason.length > HOLD_REASON_MAX) {
-    throw new AppError("validation_failed", `State the reason for the hold (${HOLD_REASON_MIN} to ${HOLD_REASON_MAX} characters).`, undefined, [{ path: "reason", message: "is required" }]);
+    throw new AppError(
+      "validation_failed",
+      `State the reason for the hold (${HOLD_REASON_MIN} to ${HOLD_REASON_MAX} characters).`,
+      undefined,
+      [{ path: "reason", message: "is required" }],
+    );
   }
   if (opts.until) assertHoldRange(opts.until, now);
   if (!isRecordId(opts.pressReleaseId)) throw notFound("Press release not found.");
@@ -86,7 +107,15 @@ export async function setEvidenceHold(opts: { actorUserId: number; pressReleaseI
     if (!entries) throw new AppError("conflict", "This press release has no archive entries to hold yet.");
     const until = opts.until ? await holdInForce(tx, opts.pressReleaseId, now) : null;
     await recordActivity(
-      { actorUserId: opts.actorUserId, type: ACTIVITY.evidenceHoldSet, subjectType: "press_release", subjectId: opts.pressReleaseId, result: until ? until.toISOString() : "lifted", reason, metadata: { entries, ...(opts.until ? { requested: opts.until.toISOString() } : {}) } },
+      {
+        actorUserId: opts.actorUserId,
+        type: ACTIVITY.evidenceHoldSet,
+        subjectType: "press_release",
+        subjectId: opts.pressReleaseId,
+        result: until ? until.toISOString() : "lifted",
+        reason,
+        metadata: { entries, ...(opts.until ? { requested: opts.until.toISOString() } : {}) },
+      },
       tx,
     );
     return { entries, until };

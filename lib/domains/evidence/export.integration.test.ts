@@ -19,7 +19,8 @@ import { canonicalJson, signEvidence } from "./signing";
 const KEY_A = randomBytes(32).toString("base64");
 const KEY_B = randomBytes(32).toString("base64");
 const asKeyA = () => setLimits({ ARCHIVE_SIGNING_KEY: KEY_A, ARCHIVE_SIGNING_KEY_ID: "key-a", ARCHIVE_PREVIOUS_KEYS: undefined });
-const asKeyBWithA = () => setLimits({ ARCHIVE_SIGNING_KEY: KEY_B, ARCHIVE_SIGNING_KEY_ID: "key-b", ARCHIVE_PREVIOUS_KEYS: `key-a:${KEY_A}` });
+const asKeyBWithA = () =>
+  setLimits({ ARCHIVE_SIGNING_KEY: KEY_B, ARCHIVE_SIGNING_KEY_ID: "key-b", ARCHIVE_PREVIOUS_KEYS: `key-a:${KEY_A}` });
 const asKeyBOnly = () => setLimits({ ARCHIVE_SIGNING_KEY: KEY_B, ARCHIVE_SIGNING_KEY_ID: "key-b", ARCHIVE_PREVIOUS_KEYS: undefined });
 
 beforeAll(async () => setLimits({ STORAGE_DIR: await mkdtemp(join(tmpdir(), "pd-archive-export-")) }));
@@ -37,12 +38,34 @@ async function releaseWithEvidence() {
   const originalPath = `evidence/originals/${prefix}/${sha}.jpg`;
   await getFileStorage().put(originalPath, bytes, "image/jpeg");
   const image = await db.pressReleaseImage.create({
-    data: { pressReleaseId: release.id, bytesSha256: sha, metadataHash: sha256(prefix), mimeType: "image/jpeg", width: 800, height: 600, sizeBytes: bytes.length, displayPath: `img/${prefix}/a.jpg`, rulesVersion: "test-rules", storagePrefix: prefix, originalPath, publishedEverAt: new Date() },
+    data: {
+      pressReleaseId: release.id,
+      bytesSha256: sha,
+      metadataHash: sha256(prefix),
+      mimeType: "image/jpeg",
+      width: 800,
+      height: 600,
+      sizeBytes: bytes.length,
+      displayPath: `img/${prefix}/a.jpg`,
+      rulesVersion: "test-rules",
+      storagePrefix: prefix,
+      originalPath,
+      publishedEverAt: new Date(),
+    },
   });
   const json = Buffer.from('{"credit":"Foto: Test"}');
   const jsonPath = `evidence/snapshots/${prefix}/cover.json`;
   await getFileStorage().put(jsonPath, json, "application/json");
-  await db.pressReleaseImageSnapshot.create({ data: { imageId: image.id, variant: "cover", bytesHash: sha, metadataHash: image.metadataHash, coverPath: `evidence/snapshots/${prefix}/cover.jpg`, jsonPath } });
+  await db.pressReleaseImageSnapshot.create({
+    data: {
+      imageId: image.id,
+      variant: "cover",
+      bytesHash: sha,
+      metadataHash: image.metadataHash,
+      coverPath: `evidence/snapshots/${prefix}/cover.jpg`,
+      jsonPath,
+    },
+  });
   await db.$transaction((tx) => enqueueArchiveJob(tx, { operation: "image_evidence", subjectType: IMAGE_SUBJECT, subjectId: image.id }));
   expect(await runPendingArchiveJobs()).toMatchObject({ done: 1, failed: 0 });
   return { release, image, originalPath, jsonPath, sha, jsonSha: sha256(json) };
@@ -63,15 +86,26 @@ describe("exportReleaseEvidence", () => {
     expect(stored).toMatchObject({ format: EVIDENCE_EXPORT_FORMAT, keyId: "key-a" });
     expect(stored.document.release).toEqual({ id: release.id, title: release.title, slug: release.slug });
     expect(stored.document.entries.map((e) => e.kind)).toEqual(["image_original", "image_snapshot"]);
-    expect(stored.document.images).toEqual([{
-      id: image.id, bytesSha256: sha, publishedEverAt: image.publishedEverAt!.toISOString(), deletedAt: null, precheckSnapshot: null,
-      files: [
-        { role: "original", path: originalPath, sha256: sha },
-        { role: "snapshot_cover", path: `evidence/snapshots/${image.storagePrefix}/cover.jpg`, sha256: null },
-        { role: "snapshot_json", path: jsonPath, sha256: jsonSha },
-      ],
-    }]);
-    expect(verifyEvidenceExport(await storedText(key), { acceptUnsigned: false })).toEqual({ ok: true, keyId: "key-a", reason: null, entries: 2 });
+    expect(stored.document.images).toEqual([
+      {
+        id: image.id,
+        bytesSha256: sha,
+        publishedEverAt: image.publishedEverAt!.toISOString(),
+        deletedAt: null,
+        precheckSnapshot: null,
+        files: [
+          { role: "original", path: originalPath, sha256: sha },
+          { role: "snapshot_cover", path: `evidence/snapshots/${image.storagePrefix}/cover.jpg`, sha256: null },
+          { role: "snapshot_json", path: jsonPath, sha256: jsonSha },
+        ],
+      },
+    ]);
+    expect(verifyEvidenceExport(await storedText(key), { acceptUnsigned: false })).toEqual({
+      ok: true,
+      keyId: "key-a",
+      reason: null,
+      entries: 2,
+    });
   });
 
   it("an unknown release is not_found", async () => {
@@ -118,7 +152,12 @@ describe("verifyEvidenceExport", () => {
     const file = JSON.parse(await storedText((await exportReleaseEvidence({ pressReleaseId: release.id })).key)) as Partial<EvidenceExport>;
     delete file.signature;
     delete file.keyId;
-    expect(verifyEvidenceExport(JSON.stringify(file), { acceptUnsigned: false })).toEqual({ ok: false, keyId: null, reason: "unsigned export: refused without --accept-unsigned", entries: 2 });
+    expect(verifyEvidenceExport(JSON.stringify(file), { acceptUnsigned: false })).toEqual({
+      ok: false,
+      keyId: null,
+      reason: "unsigned export: refused without --accept-unsigned",
+      entries: 2,
+    });
     const accepted = verifyEvidenceExport(JSON.stringify(file), { acceptUnsigned: true });
     expect(accepted).toMatchObject({ ok: true, keyId: null, entries: 2 });
     expect(accepted.reason).toContain("unsigned export accepted");
@@ -128,9 +167,24 @@ describe("verifyEvidenceExport", () => {
 
   it("refuses what is not an export of this format", async () => {
     expect(verifyEvidenceExport("not json", { acceptUnsigned: true }).reason).toBe("not a JSON document");
-    expect(verifyEvidenceExport(JSON.stringify({ format: "other/1", document: {} }), { acceptUnsigned: true }).reason).toContain("wrong format");
-    expect(verifyEvidenceExport(JSON.stringify({ format: EVIDENCE_EXPORT_FORMAT, document: { format: EVIDENCE_EXPORT_FORMAT } }), { acceptUnsigned: true }).reason).toContain("wrong format");
-    const entryData = archiveEntrySignedData({ kind: "image_original", subjectType: IMAGE_SUBJECT, subjectId: 1, legalRequestId: null, storagePath: null, payload: {} });
-    expect(entryData).toBe('{"kind":"image_original","legalRequestId":null,"payload":{},"storagePath":null,"subjectId":1,"subjectType":"press_release_image"}');
+    expect(verifyEvidenceExport(JSON.stringify({ format: "other/1", document: {} }), { acceptUnsigned: true }).reason).toContain(
+      "wrong format",
+    );
+    expect(
+      verifyEvidenceExport(JSON.stringify({ format: EVIDENCE_EXPORT_FORMAT, document: { format: EVIDENCE_EXPORT_FORMAT } }), {
+        acceptUnsigned: true,
+      }).reason,
+    ).toContain("wrong format");
+    const entryData = archiveEntrySignedData({
+      kind: "image_original",
+      subjectType: IMAGE_SUBJECT,
+      subjectId: 1,
+      legalRequestId: null,
+      storagePath: null,
+      payload: {},
+    });
+    expect(entryData).toBe(
+      '{"kind":"image_original","legalRequestId":null,"payload":{},"storagePath":null,"subjectId":1,"subjectType":"press_release_image"}',
+    );
   });
 });

@@ -40,7 +40,14 @@ export interface EvidenceExportDocument {
   exportedAt: string;
   release: { id: number; title: string; slug: string };
   /** precheckSnapshot: the image precheck's result, part of the confirmation record (spec 2.4); null when none ran. */
-  images: { id: number; bytesSha256: string; publishedEverAt: string | null; deletedAt: string | null; precheckSnapshot: unknown; files: ExportedFile[] }[];
+  images: {
+    id: number;
+    bytesSha256: string;
+    publishedEverAt: string | null;
+    deletedAt: string | null;
+    precheckSnapshot: unknown;
+    files: ExportedFile[];
+  }[];
   entries: ExportedEntry[];
 }
 
@@ -59,14 +66,25 @@ async function hashStored(path: string): Promise<string | null> {
 }
 
 /** Builds, signs and stores the export of one release; returns its storage key and content. */
-export async function exportReleaseEvidence(opts: { pressReleaseId: number; now?: Date }): Promise<{ key: string; document: EvidenceExport }> {
+export async function exportReleaseEvidence(opts: {
+  pressReleaseId: number;
+  now?: Date;
+}): Promise<{ key: string; document: EvidenceExport }> {
   const now = opts.now ?? new Date();
   const release = await db.pressRelease.findUnique({ where: { id: opts.pressReleaseId }, select: { id: true, title: true, slug: true } });
   if (!release) throw new AppError("not_found", `press release ${opts.pressReleaseId} not found`);
   const images = await db.pressReleaseImage.findMany({
     where: { pressReleaseId: release.id },
     orderBy: { id: "asc" },
-    select: { id: true, bytesSha256: true, originalPath: true, publishedEverAt: true, deletedAt: true, precheckSnapshot: true, snapshots: { orderBy: { id: "asc" }, select: { coverPath: true, jsonPath: true } } },
+    select: {
+      id: true,
+      bytesSha256: true,
+      originalPath: true,
+      publishedEverAt: true,
+      deletedAt: true,
+      precheckSnapshot: true,
+      snapshots: { orderBy: { id: "asc" }, select: { coverPath: true, jsonPath: true } },
+    },
   });
   const legalRequests = await db.legalRequest.findMany({ where: { pressReleaseId: release.id }, select: { id: true } });
   const entries = await db.archiveEntry.findMany({
@@ -89,10 +107,19 @@ export async function exportReleaseEvidence(opts: { pressReleaseId: number; now?
       paths.set(s.coverPath, "snapshot_cover");
       paths.set(s.jsonPath, "snapshot_json");
     }
-    for (const e of entries) if (e.subjectType === IMAGE_SUBJECT && e.subjectId === image.id && e.storagePath && !paths.has(e.storagePath)) paths.set(e.storagePath, "entry");
+    for (const e of entries)
+      if (e.subjectType === IMAGE_SUBJECT && e.subjectId === image.id && e.storagePath && !paths.has(e.storagePath))
+        paths.set(e.storagePath, "entry");
     const files: ExportedFile[] = [];
     for (const [path, role] of paths) files.push({ role, path, sha256: await hashStored(path) });
-    exportedImages.push({ id: image.id, bytesSha256: image.bytesSha256, publishedEverAt: iso(image.publishedEverAt), deletedAt: iso(image.deletedAt), precheckSnapshot: image.precheckSnapshot ?? null, files });
+    exportedImages.push({
+      id: image.id,
+      bytesSha256: image.bytesSha256,
+      publishedEverAt: iso(image.publishedEverAt),
+      deletedAt: iso(image.deletedAt),
+      precheckSnapshot: image.precheckSnapshot ?? null,
+      files,
+    });
   }
 
   const document: EvidenceExportDocument = {
@@ -101,9 +128,18 @@ export async function exportReleaseEvidence(opts: { pressReleaseId: number; now?
     release,
     images: exportedImages,
     entries: entries.map((e) => ({
-      id: e.id, kind: e.kind, subjectType: e.subjectType, subjectId: e.subjectId, legalRequestId: e.legalRequestId, payload: e.payload,
-      storagePath: e.storagePath, signature: e.signature, signingKeyId: e.signingKeyId,
-      holdUntil: iso(e.holdUntil), deleteAfter: iso(e.deleteAfter), createdAt: e.createdAt.toISOString(),
+      id: e.id,
+      kind: e.kind,
+      subjectType: e.subjectType,
+      subjectId: e.subjectId,
+      legalRequestId: e.legalRequestId,
+      payload: e.payload,
+      storagePath: e.storagePath,
+      signature: e.signature,
+      signingKeyId: e.signingKeyId,
+      holdUntil: iso(e.holdUntil),
+      deleteAfter: iso(e.deleteAfter),
+      createdAt: e.createdAt.toISOString(),
     })),
   };
   const { signature, keyId } = signEvidence(canonicalJson(document));
@@ -127,7 +163,8 @@ function exportedFileHashes(images: unknown): Map<string, string | null> {
   if (!Array.isArray(images)) return out;
   for (const image of images) {
     if (!isObject(image) || !Array.isArray(image["files"])) continue;
-    for (const f of image["files"]) if (isObject(f) && typeof f["path"] === "string") out.set(f["path"], typeof f["sha256"] === "string" ? f["sha256"] : null);
+    for (const f of image["files"])
+      if (isObject(f) && typeof f["path"] === "string") out.set(f["path"], typeof f["sha256"] === "string" ? f["sha256"] : null);
   }
   return out;
 }
@@ -139,9 +176,14 @@ function exportedFileHashes(images: unknown): Map<string, string | null> {
 function fileMismatch(entry: ExportedEntry, hashes: Map<string, string | null>): string | null {
   const p = isObject(entry.payload) ? entry.payload : {};
   const expected: [string | null, unknown][] =
-    entry.kind === "image_original" ? [[entry.storagePath, p["bytesSha256"]]]
-    : entry.kind === "image_snapshot" ? [[typeof p["coverPath"] === "string" ? p["coverPath"] : null, p["coverSha256"]], [entry.storagePath, p["jsonSha256"]]]
-    : [];
+    entry.kind === "image_original"
+      ? [[entry.storagePath, p["bytesSha256"]]]
+      : entry.kind === "image_snapshot"
+        ? [
+            [typeof p["coverPath"] === "string" ? p["coverPath"] : null, p["coverSha256"]],
+            [entry.storagePath, p["jsonSha256"]],
+          ]
+        : [];
   for (const [path, sha] of expected) {
     if (!path || typeof sha !== "string" || !hashes.has(path)) continue;
     const actual = hashes.get(path);
@@ -154,9 +196,17 @@ function fileMismatch(entry: ExportedEntry, hashes: Map<string, string | null>):
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function isExportedEntry(v: unknown): v is ExportedEntry {
-  return isObject(v) && typeof v["kind"] === "string" && typeof v["subjectType"] === "string" && Number.isInteger(v["subjectId"])
-    && (v["legalRequestId"] === null || Number.isInteger(v["legalRequestId"])) && (v["storagePath"] === null || typeof v["storagePath"] === "string")
-    && typeof v["signature"] === "string" && typeof v["signingKeyId"] === "string" && "payload" in v;
+  return (
+    isObject(v) &&
+    typeof v["kind"] === "string" &&
+    typeof v["subjectType"] === "string" &&
+    Number.isInteger(v["subjectId"]) &&
+    (v["legalRequestId"] === null || Number.isInteger(v["legalRequestId"])) &&
+    (v["storagePath"] === null || typeof v["storagePath"] === "string") &&
+    typeof v["signature"] === "string" &&
+    typeof v["signingKeyId"] === "string" &&
+    "payload" in v
+  );
 }
 
 /**
@@ -172,7 +222,8 @@ export function verifyEvidenceExport(text: string, opts: { acceptUnsigned: boole
   } catch {
     return { ok: false, keyId: null, reason: "not a JSON document", entries: 0 };
   }
-  if (!isObject(parsed) || parsed["format"] !== EVIDENCE_EXPORT_FORMAT) return { ok: false, keyId: null, reason: `wrong format: expected "${EVIDENCE_EXPORT_FORMAT}"`, entries: 0 };
+  if (!isObject(parsed) || parsed["format"] !== EVIDENCE_EXPORT_FORMAT)
+    return { ok: false, keyId: null, reason: `wrong format: expected "${EVIDENCE_EXPORT_FORMAT}"`, entries: 0 };
   const document = parsed["document"];
   if (!isObject(document) || document["format"] !== EVIDENCE_EXPORT_FORMAT || !Array.isArray(document["entries"])) {
     return { ok: false, keyId: null, reason: "wrong format: the document or its entries are missing", entries: 0 };
@@ -181,21 +232,32 @@ export function verifyEvidenceExport(text: string, opts: { acceptUnsigned: boole
   const fail = (keyId: string | null, reason: string): ExportVerification => ({ ok: false, keyId, reason, entries: entries.length });
 
   const { signature, keyId } = parsed;
-  const isUnsigned = (signature === undefined || signature === null || signature === "") && (keyId === undefined || keyId === null || keyId === "");
+  const isUnsigned =
+    (signature === undefined || signature === null || signature === "") && (keyId === undefined || keyId === null || keyId === "");
   if (isUnsigned && !opts.acceptUnsigned) return fail(null, "unsigned export: refused without --accept-unsigned");
   if (!isUnsigned) {
-    if (typeof signature !== "string" || !signature || typeof keyId !== "string" || !keyId) return fail(null, "incomplete signature: keyId and signature are both required");
-    if (!isKnownArchiveKeyId(keyId)) return fail(keyId, `unknown signing key id "${keyId}" (neither ARCHIVE_SIGNING_KEY_ID nor listed in ARCHIVE_PREVIOUS_KEYS)`);
-    if (!verifyEvidence(canonicalJson(document), signature, keyId)) return fail(keyId, `signature does not match the document: altered, or not signed by key "${keyId}"`);
+    if (typeof signature !== "string" || !signature || typeof keyId !== "string" || !keyId)
+      return fail(null, "incomplete signature: keyId and signature are both required");
+    if (!isKnownArchiveKeyId(keyId))
+      return fail(keyId, `unknown signing key id "${keyId}" (neither ARCHIVE_SIGNING_KEY_ID nor listed in ARCHIVE_PREVIOUS_KEYS)`);
+    if (!verifyEvidence(canonicalJson(document), signature, keyId))
+      return fail(keyId, `signature does not match the document: altered, or not signed by key "${keyId}"`);
   }
   const signedBy = isUnsigned ? null : (keyId as string);
   const fileHashes = exportedFileHashes(document["images"]);
   for (const [i, entry] of entries.entries()) {
     if (!isExportedEntry(entry)) return fail(signedBy, `entry ${i + 1} is malformed`);
-    if (!verifyArchiveEntry(entry as Parameters<typeof verifyArchiveEntry>[0])) return fail(signedBy, `entry ${entry.id} (${entry.kind}) has an invalid signature (key "${entry.signingKeyId}")`);
+    if (!verifyArchiveEntry(entry as Parameters<typeof verifyArchiveEntry>[0]))
+      return fail(signedBy, `entry ${entry.id} (${entry.kind}) has an invalid signature (key "${entry.signingKeyId}")`);
     const mismatch = fileMismatch(entry, fileHashes);
     if (mismatch) return fail(signedBy, `entry ${entry.id} (${entry.kind}): ${mismatch}`);
   }
-  if (isUnsigned) return { ok: true, keyId: null, reason: "unsigned export accepted (--accept-unsigned): the document as a whole is not authenticated, only its entries are", entries: entries.length };
+  if (isUnsigned)
+    return {
+      ok: true,
+      keyId: null,
+      reason: "unsigned export accepted (--accept-unsigned): the document as a whole is not authenticated, only its entries are",
+      entries: entries.length,
+    };
   return { ok: true, keyId: signedBy, reason: null, entries: entries.length };
 }

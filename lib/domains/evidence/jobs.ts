@@ -26,7 +26,10 @@ export async function releaseOfSubject(client: DbOrTx, subject: ArchiveJobSubjec
     return (await client.pressRelease.findUnique({ where: { id: subject.subjectId }, select: { id: true } }))?.id ?? null;
   }
   if (subject.subjectType === IMAGE_SUBJECT) {
-    return (await client.pressReleaseImage.findUnique({ where: { id: subject.subjectId }, select: { pressReleaseId: true } }))?.pressReleaseId ?? null;
+    return (
+      (await client.pressReleaseImage.findUnique({ where: { id: subject.subjectId }, select: { pressReleaseId: true } }))?.pressReleaseId ??
+      null
+    );
   }
   return null;
 }

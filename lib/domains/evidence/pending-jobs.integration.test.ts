@@ -18,12 +18,19 @@ import { recordImageRemoval } from "./record-image-removal";
 // originals), claims two runners never share, and the image_removed entry.
 
 beforeAll(async () => {
-  setLimits({ STORAGE_DIR: await mkdtemp(join(tmpdir(), "pd-archive-jobs-")), ARCHIVE_SIGNING_KEY: randomBytes(32).toString("base64"), ARCHIVE_SIGNING_KEY_ID: "kt" });
+  setLimits({
+    STORAGE_DIR: await mkdtemp(join(tmpdir(), "pd-archive-jobs-")),
+    ARCHIVE_SIGNING_KEY: randomBytes(32).toString("base64"),
+    ARCHIVE_SIGNING_KEY_ID: "kt",
+  });
 });
 
 // The runner works every open job of the database: a test leaves none behind for the next.
 afterEach(async () => {
-  await db.archivePendingJob.updateMany({ where: { completedAt: null }, data: { completedAt: new Date(), lastError: "closed after the test" } });
+  await db.archivePendingJob.updateMany({
+    where: { completedAt: null },
+    data: { completedAt: new Date(), lastError: "closed after the test" },
+  });
 });
 
 const sha256 = (b: Buffer | string) => createHash("sha256").update(b).digest("hex");
@@ -36,15 +43,27 @@ async function seedReleaseRow() {
 /** A published image with its original stored as real JPEG bytes. */
 async function seedImage(pressReleaseId?: number) {
   const releaseId = pressReleaseId ?? (await seedReleaseRow()).id;
-  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: randomBytes(1)[0]!, g: 90, b: 30 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: randomBytes(1)[0]!, g: 90, b: 30 } } })
+    .jpeg()
+    .toBuffer();
   const sha = sha256(bytes);
   const prefix = randomBytes(8).toString("hex");
   const originalPath = `evidence/originals/${prefix}/${sha}.jpg`;
   await getFileStorage().put(originalPath, bytes, "image/jpeg");
   const image = await db.pressReleaseImage.create({
     data: {
-      pressReleaseId: releaseId, bytesSha256: sha, metadataHash: sha256(`meta-${prefix}`), mimeType: "image/jpeg", width: 40, height: 30, sizeBytes: bytes.length,
-      displayPath: `img/${prefix}/${sha.slice(0, 16)}-40.jpg`, rulesVersion: "test-rules", storagePrefix: prefix, originalPath, publishedEverAt: new Date(),
+      pressReleaseId: releaseId,
+      bytesSha256: sha,
+      metadataHash: sha256(`meta-${prefix}`),
+      mimeType: "image/jpeg",
+      width: 40,
+      height: 30,
+      sizeBytes: bytes.length,
+      displayPath: `img/${prefix}/${sha.slice(0, 16)}-40.jpg`,
+      rulesVersion: "test-rules",
+      storagePrefix: prefix,
+      originalPath,
+      publishedEverAt: new Date(),
     },
   });
   return { image, bytes, originalPath };
@@ -52,18 +71,29 @@ async function seedImage(pressReleaseId?: number) {
 
 const enqueue = (imageId: number, operation: "image_evidence" | "image_removed" = "image_evidence") =>
   db.$transaction((tx) => enqueueArchiveJob(tx, { operation, subjectType: IMAGE_SUBJECT, subjectId: imageId }));
-const openJobs = (imageId: number) => db.archivePendingJob.findMany({ where: { subjectType: IMAGE_SUBJECT, subjectId: imageId, completedAt: null } });
-const entriesOf = (imageId: number) => db.archiveEntry.findMany({ where: { subjectType: IMAGE_SUBJECT, subjectId: imageId }, orderBy: { id: "asc" } });
+const openJobs = (imageId: number) =>
+  db.archivePendingJob.findMany({ where: { subjectType: IMAGE_SUBJECT, subjectId: imageId, completedAt: null } });
+const entriesOf = (imageId: number) =>
+  db.archiveEntry.findMany({ where: { subjectType: IMAGE_SUBJECT, subjectId: imageId }, orderBy: { id: "asc" } });
 const marker = async (releaseId: number) => (await db.pressRelease.findUniqueOrThrow({ where: { id: releaseId } })).archivePendingAt;
 
 describe("enqueueArchiveJob", () => {
   it("two transactions at once open one job; once it is completed a new one can be opened", async () => {
     const { image } = await seedImage();
-    const results = await Promise.all([0, 1].map(() => db.$transaction(async (tx) => {
-      const r = await enqueueArchiveJob(tx, { operation: "image_evidence", subjectType: IMAGE_SUBJECT, subjectId: image.id, pressReleaseId: image.pressReleaseId });
-      await tx.$executeRaw`SELECT pg_sleep(0.1)`;
-      return r;
-    })));
+    const results = await Promise.all(
+      [0, 1].map(() =>
+        db.$transaction(async (tx) => {
+          const r = await enqueueArchiveJob(tx, {
+            operation: "image_evidence",
+            subjectType: IMAGE_SUBJECT,
+            subjectId: image.id,
+            pressReleaseId: image.pressReleaseId,
+          });
+          await tx.$executeRaw`SELECT pg_sleep(0.1)`;
+          return r;
+        }),
+      ),
+    );
     expect(results.map((r) => r.created).sort()).toEqual([false, true]);
     expect(results[0]!.jobId).toBe(results[1]!.jobId);
     expect(await openJobs(image.id)).toHaveLength(1);
@@ -104,18 +134,63 @@ describe("image_evidence", () => {
     for (const variant of ["cover", "og"] as const) {
       const jsonPath = `evidence/snapshots/${image.storagePrefix}/${variant}.json`;
       await getFileStorage().put(jsonPath, Buffer.from(JSON.stringify({ variant })), "application/json");
-      snaps.push(await db.pressReleaseImageSnapshot.create({ data: { imageId: image.id, variant, bytesHash: image.bytesSha256, metadataHash: image.metadataHash, coverPath: `evidence/snapshots/${image.storagePrefix}/${variant}.jpg`, jsonPath } }));
+      snaps.push(
+        await db.pressReleaseImageSnapshot.create({
+          data: {
+            imageId: image.id,
+            variant,
+            bytesHash: image.bytesSha256,
+            metadataHash: image.metadataHash,
+            coverPath: `evidence/snapshots/${image.storagePrefix}/${variant}.jpg`,
+            jsonPath,
+          },
+        }),
+      );
     }
-    const confirm = () => db.imageRightsConfirmation.create({ data: { subjectType: "press_release", subjectId: image.pressReleaseId, imageId: image.id, imageSha256: image.bytesSha256, legalTextKey: "img-confirm-v2", userId: user.id, ipHmac: "hmac-of-the-ip", ipHmacKeyVersion: 1, source: "upload" } });
+    const confirm = () =>
+      db.imageRightsConfirmation.create({
+        data: {
+          subjectType: "press_release",
+          subjectId: image.pressReleaseId,
+          imageId: image.id,
+          imageSha256: image.bytesSha256,
+          legalTextKey: "img-confirm-v2",
+          userId: user.id,
+          ipHmac: "hmac-of-the-ip",
+          ipHmacKeyVersion: 1,
+          source: "upload",
+        },
+      });
     const c1 = await confirm();
 
     await enqueue(image.id);
     expect(await runPendingArchiveJobs()).toMatchObject({ done: 1, failed: 0 });
     const entries = await entriesOf(image.id);
     expect(entries.map((e) => e.kind)).toEqual(["image_original", "image_snapshot", "image_snapshot", "rights_confirmation"]);
-    expect(entries[0]).toMatchObject({ storagePath: originalPath, signingKeyId: "kt", payload: { imageId: image.id, releaseId: image.pressReleaseId, bytesSha256: image.bytesSha256, mimeType: "image/jpeg", width: 40, height: 30, sizeBytes: image.sizeBytes } });
-    expect(entries.slice(1, 3).map((e) => [e.storagePath, (e.payload as { snapshotId: number }).snapshotId])).toEqual(snaps.map((s) => [s.jsonPath, s.id]));
-    expect(entries[3]!.payload).toMatchObject({ confirmationId: c1.id, legalTextKey: "img-confirm-v2", imageSha256: image.bytesSha256, confirmedAt: c1.confirmedAt.toISOString(), source: "upload", userId: user.id });
+    expect(entries[0]).toMatchObject({
+      storagePath: originalPath,
+      signingKeyId: "kt",
+      payload: {
+        imageId: image.id,
+        releaseId: image.pressReleaseId,
+        bytesSha256: image.bytesSha256,
+        mimeType: "image/jpeg",
+        width: 40,
+        height: 30,
+        sizeBytes: image.sizeBytes,
+      },
+    });
+    expect(entries.slice(1, 3).map((e) => [e.storagePath, (e.payload as { snapshotId: number }).snapshotId])).toEqual(
+      snaps.map((s) => [s.jsonPath, s.id]),
+    );
+    expect(entries[3]!.payload).toMatchObject({
+      confirmationId: c1.id,
+      legalTextKey: "img-confirm-v2",
+      imageSha256: image.bytesSha256,
+      confirmedAt: c1.confirmedAt.toISOString(),
+      source: "upload",
+      userId: user.id,
+    });
     expect(JSON.stringify(entries[3]!.payload)).not.toContain("hmac");
     expect(entries.every(verifyArchiveEntry)).toBe(true);
     expect(verifyArchiveEntry({ ...entries[0]!, payload: { ...(entries[0]!.payload as object), width: 41 } })).toBe(false);
@@ -159,7 +234,9 @@ describe("image_evidence", () => {
     const { jobId } = await enqueue(image.id);
     await db.pressReleaseImage.delete({ where: { id: image.id } });
     expect(await runPendingArchiveJobs()).toMatchObject({ done: 0, failed: 1 });
-    expect((await db.archivePendingJob.findUniqueOrThrow({ where: { id: jobId! } })).lastError).toBe(`subject gone: ${IMAGE_SUBJECT} ${image.id}`);
+    expect((await db.archivePendingJob.findUniqueOrThrow({ where: { id: jobId! } })).lastError).toBe(
+      `subject gone: ${IMAGE_SUBJECT} ${image.id}`,
+    );
   });
 });
 
@@ -172,11 +249,14 @@ describe("runPendingArchiveJobs", () => {
 
     // Each run of a job reads its original once: count the reads, slowed so the runs overlap.
     const reads = new Map<string, number>();
-    setFileStorageForTests({ ...diskStorage, get: async (key) => {
-      reads.set(key, (reads.get(key) ?? 0) + 1);
-      await new Promise((resolve) => setTimeout(resolve, 15));
-      return diskStorage.get(key);
-    } });
+    setFileStorageForTests({
+      ...diskStorage,
+      get: async (key) => {
+        reads.set(key, (reads.get(key) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, 15));
+        return diskStorage.get(key);
+      },
+    });
     const [r1, r2] = await Promise.all([runPendingArchiveJobs(), runPendingArchiveJobs()]).finally(() => setFileStorageForTests(null));
     expect(r1!.done + r2!.done).toBe(6);
     expect(r1!.failed + r2!.failed).toBe(6);
@@ -209,14 +289,42 @@ describe("image removal", () => {
   it("recordImageRemoval writes one signed image_removed entry with reason, actor and legal request, and archives the rest", async () => {
     const { image } = await seedImage();
     const admin = await seedUser();
-    const legal = await db.legalRequest.create({ data: { track: "depublication", pressReleaseId: image.pressReleaseId, requesterName: "R", requesterEmail: "r@example.test", body: "Please remove." } });
-    const removedAt = new Date("2026-03-04T05:06:07.089Z");
-    const remove = () => db.$transaction(async (tx) => {
-      await tx.pressReleaseImage.update({ where: { id: image.id }, data: { deletedAt: removedAt } });
-      return recordImageRemoval(tx, { imageId: image.id, pressReleaseId: image.pressReleaseId, bytesSha256: image.bytesSha256, reason: "rights holder objected", actorUserId: admin.id, legalRequestId: legal.id });
+    const legal = await db.legalRequest.create({
+      data: {
+        track: "depublication",
+        pressReleaseId: image.pressReleaseId,
+        requesterName: "R",
+        requesterEmail: "r@example.test",
+        body: "Please remove.",
+      },
     });
+    const removedAt = new Date("2026-03-04T05:06:07.089Z");
+    const remove = () =>
+      db.$transaction(async (tx) => {
+        await tx.pressReleaseImage.update({ where: { id: image.id }, data: { deletedAt: removedAt } });
+        return recordImageRemoval(tx, {
+          imageId: image.id,
+          pressReleaseId: image.pressReleaseId,
+          bytesSha256: image.bytesSha256,
+          reason: "rights holder objected",
+          actorUserId: admin.id,
+          legalRequestId: legal.id,
+        });
+      });
     const entry = await remove();
-    expect(entry).toMatchObject({ kind: "image_removed", legalRequestId: legal.id, payload: { imageId: image.id, releaseId: image.pressReleaseId, bytesSha256: image.bytesSha256, removedAt: removedAt.toISOString(), reason: "rights holder objected", actorUserId: admin.id, recordedBy: "removal" } });
+    expect(entry).toMatchObject({
+      kind: "image_removed",
+      legalRequestId: legal.id,
+      payload: {
+        imageId: image.id,
+        releaseId: image.pressReleaseId,
+        bytesSha256: image.bytesSha256,
+        removedAt: removedAt.toISOString(),
+        reason: "rights holder objected",
+        actorUserId: admin.id,
+        recordedBy: "removal",
+      },
+    });
     expect(verifyArchiveEntry(entry)).toBe(true);
     expect((await remove()).id).toBe(entry.id);
     expect(await openJobs(image.id)).toMatchObject([{ operation: "image_evidence" }]);

@@ -1,6 +1,13 @@
 import { db, type Tx } from "@/lib/core/db/client";
 import { ARCHIVE_OPERATION_HANDLERS } from "./operations";
-import { ArchiveJobError, clearReleaseMarkerIfIdle, lockRelease, releaseOfSubject, type ArchiveJobSubject, type ArchiveOperation } from "./jobs";
+import {
+  ArchiveJobError,
+  clearReleaseMarkerIfIdle,
+  lockRelease,
+  releaseOfSubject,
+  type ArchiveJobSubject,
+  type ArchiveOperation,
+} from "./jobs";
 
 export type { ArchiveOperation } from "./jobs";
 
@@ -29,14 +36,18 @@ export interface EnqueueArchiveJob extends ArchiveJobSubject {
 export async function enqueueArchiveJob(tx: Tx, job: EnqueueArchiveJob): Promise<{ created: boolean; jobId: number | null }> {
   const releaseId = job.pressReleaseId ?? (await releaseOfSubject(tx, job));
   // Kept when set already: the marker says since when archiving has been pending.
-  if (releaseId !== null) await tx.$executeRaw`UPDATE press_releases SET archive_pending_at = COALESCE(archive_pending_at, now()) WHERE id = ${releaseId}`;
+  if (releaseId !== null)
+    await tx.$executeRaw`UPDATE press_releases SET archive_pending_at = COALESCE(archive_pending_at, now()) WHERE id = ${releaseId}`;
   const inserted = await tx.$queryRaw<{ id: number }[]>`
     INSERT INTO archive_pending_jobs (operation, subject_type, subject_id, attempts, created_at, updated_at)
     VALUES (${job.operation}, ${job.subjectType}, ${job.subjectId}, 0, now(), now())
     ON CONFLICT (operation, subject_type, subject_id) WHERE completed_at IS NULL DO NOTHING
     RETURNING id`;
   if (inserted[0]) return { created: true, jobId: inserted[0].id };
-  const open = await tx.archivePendingJob.findFirst({ where: { operation: job.operation, subjectType: job.subjectType, subjectId: job.subjectId, completedAt: null }, select: { id: true } });
+  const open = await tx.archivePendingJob.findFirst({
+    where: { operation: job.operation, subjectType: job.subjectType, subjectId: job.subjectId, completedAt: null },
+    select: { id: true },
+  });
   return { created: false, jobId: open?.id ?? null };
 }
 

@@ -80,14 +80,23 @@ async function purgeBatch(tx: Tx, ids: number[], now: Date): Promise<{ rows: Pur
       await tx.$executeRaw`UPDATE press_release_images SET original_path = NULL WHERE id = ${row.subjectId} AND original_path = ${row.storagePath}`;
     }
     const snapshotId = row.kind === "image_snapshot" ? (row.payload as Record<string, unknown> | null)?.["snapshotId"] : null;
-    if (typeof snapshotId === "number") await tx.$executeRaw`DELETE FROM press_release_image_snapshots WHERE id = ${snapshotId} AND image_id = ${row.subjectId}`;
+    if (typeof snapshotId === "number")
+      await tx.$executeRaw`DELETE FROM press_release_image_snapshots WHERE id = ${snapshotId} AND image_id = ${row.subjectId}`;
     for (const p of filesOf(row)) paths.add(p);
   }
   const named = await stillNamed(tx, [...paths]);
   const files = [...paths].filter((p) => !named.has(p)).sort();
   const rows = deleted.map(({ id, kind, subjectType, subjectId }) => ({ id, kind, subjectType, subjectId }));
   if (rows.length) {
-    await recordActivity({ type: ACTIVITY.evidencePurged, subjectType: "archive_entries", result: `${rows.length} entries`, metadata: { entryIds: rows.map((r) => r.id), files: files.length } }, tx);
+    await recordActivity(
+      {
+        type: ACTIVITY.evidencePurged,
+        subjectType: "archive_entries",
+        result: `${rows.length} entries`,
+        metadata: { entryIds: rows.map((r) => r.id), files: files.length },
+      },
+      tx,
+    );
   }
   return { rows, files };
 }
@@ -101,7 +110,14 @@ export async function purgeArchive(opts: { dryRun?: boolean; now?: Date; batchSi
   const now = opts.now ?? new Date();
   const dryRun = !!opts.dryRun;
   const at = Prisma.sql`${now}::timestamptz`;
-  const result: PurgeArchiveResult = { dryRun, dated: 0, extended: 0, purged: [], files: [], kept: { legalHold: 0, openLegalRequest: 0, inUse: 0 } };
+  const result: PurgeArchiveResult = {
+    dryRun,
+    dated: 0,
+    extended: 0,
+    purged: [],
+    files: [],
+    kept: { legalHold: 0, openLegalRequest: 0, inUse: 0 },
+  };
 
   // Counted before the in-use entries move on: what this run finds past its date and keeps.
   const [kept] = await db.$queryRaw<[PurgeArchiveResult["kept"]]>`
@@ -118,9 +134,11 @@ export async function purgeArchive(opts: { dryRun?: boolean; now?: Date; batchSi
     Object.assign(result, counts);
   } else {
     // Entries from before the dates were set count from their creation.
-    result.dated = await db.$executeRaw`UPDATE archive_entries e SET delete_after = ${retentionEnd(Prisma.sql`e.created_at`)} WHERE e.delete_after IS NULL`;
+    result.dated =
+      await db.$executeRaw`UPDATE archive_entries e SET delete_after = ${retentionEnd(Prisma.sql`e.created_at`)} WHERE e.delete_after IS NULL`;
     // Evidence of an image in use stays: its retention runs from the last year the purge saw it in use.
-    result.extended = await db.$executeRaw`UPDATE archive_entries e SET delete_after = ${retentionEnd(at)} WHERE e.delete_after < ${retentionEnd(at)} AND ${subjectInUse}`;
+    result.extended =
+      await db.$executeRaw`UPDATE archive_entries e SET delete_after = ${retentionEnd(at)} WHERE e.delete_after < ${retentionEnd(at)} AND ${subjectInUse}`;
   }
 
   const batchSize = opts.batchSize ?? ARCHIVE_PURGE_BATCH;
@@ -138,7 +156,13 @@ export async function purgeArchive(opts: { dryRun?: boolean; now?: Date; batchSi
       }
       continue;
     }
-    const done = await db.$transaction((tx) => purgeBatch(tx, batch.map((r) => r.id), now));
+    const done = await db.$transaction((tx) =>
+      purgeBatch(
+        tx,
+        batch.map((r) => r.id),
+        now,
+      ),
+    );
     result.purged.push(...done.rows);
     // After the commit: no row points at these files any more.
     await eraseFiles(done.files);

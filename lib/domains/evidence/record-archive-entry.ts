@@ -37,22 +37,42 @@ export function archiveEntrySignedData(entry: SignedFields): string {
  * Their hold and delete-after dates are set here, for every entry alike (lib/domains/evidence/retention.ts):
  * the hold in force on the release, asked once for all of them.
  */
-export async function recordArchiveEntries(tx: DbOrTx, releaseId: number | null, entries: ArchiveEntryInput[], now = new Date()): Promise<ArchiveEntry[]> {
+export async function recordArchiveEntries(
+  tx: DbOrTx,
+  releaseId: number | null,
+  entries: ArchiveEntryInput[],
+  now = new Date(),
+): Promise<ArchiveEntry[]> {
   if (!entries.length) return [];
   const holdUntil = await holdInForce(tx, releaseId, now);
   const recorded: ArchiveEntry[] = [];
   for (const entry of entries) {
     // Stored as it is signed: the jsonb round trip keeps the canonical value (dates already strings).
     const payload = JSON.parse(canonicalJson(entry.payload)) as Prisma.InputJsonObject;
-    const fields = { kind: entry.kind, subjectType: entry.subjectType, subjectId: entry.subjectId, legalRequestId: entry.legalRequestId ?? null, storagePath: entry.storagePath ?? null };
+    const fields = {
+      kind: entry.kind,
+      subjectType: entry.subjectType,
+      subjectId: entry.subjectId,
+      legalRequestId: entry.legalRequestId ?? null,
+      storagePath: entry.storagePath ?? null,
+    };
     const { signature, keyId } = signEvidence(archiveEntrySignedData({ ...fields, payload }));
-    recorded.push(await tx.archiveEntry.create({ data: { ...fields, payload, signature, signingKeyId: keyId, holdUntil, deleteAfter: deleteAfterFor(entry.kind, now) } }));
+    recorded.push(
+      await tx.archiveEntry.create({
+        data: { ...fields, payload, signature, signingKeyId: keyId, holdUntil, deleteAfter: deleteAfterFor(entry.kind, now) },
+      }),
+    );
   }
   return recorded;
 }
 
 /** One entry of release `releaseId` (recordArchiveEntries). */
-export async function recordArchiveEntry(tx: DbOrTx, releaseId: number | null, entry: ArchiveEntryInput, now = new Date()): Promise<ArchiveEntry> {
+export async function recordArchiveEntry(
+  tx: DbOrTx,
+  releaseId: number | null,
+  entry: ArchiveEntryInput,
+  now = new Date(),
+): Promise<ArchiveEntry> {
   const [recorded] = await recordArchiveEntries(tx, releaseId, [entry], now);
   return recorded!;
 }

@@ -23,11 +23,25 @@ export interface RecordImageRemoval {
  * earlier job did. A second call for the same removal returns the first entry.
  */
 export async function recordImageRemoval(tx: Tx, opts: RecordImageRemoval): Promise<ArchiveEntry> {
-  const removedAt = opts.removedAt ?? (await tx.pressReleaseImage.findUnique({ where: { id: opts.imageId }, select: { deletedAt: true } }))?.deletedAt ?? new Date();
+  const removedAt =
+    opts.removedAt ??
+    (await tx.pressReleaseImage.findUnique({ where: { id: opts.imageId }, select: { deletedAt: true } }))?.deletedAt ??
+    new Date();
   const { entry } = await recordRemovalEntry(tx, {
-    imageId: opts.imageId, pressReleaseId: opts.pressReleaseId, bytesSha256: opts.bytesSha256, removedAt,
-    reason: opts.reason, actorUserId: opts.actorUserId, legalRequestId: opts.legalRequestId ?? null, recordedBy: "removal",
+    imageId: opts.imageId,
+    pressReleaseId: opts.pressReleaseId,
+    bytesSha256: opts.bytesSha256,
+    removedAt,
+    reason: opts.reason,
+    actorUserId: opts.actorUserId,
+    legalRequestId: opts.legalRequestId ?? null,
+    recordedBy: "removal",
   });
-  await enqueueArchiveJob(tx, { operation: "image_evidence", subjectType: IMAGE_SUBJECT, subjectId: opts.imageId, pressReleaseId: opts.pressReleaseId });
+  await enqueueArchiveJob(tx, {
+    operation: "image_evidence",
+    subjectType: IMAGE_SUBJECT,
+    subjectId: opts.imageId,
+    pressReleaseId: opts.pressReleaseId,
+  });
   return entry;
 }

@@ -21,7 +21,10 @@ export interface ImageRemovalFacts {
 
 /** The entry of this removal when one exists already. */
 export async function findRemovalEntry(client: DbOrTx, imageId: number, removedAt: Date): Promise<ArchiveEntry | null> {
-  const entries = await client.archiveEntry.findMany({ where: { kind: "image_removed", subjectType: IMAGE_SUBJECT, subjectId: imageId }, orderBy: { id: "asc" } });
+  const entries = await client.archiveEntry.findMany({
+    where: { kind: "image_removed", subjectType: IMAGE_SUBJECT, subjectId: imageId },
+    orderBy: { id: "asc" },
+  });
   const at = removedAt.toISOString();
   return entries.find((e) => (e.payload as Record<string, unknown> | null)?.["removedAt"] === at) ?? null;
 }

@@ -16,7 +16,7 @@ export interface ReregisterResult {
 
 export async function reregisterImages(opts: { dryRun: boolean }): Promise<ReregisterResult> {
   const images: ReregisterResult["images"] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await db.$queryRaw<{ id: number; pressReleaseId: number }[]>`
       SELECT i.id, i.press_release_id AS "pressReleaseId" FROM press_release_images i
       WHERE i.id > ${after} AND i.published_ever_at IS NOT NULL
@@ -28,7 +28,14 @@ export async function reregisterImages(opts: { dryRun: boolean }): Promise<Rereg
   }
   if (opts.dryRun) return { images, run: null };
   for (const image of images) {
-    await db.$transaction((tx) => enqueueArchiveJob(tx, { operation: "image_evidence", subjectType: IMAGE_SUBJECT, subjectId: image.imageId, pressReleaseId: image.pressReleaseId }));
+    await db.$transaction((tx) =>
+      enqueueArchiveJob(tx, {
+        operation: "image_evidence",
+        subjectType: IMAGE_SUBJECT,
+        subjectId: image.imageId,
+        pressReleaseId: image.pressReleaseId,
+      }),
+    );
   }
   // Every open job once, those just opened included; a job fails at most once per run.
   const open = await db.archivePendingJob.count({ where: { completedAt: null } });

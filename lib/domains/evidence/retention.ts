@@ -38,7 +38,8 @@ const retentionYears = Prisma.sql`(CASE e.kind::text ${Prisma.join(
 )} END)`;
 
 /** deleteAfterFor in SQL, for entry `e` (its kind) counted from the year of `from` (a timestamptz). */
-export const retentionEnd = (from: Prisma.Sql) => Prisma.sql`make_timestamptz(extract(year FROM ${from} AT TIME ZONE 'UTC')::int + ${retentionYears} + 1, 1, 1, 0, 0, 0, 'UTC')`;
+export const retentionEnd = (from: Prisma.Sql) =>
+  Prisma.sql`make_timestamptz(extract(year FROM ${from} AT TIME ZONE 'UTC')::int + ${retentionYears} + 1, 1, 1, 0, 0, 0, 'UTC')`;
 
 /** Every archive entry of release `releaseId` (SQL over alias `e`): the release's own, its images', its legal requests'. */
 export const entryOfRelease = (releaseId: Prisma.Sql) => Prisma.sql`(
@@ -79,7 +80,8 @@ const releaseOfE = Prisma.sql`(CASE
 END)`;
 
 /** Past its delete-after date and under no dated hold. */
-export const dueEntry = (now: Date) => Prisma.sql`(e.delete_after IS NOT NULL AND e.delete_after <= ${now} AND (e.hold_until IS NULL OR e.hold_until <= ${now}))`;
+export const dueEntry = (now: Date) =>
+  Prisma.sql`(e.delete_after IS NOT NULL AND e.delete_after <= ${now} AND (e.hold_until IS NULL OR e.hold_until <= ${now}))`;
 
 /** A legal request still open (received, in review, approved) that names the entry or its release: a hold while it lasts. */
 export const heldByOpenRequest = Prisma.sql`EXISTS (

@@ -48,7 +48,10 @@ describe("archive signatures", () => {
     expect(signEvidence("new").keyId).toBe("kb");
     expect(verifyEvidence("old evidence", old.signature, "kb")).toBe(false);
     const keys = archivePublicKeys();
-    expect(keys.map((k) => [k.id, k.current])).toEqual([["kb", true], ["ka", false]]);
+    expect(keys.map((k) => [k.id, k.current])).toEqual([
+      ["kb", true],
+      ["ka", false],
+    ]);
     expect(keys[1]!.publicKeyBase64).toBe(oldPublic.publicKeyBase64);
     expect(Buffer.from(keys[0]!.publicKeyBase64, "base64")).toHaveLength(32);
     expect(keys[0]!.publicKeyBase64).not.toBe(keys[1]!.publicKeyBase64);

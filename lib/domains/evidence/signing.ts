@@ -61,7 +61,10 @@ export function verifyEvidence(data: string | Buffer, signature: string, keyId: 
 /** Every key that verifies, current first: the raw 32-byte Ed25519 public key in base64, for operators and docs. */
 export function archivePublicKeys(): { id: string; publicKeyBase64: string; current: boolean }[] {
   const { archive } = getConfig();
-  const keys = [{ id: archive.signingKeyId, key: archive.signingKey }, ...archive.previousKeys.filter((k) => k.id !== archive.signingKeyId)];
+  const keys = [
+    { id: archive.signingKeyId, key: archive.signingKey },
+    ...archive.previousKeys.filter((k) => k.id !== archive.signingKeyId),
+  ];
   return keys.map((k, i) => {
     const spki = keyPair(k.key).publicKey.export({ type: "spki", format: "der" });
     return { id: k.id, publicKeyBase64: spki.subarray(spki.length - 32).toString("base64"), current: i === 0 };

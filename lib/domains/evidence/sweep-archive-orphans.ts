@@ -22,20 +22,35 @@ export interface SweepResult {
 /** Every storage key a row points to: originals, snapshot files, archive entries. */
 async function referencedKeys(): Promise<Set<string>> {
   const keys = new Set<string>();
-  for (let after = 0; ; ) {
-    const rows = await db.pressReleaseImage.findMany({ where: { id: { gt: after }, originalPath: { not: null } }, orderBy: { id: "asc" }, take: PAGE, select: { id: true, originalPath: true } });
+  for (let after = 0; ;) {
+    const rows = await db.pressReleaseImage.findMany({
+      where: { id: { gt: after }, originalPath: { not: null } },
+      orderBy: { id: "asc" },
+      take: PAGE,
+      select: { id: true, originalPath: true },
+    });
     for (const r of rows) keys.add(r.originalPath!);
     if (rows.length < PAGE) break;
     after = rows.at(-1)!.id;
   }
-  for (let after = 0; ; ) {
-    const rows = await db.pressReleaseImageSnapshot.findMany({ where: { id: { gt: after } }, orderBy: { id: "asc" }, take: PAGE, select: { id: true, coverPath: true, jsonPath: true } });
+  for (let after = 0; ;) {
+    const rows = await db.pressReleaseImageSnapshot.findMany({
+      where: { id: { gt: after } },
+      orderBy: { id: "asc" },
+      take: PAGE,
+      select: { id: true, coverPath: true, jsonPath: true },
+    });
     for (const r of rows) keys.add(r.coverPath).add(r.jsonPath);
     if (rows.length < PAGE) break;
     after = rows.at(-1)!.id;
   }
-  for (let after = 0; ; ) {
-    const rows = await db.archiveEntry.findMany({ where: { id: { gt: after }, storagePath: { not: null } }, orderBy: { id: "asc" }, take: PAGE, select: { id: true, storagePath: true } });
+  for (let after = 0; ;) {
+    const rows = await db.archiveEntry.findMany({
+      where: { id: { gt: after }, storagePath: { not: null } },
+      orderBy: { id: "asc" },
+      take: PAGE,
+      select: { id: true, storagePath: true },
+    });
     for (const r of rows) keys.add(r.storagePath!);
     if (rows.length < PAGE) break;
     after = rows.at(-1)!.id;
@@ -46,11 +61,22 @@ async function referencedKeys(): Promise<Set<string>> {
 export async function sweepArchiveOrphans(opts: { dryRun: boolean; now?: Date }): Promise<SweepResult> {
   const now = opts.now ?? new Date();
   const closedJobs: SweepResult["closedJobs"] = [];
-  const open = await db.archivePendingJob.findMany({ where: { completedAt: null }, orderBy: { id: "asc" }, select: { id: true, operation: true, subjectType: true, subjectId: true } });
+  const open = await db.archivePendingJob.findMany({
+    where: { completedAt: null },
+    orderBy: { id: "asc" },
+    select: { id: true, operation: true, subjectType: true, subjectId: true },
+  });
   for (const job of open) {
     if (await subjectExists(db, job)) continue;
     // Conditional: a job a runner completed meanwhile keeps its own outcome.
-    const n = opts.dryRun ? 1 : (await db.archivePendingJob.updateMany({ where: { id: job.id, completedAt: null }, data: { completedAt: now, lastError: "subject gone" } })).count;
+    const n = opts.dryRun
+      ? 1
+      : (
+          await db.archivePendingJob.updateMany({
+            where: { id: job.id, completedAt: null },
+            data: { completedAt: now, lastError: "subject gone" },
+          })
+        ).count;
     if (n === 1) closedJobs.push(job);
   }
 
@@ -61,10 +87,12 @@ export async function sweepArchiveOrphans(opts: { dryRun: boolean; now?: Date })
     SELECT r.id FROM press_releases r WHERE r.archive_pending_at IS NOT NULL AND NOT EXISTS (${openJobOfRelease(Prisma.sql`r.id`)}) ORDER BY r.id`;
   const clearedMarkers: number[] = [];
   for (const { id } of stale) {
-    const cleared = opts.dryRun || (await db.$transaction(async (tx) => {
-      await lockRelease(tx, id);
-      return clearReleaseMarkerIfIdle(tx, id);
-    }));
+    const cleared =
+      opts.dryRun ||
+      (await db.$transaction(async (tx) => {
+        await lockRelease(tx, id);
+        return clearReleaseMarkerIfIdle(tx, id);
+      }));
     if (cleared) clearedMarkers.push(id);
   }
 

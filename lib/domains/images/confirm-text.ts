@@ -22,9 +22,12 @@ export async function currentConfirmText(client: DbOrTx = db): Promise<{ key: st
 export function assertCurrentConfirmText(submitted: string): { key: string; formVersion: "v1" | "v2" } {
   const current = currentConfirmTextKey();
   if (submitted !== current.key) {
-    throw new AppError("validation_failed", `The confirmation text ${submitted ? `"${submitted.slice(0, 40)}" ` : ""}is not the current one; confirm ${current.key}.`, { current_text_version: current.key }, [
-      { path: "confirm_text_version", message: `must be ${current.key}` },
-    ]);
+    throw new AppError(
+      "validation_failed",
+      `The confirmation text ${submitted ? `"${submitted.slice(0, 40)}" ` : ""}is not the current one; confirm ${current.key}.`,
+      { current_text_version: current.key },
+      [{ path: "confirm_text_version", message: `must be ${current.key}` }],
+    );
   }
   return current;
 }

@@ -7,7 +7,11 @@ export type AiDeclaration = "without_ai" | "ai_assisted" | "ai_generated";
  * (spec 2.4). It comes from the customer's AI declaration and the file's own provenance data;
  * the precheck never sets it (spec 9).
  */
-export function portalLabelFor(opts: { declaration: AiDeclaration | null; provenanceAiGenerated: boolean; language: Edition }): string | null {
+export function portalLabelFor(opts: {
+  declaration: AiDeclaration | null;
+  provenanceAiGenerated: boolean;
+  language: Edition;
+}): string | null {
   const generated = opts.declaration === "ai_generated" || opts.provenanceAiGenerated;
   if (generated) return opts.language === "de" ? "KI-generiert" : "AI-generated";
   if (opts.declaration === "ai_assisted") return opts.language === "de" ? "KI-bearbeitet" : "AI-edited";

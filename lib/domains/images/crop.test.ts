@@ -14,7 +14,9 @@ const WASH = { r: 240, g: 242, b: 245 };
 
 /** A grey picture with a red square marking the focus region around (fx, fy). */
 async function marked(width: number, height: number, fx: number, fy: number, size = 60): Promise<Buffer> {
-  const square = await sharp({ create: { width: size, height: size, channels: 3, background: { r: 230, g: 10, b: 10 } } }).png().toBuffer();
+  const square = await sharp({ create: { width: size, height: size, channels: 3, background: { r: 230, g: 10, b: 10 } } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: GREY } })
     .composite([{ input: square, left: Math.round(fx * width - size / 2), top: Math.round(fy * height - size / 2) }])
     .png()
@@ -26,7 +28,8 @@ const pct = (v: string) => Number(v.replace("%", "")) / 100;
 /** What the browser paints into BOX for this frame (CSS Images 3, object-fit and object-position). */
 async function framed(picture: Buffer, frame: ThumbnailFrame): Promise<{ data: Buffer; width: number; height: number }> {
   const { width, height } = await sharp(picture).metadata();
-  const scale = frame.fit === "cover" ? Math.max(BOX.width / width!, BOX.height / height!) : Math.min(BOX.width / width!, BOX.height / height!);
+  const scale =
+    frame.fit === "cover" ? Math.max(BOX.width / width!, BOX.height / height!) : Math.min(BOX.width / width!, BOX.height / height!);
   const w = Math.round(width! * scale);
   const h = Math.round(height! * scale);
   const [px, py] = frame.position.split(" ").map(pct) as [number, number];
@@ -35,10 +38,18 @@ async function framed(picture: Buffer, frame: ThumbnailFrame): Promise<{ data: B
   const top = Math.round(py * (BOX.height - h));
   const scaled = await sharp(picture).resize(w, h, { fit: "fill" }).png().toBuffer();
   if (frame.fit === "cover") {
-    const { data, info } = await sharp(scaled).extract({ left: -left, top: -top, width: BOX.width, height: BOX.height }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(scaled)
+      .extract({ left: -left, top: -top, width: BOX.width, height: BOX.height })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   }
-  const { data, info } = await sharp({ create: { ...BOX, channels: 3, background: WASH } }).composite([{ input: scaled, left, top }]).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp({ create: { ...BOX, channels: 3, background: WASH } })
+    .composite([{ input: scaled, left, top }])
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -50,7 +61,8 @@ const redPixels = (img: { data: Buffer }) => {
 const rowIsWash = (img: { data: Buffer; width: number }, y: number) => {
   for (let x = 0; x < img.width; x++) {
     const i = (y * img.width + x) * 3;
-    if (Math.abs(img.data[i]! - WASH.r) > 3 || Math.abs(img.data[i + 1]! - WASH.g) > 3 || Math.abs(img.data[i + 2]! - WASH.b) > 3) return false;
+    if (Math.abs(img.data[i]! - WASH.r) > 3 || Math.abs(img.data[i + 1]! - WASH.g) > 3 || Math.abs(img.data[i + 2]! - WASH.b) > 3)
+      return false;
   }
   return true;
 };
@@ -63,7 +75,12 @@ async function thumbnailFile(source: Buffer): Promise<Buffer> {
 
 describe("list thumbnail frame", () => {
   it("keeps a focus region near an edge in the crop, where the centred crop loses it", async () => {
-    for (const [fx, fy, width, height] of [[0.92, 0.5, 1800, 600], [0.06, 0.5, 1800, 600], [0.5, 0.9, 900, 1400], [0.5, 0.08, 900, 1400]] as const) {
+    for (const [fx, fy, width, height] of [
+      [0.92, 0.5, 1800, 600],
+      [0.06, 0.5, 1800, 600],
+      [0.5, 0.9, 900, 1400],
+      [0.5, 0.08, 900, 1400],
+    ] as const) {
       const file = await thumbnailFile(await marked(width, height, fx, fy));
       const frame = thumbnailFrame({ width, height, focusX: fx, focusY: fy, noCrop: false });
       expect(frame.fit).toBe("cover");
@@ -74,9 +91,17 @@ describe("list thumbnail frame", () => {
   });
 
   it("shows exactly the crop window the og variant would take for the thumbnail's ratio", () => {
-    for (const [w, h, fx, fy] of [[1800, 600, 0.92, 0.5], [1800, 600, 0.3, 0.5], [900, 1400, 0.5, 0.9], [960, 640, 0.9, 0.9]] as const) {
+    for (const [w, h, fx, fy] of [
+      [1800, 600, 0.92, 0.5],
+      [1800, 600, 0.3, 0.5],
+      [900, 1400, 0.5, 0.9],
+      [960, 640, 0.9, 0.9],
+    ] as const) {
       const win = cropWindow(w, h, THUMBNAIL_ASPECT, fx, fy);
-      const [px, py] = thumbnailFrame({ width: w, height: h, focusX: fx, focusY: fy, noCrop: false }).position.split(" ").map(pct) as [number, number];
+      const [px, py] = thumbnailFrame({ width: w, height: h, focusX: fx, focusY: fy, noCrop: false }).position.split(" ").map(pct) as [
+        number,
+        number,
+      ];
       // CSS: the visible window starts at p × (picture − window).
       expect(Math.abs(px * (w - win.width) - win.left)).toBeLessThan(1);
       expect(Math.abs(py * (h - win.height) - win.top)).toBeLessThan(1);

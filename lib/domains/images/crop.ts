@@ -32,7 +32,8 @@ export function cropWindow(width: number, height: number, aspect: number, focusX
   const wider = width / height > aspect;
   const w = wider ? Math.min(width, Math.round(height * aspect)) : width;
   const h = wider ? height : Math.min(height, Math.round(width / aspect));
-  const place = (focus: number, size: number, window: number) => Math.min(size - window, Math.max(0, Math.round(unit(focus) * size - window / 2)));
+  const place = (focus: number, size: number, window: number) =>
+    Math.min(size - window, Math.max(0, Math.round(unit(focus) * size - window / 2)));
   return { left: place(focusX, width, w), top: place(focusY, height, h), width: w, height: h };
 }
 

@@ -6,7 +6,12 @@ import type { AiDeclaration } from "./credit";
 const DECLARATIONS: readonly string[] = ["without_ai", "ai_assisted", "ai_generated"];
 
 /** The correction form's fields (dashboard and admin): what changed goes to correctImageDeclaration. */
-export function declarationFormFields(form: FormData): { customerStatement: string; alt: string | null; aiDeclaration?: AiDeclaration; reason: string | null } {
+export function declarationFormFields(form: FormData): {
+  customerStatement: string;
+  alt: string | null;
+  aiDeclaration?: AiDeclaration;
+  reason: string | null;
+} {
   const text = (name: string, max: number) => {
     const v = form.get(name);
     return typeof v === "string" ? v.slice(0, max).trim() : "";
@@ -21,8 +26,16 @@ export function declarationFormFields(form: FormData): { customerStatement: stri
 }
 
 const FIELD_TEXTS = {
-  copyright: { unreadable: "Der Bildnachweis enthält ein Steuer- oder Sonderzeichen, das nicht lesbar ist (oft aus einer kopierten Vorlage). Bitte tippen Sie ihn neu.", other: "Der Bildnachweis braucht 2 bis 200 Zeichen." },
-  alt: { unreadable: "Die Bildbeschreibung enthält ein Steuer- oder Sonderzeichen, das nicht lesbar ist (oft aus einer kopierten Vorlage). Bitte tippen Sie sie neu.", other: "Die Bildbeschreibung darf höchstens 300 Zeichen haben." },
+  copyright: {
+    unreadable:
+      "Der Bildnachweis enthält ein Steuer- oder Sonderzeichen, das nicht lesbar ist (oft aus einer kopierten Vorlage). Bitte tippen Sie ihn neu.",
+    other: "Der Bildnachweis braucht 2 bis 200 Zeichen.",
+  },
+  alt: {
+    unreadable:
+      "Die Bildbeschreibung enthält ein Steuer- oder Sonderzeichen, das nicht lesbar ist (oft aus einer kopierten Vorlage). Bitte tippen Sie sie neu.",
+    other: "Die Bildbeschreibung darf höchstens 300 Zeichen haben.",
+  },
 } as const;
 
 /** A refused correction as the correction forms show it: the field issues of credit and alt text in German. */

@@ -54,7 +54,11 @@ export const deliveredOnPublicationWhere = {
 } satisfies Prisma.PressReleaseImageWhereInput;
 
 /** A narrowing pre-filter for queries; isPubliclyDeliverable still decides on the rows it returns. */
-export const deliverableCandidateWhere = { deletedAt: null, withheldAt: null, precheckWithheldAt: null } satisfies Prisma.PressReleaseImageWhereInput;
+export const deliverableCandidateWhere = {
+  deletedAt: null,
+  withheldAt: null,
+  precheckWithheldAt: null,
+} satisfies Prisma.PressReleaseImageWhereInput;
 
 /** An image as public pages, feeds and sitemaps show it. */
 export interface PublicImage {

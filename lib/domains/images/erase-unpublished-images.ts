@@ -10,7 +10,10 @@ import { allFileKeys } from "./image-files";
  */
 export async function eraseUnpublishedImages(tx: Tx, imageIds: number[], now: Date): Promise<string[]> {
   if (!imageIds.length) return [];
-  const images = await tx.pressReleaseImage.findMany({ where: { id: { in: imageIds }, publishedEverAt: null }, include: { snapshots: true } });
+  const images = await tx.pressReleaseImage.findMany({
+    where: { id: { in: imageIds }, publishedEverAt: null },
+    include: { snapshots: true },
+  });
   if (!images.length) return [];
   const ids = images.map((i) => i.id);
   await tx.$executeRaw`SELECT set_config('app.allow_confirmation_purge', 'on', true)`;

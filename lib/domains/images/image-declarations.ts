@@ -5,7 +5,11 @@ import type { AiDeclaration } from "./credit";
 export async function currentImageDeclarations(imageIds: number[], client: DbOrTx = db): Promise<Map<number, AiDeclaration>> {
   const out = new Map<number, AiDeclaration>();
   if (!imageIds.length) return out;
-  const rows = await client.pressReleaseAiDeclaration.findMany({ where: { scope: "image", imageId: { in: imageIds } }, orderBy: { version: "asc" }, select: { imageId: true, declaration: true } });
+  const rows = await client.pressReleaseAiDeclaration.findMany({
+    where: { scope: "image", imageId: { in: imageIds } },
+    orderBy: { version: "asc" },
+    select: { imageId: true, declaration: true },
+  });
   for (const r of rows) if (r.imageId !== null) out.set(r.imageId, r.declaration);
   return out;
 }

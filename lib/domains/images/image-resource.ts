@@ -78,7 +78,9 @@ function stringRecord(json: unknown): Record<string, string> {
 
 function reasonsOf(json: unknown): { code: string; message: string }[] {
   if (!Array.isArray(json)) return [];
-  return json.flatMap((r) => (r && typeof r === "object" && typeof r.code === "string" && typeof r.message === "string" ? [{ code: r.code, message: r.message }] : []));
+  return json.flatMap((r) =>
+    r && typeof r === "object" && typeof r.code === "string" && typeof r.message === "string" ? [{ code: r.code, message: r.message }] : [],
+  );
 }
 
 export function toImageResource(row: ImageResourceRow, aiDeclaration: AiDeclaration | null): ImageResource {
@@ -96,7 +98,11 @@ export function toImageResource(row: ImageResourceRow, aiDeclaration: AiDeclarat
     aiDeclaration,
     provenance: { finding: row.provenanceFinding, details: stringRecord(row.provenanceDetails) },
     confirmation: confirmation ? { textVersion: confirmation.legalTextKey, confirmedAt: confirmation.confirmedAt.toISOString() } : null,
-    precheck: { outcome: row.precheckOutcome, reasons: reasonsOf(row.precheckReasons), note: typeof snapshot?.note === "string" ? snapshot.note : null },
+    precheck: {
+      outcome: row.precheckOutcome,
+      reasons: reasonsOf(row.precheckReasons),
+      note: typeof snapshot?.note === "string" ? snapshot.note : null,
+    },
     status: imageStatus(row),
     formVersion: row.formVersion,
     uploadedByAdmin: row.uploadedByAdmin,

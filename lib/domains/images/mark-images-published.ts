@@ -9,10 +9,19 @@ import { deliverabilitySelect, isPubliclyDeliverable } from "./deliverable";
  * the original (spec 2.4). Returns the ids that became public.
  */
 export async function markImagesPublished(tx: Tx, releaseId: number, now: Date): Promise<number[]> {
-  const candidates = await tx.pressReleaseImage.findMany({ where: { pressReleaseId: releaseId, publishedEverAt: null, deletedAt: null }, select: { id: true, ...deliverabilitySelect } });
+  const candidates = await tx.pressReleaseImage.findMany({
+    where: { pressReleaseId: releaseId, publishedEverAt: null, deletedAt: null },
+    select: { id: true, ...deliverabilitySelect },
+  });
   const ids = candidates.filter(isPubliclyDeliverable).map((c) => c.id);
   if (!ids.length) return [];
   await tx.pressReleaseImage.updateMany({ where: { id: { in: ids }, publishedEverAt: null }, data: { publishedEverAt: now } });
-  for (const id of ids) await enqueueArchiveJob(tx, { operation: "image_evidence", subjectType: "press_release_image", subjectId: id, pressReleaseId: releaseId });
+  for (const id of ids)
+    await enqueueArchiveJob(tx, {
+      operation: "image_evidence",
+      subjectType: "press_release_image",
+      subjectId: id,
+      pressReleaseId: releaseId,
+    });
   return ids;
 }

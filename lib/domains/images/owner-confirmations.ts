@@ -11,14 +11,30 @@ import { currentImageDeclarations } from "./image-declarations";
  * upload's transaction, so there is no image without its mails and no mail without its image.
  * The link confirms this one image and signs nobody in (./confirmation-link).
  */
-export async function requestOwnerConfirmation(tx: Tx, opts: { imageId: number; releaseId: number; companyId: number; now?: Date }): Promise<number> {
+export async function requestOwnerConfirmation(
+  tx: Tx,
+  opts: { imageId: number; releaseId: number; companyId: number; now?: Date },
+): Promise<number> {
   const owners = await tx.companyUser.findMany({
     where: { companyId: opts.companyId, role: "owner", user: { isActive: true, deletedAt: null } },
     select: { user: { select: { id: true, email: true } } },
   });
   for (const { user } of owners) {
-    const link = await createLoginLink({ email: user.email, userId: user.id, purpose: "image_confirmation", source: "image_confirmation", payload: { pressReleaseId: opts.releaseId, imageId: opts.imageId }, now: opts.now }, tx);
-    await sendImageConfirmationLink({ userId: user.id, releaseId: opts.releaseId, link: { url: imageConfirmationUrl(link.token), expiresAt: link.expiresAt } }, tx);
+    const link = await createLoginLink(
+      {
+        email: user.email,
+        userId: user.id,
+        purpose: "image_confirmation",
+        source: "image_confirmation",
+        payload: { pressReleaseId: opts.releaseId, imageId: opts.imageId },
+        now: opts.now,
+      },
+      tx,
+    );
+    await sendImageConfirmationLink(
+      { userId: user.id, releaseId: opts.releaseId, link: { url: imageConfirmationUrl(link.token), expiresAt: link.expiresAt } },
+      tx,
+    );
   }
   return owners.length;
 }

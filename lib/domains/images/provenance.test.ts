@@ -16,11 +16,19 @@ function image(pipe: (s: Sharp) => Sharp, format: "jpeg" | "png" | "webp" | "avi
 
 /** A JPEG with an IPTC-IIM block (APP13, Photoshop resource 0x0404), as news agencies write it. */
 async function jpegWithIptc(records: [number, string][]): Promise<Buffer> {
-  const iim = Buffer.concat(records.map(([dataset, value]) => {
-    const bytes = Buffer.from(value, "utf8");
-    return Buffer.concat([Buffer.from([0x1c, 2, dataset, bytes.length >> 8, bytes.length & 0xff]), bytes]);
-  }));
-  const resource = Buffer.concat([Buffer.from("8BIM"), Buffer.from([0x04, 0x04, 0, 0]), Buffer.alloc(4), iim, Buffer.alloc(iim.length % 2)]);
+  const iim = Buffer.concat(
+    records.map(([dataset, value]) => {
+      const bytes = Buffer.from(value, "utf8");
+      return Buffer.concat([Buffer.from([0x1c, 2, dataset, bytes.length >> 8, bytes.length & 0xff]), bytes]);
+    }),
+  );
+  const resource = Buffer.concat([
+    Buffer.from("8BIM"),
+    Buffer.from([0x04, 0x04, 0, 0]),
+    Buffer.alloc(4),
+    iim,
+    Buffer.alloc(iim.length % 2),
+  ]);
   resource.writeUInt32BE(iim.length, 8);
   const payload = Buffer.concat([Buffer.from("Photoshop 3.0\0", "latin1"), resource]);
   const marker = Buffer.from([0xff, 0xed, 0, 0]);
@@ -32,10 +40,12 @@ async function jpegWithIptc(records: [number, string][]): Promise<Buffer> {
 describe("readProvenance", () => {
   it("finds an AI-generated image by its IPTC digital source type in XMP, with creator, rights and credit", async () => {
     const bytes = await image((s) =>
-      s.withXmp(xmp(
-        `<Iptc4xmpExt:DigitalSourceType>${source("trainedAlgorithmicMedia")}</Iptc4xmpExt:DigitalSourceType><dc:creator><rdf:Seq><rdf:li>  Jane Doe </rdf:li></rdf:Seq></dc:creator><dc:rights><rdf:Alt><rdf:li xml:lang="x-default">© 2025 Example GmbH</rdf:li></rdf:Alt></dc:rights>`,
-        `photoshop:Credit="Example Agency"`,
-      )),
+      s.withXmp(
+        xmp(
+          `<Iptc4xmpExt:DigitalSourceType>${source("trainedAlgorithmicMedia")}</Iptc4xmpExt:DigitalSourceType><dc:creator><rdf:Seq><rdf:li>  Jane Doe </rdf:li></rdf:Seq></dc:creator><dc:rights><rdf:Alt><rdf:li xml:lang="x-default">© 2025 Example GmbH</rdf:li></rdf:Alt></dc:rights>`,
+          `photoshop:Credit="Example Agency"`,
+        ),
+      ),
     );
     expect(await readProvenance(bytes)).toEqual({
       finding: "ai_generated",
@@ -56,13 +66,25 @@ describe("readProvenance", () => {
   });
 
   it.each(["png", "webp", "avif"] as const)("reads XMP and EXIF from %s as well", async (format) => {
-    const bytes = await image((s) => s.withXmp(xmp("", `Iptc4xmpExt:DigitalSourceType="${source("trainedAlgorithmicMedia")}"`)).withExif({ IFD0: { Artist: "Jane Doe" } }), format);
-    expect(await readProvenance(bytes)).toEqual({ finding: "ai_generated", details: { sourceType: "trainedAlgorithmicMedia", creator: "Jane Doe" } });
+    const bytes = await image(
+      (s) =>
+        s
+          .withXmp(xmp("", `Iptc4xmpExt:DigitalSourceType="${source("trainedAlgorithmicMedia")}"`))
+          .withExif({ IFD0: { Artist: "Jane Doe" } }),
+      format,
+    );
+    expect(await readProvenance(bytes)).toEqual({
+      finding: "ai_generated",
+      details: { sourceType: "trainedAlgorithmicMedia", creator: "Jane Doe" },
+    });
   });
 
   it("calls an image edited when EXIF names known editing software", async () => {
     const bytes = await image((s) => s.withExif({ IFD0: { Software: "Adobe Photoshop 25.0 Windows", Copyright: "Example GmbH" } }));
-    expect(await readProvenance(bytes)).toEqual({ finding: "edited", details: { software: "Adobe Photoshop 25.0 Windows", copyright: "Example GmbH" } });
+    expect(await readProvenance(bytes)).toEqual({
+      finding: "edited",
+      details: { software: "Adobe Photoshop 25.0 Windows", copyright: "Example GmbH" },
+    });
     const gimp = await image((s) => s.withXmp(xmp("", `xmp:CreatorTool="GIMP 2.10"`)));
     expect((await readProvenance(gimp)).finding).toBe("edited");
   });
@@ -70,13 +92,24 @@ describe("readProvenance", () => {
   it("does not count camera firmware as editing, and an AI source type outranks an editor", async () => {
     const camera = await image((s) => s.withExif({ IFD0: { Software: "Firmware Ver.1.10" } }));
     expect(await readProvenance(camera)).toEqual({ finding: "none", details: { software: "Firmware Ver.1.10" } });
-    const both = await image((s) => s.withExif({ IFD0: { Software: "Adobe Lightroom Classic" } }).withXmp(xmp("", `Iptc4xmpExt:DigitalSourceType="${source("compositeWithTrainedAlgorithmicMedia")}"`)));
+    const both = await image((s) =>
+      s
+        .withExif({ IFD0: { Software: "Adobe Lightroom Classic" } })
+        .withXmp(xmp("", `Iptc4xmpExt:DigitalSourceType="${source("compositeWithTrainedAlgorithmicMedia")}"`)),
+    );
     expect((await readProvenance(both)).finding).toBe("ai_generated");
   });
 
   it("reads creator, credit and copyright from IPTC-IIM", async () => {
-    const bytes = await jpegWithIptc([[80, "Max Muster"], [110, "Agentur X"], [116, "(c) Max Muster"]]);
-    expect(await readProvenance(bytes)).toEqual({ finding: "none", details: { creator: "Max Muster", credit: "Agentur X", copyright: "(c) Max Muster" } });
+    const bytes = await jpegWithIptc([
+      [80, "Max Muster"],
+      [110, "Agentur X"],
+      [116, "(c) Max Muster"],
+    ]);
+    expect(await readProvenance(bytes)).toEqual({
+      finding: "none",
+      details: { creator: "Max Muster", credit: "Agentur X", copyright: "(c) Max Muster" },
+    });
   });
 
   it("bounds long values", async () => {

@@ -46,7 +46,8 @@ function unsafeBlock(name: string, block: Buffer): string | null {
 
 // exifr ships a UMD build (what Node loads) and an ES build (what bundlers and vitest load); only
 // one of them has the named export, the other has it on its default object.
-const sidecar: typeof exifrModule.sidecar = exifrModule.sidecar ?? (exifrModule as unknown as { default: typeof exifrModule }).default.sidecar;
+const sidecar: typeof exifrModule.sidecar =
+  exifrModule.sidecar ?? (exifrModule as unknown as { default: typeof exifrModule }).default.sidecar;
 
 // IPTC digital source types (cv.iptc.org/newscodes/digitalsourcetype), by the finding they mean.
 const SOURCE_TYPES: Record<string, Exclude<ProvenanceFinding, "none" | "error">> = {
@@ -61,7 +62,8 @@ const SOURCE_TYPES: Record<string, Exclude<ProvenanceFinding, "none" | "error">>
 };
 
 /** Editing software that leaves its name in EXIF Software or XMP CreatorTool. */
-const KNOWN_EDITORS = /photoshop|lightroom|\bgimp\b|affinity photo|capture one|pixelmator|luminar|darktable|rawtherapee|snapseed|photopea|paint\.net|corel|paintshop|canva/i;
+const KNOWN_EDITORS =
+  /photoshop|lightroom|\bgimp\b|affinity photo|capture one|pixelmator|luminar|darktable|rawtherapee|snapseed|photopea|paint\.net|corel|paintshop|canva/i;
 
 const RANK: ProvenanceFinding[] = ["none", "edited", "algorithmically_enhanced", "ai_generated"];
 const stronger = (a: ProvenanceFinding, b: ProvenanceFinding) => (RANK.indexOf(b) > RANK.indexOf(a) ? b : a);
@@ -73,7 +75,9 @@ function text(value: unknown): string | undefined {
   if (value == null) return undefined;
   if (Array.isArray(value)) return text(value.map(text).filter(Boolean).join(", "));
   if (typeof value === "object") return text((value as { value?: unknown }).value);
-  const line = String(value).replace(/[\p{Cc}\s]+/gu, " ").trim();
+  const line = String(value)
+    .replace(/[\p{Cc}\s]+/gu, " ")
+    .trim();
   return line ? line.slice(0, MAX_DETAIL_LENGTH) : undefined;
 }
 
@@ -91,7 +95,11 @@ function valuesOf(parsed: Parsed[], key: string): unknown[] {
   return found;
 }
 
-const first = (parsed: Parsed[], ...keys: string[]) => keys.flatMap((k) => valuesOf(parsed, k)).map(text).find(Boolean);
+const first = (parsed: Parsed[], ...keys: string[]) =>
+  keys
+    .flatMap((k) => valuesOf(parsed, k))
+    .map(text)
+    .find(Boolean);
 
 /** The three metadata blocks as libvips found them, parsed by exifr; a block that fails is reported. */
 async function parseBlocks(bytes: Buffer): Promise<{ parsed: Parsed[]; failed: string[] }> {
@@ -137,13 +145,19 @@ export async function readProvenance(bytes: Buffer): Promise<Provenance> {
   const details: Record<string, string> = {};
   let finding: ProvenanceFinding = "none";
 
-  const sourceTypes = valuesOf(parsed, "DigitalSourceType").map(text).filter((v): v is string => !!v);
+  const sourceTypes = valuesOf(parsed, "DigitalSourceType")
+    .map(text)
+    .filter((v): v is string => !!v);
   for (const value of sourceTypes) {
     const code = value.split("/").pop()!.toLowerCase();
     const meaning = SOURCE_TYPES[code];
     if (meaning) finding = stronger(finding, meaning);
   }
-  if (sourceTypes.length) details.sourceType = sourceTypes.map((v) => v.split("/").pop()).join(", ").slice(0, MAX_DETAIL_LENGTH);
+  if (sourceTypes.length)
+    details.sourceType = sourceTypes
+      .map((v) => v.split("/").pop())
+      .join(", ")
+      .slice(0, MAX_DETAIL_LENGTH);
 
   const software = first(parsed, "Software", "CreatorTool");
   if (software) {

@@ -66,6 +66,15 @@ export function snapshotFiles(input: SnapshotInput, takenAt: Date): { files: Sna
 }
 
 /** Inserts the snapshot rows; a second call for the same hashes adds nothing. */
-export async function recordSnapshots(tx: Tx, imageId: number, bytesHash: string, metadataHash: string, rows: SnapshotRow[]): Promise<void> {
-  await tx.pressReleaseImageSnapshot.createMany({ data: rows.map((r) => ({ imageId, bytesHash, metadataHash, ...r })), skipDuplicates: true });
+export async function recordSnapshots(
+  tx: Tx,
+  imageId: number,
+  bytesHash: string,
+  metadataHash: string,
+  rows: SnapshotRow[],
+): Promise<void> {
+  await tx.pressReleaseImageSnapshot.createMany({
+    data: rows.map((r) => ({ imageId, bytesHash, metadataHash, ...r })),
+    skipDuplicates: true,
+  });
 }

@@ -24,8 +24,15 @@ export const FORMAT_CONTENT_TYPES: Record<ImageFormat, string> = { avif: "image/
 /** The variants column as stored; anything malformed counts as no variants. */
 export function parseVariants(json: unknown): ImageVariant[] {
   if (!Array.isArray(json)) return [];
-  return json.filter((v): v is ImageVariant =>
-    !!v && typeof v === "object" && typeof v.width === "number" && typeof v.height === "number" && typeof v.key === "string" && (v.format === "avif" || v.format === "webp" || v.format === "jpeg"));
+  return json.filter(
+    (v): v is ImageVariant =>
+      !!v &&
+      typeof v === "object" &&
+      typeof v.width === "number" &&
+      typeof v.height === "number" &&
+      typeof v.key === "string" &&
+      (v.format === "avif" || v.format === "webp" || v.format === "jpeg"),
+  );
 }
 
 /** Path of a stored public file on every host. */

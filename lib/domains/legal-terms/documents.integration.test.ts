@@ -7,7 +7,14 @@ import { apiClient } from "@/tests/api-client";
 import { databaseRefusal, insertOnlyRefusal } from "@/tests/database-refusal";
 import { seedUser } from "@/tests/factories";
 import { GOOD_BODY, seedNewsroom } from "@/tests/release-fixtures";
-import { acceptDocuments, assertLegalAccepted, LegalAcceptanceGate, legalStatus, REQUIRED_DOCUMENTS, type LegalDocument } from "./documents";
+import {
+  acceptDocuments,
+  assertLegalAccepted,
+  LegalAcceptanceGate,
+  legalStatus,
+  REQUIRED_DOCUMENTS,
+  type LegalDocument,
+} from "./documents";
 
 const CURRENT = REQUIRED_DOCUMENTS.map(({ document, version }) => ({ document, version }));
 // The service after a new version of the terms went live.
@@ -15,10 +22,15 @@ const NEXT: LegalDocument[] = REQUIRED_DOCUMENTS.map((d) => (d.document === "ter
 const NEXT_VERSIONS = NEXT.map(({ document, version }) => ({ document, version }));
 const ip = { value: "hmac-of-an-ip", keyVersion: 1 };
 
-const rowsOf = (userId: number) => db.legalDocumentAcceptance.findMany({ where: { userId }, orderBy: { id: "asc" }, select: { document: true, version: true } });
+const rowsOf = (userId: number) =>
+  db.legalDocumentAcceptance.findMany({ where: { userId }, orderBy: { id: "asc" }, select: { document: true, version: true } });
 const INSERT_ONLY = insertOnlyRefusal("legal_document_acceptances");
 const refusal = databaseRefusal;
-const caught = (p: Promise<unknown>) => p.then(() => null, (err: unknown) => err);
+const caught = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (err: unknown) => err,
+  );
 
 afterEach(() => {
   delete process.env.LEGAL_ACCEPTANCE_GATE;
@@ -32,9 +44,15 @@ describe("legal_document_acceptances", () => {
     const before = await rowsOf(user.id);
     expect(before).toEqual(CURRENT);
 
-    expect(await refusal(db.legalDocumentAcceptance.updateMany({ where: { userId: user.id }, data: { version: "1999-01" } }))).toEqual(INSERT_ONLY);
+    expect(await refusal(db.legalDocumentAcceptance.updateMany({ where: { userId: user.id }, data: { version: "1999-01" } }))).toEqual(
+      INSERT_ONLY,
+    );
     expect(await refusal(db.legalDocumentAcceptance.deleteMany({ where: { userId: user.id } }))).toEqual(INSERT_ONLY);
-    expect(await refusal(db.$executeRaw`UPDATE legal_document_acceptances SET accepted_at = now() - interval '1 year' WHERE user_id = ${user.id}`)).toEqual(INSERT_ONLY);
+    expect(
+      await refusal(
+        db.$executeRaw`UPDATE legal_document_acceptances SET accepted_at = now() - interval '1 year' WHERE user_id = ${user.id}`,
+      ),
+    ).toEqual(INSERT_ONLY);
     expect(await refusal(db.$executeRaw`DELETE FROM legal_document_acceptances WHERE user_id = ${user.id}`)).toEqual(INSERT_ONLY);
     expect(await rowsOf(user.id)).toEqual(before);
 
@@ -55,7 +73,9 @@ describe("accepting documents", () => {
     expect(await rowsOf(user.id)).toEqual(CURRENT);
     // The first acceptance of a version is the one that counts.
     expect(second.data[0]!.acceptedAt).toEqual(first.data[0]!.acceptedAt);
-    expect(await db.legalDocumentAcceptance.findMany({ where: { userId: user.id }, select: { ipHmac: true, ipHmacKeyVersion: true } })).toEqual([
+    expect(
+      await db.legalDocumentAcceptance.findMany({ where: { userId: user.id }, select: { ipHmac: true, ipHmacKeyVersion: true } }),
+    ).toEqual([
       { ipHmac: ip.value, ipHmacKeyVersion: 1 },
       { ipHmac: ip.value, ipHmacKeyVersion: 1 },
     ]);
@@ -66,10 +86,18 @@ describe("accepting documents", () => {
     // The customer loaded the page under the shipped versions; then the new terms went live.
     const err = await caught(acceptDocuments(user.id, CURRENT, ip, { required: NEXT }));
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ code: "validation_failed", status: 422, details: { current: NEXT_VERSIONS }, issues: [{ path: "documents.0.version" }] });
+    expect(err).toMatchObject({
+      code: "validation_failed",
+      status: 422,
+      details: { current: NEXT_VERSIONS },
+      issues: [{ path: "documents.0.version" }],
+    });
     // Not even the unchanged document of the same request is stored.
     expect(await rowsOf(user.id)).toEqual([]);
-    await expect(acceptDocuments(user.id, [{ document: "cookies", version: "1" }], ip)).rejects.toMatchObject({ code: "validation_failed", details: { current: CURRENT } });
+    await expect(acceptDocuments(user.id, [{ document: "cookies", version: "1" }], ip)).rejects.toMatchObject({
+      code: "validation_failed",
+      details: { current: CURRENT },
+    });
     expect(await rowsOf(user.id)).toEqual([]);
 
     expect((await acceptDocuments(user.id, NEXT_VERSIONS, ip, { required: NEXT })).complete).toBe(true);
@@ -128,20 +156,34 @@ describe("through the API v1 route handlers", () => {
     const api = apiClient((await createApiToken({ userId: owner.id, name: "legal", identityConfirmedAt: new Date() })).token);
 
     const draft = await api.call("createRelease", {
-      body: { newsroom_id: company.id, portal: "business", language: "de", title: "Beispiel AG eröffnet ein neues Werk", body: GOOD_BODY, submit: false },
+      body: {
+        newsroom_id: company.id,
+        portal: "business",
+        language: "de",
+        title: "Beispiel AG eröffnet ein neues Werk",
+        body: GOOD_BODY,
+        submit: false,
+      },
     });
     expect(draft.status).toBe(201);
     const gated = await api.call("submitRelease", { params: { id: draft.body.data.id } });
     expect([gated.status, gated.body.error.code, gated.body.error.details.required]).toEqual([428, "legal_acceptance_required", CURRENT]);
 
     const status = await api.call("getLegalAcceptances");
-    expect([status.status, status.body.complete, status.body.data.map((d: { accepted_at: string | null }) => d.accepted_at)]).toEqual([200, false, [null, null]]);
+    expect([status.status, status.body.complete, status.body.data.map((d: { accepted_at: string | null }) => d.accepted_at)]).toEqual([
+      200,
+      false,
+      [null, null],
+    ]);
 
     const stale = await api.call("acceptLegalDocuments", { body: { documents: CURRENT.map((d) => ({ ...d, version: "2020-01" })) } });
     expect([stale.status, stale.body.error.code, stale.body.error.details.current]).toEqual([422, "validation_failed", CURRENT]);
     expect(await rowsOf(owner.id)).toEqual([]);
 
-    const accepted = await api.call("acceptLegalDocuments", { body: { documents: CURRENT }, headers: { "x-forwarded-for": "203.0.113.77" } });
+    const accepted = await api.call("acceptLegalDocuments", {
+      body: { documents: CURRENT },
+      headers: { "x-forwarded-for": "203.0.113.77" },
+    });
     expect([accepted.status, accepted.body.complete]).toEqual([201, true]);
     const stored = await db.legalDocumentAcceptance.findMany({ where: { userId: owner.id }, select: { ipHmac: true } });
     expect(stored).toHaveLength(2);

@@ -65,15 +65,27 @@ export async function documentsToAccept(userId: number, opts: LegalOptions = {})
  * with the current versions in `details.current`, and nothing at all is stored, not even the
  * other documents of the same request.
  */
-export async function acceptDocuments(userId: number, documents: { document: string; version: string }[], ipHmac: { value: string; keyVersion: number } | null, opts: LegalOptions = {}) {
+export async function acceptDocuments(
+  userId: number,
+  documents: { document: string; version: string }[],
+  ipHmac: { value: string; keyVersion: number } | null,
+  opts: LegalOptions = {},
+) {
   const required = opts.required ?? REQUIRED_DOCUMENTS;
   const issues = documents.flatMap((d, i) => {
     const current = required.find((r) => r.document === d.document);
     if (!current) return [{ path: `documents.${i}.document`, message: `Unknown document "${d.document}".` }];
-    if (current.version !== d.version) return [{ path: `documents.${i}.version`, message: `The current version of ${d.document} is ${current.version}.` }];
+    if (current.version !== d.version)
+      return [{ path: `documents.${i}.version`, message: `The current version of ${d.document} is ${current.version}.` }];
     return [];
   });
-  if (issues.length) throw new AppError("validation_failed", "Only the current document versions can be accepted.", { current: versionsOf(required) }, issues);
+  if (issues.length)
+    throw new AppError(
+      "validation_failed",
+      "Only the current document versions can be accepted.",
+      { current: versionsOf(required) },
+      issues,
+    );
 
   const store = async (tx: Tx) => {
     // Two acceptances of one user at once (double click, retry) would both see "not yet
@@ -85,7 +97,13 @@ export async function acceptDocuments(userId: number, documents: { document: str
     const fresh = status.data.filter((s) => !s.acceptedAt && documents.some((d) => d.document === s.document));
     if (fresh.length) {
       await tx.legalDocumentAcceptance.createMany({
-        data: fresh.map((d) => ({ userId, document: d.document, version: d.version, ipHmac: ipHmac?.value ?? null, ipHmacKeyVersion: ipHmac?.keyVersion ?? null })),
+        data: fresh.map((d) => ({
+          userId,
+          document: d.document,
+          version: d.version,
+          ipHmac: ipHmac?.value ?? null,
+          ipHmacKeyVersion: ipHmac?.keyVersion ?? null,
+        })),
       });
     }
     return legalStatus(userId, { required, client: tx });

@@ -26,8 +26,22 @@ export const TRACK_LABELS: Record<Edition, Record<LegalRequestTrack, string>> = 
 };
 
 export const STATUS_LABELS: Record<Edition, Record<LegalRequestStatus, string>> = {
-  de: { received: "Eingegangen", in_review: "In Prüfung", approved: "Genehmigt", rejected: "Abgelehnt", executed: "Umgesetzt", withdrawn: "Zurückgezogen" },
-  en: { received: "Received", in_review: "In review", approved: "Approved", rejected: "Rejected", executed: "Carried out", withdrawn: "Withdrawn" },
+  de: {
+    received: "Eingegangen",
+    in_review: "In Prüfung",
+    approved: "Genehmigt",
+    rejected: "Abgelehnt",
+    executed: "Umgesetzt",
+    withdrawn: "Zurückgezogen",
+  },
+  en: {
+    received: "Received",
+    in_review: "In review",
+    approved: "Approved",
+    rejected: "Rejected",
+    executed: "Carried out",
+    withdrawn: "Withdrawn",
+  },
 };
 
 /** What each kind of the public form covers, shown beside the choice. */

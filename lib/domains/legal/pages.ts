@@ -12,7 +12,10 @@ export type LegalPageKey = keyof typeof LEGAL_PAGES;
 
 /** The hub's intake pages (spec 4.4, 6.1): legal requests and the contact form, in every footer beside the legal pages. */
 export const INTAKE_PAGES = {
-  legalRequests: { de: { path: "/rechtliche-anliegen", title: "Rechtliche Anliegen" }, en: { path: "/legal-requests", title: "Legal requests" } },
+  legalRequests: {
+    de: { path: "/rechtliche-anliegen", title: "Rechtliche Anliegen" },
+    en: { path: "/legal-requests", title: "Legal requests" },
+  },
   contact: { de: { path: "/kontakt", title: "Kontakt" }, en: { path: "/contact", title: "Contact" } },
 } as const;
 
@@ -36,15 +39,39 @@ const OPERATOR = "Pressdesk GmbH, Musterstraße 1, 20095 Hamburg";
 /** The texts, short and plain; the operator's details come from one place. */
 export const LEGAL_TEXT: Record<LegalPageKey, Record<Edition, string[]>> = {
   imprint: {
-    de: [`Anbieter: ${OPERATOR}.`, "Kontakt: kontakt@pressdesk.example.", "Für die Inhalte der Pressemitteilungen sind die veröffentlichenden Newsrooms verantwortlich; jede Meldung nennt ihren Absender."],
-    en: [`Provider: ${OPERATOR}, Germany.`, "Contact: kontakt@pressdesk.example.", "The newsrooms that publish press releases are responsible for their content; every release names its sender."],
+    de: [
+      `Anbieter: ${OPERATOR}.`,
+      "Kontakt: kontakt@pressdesk.example.",
+      "Für die Inhalte der Pressemitteilungen sind die veröffentlichenden Newsrooms verantwortlich; jede Meldung nennt ihren Absender.",
+    ],
+    en: [
+      `Provider: ${OPERATOR}, Germany.`,
+      "Contact: kontakt@pressdesk.example.",
+      "The newsrooms that publish press releases are responsible for their content; every release names its sender.",
+    ],
   },
   privacy: {
-    de: ["Wir speichern Zugriffe auf Pressemitteilungen ohne personenbezogene Daten: keine IP-Adressen, gekürzte Browserkennungen, Aufbewahrung 395 Tage.", "Konten speichern E-Mail-Adresse, Name und Anmeldedaten; IP-Adressen nur als gekürzter, geheimer Hash.", "Auskunft, Berichtigung und Löschung: über das Anfrageformular für rechtliche Anliegen oder per E-Mail."],
-    en: ["We record visits to press releases without personal data: no IP addresses, shortened browser identifiers, kept for 395 days.", "Accounts store e-mail address, name and sign-in data; IP addresses only as a shortened, keyed hash.", "Access, correction and deletion: through the legal request form or by e-mail."],
+    de: [
+      "Wir speichern Zugriffe auf Pressemitteilungen ohne personenbezogene Daten: keine IP-Adressen, gekürzte Browserkennungen, Aufbewahrung 395 Tage.",
+      "Konten speichern E-Mail-Adresse, Name und Anmeldedaten; IP-Adressen nur als gekürzter, geheimer Hash.",
+      "Auskunft, Berichtigung und Löschung: über das Anfrageformular für rechtliche Anliegen oder per E-Mail.",
+    ],
+    en: [
+      "We record visits to press releases without personal data: no IP addresses, shortened browser identifiers, kept for 395 days.",
+      "Accounts store e-mail address, name and sign-in data; IP addresses only as a shortened, keyed hash.",
+      "Access, correction and deletion: through the legal request form or by e-mail.",
+    ],
   },
   terms: {
-    de: ["Newsrooms veröffentlichen Pressemitteilungen nach unseren Qualitätsrichtlinien; jede Meldung wird vor der Veröffentlichung geprüft.", "Bildrechte bestätigt der Newsroom beim Hochladen; wir bewahren die Nachweise auf.", "Preise und Kontingente richten sich nach dem gebuchten Tarif."],
-    en: ["Newsrooms publish press releases under our quality guidelines; every release is checked before publication.", "Newsrooms confirm image rights when uploading; we keep the evidence.", "Prices and quotas follow the booked plan."],
+    de: [
+      "Newsrooms veröffentlichen Pressemitteilungen nach unseren Qualitätsrichtlinien; jede Meldung wird vor der Veröffentlichung geprüft.",
+      "Bildrechte bestätigt der Newsroom beim Hochladen; wir bewahren die Nachweise auf.",
+      "Preise und Kontingente richten sich nach dem gebuchten Tarif.",
+    ],
+    en: [
+      "Newsrooms publish press releases under our quality guidelines; every release is checked before publication.",
+      "Newsrooms confirm image rights when uploading; we keep the evidence.",
+      "Prices and quotas follow the booked plan.",
+    ],
   },
 };

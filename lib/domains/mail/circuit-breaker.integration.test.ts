@@ -29,14 +29,17 @@ beforeEach(async () => {
   push.received.length = 0;
 });
 
-const reject = (n: number) => recordRelayRejection({ detail: `550 5.7.1 Relaying denied (${n})`, source: "sender", email: `rcpt${n}@example.org` });
+const reject = (n: number) =>
+  recordRelayRejection({ detail: `550 5.7.1 Relaying denied (${n})`, source: "sender", email: `rcpt${n}@example.org` });
 
 describe("mail circuit breaker", () => {
   it("stays closed below the threshold", async () => {
     const { threshold } = getConfig().mail.circuit;
     for (let i = 1; i < threshold; i++) await reject(i);
     expect(await isSendingHalted()).toEqual({ halted: false, until: null });
-    expect(await db.emailBounce.count({ where: { isRelay: true, signed: true, kind: "policy", source: "provider_event" } })).toBe(threshold - 1);
+    expect(await db.emailBounce.count({ where: { isRelay: true, signed: true, kind: "policy", source: "provider_event" } })).toBe(
+      threshold - 1,
+    );
   });
 
   it("opens once and alerts once when 20 relay rejections arrive at the same time", async () => {
@@ -81,7 +84,8 @@ describe("mail circuit breaker", () => {
   });
 
   it("drops a repeated report of one rejection", async () => {
-    for (let i = 0; i < 3; i++) await recordRelayRejection({ detail: "domain not verified", source: "resend", externalId: "resend:msg_same:a@example.org" });
+    for (let i = 0; i < 3; i++)
+      await recordRelayRejection({ detail: "domain not verified", source: "resend", externalId: "resend:msg_same:a@example.org" });
     expect(await db.emailBounce.count({ where: { isRelay: true } })).toBe(1);
   });
 });

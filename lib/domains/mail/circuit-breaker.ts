@@ -62,7 +62,17 @@ async function openIfTripped(detail: string): Promise<Date | null> {
 export async function recordRelayRejection(rejection: RelayRejection): Promise<void> {
   if (rejection.source !== "bounce") {
     await db.emailBounce.createMany({
-      data: [{ email: normalizeAddress(rejection.email ?? ""), kind: "policy", source: "provider_event", diagnostic: rejection.detail.slice(0, 1000), signed: true, isRelay: true, externalId: rejection.externalId ?? null }],
+      data: [
+        {
+          email: normalizeAddress(rejection.email ?? ""),
+          kind: "policy",
+          source: "provider_event",
+          diagnostic: rejection.detail.slice(0, 1000),
+          signed: true,
+          isRelay: true,
+          externalId: rejection.externalId ?? null,
+        },
+      ],
       skipDuplicates: true,
     });
   }
@@ -84,6 +94,9 @@ export async function closeCircuit(): Promise<boolean> {
 
 /** Everything an operator needs to see about the circuit. */
 export async function circuitState(): Promise<{ halted: boolean; openedAt: Date | null; openUntil: Date | null; reason: string | null }> {
-  const [row, { halted }] = await Promise.all([db.mailCircuit.findUnique({ where: { id: 1 }, select: { openedAt: true, openUntil: true, reason: true } }), isSendingHalted()]);
+  const [row, { halted }] = await Promise.all([
+    db.mailCircuit.findUnique({ where: { id: 1 }, select: { openedAt: true, openUntil: true, reason: true } }),
+    isSendingHalted(),
+  ]);
   return { halted, openedAt: row?.openedAt ?? null, openUntil: row?.openUntil ?? null, reason: row?.reason ?? null };
 }

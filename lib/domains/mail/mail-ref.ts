@@ -7,7 +7,10 @@ import { getConfig } from "@/lib/core/config";
 const VERSION = "v1";
 
 function signature(ref: string, recipient: string): string {
-  return createHmac("sha256", getConfig().security.mailRefHmacKey).update(`${VERSION}:${ref}:${recipient.trim().toLowerCase()}`).digest("base64url").slice(0, 32);
+  return createHmac("sha256", getConfig().security.mailRefHmacKey)
+    .update(`${VERSION}:${ref}:${recipient.trim().toLowerCase()}`)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /** `ref` names the message (outbox `o123`, newsletter recipient `n4-77`); safe characters only. */

@@ -38,7 +38,9 @@ export const MAIL_TYPES = {
 export type MailType = keyof typeof MAIL_TYPES;
 export type UnsubscribeScope = NonNullable<(typeof MAIL_TYPES)[MailType]["unsubscribeScope"]>;
 
-export const UNSUBSCRIBE_SCOPES: readonly UnsubscribeScope[] = [...new Set(Object.values(MAIL_TYPES).flatMap((t) => (t.unsubscribeScope ? [t.unsubscribeScope] : [])))];
+export const UNSUBSCRIBE_SCOPES: readonly UnsubscribeScope[] = [
+  ...new Set(Object.values(MAIL_TYPES).flatMap((t) => (t.unsubscribeScope ? [t.unsubscribeScope] : []))),
+];
 
 export function isMailType(value: string): value is MailType {
   return Object.hasOwn(MAIL_TYPES, value);

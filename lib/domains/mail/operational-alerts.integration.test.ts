@@ -18,7 +18,11 @@ afterAll(async () => {
 beforeEach(() => {
   push.received.length = 0;
   push.answer = 204;
-  configureEnv({ ALERT_PUSH_URL: push.url, ALERT_MAIL_TO: "ops@pressdesk.example, oncall@pressdesk.example", ALERT_COOLDOWN_MINUTES: "30" });
+  configureEnv({
+    ALERT_PUSH_URL: push.url,
+    ALERT_MAIL_TO: "ops@pressdesk.example, oncall@pressdesk.example",
+    ALERT_COOLDOWN_MINUTES: "30",
+  });
 });
 
 afterEach(() => {
@@ -36,7 +40,10 @@ describe("raiseAlert", () => {
     expect(headers["content-type"]).toBe("application/json");
     expect(body).toEqual({ key, subject: "Disk almost full", detail: "92 % used on /data", at: expect.any(String), service: "pressdesk" });
     expect(Date.parse((body as { at: string }).at)).toBeGreaterThanOrEqual(before - 1000);
-    const mails = await db.mailOutbox.findMany({ where: { mailType: "operational_alert", subject: "[Pressdesk] Disk almost full" }, select: { to: true, text: true } });
+    const mails = await db.mailOutbox.findMany({
+      where: { mailType: "operational_alert", subject: "[Pressdesk] Disk almost full" },
+      select: { to: true, text: true },
+    });
     expect(mails.map((m) => m.to).sort()).toEqual(["oncall@pressdesk.example", "ops@pressdesk.example"]);
     expect(mails[0]!.text).toContain("92 % used on /data");
   });
@@ -58,7 +65,10 @@ describe("raiseAlert", () => {
     await raiseAlert({ key, subject: "First", detail: "one" });
     await db.operationalAlert.update({ where: { key }, data: { lastSentAt: new Date(Date.now() - 31 * 60_000) } });
     expect(await raiseAlert({ key, subject: "Second", detail: "two" })).toEqual({ sent: true });
-    expect(await db.operationalAlert.findUnique({ where: { key }, select: { count: true, lastDetail: true } })).toEqual({ count: 2, lastDetail: "two" });
+    expect(await db.operationalAlert.findUnique({ where: { key }, select: { count: true, lastDetail: true } })).toEqual({
+      count: 2,
+      lastDetail: "two",
+    });
     expect(push.received.map((r) => (r.body as { subject: string }).subject)).toEqual(["First", "Second"]);
   });
 
@@ -69,7 +79,10 @@ describe("raiseAlert", () => {
     expect(await raiseAlert({ key: unique("down"), subject: "x", detail: "y" })).toEqual({ sent: true });
     configureEnv({ ALERT_PUSH_URL: "http://127.0.0.1:1/alerts" });
     expect(await raiseAlert({ key: unique("refused"), subject: "x", detail: "y" })).toEqual({ sent: true });
-    expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining("push service answered 503"), expect.stringContaining("push failed")]);
+    expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([
+      expect.stringContaining("push service answered 503"),
+      expect.stringContaining("push failed"),
+    ]);
   });
 
   it("gives up on a push service that does not answer within 5 seconds", async () => {

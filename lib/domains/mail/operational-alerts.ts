@@ -31,9 +31,17 @@ async function claimAlert(alert: Alert, cooldownMinutes: number): Promise<boolea
 }
 
 async function mailAlert(to: string, alert: Alert): Promise<void> {
-  const mail = await operationalAlertMail({ subject: alert.subject, detail: alert.detail, key: alert.key, cooldownMinutes: getConfig().mail.alertCooldownMinutes });
+  const mail = await operationalAlertMail({
+    subject: alert.subject,
+    detail: alert.detail,
+    key: alert.key,
+    cooldownMinutes: getConfig().mail.alertCooldownMinutes,
+  });
   // Several operators may be named, separated by commas.
-  for (const address of to.split(",").map((a) => a.trim()).filter(Boolean)) {
+  for (const address of to
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean)) {
     await sendMail({ to: address, ...mail, mailType: "operational_alert" });
   }
 }
@@ -69,8 +77,12 @@ export async function raiseAlert(alert: Alert): Promise<{ sent: boolean }> {
   console.warn(`alert ${alert.key}: ${alert.subject}: ${alert.detail}`);
   const at = new Date();
   await Promise.all([
-    cfg.alertMailTo ? mailAlert(cfg.alertMailTo, alert).catch((err) => console.error(`alert ${alert.key}: mail failed: ${failure(err)}`)) : undefined,
-    cfg.alertPushUrl ? pushAlert(cfg.alertPushUrl, alert, at).catch((err) => console.error(`alert ${alert.key}: push failed: ${failure(err)}`)) : undefined,
+    cfg.alertMailTo
+      ? mailAlert(cfg.alertMailTo, alert).catch((err) => console.error(`alert ${alert.key}: mail failed: ${failure(err)}`))
+      : undefined,
+    cfg.alertPushUrl
+      ? pushAlert(cfg.alertPushUrl, alert, at).catch((err) => console.error(`alert ${alert.key}: push failed: ${failure(err)}`))
+      : undefined,
   ]);
   return { sent: true };
 }

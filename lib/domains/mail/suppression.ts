@@ -43,7 +43,10 @@ export async function findSuppression(email: string, client: DbOrTx = db): Promi
  * state; `policy_review` is only a note and is written where there is no row yet, never over
  * an unsubscribe (that opt-out would be lost) or a block.
  */
-export async function suppressAddress(opts: { email: string; state: "hard_bounce" | "complaint" | "manual" | "policy_review"; reason: string }, client: DbOrTx = db): Promise<void> {
+export async function suppressAddress(
+  opts: { email: string; state: "hard_bounce" | "complaint" | "manual" | "policy_review"; reason: string },
+  client: DbOrTx = db,
+): Promise<void> {
   const email = normalizeAddress(opts.email);
   const reason = opts.reason.slice(0, 1000);
   if (opts.state === "policy_review") {

@@ -15,7 +15,10 @@ export async function applyUnsubscribe(token: string | null | undefined): Promis
   await db.$transaction(async (tx) => {
     await unsubscribeAddress(target, tx);
     if (target.scope === "newsletter") {
-      await tx.newsletterSubscriber.updateMany({ where: { email: target.email, unsubscribedAt: null }, data: { unsubscribedAt: new Date() } });
+      await tx.newsletterSubscriber.updateMany({
+        where: { email: target.email, unsubscribedAt: null },
+        data: { unsubscribedAt: new Date() },
+      });
     }
   });
   return target;

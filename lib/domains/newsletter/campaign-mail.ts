@@ -32,12 +32,22 @@ function previewLine(bodyHtml: string): string {
  */
 export async function renderCampaignTemplate(campaign: { subject: string; body: string; language: Language }): Promise<CampaignTemplate> {
   const preview = previewLine(campaign.body);
-  const rendered = await newsletterMail({ language: campaign.language, subject: campaign.subject, bodyHtml: campaign.body, unsubscribeUrl: PLACEHOLDER, ...(preview ? { preview } : {}) });
+  const rendered = await newsletterMail({
+    language: campaign.language,
+    subject: campaign.subject,
+    bodyHtml: campaign.body,
+    unsubscribeUrl: PLACEHOLDER,
+    ...(preview ? { preview } : {}),
+  });
   return {
     subject: campaign.subject,
     forRecipient(email) {
       const url = unsubscribeUrl(email, "newsletter");
-      return { subject: rendered.subject, html: rendered.html.replaceAll(PLACEHOLDER, escapeHtml(url)), text: rendered.text.replaceAll(PLACEHOLDER, url) };
+      return {
+        subject: rendered.subject,
+        html: rendered.html.replaceAll(PLACEHOLDER, escapeHtml(url)),
+        text: rendered.text.replaceAll(PLACEHOLDER, url),
+      };
     },
   };
 }

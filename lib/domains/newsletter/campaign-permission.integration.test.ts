@@ -31,13 +31,16 @@ describe("the campaign commands without the newsletter permission", () => {
     await db.newsletterSubscriber.create({ data: { email: "leserin@example.test", confirmedAt: new Date() } });
     const editor = await seedUser({ staffRole: "admin", permissions: ["users:manage"] });
     const { id } = await createCampaign({ input, actorUserId: editor.id });
-    const campaign = () => db.newsletterCampaign.findUniqueOrThrow({ where: { id }, select: { subject: true, body: true, status: true, recipientCount: true } });
+    const campaign = () =>
+      db.newsletterCampaign.findUniqueOrThrow({ where: { id }, select: { subject: true, body: true, status: true, recipientCount: true } });
     const before = await campaign();
     const campaigns = await db.newsletterCampaign.count();
 
     for (const outsider of await outsiders()) {
       await expect(createCampaign({ input, actorUserId: outsider.id })).rejects.toMatchObject(refused);
-      await expect(updateCampaign({ campaignId: id, input: { ...input, subject: "Übernommen" }, actorUserId: outsider.id })).rejects.toMatchObject(refused);
+      await expect(
+        updateCampaign({ campaignId: id, input: { ...input, subject: "Übernommen" }, actorUserId: outsider.id }),
+      ).rejects.toMatchObject(refused);
       await expect(startCampaign({ campaignId: id, actorUserId: outsider.id })).rejects.toMatchObject(refused);
       await expect(resumeCampaign({ campaignId: id, actorUserId: outsider.id })).rejects.toMatchObject(refused);
     }

@@ -27,7 +27,11 @@ export interface CampaignProgress {
 export async function campaignProgress(campaigns: CampaignCounts[]): Promise<Map<number, CampaignProgress>> {
   const sendingIds = campaigns.filter((c) => c.status === "sending").map((c) => c.id);
   const rows = sendingIds.length
-    ? await db.newsletterCampaignRecipient.groupBy({ by: ["campaignId", "status"], where: { campaignId: { in: sendingIds } }, _count: { _all: true } })
+    ? await db.newsletterCampaignRecipient.groupBy({
+        by: ["campaignId", "status"],
+        where: { campaignId: { in: sendingIds } },
+        _count: { _all: true },
+      })
     : [];
   const counted = new Map<number, Partial<Record<RecipientStatus, number>>>();
   for (const r of rows) counted.set(r.campaignId, { ...counted.get(r.campaignId), [r.status]: r._count._all });
@@ -37,7 +41,13 @@ export async function campaignProgress(campaigns: CampaignCounts[]): Promise<Map
     const open = n ? (n.pending ?? 0) + (n.sending ?? 0) : 0;
     const suppressed = n ? (n.suppressed ?? 0) : c.status === "draft" ? 0 : Math.max(0, c.recipientCount - c.sentCount - c.failedCount);
     const handled = c.recipientCount - open;
-    result.set(c.id, { sent: c.sentCount, failed: c.failedCount, suppressed, open, percent: c.recipientCount ? Math.floor((handled / c.recipientCount) * 100) : 0 });
+    result.set(c.id, {
+      sent: c.sentCount,
+      failed: c.failedCount,
+      suppressed,
+      open,
+      percent: c.recipientCount ? Math.floor((handled / c.recipientCount) * 100) : 0,
+    });
   }
   return result;
 }

@@ -16,11 +16,20 @@ export async function confirmNewsletterSignup(input: { token: string; now?: Date
   if (!isWellFormedLinkToken(input.token)) throw new NewsletterConfirmLinkInvalidError();
   const tokenHash = hashLinkToken(input.token);
   return db.$transaction(async (tx) => {
-    const sub = await tx.newsletterSubscriber.findUnique({ where: { confirmTokenHash: tokenHash }, select: { id: true, email: true, userId: true, language: true, confirmExpiresAt: true } });
+    const sub = await tx.newsletterSubscriber.findUnique({
+      where: { confirmTokenHash: tokenHash },
+      select: { id: true, email: true, userId: true, language: true, confirmExpiresAt: true },
+    });
     if (!sub?.confirmExpiresAt || sub.confirmExpiresAt <= now) throw new NewsletterConfirmLinkInvalidError();
     const { count } = await tx.newsletterSubscriber.updateMany({
       where: { id: sub.id, confirmTokenHash: tokenHash },
-      data: { confirmedAt: now, unsubscribedAt: null, confirmTokenHash: null, confirmExpiresAt: null, userId: await linkableUserId(tx, sub) },
+      data: {
+        confirmedAt: now,
+        unsubscribedAt: null,
+        confirmTokenHash: null,
+        confirmExpiresAt: null,
+        userId: await linkableUserId(tx, sub),
+      },
     });
     if (count !== 1) throw new NewsletterConfirmLinkInvalidError();
     await liftOptOut({ email: sub.email, scope: "newsletter" }, tx);

@@ -20,7 +20,9 @@ export class CampaignStateError extends AppError {
 export class NoRecipientsError extends AppError {
   override name = "NoRecipientsError";
   constructor() {
-    super("validation_failed", "The recipient filter matches no confirmed subscriber.", undefined, [{ path: "filter", message: "Kein bestätigter Abonnent passt zu diesem Filter." }]);
+    super("validation_failed", "The recipient filter matches no confirmed subscriber.", undefined, [
+      { path: "filter", message: "Kein bestätigter Abonnent passt zu diesem Filter." },
+    ]);
   }
 }
 

@@ -17,7 +17,10 @@ export async function freezeRecipients(campaignId: number): Promise<number> {
     async (tx) => {
       // Under the campaign lock, so a resume running meanwhile waits for the rows instead of seeing none.
       await lockCampaign(tx, campaignId);
-      const campaign = await tx.newsletterCampaign.findUniqueOrThrow({ where: { id: campaignId }, select: { status: true, subject: true, body: true, recipientFilter: true } });
+      const campaign = await tx.newsletterCampaign.findUniqueOrThrow({
+        where: { id: campaignId },
+        select: { status: true, subject: true, body: true, recipientFilter: true },
+      });
       if (campaign.status !== "sending") throw new Error(`campaign ${campaignId} is ${campaign.status}, not sending`);
       if (!campaign.subject.trim() || !hasVisibleText(campaign.body)) {
         throw new CampaignStateError("The newsletter needs a subject and a text before it can be sent.");

@@ -21,10 +21,26 @@ export async function listCampaigns(opts: { take?: number } = {}): Promise<Campa
   const campaigns = await db.newsletterCampaign.findMany({
     orderBy: { id: "desc" },
     take: opts.take ?? 100,
-    select: { id: true, subject: true, status: true, language: true, recipientFilter: true, recipientCount: true, sentCount: true, failedCount: true, createdAt: true, startedAt: true, finishedAt: true },
+    select: {
+      id: true,
+      subject: true,
+      status: true,
+      language: true,
+      recipientFilter: true,
+      recipientCount: true,
+      sentCount: true,
+      failedCount: true,
+      createdAt: true,
+      startedAt: true,
+      finishedAt: true,
+    },
   });
   const progress = await campaignProgress(campaigns);
-  return campaigns.map(({ sentCount: _s, failedCount: _f, recipientFilter, ...c }) => ({ ...c, filter: parseRecipientFilter(recipientFilter), progress: progress.get(c.id)! }));
+  return campaigns.map(({ sentCount: _s, failedCount: _f, recipientFilter, ...c }) => ({
+    ...c,
+    filter: parseRecipientFilter(recipientFilter),
+    progress: progress.get(c.id)!,
+  }));
 }
 
 /** Confirmed, not unsubscribed subscribers, and those still to confirm: the admin's sense of the audience. */

@@ -21,7 +21,20 @@ export interface CampaignDetail {
 export async function loadCampaign(campaignId: number): Promise<CampaignDetail | null> {
   const c = await db.newsletterCampaign.findUnique({
     where: { id: campaignId },
-    select: { id: true, subject: true, body: true, recipientFilter: true, status: true, language: true, recipientCount: true, sentCount: true, failedCount: true, createdAt: true, startedAt: true, finishedAt: true },
+    select: {
+      id: true,
+      subject: true,
+      body: true,
+      recipientFilter: true,
+      status: true,
+      language: true,
+      recipientCount: true,
+      sentCount: true,
+      failedCount: true,
+      createdAt: true,
+      startedAt: true,
+      finishedAt: true,
+    },
   });
   if (!c) return null;
   const progress = (await campaignProgress([c])).get(c.id)!;

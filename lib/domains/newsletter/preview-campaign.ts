@@ -23,6 +23,7 @@ export async function previewCampaign(opts: { campaignId: number }, client: DbOr
   });
   if (!campaign) throw notFound("No such campaign.");
   const mail = (await renderCampaignTemplate(campaign)).forRecipient(PREVIEW_ADDRESS);
-  const recipientCount = campaign.status === "draft" ? await countRecipients(parseRecipientFilter(campaign.recipientFilter), client) : campaign.recipientCount;
+  const recipientCount =
+    campaign.status === "draft" ? await countRecipients(parseRecipientFilter(campaign.recipientFilter), client) : campaign.recipientCount;
   return { ...mail, recipientCount };
 }

@@ -11,13 +11,16 @@ export function recipientCondition(filter: RecipientFilter): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`s.confirmed_at IS NOT NULL`, Prisma.sql`s.unsubscribed_at IS NULL`];
   if (filter.language !== "all") parts.push(Prisma.sql`s.language = ${filter.language}::"Language"`);
   // A subscriber without portals chose "both", so every portal filter includes them.
-  if (filter.portals.length) parts.push(Prisma.sql`(cardinality(s.portals) = 0 OR s.portals && ARRAY[${Prisma.join(filter.portals)}]::"Portal"[])`);
+  if (filter.portals.length)
+    parts.push(Prisma.sql`(cardinality(s.portals) = 0 OR s.portals && ARRAY[${Prisma.join(filter.portals)}]::"Portal"[])`);
   if (filter.audience === "customers") parts.push(Prisma.sql`s.user_id IS NOT NULL`);
   if (filter.audience === "readers") parts.push(Prisma.sql`s.user_id IS NULL`);
   return Prisma.join(parts, " AND ");
 }
 
 export async function countRecipients(filter: RecipientFilter, client: DbOrTx = db): Promise<number> {
-  const [row] = await client.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM newsletter_subscribers s WHERE ${recipientCondition(filter)}`;
+  const [row] = await client.$queryRaw<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM newsletter_subscribers s WHERE ${recipientCondition(filter)}`;
   return row?.n ?? 0;
 }

@@ -2,7 +2,8 @@ import { db, type Tx } from "@/lib/core/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ClaimedRecipient } from "./claim-recipients";
 
-export type RecipientResult = { status: "sent"; providerMessageId: string } | { status: "failed"; error: string } | { status: "suppressed" };
+export type RecipientResult =
+  { status: "sent"; providerMessageId: string } | { status: "failed"; error: string } | { status: "suppressed" };
 
 /** The recipient columns each result writes. */
 function resultColumns(result: RecipientResult): Prisma.Sql {

@@ -28,11 +28,16 @@ export async function requestNewsletterSignup(input: SignupInput & { now?: Date 
   await db.$transaction(async (tx) => {
     // Race: two sign-ups of one address at once. Insert-or-ignore, then the row lock decides.
     await tx.$executeRaw`INSERT INTO newsletter_subscribers (email, created_at, updated_at) VALUES (${email}, now(), now()) ON CONFLICT (email) DO NOTHING`;
-    const [sub] = await tx.$queryRaw<{ id: number; userId: number | null; confirmedAt: Date | null; unsubscribedAt: Date | null; confirmExpiresAt: Date | null }[]>`
+    const [sub] = await tx.$queryRaw<
+      { id: number; userId: number | null; confirmedAt: Date | null; unsubscribedAt: Date | null; confirmExpiresAt: Date | null }[]
+    >`
       SELECT id, user_id AS "userId", confirmed_at AS "confirmedAt", unsubscribed_at AS "unsubscribedAt", confirm_expires_at AS "confirmExpiresAt"
       FROM newsletter_subscribers WHERE email = ${email} FOR UPDATE`;
     if (!sub) throw new Error("newsletter subscriber row vanished");
-    await recordActivity({ type: ACTIVITY.formIntake, path: "newsletter_signup", subjectType: "newsletter_subscriber", subjectId: sub.id }, tx);
+    await recordActivity(
+      { type: ACTIVITY.formIntake, path: "newsletter_signup", subjectType: "newsletter_subscriber", subjectId: sub.id },
+      tx,
+    );
     if (sub.confirmedAt && !sub.unsubscribedAt) return;
     const issuedAt = sub.confirmExpiresAt ? sub.confirmExpiresAt.getTime() - CONFIRM_TTL_HOURS * 3_600_000 : -Infinity;
     if (now.getTime() - issuedAt < CONFIRM_RESEND_COOLDOWN_MINUTES * 60_000) return;

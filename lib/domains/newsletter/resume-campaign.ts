@@ -27,17 +27,24 @@ export interface ResumedCampaign {
  * failed counter lowered in the same transaction. Then fresh send jobs. From the admin area by
  * staff who run the newsletter (`actorUserId`); the console passes none.
  */
-export async function resumeCampaign(opts: { campaignId: number; failed?: boolean; stuckMinutes?: number; actorUserId?: number | null }): Promise<ResumedCampaign> {
+export async function resumeCampaign(opts: {
+  campaignId: number;
+  failed?: boolean;
+  stuckMinutes?: number;
+  actorUserId?: number | null;
+}): Promise<ResumedCampaign> {
   await assertMayRunNewsletter(opts.actorUserId);
   assertNewsletterSendingEnabled();
   const stuckMinutes = opts.stuckMinutes ?? DEFAULT_STUCK_MINUTES;
-  if (!Number.isInteger(stuckMinutes) || stuckMinutes < 0) throw new RangeError("stuckMinutes must be a whole number of minutes, 0 or more");
+  if (!Number.isInteger(stuckMinutes) || stuckMinutes < 0)
+    throw new RangeError("stuckMinutes must be a whole number of minutes, 0 or more");
   const changed = await db.$transaction(async (tx) => {
     // Under the campaign lock: no result is written and no start freezes while we look.
     await lockCampaign(tx, opts.campaignId);
     const campaign = await tx.newsletterCampaign.findUnique({ where: { id: opts.campaignId }, select: { status: true } });
     if (!campaign) throw notFound("No such campaign.");
-    if (campaign.status !== "sending") throw new CampaignStateError("Only a campaign that is sending can be resumed.", { status: campaign.status });
+    if (campaign.status !== "sending")
+      throw new CampaignStateError("Only a campaign that is sending can be resumed.", { status: campaign.status });
     if ((await tx.newsletterCampaignRecipient.count({ where: { campaignId: opts.campaignId } })) === 0) {
       await tx.newsletterCampaign.update({ where: { id: opts.campaignId }, data: { status: "draft", startedAt: null, recipientCount: 0 } });
       return null;

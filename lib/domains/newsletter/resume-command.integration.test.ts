@@ -24,7 +24,16 @@ describe("newsletter:resume", () => {
   });
 
   it("exits 2 on a wrong call", async () => {
-    for (const argv of [[], ["abc"], ["1", "2"], ["1", "--stuck-minutes=soon"], ["1", "--stuck-minutes"], ["1", "--failed=yes"], ["1", "--force"], ["999999"]]) {
+    for (const argv of [
+      [],
+      ["abc"],
+      ["1", "2"],
+      ["1", "--stuck-minutes=soon"],
+      ["1", "--stuck-minutes"],
+      ["1", "--failed=yes"],
+      ["1", "--force"],
+      ["999999"],
+    ]) {
       expect((await run(...argv)).code, argv.join(" ")).toBe(2);
     }
   });
@@ -34,7 +43,10 @@ describe("newsletter:resume", () => {
     const { id } = await createCampaign({ input: { subject: "CLI", bodyHtml: "<p>Text</p>", filter: {} }, actorUserId: null });
     expect((await run(String(id))).code).toBe(1);
     await startCampaign({ campaignId: id, actorUserId: null });
-    await db.newsletterCampaignRecipient.updateMany({ where: { campaignId: id }, data: { status: "sending", claimedAt: new Date(Date.now() - 45 * 60_000) } });
+    await db.newsletterCampaignRecipient.updateMany({
+      where: { campaignId: id },
+      data: { status: "sending", claimedAt: new Date(Date.now() - 45 * 60_000) },
+    });
     setLimits({ NEWSLETTER_SENDING_ENABLED: "false" });
     const off = await run(String(id));
     setLimits({ NEWSLETTER_SENDING_ENABLED: "true" });

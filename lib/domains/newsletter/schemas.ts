@@ -34,7 +34,11 @@ export function parseRecipientFilter(value: unknown): RecipientFilter {
 }
 
 export const campaignInputSchema = z.object({
-  subject: z.string().trim().min(1, "Bitte geben Sie einen Betreff ein.").max(SUBJECT_MAX, `Der Betreff darf höchstens ${SUBJECT_MAX} Zeichen haben.`),
+  subject: z
+    .string()
+    .trim()
+    .min(1, "Bitte geben Sie einen Betreff ein.")
+    .max(SUBJECT_MAX, `Der Betreff darf höchstens ${SUBJECT_MAX} Zeichen haben.`),
   bodyHtml: z.string().max(BODY_HTML_MAX, "Der Text ist zu lang."),
   filter: recipientFilterSchema,
 });

@@ -39,7 +39,10 @@ export interface SendBatchOptions {
 export async function sendCampaignBatch(opts: SendBatchOptions): Promise<SendBatchResult> {
   assertNewsletterSendingEnabled();
   const result: SendBatchResult = { outcome: "done", sent: 0, failed: 0, suppressed: 0, lastRecipientId: 0 };
-  const campaign = await db.newsletterCampaign.findUnique({ where: { id: opts.campaignId }, select: { status: true, subject: true, body: true, language: true } });
+  const campaign = await db.newsletterCampaign.findUnique({
+    where: { id: opts.campaignId },
+    select: { status: true, subject: true, body: true, language: true },
+  });
   if (campaign?.status !== "sending") return { ...result, outcome: "not_sending" };
   const ctx = {
     campaignId: opts.campaignId,
@@ -50,7 +53,8 @@ export async function sendCampaignBatch(opts: SendBatchOptions): Promise<SendBat
   const deadline = Date.now() + (opts.timeBudgetMs ?? SEND_TIME_BUDGET_MS);
   for (;;) {
     const halted = await isSendingHalted();
-    if (halted.halted) return { ...result, outcome: "paused", reason: `circuit open until ${halted.until?.toISOString() ?? "further notice"}` };
+    if (halted.halted)
+      return { ...result, outcome: "paused", reason: `circuit open until ${halted.until?.toISOString() ?? "further notice"}` };
     const batch = await claimRecipients(opts.campaignId, opts.batchSize ?? CLAIM_BATCH_SIZE);
     if (!batch.length) {
       // A run that claims nothing may still be the one to see the last rows settle (all suppressed, or finished by a job that died before its check).

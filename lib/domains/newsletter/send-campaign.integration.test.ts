@@ -15,8 +15,13 @@ import { newsletterSendJob } from "./send-job";
 import { startCampaign } from "./start-campaign";
 
 async function startedCampaign(prefix: string, n: number): Promise<number> {
-  await db.newsletterSubscriber.createMany({ data: Array.from({ length: n }, (_, i) => ({ email: `${prefix}-${i}@example.test`, confirmedAt: new Date() })) });
-  const { id } = await createCampaign({ input: { subject: "Neu bei Pressdesk", bodyHtml: "<p>Hallo <strong>fett</strong></p>", filter: {} }, actorUserId: null });
+  await db.newsletterSubscriber.createMany({
+    data: Array.from({ length: n }, (_, i) => ({ email: `${prefix}-${i}@example.test`, confirmedAt: new Date() })),
+  });
+  const { id } = await createCampaign({
+    input: { subject: "Neu bei Pressdesk", bodyHtml: "<p>Hallo <strong>fett</strong></p>", filter: {} },
+    actorUserId: null,
+  });
   await startCampaign({ campaignId: id, actorUserId: null });
   return id;
 }
@@ -27,9 +32,18 @@ async function deliveriesByAddress(): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.to, r.n]));
 }
 
-const campaignRow = (id: number) => db.newsletterCampaign.findUniqueOrThrow({ where: { id }, select: { status: true, recipientCount: true, sentCount: true, failedCount: true, finishedAt: true } });
+const campaignRow = (id: number) =>
+  db.newsletterCampaign.findUniqueOrThrow({
+    where: { id },
+    select: { status: true, recipientCount: true, sentCount: true, failedCount: true, finishedAt: true },
+  });
 const statuses = async (id: number) =>
-  Object.fromEntries((await db.newsletterCampaignRecipient.groupBy({ by: ["status"], where: { campaignId: id }, _count: { _all: true } })).map((g) => [g.status, g._count._all]));
+  Object.fromEntries(
+    (await db.newsletterCampaignRecipient.groupBy({ by: ["status"], where: { campaignId: id }, _count: { _all: true } })).map((g) => [
+      g.status,
+      g._count._all,
+    ]),
+  );
 
 /** The local mailbox, failing as told: `fail(message, n)` returns an error to throw before (or after) the n-th send. */
 function scriptedTransport(script: (m: WireMessage, n: number) => { before?: Error; after?: Error } | undefined): MailTransport {
@@ -47,7 +61,9 @@ function scriptedTransport(script: (m: WireMessage, n: number) => { before?: Err
 }
 
 beforeAll(() => setLimits({ NEWSLETTER_SENDING_ENABLED: "true", NEWSLETTER_SEND_RATE_PER_SECOND: "10000", NEWSLETTER_SEND_JOBS: "2" }));
-afterAll(() => setLimits({ NEWSLETTER_SENDING_ENABLED: undefined, NEWSLETTER_SEND_RATE_PER_SECOND: undefined, NEWSLETTER_SEND_JOBS: undefined }));
+afterAll(() =>
+  setLimits({ NEWSLETTER_SENDING_ENABLED: undefined, NEWSLETTER_SEND_RATE_PER_SECOND: undefined, NEWSLETTER_SEND_JOBS: undefined }),
+);
 beforeEach(async () => {
   await db.newsletterCampaign.deleteMany();
   await db.newsletterSubscriber.deleteMany();
@@ -60,12 +76,21 @@ describe("sending a campaign", () => {
     const id = await startedCampaign("bulk", 120);
     const step = { run: <T>(_name: string, fn: () => Promise<T>) => fn() };
     // Small batches, so the two jobs really interleave their claims.
-    const runs = (await Promise.all([sendCampaignBatch({ campaignId: id, batchSize: 7 }), newsletterSendJob.handler({ campaignId: id }, { step, attempt: 1 })])) as SendBatchResult[];
+    const runs = (await Promise.all([
+      sendCampaignBatch({ campaignId: id, batchSize: 7 }),
+      newsletterSendJob.handler({ campaignId: id }, { step, attempt: 1 }),
+    ])) as SendBatchResult[];
     expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(120);
     const byAddress = await deliveriesByAddress();
     expect(byAddress.size).toBe(120);
     expect([...byAddress.values()].every((n) => n === 1)).toBe(true);
-    expect(await campaignRow(id)).toMatchObject({ status: "sent", recipientCount: 120, sentCount: 120, failedCount: 0, finishedAt: expect.any(Date) });
+    expect(await campaignRow(id)).toMatchObject({
+      status: "sent",
+      recipientCount: 120,
+      sentCount: 120,
+      failedCount: 0,
+      finishedAt: expect.any(Date),
+    });
     expect(await statuses(id)).toEqual({ sent: 120 });
 
     const mail = await db.localMailboxMessage.findFirstOrThrow({ where: { to: "bulk-7@example.test" } });
@@ -161,7 +186,10 @@ describe("sending a campaign", () => {
       const id = await startedCampaign(`last-${round}`, 2);
       const [a] = await claimRecipients(id, 1);
       const [b] = await claimRecipients(id, 1);
-      await Promise.all([recordRecipientResult(id, a!, { status: "sent", providerMessageId: "x" }), recordRecipientResult(id, b!, { status: "suppressed" })]);
+      await Promise.all([
+        recordRecipientResult(id, a!, { status: "sent", providerMessageId: "x" }),
+        recordRecipientResult(id, b!, { status: "suppressed" }),
+      ]);
       expect(await campaignRow(id)).toMatchObject({ status: "sent", sentCount: 1 });
     }
   });

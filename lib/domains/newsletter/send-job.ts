@@ -28,7 +28,9 @@ export const newsletterSendJob = defineJob<{ campaignId: number }>({
       return r;
     });
     if (run.outcome === "budget") {
-      await step.run("hand-over", () => dispatchJob(JOB.newsletterSend, { campaignId }, { key: `newsletter/${campaignId}/after/${run.lastRecipientId}` }));
+      await step.run("hand-over", () =>
+        dispatchJob(JOB.newsletterSend, { campaignId }, { key: `newsletter/${campaignId}/after/${run.lastRecipientId}` }),
+      );
     }
     return run;
   },

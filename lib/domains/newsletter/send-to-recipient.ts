@@ -13,7 +13,8 @@ export type RecipientOutcome = "sent" | "failed" | "suppressed" | "transient" | 
  * The provider's key for one recipient's mail: a re-send after a crash or a resume is
  * recognised, never delivered twice. Per installation, like the outbox's keys.
  */
-export const newsletterIdempotencyKey = (campaignId: number, recipientId: number): string => `${getSiteHosts().hub}/newsletter/${campaignId}/${recipientId}`;
+export const newsletterIdempotencyKey = (campaignId: number, recipientId: number): string =>
+  `${getSiteHosts().hub}/newsletter/${campaignId}/${recipientId}`;
 
 /**
  * One claimed recipient: MessageSending (suppression, signed reference, List-Unsubscribe), the
@@ -22,8 +23,16 @@ export const newsletterIdempotencyKey = (campaignId: number, recipientId: number
  * the provider took the mail is unknown, so the row stays `sending` for resume, whose re-send
  * the provider deduplicates by the idempotency key.
  */
-export async function sendToRecipient(ctx: { campaignId: number; template: CampaignTemplate; transport: MailTransport; pacer: Pacer }, r: ClaimedRecipient): Promise<RecipientOutcome> {
-  const prepared = await applyMessageSending({ to: r.email, ...ctx.template.forRecipient(r.email), mailType: "newsletter", ref: `n${ctx.campaignId}-${r.id}` });
+export async function sendToRecipient(
+  ctx: { campaignId: number; template: CampaignTemplate; transport: MailTransport; pacer: Pacer },
+  r: ClaimedRecipient,
+): Promise<RecipientOutcome> {
+  const prepared = await applyMessageSending({
+    to: r.email,
+    ...ctx.template.forRecipient(r.email),
+    mailType: "newsletter",
+    ref: `n${ctx.campaignId}-${r.id}`,
+  });
   if (prepared.suppressed) {
     await recordRecipientResult(ctx.campaignId, r, { status: "suppressed" });
     return "suppressed";

@@ -38,7 +38,9 @@ describe("newsletter sign-up (double opt-in)", () => {
     expect(sub.confirmExpiresAt!.getTime() - Date.now()).toBeGreaterThan(47.9 * 3_600_000);
     const [mail] = await confirmMails("leserin@example.test");
     expect(mail!.subject).toBe("Please confirm your newsletter subscription");
-    expect(await db.activityLog.count({ where: { type: ACTIVITY.formIntake, path: "newsletter_signup", subjectId: String(sub.id) } })).toBe(1);
+    expect(await db.activityLog.count({ where: { type: ACTIVITY.formIntake, path: "newsletter_signup", subjectId: String(sub.id) } })).toBe(
+      1,
+    );
   });
 
   it("confirms only by the link's token, once, and not after 48 hours", async () => {
@@ -48,19 +50,31 @@ describe("newsletter sign-up (double opt-in)", () => {
     await expect(confirmNewsletterSignup({ token: "not-a-token" })).rejects.toBeInstanceOf(NewsletterConfirmLinkInvalidError);
     const both = await Promise.allSettled([confirmNewsletterSignup({ token }), confirmNewsletterSignup({ token })]);
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(await db.newsletterSubscriber.findUniqueOrThrow({ where: { email: "a@example.test" } })).toMatchObject({ confirmedAt: expect.any(Date), confirmTokenHash: null, unsubscribedAt: null });
+    expect(await db.newsletterSubscriber.findUniqueOrThrow({ where: { email: "a@example.test" } })).toMatchObject({
+      confirmedAt: expect.any(Date),
+      confirmTokenHash: null,
+      unsubscribedAt: null,
+    });
   });
 
   it("answers alike but sends no second mail to a confirmed address, nor within the cool-down, and keeps the settings", async () => {
     await requestNewsletterSignup({ email: "b@example.test", language: "de", portals: ["business"] });
     await requestNewsletterSignup({ email: "b@example.test", language: "de", portals: [] });
     expect(await confirmMails("b@example.test")).toHaveLength(1);
-    await requestNewsletterSignup({ email: "b@example.test", language: "en", portals: [], now: later(CONFIRM_RESEND_COOLDOWN_MINUTES + 1) });
+    await requestNewsletterSignup({
+      email: "b@example.test",
+      language: "en",
+      portals: [],
+      now: later(CONFIRM_RESEND_COOLDOWN_MINUTES + 1),
+    });
     expect(await confirmMails("b@example.test")).toHaveLength(2);
     await confirmNewsletterSignup({ token: (await tokenFromMail("b@example.test")).token });
     await requestNewsletterSignup({ email: "b@example.test", language: "de", portals: ["tech"], now: later(60) });
     expect(await confirmMails("b@example.test")).toHaveLength(2);
-    expect(await db.newsletterSubscriber.findUniqueOrThrow({ where: { email: "b@example.test" } })).toMatchObject({ language: "en", portals: [] });
+    expect(await db.newsletterSubscriber.findUniqueOrThrow({ where: { email: "b@example.test" } })).toMatchObject({
+      language: "en",
+      portals: [],
+    });
   });
 
   it("links the account of the same address", async () => {
@@ -80,7 +94,10 @@ describe("newsletter sign-up (double opt-in)", () => {
     expect(await confirmMails("c@example.test")).toHaveLength(2);
     await confirmNewsletterSignup({ token: (await tokenFromMail("c@example.test")).token });
     expect((await db.newsletterSubscriber.findUniqueOrThrow({ where: { email: "c@example.test" } })).unsubscribedAt).toBeNull();
-    expect(await db.emailSuppression.findUnique({ where: { email: "c@example.test" }, select: { state: true, mailTypes: true } })).toEqual({ state: "unsubscribed", mailTypes: ["published"] });
+    expect(await db.emailSuppression.findUnique({ where: { email: "c@example.test" }, select: { state: true, mailTypes: true } })).toEqual({
+      state: "unsubscribed",
+      mailTypes: ["published"],
+    });
   });
 
   it("refuses a malformed address", async () => {

@@ -23,7 +23,10 @@ export interface StartedCampaign {
 export async function startCampaign(opts: { campaignId: number; actorUserId: number | null }): Promise<StartedCampaign> {
   await assertMayRunNewsletter(opts.actorUserId);
   assertNewsletterSendingEnabled();
-  const { count } = await db.newsletterCampaign.updateMany({ where: { id: opts.campaignId, status: "draft" }, data: { status: "sending", startedAt: new Date() } });
+  const { count } = await db.newsletterCampaign.updateMany({
+    where: { id: opts.campaignId, status: "draft" },
+    data: { status: "sending", startedAt: new Date() },
+  });
   if (count !== 1) {
     const campaign = await db.newsletterCampaign.findUnique({ where: { id: opts.campaignId }, select: { status: true } });
     if (!campaign) throw notFound("No such campaign.");
@@ -36,7 +39,13 @@ export async function startCampaign(opts: { campaignId: number; actorUserId: num
     await returnToDraft(opts.campaignId);
     throw err;
   }
-  await recordActivity({ actorUserId: opts.actorUserId, type: ACTIVITY.newsletterCampaignStarted, subjectType: "newsletter_campaign", subjectId: opts.campaignId, metadata: { recipients: recipientCount } });
+  await recordActivity({
+    actorUserId: opts.actorUserId,
+    type: ACTIVITY.newsletterCampaignStarted,
+    subjectType: "newsletter_campaign",
+    subjectId: opts.campaignId,
+    metadata: { recipients: recipientCount },
+  });
   // After the commit: a job that ran before it would find no recipients.
   const jobs = await dispatchSendJobs(opts.campaignId, "start");
   return { recipientCount, jobs };

@@ -11,7 +11,10 @@ import { campaignInputSchema, type CampaignInput } from "./schemas";
  * after its recipients were frozen, so a started campaign refuses instead of changing under way.
  * By staff who run the newsletter (`actorUserId`; none: the console).
  */
-export async function updateCampaign(opts: { campaignId: number; input: CampaignInput; actorUserId?: number | null }, client: DbOrTx = db): Promise<void> {
+export async function updateCampaign(
+  opts: { campaignId: number; input: CampaignInput; actorUserId?: number | null },
+  client: DbOrTx = db,
+): Promise<void> {
   await assertMayRunNewsletter(opts.actorUserId);
   const input = campaignInputSchema.parse(opts.input);
   const { count } = await client.newsletterCampaign.updateMany({

@@ -37,7 +37,13 @@ export const PAID_CHANGE_PRECHECK = "paid_change_precheck";
 export function changedContentColumns(release: PressRelease, text: ChangeText, images: JudgedImage[]) {
   // The columns a save computes, over the release with the new title, lead and text.
   const columns = contentColumns({ ...release, title: text.title, lead: text.lead, body: text.body }, release.language, images);
-  return { title: columns.title, lead: columns.lead, body: columns.body, contentHash: columns.contentHash, reviewFingerprint: columns.reviewFingerprint };
+  return {
+    title: columns.title,
+    lead: columns.lead,
+    body: columns.body,
+    contentHash: columns.contentHash,
+    reviewFingerprint: columns.reviewFingerprint,
+  };
 }
 
 /** The release row locked, or null when it was deleted (a paid change then has nothing to apply to). */
@@ -65,7 +71,12 @@ function whyNotApplicable(change: PressReleaseChange, release: PressRelease | nu
   return null;
 }
 
-async function recordNotApplied(tx: Tx, change: Pick<PressReleaseChange, "id" | "pressReleaseId" | "amountCents"> | null, opts: ApplyPaidOptions, reason: string): Promise<void> {
+async function recordNotApplied(
+  tx: Tx,
+  change: Pick<PressReleaseChange, "id" | "pressReleaseId" | "amountCents"> | null,
+  opts: ApplyPaidOptions,
+  reason: string,
+): Promise<void> {
   // What an operator needs to refund the payment.
   await recordActivity(
     {
@@ -74,7 +85,12 @@ async function recordNotApplied(tx: Tx, change: Pick<PressReleaseChange, "id" | 
       subjectId: change?.id ?? opts.changeId,
       result: "not_applicable",
       reason,
-      metadata: { pressReleaseId: change?.pressReleaseId ?? null, checkoutSessionId: opts.checkoutSessionId, amountCents: change?.amountCents ?? null, paidAt: opts.paidAt.toISOString() },
+      metadata: {
+        pressReleaseId: change?.pressReleaseId ?? null,
+        checkoutSessionId: opts.checkoutSessionId,
+        amountCents: change?.amountCents ?? null,
+        paidAt: opts.paidAt.toISOString(),
+      },
     },
     tx,
   );
@@ -113,14 +129,28 @@ export async function applyPaid(tx: Tx, opts: ApplyPaidOptions): Promise<ApplyPa
 
   const reason = whyNotApplicable(change, release);
   if (reason) {
-    await tx.pressReleaseChange.updateMany({ where: { id: change.id, paidAt: null }, data: { paidAt: opts.paidAt, stripeCheckoutSessionId: opts.checkoutSessionId } });
+    await tx.pressReleaseChange.updateMany({
+      where: { id: change.id, paidAt: null },
+      data: { paidAt: opts.paidAt, stripeCheckoutSessionId: opts.checkoutSessionId },
+    });
     await recordNotApplied(tx, change, opts, reason);
     return { outcome: "not_applicable", releaseId };
   }
   const live = release!;
 
-  const columns = changedContentColumns(live, { title: change.proposedTitle, lead: change.proposedLead, body: change.proposedBody }, await judgedImagesOf(tx, live.id));
-  const snapshot = { title: live.title, lead: live.lead, body: live.body, contentHash: live.contentHash, reviewFingerprint: live.reviewFingerprint, contentChangedAt: live.contentChangedAt.toISOString() };
+  const columns = changedContentColumns(
+    live,
+    { title: change.proposedTitle, lead: change.proposedLead, body: change.proposedBody },
+    await judgedImagesOf(tx, live.id),
+  );
+  const snapshot = {
+    title: live.title,
+    lead: live.lead,
+    body: live.body,
+    contentHash: live.contentHash,
+    reviewFingerprint: live.reviewFingerprint,
+    contentChangedAt: live.contentChangedAt.toISOString(),
+  };
   // Conditional on the state checked above (held by the lock); the once-rule is also backed by
   // the unique index on one applied change per release.
   const updated = await tx.pressRelease.updateMany({
@@ -139,12 +169,40 @@ export async function applyPaid(tx: Tx, opts: ApplyPaidOptions): Promise<ApplyPa
   await discardStaleTextChecks(tx, live.id, columns.contentHash, now);
   await discardChecksOfOtherVersions(tx, live.id, columns.reviewFingerprint, now);
   await tx.pressReleaseClassification.create({
-    data: { pressReleaseId: live.id, result: change.precheckResult, reasons: change.precheckReasons as Prisma.InputJsonValue, contentHash: columns.contentHash, reviewFingerprint: columns.reviewFingerprint, classifier: PAID_CHANGE_PRECHECK, attempt: live.automaticAttempts, createdAt: now },
+    data: {
+      pressReleaseId: live.id,
+      result: change.precheckResult,
+      reasons: change.precheckReasons as Prisma.InputJsonValue,
+      contentHash: columns.contentHash,
+      reviewFingerprint: columns.reviewFingerprint,
+      classifier: PAID_CHANGE_PRECHECK,
+      attempt: live.automaticAttempts,
+      createdAt: now,
+    },
   });
 
   // Its page (dateModified, article:modified_time), its portal's lists, feeds and sitemaps
   // (lastmod) show the new text and content_changed_at once this commits; the author hears of it.
-  await recordLifecycleEvent(tx, { releaseId: live.id, type: "changed", from: "published", to: "published", actor: SYSTEM, outcome: "paid_change_applied", reason: `change ${change.id}`, data: { changeId: change.id }, now });
-  await recordActivity({ type: ACTIVITY.changeApplied, subjectType: "press_release_change", subjectId: change.id, result: "applied", metadata: { pressReleaseId: live.id, amountCents: change.amountCents, checkoutSessionId: opts.checkoutSessionId } }, tx);
+  await recordLifecycleEvent(tx, {
+    releaseId: live.id,
+    type: "changed",
+    from: "published",
+    to: "published",
+    actor: SYSTEM,
+    outcome: "paid_change_applied",
+    reason: `change ${change.id}`,
+    data: { changeId: change.id },
+    now,
+  });
+  await recordActivity(
+    {
+      type: ACTIVITY.changeApplied,
+      subjectType: "press_release_change",
+      subjectId: change.id,
+      result: "applied",
+      metadata: { pressReleaseId: live.id, amountCents: change.amountCents, checkoutSessionId: opts.checkoutSessionId },
+    },
+    tx,
+  );
   return { outcome: "applied", releaseId };
 }

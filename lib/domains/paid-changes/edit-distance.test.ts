@@ -18,9 +18,11 @@ describe("word distance", () => {
   });
 
   it("reads only the words: markup, entities, whitespace and punctuation at their edges do not count", () => {
-    expect(wordsOf({ title: "Titel", lead: "Vor  spann", body: "<p>Ein <strong>fetter</strong>&nbsp;Satz.</p><ul><li>Punkt</li></ul>" })).toEqual(["Titel", "Vor", "spann", "Ein", "fetter", "Satz", "Punkt"]);
+    expect(
+      wordsOf({ title: "Titel", lead: "Vor  spann", body: "<p>Ein <strong>fetter</strong>&nbsp;Satz.</p><ul><li>Punkt</li></ul>" }),
+    ).toEqual(["Titel", "Vor", "spann", "Ein", "fetter", "Satz", "Punkt"]);
     const before = { title: "Titel", lead: null, body: "<p>Ein Satz mit Wörtern.</p>" };
-    expect(editDistancePercent(before, { ...before, body: "<p>Ein <em>Satz</em> mit <a href=\"https://x.de\">Wörtern</a>.</p>" })).toBe(0);
+    expect(editDistancePercent(before, { ...before, body: '<p>Ein <em>Satz</em> mit <a href="https://x.de">Wörtern</a>.</p>' })).toBe(0);
   });
 });
 
@@ -36,15 +38,21 @@ describe("edit distance in percent (spec 8: at most 50 %)", () => {
 
   it("a full rewrite is 100 %", () => {
     expect(editDistancePercent(text(words(300, "alt"), "Alter Titel"), text(words(300, "neu"), "Neue Zeile"))).toBe(100);
-    expect(editDistancePercent({ title: "Alt", lead: "alt", body: "<p>alt alt</p>" }, { title: "Neu", lead: "neu", body: "<p>neu neu</p>" })).toBe(100);
+    expect(
+      editDistancePercent({ title: "Alt", lead: "alt", body: "<p>alt alt</p>" }, { title: "Neu", lead: "neu", body: "<p>neu neu</p>" }),
+    ).toBe(100);
   });
 
   it("half the words replaced is exactly 50 %; one more word is above", () => {
     const before = words(100);
     const half = before.map((w, i) => (i < 50 ? `x${w}` : w));
-    expect(editDistancePercent({ title: "", lead: null, body: before.join(" ") }, { title: "", lead: null, body: half.join(" ") })).toBe(50);
+    expect(editDistancePercent({ title: "", lead: null, body: before.join(" ") }, { title: "", lead: null, body: half.join(" ") })).toBe(
+      50,
+    );
     const more = before.map((w, i) => (i < 51 ? `x${w}` : w));
-    expect(editDistancePercent({ title: "", lead: null, body: before.join(" ") }, { title: "", lead: null, body: more.join(" ") })).toBe(51);
+    expect(editDistancePercent({ title: "", lead: null, body: before.join(" ") }, { title: "", lead: null, body: more.join(" ") })).toBe(
+      51,
+    );
   });
 
   it("counts the title and the lead", () => {

@@ -23,7 +23,16 @@ export async function expireLapsedChanges(opts: { now?: Date; releaseId?: number
         WHERE status = 'pending_payment' AND expires_at <= ${now}
         RETURNING id, press_release_id`;
   for (const row of rows) {
-    await recordActivity({ type: ACTIVITY.changeExpired, subjectType: "press_release_change", subjectId: row.id, result: "expired", metadata: { pressReleaseId: row.press_release_id } }, client);
+    await recordActivity(
+      {
+        type: ACTIVITY.changeExpired,
+        subjectType: "press_release_change",
+        subjectId: row.id,
+        result: "expired",
+        metadata: { pressReleaseId: row.press_release_id },
+      },
+      client,
+    );
   }
   return { expired: rows.length };
 }

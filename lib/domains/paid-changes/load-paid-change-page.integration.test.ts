@@ -11,8 +11,18 @@ const NOW = new Date("2026-11-20T10:00:00Z");
 async function published(data: Partial<Prisma.PressReleaseUncheckedCreateInput> = {}) {
   const { owner, company } = await seedNewsroom();
   const release = await seedRelease({
-    companyId: company.id, authorUserId: owner.id, status: "published", publishedAt: NOW, publishedEverAt: NOW, contentChangedAt: new Date("2026-11-01T00:00:00Z"),
-    title: `Neues Werk ${unique("w")}`, lead: "Vorspann", body: GOOD_BODY, location: "Berlin", contactName: "Pressestelle", ...data,
+    companyId: company.id,
+    authorUserId: owner.id,
+    status: "published",
+    publishedAt: NOW,
+    publishedEverAt: NOW,
+    contentChangedAt: new Date("2026-11-01T00:00:00Z"),
+    title: `Neues Werk ${unique("w")}`,
+    lead: "Vorspann",
+    body: GOOD_BODY,
+    location: "Berlin",
+    contactName: "Pressestelle",
+    ...data,
   });
   return { owner, company, release };
 }
@@ -21,7 +31,12 @@ describe("the paid-change page's data", () => {
   it("offers the live text, the price with VAT and the limit", async () => {
     const { owner, release } = await published();
     const page = await loadPaidChangePage({ userId: owner.id, releaseId: release.id, now: NOW });
-    expect(page).toMatchObject({ blocker: null, pending: null, maxDistancePercent: 50, price: { netCents: 1000, grossCents: 1190, vatPercent: 19 } });
+    expect(page).toMatchObject({
+      blocker: null,
+      pending: null,
+      maxDistancePercent: 50,
+      price: { netCents: 1000, grossCents: 1190, vatPercent: 19 },
+    });
     expect(page.release).toMatchObject({ title: release.title, lead: "Vorspann", body: GOOD_BODY });
   });
 
@@ -41,10 +56,25 @@ describe("the paid-change page's data", () => {
 
   it("shows a change waiting for payment; only its requester may pay it", async () => {
     const { owner, company, release } = await published();
-    const { changeId } = await requestPaidChange({ userId: owner.id, releaseId: release.id, title: release.title, lead: "Vorspann", body: GOOD_BODY.replace("250", "260"), now: NOW });
-    expect((await loadPaidChangePage({ userId: owner.id, releaseId: release.id, now: NOW })).pending).toMatchObject({ changeId, isOwn: true });
+    const { changeId } = await requestPaidChange({
+      userId: owner.id,
+      releaseId: release.id,
+      title: release.title,
+      lead: "Vorspann",
+      body: GOOD_BODY.replace("250", "260"),
+      now: NOW,
+    });
+    expect((await loadPaidChangePage({ userId: owner.id, releaseId: release.id, now: NOW })).pending).toMatchObject({
+      changeId,
+      isOwn: true,
+    });
     const responsible = await join(company.id, "responsible");
-    expect((await loadPaidChangePage({ userId: responsible.id, releaseId: release.id, now: NOW })).pending).toMatchObject({ changeId, isOwn: false });
-    expect((await loadPaidChangePage({ userId: owner.id, releaseId: release.id, now: new Date(NOW.getTime() + 31 * 60_000) })).pending).toBeNull();
+    expect((await loadPaidChangePage({ userId: responsible.id, releaseId: release.id, now: NOW })).pending).toMatchObject({
+      changeId,
+      isOwn: false,
+    });
+    expect(
+      (await loadPaidChangePage({ userId: owner.id, releaseId: release.id, now: new Date(NOW.getTime() + 31 * 60_000) })).pending,
+    ).toBeNull();
   });
 });

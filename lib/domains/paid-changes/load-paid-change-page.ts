@@ -18,7 +18,10 @@ export async function loadPaidChangePage(opts: { userId: number; releaseId: numb
   const release = await ownReleaseOrThrow(opts.userId, opts.releaseId);
   const [may, pending, applied] = await Promise.all([
     releaseActionsOf(opts.userId, release),
-    db.pressReleaseChange.findFirst({ where: { pressReleaseId: release.id, status: "pending_payment", expiresAt: { gt: now } }, select: { id: true, expiresAt: true, requestedByUserId: true } }),
+    db.pressReleaseChange.findFirst({
+      where: { pressReleaseId: release.id, status: "pending_payment", expiresAt: { gt: now } },
+      select: { id: true, expiresAt: true, requestedByUserId: true },
+    }),
     db.pressReleaseChange.findFirst({ where: { pressReleaseId: release.id, status: "applied" }, select: { appliedAt: true } }),
   ]);
   const blocker: PaidChangeBlocker | null = release.paidChangeUsedAt
@@ -32,7 +35,14 @@ export async function loadPaidChangePage(opts: { userId: number; releaseId: numb
           : null;
   const netCents = paidChangeNetCents();
   return {
-    release: { id: release.id, title: release.title, lead: release.lead, body: release.body, status: release.status, language: release.language },
+    release: {
+      id: release.id,
+      title: release.title,
+      lead: release.lead,
+      body: release.body,
+      status: release.status,
+      language: release.language,
+    },
     blocker,
     changedAt: applied?.appliedAt ?? release.paidChangeUsedAt,
     /** A checked change waiting for its payment; only the person who asked for it pays it (the checkout is theirs). */

@@ -31,5 +31,11 @@ export async function payableChangeOrThrow(opts: { userId: number; changeId: num
   if (change.status !== "pending_payment" || !change.expiresAt || change.expiresAt <= now) {
     throw new AppError("change_not_allowed", "Diese Änderung wartet nicht mehr auf Zahlung. Bitte lassen Sie den Text erneut prüfen.");
   }
-  return { changeId: change.id, releaseId: release.id, releaseTitle: release.title, amountCents: change.amountCents, expiresAt: change.expiresAt };
+  return {
+    changeId: change.id,
+    releaseId: release.id,
+    releaseTitle: release.title,
+    amountCents: change.amountCents,
+    expiresAt: change.expiresAt,
+  };
 }

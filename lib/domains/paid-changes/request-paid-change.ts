@@ -45,7 +45,8 @@ export interface PaidChangeRequested {
 
 /** Spec 4.5: only a live published release, and only once. */
 export function assertChangeable(release: Pick<PressRelease, "status" | "goneAt" | "paidChangeUsedAt">): void {
-  if (release.status !== "published" || release.goneAt) throw new AppError("change_not_allowed", "Nur veröffentlichte Pressemitteilungen lassen sich kostenpflichtig ändern.");
+  if (release.status !== "published" || release.goneAt)
+    throw new AppError("change_not_allowed", "Nur veröffentlichte Pressemitteilungen lassen sich kostenpflichtig ändern.");
   if (release.paidChangeUsedAt) throw new AppError("change_not_allowed", CHANGE_ALREADY_USED);
 }
 
@@ -54,7 +55,10 @@ export function assertChangeable(release: Pick<PressRelease, "status" | "goneAt"
  * public correction log says so); a paid change could put that text back, so none is taken.
  */
 async function assertNoLegalRemoval(client: DbOrTx, releaseId: number): Promise<void> {
-  const removal = await client.pressReleaseCorrection.findFirst({ where: { pressReleaseId: releaseId, kind: { in: ["redaction", "withdrawal"] } }, select: { id: true } });
+  const removal = await client.pressReleaseCorrection.findFirst({
+    where: { pressReleaseId: releaseId, kind: { in: ["redaction", "withdrawal"] } },
+    select: { id: true },
+  });
   if (removal) throw new AppError("change_not_allowed", CHANGE_AFTER_LEGAL_MEASURE);
 }
 
@@ -88,13 +92,19 @@ export async function requestPaidChange(opts: RequestPaidChangeOptions): Promise
   const limit = getConfig().legal.changeMaxDistancePercent;
   const percent = editDistancePercent(release, proposed);
   if (percent > limit) {
-    throw new AppError("validation_failed", `Die Änderung umfasst ${percent} % des Textes; erlaubt sind höchstens ${limit} %.`, { editDistancePercent: percent, limit });
+    throw new AppError("validation_failed", `Die Änderung umfasst ${percent} % des Textes; erlaubt sind höchstens ${limit} %.`, {
+      editDistancePercent: percent,
+      limit,
+    });
   }
 
   // The same text check a release gets before publication, on the proposed version. It runs
   // outside any transaction: it may take up to the AI job timeout.
   const hash = contentHash(proposed.title, proposed.body);
-  const classification = await checkText(opts.classifier ?? getTextClassifier(), await reviewInputOf({ ...release, ...proposed, contentHash: hash }));
+  const classification = await checkText(
+    opts.classifier ?? getTextClassifier(),
+    await reviewInputOf({ ...release, ...proposed, contentHash: hash }),
+  );
   const row = {
     pressReleaseId: release.id,
     requestedByUserId: opts.userId,
@@ -107,7 +117,14 @@ export async function requestPaidChange(opts: RequestPaidChangeOptions): Promise
     amountCents: paidChangeNetCents(),
     createdAt: now,
   };
-  const activity = (changeId: number, type: typeof ACTIVITY.changeRefused | typeof ACTIVITY.changeRequested) => ({ actorUserId: opts.userId, type, subjectType: "press_release_change", subjectId: changeId, result: classification.result, metadata: { pressReleaseId: release.id, editDistancePercent: percent, classifier: classification.classifier } });
+  const activity = (changeId: number, type: typeof ACTIVITY.changeRefused | typeof ACTIVITY.changeRequested) => ({
+    actorUserId: opts.userId,
+    type,
+    subjectType: "press_release_change",
+    subjectId: changeId,
+    result: classification.result,
+    metadata: { pressReleaseId: release.id, editDistancePercent: percent, classifier: classification.classifier },
+  });
 
   if (classification.result === "red") {
     const refused = await db.$transaction(async (tx) => {
@@ -115,7 +132,11 @@ export async function requestPaidChange(opts: RequestPaidChangeOptions): Promise
       await recordActivity(activity(change.id, ACTIVITY.changeRefused), tx);
       return change;
     });
-    throw new AppError("validation_failed", "Die automatische Prüfung hat den geänderten Text abgelehnt. Es entstehen keine Kosten.", { precheckResult: "red", reasons: classification.reasons, changeId: refused.id });
+    throw new AppError("validation_failed", "Die automatische Prüfung hat den geänderten Text abgelehnt. Es entstehen keine Kosten.", {
+      precheckResult: "red",
+      reasons: classification.reasons,
+      changeId: refused.id,
+    });
   }
 
   try {

@@ -9,7 +9,9 @@ import { assertMayChangeImages, type ImageActor } from "./image-access";
  * Order and cover of a release's images (issue: "order and cover choice"). `order` names every
  * current image exactly once; the cover is one of them or none.
  */
-export async function arrangeReleaseImages(opts: ImageActor & { releaseId: number; order: number[]; coverImageId: number | null }): Promise<void> {
+export async function arrangeReleaseImages(
+  opts: ImageActor & { releaseId: number; order: number[]; coverImageId: number | null },
+): Promise<void> {
   if (!opts.asAdmin) await ownReleaseOrThrow(opts.userId, opts.releaseId);
   await db.$transaction(async (tx) => {
     const release = await lockRelease(tx, opts.releaseId);
@@ -17,7 +19,9 @@ export async function arrangeReleaseImages(opts: ImageActor & { releaseId: numbe
     const current = await tx.pressReleaseImage.findMany({ where: { pressReleaseId: release.id, deletedAt: null }, select: { id: true } });
     const ids = new Set(current.map((i) => i.id));
     if (opts.order.length !== ids.size || new Set(opts.order).size !== ids.size || opts.order.some((id) => !ids.has(id))) {
-      throw new AppError("validation_failed", "The order must name every image of the release exactly once.", undefined, [{ path: "order", message: "must list the release's images" }]);
+      throw new AppError("validation_failed", "The order must name every image of the release exactly once.", undefined, [
+        { path: "order", message: "must list the release's images" },
+      ]);
     }
     if (opts.coverImageId !== null && !ids.has(opts.coverImageId)) throw notFound("Image not found.");
     // The one-cover index (prisma/sql/image-legal-texts.sql) forbids two covers even for a moment.

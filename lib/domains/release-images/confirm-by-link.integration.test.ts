@@ -32,8 +32,22 @@ beforeAll(async () => {
   photo = await photoJpeg({ width: 800, height: 600 });
 });
 
-const form = (bytes: Buffer): ImageUploadForm => ({ bytes, copyright: "Foto: Hafenlicht Archiv", rightsConfirmed: true, confirmTextVersion: "img-confirm-v1", alt: "Brücken", aiDeclaration: null, focusX: 0.5, focusY: 0.5, noCrop: false });
-const outcome = (promise: Promise<unknown>) => promise.then(() => "answered", (e: { digest?: string }) => e.digest ?? String(e));
+const form = (bytes: Buffer): ImageUploadForm => ({
+  bytes,
+  copyright: "Foto: Hafenlicht Archiv",
+  rightsConfirmed: true,
+  confirmTextVersion: "img-confirm-v1",
+  alt: "Brücken",
+  aiDeclaration: null,
+  focusX: 0.5,
+  focusY: 0.5,
+  noCrop: false,
+});
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "answered",
+    (e: { digest?: string }) => e.digest ?? String(e),
+  );
 
 /** An admin's upload to a published release, and the token of the link the owner was mailed. */
 async function mailedConfirmation() {
@@ -41,14 +55,27 @@ async function mailedConfirmation() {
   const release = await seedCheckedRelease(company.id, owner.id);
   await publishRelease({ releaseId: release.id, actor: { type: "ki" } });
   const admin = await seedAdmin();
-  const { image } = await uploadReleaseImage({ releaseId: release.id, userId: admin.id, asAdmin: true, form: form(photo), ip: null, source: "admin" });
-  const mail = await db.mailOutbox.findFirstOrThrow({ where: { to: owner.email, mailType: "image_confirmation" }, orderBy: { id: "desc" } });
+  const { image } = await uploadReleaseImage({
+    releaseId: release.id,
+    userId: admin.id,
+    asAdmin: true,
+    form: form(photo),
+    ip: null,
+    source: "admin",
+  });
+  const mail = await db.mailOutbox.findFirstOrThrow({
+    where: { to: owner.email, mailType: "image_confirmation" },
+    orderBy: { id: "desc" },
+  });
   const token = /\/images\/confirm\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
   if (!token) throw new Error(`no confirmation link in: ${mail.text}`);
   return { owner, release, image, token, mail };
 }
 
-const page = async (token: string) => renderToStaticMarkup((await (await import("@/app/hub/images/confirm/[token]/page")).default({ params: Promise.resolve({ token }) })) as never);
+const page = async (token: string) =>
+  renderToStaticMarkup(
+    (await (await import("@/app/hub/images/confirm/[token]/page")).default({ params: Promise.resolve({ token }) })) as never,
+  );
 const confirm = async (token: string, checked = true) => {
   const data = new FormData();
   if (checked) data.set("rights_confirmed", "true");
@@ -63,7 +90,9 @@ describe("an image-confirmation link", () => {
     expect(await db.session.count({ where: { userId: owner.id } })).toBe(0);
     expect((await db.magicLink.findFirstOrThrow({ where: { userId: owner.id, purpose: "image_confirmation" } })).usedAt).toBeNull();
     // An older mail's /login/link/{token} is sent on to the confirmation page, not to a sign-in.
-    expect(await outcome((async () => (await import("@/app/hub/login/link/[token]/page")).default({ params: Promise.resolve({ token }) }))())).toMatch(new RegExp(`^NEXT_REDIRECT;.*/images/confirm/${token};`));
+    expect(
+      await outcome((async () => (await import("@/app/hub/login/link/[token]/page")).default({ params: Promise.resolve({ token }) }))()),
+    ).toMatch(new RegExp(`^NEXT_REDIRECT;.*/images/confirm/${token};`));
   });
 
   it("confirms its one image without a session; afterwards the dashboard still wants a sign-in", async () => {
@@ -73,20 +102,30 @@ describe("an image-confirmation link", () => {
     expect(html).toContain(`/images/confirm/${token}/preview`);
     expect(html).toContain("meldet Sie nicht an");
 
-    const preview = await (await import("@/app/hub/images/confirm/[token]/preview/route")).GET(new Request(`http://hub.localhost/images/confirm/${token}/preview`), { params: Promise.resolve({ token }) });
+    const preview = await (
+      await import("@/app/hub/images/confirm/[token]/preview/route")
+    ).GET(new Request(`http://hub.localhost/images/confirm/${token}/preview`), { params: Promise.resolve({ token }) });
     expect(preview.status).toBe(200);
     expect(preview.headers.get("content-type")).toBe("image/jpeg");
 
     expect(await confirm(token, false)).toMatchObject({ ok: false, issues: { rights_confirmed: expect.any(String) } });
     expect(await confirm(token)).toMatchObject({ ok: true });
     expect((await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id } })).ownerConfirmedAt).not.toBeNull();
-    expect(await db.imageRightsConfirmation.findFirst({ where: { imageId: image.id }, orderBy: { id: "desc" } })).toMatchObject({ userId: owner.id, source: "owner_confirmation" });
+    expect(await db.imageRightsConfirmation.findFirst({ where: { imageId: image.id }, orderBy: { id: "desc" } })).toMatchObject({
+      userId: owner.id,
+      source: "owner_confirmation",
+    });
     expect((await publicImagesOf(db, [release.id])).get(release.id)?.map((i) => i.id)).toContain(image.id);
 
     // Nobody was signed in, and the link is spent.
     expect(await db.session.count({ where: { userId: owner.id } })).toBe(0);
-    expect(await outcome((async () => (await import("@/app/hub/dashboard/images/confirm/page")).default())())).toMatch(/^NEXT_REDIRECT;.*\/login;/);
-    expect(await confirm(token)).toMatchObject({ ok: false, message: "Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet." });
+    expect(await outcome((async () => (await import("@/app/hub/dashboard/images/confirm/page")).default())())).toMatch(
+      /^NEXT_REDIRECT;.*\/login;/,
+    );
+    expect(await confirm(token)).toMatchObject({
+      ok: false,
+      message: "Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.",
+    });
     expect(await page(token)).toContain("ungültig, abgelaufen oder wurde bereits verwendet");
   });
 
@@ -102,7 +141,9 @@ describe("an image-confirmation link", () => {
     const stale = new FormData();
     stale.set("rights_confirmed", "true");
     stale.set("confirm_text_version", "img-confirm-v0");
-    expect(await (await import("@/app/hub/images/confirm/[token]/actions")).confirmByLinkAction(token, null, stale)).toMatchObject({ ok: false });
+    expect(await (await import("@/app/hub/images/confirm/[token]/actions")).confirmByLinkAction(token, null, stale)).toMatchObject({
+      ok: false,
+    });
     expect((await db.magicLink.findFirstOrThrow({ where: { userId: owner.id, purpose: "image_confirmation" } })).usedAt).toBeNull();
     await db.pressReleaseImage.update({ where: { id: image.id }, data: { deletedAt: new Date() } });
     expect(await page(token)).toContain("wartet nicht (mehr) auf Ihre Bestätigung");
@@ -110,7 +151,9 @@ describe("an image-confirmation link", () => {
     expect(answer).toMatchObject({ ok: false, message: "Dieses Bild wartet nicht (mehr) auf Ihre Bestätigung." });
     // The page is German: the domain's English wording is not shown under the message.
     expect(answer).not.toHaveProperty("detail");
-    const preview = await (await import("@/app/hub/images/confirm/[token]/preview/route")).GET(new Request(`http://hub.localhost/images/confirm/${token}/preview`), { params: Promise.resolve({ token }) });
+    const preview = await (
+      await import("@/app/hub/images/confirm/[token]/preview/route")
+    ).GET(new Request(`http://hub.localhost/images/confirm/${token}/preview`), { params: Promise.resolve({ token }) });
     expect(preview.status).toBe(404);
   });
 });

@@ -22,7 +22,14 @@ import { markImagesPublished } from "@/lib/domains/images/mark-images-published"
  * confirmation held up is tried again by that check. It is the customer's own legal statement:
  * staff acting in the customer's session (`acting`, support access) cannot make it for them.
  */
-export async function confirmImageRights(opts: { imageId: number; userId: number; confirmTextVersion: string; ip: string | null; acting?: Acting; now?: Date }): Promise<ImageResource> {
+export async function confirmImageRights(opts: {
+  imageId: number;
+  userId: number;
+  confirmTextVersion: string;
+  ip: string | null;
+  acting?: Acting;
+  now?: Date;
+}): Promise<ImageResource> {
   assertNotImpersonating(opts.acting, "image_rights");
   const now = opts.now ?? new Date();
   if (!isRecordId(opts.imageId)) throw notFound("Image not found.");
@@ -31,20 +38,45 @@ export async function confirmImageRights(opts: { imageId: number; userId: number
   if (!found) throw notFound("Image not found.");
   // The release first (changeReleaseImages locks it), then the image: the order every image change locks in.
   await changeReleaseImages(found.pressReleaseId, { actor: { type: "user", userId: opts.userId }, now }, async (tx, release) => {
-    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM press_release_images WHERE id = ${opts.imageId} AND deleted_at IS NULL FOR UPDATE`;
+    const locked = await tx.$queryRaw<
+      { id: number }[]
+    >`SELECT id FROM press_release_images WHERE id = ${opts.imageId} AND deleted_at IS NULL FOR UPDATE`;
     if (!locked.length) throw notFound("Image not found.");
-    const image = await tx.pressReleaseImage.findUniqueOrThrow({ where: { id: opts.imageId }, select: { id: true, bytesSha256: true, uploadedByAdmin: true, ownerConfirmedAt: true } });
+    const image = await tx.pressReleaseImage.findUniqueOrThrow({
+      where: { id: opts.imageId },
+      select: { id: true, bytesSha256: true, uploadedByAdmin: true, ownerConfirmedAt: true },
+    });
     await assertCompanyAbility(opts.userId, release.companyId, "confirmImageRights", tx);
     const address = ipHmac(opts.ip ?? "unknown");
     await tx.imageRightsConfirmation.create({
-      data: { subjectType: "press_release", subjectId: release.id, imageId: image.id, imageSha256: image.bytesSha256, legalTextKey: text.key, userId: opts.userId, ipHmac: address.value, ipHmacKeyVersion: address.keyVersion, source: "owner_confirmation" },
+      data: {
+        subjectType: "press_release",
+        subjectId: release.id,
+        imageId: image.id,
+        imageSha256: image.bytesSha256,
+        legalTextKey: text.key,
+        userId: opts.userId,
+        ipHmac: address.value,
+        ipHmacKeyVersion: address.keyVersion,
+        source: "owner_confirmation",
+      },
     });
-    if (image.uploadedByAdmin && !image.ownerConfirmedAt) await tx.pressReleaseImage.update({ where: { id: image.id }, data: { ownerConfirmedAt: now } });
+    if (image.uploadedByAdmin && !image.ownerConfirmedAt)
+      await tx.pressReleaseImage.update({ where: { id: image.id }, data: { ownerConfirmedAt: now } });
     if (release.status === "published") {
       await markImagesPublished(tx, release.id, now);
       await bumpPublicCacheGeneration(tx);
     }
-    await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.imageRightsConfirmed, subjectType: "press_release_image", subjectId: image.id, result: text.key }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.userId,
+        type: ACTIVITY.imageRightsConfirmed,
+        subjectType: "press_release_image",
+        subjectId: image.id,
+        result: text.key,
+      },
+      tx,
+    );
   });
   const row = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: opts.imageId }, select: imageResourceSelect });
   return toImageResource(row, (await currentImageDeclarations([row.id])).get(row.id) ?? null);

@@ -12,7 +12,12 @@ import { awaitingOwnerConfirmation, findOpenConfirmationLink } from "@/lib/domai
  * (confirmImageRights checks the role again), and nobody is signed in. Throws
  * LoginLinkInvalidError for a dead link, a conflict when the image needs nothing more.
  */
-export async function confirmImageRightsByLink(opts: { token: string; confirmTextVersion: string; ip: string | null; now?: Date }): Promise<ImageResource> {
+export async function confirmImageRightsByLink(opts: {
+  token: string;
+  confirmTextVersion: string;
+  ip: string | null;
+  now?: Date;
+}): Promise<ImageResource> {
   const now = opts.now ?? new Date();
   const link = await findOpenConfirmationLink(opts.token, now);
   if (!link) throw new LoginLinkInvalidError("unknown");
@@ -22,11 +27,20 @@ export async function confirmImageRightsByLink(opts: { token: string; confirmTex
   // Race: the same link submitted twice at once. The claim is conditional on used_at IS NULL, so
   // one request goes on; a confirmation that fails (a changed wording, the role lost meanwhile)
   // gives the claim back, and the owner can try again with the same link.
-  const { count } = await db.magicLink.updateMany({ where: { id: link.linkId, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  const { count } = await db.magicLink.updateMany({
+    where: { id: link.linkId, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
   if (count !== 1) throw new LoginLinkInvalidError("used");
   let confirmed: ImageResource;
   try {
-    confirmed = await confirmImageRights({ imageId: link.imageId, userId: link.userId, confirmTextVersion: opts.confirmTextVersion, ip: opts.ip, now });
+    confirmed = await confirmImageRights({
+      imageId: link.imageId,
+      userId: link.userId,
+      confirmTextVersion: opts.confirmTextVersion,
+      ip: opts.ip,
+      now,
+    });
   } catch (err) {
     await db.magicLink.updateMany({ where: { id: link.linkId, usedAt: now }, data: { usedAt: null } });
     throw err;

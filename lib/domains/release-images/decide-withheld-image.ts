@@ -14,11 +14,21 @@ import { markImagesPublished } from "@/lib/domains/images/mark-images-published"
  * note is required; the decision is an `image_precheck_review` audit row. A released image is
  * part of what the release's check must have seen (its review fingerprint).
  */
-export async function decideWithheldImage(opts: { imageId: number; adminUserId: number; decision: "release" | "reject"; note: string; now?: Date }): Promise<void> {
+export async function decideWithheldImage(opts: {
+  imageId: number;
+  adminUserId: number;
+  decision: "release" | "reject";
+  note: string;
+  now?: Date;
+}): Promise<void> {
   const now = opts.now ?? new Date();
   const note = opts.note.trim();
-  if (note.length < 3) throw new AppError("validation_failed", "A note is required for the decision.", undefined, [{ path: "note", message: "is required" }]);
-  if (note.length > 2000) throw new AppError("validation_failed", "The note is too long (2,000 characters at most).", undefined, [{ path: "note", message: "too long" }]);
+  if (note.length < 3)
+    throw new AppError("validation_failed", "A note is required for the decision.", undefined, [{ path: "note", message: "is required" }]);
+  if (note.length > 2000)
+    throw new AppError("validation_failed", "The note is too long (2,000 characters at most).", undefined, [
+      { path: "note", message: "too long" },
+    ]);
   if (!isRecordId(opts.imageId)) throw notFound("Image not found.");
   const found = await db.pressReleaseImage.findFirst({ where: { id: opts.imageId }, select: { pressReleaseId: true } });
   if (!found) throw notFound("Image not found.");
@@ -31,11 +41,31 @@ export async function decideWithheldImage(opts: { imageId: number; adminUserId: 
     });
     if (!changed.count) throw new AppError("conflict", "This image is no longer waiting for a decision.");
     const image = await tx.pressReleaseImage.findUniqueOrThrow({ where: { id: opts.imageId }, select: { bytesSha256: true } });
-    await tx.kiAudit.create({ data: { pressReleaseId: release.id, imageId: opts.imageId, type: "image_precheck_review", contentHash: image.bytesSha256, result: { decision: opts.decision }, note, reviewerUserId: opts.adminUserId } });
+    await tx.kiAudit.create({
+      data: {
+        pressReleaseId: release.id,
+        imageId: opts.imageId,
+        type: "image_precheck_review",
+        contentHash: image.bytesSha256,
+        result: { decision: opts.decision },
+        note,
+        reviewerUserId: opts.adminUserId,
+      },
+    });
     if (opts.decision === "release" && release.status === "published") {
       await markImagesPublished(tx, release.id, now);
       await bumpPublicCacheGeneration(tx);
     }
-    await recordActivity({ actorUserId: opts.adminUserId, type: ACTIVITY.imagePrecheckReviewed, subjectType: "press_release_image", subjectId: opts.imageId, result: opts.decision, reason: note }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.adminUserId,
+        type: ACTIVITY.imagePrecheckReviewed,
+        subjectType: "press_release_image",
+        subjectId: opts.imageId,
+        result: opts.decision,
+        reason: note,
+      },
+      tx,
+    );
   });
 }

@@ -45,12 +45,30 @@ export async function removeReleaseImage(opts: RemoveReleaseImageOptions): Promi
       result = { erased: true, files: await eraseUnpublishedImages(tx, [image.id], now) };
     } else {
       await tx.pressReleaseImage.update({ where: { id: image.id }, data: { deletedAt: now, isCover: false } });
-      await recordImageRemoval(tx, { imageId: image.id, pressReleaseId: release.id, bytesSha256: image.bytesSha256, reason: opts.reason ?? (opts.asAdmin ? "removed by the service" : "removed by the newsroom"), actorUserId: opts.userId, legalRequestId: opts.legalRequestId ?? null, removedAt: now });
+      await recordImageRemoval(tx, {
+        imageId: image.id,
+        pressReleaseId: release.id,
+        bytesSha256: image.bytesSha256,
+        reason: opts.reason ?? (opts.asAdmin ? "removed by the service" : "removed by the newsroom"),
+        actorUserId: opts.userId,
+        legalRequestId: opts.legalRequestId ?? null,
+        removedAt: now,
+      });
       result = { erased: false, files: publicFileKeys(image) };
     }
     if (image.isCover) await promoteNextCover(tx, release.id);
     if (release.status === "published") await bumpPublicCacheGeneration(tx);
-    await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.imageRemoved, subjectType: "press_release_image", subjectId: image.id, result: result.erased ? "erased" : "soft_deleted", reason: opts.reason ?? undefined }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.userId,
+        type: ACTIVITY.imageRemoved,
+        subjectType: "press_release_image",
+        subjectId: image.id,
+        result: result.erased ? "erased" : "soft_deleted",
+        reason: opts.reason ?? undefined,
+      },
+      tx,
+    );
     return result;
   });
   await bestEffort("removal of an image's files", () => Promise.all(files.map((k) => getFileStorage().delete(k))));
@@ -59,6 +77,10 @@ export async function removeReleaseImage(opts: RemoveReleaseImageOptions): Promi
 
 /** The first remaining image becomes the cover when the cover goes. */
 async function promoteNextCover(tx: Tx, releaseId: number): Promise<void> {
-  const next = await tx.pressReleaseImage.findFirst({ where: { pressReleaseId: releaseId, deletedAt: null }, orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true } });
+  const next = await tx.pressReleaseImage.findFirst({
+    where: { pressReleaseId: releaseId, deletedAt: null },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: { id: true },
+  });
   if (next) await tx.pressReleaseImage.update({ where: { id: next.id }, data: { isCover: true } });
 }

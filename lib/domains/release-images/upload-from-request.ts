@@ -12,7 +12,10 @@ import { uploadReleaseImage } from "@/lib/domains/release-images/upload-release-
  * An upload carries the customer's rights confirmation: staff acting in the customer's session
  * (`acting`, support access) are refused before anything is read; they upload in the admin area.
  */
-export async function uploadImageFromRequest(request: Request, opts: ImageActor & { releaseId: number; source: "api" | "dashboard" | "admin"; acting?: Acting }): Promise<{ image: ImageResource; warnings: ImageWarning[] }> {
+export async function uploadImageFromRequest(
+  request: Request,
+  opts: ImageActor & { releaseId: number; source: "api" | "dashboard" | "admin"; acting?: Acting },
+): Promise<{ image: ImageResource; warnings: ImageWarning[] }> {
   assertNotImpersonating(opts.acting, "image_upload");
   return withUploadPermit(opts.userId, async () => {
     await takeImageWorkBudget(opts.userId);

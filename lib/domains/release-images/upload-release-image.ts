@@ -42,27 +42,55 @@ export async function uploadReleaseImage(opts: UploadReleaseImageOptions): Promi
   const { form } = opts;
   const now = opts.now ?? new Date();
   if (!form.rightsConfirmed) {
-    throw new AppError("validation_failed", "Confirm that you hold the rights to this image (rights_confirmed).", undefined, [{ path: "rights_confirmed", message: "must be confirmed" }]);
+    throw new AppError("validation_failed", "Confirm that you hold the rights to this image (rights_confirmed).", undefined, [
+      { path: "rights_confirmed", message: "must be confirmed" },
+    ]);
   }
   const text = assertCurrentConfirmText(form.confirmTextVersion);
-  const release = opts.asAdmin ? await db.pressRelease.findFirst({ where: { id: opts.releaseId, deletedAt: null } }) : await ownReleaseOrThrow(opts.userId, opts.releaseId);
+  const release = opts.asAdmin
+    ? await db.pressRelease.findFirst({ where: { id: opts.releaseId, deletedAt: null } })
+    : await ownReleaseOrThrow(opts.userId, opts.releaseId);
   if (!release) throw notFound("Press release not found.");
   // Refused before the expensive part; checked again under the lock below.
   await assertMayChangeImages(db, opts, release);
 
   let processed: ProcessedUpload;
   try {
-    processed = await processUpload({ bytes: form.bytes, customerStatement: form.copyright, alt: form.alt, aiDeclaration: form.aiDeclaration, language: release.language, focusX: form.focusX, focusY: form.focusY, noCrop: form.noCrop });
+    processed = await processUpload({
+      bytes: form.bytes,
+      customerStatement: form.copyright,
+      alt: form.alt,
+      aiDeclaration: form.aiDeclaration,
+      language: release.language,
+      focusX: form.focusX,
+      focusY: form.focusY,
+      noCrop: form.noCrop,
+    });
   } catch (err) {
     if (err instanceof PrecheckRejectedError) {
-      await db.kiAudit.create({ data: { pressReleaseId: release.id, type: "image_precheck", contentHash: err.decoded.sha256, result: { outcome: "reject", analyser: err.run.analyser, scores: err.run.scores, reasons: err.run.reasons } as object } });
+      await db.kiAudit.create({
+        data: {
+          pressReleaseId: release.id,
+          type: "image_precheck",
+          contentHash: err.decoded.sha256,
+          result: { outcome: "reject", analyser: err.run.analyser, scores: err.run.scores, reasons: err.run.reasons } as object,
+        },
+      });
     }
     throw err;
   }
 
   const prefix = newStoragePrefix();
   const sha = processed.decoded.sha256;
-  const planned = uploadFiles({ prefix, original: form.bytes, processed, customerStatement: form.copyright, alt: form.alt, aiDeclaration: form.aiDeclaration, takenAt: now });
+  const planned = uploadFiles({
+    prefix,
+    original: form.bytes,
+    processed,
+    customerStatement: form.copyright,
+    alt: form.alt,
+    aiDeclaration: form.aiDeclaration,
+    takenAt: now,
+  });
   const files = planned.files;
   const storage = getFileStorage();
   const stored: string[] = [];
@@ -74,8 +102,14 @@ export async function uploadReleaseImage(opts: UploadReleaseImageOptions): Promi
     }
     imageId = await changeReleaseImages(release.id, { actor: releaseActorOf(opts), now }, async (tx, locked) => {
       await assertMayChangeImages(tx, opts, locked);
-      const existing = await tx.pressReleaseImage.findMany({ where: { pressReleaseId: locked.id, deletedAt: null }, select: { position: true, isCover: true } });
-      if (existing.length >= MAX_IMAGES_PER_RELEASE) throw new AppError("conflict", `A release can carry at most ${MAX_IMAGES_PER_RELEASE} images.`, { max_images: MAX_IMAGES_PER_RELEASE });
+      const existing = await tx.pressReleaseImage.findMany({
+        where: { pressReleaseId: locked.id, deletedAt: null },
+        select: { position: true, isCover: true },
+      });
+      if (existing.length >= MAX_IMAGES_PER_RELEASE)
+        throw new AppError("conflict", `A release can carry at most ${MAX_IMAGES_PER_RELEASE} images.`, {
+          max_images: MAX_IMAGES_PER_RELEASE,
+        });
       const precheck = processed.precheck;
       const image = await tx.pressReleaseImage.create({
         data: {
@@ -112,20 +146,61 @@ export async function uploadReleaseImage(opts: UploadReleaseImageOptions): Promi
                 precheckScores: precheck.scores,
                 precheckAt: now,
                 precheckWithheldAt: precheck.outcome === "queue" ? now : null,
-                precheckSnapshot: { analyser: precheck.analyser, outcome: precheck.outcome, scores: precheck.scores, reasons: precheck.reasons, note: precheck.note, contentHash: sha, at: now.toISOString() } as object,
+                precheckSnapshot: {
+                  analyser: precheck.analyser,
+                  outcome: precheck.outcome,
+                  scores: precheck.scores,
+                  reasons: precheck.reasons,
+                  note: precheck.note,
+                  contentHash: sha,
+                  at: now.toISOString(),
+                } as object,
               }
             : {}),
         },
       });
       const address = ipHmac(opts.ip ?? "unknown");
       await tx.imageRightsConfirmation.create({
-        data: { subjectType: "press_release", subjectId: locked.id, imageId: image.id, imageSha256: sha, legalTextKey: text.key, userId: opts.userId, ipHmac: address.value, ipHmacKeyVersion: address.keyVersion, source: opts.source },
+        data: {
+          subjectType: "press_release",
+          subjectId: locked.id,
+          imageId: image.id,
+          imageSha256: sha,
+          legalTextKey: text.key,
+          userId: opts.userId,
+          ipHmac: address.value,
+          ipHmacKeyVersion: address.keyVersion,
+          source: opts.source,
+        },
       });
       if (form.aiDeclaration) {
-        await tx.pressReleaseAiDeclaration.create({ data: { pressReleaseId: locked.id, imageId: image.id, scope: "image", declaration: form.aiDeclaration, version: 1, userId: opts.userId } });
+        await tx.pressReleaseAiDeclaration.create({
+          data: {
+            pressReleaseId: locked.id,
+            imageId: image.id,
+            scope: "image",
+            declaration: form.aiDeclaration,
+            version: 1,
+            userId: opts.userId,
+          },
+        });
       }
       if (precheck) {
-        await tx.kiAudit.create({ data: { pressReleaseId: locked.id, imageId: image.id, type: "image_precheck", contentHash: sha, result: { outcome: precheck.outcome, analyser: precheck.analyser, scores: precheck.scores, reasons: precheck.reasons, note: precheck.note } as object } });
+        await tx.kiAudit.create({
+          data: {
+            pressReleaseId: locked.id,
+            imageId: image.id,
+            type: "image_precheck",
+            contentHash: sha,
+            result: {
+              outcome: precheck.outcome,
+              analyser: precheck.analyser,
+              scores: precheck.scores,
+              reasons: precheck.reasons,
+              note: precheck.note,
+            } as object,
+          },
+        });
       }
       await recordSnapshots(tx, image.id, sha, processed.metadataHash, planned.snapshotRows);
       if (opts.asAdmin) await requestOwnerConfirmation(tx, { imageId: image.id, releaseId: locked.id, companyId: locked.companyId, now });

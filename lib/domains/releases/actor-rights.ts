@@ -7,7 +7,12 @@ import type { Actor } from "./history";
  * row inside the changing transaction: the one place every path (dashboard, v1, legacy) meets.
  * Staff and automatic actors are authorised by their own callers (permissions, the pipeline).
  */
-export async function assertActorMay(tx: Tx, actor: Actor, release: { companyId: number; authorUserId: number | null }, action: ReleaseAction): Promise<void> {
+export async function assertActorMay(
+  tx: Tx,
+  actor: Actor,
+  release: { companyId: number; authorUserId: number | null },
+  action: ReleaseAction,
+): Promise<void> {
   if (actor.type !== "user") return;
   if (!actor.userId) throw new Error("a user actor without a user id");
   await assertReleaseAction(actor.userId, release, action, tx);

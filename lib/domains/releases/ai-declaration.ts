@@ -29,7 +29,11 @@ export interface TextDeclaration {
 
 /** The release text's current declaration, or null when none was ever made (older releases). */
 export async function currentTextDeclaration(releaseId: number, client: DbOrTx = db): Promise<AiDeclarationKind | null> {
-  const row = await client.pressReleaseAiDeclaration.findFirst({ where: { pressReleaseId: releaseId, ...CURRENT_TEXT_DECLARATION.where }, orderBy: CURRENT_TEXT_DECLARATION.orderBy, select: { declaration: true } });
+  const row = await client.pressReleaseAiDeclaration.findFirst({
+    where: { pressReleaseId: releaseId, ...CURRENT_TEXT_DECLARATION.where },
+    orderBy: CURRENT_TEXT_DECLARATION.orderBy,
+    select: { declaration: true },
+  });
   return row?.declaration ?? null;
 }
 
@@ -39,23 +43,45 @@ export async function currentTextDeclaration(releaseId: number, client: DbOrTx =
  * it follows the text's own rules: the actor must be allowed to edit the release, and the
  * release must still be editable (a published text changes through a paid change).
  */
-export async function declareTextAi(opts: { releaseId: number; declaration: AiDeclarationKind; actor: Actor }, client?: DbOrTx): Promise<TextDeclaration> {
+export async function declareTextAi(
+  opts: { releaseId: number; declaration: AiDeclarationKind; actor: Actor },
+  client?: DbOrTx,
+): Promise<TextDeclaration> {
   const run = async (tx: Tx): Promise<TextDeclaration> => {
     // Two saves at once would both read version N and both write N + 1: the unique index does
     // not stop them (image_id is NULL for the text, and NULLs are distinct). The row lock on
     // the release serialises them; the second reads the first one's version after it.
     const release = await lockRelease(tx, opts.releaseId);
     await assertActorMay(tx, opts.actor, release, "edit");
-    const current = await tx.pressReleaseAiDeclaration.findFirst({ where: { pressReleaseId: release.id, ...CURRENT_TEXT_DECLARATION.where }, orderBy: CURRENT_TEXT_DECLARATION.orderBy });
+    const current = await tx.pressReleaseAiDeclaration.findFirst({
+      where: { pressReleaseId: release.id, ...CURRENT_TEXT_DECLARATION.where },
+      orderBy: CURRENT_TEXT_DECLARATION.orderBy,
+    });
     if (current?.declaration === opts.declaration) return { declaration: current.declaration, version: current.version, changed: false };
     if (!(EDITABLE_STATUSES as readonly string[]).includes(release.status) || release.goneAt) {
-      throw new AppError("conflict", `The AI declaration of a release in status ${release.status} cannot change; published releases change through a paid change.`);
+      throw new AppError(
+        "conflict",
+        `The AI declaration of a release in status ${release.status} cannot change; published releases change through a paid change.`,
+      );
     }
     const row = await tx.pressReleaseAiDeclaration.create({
-      data: { pressReleaseId: release.id, scope: "text", declaration: opts.declaration, version: (current?.version ?? 0) + 1, userId: opts.actor.userId ?? null },
+      data: {
+        pressReleaseId: release.id,
+        scope: "text",
+        declaration: opts.declaration,
+        version: (current?.version ?? 0) + 1,
+        userId: opts.actor.userId ?? null,
+      },
     });
     await recordActivity(
-      { actorUserId: opts.actor.userId ?? null, type: ACTIVITY.releaseAiDeclared, subjectType: "press_release", subjectId: release.id, result: row.declaration, metadata: { scope: "text", version: row.version, previous: current?.declaration ?? null } },
+      {
+        actorUserId: opts.actor.userId ?? null,
+        type: ACTIVITY.releaseAiDeclared,
+        subjectType: "press_release",
+        subjectId: release.id,
+        result: row.declaration,
+        metadata: { scope: "text", version: row.version, previous: current?.declaration ?? null },
+      },
       tx,
     );
     return { declaration: row.declaration, version: row.version, changed: true };

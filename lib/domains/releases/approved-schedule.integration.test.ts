@@ -34,7 +34,14 @@ async function flaggedForLater() {
   const { owner, company } = await seedNewsroom();
   const admin = await seedAdmin();
   const at = new Date(Date.now() + HOUR);
-  const release = await createRelease({ companyId: company.id, portal: "business", language: "de", authorUserId: owner.id, content: { title: `WERK ${unique("x").toUpperCase()} GRATIS`, body: RED_BODY, location: "Berlin", contactName: "P", scheduledAt: at }, actor: user(owner.id) });
+  const release = await createRelease({
+    companyId: company.id,
+    portal: "business",
+    language: "de",
+    authorUserId: owner.id,
+    content: { title: `WERK ${unique("x").toUpperCase()} GRATIS`, body: RED_BODY, location: "Berlin", contactName: "P", scheduledAt: at },
+    actor: user(owner.id),
+  });
   for (let i = 0; i < 3; i++) {
     await submitRelease({ releaseId: release.id, actor: user(owner.id) });
     await drain();
@@ -59,19 +66,30 @@ describe("an admin-approved release with a future time", () => {
     expect(run.published).toContain(release.id);
     const published = await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } });
     expect([published.status, published.publishedEverAt !== null, published.contentHash]).toEqual(["published", true, release.contentHash]);
-    expect((await historyOf(release.id)).slice(-2).map((h) => `${h.toStatus}:${h.actorType}:${h.outcome}`)).toEqual(["scheduled:admin:approved", "published:scheduler:published"]);
+    expect((await historyOf(release.id)).slice(-2).map((h) => `${h.toStatus}:${h.actorType}:${h.outcome}`)).toEqual([
+      "scheduled:admin:approved",
+      "published:scheduler:published",
+    ]);
   });
 
   it("goes back to a person when its text changes after the approval, and the scheduler waits for the new approval", async () => {
     const { owner, admin, release, at } = await flaggedForLater();
     await approve(release.id, admin.id);
-    await updateRelease({ releaseId: release.id, content: { title: release.title, body: `${GOOD_BODY}<p>Mit neuem Link.</p>`, location: "Berlin", contactName: "P", scheduledAt: at }, actor: user(owner.id) });
+    await updateRelease({
+      releaseId: release.id,
+      content: { title: release.title, body: `${GOOD_BODY}<p>Mit neuem Link.</p>`, location: "Berlin", contactName: "P", scheduledAt: at },
+      actor: user(owner.id),
+    });
 
     const changed = await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } });
     expect([changed.status, changed.manualQueueAt !== null, changed.approvedReviewFingerprint]).toEqual(["in_review", true, null]);
     expect((await listCheckNeeded()).map((r) => r.id)).toContain(release.id);
     // No automatic check for a release that needs a person.
-    expect(await db.jobQueue.count({ where: { name: "release/review", dedupeKey: { startsWith: `review:${release.id}:${changed.reviewFingerprint}:` } } })).toBe(0);
+    expect(
+      await db.jobQueue.count({
+        where: { name: "release/review", dedupeKey: { startsWith: `review:${release.id}:${changed.reviewFingerprint}:` } },
+      }),
+    ).toBe(0);
     expect((await publishDueReleases(new Date(at.getTime() + 60_000))).published).not.toContain(release.id);
 
     await approve(release.id, admin.id);
@@ -85,7 +103,11 @@ describe("an admin-approved release with a future time", () => {
     await withdrawRelease({ releaseId: release.id, actor: user(owner.id) });
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).approvedReviewFingerprint).toBeNull();
 
-    await updateRelease({ releaseId: release.id, content: { title: "Beispiel AG eröffnet neues Werk", body: GOOD_BODY, location: "Berlin", contactName: "P", scheduledAt: at }, actor: user(owner.id) });
+    await updateRelease({
+      releaseId: release.id,
+      content: { title: "Beispiel AG eröffnet neues Werk", body: GOOD_BODY, location: "Berlin", contactName: "P", scheduledAt: at },
+      actor: user(owner.id),
+    });
     expect(await submitRelease({ releaseId: release.id, actor: user(owner.id) })).toEqual({ toHuman: true });
     await drain();
     expect(await statusOf(release.id)).toBe("in_review");
@@ -100,10 +122,14 @@ describe("an admin-approved release with a future time", () => {
     const { admin, release, at } = await flaggedForLater();
     await approve(release.id, admin.id);
     // The check's actor may not use a person's approval, only the scheduler at the release's time.
-    await expect(publishRelease({ releaseId: release.id, actor: KI, now: new Date(at.getTime() + 60_000) })).rejects.toMatchObject({ code: "manual_review_required" });
+    await expect(publishRelease({ releaseId: release.id, actor: KI, now: new Date(at.getTime() + 60_000) })).rejects.toMatchObject({
+      code: "manual_review_required",
+    });
     // A text that differs from the approved one (written behind the domain's back) is refused too.
     await db.pressRelease.update({ where: { id: release.id }, data: { approvedReviewFingerprint: "0".repeat(64) } });
-    await expect(publishRelease({ releaseId: release.id, actor: SCHEDULER, now: new Date(at.getTime() + 60_000) })).rejects.toMatchObject({ code: "manual_review_required" });
+    await expect(publishRelease({ releaseId: release.id, actor: SCHEDULER, now: new Date(at.getTime() + 60_000) })).rejects.toMatchObject({
+      code: "manual_review_required",
+    });
     expect((await publishDueReleases(new Date(at.getTime() + 60_000))).published).not.toContain(release.id);
     expect(await statusOf(release.id)).toBe("scheduled");
   });

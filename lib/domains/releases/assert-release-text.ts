@@ -8,5 +8,11 @@ import { releaseTextIssues } from "./rules";
  */
 export function assertReleaseText(text: { title: string; lead: string | null; body: string }, summary: string): void {
   const issues = releaseTextIssues(text);
-  if (issues.length) throw new AppError("validation_failed", summary, undefined, issues.map((i) => ({ path: i.field, message: germanIssue(i) })));
+  if (issues.length)
+    throw new AppError(
+      "validation_failed",
+      summary,
+      undefined,
+      issues.map((i) => ({ path: i.field, message: germanIssue(i) })),
+    );
 }

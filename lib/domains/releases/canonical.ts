@@ -8,7 +8,10 @@ import { publiclyVisibleReleaseWhere } from "./visibility";
  * content hash on the other portal. The first copy published is the first source; a copy
  * published later points to it. Runs inside the publishing transaction.
  */
-export async function assignCanonical(tx: Tx, release: { id: number; companyId: number; portal: "business" | "tech"; contentHash: string }): Promise<number | null> {
+export async function assignCanonical(
+  tx: Tx,
+  release: { id: number; companyId: number; portal: "business" | "tech"; contentHash: string },
+): Promise<number | null> {
   if (!getConfig().releases.canonicalAssignmentEnabled) return null;
   const first = await tx.pressRelease.findFirst({
     where: {
@@ -35,12 +38,18 @@ export async function assignCanonical(tx: Tx, release: { id: number; companyId: 
  */
 export async function canonicalTargetOf(client: DbOrTx, release: { canonicalPressReleaseId: number | null }, now: Date = new Date()) {
   if (!release.canonicalPressReleaseId) return null;
-  return client.pressRelease.findFirst({ where: { id: release.canonicalPressReleaseId, ...publiclyVisibleReleaseWhere(now) }, select: { id: true, portal: true, language: true, slug: true } });
+  return client.pressRelease.findFirst({
+    where: { id: release.canonicalPressReleaseId, ...publiclyVisibleReleaseWhere(now) },
+    select: { id: true, portal: true, language: true, slug: true },
+  });
 }
 
 /** The cache tags of the copies that point at this release: their pages name it as canonical (a move drops them). */
 export async function copyTagsOf(client: DbOrTx, releaseId: number): Promise<string[]> {
-  const copies = await client.pressRelease.findMany({ where: { canonicalPressReleaseId: releaseId, deletedAt: null }, select: { portal: true, language: true, slug: true } });
+  const copies = await client.pressRelease.findMany({
+    where: { canonicalPressReleaseId: releaseId, deletedAt: null },
+    select: { portal: true, language: true, slug: true },
+  });
   return copies.map((c) => releaseTag(c.portal, c.language, c.slug));
 }
 

@@ -25,19 +25,35 @@ export function isDeletableByNewsroom(release: { publishedEverAt: Date | null })
  * public keep their evidence for the archive rules. Runs in the caller's transaction (an admin
  * action authorizes in it first); the returned files are erased once it commits.
  */
-export async function deleteReleaseIn(tx: Tx, opts: { releaseId: number; actor: Actor; reason?: string; now?: Date }): Promise<{ erasedImages: number; files: string[] }> {
+export async function deleteReleaseIn(
+  tx: Tx,
+  opts: { releaseId: number; actor: Actor; reason?: string; now?: Date },
+): Promise<{ erasedImages: number; files: string[] }> {
   const now = opts.now ?? new Date();
   const release = await lockRelease(tx, opts.releaseId);
   await assertActorMay(tx, opts.actor, release, "delete");
   if (opts.actor.type === "user" && !isDeletableByNewsroom(release)) {
-    throw new AppError("conflict", "A release that was published cannot be deleted. Archive it, or ask for depublication through a legal request.");
+    throw new AppError(
+      "conflict",
+      "A release that was published cannot be deleted. Archive it, or ask for depublication through a legal request.",
+    );
   }
   await tx.pressRelease.update({ where: { id: release.id }, data: { deletedAt: now } });
   // A later copy no longer points at a release that answers 404: it becomes the first source.
   await releaseCopiesOf(tx, release.id);
   // Its search row goes; its page, lists, feeds and sitemaps drop it (a tombstoned one answered 410 until now).
   const wasPublic = release.status === "published" || release.status === "archived" || !!release.goneAt;
-  await recordLifecycleEvent(tx, { releaseId: release.id, type: "deleted", from: release.status, to: release.status, actor: opts.actor, outcome: "deleted", reason: opts.reason, data: { wasPublic }, now });
+  await recordLifecycleEvent(tx, {
+    releaseId: release.id,
+    type: "deleted",
+    from: release.status,
+    to: release.status,
+    actor: opts.actor,
+    outcome: "deleted",
+    reason: opts.reason,
+    data: { wasPublic },
+    now,
+  });
 
   let files: string[] = [];
   let erasedImages = 0;
@@ -50,7 +66,12 @@ export async function deleteReleaseIn(tx: Tx, opts: { releaseId: number; actor: 
 }
 
 /** Full deletion in its own transaction, the files erased after the commit. */
-export async function deleteRelease(opts: { releaseId: number; actor: Actor; reason?: string; now?: Date }): Promise<{ erasedImages: number }> {
+export async function deleteRelease(opts: {
+  releaseId: number;
+  actor: Actor;
+  reason?: string;
+  now?: Date;
+}): Promise<{ erasedImages: number }> {
   const { files, erasedImages } = await db.$transaction((tx) => deleteReleaseIn(tx, opts));
   await eraseFiles(files);
   return { erasedImages };

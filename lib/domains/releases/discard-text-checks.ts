@@ -7,7 +7,10 @@ import type { Tx } from "@/lib/core/db/client";
  * stay in force (they go only with their image, lib/domains/images/erase-unpublished-images.ts).
  */
 export async function discardStaleTextChecks(tx: Tx, pressReleaseId: number, contentHash: string, now: Date): Promise<number> {
-  const { count } = await tx.kiAudit.updateMany({ where: { pressReleaseId, type: "text_check", discardedAt: null, contentHash: { not: contentHash } }, data: { discardedAt: now } });
+  const { count } = await tx.kiAudit.updateMany({
+    where: { pressReleaseId, type: "text_check", discardedAt: null, contentHash: { not: contentHash } },
+    data: { discardedAt: now },
+  });
   return count;
 }
 

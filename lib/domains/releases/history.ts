@@ -23,7 +23,15 @@ export function isAutomatic(actor: Actor): boolean {
  */
 export async function recordHistory(
   tx: DbOrTx,
-  entry: { pressReleaseId: number; from: ReleaseStatus | null; to: ReleaseStatus; actor: Actor; outcome?: string; reason?: string; comment?: string },
+  entry: {
+    pressReleaseId: number;
+    from: ReleaseStatus | null;
+    to: ReleaseStatus;
+    actor: Actor;
+    outcome?: string;
+    reason?: string;
+    comment?: string;
+  },
 ): Promise<void> {
   await tx.pressReleaseHistory.create({
     data: {

@@ -10,9 +10,16 @@ const de = (n: number) => n.toLocaleString("de-DE");
 /** Pasted text can carry a NUL or a broken emoji half; the database cannot store either. */
 export const UNSTORABLE_DE = "Der Text enthält ein unzulässiges Steuerzeichen. Bitte tippen Sie die Stelle neu.";
 /** Storable, but no text: a control character or noncharacter, often from a copied template. */
-export const UNREADABLE_DE = "Der Text enthält ein Steuer- oder Sonderzeichen, das nicht lesbar ist (oft aus einer kopierten Vorlage). Bitte tippen Sie die Stelle neu.";
+export const UNREADABLE_DE =
+  "Der Text enthält ein Steuer- oder Sonderzeichen, das nicht lesbar ist (oft aus einer kopierten Vorlage). Bitte tippen Sie die Stelle neu.";
 
-const FIELD_DE = { lead: "Der Vorspann", location: "Die Ortsmarke", contactName: "Der Name", contactEmail: "Die E-Mail-Adresse", contactPhone: "Die Telefonnummer" } as const;
+const FIELD_DE = {
+  lead: "Der Vorspann",
+  location: "Die Ortsmarke",
+  contactName: "Der Name",
+  contactEmail: "Die E-Mail-Adresse",
+  contactPhone: "Die Telefonnummer",
+} as const;
 
 export function germanIssue(issue: WriteIssue): string {
   if (issue.rule === "unstorable") return UNSTORABLE_DE;
@@ -46,7 +53,9 @@ export function germanIssue(issue: WriteIssue): string {
     case "category":
       return issue.rule === "required" ? "Bitte wählen Sie eine Kategorie." : "Bitte wählen Sie eine aktive Kategorie dieses Portals.";
     case "scheduledAt":
-      return issue.rule === "in_past" ? "Der Veröffentlichungszeitpunkt muss in der Zukunft liegen." : "Bitte geben Sie Datum und Uhrzeit vollständig an.";
+      return issue.rule === "in_past"
+        ? "Der Veröffentlichungszeitpunkt muss in der Zukunft liegen."
+        : "Bitte geben Sie Datum und Uhrzeit vollständig an.";
     case "aiDeclaration":
       return "Bitte geben Sie an, ob und wie KI beim Text geholfen hat.";
   }
@@ -63,9 +72,13 @@ export function englishIssue(issue: WriteIssue): string {
     case "required":
       return "Required.";
     case "too_short":
-      return issue.field === "body" ? `The text needs at least ${issue.limit} characters.` : `At least ${issue.limit} characters (it has ${issue.actual}).`;
+      return issue.field === "body"
+        ? `The text needs at least ${issue.limit} characters.`
+        : `At least ${issue.limit} characters (it has ${issue.actual}).`;
     case "too_long":
-      return issue.field === "body" ? `The text may have at most ${issue.limit} characters without markup (it has ${issue.actual}).` : `At most ${issue.limit} characters (it has ${issue.actual}).`;
+      return issue.field === "body"
+        ? `The text may have at most ${issue.limit} characters without markup (it has ${issue.actual}).`
+        : `At most ${issue.limit} characters (it has ${issue.actual}).`;
     case "too_much_markup":
       return `The text's HTML may have at most ${issue.limit} characters.`;
     case "too_many":
@@ -77,7 +90,9 @@ export function englishIssue(issue: WriteIssue): string {
     case "not_on_portal":
       return `This newsroom publishes on ${(issue.portals ?? []).join(" and ")}.`;
     case "not_active":
-      return issue.slug !== undefined ? `No active category "${issue.slug}" on the ${issue.portal} portal.` : `No active category on the ${issue.portal} portal.`;
+      return issue.slug !== undefined
+        ? `No active category "${issue.slug}" on the ${issue.portal} portal.`
+        : `No active category on the ${issue.portal} portal.`;
     case "in_past":
       return "The publication time must lie ahead.";
     case "not_yours":

@@ -11,5 +11,8 @@ const LINK = /<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi;
 
 /** The links of a stored (sanitised, so well-formed) release body, in order. */
 export function linksOf(html: string): ReleaseLink[] {
-  return [...html.matchAll(LINK)].map(([, href = "", text = ""]) => ({ href: href.replace(/&amp;/g, "&"), text: textWithoutMarkup(text).trim() }));
+  return [...html.matchAll(LINK)].map(([, href = "", text = ""]) => ({
+    href: href.replace(/&amp;/g, "&"),
+    text: textWithoutMarkup(text).trim(),
+  }));
 }

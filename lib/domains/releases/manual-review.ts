@@ -20,7 +20,11 @@ export async function listCheckNeeded() {
     include: {
       company: { select: { name: true } },
       category: { select: { nameDe: true } },
-      images: { where: deliveredOnPublicationWhere, orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, alt: true, customerStatement: true, portalLabel: true } },
+      images: {
+        where: deliveredOnPublicationWhere,
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        select: { id: true, alt: true, customerStatement: true, portalLabel: true },
+      },
       classifications: { where: { discardedAt: null }, orderBy: { createdAt: "desc" } },
     },
     take: 200,
@@ -41,7 +45,14 @@ function assertAwaitingHuman(release: { status: string; reviewFlaggedAt: Date | 
  * admin saw: a release that changed since is refused. From now on every submission goes to a
  * person.
  */
-export async function approveRelease(opts: { releaseId: number; adminUserId: number; reviewFingerprint: string; acknowledgeQuotaWarning?: boolean; comment?: string; now?: Date }) {
+export async function approveRelease(opts: {
+  releaseId: number;
+  adminUserId: number;
+  reviewFingerprint: string;
+  acknowledgeQuotaWarning?: boolean;
+  comment?: string;
+  now?: Date;
+}) {
   const now = opts.now ?? new Date();
   await assertCan(opts.adminUserId, "press-releases:publish");
   const actor = { type: "admin" as const, userId: opts.adminUserId };
@@ -52,13 +63,32 @@ export async function approveRelease(opts: { releaseId: number; adminUserId: num
       if (!release.reviewFingerprint || release.reviewFingerprint !== opts.reviewFingerprint) {
         throw new AppError("conflict", "The release changed after it was opened for review. Look at it again before approving.");
       }
-      await tx.pressRelease.update({ where: { id: release.id }, data: { manualReviewRequiredAt: release.manualReviewRequiredAt ?? now, approvedReviewFingerprint: release.reviewFingerprint } });
+      await tx.pressRelease.update({
+        where: { id: release.id },
+        data: { manualReviewRequiredAt: release.manualReviewRequiredAt ?? now, approvedReviewFingerprint: release.reviewFingerprint },
+      });
       if (release.scheduledAt && release.scheduledAt > now) {
-        await tx.pressRelease.update({ where: { id: release.id }, data: { status: "scheduled", reviewFlaggedAt: null, manualQueueAt: null } });
-        await recordLifecycleEvent(tx, { releaseId: release.id, type: "scheduled", from: "in_review", to: "scheduled", actor, outcome: "approved", comment: opts.comment, now });
+        await tx.pressRelease.update({
+          where: { id: release.id },
+          data: { status: "scheduled", reviewFlaggedAt: null, manualQueueAt: null },
+        });
+        await recordLifecycleEvent(tx, {
+          releaseId: release.id,
+          type: "scheduled",
+          from: "in_review",
+          to: "scheduled",
+          actor,
+          outcome: "approved",
+          comment: opts.comment,
+          now,
+        });
         return { status: "scheduled" as const };
       }
-      await publishLocked(tx, { ...release, manualReviewRequiredAt: release.manualReviewRequiredAt ?? now }, { actor, acknowledgeQuotaWarning: opts.acknowledgeQuotaWarning ?? false, now });
+      await publishLocked(
+        tx,
+        { ...release, manualReviewRequiredAt: release.manualReviewRequiredAt ?? now },
+        { actor, acknowledgeQuotaWarning: opts.acknowledgeQuotaWarning ?? false, now },
+      );
       return { status: "published" as const };
     });
   } catch (err) {
@@ -71,8 +101,14 @@ export async function approveRelease(opts: { releaseId: number; adminUserId: num
 export async function returnRelease(opts: { releaseId: number; adminUserId: number; comment: string; now?: Date }) {
   const now = opts.now ?? new Date();
   const comment = opts.comment.trim();
-  if (!comment) throw new AppError("validation_failed", "A comment is required when returning a release.", undefined, [{ path: "comment", message: "Required." }]);
-  if (!isAcceptableText(comment)) throw new AppError("validation_failed", "The comment cannot be stored.", undefined, [{ path: "comment", message: UNACCEPTABLE_TEXT_MESSAGE }]);
+  if (!comment)
+    throw new AppError("validation_failed", "A comment is required when returning a release.", undefined, [
+      { path: "comment", message: "Required." },
+    ]);
+  if (!isAcceptableText(comment))
+    throw new AppError("validation_failed", "The comment cannot be stored.", undefined, [
+      { path: "comment", message: UNACCEPTABLE_TEXT_MESSAGE },
+    ]);
   await assertCan(opts.adminUserId, "press-releases:publish");
   const actor = { type: "admin" as const, userId: opts.adminUserId };
   await db.$transaction(async (tx) => {
@@ -80,8 +116,23 @@ export async function returnRelease(opts: { releaseId: number; adminUserId: numb
     assertAwaitingHuman(release);
     await tx.pressRelease.update({
       where: { id: release.id },
-      data: { status: "rejected", manualReviewRequiredAt: release.manualReviewRequiredAt ?? now, reviewFlaggedAt: null, manualQueueAt: null },
+      data: {
+        status: "rejected",
+        manualReviewRequiredAt: release.manualReviewRequiredAt ?? now,
+        reviewFlaggedAt: null,
+        manualQueueAt: null,
+      },
     });
-    await recordLifecycleEvent(tx, { releaseId: release.id, type: "rejected", from: "in_review", to: "rejected", actor, outcome: "returned", comment, data: { comment }, now });
+    await recordLifecycleEvent(tx, {
+      releaseId: release.id,
+      type: "rejected",
+      from: "in_review",
+      to: "rejected",
+      actor,
+      outcome: "returned",
+      comment,
+      data: { comment },
+      now,
+    });
   });
 }

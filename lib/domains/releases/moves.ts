@@ -49,7 +49,16 @@ export async function moveRelease(opts: { releaseId: number; move: MoveName; act
       where: { id: release.id },
       data: { status: move.to, ...(opts.move === "withdraw" ? WITHDRAW_RESET : {}) },
     });
-    await recordLifecycleEvent(tx, { releaseId: release.id, type: move.event, from: release.status, to: move.to, actor: opts.actor, outcome: opts.move, reason: opts.reason, now });
+    await recordLifecycleEvent(tx, {
+      releaseId: release.id,
+      type: move.event,
+      from: release.status,
+      to: move.to,
+      actor: opts.actor,
+      outcome: opts.move,
+      reason: opts.reason,
+      now,
+    });
     return updated;
   };
   return client ? run(client) : db.$transaction(run);

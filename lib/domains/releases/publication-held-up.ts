@@ -11,12 +11,24 @@ import { recordHistory, type Actor } from "./history";
  * names another outcome, so a sweep or the scheduler retrying every few minutes writes it once.
  * True when written.
  */
-export async function recordPublicationHeldUp(releaseId: number, status: Extract<ReleaseStatus, "in_review" | "scheduled">, actor: Actor, err: AppError, opts: { oncePerOutcome: boolean }): Promise<boolean> {
+export async function recordPublicationHeldUp(
+  releaseId: number,
+  status: Extract<ReleaseStatus, "in_review" | "scheduled">,
+  actor: Actor,
+  err: AppError,
+  opts: { oncePerOutcome: boolean },
+): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ status: ReleaseStatus }[]>`SELECT status FROM press_releases WHERE id = ${releaseId} AND deleted_at IS NULL FOR UPDATE`;
+    const [row] = await tx.$queryRaw<
+      { status: ReleaseStatus }[]
+    >`SELECT status FROM press_releases WHERE id = ${releaseId} AND deleted_at IS NULL FOR UPDATE`;
     if (row?.status !== status) return false;
     if (opts.oncePerOutcome) {
-      const last = await tx.pressReleaseHistory.findFirst({ where: { pressReleaseId: releaseId }, orderBy: { id: "desc" }, select: { outcome: true } });
+      const last = await tx.pressReleaseHistory.findFirst({
+        where: { pressReleaseId: releaseId },
+        orderBy: { id: "desc" },
+        select: { outcome: true },
+      });
       if (last?.outcome === err.code) return false;
     }
     await recordHistory(tx, { pressReleaseId: releaseId, from: status, to: status, actor, outcome: err.code, reason: err.message });

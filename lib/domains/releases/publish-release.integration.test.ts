@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/core/config";
 import { db } from "@/lib/core/db/client";
-import { ImageRightsConfirmationRequiredException, ManualReviewRequiredException, QuotaExceededException, StaleClassificationException } from "@/lib/core/errors/errors";
+import {
+  ImageRightsConfirmationRequiredException,
+  ManualReviewRequiredException,
+  QuotaExceededException,
+  StaleClassificationException,
+} from "@/lib/core/errors/errors";
 import { seedRelease } from "@/tests/factories";
 import { checkWithImages, historyOf, seedAdmin, seedCheckedRelease, seedNewsroom } from "@/tests/release-fixtures";
 import { KI, SCHEDULER } from "./history";
@@ -51,7 +56,9 @@ describe("publish() preconditions of spec 3.1", () => {
   it("a release without any check is stale for the scheduler too", async () => {
     const { owner, company } = await seedNewsroom();
     const release = await seedRelease({ companyId: company.id, authorUserId: owner.id, status: "scheduled" });
-    await expect(publishRelease({ releaseId: release.id, actor: SCHEDULER, now: NOW })).rejects.toBeInstanceOf(StaleClassificationException);
+    await expect(publishRelease({ releaseId: release.id, actor: SCHEDULER, now: NOW })).rejects.toBeInstanceOf(
+      StaleClassificationException,
+    );
   });
 
   it("leaves the release in review when the quota is used up; an admin publishes after the warning", async () => {
@@ -61,7 +68,9 @@ describe("publish() preconditions of spec 3.1", () => {
     const admin = await seedAdmin();
 
     await expect(publishRelease({ releaseId: release.id, actor: KI, now: NOW })).rejects.toBeInstanceOf(QuotaExceededException);
-    await expect(publishRelease({ releaseId: release.id, actor: { type: "admin", userId: admin.id }, now: NOW })).rejects.toBeInstanceOf(QuotaExceededException);
+    await expect(publishRelease({ releaseId: release.id, actor: { type: "admin", userId: admin.id }, now: NOW })).rejects.toBeInstanceOf(
+      QuotaExceededException,
+    );
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).status).toBe("in_review");
 
     await publishRelease({ releaseId: release.id, actor: { type: "admin", userId: admin.id }, acknowledgeQuotaWarning: true, now: NOW });
@@ -92,7 +101,9 @@ describe("publish() preconditions of spec 3.1", () => {
     const { owner, company } = await seedNewsroom();
     const release = await seedCheckedRelease(company.id, owner.id, { data: { manualReviewRequiredAt: NOW } });
     await expect(publishRelease({ releaseId: release.id, actor: KI, now: NOW })).rejects.toBeInstanceOf(ManualReviewRequiredException);
-    await expect(publishRelease({ releaseId: release.id, actor: SCHEDULER, now: NOW })).rejects.toBeInstanceOf(ManualReviewRequiredException);
+    await expect(publishRelease({ releaseId: release.id, actor: SCHEDULER, now: NOW })).rejects.toBeInstanceOf(
+      ManualReviewRequiredException,
+    );
     const admin = await seedAdmin();
     await publishRelease({ releaseId: release.id, actor: { type: "admin", userId: admin.id }, now: NOW });
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).status).toBe("published");
@@ -102,14 +113,38 @@ describe("publish() preconditions of spec 3.1", () => {
     const { owner, company } = await seedNewsroom();
     const release = await seedCheckedRelease(company.id, owner.id);
     const image = await db.pressReleaseImage.create({
-      data: { pressReleaseId: release.id, bytesSha256: "a".repeat(64), metadataHash: "b".repeat(64), mimeType: "image/jpeg", width: 10, height: 10, sizeBytes: 100, displayPath: "x.jpg", rulesVersion: "r1", formVersion: "v2" },
+      data: {
+        pressReleaseId: release.id,
+        bytesSha256: "a".repeat(64),
+        metadataHash: "b".repeat(64),
+        mimeType: "image/jpeg",
+        width: 10,
+        height: 10,
+        sizeBytes: 100,
+        displayPath: "x.jpg",
+        rulesVersion: "r1",
+        formVersion: "v2",
+      },
     });
     // The check saw the image (it is part of the version checked); only its confirmation is missing.
     await checkWithImages(release.id);
     const confirm = (sha: string) =>
-      db.imageRightsConfirmation.create({ data: { subjectType: "press_release", subjectId: release.id, imageId: image.id, imageSha256: sha, legalTextKey: "img-confirm-v2", ipHmac: "h", ipHmacKeyVersion: 1, source: "form" } });
+      db.imageRightsConfirmation.create({
+        data: {
+          subjectType: "press_release",
+          subjectId: release.id,
+          imageId: image.id,
+          imageSha256: sha,
+          legalTextKey: "img-confirm-v2",
+          ipHmac: "h",
+          ipHmacKeyVersion: 1,
+          source: "form",
+        },
+      });
     await confirm("c".repeat(64)); // for other bytes: does not count
-    await expect(publishRelease({ releaseId: release.id, actor: KI, now: NOW })).rejects.toBeInstanceOf(ImageRightsConfirmationRequiredException);
+    await expect(publishRelease({ releaseId: release.id, actor: KI, now: NOW })).rejects.toBeInstanceOf(
+      ImageRightsConfirmationRequiredException,
+    );
     await confirm("a".repeat(64));
     await publishRelease({ releaseId: release.id, actor: KI, now: NOW });
     expect((await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id } })).publishedEverAt).toEqual(NOW);
@@ -125,7 +160,9 @@ describe("two copies, one canonical", () => {
     expect(tech.contentHash).toBe(business.contentHash);
 
     expect(await publishRelease({ releaseId: tech.id, actor: KI, now: NOW })).toEqual({ canonicalPressReleaseId: null });
-    expect(await publishRelease({ releaseId: business.id, actor: KI, now: new Date(NOW.getTime() + 1000) })).toEqual({ canonicalPressReleaseId: tech.id });
+    expect(await publishRelease({ releaseId: business.id, actor: KI, now: new Date(NOW.getTime() + 1000) })).toEqual({
+      canonicalPressReleaseId: tech.id,
+    });
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: business.id } })).canonicalPressReleaseId).toBe(tech.id);
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: tech.id } })).canonicalPressReleaseId).toBeNull();
   });

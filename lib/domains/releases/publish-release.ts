@@ -28,7 +28,11 @@ export interface PublishOptions {
  * that fingerprint (text, lead, links, contact, dateline, keywords, category, images) and no
  * manual-review marker; every actor needs quota and confirmed v2 images.
  */
-export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<PublishOptions, "releaseId"> & { now: Date }): Promise<{ canonicalPressReleaseId: number | null }> {
+export async function publishLocked(
+  tx: Tx,
+  release: PressRelease,
+  opts: Omit<PublishOptions, "releaseId"> & { now: Date },
+): Promise<{ canonicalPressReleaseId: number | null }> {
   // A second publish of the same release waited on the lock and now finds it published.
   if (release.status !== "in_review" && release.status !== "scheduled") {
     throw new AppError("conflict", `A release in status ${release.status} cannot be published.`);
@@ -36,7 +40,8 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
   // A deleted or removed newsroom publishes nothing, whoever asks (the scheduler, the check, a
   // person's approval): its pages answer 404 or 410, and no quota or mail is spent on it.
   const newsroom = await tx.company.findUnique({ where: { id: release.companyId }, select: { deletedAt: true, goneAt: true } });
-  if (!isLiveNewsroom(newsroom)) throw new AppError("conflict", "The newsroom of this release was deleted or removed; it publishes nothing.");
+  if (!isLiveNewsroom(newsroom))
+    throw new AppError("conflict", "The newsroom of this release was deleted or removed; it publishes nothing.");
   // A check or approval holds only for the fingerprint it names; compared with what this
   // publication would show, so an image change that did not refresh the fingerprint is caught.
   if ((await currentReviewFingerprint(tx, release)) !== release.reviewFingerprint) {
@@ -50,7 +55,8 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
       where: { pressReleaseId: release.id, discardedAt: null },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     });
-    if (!newest || !release.reviewFingerprint || newest.reviewFingerprint !== release.reviewFingerprint) throw new StaleClassificationException();
+    if (!newest || !release.reviewFingerprint || newest.reviewFingerprint !== release.reviewFingerprint)
+      throw new StaleClassificationException();
     if (newest.result === "red") throw new AppError("conflict", "The newest check of this text is red.");
   }
   await assertImagesConfirmed(tx, release.id);
@@ -59,20 +65,42 @@ export async function publishLocked(tx: Tx, release: PressRelease, opts: Omit<Pu
 
   await tx.pressRelease.update({
     where: { id: release.id },
-    data: { status: "published", publishedAt: opts.now, publishedEverAt: release.publishedEverAt ?? opts.now, reviewFlaggedAt: null, manualQueueAt: null },
+    data: {
+      status: "published",
+      publishedAt: opts.now,
+      publishedEverAt: release.publishedEverAt ?? opts.now,
+      reviewFlaggedAt: null,
+      manualQueueAt: null,
+    },
   });
   await markImagesPublished(tx, release.id, opts.now);
   const canonicalPressReleaseId = await assignCanonical(tx, release);
   // Every publication passes here (ki, scheduler, an admin's approval): its reactions (search
   // mirror, caches, the author's mail) hear of each one exactly once, after the canonical
   // assignment the mail reports, and only if the publication commits.
-  await recordLifecycleEvent(tx, { releaseId: release.id, type: "published", from: release.status, to: "published", actor: opts.actor, outcome: "published", now: opts.now });
+  await recordLifecycleEvent(tx, {
+    releaseId: release.id,
+    type: "published",
+    from: release.status,
+    to: "published",
+    actor: opts.actor,
+    outcome: "published",
+    now: opts.now,
+  });
   return { canonicalPressReleaseId };
 }
 
 /** A release that needs a person, approved by one exactly as it is now and waiting for its time. */
-export function isApprovedForScheduler(release: Pick<PressRelease, "status" | "reviewFingerprint" | "approvedReviewFingerprint">, actor: Actor): boolean {
-  return actor.type === "scheduler" && release.status === "scheduled" && !!release.reviewFingerprint && release.approvedReviewFingerprint === release.reviewFingerprint;
+export function isApprovedForScheduler(
+  release: Pick<PressRelease, "status" | "reviewFingerprint" | "approvedReviewFingerprint">,
+  actor: Actor,
+): boolean {
+  return (
+    actor.type === "scheduler" &&
+    release.status === "scheduled" &&
+    !!release.reviewFingerprint &&
+    release.approvedReviewFingerprint === release.reviewFingerprint
+  );
 }
 
 /**

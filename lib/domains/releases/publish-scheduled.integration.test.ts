@@ -17,8 +17,12 @@ describe("press-releases:publish-scheduled", () => {
   it("publishes due releases as the scheduler and skips those waiting for a person", async () => {
     const { owner, company } = await seedNewsroom();
     const due = await seedCheckedRelease(company.id, owner.id, { data: { status: "scheduled", scheduledAt: PAST } });
-    const later = await seedCheckedRelease(company.id, owner.id, { data: { status: "scheduled", scheduledAt: new Date(Date.now() + 3_600_000) } });
-    const human = await seedCheckedRelease(company.id, owner.id, { data: { status: "scheduled", scheduledAt: PAST, manualReviewRequiredAt: PAST } });
+    const later = await seedCheckedRelease(company.id, owner.id, {
+      data: { status: "scheduled", scheduledAt: new Date(Date.now() + 3_600_000) },
+    });
+    const human = await seedCheckedRelease(company.id, owner.id, {
+      data: { status: "scheduled", scheduledAt: PAST, manualReviewRequiredAt: PAST },
+    });
 
     const run = await publishDueReleases();
     expect(run.published).toContain(due.id);
@@ -43,8 +47,12 @@ describe("press-releases:publish-scheduled", () => {
     const { owner, company } = await seedNewsroom();
     const release = await seedCheckedRelease(company.id, owner.id, { data: { status: "scheduled", scheduledAt: PAST } });
     // This test's own database breaks underneath the publish transaction.
-    await db.$executeRawUnsafe(`CREATE FUNCTION fail_publish() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END; $$`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER fail_publish BEFORE UPDATE ON press_releases FOR EACH ROW WHEN (NEW.status = 'published') EXECUTE FUNCTION fail_publish()`);
+    await db.$executeRawUnsafe(
+      `CREATE FUNCTION fail_publish() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END; $$`,
+    );
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER fail_publish BEFORE UPDATE ON press_releases FOR EACH ROW WHEN (NEW.status = 'published') EXECUTE FUNCTION fail_publish()`,
+    );
     try {
       await expect(COMMANDS["press-releases:publish-scheduled"]!.run({ positional: [], flags: {} }, io().io)).rejects.toThrow(/disk full/);
       expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).status).toBe("scheduled");

@@ -36,5 +36,12 @@ export function indexNowReasonOf(before: PublicSide | null, after: PublicSide, n
  * `dueAt` (a release under embargo is announced at its published_at).
  */
 export async function queueIndexNowPing(tx: DbOrTx, opts: { release: ReleaseRef; reason: IndexNowReason; dueAt?: Date }): Promise<void> {
-  await tx.indexNowPing.create({ data: { pressReleaseId: opts.release.id, url: releaseUrl(opts.release, getSiteHosts()), reason: opts.reason, ...(opts.dueAt ? { dueAt: opts.dueAt } : {}) } });
+  await tx.indexNowPing.create({
+    data: {
+      pressReleaseId: opts.release.id,
+      url: releaseUrl(opts.release, getSiteHosts()),
+      reason: opts.reason,
+      ...(opts.dueAt ? { dueAt: opts.dueAt } : {}),
+    },
+  });
 }

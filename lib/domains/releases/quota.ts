@@ -28,7 +28,10 @@ export async function consumeQuota(tx: Tx, userId: number, now: Date, opts: { al
 
 /** This month's publication quota of a user: the largest of their active bookings, and what is used of it. */
 export async function quotaStatus(client: DbOrTx, userId: number, now: Date): Promise<{ limit: number; used: number; remaining: number }> {
-  const user = await client.user.findUniqueOrThrow({ where: { id: userId }, select: { pressReleaseQuotaPeriod: true, pressReleaseQuotaUsed: true } });
+  const user = await client.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { pressReleaseQuotaPeriod: true, pressReleaseQuotaUsed: true },
+  });
   const options = await client.userPaymentOption.findMany({ where: { userId, status: "active" }, select: { monthlyReleaseQuota: true } });
   const limit = Math.max(0, ...options.map((o) => o.monthlyReleaseQuota));
   const used = effectiveQuotaUsed(user, now);

@@ -19,5 +19,9 @@ export const SWEEP_REQUEST_EVERY_MS = 60 * 60_000;
  * when the check still has not come (the classifier was down).
  */
 export function requestSweptCheck(releaseId: number, fingerprint: string, now: Date): Promise<void> {
-  return dispatchJob(JOB.review, { releaseId }, { key: `review:${releaseId}:sweep:${fingerprint}:${Math.floor(now.getTime() / SWEEP_REQUEST_EVERY_MS)}` });
+  return dispatchJob(
+    JOB.review,
+    { releaseId },
+    { key: `review:${releaseId}:sweep:${fingerprint}:${Math.floor(now.getTime() / SWEEP_REQUEST_EVERY_MS)}` },
+  );
 }

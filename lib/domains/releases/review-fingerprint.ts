@@ -41,7 +41,20 @@ const field = (v: string | null) => (v === null ? "~" : `${Buffer.byteLength(v, 
  * stored rows; a test holds the two equal.
  */
 export function reviewFingerprint(f: JudgedFields): string {
-  const parts = ["review-v2", f.title, f.lead, f.body, f.location, String(f.keywords.length), ...f.keywords, f.categoryId === null ? null : String(f.categoryId), f.contactName, f.contactEmail, f.contactPhone, f.language];
+  const parts = [
+    "review-v2",
+    f.title,
+    f.lead,
+    f.body,
+    f.location,
+    String(f.keywords.length),
+    ...f.keywords,
+    f.categoryId === null ? null : String(f.categoryId),
+    f.contactName,
+    f.contactEmail,
+    f.contactPhone,
+    f.language,
+  ];
   if (f.images.length) {
     // Hex and ":" only: the default sort is the database's "C" collation order.
     const images = f.images.map((i) => `${i.bytesSha256}:${i.metadataHash}`).sort();

@@ -57,13 +57,26 @@ export async function currentReviewFingerprint(client: DbOrTx, release: PressRel
 
 /** A scheduled release goes back to review (to a person's queue when it needs one); any other stays as it is. */
 function backToReviewColumns(release: Pick<PressRelease, "status" | "manualReviewRequiredAt">, now: Date) {
-  return release.status === "scheduled" ? { status: "in_review" as const, ...(release.manualReviewRequiredAt ? { manualQueueAt: now } : {}) } : {};
+  return release.status === "scheduled"
+    ? { status: "in_review" as const, ...(release.manualReviewRequiredAt ? { manualQueueAt: now } : {}) }
+    : {};
 }
 
 /** A scheduled release's step back to review, recorded with why (`manual_queue` when a person decides next). */
-async function recordBackToReview(tx: Tx, release: Pick<PressRelease, "id" | "status" | "manualReviewRequiredAt">, actor: Actor, outcome: string): Promise<void> {
+async function recordBackToReview(
+  tx: Tx,
+  release: Pick<PressRelease, "id" | "status" | "manualReviewRequiredAt">,
+  actor: Actor,
+  outcome: string,
+): Promise<void> {
   if (release.status !== "scheduled") return;
-  await recordHistory(tx, { pressReleaseId: release.id, from: "scheduled", to: "in_review", actor, outcome: release.manualReviewRequiredAt ? "manual_queue" : outcome });
+  await recordHistory(tx, {
+    pressReleaseId: release.id,
+    from: "scheduled",
+    to: "in_review",
+    actor,
+    outcome: release.manualReviewRequiredAt ? "manual_queue" : outcome,
+  });
 }
 
 /**
@@ -78,13 +91,20 @@ export function reviewVoidedColumns(release: Pick<PressRelease, "status" | "manu
  * Checks of other versions are discarded (never publish this one); a scheduled release's step
  * back is recorded, named by what changed (`content_changed` or `images_changed`).
  */
-export async function recordReviewVoided(tx: Tx, release: Pick<PressRelease, "id" | "status" | "manualReviewRequiredAt">, fingerprint: string, opts: { actor: Actor; now: Date; outcome?: "content_changed" | "images_changed" }): Promise<void> {
+export async function recordReviewVoided(
+  tx: Tx,
+  release: Pick<PressRelease, "id" | "status" | "manualReviewRequiredAt">,
+  fingerprint: string,
+  opts: { actor: Actor; now: Date; outcome?: "content_changed" | "images_changed" },
+): Promise<void> {
   await discardChecksOfOtherVersions(tx, release.id, fingerprint, opts.now);
   await recordBackToReview(tx, release, opts.actor, opts.outcome ?? "content_changed");
 }
 
 /** Whether a release in this state waits for the automatic check (not for a person). */
-export function awaitsAutomaticCheck(r: Pick<PressRelease, "status" | "manualReviewRequiredAt" | "reviewFlaggedAt" | "manualQueueAt">): boolean {
+export function awaitsAutomaticCheck(
+  r: Pick<PressRelease, "status" | "manualReviewRequiredAt" | "reviewFlaggedAt" | "manualQueueAt">,
+): boolean {
   return r.status === "in_review" && !r.manualReviewRequiredAt && !r.reviewFlaggedAt && !r.manualQueueAt;
 }
 
@@ -102,7 +122,11 @@ export interface FingerprintRefresh {
  * person's approval is cleared, and a scheduled release goes back to review. Published releases
  * only get the new value (their changes pass other doors).
  */
-export async function refreshReviewFingerprint(tx: Tx, release: PressRelease, opts: { actor: Actor; now: Date }): Promise<FingerprintRefresh> {
+export async function refreshReviewFingerprint(
+  tx: Tx,
+  release: PressRelease,
+  opts: { actor: Actor; now: Date },
+): Promise<FingerprintRefresh> {
   const fingerprint = await currentReviewFingerprint(tx, release);
   if (fingerprint === release.reviewFingerprint) return { releaseId: release.id, fingerprint: null, needsCheck: false };
   const open = release.status !== "published" && release.status !== "archived" && release.status !== "depublished";
@@ -124,7 +148,11 @@ async function requestCheckAfterRefresh(refresh: FingerprintRefresh, now: Date):
  * is best-effort: the image is stored whatever it answers (a client retrying after an error
  * would upload it twice), and a check that was not queued is asked for by the check sweep.
  */
-export async function changeReleaseImages<T>(releaseId: number, opts: { actor: Actor; now: Date }, change: (tx: Tx, release: PressRelease) => Promise<T>): Promise<T> {
+export async function changeReleaseImages<T>(
+  releaseId: number,
+  opts: { actor: Actor; now: Date },
+  change: (tx: Tx, release: PressRelease) => Promise<T>,
+): Promise<T> {
   const { result, refresh } = await db.$transaction(async (tx) => {
     const release = await lockRelease(tx, releaseId);
     const result = await change(tx, release);

@@ -39,7 +39,8 @@ export interface ReleaseTextFields {
   keywords?: readonly string[] | null | undefined;
 }
 
-export type ReleaseRule = "required" | "too_short" | "too_long" | "too_much_markup" | "too_many" | "unstorable" | "unreadable" | "not_an_address";
+export type ReleaseRule =
+  "required" | "too_short" | "too_long" | "too_much_markup" | "too_many" | "unstorable" | "unreadable" | "not_an_address";
 
 /** One refusal of a rule, in the release's words; each door words it for its readers. */
 export interface ReleaseIssue {
@@ -65,7 +66,13 @@ export function bodyTextLength(bodyHtml: string): number {
 }
 
 const L = RELEASE_LIMITS;
-const MAX: Partial<Record<ReleaseTextField, number>> = { lead: L.leadMax, location: L.locationMax, contactName: L.contactNameMax, contactEmail: L.contactEmailMax, contactPhone: L.contactPhoneMax };
+const MAX: Partial<Record<ReleaseTextField, number>> = {
+  lead: L.leadMax,
+  location: L.locationMax,
+  contactName: L.contactNameMax,
+  contactEmail: L.contactEmailMax,
+  contactPhone: L.contactPhoneMax,
+};
 
 function characterIssue(field: ReleaseTextField, value: string, index?: number): ReleaseIssue | null {
   const at = index === undefined ? {} : { index };
@@ -90,7 +97,14 @@ export function releaseTextIssues(fields: ReleaseTextFields, opts: { guided?: bo
   };
   judge("title", (v) => {
     const length = v.trim().length;
-    return length < L.titleMin || length > L.titleMax ? { field: "title", rule: length < L.titleMin ? "too_short" : "too_long", limit: length < L.titleMin ? L.titleMin : L.titleMax, actual: length } : null;
+    return length < L.titleMin || length > L.titleMax
+      ? {
+          field: "title",
+          rule: length < L.titleMin ? "too_short" : "too_long",
+          limit: length < L.titleMin ? L.titleMin : L.titleMax,
+          actual: length,
+        }
+      : null;
   });
   judge("body", (v) => {
     const length = bodyTextLength(v);
@@ -110,12 +124,15 @@ export function releaseTextIssues(fields: ReleaseTextFields, opts: { guided?: bo
     });
   }
   if (opts.guided) {
-    for (const field of GUIDED_REQUIRED) if (fields[field] === undefined || fields[field] === null) issues.push({ field, rule: "required" });
+    for (const field of GUIDED_REQUIRED)
+      if (fields[field] === undefined || fields[field] === null) issues.push({ field, rule: "required" });
   }
   const keywords = fields.keywords ?? [];
   if (keywords.length > L.keywordsMax) issues.push({ field: "keywords", rule: "too_many", limit: L.keywordsMax, actual: keywords.length });
   keywords.forEach((keyword, index) => {
-    const issue = characterIssue("keywords", keyword, index) ?? (keyword.trim().length > L.keywordMax ? { field: "keywords" as const, rule: "too_long" as const, limit: L.keywordMax, index } : null);
+    const issue =
+      characterIssue("keywords", keyword, index) ??
+      (keyword.trim().length > L.keywordMax ? { field: "keywords" as const, rule: "too_long" as const, limit: L.keywordMax, index } : null);
     if (issue) issues.push(issue);
   });
   return issues;

@@ -70,11 +70,18 @@ export function contentColumns(content: ReleaseContent, language: "de" | "en", i
  */
 export function assertReadableContent(content: ReleaseContent): void {
   const fields: [string, string | null | undefined][] = [
-    ["title", content.title], ["lead", content.lead], ["body", content.body], ["location", content.location],
-    ["contactName", content.contactName], ["contactEmail", content.contactEmail], ["contactPhone", content.contactPhone],
+    ["title", content.title],
+    ["lead", content.lead],
+    ["body", content.body],
+    ["location", content.location],
+    ["contactName", content.contactName],
+    ["contactEmail", content.contactEmail],
+    ["contactPhone", content.contactPhone],
     ...(content.keywords ?? []).map((k, i): [string, string] => [`keywords.${i}`, k]),
   ];
-  const issues = fields.filter(([, v]) => typeof v === "string" && !isReadableText(v)).map(([path]) => ({ path, message: UNREADABLE_TEXT_MESSAGE }));
+  const issues = fields
+    .filter(([, v]) => typeof v === "string" && !isReadableText(v))
+    .map(([path]) => ({ path, message: UNREADABLE_TEXT_MESSAGE }));
   if (issues.length) throw new AppError("validation_failed", "The release contains text that is not readable.", undefined, issues);
 }
 
@@ -104,7 +111,14 @@ export async function insertDraft(tx: Tx, opts: NewDraft) {
       ...c,
     },
   });
-  await recordLifecycleEvent(tx, { releaseId: release.id, type: "created", from: null, to: "draft", actor: opts.actor, outcome: "created" });
+  await recordLifecycleEvent(tx, {
+    releaseId: release.id,
+    type: "created",
+    from: null,
+    to: "draft",
+    actor: opts.actor,
+    outcome: "created",
+  });
   return release;
 }
 
@@ -121,10 +135,12 @@ export async function withSlugRetry<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Creates a draft. The slug is unique per portal and language; a collision retries with a suffix. */
-export async function createRelease(opts: NewDraft & {
-  /** What the caller records with the new draft, committed or rolled back with it. */
-  alsoInTransaction?: (tx: Tx, releaseId: number) => Promise<unknown>;
-}) {
+export async function createRelease(
+  opts: NewDraft & {
+    /** What the caller records with the new draft, committed or rolled back with it. */
+    alsoInTransaction?: (tx: Tx, releaseId: number) => Promise<unknown>;
+  },
+) {
   assertReadableContent(opts.content);
   return withSlugRetry(() =>
     db.$transaction(async (tx) => {
@@ -139,7 +155,10 @@ export async function createRelease(opts: NewDraft & {
  * Does content_changed_at move (spec 2.3: "only when content changes")? Content is what readers
  * get as the text: the title and the text (content_hash) and the lead above them.
  */
-export function isContentChange(before: { contentHash: string; lead: string | null }, after: { contentHash: string; lead: string | null }): boolean {
+export function isContentChange(
+  before: { contentHash: string; lead: string | null },
+  after: { contentHash: string; lead: string | null },
+): boolean {
   return before.contentHash !== after.contentHash || before.lead !== after.lead;
 }
 
@@ -165,9 +184,13 @@ export async function writeContent(tx: Tx, opts: ContentWrite) {
   await assertActorMay(tx, opts.actor, release, "edit");
   // The dashboard's autosave keeps drafts only; checked on the locked row, so a submission
   // that lands first is never overwritten by a save the customer did not ask for.
-  if (opts.onlyIfStatus && release.status !== opts.onlyIfStatus) throw new AppError("conflict", `Only a release in status ${opts.onlyIfStatus} is saved automatically; this one is ${release.status}.`);
+  if (opts.onlyIfStatus && release.status !== opts.onlyIfStatus)
+    throw new AppError("conflict", `Only a release in status ${opts.onlyIfStatus} is saved automatically; this one is ${release.status}.`);
   if (!(EDITABLE_STATUSES as readonly string[]).includes(release.status) || release.goneAt) {
-    throw new AppError("conflict", `A release in status ${release.status} cannot be edited; published releases change through a paid change.`);
+    throw new AppError(
+      "conflict",
+      `A release in status ${release.status} cannot be edited; published releases change through a paid change.`,
+    );
   }
   const c = contentColumns(opts.content, opts.placement?.language ?? release.language, await judgedImagesOf(tx, release.id));
   const hashChanged = c.contentHash !== release.contentHash;
@@ -179,7 +202,9 @@ export async function writeContent(tx: Tx, opts: ContentWrite) {
     where: { id: release.id },
     data: {
       ...c,
-      ...(moved && opts.placement ? { ...opts.placement, slug: await uniqueSlug(tx, opts.placement.portal, opts.placement.language, c.title) } : {}),
+      ...(moved && opts.placement
+        ? { ...opts.placement, slug: await uniqueSlug(tx, opts.placement.portal, opts.placement.language, c.title) }
+        : {}),
       ...(changed ? { contentChangedAt: now } : {}),
       // A person's approval covered the old version only; a scheduled release that changed
       // needs a new check, by a person when it needs one.
@@ -189,7 +214,16 @@ export async function writeContent(tx: Tx, opts: ContentWrite) {
   if (hashChanged) await discardStaleTextChecks(tx, release.id, c.contentHash, now);
   if (judgedChanged) await recordReviewVoided(tx, release, c.reviewFingerprint, { actor: opts.actor, now });
   if (changed || judgedChanged || moved) {
-    await recordLifecycleEvent(tx, { releaseId: release.id, type: "edited", from: release.status, to: updated.status, actor: opts.actor, history: false, data: { contentChanged: changed, judgedChanged, moved }, now });
+    await recordLifecycleEvent(tx, {
+      releaseId: release.id,
+      type: "edited",
+      from: release.status,
+      to: updated.status,
+      actor: opts.actor,
+      history: false,
+      data: { contentChanged: changed, judgedChanged, moved },
+      now,
+    });
   }
   return { release: updated, contentChanged: changed, judgedChanged };
 }

@@ -36,7 +36,9 @@ afterAll(async () => {
 describe("search on the embedded database", () => {
   it("answers as before for words, phrases and exclusions, walking or through the indexes", { timeout: 240_000 }, async () => {
     const corpus = await seedSearchCorpus(db);
-    const [stats] = await db.$queryRaw<{ target: number }[]>`SELECT attstattarget::int AS target FROM pg_attribute WHERE attrelid = 'press_release_search'::regclass AND attname = 'search_pairs'`;
+    const [stats] = await db.$queryRaw<
+      { target: number }[]
+    >`SELECT attstattarget::int AS target FROM pg_attribute WHERE attrelid = 'press_release_search'::regclass AND attname = 'search_pairs'`;
     expect(stats!.target).toBe(1000);
     for (const q of ["Wasserstoff", "Quasarix", '"Energie Export"', '"Energie Export" -Windpark', "Windpark Batterie"]) {
       for (const filters of [{}, { language: "en" as const }, { publicOnly: true, now: corpus.now, portal: "business" as const }]) {
@@ -44,7 +46,11 @@ describe("search on the embedded database", () => {
         for (const tuning of [{ indexFirstRows: -1, walkBudget: 400 }, { indexFirstRows: Number.POSITIVE_INFINITY }, undefined]) {
           const context = `${q} ${JSON.stringify(filters)} ${JSON.stringify(tuning)}`;
           const newest = await searchReleases({ ...filters, q, order: "newest", page: 2, perPage: 20, ...(tuning ? { tuning } : {}) });
-          expect(newest, context).toEqual({ ids: all.slice(20, 40), total: Math.min(all.length, MATCH_TOTAL_CAP), capped: all.length > MATCH_TOTAL_CAP });
+          expect(newest, context).toEqual({
+            ids: all.slice(20, 40),
+            total: Math.min(all.length, MATCH_TOTAL_CAP),
+            capped: all.length > MATCH_TOTAL_CAP,
+          });
           const ranked = await searchReleases({ ...filters, q, page: 1, perPage: 20, ...(tuning ? { tuning } : {}) });
           expect(ranked.ids, context).toEqual(await referenceRanked(db, { ...filters, q }, 1, 20));
         }

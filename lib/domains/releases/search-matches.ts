@@ -30,15 +30,21 @@ export interface Words {
 /** Quoted phrases and exclusions need a closer look; plain words go straight to the indexes. */
 export async function readWords(q: string, languages: Language[], run: Run): Promise<Words> {
   if (!/["-]/.test(q)) return { q, languages };
-  const rows = await run<{ language: Language; query: string; indexable: string }[]>("words", Prisma.sql`
+  const rows = await run<{ language: Language; query: string; indexable: string }[]>(
+    "words",
+    Prisma.sql`
     SELECT 'de' AS language, t::text AS query, querytree(t) AS indexable FROM websearch_to_tsquery('german', ${q}) t
-    UNION ALL SELECT 'en', t::text, querytree(t) FROM websearch_to_tsquery('english', ${q}) t`);
-  const parsed = new Map(rows.map((r) => [r.language, { query: r.query, indexable: r.indexable, pairs: requiredPairs(r.query).map(([a, b]) => pairKey(a, b)) }]));
+    UNION ALL SELECT 'en', t::text, querytree(t) FROM websearch_to_tsquery('english', ${q}) t`,
+  );
+  const parsed = new Map(
+    rows.map((r) => [r.language, { query: r.query, indexable: r.indexable, pairs: requiredPairs(r.query).map(([a, b]) => pairKey(a, b)) }]),
+  );
   return { q, languages, parsed };
 }
 
 // Configurations written out, so each tsquery is a constant the planner folds once.
-const tsquery = (l: Language, q: string) => (l === "de" ? Prisma.sql`websearch_to_tsquery('german', ${q})` : Prisma.sql`websearch_to_tsquery('english', ${q})`);
+const tsquery = (l: Language, q: string) =>
+  l === "de" ? Prisma.sql`websearch_to_tsquery('german', ${q})` : Prisma.sql`websearch_to_tsquery('english', ${q})`;
 const vector = (l: Language) => (l === "de" ? Prisma.sql`search_de` : Prisma.sql`search_en`);
 const inLanguage = (l: Language) => (l === "de" ? Prisma.sql`language = 'de'` : Prisma.sql`language = 'en'`);
 const anyOf = (parts: Prisma.Sql[]) => Prisma.sql`(${Prisma.join(parts, " OR ")})`;
@@ -109,7 +115,11 @@ export async function newestMatches(o: MatchQuery): Promise<NewestMatches> {
   const [walked, ...estimates] = await Promise.all([
     estimate("estimate rows", Prisma.sql`SELECT 1 FROM press_release_search ${walkable}`, run),
     ...(phrases ? (["words", "pairs"] as const) : ([undefined] as const)).map((only) =>
-      estimate(only ? `estimate ${only}` : "estimate", Prisma.sql`SELECT 1 FROM press_release_search WHERE ${indexFilters} AND ${indexMatch(o.words, only)}`, run),
+      estimate(
+        only ? `estimate ${only}` : "estimate",
+        Prisma.sql`SELECT 1 FROM press_release_search WHERE ${indexFilters} AND ${indexMatch(o.words, only)}`,
+        run,
+      ),
     ),
   ]);
   const matching = Math.min(...estimates);
@@ -120,7 +130,10 @@ export async function newestMatches(o: MatchQuery): Promise<NewestMatches> {
     const density = matching / Math.max(walked, 1);
     const fills = density * o.walkBudget >= (MATCH_TOTAL_CAP + 1) * 1.2;
     const walk = (budget: number, stop: number) => walkNewest(o, budget, stop);
-    const first = await walk(fills ? o.walkBudget : Math.min(5 * o.walkBudget, Math.max(o.walkBudget, Math.ceil((want / density) * 1.5))), fills ? MATCH_TOTAL_CAP + 1 : want);
+    const first = await walk(
+      fills ? o.walkBudget : Math.min(5 * o.walkBudget, Math.max(o.walkBudget, Math.ceil((want / density) * 1.5))),
+      fills ? MATCH_TOTAL_CAP + 1 : want,
+    );
     let hits = first.hits;
     if (!fills && hits.length >= want) {
       // The density the page showed prices both ways to the count, in rows walked (measured at a
@@ -128,22 +141,29 @@ export async function newestMatches(o: MatchQuery): Promise<NewestMatches> {
       // from a bitmap about five). Walking on wins when the estimate was far too low.
       const seen = hits.length / Math.max(first.read, 1);
       const onward = Math.ceil(((MATCH_TOTAL_CAP + 1) / seen) * 1.5);
-      if (onward <= 5 * o.walkBudget && onward < 5 * (MATCH_TOTAL_CAP + 1) + 0.1 * seen * walked) ({ hits } = await walk(onward, MATCH_TOTAL_CAP + 1));
+      if (onward <= 5 * o.walkBudget && onward < 5 * (MATCH_TOTAL_CAP + 1) + 0.1 * seen * walked)
+        ({ hits } = await walk(onward, MATCH_TOTAL_CAP + 1));
     }
     if (hits.length > MATCH_TOTAL_CAP) return { newest: hits.slice(0, MATCH_TOTAL_CAP), total: MATCH_TOTAL_CAP, capped: true };
     if (hits.length >= want) {
       // The walk holds the page; only the count needs the indexes. The CTE is planned without
       // a LIMIT (so on those indexes) and read only until the count is full.
-      const [counted] = await run<{ n: number }[]>("count", Prisma.sql`
+      const [counted] = await run<{ n: number }[]>(
+        "count",
+        Prisma.sql`
         WITH found AS MATERIALIZED (SELECT 1 FROM press_release_search WHERE ${indexFilters} AND ${indexed})
-        SELECT count(*)::int AS n FROM (SELECT 1 FROM found LIMIT ${MATCH_TOTAL_CAP + 1}) capped`);
+        SELECT count(*)::int AS n FROM (SELECT 1 FROM found LIMIT ${MATCH_TOTAL_CAP + 1}) capped`,
+      );
       return { newest: hits, total: Math.min(counted!.n, MATCH_TOTAL_CAP), capped: counted!.n > MATCH_TOTAL_CAP };
     }
   }
-  const [found] = await run<{ n: number; ids: number[] | null }[]>("matches", Prisma.sql`
+  const [found] = await run<{ n: number; ids: number[] | null }[]>(
+    "matches",
+    Prisma.sql`
     WITH found AS MATERIALIZED (SELECT press_release_id, published_at FROM press_release_search WHERE ${indexFilters} AND ${indexed})
     SELECT (SELECT count(*)::int FROM found) AS n,
-           (SELECT array_agg(press_release_id ORDER BY ${BY_DATE}) FROM (SELECT * FROM found ORDER BY ${BY_DATE} LIMIT ${want}) top) AS ids`);
+           (SELECT array_agg(press_release_id ORDER BY ${BY_DATE}) FROM (SELECT * FROM found ORDER BY ${BY_DATE} LIMIT ${want}) top) AS ids`,
+  );
   return { newest: found!.ids ?? [], total: Math.min(found!.n, MATCH_TOTAL_CAP), capped: found!.n > MATCH_TOTAL_CAP };
 }
 
@@ -156,13 +176,16 @@ export async function newestMatches(o: MatchQuery): Promise<NewestMatches> {
  */
 async function walkNewest(o: MatchQuery, budget: number, stop: number): Promise<{ hits: number[]; read: number }> {
   const walkable = o.publishedBy ? Prisma.sql`WHERE published_at <= ${o.publishedBy}` : Prisma.empty;
-  const [walked] = await o.run<{ ids: number[] | null; read: number | null }[]>("walk", Prisma.sql`
+  const [walked] = await o.run<{ ids: number[] | null; read: number | null }[]>(
+    "walk",
+    Prisma.sql`
     SELECT array_agg(press_release_id ORDER BY ${BY_DATE}) AS ids, max(rn)::int AS read FROM (
       SELECT press_release_id, published_at, rn FROM (
         SELECT *, row_number() OVER () AS rn FROM (
           SELECT press_release_id, published_at, portal, language, status, company_id, category_id, is_public, search_de, search_en
           FROM press_release_search ${walkable} ORDER BY ${BY_DATE} LIMIT ${budget}) newest) numbered
-      WHERE ${o.filters} AND ${rowMatch(o.words)} LIMIT ${stop}) hits`);
+      WHERE ${o.filters} AND ${rowMatch(o.words)} LIMIT ${stop}) hits`,
+  );
   return { hits: walked!.ids ?? [], read: walked!.read ?? 0 };
 }
 

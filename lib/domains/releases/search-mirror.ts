@@ -11,15 +11,34 @@ import { publiclyVisibleReleaseWhere } from "./visibility";
  * public side before and after tells search engines what happened (IndexNow, in this transaction);
  * a rebuild (`announce: false`) tells them nothing.
  */
-export async function syncSearchMirror(client: DbOrTx, pressReleaseId: number, now = new Date(), opts: { announce?: boolean } = {}): Promise<void> {
+export async function syncSearchMirror(
+  client: DbOrTx,
+  pressReleaseId: number,
+  now = new Date(),
+  opts: { announce?: boolean } = {},
+): Promise<void> {
   const r = await client.pressRelease.findUnique({
     where: { id: pressReleaseId },
-    select: { id: true, portal: true, language: true, slug: true, status: true, companyId: true, categoryId: true, title: true, lead: true, body: true, publishedAt: true, company: { select: { name: true } } },
+    select: {
+      id: true,
+      portal: true,
+      language: true,
+      slug: true,
+      status: true,
+      companyId: true,
+      categoryId: true,
+      title: true,
+      lead: true,
+      body: true,
+      publishedAt: true,
+      company: { select: { name: true } },
+    },
   });
   if (!r) return;
   // Public apart from the embargo: the time is checked when searching, so a release scheduled
   // for later becomes findable at its time without another sync.
-  const isPublic = (await client.pressRelease.count({ where: { id: r.id, ...publiclyVisibleReleaseWhere(now), publishedAt: { not: null } } })) === 1;
+  const isPublic =
+    (await client.pressRelease.count({ where: { id: r.id, ...publiclyVisibleReleaseWhere(now), publishedAt: { not: null } } })) === 1;
   const data = {
     portal: r.portal,
     language: r.language,
@@ -34,7 +53,10 @@ export async function syncSearchMirror(client: DbOrTx, pressReleaseId: number, n
     isPublic,
     syncedAt: now,
   };
-  const before = await client.pressReleaseSearch.findUnique({ where: { pressReleaseId: r.id }, select: { isPublic: true, publishedAt: true, title: true, lead: true, bodyText: true } });
+  const before = await client.pressReleaseSearch.findUnique({
+    where: { pressReleaseId: r.id },
+    select: { isPublic: true, publishedAt: true, title: true, lead: true, bodyText: true },
+  });
   await client.pressReleaseSearch.upsert({ where: { pressReleaseId: r.id }, create: { pressReleaseId: r.id, ...data }, update: data });
   if (opts.announce === false) return;
   // Under embargo the announcement waits for the release's time; the sender checks again then.
@@ -44,7 +66,10 @@ export async function syncSearchMirror(client: DbOrTx, pressReleaseId: number, n
     await queueIndexNowPing(client, { release: r, reason, dueAt: reason === "removal" ? now : (embargoedUntil ?? now) });
   } else if (embargoedUntil && before?.publishedAt?.getTime() !== embargoedUntil.getTime()) {
     // Still under embargo, with a new time: the waiting announcement moves with it.
-    await client.indexNowPing.updateMany({ where: { pressReleaseId: r.id, status: "pending", reason: { in: ["publish", "correction"] } }, data: { dueAt: embargoedUntil } });
+    await client.indexNowPing.updateMany({
+      where: { pressReleaseId: r.id, status: "pending", reason: { in: ["publish", "correction"] } },
+      data: { dueAt: embargoedUntil },
+    });
   }
 }
 
@@ -52,8 +77,16 @@ export async function syncSearchMirror(client: DbOrTx, pressReleaseId: number, n
  * A deleted release leaves the mirror; if it was served (public and past its embargo), search
  * engines hear of the removal. One withdrawn under embargo was never seen: nothing is said.
  */
-export async function dropSearchMirror(client: DbOrTx, release: { id: number; portal: Portal; language: Edition; slug: string }, now = new Date()): Promise<void> {
-  const before = await client.pressReleaseSearch.findUnique({ where: { pressReleaseId: release.id }, select: { isPublic: true, publishedAt: true } });
+export async function dropSearchMirror(
+  client: DbOrTx,
+  release: { id: number; portal: Portal; language: Edition; slug: string },
+  now = new Date(),
+): Promise<void> {
+  const before = await client.pressReleaseSearch.findUnique({
+    where: { pressReleaseId: release.id },
+    select: { isPublic: true, publishedAt: true },
+  });
   await client.pressReleaseSearch.deleteMany({ where: { pressReleaseId: release.id } });
-  if (before?.isPublic && before.publishedAt && before.publishedAt <= now) await queueIndexNowPing(client, { release, reason: "removal", dueAt: now });
+  if (before?.isPublic && before.publishedAt && before.publishedAt <= now)
+    await queueIndexNowPing(client, { release, reason: "removal", dueAt: now });
 }

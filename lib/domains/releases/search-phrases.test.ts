@@ -50,7 +50,7 @@ describe("requiredPairs", () => {
 });
 
 describe("pairKey", () => {
-  it("is the first 32 bits of md5(\"left right\") as a signed integer", () => {
+  it('is the first 32 bits of md5("left right") as a signed integer', () => {
     // md5("a b") = 0cc9cd4d…, md5("werk energi") = eeafff56… (two's complement below zero).
     expect(pairKey("a", "b")).toBe(0x0cc9cd4d);
     expect(pairKey("werk", "energi")).toBe(0xeeafff56 - 2 ** 32);

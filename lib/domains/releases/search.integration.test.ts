@@ -17,8 +17,36 @@ beforeAll(async () => {
 
 /** Queries as people type them: the corpus's words, quotes, exclusions, or, stray signs (fixed seed). */
 function typedQueries(count: number, seed: number): string[] {
-  const parts = ["Wasserstoff", "Windpark", "Batterie", "Energie", "Export", "für", "die", "Text", "Meldung", "Quasarix", '"', "-", "or", "(", ")", "'", "\\", ":*", "&", "|", "!", "<->", "e-mail",
-    '"Energie Export"', '"Wasserstoff Windpark"', '"Export für die Energie"', '-"Energie Export"', '"Text'];
+  const parts = [
+    "Wasserstoff",
+    "Windpark",
+    "Batterie",
+    "Energie",
+    "Export",
+    "für",
+    "die",
+    "Text",
+    "Meldung",
+    "Quasarix",
+    '"',
+    "-",
+    "or",
+    "(",
+    ")",
+    "'",
+    "\\",
+    ":*",
+    "&",
+    "|",
+    "!",
+    "<->",
+    "e-mail",
+    '"Energie Export"',
+    '"Wasserstoff Windpark"',
+    '"Export für die Energie"',
+    '-"Energie Export"',
+    '"Text',
+  ];
   const next = (n: number) => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     return seed % n;
@@ -35,7 +63,17 @@ const WAYS = {
   index: { indexFirstRows: Number.POSITIVE_INFINITY },
 } as const;
 
-const QUERIES = ["Wasserstoff", "Windpark Batterie", "Quasarix", '"Energie Export"', '"Energie Export" -Windpark', "Quasarix or Batterie", '"Export Energie"', "Nichtvorhanden", "und die"];
+const QUERIES = [
+  "Wasserstoff",
+  "Windpark Batterie",
+  "Quasarix",
+  '"Energie Export"',
+  '"Energie Export" -Windpark',
+  "Quasarix or Batterie",
+  '"Export Energie"',
+  "Nichtvorhanden",
+  "und die",
+];
 
 function filterSets(): [string, ReleaseSearch][] {
   return [
@@ -72,9 +110,17 @@ describe("searchReleases answers as before, whichever way it takes", () => {
       for (const [label, filters] of filterSets()) {
         const all = await referenceNewest(db, { ...filters, q });
         for (const [way, tuning] of Object.entries(WAYS)) {
-          for (const [page, perPage] of [[1, 20], [2, 20], [10, 100], [51, 20]] as const) {
+          for (const [page, perPage] of [
+            [1, 20],
+            [2, 20],
+            [10, 100],
+            [51, 20],
+          ] as const) {
             const got = await searchReleases({ ...filters, q, page, perPage, ...(tuning ? { tuning } : {}) });
-            const expected = page * perPage <= 1_000 ? await referenceRanked(db, { ...filters, q }, page, perPage) : all.slice((page - 1) * perPage, page * perPage);
+            const expected =
+              page * perPage <= 1_000
+                ? await referenceRanked(db, { ...filters, q }, page, perPage)
+                : all.slice((page - 1) * perPage, page * perPage);
             expect(got.ids, `${q} / ${label} / ${way} / page ${page} of ${perPage}`).toEqual(expected);
             expect(got.total).toBe(Math.min(all.length, MATCH_TOTAL_CAP));
           }
@@ -90,7 +136,11 @@ describe("searchReleases answers as before, whichever way it takes", () => {
       for (const [way, tuning] of Object.entries(WAYS)) {
         const context = `${JSON.stringify(q)} / ${way}`;
         const newest = await searchReleases({ q, order: "newest", page: 2, perPage: 10, ...(tuning ? { tuning } : {}) });
-        expect(newest, context).toEqual({ ids: all.slice(10, 20), total: Math.min(all.length, MATCH_TOTAL_CAP), capped: all.length > MATCH_TOTAL_CAP });
+        expect(newest, context).toEqual({
+          ids: all.slice(10, 20),
+          total: Math.min(all.length, MATCH_TOTAL_CAP),
+          capped: all.length > MATCH_TOTAL_CAP,
+        });
         expect((await searchReleases({ q, ...(tuning ? { tuning } : {}) })).ids, context).toEqual(ranked);
       }
     }
@@ -109,7 +159,11 @@ describe("searchReleases answers as before, whichever way it takes", () => {
   it("without words: newest first, counted up to SEARCH_TOTAL_CAP, whatever the order asked", async () => {
     const all = await referenceNewest(db, { publicOnly: true, now: corpus.now, portal: "tech" });
     for (const order of ["rank", "newest"] as const) {
-      expect(await searchReleases({ publicOnly: true, now: corpus.now, portal: "tech", order, page: 3, perPage: 25 })).toEqual({ ids: all.slice(50, 75), total: all.length, capped: false });
+      expect(await searchReleases({ publicOnly: true, now: corpus.now, portal: "tech", order, page: 3, perPage: 25 })).toEqual({
+        ids: all.slice(50, 75),
+        total: all.length,
+        capped: false,
+      });
     }
   });
 
@@ -132,14 +186,24 @@ describe("searchReleases answers as before, whichever way it takes", () => {
     // In 1 %: straight to the indexes.
     expect(await steps({ q: "Quasarix", order: "newest", tuning: { indexFirstRows: 100 } })).toEqual([...estimates, "matches"]);
     // In 9 %: the walk stops at the page, the indexes count.
-    expect(await steps({ q: '"Energie Export"', order: "newest", tuning: { indexFirstRows: 30 } })).toEqual(["words", "estimate rows", "estimate words", "estimate pairs", "walk", "count"]);
+    expect(await steps({ q: '"Energie Export"', order: "newest", tuning: { indexFirstRows: 30 } })).toEqual([
+      "words",
+      "estimate rows",
+      "estimate words",
+      "estimate pairs",
+      "walk",
+      "count",
+    ]);
     expect(await steps({})).toEqual(["page", "count"]);
   });
 });
 
 describe("phrase pairs", () => {
   it("every release matching a phrase holds the pair keys the query requires (both languages)", async () => {
-    for (const [config, language, vector] of [["german", "de", "search_de"], ["english", "en", "search_en"]] as const) {
+    for (const [config, language, vector] of [
+      ["german", "de", "search_de"],
+      ["english", "en", "search_en"],
+    ] as const) {
       for (const q of ['"Energie Export"', '"Export für die Energie"', '"Energie Export" -Windpark', '"Wasserstoff Windpark" -Quasarix']) {
         const [printed] = await db.$queryRaw<{ text: string }[]>`SELECT websearch_to_tsquery(${config}::regconfig, ${q})::text AS text`;
         const keys = requiredPairs(printed!.text).map(([a, b]) => pairKey(a, b));
@@ -155,7 +219,10 @@ describe("phrase pairs", () => {
   it("reads whatever websearch_to_tsquery prints, and every match holds the pairs it requires", { timeout: 120_000 }, async () => {
     let matched = 0;
     for (const q of typedQueries(300, 17)) {
-      for (const [config, language, vector] of [["german", "de", "search_de"], ["english", "en", "search_en"]] as const) {
+      for (const [config, language, vector] of [
+        ["german", "de", "search_de"],
+        ["english", "en", "search_en"],
+      ] as const) {
         const [printed] = await db.$queryRaw<{ text: string }[]>`SELECT websearch_to_tsquery(${config}::regconfig, ${q})::text AS text`;
         const keys = requiredPairs(printed!.text).map(([a, b]) => pairKey(a, b));
         if (!keys.length) continue;
@@ -174,13 +241,24 @@ describe("phrase pairs", () => {
       SELECT websearch_to_tsquery('german', '"Werk Energie" -Klinik') ::text AS a,
              websearch_to_tsquery('german', '"neues Werk für Energie" or Solar')::text AS b,
              websearch_to_tsquery('english', '"e-mail marketing" -"foo bar"')::text AS c`;
-    expect(printed).toEqual({ a: "'werk' <-> 'energi' & !'klinik'", b: "'neu' <-> 'werk' <2> 'energi' | 'solar'", c: "'e-mail' <-> 'e' <-> 'mail' <-> 'market' & !( 'foo' <-> 'bar' )" });
+    expect(printed).toEqual({
+      a: "'werk' <-> 'energi' & !'klinik'",
+      b: "'neu' <-> 'werk' <2> 'energi' | 'solar'",
+      c: "'e-mail' <-> 'e' <-> 'mail' <-> 'market' & !( 'foo' <-> 'bar' )",
+    });
     expect(requiredPairs(printed!.a)).toEqual([["werk", "energi"]]);
     expect(requiredPairs(printed!.b)).toEqual([]);
     // The column's keys for lexemes as the database stores them, quotes, backslashes and umlauts included.
     const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
-    for (const [a, b] of [["werk", "energi"], ["straß", "über"], ["o'neil", "back\\slash"], ["e-mail", "e"]] as const) {
-      const [row] = await db.$queryRaw<{ keys: number[] }[]>`SELECT search_phrase_pairs(${`${quoted(a)}:1 ${quoted(b)}:2`}::tsvector) AS keys`;
+    for (const [a, b] of [
+      ["werk", "energi"],
+      ["straß", "über"],
+      ["o'neil", "back\\slash"],
+      ["e-mail", "e"],
+    ] as const) {
+      const [row] = await db.$queryRaw<
+        { keys: number[] }[]
+      >`SELECT search_phrase_pairs(${`${quoted(a)}:1 ${quoted(b)}:2`}::tsvector) AS keys`;
       expect(row!.keys, `${a} ${b}`).toEqual([pairKey(a, b)]);
     }
   });

@@ -66,8 +66,14 @@ export async function searchReleases(search: ReleaseSearch): Promise<ReleaseSear
   const perPage = s.perPage ?? 20;
   const page = s.page ?? 1;
   // Words and pages come from people and clients: refused here, whichever screen or API asked.
-  if (s.q !== undefined && !isAcceptableText(s.q)) throw new AppError("validation_failed", "The search words cannot be used.", undefined, [{ path: "q", message: UNACCEPTABLE_TEXT_MESSAGE }]);
-  if (!Number.isSafeInteger(page) || page < 1 || page > MAX_SEARCH_PAGE) throw new AppError("validation_failed", `Pages run from 1 to ${MAX_SEARCH_PAGE}.`, undefined, [{ path: "page", message: `1–${MAX_SEARCH_PAGE}.` }]);
+  if (s.q !== undefined && !isAcceptableText(s.q))
+    throw new AppError("validation_failed", "The search words cannot be used.", undefined, [
+      { path: "q", message: UNACCEPTABLE_TEXT_MESSAGE },
+    ]);
+  if (!Number.isSafeInteger(page) || page < 1 || page > MAX_SEARCH_PAGE)
+    throw new AppError("validation_failed", `Pages run from 1 to ${MAX_SEARCH_PAGE}.`, undefined, [
+      { path: "page", message: `1–${MAX_SEARCH_PAGE}.` },
+    ]);
   const offset = (page - 1) * perPage;
   const run: Run = (step, sql) => {
     s.onQuery?.(step, sql);
@@ -77,8 +83,14 @@ export async function searchReleases(search: ReleaseSearch): Promise<ReleaseSear
   const q = s.q?.trim();
   if (!q) {
     const [rows, [counted]] = await Promise.all([
-      run<{ id: number }[]>("page", Prisma.sql`SELECT press_release_id AS id FROM press_release_search WHERE ${filters} ORDER BY ${BY_DATE} LIMIT ${perPage} OFFSET ${offset}`),
-      run<{ n: number }[]>("count", Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM press_release_search WHERE ${filters} LIMIT ${SEARCH_TOTAL_CAP + 1}) capped`),
+      run<{ id: number }[]>(
+        "page",
+        Prisma.sql`SELECT press_release_id AS id FROM press_release_search WHERE ${filters} ORDER BY ${BY_DATE} LIMIT ${perPage} OFFSET ${offset}`,
+      ),
+      run<{ n: number }[]>(
+        "count",
+        Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM press_release_search WHERE ${filters} LIMIT ${SEARCH_TOTAL_CAP + 1}) capped`,
+      ),
     ]);
     return { ids: rows.map((r) => r.id), total: Math.min(counted!.n, SEARCH_TOTAL_CAP), capped: counted!.n > SEARCH_TOTAL_CAP };
   }
@@ -97,18 +109,25 @@ export async function searchReleases(search: ReleaseSearch): Promise<ReleaseSear
   });
   if (ranked) {
     if (offset >= newest.length) return { ids: [], total, capped };
-    const rows = await run<{ id: number }[]>("rank", Prisma.sql`
+    const rows = await run<{ id: number }[]>(
+      "rank",
+      Prisma.sql`
       SELECT press_release_id AS id FROM press_release_search WHERE press_release_id = ANY(${newest}::int[])
       ORDER BY CASE WHEN language = 'de' THEN ts_rank(search_de, websearch_to_tsquery('german', ${q}))
                     ELSE ts_rank(search_en, websearch_to_tsquery('english', ${q})) END DESC, ${BY_DATE}
-      LIMIT ${perPage} OFFSET ${offset}`);
+      LIMIT ${perPage} OFFSET ${offset}`,
+    );
     return { ids: rows.map((r) => r.id), total, capped };
   }
   // `newest` holds the page, or every match there is.
-  if (offset + perPage <= newest.length || (!capped && newest.length >= total)) return { ids: newest.slice(offset, offset + perPage), total, capped };
+  if (offset + perPage <= newest.length || (!capped && newest.length >= total))
+    return { ids: newest.slice(offset, offset + perPage), total, capped };
   // Past the counted matches: by date, as deep as asked.
-  const rows = await run<{ id: number }[]>("deep page", Prisma.sql`
-    SELECT press_release_id AS id FROM press_release_search WHERE ${filters} AND ${indexMatch(words)} ORDER BY ${BY_DATE} LIMIT ${perPage} OFFSET ${offset}`);
+  const rows = await run<{ id: number }[]>(
+    "deep page",
+    Prisma.sql`
+    SELECT press_release_id AS id FROM press_release_search WHERE ${filters} AND ${indexMatch(words)} ORDER BY ${BY_DATE} LIMIT ${perPage} OFFSET ${offset}`,
+  );
   return { ids: rows.map((r) => r.id), total, capped };
 }
 
@@ -136,7 +155,12 @@ export async function reindexSearch(opts: { batchSize?: number; onProgress?: (do
   let done = 0;
   await db.$executeRaw`DELETE FROM press_release_search s USING press_releases r WHERE r.id = s.press_release_id AND r.deleted_at IS NOT NULL`;
   for (;;) {
-    const ids = await db.pressRelease.findMany({ where: { id: { gt: lastId }, deletedAt: null }, select: { id: true }, orderBy: { id: "asc" }, take: batch });
+    const ids = await db.pressRelease.findMany({
+      where: { id: { gt: lastId }, deletedAt: null },
+      select: { id: true },
+      orderBy: { id: "asc" },
+      take: batch,
+    });
     if (!ids.length) break;
     const now = new Date();
     // A rebuild changes no page: search engines hear nothing of it.

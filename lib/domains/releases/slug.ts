@@ -9,5 +9,5 @@ export function slugify(text: string, maxLength = 80): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
-  return (slug.slice(0, maxLength).replace(/-+$/, "") || "pressemitteilung");
+  return slug.slice(0, maxLength).replace(/-+$/, "") || "pressemitteilung";
 }

@@ -24,7 +24,15 @@ export async function submitInTransaction(tx: Tx, opts: { releaseId: number; act
     where: { id: release.id },
     data: { status: "in_review", reviewFlaggedAt: null, manualQueueAt: toHuman ? opts.now : null },
   });
-  await recordLifecycleEvent(tx, { releaseId: release.id, type: "submitted", from: release.status, to: "in_review", actor: opts.actor, outcome: toHuman ? "manual_queue" : "submitted", now: opts.now });
+  await recordLifecycleEvent(tx, {
+    releaseId: release.id,
+    type: "submitted",
+    from: release.status,
+    to: "in_review",
+    actor: opts.actor,
+    outcome: toHuman ? "manual_queue" : "submitted",
+    now: opts.now,
+  });
   return { toHuman, reviewFingerprint: release.reviewFingerprint ?? release.contentHash };
 }
 

@@ -59,7 +59,11 @@ describe("tombstones", () => {
     const back = await db.company.findUniqueOrThrow({ where: { id: company.id } });
     expect([back.isActive, back.savedIsActive, back.goneAt]).toEqual([true, null, null]);
     const rows = await db.pressRelease.findMany({ where: { id: { in: [a.id, b.id, earlier.id] } }, orderBy: { id: "asc" } });
-    expect(rows.map((r) => [r.goneAt === null, r.noExport])).toEqual([[true, false], [true, true], [false, true]]);
+    expect(rows.map((r) => [r.goneAt === null, r.noExport])).toEqual([
+      [true, false],
+      [true, true],
+      [false, true],
+    ]);
   });
 
   it("an inactive newsroom stays inactive after markGone and unmark", async () => {
@@ -76,13 +80,40 @@ async function storedImage(pressReleaseId: number) {
   await mkdir(dirname(storagePath(path)), { recursive: true });
   await writeFile(storagePath(path), "bytes");
   const image = await db.pressReleaseImage.create({
-    data: { pressReleaseId, originalPath: path, bytesSha256: "a".repeat(64), metadataHash: "b".repeat(64), mimeType: "image/jpeg", width: 1, height: 1, sizeBytes: 5, displayPath: path, rulesVersion: "r1", formVersion: "v2" },
+    data: {
+      pressReleaseId,
+      originalPath: path,
+      bytesSha256: "a".repeat(64),
+      metadataHash: "b".repeat(64),
+      mimeType: "image/jpeg",
+      width: 1,
+      height: 1,
+      sizeBytes: 5,
+      displayPath: path,
+      rulesVersion: "r1",
+      formVersion: "v2",
+    },
   });
-  await db.imageRightsConfirmation.create({ data: { subjectType: "press_release", subjectId: pressReleaseId, imageId: image.id, imageSha256: "a".repeat(64), legalTextKey: "img-confirm-v2", ipHmac: "h", ipHmacKeyVersion: 1, source: "form" } });
+  await db.imageRightsConfirmation.create({
+    data: {
+      subjectType: "press_release",
+      subjectId: pressReleaseId,
+      imageId: image.id,
+      imageSha256: "a".repeat(64),
+      legalTextKey: "img-confirm-v2",
+      ipHmac: "h",
+      ipHmacKeyVersion: 1,
+      source: "form",
+    },
+  });
   return { image, path };
 }
 
-const exists = (p: string) => access(storagePath(p)).then(() => true, () => false);
+const exists = (p: string) =>
+  access(storagePath(p)).then(
+    () => true,
+    () => false,
+  );
 
 describe("full deletion", () => {
   it("erases images of a never-published release with originals and confirmations", async () => {

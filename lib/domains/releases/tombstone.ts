@@ -12,19 +12,56 @@ import { bumpPublicCacheGeneration } from "./public-cache";
 // and come back on unmark.
 
 /** `byNewsroom`: part of the newsroom's tombstone, which drops the public caches once for all its releases. */
-async function markReleaseGoneLocked(tx: Tx, releaseId: number, goneAt: Date, actor: Actor, reason: string | undefined, byNewsroom: boolean): Promise<boolean> {
+async function markReleaseGoneLocked(
+  tx: Tx,
+  releaseId: number,
+  goneAt: Date,
+  actor: Actor,
+  reason: string | undefined,
+  byNewsroom: boolean,
+): Promise<boolean> {
   const release = await lockRelease(tx, releaseId);
   if (release.goneAt) return false;
   await tx.pressRelease.update({ where: { id: release.id }, data: { goneAt, savedNoExport: release.noExport, noExport: true } });
-  await recordLifecycleEvent(tx, { releaseId: release.id, type: "tombstoned", from: release.status, to: release.status, actor, outcome: "gone", reason, data: { byNewsroom }, now: goneAt });
+  await recordLifecycleEvent(tx, {
+    releaseId: release.id,
+    type: "tombstoned",
+    from: release.status,
+    to: release.status,
+    actor,
+    outcome: "gone",
+    reason,
+    data: { byNewsroom },
+    now: goneAt,
+  });
   return true;
 }
 
-async function unmarkReleaseLocked(tx: Tx, releaseId: number, actor: Actor, now: Date, reason: string | undefined, byNewsroom: boolean): Promise<boolean> {
+async function unmarkReleaseLocked(
+  tx: Tx,
+  releaseId: number,
+  actor: Actor,
+  now: Date,
+  reason: string | undefined,
+  byNewsroom: boolean,
+): Promise<boolean> {
   const release = await lockRelease(tx, releaseId);
   if (!release.goneAt) return false;
-  await tx.pressRelease.update({ where: { id: release.id }, data: { goneAt: null, noExport: release.savedNoExport ?? false, savedNoExport: null } });
-  await recordLifecycleEvent(tx, { releaseId: release.id, type: "untombstoned", from: release.status, to: release.status, actor, outcome: "unmarked", reason, data: { byNewsroom }, now });
+  await tx.pressRelease.update({
+    where: { id: release.id },
+    data: { goneAt: null, noExport: release.savedNoExport ?? false, savedNoExport: null },
+  });
+  await recordLifecycleEvent(tx, {
+    releaseId: release.id,
+    type: "untombstoned",
+    from: release.status,
+    to: release.status,
+    actor,
+    outcome: "unmarked",
+    reason,
+    data: { byNewsroom },
+    now,
+  });
   return true;
 }
 
@@ -69,9 +106,23 @@ export async function markCompanyGone(opts: TombstoneOptions & { companyId: numb
     const company = await lockCompany(tx, opts.companyId);
     if (company.goneAt) throw new AppError("conflict", "This newsroom is already tombstoned.");
     await tx.company.update({ where: { id: company.id }, data: { goneAt: now, savedIsActive: company.isActive, isActive: false } });
-    const releases = await tx.pressRelease.findMany({ where: { companyId: company.id, goneAt: null, deletedAt: null }, select: { id: true }, orderBy: { id: "asc" } });
+    const releases = await tx.pressRelease.findMany({
+      where: { companyId: company.id, goneAt: null, deletedAt: null },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
     for (const r of releases) await markReleaseGoneLocked(tx, r.id, now, opts.actor, opts.reason, true);
-    await recordActivity({ actorUserId: opts.actor.userId ?? null, type: ACTIVITY.companyGone, subjectType: "company", subjectId: company.id, ...(opts.reason ? { reason: opts.reason } : {}), metadata: { releases: releases.length } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.actor.userId ?? null,
+        type: ACTIVITY.companyGone,
+        subjectType: "company",
+        subjectId: company.id,
+        ...(opts.reason ? { reason: opts.reason } : {}),
+        metadata: { releases: releases.length },
+      },
+      tx,
+    );
     await bumpPublicCacheGeneration(tx);
     return { releases: releases.length };
   });
@@ -82,10 +133,27 @@ export async function unmarkCompanyGone(opts: TombstoneOptions & { companyId: nu
   return inTransaction(client, async (tx) => {
     const company = await lockCompany(tx, opts.companyId);
     if (!company.goneAt) throw new AppError("conflict", "This newsroom is not tombstoned.");
-    await tx.company.update({ where: { id: company.id }, data: { goneAt: null, isActive: company.savedIsActive ?? true, savedIsActive: null } });
-    const releases = await tx.pressRelease.findMany({ where: { companyId: company.id, goneAt: company.goneAt, deletedAt: null }, select: { id: true }, orderBy: { id: "asc" } });
+    await tx.company.update({
+      where: { id: company.id },
+      data: { goneAt: null, isActive: company.savedIsActive ?? true, savedIsActive: null },
+    });
+    const releases = await tx.pressRelease.findMany({
+      where: { companyId: company.id, goneAt: company.goneAt, deletedAt: null },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
     for (const r of releases) await unmarkReleaseLocked(tx, r.id, opts.actor, now, opts.reason, true);
-    await recordActivity({ actorUserId: opts.actor.userId ?? null, type: ACTIVITY.companyUnmarked, subjectType: "company", subjectId: company.id, ...(opts.reason ? { reason: opts.reason } : {}), metadata: { releases: releases.length } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.actor.userId ?? null,
+        type: ACTIVITY.companyUnmarked,
+        subjectType: "company",
+        subjectId: company.id,
+        ...(opts.reason ? { reason: opts.reason } : {}),
+        metadata: { releases: releases.length },
+      },
+      tx,
+    );
     await bumpPublicCacheGeneration(tx);
     return { releases: releases.length };
   });

@@ -58,7 +58,12 @@ export interface ReleaseWrite {
 /** writeRelease refused the input: every issue found, in the release's words, for each door to word and place. */
 export class ReleaseRefused extends AppError {
   constructor(readonly writeIssues: WriteIssue[]) {
-    super("validation_failed", "The release is not valid.", undefined, writeIssues.map((i) => ({ path: i.field, message: englishIssue(i) })));
+    super(
+      "validation_failed",
+      "The release is not valid.",
+      undefined,
+      writeIssues.map((i) => ({ path: i.field, message: englishIssue(i) })),
+    );
   }
 }
 
@@ -80,7 +85,8 @@ async function activeCategory(ref: { slug: string } | { id: number }, portal: Po
 async function categoryOf(w: ReleaseWrite, existing: PressRelease | null, portal: Portal, issues: WriteIssue[]): Promise<number | null> {
   if (w.category !== undefined) {
     const id = w.category ? await activeCategory(w.category, portal) : null;
-    if (w.category && !id) issues.push({ field: "category", rule: "not_active", portal, ...("slug" in w.category ? { slug: w.category.slug } : {}) });
+    if (w.category && !id)
+      issues.push({ field: "category", rule: "not_active", portal, ...("slug" in w.category ? { slug: w.category.slug } : {}) });
     return id;
   }
   const keptId = existing?.categoryId ?? null;
@@ -100,28 +106,32 @@ async function placementOf(w: ReleaseWrite, existing: PressRelease | null, now: 
   const portal = w.portal ?? existing?.portal;
   const language = w.language ?? existing?.language;
   if (!portal) issues.push({ field: "portal", rule: "required" });
-  else if (newsroom && !newsroom.portals.includes(portal)) issues.push({ field: "portal", rule: "not_on_portal", portals: newsroom.portals });
+  else if (newsroom && !newsroom.portals.includes(portal))
+    issues.push({ field: "portal", rule: "not_on_portal", portals: newsroom.portals });
   if (!language) issues.push({ field: "language", rule: "required" });
 
   // Against a portal the newsroom may not use, a category check would only add noise.
   const portalValid = !!portal && !issues.some((i) => i.field === "portal");
-  const categoryId = portalValid ? await categoryOf(w, existing, portal!, issues) : existing?.categoryId ?? null;
-  if (w.guided && portalValid && !categoryId && !issues.some((i) => i.field === "category")) issues.push({ field: "category", rule: "required" });
+  const categoryId = portalValid ? await categoryOf(w, existing, portal!, issues) : (existing?.categoryId ?? null);
+  if (w.guided && portalValid && !categoryId && !issues.some((i) => i.field === "category"))
+    issues.push({ field: "category", rule: "required" });
 
-  const scheduledAt = w.scheduledAt !== undefined ? w.scheduledAt : existing?.scheduledAt ?? null;
+  const scheduledAt = w.scheduledAt !== undefined ? w.scheduledAt : (existing?.scheduledAt ?? null);
   // A time that passed while the release waited may stay; a newly chosen one must lie ahead.
-  if (w.guided && scheduledAt && scheduledAt <= now && scheduledAt.getTime() !== existing?.scheduledAt?.getTime()) issues.push({ field: "scheduledAt", rule: "in_past" });
+  if (w.guided && scheduledAt && scheduledAt <= now && scheduledAt.getTime() !== existing?.scheduledAt?.getTime())
+    issues.push({ field: "scheduledAt", rule: "in_past" });
   if (w.guided && !w.aiDeclaration) issues.push({ field: "aiDeclaration", rule: "required" });
 
   // The DNS check of spec 7, only for an address that passed the shape rules.
   const email = w.text.contactEmail?.trim();
-  if (email && !issues.some((i) => i.field === "contactEmail") && (await isImplausibleMailDomain(email))) issues.push({ field: "contactEmail", rule: "undeliverable" });
+  if (email && !issues.some((i) => i.field === "contactEmail") && (await isImplausibleMailDomain(email)))
+    issues.push({ field: "contactEmail", rule: "undeliverable" });
   return { newsroom, portal: portal!, language: language!, categoryId, scheduledAt };
 }
 
 /** An optional text as stored: trimmed, empty is none; `undefined` (not sent) keeps the stored value. */
 function optional(sent: string | null | undefined, stored: string | null | undefined): string | null {
-  return sent === undefined ? stored ?? null : sent?.trim() || null;
+  return sent === undefined ? (stored ?? null) : sent?.trim() || null;
 }
 
 /** The content to store: what the write sends, the stored value where it sends nothing. */
@@ -133,7 +143,7 @@ function contentOf(w: ReleaseWrite, base: PressRelease | null, placement: Placem
     // The HTML as sent; insertDraft and writeContent store it through sanitizeReleaseHtml.
     body: t.body ?? base?.body ?? "",
     location: optional(t.location, base?.location),
-    keywords: t.keywords ? t.keywords.map((k) => k.trim()) : base?.keywords ?? [],
+    keywords: t.keywords ? t.keywords.map((k) => k.trim()) : (base?.keywords ?? []),
     contactName: optional(t.contactName, base?.contactName),
     contactEmail: optional(t.contactEmail, base?.contactEmail)?.toLowerCase() ?? null,
     contactPhone: optional(t.contactPhone, base?.contactPhone),
@@ -158,7 +168,11 @@ async function passLegalGate(w: ReleaseWrite): Promise<void> {
       await acceptDocuments(w.userId, w.acceptedDocuments, w.ip ?? null);
     } catch (err) {
       if (err instanceof AppError && err.code === "validation_failed") {
-        throw new AppError("legal_acceptance_required", "Die Bedingungen wurden soeben geändert. Bitte lesen Sie die aktuelle Fassung und bestätigen Sie erneut.", err.details);
+        throw new AppError(
+          "legal_acceptance_required",
+          "Die Bedingungen wurden soeben geändert. Bitte lesen Sie die aktuelle Fassung und bestätigen Sie erneut.",
+          err.details,
+        );
       }
       throw err;
     }
@@ -177,7 +191,8 @@ export async function writeRelease(w: ReleaseWrite): Promise<{ releaseId: number
   const now = w.now ?? new Date();
   assertMayAcceptDocuments(w);
   const existing = w.releaseId !== undefined ? await ownReleaseOrThrow(w.userId, w.releaseId) : null;
-  if (w.autosave && (!existing || w.submit)) throw new AppError("conflict", "Only a saved draft is saved automatically, and never submitted.");
+  if (w.autosave && (!existing || w.submit))
+    throw new AppError("conflict", "Only a saved draft is saved automatically, and never submitted.");
 
   const issues: WriteIssue[] = releaseTextIssues(existing ? w.text : { title: "", body: "", ...w.text }, { guided: !!w.guided });
   const placement = await placementOf(w, existing, now, issues);
@@ -193,9 +208,26 @@ export async function writeRelease(w: ReleaseWrite): Promise<{ releaseId: number
     let releaseId: number;
     let submittable = true;
     if (!existing) {
-      releaseId = (await insertDraft(tx, { companyId: placement.newsroom!.id, portal: placement.portal, language: placement.language, authorUserId: w.userId, source: w.source, content, actor })).id;
+      releaseId = (
+        await insertDraft(tx, {
+          companyId: placement.newsroom!.id,
+          portal: placement.portal,
+          language: placement.language,
+          authorUserId: w.userId,
+          source: w.source,
+          content,
+          actor,
+        })
+      ).id;
     } else {
-      const saved = await writeContent(tx, { releaseId: existing.id, content, placement: { portal: placement.portal, language: placement.language }, actor, now, ...(w.autosave ? { onlyIfStatus: "draft" as const } : {}) });
+      const saved = await writeContent(tx, {
+        releaseId: existing.id,
+        content,
+        placement: { portal: placement.portal, language: placement.language },
+        actor,
+        now,
+        ...(w.autosave ? { onlyIfStatus: "draft" as const } : {}),
+      });
       releaseId = saved.release.id;
       if (saved.judgedChanged && awaitsAutomaticCheck(saved.release)) afterCommit.check = saved.release.reviewFingerprint!;
       submittable = saved.release.status === "draft" || saved.release.status === "rejected";

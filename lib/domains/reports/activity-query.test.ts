@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ACTIVITY } from "@/lib/domains/activity/types";
-import { ACTIVITY_CHART_DAYS, ACTIVITY_SEARCH_MAX, activityChartRange, activityRange, decodeCursor, encodeCursor, parseActivityQuery, readActivityQuery } from "./activity-query";
+import {
+  ACTIVITY_CHART_DAYS,
+  ACTIVITY_SEARCH_MAX,
+  activityChartRange,
+  activityRange,
+  decodeCursor,
+  encodeCursor,
+  parseActivityQuery,
+  readActivityQuery,
+} from "./activity-query";
 import { daysOf } from "./report-range";
 import { runWithDeadline } from "@/tests/run-with-deadline";
 
@@ -22,7 +31,10 @@ describe("activity query from a hostile URL (attacker)", () => {
          const chart = m.activityChartRange(query, now);
          return { fromDay: query.fromDay, toDay: query.toDay, open: range.from === null && range.to === null, chart: [chart.fromDay, chart.toDay], notices: notices.length };`,
       );
-      expect(run).toMatchObject({ finished: true, value: { fromDay: null, toDay: null, open: true, chart: ["2026-10-26", "2026-11-24"], notices: 2 } });
+      expect(run).toMatchObject({
+        finished: true,
+        value: { fromDay: null, toDay: null, open: true, chart: ["2026-10-26", "2026-11-24"], notices: 2 },
+      });
     });
   }
 
@@ -43,7 +55,15 @@ describe("activity query from a hostile URL (attacker)", () => {
   });
 
   it("type: repeated, unknown, NUL or 10,000 characters means all events, with a notice", () => {
-    for (const type of [[ACTIVITY.userLoggedIn, ACTIVITY.formIntake], "Login", "a\u0000", "x".repeat(10_000), "__proto__", "constructor", "toString"]) {
+    for (const type of [
+      [ACTIVITY.userLoggedIn, ACTIVITY.formIntake],
+      "Login",
+      "a\u0000",
+      "x".repeat(10_000),
+      "__proto__",
+      "constructor",
+      "toString",
+    ]) {
       const { query, notices } = read({ type });
       expect(query.type, String(type).slice(0, 20)).toBeNull();
       expect(notices).toEqual(["Das gewählte Ereignis gibt es nicht; gezeigt werden alle Ereignisse."]);
@@ -63,10 +83,25 @@ describe("activity query from a hostile URL (attacker)", () => {
     const valid = encodeCursor({ createdAt: new Date("2026-01-01T10:00:00.123Z"), id: 42n });
     expect(decodeCursor(valid, NOW)).toEqual({ createdAt: new Date("2026-01-01T10:00:00.123Z"), id: 42n });
     const hostile = [
-      "-1.5", "1767261600123.-5", "1767261600123.0", "1767261600123.9223372036854775808", "999999999999999.1", "99999999999999999999.1",
-      "0.1", "946681199999.1", // before 2000 (Berlin)
+      "-1.5",
+      "1767261600123.-5",
+      "1767261600123.0",
+      "1767261600123.9223372036854775808",
+      "999999999999999.1",
+      "99999999999999999999.1",
+      "0.1",
+      "946681199999.1", // before 2000 (Berlin)
       String(Date.UTC(2027, 10, 26)) + ".1", // more than a year ahead
-      "1767261600123", "1767261600123.", ".1", "1767261600123.1.2", " 1767261600123.1", "1767261600123.1\u0000", "1e12.1", "0x10.1", "x".repeat(10_000), "",
+      "1767261600123",
+      "1767261600123.",
+      ".1",
+      "1767261600123.1.2",
+      " 1767261600123.1",
+      "1767261600123.1\u0000",
+      "1e12.1",
+      "0x10.1",
+      "x".repeat(10_000),
+      "",
     ];
     for (const raw of hostile) expect(decodeCursor(raw, NOW), raw.slice(0, 40)).toBeNull();
     for (const raw of [42, null, undefined, { a: 1 }]) expect(decodeCursor(raw, NOW)).toBeNull();
@@ -82,6 +117,13 @@ describe("activity query from a hostile URL (attacker)", () => {
   });
 
   it("parseActivityQuery is the query without the notices", () => {
-    expect(parseActivityQuery({ type: ACTIVITY.formIntake, from: "2026-01-01", to: "9999-12-31", q: "x" }, NOW)).toEqual({ type: ACTIVITY.formIntake, fromDay: "2026-01-01", toDay: null, q: "x", before: null, after: null });
+    expect(parseActivityQuery({ type: ACTIVITY.formIntake, from: "2026-01-01", to: "9999-12-31", q: "x" }, NOW)).toEqual({
+      type: ACTIVITY.formIntake,
+      fromDay: "2026-01-01",
+      toDay: null,
+      q: "x",
+      before: null,
+      after: null,
+    });
   });
 });

@@ -1,6 +1,17 @@
 import { isActivityType, type ActivityType } from "@/lib/domains/activity/types";
 import { withoutUnstorableChars } from "@/lib/core/input/text";
-import { addDays, checkDay, dayCount, EARLIEST_DAY, latestDay, rangeNotice, rangeOf, readRange, startOfBerlinDay, type ReportRange } from "./report-range";
+import {
+  addDays,
+  checkDay,
+  dayCount,
+  EARLIEST_DAY,
+  latestDay,
+  rangeNotice,
+  rangeOf,
+  readRange,
+  startOfBerlinDay,
+  type ReportRange,
+} from "./report-range";
 
 // What the activity report was asked for (spec 4.3: event type, time range, search) and where
 // a page starts: read from a page's query string, anything malformed dropped and said so.
@@ -59,7 +70,10 @@ const NOTICES = {
  * notices say so in German (a date, an event type, a page cursor). A repeated parameter counts
  * as malformed, except the search, which reads its first value.
  */
-export function readActivityQuery(params: Record<string, string | string[] | undefined>, now = new Date()): { query: ActivityQuery; notices: string[] } {
+export function readActivityQuery(
+  params: Record<string, string | string[] | undefined>,
+  now = new Date(),
+): { query: ActivityQuery; notices: string[] } {
   const notices: string[] = [];
   const rawType = single(params.type);
   const type = typeof rawType === "string" && isActivityType(rawType) ? rawType : null;
@@ -77,7 +91,12 @@ export function readActivityQuery(params: Record<string, string | string[] | und
   if (fromDay && toDay && fromDay > toDay) notices.push(rangeNotice({ kind: "swapped" }, now));
 
   const rawQ = Array.isArray(params.q) ? params.q[0] : params.q;
-  const q = typeof rawQ === "string" ? withoutUnstorableChars(rawQ.slice(0, ACTIVITY_SEARCH_MAX * 2)).trim().slice(0, ACTIVITY_SEARCH_MAX) : "";
+  const q =
+    typeof rawQ === "string"
+      ? withoutUnstorableChars(rawQ.slice(0, ACTIVITY_SEARCH_MAX * 2))
+          .trim()
+          .slice(0, ACTIVITY_SEARCH_MAX)
+      : "";
 
   const cursor = (name: "before" | "after"): ActivityCursor | null => {
     if (!present(params[name])) return null;
@@ -110,13 +129,17 @@ function orderedDays(query: Pick<ActivityQuery, "fromDay" | "toDay">): [string |
 export function activityChartRange(query: Pick<ActivityQuery, "fromDay" | "toDay">, now = new Date()): ReportRange {
   const [a, b] = orderedDays(query);
   const { range } = readRange({ from: a ?? "", to: b ?? "" }, { defaultDays: 30, now });
-  return dayCount(range.fromDay, range.toDay) > ACTIVITY_CHART_DAYS ? rangeOf(addDays(range.toDay, -(ACTIVITY_CHART_DAYS - 1)), range.toDay) : range;
+  return dayCount(range.fromDay, range.toDay) > ACTIVITY_CHART_DAYS
+    ? rangeOf(addDays(range.toDay, -(ACTIVITY_CHART_DAYS - 1)), range.toDay)
+    : range;
 }
 
 /** The search's words as a prefix tsquery ("insolv kund" → 'insolv':* & 'kund':*), or null. */
 export function searchTsQuery(q: string): string | null {
-  const words = q.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, MAX_WORDS);
+  const words = q
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .slice(0, MAX_WORDS);
   if (!words.length) return null;
   return words.map((w) => `'${w.replace(/\\/g, "\\\\").replace(/'/g, "''")}':*`).join(" & ");
 }
-

@@ -13,7 +13,18 @@ import { rangeOf } from "./report-range";
 const NONE: ActivityQuery = { type: null, fromDay: null, toDay: null, q: "", before: null, after: null };
 const at = (iso: string) => new Date(iso);
 
-async function insert(rows: { type: string; createdAt: Date; actorUserId?: number | null; subjectType?: string; subjectId?: string; result?: string; reason?: string; path?: string }[]) {
+async function insert(
+  rows: {
+    type: string;
+    createdAt: Date;
+    actorUserId?: number | null;
+    subjectType?: string;
+    subjectId?: string;
+    result?: string;
+    reason?: string;
+    path?: string;
+  }[],
+) {
   await db.activityLog.createMany({ data: rows.map((r) => ({ actorUserId: null, ...r })) });
 }
 
@@ -47,7 +58,11 @@ describe("activity report", () => {
       [ACTIVITY.userLoggedIn, ACTIVITY.userLoggedIn, "Anmeldung", "login_link"],
       ["Login", ACTIVITY.userLoggedIn, "Anmeldung", "password"],
     ]);
-    expect((await loadActivityReport({ ...NONE, ...day, type: ACTIVITY.formIntake })).rows.map((r) => r.path)).toEqual(["contact", "newsletter_signup", "cancellation"]);
+    expect((await loadActivityReport({ ...NONE, ...day, type: ACTIVITY.formIntake })).rows.map((r) => r.path)).toEqual([
+      "contact",
+      "newsletter_signup",
+      "cancellation",
+    ]);
     expect((await loadActivityReport({ ...NONE, ...day })).rows).toHaveLength(6);
   });
 
@@ -62,7 +77,10 @@ describe("activity report", () => {
     const page = await loadActivityReport({ ...NONE, fromDay: "2001-02-01", toDay: "2001-02-02" });
     expect(page.rows.map((r) => r.reason)).toEqual(["range-c", "range-a"]);
     // Swapped days are the same range.
-    expect((await loadActivityReport({ ...NONE, fromDay: "2001-02-02", toDay: "2001-02-01" })).rows.map((r) => r.reason)).toEqual(["range-c", "range-a"]);
+    expect((await loadActivityReport({ ...NONE, fromDay: "2001-02-02", toDay: "2001-02-01" })).rows.map((r) => r.reason)).toEqual([
+      "range-c",
+      "range-a",
+    ]);
     expect((await loadActivityReport({ ...NONE, fromDay: "2001-02-03", toDay: null })).rows.map((r) => r.reason)).toContain("range-d");
   });
 
@@ -70,10 +88,39 @@ describe("activity report", () => {
     const ada = await seedUser({ email: `${unique("ada")}@lovelace.example`, name: "Ada Rechenwerk" });
     const other = await seedUser({ name: "Grace Someone" });
     await insert([
-      { type: ACTIVITY.agreementBillingHoldPlaced, createdAt: at("2001-03-01T10:00:00Z"), actorUserId: other.id, subjectType: "agreement", subjectId: "98765", reason: "Kunde insolvent" },
-      { type: ACTIVITY.releaseStatusChanged, createdAt: at("2001-03-01T11:00:00Z"), subjectType: "press_release", subjectId: "424242", result: "rejected", reason: "rejected: Werbesprache" },
-      { type: ACTIVITY.userLoggedIn, createdAt: at("2001-03-01T12:00:00Z"), actorUserId: ada.id, subjectType: "user", subjectId: String(ada.id), path: "impersonation" },
-      { type: ACTIVITY.evidenceAccessed, createdAt: at("2001-03-01T13:00:00Z"), actorUserId: ada.id, subjectType: "press_release", subjectId: "424242", result: "export", reason: "Anfrage O'Brien \\ Gericht" },
+      {
+        type: ACTIVITY.agreementBillingHoldPlaced,
+        createdAt: at("2001-03-01T10:00:00Z"),
+        actorUserId: other.id,
+        subjectType: "agreement",
+        subjectId: "98765",
+        reason: "Kunde insolvent",
+      },
+      {
+        type: ACTIVITY.releaseStatusChanged,
+        createdAt: at("2001-03-01T11:00:00Z"),
+        subjectType: "press_release",
+        subjectId: "424242",
+        result: "rejected",
+        reason: "rejected: Werbesprache",
+      },
+      {
+        type: ACTIVITY.userLoggedIn,
+        createdAt: at("2001-03-01T12:00:00Z"),
+        actorUserId: ada.id,
+        subjectType: "user",
+        subjectId: String(ada.id),
+        path: "impersonation",
+      },
+      {
+        type: ACTIVITY.evidenceAccessed,
+        createdAt: at("2001-03-01T13:00:00Z"),
+        actorUserId: ada.id,
+        subjectType: "press_release",
+        subjectId: "424242",
+        result: "export",
+        reason: "Anfrage O'Brien \\ Gericht",
+      },
     ]);
     const search = async (q: string, extra: Partial<ActivityQuery> = {}) =>
       (await loadActivityReport({ ...NONE, fromDay: "2001-03-01", toDay: "2001-03-01", q, ...extra })).rows.map((r) => r.type);
@@ -99,8 +146,13 @@ describe("activity report", () => {
 
   it("finds entries of many matching people as well as of a few", async () => {
     const word = unique("fanout").toLowerCase();
-    const people = await db.user.createManyAndReturn({ data: Array.from({ length: 205 }, (_, i) => ({ email: `${word}-${i}@example.test`, name: "Many" })), select: { id: true } });
-    await insert(people.map((p, i) => ({ type: ACTIVITY.userLoggedIn, createdAt: new Date(Date.UTC(2001, 3, 1, 0, i)), actorUserId: p.id })));
+    const people = await db.user.createManyAndReturn({
+      data: Array.from({ length: 205 }, (_, i) => ({ email: `${word}-${i}@example.test`, name: "Many" })),
+      select: { id: true },
+    });
+    await insert(
+      people.map((p, i) => ({ type: ACTIVITY.userLoggedIn, createdAt: new Date(Date.UTC(2001, 3, 1, 0, i)), actorUserId: p.id })),
+    );
     const query = { ...NONE, fromDay: "2001-04-01", toDay: "2001-04-01", q: word };
     expect(await allPages(query, 50)).toHaveLength(205);
     const page = await loadActivityReport(query, { pageSize: 3 });
@@ -110,7 +162,13 @@ describe("activity report", () => {
   it("finds the same rows whichever way it reads the words: a walk, the bitmap, a walk that turns to the bitmap", async () => {
     const word = unique("paths").toLowerCase();
     // 30 matches among 60 rows; the newer half has none: a walk over a short window finds too few.
-    await insert(Array.from({ length: 60 }, (_, i) => ({ type: i % 3 ? ACTIVITY.creditsSpent : ACTIVITY.boostBooked, createdAt: new Date(Date.UTC(2001, 8, 1, 0, i)), reason: i < 30 ? `${word} alt` : "neu" })));
+    await insert(
+      Array.from({ length: 60 }, (_, i) => ({
+        type: i % 3 ? ACTIVITY.creditsSpent : ACTIVITY.boostBooked,
+        createdAt: new Date(Date.UTC(2001, 8, 1, 0, i)),
+        reason: i < 30 ? `${word} alt` : "neu",
+      })),
+    );
     const query = { ...NONE, fromDay: "2001-09-01", toDay: "2001-09-01", q: word };
     const sorted = await allPages(query, 7);
     expect(sorted).toHaveLength(30);
@@ -127,7 +185,10 @@ describe("activity report", () => {
       // And with a type, and backwards.
       const typed = await loadActivityReport({ ...query, type: ACTIVITY.boostBooked }, { pageSize: 50, thresholds });
       expect(typed.rows).toHaveLength(10);
-      const back = await loadActivityReport({ ...query, after: { createdAt: new Date(Date.UTC(2001, 8, 1, 0, 0)), id: 0n } }, { pageSize: 4, thresholds });
+      const back = await loadActivityReport(
+        { ...query, after: { createdAt: new Date(Date.UTC(2001, 8, 1, 0, 0)), id: 0n } },
+        { pageSize: 4, thresholds },
+      );
       expect(back.rows.map((r) => r.reason)).toEqual(Array(4).fill(`${word} alt`));
       expect(back.rows.map((r) => r.createdAt.getUTCMinutes())).toEqual([3, 2, 1, 0]);
     }
@@ -136,7 +197,13 @@ describe("activity report", () => {
   it("pages by keyset: every row once, in order, even while new rows arrive; back and forth", async () => {
     const t = at("2001-05-05T12:00:00Z");
     // Five rows share one instant: the id decides their order.
-    await insert(Array.from({ length: 11 }, (_, i) => ({ type: ACTIVITY.creditsTopUp, createdAt: i < 5 ? t : new Date(t.getTime() + i * 60_000), reason: `page-${i}` })));
+    await insert(
+      Array.from({ length: 11 }, (_, i) => ({
+        type: ACTIVITY.creditsTopUp,
+        createdAt: i < 5 ? t : new Date(t.getTime() + i * 60_000),
+        reason: `page-${i}`,
+      })),
+    );
     const query = { ...NONE, fromDay: "2001-05-05", toDay: "2001-05-05" };
     const all = (await loadActivityReport(query, { pageSize: 100 })).rows;
     expect(all).toHaveLength(11);
@@ -182,7 +249,11 @@ describe("activity report", () => {
       { type: ACTIVITY.paymentReceived, createdAt: at("2001-07-02T22:30:00Z") }, // 3 July in Berlin
     ]);
     const range = rangeOf("2001-07-01", "2001-07-03");
-    expect(await loadActivityPerDay({ range })).toEqual([{ day: "2001-07-01", count: 2 }, { day: "2001-07-02", count: 0 }, { day: "2001-07-03", count: 1 }]);
+    expect(await loadActivityPerDay({ range })).toEqual([
+      { day: "2001-07-01", count: 2 },
+      { day: "2001-07-02", count: 0 },
+      { day: "2001-07-03", count: 1 },
+    ]);
     expect((await loadActivityPerDay({ range, type: ACTIVITY.paymentReceived })).map((d) => d.count)).toEqual([1, 0, 1]);
   });
 });
@@ -218,8 +289,19 @@ describe("activity query parsing", () => {
   it("drops what is malformed and keeps what is valid", () => {
     const c = encodeCursor({ createdAt: at("2001-01-01T00:00:00.123Z"), id: 42n });
     expect(decodeCursor(c)).toEqual({ createdAt: at("2001-01-01T00:00:00.123Z"), id: 42n });
-    expect(parseActivityQuery({ type: "Login", from: "2001-02-30", to: "2001-03-01", q: "  x\u0000y ", before: c })).toEqual({ type: null, fromDay: null, toDay: "2001-03-01", q: "xy", before: { createdAt: at("2001-01-01T00:00:00.123Z"), id: 42n }, after: null });
-    expect(parseActivityQuery({ type: ACTIVITY.userLoggedIn, before: "1.0", after: "x" })).toMatchObject({ type: ACTIVITY.userLoggedIn, before: null, after: null });
+    expect(parseActivityQuery({ type: "Login", from: "2001-02-30", to: "2001-03-01", q: "  x\u0000y ", before: c })).toEqual({
+      type: null,
+      fromDay: null,
+      toDay: "2001-03-01",
+      q: "xy",
+      before: { createdAt: at("2001-01-01T00:00:00.123Z"), id: 42n },
+      after: null,
+    });
+    expect(parseActivityQuery({ type: ACTIVITY.userLoggedIn, before: "1.0", after: "x" })).toMatchObject({
+      type: ACTIVITY.userLoggedIn,
+      before: null,
+      after: null,
+    });
     expect(parseActivityQuery({ q: "a".repeat(500) }).q).toHaveLength(200);
     expect(searchTsQuery("a'b c\\d - ")).toBe("'a''b':* & 'c\\\\d':*");
   });

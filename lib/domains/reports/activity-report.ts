@@ -4,7 +4,17 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { ACTIVITY_PAGE_SIZE, activityRange, encodeCursor, searchTsQuery, type ActivityQuery } from "./activity-query";
 
 export {
-  ACTIVITY_CHART_DAYS, ACTIVITY_PAGE_SIZE, ACTIVITY_SEARCH_MAX, activityChartRange, decodeCursor, encodeCursor, parseActivityQuery, readActivityQuery, searchTsQuery, type ActivityCursor, type ActivityQuery,
+  ACTIVITY_CHART_DAYS,
+  ACTIVITY_PAGE_SIZE,
+  ACTIVITY_SEARCH_MAX,
+  activityChartRange,
+  decodeCursor,
+  encodeCursor,
+  parseActivityQuery,
+  readActivityQuery,
+  searchTsQuery,
+  type ActivityCursor,
+  type ActivityQuery,
 } from "./activity-query";
 
 // The activity report (spec 4.3, 6.1): activity_log newest first, filtered by event type, time
@@ -86,7 +96,11 @@ export interface ActivityThresholds {
 const THRESHOLDS: ActivityThresholds = { walkWindow: WALK_WINDOW };
 
 /** The queries of one page (rows newest first, oldest first for an `after` page, one more than `size`). */
-export async function activityReportParts(query: ActivityQuery, size = ACTIVITY_PAGE_SIZE, thresholds: ActivityThresholds = THRESHOLDS): Promise<ActivityPart[]> {
+export async function activityReportParts(
+  query: ActivityQuery,
+  size = ACTIVITY_PAGE_SIZE,
+  thresholds: ActivityThresholds = THRESHOLDS,
+): Promise<ActivityPart[]> {
   const ascending = query.after !== null;
   const dir = Prisma.raw(ascending ? "ASC" : "DESC");
   const limit = size + 1;
@@ -100,13 +114,23 @@ export async function activityReportParts(query: ActivityQuery, size = ACTIVITY_
   const names = query.type ? storedNamesOf(query.type) : null;
   const typeConds: (Prisma.Sql | null)[] = names ? names.map((n) => Prisma.sql`a.type = ${n}`) : [null];
 
-  const inner = (conds: Prisma.Sql[]) => Prisma.sql`SELECT ${COLUMNS} FROM activity_log a ${whereOf(conds)} ORDER BY a.created_at ${dir}, a.id ${dir} LIMIT ${limit}`;
+  const inner = (conds: Prisma.Sql[]) =>
+    Prisma.sql`SELECT ${COLUMNS} FROM activity_log a ${whereOf(conds)} ORDER BY a.created_at ${dir}, a.id ${dir} LIMIT ${limit}`;
   const page = (branches: Prisma.Sql[]) => Prisma.sql`
     SELECT e.*, u.email, u.name FROM (${Prisma.join(branches, " UNION ALL ")}) e
     LEFT JOIN LATERAL (SELECT email, name FROM users WHERE id = e.actor_user_id) u ON true
     ORDER BY e.created_at ${dir}, e.id ${dir} LIMIT ${limit}`;
-  const plain = (conds: Prisma.Sql[]) => (extra: Prisma.Sql[] = []) => page(typeConds.map((t) => Prisma.sql`(${inner([...common, ...(t ? [t] : []), ...conds, ...extra])})`));
-  const part = (label: ActivityPart["label"], sql: ActivityPart["sql"], more: Partial<ActivityPart> = {}): ActivityPart => ({ label, sql, limit, ascending, ...more });
+  const plain =
+    (conds: Prisma.Sql[]) =>
+    (extra: Prisma.Sql[] = []) =>
+      page(typeConds.map((t) => Prisma.sql`(${inner([...common, ...(t ? [t] : []), ...conds, ...extra])})`));
+  const part = (label: ActivityPart["label"], sql: ActivityPart["sql"], more: Partial<ActivityPart> = {}): ActivityPart => ({
+    label,
+    sql,
+    limit,
+    ascending,
+    ...more,
+  });
 
   if (!query.q) return [part("entries", plain([]))];
   const parts: ActivityPart[] = [];
@@ -121,14 +145,19 @@ export async function activityReportParts(query: ActivityQuery, size = ACTIVITY_
     );
   }
   const pattern = likePattern(query.q);
-  const people = await db.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE email ILIKE ${pattern} OR name ILIKE ${pattern} LIMIT ${ACTOR_FANOUT + 1}`;
+  const people = await db.$queryRaw<
+    { id: number }[]
+  >`SELECT id FROM users WHERE email ILIKE ${pattern} OR name ILIKE ${pattern} LIMIT ${ACTOR_FANOUT + 1}`;
   if (people.length > ACTOR_FANOUT) {
     // So many people match that their entries are dense: walking the time index finds a page soon.
-    parts.push(part("people", plain([Prisma.sql`a.actor_user_id IN (SELECT id FROM users WHERE email ILIKE ${pattern} OR name ILIKE ${pattern})`])));
+    parts.push(
+      part("people", plain([Prisma.sql`a.actor_user_id IN (SELECT id FROM users WHERE email ILIKE ${pattern} OR name ILIKE ${pattern})`])),
+    );
   } else if (people.length) {
     // Each person's newest entries through (actor_user_id, created_at), a page at most each.
     const ids = people.map((p) => p.id);
-    const perPerson = (t: Prisma.Sql | null) => Prisma.sql`(SELECT x.* FROM unnest(${ids}::int[]) AS p(id) CROSS JOIN LATERAL (${inner([...common, ...(t ? [t] : []), Prisma.sql`a.actor_user_id = p.id`])}) x ORDER BY x.created_at ${dir}, x.id ${dir} LIMIT ${limit})`;
+    const perPerson = (t: Prisma.Sql | null) =>
+      Prisma.sql`(SELECT x.* FROM unnest(${ids}::int[]) AS p(id) CROSS JOIN LATERAL (${inner([...common, ...(t ? [t] : []), Prisma.sql`a.actor_user_id = p.id`])}) x ORDER BY x.created_at ${dir}, x.id ${dir} LIMIT ${limit})`;
     parts.push(part("people", () => page(typeConds.map(perPerson))));
   }
   return parts;
@@ -142,7 +171,10 @@ export async function activityReportParts(query: ActivityQuery, size = ACTIVITY_
  */
 export async function runActivityPart(part: ActivityPart, opts: { plans?: string[] } = {}): Promise<RawRow[]> {
   const run = async <T = RawRow>(client: DbOrTx, sql: Prisma.Sql) => {
-    if (opts.plans) opts.plans.push(...(await client.$queryRaw<{ "QUERY PLAN": string }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${sql}`)).map((r) => r["QUERY PLAN"]));
+    if (opts.plans)
+      opts.plans.push(
+        ...(await client.$queryRaw<{ "QUERY PLAN": string }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${sql}`)).map((r) => r["QUERY PLAN"]),
+      );
     return client.$queryRaw<T[]>(sql);
   };
   if (!part.window) return run(db, part.sql());
@@ -163,12 +195,16 @@ export async function runActivityPart(part: ActivityPart, opts: { plans?: string
 }
 
 /** One page of the report. */
-export async function loadActivityReport(query: ActivityQuery, opts: { pageSize?: number; thresholds?: ActivityThresholds } = {}): Promise<ActivityPage> {
+export async function loadActivityReport(
+  query: ActivityQuery,
+  opts: { pageSize?: number; thresholds?: ActivityThresholds } = {},
+): Promise<ActivityPage> {
   const size = opts.pageSize ?? ACTIVITY_PAGE_SIZE;
   const newerFirst = !query.after;
   // One part after another: the embedded database has one connection.
   const byId = new Map<bigint, RawRow>();
-  for (const part of await activityReportParts(query, size, opts.thresholds)) for (const r of await runActivityPart(part)) byId.set(r.id, r);
+  for (const part of await activityReportParts(query, size, opts.thresholds))
+    for (const r of await runActivityPart(part)) byId.set(r.id, r);
   // An entry found by its words and by its person counts once.
   const merged = [...byId.values()].sort((a, b) => {
     const order = a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

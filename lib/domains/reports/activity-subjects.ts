@@ -37,17 +37,30 @@ export interface SubjectView {
 const key = (type: string, id: string) => `${type}:${id}`;
 
 function idsOf(rows: { subjectType: string | null; subjectId: string | null }[], type: string): number[] {
-  return [...new Set(rows.filter((r) => r.subjectType === type).map((r) => parseRecordId(r.subjectId)).filter((id): id is number => id !== null))];
+  return [
+    ...new Set(
+      rows
+        .filter((r) => r.subjectType === type)
+        .map((r) => parseRecordId(r.subjectId))
+        .filter((id): id is number => id !== null),
+    ),
+  ];
 }
 
 /** The subjects of a page's rows, keyed "type:id". */
-export async function loadSubjectViews(rows: { subjectType: string | null; subjectId: string | null }[]): Promise<Map<string, SubjectView>> {
+export async function loadSubjectViews(
+  rows: { subjectType: string | null; subjectId: string | null }[],
+): Promise<Map<string, SubjectView>> {
   const views = new Map<string, SubjectView>();
   for (const r of rows) {
     if (!r.subjectType || r.subjectId === null) continue;
     const page = DETAIL_PAGES[r.subjectType];
     const id = parseRecordId(r.subjectId);
-    views.set(key(r.subjectType, r.subjectId), { kind: SUBJECT_TYPE_LABELS[r.subjectType] ?? r.subjectType, name: null, href: page && id ? `${page}/${id}` : null });
+    views.set(key(r.subjectType, r.subjectId), {
+      kind: SUBJECT_TYPE_LABELS[r.subjectType] ?? r.subjectType,
+      name: null,
+      href: page && id ? `${page}/${id}` : null,
+    });
   }
   const name = (type: string, id: number, label: string, href: string | null) => {
     const v = views.get(key(type, String(id)));
@@ -58,10 +71,18 @@ export async function loadSubjectViews(rows: { subjectType: string | null; subje
   const users = idsOf(rows, "user");
   const invoices = idsOf(rows, "invoice");
   // One after another: the embedded database has one connection.
-  if (releases.length) for (const r of await db.pressRelease.findMany({ where: { id: { in: releases } }, select: { id: true, title: true } })) name("press_release", r.id, r.title, `/admin/releases/${r.id}`);
-  if (companies.length) for (const c of await db.company.findMany({ where: { id: { in: companies } }, select: { id: true, name: true } })) name("company", c.id, c.name, `/admin/companies/${c.id}`);
-  if (users.length) for (const u of await db.user.findMany({ where: { id: { in: users } }, select: { id: true, email: true } })) name("user", u.id, u.email, `/admin/users/${u.id}`);
-  if (invoices.length) for (const i of await db.invoice.findMany({ where: { id: { in: invoices } }, select: { id: true, number: true } })) name("invoice", i.id, i.number, `/admin/payments?status=all&q=${encodeURIComponent(i.number)}`);
+  if (releases.length)
+    for (const r of await db.pressRelease.findMany({ where: { id: { in: releases } }, select: { id: true, title: true } }))
+      name("press_release", r.id, r.title, `/admin/releases/${r.id}`);
+  if (companies.length)
+    for (const c of await db.company.findMany({ where: { id: { in: companies } }, select: { id: true, name: true } }))
+      name("company", c.id, c.name, `/admin/companies/${c.id}`);
+  if (users.length)
+    for (const u of await db.user.findMany({ where: { id: { in: users } }, select: { id: true, email: true } }))
+      name("user", u.id, u.email, `/admin/users/${u.id}`);
+  if (invoices.length)
+    for (const i of await db.invoice.findMany({ where: { id: { in: invoices } }, select: { id: true, number: true } }))
+      name("invoice", i.id, i.number, `/admin/payments?status=all&q=${encodeURIComponent(i.number)}`);
   return views;
 }
 

@@ -85,6 +85,9 @@ describe("conversion funnel", () => {
     }
     expect((await runCommand("conversion:funnel", "--help")).out[0]).toBe("Usage: conversion:funnel [--from=YYYY-MM-DD] [--to=YYYY-MM-DD]");
     // Swapped days are a wrong call, not silently another range (report-hostile-input.integration.test.ts has the rest).
-    expect(await runCommand("conversion:funnel", "--from=2002-03-31", "--to=2002-03-01")).toMatchObject({ code: 2, err: ["--from must not be after --to", "Usage: conversion:funnel [--from=YYYY-MM-DD] [--to=YYYY-MM-DD]"] });
+    expect(await runCommand("conversion:funnel", "--from=2002-03-31", "--to=2002-03-01")).toMatchObject({
+      code: 2,
+      err: ["--from must not be after --to", "Usage: conversion:funnel [--from=YYYY-MM-DD] [--to=YYYY-MM-DD]"],
+    });
   });
 });

@@ -71,7 +71,15 @@ export async function loadConversionFunnel(opts: { range: ReportRange }): Promis
       .filter((r) => r.stage === stage && r.total === 0)
       .map((r) => ({ source: r.source, unique: r.unique_subjects, events: r.events }))
       .sort((a, b) => b.unique - a.unique || (a.source ?? "").localeCompare(b.source ?? ""));
-    return { stage, label, name, unique: total?.unique_subjects ?? 0, events: total?.events ?? 0, companies: total?.companies ?? 0, sources };
+    return {
+      stage,
+      label,
+      name,
+      unique: total?.unique_subjects ?? 0,
+      events: total?.events ?? 0,
+      companies: total?.companies ?? 0,
+      sources,
+    };
   });
   return { range: opts.range, stages };
 }

@@ -25,6 +25,10 @@ export function csvRangeOf(url: URL): ReportRange {
 /** The CSV file as a download named `filename`, kept by no cache. */
 export function csvResponse(body: string, filename: string): Response {
   return new Response(body, {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": attachmentDisposition(filename), "cache-control": "private, no-store" },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": attachmentDisposition(filename),
+      "cache-control": "private, no-store",
+    },
   });
 }

@@ -14,7 +14,10 @@ export interface FeedFetchCoverage {
   rangeIncomplete: boolean;
 }
 
-export function feedFetchCoverage(range: Pick<ReportRange, "fromDay">, recordedSince: Date | undefined = getConfig().feeds.fetchesRecordedSince): FeedFetchCoverage {
+export function feedFetchCoverage(
+  range: Pick<ReportRange, "fromDay">,
+  recordedSince: Date | undefined = getConfig().feeds.fetchesRecordedSince,
+): FeedFetchCoverage {
   const completeFrom = recordedSince ? berlinDayOf(recordedSince) : null;
   return { completeFrom, rangeIncomplete: completeFrom !== null && range.fromDay < completeFrom };
 }

@@ -48,10 +48,23 @@ describe("indexing and fetches report", () => {
     expect(report.readerFeeds[0]).toMatchObject({ reader: "feedly", kind: "main", subscribers: 42, fetches: 3 });
     expect(report.otherFeedFetches).toBe(2);
     expect(report.feedFetchesPerDay.map((d) => d.count)).toEqual([1, 4, 2, 0, 0, 0, 0]);
-    expect(report.crawlers.map((c) => [c.service, c.fetches, c.releases])).toEqual([["google", 3, 2], ["bing", 1, 1]]);
+    expect(report.crawlers.map((c) => [c.service, c.fetches, c.releases])).toEqual([
+      ["google", 3, 2],
+      ["bing", 1, 1],
+    ]);
     expect(report.crawlerFetchesPerDay.map((d) => d.count)).toEqual([1, 2, 1, 0, 0, 0, 0]);
-    expect(Object.fromEntries(report.indexStates.map((s) => [s.state, s.releases]))).toEqual({ indexed: 1, crawled_not_indexed: 0, not_crawled: 0, excluded: 0, error: 1 });
-    expect(report.latestChecks.map((c) => [c.releaseId, c.state])).toEqual([[r1!.id, "indexed"], [r2!.id, "error"], [r1!.id, "crawled_not_indexed"]]);
+    expect(Object.fromEntries(report.indexStates.map((s) => [s.state, s.releases]))).toEqual({
+      indexed: 1,
+      crawled_not_indexed: 0,
+      not_crawled: 0,
+      excluded: 0,
+      error: 1,
+    });
+    expect(report.latestChecks.map((c) => [c.releaseId, c.state])).toEqual([
+      [r1!.id, "indexed"],
+      [r2!.id, "error"],
+      [r1!.id, "crawled_not_indexed"],
+    ]);
     // r3 (this file's database has no other release).
     expect(report.publishedNeverChecked).toBe(1);
   });

@@ -71,14 +71,27 @@ export async function loadIndexingReport(opts: { range: ReportRange }): Promise<
   const { from, to } = opts.range;
   const feedCoverage = feedFetchCoverage(opts.range);
   // One query after another: the embedded database has one connection.
-  const feeds = await db.$queryRaw<{ reader: string; kind: FeedKind; key: string; portal: Portal; language: Language; subscribers: number | null; fetches: number; last: Date }[]>`
+  const feeds = await db.$queryRaw<
+    {
+      reader: string;
+      kind: FeedKind;
+      key: string;
+      portal: Portal;
+      language: Language;
+      subscribers: number | null;
+      fetches: number;
+      last: Date;
+    }[]
+  >`
     SELECT reader, feed_kind AS kind, feed_key AS key, portal, language,
            (array_agg(subscriber_count ORDER BY fetched_at DESC) FILTER (WHERE subscriber_count IS NOT NULL))[1] AS subscribers,
            count(*)::int AS fetches, max(fetched_at) AS last
     FROM feed_fetches
     WHERE fetched_at >= ${from} AND fetched_at < ${to} AND reader IS NOT NULL
     GROUP BY reader, feed_kind, feed_key, portal, language`;
-  const [other] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM feed_fetches WHERE fetched_at >= ${from} AND fetched_at < ${to} AND reader IS NULL`;
+  const [other] = await db.$queryRaw<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM feed_fetches WHERE fetched_at >= ${from} AND fetched_at < ${to} AND reader IS NULL`;
   const feedFetchesPerDay = await loadFeedFetchesPerDay(opts.range);
   const crawlers = await db.$queryRaw<{ service: string; fetches: number; releases: number; last: Date }[]>`
     SELECT service, count(*)::int AS fetches, count(DISTINCT press_release_id)::int AS releases, max(fetched_at) AS last
@@ -103,7 +116,16 @@ export async function loadIndexingReport(opts: { range: ReportRange }): Promise<
     WHERE r.status = 'published' AND NOT EXISTS (SELECT 1 FROM press_release_index_checks c WHERE c.press_release_id = r.id)`;
 
   const readerFeeds = feeds
-    .map((f): ReaderFeed => ({ reader: f.reader, kind: f.kind, key: f.key, portal: f.portal, language: f.language, subscribers: f.subscribers, fetches: f.fetches, lastFetchAt: f.last }))
+    .map((f): ReaderFeed => ({
+      reader: f.reader,
+      kind: f.kind,
+      key: f.key,
+      portal: f.portal,
+      language: f.language,
+      subscribers: f.subscribers,
+      fetches: f.fetches,
+      lastFetchAt: f.last,
+    }))
     .sort((a, b) => (b.subscribers ?? -1) - (a.subscribers ?? -1) || b.fetches - a.fetches || a.reader.localeCompare(b.reader));
   const readers = new Map<string, ReaderSummary>();
   for (const f of readerFeeds) {
@@ -125,7 +147,13 @@ export async function loadIndexingReport(opts: { range: ReportRange }): Promise<
     crawlers: crawlers.map((c) => ({ service: c.service, fetches: c.fetches, releases: c.releases, lastFetchAt: c.last })),
     crawlerFetchesPerDay: perDay(opts.range, crawlerDays),
     indexStates: INDEX_STATES.map((state) => ({ state, releases: stateCounts.get(state) ?? 0 })),
-    latestChecks: latest.map((c) => ({ releaseId: c.release_id, title: c.title, portal: c.portal, state: c.state, checkedAt: c.checked_at })),
+    latestChecks: latest.map((c) => ({
+      releaseId: c.release_id,
+      title: c.title,
+      portal: c.portal,
+      state: c.state,
+      checkedAt: c.checked_at,
+    })),
     publishedNeverChecked: never?.n ?? 0,
   };
 }

@@ -29,11 +29,20 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
 // here would hang the file instead of failing it).
 let rangeCodeEnds = false;
 beforeAll(async () => {
-  const run = await runWithDeadline("lib/domains/reports/report-range.ts", `return ${JSON.stringify(EXTREMES)}.map((d) => m.daysOf(m.pageRange({ from: d, to: d }, 30).range).length);`);
+  const run = await runWithDeadline(
+    "lib/domains/reports/report-range.ts",
+    `return ${JSON.stringify(EXTREMES)}.map((d) => m.daysOf(m.pageRange({ from: d, to: d }, 30).range).length);`,
+  );
   rangeCodeEnds = run.finished && !run.threw;
   const actor = await seedUser({ email: "hostile-actor@example.test", name: "Hanna Host" });
   await db.activityLog.createMany({
-    data: Array.from({ length: 120 }, (_, i) => ({ type: i % 2 ? ACTIVITY.userLoggedIn : ACTIVITY.formIntake, actorUserId: i % 3 ? actor.id : null, createdAt: new Date(Date.now() - i * 3_600_000), reason: `grund ${i} kündigung`, path: "form" })),
+    data: Array.from({ length: 120 }, (_, i) => ({
+      type: i % 2 ? ACTIVITY.userLoggedIn : ACTIVITY.formIntake,
+      actorUserId: i % 3 ? actor.id : null,
+      createdAt: new Date(Date.now() - i * 3_600_000),
+      reason: `grund ${i} kündigung`,
+      path: "form",
+    })),
   });
 });
 
@@ -61,8 +70,33 @@ describe("report loaders with extreme dates (attacker)", () => {
 
 describe("activity report with hostile search words, types and cursors (attacker)", () => {
   const SEARCHES = [
-    "\u0000", "a\u0000b", "x".repeat(10_000), "kündigung ".repeat(1_000), "'", "''", "\\", "\\'", ":*", "a:*b", "!&|()<->", "a & b | !c", "' | '", "%", "_", "%_%",
-    "ä".repeat(200), "😀 grund", "\uD800grund", "\u0001\u0002", "a-b-c", "a:b:c:d", "x'y':*z", "' OR 1=1 --", Array.from({ length: 60 }, (_, i) => `w${i}`).join(" "), "hostile-actor@", "Hanna",
+    "\u0000",
+    "a\u0000b",
+    "x".repeat(10_000),
+    "kündigung ".repeat(1_000),
+    "'",
+    "''",
+    "\\",
+    "\\'",
+    ":*",
+    "a:*b",
+    "!&|()<->",
+    "a & b | !c",
+    "' | '",
+    "%",
+    "_",
+    "%_%",
+    "ä".repeat(200),
+    "😀 grund",
+    "\uD800grund",
+    "\u0001\u0002",
+    "a-b-c",
+    "a:b:c:d",
+    "x'y':*z",
+    "' OR 1=1 --",
+    Array.from({ length: 60 }, (_, i) => `w${i}`).join(" "),
+    "hostile-actor@",
+    "Hanna",
   ];
 
   it("answers every search at once, without an error", async () => {
@@ -78,8 +112,15 @@ describe("activity report with hostile search words, types and cursors (attacker
 
   it("ignores hostile types and cursors: the newest entries, with notices", async () => {
     const params: Record<string, string | string[]>[] = [
-      { type: ["user.logged_in", "form.intake"] }, { type: "x".repeat(10_000) }, { type: "\u0000" },
-      { before: "-1.5" }, { before: "999999999999999.1" }, { before: "1767261600123.99999999999999999999" }, { after: "x".repeat(10_000) }, { after: ["1.1", "2.2"] }, { before: "\u0000" },
+      { type: ["user.logged_in", "form.intake"] },
+      { type: "x".repeat(10_000) },
+      { type: "\u0000" },
+      { before: "-1.5" },
+      { before: "999999999999999.1" },
+      { before: "1767261600123.99999999999999999999" },
+      { after: "x".repeat(10_000) },
+      { after: ["1.1", "2.2"] },
+      { before: "\u0000" },
     ];
     for (const p of params) {
       const { query, notices } = readActivityQuery(p);
@@ -104,7 +145,8 @@ describe("conversion:funnel with extreme options (attacker)", () => {
         expect(run.out).toEqual([]);
       }
     }
-    for (const args of [["--from="], ["--to=\u0000"], [`--from=${"9".repeat(10_000)}`]]) expect((await runCommand("conversion:funnel", ...args)).code).toBe(2);
+    for (const args of [["--from="], ["--to=\u0000"], [`--from=${"9".repeat(10_000)}`]])
+      expect((await runCommand("conversion:funnel", ...args)).code).toBe(2);
   });
 
   it("refuses from after to and a range longer than 400 days", async () => {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysOf, EARLIEST_DAY, latestDay, MAX_RANGE_DAYS, pageRange, parseDay, parseRange, rangeOf, startOfBerlinDay, type ReportRange } from "./report-range";
+import {
+  addDays,
+  daysOf,
+  EARLIEST_DAY,
+  latestDay,
+  MAX_RANGE_DAYS,
+  pageRange,
+  parseDay,
+  parseRange,
+  rangeOf,
+  startOfBerlinDay,
+  type ReportRange,
+} from "./report-range";
 import { runWithDeadline } from "@/tests/run-with-deadline";
 
 // The reports' time range as an attacker writes it into a URL or a command line. A day the
@@ -30,7 +42,10 @@ describe("report range: extreme days from a URL (attacker)", () => {
       expect(run).toMatchObject({ finished: true });
       expect(run.finished && run.threw).toBeFalsy();
       const [asFrom, asTo] = (run as { value: { range: string[]; days: number; notices: string[] }[] }).value;
-      for (const [r, label] of [[asFrom!, "„Von“"], [asTo!, "„Bis“"]] as const) {
+      for (const [r, label] of [
+        [asFrom!, "„Von“"],
+        [asTo!, "„Bis“"],
+      ] as const) {
         expect(r.range).toEqual(DEFAULT);
         expect(r.days).toBe(30);
         expect(r.notices).toHaveLength(1);
@@ -64,7 +79,9 @@ describe("report range: extreme days from a URL (attacker)", () => {
       const option = i % 2 ? "--to" : "--from";
       const day = EXTREMES[Math.floor(i / 2)]!;
       const plausibleShape = /^\d{4}-(0[1-9]|1[0-2])-\d{2}$/.test(day) && day !== "2026-02-30";
-      expect(reason, `${option}=${day}`).toBe(plausibleShape ? `${option} must be a day from 2000-01-01 to 2027-11-24` : `${option} must be a date YYYY-MM-DD`);
+      expect(reason, `${option}=${day}`).toBe(
+        plausibleShape ? `${option} must be a day from 2000-01-01 to 2027-11-24` : `${option} must be a date YYYY-MM-DD`,
+      );
     });
   });
 });
@@ -80,7 +97,20 @@ describe("report range: days", () => {
     expect(parseDay("2027-11-24", NOW)).toBe("2027-11-24");
     expect(parseDay("2027-11-25", NOW)).toBeNull();
     expect(parseDay("2024-02-29", NOW)).toBe("2024-02-29");
-    for (const raw of [...EXTREMES, "2025-02-29", "2026-00-10", "2026-01-00", "2026-04-31", " 2026-01-01", "2026-01-01 ", "2026-1-1", "20260101", "2026-01-01T00:00", "２０２６-01-01", "2026-01-01\u0000"]) {
+    for (const raw of [
+      ...EXTREMES,
+      "2025-02-29",
+      "2026-00-10",
+      "2026-01-00",
+      "2026-04-31",
+      " 2026-01-01",
+      "2026-01-01 ",
+      "2026-1-1",
+      "20260101",
+      "2026-01-01T00:00",
+      "２０２６-01-01",
+      "2026-01-01\u0000",
+    ]) {
       expect(parseDay(raw, NOW), JSON.stringify(raw)).toBeNull();
     }
     for (const raw of [undefined, null, 20260101, true, ["2026-01-01"], { day: "2026-01-01" }]) expect(parseDay(raw, NOW)).toBeNull();
@@ -101,7 +131,8 @@ describe("report range: days", () => {
   it("startOfBerlinDay throws on what is no day instead of handing on null", () => {
     expect(startOfBerlinDay("2026-07-01").toISOString()).toBe("2026-06-30T22:00:00.000Z");
     expect(startOfBerlinDay("2026-12-01").toISOString()).toBe("2026-11-30T23:00:00.000Z");
-    for (const bad of ["+010000-01", "-000001-12", "2026-02-30", "2026-13-01", ""]) expect(() => startOfBerlinDay(bad), bad).toThrow(RangeError);
+    for (const bad of ["+010000-01", "-000001-12", "2026-02-30", "2026-13-01", ""])
+      expect(() => startOfBerlinDay(bad), bad).toThrow(RangeError);
   });
 
   it("daysOf counts at most MAX_RANGE_DAYS days, whatever range it is handed", () => {
@@ -130,13 +161,19 @@ describe("report range: what a page and the console make of a request", () => {
   it("takes plausible days as they are, without a notice; empty fields are the defaults", () => {
     expect(page({})).toMatchObject({ range: { fromDay: DEFAULT[0], toDay: DEFAULT[1] }, notices: [] });
     expect(page({ from: "", to: "" })).toMatchObject({ range: { fromDay: DEFAULT[0], toDay: DEFAULT[1] }, notices: [] });
-    expect(page({ from: "2026-03-01", to: "2026-03-31" })).toMatchObject({ range: { fromDay: "2026-03-01", toDay: "2026-03-31" }, notices: [] });
+    expect(page({ from: "2026-03-01", to: "2026-03-31" })).toMatchObject({
+      range: { fromDay: "2026-03-01", toDay: "2026-03-31" },
+      notices: [],
+    });
     expect(page({ to: "2027-11-24" }).range).toMatchObject({ fromDay: "2027-10-26", toDay: "2027-11-24" });
     expect(strict({ from: "2026-03-01", to: "2026-03-31" })).toMatchObject({ fromDay: "2026-03-01", toDay: "2026-03-31" });
   });
 
   it("from after to: a page swaps them and says so; the console refuses", () => {
-    expect(page({ from: "2026-03-31", to: "2026-03-01" })).toMatchObject({ range: { fromDay: "2026-03-01", toDay: "2026-03-31" }, notices: ["„Von“ lag nach „Bis“; die beiden Tage wurden getauscht."] });
+    expect(page({ from: "2026-03-31", to: "2026-03-01" })).toMatchObject({
+      range: { fromDay: "2026-03-01", toDay: "2026-03-31" },
+      notices: ["„Von“ lag nach „Bis“; die beiden Tage wurden getauscht."],
+    });
     // Only from given, after today: from today to that day.
     expect(page({ from: "2027-01-10" })).toMatchObject({ range: { fromDay: "2026-11-24", toDay: "2027-01-10" } });
     expect(strict({ from: "2026-03-31", to: "2026-03-01" })).toBe("--from must not be after --to");
@@ -154,7 +191,18 @@ describe("report range: what a page and the console make of a request", () => {
   });
 
   it("NUL, 10,000 characters, repeated parameters and non-strings: a notice that does not repeat them, and the default", () => {
-    const hostile: unknown[] = ["2026-01-01\u0000", "\u0000", "9".repeat(10_000), ["2026-01-01", "2026-02-01"], ["2026-01-01"], 42, true, { a: 1 }, "<script>", "2026-01-01'; DROP TABLE x; --"];
+    const hostile: unknown[] = [
+      "2026-01-01\u0000",
+      "\u0000",
+      "9".repeat(10_000),
+      ["2026-01-01", "2026-02-01"],
+      ["2026-01-01"],
+      42,
+      true,
+      { a: 1 },
+      "<script>",
+      "2026-01-01'; DROP TABLE x; --",
+    ];
     for (const raw of hostile) {
       const r = page({ from: raw });
       expect(r.range, JSON.stringify(raw).slice(0, 40)).toMatchObject({ fromDay: DEFAULT[0], toDay: DEFAULT[1] });
@@ -166,7 +214,10 @@ describe("report range: what a page and the console make of a request", () => {
     // Both ends wrong: two notices, the default range.
     expect(page({ from: "0000-01-01", to: "x" })).toMatchObject({
       range: { fromDay: DEFAULT[0], toDay: DEFAULT[1] },
-      notices: ["„Von“ liegt außerhalb des möglichen Zeitraums (01.01.2000 bis 24.11.2027) und wurde nicht übernommen.", "„Bis“ ist kein gültiges Datum und wurde nicht übernommen."],
+      notices: [
+        "„Von“ liegt außerhalb des möglichen Zeitraums (01.01.2000 bis 24.11.2027) und wurde nicht übernommen.",
+        "„Bis“ ist kein gültiges Datum und wurde nicht übernommen.",
+      ],
     });
   });
 });

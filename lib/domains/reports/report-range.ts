@@ -117,9 +117,7 @@ export type RangeInput = { from?: unknown; to?: unknown };
 
 /** What was wrong with a request's range; readRange answered it with a range anyway. */
 export type RangeProblem =
-  | { kind: DayProblem; field: "from" | "to" }
-  | { kind: "swapped" }
-  | { kind: "too_long"; days: number; toDay: string };
+  { kind: DayProblem; field: "from" | "to" } | { kind: "swapped" } | { kind: "too_long"; days: number; toDay: string };
 
 /**
  * The range a report was asked for, always a range: `to` defaults to today, `from` to

@@ -23,12 +23,19 @@ export function submitterCopyText(report: SubmitterReport, now = new Date()): st
   if (!report.deadAddresses.length) lines.push("- keine");
   for (const a of report.deadAddresses) {
     const since = a.suppressedAt ?? a.lastBounceAt;
-    lines.push(`- ${a.email} – ${usedBy(a)} – ${suppressionLabel(a)}${since ? ` seit ${formatBerlinDay(since)}` : ""}${a.lastDiagnostic ? `: ${oneLine(a.lastDiagnostic)}` : ""}`);
+    lines.push(
+      `- ${a.email} – ${usedBy(a)} – ${suppressionLabel(a)}${since ? ` seit ${formatBerlinDay(since)}` : ""}${a.lastDiagnostic ? `: ${oneLine(a.lastDiagnostic)}` : ""}`,
+    );
   }
-  lines.push("", `Automatisch abgelehnte Meldungen vom ${formatBerlinDay(report.range.from)} bis ${formatBerlinDay(new Date(report.range.to.getTime() - 1))} (${report.autoRejections.length}):`);
+  lines.push(
+    "",
+    `Automatisch abgelehnte Meldungen vom ${formatBerlinDay(report.range.from)} bis ${formatBerlinDay(new Date(report.range.to.getTime() - 1))} (${report.autoRejections.length}):`,
+  );
   if (!report.autoRejections.length) lines.push("- keine");
   for (const r of report.autoRejections) {
-    lines.push(`- ${formatBerlinDay(r.rejectedAt)} „${oneLine(r.title)}“ (Nr. ${r.releaseId}) – ${r.company.name}${r.author ? ` – ${r.author.email}` : ""} – Grund: ${oneLine(r.reason ?? "nicht angegeben")}`);
+    lines.push(
+      `- ${formatBerlinDay(r.rejectedAt)} „${oneLine(r.title)}“ (Nr. ${r.releaseId}) – ${r.company.name}${r.author ? ` – ${r.author.email}` : ""} – Grund: ${oneLine(r.reason ?? "nicht angegeben")}`,
+    );
   }
   return lines.join("\n");
 }
@@ -57,11 +64,27 @@ export function submitterCsv(report: SubmitterReport, part: SubmitterCsvPart): s
   if (part === "addresses") {
     return toCsv(
       ["E-Mail-Adresse", "Verwendet von", "Status", "gesperrt seit", "harte Bounces", "letzter Bounce", "Diagnose"],
-      report.deadAddresses.map((a) => [a.email, usedBy(a), suppressionLabel(a), a.suppressedAt ? formatBerlin(a.suppressedAt) : "", a.hardBounces, a.lastBounceAt ? formatBerlin(a.lastBounceAt) : "", a.lastDiagnostic ?? a.suppressionReason ?? ""]),
+      report.deadAddresses.map((a) => [
+        a.email,
+        usedBy(a),
+        suppressionLabel(a),
+        a.suppressedAt ? formatBerlin(a.suppressedAt) : "",
+        a.hardBounces,
+        a.lastBounceAt ? formatBerlin(a.lastBounceAt) : "",
+        a.lastDiagnostic ?? a.suppressionReason ?? "",
+      ]),
     );
   }
   return toCsv(
     ["abgelehnt am", "Meldung", "Titel", "Newsroom", "Autor", "E-Mail des Autors", "Grund"],
-    report.autoRejections.map((r) => [formatBerlin(r.rejectedAt), r.releaseId, r.title, r.company.name, r.author?.name ?? "", r.author?.email ?? "", r.reason ?? ""]),
+    report.autoRejections.map((r) => [
+      formatBerlin(r.rejectedAt),
+      r.releaseId,
+      r.title,
+      r.company.name,
+      r.author?.name ?? "",
+      r.author?.email ?? "",
+      r.reason ?? "",
+    ]),
   );
 }

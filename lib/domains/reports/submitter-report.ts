@@ -89,8 +89,15 @@ export async function loadSubmitterReport(opts: { range: ReportRange }): Promise
   const byEmail = new Map<string, DeadAddress>();
   for (const r of rows) {
     const a = byEmail.get(r.email) ?? {
-      email: r.email, authors: [], companies: [], state: r.state, suppressedAt: r.suppressed_at, suppressionReason: r.suppression_reason,
-      hardBounces: r.hard_bounces, lastBounceAt: r.last_bounce_at, lastDiagnostic: r.last_diagnostic,
+      email: r.email,
+      authors: [],
+      companies: [],
+      state: r.state,
+      suppressedAt: r.suppressed_at,
+      suppressionReason: r.suppression_reason,
+      hardBounces: r.hard_bounces,
+      lastBounceAt: r.last_bounce_at,
+      lastDiagnostic: r.last_diagnostic,
     };
     if (r.user_id !== null) a.authors.push({ userId: r.user_id, name: r.user_name ?? "", releases: r.releases ?? 0 });
     if (r.company_id !== null) a.companies.push({ id: r.company_id, name: r.company_name ?? "" });
@@ -99,7 +106,20 @@ export async function loadSubmitterReport(opts: { range: ReportRange }): Promise
 
   // Rejections by the automatic review (actor ki) in the range, with the reasons of the red
   // check that led to them.
-  const rejected = await db.$queryRaw<{ release_id: number; title: string; company_id: number; company_name: string; author_id: number | null; author_email: string | null; author_name: string | null; rejected_at: Date; codes: string | null; reasons: unknown }[]>`
+  const rejected = await db.$queryRaw<
+    {
+      release_id: number;
+      title: string;
+      company_id: number;
+      company_name: string;
+      author_id: number | null;
+      author_email: string | null;
+      author_name: string | null;
+      rejected_at: Date;
+      codes: string | null;
+      reasons: unknown;
+    }[]
+  >`
     SELECT h.press_release_id AS release_id, r.title, c.id AS company_id, c.name AS company_name,
            u.id AS author_id, u.email AS author_email, u.name AS author_name, h.created_at AS rejected_at, h.reason AS codes, k.reasons
     FROM press_release_history h
@@ -133,7 +153,10 @@ export async function loadSubmitterReport(opts: { range: ReportRange }): Promise
 function reasonText(reasons: unknown): string | null {
   if (!Array.isArray(reasons)) return null;
   const messages = reasons
-    .filter((r): r is { message: string; severity?: string } => typeof r === "object" && r !== null && typeof (r as { message?: unknown }).message === "string")
+    .filter(
+      (r): r is { message: string; severity?: string } =>
+        typeof r === "object" && r !== null && typeof (r as { message?: unknown }).message === "string",
+    )
     .filter((r) => r.severity !== "yellow")
     .map((r) => r.message.trim());
   return messages.length ? messages.join(" ") : null;

@@ -22,8 +22,20 @@ export interface PrunableRecord {
 export const RETENTION_395_DAYS = 395;
 
 export const PRUNABLE_RECORDS: readonly PrunableRecord[] = [
-  { table: "feed_fetches", timeColumn: "fetched_at", retentionDays: RETENTION_395_DAYS, reason: "feed fetch log, kept 395 days (spec 6.1, 8)", index: ["fetched_at"] },
-  { table: "crawler_fetches", timeColumn: "fetched_at", retentionDays: RETENTION_395_DAYS, reason: "crawler fetch log, kept 395 days (spec 6.1, 8)", index: ["fetched_at"] },
+  {
+    table: "feed_fetches",
+    timeColumn: "fetched_at",
+    retentionDays: RETENTION_395_DAYS,
+    reason: "feed fetch log, kept 395 days (spec 6.1, 8)",
+    index: ["fetched_at"],
+  },
+  {
+    table: "crawler_fetches",
+    timeColumn: "fetched_at",
+    retentionDays: RETENTION_395_DAYS,
+    reason: "crawler fetch log, kept 395 days (spec 6.1, 8)",
+    index: ["fetched_at"],
+  },
   {
     table: "conversion_events",
     timeColumn: "created_at",
@@ -32,7 +44,13 @@ export const PRUNABLE_RECORDS: readonly PrunableRecord[] = [
     reason: "conversion funnel events, kept 395 days (spec 6.1, 8)",
     index: ["created_at"],
   },
-  { table: "email_bounces", timeColumn: "created_at", retentionDays: RETENTION_395_DAYS, reason: "bounce log, kept 395 days (spec 8); suppressions stay", index: ["created_at"] },
+  {
+    table: "email_bounces",
+    timeColumn: "created_at",
+    retentionDays: RETENTION_395_DAYS,
+    reason: "bounce log, kept 395 days (spec 8); suppressions stay",
+    index: ["created_at"],
+  },
   {
     table: "job_queue",
     timeColumn: "run_at",

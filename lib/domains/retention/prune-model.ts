@@ -40,7 +40,9 @@ async function pruneTable(record: PrunableRecord, cutoff: Date, opts: { dryRun: 
  * model:prune (daily 04:05, spec 4.7): deletes every record of PRUNABLE_RECORDS older than its
  * retention, table by table in batches. A dry run counts instead.
  */
-export async function pruneModel(opts: { dryRun?: boolean; now?: Date; batchSize?: number; records?: readonly PrunableRecord[] } = {}): Promise<PrunedTable[]> {
+export async function pruneModel(
+  opts: { dryRun?: boolean; now?: Date; batchSize?: number; records?: readonly PrunableRecord[] } = {},
+): Promise<PrunedTable[]> {
   const now = opts.now ?? new Date();
   const result: PrunedTable[] = [];
   for (const record of opts.records ?? PRUNABLE_RECORDS) {

@@ -17,6 +17,8 @@ export const checkedThisRound = Prisma.sql`EXISTS (
 
 /** checkedThisRound for one release, read through `client` (under its row lock inside a transaction). */
 export async function isCheckedThisRound(client: DbOrTx, releaseId: number): Promise<boolean> {
-  const [row] = await client.$queryRaw<{ checked: boolean }[]>`SELECT ${checkedThisRound} AS checked FROM press_releases r WHERE r.id = ${releaseId}`;
+  const [row] = await client.$queryRaw<
+    { checked: boolean }[]
+  >`SELECT ${checkedThisRound} AS checked FROM press_releases r WHERE r.id = ${releaseId}`;
   return row?.checked ?? false;
 }

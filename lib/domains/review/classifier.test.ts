@@ -32,8 +32,19 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const input = (over: Partial<ClassifierInput> = {}): ClassifierInput => ({
-  title: "Beispiel AG eröffnet neues Werk", lead: null, bodyHtml: GOOD_BODY, location: "Berlin", contactEmail: "presse@beispiel.de", contactName: "Pressestelle", contactPhone: null,
-  keywords: [], category: "Energie", language: "de", isDuplicateOfOtherNewsroom: false, images: [], ...over,
+  title: "Beispiel AG eröffnet neues Werk",
+  lead: null,
+  bodyHtml: GOOD_BODY,
+  location: "Berlin",
+  contactEmail: "presse@beispiel.de",
+  contactName: "Pressestelle",
+  contactPhone: null,
+  keywords: [],
+  category: "Energie",
+  language: "de",
+  isDuplicateOfOtherNewsroom: false,
+  images: [],
+  ...over,
 });
 const SPAM_IMAGE = { alt: "UNGLAUBLICH!!! DIE BESTE SOFTWARE ALLER ZEITEN", credit: "© Foto: JETZT KAUFEN!!! www.example.com" };
 const model = () => httpClassifier(url, undefined, "review-1", 5);
@@ -45,14 +56,19 @@ describe("what the images state, whatever classifier runs", () => {
     expect(verdict.result).toBe("red");
     expect(verdict.classifier).toBe("http:review-1");
     expect(codes(verdict)).toEqual(expect.arrayContaining(["image_advertising", "image_shouting", "image_exclamations"]));
-    expect(verdict.reasons.find((r) => r.code === "image_advertising")!.message).toBe("Bildnachweis oder Bildbeschreibung lesen sich wie Werbung.");
+    expect(verdict.reasons.find((r) => r.code === "image_advertising")!.message).toBe(
+      "Bildnachweis oder Bildbeschreibung lesen sich wie Werbung.",
+    );
     // The model was shown the images all the same (the contract's `images`).
     expect(seen.at(-1)!.images).toEqual([SPAM_IMAGE]);
   });
 
   it("the same with the built-in classifier; an honest credit, an agency in capitals and an emoji stay green", async () => {
     expect((await checkText(deterministicClassifier, input({ images: [SPAM_IMAGE] }))).result).toBe("red");
-    const honest = [{ alt: "Das neue Werk in Brandenburg 🏭", credit: "© Foto: Anna Beispiel" }, { alt: null, credit: "© DEUTSCHE PRESSE-AGENTUR GMBH · KI-generiert" }];
+    const honest = [
+      { alt: "Das neue Werk in Brandenburg 🏭", credit: "© Foto: Anna Beispiel" },
+      { alt: null, credit: "© DEUTSCHE PRESSE-AGENTUR GMBH · KI-generiert" },
+    ];
     expect(await checkText(deterministicClassifier, input({ images: honest }))).toMatchObject({ result: "green", reasons: [] });
     expect(await checkText(model(), input({ images: honest }))).toMatchObject({ result: "green" });
   });

@@ -51,7 +51,9 @@ export interface TextClassifier {
 
 export function getTextClassifier(): TextClassifier {
   const { review } = getConfig();
-  return review.classifierUrl ? httpClassifier(review.classifierUrl, review.classifierApiKey, review.classifierModel, review.aiJobTimeoutSeconds) : deterministicClassifier;
+  return review.classifierUrl
+    ? httpClassifier(review.classifierUrl, review.classifierApiKey, review.classifierModel, review.aiJobTimeoutSeconds)
+    : deterministicClassifier;
 }
 
 /** The worst severity among the reasons decides the colour. */
@@ -89,7 +91,9 @@ export function visibleTextOf(input: ClassifierInput): ClassifierInput {
 export async function checkText(classifier: TextClassifier, input: ClassifierInput): Promise<Classification> {
   const visible = visibleTextOf(input);
   const verdict = await classifier.classify(visible);
-  const added = [...unreadableProseReasons(visible), ...imageTextReasons(visible)].filter((r) => !verdict.reasons.some((v) => v.code === r.code));
+  const added = [...unreadableProseReasons(visible), ...imageTextReasons(visible)].filter(
+    (r) => !verdict.reasons.some((v) => v.code === r.code),
+  );
   if (!added.length) return verdict;
   const reasons = [...verdict.reasons, ...added];
   return { ...verdict, reasons, result: resultOf(reasons) };

@@ -36,11 +36,19 @@ describe("the deterministic text check reads the text", () => {
   it("judges the lead, the keywords and where links lead, not only the body text", async () => {
     expect(await codes({ lead: "Jetzt kaufen: nur heute gratis!" })).toContain("advertising");
     expect(await codes({ keywords: ["gratis", "rabatt"] })).toContain("advertising");
-    expect(await codes({ bodyHtml: `${GOOD_BODY}<p><a href="https://evil.example/login">www.sparkasse.de</a></p>` })).toContain("misleading_link");
-    expect(await codes({ bodyHtml: `${GOOD_BODY}<p><a href="https://www.beispiel.de/werk">beispiel.de/werk</a> und <a href="https://evil.example">hier</a></p>` })).not.toContain("misleading_link");
+    expect(await codes({ bodyHtml: `${GOOD_BODY}<p><a href="https://evil.example/login">www.sparkasse.de</a></p>` })).toContain(
+      "misleading_link",
+    );
+    expect(
+      await codes({
+        bodyHtml: `${GOOD_BODY}<p><a href="https://www.beispiel.de/werk">beispiel.de/werk</a> und <a href="https://evil.example">hier</a></p>`,
+      }),
+    ).not.toContain("misleading_link");
   });
   it("leaves what the images state to the rules every classifier gets (lib/domains/review/image-texts.ts), so nothing counts twice", async () => {
-    expect(await codes({ images: [{ alt: "UNGLAUBLICH!!! DIE BESTE SOFTWARE", credit: "© Foto: JETZT KAUFEN!!! www.example.com" }] })).toEqual([]);
+    expect(
+      await codes({ images: [{ alt: "UNGLAUBLICH!!! DIE BESTE SOFTWARE", credit: "© Foto: JETZT KAUFEN!!! www.example.com" }] }),
+    ).toEqual([]);
   });
   it("finds an advert phrase written without its space", async () => {
     expect(await codes({ lead: "Jetztkaufen und nurheute zugreifen" })).toContain("advertising");

@@ -6,8 +6,20 @@ import { resultOf, type ClassifierInput, type ReviewReason, type TextClassifier 
 // matches with or without the spaces between its words ("jetztkaufen": what a zero-width space
 // leaves once invisible characters are taken out, lib/core/input/text.ts).
 export const ADVERTISING = [
-  /\bjetzt\s*kaufen/i, /\bnur\s*heute\b/i, /\bklicken\s*sie\s*hier/i, /\brabatt\b/i, /gratis/i, /sonderangebot/i, /unglaublich/i,
-  /\bbuy\s*now\b/i, /\bclick\s*here\b/i, /\blimited\s*(time\s*)?offer/i, /\bdiscount\b/i, /\bfree\s*trial\b/i, /\bact\s*now\b/i, /\bbest\b.*\bever\b/i,
+  /\bjetzt\s*kaufen/i,
+  /\bnur\s*heute\b/i,
+  /\bklicken\s*sie\s*hier/i,
+  /\brabatt\b/i,
+  /gratis/i,
+  /sonderangebot/i,
+  /unglaublich/i,
+  /\bbuy\s*now\b/i,
+  /\bclick\s*here\b/i,
+  /\blimited\s*(time\s*)?offer/i,
+  /\bdiscount\b/i,
+  /\bfree\s*trial\b/i,
+  /\bact\s*now\b/i,
+  /\bbest\b.*\bever\b/i,
 ];
 const MIN_RED_CHARS = 150;
 const MIN_YELLOW_CHARS = 400;
@@ -55,24 +67,47 @@ export function deterministicReasons(input: ClassifierInput): ReviewReason[] {
     reasons.push({ code, severity, message: de ? messageDe : messageEn });
 
   const adHits = ADVERTISING.filter((re) => re.test(all)).length;
-  if (adHits >= 2) add("advertising", "red", "Der Text liest sich wie Werbung, nicht wie eine Nachricht.", "The text reads like an advert, not like news.");
+  if (adHits >= 2)
+    add(
+      "advertising",
+      "red",
+      "Der Text liest sich wie Werbung, nicht wie eine Nachricht.",
+      "The text reads like an advert, not like news.",
+    );
   else if (adHits === 1) add("advertising_hint", "yellow", "Eine Formulierung klingt nach Werbung.", "One phrase sounds like advertising.");
 
-  if (shoutingRatio(input.title) > 0.6) add("shouting", "red", "Die Überschrift ist in Großbuchstaben geschrieben.", "The headline is written in capitals.");
+  if (shoutingRatio(input.title) > 0.6)
+    add("shouting", "red", "Die Überschrift ist in Großbuchstaben geschrieben.", "The headline is written in capitals.");
   if (/[!?]{2,}/.test(all)) add("exclamations", "red", "Mehrfache Ausrufe- oder Fragezeichen.", "Repeated exclamation or question marks.");
-  else if (/!/.test(input.title)) add("exclamation_title", "yellow", "Ausrufezeichen in der Überschrift.", "Exclamation mark in the headline.");
+  else if (/!/.test(input.title))
+    add("exclamation_title", "yellow", "Ausrufezeichen in der Überschrift.", "Exclamation mark in the headline.");
 
-  if (text.length < MIN_RED_CHARS) add("too_short", "red", `Der Text ist zu kurz (mindestens ${MIN_RED_CHARS} Zeichen).`, `The text is too short (at least ${MIN_RED_CHARS} characters).`);
+  if (text.length < MIN_RED_CHARS)
+    add(
+      "too_short",
+      "red",
+      `Der Text ist zu kurz (mindestens ${MIN_RED_CHARS} Zeichen).`,
+      `The text is too short (at least ${MIN_RED_CHARS} characters).`,
+    );
   else if (text.length < MIN_YELLOW_CHARS) add("short", "yellow", "Der Text ist sehr kurz.", "The text is very short.");
 
   const words = Math.max(1, text.split(/\s+/).length);
   const links = (input.bodyHtml.match(/<a\s/gi) ?? []).length + (text.match(/https?:\/\//g) ?? []).length;
-  if (links / words > 0.05 && links >= 3) add("link_density", "red", "Zu viele Links im Verhältnis zum Text.", "Too many links for the length of the text.");
-  if (misleadingLinks(input.bodyHtml)) add("misleading_link", "red", "Ein Link zeigt eine andere Adresse an, als er öffnet.", "A link shows one address but opens another.");
+  if (links / words > 0.05 && links >= 3)
+    add("link_density", "red", "Zu viele Links im Verhältnis zum Text.", "Too many links for the length of the text.");
+  if (misleadingLinks(input.bodyHtml))
+    add("misleading_link", "red", "Ein Link zeigt eine andere Adresse an, als er öffnet.", "A link shows one address but opens another.");
 
-  if (!input.contactEmail && !input.contactName) add("missing_contact", "yellow", "Es fehlt ein Pressekontakt.", "A press contact is missing.");
+  if (!input.contactEmail && !input.contactName)
+    add("missing_contact", "yellow", "Es fehlt ein Pressekontakt.", "A press contact is missing.");
   if (!input.location) add("missing_dateline", "yellow", "Es fehlt die Ortsmarke.", "The dateline is missing.");
-  if (input.isDuplicateOfOtherNewsroom) add("duplicate", "red", "Derselbe Text wurde bereits von einem anderen Newsroom veröffentlicht.", "Another newsroom already published this text.");
+  if (input.isDuplicateOfOtherNewsroom)
+    add(
+      "duplicate",
+      "red",
+      "Derselbe Text wurde bereits von einem anderen Newsroom veröffentlicht.",
+      "Another newsroom already published this text.",
+    );
   return reasons;
 }
 

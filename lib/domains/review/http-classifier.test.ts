@@ -23,14 +23,32 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const input = { title: "T", lead: null, bodyHtml: "<p>x</p>", location: null, keywords: [], category: null, contactEmail: null, contactName: null, contactPhone: null, language: "de" as const, isDuplicateOfOtherNewsroom: false, images: [] };
-const json = (status: number, body: unknown) => (res: import("node:http").ServerResponse) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+const input = {
+  title: "T",
+  lead: null,
+  bodyHtml: "<p>x</p>",
+  location: null,
+  keywords: [],
+  category: null,
+  contactEmail: null,
+  contactName: null,
+  contactPhone: null,
+  language: "de" as const,
+  isDuplicateOfOtherNewsroom: false,
+  images: [],
+};
+const json = (status: number, body: unknown) => (res: import("node:http").ServerResponse) =>
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 
 describe("the HTTP classifier adapter", () => {
   it("posts the release with the key and model, and returns the model's verdict", async () => {
     reply = json(200, { result: "yellow", reasons: [{ code: "tone", severity: "yellow", message: "Salesy." }] });
     const result = await httpClassifier(url, "secret", "review-1", 5).classify(input);
-    expect(result).toEqual({ result: "yellow", reasons: [{ code: "tone", severity: "yellow", message: "Salesy." }], classifier: "http:review-1" });
+    expect(result).toEqual({
+      result: "yellow",
+      reasons: [{ code: "tone", severity: "yellow", message: "Salesy." }],
+      classifier: "http:review-1",
+    });
     expect(seen.at(-1)).toEqual({ auth: "Bearer secret", body: { model: "review-1", input } });
   });
 

@@ -4,8 +4,19 @@ import type { ClassifierInput } from "./classifier";
 import { unreadableProseReasons } from "./readable-prose";
 
 const input = (over: Partial<ClassifierInput> = {}): ClassifierInput => ({
-  title: "Beispiel AG eröffnet neues Werk", lead: null, bodyHtml: GOOD_BODY, location: "Berlin", contactEmail: null, contactName: null, contactPhone: null,
-  keywords: [], category: null, language: "de", isDuplicateOfOtherNewsroom: false, images: [], ...over,
+  title: "Beispiel AG eröffnet neues Werk",
+  lead: null,
+  bodyHtml: GOOD_BODY,
+  location: "Berlin",
+  contactEmail: null,
+  contactName: null,
+  contactPhone: null,
+  keywords: [],
+  category: null,
+  language: "de",
+  isDuplicateOfOtherNewsroom: false,
+  images: [],
+  ...over,
 });
 const codes = (over: Partial<ClassifierInput>) => unreadableProseReasons(input(over)).map((r) => r.code);
 

@@ -27,8 +27,109 @@ const MIN_WORDS_FOR_LANGUAGE = 15;
 const MIN_COMMON_SHARE = 0.05;
 
 const COMMON_WORDS: Record<"de" | "en", ReadonlySet<string>> = {
-  de: new Set(["der", "die", "das", "und", "in", "im", "ist", "sind", "mit", "für", "von", "vom", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "zu", "zum", "zur", "auf", "auch", "sich", "nicht", "es", "an", "am", "bei", "wird", "werden", "wurde", "als", "aus", "nach", "über", "um", "hat", "haben", "sowie", "oder", "wie", "dass", "noch", "mehr", "sie", "er", "wir", "unter", "durch", "bis", "seit", "ab"]),
-  en: new Set(["the", "and", "of", "to", "in", "is", "are", "was", "were", "for", "with", "on", "at", "by", "from", "as", "a", "an", "that", "this", "it", "its", "be", "has", "have", "will", "which", "or", "not", "new", "more", "than", "their", "our", "we", "they", "into", "over", "after", "about", "also", "all", "can", "been"]),
+  de: new Set([
+    "der",
+    "die",
+    "das",
+    "und",
+    "in",
+    "im",
+    "ist",
+    "sind",
+    "mit",
+    "für",
+    "von",
+    "vom",
+    "den",
+    "dem",
+    "des",
+    "ein",
+    "eine",
+    "einen",
+    "einem",
+    "einer",
+    "zu",
+    "zum",
+    "zur",
+    "auf",
+    "auch",
+    "sich",
+    "nicht",
+    "es",
+    "an",
+    "am",
+    "bei",
+    "wird",
+    "werden",
+    "wurde",
+    "als",
+    "aus",
+    "nach",
+    "über",
+    "um",
+    "hat",
+    "haben",
+    "sowie",
+    "oder",
+    "wie",
+    "dass",
+    "noch",
+    "mehr",
+    "sie",
+    "er",
+    "wir",
+    "unter",
+    "durch",
+    "bis",
+    "seit",
+    "ab",
+  ]),
+  en: new Set([
+    "the",
+    "and",
+    "of",
+    "to",
+    "in",
+    "is",
+    "are",
+    "was",
+    "were",
+    "for",
+    "with",
+    "on",
+    "at",
+    "by",
+    "from",
+    "as",
+    "a",
+    "an",
+    "that",
+    "this",
+    "it",
+    "its",
+    "be",
+    "has",
+    "have",
+    "will",
+    "which",
+    "or",
+    "not",
+    "new",
+    "more",
+    "than",
+    "their",
+    "our",
+    "we",
+    "they",
+    "into",
+    "over",
+    "after",
+    "about",
+    "also",
+    "all",
+    "can",
+    "been",
+  ]),
 };
 
 const nonSpace = (s: string) => [...s.replace(/\s+/gu, "")];
@@ -40,7 +141,11 @@ function isNotProse(field: string): boolean {
   const count = (re: RegExp) => chars.filter((c) => re.test(c)).length;
   const latin = count(LATIN_LETTER);
   const other = count(OTHER_LETTER);
-  return latin / chars.length < MIN_LATIN_SHARE || other / (latin + other) > MAX_OTHER_SCRIPT_SHARE || count(SYMBOL) / chars.length > MAX_SYMBOL_SHARE;
+  return (
+    latin / chars.length < MIN_LATIN_SHARE ||
+    other / (latin + other) > MAX_OTHER_SCRIPT_SHARE ||
+    count(SYMBOL) / chars.length > MAX_SYMBOL_SHARE
+  );
 }
 
 export function unreadableProseReasons(input: ClassifierInput): ReviewReason[] {
@@ -48,22 +153,43 @@ export function unreadableProseReasons(input: ClassifierInput): ReviewReason[] {
   const body = textWithoutMarkup(input.bodyHtml);
   const fields = [input.title, input.lead ?? "", body];
   const reasons: ReviewReason[] = [];
-  const add = (code: string, messageDe: string, messageEn: string) => reasons.push({ code, severity: "red", message: de ? messageDe : messageEn });
+  const add = (code: string, messageDe: string, messageEn: string) =>
+    reasons.push({ code, severity: "red", message: de ? messageDe : messageEn });
 
   // What the images state is shown to readers too (under the picture, in the og image).
   const imageTexts = input.images.flatMap((i) => [i.alt ?? "", i.credit]);
   if (fields.some((f) => NOT_TEXT.test(f))) {
-    add("unreadable_characters", "Der Text enthält Zeichen, die nicht lesbar sind (Sonder- oder Steuerzeichen ohne Bedeutung, oft aus einer kopierten Vorlage).", "The text contains characters that cannot be read (special or control characters without meaning, often from a copied template).");
+    add(
+      "unreadable_characters",
+      "Der Text enthält Zeichen, die nicht lesbar sind (Sonder- oder Steuerzeichen ohne Bedeutung, oft aus einer kopierten Vorlage).",
+      "The text contains characters that cannot be read (special or control characters without meaning, often from a copied template).",
+    );
   } else if (imageTexts.some((f) => NOT_TEXT.test(f))) {
-    add("unreadable_characters", "Ein Bildnachweis oder eine Bildbeschreibung enthält Zeichen, die nicht lesbar sind (Sonder- oder Steuerzeichen ohne Bedeutung, oft aus einer kopierten Vorlage).", "An image credit or alt text contains characters that cannot be read (special or control characters without meaning, often from a copied template).");
+    add(
+      "unreadable_characters",
+      "Ein Bildnachweis oder eine Bildbeschreibung enthält Zeichen, die nicht lesbar sind (Sonder- oder Steuerzeichen ohne Bedeutung, oft aus einer kopierten Vorlage).",
+      "An image credit or alt text contains characters that cannot be read (special or control characters without meaning, often from a copied template).",
+    );
   }
   if (fields.some(isNotProse)) {
-    add("not_prose", "Überschrift, Vorspann oder Text bestehen überwiegend aus Zeichen, die keine Wörter bilden (Symbole, Zeichen einer anderen Schrift), und lassen sich nicht als Text lesen.", "The headline, lead or text consist mostly of characters that form no words (symbols, characters of another script) and cannot be read as text.");
+    add(
+      "not_prose",
+      "Überschrift, Vorspann oder Text bestehen überwiegend aus Zeichen, die keine Wörter bilden (Symbole, Zeichen einer anderen Schrift), und lassen sich nicht als Text lesen.",
+      "The headline, lead or text consist mostly of characters that form no words (symbols, characters of another script) and cannot be read as text.",
+    );
   }
-  const words = fields.join(" ").toLowerCase().match(/\p{L}+/gu) ?? [];
+  const words =
+    fields
+      .join(" ")
+      .toLowerCase()
+      .match(/\p{L}+/gu) ?? [];
   const common = words.filter((w) => COMMON_WORDS[input.language].has(w)).length;
   if (words.length >= MIN_WORDS_FOR_LANGUAGE && common / words.length < MIN_COMMON_SHARE) {
-    add("not_language", "Der Text enthält kaum gebräuchliche deutsche Wörter. Ist er lesbar, und ist die richtige Sprache gewählt?", "The text contains hardly any common English words. Is it readable, and is the right language selected?");
+    add(
+      "not_language",
+      "Der Text enthält kaum gebräuchliche deutsche Wörter. Ist er lesbar, und ist die richtige Sprache gewählt?",
+      "The text contains hardly any common English words. Is it readable, and is the right language selected?",
+    );
   }
   return reasons;
 }

@@ -19,7 +19,9 @@ export interface ReviewSubject {
 export async function reviewSubjectOf(release: PressRelease): Promise<ReviewSubject> {
   const [category, duplicates, images] = await Promise.all([
     release.categoryId ? db.category.findUnique({ where: { id: release.categoryId }, select: { nameDe: true, nameEn: true } }) : null,
-    db.pressRelease.count({ where: { contentHash: release.contentHash, companyId: { not: release.companyId }, publishedEverAt: { not: null }, deletedAt: null } }),
+    db.pressRelease.count({
+      where: { contentHash: release.contentHash, companyId: { not: release.companyId }, publishedEverAt: { not: null }, deletedAt: null },
+    }),
     judgedImagesOf(db, release.id),
   ]);
   const input: ClassifierInput = {

@@ -14,7 +14,14 @@ const user = (id: number) => ({ type: "user" as const, userId: id });
 
 // Titles are unique: the same text published by another newsroom is a red duplicate.
 async function draft(companyId: number, authorUserId: number, body: string, title = `Beispiel AG eröffnet Werk ${unique("nr")}`) {
-  return createRelease({ companyId, portal: "business", language: "de", authorUserId, content: { title, body, location: "Berlin", contactName: "Pressestelle", contactEmail: "presse@beispiel.de" }, actor: user(authorUserId) });
+  return createRelease({
+    companyId,
+    portal: "business",
+    language: "de",
+    authorUserId,
+    content: { title, body, location: "Berlin", contactName: "Pressestelle", contactEmail: "presse@beispiel.de" },
+    actor: user(authorUserId),
+  });
 }
 
 async function submitAndCheck(releaseId: number, actorId: number) {
@@ -38,7 +45,11 @@ describe("automatic check and routing (spec 3.1)", () => {
     expect(after.status).toBe("published");
     const check = await db.pressReleaseClassification.findFirstOrThrow({ where: { pressReleaseId: release.id } });
     expect([check.result, check.contentHash]).toEqual(["green", release.contentHash]);
-    expect((await historyOf(release.id)).map((h) => `${h.toStatus}:${h.actorType}`)).toEqual(["draft:user", "in_review:user", "published:ki"]);
+    expect((await historyOf(release.id)).map((h) => `${h.toStatus}:${h.actorType}`)).toEqual([
+      "draft:user",
+      "in_review:user",
+      "published:ki",
+    ]);
   });
 
   it("red below max_automatic_attempts rejects and mails the author the reasons, the counter and the quality page", async () => {
@@ -51,7 +62,9 @@ describe("automatic check and routing (spec 3.1)", () => {
     expect(mail.text).toMatch(/\/quality/);
     expect(mail.text).toContain("Großbuchstaben");
     // The automatic change is in the activity log as "System" (no actor), with result and reason.
-    const activity = await db.activityLog.findFirstOrThrow({ where: { subjectType: "press_release", subjectId: String(release.id), result: "rejected" } });
+    const activity = await db.activityLog.findFirstOrThrow({
+      where: { subjectType: "press_release", subjectId: String(release.id), result: "rejected" },
+    });
     expect(activity.actorUserId).toBeNull();
     expect(activity.reason).toMatch(/^rejected: .*shouting/);
   });
@@ -73,14 +86,24 @@ describe("automatic check and routing (spec 3.1)", () => {
     const returned = await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } });
     expect(returned.status).toBe("rejected");
     expect(returned.manualReviewRequiredAt).not.toBeNull();
-    expect((await db.mailOutbox.findFirstOrThrow({ where: { to: owner.email, subject: { contains: "Rückfrage" } } })).text).toContain("Bitte sachlich formulieren.");
+    expect((await db.mailOutbox.findFirstOrThrow({ where: { to: owner.email, subject: { contains: "Rückfrage" } } })).text).toContain(
+      "Bitte sachlich formulieren.",
+    );
 
-    await updateRelease({ releaseId: release.id, content: { title: "Beispiel AG eröffnet neues Werk", body: GOOD_BODY, location: "Berlin", contactName: "Pressestelle" }, actor: user(owner.id) });
+    await updateRelease({
+      releaseId: release.id,
+      content: { title: "Beispiel AG eröffnet neues Werk", body: GOOD_BODY, location: "Berlin", contactName: "Pressestelle" },
+      actor: user(owner.id),
+    });
     const resubmitted = await submitAndCheck(release.id, owner.id);
     // No automatic check ran: a person decides.
     expect([resubmitted.status, resubmitted.manualQueueAt !== null]).toEqual(["in_review", true]);
     expect(await db.pressReleaseClassification.count({ where: { pressReleaseId: release.id, discardedAt: null } })).toBe(0);
-    await approveRelease({ releaseId: release.id, adminUserId: admin.id, reviewFingerprint: (await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).reviewFingerprint! });
+    await approveRelease({
+      releaseId: release.id,
+      adminUserId: admin.id,
+      reviewFingerprint: (await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).reviewFingerprint!,
+    });
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).status).toBe("published");
   });
 
@@ -89,9 +112,15 @@ describe("automatic check and routing (spec 3.1)", () => {
     const release = await draft(company.id, owner.id, RED_BODY, "JETZT KAUFEN ALLES GRATIS");
     await db.pressRelease.update({ where: { id: release.id }, data: { status: "in_review", reviewFlaggedAt: new Date() } });
     const clerk = await seedAdmin([]);
-    await expect(approveRelease({ releaseId: release.id, adminUserId: clerk.id, reviewFingerprint: release.reviewFingerprint! })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(returnRelease({ releaseId: release.id, adminUserId: owner.id, comment: "x" })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(returnRelease({ releaseId: release.id, adminUserId: clerk.id, comment: "  " })).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(
+      approveRelease({ releaseId: release.id, adminUserId: clerk.id, reviewFingerprint: release.reviewFingerprint! }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(returnRelease({ releaseId: release.id, adminUserId: owner.id, comment: "x" })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(returnRelease({ releaseId: release.id, adminUserId: clerk.id, comment: "  " })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
   });
 
   it("yellow goes to the manual queue only when yellow_to_manual_queue is on", async () => {
@@ -111,7 +140,17 @@ describe("automatic check and routing (spec 3.1)", () => {
   it("a future publication time moves a green release to scheduled", async () => {
     const { owner, company } = await seedNewsroom();
     const release = await draft(company.id, owner.id, GOOD_BODY);
-    await updateRelease({ releaseId: release.id, content: { title: release.title, body: GOOD_BODY, location: "Berlin", contactName: "P", scheduledAt: new Date(Date.now() + 86_400_000) }, actor: user(owner.id) });
+    await updateRelease({
+      releaseId: release.id,
+      content: {
+        title: release.title,
+        body: GOOD_BODY,
+        location: "Berlin",
+        contactName: "P",
+        scheduledAt: new Date(Date.now() + 86_400_000),
+      },
+      actor: user(owner.id),
+    });
     expect((await submitAndCheck(release.id, owner.id)).status).toBe("scheduled");
   });
 
@@ -123,7 +162,11 @@ describe("automatic check and routing (spec 3.1)", () => {
     const slowClassifier = {
       name: "slow",
       async classify(input: Parameters<typeof deterministicClassifier.classify>[0]) {
-        await updateRelease({ releaseId: release.id, content: { title: release.title, body: GOOD_BODY + "<p>Neu.</p>", location: "Berlin", contactName: "P" }, actor: user(owner.id) });
+        await updateRelease({
+          releaseId: release.id,
+          content: { title: release.title, body: GOOD_BODY + "<p>Neu.</p>", location: "Berlin", contactName: "P" },
+          actor: user(owner.id),
+        });
         return deterministicClassifier.classify(input);
       },
     };
@@ -131,7 +174,9 @@ describe("automatic check and routing (spec 3.1)", () => {
     expect(await db.pressReleaseClassification.count({ where: { pressReleaseId: release.id } })).toBe(0);
     // Saving the new text queued a check of its own.
     const newVersion = (await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).reviewFingerprint;
-    expect(await db.jobQueue.count({ where: { name: "release/review", dedupeKey: { startsWith: `review:${release.id}:${newVersion}:` } } })).toBe(1);
+    expect(
+      await db.jobQueue.count({ where: { name: "release/review", dedupeKey: { startsWith: `review:${release.id}:${newVersion}:` } } }),
+    ).toBe(1);
     expect((await runAutomaticReview({ releaseId: release.id })).outcome).toBe("published");
     // The job retried after its step succeeded: the release is no longer in review.
     expect((await runAutomaticReview({ releaseId: release.id })).outcome).toBe("skipped");
@@ -153,7 +198,12 @@ describe("automatic check and routing (spec 3.1)", () => {
     const later = new Date(Date.now() + 60_000);
     const same = await updateRelease({ releaseId: release.id, content, actor: user(owner.id), now: later });
     expect([same.contentChanged, same.release.contentChangedAt]).toEqual([false, release.contentChangedAt]);
-    const changed = await updateRelease({ releaseId: release.id, content: { ...content, body: GOOD_BODY + "<p>Nachtrag.</p>" }, actor: user(owner.id), now: later });
+    const changed = await updateRelease({
+      releaseId: release.id,
+      content: { ...content, body: GOOD_BODY + "<p>Nachtrag.</p>" },
+      actor: user(owner.id),
+      now: later,
+    });
     expect([changed.contentChanged, changed.release.contentChangedAt]).toEqual([true, later]);
   });
 });

@@ -13,14 +13,7 @@ import { checkText, getTextClassifier, type Classification, type TextClassifier 
 import { reviewSubjectOf } from "./review-input";
 
 export type ReviewOutcome =
-  | "skipped"
-  | "discarded"
-  | "rejected"
-  | "flagged_for_manual_check"
-  | "manual_queue"
-  | "scheduled"
-  | "published"
-  | "publish_blocked";
+  "skipped" | "discarded" | "rejected" | "flagged_for_manual_check" | "manual_queue" | "scheduled" | "published" | "publish_blocked";
 
 /**
  * The automatic check with routing (spec 3.1). The classifier runs outside any transaction
@@ -28,10 +21,24 @@ export type ReviewOutcome =
  * what it judged (the review fingerprint of the text and images it read) is still the release's,
  * and only once per version and round in review (lib/domains/review/checked-version.ts).
  */
-export async function runAutomaticReview(opts: { releaseId: number; now?: Date; classifier?: TextClassifier }): Promise<{ outcome: ReviewOutcome; classification?: Classification }> {
+export async function runAutomaticReview(opts: {
+  releaseId: number;
+  now?: Date;
+  classifier?: TextClassifier;
+}): Promise<{ outcome: ReviewOutcome; classification?: Classification }> {
   const now = opts.now ?? new Date();
-  const snapshot = await db.pressRelease.findUnique({ where: { id: opts.releaseId }, include: { company: { select: { deletedAt: true, goneAt: true } } } });
-  if (!snapshot || snapshot.deletedAt || snapshot.status !== "in_review" || snapshot.manualReviewRequiredAt || snapshot.reviewFlaggedAt || !snapshot.reviewFingerprint) {
+  const snapshot = await db.pressRelease.findUnique({
+    where: { id: opts.releaseId },
+    include: { company: { select: { deletedAt: true, goneAt: true } } },
+  });
+  if (
+    !snapshot ||
+    snapshot.deletedAt ||
+    snapshot.status !== "in_review" ||
+    snapshot.manualReviewRequiredAt ||
+    snapshot.reviewFlaggedAt ||
+    !snapshot.reviewFingerprint
+  ) {
     return { outcome: "skipped" };
   }
   // A deleted or removed newsroom publishes nothing (publish() refuses too): no check, no mail.
@@ -61,37 +68,117 @@ export async function runAutomaticReview(opts: { releaseId: number; now?: Date; 
     const red = classification.result === "red";
     const attempts = release.automaticAttempts + (red ? 1 : 0);
     await tx.pressReleaseClassification.create({
-      data: { pressReleaseId: release.id, result: classification.result, reasons: classification.reasons as never, contentHash: release.contentHash, reviewFingerprint: release.reviewFingerprint, classifier: classification.classifier, attempt: attempts },
+      data: {
+        pressReleaseId: release.id,
+        result: classification.result,
+        reasons: classification.reasons as never,
+        contentHash: release.contentHash,
+        reviewFingerprint: release.reviewFingerprint,
+        classifier: classification.classifier,
+        attempt: attempts,
+      },
     });
-    await tx.kiAudit.create({ data: { pressReleaseId: release.id, type: "text_check", contentHash: release.contentHash, result: classification as never } });
+    await tx.kiAudit.create({
+      data: { pressReleaseId: release.id, type: "text_check", contentHash: release.contentHash, result: classification as never },
+    });
     const reason = classification.reasons.map((r) => r.code).join(", ") || undefined;
     // What the check found, for its reactions (the author's mail, webhooks); the route follows.
-    const found = { result: classification.result, reasons: classification.reasons, attempt: attempts, maxAttempts: review.maxAutomaticAttempts };
+    const found = {
+      result: classification.result,
+      reasons: classification.reasons,
+      attempt: attempts,
+      maxAttempts: review.maxAutomaticAttempts,
+    };
 
     if (red && attempts < review.maxAutomaticAttempts) {
       await tx.pressRelease.update({ where: { id: release.id }, data: { status: "rejected", automaticAttempts: attempts } });
-      await recordLifecycleEvent(tx, { releaseId: release.id, type: "checked", from: "in_review", to: "in_review", actor: KI, history: false, data: { ...found, outcome: "rejected" }, now });
-      await recordLifecycleEvent(tx, { releaseId: release.id, type: "rejected", from: "in_review", to: "rejected", actor: KI, outcome: "rejected", reason, data: found, now });
+      await recordLifecycleEvent(tx, {
+        releaseId: release.id,
+        type: "checked",
+        from: "in_review",
+        to: "in_review",
+        actor: KI,
+        history: false,
+        data: { ...found, outcome: "rejected" },
+        now,
+      });
+      await recordLifecycleEvent(tx, {
+        releaseId: release.id,
+        type: "rejected",
+        from: "in_review",
+        to: "rejected",
+        actor: KI,
+        outcome: "rejected",
+        reason,
+        data: found,
+        now,
+      });
       return { outcome: "rejected" as const };
     }
     if (red) {
       // The last allowed red: a person decides (admin queue "check needed").
       await tx.pressRelease.update({ where: { id: release.id }, data: { automaticAttempts: attempts, reviewFlaggedAt: now } });
-      await recordLifecycleEvent(tx, { releaseId: release.id, type: "checked", from: "in_review", to: "in_review", actor: KI, outcome: "flagged_for_manual_check", reason, data: { ...found, outcome: "flagged_for_manual_check" }, now });
+      await recordLifecycleEvent(tx, {
+        releaseId: release.id,
+        type: "checked",
+        from: "in_review",
+        to: "in_review",
+        actor: KI,
+        outcome: "flagged_for_manual_check",
+        reason,
+        data: { ...found, outcome: "flagged_for_manual_check" },
+        now,
+      });
       return { outcome: "flagged_for_manual_check" as const };
     }
     if (classification.result === "yellow" && review.yellowToManualQueue) {
       await tx.pressRelease.update({ where: { id: release.id }, data: { manualQueueAt: now } });
-      await recordLifecycleEvent(tx, { releaseId: release.id, type: "checked", from: "in_review", to: "in_review", actor: KI, outcome: "manual_queue", reason, data: { ...found, outcome: "manual_queue" }, now });
+      await recordLifecycleEvent(tx, {
+        releaseId: release.id,
+        type: "checked",
+        from: "in_review",
+        to: "in_review",
+        actor: KI,
+        outcome: "manual_queue",
+        reason,
+        data: { ...found, outcome: "manual_queue" },
+        now,
+      });
       return { outcome: "manual_queue" as const };
     }
     if (release.scheduledAt && release.scheduledAt > now) {
       await tx.pressRelease.update({ where: { id: release.id }, data: { status: "scheduled" } });
-      await recordLifecycleEvent(tx, { releaseId: release.id, type: "checked", from: "in_review", to: "in_review", actor: KI, history: false, data: { ...found, outcome: "scheduled" }, now });
-      await recordLifecycleEvent(tx, { releaseId: release.id, type: "scheduled", from: "in_review", to: "scheduled", actor: KI, outcome: "scheduled", now });
+      await recordLifecycleEvent(tx, {
+        releaseId: release.id,
+        type: "checked",
+        from: "in_review",
+        to: "in_review",
+        actor: KI,
+        history: false,
+        data: { ...found, outcome: "scheduled" },
+        now,
+      });
+      await recordLifecycleEvent(tx, {
+        releaseId: release.id,
+        type: "scheduled",
+        from: "in_review",
+        to: "scheduled",
+        actor: KI,
+        outcome: "scheduled",
+        now,
+      });
       return { outcome: "scheduled" as const };
     }
-    await recordLifecycleEvent(tx, { releaseId: release.id, type: "checked", from: "in_review", to: "in_review", actor: KI, history: false, data: { ...found, outcome: "publish" }, now });
+    await recordLifecycleEvent(tx, {
+      releaseId: release.id,
+      type: "checked",
+      from: "in_review",
+      to: "in_review",
+      actor: KI,
+      history: false,
+      data: { ...found, outcome: "publish" },
+      now,
+    });
     return { outcome: "publish" as const };
   });
 

@@ -70,7 +70,11 @@ function blockedPublications(since: Date, now: Date) {
  * one took (a cursor in app_state) and wraps around at the end. Releases that stay blocked for
  * good (a quota never raised) never hold back the ones behind them, however many there are.
  */
-async function nextTurn<T extends { id: number }>(key: string, select: (range: IdRange, limit: number) => Promise<T[]>, batch: number): Promise<T[]> {
+async function nextTurn<T extends { id: number }>(
+  key: string,
+  select: (range: IdRange, limit: number) => Promise<T[]>,
+  batch: number,
+): Promise<T[]> {
   const cursor = await db.appState.findUnique({ where: { key } });
   const after = typeof cursor?.value === "number" ? cursor.value : 0;
   const rows = await select({ after, upTo: null }, batch);
@@ -83,7 +87,7 @@ async function nextTurn<T extends { id: number }>(key: string, select: (range: I
 }
 
 /** A technical failure of one release, as the run reports it: the error's last line (Prisma's first lines quote arguments). */
-const failureOf = (err: unknown) => (err instanceof Error ? err.message.trim().split("\n").at(-1) ?? err.name : "unknown error");
+const failureOf = (err: unknown) => (err instanceof Error ? (err.message.trim().split("\n").at(-1) ?? err.name) : "unknown error");
 
 /**
  * press-releases:sweep-reviews. Re-enqueues the check of every release in review without a check
@@ -138,7 +142,8 @@ export const sweepReviewsJob = defineJob({
   handler: async (_payload, { step }) => {
     const run = await step.run("sweep", () => sweepReviews());
     // Every other release was swept; the failed ones make the run count as failed (reported, retried).
-    if (run.failed.length) throw new Error(`review sweep: ${run.failed.length} releases failed (${run.failed.map((f) => f.id).join(", ")})`);
+    if (run.failed.length)
+      throw new Error(`review sweep: ${run.failed.length} releases failed (${run.failed.map((f) => f.id).join(", ")})`);
     return run;
   },
 });

@@ -3,8 +3,7 @@ import { PATH_SEGMENTS, isEdition, type Edition, type Portal } from "@/lib/domai
 
 // Which public paths name a release or a newsroom; pure, so the middleware and tests share it.
 export type PublicSubject =
-  | { kind: "release"; edition: Edition; slug: string }
-  | { kind: "newsroom"; edition: Edition; slug: string; rest: string };
+  { kind: "release"; edition: Edition; slug: string } | { kind: "newsroom"; edition: Edition; slug: string; rest: string };
 
 export function publicSubject(pathname: string): PublicSubject | null {
   const [, edition, segment, rawSlug, ...rest] = pathname.split("/");
@@ -12,7 +11,8 @@ export function publicSubject(pathname: string): PublicSubject | null {
   const slug = decodePathSegment(rawSlug);
   if (slug === null) return null;
   if (segment === PATH_SEGMENTS.release[edition] && rest.length === 0) return { kind: "release", edition, slug };
-  if (segment === PATH_SEGMENTS.newsroom[edition]) return { kind: "newsroom", edition, slug, rest: rest.length ? `/${rest.join("/")}` : "" };
+  if (segment === PATH_SEGMENTS.newsroom[edition])
+    return { kind: "newsroom", edition, slug, rest: rest.length ? `/${rest.join("/")}` : "" };
   return null;
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { categoryArchivePath, editionAlternates, legacyViewUrl, preferredEdition, releaseUrl, resolveEdition, resolveSite, type SiteHosts } from "./index";
+import {
+  categoryArchivePath,
+  editionAlternates,
+  legacyViewUrl,
+  preferredEdition,
+  releaseUrl,
+  resolveEdition,
+  resolveSite,
+  type SiteHosts,
+} from "./index";
 
 const hosts: SiteHosts = { hub: "hub.example", business: "business.example", tech: "tech.example:8443", protocol: "https" };
 
@@ -27,8 +36,12 @@ describe("sites", () => {
   });
 
   it("builds release, archive, legacy and alternate URLs", () => {
-    expect(releaseUrl({ id: 7, portal: "tech", language: "en", slug: "harbor-3" }, hosts)).toBe("https://tech.example:8443/en/press-release/harbor-3");
-    expect(releaseUrl({ id: 7, portal: "business", language: "de", slug: "windpark" }, hosts)).toBe("https://business.example/de/pressemitteilung/windpark");
+    expect(releaseUrl({ id: 7, portal: "tech", language: "en", slug: "harbor-3" }, hosts)).toBe(
+      "https://tech.example:8443/en/press-release/harbor-3",
+    );
+    expect(releaseUrl({ id: 7, portal: "business", language: "de", slug: "windpark" }, hosts)).toBe(
+      "https://business.example/de/pressemitteilung/windpark",
+    );
     expect(categoryArchivePath("de", "energie", 2026)).toBe("/de/category/energie/archiv/2026");
     expect(categoryArchivePath("en", "energy", 2025, 2)).toBe("/en/category/energy/archive/2025?page=2");
     expect(legacyViewUrl({ id: 42, portal: "business", language: "de" }, hosts)).toBe("https://business.example/view/42");

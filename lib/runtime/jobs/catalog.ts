@@ -25,9 +25,36 @@ export { SCHEDULES } from "@/lib/core/jobs/schedules";
 
 // Every job and schedule, in one place: Inngest functions and the local worker are both built
 // from these lists, so the embedded default runs exactly what production runs.
-export const JOBS: JobDefinition<never>[] = [heartbeatJob, opsWatchJob, reviewJob, publishScheduledJob, sweepReviewsJob, pruneExpiredTokensJob, pruneAuthRecordsJob, aggregateViewsJob, purgeEventsJob, deliverMailJob, deliverDueMailJob, purgeMailRecordsJob, newsletterSendJob, expireGrandfatheringJob, runInvoicesJob, storeProviderInvoiceJob, sweepProviderInvoicesJob, expireLapsedChangesJob, retryPendingArchiveJob, purgeArchiveJob, sweepOrphanOriginalsJob, pruneModelJob, pruneFailedJobsJob, purgeDraftsJob, checkIndexStatusJob, sendIndexNowPingsJob, computeSimilarAddressesJob, deliverLifecycleEventsJob] as JobDefinition<never>[];
-
-
+export const JOBS: JobDefinition<never>[] = [
+  heartbeatJob,
+  opsWatchJob,
+  reviewJob,
+  publishScheduledJob,
+  sweepReviewsJob,
+  pruneExpiredTokensJob,
+  pruneAuthRecordsJob,
+  aggregateViewsJob,
+  purgeEventsJob,
+  deliverMailJob,
+  deliverDueMailJob,
+  purgeMailRecordsJob,
+  newsletterSendJob,
+  expireGrandfatheringJob,
+  runInvoicesJob,
+  storeProviderInvoiceJob,
+  sweepProviderInvoicesJob,
+  expireLapsedChangesJob,
+  retryPendingArchiveJob,
+  purgeArchiveJob,
+  sweepOrphanOriginalsJob,
+  pruneModelJob,
+  pruneFailedJobsJob,
+  purgeDraftsJob,
+  checkIndexStatusJob,
+  sendIndexNowPingsJob,
+  computeSimilarAddressesJob,
+  deliverLifecycleEventsJob,
+] as JobDefinition<never>[];
 
 export function findJob(name: string): JobDefinition<never> | undefined {
   return JOBS.find((job) => job.name === name);

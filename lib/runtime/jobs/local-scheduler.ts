@@ -18,11 +18,12 @@ const WATCHDOG_INTERVAL_MS = 5 * 60_000;
  */
 export function startLocalScheduler(): void {
   if (crons.length) return;
-  crons = Object.entries(SCHEDULES).map(([id, s]) =>
-    new Cron(s.cron, { timezone: s.timezone, protect: true }, async () => {
-      const minute = new Date().toISOString().slice(0, 16);
-      await dispatchJob(s.job, {}, { key: `${id}@${minute}` }).catch((err) => console.error(`schedule ${id}:`, err));
-    }),
+  crons = Object.entries(SCHEDULES).map(
+    ([id, s]) =>
+      new Cron(s.cron, { timezone: s.timezone, protect: true }, async () => {
+        const minute = new Date().toISOString().slice(0, 16);
+        await dispatchJob(s.job, {}, { key: `${id}@${minute}` }).catch((err) => console.error(`schedule ${id}:`, err));
+      }),
   );
   crons.push(new Cron("*/1 * * * *", { protect: true }, () => void releaseStaleClaims().catch(() => {})));
   void recordHeartbeat().catch((err) => console.error("scheduler heartbeat:", err));

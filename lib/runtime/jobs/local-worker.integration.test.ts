@@ -42,7 +42,9 @@ describe("local job queue", () => {
   });
 
   it("runs each queued job once when two workers on separate connections drain together", async () => {
-    await db.jobQueue.createMany({ data: Array.from({ length: 30 }, (_, i) => ({ name: "test/count", payload: { tag: `j${i}` }, runAt: new Date(Date.now() + 60_000) })) });
+    await db.jobQueue.createMany({
+      data: Array.from({ length: 30 }, (_, i) => ({ name: "test/count", payload: { tag: `j${i}` }, runAt: new Date(Date.now() + 60_000) })),
+    });
     await db.jobQueue.updateMany({ where: { name: "test/count", status: "pending" }, data: { runAt: new Date(Date.now() - 1000) } });
     // Two workers: the module's worker and one on a second Prisma client (another process).
     const { PrismaPg } = await import("@prisma/adapter-pg");
@@ -98,7 +100,9 @@ describe("AI_JOB_RETRY_AFTER_S (spec 8: AI jobs time out after 120 s, retry_afte
   });
 
   const claimedSecondsAgo = (name: string, seconds: number) =>
-    db.jobQueue.create({ data: { name, payload: {}, status: "running", attempts: 1, runAt: new Date(), lockedAt: new Date(Date.now() - seconds * 1000) } });
+    db.jobQueue.create({
+      data: { name, payload: {}, status: "running", attempts: 1, runAt: new Date(), lockedAt: new Date(Date.now() - seconds * 1000) },
+    });
   const statusOf = async (id: number) => (await db.jobQueue.findUniqueOrThrow({ where: { id } })).status;
 
   it("bounds a review attempt, locally and on Inngest", () => {
@@ -130,4 +134,3 @@ describe("AI_JOB_RETRY_AFTER_S (spec 8: AI jobs time out after 120 s, retry_afte
     expect([await statusOf(count.id), await statusOf(unknown.id)]).toEqual(["pending", "running"]);
   });
 });
-

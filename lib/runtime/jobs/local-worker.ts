@@ -46,7 +46,9 @@ export async function workOne(): Promise<boolean> {
   const job = findJob(row.name);
   try {
     if (!job) throw new Error(`no job named ${row.name}`);
-    await runRecorded(row.name, () => withTimeout(job.handler(row.payload as never, { step: directSteps, attempt: row.attempts }), job.timeoutSeconds, row.name));
+    await runRecorded(row.name, () =>
+      withTimeout(job.handler(row.payload as never, { step: directSteps, attempt: row.attempts }), job.timeoutSeconds, row.name),
+    );
     await db.$executeRaw`UPDATE job_queue SET status = 'done', locked_at = NULL, last_error = NULL WHERE id = ${row.id}`;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -27,7 +27,10 @@ export async function POST(req: Request, ctx: Context): Promise<Response> {
   const copy = req.clone();
   const response: Response = await handler(req, ctx);
   if (response.status !== 401 || !response.headers.get("content-type")?.includes("json")) return response;
-  const body = (await response.clone().json().catch(() => null)) as { url?: string } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { url?: string } | null;
   const error = body?.url ? new URL(body.url, "http://x").searchParams.get("error") : null;
   let retryAfter: number | null;
   if (error === LOGIN_ERROR.throttled) retryAfter = await loginRetryAfterSeconds(clientContextOf(await headers()).ip);

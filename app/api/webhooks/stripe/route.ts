@@ -4,4 +4,6 @@ import { observeWebhook } from "@/lib/adapters/operations/webhook-failures";
 
 // POST /api/webhooks/stripe: payment-provider events (Stripe, or the embedded local checkout), signed with Stripe-Signature.
 // Failures (refused signatures, processing errors) are counted for the operations watch.
-export const POST = apiRoute({ route: "/api/webhooks/stripe" }, async ({ request }) => json(await observeWebhook("stripe", () => receiveStripeWebhook(request))));
+export const POST = apiRoute({ route: "/api/webhooks/stripe" }, async ({ request }) =>
+  json(await observeWebhook("stripe", () => receiveStripeWebhook(request))),
+);

@@ -12,11 +12,18 @@ import { parseRecordId } from "@/lib/core/input/ids";
 
 const MESSAGES = {
   not_found: "Diese Kategorie gibt es nicht (mehr).",
-  conflict: "Die Kategorie wurde inzwischen von jemand anderem geändert. Laden Sie die Seite neu; Ihre Eingaben bleiben bis dahin hier stehen.",
+  conflict:
+    "Die Kategorie wurde inzwischen von jemand anderem geändert. Laden Sie die Seite neu; Ihre Eingaben bleiben bis dahin hier stehen.",
   stale: "Die Seite ist nicht mehr aktuell. Laden Sie sie neu und speichern Sie dann noch einmal.",
 } as const;
 
-const FIELD_NAMES: Record<string, string> = { nameDe: "Name (Deutsch)", nameEn: "Name (Englisch)", descriptionDe: "Beschreibung (Deutsch)", descriptionEn: "Beschreibung (Englisch)", isActive: "Aktiv" };
+const FIELD_NAMES: Record<string, string> = {
+  nameDe: "Name (Deutsch)",
+  nameEn: "Name (Englisch)",
+  descriptionDe: "Beschreibung (Deutsch)",
+  descriptionEn: "Beschreibung (Englisch)",
+  isActive: "Aktiv",
+};
 
 export async function saveCategory(categoryId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireConfirmedStaff();
@@ -31,7 +38,10 @@ export async function saveCategory(categoryId: number, _prev: ActionResult | nul
     const { changed } = await updateCategory({ adminUserId: user.id, categoryId: id, input: parsed.input, expectedUpdatedAt: seen });
     refresh();
     return changed.length
-      ? { ok: true, message: `Gespeichert: ${changed.map((f) => FIELD_NAMES[f]).join(", ")}. Die Portalseiten zeigen die Änderung in wenigen Sekunden.` }
+      ? {
+          ok: true,
+          message: `Gespeichert: ${changed.map((f) => FIELD_NAMES[f]).join(", ")}. Die Portalseiten zeigen die Änderung in wenigen Sekunden.`,
+        }
       : { ok: true, message: "Es gab nichts zu ändern." };
   } catch (err) {
     const { detail: _english, ...result } = actionError(err, MESSAGES);

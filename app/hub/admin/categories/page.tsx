@@ -18,8 +18,9 @@ export default async function AdminCategoriesPage() {
         title="Kategorien"
         description={
           <>
-            Die Kategorien beider Portale mit ihren Unterkategorien. Namen, Beschreibungen und der Status lassen sich hier ändern; Slug und Platz im Baum bleiben, weil
-            Adressen und Archive an ihnen hängen. Leere Beschreibungen füllt der Befehl <code>categories:seed-descriptions</code>.
+            Die Kategorien beider Portale mit ihren Unterkategorien. Namen, Beschreibungen und der Status lassen sich hier ändern; Slug und
+            Platz im Baum bleiben, weil Adressen und Archive an ihnen hängen. Leere Beschreibungen füllt der Befehl{" "}
+            <code>categories:seed-descriptions</code>.
           </>
         }
       />

@@ -2,7 +2,15 @@
 
 import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
-import { classifyCompanyEmailAsAdmin, decideCompanyAsAdmin, deleteCompanyAsAdmin, mergePairOf, previewCompanyMerge, type CompanyAdminAction, type MergePreviewResult } from "@/lib/adapters/admin/company-actions";
+import {
+  classifyCompanyEmailAsAdmin,
+  decideCompanyAsAdmin,
+  deleteCompanyAsAdmin,
+  mergePairOf,
+  previewCompanyMerge,
+  type CompanyAdminAction,
+  type MergePreviewResult,
+} from "@/lib/adapters/admin/company-actions";
 import { requireConfirmedStaff } from "@/lib/domains/auth/session";
 import { MAX_REASON_LENGTH } from "@/lib/core/input/admin-reason";
 import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
@@ -30,7 +38,12 @@ export async function decideCompany(companyId: number, action: string, _prev: Ac
   if (!known) return { ok: false, message: "Diese Aktion gibt es nicht." };
   let releases: number;
   try {
-    ({ releases } = await decideCompanyAsAdmin({ adminUserId: user.id, companyId: id, action: known, reason: formText(form, "reason", MAX_REASON_LENGTH + 1) }));
+    ({ releases } = await decideCompanyAsAdmin({
+      adminUserId: user.id,
+      companyId: id,
+      action: known,
+      reason: formText(form, "reason", MAX_REASON_LENGTH + 1),
+    }));
   } catch (err) {
     const { detail: _english, ...result } = actionError(err, MESSAGES);
     return result;
@@ -45,7 +58,12 @@ export async function deleteCompanyAction(companyId: number, _prev: ActionResult
   try {
     await deleteCompanyAsAdmin({ adminUserId: user.id, companyId: id, reason: formText(form, "reason", MAX_REASON_LENGTH + 1) });
   } catch (err) {
-    if (err instanceof AppError && err.code === "conflict") return { ok: false, code: "conflict", message: "Dieser Newsroom ist in einen anderen zusammengeführt; gelöscht werden kann nur der bleibende." };
+    if (err instanceof AppError && err.code === "conflict")
+      return {
+        ok: false,
+        code: "conflict",
+        message: "Dieser Newsroom ist in einen anderen zusammengeführt; gelöscht werden kann nur der bleibende.",
+      };
     const { detail: _english, ...result } = actionError(err, MESSAGES);
     return result;
   }
@@ -60,7 +78,8 @@ export async function classifyEmailAction(companyId: number, _prev: ActionResult
   try {
     await classifyCompanyEmailAsAdmin({ adminUserId: user.id, companyId: id, classification: formText(form, "classification", 24) });
   } catch (err) {
-    if (err instanceof AppError && err.code === "conflict") return { ok: false, message: "Dieser Newsroom hat keine Firmen-E-Mail-Adresse." };
+    if (err instanceof AppError && err.code === "conflict")
+      return { ok: false, message: "Dieser Newsroom hat keine Firmen-E-Mail-Adresse." };
     const { detail: _english, ...result } = actionError(err, MESSAGES);
     return result;
   }
@@ -77,7 +96,8 @@ export async function previewMerge(companyId: number, _prev: MergePreviewResult 
   try {
     return { ok: true, preview: await previewCompanyMerge({ adminUserId: user.id, ...pair }) };
   } catch (err) {
-    if (err instanceof AppError && err.code === "not_found") return { ok: false, message: "Einen Newsroom mit dieser Nummer gibt es nicht." };
+    if (err instanceof AppError && err.code === "not_found")
+      return { ok: false, message: "Einen Newsroom mit dieser Nummer gibt es nicht." };
     return { ok: false, message: actionError(err, MESSAGES).message ?? "Das hat nicht geklappt." };
   }
 }

@@ -23,8 +23,16 @@ withPageSession();
 vi.mock("next/cache", () => ({ refresh: () => {} }));
 
 /** What a forbidden() or redirect() of Next threw (its digest), else the answer. */
-const outcome = <T,>(promise: Promise<T>) => promise.then((v) => v, (e: { digest?: string }) => e.digest ?? e);
-const rendered = (promise: Promise<unknown>) => promise.then(() => "rendered", (e: { digest?: string }) => e.digest ?? String(e));
+const outcome = <T>(promise: Promise<T>) =>
+  promise.then(
+    (v) => v,
+    (e: { digest?: string }) => e.digest ?? e,
+  );
+const rendered = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "rendered",
+    (e: { digest?: string }) => e.digest ?? String(e),
+  );
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
@@ -36,17 +44,34 @@ describe("deleting a newsroom from the admin area", () => {
   it("an editor with companies:write deletes with a reason and lands on the list; the customer and other staff cannot", async () => {
     const { owner, company } = await seedNewsroom();
     await signIn(owner.id);
-    expect(await outcome(deleteCompanyAction(company.id, null, form({ reason: "Ich lösche mich selbst" })))).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
+    expect(await outcome(deleteCompanyAction(company.id, null, form({ reason: "Ich lösche mich selbst" })))).toBe(
+      "NEXT_HTTP_ERROR_FALLBACK;403",
+    );
     await signIn((await seedAdmin(OTHER_PERMISSIONS)).id);
-    expect(await deleteCompanyAction(company.id, null, form({ reason: "Ohne Berechtigung" }))).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await deleteCompanyAction(company.id, null, form({ reason: "Ohne Berechtigung" }))).toMatchObject({
+      ok: false,
+      code: "forbidden",
+    });
     expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).deletedAt).toBeNull();
 
     await signIn((await seedAdmin(["companies:write"])).id);
-    expect(await deleteCompanyAction(company.id, null, form({ reason: "" }))).toMatchObject({ ok: false, issues: { reason: "Bitte geben Sie einen Grund an." } });
-    for (const forged of [0, -1, Number.NaN, "7x" as unknown as number]) expect(await deleteCompanyAction(forged, null, form({ reason: "x" }))).toMatchObject({ ok: false, message: "Diesen Newsroom gibt es nicht (mehr)." });
-    expect(await outcome(deleteCompanyAction(company.id, null, form({ reason: "Doppelt angelegt" })))).toMatch(new RegExp(`^NEXT_REDIRECT;.*/admin/companies\\?geloescht=${company.id};`));
+    expect(await deleteCompanyAction(company.id, null, form({ reason: "" }))).toMatchObject({
+      ok: false,
+      issues: { reason: "Bitte geben Sie einen Grund an." },
+    });
+    for (const forged of [0, -1, Number.NaN, "7x" as unknown as number])
+      expect(await deleteCompanyAction(forged, null, form({ reason: "x" }))).toMatchObject({
+        ok: false,
+        message: "Diesen Newsroom gibt es nicht (mehr).",
+      });
+    expect(await outcome(deleteCompanyAction(company.id, null, form({ reason: "Doppelt angelegt" })))).toMatch(
+      new RegExp(`^NEXT_REDIRECT;.*/admin/companies\\?geloescht=${company.id};`),
+    );
     expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).deletedAt).not.toBeNull();
-    expect(await deleteCompanyAction(company.id, null, form({ reason: "nochmal" }))).toMatchObject({ ok: false, message: "Diesen Newsroom gibt es nicht (mehr)." });
+    expect(await deleteCompanyAction(company.id, null, form({ reason: "nochmal" }))).toMatchObject({
+      ok: false,
+      message: "Diesen Newsroom gibt es nicht (mehr).",
+    });
   });
 });
 
@@ -62,13 +87,25 @@ describe("classifying a company e-mail from the admin area", () => {
     expect(await db.companyEmailGroup.count({ where: { normalizedEmail: email } })).toBe(0);
 
     await signIn((await seedAdmin(["companies:write"])).id);
-    expect(await classifyEmailAction(company.id, null, form({ classification: "superuser" }))).toMatchObject({ ok: false, issues: { classification: "Bitte wählen Sie eine Einstufung." } });
+    expect(await classifyEmailAction(company.id, null, form({ classification: "superuser" }))).toMatchObject({
+      ok: false,
+      issues: { classification: "Bitte wählen Sie eine Einstufung." },
+    });
     expect(await classifyEmailAction(company.id, null, form({ classification: "agency" }))).toMatchObject({ ok: true });
-    expect(await db.companyEmailGroup.findUniqueOrThrow({ where: { normalizedEmail: email } })).toMatchObject({ manualClassification: "agency", effectiveClassification: "agency" });
+    expect(await db.companyEmailGroup.findUniqueOrThrow({ where: { normalizedEmail: email } })).toMatchObject({
+      manualClassification: "agency",
+      effectiveClassification: "agency",
+    });
     expect(await classifyEmailAction(company.id, null, form({ classification: "auto" }))).toMatchObject({ ok: true });
-    expect(await db.companyEmailGroup.findUniqueOrThrow({ where: { normalizedEmail: email } })).toMatchObject({ manualClassification: null, effectiveClassification: "role_address" });
+    expect(await db.companyEmailGroup.findUniqueOrThrow({ where: { normalizedEmail: email } })).toMatchObject({
+      manualClassification: null,
+      effectiveClassification: "role_address",
+    });
     const bare = await seedCompany({ email: null });
-    expect(await classifyEmailAction(bare.id, null, form({ classification: "company" }))).toMatchObject({ ok: false, message: "Dieser Newsroom hat keine Firmen-E-Mail-Adresse." });
+    expect(await classifyEmailAction(bare.id, null, form({ classification: "company" }))).toMatchObject({
+      ok: false,
+      message: "Dieser Newsroom hat keine Firmen-E-Mail-Adresse.",
+    });
   });
 });
 
@@ -108,12 +145,14 @@ describe("/admin/companies/similar", () => {
 
   it("a page view compares nothing: it shows the stored pairs and when they were computed; staff ask for a new computation, which a job runs", async () => {
     const domain = `${unique("giesserei").replace(/[0-9-]/g, "")}.de`;
-    const render = async (page = "1") => renderToStaticMarkup((await (await import("./similar/page")).default({ searchParams: Promise.resolve({ page }) })) as never);
+    const render = async (page = "1") =>
+      renderToStaticMarkup((await (await import("./similar/page")).default({ searchParams: Promise.resolve({ page }) })) as never);
     await computeSimilarAddresses();
     const before = await loadSimilarCompanyAddresses({ page: 1 });
     // A likely duplicate registered after the computation appears only with the next one.
     const [a, b] = [await seedCompany({ email: `vertrieb@${domain}` }), await seedCompany({ email: `vetrieb@${domain}` })];
-    const pairOf = (found: Awaited<ReturnType<typeof loadSimilarCompanyAddresses>>) => found.pairs.find((p) => p.a.email === `vertrieb@${domain}` || p.b.email === `vertrieb@${domain}`);
+    const pairOf = (found: Awaited<ReturnType<typeof loadSimilarCompanyAddresses>>) =>
+      found.pairs.find((p) => p.a.email === `vertrieb@${domain}` || p.b.email === `vertrieb@${domain}`);
     expect(pairOf(await loadSimilarCompanyAddresses({ page: 1 }))).toBeUndefined();
     expect((await loadSimilarCompanyAddresses({ page: 1 })).total).toBe(before.total);
 

@@ -31,7 +31,10 @@ const form = (fields: Record<string, string>) => {
 /** The server action as the signed-in editor sends it; Next's redirect after success is its digest. */
 const deleteAs = async (adminId: number, companyId: number, reason: string) => {
   await signIn(adminId);
-  return deleteCompanyAction(companyId, null, form({ reason })).then((v) => v, (e: { digest?: string }) => e.digest ?? e);
+  return deleteCompanyAction(companyId, null, form({ reason })).then(
+    (v) => v,
+    (e: { digest?: string }) => e.digest ?? e,
+  );
 };
 const statusOf = async (id: number) => (await db.pressRelease.findUniqueOrThrow({ where: { id } })).status;
 
@@ -39,7 +42,12 @@ describe("deleting a newsroom", () => {
   it("sends its scheduled and in-review releases back to draft with a history row: nothing publishes later", async () => {
     const editor = await seedAdmin(["companies:write"]);
     const { company } = await seedNewsroom();
-    const scheduled = await seedRelease({ companyId: company.id, status: "scheduled", scheduledAt: new Date(Date.now() + HOUR), approvedReviewFingerprint: "a".repeat(64) });
+    const scheduled = await seedRelease({
+      companyId: company.id,
+      status: "scheduled",
+      scheduledAt: new Date(Date.now() + HOUR),
+      approvedReviewFingerprint: "a".repeat(64),
+    });
     const inReview = await seedRelease({ companyId: company.id, status: "in_review", manualQueueAt: new Date() });
     const draft = await seedRelease({ companyId: company.id, status: "draft" });
 
@@ -47,8 +55,18 @@ describe("deleting a newsroom", () => {
     for (const r of [scheduled, inReview, draft]) expect(await statusOf(r.id)).toBe("draft");
     expect(await db.pressRelease.findUniqueOrThrow({ where: { id: scheduled.id } })).toMatchObject({ approvedReviewFingerprint: null });
     expect(await db.pressRelease.findUniqueOrThrow({ where: { id: inReview.id } })).toMatchObject({ manualQueueAt: null });
-    for (const [r, from] of [[scheduled, "scheduled"], [inReview, "in_review"]] as const) {
-      expect((await historyOf(r.id)).at(-1)).toMatchObject({ fromStatus: from, toStatus: "draft", actorType: "admin", actorUserId: editor.id, outcome: "newsroom_deleted", reason: "Kunde bat um Löschung" });
+    for (const [r, from] of [
+      [scheduled, "scheduled"],
+      [inReview, "in_review"],
+    ] as const) {
+      expect((await historyOf(r.id)).at(-1)).toMatchObject({
+        fromStatus: from,
+        toStatus: "draft",
+        actorType: "admin",
+        actorUserId: editor.id,
+        outcome: "newsroom_deleted",
+        reason: "Kunde bat um Löschung",
+      });
     }
     expect(await historyOf(draft.id)).toEqual([]);
     // The scheduler comes by after the release's time: nothing of the deleted newsroom goes out.
@@ -59,7 +77,12 @@ describe("deleting a newsroom", () => {
   it("a newsroom tombstoned earlier and then deleted answers 404 everywhere, not 410", async () => {
     const editor = await seedAdmin(["companies:write"]);
     const { company } = await seedNewsroom();
-    const live = await seedRelease({ companyId: company.id, status: "published", publishedAt: new Date(Date.now() - HOUR), publishedEverAt: new Date(Date.now() - HOUR) });
+    const live = await seedRelease({
+      companyId: company.id,
+      status: "published",
+      publishedAt: new Date(Date.now() - HOUR),
+      publishedEverAt: new Date(Date.now() - HOUR),
+    });
     await markCompanyGone({ companyId: company.id, actor: { type: "admin", userId: editor.id }, reason: "Firma erloschen" });
     resetTombstoneIndex();
     expect(await publicDecision("business", { kind: "newsroom", edition: "de", slug: company.slug, rest: "" })).toEqual({ status: 410 });
@@ -102,7 +125,12 @@ describe("companies:restore", () => {
   it("brings a deleted newsroom back: pages, search and IndexNow; drafts stay drafts; a reason is required; a live one is refused", async () => {
     const editor = await seedAdmin(["companies:write"]);
     const { owner, company } = await seedNewsroom();
-    const live = await seedRelease({ companyId: company.id, status: "published", publishedAt: new Date(Date.now() - HOUR), publishedEverAt: new Date(Date.now() - HOUR) });
+    const live = await seedRelease({
+      companyId: company.id,
+      status: "published",
+      publishedAt: new Date(Date.now() - HOUR),
+      publishedEverAt: new Date(Date.now() - HOUR),
+    });
     const scheduled = await seedRelease({ companyId: company.id, status: "scheduled", scheduledAt: new Date(Date.now() + HOUR) });
     for (const r of [live, scheduled]) await syncSearchMirror(db, r.id, new Date(), { announce: false });
     expect(await deleteAs(editor.id, company.id, "Versehentlich")).toMatch(/^NEXT_REDIRECT;/);
@@ -114,8 +142,13 @@ describe("companies:restore", () => {
     expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).deletedAt).toBeNull();
     expect(await newsroomPageData("business", "de", company.slug)).not.toBeNull();
     expect(await releasePageData("business", "de", live.slug)).not.toBeNull();
-    expect(await db.pressReleaseSearch.findUniqueOrThrow({ where: { pressReleaseId: live.id } })).toMatchObject({ isPublic: true, companyName: company.name });
-    expect(await db.indexNowPing.findMany({ where: { pressReleaseId: live.id }, select: { reason: true }, orderBy: { id: "asc" } })).toEqual([{ reason: "removal" }, { reason: "publish" }]);
+    expect(await db.pressReleaseSearch.findUniqueOrThrow({ where: { pressReleaseId: live.id } })).toMatchObject({
+      isPublic: true,
+      companyName: company.name,
+    });
+    expect(
+      await db.indexNowPing.findMany({ where: { pressReleaseId: live.id }, select: { reason: true }, orderBy: { id: "asc" } }),
+    ).toEqual([{ reason: "removal" }, { reason: "publish" }]);
     expect(await statusOf(scheduled.id)).toBe("draft");
     expect(await db.companyUser.count({ where: { companyId: company.id, userId: owner.id } })).toBe(1);
     const [entry] = await db.activityLog.findMany({ where: { type: "company.restored", subjectId: String(company.id) } });

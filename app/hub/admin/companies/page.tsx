@@ -24,16 +24,28 @@ export default async function AdminCompaniesPage({ searchParams }: { searchParam
       <PageHeader title="Newsrooms" />
       {deleted ? (
         <Notice tone="success" role="status">
-          Newsroom Nr. {deleted} gelöscht. Seine Seiten antworten mit 404; seine Daten bleiben gespeichert. Rückgängig macht es der Betrieb mit „companies:restore {deleted}“.
+          Newsroom Nr. {deleted} gelöscht. Seine Seiten antworten mit 404; seine Daten bleiben gespeichert. Rückgängig macht es der Betrieb
+          mit „companies:restore {deleted}“.
         </Notice>
       ) : null}
       <p>
         Alle Newsrooms beider Portale, auch inaktive, entfernte und zusammengeführte; gelöschte nicht. Wahrscheinlich doppelte Newsrooms:{" "}
         <Link href="/admin/companies/similar">Ähnliche Adressen</Link>.
       </p>
-      <AdminListSearch path="/admin/companies" id="companies-q" q={query.q} label="Name, Slug, Firmen-E-Mail oder Nummer" found={{ total: found.total, one: "Newsroom", many: "Newsrooms" }} />
+      <AdminListSearch
+        path="/admin/companies"
+        id="companies-q"
+        q={query.q}
+        label="Name, Slug, Firmen-E-Mail oder Nummer"
+        found={{ total: found.total, one: "Newsroom", many: "Newsrooms" }}
+      />
       {found.rows.length ? <CompanyTable rows={found.rows} /> : <p className="empty">Kein Newsroom passt zu dieser Suche.</p>}
-      <ListPager page={query.page} pageCount={found.pageCount} href={(page) => listHref("/admin/companies", { q: query.q }, page)} label="Seiten der Newsroom-Liste" />
+      <ListPager
+        page={query.page}
+        pageCount={found.pageCount}
+        href={(page) => listHref("/admin/companies", { q: query.q }, page)}
+        label="Seiten der Newsroom-Liste"
+      />
     </>
   );
 }

@@ -7,7 +7,11 @@ import { passkeyAuthenticationOptionsForUser, type PasskeyAuthenticationStart } 
 import { TwoFactorThrottledError } from "@/lib/domains/accounts/two-factor";
 import { clientContextOf } from "@/lib/domains/auth/next-auth/client-context";
 import { requireUser, startPathOf } from "@/lib/domains/auth/session";
-import { confirmAdminSessionWithCode, confirmAdminSessionWithPasskey, ForeignPasskeyError } from "@/lib/domains/auth/sessions/admin-confirmation";
+import {
+  confirmAdminSessionWithCode,
+  confirmAdminSessionWithPasskey,
+  ForeignPasskeyError,
+} from "@/lib/domains/auth/sessions/admin-confirmation";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 import { AppError } from "@/lib/core/errors/errors";
 import { formText } from "@/lib/core/forms/form-fields";
@@ -48,8 +52,17 @@ export async function confirmAdminWithPasskey(handle: string, response: Authenti
 export async function confirmAdminWithCode(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const s = await staff();
   try {
-    const check = await confirmAdminSessionWithCode({ userId: s.user.id, sessionId: s.session.id, input: formText(form, "code", 64), ip: clientContextOf(await headers()).ip });
-    if (!check.ok) return { ok: false, message: check.reason === "not_enabled" ? "Für Ihr Konto ist keine Authenticator-App eingerichtet." : "Der Code ist nicht korrekt." };
+    const check = await confirmAdminSessionWithCode({
+      userId: s.user.id,
+      sessionId: s.session.id,
+      input: formText(form, "code", 64),
+      ip: clientContextOf(await headers()).ip,
+    });
+    if (!check.ok)
+      return {
+        ok: false,
+        message: check.reason === "not_enabled" ? "Für Ihr Konto ist keine Authenticator-App eingerichtet." : "Der Code ist nicht korrekt.",
+      };
   } catch (err) {
     if (err instanceof TwoFactorThrottledError) return { ok: false, message: "Zu viele Versuche. Bitte warten Sie eine Minute." };
     throw err;

@@ -17,12 +17,22 @@ export default async function AdminConfirmPage() {
   const hasPasskey = (await db.passkey.count({ where: { userId: s.user.id } })) > 0;
   return (
     <main id="main" className="wrap">
-      <PageHeader title="Adminbereich bestätigen" description="Der Adminbereich verlangt eine starke Bestätigung dieser Sitzung: mit einem Passkey oder einem Code aus Ihrer Authenticator-App." />
+      <PageHeader
+        title="Adminbereich bestätigen"
+        description="Der Adminbereich verlangt eine starke Bestätigung dieser Sitzung: mit einem Passkey oder einem Code aus Ihrer Authenticator-App."
+      />
       {hasPasskey || s.user.hasTotp ? (
-        <AdminConfirmForm hasPasskey={hasPasskey} hasTotp={s.user.hasTotp} startPasskey={startAdminPasskeyConfirmation} confirmWithPasskey={confirmAdminWithPasskey} confirmWithCode={confirmAdminWithCode} />
+        <AdminConfirmForm
+          hasPasskey={hasPasskey}
+          hasTotp={s.user.hasTotp}
+          startPasskey={startAdminPasskeyConfirmation}
+          confirmWithPasskey={confirmAdminWithPasskey}
+          confirmWithCode={confirmAdminWithCode}
+        />
       ) : (
         <Notice tone="error" role="alert">
-          Für Ihr Konto ist weder ein Passkey noch eine Authenticator-App eingerichtet. Richten Sie eines davon auf der <a href="/dashboard/security">Sicherheitsseite</a> ein.
+          Für Ihr Konto ist weder ein Passkey noch eine Authenticator-App eingerichtet. Richten Sie eines davon auf der{" "}
+          <a href="/dashboard/security">Sicherheitsseite</a> ein.
         </Notice>
       )}
     </main>

@@ -7,7 +7,13 @@ import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 import { requireAdmin } from "@/lib/domains/auth/session";
 import type { ContactMessageStatus } from "@/lib/generated/prisma/enums";
 import { parseRecordId } from "@/lib/core/input/ids";
-import { CONTACT_PAGE_SIZE, CONTACT_STATUS_LABELS, CONTACT_STATUSES, listContactMessages, parseContactStatus } from "@/lib/domains/legal/contact/list-contact-messages";
+import {
+  CONTACT_PAGE_SIZE,
+  CONTACT_STATUS_LABELS,
+  CONTACT_STATUSES,
+  listContactMessages,
+  parseContactStatus,
+} from "@/lib/domains/legal/contact/list-contact-messages";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Kontaktanfragen" };
@@ -33,7 +39,11 @@ export default async function ContactQueuePage({ searchParams }: { searchParams:
           </Link>
         ))}
       </nav>
-      {queue.rows.length ? <ContactMessageTable rows={queue.rows} status={status} /> : <p className="empty">Keine Nachrichten in dieser Ansicht.</p>}
+      {queue.rows.length ? (
+        <ContactMessageTable rows={queue.rows} status={status} />
+      ) : (
+        <p className="empty">Keine Nachrichten in dieser Ansicht.</p>
+      )}
       {queue.pageCount > 1 ? (
         <FormActions as="nav" aria-label="Seiten der Liste">
           {queue.page > 1 ? <Link href={href(status, queue.page - 1)}>Vorherige Seite</Link> : null}

@@ -20,7 +20,12 @@ export async function decideImageAction(imageId: number, _prev: ActionResult | n
   const note = formText(form, "note", 2000).trim();
   const id = parseRecordId(imageId);
   if (id === null || (decision !== "release" && decision !== "reject")) return { ok: false, message: "Unbekannte Entscheidung." };
-  if (note.length < 3) return { ok: false, message: "Bitte begründen Sie die Entscheidung.", issues: { note: "Eine Notiz ist erforderlich (mindestens 3 Zeichen); sie steht im Prüfprotokoll." } };
+  if (note.length < 3)
+    return {
+      ok: false,
+      message: "Bitte begründen Sie die Entscheidung.",
+      issues: { note: "Eine Notiz ist erforderlich (mindestens 3 Zeichen); sie steht im Prüfprotokoll." },
+    };
   try {
     await decideWithheldImage({ imageId: id, adminUserId: user.id, decision, note });
   } catch (err) {

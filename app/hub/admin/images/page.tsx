@@ -28,7 +28,15 @@ export default async function WithheldImagesPage({ searchParams }: { searchParam
         actions={
           <form method="get" className="image-release-jump" role="search" aria-label="Bilder einer Pressemitteilung öffnen">
             <label htmlFor="release-jump">Pressemitteilung Nr.</label>
-            <input id="release-jump" name="release" type="text" inputMode="numeric" pattern="[0-9]*" size={8} defaultValue={typeof wanted === "string" ? wanted : ""} />
+            <input
+              id="release-jump"
+              name="release"
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              size={8}
+              defaultValue={typeof wanted === "string" ? wanted : ""}
+            />
             <Button type="submit" variant="secondary">
               Bilder öffnen
             </Button>

@@ -20,7 +20,8 @@ import { startLegalRequestReview } from "@/lib/domains/legal/requests/start-lega
 
 const MESSAGES: Partial<Record<ErrorCode, string>> = {
   not_found: "Dieses Anliegen oder die betroffene Pressemitteilung gibt es nicht (mehr).",
-  conflict: "Das ist im aktuellen Stand nicht möglich, etwa weil jemand anderes das Anliegen inzwischen bearbeitet hat. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.",
+  conflict:
+    "Das ist im aktuellen Stand nicht möglich, etwa weil jemand anderes das Anliegen inzwischen bearbeitet hat. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.",
 };
 
 const unknown = (): ActionResult => ({ ok: false, message: "Dieses Anliegen gibt es nicht (mehr)." });
@@ -52,11 +53,25 @@ export async function decide(legalRequestId: number, _prev: ActionResult | null,
   const id = parseRecordId(legalRequestId);
   if (id === null) return unknown();
   const decision = formText(form, "decision", 10);
-  if (!isLegalDecision(decision)) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { decision: "Bitte wählen Sie „Stattgeben“ oder „Ablehnen“." } };
+  if (!isLegalDecision(decision))
+    return {
+      ok: false,
+      message: "Bitte prüfen Sie die markierten Felder.",
+      issues: { decision: "Bitte wählen Sie „Stattgeben“ oder „Ablehnen“." },
+    };
   try {
-    const decided = await decideLegalRequest({ legalRequestId: id, adminUserId: user.id, decision, note: formText(form, "note", NOTE_MAX + 1) });
+    const decided = await decideLegalRequest({
+      legalRequestId: id,
+      adminUserId: user.id,
+      decision,
+      note: formText(form, "note", NOTE_MAX + 1),
+    });
     refresh();
-    return { ok: true, message: decided.status === "approved" ? "Stattgegeben. Setzen Sie die Maßnahme jetzt um." : "Abgelehnt. Der Vorgang ist abgeschlossen." };
+    return {
+      ok: true,
+      message:
+        decided.status === "approved" ? "Stattgegeben. Setzen Sie die Maßnahme jetzt um." : "Abgelehnt. Der Vorgang ist abgeschlossen.",
+    };
   } catch (err) {
     return refusal(err);
   }

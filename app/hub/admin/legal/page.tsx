@@ -6,13 +6,23 @@ import { FormActions } from "@/components/ui/form-actions";
 import { PageHeader } from "@/components/ui/page-header";
 import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 import { requireAdmin } from "@/lib/domains/auth/session";
-import { LEGAL_QUEUE_PAGE_SIZE, listLegalRequests, parseLegalQueueQuery, type LegalQueueQuery } from "@/lib/domains/legal/requests/list-legal-requests";
+import {
+  LEGAL_QUEUE_PAGE_SIZE,
+  listLegalRequests,
+  parseLegalQueueQuery,
+  type LegalQueueQuery,
+} from "@/lib/domains/legal/requests/list-legal-requests";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Rechtliche Anliegen" };
 
 function pageHref(query: LegalQueueQuery, page: number): string {
-  const p = new URLSearchParams({ status: query.status, track: query.track, ...(query.referenceText ? { reference: query.referenceText } : {}), ...(page > 1 ? { page: String(page) } : {}) });
+  const p = new URLSearchParams({
+    status: query.status,
+    track: query.track,
+    ...(query.referenceText ? { reference: query.referenceText } : {}),
+    ...(page > 1 ? { page: String(page) } : {}),
+  });
   return `/admin/legal?${p.toString()}`;
 }
 

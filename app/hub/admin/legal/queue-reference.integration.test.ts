@@ -12,7 +12,8 @@ import { complianceAdmin, seedLegalRequest } from "@/tests/legal-request-fixture
 vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextHeaders);
 withPageSession();
 
-const render = async (params: Record<string, string>) => renderToStaticMarkup((await (await import("./page")).default({ searchParams: Promise.resolve(params) })) as ReactElement);
+const render = async (params: Record<string, string>) =>
+  renderToStaticMarkup((await (await import("./page")).default({ searchParams: Promise.resolve(params) })) as ReactElement);
 
 describe("/admin/legal by reference", () => {
   it("finds one request by the reference its requester quotes, in any spelling, whatever its status and track", async () => {
@@ -41,6 +42,11 @@ describe("/admin/legal by reference", () => {
     }
     expect(await render({ reference: "Erika" })).toContain("Eine Vorgangsnummer hat die Form XXXX-XXXX-XXXX");
     await signIn((await seedUser({ staffRole: "admin", permissions: ["billing:manage"] })).id);
-    expect(await render({ reference: "Erika" }).then(() => "rendered", (e: { digest?: string }) => e.digest)).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
+    expect(
+      await render({ reference: "Erika" }).then(
+        () => "rendered",
+        (e: { digest?: string }) => e.digest,
+      ),
+    ).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
   });
 });

@@ -29,7 +29,11 @@ function formInput(form: FormData) {
     // One character over the limit, so an overlong value meets the schema's message instead of being cut silently.
     subject: formText(form, "subject", SUBJECT_MAX + 1),
     bodyHtml: formText(form, "bodyHtml", BODY_HTML_MAX + 1),
-    filter: { language: formText(form, "language", 10) || "all", portals: checkedPortals(form), audience: formText(form, "audience", 20) || "all" } as RecipientFilter,
+    filter: {
+      language: formText(form, "language", 10) || "all",
+      portals: checkedPortals(form),
+      audience: formText(form, "audience", 20) || "all",
+    } as RecipientFilter,
   };
 }
 
@@ -38,8 +42,14 @@ const unknownCampaign = (): ActionResult => sendingError(notFound("No such campa
 
 function sendingError(err: unknown): ActionResult {
   if (err instanceof NewsletterSendingDisabledError) return { ok: false, message: DISABLED_MESSAGE };
-  if (err instanceof NoRecipientsError) return { ok: false, message: "Kein bestätigter Abonnent passt zu diesem Filter. Der Newsletter bleibt ein Entwurf." };
-  if (err instanceof CampaignStateError) return { ok: false, code: err.code, message: "Das ist im aktuellen Status nicht möglich – vermutlich wurde der Versand gerade schon gestartet. Laden Sie die Seite neu." };
+  if (err instanceof NoRecipientsError)
+    return { ok: false, message: "Kein bestätigter Abonnent passt zu diesem Filter. Der Newsletter bleibt ein Entwurf." };
+  if (err instanceof CampaignStateError)
+    return {
+      ok: false,
+      code: err.code,
+      message: "Das ist im aktuellen Status nicht möglich – vermutlich wurde der Versand gerade schon gestartet. Laden Sie die Seite neu.",
+    };
   return actionError(err);
 }
 

@@ -25,11 +25,13 @@ export default async function NewsletterListPage() {
     <>
       <PageHeader title="Newsletter" actions={<LinkButton href="/admin/newsletter/new">Neuer Newsletter</LinkButton>} />
       <p className="meta">
-        {n(totals.confirmed)} bestätigte Abonnenten · {n(totals.pending)} warten auf ihre Bestätigung · Anmeldung für Leser: <a href="/newsletter">/newsletter</a>
+        {n(totals.confirmed)} bestätigte Abonnenten · {n(totals.pending)} warten auf ihre Bestätigung · Anmeldung für Leser:{" "}
+        <a href="/newsletter">/newsletter</a>
       </p>
       {!isNewsletterSendingEnabled() ? (
         <Notice tone="warning" role="status">
-          Der Versand ist auf diesem System ausgeschaltet (<code>NEWSLETTER_SENDING_ENABLED</code>): Entwürfe lassen sich schreiben und in der Vorschau prüfen, aber nicht starten.
+          Der Versand ist auf diesem System ausgeschaltet (<code>NEWSLETTER_SENDING_ENABLED</code>): Entwürfe lassen sich schreiben und in
+          der Vorschau prüfen, aber nicht starten.
         </Notice>
       ) : null}
       {campaigns.length ? (

@@ -4,8 +4,15 @@ import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import { parseManualInvoiceForm } from "@/lib/adapters/admin/manual-invoice-form";
 import {
-  billNowAsAdmin, endGrandfatheringAsAdmin, issueManualInvoiceAsAdmin, markInvoicePaidAsAdmin, placeHoldAsAdmin, remindInvoiceAsAdmin,
-  removeAgreementAsAdmin, sendInvoiceAsAdmin, voidInvoiceAsAdmin,
+  billNowAsAdmin,
+  endGrandfatheringAsAdmin,
+  issueManualInvoiceAsAdmin,
+  markInvoicePaidAsAdmin,
+  placeHoldAsAdmin,
+  remindInvoiceAsAdmin,
+  removeAgreementAsAdmin,
+  sendInvoiceAsAdmin,
+  voidInvoiceAsAdmin,
 } from "@/lib/adapters/admin/payment-actions";
 import { requireConfirmedStaff } from "@/lib/domains/auth/session";
 import { MAX_REASON_LENGTH } from "@/lib/core/input/admin-reason";
@@ -86,9 +93,15 @@ export async function voidInvoice(invoiceId: number, _prev: ActionResult | null,
   const id = parseRecordId(invoiceId);
   if (id === null) return unknownInvoice();
   try {
-    const { voided } = await voidInvoiceAsAdmin({ adminUserId: user.id, invoiceId: id, reason: formText(form, "reason", REASON_FIELD_MAX) });
+    const { voided } = await voidInvoiceAsAdmin({
+      adminUserId: user.id,
+      invoiceId: id,
+      reason: formText(form, "reason", REASON_FIELD_MAX),
+    });
     refresh();
-    return voided ? { ok: true, message: "Rechnung storniert." } : { ok: false, message: "Die Rechnung ist bereits storniert oder bezahlt; es wurde nichts geändert." };
+    return voided
+      ? { ok: true, message: "Rechnung storniert." }
+      : { ok: false, message: "Die Rechnung ist bereits storniert oder bezahlt; es wurde nichts geändert." };
   } catch (err) {
     return actionError(err, INVOICE_MESSAGES);
   }
@@ -104,7 +117,9 @@ export async function billNow(paymentOptionId: number, _prev: ActionResult | nul
     refresh();
     return {
       ok: true,
-      message: invoice ? `Sperre aufgehoben; Rechnung ${invoice.number} erstellt und versandt.` : "Sperre aufgehoben. Die Vereinbarung ist noch nicht fällig; der nächste Rechnungslauf rechnet sie ab.",
+      message: invoice
+        ? `Sperre aufgehoben; Rechnung ${invoice.number} erstellt und versandt.`
+        : "Sperre aufgehoben. Die Vereinbarung ist noch nicht fällig; der nächste Rechnungslauf rechnet sie ab.",
     };
   } catch (err) {
     return agreementError(err);
@@ -145,11 +160,20 @@ export async function endGrandfathering(paymentOptionId: number, _prev: ActionRe
   const id = parseRecordId(paymentOptionId);
   if (id === null) return unknownAgreement();
   try {
-    const done = await endGrandfatheringAsAdmin({ adminUserId: user.id, paymentOptionId: id, reason: formText(form, "reason", REASON_FIELD_MAX), notifyCustomer: formHas(form, "notifyCustomer", "1") });
+    const done = await endGrandfatheringAsAdmin({
+      adminUserId: user.id,
+      paymentOptionId: id,
+      reason: formText(form, "reason", REASON_FIELD_MAX),
+      notifyCustomer: formHas(form, "notifyCustomer", "1"),
+    });
     refresh();
-    const voided = done.voidedInvoices.length ? ` Storniert: ${done.voidedInvoices.map((i) => i.number).join(", ")}.` : " Keine offene Rechnung war zu stornieren.";
+    const voided = done.voidedInvoices.length
+      ? ` Storniert: ${done.voidedInvoices.map((i) => i.number).join(", ")}.`
+      : " Keine offene Rechnung war zu stornieren.";
     const mailed = done.mailed ? " Die Kundin oder der Kunde wurde per E-Mail benachrichtigt." : "";
-    const provider = done.subscriptions.failed.length ? " Das Abonnement beim Zahlungsanbieter konnte nicht beendet werden: bitte dort von Hand beenden." : "";
+    const provider = done.subscriptions.failed.length
+      ? " Das Abonnement beim Zahlungsanbieter konnte nicht beendet werden: bitte dort von Hand beenden."
+      : "";
     return { ok: !done.subscriptions.failed.length, message: `Bisherige Konditionen beendet.${voided}${mailed}${provider}` };
   } catch (err) {
     return agreementError(err);

@@ -24,7 +24,11 @@ type SearchParams = Record<string, string | string[] | undefined>;
 function issuedNotice(params: SearchParams): ActionResult | null {
   const issued = typeof params.issued === "string" && /^MAN-\d{4}-\d{5,9}$/.test(params.issued) ? params.issued : null;
   if (!issued) return null;
-  return { ok: true, message: params.sent === "1" ? `Rechnung ${issued} ausgestellt und versandt.` : `Rechnung ${issued} ausgestellt. Sie ist noch nicht versandt.` };
+  return {
+    ok: true,
+    message:
+      params.sent === "1" ? `Rechnung ${issued} ausgestellt und versandt.` : `Rechnung ${issued} ausgestellt. Sie ist noch nicht versandt.`,
+  };
 }
 
 function pageHref(query: { status: string; q: string }, page: number): string {
@@ -72,7 +76,11 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
             {overview.pageCount > 1 ? ` · Seite ${overview.page} von ${overview.pageCount}` : ""}
           </p>
           {invoices.rows.length ? (
-            <ManualInvoiceTable rows={invoices.rows} status={overview.status} actions={{ send: sendInvoice, remind: remindInvoice, markPaid, void: voidInvoice }} />
+            <ManualInvoiceTable
+              rows={invoices.rows}
+              status={overview.status}
+              actions={{ send: sendInvoice, remind: remindInvoice, markPaid, void: voidInvoice }}
+            />
           ) : (
             <p className="empty">Keine Rechnungen{searching} in dieser Ansicht.</p>
           )}
@@ -88,12 +96,19 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         <section aria-labelledby="card-heading">
           <h2 id="card-heading">Kartenzahlungen</h2>
           <p className="meta">Rechnungen des Zahlungsanbieters (STR); er bucht, mahnt und storniert sie selbst.</p>
-          {overview.providerPayments.length ? <ProviderPaymentTable rows={overview.providerPayments} /> : <p className="empty">Keine Kartenzahlungen{searching}.</p>}
+          {overview.providerPayments.length ? (
+            <ProviderPaymentTable rows={overview.providerPayments} />
+          ) : (
+            <p className="empty">Keine Kartenzahlungen{searching}.</p>
+          )}
         </section>
 
         <section aria-labelledby="grandfathered-heading">
           <h2 id="grandfathered-heading">Bisherige Konditionen</h2>
-          <p className="meta">Laufende Vereinbarungen zu den bisherigen Konditionen. Sie enden automatisch, wenn die nächste Abrechnungsperiode nach dem Enddatum beginnt.</p>
+          <p className="meta">
+            Laufende Vereinbarungen zu den bisherigen Konditionen. Sie enden automatisch, wenn die nächste Abrechnungsperiode nach dem
+            Enddatum beginnt.
+          </p>
           {grandfathered.rows.length ? (
             <>
               <GrandfatheredAgreementTable rows={grandfathered.rows} end={endGrandfathering} hold={placeHold} />
@@ -107,7 +122,9 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         {/* Spec 8: the blocked agreements queue last. */}
         <section aria-labelledby="blocked-heading">
           <h2 id="blocked-heading">Gesperrte Abrechnungen</h2>
-          <p className="meta">Der Rechnungslauf stellt diesen Vereinbarungen keine Rechnung aus, bis sie hier abgerechnet oder entfernt werden.</p>
+          <p className="meta">
+            Der Rechnungslauf stellt diesen Vereinbarungen keine Rechnung aus, bis sie hier abgerechnet oder entfernt werden.
+          </p>
           {blocked.rows.length ? (
             <>
               <BlockedAgreementTable rows={blocked.rows} billNow={billNow} remove={removeAgreement} />

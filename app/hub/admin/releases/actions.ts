@@ -32,7 +32,8 @@ export async function decideRelease(releaseId: number, action: string, _prev: Ac
   try {
     await decideReleaseAsAdmin({ adminUserId: user.id, releaseId: id, action, reason: formText(form, "reason", MAX_REASON_LENGTH + 1) });
   } catch (err) {
-    if (err instanceof AppError && err.details?.reason === LEGAL_WITHDRAWAL_REFUSAL) return { ok: false, code: err.code, message: LEGAL_WITHDRAWAL_MESSAGE };
+    if (err instanceof AppError && err.details?.reason === LEGAL_WITHDRAWAL_REFUSAL)
+      return { ok: false, code: err.code, message: LEGAL_WITHDRAWAL_MESSAGE };
     const { detail: _english, ...result } = actionError(err, MESSAGES);
     return result;
   }

@@ -29,10 +29,14 @@ export default async function AdminReleasesPage({ searchParams }: { searchParams
   const total = found.totalCapped ? `mehr als ${count(found.total)}` : count(found.total);
   return (
     <>
-      <PageHeader title="Pressemitteilungen" description="Alle Pressemitteilungen aller Newsrooms, auch Entwürfe, entfernte und depublizierte. Ohne Suchbegriffe stehen die neuesten oben." />
+      <PageHeader
+        title="Pressemitteilungen"
+        description="Alle Pressemitteilungen aller Newsrooms, auch Entwürfe, entfernte und depublizierte. Ohne Suchbegriffe stehen die neuesten oben."
+      />
       {deleted !== null ? (
         <Notice tone="success" role="status">
-          Pressemitteilung Nr. {deleted} endgültig gelöscht. Ihre Adressen antworten mit 404, sobald die Portale den Stand übernommen haben (wenige Sekunden).
+          Pressemitteilung Nr. {deleted} endgültig gelöscht. Ihre Adressen antworten mit 404, sobald die Portale den Stand übernommen haben
+          (wenige Sekunden).
         </Notice>
       ) : null}
       <ReleaseFilter query={query} />
@@ -56,7 +60,13 @@ export default async function AdminReleasesPage({ searchParams }: { searchParams
           {found.pageCount > 1 ? ` · ${ADMIN_RELEASES_PAGE_SIZE} pro Seite, die neuesten zuerst` : ""}
         </p>
         {found.rows.length ? <ReleaseTable rows={found.rows} /> : <p className="empty">Keine Pressemitteilung passt zu dieser Suche.</p>}
-        <ListPager page={query.page} pageCount={found.pageCount} hasNext={found.totalCapped ? found.hasNext : undefined} href={href} label="Seiten der Ergebnisse" />
+        <ListPager
+          page={query.page}
+          pageCount={found.pageCount}
+          hasNext={found.totalCapped ? found.hasNext : undefined}
+          href={href}
+          label="Seiten der Ergebnisse"
+        />
       </section>
     </>
   );

@@ -28,7 +28,11 @@ vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextH
 withPageSession();
 
 /** What a forbidden() or redirect() of Next threw (its digest), else the answer. */
-const outcome = <T,>(promise: Promise<T>) => promise.then((v) => v, (e: { digest?: string }) => e.digest ?? e);
+const outcome = <T>(promise: Promise<T>) =>
+  promise.then(
+    (v) => v,
+    (e: { digest?: string }) => e.digest ?? e,
+  );
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
@@ -45,8 +49,12 @@ describe("full deletion from the admin area", () => {
     const { owner, company } = await seedNewsroom();
     const token = (await createApiToken({ userId: owner.id, name: "ci", identityConfirmedAt: new Date() })).token;
     const states = [
-      { status: "draft" }, { status: "in_review" }, { status: "rejected" }, { status: "scheduled", scheduledAt: new Date(Date.now() + HOUR) },
-      { status: "published", publishedAt: past, publishedEverAt: past }, { status: "archived", publishedAt: past, publishedEverAt: past },
+      { status: "draft" },
+      { status: "in_review" },
+      { status: "rejected" },
+      { status: "scheduled", scheduledAt: new Date(Date.now() + HOUR) },
+      { status: "published", publishedAt: past, publishedEverAt: past },
+      { status: "archived", publishedAt: past, publishedEverAt: past },
       { status: "depublished", publishedAt: past, publishedEverAt: past },
       // Tombstoned: 410 until now.
       { status: "published", publishedAt: past, publishedEverAt: past, goneAt: past, noExport: true, savedNoExport: false },
@@ -59,7 +67,12 @@ describe("full deletion from the admin area", () => {
 
       const row = await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } });
       expect(row.deletedAt).not.toBeNull();
-      expect((await historyOf(release.id)).at(-1)).toMatchObject({ outcome: "deleted", reason: "Doppelt eingereicht", actorType: "admin", actorUserId: editor.id });
+      expect((await historyOf(release.id)).at(-1)).toMatchObject({
+        outcome: "deleted",
+        reason: "Doppelt eingereicht",
+        actorType: "admin",
+        actorUserId: editor.id,
+      });
       expect(await releasePageData("business", "de", release.slug)).toBeNull();
       expect((await legacyView("business", release.id)).status).toBe(404);
       resetTombstoneIndex();
@@ -76,7 +89,17 @@ describe("full deletion from the admin area", () => {
     const editor = await seedAdmin(["press-releases:publish"]);
     const { owner, company } = await seedNewsroom();
     const release = await seedRelease({ companyId: company.id, authorUserId: owner.id, status: "in_review" });
-    const upload: ImageUploadForm = { bytes: await photoJpeg({ width: 640, height: 480 }), copyright: "Foto: Beispiel AG", rightsConfirmed: true, confirmTextVersion: "img-confirm-v1", alt: "Werk", aiDeclaration: null, focusX: 0.5, focusY: 0.5, noCrop: false };
+    const upload: ImageUploadForm = {
+      bytes: await photoJpeg({ width: 640, height: 480 }),
+      copyright: "Foto: Beispiel AG",
+      rightsConfirmed: true,
+      confirmTextVersion: "img-confirm-v1",
+      alt: "Werk",
+      aiDeclaration: null,
+      focusX: 0.5,
+      focusY: 0.5,
+      noCrop: false,
+    };
     const { image } = await uploadReleaseImage({ releaseId: release.id, userId: owner.id, form: upload, ip: null, source: "dashboard" });
     const stored = await db.pressReleaseImage.findUniqueOrThrow({ where: { id: image.id } });
 
@@ -90,7 +113,13 @@ describe("full deletion from the admin area", () => {
 
   it("as the attacker: staff without press-releases:publish get a form message, the owner a 403; nothing changes", async () => {
     const { owner, company } = await seedNewsroom();
-    const release = await seedRelease({ companyId: company.id, authorUserId: owner.id, status: "published", publishedAt: past, publishedEverAt: past });
+    const release = await seedRelease({
+      companyId: company.id,
+      authorUserId: owner.id,
+      status: "published",
+      publishedAt: past,
+      publishedEverAt: past,
+    });
     await signIn((await seedUser({ staffRole: "admin", permissions: ["users:manage", "billing:manage", "companies:write"] })).id);
     expect(await decideRelease(release.id, "delete", null, form({ reason: "Weg damit" }))).toMatchObject({ ok: false, code: "forbidden" });
     await signIn(owner.id);

@@ -9,7 +9,12 @@ import { germanDay, type ReportRange } from "@/lib/domains/reports/report-range"
 export function ReportNotices({ notices, range }: { notices: string[]; range?: Pick<ReportRange, "fromDay" | "toDay"> }) {
   if (!notices.length) return null;
   return (
-    <Notice tone="warning" role="status" id="report-notices" detail={range ? `Gezeigt wird der Zeitraum vom ${germanDay(range.fromDay)} bis ${germanDay(range.toDay)}.` : undefined}>
+    <Notice
+      tone="warning"
+      role="status"
+      id="report-notices"
+      detail={range ? `Gezeigt wird der Zeitraum vom ${germanDay(range.fromDay)} bis ${germanDay(range.toDay)}.` : undefined}
+    >
       {notices.join(" ")}
     </Notice>
   );

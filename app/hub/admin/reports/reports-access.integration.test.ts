@@ -13,7 +13,11 @@ vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextH
 withPageSession();
 
 /** What a forbidden() or redirect() of Next threw (its digest), else "rendered". */
-const outcome = (promise: Promise<unknown>) => promise.then(() => "rendered", (e: { digest?: string }) => e.digest ?? String(e));
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "rendered",
+    (e: { digest?: string }) => e.digest ?? String(e),
+  );
 const params = (p: Record<string, string> = {}) => ({ searchParams: Promise.resolve(p) });
 
 const PAGES = {
@@ -22,7 +26,8 @@ const PAGES = {
   submitterReport: async () => (await import("./submitters/page")).default(params()),
   funnelReport: async () => (await import("./funnel/page")).default(params({ to: "2001-01-31" })),
 } as const;
-const csv = async (part = "addresses") => (await import("./submitters/csv/route")).GET(new Request(`http://hub.localhost/admin/reports/submitters/csv?part=${part}`));
+const csv = async (part = "addresses") =>
+  (await import("./submitters/csv/route")).GET(new Request(`http://hub.localhost/admin/reports/submitters/csv?part=${part}`));
 
 describe("admin reports: each page demands its own permission", () => {
   for (const [screen, render] of Object.entries(PAGES) as [keyof typeof PAGES, () => Promise<unknown>][]) {
@@ -33,7 +38,9 @@ describe("admin reports: each page demands its own permission", () => {
       await signIn((await seedUser({ staffRole: "super_admin" })).id);
       expect(await outcome(render())).toBe("rendered");
 
-      const others = (["billing:manage", "companies:write", "users:manage", "press-releases:publish", "compliance:manage"] as Permission[]).filter((p) => p !== needed);
+      const others = (
+        ["billing:manage", "companies:write", "users:manage", "press-releases:publish", "compliance:manage"] as Permission[]
+      ).filter((p) => p !== needed);
       await signIn((await seedUser({ staffRole: "admin", permissions: others })).id);
       expect(await outcome(render())).toBe("NEXT_HTTP_ERROR_FALLBACK;403");
       // A customer, even one whose row lists the permission, and a retired super-admin.
@@ -52,7 +59,18 @@ describe("GET /admin/reports/submitters/csv", () => {
     await db.emailSuppression.create({ data: { email: "csv-dead@example.test", state: "hard_bounce" } });
     const author = await seedUser({ email: "csv-dead@example.test" });
     const company = await db.company.create({ data: { portal: "business", slug: "csv-route", name: "CSV GmbH" } });
-    await db.pressRelease.create({ data: { companyId: company.id, authorUserId: author.id, portal: "business", language: "de", slug: "csv-route", title: "T", body: "<p>B</p>", contentHash: "x" } });
+    await db.pressRelease.create({
+      data: {
+        companyId: company.id,
+        authorUserId: author.id,
+        portal: "business",
+        language: "de",
+        slug: "csv-route",
+        title: "T",
+        body: "<p>B</p>",
+        contentHash: "x",
+      },
+    });
     await signIn((await seedUser({ staffRole: "admin", permissions: [ADMIN_SCREENS.submitterReport.permission] })).id);
     const res = await csv();
     expect(res.status).toBe(200);
@@ -64,7 +82,9 @@ describe("GET /admin/reports/submitters/csv", () => {
   });
 
   it("refuses staff without the permission, customers and visitors, without a byte of the report", async () => {
-    await signIn((await seedUser({ staffRole: "admin", permissions: ["billing:manage", "users:manage", "compliance:manage", "companies:write"] })).id);
+    await signIn(
+      (await seedUser({ staffRole: "admin", permissions: ["billing:manage", "users:manage", "compliance:manage", "companies:write"] })).id,
+    );
     for (const part of ["addresses", "rejections"]) {
       const res = await csv(part);
       expect(res.status).toBe(403);

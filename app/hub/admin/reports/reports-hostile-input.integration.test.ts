@@ -23,7 +23,10 @@ type Params = Record<string, string | string[]>;
 // would hang the file instead of failing it).
 let rangeCodeEnds = false;
 beforeAll(async () => {
-  const run = await runWithDeadline("lib/domains/reports/report-range.ts", `return ${JSON.stringify(EXTREMES)}.map((d) => m.daysOf(m.pageRange({ from: d, to: d }, 30).range).length);`);
+  const run = await runWithDeadline(
+    "lib/domains/reports/report-range.ts",
+    `return ${JSON.stringify(EXTREMES)}.map((d) => m.daysOf(m.pageRange({ from: d, to: d }, 30).range).length);`,
+  );
   rangeCodeEnds = run.finished && !run.threw;
 });
 
@@ -48,9 +51,14 @@ async function render(screen: keyof typeof PAGES, params: Params): Promise<strin
 }
 
 const NOTICE = /<div class="[^"]*" role="status" id="report-notices">(.*?)<\/div>/;
-const noticeOf = (html: string) => NOTICE.exec(html)?.[1]?.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim() ?? null;
+const noticeOf = (html: string) =>
+  NOTICE.exec(html)?.[1]
+    ?.replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim() ?? null;
 
-const csv = async (query: string) => (await import("./submitters/csv/route")).GET(new Request(`http://hub.localhost/admin/reports/submitters/csv?${query}`));
+const csv = async (query: string) =>
+  (await import("./submitters/csv/route")).GET(new Request(`http://hub.localhost/admin/reports/submitters/csv?${query}`));
 
 describe("report pages with extreme dates (attacker)", () => {
   for (const day of EXTREMES) {
@@ -59,7 +67,9 @@ describe("report pages with extreme dates (attacker)", () => {
         for (const params of [{ to: day }, { from: day }] as Params[]) {
           const html = await render(screen, params);
           const notice = noticeOf(html);
-          expect(notice, `${screen} ${JSON.stringify(params)}`).toMatch(/^„(Von|Bis)“ (ist kein gültiges Datum|liegt außerhalb des möglichen Zeitraums \(01\.01\.2000 bis \d\d\.\d\d\.\d{4}\)) und wurde nicht übernommen\. Gezeigt wird der Zeitraum vom \d\d\.\d\d\.\d{4} bis \d\d\.\d\d\.\d{4}\.$/);
+          expect(notice, `${screen} ${JSON.stringify(params)}`).toMatch(
+            /^„(Von|Bis)“ (ist kein gültiges Datum|liegt außerhalb des möglichen Zeitraums \(01\.01\.2000 bis \d\d\.\d\d\.\d{4}\)) und wurde nicht übernommen\. Gezeigt wird der Zeitraum vom \d\d\.\d\d\.\d{4} bis \d\d\.\d\d\.\d{4}\.$/,
+          );
           // The filter shows the range the report was made for.
           expect(html).toMatch(/type="date" min="2000-01-01" max="\d{4}-\d{2}-\d{2}" name="to" value="\d{4}-\d{2}-\d{2}"/);
         }
@@ -77,8 +87,12 @@ describe("report pages with extreme dates (attacker)", () => {
   });
 
   it("from after to is swapped, a range over 400 days cut, each said on the page", async () => {
-    expect(noticeOf(await render("funnelReport", { from: "2026-03-31", to: "2026-03-01" }))).toBe("„Von“ lag nach „Bis“; die beiden Tage wurden getauscht. Gezeigt wird der Zeitraum vom 01.03.2026 bis 31.03.2026.");
-    expect(noticeOf(await render("indexingReport", { from: "2000-01-01", to: "2026-03-31" }))).toBe("Ein Bericht umfasst höchstens 400 Tage; gezeigt werden die 400 Tage bis 31.03.2026. Gezeigt wird der Zeitraum vom 25.02.2025 bis 31.03.2026.");
+    expect(noticeOf(await render("funnelReport", { from: "2026-03-31", to: "2026-03-01" }))).toBe(
+      "„Von“ lag nach „Bis“; die beiden Tage wurden getauscht. Gezeigt wird der Zeitraum vom 01.03.2026 bis 31.03.2026.",
+    );
+    expect(noticeOf(await render("indexingReport", { from: "2000-01-01", to: "2026-03-31" }))).toBe(
+      "Ein Bericht umfasst höchstens 400 Tage; gezeigt werden die 400 Tage bis 31.03.2026. Gezeigt wird der Zeitraum vom 25.02.2025 bis 31.03.2026.",
+    );
     expect(noticeOf(await render("submitterReport", { from: "2026-03-01", to: "2026-03-31" }))).toBeNull();
   });
 
@@ -94,7 +108,13 @@ describe("report pages with extreme dates (attacker)", () => {
 
 describe("the activity page with hostile types, searches and cursors (attacker)", () => {
   beforeAll(async () => {
-    await db.activityLog.createMany({ data: Array.from({ length: 60 }, (_, i) => ({ type: ACTIVITY.userLoggedIn, createdAt: new Date(Date.now() - i * 60_000), path: "password" })) });
+    await db.activityLog.createMany({
+      data: Array.from({ length: 60 }, (_, i) => ({
+        type: ACTIVITY.userLoggedIn,
+        createdAt: new Date(Date.now() - i * 60_000),
+        path: "password",
+      })),
+    });
   });
 
   it("ignores what it cannot use and says so; the newest entries are shown", async () => {

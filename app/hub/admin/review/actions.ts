@@ -21,9 +21,17 @@ export async function approve(releaseId: number, _prev: ActionResult | null, for
   if (id === null) return unknownRelease();
   const acknowledgeQuotaWarning = formHas(form, "acknowledgeQuotaWarning", "1");
   try {
-    const { status } = await approveRelease({ releaseId: id, adminUserId: user.id, reviewFingerprint: formText(form, "reviewFingerprint", 64), acknowledgeQuotaWarning });
+    const { status } = await approveRelease({
+      releaseId: id,
+      adminUserId: user.id,
+      reviewFingerprint: formText(form, "reviewFingerprint", 64),
+      acknowledgeQuotaWarning,
+    });
     refresh();
-    return { ok: true, message: status === "scheduled" ? "Freigegeben; erscheint zum geplanten Zeitpunkt." : "Freigegeben und veröffentlicht." };
+    return {
+      ok: true,
+      message: status === "scheduled" ? "Freigegeben; erscheint zum geplanten Zeitpunkt." : "Freigegeben und veröffentlicht.",
+    };
   } catch (err) {
     return actionError(err);
   }

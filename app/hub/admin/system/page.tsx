@@ -23,7 +23,8 @@ export default async function SystemStatusPage() {
         title="Systemstatus"
         description={
           <>
-            Version, Betriebsart und die Prüfungen des Health-Endpunkts, die Zeitpläne mit ihren letzten Läufen und die Betriebsalarme. Stand: <SystemTime at={new Date()} />.
+            Version, Betriebsart und die Prüfungen des Health-Endpunkts, die Zeitpläne mit ihren letzten Läufen und die Betriebsalarme.
+            Stand: <SystemTime at={new Date()} />.
           </>
         }
       />
@@ -31,37 +32,48 @@ export default async function SystemStatusPage() {
 
       <section aria-labelledby="checks-heading" className="system-section">
         <h2 id="checks-heading">Prüfungen</h2>
-        <p className="meta">Dieselben Prüfungen beantwortet GET /health für die Verfügbarkeitsüberwachung; eine fehlgeschlagene macht die Antwort zu 503.</p>
+        <p className="meta">
+          Dieselben Prüfungen beantwortet GET /health für die Verfügbarkeitsüberwachung; eine fehlgeschlagene macht die Antwort zu 503.
+        </p>
         <SystemHealthTable report={status.health} />
       </section>
 
       <section aria-labelledby="schedules-heading" className="system-section">
         <h2 id="schedules-heading">Zeitpläne</h2>
         <p className="meta">
-          Zeiten in Europe/Berlin. {status.jobsRunOn === "Inngest" ? "In Produktion laufen sie als Cron-Funktionen auf Inngest." : "Im eingebetteten Betrieb laufen sie im App-Prozess."} Start, Erfolg und Fehler
-          zeichnet jeder Job selbst auf.
+          Zeiten in Europe/Berlin.{" "}
+          {status.jobsRunOn === "Inngest"
+            ? "In Produktion laufen sie als Cron-Funktionen auf Inngest."
+            : "Im eingebetteten Betrieb laufen sie im App-Prozess."}{" "}
+          Start, Erfolg und Fehler zeichnet jeder Job selbst auf.
         </p>
         <SystemScheduleTable schedules={status.schedules} />
       </section>
 
       <section aria-labelledby="circuit-heading" className="system-section">
         <h2 id="circuit-heading">Mail-Circuit-Breaker</h2>
-        <p className="meta">Häufen sich Relay-Ablehnungen, hält der Versand an und setzt danach von selbst wieder ein. Sofort fortsetzen: <code>npm run cli -- mail:circuit --close</code>.</p>
+        <p className="meta">
+          Häufen sich Relay-Ablehnungen, hält der Versand an und setzt danach von selbst wieder ein. Sofort fortsetzen:{" "}
+          <code>npm run cli -- mail:circuit --close</code>.
+        </p>
         <SystemMailCircuit circuit={status.circuit} />
       </section>
 
       <section aria-labelledby="alerts-heading" className="system-section">
         <h2 id="alerts-heading">Betriebsalarme</h2>
         <p className="meta">
-          Versand per E-Mail {channels.mail ? "aktiv" : "aus (ALERT_MAIL_TO nicht gesetzt)"}, per Push {channels.push ? "aktiv" : "aus (ALERT_PUSH_URL nicht gesetzt)"}. Je Alarm höchstens eine Meldung in{" "}
-          {channels.cooldownMinutes} Minuten. Geprüft wird alle 5 Minuten und bei jedem Aufruf von /health.
+          Versand per E-Mail {channels.mail ? "aktiv" : "aus (ALERT_MAIL_TO nicht gesetzt)"}, per Push{" "}
+          {channels.push ? "aktiv" : "aus (ALERT_PUSH_URL nicht gesetzt)"}. Je Alarm höchstens eine Meldung in {channels.cooldownMinutes}{" "}
+          Minuten. Geprüft wird alle 5 Minuten und bei jedem Aufruf von /health.
         </p>
         <SystemAlertTable alerts={status.alerts} />
       </section>
 
       <section aria-labelledby="webhooks-heading" className="system-section">
         <h2 id="webhooks-heading">Eingehende Webhooks</h2>
-        <p className="meta">Abgelehnte Signaturen in großer Zahl bedeuten meist ein geändertes Signing-Secret: Dann wird jedes echte Ereignis abgelehnt.</p>
+        <p className="meta">
+          Abgelehnte Signaturen in großer Zahl bedeuten meist ein geändertes Signing-Secret: Dann wird jedes echte Ereignis abgelehnt.
+        </p>
         <SystemWebhookTable failures={status.webhookFailures} />
       </section>
     </>

@@ -24,7 +24,11 @@ afterEach(() => {
 });
 
 const render = async () => (await import("./page")).default();
-const outcome = (promise: Promise<unknown>) => promise.then(() => "rendered", (e: { digest?: string }) => e.digest ?? String(e));
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "rendered",
+    (e: { digest?: string }) => e.digest ?? String(e),
+  );
 
 describe("/admin/system", () => {
   it("shows version and source, every check, the schedules with their last runs, the circuit, alerts and webhook failures", async () => {
@@ -33,7 +37,9 @@ describe("/admin/system", () => {
     await recordHeartbeat();
     await runRecorded(JOB.opsWatch, async () => undefined);
     await runRecorded(JOB.purgeEvents, () => Promise.reject(new Error("watermark missing"))).catch(() => undefined);
-    await db.operationalAlert.create({ data: { key: "scheduler_silent", lastSentAt: new Date(), lastDetail: "last heartbeat 40 min ago", count: 3 } });
+    await db.operationalAlert.create({
+      data: { key: "scheduler_silent", lastSentAt: new Date(), lastDetail: "last heartbeat 40 min ago", count: 3 },
+    });
     await recordWebhookFailure("stripe", "signature", "The webhook signature is not valid or too old.");
     await signIn((await seedUser({ staffRole: "admin", permissions: [ADMIN_SCREENS.system.permission] })).id);
 
@@ -41,7 +47,8 @@ describe("/admin/system", () => {
     expect(html).toContain("<h1>Systemstatus</h1>");
     expect(html).toContain("<code>2026.11.3</code>");
     expect(html).toContain("aus der Umgebungsvariable APP_VERSION");
-    for (const check of ["database", "cache", "queue", "overdue", "scheduler", "mail", "disk"]) expect(html).toContain(`<code class="meta">${check}</code>`);
+    for (const check of ["database", "cache", "queue", "overdue", "scheduler", "mail", "disk"])
+      expect(html).toContain(`<code class="meta">${check}</code>`);
     expect(html).toContain("Alle Prüfungen bestanden");
     // Schedules in Berlin words, with what the job runner recorded.
     expect(html).toMatch(/ops-watch<\/span><code class="meta">ops\/watch<\/code><\/th><td><span class="admin-line">alle 5 Minuten<\/span>/);

@@ -25,7 +25,13 @@ export async function endSessions(userId: number, _prev: ActionResult | null, _f
   try {
     const { ended } = await endUserSessionsAsAdmin({ adminUserId: user.id, userId: id });
     refresh();
-    return { ok: true, message: ended === 1 ? "1 Sitzung beendet; auch jede ältere Anmeldung gilt nicht mehr." : `${ended} Sitzungen beendet; auch jede ältere Anmeldung gilt nicht mehr.` };
+    return {
+      ok: true,
+      message:
+        ended === 1
+          ? "1 Sitzung beendet; auch jede ältere Anmeldung gilt nicht mehr."
+          : `${ended} Sitzungen beendet; auch jede ältere Anmeldung gilt nicht mehr.`,
+    };
   } catch (err) {
     const { detail: _english, ...result } = actionError(err, MESSAGES);
     return result;
@@ -41,7 +47,10 @@ export async function resetSecondFactor(userId: number, _prev: ActionResult | nu
   try {
     await resetSecondFactorAsAdmin({ adminUserId: user.id, userId: id });
   } catch (err) {
-    const { detail: _english, ...result } = actionError(err, { ...MESSAGES, forbidden: "Einen zweiten Faktor dürfen nur Super-Admins zurücksetzen." });
+    const { detail: _english, ...result } = actionError(err, {
+      ...MESSAGES,
+      forbidden: "Einen zweiten Faktor dürfen nur Super-Admins zurücksetzen.",
+    });
     return result;
   }
   redirect(`/admin/users/${id}?erledigt=zweiter-faktor`);

@@ -28,11 +28,19 @@ export async function startImpersonationAction(userId: number, _prev: ActionResu
   if (id === null) return { ok: false, message: "Dieses Konto gibt es nicht (mehr)." };
   let started;
   try {
-    started = await startImpersonation({ staff, targetUserId: id, reason: formText(form, "reason", 600), client: clientContextOf(await headers()) });
+    started = await startImpersonation({
+      staff,
+      targetUserId: id,
+      reason: formText(form, "reason", 600),
+      client: clientContextOf(await headers()),
+    });
   } catch (err) {
     const reason = err instanceof AppError && err.code === "forbidden" ? err.details?.reason : undefined;
     if (typeof reason === "string" && REFUSED[reason]) return { ok: false, code: "forbidden", message: REFUSED[reason] };
-    const { detail: _english, ...result } = actionError(err, { not_found: "Dieses Konto gibt es nicht (mehr).", validation_failed: "Bitte geben Sie einen Grund an." });
+    const { detail: _english, ...result } = actionError(err, {
+      not_found: "Dieses Konto gibt es nicht (mehr).",
+      validation_failed: "Bitte geben Sie einen Grund an.",
+    });
     return result;
   }
   await enterImpersonationInBrowser(started);

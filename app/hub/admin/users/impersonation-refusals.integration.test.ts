@@ -32,7 +32,11 @@ vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextH
 vi.mock("next/cache", () => ({ refresh: () => {} }));
 withPageSession();
 
-const outcome = <T,>(promise: Promise<T>) => promise.then((v) => v, (e: { digest?: string }) => e.digest ?? e);
+const outcome = <T>(promise: Promise<T>) =>
+  promise.then(
+    (v) => v,
+    (e: { digest?: string }) => e.digest ?? e,
+  );
 const form = (fields: Record<string, string> = {}) => {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
@@ -45,15 +49,31 @@ async function supportInNewsroom() {
   const owner = await seedUser({ emailVerifiedAt: new Date() });
   const member = await seedUser({ emailVerifiedAt: new Date() });
   const company = await seedCompany();
-  await db.companyUser.createMany({ data: [{ companyId: company.id, userId: owner.id, role: "owner", grantedVia: "manual" }, { companyId: company.id, userId: member.id, role: "member", grantedVia: "manual" }] });
-  const invitation = await db.companyInvitation.create({ data: { companyId: company.id, email: `${unique("eingeladen")}@example.com`, role: "member", invitedByUserId: owner.id, expiresAt: new Date(Date.now() + 86_400_000) } });
+  await db.companyUser.createMany({
+    data: [
+      { companyId: company.id, userId: owner.id, role: "owner", grantedVia: "manual" },
+      { companyId: company.id, userId: member.id, role: "member", grantedVia: "manual" },
+    ],
+  });
+  const invitation = await db.companyInvitation.create({
+    data: {
+      companyId: company.id,
+      email: `${unique("eingeladen")}@example.com`,
+      role: "member",
+      invitedByUserId: owner.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
   const staff = await seedUser({ staffRole: "admin", permissions: ["users:manage"] });
   await signIn(staff.id);
-  expect(await outcome(startImpersonationAction(owner.id, null, form({ reason: "Ticket 9: Kundin braucht Hilfe im Team" })))).toMatch(/^NEXT_REDIRECT;.*\/dashboard;/);
+  expect(await outcome(startImpersonationAction(owner.id, null, form({ reason: "Ticket 9: Kundin braucht Hilfe im Team" })))).toMatch(
+    /^NEXT_REDIRECT;.*\/dashboard;/,
+  );
   return { owner, member, company, invitation, staff };
 }
 
-const teamOf = (companyId: number) => db.companyUser.findMany({ where: { companyId }, orderBy: { userId: "asc" }, select: { userId: true, role: true } });
+const teamOf = (companyId: number) =>
+  db.companyUser.findMany({ where: { companyId }, orderBy: { userId: "asc" }, select: { userId: true, role: true } });
 
 describe("support acting as the customer", () => {
   it("changes nothing in the team: no invitation (not even of support itself as owner), role, removal, leaving, address match or accepted invitation", async () => {
@@ -78,7 +98,12 @@ describe("support acting as the customer", () => {
     expect(await teamOf(company.id)).toEqual(team);
     expect(await db.companyInvitation.findMany({ where: { companyId: company.id } })).toEqual(invitations);
     expect(await db.mailOutbox.count({ where: { mailType: "team_invitation", to: staffEmail } })).toBe(0);
-    expect(team).toEqual(expect.arrayContaining([{ userId: owner.id, role: "owner" }, { userId: member.id, role: "member" }]));
+    expect(team).toEqual(
+      expect.arrayContaining([
+        { userId: owner.id, role: "owner" },
+        { userId: member.id, role: "member" },
+      ]),
+    );
     expect(team).toHaveLength(2);
   });
 
@@ -87,13 +112,29 @@ describe("support acting as the customer", () => {
     const release = await seedRelease({ companyId: company.id, authorUserId: owner.id, status: "published", publishedAt: new Date() });
     const acceptances = await db.legalDocumentAcceptance.count({ where: { userId: owner.id } });
     const acceptDocuments = REQUIRED_DOCUMENTS.map((d) => ({ document: d.document, version: d.version }));
-    expect(await saveRelease(null, { releaseId: release.id, values: {} as never, submit: true, acceptDocuments } as never)).toMatchObject(refused(/Bedingungen nicht im Namen/));
+    expect(await saveRelease(null, { releaseId: release.id, values: {} as never, submit: true, acceptDocuments } as never)).toMatchObject(
+      refused(/Bedingungen nicht im Namen/),
+    );
     expect(await db.legalDocumentAcceptance.count({ where: { userId: owner.id } })).toBe(acceptances);
 
-    expect(await correctImageAction(release.id, null, form({ imageId: "1", copyright: "Foto: Support", alt: "x", ai_declaration: "without_ai", reason: "Korrektur" }))).toMatchObject(refused(/Bildnachweis und KI-Angabe/));
-    expect(await saveBillingAddressAction(null, { name: "Support GmbH", street: "Weg 1", postalCode: "10115", city: "Berlin", country: "DE" })).toMatchObject(refused(/Rechnungsadresse/));
+    expect(
+      await correctImageAction(
+        release.id,
+        null,
+        form({ imageId: "1", copyright: "Foto: Support", alt: "x", ai_declaration: "without_ai", reason: "Korrektur" }),
+      ),
+    ).toMatchObject(refused(/Bildnachweis und KI-Angabe/));
+    expect(
+      await saveBillingAddressAction(null, { name: "Support GmbH", street: "Weg 1", postalCode: "10115", city: "Berlin", country: "DE" }),
+    ).toMatchObject(refused(/Rechnungsadresse/));
     expect(await db.billingAddress.count({ where: { userId: owner.id } })).toBe(0);
-    expect(await fileLegalRequestAction(release.id, null, form({ track: "correction", reason: "Bitte korrigieren Sie den zweiten Absatz.", proposedText: "Neuer Text" }))).toMatchObject(refused(/keinen Antrag im Namen/));
+    expect(
+      await fileLegalRequestAction(
+        release.id,
+        null,
+        form({ track: "correction", reason: "Bitte korrigieren Sie den zweiten Absatz.", proposedText: "Neuer Text" }),
+      ),
+    ).toMatchObject(refused(/keinen Antrag im Namen/));
     expect(await db.legalRequest.count({ where: { pressReleaseId: release.id } })).toBe(0);
   });
 
@@ -105,8 +146,11 @@ describe("support acting as the customer", () => {
     const id = /\/checkout\/local\/(cs_local_[0-9a-f]+)$/.exec(url)![1]!;
     const staff = await seedUser({ staffRole: "admin", permissions: ["users:manage"] });
     await signIn(staff.id);
-    expect(await outcome(startImpersonationAction(owner.id, null, form({ reason: "Ticket 10: Zahlung hängt" })))).toMatch(/^NEXT_REDIRECT;.*\/dashboard;/);
-    for (const action of [payAction, abandonAction]) expect(await outcome(action(id, null, form()))).toMatchObject(refused(/Buchungen, Käufe, Zahlungen/));
+    expect(await outcome(startImpersonationAction(owner.id, null, form({ reason: "Ticket 10: Zahlung hängt" })))).toMatch(
+      /^NEXT_REDIRECT;.*\/dashboard;/,
+    );
+    for (const action of [payAction, abandonAction])
+      expect(await outcome(action(id, null, form()))).toMatchObject(refused(/Buchungen, Käufe, Zahlungen/));
     expect((await db.localCheckoutSession.findUniqueOrThrow({ where: { id } })).status).toBe("open");
     expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).credits).toBe(0);
   });

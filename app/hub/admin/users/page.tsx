@@ -18,9 +18,20 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
   return (
     <>
       <PageHeader title="Benutzer" description="Alle Konten: Kundinnen und Kunden, Admins und Super-Admins, die neuesten zuerst." />
-      <AdminListSearch path="/admin/users" id="users-q" q={query.q} label="E-Mail-Adresse, Name oder Nummer" found={{ total: found.total, one: "Konto", many: "Konten" }} />
+      <AdminListSearch
+        path="/admin/users"
+        id="users-q"
+        q={query.q}
+        label="E-Mail-Adresse, Name oder Nummer"
+        found={{ total: found.total, one: "Konto", many: "Konten" }}
+      />
       {found.rows.length ? <UserTable rows={found.rows} /> : <p className="empty">Kein Konto passt zu dieser Suche.</p>}
-      <ListPager page={query.page} pageCount={found.pageCount} href={(page) => listHref("/admin/users", { q: query.q }, page)} label="Seiten der Kontenliste" />
+      <ListPager
+        page={query.page}
+        pageCount={found.pageCount}
+        href={(page) => listHref("/admin/users", { q: query.q }, page)}
+        label="Seiten der Kontenliste"
+      />
     </>
   );
 }

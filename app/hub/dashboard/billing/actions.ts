@@ -10,7 +10,11 @@ import { parseRecordId } from "@/lib/core/input/ids";
 // The billing page's purchases: each is the customer's own decision, so the domain refuses staff
 // signed in as the customer (support access) with its own message.
 
-const MESSAGES = { conflict: "Das ist gerade nicht möglich.", forbidden: "Das darf nur die Inhaberin oder der Inhaber des Newsrooms.", service_unavailable: "Zahlungen sind gerade nicht möglich. Bitte versuchen Sie es später noch einmal." } as const;
+const MESSAGES = {
+  conflict: "Das ist gerade nicht möglich.",
+  forbidden: "Das darf nur die Inhaberin oder der Inhaber des Newsrooms.",
+  service_unavailable: "Zahlungen sind gerade nicht möglich. Bitte versuchen Sie es später noch einmal.",
+} as const;
 
 // Book a plan: off to the checkout (Stripe, or the local test checkout).
 export async function bookPlan(planId: string, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {

@@ -14,8 +14,17 @@ async function notice(kind: "cancellation" | "withdrawal", form: FormData): Prom
   const agreementId = parseRecordId(formText(form, "agreementId", 20));
   if (agreementId === null) return { ok: false, message: "Bitte wählen Sie einen Vertrag." };
   try {
-    const receipt = await giveNotice({ userId: user.id, agreementId, kind, statement: formText(form, "statement", 1000) || null, acting: session });
-    return { ok: true, receipt: { contract: receipt.contract, receivedAt: formatBerlin(receipt.receivedAt), endsAt: formatBerlinDay(receipt.endsAt) } };
+    const receipt = await giveNotice({
+      userId: user.id,
+      agreementId,
+      kind,
+      statement: formText(form, "statement", 1000) || null,
+      acting: session,
+    });
+    return {
+      ok: true,
+      receipt: { contract: receipt.contract, receivedAt: formatBerlin(receipt.receivedAt), endsAt: formatBerlinDay(receipt.endsAt) },
+    };
   } catch (err) {
     return actionError(err, { not_found: "Diesen Vertrag gibt es nicht." });
   }

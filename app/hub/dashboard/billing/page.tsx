@@ -18,7 +18,13 @@ export const metadata: Metadata = { title: "Abrechnung" };
 
 const STATUS: Record<string, string> = { active: "aktiv", past_due: "Zahlung offen", cancelled: "beendet", on_hold: "pausiert" };
 const STATUS_TONES: Record<string, BadgeTone> = { active: "success", past_due: "warning", cancelled: "muted", on_hold: "warning" };
-const INVOICE_STATUS: Record<string, string> = { open: "offen", paid: "bezahlt", void: "storniert", uncollectible: "uneinbringlich", draft: "Entwurf" };
+const INVOICE_STATUS: Record<string, string> = {
+  open: "offen",
+  paid: "bezahlt",
+  void: "storniert",
+  uncollectible: "uneinbringlich",
+  draft: "Entwurf",
+};
 const BOOST_STATE: Record<string, string> = { running: "läuft", ended: "beendet", cancelled: "storniert", upcoming: "geplant" };
 const day = formatBerlinDay;
 
@@ -73,7 +79,11 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
         <div className="quota-bar" role="img" aria-label={`${usedPercent} % des Kontingents genutzt`}>
           <span style={{ width: `${usedPercent}%` }} />
         </div>
-        {running.length ? running.map((a) => <AgreementPanel key={a.id} a={a} />) : <p>Sie haben noch kein Paket. Mit einem Paket veröffentlichen Sie Pressemitteilungen auf unseren Portalen.</p>}
+        {running.length ? (
+          running.map((a) => <AgreementPanel key={a.id} a={a} />)
+        ) : (
+          <p>Sie haben noch kein Paket. Mit einem Paket veröffentlichen Sie Pressemitteilungen auf unseren Portalen.</p>
+        )}
         {!running.some((a) => !a.cancelAtPeriodEnd) ? (
           <div className="plan-cards">
             {Object.values(PLANS).map((plan) => (
@@ -102,7 +112,10 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
 
       <section className="billing-section" aria-labelledby="credits-heading">
         <h2 id="credits-heading">Credits und Boosts</h2>
-        <p>Mit Credits buchen Sie Boosts: Ihre Pressemitteilung erscheint oben auf der Startseite oder der Kategorieseite des Portals, als Anzeige gekennzeichnet. Boosts buchen Sie auf der Seite einer veröffentlichten Pressemitteilung.</p>
+        <p>
+          Mit Credits buchen Sie Boosts: Ihre Pressemitteilung erscheint oben auf der Startseite oder der Kategorieseite des Portals, als
+          Anzeige gekennzeichnet. Boosts buchen Sie auf der Seite einer veröffentlichten Pressemitteilung.
+        </p>
         {overview.newsrooms.length ? (
           overview.newsrooms.map((n) => (
             <div className="panel" key={n.id}>
@@ -111,7 +124,11 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
               </h3>
               <FormActions>
                 {Object.values(CREDIT_PACKS).map((pack) => (
-                  <ActionButton key={pack.id} action={buyCredits.bind(null, n.id, pack.id)} label={`${pack.credits} Credits für ${formatEuro(pack.netCents)} netto`} />
+                  <ActionButton
+                    key={pack.id}
+                    action={buyCredits.bind(null, n.id, pack.id)}
+                    label={`${pack.credits} Credits für ${formatEuro(pack.netCents)} netto`}
+                  />
                 ))}
               </FormActions>
               {n.boosts.length ? (
@@ -159,7 +176,9 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
               <tr>
                 <th scope="col">Nummer</th>
                 <th scope="col">Datum</th>
-                <th scope="col" className="amount">Betrag (brutto)</th>
+                <th scope="col" className="amount">
+                  Betrag (brutto)
+                </th>
                 <th scope="col">Status</th>
                 <th scope="col">PDF</th>
               </tr>
@@ -174,7 +193,15 @@ export default async function BillingPage({ searchParams }: { searchParams: Prom
                     {INVOICE_STATUS[inv.status] ?? inv.status}
                     {inv.status === "open" && inv.dueAt ? `, fällig ${day(inv.dueAt)}` : null}
                   </td>
-                  <td>{inv.hasPdf ? <a href={`/dashboard/billing/invoices/${inv.id}/pdf`}>PDF öffnen<span className="visually-hidden"> ({inv.number})</span></a> : <span className="meta">folgt</span>}</td>
+                  <td>
+                    {inv.hasPdf ? (
+                      <a href={`/dashboard/billing/invoices/${inv.id}/pdf`}>
+                        PDF öffnen<span className="visually-hidden"> ({inv.number})</span>
+                      </a>
+                    ) : (
+                      <span className="meta">folgt</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -25,7 +25,11 @@ export default async function LegalRequestsPage() {
       />
       <section aria-labelledby="requests-heading">
         <h2 id="requests-heading">Ihre Anträge</h2>
-        {requests.length ? <RequestList rows={requests} withRelease caption="Anträge Ihrer Newsrooms" /> : <p className="empty">Ihre Newsrooms haben noch keinen Antrag gestellt.</p>}
+        {requests.length ? (
+          <RequestList rows={requests} withRelease caption="Anträge Ihrer Newsrooms" />
+        ) : (
+          <p className="empty">Ihre Newsrooms haben noch keinen Antrag gestellt.</p>
+        )}
       </section>
       <section aria-labelledby="releases-heading">
         <h2 id="releases-heading">Antrag zu einer Pressemitteilung stellen</h2>

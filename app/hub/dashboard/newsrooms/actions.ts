@@ -13,7 +13,10 @@ import { formHas, formText } from "@/lib/core/forms/form-fields";
 import { parseRecordId } from "@/lib/core/input/ids";
 import { AppError } from "@/lib/core/errors/errors";
 
-const NEWSROOM_MESSAGES = { not_found: "Diesen Newsroom gibt es nicht (mehr).", rate_limited: "Sie haben heute schon viele Newsrooms angelegt. Bitte versuchen Sie es morgen wieder." } as const;
+const NEWSROOM_MESSAGES = {
+  not_found: "Diesen Newsroom gibt es nicht (mehr).",
+  rate_limited: "Sie haben heute schon viele Newsrooms angelegt. Bitte versuchen Sie es morgen wieder.",
+} as const;
 const fail = (err: unknown): ActionResult => actionError(err, NEWSROOM_MESSAGES);
 const unknownNewsroom = () => fail(new AppError("not_found", "Newsroom not found."));
 
@@ -36,7 +39,10 @@ export async function updateNewsroomAction(companyId: number, _prev: ActionResul
   try {
     const { changed } = await updateNewsroomProfile({ userId: user.id, companyId: id, values: coerceNewsroomForm(values) });
     refresh();
-    return { ok: true, message: changed.length ? "Profil gespeichert. Die öffentlichen Seiten zeigen es in wenigen Sekunden." : "Keine Änderungen." };
+    return {
+      ok: true,
+      message: changed.length ? "Profil gespeichert. Die öffentlichen Seiten zeigen es in wenigen Sekunden." : "Keine Änderungen.",
+    };
   } catch (err) {
     return fail(err);
   }
@@ -47,12 +53,14 @@ export async function uploadLogoAction(companyId: number, _prev: ActionResult | 
   const file = form instanceof FormData ? form.get("logo") : null;
   const id = parseRecordId(companyId);
   if (id === null) return unknownNewsroom();
-  if (!(file instanceof File) || file.size === 0) return { ok: false, message: "Bitte wählen Sie eine Bilddatei.", issues: { logo: "Bitte wählen Sie eine Bilddatei." } };
+  if (!(file instanceof File) || file.size === 0)
+    return { ok: false, message: "Bitte wählen Sie eine Bilddatei.", issues: { logo: "Bitte wählen Sie eine Bilddatei." } };
   try {
     await replaceNewsroomLogo({ userId: user.id, companyId: id, bytes: new Uint8Array(await file.arrayBuffer()) });
   } catch (err) {
     // A failed storage write is the logo field's problem, not an error page (spec 7).
-    if (err instanceof AppError && err.issues?.length) return { ok: false, message: err.issues[0]!.message, issues: { logo: err.issues[0]!.message } };
+    if (err instanceof AppError && err.issues?.length)
+      return { ok: false, message: err.issues[0]!.message, issues: { logo: err.issues[0]!.message } };
     return fail(err);
   }
   refresh();
@@ -72,15 +80,31 @@ export async function removeLogoAction(companyId: number, _prev: ActionResult | 
   return { ok: true, message: "Logo entfernt." };
 }
 
-export async function saveContactAction(companyId: number, contactId: number | null, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+export async function saveContactAction(
+  companyId: number,
+  contactId: number | null,
+  _prev: ActionResult | null,
+  form: FormData,
+): Promise<ActionResult> {
   const { user } = await requireUser();
   const id = parseRecordId(companyId);
   if (id === null) return unknownNewsroom();
   // No contact id (or none that names anything): a new contact.
   const existing = parseRecordId(contactId);
-  const input = { name: formText(form, "name", 200), email: formText(form, "email", 320), phone: formText(form, "phone", 60), role: formText(form, "role", 120) };
+  const input = {
+    name: formText(form, "name", 200),
+    email: formText(form, "email", 320),
+    phone: formText(form, "phone", 60),
+    role: formText(form, "role", 120),
+  };
   try {
-    await savePressContact({ userId: user.id, companyId: id, ...(existing !== null ? { contactId: existing } : {}), input, makeDefault: formHas(form, "isDefault", "on") });
+    await savePressContact({
+      userId: user.id,
+      companyId: id,
+      ...(existing !== null ? { contactId: existing } : {}),
+      input,
+      makeDefault: formHas(form, "isDefault", "on"),
+    });
   } catch (err) {
     return fail(err);
   }
@@ -88,7 +112,12 @@ export async function saveContactAction(companyId: number, contactId: number | n
   return { ok: true, message: contactId ? "Pressekontakt gespeichert." : "Pressekontakt hinzugefügt." };
 }
 
-export async function deleteContactAction(companyId: number, contactId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+export async function deleteContactAction(
+  companyId: number,
+  contactId: number,
+  _prev: ActionResult | null,
+  _form: FormData,
+): Promise<ActionResult> {
   const { user } = await requireUser();
   const id = parseRecordId(companyId);
   const contact = parseRecordId(contactId);
@@ -102,7 +131,12 @@ export async function deleteContactAction(companyId: number, contactId: number, 
   return { ok: true, message: "Pressekontakt entfernt." };
 }
 
-export async function defaultContactAction(companyId: number, contactId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+export async function defaultContactAction(
+  companyId: number,
+  contactId: number,
+  _prev: ActionResult | null,
+  _form: FormData,
+): Promise<ActionResult> {
   const { user } = await requireUser();
   const id = parseRecordId(companyId);
   const contact = parseRecordId(contactId);

@@ -22,7 +22,9 @@ export default async function NewsroomsPage() {
         <ul className="cards newsroom-cards">
           {newsrooms.map((n) => (
             <li key={n.id} className="card">
-              <h2><Link href={`/dashboard/newsrooms/${n.id}`}>{n.name}</Link></h2>
+              <h2>
+                <Link href={`/dashboard/newsrooms/${n.id}`}>{n.name}</Link>
+              </h2>
               <p className="meta">
                 {n.portals.map((p) => PORTAL_LABELS[p]).join(" und ")} · Ihre Rolle: {ROLE_LABELS[n.role]}
               </p>
@@ -34,7 +36,10 @@ export default async function NewsroomsPage() {
           ))}
         </ul>
       ) : (
-        <p className="empty">Sie gehören noch zu keinem Newsroom. Legen Sie einen an, oder öffnen Sie die Einladung, die Ihnen jemand aus Ihrem Unternehmen geschickt hat.</p>
+        <p className="empty">
+          Sie gehören noch zu keinem Newsroom. Legen Sie einen an, oder öffnen Sie die Einladung, die Ihnen jemand aus Ihrem Unternehmen
+          geschickt hat.
+        </p>
       )}
     </>
   );

@@ -19,7 +19,10 @@ withPageSession();
 vi.mock("next/cache", () => ({ refresh: () => {} }));
 
 /** A word of letters only that no other test's text contains. */
-const word = () => `Zq${randomBytes(5).toString("hex").replace(/[0-9]/g, (d) => "ghijklmnop"[Number(d)]!)}`;
+const word = () =>
+  `Zq${randomBytes(5)
+    .toString("hex")
+    .replace(/[0-9]/g, (d) => "ghijklmnop"[Number(d)]!)}`;
 
 const profile = (name: string): NewsroomFormValues => ({
   ...EMPTY_NEWSROOM_FORM,
@@ -54,7 +57,9 @@ describe("a newsroom rename and the search mirror", () => {
     expect(await found(oldName)).toEqual(ids);
 
     await updateNewsroomProfile({ userId: owner.id, companyId: company.id, values: profile(`${newName} AG`) });
-    expect(await db.pressReleaseSearch.findMany({ where: { companyId: company.id }, select: { companyName: true } })).toEqual(ids.map(() => ({ companyName: `${newName} AG` })));
+    expect(await db.pressReleaseSearch.findMany({ where: { companyId: company.id }, select: { companyName: true } })).toEqual(
+      ids.map(() => ({ companyName: `${newName} AG` })),
+    );
     expect(await found(newName)).toEqual(ids);
     expect(await found(oldName)).toEqual([]);
   });

@@ -11,9 +11,14 @@ import { signIn, signInPasswordOnly, withPageSession } from "@/tests/page-sessio
 vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextHeaders);
 withPageSession();
 
-const outcome = (promise: Promise<unknown>) => promise.then(() => "rendered", (e: { digest?: string }) => e.digest ?? String(e));
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "rendered",
+    (e: { digest?: string }) => e.digest ?? String(e),
+  );
 const teamPage = async (id: number) => (await import("./[id]/team/page")).default({ params: Promise.resolve({ id: String(id) }) });
-const profilePage = async (id: number) => (await import("./[id]/page")).default({ params: Promise.resolve({ id: String(id) }), searchParams: Promise.resolve({}) });
+const profilePage = async (id: number) =>
+  (await import("./[id]/page")).default({ params: Promise.resolve({ id: String(id) }), searchParams: Promise.resolve({}) });
 const invite = async (companyId: number, email: string) => {
   const form = new FormData();
   form.set("email", email);

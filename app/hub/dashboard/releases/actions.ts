@@ -15,7 +15,10 @@ import { clientIpOf, ipHmac } from "@/lib/core/security/client-ip";
 import { parseRecordId } from "@/lib/core/input/ids";
 
 /** What the browser claims to accept: at most a few short document/version pairs, nothing else. */
-const AcceptedDocuments = z.array(z.object({ document: z.string().max(100), version: z.string().max(100) })).max(10).catch([]);
+const AcceptedDocuments = z
+  .array(z.object({ document: z.string().max(100), version: z.string().max(100) }))
+  .max(10)
+  .catch([]);
 
 // Save, or save and submit, from the release form. A new release continues on its own page.
 // The form's autosave of a draft comes the same way, flagged: it never submits, and the page
@@ -29,7 +32,16 @@ export async function saveRelease(_prev: ActionResult | null, input: SaveRelease
   let saved: { releaseId: number };
   try {
     const ip = acceptDocuments.length ? ipHmac(clientIpOf(await headers())) : null;
-    saved = await saveDashboardRelease({ userId: user.id, ...(releaseId ? { releaseId } : { newReleaseKey: input?.newReleaseKey }), values: coerceReleaseForm(input?.values), submit, autosave, acceptDocuments, acting: session, ip });
+    saved = await saveDashboardRelease({
+      userId: user.id,
+      ...(releaseId ? { releaseId } : { newReleaseKey: input?.newReleaseKey }),
+      values: coerceReleaseForm(input?.values),
+      submit,
+      autosave,
+      acceptDocuments,
+      acting: session,
+      ip,
+    });
   } catch (err) {
     // The documents to accept may have changed: the page shows the current ones.
     if (err instanceof AppError && err.code === "legal_acceptance_required") refresh();
@@ -49,7 +61,12 @@ const DONE: Record<CustomerMove, string> = {
 };
 
 // Withdraw, archive or delete one of the user's releases (bound to the release id and the move).
-export async function moveRelease(rawReleaseId: number, move: CustomerMove, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+export async function moveRelease(
+  rawReleaseId: number,
+  move: CustomerMove,
+  _prev: ActionResult | null,
+  _form: FormData,
+): Promise<ActionResult> {
   const { user } = await requireUser();
   const releaseId = parseRecordId(rawReleaseId);
   if (!releaseId || !MOVES.includes(move)) return { ok: false, message: "Unbekannte Aktion." };

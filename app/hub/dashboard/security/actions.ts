@@ -2,13 +2,26 @@
 
 import { refresh } from "next/cache";
 import { z } from "zod";
-import type { EmailChangeState, PasskeyProofStart, PasskeyRegistrationStart, ProofFormState, RecoveryCodesState, TotpSetupState } from "@/components/security/types";
+import type {
+  EmailChangeState,
+  PasskeyProofStart,
+  PasskeyRegistrationStart,
+  ProofFormState,
+  RecoveryCodesState,
+  TotpSetupState,
+} from "@/components/security/types";
 import { cancelEmailChange, requestEmailChange } from "@/lib/domains/accounts/email-change";
 import { NewEmail } from "@/lib/domains/accounts/email-change/new-email";
 import { acceptedProofKinds, EMAIL_CODE_TTL_SECONDS, passkeyProofOptions, sendEmailProofCode } from "@/lib/domains/accounts/identity-proof";
 import { deletePasskey, passkeyRegistrationOptions, registerPasskey, renamePasskey } from "@/lib/domains/accounts/passkeys";
 import { changePassword } from "@/lib/domains/accounts/passwords/change-password";
-import { beginTotpSetup, confirmTotpSetup, disableTotp, renewRecoveryCodes, TwoFactorThrottledError } from "@/lib/domains/accounts/two-factor";
+import {
+  beginTotpSetup,
+  confirmTotpSetup,
+  disableTotp,
+  renewRecoveryCodes,
+  TwoFactorThrottledError,
+} from "@/lib/domains/accounts/two-factor";
 import { impersonationRefusalOf } from "@/lib/core/errors/customer-acting";
 import { requireUser } from "@/lib/domains/auth/session";
 import { signOutOtherDevices } from "@/lib/domains/auth/sessions/sign-out-other-devices";
@@ -26,7 +39,12 @@ import { parseRecordId } from "@/lib/core/input/ids";
 /** Passwords are never cut: the sign-in reads 1024 characters, so a longer one could not sign in. */
 const MAX_PASSWORD = 1024;
 
-const endedDevices = (n: number) => (n === 1 ? "Ein anderes Gerät wurde abgemeldet." : n > 1 ? `${n} andere Geräte wurden abgemeldet.` : "Andere Geräte waren nicht angemeldet.");
+const endedDevices = (n: number) =>
+  n === 1
+    ? "Ein anderes Gerät wurde abgemeldet."
+    : n > 1
+      ? `${n} andere Geräte wurden abgemeldet.`
+      : "Andere Geräte waren nicht angemeldet.";
 
 // ---- Passwort -------------------------------------------------------------------------------
 
@@ -40,8 +58,18 @@ export async function changeOwnPassword(_prev: ProofFormState | null, form: Form
   const currentPassword = formText(form, "currentPassword", MAX_PASSWORD + 1);
   const newPassword = formText(form, "newPassword", MAX_PASSWORD + 1);
   const repeat = formText(form, "newPasswordRepeat", MAX_PASSWORD + 1);
-  if (newPassword.length > MAX_PASSWORD) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { password: `Das Passwort darf höchstens ${MAX_PASSWORD} Zeichen lang sein.` } };
-  if (newPassword !== repeat) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { newPasswordRepeat: "Die beiden neuen Passwörter stimmen nicht überein." } };
+  if (newPassword.length > MAX_PASSWORD)
+    return {
+      ok: false,
+      message: "Bitte prüfen Sie die markierten Felder.",
+      issues: { password: `Das Passwort darf höchstens ${MAX_PASSWORD} Zeichen lang sein.` },
+    };
+  if (newPassword !== repeat)
+    return {
+      ok: false,
+      message: "Bitte prüfen Sie die markierten Felder.",
+      issues: { newPasswordRepeat: "Die beiden neuen Passwörter stimmen nicht überein." },
+    };
   try {
     let firstPasswordProvedAt: Date | null = null;
     if ((await acceptedProofKinds(user.id, "set_first_password")).length) {
@@ -49,7 +77,14 @@ export async function changeOwnPassword(_prev: ProofFormState | null, form: Form
       if (!proof.ok) return proof.result;
       firstPasswordProvedAt = proof.provedAt;
     }
-    const { endedSessions } = await changePassword({ userId: user.id, currentSessionId: session.id, currentPassword: currentPassword.slice(0, MAX_PASSWORD) || null, newPassword, firstPasswordProvedAt, acting: session });
+    const { endedSessions } = await changePassword({
+      userId: user.id,
+      currentSessionId: session.id,
+      currentPassword: currentPassword.slice(0, MAX_PASSWORD) || null,
+      newPassword,
+      firstPasswordProvedAt,
+      acting: session,
+    });
     refresh();
     return { ok: true, message: `Ihr Passwort wurde geändert. ${endedDevices(endedSessions)}` };
   } catch (err) {
@@ -78,7 +113,10 @@ export async function sendProofCode(): Promise<ActionResult> {
   const { user, session } = await requireUser();
   try {
     await sendEmailProofCode(user.id, { acting: session });
-    return { ok: true, message: `Wir haben Ihnen einen sechsstelligen Code an Ihre E-Mail-Adresse geschickt. Er gilt ${EMAIL_CODE_TTL_SECONDS / 60} Minuten.` };
+    return {
+      ok: true,
+      message: `Wir haben Ihnen einen sechsstelligen Code an Ihre E-Mail-Adresse geschickt. Er gilt ${EMAIL_CODE_TTL_SECONDS / 60} Minuten.`,
+    };
   } catch (err) {
     if (err instanceof AppError && err.code === "rate_limited") {
       return { ok: false, code: "rate_limited", message: "Es wurden gerade mehrere Codes verschickt. Bitte warten Sie einige Minuten." };
@@ -111,7 +149,8 @@ export async function beginTwoFactorSetup(_prev: TotpSetupState | null, form: Fo
     const setup = await beginTotpSetup(s.user.id, { acting: s.session });
     return { ok: true, setup: { secret: setup.secret, otpauthUri: setup.otpauthUri } };
   } catch (err) {
-    if (err instanceof AppError && err.code === "conflict") return { ok: false, code: "conflict", message: "Die Zwei-Faktor-Anmeldung ist bereits eingerichtet." };
+    if (err instanceof AppError && err.code === "conflict")
+      return { ok: false, code: "conflict", message: "Die Zwei-Faktor-Anmeldung ist bereits eingerichtet." };
     return { ...actionError(err), proofKind: proofKindOf(form) };
   }
 }
@@ -120,7 +159,8 @@ export async function beginTwoFactorSetup(_prev: TotpSetupState | null, form: Fo
 export async function confirmTwoFactorSetup(_prev: RecoveryCodesState | null, form: FormData): Promise<RecoveryCodesState> {
   const { user, session } = await requireUser();
   const code = formText(form, "code", 64);
-  if (!code.trim()) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { code: "Bitte geben Sie den Code aus der App ein." } };
+  if (!code.trim())
+    return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { code: "Bitte geben Sie den Code aus der App ein." } };
   try {
     // The proof given at the start must still count now; the domain checks it under its lock.
     const { recoveryCodes } = await confirmTotpSetup(user.id, code, { proof: session, acting: session });
@@ -128,9 +168,22 @@ export async function confirmTwoFactorSetup(_prev: RecoveryCodesState | null, fo
     return { ok: true, message: "Die Zwei-Faktor-Anmeldung ist eingerichtet.", recoveryCodes };
   } catch (err) {
     if (err instanceof TwoFactorThrottledError) return { ok: false, code: "rate_limited", message: THROTTLED };
-    if (err instanceof AppError && err.code === "conflict") return { ok: false, code: "conflict", message: "Die Einrichtung wurde inzwischen geändert oder abgeschlossen. Bitte laden Sie die Seite neu und beginnen Sie gegebenenfalls von vorn." };
-    if (err instanceof AppError && err.code === "gone") return { ok: false, code: "gone", message: "Die Einrichtung ist abgelaufen (nach 10 Minuten). Bitte beginnen Sie von vorn." };
-    if (err instanceof AppError && err.code === "identity_proof_required") return { ok: false, code: err.code, message: "Ihre Bestätigung gilt dafür nicht mehr. Bitte beginnen Sie die Einrichtung von vorn und bestätigen Sie Ihre Identität erneut." };
+    if (err instanceof AppError && err.code === "conflict")
+      return {
+        ok: false,
+        code: "conflict",
+        message:
+          "Die Einrichtung wurde inzwischen geändert oder abgeschlossen. Bitte laden Sie die Seite neu und beginnen Sie gegebenenfalls von vorn.",
+      };
+    if (err instanceof AppError && err.code === "gone")
+      return { ok: false, code: "gone", message: "Die Einrichtung ist abgelaufen (nach 10 Minuten). Bitte beginnen Sie von vorn." };
+    if (err instanceof AppError && err.code === "identity_proof_required")
+      return {
+        ok: false,
+        code: err.code,
+        message:
+          "Ihre Bestätigung gilt dafür nicht mehr. Bitte beginnen Sie die Einrichtung von vorn und bestätigen Sie Ihre Identität erneut.",
+      };
     return actionError(err);
   }
 }
@@ -159,7 +212,8 @@ export async function manageTwoFactor(_prev: RecoveryCodesState | null, form: Fo
   } catch (err) {
     if (err instanceof TwoFactorThrottledError) return proofRefused("throttled", proofKind);
     if (err instanceof AppError && err.code === "validation_failed") return proofRefused("wrong", proofKind);
-    if (err instanceof AppError && err.code === "conflict") return { ok: false, code: "conflict", message: "Die Zwei-Faktor-Anmeldung ist nicht eingerichtet." };
+    if (err instanceof AppError && err.code === "conflict")
+      return { ok: false, code: "conflict", message: "Die Zwei-Faktor-Anmeldung ist nicht eingerichtet." };
     if (err instanceof AppError && err.code === "identity_proof_required") return proofMissing(proofKind);
     return { ...actionError(err), proofKind };
   }
@@ -186,12 +240,20 @@ export async function startPasskeyRegistration(_prev: PasskeyRegistrationStart |
   }
 }
 
-const b64url = z.string().min(1).max(65_536).regex(/^[A-Za-z0-9_-]+={0,2}$/);
+const b64url = z
+  .string()
+  .min(1)
+  .max(65_536)
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/);
 const RegistrationAnswer = z.object({
   id: b64url,
   rawId: b64url,
   type: z.literal("public-key"),
-  response: z.looseObject({ clientDataJSON: b64url, attestationObject: b64url, transports: z.array(z.string().max(32)).max(10).optional() }),
+  response: z.looseObject({
+    clientDataJSON: b64url,
+    attestationObject: b64url,
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
   clientExtensionResults: z.looseObject({}),
 });
@@ -203,17 +265,30 @@ export async function finishPasskeyRegistration(response: unknown, name: string)
   if (!answer.success) return { ok: false, message: "Der Passkey konnte nicht geprüft werden. Bitte versuchen Sie es erneut." };
   try {
     // The proof given at the start must still count now; the domain checks it under its lock.
-    const created = await registerPasskey(user.id, answer.data as Parameters<typeof registerPasskey>[1], String(name ?? "").slice(0, 200), { proof: session, acting: session });
+    const created = await registerPasskey(user.id, answer.data as Parameters<typeof registerPasskey>[1], String(name ?? "").slice(0, 200), {
+      proof: session,
+      acting: session,
+    });
     refresh();
     return { ok: true, message: `Passkey „${created.name}“ hinzugefügt.` };
   } catch (err) {
     if (err instanceof AppError && err.code === "validation_failed") {
       return err.issues?.length
         ? { ok: false, code: err.code, message: "Bitte prüfen Sie die markierten Felder.", issues: { name: PASSKEY_NAME_ISSUE } }
-        : { ok: false, code: err.code, message: "Der Passkey konnte nicht geprüft werden oder die Anfrage ist abgelaufen. Bitte versuchen Sie es erneut." };
+        : {
+            ok: false,
+            code: err.code,
+            message: "Der Passkey konnte nicht geprüft werden oder die Anfrage ist abgelaufen. Bitte versuchen Sie es erneut.",
+          };
     }
-    if (err instanceof AppError && err.code === "conflict") return { ok: false, code: err.code, message: "Dieser Passkey ist bereits registriert." };
-    if (err instanceof AppError && err.code === "identity_proof_required") return { ok: false, code: err.code, message: "Ihre Bestätigung gilt dafür nicht (mehr). Bitte bestätigen Sie Ihre Identität erneut." };
+    if (err instanceof AppError && err.code === "conflict")
+      return { ok: false, code: err.code, message: "Dieser Passkey ist bereits registriert." };
+    if (err instanceof AppError && err.code === "identity_proof_required")
+      return {
+        ok: false,
+        code: err.code,
+        message: "Ihre Bestätigung gilt dafür nicht (mehr). Bitte bestätigen Sie Ihre Identität erneut.",
+      };
     return actionError(err);
   }
 }
@@ -229,7 +304,8 @@ export async function renamePasskeyAction(passkeyId: number, _prev: ActionResult
     refresh();
     return { ok: true, message: "Passkey umbenannt." };
   } catch (err) {
-    if (err instanceof AppError && err.code === "validation_failed") return { ok: false, code: err.code, message: PASSKEY_NAME_ISSUE, issues: { name: PASSKEY_NAME_ISSUE } };
+    if (err instanceof AppError && err.code === "validation_failed")
+      return { ok: false, code: err.code, message: PASSKEY_NAME_ISSUE, issues: { name: PASSKEY_NAME_ISSUE } };
     if (err instanceof AppError && err.code === "not_found") return { ok: false, code: err.code, message: UNKNOWN_PASSKEY };
     return actionError(err);
   }
@@ -268,14 +344,24 @@ export async function requestEmailChangeAction(_prev: EmailChangeState | null, f
   const values = { newEmail: formText(form, "newEmail", 320) };
   // Checked before the proof, which may spend a recovery code.
   if (!NewEmail.safeParse(values.newEmail).success) {
-    return { ok: false, code: "validation_failed", message: "Bitte prüfen Sie die markierten Felder.", issues: { newEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein." }, values, proofKind: proofKindOf(form) };
+    return {
+      ok: false,
+      code: "validation_failed",
+      message: "Bitte prüfen Sie die markierten Felder.",
+      issues: { newEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein." },
+      values,
+      proofKind: proofKindOf(form),
+    };
   }
   try {
     const proof = await requireFreshProof(s, "email_change", form, { reuseFresh: true });
     if (!proof.ok) return { ...proof.result, values };
     const { pendingEmail } = await requestEmailChange({ userId: s.user.id, newEmail: values.newEmail, acting: s.session });
     refresh();
-    return { ok: true, message: `Wir haben einen Bestätigungslink an ${pendingEmail} geschickt. Ihre Adresse ändert sich erst, wenn Sie ihn öffnen und bestätigen.` };
+    return {
+      ok: true,
+      message: `Wir haben einen Bestätigungslink an ${pendingEmail} geschickt. Ihre Adresse ändert sich erst, wenn Sie ihn öffnen und bestätigen.`,
+    };
   } catch (err) {
     return { ...actionError(err), values, proofKind: proofKindOf(form) };
   }

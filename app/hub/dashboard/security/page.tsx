@@ -59,13 +59,21 @@ export default async function SecurityPage() {
     listApiTokens(user.id),
   ]);
   const hasPassword = account.passwordHash !== null;
-  const proofAccount: ProofAccount = { hasTotp: twoFactor.enabled, hasPassword, hasPasskey: passkeys.length > 0, isStaff: user.staffRole !== "user" };
+  const proofAccount: ProofAccount = {
+    hasTotp: twoFactor.enabled,
+    hasPassword,
+    hasPasskey: passkeys.length > 0,
+    isStaff: user.staffRole !== "user",
+  };
   // A proof the session gave minutes ago counts for an action only if the action accepts its kind.
   const kinds = (purpose: ProofPurpose) => proofKindsFor(purpose, proofAccount);
   const fresh = (purpose: ProofPurpose) => freshProofFor(session, kinds(purpose)) !== null;
   const impersonating = session.impersonatorUserId !== null;
   const now = new Date();
-  const pending = account.pendingEmail && account.pendingEmailExpiresAt && account.pendingEmailExpiresAt > now ? { email: account.pendingEmail, until: account.pendingEmailExpiresAt } : null;
+  const pending =
+    account.pendingEmail && account.pendingEmailExpiresAt && account.pendingEmailExpiresAt > now
+      ? { email: account.pendingEmail, until: account.pendingEmailExpiresAt }
+      : null;
   const activeTokens = tokens.tokens.filter((t) => !t.expired).length;
 
   return (
@@ -74,7 +82,12 @@ export default async function SecurityPage() {
 
       <section className="panel" aria-labelledby="security-password">
         <h2 id="security-password">Passwort</h2>
-        <PasswordForm hasPassword={hasPassword} proofKinds={kinds("set_first_password")} fresh={fresh("set_first_password")} action={changeOwnPassword} />
+        <PasswordForm
+          hasPassword={hasPassword}
+          proofKinds={kinds("set_first_password")}
+          fresh={fresh("set_first_password")}
+          action={changeOwnPassword}
+        />
       </section>
 
       <section className="panel" aria-labelledby="security-sessions">
@@ -108,7 +121,8 @@ export default async function SecurityPage() {
               Andere Geräte abmelden
             </Button>
             <p className="hint" id="security-sessions-impersonation">
-              Nicht verfügbar: Sie sind über den Support-Zugang mit diesem Konto angemeldet. Die Kundin oder der Kunde kann andere Geräte selbst abmelden.
+              Nicht verfügbar: Sie sind über den Support-Zugang mit diesem Konto angemeldet. Die Kundin oder der Kunde kann andere Geräte
+              selbst abmelden.
             </p>
           </FormActions>
         ) : (
@@ -134,15 +148,30 @@ export default async function SecurityPage() {
 
       <section className="panel" aria-labelledby="security-passkeys">
         <h2 id="security-passkeys">Passkeys</h2>
-        <PasskeyList passkeys={passkeys} rename={renamePasskeyAction} remove={deletePasskeyAction} removeKinds={kinds("remove_passkey")} removeFresh={fresh("remove_passkey")} />
-        <PasskeyAddForm start={startPasskeyRegistration} finish={finishPasskeyRegistration} kinds={kinds("add_passkey")} fresh={fresh("add_passkey")} />
+        <PasskeyList
+          passkeys={passkeys}
+          rename={renamePasskeyAction}
+          remove={deletePasskeyAction}
+          removeKinds={kinds("remove_passkey")}
+          removeFresh={fresh("remove_passkey")}
+        />
+        <PasskeyAddForm
+          start={startPasskeyRegistration}
+          finish={finishPasskeyRegistration}
+          kinds={kinds("add_passkey")}
+          fresh={fresh("add_passkey")}
+        />
       </section>
 
       <section className="panel" aria-labelledby="security-tokens">
         <h2 id="security-tokens">API-Tokens</h2>
         <p>
-          {activeTokens === 0 ? "Sie haben keine gültigen API-Tokens." : activeTokens === 1 ? "Sie haben einen gültigen API-Token." : `Sie haben ${activeTokens} gültige API-Tokens.`} Ein neuer Token verlangt eine frische
-          Bestätigung Ihrer Identität.
+          {activeTokens === 0
+            ? "Sie haben keine gültigen API-Tokens."
+            : activeTokens === 1
+              ? "Sie haben einen gültigen API-Token."
+              : `Sie haben ${activeTokens} gültige API-Tokens.`}{" "}
+          Ein neuer Token verlangt eine frische Bestätigung Ihrer Identität.
         </p>
         {tokens.accessPaused ? (
           <Notice tone="warning" role="status">
@@ -164,8 +193,8 @@ export default async function SecurityPage() {
         {pending ? (
           <Notice tone="warning" role="status">
             <p>
-              Ausstehende Änderung auf <strong data-testid="pending-email">{pending.email}</strong>. Wir haben einen Bestätigungslink an diese Adresse geschickt; er gilt bis {formatBerlin(pending.until)}.
-              Bis zur Bestätigung bleibt {user.email} Ihre Adresse.
+              Ausstehende Änderung auf <strong data-testid="pending-email">{pending.email}</strong>. Wir haben einen Bestätigungslink an
+              diese Adresse geschickt; er gilt bis {formatBerlin(pending.until)}. Bis zur Bestätigung bleibt {user.email} Ihre Adresse.
             </p>
             <ActionButton action={cancelEmailChangeAction} label="Änderung abbrechen" />
           </Notice>

@@ -18,7 +18,10 @@ const passkeyAnswer = {
 
 describe("readProof", () => {
   it("reads each kind of proof", () => {
-    expect(readProof(form({ kind: "password", password: "correct horse battery" }))).toEqual({ kind: "password", password: "correct horse battery" });
+    expect(readProof(form({ kind: "password", password: "correct horse battery" }))).toEqual({
+      kind: "password",
+      password: "correct horse battery",
+    });
     expect(readProof(form({ kind: "app_code", code: " 123 456 " }))).toEqual({ kind: "app_code", code: "123 456" });
     expect(readProof(form({ kind: "recovery_code", code: "abcd-efgh" }))).toEqual({ kind: "recovery_code", code: "abcd-efgh" });
     expect(readProof(form({ kind: "email_code", code: "000123" }))).toEqual({ kind: "email_code", code: "000123" });

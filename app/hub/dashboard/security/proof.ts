@@ -2,7 +2,16 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { headers } from "next/headers";
 import { z } from "zod";
 import type { ProofFormState } from "@/components/security/types";
-import { freshProofFor, IdentityProofRefusedError, proveIdentity, sessionProofKinds, type IdentityProof, type ProofKind, type ProofPurpose, type SessionProof } from "@/lib/domains/accounts/identity-proof";
+import {
+  freshProofFor,
+  IdentityProofRefusedError,
+  proveIdentity,
+  sessionProofKinds,
+  type IdentityProof,
+  type ProofKind,
+  type ProofPurpose,
+  type SessionProof,
+} from "@/lib/domains/accounts/identity-proof";
 import { clientContextOf } from "@/lib/domains/auth/next-auth/client-context";
 import { markIdentityProved } from "@/lib/domains/auth/session";
 import type { ActiveSession } from "@/lib/domains/auth/sessions/resolve-session";
@@ -13,7 +22,11 @@ import { formText } from "@/lib/core/forms/form-fields";
 
 const PROOF_KINDS = ["password", "app_code", "recovery_code", "email_code", "passkey"] as const satisfies readonly ProofKind[];
 
-const b64url = z.string().min(1).max(16_384).regex(/^[A-Za-z0-9_-]+={0,2}$/);
+const b64url = z
+  .string()
+  .min(1)
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/);
 const code = z.string().trim().min(1).max(64);
 
 const PasskeyAnswer = z.object({
@@ -67,7 +80,13 @@ export const THROTTLED = "Zu viele Versuche. Bitte warten Sie eine Minute und ve
 
 /** No (complete) proof in the form. */
 export function proofMissing(proofKind?: ProofKind): ProofFormState {
-  return { ok: false, code: "identity_proof_required", message: "Bitte bestätigen Sie zuerst Ihre Identität.", issues: { proof: "Bitte vervollständigen Sie die Bestätigung." }, proofKind };
+  return {
+    ok: false,
+    code: "identity_proof_required",
+    message: "Bitte bestätigen Sie zuerst Ihre Identität.",
+    issues: { proof: "Bitte vervollständigen Sie die Bestätigung." },
+    proofKind,
+  };
 }
 
 const WRONG: Record<ProofKind, string> = {
@@ -81,7 +100,12 @@ const WRONG: Record<ProofKind, string> = {
 /** A proof that did not pass: wrong, not allowed here, or throttled. */
 export function proofRefused(reason: IdentityProofRefusedError["reason"], proofKind?: ProofKind): ProofFormState {
   if (reason === "throttled") return { ok: false, code: "rate_limited", message: THROTTLED, proofKind };
-  const issue = reason === "not_accepted" ? "Diese Art der Bestätigung ist hier nicht möglich." : proofKind ? WRONG[proofKind] : "Die Bestätigung ist nicht korrekt.";
+  const issue =
+    reason === "not_accepted"
+      ? "Diese Art der Bestätigung ist hier nicht möglich."
+      : proofKind
+        ? WRONG[proofKind]
+        : "Die Bestätigung ist nicht korrekt.";
   return { ok: false, code: "validation_failed", message: REFUSED, issues: { proof: issue }, proofKind };
 }
 
@@ -95,10 +119,16 @@ export type ProofCheck = { ok: true; provedAt: Date; proof: SessionProof } | { o
  * session. Refusals come back as form results; anything else throws for the caller's actionError,
  * among them the domain's refusal of staff acting as the customer (before any proof is read).
  */
-export async function requireFreshProof(s: ActiveSession, purpose: ProofPurpose, form: FormData, opts: { reuseFresh: boolean }): Promise<ProofCheck> {
+export async function requireFreshProof(
+  s: ActiveSession,
+  purpose: ProofPurpose,
+  form: FormData,
+  opts: { reuseFresh: boolean },
+): Promise<ProofCheck> {
   const accepted = await sessionProofKinds(s.user.id, purpose, { acting: s.session });
   const provedBefore = opts.reuseFresh ? freshProofFor(s.session, accepted) : null;
-  if (provedBefore) return { ok: true, provedAt: provedBefore, proof: { identityProvedAt: provedBefore, identityProofKind: s.session.identityProofKind } };
+  if (provedBefore)
+    return { ok: true, provedAt: provedBefore, proof: { identityProvedAt: provedBefore, identityProofKind: s.session.identityProofKind } };
   const proofKind = proofKindOf(form);
   const proof = readProof(form);
   if (!proof) return { ok: false, result: proofMissing(proofKind) };

@@ -19,7 +19,8 @@ vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextH
 vi.mock("next/cache", async (original) => ({ ...(await original<typeof import("next/cache")>()), refresh: () => {} }));
 withPageSession();
 
-const notices = (to: string) => db.mailOutbox.findMany({ where: { to, mailType: "security_notice" }, orderBy: { id: "asc" }, select: { subject: true, text: true } });
+const notices = (to: string) =>
+  db.mailOutbox.findMany({ where: { to, mailType: "security_notice" }, orderBy: { id: "asc" }, select: { subject: true, text: true } });
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
   for (const [k, v] of Object.entries(fields)) data.set(k, v);
@@ -31,7 +32,10 @@ describe("security notices through the domain", () => {
     const user = await seedUserWithRandomId();
     const { secret } = await beginTotpSetup(user.id);
     const setupAt = new Date();
-    const { recoveryCodes } = await confirmTotpSetup(user.id, await codeAt(secret, setupAt), { now: setupAt, proof: { identityProvedAt: setupAt, identityProofKind: "email_code" } });
+    const { recoveryCodes } = await confirmTotpSetup(user.id, await codeAt(secret, setupAt), {
+      now: setupAt,
+      proof: { identityProvedAt: setupAt, identityProofKind: "email_code" },
+    });
     await renewRecoveryCodes(user.id, recoveryCodes[0]!);
     const later = new Date(setupAt.getTime() + 60_000);
     await disableTotp(user.id, await codeAt(secret, later), { now: later });
@@ -47,7 +51,9 @@ describe("security notices through the domain", () => {
     const now = new Date();
     await expect(disableTotp(user.id, await wrongCodeAt(secret, now), { now })).rejects.toMatchObject({ code: "validation_failed" });
     await expect(renewRecoveryCodes(user.id, await wrongCodeAt(secret, now), { now })).rejects.toMatchObject({ code: "validation_failed" });
-    await expect(createApiToken({ userId: user.id, name: "", identityConfirmedAt: now })).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(createApiToken({ userId: user.id, name: "", identityConfirmedAt: now })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
     expect(await notices(user.email)).toEqual([]);
   });
 
@@ -61,7 +67,11 @@ describe("security notices through the domain", () => {
 
   it("repeats only the plain part of a token's name: whoever holds a session cannot mail the owner a message or a link in our words", async () => {
     const user = await seedUserWithRandomId();
-    await createApiToken({ userId: user.id, name: "Alles in Ordnung, bitte hier bestätigen: https://evil.example/konto?id=1 <b>jetzt</b>", identityConfirmedAt: new Date() });
+    await createApiToken({
+      userId: user.id,
+      name: "Alles in Ordnung, bitte hier bestätigen: https://evil.example/konto?id=1 <b>jetzt</b>",
+      identityConfirmedAt: new Date(),
+    });
     const [mail] = await notices(user.email);
     expect(mail!.text).not.toMatch(/https?:\/\/|evil\.example|<b>/);
     expect(mail!.text).toContain("„Alles in Ordnung bitte hier bestätigen https evil example");
@@ -91,11 +101,22 @@ describe("security notices through the security page", () => {
     expect(confirmed).toMatchObject({ ok: true });
     const codes = confirmed.recoveryCodes!;
 
-    expect(await security.manageTwoFactor(null, form({ intent: "renew", proof: JSON.stringify({ kind: "recovery_code", code: codes[0] }) }))).toMatchObject({ ok: true });
-    expect(await tokens.createToken(null, form({ name: "Redaktionssystem", proof: JSON.stringify({ kind: "password", password: "Kiesel-Brücke-Abend-2026" }) }))).toMatchObject({ ok: true });
+    expect(
+      await security.manageTwoFactor(null, form({ intent: "renew", proof: JSON.stringify({ kind: "recovery_code", code: codes[0] }) })),
+    ).toMatchObject({ ok: true });
+    expect(
+      await tokens.createToken(
+        null,
+        form({ name: "Redaktionssystem", proof: JSON.stringify({ kind: "password", password: "Kiesel-Brücke-Abend-2026" }) }),
+      ),
+    ).toMatchObject({ ok: true });
 
     const mails = await notices(owner.user.email);
-    expect(mails.map((m) => m.subject)).toEqual(["Die Zwei-Faktor-Anmeldung wurde eingeschaltet", "Neue Wiederherstellungscodes für Ihr Konto", "Ein API-Token wurde für Ihr Konto erstellt"]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      "Die Zwei-Faktor-Anmeldung wurde eingeschaltet",
+      "Neue Wiederherstellungscodes für Ihr Konto",
+      "Ein API-Token wurde für Ihr Konto erstellt",
+    ]);
     expect(mails[2]!.text).toContain("„Redaktionssystem“");
   });
 
@@ -103,7 +124,12 @@ describe("security notices through the security page", () => {
     const { user, recoveryCodes } = await seedTotpUser();
     await signIn(user.id);
     const security = await import("../security/actions");
-    expect(await security.manageTwoFactor(null, form({ intent: "disable", proof: JSON.stringify({ kind: "recovery_code", code: recoveryCodes[0] }) }))).toMatchObject({ ok: true });
+    expect(
+      await security.manageTwoFactor(
+        null,
+        form({ intent: "disable", proof: JSON.stringify({ kind: "recovery_code", code: recoveryCodes[0] }) }),
+      ),
+    ).toMatchObject({ ok: true });
     expect((await notices(user.email)).map((m) => m.subject)).toEqual(["Die Zwei-Faktor-Anmeldung wurde ausgeschaltet"]);
   });
 });

@@ -40,7 +40,10 @@ describe("a further strong factor once the account has one", () => {
     await sendEmailProofCode(owner.user.id);
     const code = await mailedCode(owner.user.email);
     for (const purpose of ["add_passkey", "first_two_factor_setup"] as const) {
-      for (const proof of [{ kind: "email_code" as const, code }, { kind: "password" as const, password: "Kiesel-Brücke-Abend-2026" }]) {
+      for (const proof of [
+        { kind: "email_code" as const, code },
+        { kind: "password" as const, password: "Kiesel-Brücke-Abend-2026" },
+      ]) {
         const err = await proveIdentity(owner.user.id, purpose, proof).catch((e: unknown) => e);
         expect(err).toBeInstanceOf(IdentityProofRefusedError);
         expect(err).toMatchObject({ reason: "not_accepted", details: { acceptedKinds: ["passkey"] } });
@@ -48,7 +51,9 @@ describe("a further strong factor once the account has one", () => {
     }
     // The owner's passkey proves it.
     const options = await passkeyProofOptions(owner.user.id);
-    await expect(proveIdentity(owner.user.id, "add_passkey", { kind: "passkey", response: owner.authenticator!.authenticate(options) })).resolves.toMatchObject({ kind: "passkey" });
+    await expect(
+      proveIdentity(owner.user.id, "add_passkey", { kind: "passkey", response: owner.authenticator!.authenticate(options) }),
+    ).resolves.toMatchObject({ kind: "passkey" });
   });
 
   it("the thief cannot start a passkey registration with the mailed code", async () => {
@@ -85,26 +90,36 @@ describe("a further strong factor once the account has one", () => {
     const fresh = await seedAccount({ password: true }, { staffRole: "admin" });
     await signInPasswordOnly(fresh.user.id);
     expect((await (await actions()).sendProofCode()).ok).toBe(true);
-    const answer = await (await actions()).startPasskeyRegistration(null, proofForm({ kind: "email_code", code: await mailedCode(fresh.user.email) }));
+    const answer = await (
+      await actions()
+    ).startPasskeyRegistration(null, proofForm({ kind: "email_code", code: await mailedCode(fresh.user.email) }));
     expect(answer).toMatchObject({ ok: true, options: expect.anything() });
   });
 });
 
 describe("removing a passkey", () => {
-  it("the thief with the mailbox or the password cannot remove the owner's passkey (to enrol their own as the \"first\" factor)", async () => {
+  it('the thief with the mailbox or the password cannot remove the owner\'s passkey (to enrol their own as the "first" factor)', async () => {
     const { owner, code } = await thiefWithMailbox("user");
     const passkey = await db.passkey.findFirstOrThrow({ where: { userId: owner.user.id } });
     const { deletePasskeyAction } = await actions();
     expect(await deletePasskeyAction(passkey.id, null, new FormData())).toMatchObject({ ok: false, code: "identity_proof_required" });
-    for (const proof of [{ kind: "email_code", code }, { kind: "password", password: PASSWORD }]) {
-      expect(await deletePasskeyAction(passkey.id, null, proofForm(proof))).toMatchObject({ ok: false, issues: { proof: "Diese Art der Bestätigung ist hier nicht möglich." } });
+    for (const proof of [
+      { kind: "email_code", code },
+      { kind: "password", password: PASSWORD },
+    ]) {
+      expect(await deletePasskeyAction(passkey.id, null, proofForm(proof))).toMatchObject({
+        ok: false,
+        issues: { proof: "Diese Art der Bestätigung ist hier nicht möglich." },
+      });
     }
     // Nor does an e-mail code the session gave for another action a minute ago.
     const session = await db.session.findFirstOrThrow({ where: { userId: owner.user.id }, orderBy: { id: "desc" } });
     await markIdentityProved(session.id, new Date(Date.now() - 60_000), "email_code");
     expect(await deletePasskeyAction(passkey.id, null, new FormData())).toMatchObject({ ok: false, code: "identity_proof_required" });
     expect(await db.passkey.count({ where: { id: passkey.id } })).toBe(1);
-    expect(await db.mailOutbox.count({ where: { to: owner.user.email, mailType: "passkey_changed", text: { contains: "entfernt" } } })).toBe(0);
+    expect(
+      await db.mailOutbox.count({ where: { to: owner.user.email, mailType: "passkey_changed", text: { contains: "entfernt" } } }),
+    ).toBe(0);
   });
 
   it("the owner removes it with the passkey (or app code) the account has", async () => {
@@ -112,7 +127,10 @@ describe("removing a passkey", () => {
     await signInPasswordOnly(owner.user.id);
     const passkey = await db.passkey.findFirstOrThrow({ where: { userId: owner.user.id } });
     const response = owner.authenticator!.authenticate(await passkeyProofOptions(owner.user.id));
-    expect(await (await actions()).deletePasskeyAction(passkey.id, null, proofForm({ kind: "passkey", response }))).toMatchObject({ ok: true, message: "Passkey entfernt." });
+    expect(await (await actions()).deletePasskeyAction(passkey.id, null, proofForm({ kind: "passkey", response }))).toMatchObject({
+      ok: true,
+      message: "Passkey entfernt.",
+    });
     expect(await db.passkey.count({ where: { userId: owner.user.id } })).toBe(0);
   });
 });

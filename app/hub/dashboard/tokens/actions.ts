@@ -18,13 +18,30 @@ export async function createToken(_prev: TokenFormState | null, form: FormData):
   const values = { name: formText(form, "name", 200), expires: formText(form, "expires", 40) };
   // The expiry date means the end of that day in German time. Checked before the proof, which may spend an e-mail code.
   const expiresAt = values.expires ? berlinLocalToDate(`${values.expires}T23:59`) : null;
-  if (values.expires && !expiresAt) return { ok: false, message: "Bitte prüfen Sie die markierten Felder.", issues: { expiresAt: "Bitte geben Sie ein gültiges Datum an." }, values, proofKind: proofKindOf(form) };
+  if (values.expires && !expiresAt)
+    return {
+      ok: false,
+      message: "Bitte prüfen Sie die markierten Felder.",
+      issues: { expiresAt: "Bitte geben Sie ein gültiges Datum an." },
+      values,
+      proofKind: proofKindOf(form),
+    };
   try {
     const proof = await requireFreshProof(s, "api_token", form, { reuseFresh: true });
     if (!proof.ok) return { ...proof.result, values };
-    const created = await createApiToken({ userId: s.user.id, name: values.name, expiresAt, identityConfirmedAt: proof.provedAt, acting: s.session });
+    const created = await createApiToken({
+      userId: s.user.id,
+      name: values.name,
+      expiresAt,
+      identityConfirmedAt: proof.provedAt,
+      acting: s.session,
+    });
     refresh();
-    return { ok: true, message: `Token „${created.name}“ erstellt. Kopieren Sie ihn jetzt – er wird nur dieses eine Mal angezeigt.`, token: created.token };
+    return {
+      ok: true,
+      message: `Token „${created.name}“ erstellt. Kopieren Sie ihn jetzt – er wird nur dieses eine Mal angezeigt.`,
+      token: created.token,
+    };
   } catch (err) {
     return { ...actionError(err), values, proofKind: proofKindOf(form) };
   }

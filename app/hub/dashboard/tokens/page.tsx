@@ -23,13 +23,19 @@ export default async function TokensPage() {
       <PageHeader title="API-Tokens" description="Mit einem API-Token reichen Ihre Programme Pressemitteilungen über die HTTP-API ein." />
       {accessPaused ? (
         <Notice tone="warning" role="status">
-          Der API-Zugang Ihres Kontos ruht, weil keine Buchung mit API-Zugang aktiv ist. Ihre Tokens bleiben erhalten und funktionieren nach einer neuen Buchung wieder.
+          Der API-Zugang Ihres Kontos ruht, weil keine Buchung mit API-Zugang aktiv ist. Ihre Tokens bleiben erhalten und funktionieren nach
+          einer neuen Buchung wieder.
         </Notice>
       ) : null}
       <TokenList tokens={tokens} revoke={revokeToken} />
       <h2>Neuen Token erstellen</h2>
       <IdentityProofProvider sendEmailCode={sendProofCode} passkeyOptions={startPasskeyProof}>
-        <TokenCreateForm action={createToken} maxDate={max.toISOString().slice(0, 10)} proofKinds={proofKinds} fresh={freshProofFor(session, proofKinds) !== null} />
+        <TokenCreateForm
+          action={createToken}
+          maxDate={max.toISOString().slice(0, 10)}
+          proofKinds={proofKinds}
+          fresh={freshProofFor(session, proofKinds) !== null}
+        />
       </IdentityProofProvider>
     </>
   );

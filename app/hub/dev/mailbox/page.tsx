@@ -28,8 +28,8 @@ export default async function LocalMailboxPage({ searchParams }: { searchParams:
       <main id="main" className="wrap">
         <h1>Lokales Postfach</h1>
         <p>
-          Ohne <code>RESEND_API_KEY</code> verlässt keine E-Mail diesen Rechner: Anmeldelinks, Codes und Benachrichtigungen landen hier, genau so, wie sie
-          versendet würden (mit Kopfzeilen und Textteil).
+          Ohne <code>RESEND_API_KEY</code> verlässt keine E-Mail diesen Rechner: Anmeldelinks, Codes und Benachrichtigungen landen hier,
+          genau so, wie sie versendet würden (mit Kopfzeilen und Textteil).
         </p>
         {waiting ? (
           <Notice tone="warning" role="status">
@@ -37,7 +37,14 @@ export default async function LocalMailboxPage({ searchParams }: { searchParams:
           </Notice>
         ) : null}
         <form className="search" role="search" action="/dev/mailbox">
-          <input id="mailbox-to" name="to" type="search" aria-label="Empfänger" placeholder="Empfänger filtern, z. B. name@example.com" defaultValue={to ?? ""} />
+          <input
+            id="mailbox-to"
+            name="to"
+            type="search"
+            aria-label="Empfänger"
+            placeholder="Empfänger filtern, z. B. name@example.com"
+            defaultValue={to ?? ""}
+          />
           <Button type="submit">Filtern</Button>
         </form>
         {messages.length === 0 ? (
@@ -45,14 +52,20 @@ export default async function LocalMailboxPage({ searchParams }: { searchParams:
         ) : (
           <Table caption={`${total} E-Mail(s), neueste zuerst`} showCaption>
             <thead>
-              <tr><th scope="col">Empfangen</th><th scope="col">An</th><th scope="col">Betreff</th></tr>
+              <tr>
+                <th scope="col">Empfangen</th>
+                <th scope="col">An</th>
+                <th scope="col">Betreff</th>
+              </tr>
             </thead>
             <tbody>
               {messages.map((m) => (
                 <tr key={m.id}>
                   <td className="meta">{time.format(m.createdAt)}</td>
                   <td>{m.to}</td>
-                  <td><a href={`/dev/mailbox/${m.id}`}>{m.subject}</a></td>
+                  <td>
+                    <a href={`/dev/mailbox/${m.id}`}>{m.subject}</a>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -61,7 +74,9 @@ export default async function LocalMailboxPage({ searchParams }: { searchParams:
         {pages > 1 ? (
           <FormActions as="nav" aria-label="Seiten">
             {page > 1 ? <a href={pageHref(page - 1)}>Neuere</a> : null}
-            <span className="meta">Seite {page} von {pages}</span>
+            <span className="meta">
+              Seite {page} von {pages}
+            </span>
             {page < pages ? <a href={pageHref(page + 1)}>Ältere</a> : null}
           </FormActions>
         ) : null}

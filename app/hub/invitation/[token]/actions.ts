@@ -12,7 +12,11 @@ export async function acceptInvitationAction(token: string, _prev: ActionResult 
   const { user, session } = await requireUser();
   let companyId: number;
   try {
-    ({ companyId } = await acceptInvitation({ token: typeof token === "string" ? token.slice(0, 200) : "", signedInUserId: user.id, acting: session }));
+    ({ companyId } = await acceptInvitation({
+      token: typeof token === "string" ? token.slice(0, 200) : "",
+      signedInUserId: user.id,
+      acting: session,
+    }));
   } catch (err) {
     return teamFormError(err);
   }

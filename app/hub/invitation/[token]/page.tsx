@@ -23,7 +23,11 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
     <>
       <SiteHeader brand={SITE_NAMES.hub} tagline="Kundenbereich" homeHref="/" nav={[]} />
       <main id="main" className="wrap">
-        {invitation ? <Invitation token={token} invitation={invitation} signedInAs={session?.user.email ?? null} /> : <Invalid signedIn={!!session} />}
+        {invitation ? (
+          <Invitation token={token} invitation={invitation} signedInAs={session?.user.email ?? null} />
+        ) : (
+          <Invalid signedIn={!!session} />
+        )}
       </main>
       <SiteFooter>© Pressdesk</SiteFooter>
     </>
@@ -35,7 +39,8 @@ function Invalid({ signedIn }: { signedIn: boolean }) {
     <>
       <h1>Einladung</h1>
       <Notice tone="error" role="alert">
-        Diese Einladung ist ungültig, abgelaufen oder wurde schon angenommen. Bitten Sie die Person, die Sie eingeladen hat, um eine neue Einladung.
+        Diese Einladung ist ungültig, abgelaufen oder wurde schon angenommen. Bitten Sie die Person, die Sie eingeladen hat, um eine neue
+        Einladung.
       </Notice>
       <p>{signedIn ? <a href="/dashboard">Zum Dashboard</a> : <a href="/login">Zur Anmeldung</a>}</p>
     </>
@@ -71,7 +76,8 @@ function Invitation({ token, invitation, signedInAs }: { token: string; invitati
       {signedInAs !== null && signedInAs !== invitation.email ? (
         <>
           <Notice tone="error" role="alert">
-            Diese Einladung gilt nur für {invitation.email}. Sie sind als {signedInAs} angemeldet. Melden Sie sich ab und öffnen Sie den Link aus der E-Mail dann erneut.
+            Diese Einladung gilt nur für {invitation.email}. Sie sind als {signedInAs} angemeldet. Melden Sie sich ab und öffnen Sie den
+            Link aus der E-Mail dann erneut.
           </Notice>
           <form action={logout}>
             <Button type="submit" variant="secondary">
@@ -88,7 +94,10 @@ function Invitation({ token, invitation, signedInAs }: { token: string; invitati
         </>
       ) : (
         <>
-          <p>Für {invitation.email} gibt es noch kein Konto. Legen Sie es mit dieser Adresse an; sobald Sie die Adresse bestätigt haben, gehören Sie zum Team.</p>
+          <p>
+            Für {invitation.email} gibt es noch kein Konto. Legen Sie es mit dieser Adresse an; sobald Sie die Adresse bestätigt haben,
+            gehören Sie zum Team.
+          </p>
           {/* A plain link: the registration page loads afresh, nothing prefetches the invitation's token. */}
           <a className={buttonClass()} href={register}>
             Konto anlegen

@@ -24,10 +24,20 @@ export default async function ChallengePage() {
       <SiteHeader brand={SITE_NAMES.hub} tagline="Kundenbereich" homeHref="/" nav={[]} />
       <main id="main" className="wrap">
         <h1>Anmeldung bestätigen</h1>
-        <p>Ihr Konto ist mit einem zweiten Faktor geschützt. Bestätigen Sie die Anmeldung mit {hasPasskey && s.user.hasTotp ? "Ihrem Passkey, mit dem aktuellen Code aus Ihrer Authenticator-App oder einem Ihrer Wiederherstellungscodes" : hasPasskey ? "Ihrem Passkey" : "dem aktuellen Code aus Ihrer Authenticator-App oder einem Ihrer Wiederherstellungscodes"}.</p>
+        <p>
+          Ihr Konto ist mit einem zweiten Faktor geschützt. Bestätigen Sie die Anmeldung mit{" "}
+          {hasPasskey && s.user.hasTotp
+            ? "Ihrem Passkey, mit dem aktuellen Code aus Ihrer Authenticator-App oder einem Ihrer Wiederherstellungscodes"
+            : hasPasskey
+              ? "Ihrem Passkey"
+              : "dem aktuellen Code aus Ihrer Authenticator-App oder einem Ihrer Wiederherstellungscodes"}
+          .
+        </p>
         {hasPasskey ? <PasskeyConfirmButton start={startPasskeyChallenge} answer={answerChallengeWithPasskey} /> : null}
         {s.user.hasTotp ? <ChallengeForm action={answerChallenge} /> : null}
-        {hasPasskey && !s.user.hasTotp ? <p className="meta">Passkey verloren? Wenden Sie sich an eine Super-Administratorin oder einen Super-Administrator.</p> : null}
+        {hasPasskey && !s.user.hasTotp ? (
+          <p className="meta">Passkey verloren? Wenden Sie sich an eine Super-Administratorin oder einen Super-Administrator.</p>
+        ) : null}
         <form action={logout}>
           <Button type="submit" variant="link">
             Abbrechen und abmelden

@@ -21,9 +21,11 @@ const CHECK_FIELDS = "Bitte prüfen Sie die markierten Felder.";
 /** Mails a reset link; the same answer whether or not the address has an account. */
 export async function requestReset(_prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const email = formText(form, "email", 320).trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, message: CHECK_FIELDS, issues: { email: "Bitte geben Sie eine gültige E-Mail-Adresse an." } };
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    return { ok: false, message: CHECK_FIELDS, issues: { email: "Bitte geben Sie eine gültige E-Mail-Adresse an." } };
   // The budget of login links and registrations: all three mail an address a stranger typed in.
-  if (!(await getLimiter("accountMail").limit(clientKeyOf(await headers()))).success) return { ok: false, message: "Zu viele Anfragen von dieser Adresse. Bitte versuchen Sie es später erneut." };
+  if (!(await getLimiter("accountMail").limit(clientKeyOf(await headers()))).success)
+    return { ok: false, message: "Zu viele Anfragen von dieser Adresse. Bitte versuchen Sie es später erneut." };
   await requestPasswordReset({ email });
   return { ok: true, message: "Wenn zu dieser Adresse ein Konto besteht, ist ein Link zum Zurücksetzen unterwegs. Er gilt 60 Minuten." };
 }
@@ -42,13 +44,25 @@ export async function completeReset(_prev: ActionResult | null, form: FormData):
   const token = formText(form, "token", 200);
   const newPassword = formText(form, "newPassword", MAX_PASSWORD + 1);
   const repeat = formText(form, "newPasswordRepeat", MAX_PASSWORD + 1);
-  if (newPassword.length > MAX_PASSWORD) return { ok: false, message: CHECK_FIELDS, issues: { password: `Das Passwort darf höchstens ${MAX_PASSWORD} Zeichen lang sein.` } };
-  if (newPassword !== repeat) return { ok: false, message: CHECK_FIELDS, issues: { newPasswordRepeat: "Die beiden Passwörter stimmen nicht überein." } };
+  if (newPassword.length > MAX_PASSWORD)
+    return { ok: false, message: CHECK_FIELDS, issues: { password: `Das Passwort darf höchstens ${MAX_PASSWORD} Zeichen lang sein.` } };
+  if (newPassword !== repeat)
+    return { ok: false, message: CHECK_FIELDS, issues: { newPasswordRepeat: "Die beiden Passwörter stimmen nicht überein." } };
   try {
     await completePasswordReset({ token, newPassword, ip: clientContextOf(await headers()).ip });
   } catch (err) {
-    if (err instanceof LoginLinkInvalidError) return { ok: false, code: "gone", message: "Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt. Fordern Sie einen neuen an." };
-    if (err instanceof LoginThrottledError) return { ok: false, code: "rate_limited", message: "Zu viele Fehlversuche von dieser Adresse. Bitte versuchen Sie es in einigen Minuten erneut." };
+    if (err instanceof LoginLinkInvalidError)
+      return {
+        ok: false,
+        code: "gone",
+        message: "Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt. Fordern Sie einen neuen an.",
+      };
+    if (err instanceof LoginThrottledError)
+      return {
+        ok: false,
+        code: "rate_limited",
+        message: "Zu viele Fehlversuche von dieser Adresse. Bitte versuchen Sie es in einigen Minuten erneut.",
+      };
     return actionError(err);
   }
   (await cookies()).delete(SESSION_COOKIE);

@@ -14,8 +14,8 @@ export default function PasswordResetRequestPage() {
       <main id="main" className="wrap">
         <h1>Passwort vergessen?</h1>
         <p>
-          Geben Sie die E-Mail-Adresse Ihres Kontos an. Wir schicken Ihnen einen Link, mit dem Sie ein neues Passwort festlegen; er gilt 60 Minuten. Danach
-          werden alle Geräte abgemeldet.
+          Geben Sie die E-Mail-Adresse Ihres Kontos an. Wir schicken Ihnen einen Link, mit dem Sie ein neues Passwort festlegen; er gilt 60
+          Minuten. Danach werden alle Geräte abgemeldet.
         </p>
         <PasswordResetRequestForm action={requestReset} />
         <p>

@@ -22,7 +22,10 @@ import { correctionAnchor, correctionsFeedPath, correctionsPath } from "@/lib/do
 export const CORRECTIONS_PER_PAGE = 30;
 
 /** What stands instead of the title of a release that was tombstoned or deleted. */
-export const REMOVED_RELEASE_TITLE: Record<Edition, string> = { de: "Pressemitteilung nicht mehr verfügbar", en: "Press release no longer available" };
+export const REMOVED_RELEASE_TITLE: Record<Edition, string> = {
+  de: "Pressemitteilung nicht mehr verfügbar",
+  en: "Press release no longer available",
+};
 
 export interface CorrectionLogEntry {
   id: number;
@@ -41,11 +44,21 @@ async function entries(portal: Portal, edition: Edition, skip: number, take: num
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip,
     take,
-    select: { id: true, kind: true, createdAt: true, note: true, pressRelease: { select: { id: true, portal: true, language: true, slug: true, goneAt: true, deletedAt: true } } },
+    select: {
+      id: true,
+      kind: true,
+      createdAt: true,
+      note: true,
+      pressRelease: { select: { id: true, portal: true, language: true, slug: true, goneAt: true, deletedAt: true } },
+    },
   });
   const ids = [...new Set(rows.map((r) => r.pressRelease.id))];
   if (!ids.length) return [];
-  const visible = new Set((await db.pressRelease.findMany({ where: { id: { in: ids }, ...publiclyVisibleReleaseWhere(now) }, select: { id: true } })).map((r) => r.id));
+  const visible = new Set(
+    (await db.pressRelease.findMany({ where: { id: { in: ids }, ...publiclyVisibleReleaseWhere(now) }, select: { id: true } })).map(
+      (r) => r.id,
+    ),
+  );
   const newest = await db.pressReleaseCorrection.findMany({
     where: { pressReleaseId: { in: ids } },
     orderBy: [{ pressReleaseId: "asc" }, { createdAt: "desc" }, { id: "desc" }],
@@ -82,8 +95,14 @@ export async function correctionLogPage(portal: Portal, edition: Edition, page: 
 }
 
 const CHANNEL = {
-  de: { title: (site: string) => `Korrekturen – ${site}`, description: (site: string) => `Korrekturen, Änderungen, Schwärzungen und zurückgezogene Pressemitteilungen auf ${site}.` },
-  en: { title: (site: string) => `Corrections – ${site}`, description: (site: string) => `Corrections, updates, redactions and withdrawn press releases on ${site}.` },
+  de: {
+    title: (site: string) => `Korrekturen – ${site}`,
+    description: (site: string) => `Korrekturen, Änderungen, Schwärzungen und zurückgezogene Pressemitteilungen auf ${site}.`,
+  },
+  en: {
+    title: (site: string) => `Corrections – ${site}`,
+    description: (site: string) => `Corrections, updates, redactions and withdrawn press releases on ${site}.`,
+  },
 } as const;
 
 /** The log as RSS 2.0 in the other feeds' format: the newest 50 entries, each linking its release while public. */
@@ -104,6 +123,13 @@ export async function correctionsFeed(portal: Portal, edition: Edition, now = ne
       description: correctionLine(e, edition),
     };
   });
-  const xml = buildRss({ title: CHANNEL[edition].title(site), link: `${origin}${correctionsPath(edition)}`, selfUrl: `${origin}${correctionsFeedPath(edition)}`, description: CHANNEL[edition].description(site), language: edition, items });
+  const xml = buildRss({
+    title: CHANNEL[edition].title(site),
+    link: `${origin}${correctionsPath(edition)}`,
+    selfUrl: `${origin}${correctionsFeedPath(edition)}`,
+    description: CHANNEL[edition].description(site),
+    language: edition,
+    items,
+  });
   return { kind: "ok", xml };
 }

@@ -20,7 +20,19 @@ async function published(companyId: number, data: Record<string, unknown> = {}) 
   const title = (data.title as string) ?? `Meldung ${unique("f")}`;
   const body = "<p>Text der Meldung mit genug Inhalt für den Feed.</p>";
   return db.pressRelease.create({
-    data: { portal: "tech", language: "en", slug: unique("r"), title, body, contentHash: contentHash(title, body), companyId, status: "published", publishedAt: new Date(Date.now() - HOUR), publishedEverAt: new Date(Date.now() - HOUR), ...data },
+    data: {
+      portal: "tech",
+      language: "en",
+      slug: unique("r"),
+      title,
+      body,
+      contentHash: contentHash(title, body),
+      companyId,
+      status: "published",
+      publishedAt: new Date(Date.now() - HOUR),
+      publishedEverAt: new Date(Date.now() - HOUR),
+      ...data,
+    },
   });
 }
 
@@ -34,7 +46,8 @@ describe("RSS feeds", () => {
     const company = await seedCompany({ portal: "tech", name: "Feed & Co <Labs>" });
     const category = await db.category.create({ data: { portal: "tech", slug: unique("c"), nameDe: "Robotik", nameEn: "Robotics" } });
     const base = Date.now() - 2 * HOUR;
-    for (let i = 0; i < FEED_ITEMS + 5; i++) await published(company.id, { publishedAt: new Date(base - i * 60_000), categoryId: category.id });
+    for (let i = 0; i < FEED_ITEMS + 5; i++)
+      await published(company.id, { publishedAt: new Date(base - i * 60_000), categoryId: category.id });
     const hidden = await Promise.all([
       published(company.id, { publishedAt: new Date(Date.now() + HOUR), title: "Embargoed" }),
       published(company.id, { goneAt: new Date(), title: "Tombstoned" }),
@@ -60,8 +73,12 @@ describe("RSS feeds", () => {
   it("a category feed includes its active subcategories; unknown or inactive categories have none", async () => {
     const company = await seedCompany({ portal: "tech" });
     const parent = await db.category.create({ data: { portal: "tech", slug: unique("p"), nameDe: "Software", nameEn: "Software" } });
-    const child = await db.category.create({ data: { portal: "tech", slug: unique("ch"), parentId: parent.id, nameDe: "Cloud", nameEn: "Cloud" } });
-    const inactive = await db.category.create({ data: { portal: "tech", slug: unique("in"), parentId: parent.id, nameDe: "Alt", nameEn: "Old", isActive: false } });
+    const child = await db.category.create({
+      data: { portal: "tech", slug: unique("ch"), parentId: parent.id, nameDe: "Cloud", nameEn: "Cloud" },
+    });
+    const inactive = await db.category.create({
+      data: { portal: "tech", slug: unique("in"), parentId: parent.id, nameDe: "Alt", nameEn: "Old", isActive: false },
+    });
     await published(company.id, { categoryId: parent.id, title: "In parent" });
     await published(company.id, { categoryId: child.id, title: "In child" });
     await published(company.id, { categoryId: inactive.id, title: "In inactive child" });
@@ -87,10 +104,16 @@ describe("RSS feeds", () => {
       expect(await newsroomFeed("tech", "en", c.slug)).toEqual({ kind: "missing" });
     }
     const merged = await seedCompany({ portal: "tech", mergedIntoCompanyId: active.id, isActive: false });
-    expect(await newsroomFeed("tech", "en", merged.slug)).toEqual({ kind: "redirect", location: expect.stringMatching(new RegExp(`/en/newsroom/${active.slug}/feed$`)) });
+    expect(await newsroomFeed("tech", "en", merged.slug)).toEqual({
+      kind: "redirect",
+      location: expect.stringMatching(new RegExp(`/en/newsroom/${active.slug}/feed$`)),
+    });
     const oldSlug = unique("old");
     await db.companySlugRedirect.create({ data: { portal: "tech", slug: oldSlug, companyId: active.id } });
-    expect(await newsroomFeed("tech", "de", oldSlug)).toEqual({ kind: "redirect", location: expect.stringMatching(new RegExp(`/de/newsroom/${active.slug}/feed$`)) });
+    expect(await newsroomFeed("tech", "de", oldSlug)).toEqual({
+      kind: "redirect",
+      location: expect.stringMatching(new RegExp(`/de/newsroom/${active.slug}/feed$`)),
+    });
     const both = await seedCompany({ portal: "both" });
     await published(both.id);
     expect((await newsroomFeed("tech", "en", both.slug)).kind).toBe("ok");
@@ -99,9 +122,15 @@ describe("RSS feeds", () => {
   it("the hub answers 301 to the portal that has the feed", async () => {
     expect(hubEditionFeed("de")).toEqual({ kind: "redirect", location: expect.stringMatching(/^https?:\/\/business\.[^/]+\/de\/feed$/) });
     const category = await db.category.create({ data: { portal: "tech", slug: unique("hubcat"), nameDe: "K", nameEn: "C" } });
-    expect(await hubCategoryFeed("en", category.slug)).toEqual({ kind: "redirect", location: expect.stringMatching(new RegExp(`^https?://tech\\.[^/]+/en/category/${category.slug}/feed$`)) });
+    expect(await hubCategoryFeed("en", category.slug)).toEqual({
+      kind: "redirect",
+      location: expect.stringMatching(new RegExp(`^https?://tech\\.[^/]+/en/category/${category.slug}/feed$`)),
+    });
     const company = await seedCompany({ portal: "tech" });
-    expect(await hubNewsroomFeed("de", company.slug)).toEqual({ kind: "redirect", location: expect.stringMatching(new RegExp(`^https?://tech\\.[^/]+/de/newsroom/${company.slug}/feed$`)) });
+    expect(await hubNewsroomFeed("de", company.slug)).toEqual({
+      kind: "redirect",
+      location: expect.stringMatching(new RegExp(`^https?://tech\\.[^/]+/de/newsroom/${company.slug}/feed$`)),
+    });
     expect(await hubNewsroomFeed("de", "nobody")).toEqual({ kind: "missing" });
   });
 
@@ -125,9 +154,17 @@ describe("feed images", () => {
         const withCover = await published(company.id, { categoryId: category.id, title: "With cover" });
         const cover = await seedPublicImage(withCover.id, { isCover: true, alt: "Wind & <Wellen>", portalLabel: "AI-generated" });
         await published(company.id, { categoryId: category.id, title: "Plain", publishedAt: new Date(Date.now() - 2 * HOUR) });
-        const withheld = await published(company.id, { categoryId: category.id, title: "Withheld cover", publishedAt: new Date(Date.now() - 3 * HOUR) });
+        const withheld = await published(company.id, {
+          categoryId: category.id,
+          title: "Withheld cover",
+          publishedAt: new Date(Date.now() - 3 * HOUR),
+        });
         await seedPublicImage(withheld.id, { isCover: true, withheldAt: new Date() });
-        const galleryOnly = await published(company.id, { categoryId: category.id, title: "No cover", publishedAt: new Date(Date.now() - 4 * HOUR) });
+        const galleryOnly = await published(company.id, {
+          categoryId: category.id,
+          title: "No cover",
+          publishedAt: new Date(Date.now() - 4 * HOUR),
+        });
         await seedPublicImage(galleryOnly.id);
 
         const result = await categoryFeed("tech", "en", category.slug);
@@ -150,7 +187,9 @@ describe("feed images", () => {
         });
         for (const item of items.slice(1)) expect(item["media:content"]).toBeUndefined();
 
-        const reader = new Parser<Record<string, unknown>, { media?: { $: Record<string, string>; "media:credit": string[] } }>({ customFields: { item: [["media:content", "media"]] } });
+        const reader = new Parser<Record<string, unknown>, { media?: { $: Record<string, string>; "media:credit": string[] } }>({
+          customFields: { item: [["media:content", "media"]] },
+        });
         const feed = await reader.parseString(result.xml);
         expect(feed.items.map((i) => i.title)).toEqual(["With cover", "Plain", "Withheld cover", "No cover"]);
         expect(feed.items[0]!.media?.$).toMatchObject({ url, type: "image/jpeg", medium: "image", width: "960", height: "640" });
@@ -171,7 +210,9 @@ describe("feed fetch records", () => {
     expect(subscriberCountOf("Mozilla/5.0")).toBeNull();
     const { GET } = await import("@/app/portal/[portal]/[edition]/feed/route");
     const ua = "Inoreader/1.0 (+http://www.inoreader.com/feed-fetcher; 7 subscribers; )";
-    const res = await GET(new Request("http://tech.localhost/de/feed", { headers: { "user-agent": ua, "x-forwarded-for": "192.0.2.1" } }), { params: Promise.resolve({ portal: "tech", edition: "de" }) });
+    const res = await GET(new Request("http://tech.localhost/de/feed", { headers: { "user-agent": ua, "x-forwarded-for": "192.0.2.1" } }), {
+      params: Promise.resolve({ portal: "tech", edition: "de" }),
+    });
     expect(res.status).toBe(200);
     await expect.poll(() => db.feedFetch.count({ where: { feedKind: "main", portal: "tech", language: "de" } })).toBe(1);
     const row = await db.feedFetch.findFirstOrThrow({ where: { feedKind: "main", portal: "tech", language: "de" } });

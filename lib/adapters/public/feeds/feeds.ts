@@ -8,7 +8,18 @@ import { correctionNotesOf } from "@/lib/domains/legal/corrections/release-notes
 import { coverOf, largestJpeg, mediaUrl } from "@/lib/adapters/public/release-images";
 import { textWithoutMarkup } from "@/lib/domains/releases/content-hash";
 import { archiveVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
-import { categoryPath, feedPath, getSiteHosts, newsroomPath, releaseUrl, siteOrigin, SITE_NAMES, PORTAL_TAGLINES, type Edition, type Portal } from "@/lib/domains/sites";
+import {
+  categoryPath,
+  feedPath,
+  getSiteHosts,
+  newsroomPath,
+  releaseUrl,
+  siteOrigin,
+  SITE_NAMES,
+  PORTAL_TAGLINES,
+  type Edition,
+  type Portal,
+} from "@/lib/domains/sites";
 import { buildRss, type FeedImage, type FeedItem } from "./rss";
 
 /** Newest 50 per feed (spec 8). */
@@ -38,8 +49,14 @@ async function items(portal: Portal, edition: Edition, where: Prisma.PressReleas
     select: FEED_SELECT,
   });
   const hosts = getSiteHosts();
-  const images = await publicImagesOf(db, rows.map((r) => r.id));
-  const notes = await correctionNotesOf(db, rows.map((r) => r.id));
+  const images = await publicImagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const notes = await correctionNotesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const origin = siteOrigin(portal, hosts);
   const name = (c: { nameDe: string; nameEn: string }) => (edition === "de" ? c.nameDe : c.nameEn);
   return rows.map((r) => {
@@ -74,18 +91,35 @@ function channel(portal: Portal, edition: Edition, path: string, title: string, 
 
 export async function editionFeed(portal: Portal, edition: Edition, now = new Date()): Promise<FeedResult> {
   const list = await items(portal, edition, {}, now);
-  return { kind: "ok", xml: channel(portal, edition, feedPath(edition), SITE_NAMES[portal], PORTAL_TAGLINES[portal][edition], list, `/${edition}`) };
+  return {
+    kind: "ok",
+    xml: channel(portal, edition, feedPath(edition), SITE_NAMES[portal], PORTAL_TAGLINES[portal][edition], list, `/${edition}`),
+  };
 }
 
 /** A category's feed includes its active subcategories; an unknown or inactive category has none. */
 export async function categoryFeed(portal: Portal, edition: Edition, slug: string, now = new Date()): Promise<FeedResult> {
-  const category = await db.category.findFirst({ where: { portal, slug, isActive: true }, include: { children: { where: { isActive: true }, select: { id: true } } } });
+  const category = await db.category.findFirst({
+    where: { portal, slug, isActive: true },
+    include: { children: { where: { isActive: true }, select: { id: true } } },
+  });
   if (!category) return { kind: "missing" };
   const ids = [category.id, ...category.children.map((c) => c.id)];
   const list = await items(portal, edition, { categoryId: { in: ids } }, now);
   const name = edition === "de" ? category.nameDe : category.nameEn;
   const description = (edition === "de" ? category.descriptionDe : category.descriptionEn) ?? name;
-  return { kind: "ok", xml: channel(portal, edition, `${categoryPath(edition, slug)}/feed`, `${name} – ${SITE_NAMES[portal]}`, description, list, categoryPath(edition, slug)) };
+  return {
+    kind: "ok",
+    xml: channel(
+      portal,
+      edition,
+      `${categoryPath(edition, slug)}/feed`,
+      `${name} – ${SITE_NAMES[portal]}`,
+      description,
+      list,
+      categoryPath(edition, slug),
+    ),
+  };
 }
 
 /**
@@ -98,12 +132,18 @@ export async function newsroomFeed(
   edition: Edition,
   slug: string,
   now = new Date(),
-  build: (portal: Portal, edition: Edition, slug: string, companyId: number) => Promise<string | null> = (p, e, s, id) => newsroomFeedXml(p, e, s, id, now),
+  build: (portal: Portal, edition: Edition, slug: string, companyId: number) => Promise<string | null> = (p, e, s, id) =>
+    newsroomFeedXml(p, e, s, id, now),
 ): Promise<FeedResult> {
   const company = await db.company.findFirst({ where: { slug, ...onPortalWhere(portal) } });
   if (!company) {
-    const moved = await db.companySlugRedirect.findFirst({ where: { slug, ...onPortalWhere(portal) }, include: { company: { select: { slug: true } } } });
-    return moved ? { kind: "redirect", location: `${siteOrigin(portal, getSiteHosts())}${newsroomPath(edition, moved.company.slug)}/feed` } : { kind: "missing" };
+    const moved = await db.companySlugRedirect.findFirst({
+      where: { slug, ...onPortalWhere(portal) },
+      include: { company: { select: { slug: true } } },
+    });
+    return moved
+      ? { kind: "redirect", location: `${siteOrigin(portal, getSiteHosts())}${newsroomPath(edition, moved.company.slug)}/feed` }
+      : { kind: "missing" };
   }
   if (company.mergedIntoCompanyId) {
     const target = await db.company.findUnique({ where: { id: company.mergedIntoCompanyId }, select: { slug: true } });
@@ -115,9 +155,26 @@ export async function newsroomFeed(
 }
 
 /** The feed document of a newsroom that passed the check; null when it has no visible release. */
-export async function newsroomFeedXml(portal: Portal, edition: Edition, slug: string, companyId: number, now = new Date()): Promise<string | null> {
-  const company = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true, descriptionDe: true, descriptionEn: true } });
+export async function newsroomFeedXml(
+  portal: Portal,
+  edition: Edition,
+  slug: string,
+  companyId: number,
+  now = new Date(),
+): Promise<string | null> {
+  const company = await db.company.findUniqueOrThrow({
+    where: { id: companyId },
+    select: { name: true, descriptionDe: true, descriptionEn: true },
+  });
   const list = await items(portal, edition, { companyId }, now);
   if (!list.length) return null;
-  return channel(portal, edition, `${newsroomPath(edition, slug)}/feed`, `${company.name} – ${SITE_NAMES[portal]}`, newsroomDescription(company, edition) ?? company.name, list, newsroomPath(edition, slug));
+  return channel(
+    portal,
+    edition,
+    `${newsroomPath(edition, slug)}/feed`,
+    `${company.name} – ${SITE_NAMES[portal]}`,
+    newsroomDescription(company, edition) ?? company.name,
+    list,
+    newsroomPath(edition, slug),
+  );
 }

@@ -44,9 +44,23 @@ let dropped = 0;
  * in batches: a feed served from stored bytes is fetched thousands of times a second, and one
  * insert per fetch would cap it at the database's insert rate. Resolves once its row is written.
  */
-export function recordFeedFetch(entry: { kind: FeedKind; key: string; portal: Portal; edition: Edition; userAgent: string | null }): Promise<void> {
+export function recordFeedFetch(entry: {
+  kind: FeedKind;
+  key: string;
+  portal: Portal;
+  edition: Edition;
+  userAgent: string | null;
+}): Promise<void> {
   const ua = entry.userAgent ?? "";
-  const row: FeedFetchRow = { feedKind: entry.kind, feedKey: entry.key, portal: entry.portal, language: entry.edition, reader: feedReaderOf(ua), subscriberCount: subscriberCountOf(ua), userAgentShort: shortUserAgent(ua) || "-" };
+  const row: FeedFetchRow = {
+    feedKind: entry.kind,
+    feedKey: entry.key,
+    portal: entry.portal,
+    language: entry.edition,
+    reader: feedReaderOf(ua),
+    subscriberCount: subscriberCountOf(ua),
+    userAgentShort: shortUserAgent(ua) || "-",
+  };
   if (!batch) {
     const rows: FeedFetchRow[] = [];
     const written = new Promise((r) => setTimeout(r, FLUSH_MS).unref()).then(async () => {

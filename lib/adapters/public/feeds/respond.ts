@@ -10,12 +10,20 @@ export const FEED_CACHE_CONTROL = "public, max-age=300, s-maxage=0";
 
 export function feedResponse(result: FeedResult): Response {
   if (result.kind === "redirect") return new Response(null, { status: 301, headers: { location: result.location } });
-  if (result.kind === "missing") return new Response("Feed not found.\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, s-maxage=60" } });
-  return new Response(result.xml, { headers: { "content-type": "application/rss+xml; charset=utf-8", "cache-control": FEED_CACHE_CONTROL } });
+  if (result.kind === "missing")
+    return new Response("Feed not found.\n", {
+      status: 404,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, s-maxage=60" },
+    });
+  return new Response(result.xml, {
+    headers: { "content-type": "application/rss+xml; charset=utf-8", "cache-control": FEED_CACHE_CONTROL },
+  });
 }
 
 /** Route params of a portal feed, or null for a path no portal serves. */
-export async function portalFeedParams(params: Promise<Record<string, string>>): Promise<{ portal: Portal; edition: Edition; slug?: string } | null> {
+export async function portalFeedParams(
+  params: Promise<Record<string, string>>,
+): Promise<{ portal: Portal; edition: Edition; slug?: string } | null> {
   const p = await params;
   if (!isPortal(p.portal) || !isEdition(p.edition)) return null;
   if (p.slug === undefined) return { portal: p.portal, edition: p.edition };

@@ -41,7 +41,8 @@ const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "
  * one of them in any title or note would make the whole feed unreadable; they carry no meaning
  * a reader would miss, so they are dropped.
  */
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function xmlText(text: string): string {
   return text.replace(NOT_XML, "");
@@ -83,35 +84,37 @@ function itemDescription(i: FeedItem): string | null {
  */
 export function buildRss(channel: FeedChannel): string {
   const newest = channel.items.reduce<Date | undefined>((max, i) => (!max || i.updated > max ? i.updated : max), undefined);
-  return builder.build(xmlSafe({
-    "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
-    rss: {
-      "@_version": "2.0",
-      "@_xmlns:atom": "http://www.w3.org/2005/Atom",
-      "@_xmlns:dc": "http://purl.org/dc/elements/1.1/",
-      "@_xmlns:media": "http://search.yahoo.com/mrss/",
-      channel: {
-        title: channel.title,
-        link: channel.link,
-        description: channel.description,
-        language: channel.language,
-        ...(newest ? { lastBuildDate: newest.toUTCString() } : {}),
-        "atom:link": { "@_href": channel.selfUrl, "@_rel": "self", "@_type": "application/rss+xml" },
-        item: channel.items.map((i) => {
-          const description = itemDescription(i);
-          return {
-            title: i.title,
-            link: i.link,
-            guid: { "#text": i.guid, "@_isPermaLink": "false" },
-            pubDate: i.pubDate.toUTCString(),
-            "atom:updated": i.updated.toISOString(),
-            "dc:creator": i.creator,
-            category: i.categories,
-            ...(description ? { description } : {}),
-            ...(i.image ? { "media:content": mediaContent(i.image) } : {}),
-          };
-        }),
+  return builder.build(
+    xmlSafe({
+      "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
+      rss: {
+        "@_version": "2.0",
+        "@_xmlns:atom": "http://www.w3.org/2005/Atom",
+        "@_xmlns:dc": "http://purl.org/dc/elements/1.1/",
+        "@_xmlns:media": "http://search.yahoo.com/mrss/",
+        channel: {
+          title: channel.title,
+          link: channel.link,
+          description: channel.description,
+          language: channel.language,
+          ...(newest ? { lastBuildDate: newest.toUTCString() } : {}),
+          "atom:link": { "@_href": channel.selfUrl, "@_rel": "self", "@_type": "application/rss+xml" },
+          item: channel.items.map((i) => {
+            const description = itemDescription(i);
+            return {
+              title: i.title,
+              link: i.link,
+              guid: { "#text": i.guid, "@_isPermaLink": "false" },
+              pubDate: i.pubDate.toUTCString(),
+              "atom:updated": i.updated.toISOString(),
+              "dc:creator": i.creator,
+              category: i.categories,
+              ...(description ? { description } : {}),
+              ...(i.image ? { "media:content": mediaContent(i.image) } : {}),
+            };
+          }),
+        },
       },
-    },
-  })) as string;
+    }),
+  ) as string;
 }

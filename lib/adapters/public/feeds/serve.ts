@@ -10,7 +10,11 @@ import type { Edition, Portal } from "@/lib/domains/sites";
  * Answers a portal feed and books the fetch after the response (served feeds only). Rendered for
  * the store, the middleware books each reader's fetch of the stored bytes instead.
  */
-export async function serveFeed(request: Request, result: FeedResult, feed: { kind: FeedKind; key: string; portal: Portal; edition: Edition }): Promise<Response> {
+export async function serveFeed(
+  request: Request,
+  result: FeedResult,
+  feed: { kind: FeedKind; key: string; portal: Portal; edition: Edition },
+): Promise<Response> {
   if (result.kind === "ok" && !(await noteRenderFacts({ tags: [], fetchLog: { kind: "feed", feed } }))) {
     const userAgent = request.headers.get("user-agent");
     afterResponse(() => recordFeedFetch({ ...feed, userAgent }));

@@ -6,7 +6,9 @@ import { llmsTxt } from "./llms";
 describe("llms.txt", () => {
   it("lists the URL structure, active categories and newsrooms with visible releases; embargo holds", async () => {
     const active = await db.category.create({ data: { portal: "tech", slug: unique("llm"), nameDe: "Robotik", nameEn: "Robotics" } });
-    const inactive = await db.category.create({ data: { portal: "tech", slug: unique("old"), nameDe: "Alt", nameEn: "Old", isActive: false } });
+    const inactive = await db.category.create({
+      data: { portal: "tech", slug: unique("old"), nameDe: "Alt", nameEn: "Old", isActive: false },
+    });
     const visible = await seedCompany({ portal: "tech", name: "Sichtbar GmbH" });
     await seedRelease({ companyId: visible.id, portal: "tech", status: "published", publishedAt: new Date(Date.now() - 60_000) });
     const embargoed = await seedCompany({ portal: "tech", name: "Embargo AG" });

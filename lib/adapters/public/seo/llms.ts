@@ -1,7 +1,19 @@
 import { db } from "@/lib/core/db/client";
 import { LEGAL_PAGES, legalPath, type LegalPageKey } from "@/lib/domains/legal/pages";
 import { listedNewsroomWhere } from "@/lib/adapters/public/newsroom-directory";
-import { categoryPath, feedPath, getSiteHosts, newsroomDirectoryPath, newsroomPath, PATH_SEGMENTS, PORTALS, PORTAL_TAGLINES, siteOrigin, SITE_NAMES, type SiteKey } from "@/lib/domains/sites";
+import {
+  categoryPath,
+  feedPath,
+  getSiteHosts,
+  newsroomDirectoryPath,
+  newsroomPath,
+  PATH_SEGMENTS,
+  PORTALS,
+  PORTAL_TAGLINES,
+  siteOrigin,
+  SITE_NAMES,
+  type SiteKey,
+} from "@/lib/domains/sites";
 
 /** `/llms.txt` per host (llmstxt.org format): URL structure, active categories, newsroom pages; the hub points to both portals. */
 export async function llmsTxt(site: SiteKey, now = new Date()): Promise<string> {
@@ -23,7 +35,11 @@ export async function llmsTxt(site: SiteKey, now = new Date()): Promise<string> 
   }
   const origin = siteOrigin(site, hosts);
   const [categories, companies] = await Promise.all([
-    db.category.findMany({ where: { portal: site, isActive: true }, orderBy: [{ position: "asc" }, { slug: "asc" }], select: { slug: true, nameDe: true, nameEn: true } }),
+    db.category.findMany({
+      where: { portal: site, isActive: true },
+      orderBy: [{ position: "asc" }, { slug: "asc" }],
+      select: { slug: true, nameDe: true, nameEn: true },
+    }),
     db.company.findMany({ where: listedNewsroomWhere(site, null, now), orderBy: { name: "asc" }, select: { slug: true, name: true } }),
   ]);
   return [
@@ -50,5 +66,11 @@ export async function llmsTxt(site: SiteKey, now = new Date()): Promise<string> 
 
 function legalSection(): string[] {
   const hub = siteOrigin("hub", getSiteHosts());
-  return ["## Legal", ...(Object.keys(LEGAL_PAGES) as LegalPageKey[]).map((p) => `- [${LEGAL_PAGES[p].de.title} / ${LEGAL_PAGES[p].en.title}](${hub}${legalPath(p, "de")})`), ""];
+  return [
+    "## Legal",
+    ...(Object.keys(LEGAL_PAGES) as LegalPageKey[]).map(
+      (p) => `- [${LEGAL_PAGES[p].de.title} / ${LEGAL_PAGES[p].en.title}](${hub}${legalPath(p, "de")})`,
+    ),
+    "",
+  ];
 }

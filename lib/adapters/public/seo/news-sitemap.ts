@@ -22,13 +22,20 @@ export async function newsSitemap(site: Portal | "hub", now = new Date()): Promi
     site === "hub"
       ? []
       : await db.pressRelease.findMany({
-          where: { ...archiveVisibleReleaseWhere(now), portal: site, publishedAt: { gte: new Date(now.getTime() - NEWS_WINDOW_HOURS * 3_600_000), lte: now } },
+          where: {
+            ...archiveVisibleReleaseWhere(now),
+            portal: site,
+            publishedAt: { gte: new Date(now.getTime() - NEWS_WINDOW_HOURS * 3_600_000), lte: now },
+          },
           orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
           take: NEWS_MAX_ITEMS,
           select: { id: true, slug: true, portal: true, language: true, title: true, publishedAt: true },
         });
   const hosts = getSiteHosts();
-  const images = await publicImagesOf(db, rows.map((r) => r.id));
+  const images = await publicImagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return buildXml({
     urlset: {
       "@_xmlns": SITEMAP_NS,

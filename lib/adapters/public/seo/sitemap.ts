@@ -3,7 +3,16 @@ import { MAX_RECORD_ID } from "@/lib/core/input/ids";
 import { listedNewsroomWhere } from "@/lib/adapters/public/newsroom-directory";
 
 import { archiveVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
-import { categoryPath, editionAlternates, getSiteHosts, newsroomDirectoryPath, newsroomPath, releaseUrl, siteOrigin, type Portal } from "@/lib/domains/sites";
+import {
+  categoryPath,
+  editionAlternates,
+  getSiteHosts,
+  newsroomDirectoryPath,
+  newsroomPath,
+  releaseUrl,
+  siteOrigin,
+  type Portal,
+} from "@/lib/domains/sites";
 import { buildXml, SITEMAP_NS } from "./xml";
 
 /** Releases per chunk, by id range: stable chunk URLs whose content changes only locally. */
@@ -54,7 +63,9 @@ export async function releaseChunk(portal: Portal, chunk: number, now = new Date
   });
   if (!rows.length) return null;
   const hosts = getSiteHosts();
-  return buildXml({ urlset: { "@_xmlns": SITEMAP_NS, url: rows.map((r) => ({ loc: releaseUrl(r, hosts), lastmod: r.contentChangedAt.toISOString() })) } });
+  return buildXml({
+    urlset: { "@_xmlns": SITEMAP_NS, url: rows.map((r) => ({ loc: releaseUrl(r, hosts), lastmod: r.contentChangedAt.toISOString() })) },
+  });
 }
 
 /**
@@ -67,7 +78,12 @@ export async function pagesSitemap(portal: Portal, now = new Date()): Promise<st
     db.category.findMany({ where: { portal, isActive: true }, select: { slug: true }, orderBy: { slug: "asc" } }),
     db.company.findMany({ where: listedNewsroomWhere(portal, null, now), select: { slug: true }, orderBy: { slug: "asc" } }),
   ]);
-  const paths = ["", newsroomDirectoryPath("de").slice(3), ...categories.map((c) => categoryPath("de", c.slug).slice(3)), ...companies.map((c) => newsroomPath("de", c.slug).slice(3))];
+  const paths = [
+    "",
+    newsroomDirectoryPath("de").slice(3),
+    ...categories.map((c) => categoryPath("de", c.slug).slice(3)),
+    ...companies.map((c) => newsroomPath("de", c.slug).slice(3)),
+  ];
   return buildXml({
     urlset: {
       "@_xmlns": SITEMAP_NS,
@@ -80,4 +96,3 @@ export async function pagesSitemap(portal: Portal, now = new Date()): Promise<st
     },
   });
 }
-

@@ -63,7 +63,19 @@ async function release(companyId: number, data: Record<string, unknown> = {}) {
   const title = (data.title as string) ?? `Meldung ${unique("s")}`;
   const body = "<p>Text.</p>";
   return db.pressRelease.create({
-    data: { portal: "tech", language: "de", slug: unique("s"), title, body, contentHash: contentHash(title, body), companyId, status: "published", publishedAt: new Date(Date.now() - HOUR), publishedEverAt: new Date(Date.now() - HOUR), ...data },
+    data: {
+      portal: "tech",
+      language: "de",
+      slug: unique("s"),
+      title,
+      body,
+      contentHash: contentHash(title, body),
+      companyId,
+      status: "published",
+      publishedAt: new Date(Date.now() - HOUR),
+      publishedEverAt: new Date(Date.now() - HOUR),
+      ...data,
+    },
   });
 }
 
@@ -83,7 +95,10 @@ describe("news sitemap", () => {
     await assertValidSitemap(xml);
     const urls = parser.parse(xml).urlset.url as { loc: string; "news:news": Record<string, unknown> }[];
     const entry = urls.find((u) => u.loc.endsWith(`/en/press-release/${fresh.slug}`))!;
-    expect(entry["news:news"]).toMatchObject({ "news:publication": { "news:name": "Pressdesk Tech", "news:language": "en" }, "news:title": "Fresh & new <today>" });
+    expect(entry["news:news"]).toMatchObject({
+      "news:publication": { "news:name": "Pressdesk Tech", "news:language": "en" },
+      "news:title": "Fresh & new <today>",
+    });
     for (const h of hidden) expect(urls.some((u) => u.loc.endsWith(`/${h.slug}`))).toBe(false);
   });
 
@@ -91,7 +106,17 @@ describe("news sitemap", () => {
     const company = await seedCompany({ portal: "business" });
     const now = Date.now();
     await db.pressRelease.createMany({
-      data: Array.from({ length: NEWS_MAX_ITEMS + 5 }, (_, i) => ({ portal: "business" as const, language: "de" as const, slug: `bulk-${i}-${unique("b")}`, title: `Bulk ${i}`, body: "<p>x</p>", contentHash: "0".repeat(64), companyId: company.id, status: "published" as const, publishedAt: new Date(now - 60_000 - i * 1000) })),
+      data: Array.from({ length: NEWS_MAX_ITEMS + 5 }, (_, i) => ({
+        portal: "business" as const,
+        language: "de" as const,
+        slug: `bulk-${i}-${unique("b")}`,
+        title: `Bulk ${i}`,
+        body: "<p>x</p>",
+        contentHash: "0".repeat(64),
+        companyId: company.id,
+        status: "published" as const,
+        publishedAt: new Date(now - 60_000 - i * 1000),
+      })),
     });
     const xml = await newsSitemap("business");
     expect(parser.parse(xml).urlset.url).toHaveLength(NEWS_MAX_ITEMS);
@@ -121,7 +146,9 @@ describe("news sitemap images", () => {
         await assertValidSitemap(xml, await imageSchema(dir));
         const urls = parser.parse(xml).urlset.url as { loc: string; "image:image"?: { "image:loc": string } }[];
         const entry = (r: { slug: string }) => urls.find((u) => u.loc.endsWith(`/${r.slug}`))!;
-        expect(entry(withCover)["image:image"]).toEqual({ "image:loc": `${siteOrigin("tech", getSiteHosts())}/media/${cover.displayPath}` });
+        expect(entry(withCover)["image:image"]).toEqual({
+          "image:loc": `${siteOrigin("tech", getSiteHosts())}/media/${cover.displayPath}`,
+        });
         for (const r of [plain, withheld, unconfirmed]) expect(entry(r)["image:image"]).toBeUndefined();
       });
     } finally {
@@ -147,7 +174,9 @@ describe("general sitemap", () => {
 
     const xml = (await releaseChunk("tech", chunk))!;
     await assertValidSitemap(xml);
-    const entry = (parser.parse(xml).urlset.url as { loc: string; lastmod: string }[]).find((u) => u.loc.endsWith(`/en/press-release/${en.slug}`))!;
+    const entry = (parser.parse(xml).urlset.url as { loc: string; lastmod: string }[]).find((u) =>
+      u.loc.endsWith(`/en/press-release/${en.slug}`),
+    )!;
     expect(entry.lastmod).toBe(changed.toISOString());
     expect(await releaseChunk("tech", 9999)).toBeNull();
 
@@ -164,12 +193,14 @@ describe("general sitemap", () => {
     const both = await seedCompany({ portal: "both" });
     await release(both.id, { portal: "business" });
     const hidden = await Promise.all(
-      [{ isActive: false }, { goneAt: new Date() }, { deletedAt: new Date() }, { mergedIntoCompanyId: listed.id }, {}].map(async (state, i) => {
-        const company = await seedCompany({ portal: "business", ...state });
-        // The last one's only release is withheld from exports: not listed either.
-        await release(company.id, { portal: "business", ...(i === 4 ? { noExport: true } : {}) });
-        return company;
-      }),
+      [{ isActive: false }, { goneAt: new Date() }, { deletedAt: new Date() }, { mergedIntoCompanyId: listed.id }, {}].map(
+        async (state, i) => {
+          const company = await seedCompany({ portal: "business", ...state });
+          // The last one's only release is withheld from exports: not listed either.
+          await release(company.id, { portal: "business", ...(i === 4 ? { noExport: true } : {}) });
+          return company;
+        },
+      ),
     );
     const embargoed = await seedCompany({ portal: "business" });
     await release(embargoed.id, { portal: "business", publishedAt: new Date(Date.now() + HOUR) });
@@ -179,7 +210,11 @@ describe("general sitemap", () => {
     const urls = parser.parse(xml).urlset.url as { loc: string; "xhtml:link": { "@_hreflang": string; "@_href": string }[] }[];
     const directory = urls.filter((u) => /\/(de|en)\/newsroom$/.test(u.loc));
     expect(directory.map((u) => u.loc.replace(/^https?:\/\/[^/]+/, ""))).toEqual(["/de/newsroom", "/en/newsroom"]);
-    expect(directory[0]!["xhtml:link"].map((l) => [l["@_hreflang"], l["@_href"].replace(/^https?:\/\/[^/]+/, "")])).toEqual([["de", "/de/newsroom"], ["en", "/en/newsroom"], ["x-default", "/de/newsroom"]]);
+    expect(directory[0]!["xhtml:link"].map((l) => [l["@_hreflang"], l["@_href"].replace(/^https?:\/\/[^/]+/, "")])).toEqual([
+      ["de", "/de/newsroom"],
+      ["en", "/en/newsroom"],
+      ["x-default", "/de/newsroom"],
+    ]);
     for (const c of [listed, both]) for (const edition of ["de", "en"]) expect(xml).toContain(`/${edition}/newsroom/${c.slug}<`);
     for (const c of [...hidden, embargoed]) expect(xml).not.toContain(`/newsroom/${c.slug}<`);
   });
@@ -191,7 +226,10 @@ describe("general sitemap", () => {
       [await import("@/app/portal/[portal]/sitemaps/[file]/route"), { portal: "tech", file: "pages.xml" }],
     ] as const;
     for (const [mod, params] of routes) {
-      const res = await (mod.GET as (r: Request, c: { params: Promise<Record<string, string>> }) => Promise<Response>)(new Request("http://tech.localhost/"), { params: Promise.resolve(params) });
+      const res = await (mod.GET as (r: Request, c: { params: Promise<Record<string, string>> }) => Promise<Response>)(
+        new Request("http://tech.localhost/"),
+        { params: Promise.resolve(params) },
+      );
       expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     }
     const robots = robotsTxt("tech");

@@ -26,13 +26,22 @@ export function fetchRender(origin: URL, path: string, headers: Record<string, s
     const req = httpRequest(
       // A connection per render (no keep-alive): Next keeps a render's state reachable while its
       // connection lives (docs/portals.md "Memory"), and renders are rare.
-      { host: origin.hostname.replace(/^\[|\]$/g, ""), port: origin.port || 80, path, method: "GET", headers, timeout: RENDER_TIMEOUT_MS, agent: false },
+      {
+        host: origin.hostname.replace(/^\[|\]$/g, ""),
+        port: origin.port || 80,
+        path,
+        method: "GET",
+        headers,
+        timeout: RENDER_TIMEOUT_MS,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
           const out: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
+          for (const [name, value] of Object.entries(res.headers))
+            if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
           resolve({ status: res.statusCode ?? 502, headers: out, body: Buffer.concat(chunks).toString("utf8") });
         });
         res.on("error", reject);

@@ -23,7 +23,8 @@ export interface RenderFacts {
 }
 
 /** Fetches logged per request at the origin (spec 6.1): a crawler's of a release page, a reader's of a feed. */
-export type FetchLog = { kind: "release"; releaseId: number } | { kind: "feed"; feed: { kind: FeedKind; key: string; portal: Portal; edition: Edition } };
+export type FetchLog =
+  { kind: "release"; releaseId: number } | { kind: "feed"; feed: { kind: FeedKind; key: string; portal: Portal; edition: Edition } };
 
 export const RENDER_HEADER = "x-pd-store-render";
 const RENDER_TTL_MS = 30_000;

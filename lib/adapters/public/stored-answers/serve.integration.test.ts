@@ -23,7 +23,10 @@ const hostsSeen = new Set<string>();
 let inRender = 0;
 let mostInRender = 0;
 /** What the render answers for a path: status, extra headers and the tags its reads would note. */
-const behaviour: Record<string, { status?: number; headers?: Record<string, string>; tags?: string[]; revalidate?: number; slowMs?: number; drop?: boolean }> = {};
+const behaviour: Record<
+  string,
+  { status?: number; headers?: Record<string, string>; tags?: string[]; revalidate?: number; slowMs?: number; drop?: boolean }
+> = {};
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {
@@ -38,10 +41,17 @@ beforeAll(async () => {
     const b = behaviour[req.url!] ?? {};
     if (renderId) await addRenderFacts(renderId, { tags: b.tags ?? ["portal:business"], revalidate: b.revalidate });
     if (b.slowMs) await new Promise((r) => setTimeout(r, b.slowMs));
-    res.writeHead(b.status ?? 200, { "content-type": "text/html; charset=utf-8", "cache-control": "public, s-maxage=60", date: new Date().toUTCString(), ...b.headers });
+    res.writeHead(b.status ?? 200, {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "public, s-maxage=60",
+      date: new Date().toUTCString(),
+      ...b.headers,
+    });
     // Like Next: its own scripts carry the render's nonce; text that came in with content does not.
     const nonce = renderId ? renderNonce(renderId) : "none";
-    res.end(`<html><body><h1>v${version} ${req.url}</h1><script nonce="${nonce}">self.__next_f.push([${version}])</script><p><script>injected()</script></p></body></html>`);
+    res.end(
+      `<html><body><h1>v${version} ${req.url}</h1><script nonce="${nonce}">self.__next_f.push([${version}])</script><p><script>injected()</script></p></body></html>`,
+    );
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   process.env.PD_INTERNAL_ORIGIN = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -257,7 +267,12 @@ describe("stored answers", () => {
     await invalidatePublicTags(db, ["portal:business"]);
     await applyCommittedInvalidations();
     const request = new NextRequest("http://127.0.0.1:3000/de/category/gone-drop", { headers: { host: "business.localhost:3000" } });
-    const res = await serveStoredAnswer(request, event, storableAnswer("business", "/de/category/gone-drop", new URLSearchParams())!, "business.localhost:3000");
+    const res = await serveStoredAnswer(
+      request,
+      event,
+      storableAnswer("business", "/de/category/gone-drop", new URLSearchParams())!,
+      "business.localhost:3000",
+    );
     expect(renders).toHaveLength(2);
     // Null: the middleware renders this request itself, as where answers are not stored.
     expect(res).toBeNull();

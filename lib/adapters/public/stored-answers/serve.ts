@@ -30,7 +30,8 @@ interface StoredAnswer {
 }
 
 /** Headers of a render that belong to that one response, not to the stored answer. */
-const NOT_KEPT = /^(date|connection|keep-alive|transfer-encoding|content-length|content-encoding|set-cookie|etag|content-security-policy|strict-transport-security|x-nextjs-.*|x-middleware-.*|x-pd-.*|server-timing|x-powered-by)$/i;
+const NOT_KEPT =
+  /^(date|connection|keep-alive|transfer-encoding|content-length|content-encoding|set-cookie|etag|content-security-policy|strict-transport-security|x-nextjs-.*|x-middleware-.*|x-pd-.*|server-timing|x-powered-by)$/i;
 
 /**
  * Tells a reader (and the tests) how the answer was made: hit, miss (rendered and kept), pass
@@ -61,7 +62,12 @@ async function readShared(handler: PublicCacheHandler, key: string): Promise<Rea
   const entry = (await handler.get(key, {})) as { value?: StoredAnswer; lastModified?: number; tags?: string[] } | null;
   if (entry?.value?.kind !== "STORED_ANSWER") return null;
   // The store's own read already checked the entry's tags; the copy keeps them for later reads.
-  const answer: ReadyAnswer = { ...entry.value, bytes: Buffer.from(entry.value.body), tags: entry.tags ?? [PUBLIC_TAG], lastModified: entry.lastModified ?? 0 };
+  const answer: ReadyAnswer = {
+    ...entry.value,
+    bytes: Buffer.from(entry.value.body),
+    tags: entry.tags ?? [PUBLIC_TAG],
+    lastModified: entry.lastModified ?? 0,
+  };
   ready.set(key, answer);
   return answer;
 }
@@ -74,7 +80,12 @@ const failedRenders = new LRUCache<string, number>({ max: 10_000 });
 const inFlight = new Map<string, Promise<{ answer: StoredAnswer; status: number; keep: boolean }>>();
 
 /** The stored answer for `storable`, rendered first when there is none; null when it cannot be rendered here. */
-export async function serveStoredAnswer(request: NextRequest, event: NextFetchEvent, storable: StorableAnswer, siteHost: string): Promise<NextResponse | null> {
+export async function serveStoredAnswer(
+  request: NextRequest,
+  event: NextFetchEvent,
+  storable: StorableAnswer,
+  siteHost: string,
+): Promise<NextResponse | null> {
   const key = `answer:${storable.key}`;
   const handler = new PublicCacheHandler();
   let hit = ready.get(key) ?? (await readShared(handler, key));
@@ -177,15 +188,29 @@ export function logFetch(log: FetchLog | undefined, userAgent: string | null): P
   return null;
 }
 
-function respond(request: NextRequest, event: NextFetchEvent, answer: StoredAnswer | ReadyAnswer, status: number, state: "hit" | "miss" | "pass" | "stale"): NextResponse {
+function respond(
+  request: NextRequest,
+  event: NextFetchEvent,
+  answer: StoredAnswer | ReadyAnswer,
+  status: number,
+  state: "hit" | "miss" | "pass" | "stale",
+): NextResponse {
   const logged = status === 200 ? logFetch(answer.fetchLog, request.headers.get("user-agent")) : null;
   if (logged) event.waitUntil(logged);
   const headers = new Headers(answer.headers);
   headers.set(STORE_STATE_HEADER, state);
   if (status !== 200) return new NextResponse(request.method === "HEAD" ? null : answer.body, { status, headers });
   headers.set("etag", answer.etag);
-  if (request.headers.get("if-none-match")?.split(",").some((t) => t.trim().replace(/^W\//, "") === answer.etag)) {
+  if (
+    request.headers
+      .get("if-none-match")
+      ?.split(",")
+      .some((t) => t.trim().replace(/^W\//, "") === answer.etag)
+  ) {
     return new NextResponse(null, { status: 304, headers });
   }
-  return new NextResponse(request.method === "HEAD" ? null : "bytes" in answer ? (answer.bytes as Uint8Array<ArrayBuffer>) : answer.body, { status: 200, headers });
+  return new NextResponse(request.method === "HEAD" ? null : "bytes" in answer ? (answer.bytes as Uint8Array<ArrayBuffer>) : answer.body, {
+    status: 200,
+    headers,
+  });
 }

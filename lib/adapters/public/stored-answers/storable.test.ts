@@ -8,7 +8,22 @@ const at = (site: "hub" | "business", url: string) => {
 
 describe("which public answers are kept as stored bytes", () => {
   it("keeps portal pages, feeds and files, and the hub's legal pages", () => {
-    for (const path of ["/de", "/de/pressemitteilung/a-b", "/en/category/energy", "/de/category/energie/archiv/2026", "/de/newsroom/x", "/de/feed", "/de/newsroom/x/feed", "/de/rss", "/robots.txt", "/llms.txt", "/sitemap.xml", "/sitemap-news.xml", "/sitemaps/releases-1.xml", "/sitemaps/pages.xml"]) {
+    for (const path of [
+      "/de",
+      "/de/pressemitteilung/a-b",
+      "/en/category/energy",
+      "/de/category/energie/archiv/2026",
+      "/de/newsroom/x",
+      "/de/feed",
+      "/de/newsroom/x/feed",
+      "/de/rss",
+      "/robots.txt",
+      "/llms.txt",
+      "/sitemap.xml",
+      "/sitemap-news.xml",
+      "/sitemaps/releases-1.xml",
+      "/sitemaps/pages.xml",
+    ]) {
       expect(at("business", path), path).toEqual({ key: `business:${path}`, path });
     }
     expect(at("hub", "/impressum")).toEqual({ key: "hub:/impressum", path: "/impressum" });
@@ -23,14 +38,24 @@ describe("which public answers are kept as stored bytes", () => {
     expect(at("business", "/de/category/energie/archiv/2026?page=4")).toBeNull();
     expect(at("business", "/de/newsroom?letter=A&letter=B")).toBeNull();
     // One key per answer: other spellings of the same path render as before, uncached.
-    for (const path of ["/de/pressemitteilung/%66oo", "/de/pressemitteilung/gr%c3%bcn", "/de/pressemitteilung/%", "/sitemaps/releases-001.xml", "/sitemaps/releases-0.xml"]) expect(at("business", path), path).toBeNull();
+    for (const path of [
+      "/de/pressemitteilung/%66oo",
+      "/de/pressemitteilung/gr%c3%bcn",
+      "/de/pressemitteilung/%",
+      "/sitemaps/releases-001.xml",
+      "/sitemaps/releases-0.xml",
+    ])
+      expect(at("business", path), path).toBeNull();
     expect(at("business", "/de/pressemitteilung/gr%C3%BCn")?.key).toBe("business:/de/pressemitteilung/gr%C3%BCn");
     expect(at("business", `/de/pressemitteilung/${"a".repeat(400)}`)).toBeNull();
   });
 
   it("keys by the parameters a page reads, in a fixed order, and ignores the rest", () => {
     expect(at("business", "/de/pressemitteilung/a?utm_source=x&fbclid=y")?.key).toBe("business:/de/pressemitteilung/a");
-    expect(at("business", "/de/newsroom?page=2&letter=a&ref=z")).toEqual({ key: "business:/de/newsroom?letter=a&page=2", path: "/de/newsroom?letter=a&page=2" });
+    expect(at("business", "/de/newsroom?page=2&letter=a&ref=z")).toEqual({
+      key: "business:/de/newsroom?letter=a&page=2",
+      path: "/de/newsroom?letter=a&page=2",
+    });
     // The "#" letter stays a parameter, not a fragment.
     expect(at("business", "/de/newsroom?letter=%23")?.path).toBe("/de/newsroom?letter=%23");
     expect(at("business", "/de/category/energie/archiv/2026?page=2")?.path).toBe("/de/category/energie/archiv/2026?page=2");

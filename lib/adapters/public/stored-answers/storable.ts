@@ -26,7 +26,8 @@ export interface StorableAnswer {
 }
 
 export function storableAnswer(site: SiteKey, pathname: string, params: URLSearchParams): StorableAnswer | null {
-  const storable = site === "hub" ? HUB_FILES.test(pathname) || isStoredHubPage(pathname) : PORTAL_FILES.test(pathname) || isPortalPath(pathname);
+  const storable =
+    site === "hub" ? HUB_FILES.test(pathname) || isStoredHubPage(pathname) : PORTAL_FILES.test(pathname) || isPortalPath(pathname);
   if (!storable || pathname.length > 300 || !isCanonical(pathname)) return null;
   const rules = paramsRead(pathname);
   const kept = new URLSearchParams();

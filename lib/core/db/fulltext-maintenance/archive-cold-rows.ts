@@ -20,13 +20,24 @@ export interface ArchiveResult {
  * insert-only; the move opens it for its own transaction only (prisma/sql/insert-only.sql).
  * The search mirror is refused: it mirrors the releases, nothing in it is cold.
  */
-export async function archiveColdRows(opts: { table: string; before: Date; batchSize?: number; dryRun?: boolean; onBatch?: (moved: number) => void }): Promise<ArchiveResult> {
+export async function archiveColdRows(opts: {
+  table: string;
+  before: Date;
+  batchSize?: number;
+  dryRun?: boolean;
+  onBatch?: (moved: number) => void;
+}): Promise<ArchiveResult> {
   const table = largeTableOrThrow(opts.table);
   if (table === "press_release_search") {
-    throw new AppError("validation_failed", "press_release_search is the search mirror of the releases: every row belongs to a release, none is cold. Rows of deleted releases are removed by fulltext:sweep press_release_search.");
+    throw new AppError(
+      "validation_failed",
+      "press_release_search is the search mirror of the releases: every row belongs to a release, none is cold. Rows of deleted releases are removed by fulltext:sweep press_release_search.",
+    );
   }
   const batchSize = opts.batchSize ?? 5_000;
-  const [{ n: candidates }] = (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM activity_log WHERE created_at < ${opts.before}`) as [{ n: number }];
+  const [{ n: candidates }] = (await db.$queryRaw<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM activity_log WHERE created_at < ${opts.before}`) as [{ n: number }];
   if (opts.dryRun) return { archiveTable: ACTIVITY_ARCHIVE_TABLE, candidates, moved: 0, batches: 0, createdArchive: false };
 
   const { created, columns } = await db.$transaction((tx) => ensureActivityArchive(tx));

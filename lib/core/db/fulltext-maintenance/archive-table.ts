@@ -22,8 +22,11 @@ export async function ensureActivityArchive(tx: DbOrTx): Promise<{ created: bool
     for (const c of source.filter((c) => c.generated)) await tx.$executeRaw`ALTER TABLE ${archive} DROP COLUMN ${ident(c.name)}`;
     await tx.$executeRaw`ALTER TABLE ${archive} ADD PRIMARY KEY (id)`;
     await tx.$executeRaw`CREATE INDEX activity_log_archive_created_at_id_idx ON ${archive} (created_at, id)`;
-    const fks = await tx.$queryRaw<{ name: string; def: string }[]>`SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'activity_log'::regclass AND contype = 'f'`;
-    for (const fk of fks) await tx.$executeRaw`ALTER TABLE ${archive} ADD CONSTRAINT ${ident(fk.name.replace(/^activity_log_/, "activity_log_archive_").slice(0, 63))} ${rawSql(fk.def)}`;
+    const fks = await tx.$queryRaw<
+      { name: string; def: string }[]
+    >`SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'activity_log'::regclass AND contype = 'f'`;
+    for (const fk of fks)
+      await tx.$executeRaw`ALTER TABLE ${archive} ADD CONSTRAINT ${ident(fk.name.replace(/^activity_log_/, "activity_log_archive_").slice(0, 63))} ${rawSql(fk.def)}`;
     await tx.$executeRaw`CREATE TRIGGER activity_log_archive_insert_only BEFORE UPDATE OR DELETE ON ${archive} FOR EACH ROW EXECUTE FUNCTION reject_mutation()`;
     await tx.$executeRaw`CREATE TRIGGER activity_log_archive_no_truncate BEFORE TRUNCATE ON ${archive} FOR EACH STATEMENT EXECUTE FUNCTION reject_mutation()`;
     await tx.$executeRaw`COMMENT ON TABLE ${archive} IS 'Cold rows of activity_log moved by fulltext:archive (docs/operations.md); insert-only, not searched by the activity report.'`;

@@ -33,7 +33,13 @@ async function countStrayMirrorRows(): Promise<number> {
  * and loses rows only to fulltext:archive, so nothing), then VACUUM (ANALYZE) so the space of
  * dead rows and index entries is reused, and reports sizes before and after.
  */
-export async function sweepFulltextTable(opts: { table: string; batchSize?: number; pauseMs?: number; dryRun?: boolean; onBatch?: (removed: number) => void }): Promise<SweepResult> {
+export async function sweepFulltextTable(opts: {
+  table: string;
+  batchSize?: number;
+  pauseMs?: number;
+  dryRun?: boolean;
+  onBatch?: (removed: number) => void;
+}): Promise<SweepResult> {
   const table = largeTableOrThrow(opts.table);
   const batchSize = opts.batchSize ?? 5_000;
   const before = await readTableSizes(db, table);
@@ -46,7 +52,9 @@ export async function sweepFulltextTable(opts: { table: string; batchSize?: numb
     if (!ids.length) break;
     removed += await db.$transaction(async (tx) => {
       // Lock the releases, then read them again: a release sync racing the sweep keeps its row.
-      const locked = await tx.$queryRaw<{ id: number; live: boolean }[]>`SELECT id, deleted_at IS NULL AS live FROM press_releases WHERE id = ANY (${ids}::int[]) FOR SHARE`;
+      const locked = await tx.$queryRaw<
+        { id: number; live: boolean }[]
+      >`SELECT id, deleted_at IS NULL AS live FROM press_releases WHERE id = ANY (${ids}::int[]) FOR SHARE`;
       const keep = new Set(locked.filter((r) => r.live).map((r) => r.id));
       const stray = ids.filter((id) => !keep.has(id));
       return stray.length ? tx.$executeRaw`DELETE FROM press_release_search WHERE press_release_id = ANY (${stray}::int[])` : 0;

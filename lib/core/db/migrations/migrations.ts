@@ -20,7 +20,8 @@ const SQL_DIGESTS_PATH = join(MIGRATIONS_DIR, "sql-digests.json");
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex");
 
-const readIfExists = (path: string) => readFile(path, "utf8").catch((err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? null : Promise.reject(err)));
+const readIfExists = (path: string) =>
+  readFile(path, "utf8").catch((err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? null : Promise.reject(err)));
 
 async function readSqlDigests(): Promise<Record<string, string>> {
   const text = await readIfExists(SQL_DIGESTS_PATH);
@@ -29,7 +30,10 @@ async function readSqlDigests(): Promise<Record<string, string>> {
 
 export async function listMigrationDirs(dir = MIGRATIONS_DIR): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isDirectory() && /^\d+_/.test(e.name)).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory() && /^\d+_/.test(e.name))
+    .map((e) => e.name)
+    .sort();
 }
 
 async function readMigrationsList(dir: string) {
@@ -41,7 +45,10 @@ async function readMigrationsList(dir: string) {
     migrationDirectories: await Promise.all(
       names.map(async (name) => ({
         path: name,
-        migrationFile: { path: "migration.sql", content: { tag: "ok" as const, value: await readFile(join(dir, name, "migration.sql"), "utf8") } },
+        migrationFile: {
+          path: "migration.sql",
+          content: { tag: "ok" as const, value: await readFile(join(dir, name, "migration.sql"), "utf8") },
+        },
       })),
     ),
   };

@@ -45,7 +45,10 @@ export async function checkExistingRows(opts: {
         await tx.$executeRaw`DROP TABLE pg_temp.${ident(PROBE)}`;
         return r;
       } catch (err) {
-        throw new AppError("validation_failed", `Rows ${opts.table} holds now (keys above ${lastKey}) break the change: ${driverMessage(err)}. Nothing was changed.`);
+        throw new AppError(
+          "validation_failed",
+          `Rows ${opts.table} holds now (keys above ${lastKey}) break the change: ${driverMessage(err)}. Nothing was changed.`,
+        );
       }
     });
     if (!row?.last) return checked;

@@ -10,7 +10,11 @@ export type LargeFulltextTable = (typeof LARGE_FULLTEXT_TABLES)[number];
 
 export function largeTableOrThrow(name: string): LargeFulltextTable {
   const table = LARGE_FULLTEXT_TABLES.find((t) => t === name);
-  if (!table) throw new AppError("validation_failed", `"${name.slice(0, 80)}" is not one of the large full-text tables (${LARGE_FULLTEXT_TABLES.join(", ")}).`);
+  if (!table)
+    throw new AppError(
+      "validation_failed",
+      `"${name.slice(0, 80)}" is not one of the large full-text tables (${LARGE_FULLTEXT_TABLES.join(", ")}).`,
+    );
   return table;
 }
 

@@ -10,15 +10,22 @@ import { ident, mirrorFunctionName, mirrorTriggerName, shadowName, type LargeFul
 
 /** The function body. Names come from the catalog and pass `ident`; nothing else is spliced in. */
 function mirrorFunctionSql(table: LargeFulltextTable, primaryKey: string, columns: string[], runId: string): Prisma.Sql {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(runId)) throw new Error(`unexpected run id ${JSON.stringify(runId)}`);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(runId))
+    throw new Error(`unexpected run id ${JSON.stringify(runId)}`);
   const run = Prisma.raw(`'${runId}'`);
   const shadow = ident(shadowName(table));
   const pk = ident(primaryKey);
   const list = Prisma.join(columns.map(ident), ", ");
-  const values = Prisma.join(columns.map((c) => Prisma.sql`NEW.${ident(c)}`), ", ");
+  const values = Prisma.join(
+    columns.map((c) => Prisma.sql`NEW.${ident(c)}`),
+    ", ",
+  );
   const updates = columns.filter((c) => c !== primaryKey);
   const onConflict = updates.length
-    ? Prisma.sql`DO UPDATE SET ${Prisma.join(updates.map((c) => Prisma.sql`${ident(c)} = EXCLUDED.${ident(c)}`), ", ")}`
+    ? Prisma.sql`DO UPDATE SET ${Prisma.join(
+        updates.map((c) => Prisma.sql`${ident(c)} = EXCLUDED.${ident(c)}`),
+        ", ",
+      )}`
     : Prisma.sql`DO NOTHING`;
   return Prisma.sql`CREATE OR REPLACE FUNCTION ${ident(mirrorFunctionName(table))}() RETURNS trigger LANGUAGE plpgsql AS $mirror$
 BEGIN
@@ -38,7 +45,13 @@ $mirror$`;
 }
 
 /** Creates (or replaces) the mirror function and puts its trigger on the table. */
-export async function installMirror(client: DbOrTx, table: LargeFulltextTable, primaryKey: string, columns: string[], runId: string): Promise<void> {
+export async function installMirror(
+  client: DbOrTx,
+  table: LargeFulltextTable,
+  primaryKey: string,
+  columns: string[],
+  runId: string,
+): Promise<void> {
   await client.$executeRaw(mirrorFunctionSql(table, primaryKey, columns, runId));
   // CREATE TRIGGER waits for the writers in flight: every write after it is mirrored.
   await client.$executeRaw`CREATE TRIGGER ${ident(mirrorTriggerName(table))} AFTER INSERT OR UPDATE OR DELETE ON ${ident(table)} FOR EACH ROW EXECUTE FUNCTION ${ident(mirrorFunctionName(table))}()`;

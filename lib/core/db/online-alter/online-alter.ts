@@ -66,16 +66,27 @@ export async function onlineAlter(opts: OnlineAlterOptions): Promise<OnlineAlter
   const log = opts.onLine ?? (() => {});
   const table = largeTableOrThrow(opts.table);
   const clause = parseAlterClause(opts.clause).sql;
-  const retry: LockRetry = { lockTimeoutMs: opts.lockTimeoutMs ?? 2_000, attempts: opts.lockAttempts ?? 5, onRetry: (n) => log(`  lock not granted within ${opts.lockTimeoutMs ?? 2_000} ms (try ${n}), trying again`) };
+  const retry: LockRetry = {
+    lockTimeoutMs: opts.lockTimeoutMs ?? 2_000,
+    attempts: opts.lockAttempts ?? 5,
+    onRetry: (n) => log(`  lock not granted within ${opts.lockTimeoutMs ?? 2_000} ms (try ${n}), trying again`),
+  };
   await ensureRunTables();
   const { runId, replaced } = await claimRun(table, clause, opts.cleanStale === true);
   const heartbeat = startHeartbeat(table, runId, opts.heartbeatMs);
   const check = async (client: DbOrTx = db) => {
     if (heartbeat.lost() || !(await holdsTable(client, table, runId))) {
-      throw new AppError("conflict", `Another db:online-alter run took ${table} over (this run was taken for stale); this run stops and leaves that run's objects alone.`);
+      throw new AppError(
+        "conflict",
+        `Another db:online-alter run took ${table} over (this run was taken for stale); this run stops and leaves that run's objects alone.`,
+      );
     }
     const failed = await mirrorFailure(client, runId);
-    if (failed) throw new AppError("conflict", `A write to ${table} could not be repeated on the shadow (${failed.sqlstate}: ${failed.message}); the writer went on, this run stops before the swap. ${table} is unchanged.`);
+    if (failed)
+      throw new AppError(
+        "conflict",
+        `A write to ${table} could not be repeated on the shadow (${failed.sqlstate}: ${failed.message}); the writer went on, this run stops before the swap. ${table} is unchanged.`,
+      );
   };
   try {
     const run: Run = { table, clause, runId, batchSize: opts.batchSize ?? 5_000, retry, log, check };
@@ -90,7 +101,11 @@ export async function onlineAlter(opts: OnlineAlterOptions): Promise<OnlineAlter
 async function runClaimed(run: Run, dryRun: boolean, started: number): Promise<OnlineAlterResult> {
   const { table, clause, runId, batchSize, retry, log } = run;
   const original = await readTableShape(db, table, [mirrorTriggerName(table)]);
-  if (original.dependentViews.length) throw new AppError("conflict", `Views read ${table} (${original.dependentViews.join(", ")}): after a swap they would read the old table. Drop or recreate them around the change.`);
+  if (original.dependentViews.length)
+    throw new AppError(
+      "conflict",
+      `Views read ${table} (${original.dependentViews.join(", ")}): after a swap they would read the old table. Drop or recreate them around the change.`,
+    );
   const base = { table, clause, rows: 0, copyMs: 0 };
   const marker: ShadowMarker = { runId, clause, startedAt: new Date().toISOString() };
 
@@ -98,7 +113,9 @@ async function runClaimed(run: Run, dryRun: boolean, started: number): Promise<O
     const { columns, checked } = await dryRunOn(run, original, marker);
     log(`dry run: ALTER TABLE ${shadowName(table)} ${clause} is accepted, also by the ${checked} rows ${table} holds; nothing was changed`);
     log(`  about ${original.rowEstimate} rows to copy in batches of ${batchSize}; columns copied: ${columns.join(", ")}`);
-    log(`  carried over: ${original.foreignKeys.length} foreign keys, ${original.referencedBy.length} pointing in, ${original.triggers.length} triggers, ${original.ownedSequences.length} sequences, ${original.indexes.length} indexes`);
+    log(
+      `  carried over: ${original.foreignKeys.length} foreign keys, ${original.referencedBy.length} pointing in, ${original.triggers.length} triggers, ${original.ownedSequences.length} sequences, ${original.indexes.length} indexes`,
+    );
     return { ...base, outcome: "dry-run", columns, totalMs: Math.round(performance.now() - started) };
   }
 
@@ -107,7 +124,12 @@ async function runClaimed(run: Run, dryRun: boolean, started: number): Promise<O
   log(`shadow ${shadowName(table)} created with the change; copying ${columns.length} columns`);
   try {
     const shape = { table, shadow: shadowName(table), primaryKey: original.primaryKey, columns };
-    const checked = await checkExistingRows({ ...shape, shadowColumns, batchSize: Math.min(batchSize * 4, 50_000), onBatch: () => run.check() });
+    const checked = await checkExistingRows({
+      ...shape,
+      shadowColumns,
+      batchSize: Math.min(batchSize * 4, 50_000),
+      onBatch: () => run.check(),
+    });
     log(`the ${checked} rows ${table} holds accept the change`);
     await withLockTimeout(retry, async (tx) => {
       await run.check(tx);
@@ -127,17 +149,38 @@ async function runClaimed(run: Run, dryRun: boolean, started: number): Promise<O
     });
     const copyMs = Math.round(performance.now() - copyStarted);
     log(`copied ${copied.seen} rows in ${copyMs} ms (up to the highest key at the start; later rows came by the trigger)`);
-    await addForeignKeys(run, original, shadowColumns.map((c) => c.name));
+    await addForeignKeys(
+      run,
+      original,
+      shadowColumns.map((c) => c.name),
+    );
     await db.$executeRaw`ANALYZE ${ident(shadowName(table))}`;
     let swap: SwapTiming;
     try {
-      swap = await swapTables({ table, shadow: shadowName(table), original, stamp: stampOf(new Date()), guard: (tx) => run.check(tx), ...retry });
+      swap = await swapTables({
+        table,
+        shadow: shadowName(table),
+        original,
+        stamp: stampOf(new Date()),
+        guard: (tx) => run.check(tx),
+        ...retry,
+      });
     } catch (err) {
       if (!isLockTimeout(err)) throw err;
       const leftovers = (await removeLeftovers(table, runId, retry)) ?? [];
-      log(`gave up: the lock on ${table} was not granted in ${retry.attempts} tries of ${retry.lockTimeoutMs} ms; ${table} is unchanged, the shadow is ${leftovers.some((l) => l.startsWith("table")) ? "still there" : "dropped"}`);
+      log(
+        `gave up: the lock on ${table} was not granted in ${retry.attempts} tries of ${retry.lockTimeoutMs} ms; ${table} is unchanged, the shadow is ${leftovers.some((l) => l.startsWith("table")) ? "still there" : "dropped"}`,
+      );
       for (const l of leftovers) log(`  left: ${l}; run again with --clean-stale when the lock is free`);
-      return { ...base, outcome: "gave-up", columns, rows: copied.seen, copyMs, leftovers, totalMs: Math.round(performance.now() - started) };
+      return {
+        ...base,
+        outcome: "gave-up",
+        columns,
+        rows: copied.seen,
+        copyMs,
+        leftovers,
+        totalMs: Math.round(performance.now() - started),
+      };
     }
     await validateReferences(db, original);
     await dropMirrorFunction(db, table);
@@ -152,11 +195,17 @@ async function runClaimed(run: Run, dryRun: boolean, started: number): Promise<O
 /** A row refused by the shadow during the copy is the data's answer to the change, not a fault. */
 async function explained(run: Run, err: unknown): Promise<unknown> {
   if (err instanceof AppError) return err;
-  const failed = await run.check().then(() => null, (e: unknown) => e);
+  const failed = await run.check().then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (failed instanceof AppError) return failed;
   const code = sqlStateOf(err);
   if (code?.startsWith("22") || code?.startsWith("23")) {
-    return new AppError("conflict", `A row written to ${run.table} during the run breaks the change (${code}: ${driverMessage(err)}); ${run.table} is unchanged.`);
+    return new AppError(
+      "conflict",
+      `A row written to ${run.table} during the run breaks the change (${code}: ${driverMessage(err)}); ${run.table} is unchanged.`,
+    );
   }
   return err;
 }
@@ -166,7 +215,10 @@ async function clearLeftovers(run: Run, replaced: RunRow | null, cleanStale: boo
   const { table, runId, retry, log } = run;
   const left = await findLeftovers(db, table);
   if (!left) return;
-  const what = [left.shadow && `the table ${shadowName(table)}`, left.trigger && `the trigger ${mirrorTriggerName(table)}`].filter(Boolean).join(" and ") || "the mirror function";
+  const what =
+    [left.shadow && `the table ${shadowName(table)}`, left.trigger && `the trigger ${mirrorTriggerName(table)}`]
+      .filter(Boolean)
+      .join(" and ") || "the mirror function";
   const stopped = replaced ?? left.marker;
   const since = stopped ? ` (run started ${new Date(stopped.startedAt).toISOString()})` : "";
   if (!cleanStale) throw new AppError("conflict", `An earlier run left ${what}${since}. Run again with --clean-stale to remove it first.`);
@@ -185,7 +237,11 @@ async function dryRunOn(run: Run, original: TableShape, marker: ShadowMarker): P
         const shadowColumns = await createShadow(tx, run.table, original, run.clause, marker);
         const columns = copiedColumns(original.columns, shadowColumns);
         const shape = { table: run.table, shadow: shadowName(run.table), primaryKey: original.primaryKey, columns, shadowColumns };
-        const checked = await checkExistingRows({ ...shape, batchSize: Math.min(run.batchSize * 4, 50_000), inTransaction: (fn) => fn(tx) });
+        const checked = await checkExistingRows({
+          ...shape,
+          batchSize: Math.min(run.batchSize * 4, 50_000),
+          inTransaction: (fn) => fn(tx),
+        });
         result = { columns, checked };
         throw new DryRunRollback();
       },
@@ -206,7 +262,11 @@ async function dryRunOn(run: Run, original: TableShape, marker: ShadowMarker): P
 async function addForeignKeys(run: Run, original: TableShape, shadowColumns: string[]) {
   const shadow = ident(shadowName(run.table));
   const present = new Set(shadowColumns);
-  const existing = new Set((await db.$queryRaw<{ name: string }[]>`SELECT conname AS name FROM pg_constraint WHERE conrelid = ${shadowName(run.table)}::regclass`).map((r) => r.name));
+  const existing = new Set(
+    (
+      await db.$queryRaw<{ name: string }[]>`SELECT conname AS name FROM pg_constraint WHERE conrelid = ${shadowName(run.table)}::regclass`
+    ).map((r) => r.name),
+  );
   for (const fk of original.foreignKeys) {
     if (existing.has(fk.name) || !fk.columns.every((c) => present.has(c))) continue;
     const def = fk.def.replace(/\s+NOT VALID$/, "");

@@ -5,13 +5,26 @@ describe("parseAlterClause", () => {
   it("rebuilds the allowed actions from their tokens", () => {
     const p = parseAlterClause("add column teaser varchar(200) default 'it''s', ALTER COLUMN title SET DEFAULT ''");
     expect(p.sql).toBe("add column teaser varchar ( 200 ) default 'it''s' , ALTER COLUMN title SET DEFAULT ''".replace(" ,", ","));
-    expect(p.actions).toEqual([{ verb: "add column", name: "teaser" }, { verb: "set default", name: "title" }]);
+    expect(p.actions).toEqual([
+      { verb: "add column", name: "teaser" },
+      { verb: "set default", name: "title" },
+    ]);
     expect(parseAlterClause('DROP COLUMN IF EXISTS "Lead"').actions).toEqual([{ verb: "drop column", name: "Lead" }]);
     expect(parseAlterClause("ALTER COLUMN lead SET DATA TYPE text").actions[0]!.verb).toBe("alter column type");
-    expect(parseAlterClause("ADD CONSTRAINT t_len CHECK (length(title) < 500) NOT VALID").actions[0]).toEqual({ verb: "add constraint", name: "t_len" });
-    expect(parseAlterClause("ADD CONSTRAINT c_fk FOREIGN KEY (category_id) REFERENCES categories(id) ON DELETE SET NULL NOT VALID").actions[0]!.verb).toBe("add constraint");
-    expect(parseAlterClause('ADD CONSTRAINT c_fk FOREIGN KEY ("category_id") REFERENCES "categories" ("id") NOT VALID').actions[0]!.verb).toBe("add constraint");
-    expect(parseAlterClause("ADD COLUMN d timestamptz DEFAULT now() - interval '1 day', ADD COLUMN n int DEFAULT '1'::int + 1.5::int").actions).toHaveLength(2);
+    expect(parseAlterClause("ADD CONSTRAINT t_len CHECK (length(title) < 500) NOT VALID").actions[0]).toEqual({
+      verb: "add constraint",
+      name: "t_len",
+    });
+    expect(
+      parseAlterClause("ADD CONSTRAINT c_fk FOREIGN KEY (category_id) REFERENCES categories(id) ON DELETE SET NULL NOT VALID").actions[0]!
+        .verb,
+    ).toBe("add constraint");
+    expect(
+      parseAlterClause('ADD CONSTRAINT c_fk FOREIGN KEY ("category_id") REFERENCES "categories" ("id") NOT VALID').actions[0]!.verb,
+    ).toBe("add constraint");
+    expect(
+      parseAlterClause("ADD COLUMN d timestamptz DEFAULT now() - interval '1 day', ADD COLUMN n int DEFAULT '1'::int + 1.5::int").actions,
+    ).toHaveLength(2);
     expect(parseAlterClause("ADD CONSTRAINT c CHECK (status IN ('a', 'b') AND lower(\"title\") <> 'x') NOT VALID").actions).toHaveLength(1);
   });
 
@@ -36,7 +49,7 @@ describe("parseAlterClause", () => {
     ["an odd character", "ADD COLUMN x int DEFAULT 1 \\g"],
     // Calls by a quoted, a qualified or a cast-hidden name (the review's bypasses and their kin).
     ["a quoted function name", "ADD COLUMN x text DEFAULT \"pg_read_file\"('/etc/hostname')"],
-    ["a qualified quoted function", "ADD COLUMN x text DEFAULT pg_catalog.\"pg_sleep\"(5)"],
+    ["a qualified quoted function", 'ADD COLUMN x text DEFAULT pg_catalog."pg_sleep"(5)'],
     ["a qualified function", "ADD COLUMN x text DEFAULT pg_catalog.pg_sleep(5)"],
     ["a quoted set_config", "ADD COLUMN x text DEFAULT \"set_config\"('app.allow_activity_archive', 'on', false)"],
     ["a quoted allowed name", "ADD COLUMN x text DEFAULT \"lower\"('A')"],
@@ -45,7 +58,7 @@ describe("parseAlterClause", () => {
     ["a typed literal", "ADD COLUMN x text DEFAULT regclass 'pg_authid'"],
     ["an OPERATOR() call", "ADD COLUMN x int DEFAULT 1 OPERATOR(pg_catalog.+) 1"],
     ["nextval", "ADD COLUMN x int DEFAULT nextval('s')"],
-    ["a CHECK with a quoted call", "ADD CONSTRAINT c CHECK (\"pg_sleep\"(1) IS NULL) NOT VALID"],
+    ["a CHECK with a quoted call", 'ADD CONSTRAINT c CHECK ("pg_sleep"(1) IS NULL) NOT VALID'],
   ])("refuses %s", (_why, clause) => {
     expect(() => parseAlterClause(clause)).toThrow(/cannot be used/);
   });

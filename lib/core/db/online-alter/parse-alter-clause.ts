@@ -25,18 +25,96 @@ const PUNCT = ["::", "<=", ">=", "<>", "!=", "||", "(", ")", ",", ".", "[", "]",
 
 /** Words that never belong in a column definition, an expression or a constraint. */
 const FORBIDDEN_WORDS = new Set([
-  "select", "insert", "into", "from", "with", "returning", "create", "alter", "drop", "rename", "owner", "grant",
-  "revoke", "copy", "execute", "call", "do", "truncate", "vacuum", "table", "using", "cascade", "tablespace",
-  "function", "procedure", "language", "trigger", "lock", "listen", "notify", "commit", "rollback", "begin",
+  "select",
+  "insert",
+  "into",
+  "from",
+  "with",
+  "returning",
+  "create",
+  "alter",
+  "drop",
+  "rename",
+  "owner",
+  "grant",
+  "revoke",
+  "copy",
+  "execute",
+  "call",
+  "do",
+  "truncate",
+  "vacuum",
+  "table",
+  "using",
+  "cascade",
+  "tablespace",
+  "function",
+  "procedure",
+  "language",
+  "trigger",
+  "lock",
+  "listen",
+  "notify",
+  "commit",
+  "rollback",
+  "begin",
 ]);
 
 /** Names that may stand before "(": type modifiers, syntax, and functions without side effects. */
 const CALLABLE = new Set([
-  "varchar", "char", "character", "varying", "numeric", "decimal", "timestamp", "timestamptz", "time", "timetz", "interval", "bit",
-  "check", "key", "as", "in", "not", "and", "or", "array", "any", "all", "default", "null",
-  "coalesce", "nullif", "greatest", "least", "lower", "upper", "length", "char_length", "btrim", "ltrim", "rtrim", "left", "right",
-  "substr", "md5", "now", "clock_timestamp", "statement_timestamp", "gen_random_uuid", "to_tsvector", "setweight", "array_length",
-  "cardinality", "concat", "concat_ws", "abs", "round", "date_trunc", "search_phrase_pairs",
+  "varchar",
+  "char",
+  "character",
+  "varying",
+  "numeric",
+  "decimal",
+  "timestamp",
+  "timestamptz",
+  "time",
+  "timetz",
+  "interval",
+  "bit",
+  "check",
+  "key",
+  "as",
+  "in",
+  "not",
+  "and",
+  "or",
+  "array",
+  "any",
+  "all",
+  "default",
+  "null",
+  "coalesce",
+  "nullif",
+  "greatest",
+  "least",
+  "lower",
+  "upper",
+  "length",
+  "char_length",
+  "btrim",
+  "ltrim",
+  "rtrim",
+  "left",
+  "right",
+  "substr",
+  "md5",
+  "now",
+  "clock_timestamp",
+  "statement_timestamp",
+  "gen_random_uuid",
+  "to_tsvector",
+  "setweight",
+  "array_length",
+  "cardinality",
+  "concat",
+  "concat_ws",
+  "abs",
+  "round",
+  "date_trunc",
+  "search_phrase_pairs",
 ]);
 
 function refuse(message: string): never {
@@ -51,7 +129,7 @@ function tokenize(input: string): Token[] {
     const c = input[i]!;
     const rest = input.slice(i);
     if (/\s/.test(c)) i++;
-    else if (c === ";") refuse("a second statement (\";\") is not allowed.");
+    else if (c === ";") refuse('a second statement (";") is not allowed.');
     else if (rest.startsWith("--") || rest.startsWith("/*")) refuse("comments are not allowed.");
     else if (c === "$") refuse("dollar quoting and parameters are not allowed.");
     else if (c === "'") {
@@ -73,7 +151,7 @@ function tokenize(input: string): Token[] {
     } else if (c === '"') {
       const end = input.indexOf('"', i + 1);
       const name = end < 0 ? "" : input.slice(i + 1, end);
-      if (!/^[A-Za-z0-9_]{1,63}$/.test(name) || input[end + 1] === '"') refuse("quoted names may hold only letters, digits and \"_\".");
+      if (!/^[A-Za-z0-9_]{1,63}$/.test(name) || input[end + 1] === '"') refuse('quoted names may hold only letters, digits and "_".');
       push("quoted", name);
       i = end + 1;
     } else if (/[A-Za-z_]/.test(c)) {
@@ -116,13 +194,58 @@ const render = (t: Token) => (t.kind === "string" ? `'${t.text.replace(/'/g, "''
 
 /** Types a cast (`::type`) or a typed literal (`date '2026-01-01'`) may name: their input and cast functions have no effect. */
 const CAST_TYPES = new Set([
-  "int", "integer", "int2", "int4", "int8", "smallint", "bigint", "real", "float4", "float8", "double", "numeric", "decimal",
-  "text", "varchar", "char", "character", "boolean", "bool", "date", "time", "timetz", "timestamp", "timestamptz", "interval",
-  "uuid", "json", "jsonb", "tsvector", "regconfig",
+  "int",
+  "integer",
+  "int2",
+  "int4",
+  "int8",
+  "smallint",
+  "bigint",
+  "real",
+  "float4",
+  "float8",
+  "double",
+  "numeric",
+  "decimal",
+  "text",
+  "varchar",
+  "char",
+  "character",
+  "boolean",
+  "bool",
+  "date",
+  "time",
+  "timetz",
+  "timestamp",
+  "timestamptz",
+  "interval",
+  "uuid",
+  "json",
+  "jsonb",
+  "tsvector",
+  "regconfig",
 ]);
 
 /** Words a plain string literal may follow; any other word before a string would make it a typed literal. */
-const BEFORE_LITERAL = new Set(["default", "and", "or", "not", "like", "ilike", "similar", "to", "when", "then", "else", "zone", "any", "all", "between", "symmetric", "collate"]);
+const BEFORE_LITERAL = new Set([
+  "default",
+  "and",
+  "or",
+  "not",
+  "like",
+  "ilike",
+  "similar",
+  "to",
+  "when",
+  "then",
+  "else",
+  "zone",
+  "any",
+  "all",
+  "between",
+  "symmetric",
+  "collate",
+]);
 
 /**
  * Checks the part after the action's words (a type, a default, a constraint body) against a
@@ -140,9 +263,11 @@ function checkTail(tail: Token[]) {
       const reference = previous?.kind === "word" && previous.lower === "references";
       if (!reference && (t.kind === "quoted" || !CALLABLE.has(t.lower))) refuse(`the function "${t.text}" is not allowed.`);
     }
-    if (t.text === "::" && t.kind === "punct" && !(next?.kind === "word" && CAST_TYPES.has(next.lower))) refuse(`a cast to "${next?.text ?? ""}" is not allowed (only ${[...CAST_TYPES].join(", ")}).`);
+    if (t.text === "::" && t.kind === "punct" && !(next?.kind === "word" && CAST_TYPES.has(next.lower)))
+      refuse(`a cast to "${next?.text ?? ""}" is not allowed (only ${[...CAST_TYPES].join(", ")}).`);
     if (t.kind === "string" && previous !== undefined && isName(previous)) {
-      if (previous.kind === "quoted" || !(BEFORE_LITERAL.has(previous.lower) || CAST_TYPES.has(previous.lower))) refuse(`a literal of type "${previous.text}" is not allowed.`);
+      if (previous.kind === "quoted" || !(BEFORE_LITERAL.has(previous.lower) || CAST_TYPES.has(previous.lower)))
+        refuse(`a literal of type "${previous.text}" is not allowed.`);
     }
   });
 }
@@ -154,7 +279,8 @@ function readAction(tokens: Token[]): { action: AlterAction; tail: Token[] } {
   if (take("add", "constraint")) {
     const name = tokens[k++];
     if (!isName(name)) refuse("ADD CONSTRAINT needs a name.");
-    if (!(words[k] === "check" || (words[k] === "foreign" && words[k + 1] === "key"))) refuse("only CHECK and FOREIGN KEY constraints can be added.");
+    if (!(words[k] === "check" || (words[k] === "foreign" && words[k + 1] === "key")))
+      refuse("only CHECK and FOREIGN KEY constraints can be added.");
     if (words.at(-2) !== "not" || words.at(-1) !== "valid") refuse("an added constraint must end with NOT VALID.");
     return { action: { verb: "add constraint", name: nameOf(name) }, tail: tokens.slice(k, -2) };
   }
@@ -162,7 +288,8 @@ function readAction(tokens: Token[]): { action: AlterAction; tail: Token[] } {
     take("column");
     if (take("if") && !take("not", "exists")) refuse("ADD COLUMN IF needs NOT EXISTS.");
     const name = tokens[k++];
-    if (!isName(name) || ["constraint", "primary", "unique", "check", "foreign", "exclude"].includes(name.lower)) refuse("ADD needs a column name (constraints only as ADD CONSTRAINT ... NOT VALID).");
+    if (!isName(name) || ["constraint", "primary", "unique", "check", "foreign", "exclude"].includes(name.lower))
+      refuse("ADD needs a column name (constraints only as ADD CONSTRAINT ... NOT VALID).");
     if (k >= tokens.length) refuse(`the column "${nameOf(name)}" needs a type.`);
     return { action: { verb: "add column", name: nameOf(name) }, tail: tokens.slice(k) };
   }
@@ -171,7 +298,8 @@ function readAction(tokens: Token[]): { action: AlterAction; tail: Token[] } {
     if (take("if") && !take("exists")) refuse("DROP COLUMN IF needs EXISTS.");
     const name = tokens[k++];
     if (!isName(name) || name.lower === "constraint") refuse("DROP needs a column name.");
-    if (k < tokens.length && !(k === tokens.length - 1 && words[k] === "restrict")) refuse("DROP COLUMN takes only a column name (no CASCADE).");
+    if (k < tokens.length && !(k === tokens.length - 1 && words[k] === "restrict"))
+      refuse("DROP COLUMN takes only a column name (no CASCADE).");
     return { action: { verb: "drop column", name: nameOf(name) }, tail: [] };
   }
   if (take("alter")) {
@@ -189,7 +317,9 @@ function readAction(tokens: Token[]): { action: AlterAction; tail: Token[] } {
     }
     refuse("ALTER COLUMN takes only TYPE or SET DEFAULT.");
   }
-  refuse(`"${tokens.map(render).join(" ").slice(0, 40)}" is not one of ADD COLUMN, DROP COLUMN, ALTER COLUMN ... TYPE, ALTER COLUMN ... SET DEFAULT, ADD CONSTRAINT ... NOT VALID.`);
+  refuse(
+    `"${tokens.map(render).join(" ").slice(0, 40)}" is not one of ADD COLUMN, DROP COLUMN, ALTER COLUMN ... TYPE, ALTER COLUMN ... SET DEFAULT, ADD CONSTRAINT ... NOT VALID.`,
+  );
 }
 
 /** Parses and checks the clause; throws AppError("validation_failed") with the reason. */

@@ -34,7 +34,8 @@ export async function tableExists(client: DbOrTx, table: string): Promise<boolea
 }
 
 /** An index definition without its own name and table: equal keys mean equal indexes. */
-export const indexKey = (def: string) => def.replace(/^CREATE (UNIQUE )?INDEX \S+ ON (ONLY )?\S+ /, (_m, unique: string | undefined) => (unique ? "UNIQUE " : ""));
+export const indexKey = (def: string) =>
+  def.replace(/^CREATE (UNIQUE )?INDEX \S+ ON (ONLY )?\S+ /, (_m, unique: string | undefined) => (unique ? "UNIQUE " : ""));
 
 export async function readColumns(client: DbOrTx, table: string): Promise<ColumnShape[]> {
   return client.$queryRaw<ColumnShape[]>`
@@ -55,7 +56,8 @@ export async function readTableShape(client: DbOrTx, table: string, ownTriggers:
     SELECT a.attname AS name, format_type(a.atttypid, NULL) AS type FROM pg_index i
     JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
     WHERE i.indrelid = ${table}::regclass AND i.indisprimary`;
-  if (pk.length !== 1 || !["integer", "bigint", "smallint"].includes(pk[0]!.type)) throw new Error(`${table} needs a primary key of one integer column for a batched copy`);
+  if (pk.length !== 1 || !["integer", "bigint", "smallint"].includes(pk[0]!.type))
+    throw new Error(`${table} needs a primary key of one integer column for a batched copy`);
   const foreignKeys = await client.$queryRaw<{ name: string; def: string; columns: string[]; references: string }[]>`
     SELECT c.conname AS name, pg_get_constraintdef(c.oid) AS def, c.confrelid::regclass::text AS "references",
            ARRAY(SELECT attname::text FROM pg_attribute WHERE attrelid = c.conrelid AND attnum = ANY (c.conkey)) AS columns

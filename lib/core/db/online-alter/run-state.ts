@@ -50,16 +50,29 @@ async function runRow(tx: DbOrTx, table: LargeFulltextTable, lock: boolean): Pro
  * `--clean-stale`); a stale one is taken over only with `takeOver`, and the caller then removes
  * what it left. Returns the new run id and the run taken over, if any.
  */
-export async function claimRun(table: LargeFulltextTable, clause: string, takeOver: boolean): Promise<{ runId: string; replaced: RunRow | null }> {
+export async function claimRun(
+  table: LargeFulltextTable,
+  clause: string,
+  takeOver: boolean,
+): Promise<{ runId: string; replaced: RunRow | null }> {
   const runId = randomUUID();
   const replaced = await db.$transaction(async (tx) => {
-    const inserted = await tx.$executeRaw`INSERT INTO online_alter_runs (table_name, run_id, clause) VALUES (${table}, ${runId}::uuid, ${clause}) ON CONFLICT (table_name) DO NOTHING`;
+    const inserted =
+      await tx.$executeRaw`INSERT INTO online_alter_runs (table_name, run_id, clause) VALUES (${table}, ${runId}::uuid, ${clause}) ON CONFLICT (table_name) DO NOTHING`;
     if (inserted === 1) return null;
     const other = await runRow(tx, table, true);
     if (!other) throw new AppError("conflict", `Another db:online-alter run on ${table} is just ending; try again.`);
     const since = `(run started ${other.startedAt.toISOString()}, last heartbeat ${other.heartbeatAt.toISOString()})`;
-    if (!isStale(other)) throw new AppError("conflict", `Another db:online-alter run on ${table} is active ${since}; --clean-stale waits until it has not beaten for ${STALE_AFTER_MS / 60_000} minutes.`);
-    if (!takeOver) throw new AppError("conflict", `An earlier run on ${table} stopped ${since}. Run again with --clean-stale to remove what it left first.`);
+    if (!isStale(other))
+      throw new AppError(
+        "conflict",
+        `Another db:online-alter run on ${table} is active ${since}; --clean-stale waits until it has not beaten for ${STALE_AFTER_MS / 60_000} minutes.`,
+      );
+    if (!takeOver)
+      throw new AppError(
+        "conflict",
+        `An earlier run on ${table} stopped ${since}. Run again with --clean-stale to remove what it left first.`,
+      );
     await tx.$executeRaw`UPDATE online_alter_runs SET run_id = ${runId}::uuid, clause = ${clause}, started_at = now(), heartbeat_at = now() WHERE table_name = ${table}`;
     return other;
   });
@@ -94,7 +107,10 @@ export async function releaseRun(table: LargeFulltextTable, runId: string): Prom
 export function startHeartbeat(table: LargeFulltextTable, runId: string, everyMs = 15_000): { stop: () => void; lost: () => boolean } {
   let lost = false;
   const timer = setInterval(() => {
-    beat(table, runId).then((mine) => (lost ||= !mine), () => undefined);
+    beat(table, runId).then(
+      (mine) => (lost ||= !mine),
+      () => undefined,
+    );
   }, everyMs);
   timer.unref?.();
   return { stop: () => clearInterval(timer), lost: () => lost };

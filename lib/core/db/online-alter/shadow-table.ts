@@ -22,7 +22,13 @@ const PRIVILEGE = /^(SELECT|INSERT|UPDATE|DELETE|TRUNCATE|REFERENCES|TRIGGER)$/;
  * clause to it. The clause reaches only the shadow: `ALTER TABLE "<shadow>" <clause>`, after
  * parseAlterClause rebuilt it from checked tokens. A clause the database refuses is a wrong call.
  */
-export async function createShadow(client: DbOrTx, table: LargeFulltextTable, original: TableShape, clauseSql: string, marker: ShadowMarker): Promise<ColumnShape[]> {
+export async function createShadow(
+  client: DbOrTx,
+  table: LargeFulltextTable,
+  original: TableShape,
+  clauseSql: string,
+  marker: ShadowMarker,
+): Promise<ColumnShape[]> {
   const shadow = shadowName(table);
   await client.$executeRaw`CREATE TABLE ${ident(shadow)} (LIKE ${ident(table)} INCLUDING ALL)`;
   try {
@@ -62,7 +68,9 @@ export async function findLeftovers(client: DbOrTx, table: LargeFulltextTable): 
   const shadow = await tableExists(client, shadowName(table));
   let marker: ShadowMarker | null = null;
   if (shadow) {
-    const [row] = await client.$queryRaw<{ comment: string | null }[]>`SELECT obj_description(${shadowName(table)}::regclass, 'pg_class') AS comment`;
+    const [row] = await client.$queryRaw<
+      { comment: string | null }[]
+    >`SELECT obj_description(${shadowName(table)}::regclass, 'pg_class') AS comment`;
     try {
       marker = (JSON.parse(row?.comment ?? "null") as { onlineAlter?: ShadowMarker } | null)?.onlineAlter ?? null;
     } catch {

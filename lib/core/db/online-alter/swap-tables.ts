@@ -51,7 +51,11 @@ export async function swapTables(
   return { oldTable: old, waitedMs: Math.round(lockedAt - startedAt), heldMs: Math.round(heldMs), attempts };
 }
 
-async function renameInPlace(tx: Tx, opts: { table: LargeFulltextTable; shadow: string; original: TableShape; stamp: string }, old: string) {
+async function renameInPlace(
+  tx: Tx,
+  opts: { table: LargeFulltextTable; shadow: string; original: TableShape; stamp: string },
+  old: string,
+) {
   const { table, shadow, original } = opts;
   const oldIndexes = await readIndexes(tx, table);
   const shadowIndexes = await readIndexes(tx, shadow);
@@ -65,7 +69,8 @@ async function renameInPlace(tx: Tx, opts: { table: LargeFulltextTable; shadow: 
   const free = [...oldIndexes];
   for (const index of shadowIndexes) {
     const match = free.findIndex((o) => o.key === index.key);
-    const name = match >= 0 ? free.splice(match, 1)[0]!.name : index.name.startsWith(shadow) ? table + index.name.slice(shadow.length) : null;
+    const name =
+      match >= 0 ? free.splice(match, 1)[0]!.name : index.name.startsWith(shadow) ? table + index.name.slice(shadow.length) : null;
     if (name && name !== index.name) await tx.$executeRaw`ALTER INDEX ${ident(index.name)} RENAME TO ${ident(name)}`;
   }
   const columns = new Set((await readColumns(tx, table)).map((c) => c.name));
@@ -84,7 +89,9 @@ async function renameInPlace(tx: Tx, opts: { table: LargeFulltextTable; shadow: 
     await tx.$executeRaw`ALTER TABLE ${Prisma.raw(fk.table)} DROP CONSTRAINT ${ident(fk.name)}, ADD CONSTRAINT ${ident(fk.name)} ${Prisma.raw(withoutNotValid(fk.def))} NOT VALID`;
   }
   if (original.comment !== null) {
-    const [{ literal }] = (await tx.$queryRaw<{ literal: string }[]>`SELECT quote_literal(${original.comment}) AS literal`) as [{ literal: string }];
+    const [{ literal }] = (await tx.$queryRaw<{ literal: string }[]>`SELECT quote_literal(${original.comment}) AS literal`) as [
+      { literal: string },
+    ];
     await tx.$executeRaw`COMMENT ON TABLE ${ident(table)} IS ${Prisma.raw(literal)}`;
   } else {
     await tx.$executeRaw`COMMENT ON TABLE ${ident(table)} IS NULL`;
@@ -93,5 +100,6 @@ async function renameInPlace(tx: Tx, opts: { table: LargeFulltextTable; shadow: 
 
 /** After the swap: foreign keys pointing in were re-added NOT VALID; checking them locks no writer. */
 export async function validateReferences(client: DbOrTx, original: TableShape): Promise<void> {
-  for (const fk of original.referencedBy) await client.$executeRaw`ALTER TABLE ${Prisma.raw(fk.table)} VALIDATE CONSTRAINT ${ident(fk.name)}`;
+  for (const fk of original.referencedBy)
+    await client.$executeRaw`ALTER TABLE ${Prisma.raw(fk.table)} VALIDATE CONSTRAINT ${ident(fk.name)}`;
 }

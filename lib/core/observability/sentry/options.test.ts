@@ -4,24 +4,51 @@ import { AppError, QuotaExceededException } from "@/lib/core/errors/errors";
 import { isExpectedError, sentryOptions } from "./options";
 import { KIND_CAP_FACTOR, signalThrottle } from "./signal-throttle";
 
-const config = { app: { version: "2026.11.3" }, observability: { sentryDsn: "https://public@sentry.example/1", sentryEnvironment: "production", sentryTracesSampleRate: 0, sentrySignalsPerMinute: 10 } } as Parameters<typeof sentryOptions>[0];
+const config = {
+  app: { version: "2026.11.3" },
+  observability: {
+    sentryDsn: "https://public@sentry.example/1",
+    sentryEnvironment: "production",
+    sentryTracesSampleRate: 0,
+    sentrySignalsPerMinute: 10,
+  },
+} as Parameters<typeof sentryOptions>[0];
 
 describe("sentryOptions", () => {
   it("names the application version as the release (spec 9) and sends no personal data by default", () => {
     const options = sentryOptions(config);
-    expect(options).toMatchObject({ dsn: "https://public@sentry.example/1", environment: "production", release: "2026.11.3", sendDefaultPii: false });
+    expect(options).toMatchObject({
+      dsn: "https://public@sentry.example/1",
+      environment: "production",
+      release: "2026.11.3",
+      sendDefaultPii: false,
+    });
     expect(options.tracesSampleRate).toBeUndefined();
-    expect(sentryOptions({ ...config, observability: { ...config.observability, sentryTracesSampleRate: 0.25 } }).tracesSampleRate).toBe(0.25);
+    expect(sentryOptions({ ...config, observability: { ...config.observability, sentryTracesSampleRate: 0.25 } }).tracesSampleRate).toBe(
+      0.25,
+    );
   });
 
   it("drops expected errors and filters the rest, transactions and breadcrumbs alike", async () => {
     const { beforeSend, beforeSendTransaction, beforeBreadcrumb } = sentryOptions(config);
     const event = () => ({ message: "mail to presse@firma.de failed", request: { url: "https://hub.example/x?token=abc" } }) as ErrorEvent;
     expect(await beforeSend!(event(), { originalException: new QuotaExceededException() })).toBeNull();
-    expect(await beforeSend!(event(), { originalException: Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/login;307;" }) })).toBeNull();
-    expect(await beforeSend!(event(), { originalException: new Error("db down") })).toMatchObject({ message: "mail to [email] failed", request: { url: "https://hub.example/x" } });
-    expect(await beforeSendTransaction!({ type: "transaction", transaction: "GET /a?b=c" } as TransactionEvent, {})).toMatchObject({ transaction: "GET /a" });
-    expect(beforeBreadcrumb!({ category: "fetch", data: { url: "http://127.0.0.1:3000/?x=1" } })).toEqual({ category: "fetch", data: { url: "http://[ip]:3000/" } });
+    expect(
+      await beforeSend!(event(), {
+        originalException: Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/login;307;" }),
+      }),
+    ).toBeNull();
+    expect(await beforeSend!(event(), { originalException: new Error("db down") })).toMatchObject({
+      message: "mail to [email] failed",
+      request: { url: "https://hub.example/x" },
+    });
+    expect(await beforeSendTransaction!({ type: "transaction", transaction: "GET /a?b=c" } as TransactionEvent, {})).toMatchObject({
+      transaction: "GET /a",
+    });
+    expect(beforeBreadcrumb!({ category: "fetch", data: { url: "http://127.0.0.1:3000/?x=1" } })).toEqual({
+      category: "fetch",
+      data: { url: "http://[ip]:3000/" },
+    });
   });
 
   it("counts AppErrors of 5xx and unknown errors as unexpected", () => {
@@ -60,7 +87,8 @@ describe("signalThrottle", () => {
   it("caps each kind per minute across all keys, however many keys a flood spreads over", () => {
     let now = 0;
     const throttle = signalThrottle(10, { maxKeys: 50, now: () => now });
-    const spread = (minute: number) => Array.from({ length: 5_000 }, (_, n) => throttle.take("throttled", `throttled 429 /r${minute}-${n}`).ok).filter(Boolean).length;
+    const spread = (minute: number) =>
+      Array.from({ length: 5_000 }, (_, n) => throttle.take("throttled", `throttled 429 /r${minute}-${n}`).ok).filter(Boolean).length;
     expect(spread(0)).toBe(10 * KIND_CAP_FACTOR);
     expect(throttle.take("access_refused", "access_refused 403 /api/v1/releases/[id]").ok).toBe(true);
     now += 60_000;

@@ -4,7 +4,8 @@ import { AppError } from "@/lib/core/errors/errors";
 import { scrubBreadcrumb, scrubEvent } from "./scrub-event";
 
 /** Next's control flow (notFound, redirect, forbidden, bailouts) travels as errors with these digests. */
-const NEXT_CONTROL_FLOW = /^(?:NEXT_REDIRECT|NEXT_NOT_FOUND|NEXT_HTTP_ERROR_FALLBACK|DYNAMIC_SERVER_USAGE|BAILOUT_TO_CLIENT_SIDE_RENDERING|NEXT_PRERENDER_INTERRUPTED|HANGING_PROMISE_REJECTION)/;
+const NEXT_CONTROL_FLOW =
+  /^(?:NEXT_REDIRECT|NEXT_NOT_FOUND|NEXT_HTTP_ERROR_FALLBACK|DYNAMIC_SERVER_USAGE|BAILOUT_TO_CLIENT_SIDE_RENDERING|NEXT_PRERENDER_INTERRUPTED|HANGING_PROMISE_REJECTION)/;
 
 /** Outcomes the service answers on purpose (a 4xx, a redirect, a 404 page): never an error report. */
 export function isExpectedError(err: unknown): boolean {

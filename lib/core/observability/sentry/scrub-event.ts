@@ -6,10 +6,28 @@ import { MASK, scrubText, stripQuery } from "@/lib/core/observability/scrub-text
 // every field, so data a future SDK version adds is filtered too, not only the fields named here.
 
 /** Fields whose value goes, whatever it holds: credentials, client addresses, query strings. */
-const DROPPED_KEY = /cookie|authorization|password|passwd|secret|token|csrf|api[_-]?key|session[_-]?id|^(?:x-forwarded-for|x-real-ip|forwarded|cf-connecting-ip|true-client-ip|x-client-ip|fastly-client-ip|x-cluster-client-ip|ip|ip_address|client_ip|remote_addr|query_string)$|(?:^|\.)(?:query|client\.address|peer\.address|peer\.ip|sock\.peer_addr|sock\.peer\.addr)$/i;
+const DROPPED_KEY =
+  /cookie|authorization|password|passwd|secret|token|csrf|api[_-]?key|session[_-]?id|^(?:x-forwarded-for|x-real-ip|forwarded|cf-connecting-ip|true-client-ip|x-client-ip|fastly-client-ip|x-cluster-client-ip|ip|ip_address|client_ip|remote_addr|query_string)$|(?:^|\.)(?:query|client\.address|peer\.address|peer\.ip|sock\.peer_addr|sock\.peer\.addr)$/i;
 
 /** Structural ids the tracker needs as they are (hex trace ids, the release). */
-const KEPT_KEY = new Set(["event_id", "trace_id", "span_id", "parent_span_id", "segment_id", "profile_id", "replay_id", "debug_id", "release", "dist", "timestamp", "start_timestamp", "type", "level", "platform", "sampled"]);
+const KEPT_KEY = new Set([
+  "event_id",
+  "trace_id",
+  "span_id",
+  "parent_span_id",
+  "segment_id",
+  "profile_id",
+  "replay_id",
+  "debug_id",
+  "release",
+  "dist",
+  "timestamp",
+  "start_timestamp",
+  "type",
+  "level",
+  "platform",
+  "sampled",
+]);
 
 /** Where a stack frame points: paths and function names lose a query, never their identifiers (grouping depends on them). */
 const FRAME_LOCATION_KEY = new Set(["filename", "abs_path", "module", "function", "package", "instruction_addr"]);

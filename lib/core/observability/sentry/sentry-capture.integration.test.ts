@@ -14,16 +14,24 @@ const letters = () => [...randomBytes(6)].map((b) => String.fromCharCode(97 + (b
 
 async function eventsMatching(marker: string): Promise<ParsedEnvelope[]> {
   await Sentry.flush(5000);
-  return readEnvelopes(inject("sentryEnvelopeDir")).filter((e) => e.items.some((i) => (i.type === "event" || i.type === "transaction") && JSON.stringify(i.payload).includes(marker)));
+  return readEnvelopes(inject("sentryEnvelopeDir")).filter((e) =>
+    e.items.some((i) => (i.type === "event" || i.type === "transaction") && JSON.stringify(i.payload).includes(marker)),
+  );
 }
 
-const payloads = (envelopes: ParsedEnvelope[]) => envelopes.flatMap((e) => e.items.filter((i) => i.type === "event").map((i) => i.payload as Record<string, unknown>));
+const payloads = (envelopes: ParsedEnvelope[]) =>
+  envelopes.flatMap((e) => e.items.filter((i) => i.type === "event").map((i) => i.payload as Record<string, unknown>));
 
 describe("the error tracker in the tests", () => {
   it("receives an unexpected error with the release, and nothing personal in it", async () => {
     const marker = `probe${letters()}`;
     const token = `pd_${randomBytes(32).toString("base64url")}`;
-    reportError(new Error(`${marker}: mail to presse@firma-${marker}.de failed for ${token} from 198.51.100.23 at https://hub.example.de/login?token=${token}`), { requestId: crypto.randomUUID() });
+    reportError(
+      new Error(
+        `${marker}: mail to presse@firma-${marker}.de failed for ${token} from 198.51.100.23 at https://hub.example.de/login?token=${token}`,
+      ),
+      { requestId: crypto.randomUUID() },
+    );
     const found = await eventsMatching(marker);
     expect(found).toHaveLength(1);
     expect(envelopeLeaks(found)).toEqual([]);
@@ -53,9 +61,12 @@ describe("the error tracker in the tests", () => {
     const missing = apiRoute({ route }, async () => {
       throw new AppError("not_found", "Not found.");
     });
-    const url = (n: number) => `http://hub.localhost/api/v1/${segment}/${n}?token=${randomBytes(32).toString("base64url")}&email=presse%40firma.de`;
+    const url = (n: number) =>
+      `http://hub.localhost/api/v1/${segment}/${n}?token=${randomBytes(32).toString("base64url")}&email=presse%40firma.de`;
     const answers = await Promise.all([
-      ...Array.from({ length: 40 }, (_, n) => throttled(new Request(url(n), { headers: { "x-forwarded-for": "203.0.113.77", cookie: "pd_session=abc" } }))),
+      ...Array.from({ length: 40 }, (_, n) =>
+        throttled(new Request(url(n), { headers: { "x-forwarded-for": "203.0.113.77", cookie: "pd_session=abc" } })),
+      ),
       refused(new Request(url(1))),
       missing(new Request(url(2))),
     ]);
@@ -65,7 +76,11 @@ describe("the error tracker in the tests", () => {
     const events = payloads(found);
     const of = (signal: string) => events.filter((e) => (e.tags as Record<string, string>).signal === signal);
     expect(of("throttled")).toHaveLength(getConfig().observability.sentrySignalsPerMinute);
-    expect(of("throttled")[0]).toMatchObject({ level: "warning", fingerprint: ["throttled", "429", route], message: `throttled 429 ${route}` });
+    expect(of("throttled")[0]).toMatchObject({
+      level: "warning",
+      fingerprint: ["throttled", "429", route],
+      message: `throttled 429 ${route}`,
+    });
     expect(of("access_refused")).toEqual([expect.objectContaining({ level: "info", fingerprint: ["access_refused", "403", route] })]);
     expect(events).toHaveLength(getConfig().observability.sentrySignalsPerMinute + 1);
   });
@@ -77,6 +92,8 @@ describe("the error tracker in the tests", () => {
     });
     const answer = await upload(new Request(`http://hub.localhost/hub/${segment}/images/42`, { method: "POST" }));
     expect(answer.status).toBe(419);
-    expect(payloads(await eventsMatching(segment))).toEqual([expect.objectContaining({ level: "warning", fingerprint: ["page_expired", "419", `/hub/${segment}/images/[imageId]`] })]);
+    expect(payloads(await eventsMatching(segment))).toEqual([
+      expect.objectContaining({ level: "warning", fingerprint: ["page_expired", "419", `/hub/${segment}/images/[imageId]`] }),
+    ]);
   });
 });

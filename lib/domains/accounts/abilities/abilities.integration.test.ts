@@ -12,7 +12,13 @@ type CompanyState = "active" | "inactive" | "gone" | "deleted" | "missing";
 
 // Roles × company states × account states, and staff without or with a membership: the whole
 // table of spec 2.2 as lib/domains/accounts/abilities/matrix.ts documents it.
-const CASES: { label: string; user?: Partial<Prisma.UserUncheckedCreateInput>; role?: CompanyRole; company?: CompanyState; expected: CompanyAbility[] }[] = [
+const CASES: {
+  label: string;
+  user?: Partial<Prisma.UserUncheckedCreateInput>;
+  role?: CompanyRole;
+  company?: CompanyState;
+  expected: CompanyAbility[];
+}[] = [
   { label: "owner", role: "owner", expected: ALL },
   { label: "responsible", role: "responsible", expected: ["view", "writeReleases", "manageReleases", "edit"] },
   { label: "member", role: "member", expected: ["view", "writeReleases"] },
@@ -27,7 +33,12 @@ const CASES: { label: string; user?: Partial<Prisma.UserUncheckedCreateInput>; r
   { label: "deleted owner", role: "owner", user: { deletedAt: past }, expected: [] },
   { label: "inactive responsible", role: "responsible", user: { isActive: false }, expected: [] },
   { label: "admin with every permission", user: { staffRole: "admin", permissions: [...PERMISSIONS] }, expected: [] },
-  { label: "admin with every permission as member", role: "member", user: { staffRole: "admin", permissions: [...PERMISSIONS] }, expected: ["view", "writeReleases"] },
+  {
+    label: "admin with every permission as member",
+    role: "member",
+    user: { staffRole: "admin", permissions: [...PERMISSIONS] },
+    expected: ["view", "writeReleases"],
+  },
   // Staff act on other customers' newsrooms only in the admin area (behind its strong confirmation).
   { label: "active super-admin", user: { staffRole: "super_admin" }, expected: [] },
   { label: "active super-admin as member", role: "member", user: { staffRole: "super_admin" }, expected: ["view", "writeReleases"] },
@@ -43,7 +54,11 @@ async function seedCase(c: (typeof CASES)[number]) {
   const user = await seedUser(c.user ?? {});
   const state = c.company ?? "active";
   if (state === "missing") return { userId: user.id, companyId: 2_000_000_000 };
-  const company = await seedCompany({ isActive: state !== "inactive", goneAt: state === "gone" ? past : null, deletedAt: state === "deleted" ? past : null });
+  const company = await seedCompany({
+    isActive: state !== "inactive",
+    goneAt: state === "gone" ? past : null,
+    deletedAt: state === "deleted" ? past : null,
+  });
   if (c.role) await db.companyUser.create({ data: { companyId: company.id, userId: user.id, role: c.role, grantedVia: "manual" } });
   return { userId: user.id, companyId: company.id };
 }
@@ -66,7 +81,10 @@ describe("the company ability matrix", () => {
             ),
           ),
         );
-        actual[c.label] = { abilities: ordered(await companyAbilities(userId, companyId)), asserted: asserted.filter((a): a is CompanyAbility => a !== null) };
+        actual[c.label] = {
+          abilities: ordered(await companyAbilities(userId, companyId)),
+          asserted: asserted.filter((a): a is CompanyAbility => a !== null),
+        };
         expected[c.label] = { abilities: ordered(c.expected), asserted: ordered(c.expected) };
       }),
     );
@@ -77,7 +95,8 @@ describe("the company ability matrix", () => {
   it("gives a super-admin no power over another customer's newsroom outside the admin area", async () => {
     const admin = await seedUser({ staffRole: "super_admin" });
     const company = await seedCompany();
-    for (const ability of ALL) await expect(assertCompanyAbility(admin.id, company.id, ability)).rejects.toMatchObject({ code: "forbidden", status: 403 });
+    for (const ability of ALL)
+      await expect(assertCompanyAbility(admin.id, company.id, ability)).rejects.toMatchObject({ code: "forbidden", status: 403 });
   });
 
   it("reads the stored rows, also inside a transaction, so a role change counts at once", async () => {

@@ -8,7 +8,10 @@ import { abilitiesFor, type CompanyAbility } from "./matrix";
  */
 export async function companyAbilities(userId: number, companyId: number, client: DbOrTx = db): Promise<Set<CompanyAbility>> {
   // One after another: a transaction's single connection must not run queries side by side.
-  const user = await client.user.findUnique({ where: { id: userId }, select: { isActive: true, deletedAt: true, staffRole: true, permissions: true } });
+  const user = await client.user.findUnique({
+    where: { id: userId },
+    select: { isActive: true, deletedAt: true, staffRole: true, permissions: true },
+  });
   const company = await client.company.findUnique({ where: { id: companyId }, select: { deletedAt: true, goneAt: true } });
   const membership = await client.companyUser.findUnique({ where: { companyId_userId: { companyId, userId } }, select: { role: true } });
   return abilitiesFor({ user, company, role: membership?.role ?? null });

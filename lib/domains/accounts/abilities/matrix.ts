@@ -36,7 +36,16 @@ import type { CompanyRole } from "@/lib/generated/prisma/client";
 //   session's strong confirmation (requireConfirmedStaff). So no staff power over another
 //   customer's newsroom ever rests on the weaker sign-in (docs/authentication.md).
 
-export const COMPANY_ABILITIES = ["view", "writeReleases", "manageReleases", "deleteReleases", "edit", "manageMembers", "billing", "confirmImageRights"] as const;
+export const COMPANY_ABILITIES = [
+  "view",
+  "writeReleases",
+  "manageReleases",
+  "deleteReleases",
+  "edit",
+  "manageMembers",
+  "billing",
+  "confirmImageRights",
+] as const;
 export type CompanyAbility = (typeof COMPANY_ABILITIES)[number];
 
 export const ROLE_ABILITIES: Record<CompanyRole, readonly CompanyAbility[]> = {

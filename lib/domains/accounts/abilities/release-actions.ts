@@ -15,7 +15,12 @@ export interface ReleaseAuthorship {
 }
 
 /** Pure: the rule the dashboard's buttons and every write path share. */
-export function mayActOnRelease(abilities: ReadonlySet<CompanyAbility>, release: ReleaseAuthorship, userId: number, action: ReleaseAction): boolean {
+export function mayActOnRelease(
+  abilities: ReadonlySet<CompanyAbility>,
+  release: ReleaseAuthorship,
+  userId: number,
+  action: ReleaseAction,
+): boolean {
   const ownText = release.authorUserId === userId && abilities.has("writeReleases");
   switch (action) {
     case "edit":
@@ -30,9 +35,16 @@ export function mayActOnRelease(abilities: ReadonlySet<CompanyAbility>, release:
 }
 
 /** Every release action a user may take on one release, for the page that offers them. */
-export async function releaseActionsOf(userId: number, release: ReleaseAuthorship & { companyId: number }, client: DbOrTx = db): Promise<Record<ReleaseAction, boolean>> {
+export async function releaseActionsOf(
+  userId: number,
+  release: ReleaseAuthorship & { companyId: number },
+  client: DbOrTx = db,
+): Promise<Record<ReleaseAction, boolean>> {
   const abilities = await companyAbilities(userId, release.companyId, client);
-  return Object.fromEntries(RELEASE_ACTIONS.map((a) => [a, mayActOnRelease(abilities, release, userId, a)])) as Record<ReleaseAction, boolean>;
+  return Object.fromEntries(RELEASE_ACTIONS.map((a) => [a, mayActOnRelease(abilities, release, userId, a)])) as Record<
+    ReleaseAction,
+    boolean
+  >;
 }
 
 const REFUSAL: Record<ReleaseAction, string> = {
@@ -44,7 +56,12 @@ const REFUSAL: Record<ReleaseAction, string> = {
 };
 
 /** Throws 403 unless the user may take `action` on the release; reads the stored rows (in `client`). */
-export async function assertReleaseAction(userId: number, release: ReleaseAuthorship & { companyId: number }, action: ReleaseAction, client: DbOrTx = db): Promise<void> {
+export async function assertReleaseAction(
+  userId: number,
+  release: ReleaseAuthorship & { companyId: number },
+  action: ReleaseAction,
+  client: DbOrTx = db,
+): Promise<void> {
   const abilities = await companyAbilities(userId, release.companyId, client);
   if (!mayActOnRelease(abilities, release, userId, action)) throw forbidden(REFUSAL[action]);
 }

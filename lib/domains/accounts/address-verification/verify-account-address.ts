@@ -14,7 +14,12 @@ import type { Tx } from "@/lib/core/db/client";
  * account is left alone (the update matches nothing). One exception: the registration's own
  * confirmation link, opened in the browser that registered, keeps the password set there.
  */
-export async function verifyAccountAddress(tx: Tx, userId: number, now: Date, opts: { keepRegistrationPassword?: boolean } = {}): Promise<{ discardedOpenCredentials: boolean }> {
+export async function verifyAccountAddress(
+  tx: Tx,
+  userId: number,
+  now: Date,
+  opts: { keepRegistrationPassword?: boolean } = {},
+): Promise<{ discardedOpenCredentials: boolean }> {
   const { count } = await tx.user.updateMany({
     where: { id: userId, emailVerifiedAt: null },
     data: {

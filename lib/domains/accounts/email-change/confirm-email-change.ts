@@ -31,7 +31,16 @@ export async function confirmEmailChange(input: { token: string; now?: Date }): 
     return await db.$transaction(async (tx) => {
       const user = await tx.user.findUnique({
         where: { pendingEmailTokenHash: tokenHash },
-        select: { id: true, email: true, emailVerifiedAt: true, pendingEmail: true, pendingEmailExpiresAt: true, locale: true, isActive: true, deletedAt: true },
+        select: {
+          id: true,
+          email: true,
+          emailVerifiedAt: true,
+          pendingEmail: true,
+          pendingEmailExpiresAt: true,
+          locale: true,
+          isActive: true,
+          deletedAt: true,
+        },
       });
       if (!user?.pendingEmail || !user.pendingEmailExpiresAt || user.pendingEmailExpiresAt <= now || !user.isActive || user.deletedAt) {
         throw new EmailChangeLinkInvalidError();
@@ -45,16 +54,35 @@ export async function confirmEmailChange(input: { token: string; now?: Date }): 
       // redemption waits for the first's row lock, then matches nothing.
       const { count } = await tx.user.updateMany({
         where: { id: user.id, email: previousEmail, pendingEmail: email, pendingEmailTokenHash: tokenHash },
-        data: { email, pendingEmail: null, pendingEmailTokenHash: null, pendingEmailExpiresAt: null, ...(user.emailVerifiedAt ? { emailVerifiedAt: now } : {}) },
+        data: {
+          email,
+          pendingEmail: null,
+          pendingEmailTokenHash: null,
+          pendingEmailExpiresAt: null,
+          ...(user.emailVerifiedAt ? { emailVerifiedAt: now } : {}),
+        },
       });
       if (count !== 1) throw new EmailChangeLinkInvalidError();
       // An account that never proved its first address proves this one now: what was set on it
       // while it was open goes, as on every first verification.
       if (!user.emailVerifiedAt) await verifyAccountAddress(tx, user.id, now);
-      await sendMail({ to: previousEmail, ...(await addressChangedMail({ newEmail: email, language: recipientLanguage({ userLocale: user.locale }) })), mailType: "email_changed" }, tx);
+      await sendMail(
+        {
+          to: previousEmail,
+          ...(await addressChangedMail({ newEmail: email, language: recipientLanguage({ userLocale: user.locale }) })),
+          mailType: "email_changed",
+        },
+        tx,
+      );
       // Masked: the activity report needs to see that the address changed, not the addresses.
       await recordActivity(
-        { actorUserId: user.id, type: ACTIVITY.userEmailChanged, subjectType: "user", subjectId: user.id, metadata: { previousEmail: maskEmail(previousEmail), email: maskEmail(email) } },
+        {
+          actorUserId: user.id,
+          type: ACTIVITY.userEmailChanged,
+          subjectType: "user",
+          subjectId: user.id,
+          metadata: { previousEmail: maskEmail(previousEmail), email: maskEmail(email) },
+        },
         tx,
       );
       return { userId: user.id, previousEmail, email };

@@ -47,7 +47,13 @@ describe("requestEmailChange", () => {
     expect(notices[0]!.text + notices[0]!.html).not.toContain(token);
 
     // The account keeps its address until the new one confirms.
-    expect(await userRow(user.id)).toMatchObject({ email: user.email, pendingEmail: expected, pendingEmailTokenHash: sha256(token), pendingEmailExpiresAt: result.expiresAt, emailVerifiedAt: user.emailVerifiedAt });
+    expect(await userRow(user.id)).toMatchObject({
+      email: user.email,
+      pendingEmail: expected,
+      pendingEmailTokenHash: sha256(token),
+      pendingEmailExpiresAt: result.expiresAt,
+      emailVerifiedAt: user.emailVerifiedAt,
+    });
   });
 
   it("refuses an invalid address, the current address and one of another account", async () => {
@@ -64,7 +70,13 @@ describe("requestEmailChange", () => {
     const user = await seedUser();
     const addresses = Array.from({ length: 5 }, () => newAddress());
     const outcomes = [];
-    for (const newEmail of addresses) outcomes.push(await requestEmailChange({ userId: user.id, newEmail }).then(() => "sent", (e: { code: string }) => e.code));
+    for (const newEmail of addresses)
+      outcomes.push(
+        await requestEmailChange({ userId: user.id, newEmail }).then(
+          () => "sent",
+          (e: { code: string }) => e.code,
+        ),
+      );
     expect(outcomes).toEqual(["sent", "sent", "sent", "rate_limited", "rate_limited"]);
     expect(await db.mailOutbox.count({ where: { to: { in: addresses }, mailType: "email_change_confirm" } })).toBe(3);
     // Only the newest is pending.
@@ -75,7 +87,13 @@ describe("requestEmailChange", () => {
     const user = await seedUser();
     const taken = await Promise.all(Array.from({ length: 5 }, () => seedUser()));
     const outcomes = [];
-    for (const other of taken) outcomes.push(await requestEmailChange({ userId: user.id, newEmail: other.email }).then(() => "sent", (e: { code: string }) => e.code));
+    for (const other of taken)
+      outcomes.push(
+        await requestEmailChange({ userId: user.id, newEmail: other.email }).then(
+          () => "sent",
+          (e: { code: string }) => e.code,
+        ),
+      );
     expect(outcomes.slice(3)).toEqual(["rate_limited", "rate_limited"]);
   });
 
@@ -98,7 +116,13 @@ describe("confirmEmailChange", () => {
 
     await expect(confirmEmailChange({ token, now })).resolves.toEqual({ userId: user.id, previousEmail: user.email, email: newEmail });
 
-    expect(await userRow(user.id)).toMatchObject({ email: newEmail, emailVerifiedAt: now, pendingEmail: null, pendingEmailTokenHash: null, pendingEmailExpiresAt: null });
+    expect(await userRow(user.id)).toMatchObject({
+      email: newEmail,
+      emailVerifiedAt: now,
+      pendingEmail: null,
+      pendingEmailTokenHash: null,
+      pendingEmailExpiresAt: null,
+    });
     expect(await db.user.findUnique({ where: { email: user.email } })).toBeNull();
     // The previous address is told, and can no longer ask for a login link.
     const notices = await mailsTo(user.email);
@@ -112,7 +136,11 @@ describe("confirmEmailChange", () => {
     await expect(redeemLoginLink({ token: openLink.token, purpose: "login" })).rejects.toMatchObject({ reason: "expired" });
 
     expect(await db.activityLog.findMany({ where: { type: ACTIVITY.userEmailChanged, subjectId: String(user.id) } })).toEqual([
-      expect.objectContaining({ actorUserId: user.id, subjectType: "user", metadata: { previousEmail: expect.stringContaining("***"), email: expect.stringContaining("***") } }),
+      expect.objectContaining({
+        actorUserId: user.id,
+        subjectType: "user",
+        metadata: { previousEmail: expect.stringContaining("***"), email: expect.stringContaining("***") },
+      }),
     ]);
     // One use.
     await expect(confirmEmailChange({ token })).rejects.toEqual(linkInvalid);
@@ -166,7 +194,9 @@ describe("confirmEmailChange", () => {
     await seedUser({ email: newEmail });
     const before = await userRow(user.id);
 
-    await expect(confirmEmailChange({ token })).rejects.toEqual(expect.objectContaining({ name: "EmailAddressTakenError", code: "conflict" }));
+    await expect(confirmEmailChange({ token })).rejects.toEqual(
+      expect.objectContaining({ name: "EmailAddressTakenError", code: "conflict" }),
+    );
 
     expect(await userRow(user.id)).toEqual(before);
     expect((await mailsTo(user.email)).map((m) => m.mailType)).toEqual(["email_change_requested"]);
@@ -197,7 +227,12 @@ describe("cancelEmailChange", () => {
 
     await cancelEmailChange(user.id);
 
-    expect(await userRow(user.id)).toMatchObject({ email: user.email, pendingEmail: null, pendingEmailTokenHash: null, pendingEmailExpiresAt: null });
+    expect(await userRow(user.id)).toMatchObject({
+      email: user.email,
+      pendingEmail: null,
+      pendingEmailTokenHash: null,
+      pendingEmailExpiresAt: null,
+    });
     await expect(confirmEmailChange({ token })).rejects.toEqual(linkInvalid);
     await expect(cancelEmailChange(user.id)).resolves.toBeUndefined();
   });
@@ -217,7 +252,13 @@ describe("tokens at rest", () => {
 
     const confirmMail = (await mailsTo(newEmail)).find((m) => m.mailType === "email_change_confirm")!;
     const loginMail = (await mailsTo(user.email)).find((m) => m.mailType === "login_link")!;
-    expect(rows.filter((r) => r.json.includes(token))).toEqual([expect.objectContaining({ table: "mail_outbox", id: String(confirmMail.id) }), expect.objectContaining({ table: "mail_outbox", id: String(confirmMail.id) })]);
-    expect(rows.filter((r) => r.json.includes(loginToken))).toEqual([expect.objectContaining({ table: "mail_outbox", id: String(loginMail.id) }), expect.objectContaining({ table: "mail_outbox", id: String(loginMail.id) })]);
+    expect(rows.filter((r) => r.json.includes(token))).toEqual([
+      expect.objectContaining({ table: "mail_outbox", id: String(confirmMail.id) }),
+      expect.objectContaining({ table: "mail_outbox", id: String(confirmMail.id) }),
+    ]);
+    expect(rows.filter((r) => r.json.includes(loginToken))).toEqual([
+      expect.objectContaining({ table: "mail_outbox", id: String(loginMail.id) }),
+      expect.objectContaining({ table: "mail_outbox", id: String(loginMail.id) }),
+    ]);
   });
 });

@@ -33,10 +33,14 @@ export async function requestEmailChange(input: RequestEmailChangeInput): Promis
   assertNotImpersonating(input.acting, "security");
   const now = input.now ?? new Date();
   const parsed = NewEmail.safeParse(input.newEmail);
-  if (!parsed.success) throw newEmailError("The new address is not a valid e-mail address.", "Bitte geben Sie eine gültige E-Mail-Adresse ein.");
+  if (!parsed.success)
+    throw newEmailError("The new address is not a valid e-mail address.", "Bitte geben Sie eine gültige E-Mail-Adresse ein.");
   const pendingEmail = parsed.data;
 
-  const user = await db.user.findUnique({ where: { id: input.userId }, select: { id: true, email: true, locale: true, isActive: true, deletedAt: true } });
+  const user = await db.user.findUnique({
+    where: { id: input.userId },
+    select: { id: true, email: true, locale: true, isActive: true, deletedAt: true },
+  });
   if (!user || !user.isActive || user.deletedAt) throw notFound("Account not found.");
   if (pendingEmail === user.email) throw newEmailError("The new address is the current one.", "Das ist bereits Ihre E-Mail-Adresse.");
   // Counted before the address is looked up: the answer below tells whether it has an account,
@@ -44,11 +48,20 @@ export async function requestEmailChange(input: RequestEmailChangeInput): Promis
   const budget = await getLimiter("emailChangeRequests").limit(`user:${user.id}`);
   if (!budget.success) {
     const retryAfterSeconds = secondsUntil(budget.reset);
-    throw new AppError("rate_limited", "Several address changes were requested just now. Try again later.", { retryAfterSeconds }, undefined, { "Retry-After": String(retryAfterSeconds) });
+    throw new AppError(
+      "rate_limited",
+      "Several address changes were requested just now. Try again later.",
+      { retryAfterSeconds },
+      undefined,
+      { "Retry-After": String(retryAfterSeconds) },
+    );
   }
   // Checked here for a helpful answer; the unique index decides at confirmation (a race).
   if (await db.user.findUnique({ where: { email: pendingEmail }, select: { id: true } })) {
-    throw newEmailError("The new address belongs to another account.", "Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet.");
+    throw newEmailError(
+      "The new address belongs to another account.",
+      "Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet.",
+    );
   }
 
   const token = newLinkToken();

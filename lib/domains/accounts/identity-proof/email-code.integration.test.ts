@@ -20,7 +20,9 @@ async function tablesContaining(code: string): Promise<string[]> {
   const pattern = `(^|[^0-9])${code}([^0-9]|$)`;
   const hits: string[] = [];
   for (const { name } of tables) {
-    const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM ${Prisma.raw(`"${name.replace(/"/g, '""')}"`)} t WHERE t::text ~ ${pattern}`;
+    const [row] = await db.$queryRaw<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM ${Prisma.raw(`"${name.replace(/"/g, '""')}"`)} t WHERE t::text ~ ${pattern}`;
     if (row!.n) hits.push(name);
   }
   return hits;
@@ -55,14 +57,19 @@ describe("sendEmailProofCode", () => {
     }
     expect(await tablesContaining(code)).toEqual([]);
     // The scan does find a code where it is stored: the outbox carries it to the mailbox.
-    const [outbox] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM mail_outbox t WHERE t::text ~ ${`(^|[^0-9])${code}([^0-9]|$)`}`;
+    const [outbox] = await db.$queryRaw<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM mail_outbox t WHERE t::text ~ ${`(^|[^0-9])${code}([^0-9]|$)`}`;
     expect(outbox!.n).toBeGreaterThanOrEqual(1);
   });
 
   it("mails at most five codes per account in 15 minutes; the sixth is refused and sends nothing", async () => {
     const { user } = await seedAccount({});
     for (let i = 0; i < 5; i++) await sendEmailProofCode(user.id);
-    await expect(sendEmailProofCode(user.id)).rejects.toMatchObject({ code: "rate_limited", headers: { "Retry-After": expect.stringMatching(/^\d+$/) } });
+    await expect(sendEmailProofCode(user.id)).rejects.toMatchObject({
+      code: "rate_limited",
+      headers: { "Retry-After": expect.stringMatching(/^\d+$/) },
+    });
     expect(await db.mailOutbox.count({ where: { to: user.email, mailType: "identity_code" } })).toBe(5);
     // Another account's budget is its own.
     const other = await seedAccount({});
@@ -83,7 +90,10 @@ describe("e-mail code proof", () => {
     await sendEmailProofCode(user.id, { now });
     const code = await mailedCode(user.email);
     const later = new Date("2026-03-03T09:03:00Z");
-    expect(await proveIdentity(user.id, "api_token", { kind: "email_code", code: ` ${code} ` }, { now: later })).toEqual({ kind: "email_code", provedAt: later });
+    expect(await proveIdentity(user.id, "api_token", { kind: "email_code", code: ` ${code} ` }, { now: later })).toEqual({
+      kind: "email_code",
+      provedAt: later,
+    });
     await expect(proveIdentity(user.id, "api_token", { kind: "email_code", code }, { now: later })).rejects.toEqual(refused("wrong"));
     expect(await redis().exists(`${cacheStorePrefix()}${emailCodeCacheKey(user.id)}`)).toBe(0);
   });
@@ -93,7 +103,8 @@ describe("e-mail code proof", () => {
     await sendEmailProofCode(user.id);
     const code = await mailedCode(user.email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-    for (const guess of [wrong, "12345", "abcdef", ""]) await expect(proveIdentity(user.id, "email_change", { kind: "email_code", code: guess })).rejects.toEqual(refused("wrong"));
+    for (const guess of [wrong, "12345", "abcdef", ""])
+      await expect(proveIdentity(user.id, "email_change", { kind: "email_code", code: guess })).rejects.toEqual(refused("wrong"));
     expect(await proveIdentity(user.id, "email_change", { kind: "email_code", code })).toMatchObject({ kind: "email_code" });
   });
 
@@ -102,7 +113,8 @@ describe("e-mail code proof", () => {
     await sendEmailProofCode(user.id);
     const code = await mailedCode(user.email);
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0");
-    for (let i = 0; i < 4; i++) await expect(proveIdentity(user.id, "email_change", { kind: "email_code", code: wrong(i) })).rejects.toEqual(refused("wrong"));
+    for (let i = 0; i < 4; i++)
+      await expect(proveIdentity(user.id, "email_change", { kind: "email_code", code: wrong(i) })).rejects.toEqual(refused("wrong"));
     expect(await redis().exists(`${cacheStorePrefix()}${emailCodeCacheKey(user.id)}`)).toBe(1);
     await expect(proveIdentity(user.id, "email_change", { kind: "email_code", code: wrong(4) })).rejects.toEqual(refused("wrong"));
     expect(await redis().exists(`${cacheStorePrefix()}${emailCodeCacheKey(user.id)}`)).toBe(0);
@@ -113,8 +125,12 @@ describe("e-mail code proof", () => {
     const sentAt = new Date("2026-03-03T09:00:00Z");
     await sendEmailProofCode(user.id, { now: sentAt });
     const code = await mailedCode(user.email);
-    await expect(proveIdentity(user.id, "email_change", { kind: "email_code", code }, { now: new Date("2026-03-03T09:10:00Z") })).rejects.toEqual(refused("wrong"));
-    expect(await proveIdentity(user.id, "email_change", { kind: "email_code", code }, { now: new Date("2026-03-03T09:09:59.999Z") })).toMatchObject({ kind: "email_code" });
+    await expect(
+      proveIdentity(user.id, "email_change", { kind: "email_code", code }, { now: new Date("2026-03-03T09:10:00Z") }),
+    ).rejects.toEqual(refused("wrong"));
+    expect(
+      await proveIdentity(user.id, "email_change", { kind: "email_code", code }, { now: new Date("2026-03-03T09:09:59.999Z") }),
+    ).toMatchObject({ kind: "email_code" });
   });
 
   it("a newer code replaces the older one", async () => {
@@ -137,9 +153,15 @@ describe("e-mail code proof", () => {
     await sendEmailProofCode(a.user.id);
     await sendEmailProofCode(b.user.id);
     const [codeA, codeB] = [await mailedCode(a.user.email), await mailedCode(b.user.email)];
-    if (codeA !== codeB) await expect(proveIdentity(b.user.id, "email_change", { kind: "email_code", code: codeA })).rejects.toEqual(refused("wrong"));
+    if (codeA !== codeB)
+      await expect(proveIdentity(b.user.id, "email_change", { kind: "email_code", code: codeA })).rejects.toEqual(refused("wrong"));
     // Copying A's stored value under B's key does not make A's code work for B.
-    await redis().set(`${cacheStorePrefix()}${emailCodeCacheKey(b.user.id)}`, (await redis().get(`${cacheStorePrefix()}${emailCodeCacheKey(a.user.id)}`))!, "EX", 600);
+    await redis().set(
+      `${cacheStorePrefix()}${emailCodeCacheKey(b.user.id)}`,
+      (await redis().get(`${cacheStorePrefix()}${emailCodeCacheKey(a.user.id)}`))!,
+      "EX",
+      600,
+    );
     await expect(proveIdentity(b.user.id, "email_change", { kind: "email_code", code: codeA })).rejects.toEqual(refused("wrong"));
     expect(await proveIdentity(a.user.id, "email_change", { kind: "email_code", code: codeA })).toMatchObject({ kind: "email_code" });
   });

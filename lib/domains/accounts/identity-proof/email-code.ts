@@ -47,7 +47,15 @@ export async function sendEmailProofCode(userId: number, opts: { now?: Date; act
   const stored: StoredCode = { id, mac: macOf(userId, id, code).toString("hex"), expiresAt: expiresAt.getTime() };
   // Stored before the mail is queued: a mail never carries a code that was not stored.
   await getCacheStore().set(emailCodeCacheKey(userId), JSON.stringify(stored), EMAIL_CODE_TTL_SECONDS);
-  await sendMail({ to: user.email, ...(await identityCodeMail({ code, ttlMinutes: EMAIL_CODE_TTL_SECONDS / 60, language: recipientLanguage({ userLocale: user.locale }) })), mailType: "identity_code" });
+  await sendMail({
+    to: user.email,
+    ...(await identityCodeMail({
+      code,
+      ttlMinutes: EMAIL_CODE_TTL_SECONDS / 60,
+      language: recipientLanguage({ userLocale: user.locale }),
+    })),
+    mailType: "identity_code",
+  });
   return { expiresAt };
 }
 
@@ -86,7 +94,9 @@ async function countMiss(key: string, raw: string, id: string): Promise<void> {
 function parse(raw: string): StoredCode | null {
   try {
     const v = JSON.parse(raw) as Partial<StoredCode>;
-    return typeof v.id === "string" && typeof v.mac === "string" && typeof v.expiresAt === "number" ? { id: v.id, mac: v.mac, expiresAt: v.expiresAt } : null;
+    return typeof v.id === "string" && typeof v.mac === "string" && typeof v.expiresAt === "number"
+      ? { id: v.id, mac: v.mac, expiresAt: v.expiresAt }
+      : null;
   } catch {
     return null;
   }

@@ -16,7 +16,11 @@ export function isProofFresh(provedAt: Date | null | undefined, now: Date = new 
  * A session's proof counts for an action when it is at most ten minutes old and of a kind the
  * action accepts: a password proof given for an API token does not enrol a staff passkey.
  */
-export function freshProofFor(session: { identityProvedAt: Date | null; identityProofKind: string | null }, acceptedKinds: readonly string[], now = new Date()): Date | null {
+export function freshProofFor(
+  session: { identityProvedAt: Date | null; identityProofKind: string | null },
+  acceptedKinds: readonly string[],
+  now = new Date(),
+): Date | null {
   const accepted = !!session.identityProofKind && acceptedKinds.includes(session.identityProofKind);
   return accepted && isProofFresh(session.identityProvedAt, now) ? session.identityProvedAt : null;
 }

@@ -12,7 +12,13 @@ import type { ProofPurpose, SessionProof } from "./types";
  * only a strong factor proves. Throws identity_proof_required when the session's proof does not
  * count now (too old, or of a kind the purpose no longer accepts).
  */
-export async function requireProofUnderLock(tx: Tx, userId: number, purpose: ProofPurpose, proof: SessionProof, now = new Date()): Promise<void> {
+export async function requireProofUnderLock(
+  tx: Tx,
+  userId: number,
+  purpose: ProofPurpose,
+  proof: SessionProof,
+  now = new Date(),
+): Promise<void> {
   await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
   if (!freshProofFor(proof, await acceptedProofKinds(userId, purpose, tx), now)) {
     throw new AppError("identity_proof_required", "Confirm your identity again, with a way this change accepts.", { purpose });

@@ -15,7 +15,16 @@ import { clearOfWindowEnd } from "@/tests/rate-limit-window";
 import { mailedCode, PASSWORD, seedAccount, type AccountShape, type SeededAccount } from "@/tests/identity-proof-fixtures";
 import type { IdentityProof, ProofKind, ProofPurpose } from "./types";
 
-const PURPOSES: ProofPurpose[] = ["email_change", "first_two_factor_setup", "api_token", "disable_two_factor", "renew_recovery_codes", "add_passkey", "remove_passkey", "set_first_password"];
+const PURPOSES: ProofPurpose[] = [
+  "email_change",
+  "first_two_factor_setup",
+  "api_token",
+  "disable_two_factor",
+  "renew_recovery_codes",
+  "add_passkey",
+  "remove_passkey",
+  "set_first_password",
+];
 const KINDS: ProofKind[] = ["password", "app_code", "recovery_code", "email_code", "passkey"];
 
 const refused = (reason: string) => expect.objectContaining({ name: "IdentityProofRefusedError", reason });
@@ -42,7 +51,13 @@ async function bestProof(account: SeededAccount, kind: ProofKind, now: Date): Pr
   }
 }
 
-const SHAPES: { name: string; shape: AccountShape; inactive?: boolean; pendingSetup?: boolean; expected: Record<ProofPurpose, ProofKind[]> }[] = [
+const SHAPES: {
+  name: string;
+  shape: AccountShape;
+  inactive?: boolean;
+  pendingSetup?: boolean;
+  expected: Record<ProofPurpose, ProofKind[]>;
+}[] = [
   {
     name: "TOTP, password and passkey",
     shape: { totp: true, password: true, passkey: true },
@@ -117,20 +132,41 @@ const SHAPES: { name: string; shape: AccountShape; inactive?: boolean; pendingSe
   {
     name: "legacy login-link account (no password, nothing else)",
     shape: {},
-    expected: { email_change: ["email_code"], first_two_factor_setup: ["email_code"], api_token: ["email_code"], disable_two_factor: [], renew_recovery_codes: [], add_passkey: ["email_code"], remove_passkey: [], set_first_password: ["email_code"] },
+    expected: {
+      email_change: ["email_code"],
+      first_two_factor_setup: ["email_code"],
+      api_token: ["email_code"],
+      disable_two_factor: [],
+      renew_recovery_codes: [],
+      add_passkey: ["email_code"],
+      remove_passkey: [],
+      set_first_password: ["email_code"],
+    },
   },
   {
     name: "inactive account",
     shape: { password: true },
     inactive: true,
-    expected: { email_change: [], first_two_factor_setup: [], api_token: [], disable_two_factor: [], renew_recovery_codes: [], add_passkey: [], remove_passkey: [], set_first_password: [] },
+    expected: {
+      email_change: [],
+      first_two_factor_setup: [],
+      api_token: [],
+      disable_two_factor: [],
+      renew_recovery_codes: [],
+      add_passkey: [],
+      remove_passkey: [],
+      set_first_password: [],
+    },
   },
 ];
 
 describe("rule table against the database", () => {
   for (const { name, shape, inactive, pendingSetup, expected } of SHAPES) {
     it(`${name}: accepts what the table says and refuses every other kind as not accepted, spending nothing`, async () => {
-      const account = await seedAccount(shape, { isActive: !inactive, ...(pendingSetup ? { totpSecretEncrypted: "v1.pending.setup.x" } : {}) });
+      const account = await seedAccount(shape, {
+        isActive: !inactive,
+        ...(pendingSetup ? { totpSecretEncrypted: "v1.pending.setup.x" } : {}),
+      });
       const now = new Date();
       for (const purpose of PURPOSES) {
         expect(await acceptedProofKinds(account.user.id, purpose), purpose).toEqual(expected[purpose]);
@@ -157,7 +193,10 @@ describe("password proof", () => {
   it("passes with the right password and is refused as wrong otherwise", async () => {
     const { user } = await seedAccount({ password: true });
     const now = new Date("2026-03-03T09:00:00Z");
-    expect(await proveIdentity(user.id, "api_token", { kind: "password", password: PASSWORD }, { now })).toEqual({ kind: "password", provedAt: now });
+    expect(await proveIdentity(user.id, "api_token", { kind: "password", password: PASSWORD }, { now })).toEqual({
+      kind: "password",
+      provedAt: now,
+    });
     for (const password of [`${PASSWORD}x`, PASSWORD.toUpperCase(), ""]) {
       await expect(proveIdentity(user.id, "api_token", { kind: "password", password })).rejects.toEqual(refused("wrong"));
     }
@@ -167,7 +206,9 @@ describe("password proof", () => {
     const { user } = await seedAccount({});
     await expect(proveIdentity(user.id, "email_change", { kind: "password", password: "" })).rejects.toEqual(refused("not_accepted"));
     await sendEmailProofCode(user.id);
-    expect(await proveIdentity(user.id, "email_change", { kind: "email_code", code: await mailedCode(user.email) })).toMatchObject({ kind: "email_code" });
+    expect(await proveIdentity(user.id, "email_change", { kind: "email_code", code: await mailedCode(user.email) })).toMatchObject({
+      kind: "email_code",
+    });
   });
 });
 
@@ -176,16 +217,23 @@ describe("app code proof", () => {
     const { user, secret } = await seedAccount({ totp: true });
     const now = new Date();
     const code = await codeAt(secret!, now);
-    expect(await proveIdentity(user.id, "disable_two_factor", { kind: "app_code", code }, { now })).toEqual({ kind: "app_code", provedAt: now });
+    expect(await proveIdentity(user.id, "disable_two_factor", { kind: "app_code", code }, { now })).toEqual({
+      kind: "app_code",
+      provedAt: now,
+    });
     // Replayed in the same step: wrong.
     await expect(proveIdentity(user.id, "renew_recovery_codes", { kind: "app_code", code }, { now })).rejects.toEqual(refused("wrong"));
-    await expect(proveIdentity(user.id, "email_change", { kind: "app_code", code: await wrongCodeAt(secret!, now) }, { now })).rejects.toEqual(refused("wrong"));
+    await expect(
+      proveIdentity(user.id, "email_change", { kind: "app_code", code: await wrongCodeAt(secret!, now) }, { now }),
+    ).rejects.toEqual(refused("wrong"));
     await expect(proveIdentity(user.id, "email_change", { kind: "app_code", code: "12345" }, { now })).rejects.toEqual(refused("wrong"));
     // A failed code is in the login history, with where it was tried.
-    expect(await db.loginHistory.findMany({ where: { userId: user.id }, select: { event: true, method: true, entryPoint: true } })).toEqual([
-      { event: "two_factor_failed", method: "totp", entryPoint: "identity_proof:renew_recovery_codes" },
-      { event: "two_factor_failed", method: "totp", entryPoint: "identity_proof:email_change" },
-    ]);
+    expect(await db.loginHistory.findMany({ where: { userId: user.id }, select: { event: true, method: true, entryPoint: true } })).toEqual(
+      [
+        { event: "two_factor_failed", method: "totp", entryPoint: "identity_proof:renew_recovery_codes" },
+        { event: "two_factor_failed", method: "totp", entryPoint: "identity_proof:email_change" },
+      ],
+    );
   });
 
   it("an own recovery code sent as an app code is wrong and not consumed", async () => {
@@ -200,11 +248,20 @@ describe("recovery code proof", () => {
     const { user, recoveryCodes } = await seedAccount({ totp: true });
     const other = await seedAccount({ totp: true });
     const now = new Date("2026-03-03T09:00:00Z");
-    expect(await proveIdentity(user.id, "email_change", { kind: "recovery_code", code: recoveryCodes[2]!.toUpperCase() }, { now })).toEqual({ kind: "recovery_code", provedAt: now });
-    const used = await db.twoFactorRecoveryCode.findMany({ where: { userId: user.id, consumedAt: { not: null } }, select: { consumedAt: true } });
+    expect(await proveIdentity(user.id, "email_change", { kind: "recovery_code", code: recoveryCodes[2]!.toUpperCase() }, { now })).toEqual(
+      { kind: "recovery_code", provedAt: now },
+    );
+    const used = await db.twoFactorRecoveryCode.findMany({
+      where: { userId: user.id, consumedAt: { not: null } },
+      select: { consumedAt: true },
+    });
     expect(used).toEqual([{ consumedAt: now }]);
-    await expect(proveIdentity(user.id, "disable_two_factor", { kind: "recovery_code", code: recoveryCodes[2]! })).rejects.toEqual(refused("wrong"));
-    await expect(proveIdentity(user.id, "disable_two_factor", { kind: "recovery_code", code: other.recoveryCodes[0]! })).rejects.toEqual(refused("wrong"));
+    await expect(proveIdentity(user.id, "disable_two_factor", { kind: "recovery_code", code: recoveryCodes[2]! })).rejects.toEqual(
+      refused("wrong"),
+    );
+    await expect(proveIdentity(user.id, "disable_two_factor", { kind: "recovery_code", code: other.recoveryCodes[0]! })).rejects.toEqual(
+      refused("wrong"),
+    );
     await expect(proveIdentity(user.id, "disable_two_factor", { kind: "recovery_code", code: "123456" })).rejects.toEqual(refused("wrong"));
     expect((await getTwoFactorStatus(user.id)).unusedRecoveryCodes).toBe(9);
     expect((await getTwoFactorStatus(other.user.id)).unusedRecoveryCodes).toBe(10);
@@ -213,7 +270,10 @@ describe("recovery code proof", () => {
   it("of two simultaneous proofs with one code exactly one passes and the code is consumed once", async () => {
     const { user, recoveryCodes } = await seedAccount({ totp: true });
     const proof: IdentityProof = { kind: "recovery_code", code: recoveryCodes[5]! };
-    const results = await Promise.allSettled([proveIdentity(user.id, "disable_two_factor", proof), proveIdentity(user.id, "renew_recovery_codes", proof)]);
+    const results = await Promise.allSettled([
+      proveIdentity(user.id, "disable_two_factor", proof),
+      proveIdentity(user.id, "renew_recovery_codes", proof),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.filter((r) => r.status === "rejected");
     expect(rejected).toHaveLength(1);
@@ -226,7 +286,8 @@ describe("throttle", () => {
   it("refuses the sixth attempt within a minute even with the right password, 429 with Retry-After", async () => {
     await clearOfWindowEnd(60, 20_000);
     const { user, secret, recoveryCodes } = await seedAccount({ totp: true, password: true });
-    for (let i = 0; i < 5; i++) await expect(proveIdentity(user.id, "api_token", { kind: "password", password: `wrong-${i}` })).rejects.toEqual(refused("wrong"));
+    for (let i = 0; i < 5; i++)
+      await expect(proveIdentity(user.id, "api_token", { kind: "password", password: `wrong-${i}` })).rejects.toEqual(refused("wrong"));
     const err = await proveIdentity(user.id, "api_token", { kind: "password", password: PASSWORD }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(IdentityProofRefusedError);
     const throttled = err as IdentityProofRefusedError;
@@ -236,7 +297,9 @@ describe("throttle", () => {
     expect(throttled.headers).toEqual({ "Retry-After": String(throttled.retryAfterSeconds) });
 
     // Every kind is throttled; a throttled recovery code is not consumed.
-    await expect(proveIdentity(user.id, "email_change", { kind: "recovery_code", code: recoveryCodes[0]! })).rejects.toEqual(refused("throttled"));
+    await expect(proveIdentity(user.id, "email_change", { kind: "recovery_code", code: recoveryCodes[0]! })).rejects.toEqual(
+      refused("throttled"),
+    );
     expect((await getTwoFactorStatus(user.id)).unusedRecoveryCodes).toBe(10);
     // Its own key: the login challenge of the same account still has its attempts.
     const now = new Date();
@@ -257,8 +320,11 @@ describe("throttle", () => {
     await withLimits({ TWO_FACTOR_FAILURES_PER_MINUTE: "1000", TWO_FACTOR_FAILURES_PER_HOUR: "4" }, async () => {
       const { user } = await seedAccount({ password: true });
       for (let i = 0; i < 6; i++) await proveIdentity(user.id, "api_token", { kind: "password", password: PASSWORD });
-      for (let i = 0; i < 4; i++) await expect(proveIdentity(user.id, "api_token", { kind: "password", password: `wrong-${i}` })).rejects.toEqual(refused("wrong"));
-      const err = (await proveIdentity(user.id, "api_token", { kind: "password", password: PASSWORD }).catch((e: unknown) => e)) as IdentityProofRefusedError;
+      for (let i = 0; i < 4; i++)
+        await expect(proveIdentity(user.id, "api_token", { kind: "password", password: `wrong-${i}` })).rejects.toEqual(refused("wrong"));
+      const err = (await proveIdentity(user.id, "api_token", { kind: "password", password: PASSWORD }).catch(
+        (e: unknown) => e,
+      )) as IdentityProofRefusedError;
       expect(err).toMatchObject({ reason: "throttled", status: 429 });
       expect(err.retryAfterSeconds! + (Date.now() % 3_600_000) / 1000).toBeGreaterThan(3590);
     });
@@ -268,7 +334,10 @@ describe("throttle", () => {
     await clearOfWindowEnd(60, 20_000);
     const { user, secret } = await seedAccount({ totp: true });
     const now = new Date();
-    for (let i = 0; i < 5; i++) expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret!, now), { now })).toMatchObject({ ok: false });
-    await expect(proveIdentity(user.id, "disable_two_factor", { kind: "app_code", code: await codeAt(secret!, now) }, { now })).rejects.toEqual(refused("throttled"));
+    for (let i = 0; i < 5; i++)
+      expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret!, now), { now })).toMatchObject({ ok: false });
+    await expect(
+      proveIdentity(user.id, "disable_two_factor", { kind: "app_code", code: await codeAt(secret!, now) }, { now }),
+    ).rejects.toEqual(refused("throttled"));
   });
 });

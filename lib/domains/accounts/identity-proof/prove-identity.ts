@@ -28,7 +28,12 @@ export interface ProveIdentityOptions {
  * caller stamps `provedAt` on the session. Refused (CustomerOnlyActionError) in an impersonation
  * session (`opts.acting`) before anything is checked.
  */
-export async function proveIdentity(userId: number, purpose: ProofPurpose, proof: IdentityProof, opts: ProveIdentityOptions = {}): Promise<{ kind: ProofKind; provedAt: Date }> {
+export async function proveIdentity(
+  userId: number,
+  purpose: ProofPurpose,
+  proof: IdentityProof,
+  opts: ProveIdentityOptions = {},
+): Promise<{ kind: ProofKind; provedAt: Date }> {
   assertNotImpersonating(opts.acting, "security");
   const now = opts.now ?? new Date();
   const accepted = await acceptedProofKinds(userId, purpose);
@@ -52,7 +57,13 @@ export async function sessionProofKinds(userId: number, purpose: ProofPurpose, o
   return acceptedProofKinds(userId, purpose);
 }
 
-async function checkProof(userId: number, purpose: ProofPurpose, proof: IdentityProof, now: Date, ip: string | undefined): Promise<boolean> {
+async function checkProof(
+  userId: number,
+  purpose: ProofPurpose,
+  proof: IdentityProof,
+  now: Date,
+  ip: string | undefined,
+): Promise<boolean> {
   switch (proof.kind) {
     case "password": {
       if (typeof proof.password !== "string" || !proof.password) return false;
@@ -77,7 +88,14 @@ async function checkProof(userId: number, purpose: ProofPurpose, proof: Identity
  * second-factor key too, so guesses at the codes stay at five a minute across the login
  * challenge, disabling, renewing and this proof together.
  */
-async function checkCode(userId: number, purpose: ProofPurpose, input: unknown, method: SecondFactorMethod, now: Date, ip: string | undefined): Promise<boolean> {
+async function checkCode(
+  userId: number,
+  purpose: ProofPurpose,
+  input: unknown,
+  method: SecondFactorMethod,
+  now: Date,
+  ip: string | undefined,
+): Promise<boolean> {
   if (typeof input !== "string") return false;
   const code = input.replace(/\s+/g, "");
   // The kind is what the person chose: a recovery code typed as an app code (or the reverse) is wrong.
@@ -86,7 +104,8 @@ async function checkCode(userId: number, purpose: ProofPurpose, input: unknown, 
     const result = await checkSecondFactor({ userId, input: code, entryPoint: `identity_proof:${purpose}`, now, ip });
     return result.ok && result.method === method;
   } catch (err) {
-    if (err instanceof TwoFactorThrottledError) throw new IdentityProofRefusedError("throttled", { retryAfterSeconds: err.retryAfterSeconds });
+    if (err instanceof TwoFactorThrottledError)
+      throw new IdentityProofRefusedError("throttled", { retryAfterSeconds: err.retryAfterSeconds });
     throw err;
   }
 }

@@ -3,7 +3,16 @@ import { IdentityProofRefusedError } from "./errors";
 import { proofKindsFor, type ProofAccount } from "./rules";
 import type { ProofKind, ProofPurpose } from "./types";
 
-const PURPOSES: ProofPurpose[] = ["email_change", "first_two_factor_setup", "api_token", "disable_two_factor", "renew_recovery_codes", "add_passkey", "remove_passkey", "set_first_password"];
+const PURPOSES: ProofPurpose[] = [
+  "email_change",
+  "first_two_factor_setup",
+  "api_token",
+  "disable_two_factor",
+  "renew_recovery_codes",
+  "add_passkey",
+  "remove_passkey",
+  "set_first_password",
+];
 
 // Written out by hand from spec 5.3/5.4, not derived from the code under test.
 const TABLE: { account: ProofAccount; expected: Record<ProofPurpose, ProofKind[]> }[] = [
@@ -140,7 +149,8 @@ describe("proofKindsFor (the rule table)", () => {
 
   it("never accepts a recovery code outside the two-factor changes, the e-mail change and new credentials of a TOTP account", () => {
     for (const { account } of TABLE) {
-      for (const purpose of ["api_token", "first_two_factor_setup"] as const) expect(proofKindsFor(purpose, account)).not.toContain("recovery_code");
+      for (const purpose of ["api_token", "first_two_factor_setup"] as const)
+        expect(proofKindsFor(purpose, account)).not.toContain("recovery_code");
     }
   });
 
@@ -164,7 +174,8 @@ describe("proofKindsFor (the rule table)", () => {
 
   it("never accepts a password to enrol a staff member's strong factor", () => {
     for (const { account } of TABLE.filter((t) => t.account.isStaff)) {
-      for (const purpose of ["add_passkey", "first_two_factor_setup"] as const) expect(proofKindsFor(purpose, account)).not.toContain("password");
+      for (const purpose of ["add_passkey", "first_two_factor_setup"] as const)
+        expect(proofKindsFor(purpose, account)).not.toContain("password");
     }
   });
 });
@@ -174,9 +185,19 @@ describe("IdentityProofRefusedError", () => {
     const wrong = new IdentityProofRefusedError("wrong");
     expect(wrong).toMatchObject({ reason: "wrong", code: "validation_failed", status: 422, issues: [{ path: "proof" }] });
     const notAccepted = new IdentityProofRefusedError("not_accepted", { acceptedKinds: ["app_code"] });
-    expect(notAccepted).toMatchObject({ reason: "not_accepted", status: 422, details: { reason: "not_accepted", acceptedKinds: ["app_code"] } });
+    expect(notAccepted).toMatchObject({
+      reason: "not_accepted",
+      status: 422,
+      details: { reason: "not_accepted", acceptedKinds: ["app_code"] },
+    });
     const throttled = new IdentityProofRefusedError("throttled", { retryAfterSeconds: 17 });
-    expect(throttled).toMatchObject({ reason: "throttled", code: "rate_limited", status: 429, retryAfterSeconds: 17, headers: { "Retry-After": "17" } });
+    expect(throttled).toMatchObject({
+      reason: "throttled",
+      code: "rate_limited",
+      status: 429,
+      retryAfterSeconds: 17,
+      headers: { "Retry-After": "17" },
+    });
     expect(new IdentityProofRefusedError("throttled", { retryAfterSeconds: 0 }).retryAfterSeconds).toBe(1);
   });
 });

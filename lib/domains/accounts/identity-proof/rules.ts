@@ -38,10 +38,12 @@ export interface ProofAccount {
  * Password and passkey are offered only when the account has one.
  */
 export function proofKindsFor(purpose: ProofPurpose, account: ProofAccount): ProofKind[] {
-  const owned = (kinds: ProofKind[]) => kinds.filter((k) => (k !== "password" || account.hasPassword) && (k !== "passkey" || account.hasPasskey));
+  const owned = (kinds: ProofKind[]) =>
+    kinds.filter((k) => (k !== "password" || account.hasPassword) && (k !== "passkey" || account.hasPasskey));
   if (purpose === "add_passkey" || purpose === "first_two_factor_setup") return strongFactorEnrolmentProofs(purpose, account);
   if (purpose === "remove_passkey") return existingStrongFactors(account);
-  if (purpose === "set_first_password") return account.hasPassword ? [] : owned(account.hasTotp ? ["app_code", "recovery_code"] : ["email_code", "passkey"]);
+  if (purpose === "set_first_password")
+    return account.hasPassword ? [] : owned(account.hasTotp ? ["app_code", "recovery_code"] : ["email_code", "passkey"]);
   if (account.hasTotp) {
     switch (purpose) {
       case "disable_two_factor":
@@ -82,9 +84,17 @@ function strongFactorEnrolmentProofs(purpose: "add_passkey" | "first_two_factor_
  * the transaction's change is made under.
  */
 export async function acceptedProofKinds(userId: number, purpose: ProofPurpose, client: DbOrTx = db): Promise<ProofKind[]> {
-  const user = await client.user.findUnique({ where: { id: userId }, select: { passwordHash: true, isActive: true, deletedAt: true, staffRole: true, totpSecretEncrypted: true, totpConfirmedAt: true } });
+  const user = await client.user.findUnique({
+    where: { id: userId },
+    select: { passwordHash: true, isActive: true, deletedAt: true, staffRole: true, totpSecretEncrypted: true, totpConfirmedAt: true },
+  });
   if (!user || !user.isActive || user.deletedAt) return [];
   const passkeys = await countPasskeys(userId, client);
   const hasTotp = user.totpConfirmedAt !== null && user.totpSecretEncrypted !== null;
-  return proofKindsFor(purpose, { hasTotp, hasPassword: !!user.passwordHash, hasPasskey: passkeys > 0, isStaff: user.staffRole !== "user" });
+  return proofKindsFor(purpose, {
+    hasTotp,
+    hasPassword: !!user.passwordHash,
+    hasPasskey: passkeys > 0,
+    isStaff: user.staffRole !== "user",
+  });
 }

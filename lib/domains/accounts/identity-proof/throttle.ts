@@ -30,5 +30,7 @@ export async function countEmailProofCodeMail(userId: number): Promise<void> {
   const result = await getLimiter("accountMail").limit(`identity-proof-code:${userId}`);
   if (result.success) return;
   const retryAfterSeconds = secondsUntil(result.reset);
-  throw new AppError("rate_limited", "Several codes were sent just now. Wait a few minutes.", { retryAfterSeconds }, undefined, { "Retry-After": String(retryAfterSeconds) });
+  throw new AppError("rate_limited", "Several codes were sent just now. Wait a few minutes.", { retryAfterSeconds }, undefined, {
+    "Retry-After": String(retryAfterSeconds),
+  });
 }

@@ -20,7 +20,15 @@ export type ProofKind = IdentityProof["kind"];
  * of the existing ways first: a stolen session alone must not mint a credential. Removing a
  * passkey takes a way in away from the owner, so it needs a strong factor the account has.
  */
-export type ProofPurpose = "email_change" | "first_two_factor_setup" | "api_token" | "disable_two_factor" | "renew_recovery_codes" | "add_passkey" | "remove_passkey" | "set_first_password";
+export type ProofPurpose =
+  | "email_change"
+  | "first_two_factor_setup"
+  | "api_token"
+  | "disable_two_factor"
+  | "renew_recovery_codes"
+  | "add_passkey"
+  | "remove_passkey"
+  | "set_first_password";
 
 /** The proof a session gave last (stamped on its row): when and of which kind. */
 export interface SessionProof {

@@ -17,7 +17,8 @@ import { mailsTo, storedRows, tokenIn } from "@/tests/login-link-helpers";
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-const invalid = (reason: LoginLinkInvalidError["reason"]) => expect.objectContaining({ name: "LoginLinkInvalidError", code: "gone", reason });
+const invalid = (reason: LoginLinkInvalidError["reason"]) =>
+  expect.objectContaining({ name: "LoginLinkInvalidError", code: "gone", reason });
 
 /** The error a promise is refused with; a promise that resolves fails the test. */
 const refusal = (p: Promise<unknown>) =>
@@ -36,22 +37,49 @@ describe("createLoginLink", () => {
   it("stores only the SHA-256 of a 32-byte token and links to the hub's redemption page", async () => {
     const user = await seedUser();
     const now = new Date();
-    const link = await createLoginLink({ email: ` ${user.email.toUpperCase()} `, userId: user.id, purpose: "login", source: "mail:publication", payload: { pressReleaseId: 7 }, now });
+    const link = await createLoginLink({
+      email: ` ${user.email.toUpperCase()} `,
+      userId: user.id,
+      purpose: "login",
+      source: "mail:publication",
+      payload: { pressReleaseId: 7 },
+      now,
+    });
 
     expect(Buffer.from(link.token, "base64url")).toHaveLength(32);
     expect(link.url).toBe(`${siteOrigin("hub", getSiteHosts())}/login/link/${link.token}`);
     expect(link.expiresAt).toEqual(new Date(now.getTime() + 15 * MINUTE));
     const row = await db.magicLink.findUniqueOrThrow({ where: { id: link.id } });
-    expect(row).toMatchObject({ tokenHash: sha256(link.token), userId: user.id, email: user.email, purpose: "login", source: "mail:publication", payload: { pressReleaseId: 7 }, usedAt: null });
+    expect(row).toMatchObject({
+      tokenHash: sha256(link.token),
+      userId: user.id,
+      email: user.email,
+      purpose: "login",
+      source: "mail:publication",
+      payload: { pressReleaseId: 7 },
+      usedAt: null,
+    });
     expect(JSON.stringify(row)).not.toContain(link.token);
   });
 
   it("gives each purpose its lifetime unless the caller sets one", async () => {
     const now = new Date();
-    const lifetimes: Record<string, number> = { login: 15, account_link: 15, registration: 15, password_reset: 60, email_change: 60, image_confirmation: 7 * 24 * 60, invitation: 7 * 24 * 60 };
+    const lifetimes: Record<string, number> = {
+      login: 15,
+      account_link: 15,
+      registration: 15,
+      password_reset: 60,
+      email_change: 60,
+      image_confirmation: 7 * 24 * 60,
+      invitation: 7 * 24 * 60,
+    };
     expect(LOGIN_LINK_TTL_MINUTES).toEqual(lifetimes);
     for (const [purpose, minutes] of Object.entries(LOGIN_LINK_TTL_MINUTES)) {
-      const link = await createLoginLink({ email: `${unique("x")}@example.test`, purpose: purpose as keyof typeof LOGIN_LINK_TTL_MINUTES, now });
+      const link = await createLoginLink({
+        email: `${unique("x")}@example.test`,
+        purpose: purpose as keyof typeof LOGIN_LINK_TTL_MINUTES,
+        now,
+      });
       expect(link.expiresAt.getTime() - now.getTime()).toBe(minutes * MINUTE);
     }
     const custom = await createLoginLink({ email: `${unique("x")}@example.test`, purpose: "login", ttlMinutes: 5, now });
@@ -73,11 +101,24 @@ describe("createLoginLink", () => {
 describe("redeemLoginLink", () => {
   it("redeems once and answers whose link it was", async () => {
     const user = await seedUser();
-    const link = await createLoginLink({ email: user.email, userId: user.id, purpose: "login", source: "login_form", payload: { next: "/dashboard" } });
+    const link = await createLoginLink({
+      email: user.email,
+      userId: user.id,
+      purpose: "login",
+      source: "login_form",
+      payload: { next: "/dashboard" },
+    });
 
     const redeemed = await redeemLoginLink({ token: link.token, purpose: "login" });
 
-    expect(redeemed).toEqual({ id: link.id, userId: user.id, email: user.email, purpose: "login", source: "login_form", payload: { next: "/dashboard" } });
+    expect(redeemed).toEqual({
+      id: link.id,
+      userId: user.id,
+      email: user.email,
+      purpose: "login",
+      source: "login_form",
+      payload: { next: "/dashboard" },
+    });
     expect((await db.magicLink.findUniqueOrThrow({ where: { id: link.id } })).usedAt).toBeInstanceOf(Date);
     await expect(redeemLoginLink({ token: link.token, purpose: "login" })).rejects.toEqual(invalid("used"));
   });
@@ -86,7 +127,9 @@ describe("redeemLoginLink", () => {
     const used = await createLoginLink({ email: `${unique("u")}@example.test`, purpose: "login" });
     await redeemLoginLink({ token: used.token, purpose: "login" });
     const errors = await Promise.all(
-      [Buffer.alloc(32, 7).toString("base64url"), "not-a-token", "", used.token].map((token) => refusal(redeemLoginLink({ token, purpose: "login" }))),
+      [Buffer.alloc(32, 7).toString("base64url"), "not-a-token", "", used.token].map((token) =>
+        refusal(redeemLoginLink({ token, purpose: "login" })),
+      ),
     );
     expect(errors.map((e) => e.reason)).toEqual(["unknown", "unknown", "unknown", "used"]);
     // One message whatever the reason: the answer does not reveal whether a token exists.
@@ -99,8 +142,12 @@ describe("redeemLoginLink", () => {
     const early = await createLoginLink({ email: `${unique("e")}@example.test`, purpose: "login", now });
     const late = await createLoginLink({ email: `${unique("e")}@example.test`, purpose: "login", now });
 
-    await expect(redeemLoginLink({ token: early.token, purpose: "login", now: new Date(now.getTime() + 15 * MINUTE - 1) })).resolves.toMatchObject({ id: early.id });
-    await expect(redeemLoginLink({ token: late.token, purpose: "login", now: new Date(now.getTime() + 15 * MINUTE) })).rejects.toEqual(invalid("expired"));
+    await expect(
+      redeemLoginLink({ token: early.token, purpose: "login", now: new Date(now.getTime() + 15 * MINUTE - 1) }),
+    ).resolves.toMatchObject({ id: early.id });
+    await expect(redeemLoginLink({ token: late.token, purpose: "login", now: new Date(now.getTime() + 15 * MINUTE) })).rejects.toEqual(
+      invalid("expired"),
+    );
     expect((await db.magicLink.findUniqueOrThrow({ where: { id: late.id } })).usedAt).toBeNull();
   });
 
@@ -110,7 +157,9 @@ describe("redeemLoginLink", () => {
     await expect(redeemLoginLink({ token: link.token, purpose: "login" })).rejects.toEqual(invalid("purpose"));
     await expect(redeemLoginLink({ token: link.token, purpose: [] })).rejects.toEqual(invalid("purpose"));
     expect((await db.magicLink.findUniqueOrThrow({ where: { id: link.id } })).usedAt).toBeNull();
-    await expect(redeemLoginLink({ token: link.token, purpose: ["login", "password_reset"] })).resolves.toMatchObject({ purpose: "password_reset" });
+    await expect(redeemLoginLink({ token: link.token, purpose: ["login", "password_reset"] })).resolves.toMatchObject({
+      purpose: "password_reset",
+    });
   });
 
   it("redeems a bound link only in the browser session that asked for it", async () => {
@@ -122,28 +171,39 @@ describe("redeemLoginLink", () => {
     expect(row.browserSessionBinding).not.toContain(session);
 
     for (const other of [unique("browser-session"), null, undefined, ""]) {
-      await expect(redeemLoginLink({ token: link.token, purpose: "account_link", browserSessionBinding: other })).rejects.toEqual(invalid("browser_session"));
+      await expect(redeemLoginLink({ token: link.token, purpose: "account_link", browserSessionBinding: other })).rejects.toEqual(
+        invalid("browser_session"),
+      );
     }
     expect((await db.magicLink.findUniqueOrThrow({ where: { id: link.id } })).usedAt).toBeNull();
-    await expect(redeemLoginLink({ token: link.token, purpose: "account_link", browserSessionBinding: session })).resolves.toMatchObject({ id: link.id });
+    await expect(redeemLoginLink({ token: link.token, purpose: "account_link", browserSessionBinding: session })).resolves.toMatchObject({
+      id: link.id,
+    });
   });
 
   it("redeems an unbound link in any browser session", async () => {
     const link = await createLoginLink({ email: `${unique("b")}@example.test`, purpose: "login" });
-    await expect(redeemLoginLink({ token: link.token, purpose: "login", browserSessionBinding: unique("browser-session") })).resolves.toMatchObject({ id: link.id });
+    await expect(
+      redeemLoginLink({ token: link.token, purpose: "login", browserSessionBinding: unique("browser-session") }),
+    ).resolves.toMatchObject({ id: link.id });
   });
 
   it("lets exactly one of two simultaneous redemptions win", async () => {
     for (let round = 0; round < 5; round++) {
       const link = await createLoginLink({ email: `${unique("race")}@example.test`, purpose: "login", source: unique("race") });
-      const results = await Promise.allSettled([redeemLoginLink({ token: link.token, purpose: "login" }), redeemLoginLink({ token: link.token, purpose: "login" })]);
+      const results = await Promise.allSettled([
+        redeemLoginLink({ token: link.token, purpose: "login" }),
+        redeemLoginLink({ token: link.token, purpose: "login" }),
+      ]);
 
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const lost = results.filter((r) => r.status === "rejected");
       expect(lost).toHaveLength(1);
       expect((lost[0] as PromiseRejectedResult).reason).toEqual(invalid("used"));
       // One redemption, one funnel event.
-      expect(await db.conversionEvent.count({ where: { source: (await db.magicLink.findUniqueOrThrow({ where: { id: link.id } })).source } })).toBe(1);
+      expect(
+        await db.conversionEvent.count({ where: { source: (await db.magicLink.findUniqueOrThrow({ where: { id: link.id } })).source } }),
+      ).toBe(1);
     }
   });
 });
@@ -154,19 +214,33 @@ describe("stage-2 conversion on redemption", () => {
     const loginSource = unique("mail:publication");
     const imageSource = unique("mail:image_confirmation");
     const login = await createLoginLink({ email: `${unique("c")}@example.test`, purpose: "login", source: loginSource });
-    const image = await createLoginLink({ email: `${unique("c")}@example.test`, purpose: "image_confirmation", source: imageSource, payload: { companyId: company.id, pressReleaseId: 4711 } });
+    const image = await createLoginLink({
+      email: `${unique("c")}@example.test`,
+      purpose: "image_confirmation",
+      source: imageSource,
+      payload: { companyId: company.id, pressReleaseId: 4711 },
+    });
 
     await redeemLoginLink({ token: login.token, purpose: "login" });
     await redeemLoginLink({ token: image.token, purpose: "image_confirmation" });
 
-    expect(await db.conversionEvent.findMany({ where: { source: loginSource } })).toEqual([expect.objectContaining({ stage: 2, companyId: null, pressReleaseId: null })]);
-    expect(await db.conversionEvent.findMany({ where: { source: imageSource } })).toEqual([expect.objectContaining({ stage: 2, companyId: company.id, pressReleaseId: 4711 })]);
+    expect(await db.conversionEvent.findMany({ where: { source: loginSource } })).toEqual([
+      expect.objectContaining({ stage: 2, companyId: null, pressReleaseId: null }),
+    ]);
+    expect(await db.conversionEvent.findMany({ where: { source: imageSource } })).toEqual([
+      expect.objectContaining({ stage: 2, companyId: company.id, pressReleaseId: 4711 }),
+    ]);
   });
 
   it("is not written for other purposes or refused redemptions", async () => {
     const source = unique("other");
     const reset = await createLoginLink({ email: `${unique("c")}@example.test`, purpose: "password_reset", source });
-    const login = await createLoginLink({ email: `${unique("c")}@example.test`, purpose: "login", source, now: new Date(Date.now() - DAY) });
+    const login = await createLoginLink({
+      email: `${unique("c")}@example.test`,
+      purpose: "login",
+      source,
+      now: new Date(Date.now() - DAY),
+    });
     await redeemLoginLink({ token: reset.token, purpose: "password_reset" });
     await expect(redeemLoginLink({ token: login.token, purpose: "login" })).rejects.toEqual(invalid("expired"));
     expect(await db.conversionEvent.count({ where: { source } })).toBe(0);
@@ -176,7 +250,12 @@ describe("stage-2 conversion on redemption", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const source = unique("broken");
     // A company that does not exist: the foreign key refuses the event row.
-    const link = await createLoginLink({ email: `${unique("c")}@example.test`, purpose: "login", source, payload: { companyId: 2_000_000_000 } });
+    const link = await createLoginLink({
+      email: `${unique("c")}@example.test`,
+      purpose: "login",
+      source,
+      payload: { companyId: 2_000_000_000 },
+    });
 
     await expect(redeemLoginLink({ token: link.token, purpose: "login" })).resolves.toMatchObject({ id: link.id });
 
@@ -197,7 +276,12 @@ describe("sendLoginLinkMail", () => {
     expect(mails).toEqual([expect.objectContaining({ mailType: "login_link", status: "queued", subject: "Your sign-in link" })]);
     const token = tokenIn(mails[0]!.text, "/login/link");
     expect(mails[0]!.html).toContain(`${siteOrigin("hub", getSiteHosts())}/login/link/${token}`);
-    expect(await db.magicLink.findUniqueOrThrow({ where: { tokenHash: sha256(token) } })).toMatchObject({ userId: user.id, email: user.email, purpose: "login", source });
+    expect(await db.magicLink.findUniqueOrThrow({ where: { tokenHash: sha256(token) } })).toMatchObject({
+      userId: user.id,
+      email: user.email,
+      purpose: "login",
+      source,
+    });
 
     await expect(redeemLoginLink({ token, purpose: "login" })).resolves.toMatchObject({ userId: user.id });
     expect(await db.conversionEvent.count({ where: { stage: 2, source } })).toBe(1);
@@ -251,7 +335,9 @@ describe("expireOpenLoginLinks", () => {
     expect(await expireOpenLoginLinks(user.id, db, now)).toBe(3);
 
     for (const link of [open, image, addressed]) {
-      await expect(redeemLoginLink({ token: link.token, purpose: ["login", "image_confirmation"], now })).rejects.toEqual(invalid("expired"));
+      await expect(redeemLoginLink({ token: link.token, purpose: ["login", "image_confirmation"], now })).rejects.toEqual(
+        invalid("expired"),
+      );
     }
     // A redeemed link keeps its record; used_at still means "redeemed".
     expect(await db.magicLink.findUniqueOrThrow({ where: { id: used.id } })).toMatchObject({ usedAt: now, expiresAt: used.expiresAt });
@@ -264,7 +350,8 @@ describe("pruneExpiredLoginLinks", () => {
   it("deletes links expired or redeemed more than 30 days ago", async () => {
     const now = new Date();
     const ago = (days: number) => new Date(now.getTime() - days * DAY);
-    const seed = (data: { expiresAt: Date; usedAt?: Date }) => db.magicLink.create({ data: { tokenHash: sha256(unique("t")), email: `${unique("p")}@example.test`, purpose: "login", ...data } });
+    const seed = (data: { expiresAt: Date; usedAt?: Date }) =>
+      db.magicLink.create({ data: { tokenHash: sha256(unique("t")), email: `${unique("p")}@example.test`, purpose: "login", ...data } });
     const longExpired = await seed({ expiresAt: ago(31) });
     const longUsed = await seed({ expiresAt: new Date(now.getTime() + DAY), usedAt: ago(31) });
     const recentlyExpired = await seed({ expiresAt: ago(29) });
@@ -273,7 +360,10 @@ describe("pruneExpiredLoginLinks", () => {
 
     expect(await pruneExpiredLoginLinks(now)).toBe(2);
 
-    const left = await db.magicLink.findMany({ where: { id: { in: [longExpired, longUsed, recentlyExpired, recentlyUsed, open].map((l) => l.id) } }, select: { id: true } });
+    const left = await db.magicLink.findMany({
+      where: { id: { in: [longExpired, longUsed, recentlyExpired, recentlyUsed, open].map((l) => l.id) } },
+      select: { id: true },
+    });
     expect(left.map((l) => l.id).sort((a, b) => a - b)).toEqual([recentlyExpired.id, recentlyUsed.id, open.id].sort((a, b) => a - b));
   });
 });

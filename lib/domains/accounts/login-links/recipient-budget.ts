@@ -34,7 +34,10 @@ export async function mayMailAccountRecipient(email: string): Promise<boolean> {
  */
 export async function mailableAccount(email: string) {
   if (!email || !isAcceptableText(email)) return { user: null, exists: false };
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, locale: true, isActive: true, deletedAt: true } });
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, locale: true, isActive: true, deletedAt: true },
+  });
   if (!user || !user.isActive || user.deletedAt) return { user: null, exists: user !== null };
   return { user: (await mayMailAccountRecipient(user.email)) ? user : null, exists: true };
 }

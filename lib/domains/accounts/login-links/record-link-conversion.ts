@@ -13,5 +13,10 @@ const positiveInt = (v: unknown): number | null => (typeof v === "number" && Num
  */
 export async function recordLinkConversion(link: { source: string | null; payload: unknown }): Promise<void> {
   const payload = link.payload && typeof link.payload === "object" ? (link.payload as Record<string, unknown>) : {};
-  await recordConversionEvent({ stage: LOGIN_LINK_CONVERSION_STAGE, source: link.source, companyId: positiveInt(payload.companyId), pressReleaseId: positiveInt(payload.pressReleaseId) });
+  await recordConversionEvent({
+    stage: LOGIN_LINK_CONVERSION_STAGE,
+    source: link.source,
+    companyId: positiveInt(payload.companyId),
+    pressReleaseId: positiveInt(payload.pressReleaseId),
+  });
 }

@@ -29,7 +29,12 @@ const CONVERTING_PURPOSES: readonly MagicLinkPurpose[] = ["login", "image_confir
 type LinkState = { usedAt: Date | null; expiresAt: Date; purpose: MagicLinkPurpose; browserSessionBinding: string | null };
 
 // Only for the error's log reason; the caller shows one message whatever it is.
-function whyRefused(link: LinkState | null, purposes: readonly MagicLinkPurpose[], binding: string | null, now: Date): LoginLinkInvalidReason {
+function whyRefused(
+  link: LinkState | null,
+  purposes: readonly MagicLinkPurpose[],
+  binding: string | null,
+  now: Date,
+): LoginLinkInvalidReason {
   if (!link) return "unknown";
   if (link.usedAt) return "used";
   if (link.expiresAt <= now) return "expired";
@@ -64,7 +69,17 @@ export async function redeemLoginLink(input: RedeemLoginLinkInput): Promise<Rede
   });
   const link = await db.magicLink.findUnique({
     where: { tokenHash },
-    select: { id: true, userId: true, email: true, purpose: true, source: true, payload: true, usedAt: true, expiresAt: true, browserSessionBinding: true },
+    select: {
+      id: true,
+      userId: true,
+      email: true,
+      purpose: true,
+      source: true,
+      payload: true,
+      usedAt: true,
+      expiresAt: true,
+      browserSessionBinding: true,
+    },
   });
   if (count !== 1 || !link) throw new LoginLinkInvalidError(whyRefused(link, purposes, binding, now));
 

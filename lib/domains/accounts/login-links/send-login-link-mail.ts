@@ -33,7 +33,10 @@ export async function sendLoginLinkMail(input: SendLoginLinkMailInput): Promise<
   // seconds). Every address is checked, an account's too, so the time to answer tells nothing
   // about which addresses have accounts.
   const email = input.email.trim().toLowerCase();
-  const [{ user, exists }, undeliverable] = await Promise.all([mailableAccount(email), input.offerRegistration ? isImplausibleMailDomain(email) : false]);
+  const [{ user, exists }, undeliverable] = await Promise.all([
+    mailableAccount(email),
+    input.offerRegistration ? isImplausibleMailDomain(email) : false,
+  ]);
   if (!user) {
     if (input.offerRegistration && !exists && !undeliverable) await sendRegistrationLinkMail(email, input);
     return;
@@ -62,7 +65,11 @@ async function sendRegistrationLinkMail(email: string, input: SendLoginLinkMailI
   if (!(await mayMailAccountRecipient(email))) return;
   await db.$transaction(async (tx) => {
     const link = await createLoginLink({ email, userId: null, purpose: "registration", source: input.source ?? null }, tx);
-    const mail = await registrationLinkMail({ url: link.url, ttlMinutes: LOGIN_LINK_TTL_MINUTES.registration, language: input.locale ?? recipientLanguage({}) });
+    const mail = await registrationLinkMail({
+      url: link.url,
+      ttlMinutes: LOGIN_LINK_TTL_MINUTES.registration,
+      language: input.locale ?? recipientLanguage({}),
+    });
     await sendMail({ to: email, ...mail, mailType: "registration_link" }, tx);
   });
 }

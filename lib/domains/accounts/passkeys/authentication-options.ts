@@ -16,7 +16,10 @@ export interface PasskeyAuthenticationStart {
   options: PublicKeyCredentialRequestOptionsJSON;
 }
 
-async function start(allowCredentials: { id: string; transports: string[] }[] | undefined, userId?: number): Promise<PasskeyAuthenticationStart> {
+async function start(
+  allowCredentials: { id: string; transports: string[] }[] | undefined,
+  userId?: number,
+): Promise<PasskeyAuthenticationStart> {
   const rp = getRelyingParty();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
@@ -42,5 +45,8 @@ export async function passkeyAuthenticationOptionsForUser(userId: number): Promi
   const passkeys = await db.passkey.findMany({ where: { userId }, select: { credentialId: true, transports: true } });
   // An empty list would let the browser offer any passkey it holds; say so instead.
   if (!passkeys.length) throw new AppError("validation_failed", "This account has no passkey yet.");
-  return start(passkeys.map((p) => ({ id: p.credentialId, transports: p.transports })), userId);
+  return start(
+    passkeys.map((p) => ({ id: p.credentialId, transports: p.transports })),
+    userId,
+  );
 }

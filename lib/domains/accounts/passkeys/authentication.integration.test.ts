@@ -31,7 +31,9 @@ describe("passkey sign-in", () => {
   it("refuses an answer from another origin", async () => {
     const { authenticator } = await seedUserWithPasskey();
     const { handle, options } = await passkeyAuthenticationOptions();
-    await expect(verifyPasskeyAuthentication(handle, authenticator.authenticate(options, { origin: "https://evil.example" }))).rejects.toMatchObject({ code: "unauthenticated", message: "The passkey could not be verified." });
+    await expect(
+      verifyPasskeyAuthentication(handle, authenticator.authenticate(options, { origin: "https://evil.example" })),
+    ).rejects.toMatchObject({ code: "unauthenticated", message: "The passkey could not be verified." });
   });
 
   it("refuses a challenge used twice, also when both uses race", async () => {
@@ -43,11 +45,16 @@ describe("passkey sign-in", () => {
 
     // The same answer under a new handle carries the old challenge.
     const second = await passkeyAuthenticationOptions();
-    await expect(verifyPasskeyAuthentication(second.handle, authenticator.authenticate(first.options))).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(verifyPasskeyAuthentication(second.handle, authenticator.authenticate(first.options))).rejects.toMatchObject({
+      code: "unauthenticated",
+    });
 
     const third = await passkeyAuthenticationOptions();
     const raced = authenticator.authenticate(third.options);
-    const results = await Promise.allSettled([verifyPasskeyAuthentication(third.handle, raced), verifyPasskeyAuthentication(third.handle, raced)]);
+    const results = await Promise.allSettled([
+      verifyPasskeyAuthentication(third.handle, raced),
+      verifyPasskeyAuthentication(third.handle, raced),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
 
@@ -59,7 +66,9 @@ describe("passkey sign-in", () => {
     await expect(verifyPasskeyAuthentication(handle, authenticator.authenticate(options))).rejects.toMatchObject(EXPIRED_OR_USED);
     const unknown = Buffer.alloc(32, 7).toString("base64url");
     await expect(verifyPasskeyAuthentication(unknown, authenticator.authenticate(options))).rejects.toMatchObject(EXPIRED_OR_USED);
-    await expect(verifyPasskeyAuthentication("@/lib/domains/other:key", authenticator.authenticate(options))).rejects.toMatchObject(EXPIRED_OR_USED);
+    await expect(verifyPasskeyAuthentication("@/lib/domains/other:key", authenticator.authenticate(options))).rejects.toMatchObject(
+      EXPIRED_OR_USED,
+    );
   });
 
   it("refuses a signature counter that does not grow, as a possible copy of the key", async () => {
@@ -69,11 +78,15 @@ describe("passkey sign-in", () => {
 
     for (const counter of [7, 6]) {
       start = await passkeyAuthenticationOptions();
-      await expect(verifyPasskeyAuthentication(start.handle, authenticator.authenticate(start.options, { counter }))).rejects.toMatchObject({ code: "unauthenticated", message: expect.stringContaining("may have been copied") });
+      await expect(verifyPasskeyAuthentication(start.handle, authenticator.authenticate(start.options, { counter }))).rejects.toMatchObject(
+        { code: "unauthenticated", message: expect.stringContaining("may have been copied") },
+      );
     }
     // Once the stored counter counts, an answer of 0 is the same warning sign (WebAuthn 7.2).
     start = await passkeyAuthenticationOptions();
-    await expect(verifyPasskeyAuthentication(start.handle, authenticator.authenticate(start.options, { counter: 0 }))).rejects.toMatchObject({ message: expect.stringContaining("may have been copied") });
+    await expect(
+      verifyPasskeyAuthentication(start.handle, authenticator.authenticate(start.options, { counter: 0 })),
+    ).rejects.toMatchObject({ message: expect.stringContaining("may have been copied") });
     expect((await db.passkey.findUniqueOrThrow({ where: { id: passkey.id } })).counter).toBe(7n);
 
     start = await passkeyAuthenticationOptions();
@@ -92,16 +105,23 @@ describe("passkey sign-in", () => {
   it("refuses an answer without user verification", async () => {
     const { authenticator } = await seedUserWithPasskey();
     const { handle, options } = await passkeyAuthenticationOptions();
-    await expect(verifyPasskeyAuthentication(handle, authenticator.authenticate(options, { userVerified: false }))).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(verifyPasskeyAuthentication(handle, authenticator.authenticate(options, { userVerified: false }))).rejects.toMatchObject({
+      code: "unauthenticated",
+    });
   });
 
   it("refuses a deleted passkey and an unknown credential", async () => {
     const { user, authenticator, passkey } = await seedUserWithPasskey();
     await deletePasskey(user.id, passkey.id, { proof: { identityProvedAt: new Date(), identityProofKind: "passkey" } });
     let start = await passkeyAuthenticationOptions();
-    await expect(verifyPasskeyAuthentication(start.handle, authenticator.authenticate(start.options))).rejects.toMatchObject({ code: "unauthenticated", message: expect.stringContaining("not registered") });
+    await expect(verifyPasskeyAuthentication(start.handle, authenticator.authenticate(start.options))).rejects.toMatchObject({
+      code: "unauthenticated",
+      message: expect.stringContaining("not registered"),
+    });
     start = await passkeyAuthenticationOptions();
-    await expect(verifyPasskeyAuthentication(start.handle, newAuthenticator().authenticate(start.options))).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(verifyPasskeyAuthentication(start.handle, newAuthenticator().authenticate(start.options))).rejects.toMatchObject({
+      code: "unauthenticated",
+    });
   });
 
   it("refuses inactive and deleted accounts", async () => {
@@ -109,7 +129,10 @@ describe("passkey sign-in", () => {
     for (const data of [{ isActive: false }, { isActive: true, deletedAt: new Date() }]) {
       await db.user.update({ where: { id: user.id }, data });
       const { handle, options } = await passkeyAuthenticationOptions();
-      await expect(verifyPasskeyAuthentication(handle, authenticator.authenticate(options))).rejects.toMatchObject({ code: "unauthenticated", message: "This account is not active." });
+      await expect(verifyPasskeyAuthentication(handle, authenticator.authenticate(options))).rejects.toMatchObject({
+        code: "unauthenticated",
+        message: "This account is not active.",
+      });
     }
   });
 });
@@ -123,7 +146,10 @@ describe("passkey confirmation of a known user", () => {
 
     const { handle, options } = await passkeyAuthenticationOptionsForUser(user.id);
     expect(options.allowCredentials?.map((c) => c.id).sort()).toEqual([authenticator.id, second.id].sort());
-    await expect(verifyPasskeyAuthentication(handle, stranger.authenticator.authenticate(options))).rejects.toMatchObject({ code: "unauthenticated", message: expect.stringContaining("does not belong") });
+    await expect(verifyPasskeyAuthentication(handle, stranger.authenticator.authenticate(options))).rejects.toMatchObject({
+      code: "unauthenticated",
+      message: expect.stringContaining("does not belong"),
+    });
 
     const again = await passkeyAuthenticationOptionsForUser(user.id);
     expect(await verifyPasskeyAuthentication(again.handle, second.authenticate(again.options))).toBe(user.id);
@@ -131,6 +157,8 @@ describe("passkey confirmation of a known user", () => {
 
   it("says so when the account has no passkey, and refuses inactive accounts", async () => {
     await expect(passkeyAuthenticationOptionsForUser((await seedUser()).id)).rejects.toMatchObject({ code: "validation_failed" });
-    await expect(passkeyAuthenticationOptionsForUser((await seedUser({ isActive: false })).id)).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(passkeyAuthenticationOptionsForUser((await seedUser({ isActive: false })).id)).rejects.toMatchObject({
+      code: "unauthenticated",
+    });
   });
 });

@@ -37,16 +37,34 @@ export async function renamePasskey(userId: number, passkeyId: number, name: str
  * mailbox or the password, which would otherwise remove the owner's passkey and enrol their own.
  * Not in an impersonation session (`acting`).
  */
-export async function deletePasskey(userId: number, passkeyId: number, opts: { proof: SessionProof; now?: Date; acting?: Acting }): Promise<void> {
+export async function deletePasskey(
+  userId: number,
+  passkeyId: number,
+  opts: { proof: SessionProof; now?: Date; acting?: Acting },
+): Promise<void> {
   assertNotImpersonating(opts.acting, "security");
   if (!isRecordId(passkeyId)) throw notFound("Passkey not found.");
   await db.$transaction(async (tx) => {
-    const removed = await tx.passkey.findFirst({ where: { id: passkeyId, userId }, select: { name: true, user: { select: { email: true, locale: true } } } });
+    const removed = await tx.passkey.findFirst({
+      where: { id: passkeyId, userId },
+      select: { name: true, user: { select: { email: true, locale: true } } },
+    });
     if (!removed) throw notFound("Passkey not found.");
     await requireProofUnderLock(tx, userId, "remove_passkey", opts.proof, opts.now);
     const { count } = await tx.passkey.deleteMany({ where: { id: passkeyId, userId } });
     if (!count) throw notFound("Passkey not found.");
     await recordActivity({ actorUserId: userId, type: ACTIVITY.passkeyDeleted, subjectType: "passkey", subjectId: passkeyId }, tx);
-    await sendMail({ to: removed.user.email, ...(await passkeyChangedMail({ change: "removed", name: removed.name, language: recipientLanguage({ userLocale: removed.user.locale }) })), mailType: "passkey_changed" }, tx);
+    await sendMail(
+      {
+        to: removed.user.email,
+        ...(await passkeyChangedMail({
+          change: "removed",
+          name: removed.name,
+          language: recipientLanguage({ userLocale: removed.user.locale }),
+        })),
+        mailType: "passkey_changed",
+      },
+      tx,
+    );
   });
 }

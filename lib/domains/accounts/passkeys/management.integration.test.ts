@@ -13,7 +13,14 @@ describe("passkey management", () => {
     await seedUserWithPasskey();
     const list = await listPasskeys(user.id);
     expect(list.map((p) => p.id)).toEqual([passkey.id, phone.id]);
-    expect(list[0]).toEqual({ id: passkey.id, name: "Laptop", transports: ["internal"], backedUp: false, createdAt: expect.any(Date), lastUsedAt: null });
+    expect(list[0]).toEqual({
+      id: passkey.id,
+      name: "Laptop",
+      transports: ["internal"],
+      backedUp: false,
+      createdAt: expect.any(Date),
+      lastUsedAt: null,
+    });
   });
 
   it("renames the user's own passkey and refuses bad names", async () => {
@@ -33,7 +40,12 @@ describe("passkey management", () => {
 
   it("removes a passkey only after a fresh proof by a strong factor: the mailbox, the password or an old proof remove nothing", async () => {
     const { user, passkey } = await seedUserWithPasskey();
-    for (const opts of [provedBy("email_code"), provedBy("password"), provedBy("passkey", new Date(Date.now() - 11 * 60_000)), { proof: { identityProvedAt: null, identityProofKind: null } }]) {
+    for (const opts of [
+      provedBy("email_code"),
+      provedBy("password"),
+      provedBy("passkey", new Date(Date.now() - 11 * 60_000)),
+      { proof: { identityProvedAt: null, identityProofKind: null } },
+    ]) {
       await expect(deletePasskey(user.id, passkey.id, opts)).rejects.toMatchObject({ code: "identity_proof_required" });
     }
     expect(await db.passkey.count({ where: { id: passkey.id } })).toBe(1);
@@ -46,7 +58,10 @@ describe("passkey management", () => {
     const intruder = await seedUserWithPasskey();
     await expect(renamePasskey(intruder.user.id, owner.passkey.id, "Mine now")).rejects.toMatchObject({ code: "not_found" });
     await expect(deletePasskey(intruder.user.id, owner.passkey.id, provedBy("passkey"))).rejects.toMatchObject({ code: "not_found" });
-    expect(await db.passkey.findUniqueOrThrow({ where: { id: owner.passkey.id } })).toMatchObject({ userId: owner.user.id, name: "Laptop" });
+    expect(await db.passkey.findUniqueOrThrow({ where: { id: owner.passkey.id } })).toMatchObject({
+      userId: owner.user.id,
+      name: "Laptop",
+    });
     expect(await db.activityLog.count({ where: { type: "passkey.deleted", subjectId: String(owner.passkey.id) } })).toBe(0);
   });
 });

@@ -29,11 +29,17 @@ const alreadyRegistered = () => new AppError("conflict", "This passkey is alread
  * or TOTP added meanwhile means only a strong factor proves); the account address hears of it.
  * Not in an impersonation session (`acting`): support access adds no way into the account.
  */
-export async function registerPasskey(userId: number, response: RegistrationResponseJSON, name: string, opts: { proof: SessionProof; now?: Date; acting?: Acting }) {
+export async function registerPasskey(
+  userId: number,
+  response: RegistrationResponseJSON,
+  name: string,
+  opts: { proof: SessionProof; now?: Date; acting?: Acting },
+) {
   assertNotImpersonating(opts.acting, "security");
   // Checked first: a typo in the name or a stale proof must not burn the challenge.
   const label = passkeyNameOrThrow(name);
-  if (!isProofFresh(opts.proof.identityProvedAt, opts.now)) throw new AppError("identity_proof_required", "Confirm your identity again before adding a passkey.");
+  if (!isProofFresh(opts.proof.identityProvedAt, opts.now))
+    throw new AppError("identity_proof_required", "Confirm your identity again before adding a passkey.");
   const user = await activeUserOrThrow(userId);
   const stored = await takeChallenge(registrationChallengeKey(userId));
   if (!stored || stored.userId !== userId) throw refused("The passkey request has expired or was already used. Please start again.");
@@ -72,7 +78,14 @@ export async function registerPasskey(userId: number, response: RegistrationResp
         select: { id: true, name: true, createdAt: true, backedUp: true, transports: true },
       });
       await recordActivity({ actorUserId: userId, type: ACTIVITY.passkeyRegistered, subjectType: "passkey", subjectId: row.id }, tx);
-      await sendMail({ to: user.email, ...(await passkeyChangedMail({ change: "added", name: label, language: recipientLanguage({ userLocale: user.locale }) })), mailType: "passkey_changed" }, tx);
+      await sendMail(
+        {
+          to: user.email,
+          ...(await passkeyChangedMail({ change: "added", name: label, language: recipientLanguage({ userLocale: user.locale }) })),
+          mailType: "passkey_changed",
+        },
+        tx,
+      );
       return row;
     });
   } catch (err) {

@@ -10,7 +10,10 @@ import { passkeyUserHandle } from "./user-handle";
 export const registrationChallengeKey = (userId: number) => `passkey:registration:${userId}`;
 
 /** Options for navigator.credentials.create() (browser: startRegistration) for a signed-in user; not in an impersonation session (`acting`). */
-export async function passkeyRegistrationOptions(userId: number, opts: { acting?: Acting } = {}): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function passkeyRegistrationOptions(
+  userId: number,
+  opts: { acting?: Acting } = {},
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   assertNotImpersonating(opts.acting, "security");
   const user = await activeUserOrThrow(userId);
   const existing = await db.passkey.findMany({ where: { userId }, select: { credentialId: true, transports: true } });

@@ -18,7 +18,9 @@ describe("passkey registration", () => {
     const options = await passkeyRegistrationOptions(user.id);
     const answer = newAuthenticator().register(options);
     for (const provedAt of [null, new Date(Date.now() - 11 * 60_000)]) {
-      await expect(registerPasskey(user.id, answer, "Laptop", { proof: { identityProvedAt: provedAt, identityProofKind: "email_code" } })).rejects.toMatchObject({ code: "identity_proof_required" });
+      await expect(
+        registerPasskey(user.id, answer, "Laptop", { proof: { identityProvedAt: provedAt, identityProofKind: "email_code" } }),
+      ).rejects.toMatchObject({ code: "identity_proof_required" });
     }
     expect(await db.passkey.count({ where: { userId: user.id } })).toBe(0);
   });
@@ -43,9 +45,13 @@ describe("passkey registration", () => {
     const row = await db.passkey.findUniqueOrThrow({ where: { id: created.id } });
     expect(row).toMatchObject({ userId: user.id, credentialId: authenticator.id, counter: 0n, lastUsedAt: null });
     expect(row.publicKey.length).toBeGreaterThan(64);
-    expect(await db.activityLog.count({ where: { type: "passkey.registered", actorUserId: user.id, subjectId: String(created.id) } })).toBe(1);
+    expect(await db.activityLog.count({ where: { type: "passkey.registered", actorUserId: user.id, subjectId: String(created.id) } })).toBe(
+      1,
+    );
     // The account address hears of every new way in.
-    expect((await db.mailOutbox.findFirstOrThrow({ where: { to: user.email, mailType: "passkey_changed" } })).text).toContain("„MacBook“ wurde zu Ihrem Konto hinzugefügt");
+    expect((await db.mailOutbox.findFirstOrThrow({ where: { to: user.email, mailType: "passkey_changed" } })).text).toContain(
+      "„MacBook“ wurde zu Ihrem Konto hinzugefügt",
+    );
 
     // The next registration asks the browser not to enrol the same authenticator again.
     const again = await passkeyRegistrationOptions(user.id);
@@ -56,8 +62,13 @@ describe("passkey registration", () => {
     const user = await seedUser();
     const authenticator = newAuthenticator();
     const options = await passkeyRegistrationOptions(user.id);
-    await expect(registerPasskey(user.id, authenticator.register(options, { origin: "https://evil.example" }), "Key", PROVED)).rejects.toMatchObject({ code: "validation_failed" });
-    await expect(registerPasskey(user.id, authenticator.register(options), "Key", PROVED)).rejects.toMatchObject({ code: "validation_failed", message: expect.stringContaining("expired or was already used") });
+    await expect(
+      registerPasskey(user.id, authenticator.register(options, { origin: "https://evil.example" }), "Key", PROVED),
+    ).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(registerPasskey(user.id, authenticator.register(options), "Key", PROVED)).rejects.toMatchObject({
+      code: "validation_failed",
+      message: expect.stringContaining("expired or was already used"),
+    });
     expect(await db.passkey.count({ where: { userId: user.id } })).toBe(0);
   });
 
@@ -65,12 +76,17 @@ describe("passkey registration", () => {
     const user = await seedUser();
     const authenticator = newAuthenticator();
     const options = await passkeyRegistrationOptions(user.id);
-    await expect(registerPasskey(user.id, authenticator.register(options, { challenge: "c2VsZi1tYWRl" }), "Key", PROVED)).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(
+      registerPasskey(user.id, authenticator.register(options, { challenge: "c2VsZi1tYWRl" }), "Key", PROVED),
+    ).rejects.toMatchObject({ code: "validation_failed" });
 
     const fresh = await passkeyRegistrationOptions(user.id);
     const answer = authenticator.register(fresh);
     await registerPasskey(user.id, answer, "Key", PROVED);
-    await expect(registerPasskey(user.id, answer, "Key", PROVED)).rejects.toMatchObject({ code: "validation_failed", message: expect.stringContaining("expired or was already used") });
+    await expect(registerPasskey(user.id, answer, "Key", PROVED)).rejects.toMatchObject({
+      code: "validation_failed",
+      message: expect.stringContaining("expired or was already used"),
+    });
     expect(await db.passkey.count({ where: { userId: user.id } })).toBe(1);
   });
 
@@ -94,15 +110,23 @@ describe("passkey registration", () => {
     const user = await seedUser();
     const authenticator = newAuthenticator();
     const answer = authenticator.register(await passkeyRegistrationOptions(user.id));
-    await expect(registerPasskey(user.id, answer, "   ", PROVED)).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "name" }] });
-    await expect(registerPasskey(user.id, answer, "x".repeat(101), PROVED)).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "name" }] });
+    await expect(registerPasskey(user.id, answer, "   ", PROVED)).rejects.toMatchObject({
+      code: "validation_failed",
+      issues: [{ path: "name" }],
+    });
+    await expect(registerPasskey(user.id, answer, "x".repeat(101), PROVED)).rejects.toMatchObject({
+      code: "validation_failed",
+      issues: [{ path: "name" }],
+    });
     await expect(registerPasskey(user.id, answer, "YubiKey", PROVED)).resolves.toMatchObject({ name: "YubiKey" });
   });
 
   it("refuses an authenticator that did not verify the person", async () => {
     const user = await seedUser();
     const options = await passkeyRegistrationOptions(user.id);
-    await expect(registerPasskey(user.id, newAuthenticator().register(options, { userVerified: false }), "Key", PROVED)).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(
+      registerPasskey(user.id, newAuthenticator().register(options, { userVerified: false }), "Key", PROVED),
+    ).rejects.toMatchObject({ code: "validation_failed" });
   });
 
   it("refuses inactive and deleted accounts", async () => {

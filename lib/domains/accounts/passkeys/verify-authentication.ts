@@ -20,9 +20,13 @@ export async function verifyPasskeyAuthentication(handle: string, response: Auth
   const stored = HANDLE_PATTERN.test(handle) ? await takeChallenge(authenticationChallengeKey(handle)) : null;
   if (!stored) throw refused("The passkey sign-in has expired or was already used. Please start again.");
 
-  const passkey = typeof response?.id === "string" && response.id && response.id.length <= 2048 && isAcceptableText(response.id)
-    ? await db.passkey.findUnique({ where: { credentialId: response.id }, include: { user: { select: { isActive: true, deletedAt: true } } } })
-    : null;
+  const passkey =
+    typeof response?.id === "string" && response.id && response.id.length <= 2048 && isAcceptableText(response.id)
+      ? await db.passkey.findUnique({
+          where: { credentialId: response.id },
+          include: { user: { select: { isActive: true, deletedAt: true } } },
+        })
+      : null;
   if (!passkey) throw refused("This passkey is not registered with any account.");
   if (stored.userId !== undefined && passkey.userId !== stored.userId) throw refused("This passkey does not belong to this account.");
   if (!isActiveUser(passkey.user)) throw refused("This account is not active.");

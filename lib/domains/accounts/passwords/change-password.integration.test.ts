@@ -14,7 +14,8 @@ const NEW = "Nebel-Turm-Fahrrad-93";
 // Ids far from other test files' users: the password-attempt counter lives in the shared Redis
 // and is keyed by user id, so two files' user 3 must not share a budget.
 const seedAccount = async (passwordHash: string | null) => seedUser({ id: randomInt(1_000_000, 2_000_000_000), passwordHash });
-const seedSession = (userId: number) => db.session.create({ data: { userId, sessionTokenHash: unique("session"), expiresAt: new Date(Date.now() + 86_400_000) } });
+const seedSession = (userId: number) =>
+  db.session.create({ data: { userId, sessionTokenHash: unique("session"), expiresAt: new Date(Date.now() + 86_400_000) } });
 const sessionIds = async (userId: number) => (await db.session.findMany({ where: { userId }, orderBy: { id: "asc" } })).map((s) => s.id);
 
 describe("changePassword", () => {
@@ -26,7 +27,13 @@ describe("changePassword", () => {
     const stranger = await seedAccount(null);
     const strangerSession = await seedSession(stranger.id);
 
-    const result = await changePassword({ userId: user.id, currentSessionId: current.id, currentPassword: OLD, newPassword: NEW, breachCheck });
+    const result = await changePassword({
+      userId: user.id,
+      currentSessionId: current.id,
+      currentPassword: OLD,
+      newPassword: NEW,
+      breachCheck,
+    });
 
     expect(result).toEqual({ endedSessions: 2 });
     expect(await sessionIds(user.id)).toEqual([current.id]);
@@ -47,7 +54,15 @@ describe("changePassword", () => {
     const user = await seedAccount(oldHash);
     const [current, other] = [await seedSession(user.id), await seedSession(user.id)];
 
-    await expect(changePassword({ userId: user.id, currentSessionId: current.id, currentPassword: "Falsches-Passwort-1", newPassword: NEW, breachCheck })).rejects.toMatchObject({
+    await expect(
+      changePassword({
+        userId: user.id,
+        currentSessionId: current.id,
+        currentPassword: "Falsches-Passwort-1",
+        newPassword: NEW,
+        breachCheck,
+      }),
+    ).rejects.toMatchObject({
       code: "validation_failed",
       issues: [{ path: "currentPassword", message: "Das aktuelle Passwort stimmt nicht." }],
     });
@@ -66,7 +81,10 @@ describe("changePassword", () => {
     const user = await seedAccount(oldHash);
     const other = await seedSession(user.id);
     for (const newPassword of ["zu-kurz-123", "Password1234"]) {
-      await expect(changePassword({ userId: user.id, currentPassword: OLD, newPassword, breachCheck })).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "password" }] });
+      await expect(changePassword({ userId: user.id, currentPassword: OLD, newPassword, breachCheck })).rejects.toMatchObject({
+        code: "validation_failed",
+        issues: [{ path: "password" }],
+      });
     }
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBe(oldHash);
     expect(await sessionIds(user.id)).toEqual([other.id]);
@@ -83,18 +101,33 @@ describe("changePassword", () => {
     const current = await seedSession(user.id);
     await seedSession(user.id);
     for (const firstPasswordProvedAt of [undefined, null, new Date(Date.now() - 11 * 60_000)]) {
-      await expect(changePassword({ userId: user.id, currentSessionId: current.id, newPassword: NEW, breachCheck, firstPasswordProvedAt })).rejects.toMatchObject({ code: "identity_proof_required" });
+      await expect(
+        changePassword({ userId: user.id, currentSessionId: current.id, newPassword: NEW, breachCheck, firstPasswordProvedAt }),
+      ).rejects.toMatchObject({ code: "identity_proof_required" });
     }
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBeNull();
-    expect(await changePassword({ userId: user.id, currentSessionId: current.id, newPassword: NEW, breachCheck, firstPasswordProvedAt: new Date() })).toEqual({ endedSessions: 1 });
+    expect(
+      await changePassword({
+        userId: user.id,
+        currentSessionId: current.id,
+        newPassword: NEW,
+        breachCheck,
+        firstPasswordProvedAt: new Date(),
+      }),
+    ).toEqual({ endedSessions: 1 });
     expect(await verifyPassword(NEW, (await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash)).toBe(true);
-    expect(await db.activityLog.findFirstOrThrow({ where: { type: "user.password_changed", subjectId: String(user.id) } })).toMatchObject({ metadata: { firstPassword: true } });
+    expect(await db.activityLog.findFirstOrThrow({ where: { type: "user.password_changed", subjectId: String(user.id) } })).toMatchObject({
+      metadata: { firstPassword: true },
+    });
   });
 
   it("stops guessing the current password after five attempts a minute", async () => {
     const user = await seedAccount(await hashPassword(OLD));
-    for (let i = 0; i < 5; i++) await changePassword({ userId: user.id, currentPassword: `Falsch-geraten-${i}`, newPassword: NEW, breachCheck }).catch(() => {});
-    await expect(changePassword({ userId: user.id, currentPassword: OLD, newPassword: NEW, breachCheck })).rejects.toMatchObject({ code: "rate_limited" });
+    for (let i = 0; i < 5; i++)
+      await changePassword({ userId: user.id, currentPassword: `Falsch-geraten-${i}`, newPassword: NEW, breachCheck }).catch(() => {});
+    await expect(changePassword({ userId: user.id, currentPassword: OLD, newPassword: NEW, breachCheck })).rejects.toMatchObject({
+      code: "rate_limited",
+    });
   });
 
   it("refuses an unknown or deleted account", async () => {

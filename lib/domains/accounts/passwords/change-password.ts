@@ -30,10 +30,12 @@ export interface ChangePasswordResult {
 }
 
 async function confirmCurrentPassword(userId: number, storedHash: string, given: string | null | undefined): Promise<void> {
-  if (!given) throw passwordFieldError("currentPassword", "The current password is missing.", "Bitte geben Sie Ihr aktuelles Passwort ein.");
+  if (!given)
+    throw passwordFieldError("currentPassword", "The current password is missing.", "Bitte geben Sie Ihr aktuelles Passwort ein.");
   // Same per-user budget as the identity proof: a stolen session must
   // not guess the password here instead. Every attempt counts, so a right guess is throttled too.
-  if (!(await getLimiter("twoFactor").limit(`password-proof:${userId}`)).success) throw new AppError("rate_limited", "Too many password attempts.");
+  if (!(await getLimiter("twoFactor").limit(`password-proof:${userId}`)).success)
+    throw new AppError("rate_limited", "Too many password attempts.");
   if (!(await verifyPassword(given, storedHash))) {
     throw passwordFieldError("currentPassword", "The current password is wrong.", "Das aktuelle Passwort stimmt nicht.");
   }
@@ -49,10 +51,14 @@ async function confirmCurrentPassword(userId: number, storedHash: string, given:
  */
 export async function changePassword(opts: ChangePasswordOptions): Promise<ChangePasswordResult> {
   assertNotImpersonating(opts.acting, "security");
-  const user = await db.user.findUnique({ where: { id: opts.userId }, select: { id: true, passwordHash: true, isActive: true, deletedAt: true } });
+  const user = await db.user.findUnique({
+    where: { id: opts.userId },
+    select: { id: true, passwordHash: true, isActive: true, deletedAt: true },
+  });
   if (!user || !user.isActive || user.deletedAt) throw notFound("Account not found.");
   if (user.passwordHash) await confirmCurrentPassword(user.id, user.passwordHash, opts.currentPassword);
-  else if (!isProofFresh(opts.firstPasswordProvedAt)) throw new AppError("identity_proof_required", "Confirm your identity before setting a first password.");
+  else if (!isProofFresh(opts.firstPasswordProvedAt))
+    throw new AppError("identity_proof_required", "Confirm your identity before setting a first password.");
   await assertPasswordPolicy(opts.newPassword, opts.breachCheck ?? getBreachedPasswordCheck());
   // Hashing is slow; it runs before the transaction so no row stays locked meanwhile.
   const passwordHash = await hashPassword(opts.newPassword);
@@ -62,9 +68,17 @@ export async function changePassword(opts: ChangePasswordOptions): Promise<Chang
     // the current password against; otherwise the later request loses.
     const { count } = await tx.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash } });
     if (count !== 1) throw new AppError("conflict", "The password was changed meanwhile.");
-    const ended = await tx.session.deleteMany({ where: { userId: user.id, ...(opts.currentSessionId ? { id: { not: opts.currentSessionId } } : {}) } });
+    const ended = await tx.session.deleteMany({
+      where: { userId: user.id, ...(opts.currentSessionId ? { id: { not: opts.currentSessionId } } : {}) },
+    });
     await recordActivity(
-      { actorUserId: user.id, type: ACTIVITY.userPasswordChanged, subjectType: "user", subjectId: user.id, metadata: { endedSessions: ended.count, firstPassword: !user.passwordHash } },
+      {
+        actorUserId: user.id,
+        type: ACTIVITY.userPasswordChanged,
+        subjectType: "user",
+        subjectId: user.id,
+        metadata: { endedSessions: ended.count, firstPassword: !user.passwordHash },
+      },
       tx,
     );
     return { endedSessions: ended.count };

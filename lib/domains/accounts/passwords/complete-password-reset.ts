@@ -33,7 +33,12 @@ function askedOnce(check: BreachedPasswordCheck): BreachedPasswordCheck {
   };
 }
 
-async function refuse(reason: LoginLinkInvalidError["reason"], ip: string | null | undefined, userId: number | null, now: Date): Promise<never> {
+async function refuse(
+  reason: LoginLinkInvalidError["reason"],
+  ip: string | null | undefined,
+  userId: number | null,
+  now: Date,
+): Promise<never> {
   if (ip) await recordLoginFailure({ ip, entryPoint: "login_link", reason: reason === "unknown" ? "unknown" : "wrong", userId, now });
   throw new LoginLinkInvalidError(reason);
 }
@@ -70,7 +75,12 @@ export async function completePasswordReset(opts: CompletePasswordResetOptions):
     if (err instanceof LoginLinkInvalidError) return refuse(err.reason, opts.ip, null, now);
     throw err;
   }
-  const user = link.userId ? await db.user.findUnique({ where: { id: link.userId }, select: { id: true, email: true, isActive: true, deletedAt: true, emailVerifiedAt: true } }) : null;
+  const user = link.userId
+    ? await db.user.findUnique({
+        where: { id: link.userId },
+        select: { id: true, email: true, isActive: true, deletedAt: true, emailVerifiedAt: true },
+      })
+    : null;
   // The link went to the address the account had then; a changed address or a closed account voids it.
   if (!user || !user.isActive || user.deletedAt || user.email !== link.email) return refuse("unknown", opts.ip, user?.id ?? null, now);
 

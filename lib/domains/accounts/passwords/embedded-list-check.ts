@@ -11,7 +11,15 @@ const lists = new Map<string, Promise<Set<string>>>();
 function load(path: string): Promise<Set<string>> {
   let list = lists.get(path);
   if (!list) {
-    list = readFile(path, "utf8").then((text) => new Set(text.split("\n").filter((line) => line && !line.startsWith("#")).map(normalize)));
+    list = readFile(path, "utf8").then(
+      (text) =>
+        new Set(
+          text
+            .split("\n")
+            .filter((line) => line && !line.startsWith("#"))
+            .map(normalize),
+        ),
+    );
     // A failed read must not stick: the next call tries again.
     list.catch(() => lists.delete(path));
     lists.set(path, list);

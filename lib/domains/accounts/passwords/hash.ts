@@ -20,7 +20,8 @@ interface Argon2Params {
 /** The parameters of `$argon2id$v=19$m=…,t=…,p=…$salt$hash`, or null when malformed. */
 function parseArgon2id(stored: string): Argon2Params | null {
   const parts = stored.split("$");
-  if (parts.length !== 6 || parts[1] !== "argon2id" || !/^[A-Za-z0-9+/]+$/.test(parts[4]!) || !/^[A-Za-z0-9+/]+$/.test(parts[5]!)) return null;
+  if (parts.length !== 6 || parts[1] !== "argon2id" || !/^[A-Za-z0-9+/]+$/.test(parts[4]!) || !/^[A-Za-z0-9+/]+$/.test(parts[5]!))
+    return null;
   const version = /^v=(\d{1,3})$/.exec(parts[2]!)?.[1];
   const params = new Map(parts[3]!.split(",").map((kv) => kv.split("=") as [string, string]));
   const num = (key: string) => Number(/^\d{1,7}$/.exec(params.get(key) ?? "")?.[0] ?? 0);
@@ -39,7 +40,13 @@ export async function verifyPassword(password: string, stored: string | null | u
   if (!stored) return false;
   if (stored.startsWith(SCRYPT_PREFIX)) return verifyScrypt(password, stored);
   const params = parseArgon2id(stored);
-  if (!params || params.memoryCost > MAX_COST.memoryCost || params.timeCost > MAX_COST.timeCost || params.parallelism > MAX_COST.parallelism) return false;
+  if (
+    !params ||
+    params.memoryCost > MAX_COST.memoryCost ||
+    params.timeCost > MAX_COST.timeCost ||
+    params.parallelism > MAX_COST.parallelism
+  )
+    return false;
   try {
     return await verify(stored, password.normalize("NFC"));
   } catch {

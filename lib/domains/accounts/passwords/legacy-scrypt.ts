@@ -13,7 +13,9 @@ const MAX_N = 1 << 20;
 function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
   // scrypt needs 128·N·r bytes; Node's default ceiling (32 MiB) is too low for N above 2^14.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r + 1024 * 1024 };
-  return new Promise((resolve, reject) => scrypt(password.normalize("NFC"), salt, KEY_BYTES, options, (err, key) => (err ? reject(err) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFC"), salt, KEY_BYTES, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
 /** Only for the interim callers of the legacy password module; new passwords are hashed with argon2id. */
@@ -28,7 +30,8 @@ export async function verifyScrypt(password: string, stored: string): Promise<bo
   const parts = stored.split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  if (![N, r, p].every(Number.isSafeInteger) || N < 2 || N > MAX_N || (N & (N - 1)) !== 0 || r < 1 || r > 32 || p < 1 || p > 16) return false;
+  if (![N, r, p].every(Number.isSafeInteger) || N < 2 || N > MAX_N || (N & (N - 1)) !== 0 || r < 1 || r > 32 || p < 1 || p > 16)
+    return false;
   const salt = Buffer.from(parts[4]!, "base64");
   const expected = Buffer.from(parts[5]!, "base64");
   if (!salt.length || expected.length !== KEY_BYTES) return false;

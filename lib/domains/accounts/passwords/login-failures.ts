@@ -35,7 +35,9 @@ export class LoginThrottledError extends Error {
     /** `address`: this client's budget is spent (spec 5.6); `account`: this account is slowed down. */
     readonly scope: "address" | "account" = "address",
   ) {
-    super(scope === "address" ? "Too many failed sign-in attempts from this address." : "Too many failed sign-in attempts for this account.");
+    super(
+      scope === "address" ? "Too many failed sign-in attempts from this address." : "Too many failed sign-in attempts for this account.",
+    );
   }
 }
 
@@ -103,13 +105,22 @@ export async function assertLoginNotThrottled(ip: string): Promise<void> {
  * and writes the login history (`login_failed` with its reason; `login_lockout` on the failure
  * that spends the budget). History and tally are best-effort; the counter is not.
  */
-export async function recordLoginFailure(opts: { ip: string; entryPoint: LoginEntryPoint; reason: LoginFailureReason; userId?: number | null; account?: string; now?: Date }): Promise<{ blocked: boolean }> {
+export async function recordLoginFailure(opts: {
+  ip: string;
+  entryPoint: LoginEntryPoint;
+  reason: LoginFailureReason;
+  userId?: number | null;
+  account?: string;
+  now?: Date;
+}): Promise<{ blocked: boolean }> {
   const now = opts.now ?? new Date();
   if (opts.account) await recordAccountFailure(opts.account, now.getTime());
   const hmac = ipHmac(opts.ip);
   const { blocked, spentNow: lockedOutNow } = await addressFailures.countFailure(clientKeyOfIp(opts.ip), now.getTime());
-  await bestEffort("failed login tally", () =>
-    db.$executeRaw`
+  await bestEffort(
+    "failed login tally",
+    () =>
+      db.$executeRaw`
       INSERT INTO failed_login_tallies (day, entry_point, ip_hmac, ip_hmac_key_version, count, updated_at)
       VALUES (${now.toISOString().slice(0, 10)}::date, ${opts.entryPoint}, ${hmac.value}, ${hmac.keyVersion}, 1, ${now})
       ON CONFLICT (day, entry_point, ip_hmac) DO UPDATE SET count = failed_login_tallies.count + 1, updated_at = EXCLUDED.updated_at`,

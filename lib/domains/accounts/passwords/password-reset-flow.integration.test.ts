@@ -24,7 +24,8 @@ const NEW = "Nebel-Turm-Fahrrad-93";
 const MINUTE = 60_000;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const newIp = uniqueClientIp;
-const complete = (token: string, newPassword = NEW, extra: { now?: Date; ip?: string } = {}) => completePasswordReset({ token, newPassword, breachCheck, ...extra });
+const complete = (token: string, newPassword = NEW, extra: { now?: Date; ip?: string } = {}) =>
+  completePasswordReset({ token, newPassword, breachCheck, ...extra });
 const linkRefused = (reason?: LoginLinkInvalidError["reason"]) =>
   expect.objectContaining({ name: "LoginLinkInvalidError", code: "gone", ...(reason ? { reason } : {}) });
 
@@ -42,7 +43,8 @@ async function requestAndReadToken(email: string, now?: Date): Promise<string> {
 }
 
 const passwordOf = async (userId: number) => (await db.user.findUniqueOrThrow({ where: { id: userId } })).passwordHash;
-const seedSession = (userId: number) => db.session.create({ data: { userId, sessionTokenHash: unique("session"), expiresAt: new Date(Date.now() + 24 * 60 * MINUTE) } });
+const seedSession = (userId: number) =>
+  db.session.create({ data: { userId, sessionTokenHash: unique("session"), expiresAt: new Date(Date.now() + 24 * 60 * MINUTE) } });
 
 describe("requestPasswordReset", () => {
   it("answers an unknown, inactive or deleted address exactly as a known one, and sends nothing", async () => {
@@ -74,7 +76,13 @@ describe("requestPasswordReset", () => {
     expect(mails[0]!.html).toContain(`href="${url}"`);
     expect(mails[0]!.text).toContain("60 minutes");
     const link = await db.magicLink.findUniqueOrThrow({ where: { tokenHash: sha256(token) } });
-    expect(link).toMatchObject({ userId: user.id, email: user.email, purpose: "password_reset", usedAt: null, expiresAt: new Date(now.getTime() + LOGIN_LINK_TTL_MINUTES.password_reset * MINUTE) });
+    expect(link).toMatchObject({
+      userId: user.id,
+      email: user.email,
+      purpose: "password_reset",
+      usedAt: null,
+      expiresAt: new Date(now.getTime() + LOGIN_LINK_TTL_MINUTES.password_reset * MINUTE),
+    });
 
     await expect(complete(token)).resolves.toMatchObject({ endedSessions: 0 });
     expect(await verifyPassword(NEW, await passwordOf(user.id))).toBe(true);
@@ -104,8 +112,14 @@ describe("completePasswordReset", () => {
     const user = await seedPasswordUser();
     const token = await requestAndReadToken(user.email);
 
-    await expect(complete(token, "kurz")).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "password", message: "Das Passwort braucht mindestens 12 Zeichen." }] });
-    await expect(complete(token, "iloveyouiloveyou")).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "password", message: expect.stringContaining("Datenlecks") }] });
+    await expect(complete(token, "kurz")).rejects.toMatchObject({
+      code: "validation_failed",
+      issues: [{ path: "password", message: "Das Passwort braucht mindestens 12 Zeichen." }],
+    });
+    await expect(complete(token, "iloveyouiloveyou")).rejects.toMatchObject({
+      code: "validation_failed",
+      issues: [{ path: "password", message: expect.stringContaining("Datenlecks") }],
+    });
     expect(await db.magicLink.findUniqueOrThrow({ where: { tokenHash: sha256(token) } })).toMatchObject({ usedAt: null });
     expect(await verifyPassword(OLD, await passwordOf(user.id))).toBe(true);
 

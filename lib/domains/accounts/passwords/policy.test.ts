@@ -10,7 +10,10 @@ const embedded = embeddedListBreachCheck();
 describe("password policy", () => {
   it("refuses a password shorter than 12 characters with a German field message", async () => {
     const err = await assertPasswordPolicy("x".repeat(MIN_PASSWORD_LENGTH - 1), embedded).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: "validation_failed", issues: [{ path: "password", message: "Das Passwort braucht mindestens 12 Zeichen." }] });
+    expect(err).toMatchObject({
+      code: "validation_failed",
+      issues: [{ path: "password", message: "Das Passwort braucht mindestens 12 Zeichen." }],
+    });
     // An emoji is one character, not two UTF-16 units.
     await expect(assertPasswordPolicy("🔑".repeat(MIN_PASSWORD_LENGTH - 1), embedded)).rejects.toMatchObject({ code: "validation_failed" });
     await expect(assertPasswordPolicy("🔑".repeat(MIN_PASSWORD_LENGTH), embedded)).resolves.toBeUndefined();
@@ -37,15 +40,26 @@ describe("password policy", () => {
 describe("choosing the breached-password adapter", () => {
   it("uses the local list on the embedded default and the range API in production", () => {
     expect(getBreachedPasswordCheck(loadConfig({}).auth).name).toBe("embedded-list");
-    const production = loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/app", APP_KEY: "k", HEALTH_TOKEN: "t", RESEND_API_KEY: "re_test", ARCHIVE_SIGNING_KEY: "a" }).auth;
+    const production = loadConfig({
+      NODE_ENV: "production",
+      DATABASE_URL: "postgresql://db/app",
+      APP_KEY: "k",
+      HEALTH_TOKEN: "t",
+      RESEND_API_KEY: "re_test",
+      ARCHIVE_SIGNING_KEY: "a",
+    }).auth;
     expect(production.passwordBreachRangeUrl).toBe("https://api.pwnedpasswords.com");
     expect(getBreachedPasswordCheck(production).name).toBe("range-api");
     // PASSWORD_BREACH_CHECK=off falls back to the local list, never to no check at all.
-    expect(getBreachedPasswordCheck(loadConfig({ DATABASE_URL: "postgresql://db/app", PASSWORD_BREACH_CHECK: "off" }).auth).name).toBe("embedded-list");
+    expect(getBreachedPasswordCheck(loadConfig({ DATABASE_URL: "postgresql://db/app", PASSWORD_BREACH_CHECK: "off" }).auth).name).toBe(
+      "embedded-list",
+    );
   });
 
   it("reads the range API's base URL and refuses a malformed one", () => {
-    expect(loadConfig({ PASSWORD_BREACH_RANGE_URL: "http://127.0.0.1:9999/pwned" }).auth.passwordBreachRangeUrl).toBe("http://127.0.0.1:9999/pwned");
+    expect(loadConfig({ PASSWORD_BREACH_RANGE_URL: "http://127.0.0.1:9999/pwned" }).auth.passwordBreachRangeUrl).toBe(
+      "http://127.0.0.1:9999/pwned",
+    );
     expect(() => loadConfig({ PASSWORD_BREACH_RANGE_URL: "not a url" })).toThrow("PASSWORD_BREACH_RANGE_URL must be a URL");
   });
 });

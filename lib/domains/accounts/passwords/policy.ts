@@ -24,6 +24,10 @@ export function assertPasswordLength(password: string): void {
 export async function assertPasswordPolicy(password: string, breachCheck: BreachedPasswordCheck): Promise<void> {
   assertPasswordLength(password);
   if (await breachCheck.isBreached(password)) {
-    throw passwordFieldError("password", "The password is known from data breaches.", "Dieses Passwort ist aus Datenlecks bekannt und daher unsicher. Bitte wählen Sie ein anderes.");
+    throw passwordFieldError(
+      "password",
+      "The password is known from data breaches.",
+      "Dieses Passwort ist aus Datenlecks bekannt und daher unsicher. Bitte wählen Sie ein anderes.",
+    );
   }
 }

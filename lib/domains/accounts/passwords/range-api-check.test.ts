@@ -40,7 +40,8 @@ function rangeBody(prefix: string): string {
   for (let i = 0; i < 5; i++) rows.push(`${createHash("sha1").update(`pad${i}`).digest("hex").toUpperCase().slice(5)}:0`);
   return rows.join("\r\n");
 }
-const serveRange = (req: IncomingMessage, res: ServerResponse) => res.writeHead(200, { "content-type": "text/plain" }).end(rangeBody(req.url!.split("/").pop()!));
+const serveRange = (req: IncomingMessage, res: ServerResponse) =>
+  res.writeHead(200, { "content-type": "text/plain" }).end(rangeBody(req.url!.split("/").pop()!));
 
 describe("the range API adapter", () => {
   it("sends only the five-character prefix with padding asked for, and finds a breached suffix", async () => {

@@ -35,9 +35,16 @@ export async function requestPasswordReset(opts: RequestPasswordResetOptions): P
   // The link and the mail carrying it commit together: no mail without a valid link, no link
   // that was never sent.
   await db.$transaction(async (tx) => {
-    const link = await createLoginLink({ email: user.email, userId: user.id, purpose: "password_reset", source: "password_reset_form", now: opts.now }, tx);
+    const link = await createLoginLink(
+      { email: user.email, userId: user.id, purpose: "password_reset", source: "password_reset_form", now: opts.now },
+      tx,
+    );
     const language = opts.locale ?? recipientLanguage({ userLocale: user.locale });
-    const mail = await passwordResetMail({ url: passwordResetUrl(link.token), ttlMinutes: LOGIN_LINK_TTL_MINUTES.password_reset, language });
+    const mail = await passwordResetMail({
+      url: passwordResetUrl(link.token),
+      ttlMinutes: LOGIN_LINK_TTL_MINUTES.password_reset,
+      language,
+    });
     await sendMail({ to: user.email, ...mail, mailType: "password_reset" }, tx);
   });
 }

@@ -10,7 +10,8 @@ const NEW = "Nebel-Turm-Fahrrad-93";
 const NOW = new Date();
 const HOUR = 3_600_000;
 
-const seedSession = (userId: number) => db.session.create({ data: { userId, sessionTokenHash: unique("session"), expiresAt: new Date(NOW.getTime() + 24 * HOUR) } });
+const seedSession = (userId: number) =>
+  db.session.create({ data: { userId, sessionTokenHash: unique("session"), expiresAt: new Date(NOW.getTime() + 24 * HOUR) } });
 const seedLink = (data: { userId?: number | null; email: string; expiresAt?: Date; usedAt?: Date | null }) =>
   db.magicLink.create({ data: { tokenHash: unique("link"), purpose: "login", expiresAt: new Date(NOW.getTime() + HOUR), ...data } });
 const seedToken = (userId: number) => db.apiToken.create({ data: { userId, name: "CMS", tokenHash: unique("token"), prefix: "pd_test" } });
@@ -21,7 +22,15 @@ describe("resetPassword", () => {
     await seedSession(user.id);
     await seedSession(user.id);
     const openLink = await seedLink({ userId: user.id, email: user.email });
-    const resetLink = await db.magicLink.create({ data: { tokenHash: unique("link"), userId: user.id, email: user.email, purpose: "password_reset", expiresAt: new Date(NOW.getTime() + HOUR) } });
+    const resetLink = await db.magicLink.create({
+      data: {
+        tokenHash: unique("link"),
+        userId: user.id,
+        email: user.email,
+        purpose: "password_reset",
+        expiresAt: new Date(NOW.getTime() + HOUR),
+      },
+    });
     const addressedLink = await seedLink({ userId: null, email: user.email });
     const usedAt = new Date(NOW.getTime() - HOUR);
     const usedLink = await seedLink({ userId: user.id, email: user.email, usedAt });
@@ -61,7 +70,10 @@ describe("resetPassword", () => {
     const session = await seedSession(user.id);
     const link = await seedLink({ userId: user.id, email: user.email });
     for (const newPassword of ["kurz", "iloveyouiloveyou"]) {
-      await expect(resetPassword({ userId: user.id, newPassword, breachCheck, now: NOW })).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "password" }] });
+      await expect(resetPassword({ userId: user.id, newPassword, breachCheck, now: NOW })).rejects.toMatchObject({
+        code: "validation_failed",
+        issues: [{ path: "password" }],
+      });
     }
     const after = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(after).toMatchObject({ passwordHash: oldHash, sessionsRevokedAtMs: null });

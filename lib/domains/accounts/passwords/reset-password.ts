@@ -35,12 +35,21 @@ export async function resetPassword(opts: ResetPasswordOptions): Promise<ResetPa
   const now = opts.now ?? new Date();
 
   return db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { passwordHash, sessionsRevokedAtMs: BigInt(now.getTime()), rememberToken: null } });
+    await tx.user.update({
+      where: { id: user.id },
+      data: { passwordHash, sessionsRevokedAtMs: BigInt(now.getTime()), rememberToken: null },
+    });
     const ended = await tx.session.deleteMany({ where: { userId: user.id } });
     // Every purpose, and links sent to the address before the account existed (no user id).
     const closedLinks = await expireOpenLoginLinks(user.id, tx, now);
     await recordActivity(
-      { actorUserId: user.id, type: ACTIVITY.userPasswordReset, subjectType: "user", subjectId: user.id, metadata: { endedSessions: ended.count, closedLinks } },
+      {
+        actorUserId: user.id,
+        type: ACTIVITY.userPasswordReset,
+        subjectType: "user",
+        subjectId: user.id,
+        metadata: { endedSessions: ended.count, closedLinks },
+      },
       tx,
     );
     return { endedSessions: ended.count, closedLinks };

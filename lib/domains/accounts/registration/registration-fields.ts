@@ -8,7 +8,12 @@ import { isAcceptableText } from "@/lib/core/input/text";
 /** Also the answer for a domain DNS shows cannot receive mail: to the person it is a bad address. */
 export const INVALID_EMAIL = "Bitte geben Sie eine gültige E-Mail-Adresse an.";
 
-export const RegistrationName = z.string().trim().min(2, "Bitte geben Sie Ihren Namen an.").max(200).refine(isAcceptableText, "Der Name enthält ein unzulässiges Zeichen.");
+export const RegistrationName = z
+  .string()
+  .trim()
+  .min(2, "Bitte geben Sie Ihren Namen an.")
+  .max(200)
+  .refine(isAcceptableText, "Der Name enthält ein unzulässiges Zeichen.");
 
 /** Trimmed and lower-cased, as accounts store it. */
 export const RegistrationEmail = z.string().trim().toLowerCase().max(320).pipe(z.email(INVALID_EMAIL));

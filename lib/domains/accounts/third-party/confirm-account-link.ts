@@ -17,7 +17,14 @@ const malformedLink = () => new AppError("bad_request", "This link does not conf
 function linkTarget(link: RedeemedLoginLink): { userId: number; provider: string; providerAccountId: string } {
   const payload = link.payload && typeof link.payload === "object" ? (link.payload as Record<string, unknown>) : {};
   const { provider, providerAccountId } = payload;
-  if (link.purpose !== "account_link" || link.userId === null || typeof provider !== "string" || typeof providerAccountId !== "string" || !provider || !providerAccountId) {
+  if (
+    link.purpose !== "account_link" ||
+    link.userId === null ||
+    typeof provider !== "string" ||
+    typeof providerAccountId !== "string" ||
+    !provider ||
+    !providerAccountId
+  ) {
     throw malformedLink();
   }
   return { userId: link.userId, provider, providerAccountId };
@@ -32,7 +39,12 @@ export async function confirmAccountLink(input: ConfirmAccountLinkInput): Promis
   // An empty binding would match an unbound link; ours are always bound.
   if (!input.browserSessionBinding) throw missingBrowserSession();
   const now = input.now ?? new Date();
-  const link = await redeemLoginLink({ token: input.token, purpose: "account_link", browserSessionBinding: input.browserSessionBinding, now });
+  const link = await redeemLoginLink({
+    token: input.token,
+    purpose: "account_link",
+    browserSessionBinding: input.browserSessionBinding,
+    now,
+  });
   return completeAccountLink(link, { now });
 }
 

@@ -15,6 +15,7 @@ export class ThirdPartyLoginRefusedError extends AppError {
   }
 }
 
-export const incompleteProfile = () => new AppError("bad_request", "The sign-in provider did not send an account id and an e-mail address.");
+export const incompleteProfile = () =>
+  new AppError("bad_request", "The sign-in provider did not send an account id and an e-mail address.");
 export const missingBrowserSession = () => new AppError("bad_request", "Linking an account needs the browser session that asked for it.");
 export const boundElsewhere = () => new AppError("conflict", "This sign-in is already linked to another account.");

@@ -33,14 +33,22 @@ export async function linkProviderAccount(tx: Tx, input: LinkProviderAccountInpu
   const user = rows[0];
   if (!user || !user.is_active || user.deleted_at) throw new ThirdPartyLoginRefusedError("inactive");
 
-  const { discardedOpenCredentials } = user.email_verified_at ? { discardedOpenCredentials: false } : await verifyAccountAddress(tx, userId, now);
+  const { discardedOpenCredentials } = user.email_verified_at
+    ? { discardedOpenCredentials: false }
+    : await verifyAccountAddress(tx, userId, now);
 
   const binding = await tx.oAuthAccount.create({
     data: { userId, provider: identity.provider, providerAccountId: identity.providerAccountId, email: identity.email },
     select: { id: true },
   });
   await recordActivity(
-    { actorUserId: userId, type: ACTIVITY.oauthAccountLinked, subjectType: "oauth_account", subjectId: binding.id, metadata: { provider: identity.provider, basis, discardedOpenCredentials } },
+    {
+      actorUserId: userId,
+      type: ACTIVITY.oauthAccountLinked,
+      subjectType: "oauth_account",
+      subjectId: binding.id,
+      metadata: { provider: identity.provider, basis, discardedOpenCredentials },
+    },
     tx,
   );
   return { discardedOpenCredentials };

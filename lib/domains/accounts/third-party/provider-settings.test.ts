@@ -7,7 +7,9 @@ const env = { AUTH_OIDC_CLIENT_ID: "client-id", AUTH_OIDC_CLIENT_SECRET: "client
 describe("oidcProviderSettings", () => {
   it("is off unless issuer, client id and secret are all set", () => {
     expect(oidcProviderSettings(loadConfig({}))).toBeNull();
-    expect(oidcProviderSettings(loadConfig({ AUTH_OIDC_ISSUER: "https://accounts.google.com", AUTH_OIDC_CLIENT_ID: "client-id" }))).toBeNull();
+    expect(
+      oidcProviderSettings(loadConfig({ AUTH_OIDC_ISSUER: "https://accounts.google.com", AUTH_OIDC_CLIENT_ID: "client-id" })),
+    ).toBeNull();
   });
 
   it("names Google by its issuer and carries its consumer mail domains", () => {

@@ -94,7 +94,17 @@ async function register(tx: Tx, identity: ProviderIdentity, profile: ThirdPartyP
     },
     select: { id: true },
   });
-  await recordActivity({ actorUserId: user.id, type: ACTIVITY.userRegistered, path: "third_party", subjectType: "user", subjectId: user.id, metadata: { provider: identity.provider } }, tx);
+  await recordActivity(
+    {
+      actorUserId: user.id,
+      type: ACTIVITY.userRegistered,
+      path: "third_party",
+      subjectType: "user",
+      subjectId: user.id,
+      metadata: { provider: identity.provider },
+    },
+    tx,
+  );
   return { kind: "signed_in", userId: user.id, registered: true, linked: false };
 }
 
@@ -120,7 +130,12 @@ async function sendLinkConfirmation(
     tx,
   );
   // Link and mail commit together: no mail for a link that was rolled back, no link without its mail.
-  const mail = await accountLinkMail({ url: link.url, providerName: providerDisplayName(identity.provider), language: recipientLanguage({ userLocale: user.locale }), ttlMinutes });
+  const mail = await accountLinkMail({
+    url: link.url,
+    providerName: providerDisplayName(identity.provider),
+    language: recipientLanguage({ userLocale: user.locale }),
+    ttlMinutes,
+  });
   await sendMail({ to: user.email, ...mail, mailType: "account_link" }, tx);
   return { kind: "link_confirmation_sent", email: user.email };
 }

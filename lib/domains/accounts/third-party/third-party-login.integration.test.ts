@@ -29,7 +29,10 @@ const seedOpenAccount = async (email: string) => (await seedOpen(email)).user;
 
 async function expectDiscarded(userId: number) {
   await expectOpenCredentialsDiscarded(userId);
-  expect(await db.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({ emailVerifiedAt: NOW, sessionsRevokedAtMs: BigInt(NOW.getTime()) });
+  expect(await db.user.findUniqueOrThrow({ where: { id: userId } })).toMatchObject({
+    emailVerifiedAt: NOW,
+    sessionsRevokedAtMs: BigInt(NOW.getTime()),
+  });
 }
 
 /** The token from the link in the newest account_link mail to `to`. */
@@ -50,7 +53,9 @@ describe("resolveThirdPartyLogin", () => {
     });
     // Only a literal true counts (a provider sending the string "true" is not trusted).
     const loose = { ...profile, emailVerified: "true" as unknown as boolean };
-    await expect(resolveThirdPartyLogin(loose, { browserSessionBinding: BROWSER(), now: NOW })).rejects.toBeInstanceOf(ThirdPartyLoginRefusedError);
+    await expect(resolveThirdPartyLogin(loose, { browserSessionBinding: BROWSER(), now: NOW })).rejects.toBeInstanceOf(
+      ThirdPartyLoginRefusedError,
+    );
     expect(await db.user.count({ where: { email: profile.email } })).toBe(0);
     expect(await bindingsOf("google", profile.providerAccountId)).toHaveLength(0);
   });
@@ -58,7 +63,9 @@ describe("resolveThirdPartyLogin", () => {
   it("refuses an unverified address even for an identity that is already bound", async () => {
     const profile = googleProfile();
     await resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW });
-    await expect(resolveThirdPartyLogin({ ...profile, emailVerified: false }, { browserSessionBinding: BROWSER(), now: NOW })).rejects.toMatchObject({ reason: "unverified_email" });
+    await expect(
+      resolveThirdPartyLogin({ ...profile, emailVerified: false }, { browserSessionBinding: BROWSER(), now: NOW }),
+    ).rejects.toMatchObject({ reason: "unverified_email" });
   });
 
   it("registers a new address: verified, no password, bound, activity with path third_party", async () => {
@@ -122,7 +129,12 @@ describe("resolveThirdPartyLogin", () => {
 
   it("links an existing Google-mail account directly (consumer-mail case) and keeps a verified account's credentials", async () => {
     const email = `${unique("anna")}@googlemail.com`;
-    const user = await seedUser({ email, passwordHash: "$argon2id$v=19$own", rememberToken: "remember-own", emailVerifiedAt: new Date(NOW.getTime() - DAY) });
+    const user = await seedUser({
+      email,
+      passwordHash: "$argon2id$v=19$own",
+      rememberToken: "remember-own",
+      emailVerifiedAt: new Date(NOW.getTime() - DAY),
+    });
     const token = await db.apiToken.create({ data: { userId: user.id, name: "CMS", tokenHash: unique("token"), prefix: "pd_test" } });
     const profile = googleProfile({ email });
 
@@ -130,7 +142,11 @@ describe("resolveThirdPartyLogin", () => {
 
     expect(outcome).toEqual({ kind: "signed_in", userId: user.id, registered: false, linked: true });
     expect(await bindingsOf("google", profile.providerAccountId)).toMatchObject([{ userId: user.id, email }]);
-    expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ passwordHash: "$argon2id$v=19$own", rememberToken: "remember-own", sessionsRevokedAtMs: null });
+    expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      passwordHash: "$argon2id$v=19$own",
+      rememberToken: "remember-own",
+      sessionsRevokedAtMs: null,
+    });
     expect(await db.apiToken.findUnique({ where: { id: token.id } })).not.toBeNull();
     expect(await db.activityLog.findFirstOrThrow({ where: { type: "oauth_account.linked", actorUserId: user.id } })).toMatchObject({
       metadata: { provider: "google", basis: "consumer_mail", discardedOpenCredentials: false },
@@ -163,7 +179,12 @@ describe("resolveThirdPartyLogin", () => {
     const mail = await db.mailOutbox.findFirstOrThrow({ where: { to: user.email } });
     expect(mail).toMatchObject({ mailType: "account_link", status: "queued", subject: "Confirm signing in with Google" });
     const link = await db.magicLink.findFirstOrThrow({ where: { userId: user.id, purpose: "account_link" } });
-    expect(link).toMatchObject({ email: user.email, source: "account_link", payload: { provider: "google", providerAccountId: profile.providerAccountId }, usedAt: null });
+    expect(link).toMatchObject({
+      email: user.email,
+      source: "account_link",
+      payload: { provider: "google", providerAccountId: profile.providerAccountId },
+      usedAt: null,
+    });
     // Only a hash of the browser binding is stored.
     expect(link.browserSessionBinding).toMatch(/^[0-9a-f]{64}$/);
     expect(link.browserSessionBinding).not.toContain(browser);
@@ -181,20 +202,36 @@ describe("resolveThirdPartyLogin", () => {
     });
     // The link works once; afterwards the binding signs in directly.
     await expect(confirmAccountLink({ token, browserSessionBinding: browser, now: NOW })).rejects.toBeInstanceOf(LoginLinkInvalidError);
-    expect(await resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW })).toEqual({ kind: "signed_in", userId: user.id, registered: false, linked: false });
+    expect(await resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW })).toEqual({
+      kind: "signed_in",
+      userId: user.id,
+      registered: false,
+      linked: false,
+    });
   });
 
   it("treats every first linking with a provider it does not know as needing confirmation", async () => {
     const email = `${unique("anna")}@gmail.com`;
     const user = await seedUser({ email, emailVerifiedAt: NOW });
-    const profile: ThirdPartyProfile = { provider: "oidc", providerAccountId: unique("sub"), email, emailVerified: true, hostedDomain: "gmail.com" };
-    expect(await resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW })).toEqual({ kind: "link_confirmation_sent", email: user.email });
+    const profile: ThirdPartyProfile = {
+      provider: "oidc",
+      providerAccountId: unique("sub"),
+      email,
+      emailVerified: true,
+      hostedDomain: "gmail.com",
+    };
+    expect(await resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW })).toEqual({
+      kind: "link_confirmation_sent",
+      email: user.email,
+    });
     expect(await bindingsOf("oidc", profile.providerAccountId)).toHaveLength(0);
   });
 
   it("needs the asking browser's session binding before it sends a link", async () => {
     const user = await seedUser({ email: otherDomainAddress(), emailVerifiedAt: NOW });
-    await expect(resolveThirdPartyLogin(googleProfile({ email: user.email }), { browserSessionBinding: "", now: NOW })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(
+      resolveThirdPartyLogin(googleProfile({ email: user.email }), { browserSessionBinding: "", now: NOW }),
+    ).rejects.toMatchObject({ code: "bad_request" });
     expect(await db.magicLink.count({ where: { userId: user.id } })).toBe(0);
   });
 
@@ -210,7 +247,11 @@ describe("resolveThirdPartyLogin", () => {
       metadata: { basis: "consumer_mail", discardedOpenCredentials: true },
     });
     // Another account keeps everything.
-    expect(await db.user.findUniqueOrThrow({ where: { id: bystander.id } })).toMatchObject({ passwordHash: "$argon2id$v=19$registrant", rememberToken: "remember-registrant", emailVerifiedAt: null });
+    expect(await db.user.findUniqueOrThrow({ where: { id: bystander.id } })).toMatchObject({
+      passwordHash: "$argon2id$v=19$registrant",
+      rememberToken: "remember-registrant",
+      emailVerifiedAt: null,
+    });
     expect(await db.apiToken.count({ where: { userId: bystander.id } })).toBe(1);
     expect(await db.session.count({ where: { userId: bystander.id } })).toBe(1);
   });
@@ -219,9 +260,14 @@ describe("resolveThirdPartyLogin", () => {
     const open = await seedOpenAccount(otherDomainAddress());
     const profile = googleProfile({ email: open.email });
     const browser = BROWSER();
-    expect(await resolveThirdPartyLogin(profile, { browserSessionBinding: browser, now: NOW })).toMatchObject({ kind: "link_confirmation_sent" });
+    expect(await resolveThirdPartyLogin(profile, { browserSessionBinding: browser, now: NOW })).toMatchObject({
+      kind: "link_confirmation_sent",
+    });
     // Nothing changes before the mailbox owner confirms.
-    expect(await db.user.findUniqueOrThrow({ where: { id: open.id } })).toMatchObject({ passwordHash: "$argon2id$v=19$registrant", emailVerifiedAt: null });
+    expect(await db.user.findUniqueOrThrow({ where: { id: open.id } })).toMatchObject({
+      passwordHash: "$argon2id$v=19$registrant",
+      emailVerifiedAt: null,
+    });
     expect(await db.apiToken.count({ where: { userId: open.id } })).toBe(1);
 
     await confirmAccountLink({ token: await linkTokenMailedTo(open.email), browserSessionBinding: browser, now: NOW });
@@ -235,7 +281,10 @@ describe("resolveThirdPartyLogin", () => {
     const deleted = await seedUser({ email: otherDomainAddress(), deletedAt: NOW, emailVerifiedAt: NOW });
     for (const user of [inactive, deleted]) {
       const profile = googleProfile({ email: user.email });
-      await expect(resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW })).rejects.toMatchObject({ name: "ThirdPartyLoginRefusedError", reason: "inactive" });
+      await expect(resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW })).rejects.toMatchObject({
+        name: "ThirdPartyLoginRefusedError",
+        reason: "inactive",
+      });
       expect(await bindingsOf("google", profile.providerAccountId)).toHaveLength(0);
       expect(await db.mailOutbox.count({ where: { to: user.email } })).toBe(0);
     }
@@ -243,7 +292,9 @@ describe("resolveThirdPartyLogin", () => {
     const profile = googleProfile();
     const { userId } = (await resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW })) as { userId: number };
     await db.user.update({ where: { id: userId }, data: { isActive: false } });
-    await expect(resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW })).rejects.toMatchObject({ reason: "inactive" });
+    await expect(resolveThirdPartyLogin(profile, { browserSessionBinding: BROWSER(), now: NOW })).rejects.toMatchObject({
+      reason: "inactive",
+    });
   });
 
   it("refuses the confirmation when the account was deactivated after the mail went out", async () => {
@@ -252,7 +303,9 @@ describe("resolveThirdPartyLogin", () => {
     const browser = BROWSER();
     await resolveThirdPartyLogin(profile, { browserSessionBinding: browser, now: NOW });
     await db.user.update({ where: { id: user.id }, data: { isActive: false } });
-    await expect(confirmAccountLink({ token: await linkTokenMailedTo(user.email), browserSessionBinding: browser, now: NOW })).rejects.toMatchObject({ reason: "inactive" });
+    await expect(
+      confirmAccountLink({ token: await linkTokenMailedTo(user.email), browserSessionBinding: browser, now: NOW }),
+    ).rejects.toMatchObject({ reason: "inactive" });
     expect(await bindingsOf("google", profile.providerAccountId)).toHaveLength(0);
   });
 
@@ -262,9 +315,13 @@ describe("resolveThirdPartyLogin", () => {
     const browser = BROWSER();
     await resolveThirdPartyLogin(profile, { browserSessionBinding: browser, now: NOW });
     const other = await seedUser({ emailVerifiedAt: NOW });
-    await db.oAuthAccount.create({ data: { userId: other.id, provider: "google", providerAccountId: profile.providerAccountId, email: other.email } });
+    await db.oAuthAccount.create({
+      data: { userId: other.id, provider: "google", providerAccountId: profile.providerAccountId, email: other.email },
+    });
 
-    await expect(confirmAccountLink({ token: await linkTokenMailedTo(user.email), browserSessionBinding: browser, now: NOW })).rejects.toMatchObject({ code: "conflict" });
+    await expect(
+      confirmAccountLink({ token: await linkTokenMailedTo(user.email), browserSessionBinding: browser, now: NOW }),
+    ).rejects.toMatchObject({ code: "conflict" });
     expect(await bindingsOf("google", profile.providerAccountId)).toMatchObject([{ userId: other.id }]);
   });
 });

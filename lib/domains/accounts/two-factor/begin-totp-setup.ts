@@ -26,7 +26,10 @@ export async function beginTotpSetup(userId: number, opts: { now?: Date; acting?
   if (!user || user.deletedAt) throw notFound("There is no such account.");
   const secret = newTotpSecret();
   // Conditional on "not confirmed": a confirmation that lands meanwhile is never overwritten.
-  const { count } = await db.user.updateMany({ where: { id: userId, totpConfirmedAt: null }, data: { totpSecretEncrypted: sealTotpSecret(secret, userId), totpSetupStartedAt: opts.now ?? new Date() } });
+  const { count } = await db.user.updateMany({
+    where: { id: userId, totpConfirmedAt: null },
+    data: { totpSecretEncrypted: sealTotpSecret(secret, userId), totpSetupStartedAt: opts.now ?? new Date() },
+  });
   if (count !== 1) throw new AppError("conflict", "Two-factor authentication is already enabled; disable it first.");
   return { otpauthUri: totpUri(secret, user.email), secret };
 }

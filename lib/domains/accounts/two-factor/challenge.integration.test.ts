@@ -22,14 +22,18 @@ describe("login challenge with an app code", () => {
     for (const offset of [-60, 60]) {
       const code = await codeAt(other.secret, at(now, offset));
       const inWindow = await Promise.all([-30, 0, 30].map((s) => codeAt(other.secret, at(now, s))));
-      if (!inWindow.includes(code)) expect(await verifyTotpChallenge(other.user.id, code, { now })).toEqual({ ok: false, reason: "invalid" });
+      if (!inWindow.includes(code))
+        expect(await verifyTotpChallenge(other.user.id, code, { now })).toEqual({ ok: false, reason: "invalid" });
     }
   });
 
   it("refuses a wrong code and records the failure with a hashed IP only", async () => {
     const { user, secret } = await seedTotpUser();
     const now = new Date();
-    expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret, now), { now, ip: "203.0.113.9" })).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret, now), { now, ip: "203.0.113.9" })).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
     expect(await verifyTotpChallenge(user.id, "not a code", { now, ip: "203.0.113.9" })).toEqual({ ok: false, reason: "invalid" });
     const rows = await db.loginHistory.findMany({ where: { userId: user.id }, orderBy: { id: "asc" } });
     expect(rows.map((r) => [r.event, r.method, r.entryPoint])).toEqual([
@@ -49,7 +53,10 @@ describe("login challenge with an app code", () => {
     // Still inside the window one step later: the same code is still refused.
     expect(await verifyTotpChallenge(user.id, code, { now: at(now, 30) })).toEqual({ ok: false, reason: "replayed" });
     // The next step's code is a new code.
-    expect(await verifyTotpChallenge(user.id, await codeAt(secret, at(now, 30)), { now: at(now, 30) })).toEqual({ ok: true, method: "totp" });
+    expect(await verifyTotpChallenge(user.id, await codeAt(secret, at(now, 30)), { now: at(now, 30) })).toEqual({
+      ok: true,
+      method: "totp",
+    });
   });
 
   it("of two simultaneous uses of one app code, exactly one succeeds", async () => {
@@ -57,7 +64,12 @@ describe("login challenge with an app code", () => {
     const now = new Date();
     const code = await codeAt(secret, now);
     const results = await Promise.all([verifyTotpChallenge(user.id, code, { now }), verifyTotpChallenge(user.id, code, { now })]);
-    expect(results).toEqual(expect.arrayContaining([{ ok: true, method: "totp" }, { ok: false, reason: "replayed" }]));
+    expect(results).toEqual(
+      expect.arrayContaining([
+        { ok: true, method: "totp" },
+        { ok: false, reason: "replayed" },
+      ]),
+    );
   });
 });
 
@@ -94,7 +106,8 @@ describe("challenge throttle", () => {
     const { user, secret, recoveryCodes } = await seedTotpUser();
     await clearOfWindowEnd(60);
     const now = new Date();
-    for (let i = 0; i < 5; i++) expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret, now), { now })).toEqual({ ok: false, reason: "invalid" });
+    for (let i = 0; i < 5; i++)
+      expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret, now), { now })).toEqual({ ok: false, reason: "invalid" });
     const sixth = verifyTotpChallenge(user.id, await codeAt(secret, now), { now });
     await expect(sixth).rejects.toBeInstanceOf(TwoFactorThrottledError);
     const err = await verifyTotpChallenge(user.id, recoveryCodes[0]!).catch((e: unknown) => e);
@@ -114,30 +127,45 @@ describe("challenge throttle", () => {
 
   it("escalates beyond the minute: a guesser who waits out each minute meets the hour's wait, then the day's", async () => {
     // The minute's window out of the way, so the test need not wait for minutes to pass.
-    await withLimits({ TWO_FACTOR_FAILURES_PER_MINUTE: "1000", TWO_FACTOR_FAILURES_PER_HOUR: "8", TWO_FACTOR_FAILURES_PER_DAY: "1000" }, async () => {
-      const { user, secret } = await seedTotpUser();
-      const now = new Date();
-      for (let i = 0; i < 8; i++) expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret, now), { now })).toEqual({ ok: false, reason: "invalid" });
-      const ninth = (await verifyTotpChallenge(user.id, await codeAt(secret, now), { now }).catch((e: unknown) => e)) as TwoFactorThrottledError;
-      expect(ninth).toBeInstanceOf(TwoFactorThrottledError);
-      // The wait runs to the end of the hour's window, not of a minute (60 s at the very end of an hour).
-      expect(ninth.retryAfterSeconds).toBeLessThanOrEqual(3600);
-      expect(ninth.retryAfterSeconds + (Date.now() % 3_600_000) / 1000).toBeGreaterThan(3590);
+    await withLimits(
+      { TWO_FACTOR_FAILURES_PER_MINUTE: "1000", TWO_FACTOR_FAILURES_PER_HOUR: "8", TWO_FACTOR_FAILURES_PER_DAY: "1000" },
+      async () => {
+        const { user, secret } = await seedTotpUser();
+        const now = new Date();
+        for (let i = 0; i < 8; i++)
+          expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret, now), { now })).toEqual({ ok: false, reason: "invalid" });
+        const ninth = (await verifyTotpChallenge(user.id, await codeAt(secret, now), { now }).catch(
+          (e: unknown) => e,
+        )) as TwoFactorThrottledError;
+        expect(ninth).toBeInstanceOf(TwoFactorThrottledError);
+        // The wait runs to the end of the hour's window, not of a minute (60 s at the very end of an hour).
+        expect(ninth.retryAfterSeconds).toBeLessThanOrEqual(3600);
+        expect(ninth.retryAfterSeconds + (Date.now() % 3_600_000) / 1000).toBeGreaterThan(3590);
 
-      // The owner's right codes spend none of it: eight of them, then still eight wrong ones.
-      const owner = await seedTotpUser();
-      for (let i = 0; i < 8; i++) {
-        const at = new Date(now.getTime() + i * 30_000);
-        expect(await verifyTotpChallenge(owner.user.id, await codeAt(owner.secret, at), { now: at })).toEqual({ ok: true, method: "totp" });
-      }
-      for (let i = 0; i < 8; i++) expect(await verifyTotpChallenge(owner.user.id, await wrongCodeAt(owner.secret, now), { now })).toEqual({ ok: false, reason: "invalid" });
+        // The owner's right codes spend none of it: eight of them, then still eight wrong ones.
+        const owner = await seedTotpUser();
+        for (let i = 0; i < 8; i++) {
+          const at = new Date(now.getTime() + i * 30_000);
+          expect(await verifyTotpChallenge(owner.user.id, await codeAt(owner.secret, at), { now: at })).toEqual({
+            ok: true,
+            method: "totp",
+          });
+        }
+        for (let i = 0; i < 8; i++)
+          expect(await verifyTotpChallenge(owner.user.id, await wrongCodeAt(owner.secret, now), { now })).toEqual({
+            ok: false,
+            reason: "invalid",
+          });
 
-      setLimits({ TWO_FACTOR_FAILURES_PER_HOUR: "1000", TWO_FACTOR_FAILURES_PER_DAY: "12" });
-      const other = await seedTotpUser();
-      for (let i = 0; i < 12; i++) await verifyTotpChallenge(other.user.id, await wrongCodeAt(other.secret, now), { now });
-      const thirteenth = (await verifyTotpChallenge(other.user.id, await codeAt(other.secret, now), { now }).catch((e: unknown) => e)) as TwoFactorThrottledError;
-      expect(thirteenth.retryAfterSeconds + (Date.now() % 86_400_000) / 1000).toBeGreaterThan(86_390);
-    });
+        setLimits({ TWO_FACTOR_FAILURES_PER_HOUR: "1000", TWO_FACTOR_FAILURES_PER_DAY: "12" });
+        const other = await seedTotpUser();
+        for (let i = 0; i < 12; i++) await verifyTotpChallenge(other.user.id, await wrongCodeAt(other.secret, now), { now });
+        const thirteenth = (await verifyTotpChallenge(other.user.id, await codeAt(other.secret, now), { now }).catch(
+          (e: unknown) => e,
+        )) as TwoFactorThrottledError;
+        expect(thirteenth.retryAfterSeconds + (Date.now() % 86_400_000) / 1000).toBeGreaterThan(86_390);
+      },
+    );
   });
 
   it("an account without TOTP is not challenged and spends no attempts", async () => {

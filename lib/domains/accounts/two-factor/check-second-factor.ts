@@ -8,9 +8,7 @@ import { looksLikeTotpCode, matchTotpCode } from "./totp";
 
 export type SecondFactorMethod = "totp" | "recovery_code";
 
-export type SecondFactorCheck =
-  | { ok: true; method: SecondFactorMethod }
-  | { ok: false; reason: "invalid" | "replayed" | "not_enabled" };
+export type SecondFactorCheck = { ok: true; method: SecondFactorMethod } | { ok: false; reason: "invalid" | "replayed" | "not_enabled" };
 
 export interface SecondFactorContext {
   /** The client's address, kept only as an HMAC in the login history. */
@@ -23,7 +21,9 @@ export interface SecondFactorContext {
  * counts toward the throttle (throws TwoFactorThrottledError); a recovery code is consumed.
  * Shared by the login challenge and the proofs for disabling and renewing.
  */
-export async function checkSecondFactor(opts: { userId: number; input: string; entryPoint: string } & SecondFactorContext): Promise<SecondFactorCheck> {
+export async function checkSecondFactor(
+  opts: { userId: number; input: string; entryPoint: string } & SecondFactorContext,
+): Promise<SecondFactorCheck> {
   const now = opts.now ?? new Date();
   const user = await db.user.findUnique({ where: { id: opts.userId }, select: { totpSecretEncrypted: true, totpConfirmedAt: true } });
   if (!user?.totpConfirmedAt || !user.totpSecretEncrypted) return { ok: false, reason: "not_enabled" };

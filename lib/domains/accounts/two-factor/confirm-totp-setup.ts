@@ -24,12 +24,21 @@ const expired = (startedAt: Date | null, now: Date) => !startedAt || now.getTime
  * gained a passkey, whose holder alone then proves a further factor. Not in an impersonation
  * session (`acting`).
  */
-export async function confirmTotpSetup(userId: number, code: string, opts: { proof: SessionProof; now?: Date; acting?: Acting }): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTotpSetup(
+  userId: number,
+  code: string,
+  opts: { proof: SessionProof; now?: Date; acting?: Acting },
+): Promise<{ recoveryCodes: string[] }> {
   assertNotImpersonating(opts.acting, "security");
   const now = opts.now ?? new Date();
-  const user = await db.user.findUnique({ where: { id: userId }, select: { totpSecretEncrypted: true, totpConfirmedAt: true, totpSetupStartedAt: true } });
-  if (!user?.totpSecretEncrypted || user.totpConfirmedAt) throw new AppError("conflict", "There is no two-factor setup waiting for confirmation.");
-  if (expired(user.totpSetupStartedAt, now)) throw new AppError("gone", `The two-factor setup has expired (${TOTP_SETUP_MINUTES} minutes); start again.`);
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { totpSecretEncrypted: true, totpConfirmedAt: true, totpSetupStartedAt: true },
+  });
+  if (!user?.totpSecretEncrypted || user.totpConfirmedAt)
+    throw new AppError("conflict", "There is no two-factor setup waiting for confirmation.");
+  if (expired(user.totpSetupStartedAt, now))
+    throw new AppError("gone", `The two-factor setup has expired (${TOTP_SETUP_MINUTES} minutes); start again.`);
   await countSecondFactorAttempt(userId);
   const step = await matchTotpCode(openTotpSecret(user.totpSecretEncrypted, userId), code.replace(/\s+/g, ""), now);
   if (step === null || !(await claimTimeStep(userId, step))) {
@@ -40,7 +49,8 @@ export async function confirmTotpSetup(userId: number, code: string, opts: { pro
   return db.$transaction(async (tx) => {
     // Re-read under the lock: a restarted setup (new secret) or a parallel confirmation wins.
     const state = await lockTwoFactorState(tx, userId);
-    if (state?.totpSecretEncrypted !== user.totpSecretEncrypted || state.totpConfirmedAt) throw new AppError("conflict", "The two-factor setup changed meanwhile; start again.");
+    if (state?.totpSecretEncrypted !== user.totpSecretEncrypted || state.totpConfirmedAt)
+      throw new AppError("conflict", "The two-factor setup changed meanwhile; start again.");
     await requireProofUnderLock(tx, userId, "first_two_factor_setup", opts.proof, now);
     await tx.user.update({ where: { id: userId }, data: { totpConfirmedAt: now, totpSetupStartedAt: null } });
     await sendSecurityNotice(tx, { userId, change: "totp_enabled" });

@@ -13,7 +13,11 @@ import { lockTwoFactorState } from "./user-lock";
  * impersonation session (`ctx.acting`): refused before the code is checked, so support access
  * spends none of the customer's codes.
  */
-export async function disableTotp(userId: number, proof: string | null, ctx: SecondFactorContext & { acting?: Acting } = {}): Promise<void> {
+export async function disableTotp(
+  userId: number,
+  proof: string | null,
+  ctx: SecondFactorContext & { acting?: Acting } = {},
+): Promise<void> {
   assertNotImpersonating(ctx.acting, "security");
   if (proof === null) throw secondFactorProofMissing();
   await requireSecondFactorProof(userId, proof, "disable", ctx);

@@ -4,12 +4,16 @@ import { AppError } from "@/lib/core/errors/errors";
 export class TwoFactorThrottledError extends AppError {
   override name = "TwoFactorThrottledError";
   constructor(readonly retryAfterSeconds: number) {
-    super("rate_limited", "Too many attempts with the second factor. Try again later.", { retryAfterSeconds }, undefined, { "Retry-After": String(retryAfterSeconds) });
+    super("rate_limited", "Too many attempts with the second factor. Try again later.", { retryAfterSeconds }, undefined, {
+      "Retry-After": String(retryAfterSeconds),
+    });
   }
 }
 
 export const invalidCode = () =>
-  new AppError("validation_failed", "The code is not valid.", undefined, [{ path: "code", message: "Der Code ist ungültig oder wurde bereits verwendet." }]);
+  new AppError("validation_failed", "The code is not valid.", undefined, [
+    { path: "code", message: "Der Code ist ungültig oder wurde bereits verwendet." },
+  ]);
 
 /** No app or recovery code was given for a two-factor change. */
 export const secondFactorProofMissing = () => new AppError("identity_proof_required", "An app code or a recovery code is required.");

@@ -10,7 +10,8 @@ import { codeAt, seedTotpUser, seedUserWithRandomId, wrongCodeAt } from "@/tests
 import { getTwoFactorStatus } from "./two-factor-status";
 import { verifyTotpChallenge } from "./verify-totp-challenge";
 
-const twoFactorRow = (userId: number) => db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecretEncrypted: true, totpConfirmedAt: true } });
+const twoFactorRow = (userId: number) =>
+  db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecretEncrypted: true, totpConfirmedAt: true } });
 
 describe("disabling TOTP", () => {
   it("needs a current app code; a wrong or missing proof changes nothing", async () => {
@@ -37,8 +38,10 @@ describe("disabling TOTP", () => {
     const { user, secret } = await seedTotpUser();
     await clearOfWindowEnd(60);
     const now = new Date();
-    for (let i = 0; i < 3; i++) await expect(disableTotp(user.id, await wrongCodeAt(secret, now), { now })).rejects.toMatchObject({ code: "validation_failed" });
-    for (let i = 0; i < 2; i++) expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret, now), { now })).toMatchObject({ ok: false });
+    for (let i = 0; i < 3; i++)
+      await expect(disableTotp(user.id, await wrongCodeAt(secret, now), { now })).rejects.toMatchObject({ code: "validation_failed" });
+    for (let i = 0; i < 2; i++)
+      expect(await verifyTotpChallenge(user.id, await wrongCodeAt(secret, now), { now })).toMatchObject({ ok: false });
     await expect(disableTotp(user.id, await codeAt(secret, now), { now })).rejects.toBeInstanceOf(TwoFactorThrottledError);
     expect((await getTwoFactorStatus(user.id)).enabled).toBe(true);
   });
@@ -96,7 +99,8 @@ describe("super-admin reset", () => {
       seedUserWithRandomId({ staffRole: "super_admin", isActive: false }),
       seedUserWithRandomId({ staffRole: "super_admin", deletedAt: new Date() }),
     ]);
-    for (const actor of [...actors.map((a) => a.id), user.id]) await expect(resetSecondFactor(actor, user.id)).rejects.toMatchObject({ code: "forbidden" });
+    for (const actor of [...actors.map((a) => a.id), user.id])
+      await expect(resetSecondFactor(actor, user.id)).rejects.toMatchObject({ code: "forbidden" });
     expect((await getTwoFactorStatus(user.id)).enabled).toBe(true);
     expect(await db.twoFactorRecoveryCode.count({ where: { userId: user.id } })).toBe(10);
     expect(await db.activityLog.count({ where: { type: ACTIVITY.userTwoFactorReset, subjectId: String(user.id) } })).toBe(0);

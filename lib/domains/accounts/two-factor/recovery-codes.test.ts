@@ -13,7 +13,8 @@ describe("recovery codes", () => {
     expect(normalizeRecoveryCode(" AB1C0-DE2F3 ")).toBe("ab1c0de2f3");
     expect(normalizeRecoveryCode("ab1cO dE2f3")).toBe("ab1c0de2f3");
     expect(normalizeRecoveryCode("abIcL-de2f3")).toBe("ab1c1de2f3");
-    for (const bad of ["", "123456", "ab1c0-de2f", "ab1c0-de2f3x", "ab1c0-de2u3", "ab1c0_de2f3"]) expect(normalizeRecoveryCode(bad)).toBeNull();
+    for (const bad of ["", "123456", "ab1c0-de2f", "ab1c0-de2f3x", "ab1c0-de2u3", "ab1c0_de2f3"])
+      expect(normalizeRecoveryCode(bad)).toBeNull();
   });
 
   it("hash the normalized form with a key, so typing variants match and the hash is not a plain SHA-256", () => {

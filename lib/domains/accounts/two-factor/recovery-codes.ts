@@ -24,7 +24,11 @@ export function generateRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
 /** The code as typed, reduced to its ten characters; null when it cannot be a recovery code. */
 export function normalizeRecoveryCode(input: string): string | null {
   // Case, spaces and dashes do not matter; letters people confuse with digits count as those.
-  const s = input.toLowerCase().replace(/[\s-]+/g, "").replace(/o/g, "0").replace(/[il]/g, "1");
+  const s = input
+    .toLowerCase()
+    .replace(/[\s-]+/g, "")
+    .replace(/o/g, "0")
+    .replace(/[il]/g, "1");
   return NORMALIZED.test(s) ? s : null;
 }
 

@@ -13,7 +13,11 @@ import { lockTwoFactorState } from "./user-lock";
  * not, stop working. The account address hears of it. Not in an impersonation session
  * (`ctx.acting`), refused before the code is checked.
  */
-export async function renewRecoveryCodes(userId: number, proof: string | null, ctx: SecondFactorContext & { acting?: Acting } = {}): Promise<{ recoveryCodes: string[] }> {
+export async function renewRecoveryCodes(
+  userId: number,
+  proof: string | null,
+  ctx: SecondFactorContext & { acting?: Acting } = {},
+): Promise<{ recoveryCodes: string[] }> {
   assertNotImpersonating(ctx.acting, "security");
   if (proof === null) throw secondFactorProofMissing();
   await requireSecondFactorProof(userId, proof, "renew_recovery_codes", ctx);

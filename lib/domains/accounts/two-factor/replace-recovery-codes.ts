@@ -5,6 +5,8 @@ import { generateRecoveryCodes, hashRecoveryCode, normalizeRecoveryCode } from "
 export async function replaceRecoveryCodes(tx: Tx, userId: number): Promise<string[]> {
   const codes = generateRecoveryCodes();
   await tx.twoFactorRecoveryCode.deleteMany({ where: { userId } });
-  await tx.twoFactorRecoveryCode.createMany({ data: codes.map((code) => ({ userId, codeHash: hashRecoveryCode(normalizeRecoveryCode(code)!) })) });
+  await tx.twoFactorRecoveryCode.createMany({
+    data: codes.map((code) => ({ userId, codeHash: hashRecoveryCode(normalizeRecoveryCode(code)!) })),
+  });
   return codes;
 }

@@ -18,16 +18,29 @@ export async function resetSecondFactor(actor: number | "console", targetUserId:
   return db.$transaction(async (tx) => {
     if (actor !== "console") {
       const row = await tx.user.findUnique({ where: { id: actor }, select: { staffRole: true, isActive: true, deletedAt: true } });
-      if (!row || row.staffRole !== "super_admin" || !row.isActive || row.deletedAt) throw forbidden("Only an active super-admin can reset a second factor.");
+      if (!row || row.staffRole !== "super_admin" || !row.isActive || row.deletedAt)
+        throw forbidden("Only an active super-admin can reset a second factor.");
     }
     const state = await lockTwoFactorState(tx, targetUserId);
     if (!state) throw notFound("There is no such account.");
-    await tx.user.update({ where: { id: targetUserId }, data: { totpSecretEncrypted: null, totpConfirmedAt: null, totpSetupStartedAt: null } });
+    await tx.user.update({
+      where: { id: targetUserId },
+      data: { totpSecretEncrypted: null, totpConfirmedAt: null, totpSetupStartedAt: null },
+    });
     const { count } = await tx.twoFactorRecoveryCode.deleteMany({ where: { userId: targetUserId } });
     const passkeys = await tx.passkey.deleteMany({ where: { userId: targetUserId } });
     const wasEnabled = state.totpConfirmedAt !== null;
     const by = actor === "console" ? { actorUserId: null, path: "console" } : { actorUserId: actor };
-    await recordActivity({ ...by, type: ACTIVITY.userTwoFactorReset, subjectType: "user", subjectId: targetUserId, metadata: { wasEnabled, recoveryCodesRemoved: count, passkeysRemoved: passkeys.count } }, tx);
+    await recordActivity(
+      {
+        ...by,
+        type: ACTIVITY.userTwoFactorReset,
+        subjectType: "user",
+        subjectId: targetUserId,
+        metadata: { wasEnabled, recoveryCodesRemoved: count, passkeysRemoved: passkeys.count },
+      },
+      tx,
+    );
     if (wasEnabled || count || passkeys.count) await sendSecurityNotice(tx, { userId: targetUserId, change: "second_factor_reset" });
     return { wasEnabled };
   });

@@ -15,7 +15,8 @@ import { verifyTotpChallenge } from "./verify-totp-challenge";
 const PROOF = { identityProvedAt: new Date(), identityProofKind: "email_code" };
 const proved = (now?: Date) => ({ proof: { ...PROOF, identityProvedAt: now ?? new Date() }, ...(now ? { now } : {}) });
 
-const stored = (userId: number) => db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecretEncrypted: true, totpConfirmedAt: true } });
+const stored = (userId: number) =>
+  db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecretEncrypted: true, totpConfirmedAt: true } });
 
 describe("TOTP setup", () => {
   it("returns an otpauth URI and the secret, and stores the secret only encrypted", async () => {
@@ -66,7 +67,10 @@ describe("TOTP setup", () => {
   it("refuses a wrong code and leaves the setup unconfirmed", async () => {
     const user = await seedUserWithRandomId();
     const { secret } = await beginTotpSetup(user.id);
-    await expect(confirmTotpSetup(user.id, await wrongCodeAt(secret, new Date()), proved())).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "code" }] });
+    await expect(confirmTotpSetup(user.id, await wrongCodeAt(secret, new Date()), proved())).rejects.toMatchObject({
+      code: "validation_failed",
+      issues: [{ path: "code" }],
+    });
     await expect(confirmTotpSetup(user.id, "abc", proved())).rejects.toMatchObject({ code: "validation_failed" });
     expect((await stored(user.id)).totpConfirmedAt).toBeNull();
     expect(await db.twoFactorRecoveryCode.count({ where: { userId: user.id } })).toBe(0);
@@ -82,7 +86,8 @@ describe("TOTP setup", () => {
     expect(second.secret).not.toBe(first.secret);
     const now = new Date();
     const oldCode = await codeAt(first.secret, now);
-    if (oldCode !== (await codeAt(second.secret, now))) await expect(confirmTotpSetup(user.id, oldCode, proved())).rejects.toMatchObject({ code: "validation_failed" });
+    if (oldCode !== (await codeAt(second.secret, now)))
+      await expect(confirmTotpSetup(user.id, oldCode, proved())).rejects.toMatchObject({ code: "validation_failed" });
     await confirmTotpSetup(user.id, await codeAt(second.secret, now), proved(now));
     expect(openTotpSecret((await stored(user.id)).totpSecretEncrypted!, user.id)).toBe(second.secret);
   });
@@ -112,7 +117,9 @@ describe("TOTP setup", () => {
     const { secret } = await beginTotpSetup(user.id);
     await registerWith(user.id, newAuthenticator());
     const now = new Date();
-    await expect(confirmTotpSetup(user.id, await codeAt(secret, now), proved(now))).rejects.toMatchObject({ code: "identity_proof_required" });
+    await expect(confirmTotpSetup(user.id, await codeAt(secret, now), proved(now))).rejects.toMatchObject({
+      code: "identity_proof_required",
+    });
     expect((await stored(user.id)).totpConfirmedAt).toBeNull();
     expect(await db.twoFactorRecoveryCode.count({ where: { userId: user.id } })).toBe(0);
     expect(await db.mailOutbox.count({ where: { to: user.email, mailType: "security_notice" } })).toBe(0);

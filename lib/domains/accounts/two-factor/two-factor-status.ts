@@ -14,5 +14,9 @@ export async function getTwoFactorStatus(userId: number): Promise<TwoFactorStatu
     db.twoFactorRecoveryCode.count({ where: { userId, consumedAt: null } }),
   ]);
   const enabled = !!user?.totpConfirmedAt && !!user.totpSecretEncrypted;
-  return { enabled, setupPending: !!user?.totpSecretEncrypted && !user.totpConfirmedAt, unusedRecoveryCodes: enabled ? unusedRecoveryCodes : 0 };
+  return {
+    enabled,
+    setupPending: !!user?.totpSecretEncrypted && !user.totpConfirmedAt,
+    unusedRecoveryCodes: enabled ? unusedRecoveryCodes : 0,
+  };
 }

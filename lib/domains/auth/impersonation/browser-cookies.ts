@@ -4,7 +4,14 @@ import { startPathOf } from "../session";
 import { resolveSessionToken } from "../sessions/resolve-session";
 import { SESSION_MAX_AGE_SECONDS } from "../sessions/session-token";
 import { endImpersonation } from "./end-impersonation";
-import { IMPERSONATION_MINUTES, sessionCookieClaims, sessionCookieOptions, sessionCookieValue, STAFF_COOKIE_MAX_AGE_SECONDS, STAFF_SESSION_COOKIE } from "./impersonation-cookie";
+import {
+  IMPERSONATION_MINUTES,
+  sessionCookieClaims,
+  sessionCookieOptions,
+  sessionCookieValue,
+  STAFF_COOKIE_MAX_AGE_SECONDS,
+  STAFF_SESSION_COOKIE,
+} from "./impersonation-cookie";
 import type { StartedImpersonation } from "./start-impersonation";
 
 // The browser's side of an impersonation (spec 6.1): which cookie holds which session while staff
@@ -16,7 +23,11 @@ export async function enterImpersonationInBrowser(started: StartedImpersonation)
   const jar = await cookies();
   const own = jar.get(SESSION_COOKIE)?.value;
   if (own) jar.set(STAFF_SESSION_COOKIE, own, sessionCookieOptions(STAFF_COOKIE_MAX_AGE_SECONDS));
-  jar.set(SESSION_COOKIE, await sessionCookieValue(started.token, IMPERSONATION_MINUTES * 60), sessionCookieOptions(IMPERSONATION_MINUTES * 60));
+  jar.set(
+    SESSION_COOKIE,
+    await sessionCookieValue(started.token, IMPERSONATION_MINUTES * 60),
+    sessionCookieOptions(IMPERSONATION_MINUTES * 60),
+  );
 }
 
 /** Whether this browser keeps a staff member's own session aside (an impersonation ran here). */

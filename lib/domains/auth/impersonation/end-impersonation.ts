@@ -11,7 +11,10 @@ export interface EndedImpersonation {
 
 /** What ending a session needs of the row behind a cookie's reference (null: no such row). */
 export function findSessionToEnd(token: string) {
-  return db.session.findUnique({ where: { sessionTokenHash: sessionTokenHash(token) }, select: { id: true, userId: true, expiresAt: true, impersonatorUserId: true, impersonatorSessionId: true } });
+  return db.session.findUnique({
+    where: { sessionTokenHash: sessionTokenHash(token) },
+    select: { id: true, userId: true, expiresAt: true, impersonatorUserId: true, impersonatorSessionId: true },
+  });
 }
 
 type SessionToEnd = NonNullable<Awaited<ReturnType<typeof findSessionToEnd>>>;

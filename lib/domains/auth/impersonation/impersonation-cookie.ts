@@ -20,7 +20,13 @@ export const IMPERSONATION_MINUTES = 20;
  */
 export const STAFF_COOKIE_MAX_AGE_SECONDS = STAFF_IDLE_MINUTES * 60;
 
-export const sessionCookieOptions = (maxAgeSeconds: number) => ({ httpOnly: true, sameSite: "lax" as const, path: "/", secure: secureCookies(), maxAge: maxAgeSeconds });
+export const sessionCookieOptions = (maxAgeSeconds: number) => ({
+  httpOnly: true,
+  sameSite: "lax" as const,
+  path: "/",
+  secure: secureCookies(),
+  maxAge: maxAgeSeconds,
+});
 
 /**
  * The next-auth cookie value for a session row's reference, as next-auth writes it. Who acts is

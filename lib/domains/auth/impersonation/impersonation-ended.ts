@@ -12,20 +12,47 @@ import type { Prisma } from "@/lib/generated/prisma/client";
  * (`permission_lost`), the account become staff (`account_became_staff`), or the customer's
  * sessions revoked (`sessions_revoked`).
  */
-export type ImpersonationEnd = "ended" | "expired" | "replaced" | "staff_session_ended" | "staff_sessions_revoked" | "permission_lost" | "account_became_staff" | "sessions_revoked";
+export type ImpersonationEnd =
+  | "ended"
+  | "expired"
+  | "replaced"
+  | "staff_session_ended"
+  | "staff_sessions_revoked"
+  | "permission_lost"
+  | "account_became_staff"
+  | "sessions_revoked";
 
 /** The entry for one impersonation row the caller removed: the staff member ended it, the customer is the subject. */
-export async function recordImpersonationEnded(row: { userId: number; impersonatorUserId: number }, result: ImpersonationEnd, tx?: DbOrTx): Promise<void> {
-  await recordActivity({ actorUserId: row.impersonatorUserId, type: ACTIVITY.userImpersonationEnded, subjectType: "user", subjectId: row.userId, result, impersonatorUserId: null }, tx);
+export async function recordImpersonationEnded(
+  row: { userId: number; impersonatorUserId: number },
+  result: ImpersonationEnd,
+  tx?: DbOrTx,
+): Promise<void> {
+  await recordActivity(
+    {
+      actorUserId: row.impersonatorUserId,
+      type: ACTIVITY.userImpersonationEnded,
+      subjectType: "user",
+      subjectId: row.userId,
+      result,
+      impersonatorUserId: null,
+    },
+    tx,
+  );
 }
 
 /**
  * Removes one impersonation row and records its end. The delete is conditional and only the call
  * that removed the row writes the entry, so a race records one end. True if this call removed it.
  */
-export async function endImpersonationRow(row: { id: number; userId: number; impersonatorUserId: number | null }, result: ImpersonationEnd, tx: DbOrTx = db): Promise<boolean> {
+export async function endImpersonationRow(
+  row: { id: number; userId: number; impersonatorUserId: number | null },
+  result: ImpersonationEnd,
+  tx: DbOrTx = db,
+): Promise<boolean> {
   const { count } = await tx.session.deleteMany({ where: { id: row.id } });
-  if (count === 1 && row.impersonatorUserId !== null) await recordImpersonationEnded({ userId: row.userId, impersonatorUserId: row.impersonatorUserId }, result, tx);
+  if (count === 1 && row.impersonatorUserId !== null)
+    await recordImpersonationEnded({ userId: row.userId, impersonatorUserId: row.impersonatorUserId }, result, tx);
   return count === 1;
 }
 

@@ -33,7 +33,11 @@ async function sessionOf(data: Parameters<typeof seedUser>[0], confirmed = true)
   return { user, token, active: (await resolveSessionToken(token))! };
 }
 const support = (confirmed = true) => sessionOf({ staffRole: "admin", permissions: ["users:manage"] }, confirmed);
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: string; details?: Record<string, unknown> }) => e);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code?: string; details?: Record<string, unknown> }) => e,
+  );
 
 describe("starting an impersonation", () => {
   it("opens a session of its own for the customer that names the staff member, for minutes; staff and customer sessions stay", async () => {
@@ -44,14 +48,27 @@ describe("starting an impersonation", () => {
 
     const resolved = (await resolveSessionToken(started.token))!;
     expect(resolved.user.id).toBe(customer.user.id);
-    expect(resolved.session).toMatchObject({ loginMethod: "impersonation", impersonatorUserId: staff.user.id, twoFactorPending: false, strongAuthAt: null });
+    expect(resolved.session).toMatchObject({
+      loginMethod: "impersonation",
+      impersonatorUserId: staff.user.id,
+      twoFactorPending: false,
+      strongAuthAt: null,
+    });
     expect(resolved.session.expiresAt).toEqual(new Date(now.getTime() + IMPERSONATION_MINUTES * 60_000));
-    expect(await db.session.findUniqueOrThrow({ where: { id: started.sessionId } })).toMatchObject({ impersonatorSessionId: staff.active.session.id });
+    expect(await db.session.findUniqueOrThrow({ where: { id: started.sessionId } })).toMatchObject({
+      impersonatorSessionId: staff.active.session.id,
+    });
     // Neither the staff member's session nor the customer's own were touched.
     expect(await resolveSessionToken(staff.token)).toMatchObject({ user: { id: staff.user.id }, session: { id: staff.active.session.id } });
-    expect(await resolveSessionToken(customer.token)).toMatchObject({ user: { id: customer.user.id }, session: { id: customer.active.session.id, impersonatorUserId: null } });
+    expect(await resolveSessionToken(customer.token)).toMatchObject({
+      user: { id: customer.user.id },
+      session: { id: customer.active.session.id, impersonatorUserId: null },
+    });
     // The start (by the staff member, with the reason) and the login with path impersonation.
-    const rows = await db.activityLog.findMany({ where: { subjectType: "user", subjectId: String(customer.user.id) }, orderBy: { id: "asc" } });
+    const rows = await db.activityLog.findMany({
+      where: { subjectType: "user", subjectId: String(customer.user.id) },
+      orderBy: { id: "asc" },
+    });
     expect(rows.map((r) => [r.type, r.actorUserId, r.impersonatorUserId, r.path, r.reason])).toEqual([
       [ACTIVITY.userImpersonationStarted, staff.user.id, null, null, REASON],
       [ACTIVITY.userLoggedIn, customer.user.id, staff.user.id, "impersonation", REASON],
@@ -66,12 +83,18 @@ describe("starting an impersonation", () => {
     await db.user.update({ where: { id: deactivated.user.id }, data: { isActive: false } });
     const attackers = [
       (await sessionOf({})).active,
-      (await sessionOf({ staffRole: "admin", permissions: ["billing:manage", "companies:write", "press-releases:publish", "compliance:manage"] })).active,
+      (
+        await sessionOf({
+          staffRole: "admin",
+          permissions: ["billing:manage", "companies:write", "press-releases:publish", "compliance:manage"],
+        })
+      ).active,
       deactivated.active,
       (await support(false)).active,
     ];
     const refusals = [];
-    for (const staff of attackers) refusals.push(await errorOf(startImpersonation({ staff, targetUserId: target.id, reason: REASON, client })));
+    for (const staff of attackers)
+      refusals.push(await errorOf(startImpersonation({ staff, targetUserId: target.id, reason: REASON, client })));
     expect(refusals.map((e) => e?.code)).toEqual(["forbidden", "forbidden", "forbidden", "forbidden"]);
     expect(refusals.at(-1)?.details).toEqual({ reason: "unconfirmed" });
     expect(await db.session.count({ where: { userId: target.id } })).toBe(0);
@@ -88,21 +111,30 @@ describe("starting an impersonation", () => {
       [staff.user.id, "own_account"],
     ];
     for (const [targetUserId, reason] of cases) {
-      expect(await errorOf(startImpersonation({ staff: staff.active, targetUserId, reason: REASON, client }))).toMatchObject({ code: "forbidden", details: { reason } });
+      expect(await errorOf(startImpersonation({ staff: staff.active, targetUserId, reason: REASON, client }))).toMatchObject({
+        code: "forbidden",
+        details: { reason },
+      });
       expect(await db.session.count({ where: { userId: targetUserId, impersonatorUserId: { not: null } } })).toBe(0);
     }
     const customer = await seedUser();
     for (const reason of ["", "   ", "x".repeat(501), "nul\u0000"]) {
-      expect(await errorOf(startImpersonation({ staff: staff.active, targetUserId: customer.id, reason, client }))).toMatchObject({ code: "validation_failed" });
+      expect(await errorOf(startImpersonation({ staff: staff.active, targetUserId: customer.id, reason, client }))).toMatchObject({
+        code: "validation_failed",
+      });
     }
-    expect(await errorOf(startImpersonation({ staff: staff.active, targetUserId: 2_147_483_647, reason: REASON, client }))).toMatchObject({ code: "not_found" });
+    expect(await errorOf(startImpersonation({ staff: staff.active, targetUserId: 2_147_483_647, reason: REASON, client }))).toMatchObject({
+      code: "not_found",
+    });
     expect(await db.session.count({ where: { userId: customer.id } })).toBe(0);
   });
 
   it("keeps one impersonation per staff session when two starts race", async () => {
     const staff = await support();
     const [a, b] = [await seedUser(), await seedUser()];
-    const started = await Promise.all([a, b].map((t) => startImpersonation({ staff: staff.active, targetUserId: t.id, reason: REASON, client })));
+    const started = await Promise.all(
+      [a, b].map((t) => startImpersonation({ staff: staff.active, targetUserId: t.id, reason: REASON, client })),
+    );
     expect(await db.session.count({ where: { impersonatorSessionId: staff.active.session.id } })).toBe(1);
     const live = await Promise.all(started.map((s) => resolveSessionToken(s.token)));
     expect(live.filter(Boolean)).toHaveLength(1);
@@ -140,18 +172,48 @@ describe("an impersonation session", () => {
 
   it("records every end with why, not only the banner's: staff sign-out, idle or signed-out staff session, revocation, lost permission, the account become staff, a new start, the time limit", async () => {
     const endedWith = async (customerId: number) =>
-      db.activityLog.findMany({ where: { type: ACTIVITY.userImpersonationEnded, subjectType: "user", subjectId: String(customerId) }, select: { actorUserId: true, result: true, impersonatorUserId: true } });
+      db.activityLog.findMany({
+        where: { type: ACTIVITY.userImpersonationEnded, subjectType: "user", subjectId: String(customerId) },
+        select: { actorUserId: true, result: true, impersonatorUserId: true },
+      });
     const cases: [string, (x: Awaited<ReturnType<typeof impersonating>>) => Promise<unknown>][] = [
       ["staff_session_ended", (x) => closeSessionById(x.staff.active.session.id)],
       ["staff_session_ended", (x) => resolveSessionToken(x.staff.token, new Date(Date.now() + (STAFF_IDLE_MINUTES + 1) * 60_000))],
-      ["staff_session_ended", async (x) => {
-        // "Sign out other devices" from another of the staff member's sessions.
-        const other = await openSession({ userId: x.staff.user.id, method: "password", twoFactorPending: false, strongAuth: true, client });
-        await signOutOtherDevices(x.staff.user.id, (await resolveSessionToken(other.token))!.session);
-      }],
-      ["staff_sessions_revoked", async (x) => { await db.user.update({ where: { id: x.staff.user.id }, data: { sessionsRevokedAtMs: BigInt(Date.now() + 1000) } }); await resolveSessionToken(x.started.token); }],
-      ["permission_lost", async (x) => { await db.user.update({ where: { id: x.staff.user.id }, data: { permissions: ["billing:manage"] } }); await resolveSessionToken(x.started.token); }],
-      ["account_became_staff", async (x) => { await db.user.update({ where: { id: x.customer.id }, data: { staffRole: "admin" } }); await resolveSessionToken(x.started.token); }],
+      [
+        "staff_session_ended",
+        async (x) => {
+          // "Sign out other devices" from another of the staff member's sessions.
+          const other = await openSession({
+            userId: x.staff.user.id,
+            method: "password",
+            twoFactorPending: false,
+            strongAuth: true,
+            client,
+          });
+          await signOutOtherDevices(x.staff.user.id, (await resolveSessionToken(other.token))!.session);
+        },
+      ],
+      [
+        "staff_sessions_revoked",
+        async (x) => {
+          await db.user.update({ where: { id: x.staff.user.id }, data: { sessionsRevokedAtMs: BigInt(Date.now() + 1000) } });
+          await resolveSessionToken(x.started.token);
+        },
+      ],
+      [
+        "permission_lost",
+        async (x) => {
+          await db.user.update({ where: { id: x.staff.user.id }, data: { permissions: ["billing:manage"] } });
+          await resolveSessionToken(x.started.token);
+        },
+      ],
+      [
+        "account_became_staff",
+        async (x) => {
+          await db.user.update({ where: { id: x.customer.id }, data: { staffRole: "admin" } });
+          await resolveSessionToken(x.started.token);
+        },
+      ],
       ["replaced", async (x) => startImpersonation({ staff: x.staff.active, targetUserId: (await seedUser()).id, reason: REASON, client })],
       ["expired", (x) => pruneExpiredSessions(new Date(x.started.expiresAt.getTime() + 1000))],
     ];
@@ -169,9 +231,13 @@ describe("an impersonation session", () => {
     await useSessionToken(started.token);
     expect((await requireUser()).session.impersonatorUserId).toBe(staff.user.id);
     await recordActivity({ actorUserId: customer.id, type: ACTIVITY.newsroomProfileUpdated, subjectType: "company", subjectId: 1 });
-    await db.$transaction((tx) => recordActivity({ actorUserId: customer.id, type: ACTIVITY.newsroomContactAdded, subjectType: "company", subjectId: 1 }, tx));
+    await db.$transaction((tx) =>
+      recordActivity({ actorUserId: customer.id, type: ACTIVITY.newsroomContactAdded, subjectType: "company", subjectId: 1 }, tx),
+    );
     // The customer's own request: the session row names nobody.
-    await useSessionToken((await openSession({ userId: customer.id, method: "password", twoFactorPending: false, strongAuth: false, client })).token);
+    await useSessionToken(
+      (await openSession({ userId: customer.id, method: "password", twoFactorPending: false, strongAuth: false, client })).token,
+    );
     expect((await requireUser()).session.impersonatorUserId).toBeNull();
     await recordActivity({ actorUserId: customer.id, type: ACTIVITY.newsroomLogoRemoved, subjectType: "company", subjectId: 1 });
     const rows = await db.activityLog.findMany({ where: { actorUserId: customer.id, subjectType: "company" }, orderBy: { id: "asc" } });
@@ -186,10 +252,15 @@ describe("an impersonation session", () => {
     // The shape the start used to write and /api/auth/session re-issued for two weeks.
     const { staff, customer } = await impersonating();
     const own = await openSession({ userId: customer.id, method: "password", twoFactorPending: false, strongAuth: false, client });
-    (await nextHeaders.cookies()).set("pd.session", await encode({ token: { sid: own.token, imp: staff.user.id }, secret: getConfig().auth.secret }));
+    (await nextHeaders.cookies()).set(
+      "pd.session",
+      await encode({ token: { sid: own.token, imp: staff.user.id }, secret: getConfig().auth.secret }),
+    );
     expect((await requireUser()).session.id).toBe((await resolveSessionToken(own.token))!.session.id);
     await recordActivity({ actorUserId: customer.id, type: ACTIVITY.newsroomProfileUpdated, subjectType: "company", subjectId: 2 });
-    expect(await db.activityLog.findFirstOrThrow({ where: { actorUserId: customer.id, subjectType: "company", subjectId: "2" } })).toMatchObject({ impersonatorUserId: null });
+    expect(
+      await db.activityLog.findFirstOrThrow({ where: { actorUserId: customer.id, subjectType: "company", subjectId: "2" } }),
+    ).toMatchObject({ impersonatorUserId: null });
   });
 
   it("is ended once by two clicks at once, with one entry; another session is not an impersonation to end", async () => {
@@ -197,8 +268,17 @@ describe("an impersonation session", () => {
     const own = await openSession({ userId: customer.id, method: "password", twoFactorPending: false, strongAuth: false, client });
     expect(await endImpersonation({ token: own.token })).toBeNull();
     const ended = await Promise.all([endImpersonation({ token: started.token }), endImpersonation({ token: started.token })]);
-    expect(ended.filter(Boolean)[0]).toEqual({ targetUserId: customer.id, impersonatorUserId: staff.user.id, staffSessionId: staff.active.session.id });
-    expect(await db.activityLog.findMany({ where: { type: ACTIVITY.userImpersonationEnded, subjectId: String(customer.id) }, select: { actorUserId: true, result: true } })).toEqual([{ actorUserId: staff.user.id, result: "ended" }]);
+    expect(ended.filter(Boolean)[0]).toEqual({
+      targetUserId: customer.id,
+      impersonatorUserId: staff.user.id,
+      staffSessionId: staff.active.session.id,
+    });
+    expect(
+      await db.activityLog.findMany({
+        where: { type: ACTIVITY.userImpersonationEnded, subjectId: String(customer.id) },
+        select: { actorUserId: true, result: true },
+      }),
+    ).toEqual([{ actorUserId: staff.user.id, result: "ended" }]);
     expect(await resolveSessionToken(started.token)).toBeNull();
     expect(await resolveSessionToken(own.token)).not.toBeNull();
     expect(await resolveSessionToken(staff.token)).not.toBeNull();

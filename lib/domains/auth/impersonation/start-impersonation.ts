@@ -65,16 +65,51 @@ export async function startImpersonation(input: StartImpersonationInput): Promis
     if (!target.is_active || target.deleted_at) throw refused("inactive", "Inactive or deleted accounts are never impersonated.");
     // The staff session must still be there (a sign-out meanwhile ends this too); it is kept
     // fresh, so it outlives the impersonation's time limit under the staff idle timeout.
-    const kept = await tx.session.updateMany({ where: { id: staff.session.id, userId: staff.user.id, impersonatorUserId: null, expiresAt: { gt: now } }, data: { lastSeenAt: now } });
+    const kept = await tx.session.updateMany({
+      where: { id: staff.session.id, userId: staff.user.id, impersonatorUserId: null, expiresAt: { gt: now } },
+      data: { lastSeenAt: now },
+    });
     if (kept.count !== 1) throw refused("unconfirmed", "The staff session has ended.");
     // One impersonation per staff session at a time: a new start ends the previous one.
     await endImpersonationsWhere({ impersonatorSessionId: staff.session.id }, "replaced", tx);
     const opened = await openSession(
-      { userId: input.targetUserId, method: "impersonation", twoFactorPending: false, strongAuth: false, client: input.client, impersonatorUserId: staff.user.id, impersonatorSessionId: staff.session.id, maxAgeSeconds: IMPERSONATION_MINUTES * 60, now },
+      {
+        userId: input.targetUserId,
+        method: "impersonation",
+        twoFactorPending: false,
+        strongAuth: false,
+        client: input.client,
+        impersonatorUserId: staff.user.id,
+        impersonatorSessionId: staff.session.id,
+        maxAgeSeconds: IMPERSONATION_MINUTES * 60,
+        now,
+      },
       tx,
     );
-    await recordActivity({ actorUserId: staff.user.id, type: ACTIVITY.userImpersonationStarted, subjectType: "user", subjectId: input.targetUserId, reason, impersonatorUserId: null, metadata: { sessionId: opened.sessionId, minutes: IMPERSONATION_MINUTES } }, tx);
-    await recordActivity({ actorUserId: input.targetUserId, type: ACTIVITY.userLoggedIn, subjectType: "user", subjectId: input.targetUserId, path: "impersonation", reason, impersonatorUserId: staff.user.id }, tx);
+    await recordActivity(
+      {
+        actorUserId: staff.user.id,
+        type: ACTIVITY.userImpersonationStarted,
+        subjectType: "user",
+        subjectId: input.targetUserId,
+        reason,
+        impersonatorUserId: null,
+        metadata: { sessionId: opened.sessionId, minutes: IMPERSONATION_MINUTES },
+      },
+      tx,
+    );
+    await recordActivity(
+      {
+        actorUserId: input.targetUserId,
+        type: ACTIVITY.userLoggedIn,
+        subjectType: "user",
+        subjectId: input.targetUserId,
+        path: "impersonation",
+        reason,
+        impersonatorUserId: staff.user.id,
+      },
+      tx,
+    );
     return { ...opened, expiresAt };
   });
 }

@@ -26,7 +26,10 @@ describe("LoginCompletion", () => {
     const result = await signInWithPassword({ email: user.email.toUpperCase(), password: PASSWORD, client: client(), now });
     expect(result.twoFactorPending).toBe(false);
     const active = await resolveSessionToken(result.token);
-    expect(active).toMatchObject({ user: { id: user.id }, session: { loginMethod: "password", twoFactorPending: false, strongAuthAt: null } });
+    expect(active).toMatchObject({
+      user: { id: user.id },
+      session: { loginMethod: "password", twoFactorPending: false, strongAuthAt: null },
+    });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).lastLoginAt).toEqual(now);
     expect(await db.loginHistory.count({ where: { userId: user.id, event: "login_succeeded", method: "password" } })).toBe(1);
     expect(await db.activityLog.count({ where: { actorUserId: user.id, type: ACTIVITY.userLoggedIn, path: "password" } })).toBe(1);
@@ -51,10 +54,26 @@ describe("LoginCompletion", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).lastLoginAt).toBeNull();
     expect(await db.loginHistory.count({ where: { userId: user.id, event: "login_succeeded" } })).toBe(0);
 
-    expect(await passSecondFactorChallenge({ userId: user.id, session: pending.session, input: await wrongCodeAt(secret, now), client: client(), now })).toBe("wrong");
+    expect(
+      await passSecondFactorChallenge({
+        userId: user.id,
+        session: pending.session,
+        input: await wrongCodeAt(secret, now),
+        client: client(),
+        now,
+      }),
+    ).toBe("wrong");
     expect(await db.loginHistory.count({ where: { userId: user.id, event: "two_factor_failed" } })).toBe(1);
 
-    expect(await passSecondFactorChallenge({ userId: user.id, session: pending.session, input: await codeAt(secret, now), client: client(), now })).toBe("passed");
+    expect(
+      await passSecondFactorChallenge({
+        userId: user.id,
+        session: pending.session,
+        input: await codeAt(secret, now),
+        client: client(),
+        now,
+      }),
+    ).toBe("passed");
     const done = (await resolveSessionToken(result.token))!;
     expect(done.session).toMatchObject({ twoFactorPending: false, strongAuthAt: now });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).lastLoginAt).toEqual(now);
@@ -65,7 +84,9 @@ describe("LoginCompletion", () => {
     const { user, recoveryCodes } = await seedTotpUser({ passwordHash: await hashPassword(PASSWORD) });
     const result = await signInWithPassword({ email: user.email, password: PASSWORD, client: client() });
     const { session } = (await resolveSessionToken(result.token))!;
-    const outcomes = await Promise.all(recoveryCodes.slice(0, 2).map((input) => passSecondFactorChallenge({ userId: user.id, session, input, client: client() })));
+    const outcomes = await Promise.all(
+      recoveryCodes.slice(0, 2).map((input) => passSecondFactorChallenge({ userId: user.id, session, input, client: client() })),
+    );
     expect(outcomes).toEqual(["passed", "passed"]);
     expect(await db.loginHistory.count({ where: { userId: user.id, event: "login_succeeded" } })).toBe(1);
     expect(await db.activityLog.count({ where: { actorUserId: user.id, type: ACTIVITY.userLoggedIn } })).toBe(1);

@@ -18,7 +18,13 @@ export interface CompletedLogin {
 
 // A passkey with user verification is already two factors; the challenge would add nothing.
 const NEEDS_CHALLENGE: ReadonlySet<LoginMethod> = new Set(["password", "login_link", "third_party"]);
-const ACTIVITY_PATH: Record<LoginMethod, string> = { password: "password", login_link: "login_link", third_party: "third_party", passkey: "passkey", impersonation: "impersonation" };
+const ACTIVITY_PATH: Record<LoginMethod, string> = {
+  password: "password",
+  login_link: "login_link",
+  third_party: "third_party",
+  passkey: "passkey",
+  impersonation: "impersonation",
+};
 
 /**
  * Who is asked for a second factor after password, login link or third-party sign-in: every
@@ -40,12 +46,33 @@ export class LoginNotPossibleError extends Error {
  * sign-in. Opens the session; an account that needs the second-factor challenge goes there
  * first and completes there (`finishLogin`), everyone else completes now.
  */
-export async function completeLogin(opts: { userId: number; method: LoginMethod; client: ClientContext; now?: Date }): Promise<CompletedLogin> {
+export async function completeLogin(opts: {
+  userId: number;
+  method: LoginMethod;
+  client: ClientContext;
+  now?: Date;
+}): Promise<CompletedLogin> {
   const now = opts.now ?? new Date();
-  const user = await db.user.findUnique({ where: { id: opts.userId }, select: { isActive: true, deletedAt: true, totpConfirmedAt: true, staffRole: true } });
+  const user = await db.user.findUnique({
+    where: { id: opts.userId },
+    select: { isActive: true, deletedAt: true, totpConfirmedAt: true, staffRole: true },
+  });
   if (!user || !user.isActive || user.deletedAt) throw new LoginNotPossibleError("This account is not active.");
-  const twoFactorPending = NEEDS_CHALLENGE.has(opts.method) && needsSecondFactorChallenge({ staffRole: user.staffRole, hasTotp: user.totpConfirmedAt !== null, hasPasskey: (await countPasskeys(opts.userId)) > 0 });
-  const session = await openSession({ userId: opts.userId, method: opts.method, twoFactorPending, strongAuth: opts.method === "passkey", client: opts.client, now });
+  const twoFactorPending =
+    NEEDS_CHALLENGE.has(opts.method) &&
+    needsSecondFactorChallenge({
+      staffRole: user.staffRole,
+      hasTotp: user.totpConfirmedAt !== null,
+      hasPasskey: (await countPasskeys(opts.userId)) > 0,
+    });
+  const session = await openSession({
+    userId: opts.userId,
+    method: opts.method,
+    twoFactorPending,
+    strongAuth: opts.method === "passkey",
+    client: opts.client,
+    now,
+  });
   if (!twoFactorPending) await finishLogin({ userId: opts.userId, method: opts.method, client: opts.client, now });
   return { ...session, twoFactorPending };
 }
@@ -58,6 +85,19 @@ export async function finishLogin(opts: { userId: number; method: LoginMethod; c
   const now = opts.now ?? new Date();
   await db.user.update({ where: { id: opts.userId }, data: { lastLoginAt: now } });
   await syncEmailRights(opts.userId);
-  await recordLoginHistory({ userId: opts.userId, event: "login_succeeded", method: opts.method, entryPoint: opts.method, ip: opts.client.ip, createdAt: now });
-  await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.userLoggedIn, subjectType: "user", subjectId: opts.userId, path: ACTIVITY_PATH[opts.method] });
+  await recordLoginHistory({
+    userId: opts.userId,
+    event: "login_succeeded",
+    method: opts.method,
+    entryPoint: opts.method,
+    ip: opts.client.ip,
+    createdAt: now,
+  });
+  await recordActivity({
+    actorUserId: opts.userId,
+    type: ACTIVITY.userLoggedIn,
+    subjectType: "user",
+    subjectId: opts.userId,
+    path: ACTIVITY_PATH[opts.method],
+  });
 }

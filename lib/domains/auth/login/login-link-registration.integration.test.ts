@@ -33,11 +33,20 @@ const linkOf = async (email: string) => tokenIn((await mailsTo(email)).at(-1)!.t
 
 /** next-auth's credentials provider `login-link`, as the registration link page's button posts it. */
 async function linkProvider(credentials: Record<string, string>): Promise<string> {
-  type Credentials = { options: { id: string; authorize: (c: Record<string, string>, req: { headers: Record<string, string> }) => Promise<{ sessionToken: string }> } };
+  type Credentials = {
+    options: {
+      id: string;
+      authorize: (c: Record<string, string>, req: { headers: Record<string, string> }) => Promise<{ sessionToken: string }>;
+    };
+  };
   const provider = (getAuthOptions().providers as unknown as Credentials[]).find((p) => p.options?.id === "login-link")!;
   return (await provider.options.authorize(credentials, { headers: { "x-forwarded-for": uniqueClientIp() } })).sessionToken;
 }
-const refusalOf = (p: Promise<unknown>) => p.then(() => null, (e: Error) => e.message);
+const refusalOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: Error) => e.message,
+  );
 
 describe("asking for a login link without an account", () => {
   it("answers at /login as for any address and mails a registration link; no account exists before it is redeemed", async () => {
@@ -54,16 +63,28 @@ describe("asking for a login link without an account", () => {
     expect((await mailsTo(email)).map((m) => [m.mailType, m.subject])).toEqual([["registration_link", "Ihr Link zur Registrierung"]]);
     expect((await mailsTo(known.email)).map((m) => m.mailType)).toEqual(["login_link"]);
     expect(await db.user.count({ where: { email } })).toBe(0);
-    expect(await db.magicLink.findFirstOrThrow({ where: { email } })).toMatchObject({ userId: null, purpose: "registration", source: "login_form", usedAt: null });
+    expect(await db.magicLink.findFirstOrThrow({ where: { email } })).toMatchObject({
+      userId: null,
+      purpose: "registration",
+      source: "login_form",
+      usedAt: null,
+    });
   });
 
   it("does the same DNS work for an address with an account as for one without: the time to answer tells nothing", async () => {
     // The attacker times the answers: only an unknown address used to wait for its domain's DNS.
     const { requestLoginLink } = await import("@/app/hub/login/actions");
     const [knownDomain, unknownDomain] = [`${unique("kunde")}.example`, `${unique("neu")}.example`];
-    const dns = fakeMailDns({ [knownDomain]: { mx: [{ exchange: `mx.${knownDomain}`, priority: 10 }] }, [unknownDomain]: { mx: [{ exchange: `mx.${unknownDomain}`, priority: 10 }] } });
+    const dns = fakeMailDns({
+      [knownDomain]: { mx: [{ exchange: `mx.${knownDomain}`, priority: 10 }] },
+      [unknownDomain]: { mx: [{ exchange: `mx.${unknownDomain}`, priority: 10 }] },
+    });
     const SLOW_MS = 300;
-    const slow = { resolveMx: async (d: string) => (await new Promise((r) => setTimeout(r, SLOW_MS)), dns.resolveMx(d)), resolve4: dns.resolve4, resolve6: dns.resolve6 };
+    const slow = {
+      resolveMx: async (d: string) => (await new Promise((r) => setTimeout(r, SLOW_MS)), dns.resolveMx(d)),
+      resolve4: dns.resolve4,
+      resolve6: dns.resolve6,
+    };
     const known = await seedUser({ email: `presse@${knownDomain}` });
     const timed = async (email: string) => {
       const f = new FormData();
@@ -114,10 +135,20 @@ describe("redeeming the registration link", () => {
     expect(user).toMatchObject({ name: "Jana Petersen", passwordHash: null, isActive: true, staffRole: "user" });
     expect(user.emailVerifiedAt).toBeInstanceOf(Date);
     expect(await resolveSessionToken(session)).toMatchObject({ user: { id: user.id }, session: { loginMethod: "login_link" } });
-    expect(await db.legalDocumentAcceptance.findMany({ where: { userId: user.id }, select: { document: true, version: true }, orderBy: { document: "asc" } })).toEqual(
+    expect(
+      await db.legalDocumentAcceptance.findMany({
+        where: { userId: user.id },
+        select: { document: true, version: true },
+        orderBy: { document: "asc" },
+      }),
+    ).toEqual(
       REQUIRED_DOCUMENTS.map((d) => ({ document: d.document, version: d.version })).sort((a, b) => a.document.localeCompare(b.document)),
     );
-    const activity = await db.activityLog.findMany({ where: { actorUserId: user.id }, orderBy: { id: "asc" }, select: { type: true, path: true } });
+    const activity = await db.activityLog.findMany({
+      where: { actorUserId: user.id },
+      orderBy: { id: "asc" },
+      select: { type: true, path: true },
+    });
     expect(activity).toEqual([
       { type: ACTIVITY.userRegistered, path: "login_link" },
       { type: ACTIVITY.userLoggedIn, path: "login_link" },
@@ -133,17 +164,23 @@ describe("redeeming the registration link", () => {
     const token = await linkOf(email);
     expect(await refusalOf(linkProvider({ token, purpose: "registration", name: "Jana", acceptTerms: "" }))).toBe("registration_details");
     expect(await refusalOf(linkProvider({ token, purpose: "registration", name: " J ", acceptTerms: "1" }))).toBe("registration_details");
-    await expect(signUpWithLoginLink({ token, name: "x".repeat(201), acceptTerms: true, client: client() })).rejects.toBeInstanceOf(RegistrationDetailsError);
+    await expect(signUpWithLoginLink({ token, name: "x".repeat(201), acceptTerms: true, client: client() })).rejects.toBeInstanceOf(
+      RegistrationDetailsError,
+    );
     expect(await db.magicLink.findFirstOrThrow({ where: { email } })).toMatchObject({ usedAt: null });
     expect(await db.user.count({ where: { email } })).toBe(0);
-    await expect(signUpWithLoginLink({ token, name: "Jana", acceptTerms: true, client: client() })).resolves.toMatchObject({ registered: true });
+    await expect(signUpWithLoginLink({ token, name: "Jana", acceptTerms: true, client: client() })).resolves.toMatchObject({
+      registered: true,
+    });
   });
 
   it("registers once when the link is clicked twice at once", async () => {
     const email = address();
     await sendLoginLinkMail({ email, offerRegistration: true });
     const token = await linkOf(email);
-    const results = await Promise.allSettled([0, 1].map(() => signUpWithLoginLink({ token, name: "Jana", acceptTerms: true, client: client() })));
+    const results = await Promise.allSettled(
+      [0, 1].map(() => signUpWithLoginLink({ token, name: "Jana", acceptTerms: true, client: client() })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: expect.any(LoginRefusedError) });
     expect(await db.user.count({ where: { email } })).toBe(1);
@@ -170,7 +207,9 @@ describe("redeeming the registration link", () => {
     const after = await db.user.findUniqueOrThrow({ where: { email } });
     expect(after.passwordHash).toBeNull();
     expect(after.emailVerifiedAt).toBeInstanceOf(Date);
-    expect(await db.activityLog.findMany({ where: { actorUserId: squatted.id, type: ACTIVITY.userRegistered }, select: { path: true } })).toEqual([{ path: "form" }]);
+    expect(
+      await db.activityLog.findMany({ where: { actorUserId: squatted.id, type: ACTIVITY.userRegistered }, select: { path: true } }),
+    ).toEqual([{ path: "form" }]);
   });
 
   it("opens nothing for an address whose account was closed meanwhile", async () => {
@@ -178,7 +217,9 @@ describe("redeeming the registration link", () => {
     await sendLoginLinkMail({ email, offerRegistration: true });
     const token = await linkOf(email);
     const closed = await seedUser({ email, isActive: false, passwordHash: await hashPassword("closed account passphrase") });
-    await expect(signUpWithLoginLink({ token, name: "Jana", acceptTerms: true, client: client() })).rejects.toBeInstanceOf(LoginRefusedError);
+    await expect(signUpWithLoginLink({ token, name: "Jana", acceptTerms: true, client: client() })).rejects.toBeInstanceOf(
+      LoginRefusedError,
+    );
     expect(await db.session.count({ where: { userId: closed.id } })).toBe(0);
   });
 });

@@ -21,7 +21,13 @@ export class RegistrationDetailsError extends Error {
  * session opened by LoginCompletion with path `login_link`. If an account for the address
  * appeared meanwhile, the link signs in to it like a login link: its mailbox is proven now.
  */
-export async function signUpWithLoginLink(opts: { token: string; name: unknown; acceptTerms: unknown; client: ClientContext; now?: Date }): Promise<CompletedLogin & { userId: number; registered: boolean }> {
+export async function signUpWithLoginLink(opts: {
+  token: string;
+  name: unknown;
+  acceptTerms: unknown;
+  client: ClientContext;
+  now?: Date;
+}): Promise<CompletedLogin & { userId: number; registered: boolean }> {
   await assertLoginNotThrottled(opts.client.ip);
   const details = registrationDetails({ name: opts.name, acceptTerms: opts.acceptTerms });
   if (!details) throw new RegistrationDetailsError();
@@ -30,7 +36,12 @@ export async function signUpWithLoginLink(opts: { token: string; name: unknown; 
     link = await redeemLoginLink({ token: opts.token, purpose: "registration", now: opts.now });
   } catch (err) {
     if (!(err instanceof LoginLinkInvalidError)) throw err;
-    await recordLoginFailure({ ip: opts.client.ip, entryPoint: "login_link", reason: err.reason === "unknown" ? "unknown" : "wrong", now: opts.now });
+    await recordLoginFailure({
+      ip: opts.client.ip,
+      entryPoint: "login_link",
+      reason: err.reason === "unknown" ? "unknown" : "wrong",
+      now: opts.now,
+    });
     throw new LoginRefusedError();
   }
   const now = opts.now ?? new Date();

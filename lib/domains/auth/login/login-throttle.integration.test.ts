@@ -41,7 +41,9 @@ describe("login throttle (spec 5.6)", () => {
             signInWithPassword({ email: `nobody-${i}-${randomInt(1e9)}@example.com`, password: "wrong password here", client })
           : i % 3 === 1
             ? signInWithLoginLink({ token: usedLink.token, client })
-            : passkeyAuthenticationOptions().then(({ handle, options }) => signInWithPasskey({ handle, response: { ...stranger.authenticate(options), id: "unknown-credential" }, client }));
+            : passkeyAuthenticationOptions().then(({ handle, options }) =>
+                signInWithPasskey({ handle, response: { ...stranger.authenticate(options), id: "unknown-credential" }, client }),
+              );
       await expect(attempt).rejects.toBeInstanceOf(LoginRefusedError);
       // A success from the same address in between does not reset the count.
       if (i === 10) await signInWithPassword({ email: user.email, password: PASSWORD, client: { ...client } });
@@ -50,11 +52,17 @@ describe("login throttle (spec 5.6)", () => {
     const link = await createLoginLink({ email: user.email, userId: user.id, purpose: "login" });
     await expect(signInWithLoginLink({ token: link.token, client })).rejects.toBeInstanceOf(LoginThrottledError);
     // Another address is not affected.
-    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client: { ip: newIp() } })).resolves.toMatchObject({ userId: user.id });
+    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client: { ip: newIp() } })).resolves.toMatchObject({
+      userId: user.id,
+    });
 
     const h = ipHmac(ip);
     const tallies = await db.failedLoginTally.findMany({ where: { ipHmac: h.value }, orderBy: { entryPoint: "asc" } });
-    expect(tallies.map((t) => [t.entryPoint, t.count])).toEqual([["login_link", 7], ["passkey", 6], ["password", 7]]);
+    expect(tallies.map((t) => [t.entryPoint, t.count])).toEqual([
+      ["login_link", 7],
+      ["passkey", 6],
+      ["password", 7],
+    ]);
     expect(tallies.every((t) => t.ipHmacKeyVersion === h.keyVersion)).toBe(true);
     expect(await db.loginHistory.count({ where: { ipHmac: h.value, event: "login_lockout" } })).toBe(1);
     expect(await db.loginHistory.count({ where: { ipHmac: h.value, event: "login_failed" } })).toBe(20);
@@ -65,7 +73,11 @@ describe("login throttle (spec 5.6)", () => {
     const linkOnly = await seedUserWithRandomId({ passwordHash: null });
     const ip = newIp();
     const client = { ip };
-    for (const [email, password] of [["nobody-" + randomInt(1e9) + "@example.com", PASSWORD], [linkOnly.email, PASSWORD], [user.email, "not the password"]] as const) {
+    for (const [email, password] of [
+      ["nobody-" + randomInt(1e9) + "@example.com", PASSWORD],
+      [linkOnly.email, PASSWORD],
+      [user.email, "not the password"],
+    ] as const) {
       await expect(signInWithPassword({ email, password, client })).rejects.toBeInstanceOf(LoginRefusedError);
     }
     const rows = await db.loginHistory.findMany({ where: { ipHmac: ipHmac(ip).value }, orderBy: { id: "asc" } });
@@ -81,7 +93,11 @@ describe("login throttle (spec 5.6)", () => {
     const user = await seedPasswordUser();
     const client = { ip: newIp() };
     // Each attempt names another account: one account's checks queue (next test), the address counts them all.
-    const results = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => signInWithPassword({ email: `parallel-${i}-${user.email}`, password: "wrong password here", client })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 25 }, (_, i) =>
+        signInWithPassword({ email: `parallel-${i}-${user.email}`, password: "wrong password here", client }),
+      ),
+    );
     const reasons = results.map((r) => (r.status === "rejected" ? (r.reason as Error).name : "ok"));
     // Every attempt that started before the block was in place is a counted failure; none passes.
     expect(reasons.filter((r) => r === "ok")).toHaveLength(0);
@@ -92,7 +108,11 @@ describe("login throttle (spec 5.6)", () => {
 
   it("lets 100 simultaneous guesses at one account from 100 addresses reach the password one at a time, so the slowdown holds", async () => {
     const user = await seedPasswordUser();
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => signInWithPassword({ email: user.email, password: `burst-guess-${i}`, client: { ip: newIp() } }).catch((e: unknown) => e)));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        signInWithPassword({ email: user.email, password: `burst-guess-${i}`, client: { ip: newIp() } }).catch((e: unknown) => e),
+      ),
+    );
     const checked = results.filter((r) => r instanceof LoginRefusedError).length;
     expect(results.every((r) => r instanceof LoginRefusedError || (r instanceof LoginThrottledError && r.scope === "account"))).toBe(true);
     // Without the queue all 100 would pass the slowdown's test before the first failure is written.
@@ -105,7 +125,9 @@ describe("login throttle (spec 5.6)", () => {
     const outcomes = { refused: 0, slowed: 0 };
     let slowedBy: LoginThrottledError | undefined;
     for (let i = 0; i < 100; i++) {
-      const err = await signInWithPassword({ email: user.email, password: `guess-${i}-of-a-password`, client: { ip: newIp() } }).catch((e: unknown) => e);
+      const err = await signInWithPassword({ email: user.email, password: `guess-${i}-of-a-password`, client: { ip: newIp() } }).catch(
+        (e: unknown) => e,
+      );
       if (err instanceof LoginRefusedError) outcomes.refused++;
       else if (err instanceof LoginThrottledError && err.scope === "account") {
         outcomes.slowed++;
@@ -117,18 +139,25 @@ describe("login throttle (spec 5.6)", () => {
     expect(outcomes.slowed).toBe(100 - ACCOUNT_FREE_FAILURES - 1);
     expect(slowedBy!.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     // The owner, from a new address with the right password, waits too: a slowdown, not a lock.
-    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client: { ip: newIp() } })).rejects.toMatchObject({ scope: "account" });
+    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client: { ip: newIp() } })).rejects.toMatchObject({
+      scope: "account",
+    });
     // A login link is not slowed.
     const link = await createLoginLink({ email: user.email, userId: user.id, purpose: "login" });
     await expect(signInWithLoginLink({ token: link.token, client: { ip: newIp() } })).resolves.toMatchObject({ userId: user.id });
     // After the wait the right password works.
     await new Promise((r) => setTimeout(r, (slowedBy!.retryAfterSeconds + 0.2) * 1000));
-    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client: { ip: newIp() } })).resolves.toMatchObject({ userId: user.id });
+    await expect(signInWithPassword({ email: user.email, password: PASSWORD, client: { ip: newIp() } })).resolves.toMatchObject({
+      userId: user.id,
+    });
     // An address without an account is slowed the same way, so the answer does not reveal accounts.
     const nobody = `nobody-${randomInt(1e9)}@example.com`;
     const kinds = [];
-    for (let i = 0; i < 8; i++) kinds.push(((await signInWithPassword({ email: nobody, password: "x".repeat(12), client: { ip: newIp() } }).catch((e: unknown) => e)) as Error).name);
+    for (let i = 0; i < 8; i++)
+      kinds.push(
+        ((await signInWithPassword({ email: nobody, password: "x".repeat(12), client: { ip: newIp() } }).catch((e: unknown) => e)) as Error)
+          .name,
+      );
     expect(kinds.slice(-1)).toEqual(["LoginThrottledError"]);
   });
 });
-

@@ -8,7 +8,12 @@ import { AddressNotVerifiedError, LoginRefusedError } from "./login-errors";
 import { assertLoginNotThrottled, recordLoginFailure } from "@/lib/domains/accounts/passwords/login-failures";
 
 /** Sign-in with a passkey (discoverable credential); confirms the session for the admin area too. */
-export async function signInWithPasskey(opts: { handle: string; response: AuthenticationResponseJSON; client: ClientContext; now?: Date }): Promise<CompletedLogin & { userId: number }> {
+export async function signInWithPasskey(opts: {
+  handle: string;
+  response: AuthenticationResponseJSON;
+  client: ClientContext;
+  now?: Date;
+}): Promise<CompletedLogin & { userId: number }> {
   await assertLoginNotThrottled(opts.client.ip);
   let userId: number;
   try {

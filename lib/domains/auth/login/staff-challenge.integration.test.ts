@@ -26,7 +26,11 @@ withPageSession();
 
 const PASSWORD = "correct horse battery staple";
 const client = () => ({ ip: uniqueClientIp(), userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0" });
-const outcome = (promise: Promise<unknown>) => promise.then(() => "answered", (e: { digest?: string }) => e.digest ?? String(e));
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "answered",
+    (e: { digest?: string }) => e.digest ?? String(e),
+  );
 
 async function staffWithPasskey(staffRole: "admin" | "super_admin" = "super_admin") {
   const user = await seedUserWithRandomId({ staffRole, passwordHash: await hashPassword(PASSWORD) });
@@ -37,7 +41,12 @@ async function staffWithPasskey(staffRole: "admin" | "super_admin" = "super_admi
 
 /** next-auth's credentials provider `password`, as the sign-in form's POST reaches it. */
 async function passwordProvider(email: string, password: string): Promise<string> {
-  type Credentials = { options: { id: string; authorize: (c: Record<string, string>, req: { headers: Record<string, string> }) => Promise<{ sessionToken: string }> } };
+  type Credentials = {
+    options: {
+      id: string;
+      authorize: (c: Record<string, string>, req: { headers: Record<string, string> }) => Promise<{ sessionToken: string }>;
+    };
+  };
   const provider = (getAuthOptions().providers as unknown as Credentials[]).find((p) => p.options?.id === "password")!;
   const signedIn = await provider.options.authorize({ email, password }, { headers: { "x-forwarded-for": uniqueClientIp() } });
   return signedIn.sessionToken;
@@ -91,12 +100,28 @@ describe("the staff second factor at sign-in", () => {
 
     // Another account's passkey, answering this account's request: refused and recorded.
     const foreign = await passkeyAuthenticationOptionsForUser(user.id);
-    expect(await passPasskeyChallenge({ userId: user.id, session, handle: foreign.handle, response: other.authenticator.authenticate(foreign.options), client: client() })).toBe("wrong");
+    expect(
+      await passPasskeyChallenge({
+        userId: user.id,
+        session,
+        handle: foreign.handle,
+        response: other.authenticator.authenticate(foreign.options),
+        client: client(),
+      }),
+    ).toBe("wrong");
     expect(await db.loginHistory.count({ where: { userId: user.id, event: "two_factor_failed", method: "passkey" } })).toBe(1);
     expect((await resolveSessionToken(token))!.session.twoFactorPending).toBe(true);
 
     const own = await passkeyAuthenticationOptionsForUser(user.id);
-    expect(await passPasskeyChallenge({ userId: user.id, session, handle: own.handle, response: authenticator.authenticate(own.options), client: client() })).toBe("passed");
+    expect(
+      await passPasskeyChallenge({
+        userId: user.id,
+        session,
+        handle: own.handle,
+        response: authenticator.authenticate(own.options),
+        client: client(),
+      }),
+    ).toBe("passed");
     expect((await resolveSessionToken(token))!.session).toMatchObject({ twoFactorPending: false, strongAuthAt: expect.any(Date) });
     expect(await db.loginHistory.count({ where: { userId: user.id, event: "login_succeeded", method: "password" } })).toBe(1);
   });
@@ -119,7 +144,9 @@ describe("the staff second factor at sign-in", () => {
     const actions = await import("@/app/hub/login/actions");
     const started = await actions.startPasskeyChallenge();
     if (!("handle" in started)) throw new Error(`no passkey request: ${started.message}`);
-    expect(await outcome(actions.answerChallengeWithPasskey(started.handle, authenticator.authenticate(started.options)))).toMatch(/^NEXT_REDIRECT;.*\/admin\//);
+    expect(await outcome(actions.answerChallengeWithPasskey(started.handle, authenticator.authenticate(started.options)))).toMatch(
+      /^NEXT_REDIRECT;.*\/admin\//,
+    );
     expect((await resolveSessionToken(token))!.session).toMatchObject({ twoFactorPending: false, strongAuthAt: expect.any(Date) });
     signOut();
   });

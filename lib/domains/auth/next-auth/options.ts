@@ -55,7 +55,14 @@ function credentialProviders() {
       id: "password",
       name: "Password",
       credentials: { email: { type: "email" }, password: { type: "password" } },
-      authorize: (c, req) => entryPoint(() => signInWithPassword({ email: str(c?.email).slice(0, 320), password: str(c?.password).slice(0, 1024), client: clientContextOf(req.headers ?? {}) })),
+      authorize: (c, req) =>
+        entryPoint(() =>
+          signInWithPassword({
+            email: str(c?.email).slice(0, 320),
+            password: str(c?.password).slice(0, 1024),
+            client: clientContextOf(req.headers ?? {}),
+          }),
+        ),
     }),
     CredentialsProvider({
       id: "login-link",
@@ -68,8 +75,17 @@ function credentialProviders() {
           str(c?.purpose) === "invitation"
             ? signInWithInvitation({ token: str(c?.token).slice(0, 200), client: clientContextOf(req.headers ?? {}) })
             : str(c?.purpose) === "registration"
-              ? signUpWithLoginLink({ token: str(c?.token).slice(0, 200), name: str(c?.name).slice(0, 201), acceptTerms: str(c?.acceptTerms) === "1", client: clientContextOf(req.headers ?? {}) })
-              : signInWithLoginLink({ token: str(c?.token).slice(0, 200), client: clientContextOf(req.headers ?? {}), browserSessionBinding: await browserBinding() }),
+              ? signUpWithLoginLink({
+                  token: str(c?.token).slice(0, 200),
+                  name: str(c?.name).slice(0, 201),
+                  acceptTerms: str(c?.acceptTerms) === "1",
+                  client: clientContextOf(req.headers ?? {}),
+                })
+              : signInWithLoginLink({
+                  token: str(c?.token).slice(0, 200),
+                  client: clientContextOf(req.headers ?? {}),
+                  browserSessionBinding: await browserBinding(),
+                }),
         ),
     }),
     CredentialsProvider({
@@ -112,7 +128,12 @@ function oidcProvider() {
 }
 
 /** Third-party sign-in: the decision is the domain's; a signed-in outcome runs LoginCompletion. */
-async function thirdPartySignIn(user: User, provider: string, profile: Record<string, unknown> | undefined, client: ClientContext): Promise<true | string> {
+async function thirdPartySignIn(
+  user: User,
+  provider: string,
+  profile: Record<string, unknown> | undefined,
+  client: ClientContext,
+): Promise<true | string> {
   try {
     const outcome = await resolveThirdPartyLogin(
       {
@@ -130,7 +151,8 @@ async function thirdPartySignIn(user: User, provider: string, profile: Record<st
     (user as SignedInUser).sessionToken = completed.token;
     return true;
   } catch (err) {
-    if (err instanceof ThirdPartyLoginRefusedError) return `/login?error=${err.reason === "unverified_email" ? LOGIN_ERROR.unverifiedEmail : LOGIN_ERROR.refused}`;
+    if (err instanceof ThirdPartyLoginRefusedError)
+      return `/login?error=${err.reason === "unverified_email" ? LOGIN_ERROR.unverifiedEmail : LOGIN_ERROR.refused}`;
     if (err instanceof LoginNotPossibleError) return `/login?error=${LOGIN_ERROR.refused}`;
     throw err;
   }

@@ -6,7 +6,13 @@ import { REQUIRED_DOCUMENTS } from "@/lib/domains/legal-terms/documents";
 import { registerAccount } from "./register-account";
 
 const address = () => `new-${randomInt(1e9)}@example.com`;
-const input = (email: string) => ({ name: "Jana Petersen", email, password: "a long enough passphrase", acceptTerms: true, ip: "192.0.2.44" });
+const input = (email: string) => ({
+  name: "Jana Petersen",
+  email,
+  password: "a long enough passphrase",
+  acceptTerms: true,
+  ip: "192.0.2.44",
+});
 
 describe("registration", () => {
   it("creates the account with the current legal acceptances, a confirmation link, the activity entry and stage 4", async () => {
@@ -34,8 +40,14 @@ describe("registration", () => {
 
   it("refuses a short password and missing consent with field issues, storing nothing", async () => {
     const email = address();
-    await expect(registerAccount({ ...input(email), password: "too short" })).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "password" }] });
-    await expect(registerAccount({ ...input(email), acceptTerms: false })).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "acceptTerms" }] });
+    await expect(registerAccount({ ...input(email), password: "too short" })).rejects.toMatchObject({
+      code: "validation_failed",
+      issues: [{ path: "password" }],
+    });
+    await expect(registerAccount({ ...input(email), acceptTerms: false })).rejects.toMatchObject({
+      code: "validation_failed",
+      issues: [{ path: "acceptTerms" }],
+    });
     expect(await db.user.count({ where: { email } })).toBe(0);
   });
 

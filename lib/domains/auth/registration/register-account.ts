@@ -34,10 +34,22 @@ export type RegistrationInput = Omit<z.input<typeof RegistrationInput>, "acceptT
  * confirms the address, an existing one a notice with a login link instead of a second account.
  * Legal acceptance of the current versions is recorded with the account (stage 4 of the funnel).
  */
-export async function registerAccount(input: RegistrationInput & { ip: string; browserSessionBinding?: string | null; breachCheck?: BreachedPasswordCheck; invitationToken?: string | null }): Promise<void> {
+export async function registerAccount(
+  input: RegistrationInput & {
+    ip: string;
+    browserSessionBinding?: string | null;
+    breachCheck?: BreachedPasswordCheck;
+    invitationToken?: string | null;
+  },
+): Promise<void> {
   const parsed = RegistrationInput.safeParse(input);
   if (!parsed.success) {
-    throw new AppError("validation_failed", "The registration form has errors.", undefined, parsed.error.issues.map((i) => ({ path: String(i.path[0] ?? "form"), message: i.message })));
+    throw new AppError(
+      "validation_failed",
+      "The registration form has errors.",
+      undefined,
+      parsed.error.issues.map((i) => ({ path: String(i.path[0] ?? "form"), message: i.message })),
+    );
   }
   const { name, email, password } = parsed.data;
   await assertPlausibleMailDomains({ email }, { message: INVALID_EMAIL, summary: "The registration form has errors." });
@@ -50,36 +62,79 @@ export async function registerAccount(input: RegistrationInput & { ip: string; b
   if (existing) {
     await db.$transaction(async (tx) => {
       const link = await createLoginLink({ email, userId: existing.id, purpose: "login", source: "registration_existing" }, tx);
-      await sendMail({ to: email, ...(await registrationExistingMail({ url: link.url, ttlMinutes: LOGIN_LINK_TTL_MINUTES.login, language: recipientLanguage({ userLocale: existing.locale }) })), mailType: "registration_existing" }, tx);
+      await sendMail(
+        {
+          to: email,
+          ...(await registrationExistingMail({
+            url: link.url,
+            ttlMinutes: LOGIN_LINK_TTL_MINUTES.login,
+            language: recipientLanguage({ userLocale: existing.locale }),
+          })),
+          mailType: "registration_existing",
+        },
+        tx,
+      );
     });
     return;
   }
 
   const invitationId = await invitationForRegistration(input.invitationToken, email);
   const passwordHash = await hashPassword(password);
-  const created = await db.$transaction(async (tx) => {
-    const user = await tx.user.create({ data: { email, name, passwordHash }, select: { id: true } });
-    await recordRegistrationAcceptances(tx, user.id, input.ip);
-    // The browser that registered is noted: confirming there keeps the password set with the
-    // registration; anywhere else the first confirmation discards it (verifyAccountAddress).
-    const registeredIn = hashBinding(input.browserSessionBinding);
-    // Registered from an invitation to this address: confirming joins the newsroom (lib/domains/companies/team).
-    const payload = { ...(registeredIn ? { registeredIn } : {}), ...(invitationId ? { invitationId } : {}) };
-    const link = await createLoginLink({ email, userId: user.id, purpose: "login", source: "registration", ...(Object.keys(payload).length ? { payload } : {}) }, tx);
-    await sendMail({ to: email, ...(await registrationConfirmMail({ name, url: link.url, ttlMinutes: LOGIN_LINK_TTL_MINUTES.login, language: recipientLanguage({}) })), mailType: "registration_confirm" }, tx);
-    return user;
-  }).catch((err: unknown) => {
-    // Two registrations of one address at once: the loser ends like a known address.
-    if ((err as { code?: string }).code === "P2002") return null;
-    throw err;
-  });
+  const created = await db
+    .$transaction(async (tx) => {
+      const user = await tx.user.create({ data: { email, name, passwordHash }, select: { id: true } });
+      await recordRegistrationAcceptances(tx, user.id, input.ip);
+      // The browser that registered is noted: confirming there keeps the password set with the
+      // registration; anywhere else the first confirmation discards it (verifyAccountAddress).
+      const registeredIn = hashBinding(input.browserSessionBinding);
+      // Registered from an invitation to this address: confirming joins the newsroom (lib/domains/companies/team).
+      const payload = { ...(registeredIn ? { registeredIn } : {}), ...(invitationId ? { invitationId } : {}) };
+      const link = await createLoginLink(
+        { email, userId: user.id, purpose: "login", source: "registration", ...(Object.keys(payload).length ? { payload } : {}) },
+        tx,
+      );
+      await sendMail(
+        {
+          to: email,
+          ...(await registrationConfirmMail({
+            name,
+            url: link.url,
+            ttlMinutes: LOGIN_LINK_TTL_MINUTES.login,
+            language: recipientLanguage({}),
+          })),
+          mailType: "registration_confirm",
+        },
+        tx,
+      );
+      return user;
+    })
+    .catch((err: unknown) => {
+      // Two registrations of one address at once: the loser ends like a known address.
+      if ((err as { code?: string }).code === "P2002") return null;
+      throw err;
+    });
   if (!created) return;
-  await recordActivity({ actorUserId: created.id, type: ACTIVITY.userRegistered, subjectType: "user", subjectId: created.id, path: "form" });
+  await recordActivity({
+    actorUserId: created.id,
+    type: ACTIVITY.userRegistered,
+    subjectType: "user",
+    subjectId: created.id,
+    path: "form",
+  });
   await recordConversionEvent({ stage: 4, source: "registration_form" });
 }
 
 /** The new account's acceptance of the current legal documents, from this client (kept only as an HMAC); `at` defaults to the database's now. */
 export async function recordRegistrationAcceptances(tx: Tx, userId: number, ip: string, at?: Date): Promise<void> {
   const hmac = ipHmac(ip);
-  await tx.legalDocumentAcceptance.createMany({ data: REQUIRED_DOCUMENTS.map((d) => ({ userId, document: d.document, version: d.version, ipHmac: hmac.value, ipHmacKeyVersion: hmac.keyVersion, acceptedAt: at })) });
+  await tx.legalDocumentAcceptance.createMany({
+    data: REQUIRED_DOCUMENTS.map((d) => ({
+      userId,
+      document: d.document,
+      version: d.version,
+      ipHmac: hmac.value,
+      ipHmacKeyVersion: hmac.keyVersion,
+      acceptedAt: at,
+    })),
+  });
 }

@@ -27,7 +27,12 @@ export function registrationDetails(input: { name: unknown; acceptTerms: unknown
  * that appeared for the address meanwhile (a form registration) is answered instead, unregistered:
  * the caller signs in to it as with any login link.
  */
-export async function registerThroughLoginLink(opts: { email: string; name: string; ip: string; now?: Date }): Promise<{ userId: number; registered: boolean }> {
+export async function registerThroughLoginLink(opts: {
+  email: string;
+  name: string;
+  ip: string;
+  now?: Date;
+}): Promise<{ userId: number; registered: boolean }> {
   const now = opts.now ?? new Date();
   const email = opts.email.trim().toLowerCase();
   const outcome = await db
@@ -36,7 +41,10 @@ export async function registerThroughLoginLink(opts: { email: string; name: stri
       if (existing) return { userId: existing.id, registered: false };
       const user = await tx.user.create({ data: { email, name: opts.name, emailVerifiedAt: now }, select: { id: true } });
       await recordRegistrationAcceptances(tx, user.id, opts.ip, now);
-      await recordActivity({ actorUserId: user.id, type: ACTIVITY.userRegistered, subjectType: "user", subjectId: user.id, path: "login_link" }, tx);
+      await recordActivity(
+        { actorUserId: user.id, type: ACTIVITY.userRegistered, subjectType: "user", subjectId: user.id, path: "login_link" },
+        tx,
+      );
       return { userId: user.id, registered: true };
     })
     .catch(async (err: unknown) => {

@@ -20,7 +20,8 @@ async function staffWithPasskey() {
   return { user, authenticator, sessionId };
 }
 
-const strongAuthAt = async (sessionId: number) => (await db.session.findUniqueOrThrow({ where: { id: sessionId }, select: { strongAuthAt: true } })).strongAuthAt;
+const strongAuthAt = async (sessionId: number) =>
+  (await db.session.findUniqueOrThrow({ where: { id: sessionId }, select: { strongAuthAt: true } })).strongAuthAt;
 
 describe("confirmAdminSessionWithPasskey", () => {
   it("refuses another account's passkey (ForeignPasskeyError) and leaves the session unconfirmed; the account's own passkey confirms it", async () => {
@@ -28,13 +29,23 @@ describe("confirmAdminSessionWithPasskey", () => {
     const other = await staffWithPasskey();
     // Another staff member's passkey answering a sign-in request that names no account.
     const open = await passkeyAuthenticationOptions();
-    const attempt = confirmAdminSessionWithPasskey({ userId: staff.user.id, sessionId: staff.sessionId, handle: open.handle, response: other.authenticator.authenticate(open.options) });
+    const attempt = confirmAdminSessionWithPasskey({
+      userId: staff.user.id,
+      sessionId: staff.sessionId,
+      handle: open.handle,
+      response: other.authenticator.authenticate(open.options),
+    });
     await expect(attempt).rejects.toBeInstanceOf(ForeignPasskeyError);
     await expect(attempt).rejects.toMatchObject({ code: "forbidden", details: { reason: "foreign_passkey" } });
     expect(await strongAuthAt(staff.sessionId)).toBeNull();
 
     const own = await passkeyAuthenticationOptionsForUser(staff.user.id);
-    await confirmAdminSessionWithPasskey({ userId: staff.user.id, sessionId: staff.sessionId, handle: own.handle, response: staff.authenticator.authenticate(own.options) });
+    await confirmAdminSessionWithPasskey({
+      userId: staff.user.id,
+      sessionId: staff.sessionId,
+      handle: own.handle,
+      response: staff.authenticator.authenticate(own.options),
+    });
     expect(await strongAuthAt(staff.sessionId)).toEqual(expect.any(Date));
     expect(await strongAuthAt(other.sessionId)).toBeNull();
   });
@@ -43,7 +54,12 @@ describe("confirmAdminSessionWithPasskey", () => {
     const staff = await staffWithPasskey();
     const victim = await staffWithPasskey();
     const own = await passkeyAuthenticationOptionsForUser(staff.user.id);
-    await confirmAdminSessionWithPasskey({ userId: staff.user.id, sessionId: victim.sessionId, handle: own.handle, response: staff.authenticator.authenticate(own.options) });
+    await confirmAdminSessionWithPasskey({
+      userId: staff.user.id,
+      sessionId: victim.sessionId,
+      handle: own.handle,
+      response: staff.authenticator.authenticate(own.options),
+    });
     expect(await strongAuthAt(victim.sessionId)).toBeNull();
   });
 });
@@ -53,15 +69,28 @@ describe("confirmAdminSessionWithCode", () => {
     const { user, secret } = await seedTotpUser({ staffRole: "admin", permissions: ["users:manage"] });
     const { sessionId } = await openSession({ userId: user.id, method: "password", twoFactorPending: false, strongAuth: false, client });
     const now = new Date();
-    expect(await confirmAdminSessionWithCode({ userId: user.id, sessionId, input: await wrongCodeAt(secret, now), now })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await confirmAdminSessionWithCode({ userId: user.id, sessionId, input: await wrongCodeAt(secret, now), now })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+    });
     expect(await strongAuthAt(sessionId)).toBeNull();
     // Staff without an app: nothing to check, nothing confirmed.
     const plain = await seedUserWithRandomId({ staffRole: "admin" });
-    const { sessionId: plainSession } = await openSession({ userId: plain.id, method: "password", twoFactorPending: false, strongAuth: false, client });
-    expect(await confirmAdminSessionWithCode({ userId: plain.id, sessionId: plainSession, input: await codeAt(secret, now), now })).toEqual({ ok: false, reason: "not_enabled" });
+    const { sessionId: plainSession } = await openSession({
+      userId: plain.id,
+      method: "password",
+      twoFactorPending: false,
+      strongAuth: false,
+      client,
+    });
+    expect(await confirmAdminSessionWithCode({ userId: plain.id, sessionId: plainSession, input: await codeAt(secret, now), now })).toEqual(
+      { ok: false, reason: "not_enabled" },
+    );
     expect(await strongAuthAt(plainSession)).toBeNull();
 
-    expect(await confirmAdminSessionWithCode({ userId: user.id, sessionId, input: await codeAt(secret, now), now })).toMatchObject({ ok: true });
+    expect(await confirmAdminSessionWithCode({ userId: user.id, sessionId, input: await codeAt(secret, now), now })).toMatchObject({
+      ok: true,
+    });
     expect(await strongAuthAt(sessionId)).toEqual(now);
   });
 });

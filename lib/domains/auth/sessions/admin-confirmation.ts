@@ -27,7 +27,13 @@ async function markConfirmed(userId: number, sessionId: number, now: Date): Prom
  * otherwise, the challenge spent either way) and the passkey must be one of `userId`'s
  * (ForeignPasskeyError otherwise); only then is the session marked.
  */
-export async function confirmAdminSessionWithPasskey(opts: { userId: number; sessionId: number; handle: string; response: AuthenticationResponseJSON; now?: Date }): Promise<void> {
+export async function confirmAdminSessionWithPasskey(opts: {
+  userId: number;
+  sessionId: number;
+  handle: string;
+  response: AuthenticationResponseJSON;
+  now?: Date;
+}): Promise<void> {
   const now = opts.now ?? new Date();
   const owner = await verifyPasskeyAuthentication(opts.handle, opts.response, now);
   if (owner !== opts.userId) throw new ForeignPasskeyError();
@@ -38,7 +44,13 @@ export async function confirmAdminSessionWithPasskey(opts: { userId: number; ses
  * Confirms the session with an app code or a recovery code of `userId` (checked and throttled
  * like the login challenge: TwoFactorThrottledError); the session is marked only when it passes.
  */
-export async function confirmAdminSessionWithCode(opts: { userId: number; sessionId: number; input: string; ip?: string; now?: Date }): Promise<SecondFactorCheck> {
+export async function confirmAdminSessionWithCode(opts: {
+  userId: number;
+  sessionId: number;
+  input: string;
+  ip?: string;
+  now?: Date;
+}): Promise<SecondFactorCheck> {
   const now = opts.now ?? new Date();
   const check = await checkSecondFactor({ userId: opts.userId, input: opts.input, entryPoint: "admin_confirmation", ip: opts.ip, now });
   if (check.ok) await markConfirmed(opts.userId, opts.sessionId, now);

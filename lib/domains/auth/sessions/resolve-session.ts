@@ -54,9 +54,38 @@ export async function resolveSessionToken(token: string | null | undefined, now 
   const row = await db.session.findUnique({
     where: { sessionTokenHash: sessionTokenHash(token) },
     select: {
-      id: true, createdAt: true, expiresAt: true, lastSeenAt: true, loginMethod: true, twoFactorPending: true, strongAuthAt: true, identityProvedAt: true, identityProofKind: true, impersonatorUserId: true,
-      user: { select: { id: true, email: true, name: true, staffRole: true, permissions: true, isActive: true, deletedAt: true, emailVerifiedAt: true, sessionsRevokedAtMs: true, totpConfirmedAt: true } },
-      impersonatorSession: { select: { userId: true, createdAt: true, expiresAt: true, user: { select: { isActive: true, deletedAt: true, staffRole: true, permissions: true, sessionsRevokedAtMs: true } } } },
+      id: true,
+      createdAt: true,
+      expiresAt: true,
+      lastSeenAt: true,
+      loginMethod: true,
+      twoFactorPending: true,
+      strongAuthAt: true,
+      identityProvedAt: true,
+      identityProofKind: true,
+      impersonatorUserId: true,
+      user: {
+        select: {
+          id: true,
+          email: true,
+          name: true,
+          staffRole: true,
+          permissions: true,
+          isActive: true,
+          deletedAt: true,
+          emailVerifiedAt: true,
+          sessionsRevokedAtMs: true,
+          totpConfirmedAt: true,
+        },
+      },
+      impersonatorSession: {
+        select: {
+          userId: true,
+          createdAt: true,
+          expiresAt: true,
+          user: { select: { isActive: true, deletedAt: true, staffRole: true, permissions: true, sessionsRevokedAtMs: true } },
+        },
+      },
     },
   });
   if (!row || row.expiresAt <= now) return null;
@@ -67,7 +96,12 @@ export async function resolveSessionToken(token: string | null | undefined, now 
   // so a session of one predates that rule or was slipped in: void. Staff acting as the customer excepted.
   const unconfirmed = !user.emailVerifiedAt && row.impersonatorUserId === null;
   const impersonationEnd = impersonationEndOf(row, now);
-  if (idleStaff || unconfirmed || impersonationEnd || isSessionRevoked(row.createdAt, user.sessionsRevokedAtMs, await legacyRevocationMarker(user.id))) {
+  if (
+    idleStaff ||
+    unconfirmed ||
+    impersonationEnd ||
+    isSessionRevoked(row.createdAt, user.sessionsRevokedAtMs, await legacyRevocationMarker(user.id))
+  ) {
     await endSessionRow(row, impersonationEnd ?? "sessions_revoked");
     return null;
   }
@@ -75,15 +109,45 @@ export async function resolveSessionToken(token: string | null | undefined, now 
     await db.session.updateMany({ where: { id: row.id }, data: { lastSeenAt: now } });
   }
   return {
-    user: { id: user.id, email: user.email, name: user.name, staffRole: user.staffRole, permissions: user.permissions, isActive: user.isActive, deletedAt: user.deletedAt, hasTotp: user.totpConfirmedAt !== null },
-    session: { id: row.id, createdAt: row.createdAt, loginMethod: row.loginMethod, twoFactorPending: row.twoFactorPending, strongAuthAt: row.strongAuthAt, identityProvedAt: row.identityProvedAt, identityProofKind: row.identityProofKind, impersonatorUserId: row.impersonatorUserId, expiresAt: row.expiresAt },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      staffRole: user.staffRole,
+      permissions: user.permissions,
+      isActive: user.isActive,
+      deletedAt: user.deletedAt,
+      hasTotp: user.totpConfirmedAt !== null,
+    },
+    session: {
+      id: row.id,
+      createdAt: row.createdAt,
+      loginMethod: row.loginMethod,
+      twoFactorPending: row.twoFactorPending,
+      strongAuthAt: row.strongAuthAt,
+      identityProvedAt: row.identityProvedAt,
+      identityProofKind: row.identityProofKind,
+      impersonatorUserId: row.impersonatorUserId,
+      expiresAt: row.expiresAt,
+    },
   };
 }
 
 type ImpersonationRow = {
   impersonatorUserId: number | null;
   user: { staffRole: string };
-  impersonatorSession: { userId: number; createdAt: Date; expiresAt: Date; user: { isActive: boolean; deletedAt: Date | null; staffRole: "user" | "admin" | "super_admin"; permissions: string[]; sessionsRevokedAtMs: bigint | null } } | null;
+  impersonatorSession: {
+    userId: number;
+    createdAt: Date;
+    expiresAt: Date;
+    user: {
+      isActive: boolean;
+      deletedAt: Date | null;
+      staffRole: "user" | "admin" | "super_admin";
+      permissions: string[];
+      sessionsRevokedAtMs: bigint | null;
+    };
+  } | null;
 };
 
 /**
@@ -106,7 +170,10 @@ function impersonationEndOf(row: ImpersonationRow, now: Date): ImpersonationEnd 
  * why; a staff session first ends the impersonations opened from it (the cascade would leave no
  * entry). Only the request that removed the row writes (two requests at once record one end).
  */
-async function endSessionRow(row: { id: number; impersonatorUserId: number | null; user: { id: number } }, impersonationEnd: ImpersonationEnd): Promise<void> {
+async function endSessionRow(
+  row: { id: number; impersonatorUserId: number | null; user: { id: number } },
+  impersonationEnd: ImpersonationEnd,
+): Promise<void> {
   if (row.impersonatorUserId === null) await closeSessionById(row.id);
   else await endImpersonationRow({ id: row.id, userId: row.user.id, impersonatorUserId: row.impersonatorUserId }, impersonationEnd);
 }

@@ -11,7 +11,8 @@ import { signOutOtherDevices } from "./sign-out-other-devices";
 import { openSession } from "./start-session";
 
 const client = { ip: "192.0.2.10", userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Firefox/133.0" };
-const open = (userId: number, now = new Date(), extra: { impersonatorUserId?: number; impersonatorSessionId?: number } = {}) => openSession({ userId, method: "password", twoFactorPending: false, strongAuth: false, client, now, ...extra });
+const open = (userId: number, now = new Date(), extra: { impersonatorUserId?: number; impersonatorSessionId?: number } = {}) =>
+  openSession({ userId, method: "password", twoFactorPending: false, strongAuth: false, client, now, ...extra });
 
 describe("EnsureSessionIsNotRevoked", () => {
   it("rejects sessions older than sessions_revoked_at_ms and keeps younger ones", async () => {
@@ -54,7 +55,10 @@ describe("EnsureSessionIsNotRevoked", () => {
     const staff = await seedUserWithRandomId({ staffRole: "admin" });
     const s = await open(staff.id);
     const resolved = (await resolveSessionToken(s.token))!;
-    const at = (hoursAgo: number) => ({ ...resolved, session: { ...resolved.session, strongAuthAt: new Date(Date.now() - hoursAgo * 3_600_000) } });
+    const at = (hoursAgo: number) => ({
+      ...resolved,
+      session: { ...resolved.session, strongAuthAt: new Date(Date.now() - hoursAgo * 3_600_000) },
+    });
     expect(needsStrongAdminConfirmation(resolved)).toBe(true);
     expect(needsStrongAdminConfirmation(at(ADMIN_CONFIRMATION_HOURS - 1))).toBe(false);
     expect(needsStrongAdminConfirmation(at(ADMIN_CONFIRMATION_HOURS + 0.1))).toBe(true);
@@ -74,7 +78,12 @@ describe("EnsureSessionIsNotRevoked", () => {
     const user = await seedUserWithRandomId({ passwordHash: await hashPassword("old password of the account") });
     const current = await open(user.id, new Date(Date.now() - 2_000));
     const other = await open(user.id, new Date(Date.now() - 2_000));
-    await changePassword({ userId: user.id, currentPassword: "old password of the account", newPassword: "a new password for the test", currentSessionId: current.sessionId });
+    await changePassword({
+      userId: user.id,
+      currentPassword: "old password of the account",
+      newPassword: "a new password for the test",
+      currentSessionId: current.sessionId,
+    });
     expect(await resolveSessionToken(current.token)).not.toBeNull();
     expect(await resolveSessionToken(other.token)).toBeNull();
     await resetPassword({ userId: user.id, newPassword: "another new password here" });

@@ -9,7 +9,10 @@ import type { SessionState } from "./resolve-session";
  * keeps the current one. Not during impersonation: the impersonator would end the customer's
  * own sessions.
  */
-export async function signOutOtherDevices(userId: number, current: Pick<SessionState, "id" | "impersonatorUserId">): Promise<{ ended: number }> {
+export async function signOutOtherDevices(
+  userId: number,
+  current: Pick<SessionState, "id" | "impersonatorUserId">,
+): Promise<{ ended: number }> {
   assertNotImpersonating(current, "security");
   return db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { rememberToken: randomBytes(30).toString("base64url") } });

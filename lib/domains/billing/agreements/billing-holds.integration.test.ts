@@ -16,14 +16,28 @@ const berlin = (d: string) => berlinStartOfDay(d)!;
 const billingAdmin = () => seedAdmin(["billing:manage"]);
 
 function seedAgreement(userId: number, data: Partial<Prisma.UserPaymentOptionUncheckedCreateInput> = {}) {
-  return db.userPaymentOption.create({ data: { userId, provider: "manual", plan: "starter", priceCents: 4900, periodStart: berlin("2026-05-01"), periodEnd: berlin("2026-06-01"), ...data } });
+  return db.userPaymentOption.create({
+    data: {
+      userId,
+      provider: "manual",
+      plan: "starter",
+      priceCents: 4900,
+      periodStart: berlin("2026-05-01"),
+      periodEnd: berlin("2026-06-01"),
+      ...data,
+    },
+  });
 }
-const seedHeld = (userId: number) => seedAgreement(userId, { billingHoldAt: new Date("2026-05-30T10:00:00Z"), billingHoldReason: "Zahlungsstreit" });
+const seedHeld = (userId: number) =>
+  seedAgreement(userId, { billingHoldAt: new Date("2026-05-30T10:00:00Z"), billingHoldReason: "Zahlungsstreit" });
 const agreement = (id: number) => db.userPaymentOption.findUniqueOrThrow({ where: { id } });
 const invoicesOf = (id: number) => db.invoice.findMany({ where: { userPaymentOptionId: id } });
 
 async function refusal(p: Promise<unknown>): Promise<string> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
   return err.code;
 }
@@ -44,10 +58,21 @@ describe("billing holds", () => {
     const billed = await billNow({ paymentOptionId: a.id, actorUserId: admin.id, now: NOW });
     expect(billed.skipped).toBeNull();
     const [invoice] = await invoicesOf(a.id);
-    expect(invoice).toMatchObject({ id: billed.invoice!.id, number: billed.invoice!.number, status: "open", amountCents: 4900, periodStart: berlin("2026-06-01"), periodEnd: berlin("2026-07-01"), sentAt: NOW });
+    expect(invoice).toMatchObject({
+      id: billed.invoice!.id,
+      number: billed.invoice!.number,
+      status: "open",
+      amountCents: 4900,
+      periodStart: berlin("2026-06-01"),
+      periodEnd: berlin("2026-07-01"),
+      sentAt: NOW,
+    });
     expect(await agreement(a.id)).toMatchObject({ billingHoldAt: null, billingHoldReason: null, periodEnd: berlin("2026-07-01") });
     expect(await db.mailOutbox.count({ where: { to: customer.email, mailType: "invoice" } })).toBe(1);
-    const entries = await db.activityLog.findMany({ where: { subjectType: "agreement", subjectId: String(a.id), actorUserId: admin.id }, orderBy: { id: "asc" } });
+    const entries = await db.activityLog.findMany({
+      where: { subjectType: "agreement", subjectId: String(a.id), actorUserId: admin.id },
+      orderBy: { id: "asc" },
+    });
     expect(entries.map((e) => e.type)).toEqual(["agreement.billing_hold_placed", "agreement.period_invoiced", "agreement.billed_now"]);
     expect(entries[2]).toMatchObject({ result: invoice!.number, reason: "Adresse klären" });
 
@@ -61,13 +86,21 @@ describe("billing holds", () => {
     const customer = await seedUser();
     const held = await seedHeld(customer.id);
     const running = await seedAgreement(customer.id);
-    expect(await refusal(removeBlockedAgreement({ paymentOptionId: held.id, actorUserId: admin.id, reason: "   " }))).toBe("validation_failed");
-    expect(await refusal(removeBlockedAgreement({ paymentOptionId: running.id, actorUserId: admin.id, reason: "Kunde weg" }))).toBe("conflict");
+    expect(await refusal(removeBlockedAgreement({ paymentOptionId: held.id, actorUserId: admin.id, reason: "   " }))).toBe(
+      "validation_failed",
+    );
+    expect(await refusal(removeBlockedAgreement({ paymentOptionId: running.id, actorUserId: admin.id, reason: "Kunde weg" }))).toBe(
+      "conflict",
+    );
 
     await removeBlockedAgreement({ paymentOptionId: held.id, actorUserId: admin.id, reason: "Kunde insolvent", now: NOW });
     expect(await agreement(held.id)).toMatchObject({ status: "cancelled", cancelledAt: NOW });
     expect(await invoicesOf(held.id)).toEqual([]);
-    expect(await db.activityLog.findFirst({ where: { type: "agreement.blocked_removed", subjectId: String(held.id) } })).toMatchObject({ actorUserId: admin.id, reason: "Kunde insolvent", result: "cancelled" });
+    expect(await db.activityLog.findFirst({ where: { type: "agreement.blocked_removed", subjectId: String(held.id) } })).toMatchObject({
+      actorUserId: admin.id,
+      reason: "Kunde insolvent",
+      result: "cancelled",
+    });
     expect(await refusal(removeBlockedAgreement({ paymentOptionId: held.id, actorUserId: admin.id, reason: "nochmal" }))).toBe("conflict");
     expect((await runInvoices({ now: NOW })).blocked.map((b) => b.agreementId)).not.toContain(held.id);
   });
@@ -90,7 +123,11 @@ describe("billing holds", () => {
     const customer = await seedUser();
     const held = await seedHeld(customer.id);
     const running = await seedAgreement(customer.id);
-    const attackers = [await seedAdmin(["users:manage", "companies:write", "press-releases:publish", "compliance:manage"]), customer, await seedUser({ staffRole: "super_admin", isActive: false })];
+    const attackers = [
+      await seedAdmin(["users:manage", "companies:write", "press-releases:publish", "compliance:manage"]),
+      customer,
+      await seedUser({ staffRole: "super_admin", isActive: false }),
+    ];
     for (const attacker of attackers) {
       expect(await refusal(placeBillingHold({ paymentOptionId: running.id, reason: "x", actorUserId: attacker.id }))).toBe("forbidden");
       expect(await refusal(billNow({ paymentOptionId: held.id, actorUserId: attacker.id }))).toBe("forbidden");
@@ -101,7 +138,9 @@ describe("billing holds", () => {
     expect(await agreement(running.id)).toMatchObject({ billingHoldAt: null, status: "active" });
     expect(await agreement(held.id)).toMatchObject({ status: "active", billingHoldReason: "Zahlungsstreit" });
     expect(await invoicesOf(held.id)).toEqual([]);
-    expect(await db.activityLog.count({ where: { subjectType: "agreement", subjectId: { in: [String(held.id), String(running.id)] } } })).toBe(0);
+    expect(
+      await db.activityLog.count({ where: { subjectType: "agreement", subjectId: { in: [String(held.id), String(running.id)] } } }),
+    ).toBe(0);
   });
 
   it("a double click on bill now and a race of bill now with remove each leave one winner", async () => {
@@ -109,12 +148,18 @@ describe("billing holds", () => {
     const other = await billingAdmin();
     const customer = await seedUser();
     const clicked = await seedHeld(customer.id);
-    const twice = await Promise.allSettled([billNow({ paymentOptionId: clicked.id, actorUserId: admin.id, now: NOW }), billNow({ paymentOptionId: clicked.id, actorUserId: admin.id, now: NOW })]);
+    const twice = await Promise.allSettled([
+      billNow({ paymentOptionId: clicked.id, actorUserId: admin.id, now: NOW }),
+      billNow({ paymentOptionId: clicked.id, actorUserId: admin.id, now: NOW }),
+    ]);
     expect(twice.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(await invoicesOf(clicked.id)).toHaveLength(1);
 
     const raced = await seedHeld(customer.id);
-    const race = await Promise.allSettled([billNow({ paymentOptionId: raced.id, actorUserId: admin.id, now: NOW }), removeBlockedAgreement({ paymentOptionId: raced.id, actorUserId: other.id, reason: "weg", now: NOW })]);
+    const race = await Promise.allSettled([
+      billNow({ paymentOptionId: raced.id, actorUserId: admin.id, now: NOW }),
+      removeBlockedAgreement({ paymentOptionId: raced.id, actorUserId: other.id, reason: "weg", now: NOW }),
+    ]);
     expect(race.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const loser = race.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect((loser.reason as AppError).code).toBe("conflict");
@@ -127,7 +172,12 @@ describe("billing holds", () => {
   it("bill now on an agreement not yet due clears the hold and leaves the invoice to the run", async () => {
     const admin = await billingAdmin();
     const customer = await seedUser();
-    const a = await seedAgreement(customer.id, { periodStart: berlin("2026-06-01"), periodEnd: berlin("2026-07-01"), billingHoldAt: NOW, billingHoldReason: "Prüfung" });
+    const a = await seedAgreement(customer.id, {
+      periodStart: berlin("2026-06-01"),
+      periodEnd: berlin("2026-07-01"),
+      billingHoldAt: NOW,
+      billingHoldReason: "Prüfung",
+    });
     expect(await billNow({ paymentOptionId: a.id, actorUserId: admin.id, now: NOW })).toEqual({ invoice: null, skipped: "not_due" });
     expect(await agreement(a.id)).toMatchObject({ billingHoldAt: null, periodEnd: berlin("2026-07-01") });
     expect(await invoicesOf(a.id)).toEqual([]);

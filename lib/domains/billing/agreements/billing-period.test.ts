@@ -38,7 +38,10 @@ describe("the invoice run's period rules", () => {
   });
   it("the next period starts at the old end, or now", () => {
     const end = berlinStartOfDay("2026-05-01")!;
-    expect(nextPeriodOf({ periodStart: null, periodEnd: end }, now)).toEqual({ periodStart: end, periodEnd: berlinStartOfDay("2026-06-01")! });
+    expect(nextPeriodOf({ periodStart: null, periodEnd: end }, now)).toEqual({
+      periodStart: end,
+      periodEnd: berlinStartOfDay("2026-06-01")!,
+    });
     expect(nextPeriodOf({ periodStart: null, periodEnd: null }, now).periodStart).toEqual(now);
   });
   it("the line names the catalog plan, else the stored one", () => {

@@ -9,7 +9,8 @@ import { isGrandfatheringOver } from "@/lib/domains/billing/grandfathering/grand
 import { lockAgreement } from "./agreement-locks";
 import { addBerlinMonths, berlinMonthLabel } from "./billing-period";
 
-export type InvoiceSkipReason = "not_found" | "not_manual" | "not_active" | "on_hold" | "not_due" | "grandfathering_over" | "ended_by_notice";
+export type InvoiceSkipReason =
+  "not_found" | "not_manual" | "not_active" | "on_hold" | "not_due" | "grandfathering_over" | "ended_by_notice";
 
 export type InvoiceStepOutcome =
   | { kind: "invoiced"; agreementId: number; userId: number; invoiceId: number; number: string; periodStart: Date; periodEnd: Date }
@@ -52,7 +53,10 @@ export function invoiceRefusal(a: UserPaymentOption, now: Date, opts: { ignoreHo
  * send the invoice. Mails are queued in the transaction, so nothing goes out unless the
  * invoice and the advanced period commit together.
  */
-export async function invoiceAgreementPeriod(tx: Tx, opts: { paymentOptionId: number; now: Date; actorUserId?: number | null }): Promise<InvoiceStepOutcome> {
+export async function invoiceAgreementPeriod(
+  tx: Tx,
+  opts: { paymentOptionId: number; now: Date; actorUserId?: number | null },
+): Promise<InvoiceStepOutcome> {
   const agreementId = opts.paymentOptionId;
   // Race: two runs (or a run and "bill now") on the same agreement. The loser waits here and
   // finds the period already advanced, so a period is never invoiced twice.
@@ -63,13 +67,19 @@ export async function invoiceAgreementPeriod(tx: Tx, opts: { paymentOptionId: nu
   // The customer gave notice (§312k BGB): the agreement ends with the period just over, no new invoice.
   if (a.cancelAtPeriodEnd) {
     await tx.userPaymentOption.update({ where: { id: a.id }, data: { status: "cancelled", cancelledAt: opts.now } });
-    await recordActivity({ actorUserId: opts.actorUserId ?? null, type: ACTIVITY.agreementEndedByNotice, subjectType: "agreement", subjectId: a.id }, tx);
+    await recordActivity(
+      { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.agreementEndedByNotice, subjectType: "agreement", subjectId: a.id },
+      tx,
+    );
     return { kind: "skipped", agreementId, reason: "ended_by_notice" };
   }
 
   const { periodStart, periodEnd } = nextPeriodOf(a, opts.now);
   const lines = [{ description: packageLine(a, periodStart), quantity: 1, unitNetCents: a.priceCents }];
-  const invoice = await createManualInvoice({ userId: a.userId, paymentOptionId: a.id, lines, periodStart, periodEnd, actorUserId: opts.actorUserId ?? null, now: opts.now }, tx);
+  const invoice = await createManualInvoice(
+    { userId: a.userId, paymentOptionId: a.id, lines, periodStart, periodEnd, actorUserId: opts.actorUserId ?? null, now: opts.now },
+    tx,
+  );
   const advanced = await tx.userPaymentOption.updateMany({
     where: { id: a.id, periodStart: a.periodStart, periodEnd: a.periodEnd },
     data: { periodStart, periodEnd },
@@ -77,9 +87,21 @@ export async function invoiceAgreementPeriod(tx: Tx, opts: { paymentOptionId: nu
   if (advanced.count !== 1) throw new Error(`Agreement ${a.id} changed under its lock.`);
   // Delivered as the customer's settings say (deliverInvoice, kind invoice), sent_at recorded.
   await sendManualInvoice({ invoiceId: invoice.id, actorUserId: opts.actorUserId ?? null, now: opts.now }, tx);
-  await recordActivity({
-    actorUserId: opts.actorUserId ?? null, type: ACTIVITY.agreementPeriodInvoiced, subjectType: "agreement", subjectId: a.id, result: invoice.number,
-    metadata: { invoiceId: invoice.id, periodStart: periodStart.toISOString(), periodEnd: periodEnd.toISOString(), netCents: a.priceCents },
-  }, tx);
+  await recordActivity(
+    {
+      actorUserId: opts.actorUserId ?? null,
+      type: ACTIVITY.agreementPeriodInvoiced,
+      subjectType: "agreement",
+      subjectId: a.id,
+      result: invoice.number,
+      metadata: {
+        invoiceId: invoice.id,
+        periodStart: periodStart.toISOString(),
+        periodEnd: periodEnd.toISOString(),
+        netCents: a.priceCents,
+      },
+    },
+    tx,
+  );
   return { kind: "invoiced", agreementId, userId: a.userId, invoiceId: invoice.id, number: invoice.number, periodStart, periodEnd };
 }

@@ -14,10 +14,21 @@ const NOW = new Date("2026-06-10T02:30:00Z");
 const berlin = (d: string) => berlinStartOfDay(d)!;
 
 function seedAgreement(userId: number, data: Partial<Prisma.UserPaymentOptionUncheckedCreateInput> = {}) {
-  return db.userPaymentOption.create({ data: { userId, provider: "manual", plan: "business", priceCents: 12900, periodStart: berlin("2026-05-01"), periodEnd: berlin("2026-06-01"), ...data } });
+  return db.userPaymentOption.create({
+    data: {
+      userId,
+      provider: "manual",
+      plan: "business",
+      priceCents: 12900,
+      periodStart: berlin("2026-05-01"),
+      periodEnd: berlin("2026-06-01"),
+      ...data,
+    },
+  });
 }
 
-const invoicesOf = (paymentOptionId: number) => db.invoice.findMany({ where: { userPaymentOptionId: paymentOptionId }, orderBy: { id: "asc" } });
+const invoicesOf = (paymentOptionId: number) =>
+  db.invoice.findMany({ where: { userPaymentOptionId: paymentOptionId }, orderBy: { id: "asc" } });
 
 describe("runInvoices", () => {
   it("invoices a due agreement for its next month, sends it, advances the period; a rerun creates nothing", async () => {
@@ -29,14 +40,26 @@ describe("runInvoices", () => {
     expect(mine).toHaveLength(1);
     const [invoice] = await invoicesOf(a.id);
     expect(invoice).toMatchObject({
-      number: mine[0]!.number, kind: "manual", status: "open", userId: user.id, amountCents: 12900, taxCents: 2451,
-      periodStart: berlin("2026-06-01"), periodEnd: berlin("2026-07-01"), sentAt: NOW,
+      number: mine[0]!.number,
+      kind: "manual",
+      status: "open",
+      userId: user.id,
+      amountCents: 12900,
+      taxCents: 2451,
+      periodStart: berlin("2026-06-01"),
+      periodEnd: berlin("2026-07-01"),
+      sentAt: NOW,
       lines: [{ description: "Paket Business – Juni 2026", quantity: 1, unitNetCents: 12900 }],
     });
     expect(invoice!.number).toMatch(/^MAN-2026-\d{5}$/);
-    expect(await db.userPaymentOption.findUniqueOrThrow({ where: { id: a.id } })).toMatchObject({ periodStart: berlin("2026-06-01"), periodEnd: berlin("2026-07-01") });
+    expect(await db.userPaymentOption.findUniqueOrThrow({ where: { id: a.id } })).toMatchObject({
+      periodStart: berlin("2026-06-01"),
+      periodEnd: berlin("2026-07-01"),
+    });
     expect(await db.mailOutbox.count({ where: { to: user.email, mailType: "invoice" } })).toBe(1);
-    expect(await db.activityLog.count({ where: { type: "agreement.period_invoiced", subjectId: String(a.id), result: invoice!.number } })).toBe(1);
+    expect(
+      await db.activityLog.count({ where: { type: "agreement.period_invoiced", subjectId: String(a.id), result: invoice!.number } }),
+    ).toBe(1);
 
     const again = await runInvoices({ now: NOW });
     expect(again.created).toEqual([]);
@@ -49,7 +72,11 @@ describe("runInvoices", () => {
     const a = await seedAgreement(user.id, { periodStart: null, periodEnd: null, plan: "Altvertrag Premium", priceCents: 7500 });
     await runInvoices({ now: NOW });
     const [invoice] = await invoicesOf(a.id);
-    expect(invoice).toMatchObject({ periodStart: NOW, amountCents: 7500, lines: [{ description: "Paket Altvertrag Premium – Juni 2026", quantity: 1, unitNetCents: 7500 }] });
+    expect(invoice).toMatchObject({
+      periodStart: NOW,
+      amountCents: 7500,
+      lines: [{ description: "Paket Altvertrag Premium – Juni 2026", quantity: 1, unitNetCents: 7500 }],
+    });
   });
 
   it("stops at the limit of created invoices, oldest period end first, reading the due stock in pages", async () => {
@@ -87,7 +114,14 @@ describe("runInvoices", () => {
       expect(await invoicesOf(a.id)).toEqual([]);
     }
     expect(invoiced).toContain(grandfathered.id);
-    expect(r.blocked).toContainEqual({ agreementId: held.id, userId: user.id, plan: "business", reason: "Adresse klären", heldAt: new Date("2026-05-20T08:00:00Z"), periodEnd: berlin("2026-06-01") });
+    expect(r.blocked).toContainEqual({
+      agreementId: held.id,
+      userId: user.id,
+      plan: "business",
+      reason: "Adresse klären",
+      heldAt: new Date("2026-05-20T08:00:00Z"),
+      periodEnd: berlin("2026-06-01"),
+    });
     expect(r.blocked.map((b) => b.agreementId)).not.toContain(heldNotDue.id);
   });
 
@@ -95,7 +129,14 @@ describe("runInvoices", () => {
     const user = await seedUser();
     const a = await seedAgreement(user.id, { periodEnd: berlin("2026-06-02") });
     const dry = await runInvoices({ now: NOW, dryRun: true });
-    expect(dry.created).toContainEqual({ agreementId: a.id, userId: user.id, invoiceId: null, number: null, periodStart: berlin("2026-06-02"), periodEnd: berlin("2026-07-02") });
+    expect(dry.created).toContainEqual({
+      agreementId: a.id,
+      userId: user.id,
+      invoiceId: null,
+      number: null,
+      periodStart: berlin("2026-06-02"),
+      periodEnd: berlin("2026-07-02"),
+    });
     expect(await invoicesOf(a.id)).toEqual([]);
     expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: a.id } })).periodEnd).toEqual(berlin("2026-06-02"));
     await runInvoices({ now: NOW });
@@ -109,7 +150,9 @@ describe("runInvoices", () => {
     expect(runs.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
     // The losers wait on the agreement's lock and find it no longer due: skipped, never failed.
     expect(runs.flatMap((r) => (r.status === "fulfilled" ? r.value.failed : []))).toEqual([]);
-    const created = runs.flatMap((r) => (r.status === "fulfilled" ? r.value.created : [])).filter((c) => rows.some((row) => row.id === c.agreementId));
+    const created = runs
+      .flatMap((r) => (r.status === "fulfilled" ? r.value.created : []))
+      .filter((c) => rows.some((row) => row.id === c.agreementId));
     expect(created).toHaveLength(rows.length);
     for (const row of rows) expect(await invoicesOf(row.id)).toHaveLength(1);
   });
@@ -119,8 +162,12 @@ describe("runInvoices", () => {
     const broken = await seedAgreement(user.id, { periodEnd: berlin("2026-06-02") });
     const fine = await seedAgreement(user.id, { periodEnd: berlin("2026-06-03") });
     const later = await seedAgreement(user.id, { periodEnd: berlin("2026-06-04") });
-    await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION test_refuse_agreement_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER test_refuse_agreement_update BEFORE UPDATE ON user_payment_options FOR EACH ROW WHEN (NEW.id = ${broken.id}) EXECUTE FUNCTION test_refuse_agreement_update()`);
+    await db.$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION test_refuse_agreement_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`,
+    );
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER test_refuse_agreement_update BEFORE UPDATE ON user_payment_options FOR EACH ROW WHEN (NEW.id = ${broken.id}) EXECUTE FUNCTION test_refuse_agreement_update()`,
+    );
     try {
       const r = await runInvoices({ now: NOW });
       expect(r.failed).toEqual([{ agreementId: broken.id, error: expect.stringContaining("disk full") }]);
@@ -139,7 +186,8 @@ describe("runInvoices", () => {
     const user = await seedUser();
     const a = await seedAgreement(user.id, { periodStart: berlin("2026-02-01"), periodEnd: berlin("2026-03-01") });
     const months = [];
-    for (let i = 0; i < 5; i++) months.push((await runInvoices({ now: NOW })).created.filter((c) => c.agreementId === a.id).map((c) => c.periodStart));
+    for (let i = 0; i < 5; i++)
+      months.push((await runInvoices({ now: NOW })).created.filter((c) => c.agreementId === a.id).map((c) => c.periodStart));
     expect(months).toEqual([[berlin("2026-03-01")], [berlin("2026-04-01")], [berlin("2026-05-01")], [berlin("2026-06-01")], []]);
   });
 });

@@ -76,12 +76,26 @@ async function blockedAgreements(now: Date, pageSize: number): Promise<BlockedAg
   let cursor = 0;
   for (;;) {
     const page = await db.userPaymentOption.findMany({
-      where: { provider: "manual", status: "active", billingHoldAt: { not: null }, id: { gt: cursor }, OR: [{ periodStart: null }, { periodEnd: { lte: now } }] },
+      where: {
+        provider: "manual",
+        status: "active",
+        billingHoldAt: { not: null },
+        id: { gt: cursor },
+        OR: [{ periodStart: null }, { periodEnd: { lte: now } }],
+      },
       select: { id: true, userId: true, plan: true, billingHoldReason: true, billingHoldAt: true, periodEnd: true },
       orderBy: { id: "asc" },
       take: pageSize,
     });
-    for (const a of page) out.push({ agreementId: a.id, userId: a.userId, plan: a.plan, reason: a.billingHoldReason, heldAt: a.billingHoldAt!, periodEnd: a.periodEnd });
+    for (const a of page)
+      out.push({
+        agreementId: a.id,
+        userId: a.userId,
+        plan: a.plan,
+        reason: a.billingHoldReason,
+        heldAt: a.billingHoldAt!,
+        periodEnd: a.periodEnd,
+      });
     if (page.length < pageSize) return out;
     cursor = page[page.length - 1]!.id;
   }
@@ -118,8 +132,18 @@ export async function runInvoices(opts: RunInvoicesOptions = {}): Promise<RunInv
         continue;
       }
       try {
-        const step = await db.$transaction((tx) => invoiceAgreementPeriod(tx, { paymentOptionId: row.id, now }), { timeout: STEP_TIMEOUT_MS });
-        if (step.kind === "invoiced") result.created.push({ agreementId: step.agreementId, userId: step.userId, invoiceId: step.invoiceId, number: step.number, periodStart: step.periodStart, periodEnd: step.periodEnd });
+        const step = await db.$transaction((tx) => invoiceAgreementPeriod(tx, { paymentOptionId: row.id, now }), {
+          timeout: STEP_TIMEOUT_MS,
+        });
+        if (step.kind === "invoiced")
+          result.created.push({
+            agreementId: step.agreementId,
+            userId: step.userId,
+            invoiceId: step.invoiceId,
+            number: step.number,
+            periodStart: step.periodStart,
+            periodEnd: step.periodEnd,
+          });
         else result.skipped.push({ agreementId: step.agreementId, reason: step.reason });
       } catch (err) {
         console.error(`invoice run: agreement ${row.id} failed:`, err);
@@ -142,7 +166,10 @@ export const runInvoicesJob = defineJob({
   handler: async (_payload, { step }) =>
     step.run("run-invoices", async () => {
       const r = await runInvoices();
-      if (r.failed.length) throw new Error(`Invoice run: ${r.failed.length} agreements failed: ${r.failed.map((f) => `${f.agreementId} (${f.error})`).join("; ")}`);
+      if (r.failed.length)
+        throw new Error(
+          `Invoice run: ${r.failed.length} agreements failed: ${r.failed.map((f) => `${f.agreementId} (${f.error})`).join("; ")}`,
+        );
       return { created: r.created.length, skipped: r.skipped.length, blocked: r.blocked.length, limitReached: r.limitReached };
     }),
 });

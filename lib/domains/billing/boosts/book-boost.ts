@@ -27,10 +27,14 @@ const PLACE_NAME: Record<BoostPlacement, string> = { home: "der Startseite", cat
 
 function assertChoice(opts: BookBoostOptions): void {
   if (opts.placement !== "home" && opts.placement !== "category") {
-    throw new AppError("validation_failed", "Unknown boost placement.", undefined, [{ path: "placement", message: "Bitte wählen Sie Startseite oder Kategorieseite." }]);
+    throw new AppError("validation_failed", "Unknown boost placement.", undefined, [
+      { path: "placement", message: "Bitte wählen Sie Startseite oder Kategorieseite." },
+    ]);
   }
   if (!isBoostTier(opts.tier)) {
-    throw new AppError("validation_failed", "Unknown boost tier.", undefined, [{ path: "tier", message: "Bitte wählen Sie eine der drei Laufzeiten." }]);
+    throw new AppError("validation_failed", "Unknown boost tier.", undefined, [
+      { path: "tier", message: "Bitte wählen Sie eine der drei Laufzeiten." },
+    ]);
   }
 }
 
@@ -38,7 +42,10 @@ function assertChoice(opts: BookBoostOptions): void {
 async function categoryPageOf(tx: Tx, release: { categoryId: number | null; portal: SlotPage["portal"] }): Promise<number> {
   const issue = (message: string) => new AppError("validation_failed", message, undefined, [{ path: "placement", message }]);
   if (!release.categoryId) throw issue("Diese Pressemitteilung hat keine Kategorie; ein Boost ist nur auf der Startseite möglich.");
-  const category = await tx.category.findFirst({ where: { id: release.categoryId, portal: release.portal, isActive: true }, select: { id: true } });
+  const category = await tx.category.findFirst({
+    where: { id: release.categoryId, portal: release.portal, isActive: true },
+    select: { id: true },
+  });
   if (!category) throw issue("Die Kategorie dieser Pressemitteilung ist nicht aktiv; ein Boost ist nur auf der Startseite möglich.");
   return category.id;
 }
@@ -71,7 +78,11 @@ export async function bookBoost(opts: BookBoostOptions, tx?: Tx): Promise<{ boos
     // The one archive-visibility rule of the public pages: only what they would show is sold.
     const visible = await tx.pressRelease.count({ where: { id: release.id, ...archiveVisibleReleaseWhere(now) } });
     if (!visible) throw new AppError("conflict", "Boosts sind nur für veröffentlichte, öffentlich sichtbare Pressemitteilungen möglich.");
-    const page: SlotPage = { portal: release.portal, placement: opts.placement, categoryId: opts.placement === "category" ? await categoryPageOf(tx, release) : null };
+    const page: SlotPage = {
+      portal: release.portal,
+      placement: opts.placement,
+      categoryId: opts.placement === "category" ? await categoryPageOf(tx, release) : null,
+    };
 
     const running = await tx.boost.findFirst({
       where: { pressReleaseId: release.id, placement: opts.placement, cancelledAt: null, endsAt: { gt: now } },
@@ -79,7 +90,11 @@ export async function bookBoost(opts: BookBoostOptions, tx?: Tx): Promise<{ boos
       select: { endsAt: true },
     });
     if (running) {
-      throw new AppError("conflict", `Diese Pressemitteilung hat bereits einen laufenden Boost auf ${PLACE_NAME[opts.placement]} bis ${formatBoostDate(running.endsAt)}.`, { endsAt: running.endsAt.toISOString() });
+      throw new AppError(
+        "conflict",
+        `Diese Pressemitteilung hat bereits einen laufenden Boost auf ${PLACE_NAME[opts.placement]} bis ${formatBoostDate(running.endsAt)}.`,
+        { endsAt: running.endsAt.toISOString() },
+      );
     }
 
     await lockSlotPage(tx, page);
@@ -89,13 +104,47 @@ export async function bookBoost(opts: BookBoostOptions, tx?: Tx): Promise<{ boos
 
     // The id is reserved first so the debit carries it as its reference (`boost:<id>`): a short
     // balance throws before anything is written, and the ledger row names the boost it paid.
-    const [{ id: boostId }] = (await tx.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('boosts', 'id'))::int AS id`) as [{ id: number }];
-    await debitCompany(tx, { companyId: release.companyId, credits: price, reference: `boost:${boostId}`, reason: "boost", actorUserId: opts.userId });
+    const [{ id: boostId }] = (await tx.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('boosts', 'id'))::int AS id`) as [
+      { id: number },
+    ];
+    await debitCompany(tx, {
+      companyId: release.companyId,
+      credits: price,
+      reference: `boost:${boostId}`,
+      reason: "boost",
+      actorUserId: opts.userId,
+    });
     await tx.boost.create({
-      data: { id: boostId, companyId: release.companyId, pressReleaseId: release.id, placement: opts.placement, categoryId: page.categoryId, portal: release.portal, tier: opts.tier, priceCredits: price, startsAt: now, endsAt },
+      data: {
+        id: boostId,
+        companyId: release.companyId,
+        pressReleaseId: release.id,
+        placement: opts.placement,
+        categoryId: page.categoryId,
+        portal: release.portal,
+        tier: opts.tier,
+        priceCredits: price,
+        startsAt: now,
+        endsAt,
+      },
     });
     await recordActivity(
-      { actorUserId: opts.userId, type: ACTIVITY.boostBooked, subjectType: "press_release", subjectId: release.id, result: opts.placement, metadata: { boostId, companyId: release.companyId, tier: opts.tier, days, credits: price, categoryId: page.categoryId, endsAt: endsAt.toISOString() } },
+      {
+        actorUserId: opts.userId,
+        type: ACTIVITY.boostBooked,
+        subjectType: "press_release",
+        subjectId: release.id,
+        result: opts.placement,
+        metadata: {
+          boostId,
+          companyId: release.companyId,
+          tier: opts.tier,
+          days,
+          credits: price,
+          categoryId: page.categoryId,
+          endsAt: endsAt.toISOString(),
+        },
+      },
       tx,
     );
     // Home and category pages are lists of the portal; the invalidation applies once this commits.

@@ -10,26 +10,69 @@ describe("the boost offer", () => {
     const category = await seedCategory("business", { nameDe: "Energie" });
     const { owner, company, release } = await seedBuyer({ portal: "business", credits: 17, categoryId: category.id });
     const offer = await boostOffer({ userId: owner.id, releaseId: release.id, now });
-    expect(offer).toMatchObject({ releaseId: release.id, companyId: company.id, portal: "business", isVisible: true, canBook: true, canBuyCredits: true, balance: 17, boosts: [] });
+    expect(offer).toMatchObject({
+      releaseId: release.id,
+      companyId: company.id,
+      portal: "business",
+      isVisible: true,
+      canBook: true,
+      canBuyCredits: true,
+      balance: 17,
+      boosts: [],
+    });
     expect(offer.placements).toEqual([
-      { placement: "home", isAvailable: true, categoryName: null, hasFreeSlot: true, earliestFreeAt: null, runningUntil: null, tiers: [{ tier: 1, days: 3, credits: 12 }, { tier: 2, days: 7, credits: 20 }, { tier: 3, days: 14, credits: 35 }] },
-      { placement: "category", isAvailable: true, categoryName: "Energie", hasFreeSlot: true, earliestFreeAt: null, runningUntil: null, tiers: [{ tier: 1, days: 3, credits: 6 }, { tier: 2, days: 7, credits: 10 }, { tier: 3, days: 14, credits: 18 }] },
+      {
+        placement: "home",
+        isAvailable: true,
+        categoryName: null,
+        hasFreeSlot: true,
+        earliestFreeAt: null,
+        runningUntil: null,
+        tiers: [
+          { tier: 1, days: 3, credits: 12 },
+          { tier: 2, days: 7, credits: 20 },
+          { tier: 3, days: 14, credits: 35 },
+        ],
+      },
+      {
+        placement: "category",
+        isAvailable: true,
+        categoryName: "Energie",
+        hasFreeSlot: true,
+        earliestFreeAt: null,
+        runningUntil: null,
+        tiers: [
+          { tier: 1, days: 3, credits: 6 },
+          { tier: 2, days: 7, credits: 10 },
+          { tier: 3, days: 14, credits: 18 },
+        ],
+      },
     ]);
   });
 
   it("names the earliest free date of a full page and the release's running boost", async () => {
     const now = ownNow();
     const category = await seedCategory("tech");
-    for (let i = 1; i <= 3; i++) await seedRunningBoost({ portal: "tech", placement: "category", categoryId: category.id, now, endsAt: days(now, i + 1) });
+    for (let i = 1; i <= 3; i++)
+      await seedRunningBoost({ portal: "tech", placement: "category", categoryId: category.id, now, endsAt: days(now, i + 1) });
     const { owner, release } = await seedBuyer({ portal: "tech", credits: 50, categoryId: category.id });
     const { endsAt } = await bookBoost({ userId: owner.id, releaseId: release.id, placement: "home", tier: 1, now });
     const offer = await boostOffer({ userId: owner.id, releaseId: release.id, now });
     expect(offer.balance).toBe(38);
-    expect(offer.placements.map((p) => ({ placement: p.placement, hasFreeSlot: p.hasFreeSlot, earliestFreeAt: p.earliestFreeAt, runningUntil: p.runningUntil }))).toEqual([
+    expect(
+      offer.placements.map((p) => ({
+        placement: p.placement,
+        hasFreeSlot: p.hasFreeSlot,
+        earliestFreeAt: p.earliestFreeAt,
+        runningUntil: p.runningUntil,
+      })),
+    ).toEqual([
       { placement: "home", hasFreeSlot: true, earliestFreeAt: null, runningUntil: endsAt },
       { placement: "category", hasFreeSlot: false, earliestFreeAt: days(now, 2), runningUntil: null },
     ]);
-    expect(offer.boosts).toEqual([expect.objectContaining({ placement: "home", tier: 1, days: 3, priceCredits: 12, startsAt: now, endsAt, state: "running" })]);
+    expect(offer.boosts).toEqual([
+      expect.objectContaining({ placement: "home", tier: 1, days: 3, priceCredits: 12, startsAt: now, endsAt, state: "running" }),
+    ]);
     expect((await boostOffer({ userId: owner.id, releaseId: release.id, now: endsAt })).boosts[0]!.state).toBe("ended");
   });
 
@@ -37,7 +80,11 @@ describe("the boost offer", () => {
     const now = ownNow();
     const { owner, company, release } = await seedBuyer({ portal: "business" });
     const member = await addMember(company.id, "member");
-    expect(await boostOffer({ userId: member.id, releaseId: release.id, now })).toMatchObject({ canBook: false, canBuyCredits: false, isVisible: true });
+    expect(await boostOffer({ userId: member.id, releaseId: release.id, now })).toMatchObject({
+      canBook: false,
+      canBuyCredits: false,
+      isVisible: true,
+    });
     const responsible = await addMember(company.id, "responsible");
     expect(await boostOffer({ userId: responsible.id, releaseId: release.id, now })).toMatchObject({ canBook: true, canBuyCredits: false });
     const draft = await seedPublished(company.id, "business", { status: "draft", publishedAt: null });
@@ -60,9 +107,35 @@ describe("the boost offer", () => {
     await db.boost.update({ where: { id: home.boostId }, data: { cancelledAt: days(now, 2) } });
 
     const rows = await listCompanyBoosts(company.id, db, days(now, 3));
-    expect(rows.map((r) => ({ id: r.id, placement: r.placement, categoryName: r.categoryName, priceCredits: r.priceCredits, days: r.days, state: r.state, release: r.release }))).toEqual([
-      { id: cat.boostId, placement: "category", categoryName: "Software", priceCredits: 10, days: 7, state: "running", release: { id: release.id, title: release.title, portal: "tech" } },
-      { id: home.boostId, placement: "home", categoryName: null, priceCredits: 35, days: 14, state: "cancelled", release: { id: release.id, title: release.title, portal: "tech" } },
+    expect(
+      rows.map((r) => ({
+        id: r.id,
+        placement: r.placement,
+        categoryName: r.categoryName,
+        priceCredits: r.priceCredits,
+        days: r.days,
+        state: r.state,
+        release: r.release,
+      })),
+    ).toEqual([
+      {
+        id: cat.boostId,
+        placement: "category",
+        categoryName: "Software",
+        priceCredits: 10,
+        days: 7,
+        state: "running",
+        release: { id: release.id, title: release.title, portal: "tech" },
+      },
+      {
+        id: home.boostId,
+        placement: "home",
+        categoryName: null,
+        priceCredits: 35,
+        days: 14,
+        state: "cancelled",
+        release: { id: release.id, title: release.title, portal: "tech" },
+      },
     ]);
   });
 });

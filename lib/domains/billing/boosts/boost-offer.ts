@@ -80,8 +80,17 @@ export async function boostOffer(opts: { userId: number; releaseId: number; now?
   const [company, visible, category, boosts] = await Promise.all([
     db.company.findUniqueOrThrow({ where: { id: release.companyId }, select: { credits: true } }),
     db.pressRelease.count({ where: { id: release.id, ...archiveVisibleReleaseWhere(now) } }),
-    release.categoryId ? db.category.findFirst({ where: { id: release.categoryId, portal: release.portal, isActive: true }, select: { id: true, nameDe: true } }) : null,
-    db.boost.findMany({ where: { pressReleaseId: release.id }, orderBy: [{ startsAt: "desc" }, { id: "desc" }], select: { id: true, placement: true, tier: true, priceCredits: true, startsAt: true, endsAt: true, cancelledAt: true } }),
+    release.categoryId
+      ? db.category.findFirst({
+          where: { id: release.categoryId, portal: release.portal, isActive: true },
+          select: { id: true, nameDe: true },
+        })
+      : null,
+    db.boost.findMany({
+      where: { pressReleaseId: release.id },
+      orderBy: [{ startsAt: "desc" }, { id: "desc" }],
+      select: { id: true, placement: true, tier: true, priceCredits: true, startsAt: true, endsAt: true, cancelledAt: true },
+    }),
   ]);
   const rows: BoostRow[] = boosts.map((b) => ({ ...b, days: daysOf(b.tier), state: stateOf(b, now) }));
 
@@ -90,7 +99,17 @@ export async function boostOffer(opts: { userId: number; releaseId: number; now?
       const isAvailable = placement === "home" || !!category;
       const running = rows.find((b) => b.placement === placement && (b.state === "running" || b.state === "upcoming"));
       // A slot free at this instant: the same count bookBoost makes, over a window of one instant.
-      const freeAt = isAvailable ? earliestFreeAt(placement, await occupiedUntil(db, { portal: release.portal, placement, categoryId: category?.id ?? null }, now, new Date(now.getTime() + 1))) : null;
+      const freeAt = isAvailable
+        ? earliestFreeAt(
+            placement,
+            await occupiedUntil(
+              db,
+              { portal: release.portal, placement, categoryId: category?.id ?? null },
+              now,
+              new Date(now.getTime() + 1),
+            ),
+          )
+        : null;
       return {
         placement,
         isAvailable,
@@ -103,7 +122,17 @@ export async function boostOffer(opts: { userId: number; releaseId: number; now?
     }),
   );
 
-  return { releaseId: release.id, companyId: release.companyId, portal: release.portal, isVisible: visible > 0, canBook: abilities.has("edit"), canBuyCredits: abilities.has("billing"), balance: company.credits, placements, boosts: rows };
+  return {
+    releaseId: release.id,
+    companyId: release.companyId,
+    portal: release.portal,
+    isVisible: visible > 0,
+    canBook: abilities.has("edit"),
+    canBuyCredits: abilities.has("billing"),
+    balance: company.credits,
+    placements,
+    boosts: rows,
+  };
 }
 
 export interface CompanyBoostRow extends BoostRow {
@@ -120,11 +149,23 @@ export async function listCompanyBoosts(companyId: number, client: DbOrTx = db, 
     where: { companyId },
     orderBy: [{ startsAt: "desc" }, { id: "desc" }],
     select: {
-      id: true, placement: true, tier: true, priceCredits: true, startsAt: true, endsAt: true, cancelledAt: true,
+      id: true,
+      placement: true,
+      tier: true,
+      priceCredits: true,
+      startsAt: true,
+      endsAt: true,
+      cancelledAt: true,
       pressRelease: { select: { id: true, title: true, portal: true } },
       category: { select: { nameDe: true } },
     },
     take: 500,
   });
-  return boosts.map(({ pressRelease, category, ...b }) => ({ ...b, days: daysOf(b.tier), state: stateOf(b, now), release: pressRelease, categoryName: category?.nameDe ?? null }));
+  return boosts.map(({ pressRelease, category, ...b }) => ({
+    ...b,
+    days: daysOf(b.tier),
+    state: stateOf(b, now),
+    release: pressRelease,
+    categoryName: category?.nameDe ?? null,
+  }));
 }

@@ -14,7 +14,7 @@ export interface SlotPage {
 }
 
 /** boost_slot_locks keys the home page with category 0. */
-const lockCategoryOf = (page: SlotPage) => (page.placement === "home" ? 0 : page.categoryId ?? 0);
+const lockCategoryOf = (page: SlotPage) => (page.placement === "home" ? 0 : (page.categoryId ?? 0));
 
 /**
  * Serialises bookings of one page: two buyers of the last slot would otherwise both count four

@@ -9,7 +9,17 @@ const NOW = new Date();
 async function boosted(companyId: number, boost: Record<string, unknown> = {}, release: Record<string, unknown> = {}) {
   const r = await seedRelease({ companyId, portal: "tech", status: "published", publishedAt: new Date(NOW.getTime() - HOUR), ...release });
   await db.boost.create({
-    data: { companyId, pressReleaseId: r.id, portal: "tech", placement: "home", tier: 1, priceCredits: 12, startsAt: new Date(NOW.getTime() - HOUR), endsAt: new Date(NOW.getTime() + HOUR), ...boost },
+    data: {
+      companyId,
+      pressReleaseId: r.id,
+      portal: "tech",
+      placement: "home",
+      tier: 1,
+      priceCredits: 12,
+      startsAt: new Date(NOW.getTime() - HOUR),
+      endsAt: new Date(NOW.getTime() + HOUR),
+      ...boost,
+    },
   });
   return r;
 }
@@ -40,7 +50,9 @@ describe("boosted slots", () => {
     const other = await db.category.create({ data: { portal: "tech", slug: unique("other"), nameDe: "A", nameEn: "O" } });
     for (let i = 0; i < 4; i++) await boosted(company.id, { placement: "category", categoryId: category.id });
     await boosted(company.id, { placement: "category", categoryId: other.id });
-    expect(await boostedReleases({ portal: "tech", edition: "de", placement: "category", categoryId: category.id, now: NOW })).toHaveLength(3);
+    expect(await boostedReleases({ portal: "tech", edition: "de", placement: "category", categoryId: category.id, now: NOW })).toHaveLength(
+      3,
+    );
     expect(await boostedReleases({ portal: "tech", edition: "de", placement: "category", categoryId: other.id, now: NOW })).toHaveLength(1);
   });
 });

@@ -7,7 +7,12 @@ export const BOOST_SLOTS = { home: 5, category: 3 } as const;
 
 /** The boosts that share one page's slots: its portal and placement, on a category page that category, not cancelled. */
 export function boostsOfPageWhere(page: { portal: Portal; placement: "home" | "category"; categoryId?: number | null }) {
-  return { portal: page.portal, placement: page.placement, ...(page.placement === "category" ? { categoryId: page.categoryId ?? -1 } : {}), cancelledAt: null };
+  return {
+    portal: page.portal,
+    placement: page.placement,
+    ...(page.placement === "category" ? { categoryId: page.categoryId ?? -1 } : {}),
+    cancelledAt: null,
+  };
 }
 
 /**
@@ -15,7 +20,13 @@ export function boostsOfPageWhere(page: { portal: Portal; placement: "home" | "c
  * cancelled, whose release is visible in the archive in this edition; higher tier first, then
  * the earlier booking. Paid placement is shown marked as such.
  */
-export async function boostedReleases(opts: { portal: Portal; edition: Edition; placement: "home" | "category"; categoryId?: number; now?: Date }): Promise<ReleaseListItem[]> {
+export async function boostedReleases(opts: {
+  portal: Portal;
+  edition: Edition;
+  placement: "home" | "category";
+  categoryId?: number;
+  now?: Date;
+}): Promise<ReleaseListItem[]> {
   const now = opts.now ?? new Date();
   const boosts = await db.boost.findMany({
     where: {
@@ -29,7 +40,14 @@ export async function boostedReleases(opts: { portal: Portal; edition: Edition; 
   });
   if (!boosts.length) return [];
   const ids = [...new Set(boosts.map((b) => b.pressReleaseId))];
-  const visible = await listPublishedReleases({ portal: opts.portal, language: opts.edition, ids, archiveOnly: true, limit: ids.length, now });
+  const visible = await listPublishedReleases({
+    portal: opts.portal,
+    language: opts.edition,
+    ids,
+    archiveOnly: true,
+    limit: ids.length,
+    now,
+  });
   const byId = new Map(visible.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []).slice(0, BOOST_SLOTS[opts.placement]);
 }

@@ -1,5 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { BOOST_TIERS, CREDIT_PACKS, isCreditPackId, isPlanId, netCentsForCredits, paidChangeNetCents, PLANS, type BoostPlacement, type BoostTier } from "@/lib/domains/prices/catalog";
+import {
+  BOOST_TIERS,
+  CREDIT_PACKS,
+  isCreditPackId,
+  isPlanId,
+  netCentsForCredits,
+  paidChangeNetCents,
+  PLANS,
+  type BoostPlacement,
+  type BoostTier,
+} from "@/lib/domains/prices/catalog";
 import { boostOffer } from "@/lib/domains/billing/boosts/boost-offer";
 import { getPaymentProvider, type CheckoutOrder } from "@/lib/domains/billing/provider";
 import { assertCompanyAbility } from "@/lib/domains/accounts/abilities";
@@ -38,32 +48,60 @@ async function bookingNewsroom(userId: number, companyId?: number | null): Promi
     await assertCompanyAbility(userId, companyId, "billing");
     return companyId;
   }
-  const owned = await db.companyUser.findFirst({ where: { userId, role: "owner", company: { deletedAt: null } }, orderBy: { companyId: "asc" }, select: { companyId: true } });
+  const owned = await db.companyUser.findFirst({
+    where: { userId, role: "owner", company: { deletedAt: null } },
+    orderBy: { companyId: "asc" },
+    select: { companyId: true },
+  });
   return owned?.companyId ?? null;
 }
 
 async function draftOrder(opts: StartCheckoutOptions): Promise<OrderDraft> {
   const meta = (extra: Record<string, string | number | null | undefined>) =>
-    Object.fromEntries(Object.entries({ purpose: opts.purpose, userId: opts.userId, ...extra }).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])));
+    Object.fromEntries(
+      Object.entries({ purpose: opts.purpose, userId: opts.userId, ...extra }).flatMap(([k, v]) =>
+        v === null || v === undefined ? [] : [[k, String(v)]],
+      ),
+    );
   switch (opts.purpose) {
     case "booking": {
       if (!isPlanId(opts.planId)) throw new AppError("validation_failed", "Dieses Paket gibt es nicht.");
-      if (await activeBooking(opts.userId)) throw new AppError("conflict", "Sie haben bereits ein Paket gebucht. Kündigen Sie es, bevor Sie ein anderes buchen.");
+      if (await activeBooking(opts.userId))
+        throw new AppError("conflict", "Sie haben bereits ein Paket gebucht. Kündigen Sie es, bevor Sie ein anderes buchen.");
       const plan = PLANS[opts.planId];
       const companyId = await bookingNewsroom(opts.userId, opts.companyId);
-      return { purpose: "booking", mode: "subscription", lines: [{ description: `Pressdesk ${plan.name} (${plan.monthlyReleaseQuota} Veröffentlichungen im Monat)`, unitNetCents: plan.monthlyNetCents, quantity: 1 }], metadata: meta({ planId: plan.id, companyId }), cancelPath: "/dashboard/billing?checkout=cancelled" };
+      return {
+        purpose: "booking",
+        mode: "subscription",
+        lines: [
+          {
+            description: `Pressdesk ${plan.name} (${plan.monthlyReleaseQuota} Veröffentlichungen im Monat)`,
+            unitNetCents: plan.monthlyNetCents,
+            quantity: 1,
+          },
+        ],
+        metadata: meta({ planId: plan.id, companyId }),
+        cancelPath: "/dashboard/billing?checkout=cancelled",
+      };
     }
     case "credits": {
       if (!isCreditPackId(opts.packId)) throw new AppError("validation_failed", "Dieses Credit-Paket gibt es nicht.");
       await assertCompanyAbility(opts.userId, opts.companyId, "billing");
       const pack = CREDIT_PACKS[opts.packId];
-      return { purpose: "credits", mode: "payment", lines: [{ description: `${pack.credits} Credits für Boosts`, unitNetCents: pack.netCents, quantity: 1 }], metadata: meta({ packId: pack.id, companyId: opts.companyId }), cancelPath: "/dashboard/billing?checkout=cancelled" };
+      return {
+        purpose: "credits",
+        mode: "payment",
+        lines: [{ description: `${pack.credits} Credits für Boosts`, unitNetCents: pack.netCents, quantity: 1 }],
+        metadata: meta({ packId: pack.id, companyId: opts.companyId }),
+        cancelPath: "/dashboard/billing?checkout=cancelled",
+      };
     }
     case "boost": {
       const offer = await boostOffer({ userId: opts.userId, releaseId: opts.releaseId });
       await assertCompanyAbility(opts.userId, offer.companyId, "billing");
       const placement = offer.placements.find((p) => p.placement === opts.placement);
-      if (!offer.isVisible || !placement?.isAvailable) throw new AppError("validation_failed", "Für diese Pressemitteilung ist dieser Boost nicht möglich.");
+      if (!offer.isVisible || !placement?.isAvailable)
+        throw new AppError("validation_failed", "Für diese Pressemitteilung ist dieser Boost nicht möglich.");
       // Nobody pays for a booking that would be refused: sold out or already boosted is said before the checkout.
       if (placement.earliestFreeAt) throw new BoostSoldOutError(placement.earliestFreeAt.toISOString());
       if (placement.runningUntil) throw new AppError("conflict", "Diese Pressemitteilung ist hier bereits hervorgehoben.");
@@ -73,19 +111,47 @@ async function draftOrder(opts: StartCheckoutOptions): Promise<OrderDraft> {
       return {
         purpose: "boost",
         mode: "payment",
-        lines: [{ description: `${missing} Credits für einen Boost (${opts.placement === "home" ? "Startseite" : "Kategorieseite"}, ${BOOST_TIERS[opts.tier].days} Tage)`, unitNetCents: netCentsForCredits(missing), quantity: 1 }],
-        metadata: meta({ companyId: offer.companyId, releaseId: opts.releaseId, placement: opts.placement, tier: opts.tier, credits: missing }),
+        lines: [
+          {
+            description: `${missing} Credits für einen Boost (${opts.placement === "home" ? "Startseite" : "Kategorieseite"}, ${BOOST_TIERS[opts.tier].days} Tage)`,
+            unitNetCents: netCentsForCredits(missing),
+            quantity: 1,
+          },
+        ],
+        metadata: meta({
+          companyId: offer.companyId,
+          releaseId: opts.releaseId,
+          placement: opts.placement,
+          tier: opts.tier,
+          credits: missing,
+        }),
         cancelPath: `/dashboard/releases/${opts.releaseId}?checkout=cancelled`,
       };
     }
     case "change": {
-      const change = await db.pressReleaseChange.findUnique({ where: { id: opts.changeId }, select: { id: true, status: true, expiresAt: true, requestedByUserId: true, pressRelease: { select: { id: true, title: true, companyId: true } } } });
+      const change = await db.pressReleaseChange.findUnique({
+        where: { id: opts.changeId },
+        select: {
+          id: true,
+          status: true,
+          expiresAt: true,
+          requestedByUserId: true,
+          pressRelease: { select: { id: true, title: true, companyId: true } },
+        },
+      });
       if (!change || change.requestedByUserId !== opts.userId) throw new AppError("not_found", "Diese Änderung gibt es nicht.");
-      if (change.status !== "pending_payment" || (change.expiresAt && change.expiresAt <= new Date())) throw new AppError("change_not_allowed", "Diese Änderung wartet nicht mehr auf Zahlung.");
+      if (change.status !== "pending_payment" || (change.expiresAt && change.expiresAt <= new Date()))
+        throw new AppError("change_not_allowed", "Diese Änderung wartet nicht mehr auf Zahlung.");
       return {
         purpose: "change",
         mode: "payment",
-        lines: [{ description: `Change: Änderung der Pressemitteilung „${change.pressRelease.title.slice(0, 80)}“`, unitNetCents: paidChangeNetCents(), quantity: 1 }],
+        lines: [
+          {
+            description: `Change: Änderung der Pressemitteilung „${change.pressRelease.title.slice(0, 80)}“`,
+            unitNetCents: paidChangeNetCents(),
+            quantity: 1,
+          },
+        ],
         metadata: meta({ changeId: change.id, releaseId: change.pressRelease.id, companyId: change.pressRelease.companyId }),
         // Stripe keeps a checkout open for at least 30 minutes; the change waits as long.
         expiresAt: new Date(Date.now() + 31 * 60_000),
@@ -106,11 +172,27 @@ export async function startCheckout(opts: StartCheckoutOptions): Promise<{ url: 
   const draft = await draftOrder(opts);
   const customerId = await ensureProviderCustomer(opts.userId);
   const { cancelPath, ...rest } = draft;
-  const order: CheckoutOrder = { ...rest, customerId, successUrl: THANKS(draft.purpose), cancelUrl: hubUrl(cancelPath), idempotencyKey: `checkout-${draft.purpose}-${opts.userId}-${randomBytes(9).toString("hex")}` };
+  const order: CheckoutOrder = {
+    ...rest,
+    customerId,
+    successUrl: THANKS(draft.purpose),
+    cancelUrl: hubUrl(cancelPath),
+    idempotencyKey: `checkout-${draft.purpose}-${opts.userId}-${randomBytes(9).toString("hex")}`,
+  };
   const session = await getPaymentProvider().createCheckout(order);
   if (opts.purpose === "change") {
-    await db.pressReleaseChange.updateMany({ where: { id: opts.changeId, status: "pending_payment" }, data: { stripeCheckoutSessionId: session.id, expiresAt: draft.expiresAt } });
+    await db.pressReleaseChange.updateMany({
+      where: { id: opts.changeId, status: "pending_payment" },
+      data: { stripeCheckoutSessionId: session.id, expiresAt: draft.expiresAt },
+    });
   }
-  await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.checkoutStarted, subjectType: "checkout", subjectId: session.id, result: draft.purpose, metadata: order.metadata });
+  await recordActivity({
+    actorUserId: opts.userId,
+    type: ACTIVITY.checkoutStarted,
+    subjectType: "checkout",
+    subjectId: session.id,
+    result: draft.purpose,
+    metadata: order.metadata,
+  });
   return { url: session.url, sessionId: session.id };
 }

@@ -44,17 +44,43 @@ export async function giveNotice(opts: NoticeOptions): Promise<NoticeReceipt> {
     const customer = await tx.user.findUniqueOrThrow({ where: { id: agreement.userId }, select: { email: true, locale: true } });
     if (agreement.status === "cancelled") throw new AppError("conflict", "Dieser Vertrag ist bereits beendet.");
     if (!withdrawal && agreement.cancelAtPeriodEnd) throw new AppError("conflict", "Dieser Vertrag ist bereits gekündigt.");
-    if (withdrawal && receivedAt > withdrawalEndsAt(agreement.createdAt)) throw new AppError("conflict", "Die Widerrufsfrist von 14 Tagen ist abgelaufen; der Vertrag kann zum Ende des Abrechnungszeitraums gekündigt werden.");
-    const endsAt = withdrawal ? receivedAt : (agreement.periodEnd && agreement.periodEnd > receivedAt ? agreement.periodEnd : receivedAt);
+    if (withdrawal && receivedAt > withdrawalEndsAt(agreement.createdAt))
+      throw new AppError(
+        "conflict",
+        "Die Widerrufsfrist von 14 Tagen ist abgelaufen; der Vertrag kann zum Ende des Abrechnungszeitraums gekündigt werden.",
+      );
+    const endsAt = withdrawal ? receivedAt : agreement.periodEnd && agreement.periodEnd > receivedAt ? agreement.periodEnd : receivedAt;
     await tx.userPaymentOption.update({
       where: { id: agreement.id },
       data: withdrawal
         ? { status: "cancelled", cancelledAt: receivedAt, cancellationRequestedAt: receivedAt, cancelAtPeriodEnd: false }
-        : { cancelAtPeriodEnd: true, cancellationRequestedAt: receivedAt, ...(endsAt <= receivedAt ? { status: "cancelled" as const, cancelledAt: receivedAt } : {}) },
+        : {
+            cancelAtPeriodEnd: true,
+            cancellationRequestedAt: receivedAt,
+            ...(endsAt <= receivedAt ? { status: "cancelled" as const, cancelledAt: receivedAt } : {}),
+          },
     });
     const contract = `Paket ${planName(agreement.plan)}`;
-    await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.formIntake, subjectType: "agreement", subjectId: agreement.id, path: opts.kind, result: withdrawal ? "withdrawn" : "notice given", reason: opts.statement?.slice(0, 1000) || undefined, metadata: { receivedAt: receivedAt.toISOString(), endsAt: endsAt.toISOString() } }, tx);
-    const mail = await contractNoticeMail({ language: recipientLanguage({ userLocale: customer.locale }), kind: mailKind, contract, receivedAt, endsAt });
+    await recordActivity(
+      {
+        actorUserId: opts.userId,
+        type: ACTIVITY.formIntake,
+        subjectType: "agreement",
+        subjectId: agreement.id,
+        path: opts.kind,
+        result: withdrawal ? "withdrawn" : "notice given",
+        reason: opts.statement?.slice(0, 1000) || undefined,
+        metadata: { receivedAt: receivedAt.toISOString(), endsAt: endsAt.toISOString() },
+      },
+      tx,
+    );
+    const mail = await contractNoticeMail({
+      language: recipientLanguage({ userLocale: customer.locale }),
+      kind: mailKind,
+      contract,
+      receivedAt,
+      endsAt,
+    });
     await sendMail({ to: customer.email, ...mail, mailType: mailKind }, tx);
     return { receivedAt, endsAt, contract, subscriptionId: agreement.provider === "stripe" ? agreement.stripeSubscriptionId : null };
   });
@@ -63,10 +89,18 @@ export async function giveNotice(opts: NoticeOptions): Promise<NoticeReceipt> {
   if (result.subscriptionId) {
     const provider = getPaymentProvider();
     const subscriptionId = result.subscriptionId;
-    await (withdrawal ? provider.cancelSubscriptionNow(subscriptionId) : provider.cancelSubscriptionAtPeriodEnd(subscriptionId)).catch(async (err) => {
-      console.error(`notice for agreement ${opts.agreementId}: the provider did not take it`, err);
-      await recordActivity({ type: ACTIVITY.agreementProviderCancelFailed, subjectType: "agreement", subjectId: opts.agreementId, result: opts.kind, reason: err instanceof Error ? err.message.slice(0, 500) : "unknown" });
-    });
+    await (withdrawal ? provider.cancelSubscriptionNow(subscriptionId) : provider.cancelSubscriptionAtPeriodEnd(subscriptionId)).catch(
+      async (err) => {
+        console.error(`notice for agreement ${opts.agreementId}: the provider did not take it`, err);
+        await recordActivity({
+          type: ACTIVITY.agreementProviderCancelFailed,
+          subjectType: "agreement",
+          subjectId: opts.agreementId,
+          result: opts.kind,
+          reason: err instanceof Error ? err.message.slice(0, 500) : "unknown",
+        });
+      },
+    );
   }
   return { receivedAt: result.receivedAt, endsAt: result.endsAt, contract: result.contract };
 }

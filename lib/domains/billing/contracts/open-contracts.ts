@@ -11,9 +11,18 @@ export function withdrawalEndsAt(concludedAt: Date): Date {
 /** Contracts the customer can still end: running and not yet under notice (a withdrawal also ends those under notice). */
 export async function openContracts(userId: number, kind: "cancellation" | "withdrawal"): Promise<{ id: number; label: string }[]> {
   const rows = await db.userPaymentOption.findMany({
-    where: { userId, status: { not: "cancelled" }, ...(kind === "cancellation" ? { cancelAtPeriodEnd: false } : { createdAt: { gt: new Date(Date.now() - WITHDRAWAL_DAYS * 86_400_000) } }) },
+    where: {
+      userId,
+      status: { not: "cancelled" },
+      ...(kind === "cancellation"
+        ? { cancelAtPeriodEnd: false }
+        : { createdAt: { gt: new Date(Date.now() - WITHDRAWAL_DAYS * 86_400_000) } }),
+    },
     orderBy: { id: "asc" },
     select: { id: true, plan: true, createdAt: true },
   });
-  return rows.map((r) => ({ id: r.id, label: `Paket ${planName(r.plan)}, gebucht am ${r.createdAt.toLocaleDateString("de-DE", { timeZone: "Europe/Berlin" })}` }));
+  return rows.map((r) => ({
+    id: r.id,
+    label: `Paket ${planName(r.plan)}, gebucht am ${r.createdAt.toLocaleDateString("de-DE", { timeZone: "Europe/Berlin" })}`,
+  }));
 }

@@ -15,14 +15,19 @@ async function ledgerOf(companyId: number) {
   return { balance: company.credits, rows, sum: rows.reduce((s, r) => s + r.delta, 0) };
 }
 
-const activities = (type: string, companyId: number) => db.activityLog.count({ where: { type, subjectType: "company", subjectId: String(companyId) } });
+const activities = (type: string, companyId: number) =>
+  db.activityLog.count({ where: { type, subjectType: "company", subjectId: String(companyId) } });
 
 describe("the credit ledger", () => {
   it("credits one reference once, however many deliveries arrive at the same time", async () => {
     const actor = await seedUser();
     const company = await seedCompany();
     const reference = unique("checkout");
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => credit({ companyId: company.id, credits: 25, reference, reason: "top_up:credits-25", actorUserId: actor.id })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        credit({ companyId: company.id, credits: 25, reference, reason: "top_up:credits-25", actorUserId: actor.id }),
+      ),
+    );
     expect(results.every((r) => r.status === "fulfilled")).toBe(true);
     const values = results.map((r) => (r as PromiseFulfilledResult<{ credited: boolean; balance: number }>).value);
     expect(values.filter((v) => v.credited)).toEqual([{ credited: true, balance: 25 }]);
@@ -41,7 +46,9 @@ describe("the credit ledger", () => {
 
   it("never lets parallel debits take the balance below zero", async () => {
     const company = await seedCompany({ credits: 50 });
-    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => debit({ companyId: company.id, credits: 8, reference: unique(`spend-${i}`), reason: "boost" })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => debit({ companyId: company.id, credits: 8, reference: unique(`spend-${i}`), reason: "boost" })),
+    );
     const won = results.filter((r) => r.status === "fulfilled");
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(won).toHaveLength(6);
@@ -57,7 +64,9 @@ describe("the credit ledger", () => {
 
   it("refuses a short debit without writing anything, and books a repeated debit once", async () => {
     const company = await seedCompany({ credits: 10 });
-    await expect(debit({ companyId: company.id, credits: 12, reference: unique("boost"), reason: "boost" })).rejects.toBeInstanceOf(InsufficientCreditsError);
+    await expect(debit({ companyId: company.id, credits: 12, reference: unique("boost"), reason: "boost" })).rejects.toBeInstanceOf(
+      InsufficientCreditsError,
+    );
     expect(await ledgerOf(company.id)).toMatchObject({ balance: 10, rows: [] });
     expect(await activities("credits.spent", company.id)).toBe(0);
 
@@ -71,10 +80,16 @@ describe("the credit ledger", () => {
   it("refuses amounts that are not positive whole numbers and unknown newsrooms", async () => {
     const company = await seedCompany({ credits: 10 });
     for (const credits of [0, -5, 1.5, Number.NaN]) {
-      await expect(credit({ companyId: company.id, credits, reference: unique("x"), reason: "grant" })).rejects.toMatchObject({ code: "validation_failed" });
-      await expect(debit({ companyId: company.id, credits, reference: unique("x"), reason: "boost" })).rejects.toMatchObject({ code: "validation_failed" });
+      await expect(credit({ companyId: company.id, credits, reference: unique("x"), reason: "grant" })).rejects.toMatchObject({
+        code: "validation_failed",
+      });
+      await expect(debit({ companyId: company.id, credits, reference: unique("x"), reason: "boost" })).rejects.toMatchObject({
+        code: "validation_failed",
+      });
     }
-    await expect(credit({ companyId: 2_000_000_000, credits: 5, reference: unique("x"), reason: "grant" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(credit({ companyId: 2_000_000_000, credits: 5, reference: unique("x"), reason: "grant" })).rejects.toMatchObject({
+      code: "not_found",
+    });
     expect(await ledgerOf(company.id)).toMatchObject({ balance: 10, rows: [] });
   });
 

@@ -23,7 +23,9 @@ export interface LedgerEntry {
 
 function assertEntry(entry: LedgerEntry): void {
   if (!Number.isInteger(entry.credits) || entry.credits <= 0) {
-    throw new AppError("validation_failed", "Credits must be a positive whole number.", undefined, [{ path: "credits", message: "Bitte eine positive ganze Zahl angeben." }]);
+    throw new AppError("validation_failed", "Credits must be a positive whole number.", undefined, [
+      { path: "credits", message: "Bitte eine positive ganze Zahl angeben." },
+    ]);
   }
   if (!entry.reference.trim()) throw new AppError("validation_failed", "A ledger entry needs a reference.");
 }
@@ -62,7 +64,15 @@ export async function creditCompany(tx: Tx, opts: LedgerEntry): Promise<{ credit
     UPDATE companies SET credits = credits + ${opts.credits} WHERE id = ${opts.companyId} RETURNING credits`;
   const balance = row!.credits;
   await recordActivity(
-    { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.creditsTopUp, subjectType: "company", subjectId: opts.companyId, reason: opts.reason, path: opts.path, metadata: { credits: opts.credits, reference: opts.reference, balance } },
+    {
+      actorUserId: opts.actorUserId ?? null,
+      type: ACTIVITY.creditsTopUp,
+      subjectType: "company",
+      subjectId: opts.companyId,
+      reason: opts.reason,
+      path: opts.path,
+      metadata: { credits: opts.credits, reference: opts.reference, balance },
+    },
     tx,
   );
   return { credited: true, balance };
@@ -87,7 +97,14 @@ export async function debitCompany(tx: Tx, opts: LedgerEntry): Promise<{ debited
   if (rows.length !== 1) throw new InsufficientCreditsError(opts.credits, before);
   const balance = rows[0]!.credits;
   await recordActivity(
-    { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.creditsSpent, subjectType: "company", subjectId: opts.companyId, reason: opts.reason, metadata: { credits: opts.credits, reference: opts.reference, balance } },
+    {
+      actorUserId: opts.actorUserId ?? null,
+      type: ACTIVITY.creditsSpent,
+      subjectType: "company",
+      subjectId: opts.companyId,
+      reason: opts.reason,
+      metadata: { credits: opts.credits, reference: opts.reference, balance },
+    },
     tx,
   );
   return { debited: true, balance };

@@ -15,7 +15,10 @@ const grantId = () => randomBytes(16).toString("base64url");
 const billingAdmin = () => seedAdmin(["billing:manage"]);
 
 async function errorOf(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
   return err;
 }
@@ -25,7 +28,10 @@ async function ledgerOf(companyId: number) {
   const [company, rows, entries] = await Promise.all([
     db.company.findUniqueOrThrow({ where: { id: companyId }, select: { credits: true } }),
     db.creditTransaction.findMany({ where: { companyId }, orderBy: { id: "asc" } }),
-    db.activityLog.findMany({ where: { type: "credits.top_up", subjectType: "company", subjectId: String(companyId) }, orderBy: { id: "asc" } }),
+    db.activityLog.findMany({
+      where: { type: "credits.top_up", subjectType: "company", subjectId: String(companyId) },
+      orderBy: { id: "asc" },
+    }),
   ]);
   return { balance: company.credits, rows, entries };
 }
@@ -35,24 +41,53 @@ describe("grantCredits", () => {
     const admin = await billingAdmin();
     const company = await seedCompany({ credits: 7 });
     const id = grantId();
-    const done = await grantCredits({ adminUserId: admin.id, newsroom: `Nr. ${company.id}`, credits: 30, reason: "Kulanz nach Ausfall am 3. Juni", grantId: id });
+    const done = await grantCredits({
+      adminUserId: admin.id,
+      newsroom: `Nr. ${company.id}`,
+      credits: 30,
+      reason: "Kulanz nach Ausfall am 3. Juni",
+      grantId: id,
+    });
     expect(done).toEqual({ granted: true, companyId: company.id, balance: 37 });
     const ledger = await ledgerOf(company.id);
     expect(ledger.balance).toBe(37);
-    expect(ledger.rows).toEqual([expect.objectContaining({ delta: 30, reference: `grant:${id}`, reason: "Kulanz nach Ausfall am 3. Juni", actorUserId: admin.id })]);
-    expect(ledger.entries).toEqual([expect.objectContaining({ actorUserId: admin.id, path: "grant", reason: "Kulanz nach Ausfall am 3. Juni", metadata: { credits: 30, reference: `grant:${id}`, balance: 37 } })]);
+    expect(ledger.rows).toEqual([
+      expect.objectContaining({ delta: 30, reference: `grant:${id}`, reason: "Kulanz nach Ausfall am 3. Juni", actorUserId: admin.id }),
+    ]);
+    expect(ledger.entries).toEqual([
+      expect.objectContaining({
+        actorUserId: admin.id,
+        path: "grant",
+        reason: "Kulanz nach Ausfall am 3. Juni",
+        metadata: { credits: 30, reference: `grant:${id}`, balance: 37 },
+      }),
+    ]);
     // By slug as well; the same form sent again books nothing more.
-    expect(await grantCredits({ adminUserId: admin.id, newsroom: company.slug, credits: 30, reason: "Kulanz nach Ausfall am 3. Juni", grantId: id })).toEqual({ granted: false, companyId: company.id, balance: 37 });
+    expect(
+      await grantCredits({
+        adminUserId: admin.id,
+        newsroom: company.slug,
+        credits: 30,
+        reason: "Kulanz nach Ausfall am 3. Juni",
+        grantId: id,
+      }),
+    ).toEqual({ granted: false, companyId: company.id, balance: 37 });
     expect((await ledgerOf(company.id)).rows).toHaveLength(1);
   });
 
   it("the ledger row, the balance and the activity entry commit together or not at all", async () => {
     const admin = await billingAdmin();
     const company = await seedCompany();
-    await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION test_refuse_credit_balance() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER test_refuse_credit_balance BEFORE UPDATE OF credits ON companies FOR EACH ROW WHEN (NEW.id = ${company.id}) EXECUTE FUNCTION test_refuse_credit_balance()`);
+    await db.$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION test_refuse_credit_balance() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`,
+    );
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER test_refuse_credit_balance BEFORE UPDATE OF credits ON companies FOR EACH ROW WHEN (NEW.id = ${company.id}) EXECUTE FUNCTION test_refuse_credit_balance()`,
+    );
     try {
-      await expect(grantCredits({ adminUserId: admin.id, newsroom: String(company.id), credits: 5, reason: "Test", grantId: grantId() })).rejects.toThrow(/disk full/);
+      await expect(
+        grantCredits({ adminUserId: admin.id, newsroom: String(company.id), credits: 5, reason: "Test", grantId: grantId() }),
+      ).rejects.toThrow(/disk full/);
     } finally {
       await db.$executeRawUnsafe(`DROP TRIGGER test_refuse_credit_balance ON companies`);
     }
@@ -73,7 +108,19 @@ describe("grantCredits", () => {
       await seedUser({ permissions: ["billing:manage"] }),
     ];
     for (const actor of refused) {
-      expect((await errorOf(grantCredits({ adminUserId: actor.id, newsroom: String(company.id), credits: 100, reason: "Selbstbedienung", grantId: grantId() }))).code).toBe("forbidden");
+      expect(
+        (
+          await errorOf(
+            grantCredits({
+              adminUserId: actor.id,
+              newsroom: String(company.id),
+              credits: 100,
+              reason: "Selbstbedienung",
+              grantId: grantId(),
+            }),
+          )
+        ).code,
+      ).toBe("forbidden");
     }
     expect(await ledgerOf(company.id)).toEqual(before);
   });
@@ -84,27 +131,58 @@ describe("grantCredits", () => {
     for (const role of ["owner", "responsible", "member"] as const) {
       const admin = await billingAdmin();
       await db.companyUser.create({ data: { companyId: company.id, userId: admin.id, role, grantedVia: "manual" } });
-      const err = await errorOf(grantCredits({ adminUserId: admin.id, newsroom: String(company.id), credits: 100, reason: "Für die eigene Redaktion", grantId: grantId() }));
+      const err = await errorOf(
+        grantCredits({
+          adminUserId: admin.id,
+          newsroom: String(company.id),
+          credits: 100,
+          reason: "Für die eigene Redaktion",
+          grantId: grantId(),
+        }),
+      );
       expect([role, err.code, err.issues]).toEqual([role, "forbidden", [{ path: "newsroom", message: GRANT_MESSAGES.ownNewsroom }]]);
     }
     const superAdmin = await seedUser({ staffRole: "super_admin" });
     await db.companyUser.create({ data: { companyId: company.id, userId: superAdmin.id, role: "owner", grantedVia: "manual" } });
-    expect((await errorOf(grantCredits({ adminUserId: superAdmin.id, newsroom: company.slug, credits: 5, reason: "Auch nicht", grantId: grantId() }))).code).toBe("forbidden");
+    expect(
+      (
+        await errorOf(
+          grantCredits({ adminUserId: superAdmin.id, newsroom: company.slug, credits: 5, reason: "Auch nicht", grantId: grantId() }),
+        )
+      ).code,
+    ).toBe("forbidden");
     expect(await ledgerOf(company.id)).toEqual(before);
     // Another billing admin, outside the newsroom, may.
-    expect(await grantCredits({ adminUserId: (await billingAdmin()).id, newsroom: String(company.id), credits: 5, reason: "Kulanz", grantId: grantId() })).toMatchObject({ granted: true, balance: 7 });
+    expect(
+      await grantCredits({
+        adminUserId: (await billingAdmin()).id,
+        newsroom: String(company.id),
+        credits: 5,
+        reason: "Kulanz",
+        grantId: grantId(),
+      }),
+    ).toMatchObject({ granted: true, balance: 7 });
   });
 
   it("the latest grants are read through the grant index, not by scanning the ledger", async () => {
     const admin = await billingAdmin();
     const company = await seedCompany();
-    const first = await grantCredits({ adminUserId: admin.id, newsroom: String(company.id), credits: 3, reason: "Erste", grantId: grantId() });
+    const first = await grantCredits({
+      adminUserId: admin.id,
+      newsroom: String(company.id),
+      credits: 3,
+      reason: "Erste",
+      grantId: grantId(),
+    });
     // A ledger far larger than its grants: paid packs and boost bookings.
     await db.$executeRaw`INSERT INTO credit_transactions (company_id, delta, reason, reference) SELECT ${company.id}, 1, 'pack', 'cs_test_' || n FROM generate_series(1, 20000) n`;
     await grantCredits({ adminUserId: admin.id, newsroom: String(company.id), credits: 4, reason: "Zweite", grantId: grantId() });
     await db.$executeRaw`ANALYZE credit_transactions`;
     const recent = await recentGrants(5);
-    expect(recent.slice(0, 2).map((g) => [g.reason, g.credits, g.adminName])).toEqual([["Zweite", 4, admin.name], ["Erste", 3, admin.name]]);
+    expect(recent.slice(0, 2).map((g) => [g.reason, g.credits, g.adminName])).toEqual([
+      ["Zweite", 4, admin.name],
+      ["Erste", 3, admin.name],
+    ]);
     expect(first.granted).toBe(true);
     const plan = await db.$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN ${recentGrantsSql(20)}`;
     expect(plan.map((r) => r["QUERY PLAN"]).join("\n")).toContain("credit_transactions_grants_idx");
@@ -124,7 +202,9 @@ describe("grantCredits", () => {
       await held;
     });
     await isLocked;
-    const grant = errorOf(grantCredits({ adminUserId: admin.id, newsroom: String(company.id), credits: 50, reason: "zu spät", grantId: grantId() }));
+    const grant = errorOf(
+      grantCredits({ adminUserId: admin.id, newsroom: String(company.id), credits: 50, reason: "zu spät", grantId: grantId() }),
+    );
     await new Promise((r) => setTimeout(r, 150));
     commitRevocation();
     await revocation;
@@ -155,22 +235,41 @@ describe("grantCredits", () => {
     const merged = await seedCompany({ mergedIntoCompanyId: company.id });
     const removed = await seedCompany({ deletedAt: new Date() });
     const issueOf = async (opts: Partial<Parameters<typeof grantCredits>[0]>) => {
-      const err = await errorOf(grantCredits({ adminUserId: admin.id, newsroom: String(company.id), credits: 10, reason: "Kulanz", grantId: grantId(), ...opts }));
+      const err = await errorOf(
+        grantCredits({ adminUserId: admin.id, newsroom: String(company.id), credits: 10, reason: "Kulanz", grantId: grantId(), ...opts }),
+      );
       expect(err.code).toBe("validation_failed");
       return err.issues;
     };
     for (const credits of [0, -5, 1.5, Number.NaN, Number.POSITIVE_INFINITY, MAX_CREDIT_GRANT + 1, 2 ** 53]) {
-      expect(await issueOf({ credits })).toEqual([{ path: "credits", message: `Bitte eine ganze Zahl von 1 bis ${MAX_CREDIT_GRANT} angeben.` }]);
+      expect(await issueOf({ credits })).toEqual([
+        { path: "credits", message: `Bitte eine ganze Zahl von 1 bis ${MAX_CREDIT_GRANT} angeben.` },
+      ]);
     }
     expect((await issueOf({ reason: "   " }))?.[0]?.path).toBe("reason");
-    expect(await issueOf({ newsroom: "" })).toEqual([{ path: "newsroom", message: expect.stringContaining("Bitte geben Sie den Newsroom an") }]);
+    expect(await issueOf({ newsroom: "" })).toEqual([
+      { path: "newsroom", message: expect.stringContaining("Bitte geben Sie den Newsroom an") },
+    ]);
     for (const newsroom of ["2147483647", "0", "nicht-da-123", String(removed.id), "x'; DROP TABLE companies; --"]) {
       expect(await issueOf({ newsroom })).toEqual([{ path: "newsroom", message: "Diesen Newsroom gibt es nicht." }]);
     }
-    expect(await issueOf({ newsroom: String(merged.id) })).toEqual([{ path: "newsroom", message: expect.stringContaining(`Nr. ${company.id} zusammengeführt`) }]);
-    expect((await errorOf(grantCredits({ adminUserId: admin.id, newsroom: String(company.id), credits: 10, reason: "Kulanz", grantId: "kurz" }))).code).toBe("validation_failed");
+    expect(await issueOf({ newsroom: String(merged.id) })).toEqual([
+      { path: "newsroom", message: expect.stringContaining(`Nr. ${company.id} zusammengeführt`) },
+    ]);
+    expect(
+      (await errorOf(grantCredits({ adminUserId: admin.id, newsroom: String(company.id), credits: 10, reason: "Kulanz", grantId: "kurz" })))
+        .code,
+    ).toBe("validation_failed");
     for (const c of [company, merged, removed]) expect(await ledgerOf(c.id)).toEqual({ balance: 0, rows: [], entries: [] });
     // The largest grant allowed is booked.
-    expect(await grantCredits({ adminUserId: admin.id, newsroom: String(company.id), credits: MAX_CREDIT_GRANT, reason: "Korrektur", grantId: grantId() })).toMatchObject({ granted: true, balance: MAX_CREDIT_GRANT });
+    expect(
+      await grantCredits({
+        adminUserId: admin.id,
+        newsroom: String(company.id),
+        credits: MAX_CREDIT_GRANT,
+        reason: "Korrektur",
+        grantId: grantId(),
+      }),
+    ).toMatchObject({ granted: true, balance: MAX_CREDIT_GRANT });
   });
 });

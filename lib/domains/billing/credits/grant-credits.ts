@@ -50,10 +50,17 @@ async function lockGrantNewsroom(tx: Tx, raw: string, adminUserId: number): Prom
     if (bySlug.length > 1) throw invalid("newsroom", GRANT_MESSAGES.newsroomAmbiguous);
     companyId = bySlug[0]?.id ?? null;
   }
-  const [company] = companyId ? await tx.$queryRaw<{ deleted_at: Date | null; merged_into_company_id: number | null }[]>`SELECT deleted_at, merged_into_company_id FROM companies WHERE id = ${companyId} FOR UPDATE` : [];
+  const [company] = companyId
+    ? await tx.$queryRaw<
+        { deleted_at: Date | null; merged_into_company_id: number | null }[]
+      >`SELECT deleted_at, merged_into_company_id FROM companies WHERE id = ${companyId} FOR UPDATE`
+    : [];
   if (!company || company.deleted_at) throw invalid("newsroom", GRANT_MESSAGES.newsroomUnknown);
   if (company.merged_into_company_id) throw invalid("newsroom", GRANT_MESSAGES.newsroomMerged(company.merged_into_company_id));
-  if (await tx.companyUser.count({ where: { companyId: companyId!, userId: adminUserId } })) throw new AppError("forbidden", "Credit grant refused: own newsroom.", undefined, [{ path: "newsroom", message: GRANT_MESSAGES.ownNewsroom }]);
+  if (await tx.companyUser.count({ where: { companyId: companyId!, userId: adminUserId } }))
+    throw new AppError("forbidden", "Credit grant refused: own newsroom.", undefined, [
+      { path: "newsroom", message: GRANT_MESSAGES.ownNewsroom },
+    ]);
   return companyId!;
 }
 
@@ -74,7 +81,14 @@ export async function grantCredits(opts: GrantCreditsOptions): Promise<GrantCred
     await assertCan(opts.adminUserId, "billing:manage", tx);
     // Looked up only after the permission check: nobody else learns which newsrooms exist.
     const companyId = await lockGrantNewsroom(tx, opts.newsroom, opts.adminUserId);
-    const booked = await creditCompany(tx, { companyId, credits: opts.credits, reference: `grant:${opts.grantId}`, reason, actorUserId: opts.adminUserId, path: "grant" });
+    const booked = await creditCompany(tx, {
+      companyId,
+      credits: opts.credits,
+      reference: `grant:${opts.grantId}`,
+      reason,
+      actorUserId: opts.adminUserId,
+      path: "grant",
+    });
     return { granted: booked.credited, companyId, balance: booked.balance };
   });
 }
@@ -95,11 +109,28 @@ export async function findGrant(grantId: string): Promise<(GrantRecord & { balan
   if (!isGrantId(grantId)) return null;
   const row = await db.creditTransaction.findUnique({
     where: { reference: `grant:${grantId}` },
-    select: { id: true, companyId: true, delta: true, reason: true, actorUserId: true, createdAt: true, company: { select: { name: true, credits: true } } },
+    select: {
+      id: true,
+      companyId: true,
+      delta: true,
+      reason: true,
+      actorUserId: true,
+      createdAt: true,
+      company: { select: { name: true, credits: true } },
+    },
   });
   if (!row) return null;
   const admin = row.actorUserId ? await db.user.findUnique({ where: { id: row.actorUserId }, select: { name: true } }) : null;
-  return { id: row.id, companyId: row.companyId, companyName: row.company.name, credits: row.delta, reason: row.reason, adminName: admin?.name ?? null, createdAt: row.createdAt, balance: row.company.credits };
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    companyName: row.company.name,
+    credits: row.delta,
+    reason: row.reason,
+    adminName: admin?.name ?? null,
+    createdAt: row.createdAt,
+    balance: row.company.credits,
+  };
 }
 
 /** The statement of recentGrants (its plan is checked in grant-credits.integration.test.ts). */
@@ -118,6 +149,25 @@ export function recentGrantsSql(limit: number): Prisma.Sql {
  * credit_transactions_grants_idx (prisma/sql/credit-grants.sql) and reads only grants.
  */
 export async function recentGrants(limit = 20): Promise<GrantRecord[]> {
-  const rows = await db.$queryRaw<{ id: number; company_id: number; company_name: string; delta: number; reason: string; actor_user_id: number | null; admin_name: string | null; created_at: Date }[]>(recentGrantsSql(limit));
-  return rows.map((r) => ({ id: r.id, companyId: r.company_id, companyName: r.company_name, credits: r.delta, reason: r.reason, adminName: r.admin_name, createdAt: r.created_at }));
+  const rows = await db.$queryRaw<
+    {
+      id: number;
+      company_id: number;
+      company_name: string;
+      delta: number;
+      reason: string;
+      actor_user_id: number | null;
+      admin_name: string | null;
+      created_at: Date;
+    }[]
+  >(recentGrantsSql(limit));
+  return rows.map((r) => ({
+    id: r.id,
+    companyId: r.company_id,
+    companyName: r.company_name,
+    credits: r.delta,
+    reason: r.reason,
+    adminName: r.admin_name,
+    createdAt: r.created_at,
+  }));
 }

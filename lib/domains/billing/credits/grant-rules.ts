@@ -1,4 +1,3 @@
-
 // The checks of a credit grant (spec 5.11) and their German messages, in one place: the form of
 // /admin/payments/credits shows them under its fields (lib/adapters/admin/credit-grant-form.ts), and
 // grantCredits refuses with the same ones whoever calls it. The reason follows the rule of every
@@ -15,7 +14,8 @@ export const GRANT_MESSAGES = {
   newsroomMissing: "Bitte geben Sie den Newsroom an (Nummer oder Kurzbezeichnung).",
   newsroomUnknown: "Diesen Newsroom gibt es nicht.",
   newsroomAmbiguous: "Mehrere Newsrooms tragen diese Kurzbezeichnung. Bitte geben Sie die Nummer an.",
-  newsroomMerged: (survivorId: number) => `Dieser Newsroom wurde in Nr. ${survivorId} zusammengeführt. Bitte schreiben Sie die Credits dort gut.`,
+  newsroomMerged: (survivorId: number) =>
+    `Dieser Newsroom wurde in Nr. ${survivorId} zusammengeführt. Bitte schreiben Sie die Credits dort gut.`,
   ownNewsroom: "Sie gehören selbst zu diesem Newsroom. Eine Gutschrift für ihn nimmt eine andere Person mit Zahlungsrechten vor.",
   creditsMissing: "Bitte geben Sie an, wie viele Credits gutgeschrieben werden.",
   creditsRange: `Bitte eine ganze Zahl von 1 bis ${MAX_CREDIT_GRANT} angeben.`,

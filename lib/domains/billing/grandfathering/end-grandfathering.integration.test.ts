@@ -16,11 +16,29 @@ const NOW = new Date("2026-06-10T09:00:00Z");
 const berlin = (d: string) => berlinStartOfDay(d)!;
 
 function seedAgreement(userId: number, data: Partial<Prisma.UserPaymentOptionUncheckedCreateInput> = {}) {
-  return db.userPaymentOption.create({ data: { userId, provider: "manual", plan: "business", priceCents: 12900, periodStart: berlin("2026-06-01"), periodEnd: berlin("2026-07-01"), grandfatheredUntil: berlin("2026-12-01"), ...data } });
+  return db.userPaymentOption.create({
+    data: {
+      userId,
+      provider: "manual",
+      plan: "business",
+      priceCents: 12900,
+      periodStart: berlin("2026-06-01"),
+      periodEnd: berlin("2026-07-01"),
+      grandfatheredUntil: berlin("2026-12-01"),
+      ...data,
+    },
+  });
 }
 
 function seedInvoice(userId: number, paymentOptionId: number | null, month: string) {
-  return createManualInvoice({ userId, paymentOptionId, periodStart: berlin(`${month}-01`), periodEnd: berlin(`${month}-28`), lines: [{ description: `Paket Business ${month}`, quantity: 1, unitNetCents: 12900 }], now: NOW });
+  return createManualInvoice({
+    userId,
+    paymentOptionId,
+    periodStart: berlin(`${month}-01`),
+    periodEnd: berlin(`${month}-28`),
+    lines: [{ description: `Paket Business ${month}`, quantity: 1, unitNetCents: 12900 }],
+    now: NOW,
+  });
 }
 
 const invoice = (id: number) => db.invoice.findUniqueOrThrow({ where: { id } });
@@ -30,7 +48,10 @@ const noProvider = async () => {
 };
 
 async function refusal(p: Promise<unknown>): Promise<string> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
   return err.code;
 }
@@ -51,25 +72,55 @@ describe("endGrandfathering", () => {
     const strangers = await seedInvoice(stranger.id, null, "2026-06");
     const invoicesBefore = await db.invoice.count();
 
-    const r = await endGrandfathering({ paymentOptionId: bundle.id, actorUserId: admin.id, notifyCustomer: true, reason: "Kunde wechselt auf Kartenzahlung", now: NOW, cancelSubscription: noProvider });
+    const r = await endGrandfathering({
+      paymentOptionId: bundle.id,
+      actorUserId: admin.id,
+      notifyCustomer: true,
+      reason: "Kunde wechselt auf Kartenzahlung",
+      now: NOW,
+      cancelSubscription: noProvider,
+    });
     expect(r.voidedInvoices.map((i) => i.id)).toEqual([own1.id, own2.id, ofOther.id, loose.id]);
     expect(r.mailed).toBe(true);
-    for (const i of [own1, own2, ofOther, loose]) expect(await invoice(i.id)).toMatchObject({ status: "void", voidedAt: NOW, voidReason: "Kunde wechselt auf Kartenzahlung" });
+    for (const i of [own1, own2, ofOther, loose])
+      expect(await invoice(i.id)).toMatchObject({ status: "void", voidedAt: NOW, voidReason: "Kunde wechselt auf Kartenzahlung" });
     expect((await invoice(paid.id)).status).toBe("paid");
     expect((await invoice(strangers.id)).status).toBe("open");
     expect(await db.invoice.count()).toBe(invoicesBefore);
 
     expect(await db.userPaymentOption.findUniqueOrThrow({ where: { id: bundle.id } })).toMatchObject({
-      status: "cancelled", cancelledAt: NOW, grandfatheredUntil: NOW, grandfatheringExpiredAt: NOW, grandfatheringNotifiedAt: NOW,
+      status: "cancelled",
+      cancelledAt: NOW,
+      grandfatheredUntil: NOW,
+      grandfatheringExpiredAt: NOW,
+      grandfatheringNotifiedAt: NOW,
     });
     expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: otherBundle.id } })).status).toBe("active");
     expect(await mailsTo(customer.email)).toBe(1);
-    expect(await db.activityLog.findFirst({ where: { type: "agreement.grandfathering_ended", subjectId: String(bundle.id) } })).toMatchObject({
-      actorUserId: admin.id, reason: "Kunde wechselt auf Kartenzahlung", result: "cancelled",
-      metadata: expect.objectContaining({ previousGrandfatheredUntil: berlin("2026-12-01").toISOString(), voidedInvoices: r.voidedInvoices.map((i) => i.number), mailed: true }),
+    expect(
+      await db.activityLog.findFirst({ where: { type: "agreement.grandfathering_ended", subjectId: String(bundle.id) } }),
+    ).toMatchObject({
+      actorUserId: admin.id,
+      reason: "Kunde wechselt auf Kartenzahlung",
+      result: "cancelled",
+      metadata: expect.objectContaining({
+        previousGrandfatheredUntil: berlin("2026-12-01").toISOString(),
+        voidedInvoices: r.voidedInvoices.map((i) => i.number),
+        mailed: true,
+      }),
     });
 
-    expect(await refusal(endGrandfathering({ paymentOptionId: bundle.id, actorUserId: admin.id, notifyCustomer: true, reason: "nochmal", cancelSubscription: noProvider }))).toBe("conflict");
+    expect(
+      await refusal(
+        endGrandfathering({
+          paymentOptionId: bundle.id,
+          actorUserId: admin.id,
+          notifyCustomer: true,
+          reason: "nochmal",
+          cancelSubscription: noProvider,
+        }),
+      ),
+    ).toBe("conflict");
     expect(await mailsTo(customer.email)).toBe(1);
   });
 
@@ -79,7 +130,11 @@ describe("endGrandfathering", () => {
     const card = await seedAgreement(customer.id, { provider: "stripe", stripeSubscriptionId: `sub_end_${customer.id}` });
     const ended: { id: string; status: string }[] = [];
     const r = await endGrandfathering({
-      paymentOptionId: card.id, actorUserId: admin.id, notifyCustomer: false, reason: "Sonderkündigung", now: NOW,
+      paymentOptionId: card.id,
+      actorUserId: admin.id,
+      notifyCustomer: false,
+      reason: "Sonderkündigung",
+      now: NOW,
       cancelSubscription: async (id) => {
         ended.push({ id, status: (await db.userPaymentOption.findUniqueOrThrow({ where: { id: card.id } })).status });
       },
@@ -95,7 +150,17 @@ describe("endGrandfathering", () => {
     const bundle = await seedAgreement(customer.id);
     const open = await seedInvoice(customer.id, bundle.id, "2026-06");
     for (const attacker of [await seedAdmin(["users:manage", "companies:write", "compliance:manage"]), customer]) {
-      expect(await refusal(endGrandfathering({ paymentOptionId: bundle.id, actorUserId: attacker.id, notifyCustomer: true, reason: "x", cancelSubscription: noProvider }))).toBe("forbidden");
+      expect(
+        await refusal(
+          endGrandfathering({
+            paymentOptionId: bundle.id,
+            actorUserId: attacker.id,
+            notifyCustomer: true,
+            reason: "x",
+            cancelSubscription: noProvider,
+          }),
+        ),
+      ).toBe("forbidden");
     }
     expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: bundle.id } })).status).toBe("active");
     expect((await invoice(open.id)).status).toBe("open");
@@ -106,17 +171,48 @@ describe("endGrandfathering", () => {
     const admin = await seedAdmin(["billing:manage"]);
     const customer = await seedUser();
     const bundle = await seedAgreement(customer.id);
-    expect(await refusal(endGrandfathering({ paymentOptionId: bundle.id, actorUserId: admin.id, notifyCustomer: false, reason: "", cancelSubscription: noProvider }))).toBe("validation_failed");
-    expect(await refusal(endGrandfathering({ paymentOptionId: 2 ** 40, actorUserId: admin.id, notifyCustomer: false, reason: "x", cancelSubscription: noProvider }))).toBe("not_found");
+    expect(
+      await refusal(
+        endGrandfathering({
+          paymentOptionId: bundle.id,
+          actorUserId: admin.id,
+          notifyCustomer: false,
+          reason: "",
+          cancelSubscription: noProvider,
+        }),
+      ),
+    ).toBe("validation_failed");
+    expect(
+      await refusal(
+        endGrandfathering({
+          paymentOptionId: 2 ** 40,
+          actorUserId: admin.id,
+          notifyCustomer: false,
+          reason: "x",
+          cancelSubscription: noProvider,
+        }),
+      ),
+    ).toBe("not_found");
   });
 
   it("racing the expire run on the same customer: the agreement ends once and the customer gets one mail", async () => {
     const admin = await seedAdmin(["billing:manage"]);
     const customer = await seedUser();
     // Its next period (1 June) began after the end date: the expire run would end it too.
-    const bundle = await seedAgreement(customer.id, { periodStart: berlin("2026-05-01"), periodEnd: berlin("2026-06-01"), grandfatheredUntil: berlin("2026-05-20") });
+    const bundle = await seedAgreement(customer.id, {
+      periodStart: berlin("2026-05-01"),
+      periodEnd: berlin("2026-06-01"),
+      grandfatheredUntil: berlin("2026-05-20"),
+    });
     const [action, run] = await Promise.allSettled([
-      endGrandfathering({ paymentOptionId: bundle.id, actorUserId: admin.id, notifyCustomer: true, reason: "Ende", now: NOW, cancelSubscription: noProvider }),
+      endGrandfathering({
+        paymentOptionId: bundle.id,
+        actorUserId: admin.id,
+        notifyCustomer: true,
+        reason: "Ende",
+        now: NOW,
+        cancelSubscription: noProvider,
+      }),
       expireGrandfathering({ now: NOW, cancelSubscription: noProvider }),
     ]);
     expect(run.status).toBe("fulfilled");

@@ -55,8 +55,15 @@ async function callEach(
  * it is returned and logged as activity (`agreement.provider_cancel_failed`); nothing retries
  * it, since the agreement has ended here, so an operator ends the subscription at the provider by hand.
  */
-export function endProviderSubscriptions(subscriptions: ProviderSubscription[], cancel: ProviderCall = cancelAtProvider): Promise<ProviderEndings> {
-  return callEach(subscriptions, cancel, (error, subscriptionId) => ({ type: ACTIVITY.agreementProviderCancelFailed, reason: error, metadata: { subscriptionId } }));
+export function endProviderSubscriptions(
+  subscriptions: ProviderSubscription[],
+  cancel: ProviderCall = cancelAtProvider,
+): Promise<ProviderEndings> {
+  return callEach(subscriptions, cancel, (error, subscriptionId) => ({
+    type: ACTIVITY.agreementProviderCancelFailed,
+    reason: error,
+    metadata: { subscriptionId },
+  }));
 }
 
 /** The activity text of a renewal the provider was not told to stop. */
@@ -69,11 +76,23 @@ export const RENEWAL_NOT_STOPPED = "Verlängerung nicht abbestellt; der nächste
  * gives. A failure changes nothing here; it is logged (`agreement.provider_renewal_not_stopped`)
  * and the next run asks again, since the subscription still renews.
  */
-export function stopRenewals(subscriptions: ProviderSubscription[], now: Date, schedule: ProviderCall = scheduleEndAtProvider): Promise<ProviderEndings> {
+export function stopRenewals(
+  subscriptions: ProviderSubscription[],
+  now: Date,
+  schedule: ProviderCall = scheduleEndAtProvider,
+): Promise<ProviderEndings> {
   return callEach(
     subscriptions,
     schedule,
-    (error, subscriptionId) => ({ type: ACTIVITY.agreementProviderRenewalNotStopped, reason: RENEWAL_NOT_STOPPED, metadata: { subscriptionId, error } }),
-    (agreementId) => db.userPaymentOption.updateMany({ where: { id: agreementId, grandfatheringEndScheduledAt: null }, data: { grandfatheringEndScheduledAt: now } }),
+    (error, subscriptionId) => ({
+      type: ACTIVITY.agreementProviderRenewalNotStopped,
+      reason: RENEWAL_NOT_STOPPED,
+      metadata: { subscriptionId, error },
+    }),
+    (agreementId) =>
+      db.userPaymentOption.updateMany({
+        where: { id: agreementId, grandfatheringEndScheduledAt: null },
+        data: { grandfatheringEndScheduledAt: now },
+      }),
   );
 }

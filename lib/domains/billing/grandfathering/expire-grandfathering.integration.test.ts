@@ -15,7 +15,17 @@ const NOW = new Date("2026-06-10T02:15:00Z");
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 function seedAgreement(userId: number, data: Partial<Prisma.UserPaymentOptionUncheckedCreateInput> = {}) {
-  return db.userPaymentOption.create({ data: { userId, provider: "manual", plan: "business", priceCents: 12900, periodStart: day("2026-05-01"), periodEnd: day("2026-06-01"), ...data } });
+  return db.userPaymentOption.create({
+    data: {
+      userId,
+      provider: "manual",
+      plan: "business",
+      priceCents: 12900,
+      periodStart: day("2026-05-01"),
+      periodEnd: day("2026-06-01"),
+      ...data,
+    },
+  });
 }
 
 const mailsTo = (email: string) => db.mailOutbox.count({ where: { to: email, mailType: "grandfathering_expired" } });
@@ -32,11 +42,23 @@ describe("expireGrandfathering", () => {
     const first = await expireGrandfathering({ now: NOW, cancelSubscription: noProvider });
     expect(first).toMatchObject({ customers: 1, expired: 2, mails: 1, failed: 0 });
     for (const id of [a.id, b.id]) {
-      expect(await db.userPaymentOption.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "cancelled", cancelledAt: NOW, grandfatheringExpiredAt: NOW, grandfatheringNotifiedAt: NOW });
+      expect(await db.userPaymentOption.findUniqueOrThrow({ where: { id } })).toMatchObject({
+        status: "cancelled",
+        cancelledAt: NOW,
+        grandfatheringExpiredAt: NOW,
+        grandfatheringNotifiedAt: NOW,
+      });
     }
     expect(await mailsTo(user.email)).toBe(1);
-    const entries = await db.activityLog.findMany({ where: { type: "agreement.grandfathering_expired", subjectId: { in: [String(a.id), String(b.id)] } } });
-    expect(entries.map((e) => [e.subjectId, e.actorUserId, e.result]).sort()).toEqual([[String(a.id), null, "cancelled"], [String(b.id), null, "cancelled"]].sort());
+    const entries = await db.activityLog.findMany({
+      where: { type: "agreement.grandfathering_expired", subjectId: { in: [String(a.id), String(b.id)] } },
+    });
+    expect(entries.map((e) => [e.subjectId, e.actorUserId, e.result]).sort()).toEqual(
+      [
+        [String(a.id), null, "cancelled"],
+        [String(b.id), null, "cancelled"],
+      ].sort(),
+    );
 
     const again = await expireGrandfathering({ now: NOW, cancelSubscription: noProvider });
     expect(again).toMatchObject({ customers: 0, expired: 0, mails: 0, failed: 0 });
@@ -61,18 +83,37 @@ describe("expireGrandfathering", () => {
     expect(r).toMatchObject({ customers: 1, expired: 2, mails: 1 });
     const status = async (id: number) => (await db.userPaymentOption.findUniqueOrThrow({ where: { id } })).status;
     expect({
-      nextAfterEnd: await status(cases.nextAfterEnd.id), nextOnEnd: await status(cases.nextOnEnd.id), noPeriodPast: await status(cases.noPeriodPast.id),
-      noPeriodAhead: await status(cases.noPeriodAhead.id), notGrandfathered: await status(cases.notGrandfathered.id), pastDue: await status(cases.pastDue.id),
-    }).toEqual({ nextAfterEnd: "cancelled", nextOnEnd: "active", noPeriodPast: "cancelled", noPeriodAhead: "active", notGrandfathered: "active", pastDue: "past_due" });
+      nextAfterEnd: await status(cases.nextAfterEnd.id),
+      nextOnEnd: await status(cases.nextOnEnd.id),
+      noPeriodPast: await status(cases.noPeriodPast.id),
+      noPeriodAhead: await status(cases.noPeriodAhead.id),
+      notGrandfathered: await status(cases.notGrandfathered.id),
+      pastDue: await status(cases.pastDue.id),
+    }).toEqual({
+      nextAfterEnd: "cancelled",
+      nextOnEnd: "active",
+      noPeriodPast: "cancelled",
+      noPeriodAhead: "active",
+      notGrandfathered: "active",
+      pastDue: "past_due",
+    });
   });
 
   it("never mails a customer twice: an agreement notified before means no new mail", async () => {
     const user = await seedUser();
-    await seedAgreement(user.id, { status: "cancelled", grandfatheredUntil: day("2026-01-01"), grandfatheringExpiredAt: day("2026-01-02"), grandfatheringNotifiedAt: day("2026-01-02") });
+    await seedAgreement(user.id, {
+      status: "cancelled",
+      grandfatheredUntil: day("2026-01-01"),
+      grandfatheringExpiredAt: day("2026-01-02"),
+      grandfatheringNotifiedAt: day("2026-01-02"),
+    });
     const later = await seedAgreement(user.id, { grandfatheredUntil: day("2026-05-15") });
     const r = await expireGrandfathering({ now: NOW, cancelSubscription: noProvider });
     expect(r).toMatchObject({ expired: 1, mails: 0 });
-    expect(await db.userPaymentOption.findUniqueOrThrow({ where: { id: later.id } })).toMatchObject({ status: "cancelled", grandfatheringNotifiedAt: null });
+    expect(await db.userPaymentOption.findUniqueOrThrow({ where: { id: later.id } })).toMatchObject({
+      status: "cancelled",
+      grandfatheringNotifiedAt: null,
+    });
     expect(await mailsTo(user.email)).toBe(0);
   });
 
@@ -81,8 +122,16 @@ describe("expireGrandfathering", () => {
     const refused = await seedUser();
     const subOk = `sub_${ok.id}_ok`;
     const subRefused = `sub_${refused.id}_refused`;
-    const okAgreement = await seedAgreement(ok.id, { provider: "stripe", stripeSubscriptionId: subOk, grandfatheredUntil: day("2026-05-15") });
-    const refusedAgreement = await seedAgreement(refused.id, { provider: "stripe", stripeSubscriptionId: subRefused, grandfatheredUntil: day("2026-05-15") });
+    const okAgreement = await seedAgreement(ok.id, {
+      provider: "stripe",
+      stripeSubscriptionId: subOk,
+      grandfatheredUntil: day("2026-05-15"),
+    });
+    const refusedAgreement = await seedAgreement(refused.id, {
+      provider: "stripe",
+      stripeSubscriptionId: subRefused,
+      grandfatheredUntil: day("2026-05-15"),
+    });
     const called: { id: string; committed: boolean }[] = [];
     const r = await expireGrandfathering({
       now: NOW,
@@ -93,19 +142,29 @@ describe("expireGrandfathering", () => {
         if (id === subRefused) throw new Error("provider unavailable");
       },
     });
-    expect(called.sort((x, y) => x.id.localeCompare(y.id))).toEqual([{ id: subOk, committed: true }, { id: subRefused, committed: true }].sort((x, y) => x.id.localeCompare(y.id)));
+    expect(called.sort((x, y) => x.id.localeCompare(y.id))).toEqual(
+      [
+        { id: subOk, committed: true },
+        { id: subRefused, committed: true },
+      ].sort((x, y) => x.id.localeCompare(y.id)),
+    );
     expect(r.subscriptionsEnded).toEqual([subOk]);
     expect(r.subscriptionsFailed).toEqual([{ subscriptionId: subRefused, error: "provider unavailable" }]);
     expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: refusedAgreement.id } })).status).toBe("cancelled");
     expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: okAgreement.id } })).status).toBe("cancelled");
-    expect(await db.activityLog.count({ where: { type: "agreement.provider_cancel_failed", subjectId: String(refusedAgreement.id) } })).toBe(1);
+    expect(
+      await db.activityLog.count({ where: { type: "agreement.provider_cancel_failed", subjectId: String(refusedAgreement.id) } }),
+    ).toBe(1);
   });
 
   it("three runs at once end each agreement once and mail each customer once", async () => {
     const users = await Promise.all([seedUser(), seedUser(), seedUser()]);
     const agreements = [];
     for (const u of users) {
-      agreements.push(await seedAgreement(u.id, { grandfatheredUntil: day("2026-05-15") }), await seedAgreement(u.id, { grandfatheredUntil: day("2026-06-05"), periodEnd: null, periodStart: null }));
+      agreements.push(
+        await seedAgreement(u.id, { grandfatheredUntil: day("2026-05-15") }),
+        await seedAgreement(u.id, { grandfatheredUntil: day("2026-06-05"), periodEnd: null, periodStart: null }),
+      );
     }
     const runs = await Promise.allSettled([1, 2, 3].map(() => expireGrandfathering({ now: NOW, cancelSubscription: noProvider })));
     const values = runs.map((r) => (r.status === "fulfilled" ? r.value : null));
@@ -113,7 +172,11 @@ describe("expireGrandfathering", () => {
     expect(values.reduce((n, v) => n + v!.expired, 0)).toBe(agreements.length);
     expect(values.reduce((n, v) => n + v!.mails, 0)).toBe(users.length);
     for (const u of users) expect(await mailsTo(u.email)).toBe(1);
-    expect(await db.activityLog.count({ where: { type: "agreement.grandfathering_expired", subjectId: { in: agreements.map((a) => String(a.id)) } } })).toBe(agreements.length);
+    expect(
+      await db.activityLog.count({
+        where: { type: "agreement.grandfathering_expired", subjectId: { in: agreements.map((a) => String(a.id)) } },
+      }),
+    ).toBe(agreements.length);
   });
 
   it("a failing customer is counted and the others are still ended; the next run finishes it", async () => {
@@ -121,8 +184,12 @@ describe("expireGrandfathering", () => {
     const fine = await seedUser();
     const brokenAgreement = await seedAgreement(broken.id, { grandfatheredUntil: day("2026-05-15") });
     const fineAgreement = await seedAgreement(fine.id, { grandfatheredUntil: day("2026-05-15") });
-    await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION test_refuse_agreement_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER test_refuse_agreement_update BEFORE UPDATE ON user_payment_options FOR EACH ROW WHEN (NEW.user_id = ${broken.id}) EXECUTE FUNCTION test_refuse_agreement_update()`);
+    await db.$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION test_refuse_agreement_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`,
+    );
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER test_refuse_agreement_update BEFORE UPDATE ON user_payment_options FOR EACH ROW WHEN (NEW.user_id = ${broken.id}) EXECUTE FUNCTION test_refuse_agreement_update()`,
+    );
     try {
       const r = await expireGrandfathering({ now: NOW, cancelSubscription: noProvider });
       expect(r).toMatchObject({ customers: 1, expired: 1, failed: 1 });

@@ -8,7 +8,13 @@ import { notifyGrandfatheringExpired } from "@/lib/domains/mail/notifications/no
 import { lockCustomerAgreements } from "@/lib/domains/billing/agreements/agreement-locks";
 import { errorSummary } from "@/lib/core/errors/error-summary";
 import { endProviderSubscriptions, stopRenewals, type ProviderCall, type ProviderSubscription } from "./end-provider-subscriptions";
-import { grandfatheringStageSql, isEndedAtProvider, isEndedByNotice, isGrandfatheringOver, providerSubscriptionsOf } from "./grandfathering-rules";
+import {
+  grandfatheringStageSql,
+  isEndedAtProvider,
+  isEndedByNotice,
+  isGrandfatheringOver,
+  providerSubscriptionsOf,
+} from "./grandfathering-rules";
 
 export interface ExpireGrandfatheringOptions {
   now?: Date;
@@ -72,16 +78,27 @@ async function lastPeriodCards(now: Date, pageSize: number): Promise<ProviderSub
 }
 
 /** How an agreement whose terms are over ends: cancelled here, or already ended at the provider. */
-function endingOf(a: UserPaymentOption, now: Date): { data: Partial<UserPaymentOption>; result: "cancelled" | "ended_at_provider"; cancelAtProvider: boolean } {
+function endingOf(
+  a: UserPaymentOption,
+  now: Date,
+): { data: Partial<UserPaymentOption>; result: "cancelled" | "ended_at_provider"; cancelAtProvider: boolean } {
   // The provider ended it with its period (its deletion event may still be on the way): the
   // agreement ends as of that moment, and nothing is cancelled at the provider again.
-  if (a.status === "active" && isEndedAtProvider(a, now)) return { data: { status: "cancelled", cancelledAt: a.periodEnd, grandfatheringExpiredAt: now }, result: "ended_at_provider", cancelAtProvider: false };
+  if (a.status === "active" && isEndedAtProvider(a, now))
+    return {
+      data: { status: "cancelled", cancelledAt: a.periodEnd, grandfatheringExpiredAt: now },
+      result: "ended_at_provider",
+      cancelAtProvider: false,
+    };
   if (a.status !== "active") return { data: { grandfatheringExpiredAt: now }, result: "ended_at_provider", cancelAtProvider: false };
   return { data: { status: "cancelled", cancelledAt: now, grandfatheringExpiredAt: now }, result: "cancelled", cancelAtProvider: true };
 }
 
 /** One customer in one transaction: every qualifying agreement ends, one mail for the customer. */
-async function expireCustomer(userId: number, now: Date): Promise<{ expired: number; mails: number; subscriptions: ProviderSubscription[] }> {
+async function expireCustomer(
+  userId: number,
+  now: Date,
+): Promise<{ expired: number; mails: number; subscriptions: ProviderSubscription[] }> {
   return db.$transaction(async (tx) => {
     // Race: a second run, the invoice run or an admin action on the same customer. Their rows
     // are locked and re-read, so each agreement ends once and the mail check sees the truth.
@@ -91,13 +108,29 @@ async function expireCustomer(userId: number, now: Date): Promise<{ expired: num
     const cancelAtProvider: UserPaymentOption[] = [];
     for (const a of ending) {
       const end = endingOf(a, now);
-      const { count } = await tx.userPaymentOption.updateMany({ where: { id: a.id, status: a.status, grandfatheringExpiredAt: null }, data: end.data });
+      const { count } = await tx.userPaymentOption.updateMany({
+        where: { id: a.id, status: a.status, grandfatheringExpiredAt: null },
+        data: end.data,
+      });
       if (count !== 1) throw new Error(`Agreement ${a.id} changed under its lock.`);
       if (end.cancelAtProvider) cancelAtProvider.push(a);
-      await recordActivity({
-        type: ACTIVITY.agreementGrandfatheringExpired, subjectType: "agreement", subjectId: a.id, result: end.result,
-        metadata: { userId, provider: a.provider, plan: a.plan, grandfatheredUntil: a.grandfatheredUntil!.toISOString(), periodEnd: a.periodEnd?.toISOString() ?? null, endedByNotice: isEndedByNotice(a) },
-      }, tx);
+      await recordActivity(
+        {
+          type: ACTIVITY.agreementGrandfatheringExpired,
+          subjectType: "agreement",
+          subjectId: a.id,
+          result: end.result,
+          metadata: {
+            userId,
+            provider: a.provider,
+            plan: a.plan,
+            grandfatheredUntil: a.grandfatheredUntil!.toISOString(),
+            periodEnd: a.periodEnd?.toISOString() ?? null,
+            endedByNotice: isEndedByNotice(a),
+          },
+        },
+        tx,
+      );
     }
     // Once per customer, ever: any agreement already notified means the customer was told. A
     // customer whose agreements all ended by their own notice was told by the notice's receipt.
@@ -124,7 +157,17 @@ async function expireCustomer(userId: number, now: Date): Promise<{ expired: num
 export async function expireGrandfathering(opts: ExpireGrandfatheringOptions = {}): Promise<ExpireGrandfatheringResult> {
   const now = opts.now ?? new Date();
   const pageSize = opts.pageSize ?? 100;
-  const result: ExpireGrandfatheringResult = { customers: 0, expired: 0, mails: 0, failed: 0, failures: [], subscriptionsEnded: [], subscriptionsFailed: [], subscriptionsEndingAtPeriodEnd: [], renewalsNotStopped: [] };
+  const result: ExpireGrandfatheringResult = {
+    customers: 0,
+    expired: 0,
+    mails: 0,
+    failed: 0,
+    failures: [],
+    subscriptionsEnded: [],
+    subscriptionsFailed: [],
+    subscriptionsEndingAtPeriodEnd: [],
+    renewalsNotStopped: [],
+  };
   const subscriptions: ProviderSubscription[] = [];
   let cursor = 0;
   for (;;) {
@@ -167,7 +210,10 @@ export const expireGrandfatheringJob = defineJob({
   handler: async (_payload, { step }) =>
     step.run("expire", async () => {
       const r = await expireGrandfathering();
-      if (r.failed) throw new Error(`Grandfathering expiry failed for ${r.failed} customers: ${r.failures.map((f) => `${f.userId} (${f.error})`).join("; ")}`);
+      if (r.failed)
+        throw new Error(
+          `Grandfathering expiry failed for ${r.failed} customers: ${r.failures.map((f) => `${f.userId} (${f.error})`).join("; ")}`,
+        );
       return r;
     }),
 });

@@ -29,7 +29,16 @@ describe("grandfathering ends at the period boundary", () => {
   it("a manual agreement whose invoiced period contains the end date runs to that period's end, then ends once with one mail", async () => {
     const user = await seedUser();
     const a = await db.userPaymentOption.create({
-      data: { userId: user.id, provider: "manual", plan: "business", priceCents: 12900, monthlyReleaseQuota: 10, periodStart: berlin("2026-05-01"), periodEnd: berlin("2026-06-01"), grandfatheredUntil: berlin("2026-06-15") },
+      data: {
+        userId: user.id,
+        provider: "manual",
+        plan: "business",
+        priceCents: 12900,
+        monthlyReleaseQuota: 10,
+        periodStart: berlin("2026-05-01"),
+        periodEnd: berlin("2026-06-01"),
+        grandfatheredUntil: berlin("2026-06-15"),
+      },
     });
 
     // 1 June: the new period begins before the end date (15 June), so it is invoiced on the old terms.
@@ -49,11 +58,19 @@ describe("grandfathering ends at the period boundary", () => {
     // 1 July, 04:15: the next period begins after the end date. Three expire runs and the invoice
     // run at once: it ends exactly once, one mail, and July is not invoiced.
     const boundary = expireAt("2026-07-01");
-    const [invoiceRun, ...expireRuns] = await Promise.all([runInvoices({ now: invoiceAt("2026-07-01") }), ...[1, 2, 3].map(() => expireGrandfathering({ now: boundary }))]);
+    const [invoiceRun, ...expireRuns] = await Promise.all([
+      runInvoices({ now: invoiceAt("2026-07-01") }),
+      ...[1, 2, 3].map(() => expireGrandfathering({ now: boundary })),
+    ]);
     expect(expireRuns.every((r) => r.failed === 0)).toBe(true);
     expect(expireRuns.reduce((n, r) => n + r.expired, 0)).toBe(1);
     expect(invoiceRun.created.map((c) => c.agreementId)).not.toContain(a.id);
-    expect(await agreement(a.id)).toMatchObject({ status: "cancelled", cancelledAt: boundary, grandfatheringExpiredAt: boundary, grandfatheringNotifiedAt: boundary });
+    expect(await agreement(a.id)).toMatchObject({
+      status: "cancelled",
+      cancelledAt: boundary,
+      grandfatheringExpiredAt: boundary,
+      grandfatheringNotifiedAt: boundary,
+    });
     expect(await mailsTo(user.email)).toBe(1);
     expect(await expiredEntries(a.id)).toBe(1);
     expect(await db.invoice.count({ where: { userPaymentOptionId: a.id } })).toBe(1);
@@ -77,11 +94,27 @@ describe("grandfathering ends at the period boundary", () => {
     // access stay; the provider (the local checkout) is told to end the subscription with the period.
     const inside = new Date(start.getTime() + 12 * DAY);
     const first = await expireGrandfathering({ now: inside, cancelSubscription: refuse("ended at once") });
-    expect(first).toMatchObject({ expired: 0, mails: 0, subscriptionsEnded: [], subscriptionsEndingAtPeriodEnd: [booked.stripeSubscriptionId], subscriptionsFailed: [] });
-    expect(await agreement(booked.id)).toMatchObject({ status: "active", cancelAtPeriodEnd: true, grandfatheringExpiredAt: null, grandfatheringEndScheduledAt: inside, periodEnd: end });
+    expect(first).toMatchObject({
+      expired: 0,
+      mails: 0,
+      subscriptionsEnded: [],
+      subscriptionsEndingAtPeriodEnd: [booked.stripeSubscriptionId],
+      subscriptionsFailed: [],
+    });
+    expect(await agreement(booked.id)).toMatchObject({
+      status: "active",
+      cancelAtPeriodEnd: true,
+      grandfatheringExpiredAt: null,
+      grandfatheringEndScheduledAt: inside,
+      periodEnd: end,
+    });
     expect((await quotaStatus(db, user.id, inside)).limit).toBe(10);
     // The provider's answer is mirrored: the next run does not ask again.
-    const second = await expireGrandfathering({ now: new Date(inside.getTime() + DAY), cancelSubscription: refuse("ended at once"), cancelSubscriptionAtPeriodEnd: refuse("asked again") });
+    const second = await expireGrandfathering({
+      now: new Date(inside.getTime() + DAY),
+      cancelSubscription: refuse("ended at once"),
+      cancelSubscriptionAtPeriodEnd: refuse("asked again"),
+    });
     expect(second).toMatchObject({ expired: 0, subscriptionsEndingAtPeriodEnd: [], subscriptionsFailed: [] });
     expect(await mailsTo(user.email)).toBe(0);
 
@@ -100,15 +133,34 @@ describe("grandfathering ends at the period boundary", () => {
     const withdrew = await seedUser();
     const withdrawn = await db.userPaymentOption.create({
       data: {
-        userId: withdrew.id, provider: "stripe", plan: "business", priceCents: 12900, stripeSubscriptionId: `sub_withdrawn_${withdrew.id}`, status: "cancelled", cancelAtPeriodEnd: false, cancelledAt: berlin("2026-05-10"),
-        periodStart: berlin("2026-05-01"), periodEnd: berlin("2026-06-01"), grandfatheredUntil: berlin("2026-05-20"),
+        userId: withdrew.id,
+        provider: "stripe",
+        plan: "business",
+        priceCents: 12900,
+        stripeSubscriptionId: `sub_withdrawn_${withdrew.id}`,
+        status: "cancelled",
+        cancelAtPeriodEnd: false,
+        cancelledAt: berlin("2026-05-10"),
+        periodStart: berlin("2026-05-01"),
+        periodEnd: berlin("2026-06-01"),
+        grandfatheredUntil: berlin("2026-05-20"),
       },
     });
     const cancelledAt = berlin("2026-06-01");
     const card = await db.userPaymentOption.create({
       data: {
-        userId: user.id, provider: "stripe", plan: "business", priceCents: 12900, stripeSubscriptionId: `sub_ended_${user.id}`, status: "cancelled", cancelAtPeriodEnd: true, cancelledAt,
-        periodStart: berlin("2026-05-01"), periodEnd: berlin("2026-06-01"), grandfatheredUntil: berlin("2026-05-20"), grandfatheringEndScheduledAt: berlin("2026-05-21"),
+        userId: user.id,
+        provider: "stripe",
+        plan: "business",
+        priceCents: 12900,
+        stripeSubscriptionId: `sub_ended_${user.id}`,
+        status: "cancelled",
+        cancelAtPeriodEnd: true,
+        cancelledAt,
+        periodStart: berlin("2026-05-01"),
+        periodEnd: berlin("2026-06-01"),
+        grandfatheredUntil: berlin("2026-05-20"),
+        grandfatheringEndScheduledAt: berlin("2026-05-21"),
       },
     });
     const none = { cancelSubscription: refuse("ended at once"), cancelSubscriptionAtPeriodEnd: refuse("told not to renew") };

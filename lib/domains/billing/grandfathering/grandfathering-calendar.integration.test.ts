@@ -23,7 +23,16 @@ const mailsTo = (email: string) => db.mailOutbox.count({ where: { to: email, mai
 
 function seedManual(userId: number, data: { periodEnd: Date; grandfatheredUntil: Date; billingHoldAt?: Date }) {
   return db.userPaymentOption.create({
-    data: { userId, provider: "manual", plan: "business", priceCents: 12900, monthlyReleaseQuota: 10, periodStart: berlin("2025-12-01"), billingHoldReason: data.billingHoldAt ? "Adresse unklar" : null, ...data },
+    data: {
+      userId,
+      provider: "manual",
+      plan: "business",
+      priceCents: 12900,
+      monthlyReleaseQuota: 10,
+      periodStart: berlin("2025-12-01"),
+      billingHoldReason: data.billingHoldAt ? "Adresse unklar" : null,
+      ...data,
+    },
   });
 }
 
@@ -32,7 +41,11 @@ describe("grandfathering by the calendar, invoiced or not", () => {
     const user = await seedUser();
     const admin = await seedAdmin(["billing:manage"]);
     // Billed up to 1 January 2026, then held; the terms reach the period that begins on 1 March.
-    const held = await seedManual(user.id, { periodEnd: berlin("2026-01-01"), grandfatheredUntil: berlin("2026-03-01"), billingHoldAt: berlin("2025-12-20") });
+    const held = await seedManual(user.id, {
+      periodEnd: berlin("2026-01-01"),
+      grandfatheredUntil: berlin("2026-03-01"),
+      billingHoldAt: berlin("2025-12-20"),
+    });
 
     // 20 March: the period that began on 1 March is still the old terms'.
     await expireGrandfathering({ now: expireAt("2026-03-20") });
@@ -43,13 +56,21 @@ describe("grandfathering by the calendar, invoiced or not", () => {
     const later = expireAt("2027-06-01");
     const r = await expireGrandfathering({ now: later });
     expect(r).toMatchObject({ expired: 1, mails: 1, failed: 0 });
-    expect(await agreement(held.id)).toMatchObject({ status: "cancelled", cancelledAt: later, grandfatheringExpiredAt: later, periodEnd: berlin("2026-01-01") });
+    expect(await agreement(held.id)).toMatchObject({
+      status: "cancelled",
+      cancelledAt: later,
+      grandfatheringExpiredAt: later,
+      periodEnd: berlin("2026-01-01"),
+    });
     expect(await mailsTo(user.email)).toBe(1);
     expect((await quotaStatus(db, user.id, later)).limit).toBe(0);
 
     // Neither the run nor "bill now" after the hold bills the months after the boundary at the old price.
     expect((await runInvoices({ now: invoiceAt("2027-06-01") })).created.map((c) => c.agreementId)).not.toContain(held.id);
-    const refused = await billNow({ paymentOptionId: held.id, actorUserId: admin.id, now: invoiceAt("2027-06-01") }).then(() => null, (e: unknown) => e);
+    const refused = await billNow({ paymentOptionId: held.id, actorUserId: admin.id, now: invoiceAt("2027-06-01") }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).code).toBe("conflict");
     expect(await db.invoice.count({ where: { userPaymentOptionId: held.id } })).toBe(0);
@@ -69,10 +90,18 @@ describe("grandfathering by the calendar, invoiced or not", () => {
   it("before the boundary a held agreement keeps running, and once the hold is lifted the run bills the periods the terms reach", async () => {
     const user = await seedUser();
     const admin = await seedAdmin(["billing:manage"]);
-    const held = await seedManual(user.id, { periodEnd: berlin("2026-01-01"), grandfatheredUntil: berlin("2026-03-01"), billingHoldAt: berlin("2025-12-20") });
+    const held = await seedManual(user.id, {
+      periodEnd: berlin("2026-01-01"),
+      grandfatheredUntil: berlin("2026-03-01"),
+      billingHoldAt: berlin("2025-12-20"),
+    });
     await expireGrandfathering({ now: expireAt("2026-02-10") });
     const billed = await billNow({ paymentOptionId: held.id, actorUserId: admin.id, now: invoiceAt("2026-02-10") });
     expect(billed.invoice).not.toBeNull();
-    expect(await agreement(held.id)).toMatchObject({ status: "active", periodStart: berlin("2026-01-01"), periodEnd: berlin("2026-02-01") });
+    expect(await agreement(held.id)).toMatchObject({
+      status: "active",
+      periodStart: berlin("2026-01-01"),
+      periodEnd: berlin("2026-02-01"),
+    });
   });
 });

@@ -23,8 +23,16 @@ const none = { cancelSubscription: refuse("ended at once"), cancelSubscriptionAt
 function seedCard(userId: number, data: Partial<Prisma.UserPaymentOptionUncheckedCreateInput> = {}) {
   return db.userPaymentOption.create({
     data: {
-      userId, provider: "stripe", plan: "business", priceCents: 12900, monthlyReleaseQuota: 10, stripeSubscriptionId: `sub_${userId}_${Math.random().toString(36).slice(2)}`,
-      periodStart: berlin("2026-05-01"), periodEnd: berlin("2026-06-01"), grandfatheredUntil: berlin("2026-05-20"), ...data,
+      userId,
+      provider: "stripe",
+      plan: "business",
+      priceCents: 12900,
+      monthlyReleaseQuota: 10,
+      stripeSubscriptionId: `sub_${userId}_${Math.random().toString(36).slice(2)}`,
+      periodStart: berlin("2026-05-01"),
+      periodEnd: berlin("2026-06-01"),
+      grandfatheredUntil: berlin("2026-05-20"),
+      ...data,
     },
   });
 }
@@ -36,7 +44,11 @@ describe("the end of a card subscription's previous terms", () => {
     const now = expireAt("2026-06-02");
     const r = await expireGrandfathering({ now, ...none });
     expect(r).toMatchObject({ expired: 1, mails: 1, failed: 0, subscriptionsEnded: [], subscriptionsFailed: [], renewalsNotStopped: [] });
-    expect(await agreement(card.id)).toMatchObject({ status: "cancelled", cancelledAt: berlin("2026-06-01"), grandfatheringExpiredAt: now });
+    expect(await agreement(card.id)).toMatchObject({
+      status: "cancelled",
+      cancelledAt: berlin("2026-06-01"),
+      grandfatheringExpiredAt: now,
+    });
     expect(await mailsTo(user.email)).toBe(1);
     const [entry] = await db.activityLog.findMany({ where: { type: "agreement.grandfathering_expired", subjectId: String(card.id) } });
     expect(entry?.result).toBe("ended_at_provider");
@@ -45,14 +57,23 @@ describe("the end of a card subscription's previous terms", () => {
   it("a customer who gave notice in the last period gets no GrandfatheringExpired mail, whether the deletion event came or not", async () => {
     const [ended, late] = [await seedUser(), await seedUser()];
     // The provider's deletion event arrived: the grandfathering has nothing left to end.
-    const endedCard = await seedCard(ended.id, { cancelAtPeriodEnd: true, status: "cancelled", cancelledAt: berlin("2026-06-01"), cancellationRequestedAt: berlin("2026-05-25") });
+    const endedCard = await seedCard(ended.id, {
+      cancelAtPeriodEnd: true,
+      status: "cancelled",
+      cancelledAt: berlin("2026-06-01"),
+      cancellationRequestedAt: berlin("2026-05-25"),
+    });
     // Its deletion event is late: the agreement ends as the provider ended it, quietly.
     const lateCard = await seedCard(late.id, { cancelAtPeriodEnd: true, cancellationRequestedAt: berlin("2026-05-25") });
     const now = expireAt("2026-06-02");
     const r = await expireGrandfathering({ now, ...none });
     expect(r).toMatchObject({ expired: 1, mails: 0, failed: 0, subscriptionsFailed: [] });
     expect(await agreement(endedCard.id)).toMatchObject({ status: "cancelled", grandfatheringExpiredAt: null });
-    expect(await agreement(lateCard.id)).toMatchObject({ status: "cancelled", cancelledAt: berlin("2026-06-01"), grandfatheringExpiredAt: now });
+    expect(await agreement(lateCard.id)).toMatchObject({
+      status: "cancelled",
+      cancelledAt: berlin("2026-06-01"),
+      grandfatheringExpiredAt: now,
+    });
     expect(await mailsTo(ended.email)).toBe(0);
     expect(await mailsTo(late.email)).toBe(0);
   });
@@ -60,7 +81,16 @@ describe("the end of a card subscription's previous terms", () => {
   it("a manual agreement the customer gave notice for ends at the boundary without the mail", async () => {
     const user = await seedUser();
     const manual = await db.userPaymentOption.create({
-      data: { userId: user.id, provider: "manual", plan: "business", priceCents: 12900, periodStart: berlin("2026-05-01"), periodEnd: berlin("2026-06-01"), grandfatheredUntil: berlin("2026-05-20"), cancelAtPeriodEnd: true },
+      data: {
+        userId: user.id,
+        provider: "manual",
+        plan: "business",
+        priceCents: 12900,
+        periodStart: berlin("2026-05-01"),
+        periodEnd: berlin("2026-06-01"),
+        grandfatheredUntil: berlin("2026-05-20"),
+        cancelAtPeriodEnd: true,
+      },
     });
     expect(await expireGrandfathering({ now: expireAt("2026-06-02"), ...none })).toMatchObject({ expired: 1, mails: 0 });
     expect((await agreement(manual.id)).status).toBe("cancelled");
@@ -71,14 +101,29 @@ describe("the end of a card subscription's previous terms", () => {
     const user = await seedUser();
     const card = await seedCard(user.id);
     const inside = expireAt("2026-05-25");
-    const r = await expireGrandfathering({ now: inside, cancelSubscription: refuse("ended at once"), cancelSubscriptionAtPeriodEnd: async () => { throw new Error("provider unavailable"); } });
-    expect(r).toMatchObject({ expired: 0, subscriptionsFailed: [], subscriptionsEndingAtPeriodEnd: [], renewalsNotStopped: [{ subscriptionId: card.stripeSubscriptionId, error: "provider unavailable" }] });
+    const r = await expireGrandfathering({
+      now: inside,
+      cancelSubscription: refuse("ended at once"),
+      cancelSubscriptionAtPeriodEnd: async () => {
+        throw new Error("provider unavailable");
+      },
+    });
+    expect(r).toMatchObject({
+      expired: 0,
+      subscriptionsFailed: [],
+      subscriptionsEndingAtPeriodEnd: [],
+      renewalsNotStopped: [{ subscriptionId: card.stripeSubscriptionId, error: "provider unavailable" }],
+    });
     const entries = await db.activityLog.findMany({ where: { subjectType: "agreement", subjectId: String(card.id) } });
     expect(entries.map((e) => [e.type, e.reason])).toEqual([["agreement.provider_renewal_not_stopped", RENEWAL_NOT_STOPPED]]);
     expect(await agreement(card.id)).toMatchObject({ status: "active", grandfatheringEndScheduledAt: null });
 
     const asked: string[] = [];
-    const next = await expireGrandfathering({ now: expireAt("2026-05-26"), cancelSubscription: refuse("ended at once"), cancelSubscriptionAtPeriodEnd: async (id) => void asked.push(id) });
+    const next = await expireGrandfathering({
+      now: expireAt("2026-05-26"),
+      cancelSubscription: refuse("ended at once"),
+      cancelSubscriptionAtPeriodEnd: async (id) => void asked.push(id),
+    });
     expect(asked).toEqual([card.stripeSubscriptionId]);
     expect(next.subscriptionsEndingAtPeriodEnd).toEqual([card.stripeSubscriptionId]);
     expect((await agreement(card.id)).grandfatheringEndScheduledAt).toEqual(expireAt("2026-05-26"));

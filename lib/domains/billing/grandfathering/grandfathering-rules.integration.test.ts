@@ -21,24 +21,67 @@ interface Row {
 
 const at = (iso: string) => new Date(iso);
 const PERIOD_ENDS = [
-  null, at("2025-12-31T23:00:00Z"), at("2026-01-30T23:00:00Z"), at("2026-01-31T10:00:00Z"), at("2026-02-28T23:00:00Z"), at("2026-03-29T00:30:00Z"),
-  at("2026-03-29T01:30:00Z"), at("2026-10-25T00:30:00Z"), at("2026-10-25T01:30:00Z"), at("2026-05-31T22:00:00Z"), at("2027-01-31T12:00:00Z"),
+  null,
+  at("2025-12-31T23:00:00Z"),
+  at("2026-01-30T23:00:00Z"),
+  at("2026-01-31T10:00:00Z"),
+  at("2026-02-28T23:00:00Z"),
+  at("2026-03-29T00:30:00Z"),
+  at("2026-03-29T01:30:00Z"),
+  at("2026-10-25T00:30:00Z"),
+  at("2026-10-25T01:30:00Z"),
+  at("2026-05-31T22:00:00Z"),
+  at("2027-01-31T12:00:00Z"),
 ];
-const UNTILS = [null, at("2026-02-28T23:00:00Z"), at("2026-03-01T00:00:00Z"), at("2026-03-30T22:00:00Z"), at("2026-06-15T12:00:00Z"), at("2026-12-31T23:00:00Z")];
-const NOWS = [at("2026-02-10T03:15:00Z"), at("2026-03-31T22:00:00Z"), at("2026-04-01T02:15:00Z"), at("2026-07-01T02:15:00Z"), at("2027-06-01T02:15:00Z")];
+const UNTILS = [
+  null,
+  at("2026-02-28T23:00:00Z"),
+  at("2026-03-01T00:00:00Z"),
+  at("2026-03-30T22:00:00Z"),
+  at("2026-06-15T12:00:00Z"),
+  at("2026-12-31T23:00:00Z"),
+];
+const NOWS = [
+  at("2026-02-10T03:15:00Z"),
+  at("2026-03-31T22:00:00Z"),
+  at("2026-04-01T02:15:00Z"),
+  at("2026-07-01T02:15:00Z"),
+  at("2027-06-01T02:15:00Z"),
+];
 const KINDS: Pick<Row, "status" | "provider" | "cancelAtPeriodEnd" | "grandfatheringExpiredAt" | "grandfatheringEndScheduledAt">[] = [
   { status: "active", provider: "manual", cancelAtPeriodEnd: false, grandfatheringExpiredAt: null, grandfatheringEndScheduledAt: null },
-  { status: "active", provider: "stripe", cancelAtPeriodEnd: true, grandfatheringExpiredAt: null, grandfatheringEndScheduledAt: at("2026-01-01T00:00:00Z") },
-  { status: "cancelled", provider: "stripe", cancelAtPeriodEnd: true, grandfatheringExpiredAt: null, grandfatheringEndScheduledAt: at("2026-01-01T00:00:00Z") },
+  {
+    status: "active",
+    provider: "stripe",
+    cancelAtPeriodEnd: true,
+    grandfatheringExpiredAt: null,
+    grandfatheringEndScheduledAt: at("2026-01-01T00:00:00Z"),
+  },
+  {
+    status: "cancelled",
+    provider: "stripe",
+    cancelAtPeriodEnd: true,
+    grandfatheringExpiredAt: null,
+    grandfatheringEndScheduledAt: at("2026-01-01T00:00:00Z"),
+  },
   { status: "cancelled", provider: "stripe", cancelAtPeriodEnd: true, grandfatheringExpiredAt: null, grandfatheringEndScheduledAt: null },
   { status: "cancelled", provider: "manual", cancelAtPeriodEnd: false, grandfatheringExpiredAt: null, grandfatheringEndScheduledAt: null },
   { status: "past_due", provider: "stripe", cancelAtPeriodEnd: false, grandfatheringExpiredAt: null, grandfatheringEndScheduledAt: null },
-  { status: "active", provider: "manual", cancelAtPeriodEnd: false, grandfatheringExpiredAt: at("2026-01-05T00:00:00Z"), grandfatheringEndScheduledAt: null },
+  {
+    status: "active",
+    provider: "manual",
+    cancelAtPeriodEnd: false,
+    grandfatheringExpiredAt: at("2026-01-05T00:00:00Z"),
+    grandfatheringEndScheduledAt: null,
+  },
 ];
 
 async function sqlStages(rows: Row[], now: Date): Promise<GrandfatheringStage[]> {
   const values = Prisma.join(
-    rows.map((r, i) => Prisma.sql`(${i}::int, ${r.status}::text, ${r.provider}::text, ${r.cancelAtPeriodEnd}::boolean, ${r.grandfatheredUntil}::timestamptz, ${r.grandfatheringExpiredAt}::timestamptz, ${r.grandfatheringEndScheduledAt}::timestamptz, ${r.periodEnd}::timestamptz)`),
+    rows.map(
+      (r, i) =>
+        Prisma.sql`(${i}::int, ${r.status}::text, ${r.provider}::text, ${r.cancelAtPeriodEnd}::boolean, ${r.grandfatheredUntil}::timestamptz, ${r.grandfatheringExpiredAt}::timestamptz, ${r.grandfatheringEndScheduledAt}::timestamptz, ${r.periodEnd}::timestamptz)`,
+    ),
   );
   const out = await db.$queryRaw<{ i: number; stage: GrandfatheringStage }[]>`
     SELECT i, ${grandfatheringStageSql(now)} AS stage
@@ -49,7 +92,9 @@ async function sqlStages(rows: Row[], now: Date): Promise<GrandfatheringStage[]>
 
 describe("grandfatheringStage and grandfatheringStageSql", () => {
   it("agree on every combination of status, period end, end date and time", async () => {
-    const rows: Row[] = KINDS.flatMap((k) => PERIOD_ENDS.flatMap((periodEnd) => UNTILS.map((grandfatheredUntil) => ({ ...k, periodEnd, grandfatheredUntil }))));
+    const rows: Row[] = KINDS.flatMap((k) =>
+      PERIOD_ENDS.flatMap((periodEnd) => UNTILS.map((grandfatheredUntil) => ({ ...k, periodEnd, grandfatheredUntil }))),
+    );
     const seen = new Set<GrandfatheringStage>();
     for (const now of NOWS) {
       const sql = await sqlStages(rows, now);
@@ -67,6 +112,8 @@ describe("grandfatheringStage and grandfatheringStageSql", () => {
     expect(firstBerlinMonthStepAfter(berlinMidnight("2026-01-01"), berlinMidnight("2026-03-01"))).toEqual(new Date("2026-03-31T22:00:00Z"));
     // A period end after the end date is the boundary itself; the 31st steps to the last day of shorter months.
     expect(firstBerlinMonthStepAfter(berlinMidnight("2026-07-01"), berlinMidnight("2026-03-01"))).toEqual(berlinMidnight("2026-07-01"));
-    expect(firstBerlinMonthStepAfter(new Date("2026-01-31T11:00:00Z"), new Date("2026-02-27T00:00:00Z"))).toEqual(new Date("2026-02-28T11:00:00Z"));
+    expect(firstBerlinMonthStepAfter(new Date("2026-01-31T11:00:00Z"), new Date("2026-02-27T00:00:00Z"))).toEqual(
+      new Date("2026-02-28T11:00:00Z"),
+    );
   });
 });

@@ -1,7 +1,16 @@
 import { firstBerlinMonthStepAfter } from "@/lib/domains/billing/agreements/billing-period";
 import { Prisma, type UserPaymentOption } from "@/lib/generated/prisma/client";
 
-type Terms = Pick<UserPaymentOption, "status" | "provider" | "cancelAtPeriodEnd" | "grandfatheredUntil" | "grandfatheringExpiredAt" | "grandfatheringEndScheduledAt" | "periodEnd">;
+type Terms = Pick<
+  UserPaymentOption,
+  | "status"
+  | "provider"
+  | "cancelAtPeriodEnd"
+  | "grandfatheredUntil"
+  | "grandfatheringExpiredAt"
+  | "grandfatheringEndScheduledAt"
+  | "periodEnd"
+>;
 
 /**
  * Where an agreement's previous terms stand (spec 3.1, "active with grandfathered_until → next
@@ -27,7 +36,8 @@ function grandfatheringBoundary(agreement: Pick<Terms, "grandfatheredUntil" | "p
 }
 
 /** The provider ended this card subscription at its period end because the expire run asked it to. */
-const endedAtOurRequest = (a: Terms) => a.status === "cancelled" && a.provider === "stripe" && a.cancelAtPeriodEnd && a.grandfatheringEndScheduledAt !== null;
+const endedAtOurRequest = (a: Terms) =>
+  a.status === "cancelled" && a.provider === "stripe" && a.cancelAtPeriodEnd && a.grandfatheringEndScheduledAt !== null;
 
 /**
  * The TypeScript side of the rule, for rows read under their lock. grandfatheringStageSql is
@@ -79,9 +89,14 @@ export const isEndedAtProvider = (a: Pick<UserPaymentOption, "provider" | "cance
   a.provider === "stripe" && a.cancelAtPeriodEnd && a.periodEnd !== null && a.periodEnd <= now;
 
 /** The customer gave notice themselves (§312k BGB, or at the provider): the end is theirs, not the grandfathering's. */
-export const isEndedByNotice = (a: Pick<UserPaymentOption, "cancelAtPeriodEnd" | "grandfatheringEndScheduledAt">): boolean => a.cancelAtPeriodEnd && a.grandfatheringEndScheduledAt === null;
+export const isEndedByNotice = (a: Pick<UserPaymentOption, "cancelAtPeriodEnd" | "grandfatheringEndScheduledAt">): boolean =>
+  a.cancelAtPeriodEnd && a.grandfatheringEndScheduledAt === null;
 
 /** The subscriptions at the provider that belong to these card agreements (manual ones have none). */
-export function providerSubscriptionsOf(agreements: Pick<UserPaymentOption, "id" | "provider" | "stripeSubscriptionId">[]): { agreementId: number; subscriptionId: string }[] {
-  return agreements.flatMap((a) => (a.provider === "stripe" && a.stripeSubscriptionId ? [{ agreementId: a.id, subscriptionId: a.stripeSubscriptionId }] : []));
+export function providerSubscriptionsOf(
+  agreements: Pick<UserPaymentOption, "id" | "provider" | "stripeSubscriptionId">[],
+): { agreementId: number; subscriptionId: string }[] {
+  return agreements.flatMap((a) =>
+    a.provider === "stripe" && a.stripeSubscriptionId ? [{ agreementId: a.id, subscriptionId: a.stripeSubscriptionId }] : [],
+  );
 }

@@ -10,7 +10,10 @@ export const BILLING_TEXT_FIELDS = ["name", "company", "street", "postalCode", "
 export type BillingTextField = (typeof BILLING_TEXT_FIELDS)[number];
 export type BillingAddressField = BillingTextField | "sendPdfToAccountEmail" | "sendPdfToInvoiceEmail";
 
-export type BillingAddressFormValues = Record<BillingTextField, string> & { sendPdfToAccountEmail: boolean; sendPdfToInvoiceEmail: boolean };
+export type BillingAddressFormValues = Record<BillingTextField, string> & {
+  sendPdfToAccountEmail: boolean;
+  sendPdfToInvoiceEmail: boolean;
+};
 export type BillingAddressIssues = Partial<Record<BillingAddressField, string>>;
 
 /** What is stored in billing_addresses: trimmed, optional values as null, VAT id compact. */
@@ -28,7 +31,16 @@ export interface BillingAddressData {
 }
 
 export const EMPTY_BILLING_ADDRESS_FORM: BillingAddressFormValues = {
-  name: "", company: "", street: "", postalCode: "", city: "", country: "DE", vatId: "", invoiceEmail: "", sendPdfToAccountEmail: true, sendPdfToInvoiceEmail: true,
+  name: "",
+  company: "",
+  street: "",
+  postalCode: "",
+  city: "",
+  country: "DE",
+  vatId: "",
+  invoiceEmail: "",
+  sendPdfToAccountEmail: true,
+  sendPdfToInvoiceEmail: true,
 };
 
 export { COUNTRIES as BILLING_COUNTRIES };
@@ -37,9 +49,21 @@ const POSTAL_CODE = /^[A-Z0-9][A-Z0-9 -]{1,10}$/i;
 
 // The national shapes of VAT ids for the countries of the form; others: two letters and 2–13 characters.
 const VAT_SHAPES: Record<string, RegExp> = {
-  DE: /^DE\d{9}$/, AT: /^ATU\d{8}$/, CH: /^CHE\d{9}(MWST|TVA|IVA)?$/, LU: /^LU\d{8}$/, BE: /^BE[01]\d{9}$/, NL: /^NL\d{9}B\d{2}$/,
-  FR: /^FR[0-9A-HJ-NP-Z]{2}\d{9}$/, IT: /^IT\d{11}$/, ES: /^ES[0-9A-Z]\d{7}[0-9A-Z]$/, PL: /^PL\d{10}$/, CZ: /^CZ\d{8,10}$/,
-  DK: /^DK\d{8}$/, SE: /^SE\d{10}01$/, IE: /^IE(\d{7}[A-W][A-I]?|\d[A-Z+*]\d{5}[A-W])$/, GB: /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
+  DE: /^DE\d{9}$/,
+  AT: /^ATU\d{8}$/,
+  CH: /^CHE\d{9}(MWST|TVA|IVA)?$/,
+  LU: /^LU\d{8}$/,
+  BE: /^BE[01]\d{9}$/,
+  NL: /^NL\d{9}B\d{2}$/,
+  FR: /^FR[0-9A-HJ-NP-Z]{2}\d{9}$/,
+  IT: /^IT\d{11}$/,
+  ES: /^ES[0-9A-Z]\d{7}[0-9A-Z]$/,
+  PL: /^PL\d{10}$/,
+  CZ: /^CZ\d{8,10}$/,
+  DK: /^DK\d{8}$/,
+  SE: /^SE\d{10}01$/,
+  IE: /^IE(\d{7}[A-W][A-I]?|\d[A-Z+*]\d{5}[A-W])$/,
+  GB: /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
 };
 
 /** "de 136 695 976" -> "DE136695976"; "CHE-123.456.789 MWST" -> "CHE123456789MWST". */
@@ -69,7 +93,11 @@ export function isPlausibleVatId(raw: string): boolean {
 }
 
 const text = (max: number, required?: string) => {
-  const base = z.string().trim().max(max, { error: "Die Angabe ist zu lang." }).refine(isAcceptableText, { error: "Der Text enthält ein unzulässiges Steuerzeichen. Bitte tippen Sie die Stelle neu." });
+  const base = z
+    .string()
+    .trim()
+    .max(max, { error: "Die Angabe ist zu lang." })
+    .refine(isAcceptableText, { error: "Der Text enthält ein unzulässiges Steuerzeichen. Bitte tippen Sie die Stelle neu." });
   return required ? base.refine((v) => v.length > 0, { error: required }) : base;
 };
 
@@ -81,26 +109,32 @@ export const billingAddressSchema = z
     street: text(120, "Bitte geben Sie Straße und Hausnummer an."),
     postalCode: text(12).refine((v) => POSTAL_CODE.test(v), { error: "Bitte geben Sie die Postleitzahl an." }),
     city: text(80, "Bitte geben Sie den Ort an."),
-    country: z.string().trim().toUpperCase().refine((c) => COUNTRIES.some((x) => x.code === c), { error: "Bitte wählen Sie das Land." }),
-    vatId: text(24).refine((v) => !v || isPlausibleVatId(v), { error: "Diese USt-IdNr. ist nicht plausibel. Bitte prüfen Sie Länderkürzel und Ziffern, z. B. DE und neun Ziffern." }),
-    invoiceEmail: text(320).refine((v) => !v || hasAddressShape(v), { error: "Bitte geben Sie eine gültige E-Mail-Adresse an, z. B. buchhaltung@firma.de." }),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((c) => COUNTRIES.some((x) => x.code === c), { error: "Bitte wählen Sie das Land." }),
+    vatId: text(24).refine((v) => !v || isPlausibleVatId(v), {
+      error: "Diese USt-IdNr. ist nicht plausibel. Bitte prüfen Sie Länderkürzel und Ziffern, z. B. DE und neun Ziffern.",
+    }),
+    invoiceEmail: text(320).refine((v) => !v || hasAddressShape(v), {
+      error: "Bitte geben Sie eine gültige E-Mail-Adresse an, z. B. buchhaltung@firma.de.",
+    }),
     sendPdfToAccountEmail: z.boolean(),
     sendPdfToInvoiceEmail: z.boolean(),
   })
-  .transform(
-    (v): BillingAddressData => ({
-      name: v.name.replace(/\s+/g, " "),
-      company: v.company || null,
-      street: v.street,
-      postalCode: v.postalCode.toUpperCase(),
-      city: v.city,
-      country: v.country,
-      vatId: v.vatId ? compactVatId(v.vatId) : null,
-      sendPdfToAccountEmail: v.sendPdfToAccountEmail,
-      invoiceEmail: v.invoiceEmail ? v.invoiceEmail.toLowerCase() : null,
-      sendPdfToInvoiceEmail: v.sendPdfToInvoiceEmail,
-    }),
-  );
+  .transform((v): BillingAddressData => ({
+    name: v.name.replace(/\s+/g, " "),
+    company: v.company || null,
+    street: v.street,
+    postalCode: v.postalCode.toUpperCase(),
+    city: v.city,
+    country: v.country,
+    vatId: v.vatId ? compactVatId(v.vatId) : null,
+    sendPdfToAccountEmail: v.sendPdfToAccountEmail,
+    invoiceEmail: v.invoiceEmail ? v.invoiceEmail.toLowerCase() : null,
+    sendPdfToInvoiceEmail: v.sendPdfToInvoiceEmail,
+  }));
 
 /** One German message per field that breaks a rule; empty when the form may be sent. */
 export function validateBillingAddressForm(values: BillingAddressFormValues): BillingAddressIssues {

@@ -5,7 +5,12 @@ import { db } from "@/lib/core/db/client";
 import { AppError, type ValidationIssue } from "@/lib/core/errors/errors";
 import { IMPLAUSIBLE_DOMAIN_FORM_MESSAGE, implausibleDomainIssues } from "@/lib/domains/mail/domain-checks/domain-issues";
 import { hasPlausibleDomain } from "@/lib/domains/mail/domain-plausibility";
-import { billingAddressSchema, validateBillingAddressForm, type BillingAddressData, type BillingAddressFormValues } from "./billing-address-fields";
+import {
+  billingAddressSchema,
+  validateBillingAddressForm,
+  type BillingAddressData,
+  type BillingAddressFormValues,
+} from "./billing-address-fields";
 import { DEFAULT_DELIVERY_SETTINGS } from "./invoice-delivery";
 
 export { billingAddressSchema };
@@ -17,7 +22,18 @@ export interface SaveBillingAddressOptions {
   acting?: Acting;
 }
 
-const STORED_FIELDS = ["name", "company", "street", "postalCode", "city", "country", "vatId", "sendPdfToAccountEmail", "invoiceEmail", "sendPdfToInvoiceEmail"] as const;
+const STORED_FIELDS = [
+  "name",
+  "company",
+  "street",
+  "postalCode",
+  "city",
+  "country",
+  "vatId",
+  "sendPdfToAccountEmail",
+  "invoiceEmail",
+  "sendPdfToInvoiceEmail",
+] as const;
 
 /**
  * Checks the billing address and delivery settings (the form's rules, then the invoice address's
@@ -27,8 +43,10 @@ const STORED_FIELDS = ["name", "company", "street", "postalCode", "city", "count
 async function parseBillingAddress(values: BillingAddressFormValues): Promise<BillingAddressData> {
   const issues = validateBillingAddressForm(values);
   const email = values.invoiceEmail.trim().toLowerCase();
-  if (email && !issues.invoiceEmail && !hasPlausibleDomain(email)) issues.invoiceEmail = "Die Domain dieser Adresse gibt es nicht. Bitte prüfen Sie die Schreibweise (z. B. .de, .com).";
-  if (email && !issues.invoiceEmail && (await implausibleDomainIssues({ invoiceEmail: email })).length) issues.invoiceEmail = IMPLAUSIBLE_DOMAIN_FORM_MESSAGE;
+  if (email && !issues.invoiceEmail && !hasPlausibleDomain(email))
+    issues.invoiceEmail = "Die Domain dieser Adresse gibt es nicht. Bitte prüfen Sie die Schreibweise (z. B. .de, .com).";
+  if (email && !issues.invoiceEmail && (await implausibleDomainIssues({ invoiceEmail: email })).length)
+    issues.invoiceEmail = IMPLAUSIBLE_DOMAIN_FORM_MESSAGE;
   const list: ValidationIssue[] = Object.entries(issues).map(([path, message]) => ({ path, message }));
   if (list.length) throw new AppError("validation_failed", "Die Rechnungsadresse hat ungültige Angaben.", undefined, list);
   return billingAddressSchema.parse(values);
@@ -44,14 +62,26 @@ export async function saveBillingAddress(opts: SaveBillingAddressOptions): Promi
   return db.$transaction(async (tx) => {
     // Race: an invoice issued at this moment snapshots the address under the same account lock
     // (createManualInvoice), so it takes either the old or the new address, whole.
-    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE id = ${opts.userId} AND is_active AND deleted_at IS NULL FOR UPDATE`;
+    const locked = await tx.$queryRaw<
+      { id: number }[]
+    >`SELECT id FROM users WHERE id = ${opts.userId} AND is_active AND deleted_at IS NULL FOR UPDATE`;
     if (!locked.length) throw new AppError("not_found", "Dieses Kundenkonto gibt es nicht.");
     const before = await tx.billingAddress.findUnique({ where: { userId: opts.userId } });
     const changed = STORED_FIELDS.filter((f) => !before || before[f] !== data[f]);
     if (!changed.length) return { changed: [] };
     await tx.billingAddress.upsert({ where: { userId: opts.userId }, create: { userId: opts.userId, ...data }, update: data });
     // Field names only: the address itself stays out of the activity log.
-    await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.billingAddressSaved, subjectType: "user", subjectId: opts.userId, result: before ? "updated" : "created", metadata: { changed: [...changed] } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.userId,
+        type: ACTIVITY.billingAddressSaved,
+        subjectType: "user",
+        subjectId: opts.userId,
+        result: before ? "updated" : "created",
+        metadata: { changed: [...changed] },
+      },
+      tx,
+    );
     return { changed: [...changed] };
   });
 }
@@ -66,8 +96,23 @@ export async function loadBillingAddress(userId: number): Promise<LoadedBillingA
   const row = await db.billingAddress.findUnique({ where: { userId } });
   if (!row) return { address: null, settings: { ...DEFAULT_DELIVERY_SETTINGS } };
   const address: BillingAddressData = {
-    name: row.name, company: row.company, street: row.street, postalCode: row.postalCode, city: row.city, country: row.country.trim(), vatId: row.vatId,
-    sendPdfToAccountEmail: row.sendPdfToAccountEmail, invoiceEmail: row.invoiceEmail, sendPdfToInvoiceEmail: row.sendPdfToInvoiceEmail,
+    name: row.name,
+    company: row.company,
+    street: row.street,
+    postalCode: row.postalCode,
+    city: row.city,
+    country: row.country.trim(),
+    vatId: row.vatId,
+    sendPdfToAccountEmail: row.sendPdfToAccountEmail,
+    invoiceEmail: row.invoiceEmail,
+    sendPdfToInvoiceEmail: row.sendPdfToInvoiceEmail,
   };
-  return { address, settings: { sendPdfToAccountEmail: row.sendPdfToAccountEmail, invoiceEmail: row.invoiceEmail, sendPdfToInvoiceEmail: row.sendPdfToInvoiceEmail } };
+  return {
+    address,
+    settings: {
+      sendPdfToAccountEmail: row.sendPdfToAccountEmail,
+      invoiceEmail: row.invoiceEmail,
+      sendPdfToInvoiceEmail: row.sendPdfToInvoiceEmail,
+    },
+  };
 }

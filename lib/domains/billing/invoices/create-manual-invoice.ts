@@ -29,9 +29,11 @@ function checkInput(opts: CreateManualInvoiceOptions): InvoiceLine[] {
   const all: ValidationIssue[] = [...issues];
   if (!isValidDate(opts.periodStart)) all.push({ path: "periodStart", message: "Bitte geben Sie den Beginn des Leistungszeitraums an." });
   if (!isValidDate(opts.periodEnd)) all.push({ path: "periodEnd", message: "Bitte geben Sie das Ende des Leistungszeitraums an." });
-  else if (isValidDate(opts.periodStart) && opts.periodEnd <= opts.periodStart) all.push({ path: "periodEnd", message: "Der Leistungszeitraum endet vor seinem Beginn." });
+  else if (isValidDate(opts.periodStart) && opts.periodEnd <= opts.periodStart)
+    all.push({ path: "periodEnd", message: "Der Leistungszeitraum endet vor seinem Beginn." });
   const legacy = opts.replacesLegacyInvoiceNumber;
-  if (legacy != null && (!legacy.trim() || legacy.length > 64)) all.push({ path: "replacesLegacyInvoiceNumber", message: "Die ersetzte Rechnungsnummer ist ungültig." });
+  if (legacy != null && (!legacy.trim() || legacy.length > 64))
+    all.push({ path: "replacesLegacyInvoiceNumber", message: "Die ersetzte Rechnungsnummer ist ungültig." });
   if (all.length) throw new AppError("validation_failed", "Die Rechnung ist unvollständig oder fehlerhaft.", undefined, all);
   return lines;
 }
@@ -56,8 +58,12 @@ export async function createManualInvoice(opts: CreateManualInvoiceOptions, tx?:
     const user = await tx.user.findUniqueOrThrow({ where: { id: opts.userId }, select: { id: true, name: true, email: true } });
     let companyId: number | null = null;
     if (opts.paymentOptionId != null) {
-      const agreement = await tx.userPaymentOption.findUnique({ where: { id: opts.paymentOptionId }, select: { userId: true, companyId: true } });
-      if (!agreement || agreement.userId !== user.id) throw new AppError("not_found", "Diese Vereinbarung gehört nicht zu diesem Kundenkonto.");
+      const agreement = await tx.userPaymentOption.findUnique({
+        where: { id: opts.paymentOptionId },
+        select: { userId: true, companyId: true },
+      });
+      if (!agreement || agreement.userId !== user.id)
+        throw new AppError("not_found", "Diese Vereinbarung gehört nicht zu diesem Kundenkonto.");
       companyId = agreement.companyId;
     }
     const recipient = await snapshotRecipient(tx, user, companyId);
@@ -88,7 +94,14 @@ export async function createManualInvoice(opts: CreateManualInvoiceOptions, tx?:
         type: ACTIVITY.invoiceCreated,
         subjectType: "invoice",
         subjectId: invoice.id,
-        metadata: { number, userId: user.id, kind: "manual", netCents: totals.netCents, taxCents: totals.taxCents, replacesLegacyInvoiceNumber: opts.replacesLegacyInvoiceNumber ?? null },
+        metadata: {
+          number,
+          userId: user.id,
+          kind: "manual",
+          netCents: totals.netCents,
+          taxCents: totals.taxCents,
+          replacesLegacyInvoiceNumber: opts.replacesLegacyInvoiceNumber ?? null,
+        },
       },
       tx,
     );

@@ -22,12 +22,21 @@ export async function deliverInvoice(opts: DeliverInvoiceOptions, tx?: Tx): Prom
   const run = async (tx: Tx) => {
     const invoice = await tx.invoice.findUnique({ where: { id: opts.invoiceId } });
     if (!invoice) throw new AppError("not_found", "Diese Rechnung gibt es nicht.");
-    if (invoice.status === "void" || invoice.status === "draft") throw new AppError("conflict", `Eine Rechnung im Status ${invoice.status === "void" ? "storniert" : "Entwurf"} wird nicht versandt.`);
-    const user = await tx.user.findUniqueOrThrow({ where: { id: invoice.userId }, select: { email: true, billingAddress: { select: { sendPdfToAccountEmail: true, invoiceEmail: true, sendPdfToInvoiceEmail: true } } } });
+    if (invoice.status === "void" || invoice.status === "draft")
+      throw new AppError("conflict", `Eine Rechnung im Status ${invoice.status === "void" ? "storniert" : "Entwurf"} wird nicht versandt.`);
+    const user = await tx.user.findUniqueOrThrow({
+      where: { id: invoice.userId },
+      select: { email: true, billingAddress: { select: { sendPdfToAccountEmail: true, invoiceEmail: true, sendPdfToInvoiceEmail: true } } },
+    });
     const recipients = decideInvoiceDelivery(user.email, user.billingAddress);
     const pdf = recipients.some((r) => r.withPdf) ? await loadInvoicePdf(invoice, tx) : null;
     const attachment = pdf ? { filename: pdf.filename, contentBase64: Buffer.from(pdf.bytes).toString("base64") } : null;
-    const facts = { number: invoice.number, totalCents: invoice.amountCents + invoice.taxCents, currency: invoice.currency, dueAt: invoice.status === "open" ? invoice.dueAt : null };
+    const facts = {
+      number: invoice.number,
+      totalCents: invoice.amountCents + invoice.taxCents,
+      currency: invoice.currency,
+      dueAt: invoice.status === "open" ? invoice.dueAt : null,
+    };
     for (const r of recipients) {
       await sendInvoiceMail({ userId: invoice.userId, kind: opts.kind, invoice: facts, to: r.to, pdf: r.withPdf ? attachment : null }, tx);
     }
@@ -38,7 +47,11 @@ export async function deliverInvoice(opts: DeliverInvoiceOptions, tx?: Tx): Prom
         subjectType: "invoice",
         subjectId: invoice.id,
         // Which copies went out, not to whom: the addresses stay in the mail outbox.
-        metadata: { number: invoice.number, kind: opts.kind, mails: recipients.map((r) => ({ recipient: r.to ? "invoice_email" : "account", withPdf: r.withPdf && !!attachment })) },
+        metadata: {
+          number: invoice.number,
+          kind: opts.kind,
+          mails: recipients.map((r) => ({ recipient: r.to ? "invoice_email" : "account", withPdf: r.withPdf && !!attachment })),
+        },
       },
       tx,
     );

@@ -16,7 +16,10 @@ interface Settings {
 /** A customer whose delivery settings are `settings` (undefined: no billing_addresses row), with an open MAN invoice. */
 async function customer(settings?: Settings) {
   const user = await seedUser();
-  if (settings) await db.billingAddress.create({ data: { userId: user.id, name: "Kunde", street: "Weg 1", postalCode: "10115", city: "Berlin", country: "DE", ...settings } });
+  if (settings)
+    await db.billingAddress.create({
+      data: { userId: user.id, name: "Kunde", street: "Weg 1", postalCode: "10115", city: "Berlin", country: "DE", ...settings },
+    });
   const invoice = await issueInvoice(user.id);
   return { user, invoice };
 }
@@ -76,7 +79,19 @@ describe("InvoiceDelivery (spec 4.6)", () => {
 
   it("an invoice address equal to the account address (in any case) means one mail, with the PDF", async () => {
     const user = await seedUser();
-    await db.billingAddress.create({ data: { userId: user.id, name: "Kunde", street: "Weg 1", postalCode: "10115", city: "Berlin", country: "DE", invoiceEmail: user.email.toUpperCase(), sendPdfToAccountEmail: false, sendPdfToInvoiceEmail: false } });
+    await db.billingAddress.create({
+      data: {
+        userId: user.id,
+        name: "Kunde",
+        street: "Weg 1",
+        postalCode: "10115",
+        city: "Berlin",
+        country: "DE",
+        invoiceEmail: user.email.toUpperCase(),
+        sendPdfToAccountEmail: false,
+        sendPdfToInvoiceEmail: false,
+      },
+    });
     const invoice = await issueInvoice(user.id);
     expect(await deliverInvoice({ invoiceId: invoice.id, kind: "invoice_reminder" })).toEqual({ mails: 1 });
     expect(await deliveredTo(invoice.number)).toEqual([`${user.email} pdf`]);
@@ -85,12 +100,19 @@ describe("InvoiceDelivery (spec 4.6)", () => {
 
   it("attaches a provider invoice's stored PDF; without one the mail goes without attachment", async () => {
     const files = new Map<string, StoredFile>();
-    setFileStorageForTests({ put: async (key, bytes, contentType) => void files.set(key, { bytes, contentType }), get: async (key) => files.get(key) ?? null, delete: async (key) => void files.delete(key), list: diskStorage.list });
+    setFileStorageForTests({
+      put: async (key, bytes, contentType) => void files.set(key, { bytes, contentType }),
+      get: async (key) => files.get(key) ?? null,
+      delete: async (key) => void files.delete(key),
+      list: diskStorage.list,
+    });
     const user = await seedUser();
     const providerPdf = Buffer.from("%PDF-1.4 provider invoice");
     files.set("invoices/str-2026-90001.pdf", { bytes: providerPdf, contentType: "application/pdf" });
     const base = { kind: "stripe" as const, userId: user.id, status: "paid" as const, amountCents: 12_900, taxCents: 2_451 };
-    const stored = await db.invoice.create({ data: { ...base, number: unique("STR-2026"), stripeInvoiceId: unique("in"), pdfPath: "invoices/str-2026-90001.pdf" } });
+    const stored = await db.invoice.create({
+      data: { ...base, number: unique("STR-2026"), stripeInvoiceId: unique("in"), pdfPath: "invoices/str-2026-90001.pdf" },
+    });
     const missing = await db.invoice.create({ data: { ...base, number: unique("STR-2026"), stripeInvoiceId: unique("in") } });
     await deliverInvoice({ invoiceId: stored.id, kind: "invoice" });
     await deliverInvoice({ invoiceId: missing.id, kind: "invoice" });
@@ -103,7 +125,14 @@ describe("InvoiceDelivery (spec 4.6)", () => {
     const { invoice } = await customer({ invoiceEmail: accounting(), sendPdfToInvoiceEmail: false });
     await deliverInvoice({ invoiceId: invoice.id, kind: "invoice" });
     const entry = await db.activityLog.findFirstOrThrow({ where: { type: "invoice.delivered", subjectId: String(invoice.id) } });
-    expect(entry.metadata).toEqual({ number: invoice.number, kind: "invoice", mails: [{ recipient: "account", withPdf: true }, { recipient: "invoice_email", withPdf: false }] });
+    expect(entry.metadata).toEqual({
+      number: invoice.number,
+      kind: "invoice",
+      mails: [
+        { recipient: "account", withPdf: true },
+        { recipient: "invoice_email", withPdf: false },
+      ],
+    });
     await db.invoice.update({ where: { id: invoice.id }, data: { status: "void", voidedAt: new Date(), voidReason: "Test" } });
     const err = await deliverInvoice({ invoiceId: invoice.id, kind: "invoice_reminder" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
@@ -113,7 +142,11 @@ describe("InvoiceDelivery (spec 4.6)", () => {
 
   it("decides purely from the settings", () => {
     expect(decideInvoiceDelivery("a@x.example", null)).toEqual([{ to: null, withPdf: true }]);
-    expect(decideInvoiceDelivery("a@x.example", { sendPdfToAccountEmail: false, invoiceEmail: "  ", sendPdfToInvoiceEmail: true })).toEqual([{ to: null, withPdf: false }]);
-    expect(decideInvoiceDelivery("a@x.example", { sendPdfToAccountEmail: false, invoiceEmail: " A@X.example ", sendPdfToInvoiceEmail: false })).toEqual([{ to: null, withPdf: true }]);
+    expect(decideInvoiceDelivery("a@x.example", { sendPdfToAccountEmail: false, invoiceEmail: "  ", sendPdfToInvoiceEmail: true })).toEqual(
+      [{ to: null, withPdf: false }],
+    );
+    expect(
+      decideInvoiceDelivery("a@x.example", { sendPdfToAccountEmail: false, invoiceEmail: " A@X.example ", sendPdfToInvoiceEmail: false }),
+    ).toEqual([{ to: null, withPdf: true }]);
   });
 });

@@ -14,7 +14,11 @@ export interface InvoiceDeliverySettings {
 }
 
 /** The settings of spec 4.6 before a customer changes them (also: no billing_addresses row). */
-export const DEFAULT_DELIVERY_SETTINGS: InvoiceDeliverySettings = { sendPdfToAccountEmail: true, invoiceEmail: null, sendPdfToInvoiceEmail: true };
+export const DEFAULT_DELIVERY_SETTINGS: InvoiceDeliverySettings = {
+  sendPdfToAccountEmail: true,
+  invoiceEmail: null,
+  sendPdfToInvoiceEmail: true,
+};
 
 export interface InvoiceMailRecipient {
   /** Null: the account address. Otherwise the separate invoice address. */
@@ -32,5 +36,8 @@ export function decideInvoiceDelivery(accountEmail: string, settings: InvoiceDel
   const s = settings ?? DEFAULT_DELIVERY_SETTINGS;
   const invoiceEmail = s.invoiceEmail?.trim() || null;
   if (invoiceEmail && sameAddress(invoiceEmail, accountEmail)) return [{ to: null, withPdf: true }];
-  return [{ to: null, withPdf: s.sendPdfToAccountEmail }, ...(invoiceEmail ? [{ to: invoiceEmail, withPdf: s.sendPdfToInvoiceEmail }] : [])];
+  return [
+    { to: null, withPdf: s.sendPdfToAccountEmail },
+    ...(invoiceEmail ? [{ to: invoiceEmail, withPdf: s.sendPdfToInvoiceEmail }] : []),
+  ];
 }

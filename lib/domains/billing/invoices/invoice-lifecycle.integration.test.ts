@@ -11,10 +11,14 @@ import { voidInvoice } from "./void-invoice";
 
 const admin = () => seedUser({ staffRole: "admin", permissions: ["billing:manage"] });
 const invoiceRow = (id: number) => db.invoice.findUniqueOrThrow({ where: { id } });
-const activity = (type: string, invoiceId: number) => db.activityLog.findMany({ where: { type, subjectType: "invoice", subjectId: String(invoiceId) }, orderBy: { id: "asc" } });
+const activity = (type: string, invoiceId: number) =>
+  db.activityLog.findMany({ where: { type, subjectType: "invoice", subjectId: String(invoiceId) }, orderBy: { id: "asc" } });
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
 }
@@ -25,11 +29,17 @@ describe("sendManualInvoice", () => {
     const actor = await admin();
     const first = await sendManualInvoice({ invoiceId: invoice.id, actorUserId: actor.id, now: new Date("2026-12-01T10:00:00Z") });
     const second = await sendManualInvoice({ invoiceId: invoice.id, actorUserId: actor.id, now: new Date("2026-12-02T10:00:00Z") });
-    expect([first, second]).toEqual([{ mails: 1, resent: false }, { mails: 1, resent: true }]);
+    expect([first, second]).toEqual([
+      { mails: 1, resent: false },
+      { mails: 1, resent: true },
+    ]);
     expect((await invoiceRow(invoice.id)).sentAt).toEqual(new Date("2026-12-02T10:00:00Z"));
     expect((await invoiceMails(invoice.number)).map((m) => m.mailType)).toEqual(["invoice", "invoice"]);
     const entries = await activity("invoice.sent", invoice.id);
-    expect(entries.map((e) => [e.actorUserId, e.result, (e.metadata as { resent: boolean }).resent])).toEqual([[actor.id, "sent", false], [actor.id, "resent", true]]);
+    expect(entries.map((e) => [e.actorUserId, e.result, (e.metadata as { resent: boolean }).resent])).toEqual([
+      [actor.id, "sent", false],
+      [actor.id, "resent", true],
+    ]);
   });
 
   it("refuses a voided invoice (409) and sends nothing", async () => {
@@ -58,7 +68,9 @@ describe("remindInvoice", () => {
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => remindInvoice({ invoiceId: invoice.id })));
     expect(results.every((r) => r.status === "fulfilled")).toBe(true);
     expect((await invoiceRow(invoice.id)).reminderCount).toBe(6);
-    expect(results.map((r) => (r as PromiseFulfilledResult<{ reminderCount: number }>).value.reminderCount).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(results.map((r) => (r as PromiseFulfilledResult<{ reminderCount: number }>).value.reminderCount).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6,
+    ]);
   });
 
   it("refuses paid and voided invoices (409): no mail, no count", async () => {
@@ -78,11 +90,15 @@ describe("markInvoicePaid", () => {
   it("moves open to paid with paid_at, writes invoice.paid and a payment entry, and stage 5 for the agreement's newsroom", async () => {
     const customer = await seedUser();
     const newsroom = await seedCompany();
-    const agreement = await db.userPaymentOption.create({ data: { userId: customer.id, companyId: newsroom.id, provider: "manual", plan: "business" } });
+    const agreement = await db.userPaymentOption.create({
+      data: { userId: customer.id, companyId: newsroom.id, provider: "manual", plan: "business" },
+    });
     const invoice = await issueInvoice(customer.id, { paymentOptionId: agreement.id });
     const actor = await admin();
     const paidAt = new Date("2026-12-08T00:00:00Z");
-    expect(await markInvoicePaid({ invoiceId: invoice.id, actorUserId: actor.id, paidAt, now: new Date("2026-12-10T00:00:00Z") })).toEqual({ paid: true });
+    expect(await markInvoicePaid({ invoiceId: invoice.id, actorUserId: actor.id, paidAt, now: new Date("2026-12-10T00:00:00Z") })).toEqual({
+      paid: true,
+    });
     expect(await invoiceRow(invoice.id)).toMatchObject({ status: "paid", paidAt });
     expect((await activity("invoice.paid", invoice.id)).map((e) => e.actorUserId)).toEqual([actor.id]);
     const [payment] = await activity(ACTIVITY.paymentReceived, invoice.id);
@@ -130,7 +146,9 @@ describe("voidInvoice", () => {
   it("voids an open invoice with reason and time, never deletes it, and records the actor", async () => {
     const { invoice } = await customerWithInvoice();
     const actor = await admin();
-    expect(await voidInvoice({ invoiceId: invoice.id, reason: "  Doppelt ausgestellt  ", actorUserId: actor.id })).toEqual({ voided: true });
+    expect(await voidInvoice({ invoiceId: invoice.id, reason: "  Doppelt ausgestellt  ", actorUserId: actor.id })).toEqual({
+      voided: true,
+    });
     const row = await invoiceRow(invoice.id);
     expect(row).toMatchObject({ status: "void", voidReason: "Doppelt ausgestellt", number: invoice.number });
     expect(row.voidedAt).toBeInstanceOf(Date);
@@ -162,7 +180,10 @@ describe("voidInvoice", () => {
   it("lets exactly one of a void and a payment at the same time win", async () => {
     for (let round = 0; round < 3; round++) {
       const { invoice } = await customerWithInvoice();
-      const [voided, paid] = await Promise.allSettled([voidInvoice({ invoiceId: invoice.id, reason: "Wettlauf" }), markInvoicePaid({ invoiceId: invoice.id })]);
+      const [voided, paid] = await Promise.allSettled([
+        voidInvoice({ invoiceId: invoice.id, reason: "Wettlauf" }),
+        markInvoicePaid({ invoiceId: invoice.id }),
+      ]);
       const row = await invoiceRow(invoice.id);
       const voidWon = voided.status === "fulfilled" && voided.value.voided;
       const payWon = paid.status === "fulfilled" && paid.value.paid;

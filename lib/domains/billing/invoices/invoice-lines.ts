@@ -62,9 +62,14 @@ const linesSchema = z
 /** Checks lines handed in (by an admin form or a billing run): the clean lines, or the issues with their paths (`lines.0.quantity`). */
 export function parseInvoiceLines(raw: unknown): { lines: InvoiceLine[]; issues: ValidationIssue[] } {
   const parsed = linesSchema.safeParse(raw);
-  if (!parsed.success) return { lines: [], issues: parsed.error.issues.map((i) => ({ path: ["lines", ...i.path].map(String).join("."), message: i.message })) };
+  if (!parsed.success)
+    return {
+      lines: [],
+      issues: parsed.error.issues.map((i) => ({ path: ["lines", ...i.path].map(String).join("."), message: i.message })),
+    };
   const lines = parsed.data;
-  if (invoiceTotals(lines).grossCents > MAX_INVOICE_GROSS_CENTS) return { lines: [], issues: [{ path: "lines", message: "Der Rechnungsbetrag ist zu hoch." }] };
+  if (invoiceTotals(lines).grossCents > MAX_INVOICE_GROSS_CENTS)
+    return { lines: [], issues: [{ path: "lines", message: "Der Rechnungsbetrag ist zu hoch." }] };
   return { lines, issues: [] };
 }
 
@@ -73,6 +78,8 @@ export function storedInvoiceLines(json: unknown): InvoiceLine[] {
   if (!Array.isArray(json)) return [];
   return json.flatMap((l: unknown) => {
     const { description, quantity, unitNetCents } = (l && typeof l === "object" ? l : {}) as Record<string, unknown>;
-    return typeof description === "string" && typeof quantity === "number" && typeof unitNetCents === "number" ? [{ description, quantity, unitNetCents }] : [];
+    return typeof description === "string" && typeof quantity === "number" && typeof unitNetCents === "number"
+      ? [{ description, quantity, unitNetCents }]
+      : [];
   });
 }

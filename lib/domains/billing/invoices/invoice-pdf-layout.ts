@@ -56,8 +56,17 @@ const COLUMNS = [
 type Doc = PDFKit.PDFDocument;
 type Align = "left" | "right" | "center";
 
-function put(doc: Doc, text: string, x: number, y: number, opts: { width?: number; align?: Align; size?: number; bold?: boolean; color?: string } = {}): number {
-  doc.font(opts.bold ? "Helvetica-Bold" : "Helvetica").fontSize(opts.size ?? 9).fillColor(opts.color ?? INK);
+function put(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  opts: { width?: number; align?: Align; size?: number; bold?: boolean; color?: string } = {},
+): number {
+  doc
+    .font(opts.bold ? "Helvetica-Bold" : "Helvetica")
+    .fontSize(opts.size ?? 9)
+    .fillColor(opts.color ?? INK);
   const width = opts.width ?? WIDTH;
   const clean = pdfText(text);
   doc.text(clean, x, y, { width, align: opts.align ?? "left", lineGap: 1.5 });
@@ -85,7 +94,12 @@ function voidWatermark(doc: Doc): void {
 function addresses(doc: Doc, m: InvoicePdfModel): number {
   const sender = [m.issuer.name, ...m.issuer.addressLines].join(" · ");
   put(doc, sender, LEFT, 112, { width: 260, size: 7, color: MUTED });
-  doc.moveTo(LEFT, 124).lineTo(LEFT + 260, 124).lineWidth(0.5).strokeColor(LINE).stroke();
+  doc
+    .moveTo(LEFT, 124)
+    .lineTo(LEFT + 260, 124)
+    .lineWidth(0.5)
+    .strokeColor(LINE)
+    .stroke();
   const r = m.recipient;
   const cityLine = [r.postalCode, r.city].filter(Boolean).join(" ");
   const country = r.country && r.country !== "DE" ? countryName(r.country) : null;
@@ -119,10 +133,16 @@ function notices(doc: Doc, m: InvoicePdfModel, top: number): number {
     put(doc, text, LEFT + 10, y + 7, { width: WIDTH - 20, size: 10, bold: true, color });
     y += h + 12;
   };
-  if (m.status === "void" && m.voidedAt) box(`STORNIERT am ${formatBerlinDay(m.voidedAt)} – Grund: ${m.voidReason ?? "ohne Angabe"}`, ALERT);
-  if (m.issuer.isExample) box("Beispielrechnung: Die Angaben zum Rechnungssteller sind Platzhalter dieser Installation (BILLING_ISSUER_* nicht gesetzt). Keine gültige Rechnung.", ALERT);
+  if (m.status === "void" && m.voidedAt)
+    box(`STORNIERT am ${formatBerlinDay(m.voidedAt)} – Grund: ${m.voidReason ?? "ohne Angabe"}`, ALERT);
+  if (m.issuer.isExample)
+    box(
+      "Beispielrechnung: Die Angaben zum Rechnungssteller sind Platzhalter dieser Installation (BILLING_ISSUER_* nicht gesetzt). Keine gültige Rechnung.",
+      ALERT,
+    );
   y = put(doc, `Rechnung ${m.number}`, LEFT, y, { size: 16, bold: true }) + 2;
-  if (m.replacesLegacyInvoiceNumber) y = put(doc, `Diese Rechnung ersetzt die Rechnung ${m.replacesLegacyInvoiceNumber}.`, LEFT, y, { color: MUTED });
+  if (m.replacesLegacyInvoiceNumber)
+    y = put(doc, `Diese Rechnung ersetzt die Rechnung ${m.replacesLegacyInvoiceNumber}.`, LEFT, y, { color: MUTED });
   return y + 14;
 }
 
@@ -139,7 +159,13 @@ function tableHeader(doc: Doc, y: number): number {
 function table(doc: Doc, m: InvoicePdfModel, top: number, newPage: () => number): number {
   let y = tableHeader(doc, top);
   m.lines.forEach((line, i) => {
-    const cells = [String(i + 1), line.description, formatQuantity(line.quantity), formatEuro(line.unitNetCents), formatEuro(lineNetCents(line))];
+    const cells = [
+      String(i + 1),
+      line.description,
+      formatQuantity(line.quantity),
+      formatEuro(line.unitNetCents),
+      formatEuro(lineNetCents(line)),
+    ];
     doc.font("Helvetica").fontSize(9);
     const height = Math.max(...cells.map((c, j) => doc.heightOfString(pdfText(c), { width: COLUMNS[j]!.width - 8, lineGap: 1.5 }))) + 10;
     if (y + height > CONTENT_BOTTOM) y = tableHeader(doc, newPage());
@@ -163,7 +189,12 @@ function totals(doc: Doc, m: InvoicePdfModel, top: number): number {
   let y = top;
   for (const [label, value, strong] of rows) {
     if (strong) {
-      doc.moveTo(RIGHT - 230, y).lineTo(RIGHT, y).lineWidth(1).strokeColor(INK).stroke();
+      doc
+        .moveTo(RIGHT - 230, y)
+        .lineTo(RIGHT, y)
+        .lineWidth(1)
+        .strokeColor(INK)
+        .stroke();
       y += 5;
     }
     put(doc, label, RIGHT - 230, y, { width: 130, size: strong ? 11 : 9, bold: strong });
@@ -176,10 +207,22 @@ function payment(doc: Doc, m: InvoicePdfModel, top: number): number {
   const gross = formatEuro(m.netCents + m.taxCents);
   const bank = m.issuer.bank;
   let y = top;
-  if (m.status === "paid") return put(doc, `Diese Rechnung ist bezahlt${m.paidAt ? ` (Zahlungseingang am ${formatBerlinDay(m.paidAt)})` : ""}. Vielen Dank.`, LEFT, y);
+  if (m.status === "paid")
+    return put(
+      doc,
+      `Diese Rechnung ist bezahlt${m.paidAt ? ` (Zahlungseingang am ${formatBerlinDay(m.paidAt)})` : ""}. Vielen Dank.`,
+      LEFT,
+      y,
+    );
   if (m.status === "void") return put(doc, "Diese Rechnung ist storniert und nicht zu bezahlen.", LEFT, y, { bold: true, color: ALERT });
   const due = m.dueAt ? ` bis zum ${formatBerlinDay(m.dueAt)}` : "";
-  y = put(doc, `Bitte überweisen Sie den Gesamtbetrag von ${gross}${due} ohne Abzug auf das folgende Konto. Geben Sie als Verwendungszweck bitte die Rechnungsnummer ${m.number} an.`, LEFT, y) + 8;
+  y =
+    put(
+      doc,
+      `Bitte überweisen Sie den Gesamtbetrag von ${gross}${due} ohne Abzug auf das folgende Konto. Geben Sie als Verwendungszweck bitte die Rechnungsnummer ${m.number} an.`,
+      LEFT,
+      y,
+    ) + 8;
   if (!bank) return y;
   const rows: [string, string][] = [
     ["Kontoinhaber", m.issuer.name],
@@ -200,9 +243,15 @@ function footer(doc: Doc, m: InvoicePdfModel, page: number, pages: number): void
   const top = PAGE.height - 78;
   doc.moveTo(LEFT, top).lineTo(RIGHT, top).lineWidth(0.5).strokeColor(LINE).stroke();
   const third = WIDTH / 3;
-  const tax = [i.vatId ? `USt-IdNr.: ${i.vatId}` : null, i.taxNumber ? `Steuernummer: ${i.taxNumber}` : null, i.email].filter((l): l is string => !!l);
-  const bank = i.bank ? [i.bank.name, `IBAN: ${i.bank.iban}`, i.bank.bic ? `BIC: ${i.bank.bic}` : null].filter((l): l is string => !!l) : [];
-  [[i.name, ...i.addressLines], tax, bank].forEach((lines, col) => put(doc, lines.join("\n"), LEFT + col * third, top + 8, { width: third - 8, size: 7, color: MUTED }));
+  const tax = [i.vatId ? `USt-IdNr.: ${i.vatId}` : null, i.taxNumber ? `Steuernummer: ${i.taxNumber}` : null, i.email].filter(
+    (l): l is string => !!l,
+  );
+  const bank = i.bank
+    ? [i.bank.name, `IBAN: ${i.bank.iban}`, i.bank.bic ? `BIC: ${i.bank.bic}` : null].filter((l): l is string => !!l)
+    : [];
+  [[i.name, ...i.addressLines], tax, bank].forEach((lines, col) =>
+    put(doc, lines.join("\n"), LEFT + col * third, top + 8, { width: third - 8, size: 7, color: MUTED }),
+  );
   put(doc, `Seite ${page} von ${pages}`, LEFT, PAGE.height - 30, { width: WIDTH, align: "right", size: 7, color: MUTED });
 }
 

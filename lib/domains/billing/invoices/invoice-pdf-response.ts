@@ -25,5 +25,8 @@ export async function invoicePdfResponse(load: () => Promise<{ filename: string;
 }
 
 export function invoicePdfRefusal(status: number, message = "Diese Rechnung gibt es nicht."): Response {
-  return new Response(`${message}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" } });
+  return new Response(`${message}\n`, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" },
+  });
 }

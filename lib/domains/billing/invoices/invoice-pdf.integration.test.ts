@@ -9,7 +9,16 @@ import { voidInvoice } from "./void-invoice";
 async function customerWithAddress() {
   const customer = await seedUser({ name: "Jürgen Weiß" });
   await db.billingAddress.create({
-    data: { userId: customer.id, name: "Jürgen Weiß", company: "Müller & Söhne Maschinenbau GmbH", street: "Hauptstraße 12", postalCode: "80331", city: "München", country: "DE", vatId: "DE136695976" },
+    data: {
+      userId: customer.id,
+      name: "Jürgen Weiß",
+      company: "Müller & Söhne Maschinenbau GmbH",
+      street: "Hauptstraße 12",
+      postalCode: "80331",
+      city: "München",
+      country: "DE",
+      vatId: "DE136695976",
+    },
   });
   return customer;
 }
@@ -90,7 +99,11 @@ describe("renderInvoicePdf", () => {
 
   it("continues long invoices on further pages, numbered, and prints letters outside WinAnsi readably", async () => {
     const customer = await seedUser({ name: "Łukasz Dąbrowski" });
-    const lines = Array.from({ length: 45 }, (_, i) => ({ description: `Veröffentlichung Nr. ${i + 1} – Meldung aus Łódź 🚀`, quantity: 1, unitNetCents: 1_000 }));
+    const lines = Array.from({ length: 45 }, (_, i) => ({
+      description: `Veröffentlichung Nr. ${i + 1} – Meldung aus Łódź 🚀`,
+      quantity: 1,
+      unitNetCents: 1_000,
+    }));
     const { id } = await issueInvoice(customer.id, { lines });
     const text = await pdfTextOf(await renderInvoicePdf(id));
     const pages = Number(/Seite 1 von (\d+)/.exec(text)?.[1]);

@@ -14,7 +14,16 @@ async function modelOf(invoice: Invoice, client: DbOrTx): Promise<InvoicePdfMode
   let recipient = storedRecipient(invoice.recipient);
   if (!recipient) {
     const user = await client.user.findUnique({ where: { id: invoice.userId }, select: { name: true, email: true } });
-    recipient = { name: user?.name ?? "", company: null, street: null, postalCode: null, city: null, country: null, vatId: null, email: user?.email ?? null };
+    recipient = {
+      name: user?.name ?? "",
+      company: null,
+      street: null,
+      postalCode: null,
+      city: null,
+      country: null,
+      vatId: null,
+      email: user?.email ?? null,
+    };
   }
   return {
     number: invoice.number,

@@ -18,20 +18,38 @@ afterEach(() => {
   setFileStorageForTests(null);
 });
 
-const customerRoute = async (id: string) => (await import("@/app/hub/dashboard/billing/invoices/[id]/pdf/route")).GET(new Request(`http://hub.localhost/dashboard/billing/invoices/${id}/pdf`), { params: Promise.resolve({ id }) });
-const adminRoute = async (id: string) => (await import("@/app/hub/admin/payments/invoices/[id]/pdf/route")).GET(new Request(`http://hub.localhost/admin/payments/invoices/${id}/pdf`), { params: Promise.resolve({ id }) });
+const customerRoute = async (id: string) =>
+  (await import("@/app/hub/dashboard/billing/invoices/[id]/pdf/route")).GET(
+    new Request(`http://hub.localhost/dashboard/billing/invoices/${id}/pdf`),
+    { params: Promise.resolve({ id }) },
+  );
+const adminRoute = async (id: string) =>
+  (await import("@/app/hub/admin/payments/invoices/[id]/pdf/route")).GET(
+    new Request(`http://hub.localhost/admin/payments/invoices/${id}/pdf`),
+    { params: Promise.resolve({ id }) },
+  );
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
 }
 
 /** What a forbidden() or redirect() of Next threw (its digest), else the error itself. */
-const interrupt = (promise: Promise<unknown>) => promise.then(() => "answered", (e: { digest?: string }) => e.digest ?? e);
+const interrupt = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "answered",
+    (e: { digest?: string }) => e.digest ?? e,
+  );
 
 /** The session's facts as a route hands them over: the account and when the session was last strongly confirmed. */
-const viewerOf = (user: { id: number; staffRole: "user" | "admin" | "super_admin" }, strongAuthAt: Date | null) => ({ user: { id: user.id, staffRole: user.staffRole }, session: { strongAuthAt } });
+const viewerOf = (user: { id: number; staffRole: "user" | "admin" | "super_admin" }, strongAuthAt: Date | null) => ({
+  user: { id: user.id, staffRole: user.staffRole },
+  session: { strongAuthAt },
+});
 const HOUR = 3_600_000;
 
 describe("invoicePdfForViewer", () => {
@@ -47,13 +65,19 @@ describe("invoicePdfForViewer", () => {
     const stranger = await seedUser();
     const staff = await seedUser({ staffRole: "admin", permissions: ["users:manage", "companies:write"] });
     const retired = await seedUser({ staffRole: "super_admin", isActive: false });
-    for (const viewer of [stranger, staff, retired]) expect((await refusal(invoicePdfForViewer({ invoiceId: invoice.id, viewer: viewerOf(viewer, new Date()) }))).status).toBe(404);
+    for (const viewer of [stranger, staff, retired])
+      expect((await refusal(invoicePdfForViewer({ invoiceId: invoice.id, viewer: viewerOf(viewer, new Date()) }))).status).toBe(404);
   });
 
   it("gives any invoice to staff with billing:manage and to an active super-admin, only from a strongly confirmed session", async () => {
     const { invoice } = await customerWithInvoice();
-    for (const viewer of [await seedUser({ staffRole: "admin", permissions: ["billing:manage"] }), await seedUser({ staffRole: "super_admin" })]) {
-      expect((await invoicePdfForViewer({ invoiceId: invoice.id, viewer: viewerOf(viewer, new Date()) })).filename).toBe(`${invoice.number}.pdf`);
+    for (const viewer of [
+      await seedUser({ staffRole: "admin", permissions: ["billing:manage"] }),
+      await seedUser({ staffRole: "super_admin" }),
+    ]) {
+      expect((await invoicePdfForViewer({ invoiceId: invoice.id, viewer: viewerOf(viewer, new Date()) })).filename).toBe(
+        `${invoice.number}.pdf`,
+      );
       expect((await refusal(invoicePdfForViewer({ invoiceId: invoice.id, viewer: viewerOf(viewer, null) }))).status).toBe(404);
     }
   });
@@ -62,8 +86,13 @@ describe("invoicePdfForViewer", () => {
     const { invoice } = await customerWithInvoice();
     const billing = await seedUser({ staffRole: "admin", permissions: ["billing:manage"] });
     const now = new Date();
-    expect((await invoicePdfForViewer({ invoiceId: invoice.id, viewer: viewerOf(billing, new Date(now.getTime() - 11 * HOUR)), now })).filename).toBe(`${invoice.number}.pdf`);
-    expect((await refusal(invoicePdfForViewer({ invoiceId: invoice.id, viewer: viewerOf(billing, new Date(now.getTime() - 13 * HOUR)), now }))).status).toBe(404);
+    expect(
+      (await invoicePdfForViewer({ invoiceId: invoice.id, viewer: viewerOf(billing, new Date(now.getTime() - 11 * HOUR)), now })).filename,
+    ).toBe(`${invoice.number}.pdf`);
+    expect(
+      (await refusal(invoicePdfForViewer({ invoiceId: invoice.id, viewer: viewerOf(billing, new Date(now.getTime() - 13 * HOUR)), now })))
+        .status,
+    ).toBe(404);
     // A customer account never counts as confirmed staff, however freshly its session was confirmed.
     const customer = await seedUser({ permissions: ["billing:manage"] });
     expect((await refusal(invoicePdfForViewer({ invoiceId: invoice.id, viewer: viewerOf(customer, now), now }))).status).toBe(404);
@@ -72,13 +101,25 @@ describe("invoicePdfForViewer", () => {
   it("serves a provider invoice's stored PDF, and 404 while none is stored", async () => {
     const customer = await seedUser();
     const bytes = Buffer.from("%PDF-1.4 provider copy");
-    setFileStorageForTests({ put: async () => {}, get: async (key) => (key === "invoices/str-x.pdf" ? { bytes, contentType: "application/pdf" } : null), delete: async () => {}, list: diskStorage.list });
+    setFileStorageForTests({
+      put: async () => {},
+      get: async (key) => (key === "invoices/str-x.pdf" ? { bytes, contentType: "application/pdf" } : null),
+      delete: async () => {},
+      list: diskStorage.list,
+    });
     const base = { kind: "stripe" as const, userId: customer.id, status: "paid" as const, amountCents: 4_900, taxCents: 931 };
-    const stored = await db.invoice.create({ data: { ...base, number: unique("STR-2026"), stripeInvoiceId: unique("in"), pdfPath: "invoices/str-x.pdf" } });
+    const stored = await db.invoice.create({
+      data: { ...base, number: unique("STR-2026"), stripeInvoiceId: unique("in"), pdfPath: "invoices/str-x.pdf" },
+    });
     const bare = await db.invoice.create({ data: { ...base, number: unique("STR-2026"), stripeInvoiceId: unique("in") } });
-    const lost = await db.invoice.create({ data: { ...base, number: unique("STR-2026"), stripeInvoiceId: unique("in"), pdfPath: "invoices/gone.pdf" } });
-    expect(Buffer.from((await invoicePdfForViewer({ invoiceId: stored.id, viewer: viewerOf(customer, null) })).bytes).equals(bytes)).toBe(true);
-    for (const invoice of [bare, lost]) expect((await refusal(invoicePdfForViewer({ invoiceId: invoice.id, viewer: viewerOf(customer, null) }))).status).toBe(404);
+    const lost = await db.invoice.create({
+      data: { ...base, number: unique("STR-2026"), stripeInvoiceId: unique("in"), pdfPath: "invoices/gone.pdf" },
+    });
+    expect(Buffer.from((await invoicePdfForViewer({ invoiceId: stored.id, viewer: viewerOf(customer, null) })).bytes).equals(bytes)).toBe(
+      true,
+    );
+    for (const invoice of [bare, lost])
+      expect((await refusal(invoicePdfForViewer({ invoiceId: invoice.id, viewer: viewerOf(customer, null) }))).status).toBe(404);
   });
 });
 
@@ -105,7 +146,10 @@ describe("GET /dashboard/billing/invoices/[id]/pdf (me.invoices.manual-pdf)", ()
 
   it("serves another customer's invoice to billing:manage staff only once the session is strongly confirmed", async () => {
     const { invoice } = await customerWithInvoice();
-    for (const staff of [await seedUser({ staffRole: "admin", permissions: ["billing:manage"] }), await seedUser({ staffRole: "super_admin" })]) {
+    for (const staff of [
+      await seedUser({ staffRole: "admin", permissions: ["billing:manage"] }),
+      await seedUser({ staffRole: "super_admin" }),
+    ]) {
       // The attacker: the staff member's password alone, no passkey or app code.
       await signInPasswordOnly(staff.id);
       const refused = await customerRoute(String(invoice.id));

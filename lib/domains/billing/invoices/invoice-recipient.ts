@@ -18,13 +18,29 @@ export interface InvoiceRecipient {
  * The recipient of a new invoice: the billing address of the account, else the account's name
  * and e-mail with the name and address of the agreement's newsroom, if the agreement has one.
  */
-export async function snapshotRecipient(client: DbOrTx, user: { id: number; name: string; email: string }, agreementCompanyId: number | null): Promise<InvoiceRecipient> {
+export async function snapshotRecipient(
+  client: DbOrTx,
+  user: { id: number; name: string; email: string },
+  agreementCompanyId: number | null,
+): Promise<InvoiceRecipient> {
   const address = await client.billingAddress.findUnique({ where: { userId: user.id } });
   if (address) {
-    return { name: address.name, company: address.company, street: address.street, postalCode: address.postalCode, city: address.city, country: address.country, vatId: address.vatId, email: null };
+    return {
+      name: address.name,
+      company: address.company,
+      street: address.street,
+      postalCode: address.postalCode,
+      city: address.city,
+      country: address.country,
+      vatId: address.vatId,
+      email: null,
+    };
   }
   const newsroom = agreementCompanyId
-    ? await client.company.findUnique({ where: { id: agreementCompanyId }, select: { name: true, addressStreet: true, addressPostalCode: true, addressCity: true, addressCountry: true } })
+    ? await client.company.findUnique({
+        where: { id: agreementCompanyId },
+        select: { name: true, addressStreet: true, addressPostalCode: true, addressCity: true, addressCountry: true },
+      })
     : null;
   return {
     name: user.name,
@@ -44,5 +60,14 @@ export function storedRecipient(json: unknown): InvoiceRecipient | null {
   const r = json as Record<string, unknown>;
   if (typeof r.name !== "string") return null;
   const text = (key: string) => (typeof r[key] === "string" && (r[key] as string).trim() ? (r[key] as string) : null);
-  return { name: r.name, company: text("company"), street: text("street"), postalCode: text("postalCode"), city: text("city"), country: text("country"), vatId: text("vatId"), email: text("email") };
+  return {
+    name: r.name,
+    company: text("company"),
+    street: text("street"),
+    postalCode: text("postalCode"),
+    city: text("city"),
+    country: text("country"),
+    vatId: text("vatId"),
+    email: text("email"),
+  };
 }

@@ -3,7 +3,14 @@ import { AppError } from "@/lib/core/errors/errors";
 import { EXAMPLE_ISSUER, resolveIssuer } from "./issuer";
 
 const none = { name: undefined, addressLines: [], vatId: undefined, taxNumber: undefined, email: undefined, bank: undefined };
-const complete = { name: "Pressdesk GmbH", addressLines: ["Am Markt 3", "20095 Hamburg"], vatId: "DE136695976", taxNumber: undefined, email: "rechnung@pressdesk.de", bank: { name: "Hausbank", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX" } };
+const complete = {
+  name: "Pressdesk GmbH",
+  addressLines: ["Am Markt 3", "20095 Hamburg"],
+  vatId: "DE136695976",
+  taxNumber: undefined,
+  email: "rechnung@pressdesk.de",
+  bank: { name: "Hausbank", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX" },
+};
 
 describe("resolveIssuer", () => {
   it("refuses in production without name, address and VAT id or tax number, naming the variables (503)", () => {
@@ -15,8 +22,12 @@ describe("resolveIssuer", () => {
     }
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(503);
-    expect((err as AppError).message).toContain("BILLING_ISSUER_NAME, BILLING_ISSUER_ADDRESS, BILLING_ISSUER_VAT_ID or BILLING_ISSUER_TAX_NUMBER, BILLING_BANK_IBAN");
-    expect(() => resolveIssuer({ strictIssuer: true, issuer: { ...complete, vatId: undefined } })).toThrow(/BILLING_ISSUER_VAT_ID or BILLING_ISSUER_TAX_NUMBER/);
+    expect((err as AppError).message).toContain(
+      "BILLING_ISSUER_NAME, BILLING_ISSUER_ADDRESS, BILLING_ISSUER_VAT_ID or BILLING_ISSUER_TAX_NUMBER, BILLING_BANK_IBAN",
+    );
+    expect(() => resolveIssuer({ strictIssuer: true, issuer: { ...complete, vatId: undefined } })).toThrow(
+      /BILLING_ISSUER_VAT_ID or BILLING_ISSUER_TAX_NUMBER/,
+    );
   });
 
   it("takes a tax number instead of a VAT id, and in production is never an example", () => {
@@ -30,6 +41,10 @@ describe("resolveIssuer", () => {
     const issuer = resolveIssuer({ strictIssuer: false, issuer: none });
     expect(issuer).toMatchObject({ name: EXAMPLE_ISSUER.name, vatId: "DE000000000 (Beispiel)", isExample: true });
     expect(issuer.addressLines).toEqual(["Musterstraße 1", "10115 Berlin", "Deutschland"]);
-    expect(resolveIssuer({ strictIssuer: false, issuer: complete })).toMatchObject({ name: "Pressdesk GmbH", isExample: false, bank: complete.bank });
+    expect(resolveIssuer({ strictIssuer: false, issuer: complete })).toMatchObject({
+      name: "Pressdesk GmbH",
+      isExample: false,
+      bank: complete.bank,
+    });
   });
 });

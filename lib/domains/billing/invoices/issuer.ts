@@ -44,7 +44,12 @@ export function resolveIssuer(billing: BillingConfig): InvoiceIssuer {
       // Manual invoices are paid by bank transfer: without an account they cannot be paid.
       ...(issuer.bank?.iban.trim() ? [] : ["BILLING_BANK_IBAN"]),
     ];
-    if (missing.length) throw new AppError("service_unavailable", `Invoices cannot be issued: ${missing.join(", ")} must be set (a German invoice must name its issuer in full).`, { missing });
+    if (missing.length)
+      throw new AppError(
+        "service_unavailable",
+        `Invoices cannot be issued: ${missing.join(", ")} must be set (a German invoice must name its issuer in full).`,
+        { missing },
+      );
   }
   const isExample = !name || !addressLines.length || !(vatId || taxNumber) || (!issuer.bank && !billing.strictIssuer);
   return {
@@ -53,7 +58,11 @@ export function resolveIssuer(billing: BillingConfig): InvoiceIssuer {
     vatId: vatId ?? (taxNumber ? null : EXAMPLE_ISSUER.vatId),
     taxNumber,
     email: issuer.email?.trim() || (isExample ? EXAMPLE_ISSUER.email : null),
-    bank: issuer.bank ? { name: issuer.bank.name?.trim() || null, iban: issuer.bank.iban.trim(), bic: issuer.bank.bic?.trim() || null } : billing.strictIssuer ? null : { ...EXAMPLE_ISSUER.bank },
+    bank: issuer.bank
+      ? { name: issuer.bank.name?.trim() || null, iban: issuer.bank.iban.trim(), bic: issuer.bank.bic?.trim() || null }
+      : billing.strictIssuer
+        ? null
+        : { ...EXAMPLE_ISSUER.bank },
     isExample,
   };
 }

@@ -22,12 +22,22 @@ export async function remindInvoice(opts: RemindInvoiceOptions, tx?: Tx): Promis
     if (invoice.kind !== "manual") throw new AppError("conflict", "Zahlungserinnerungen gibt es nur für manuelle Rechnungen (MAN).");
     // Race: the payment was booked (or the invoice voided) while the reminder was asked for;
     // only a still open invoice is reminded, and two clicks count twice only if both meant it.
-    const updated = await tx.invoice.updateMany({ where: { id: invoice.id, status: "open" }, data: { remindedAt: now, reminderCount: { increment: 1 } } });
-    if (updated.count !== 1) throw new AppError("conflict", `Die Rechnung ${invoice.number} ist nicht mehr offen; eine Erinnerung wurde nicht versandt.`);
+    const updated = await tx.invoice.updateMany({
+      where: { id: invoice.id, status: "open" },
+      data: { remindedAt: now, reminderCount: { increment: 1 } },
+    });
+    if (updated.count !== 1)
+      throw new AppError("conflict", `Die Rechnung ${invoice.number} ist nicht mehr offen; eine Erinnerung wurde nicht versandt.`);
     const { mails } = await deliverInvoice({ invoiceId: invoice.id, kind: "invoice_reminder", actorUserId: opts.actorUserId ?? null }, tx);
     const reminderCount = invoice.reminderCount + 1;
     await recordActivity(
-      { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.invoiceReminded, subjectType: "invoice", subjectId: invoice.id, metadata: { number: invoice.number, reminderCount, mails } },
+      {
+        actorUserId: opts.actorUserId ?? null,
+        type: ACTIVITY.invoiceReminded,
+        subjectType: "invoice",
+        subjectId: invoice.id,
+        metadata: { number: invoice.number, reminderCount, mails },
+      },
       tx,
     );
     return { mails, reminderCount };

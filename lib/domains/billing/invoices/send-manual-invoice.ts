@@ -23,11 +23,22 @@ export async function sendManualInvoice(opts: SendManualInvoiceOptions, tx?: Tx)
     if (invoice.kind !== "manual") throw new AppError("conflict", "Nur manuelle Rechnungen (MAN) werden von hier versandt.");
     // Race: a void committed while the admin clicked "send" is seen here (row locked, state re-read).
     const updated = await tx.invoice.updateMany({ where: { id: invoice.id, status: { in: ["open", "paid"] } }, data: { sentAt: now } });
-    if (updated.count !== 1) throw new AppError("conflict", `Die Rechnung ${invoice.number} ist ${invoice.status === "void" ? "storniert" : `im Status ${invoice.status}`} und wird nicht versandt.`);
+    if (updated.count !== 1)
+      throw new AppError(
+        "conflict",
+        `Die Rechnung ${invoice.number} ist ${invoice.status === "void" ? "storniert" : `im Status ${invoice.status}`} und wird nicht versandt.`,
+      );
     const { mails } = await deliverInvoice({ invoiceId: invoice.id, kind: "invoice", actorUserId: opts.actorUserId ?? null }, tx);
     const resent = invoice.sentAt !== null;
     await recordActivity(
-      { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.invoiceSent, subjectType: "invoice", subjectId: invoice.id, result: resent ? "resent" : "sent", metadata: { number: invoice.number, resent, previousSentAt: invoice.sentAt?.toISOString() ?? null, mails } },
+      {
+        actorUserId: opts.actorUserId ?? null,
+        type: ACTIVITY.invoiceSent,
+        subjectType: "invoice",
+        subjectId: invoice.id,
+        result: resent ? "resent" : "sent",
+        metadata: { number: invoice.number, resent, previousSentAt: invoice.sentAt?.toISOString() ?? null, mails },
+      },
       tx,
     );
     return { mails, resent };

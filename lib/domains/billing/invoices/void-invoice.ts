@@ -31,9 +31,23 @@ export async function voidInvoice(opts: VoidInvoiceOptions, tx?: Tx): Promise<{ 
     if (invoice.kind !== "manual") throw new AppError("conflict", "Rechnungen des Zahlungsanbieters (STR) werden dort storniert.");
     if (invoice.status === "void" || invoice.status === "paid") return { voided: false };
     // Race: "mark paid" and a void at once; under the row lock only an open invoice is voided.
-    const updated = await tx.invoice.updateMany({ where: { id: invoice.id, status: "open" }, data: { status: "void", voidedAt: opts.now ?? new Date(), voidReason: reason } });
+    const updated = await tx.invoice.updateMany({
+      where: { id: invoice.id, status: "open" },
+      data: { status: "void", voidedAt: opts.now ?? new Date(), voidReason: reason },
+    });
     if (updated.count !== 1) return { voided: false };
-    await recordActivity({ actorUserId: opts.actorUserId ?? null, type: ACTIVITY.invoiceVoided, subjectType: "invoice", subjectId: invoice.id, result: "void", reason, metadata: { number: invoice.number, previousStatus: invoice.status } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.actorUserId ?? null,
+        type: ACTIVITY.invoiceVoided,
+        subjectType: "invoice",
+        subjectId: invoice.id,
+        result: "void",
+        reason,
+        metadata: { number: invoice.number, previousStatus: invoice.status },
+      },
+      tx,
+    );
     return { voided: true };
   };
   return tx ? run(tx) : db.$transaction(run);

@@ -8,7 +8,17 @@ import { grandfatherSubscriptions } from "./grandfather-subscriptions";
 const NOW = new Date("2026-05-10T10:00:00Z");
 
 function seedAgreement(userId: number, data: Partial<Prisma.UserPaymentOptionUncheckedCreateInput> = {}) {
-  return db.userPaymentOption.create({ data: { userId, provider: "manual", plan: "Altvertrag", priceCents: 9900, periodStart: berlinStartOfDay("2026-05-01"), periodEnd: berlinStartOfDay("2026-06-01"), ...data } });
+  return db.userPaymentOption.create({
+    data: {
+      userId,
+      provider: "manual",
+      plan: "Altvertrag",
+      priceCents: 9900,
+      periodStart: berlinStartOfDay("2026-05-01"),
+      periodEnd: berlinStartOfDay("2026-06-01"),
+      ...data,
+    },
+  });
 }
 
 describe("grandfatherSubscriptions", () => {
@@ -35,7 +45,11 @@ describe("grandfatherSubscriptions", () => {
     expect(await until(alreadySet.id)).toEqual(berlinStartOfDay("2026-12-01"));
     expect(await until(card.id)).toBeNull();
     expect(await until(ended.id)).toBeNull();
-    expect(await db.activityLog.count({ where: { type: "agreement.grandfathered", subjectId: { in: [String(legacy.id), String(neverBilled.id)] } } })).toBe(2);
+    expect(
+      await db.activityLog.count({
+        where: { type: "agreement.grandfathered", subjectId: { in: [String(legacy.id), String(neverBilled.id)] } },
+      }),
+    ).toBe(2);
 
     expect((await grandfatherSubscriptions({ now: NOW })).agreements).toEqual([]);
   });
@@ -49,6 +63,8 @@ describe("grandfatherSubscriptions", () => {
     expect(runs.every((r) => r.status === "fulfilled")).toBe(true);
     expect(set.map((a) => a.agreementId).sort()).toEqual(rows.map((r) => r.id).sort());
     for (const r of rows) expect((await db.userPaymentOption.findUniqueOrThrow({ where: { id: r.id } })).grandfatheredUntil).toEqual(until);
-    expect(await db.activityLog.count({ where: { type: "agreement.grandfathered", subjectId: { in: rows.map((r) => String(r.id)) } } })).toBe(3);
+    expect(
+      await db.activityLog.count({ where: { type: "agreement.grandfathered", subjectId: { in: rows.map((r) => String(r.id)) } } }),
+    ).toBe(3);
   });
 });

@@ -39,20 +39,39 @@ export async function grandfatherSubscriptions(opts: GrandfatherSubscriptionsOpt
       orderBy: { id: "asc" },
       take: pageSize,
     });
-    const planned = page.map((a) => ({ agreementId: a.id, userId: a.userId, grandfatheredUntil: opts.until ?? addBerlinMonths(a.periodEnd ?? now, DEFAULT_GRANDFATHERING_MONTHS) }));
+    const planned = page.map((a) => ({
+      agreementId: a.id,
+      userId: a.userId,
+      grandfatheredUntil: opts.until ?? addBerlinMonths(a.periodEnd ?? now, DEFAULT_GRANDFATHERING_MONTHS),
+    }));
     if (dryRun) result.agreements.push(...planned);
     else {
-      const set = await db.$transaction(async (tx) => {
-        const done: typeof planned = [];
-        for (const p of planned) {
-          // Race: a concurrent run or an admin setting a date: only a row still without one changes.
-          const { count } = await tx.userPaymentOption.updateMany({ where: { id: p.agreementId, provider: "manual", status: "active", grandfatheredUntil: null }, data: { grandfatheredUntil: p.grandfatheredUntil } });
-          if (!count) continue;
-          await recordActivity({ type: ACTIVITY.agreementGrandfathered, subjectType: "agreement", subjectId: p.agreementId, result: p.grandfatheredUntil.toISOString(), metadata: { userId: p.userId } }, tx);
-          done.push(p);
-        }
-        return done;
-      }, { timeout: 30_000 });
+      const set = await db.$transaction(
+        async (tx) => {
+          const done: typeof planned = [];
+          for (const p of planned) {
+            // Race: a concurrent run or an admin setting a date: only a row still without one changes.
+            const { count } = await tx.userPaymentOption.updateMany({
+              where: { id: p.agreementId, provider: "manual", status: "active", grandfatheredUntil: null },
+              data: { grandfatheredUntil: p.grandfatheredUntil },
+            });
+            if (!count) continue;
+            await recordActivity(
+              {
+                type: ACTIVITY.agreementGrandfathered,
+                subjectType: "agreement",
+                subjectId: p.agreementId,
+                result: p.grandfatheredUntil.toISOString(),
+                metadata: { userId: p.userId },
+              },
+              tx,
+            );
+            done.push(p);
+          }
+          return done;
+        },
+        { timeout: 30_000 },
+      );
       result.agreements.push(...set);
     }
     if (page.length < pageSize) return result;

@@ -9,7 +9,11 @@ import { voidInvoice } from "@/lib/domains/billing/invoices/void-invoice";
 import { db, type DbOrTx, type Tx } from "@/lib/core/db/client";
 import type { LegacyArchiveInvoice, LegacyInvoiceStatus } from "@/lib/generated/prisma/client";
 
-const SETTLED = { dropped: ACTIVITY.legacyInvoiceDropped, superseded: ACTIVITY.legacyInvoiceSuperseded, uncollectible: ACTIVITY.legacyInvoiceUncollectible } as const;
+const SETTLED = {
+  dropped: ACTIVITY.legacyInvoiceDropped,
+  superseded: ACTIVITY.legacyInvoiceSuperseded,
+  uncollectible: ACTIVITY.legacyInvoiceUncollectible,
+} as const;
 
 // legacy:settle-unpaid (spec 3.1, legacy invoice rows): every unpaid invoice of the old system
 // gets its final state. Each legacy invoice in its own transaction, its row locked and its
@@ -44,7 +48,11 @@ function derivedInvoices(client: DbOrTx, legacyNumber: string) {
 
 /** The customer's one running manual agreement, which a reissued invoice belongs to; null if none or several. */
 async function runningManualAgreement(client: DbOrTx, userId: number) {
-  const rows = await client.userPaymentOption.findMany({ where: { userId, provider: "manual", status: { not: "cancelled" } }, select: { id: true, plan: true }, take: 2 });
+  const rows = await client.userPaymentOption.findMany({
+    where: { userId, provider: "manual", status: { not: "cancelled" } },
+    select: { id: true, plan: true },
+    take: 2,
+  });
   return rows.length === 1 ? rows[0]! : null;
 }
 
@@ -56,8 +64,17 @@ async function planOutcome(client: DbOrTx, row: LegacyArchiveInvoice): Promise<S
     // "Never paid": neither here nor through a MAN invoice made from it.
     if (derived.some((i) => i.status === "paid")) return { ...base, to: null, skipped: "paid_via_manual_invoice" };
     const bundleIds = [...new Set(derived.map((i) => i.userPaymentOptionId).filter((id): id is number => id !== null))];
-    const running = await client.userPaymentOption.findMany({ where: { id: { in: bundleIds }, status: { not: "cancelled" } }, select: { id: true }, orderBy: { id: "asc" } });
-    return { ...base, to: "dropped", cancelledAgreements: running.map((a) => a.id), voidedInvoices: derived.filter((i) => i.status === "open").map((i) => i.number) };
+    const running = await client.userPaymentOption.findMany({
+      where: { id: { in: bundleIds }, status: { not: "cancelled" } },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
+    return {
+      ...base,
+      to: "dropped",
+      cancelledAgreements: running.map((a) => a.id),
+      voidedInvoices: derived.filter((i) => i.status === "open").map((i) => i.number),
+    };
   }
   if (!row.recurring) return { ...base, to: "uncollectible" };
   if (row.userId === null) return { ...base, to: null, skipped: "no_customer" };
@@ -75,7 +92,10 @@ async function applyOutcome(tx: Tx, row: LegacyArchiveInvoice, plan: SettleOutco
     const bundles = await lockAgreements(tx, plan.cancelledAgreements);
     const cancelled: number[] = [];
     for (const b of bundles) {
-      const { count } = await tx.userPaymentOption.updateMany({ where: { id: b.id, status: { not: "cancelled" } }, data: { status: "cancelled", cancelledAt: now } });
+      const { count } = await tx.userPaymentOption.updateMany({
+        where: { id: b.id, status: { not: "cancelled" } },
+        data: { status: "cancelled", cancelledAt: now },
+      });
       if (count) cancelled.push(b.id);
     }
     // The spec names two MAN invoices (the import made two per held invoice); every open one made from it is voided.
@@ -90,27 +110,44 @@ async function applyOutcome(tx: Tx, row: LegacyArchiveInvoice, plan: SettleOutco
     const periodEnd = row.serviceEnd ?? addBerlinMonths(periodStart, 1);
     const agreement = await runningManualAgreement(tx, row.userId!);
     const what = agreement ? packageLine(agreement, periodStart) : `Leistung ${berlinMonthLabel(periodStart)}`;
-    const invoice = await createManualInvoice({
-      userId: row.userId!, paymentOptionId: agreement?.id ?? null, periodStart, periodEnd, replacesLegacyInvoiceNumber: row.legacyNumber, now,
-      lines: [{ description: `${what} (ersetzt Rechnung ${row.legacyNumber})`, quantity: 1, unitNetCents: row.amountCents }],
-    }, tx);
+    const invoice = await createManualInvoice(
+      {
+        userId: row.userId!,
+        paymentOptionId: agreement?.id ?? null,
+        periodStart,
+        periodEnd,
+        replacesLegacyInvoiceNumber: row.legacyNumber,
+        now,
+        lines: [{ description: `${what} (ersetzt Rechnung ${row.legacyNumber})`, quantity: 1, unitNetCents: row.amountCents }],
+      },
+      tx,
+    );
     outcome = { ...plan, reissuedInvoice: invoice.number };
   }
-  const { count } = await tx.legacyArchiveInvoice.updateMany({ where: { id: row.id, status: row.status }, data: { status: plan.to, settledAt: now } });
+  const { count } = await tx.legacyArchiveInvoice.updateMany({
+    where: { id: row.id, status: row.status },
+    data: { status: plan.to, settledAt: now },
+  });
   if (count !== 1) throw new Error(`Legacy invoice ${row.legacyNumber} changed under its lock.`);
-  await recordActivity({ type: SETTLED[plan.to], subjectType: "legacy_invoice", subjectId: row.legacyNumber, result: plan.to, metadata: outcome }, tx);
+  await recordActivity(
+    { type: SETTLED[plan.to], subjectType: "legacy_invoice", subjectId: row.legacyNumber, result: plan.to, metadata: outcome },
+    tx,
+  );
   return outcome;
 }
 
 async function settleOne(id: number, expected: LegacyInvoiceStatus, now: Date): Promise<SettleOutcome | null> {
-  return db.$transaction(async (tx) => {
-    // Race: a second run settling the same invoice. It waits here and finds the status changed.
-    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM legacy_archive_invoices WHERE id = ${id} FOR UPDATE`;
-    if (!locked.length) return null;
-    const row = await tx.legacyArchiveInvoice.findUniqueOrThrow({ where: { id } });
-    if (row.status !== expected) return { legacyNumber: row.legacyNumber, from: row.status, to: null, skipped: "changed" as const };
-    return applyOutcome(tx, row, await planOutcome(tx, row), now);
-  }, { timeout: 30_000 });
+  return db.$transaction(
+    async (tx) => {
+      // Race: a second run settling the same invoice. It waits here and finds the status changed.
+      const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM legacy_archive_invoices WHERE id = ${id} FOR UPDATE`;
+      if (!locked.length) return null;
+      const row = await tx.legacyArchiveInvoice.findUniqueOrThrow({ where: { id } });
+      if (row.status !== expected) return { legacyNumber: row.legacyNumber, from: row.status, to: null, skipped: "changed" as const };
+      return applyOutcome(tx, row, await planOutcome(tx, row), now);
+    },
+    { timeout: 30_000 },
+  );
 }
 
 /**
@@ -119,14 +156,25 @@ async function settleOne(id: number, expected: LegacyInvoiceStatus, now: Date): 
  * reissued as a MAN invoice for the unpaid service period; pending/reminder single -> uncollectible.
  * A dry run lists the outcomes and changes nothing.
  */
-export async function settleUnpaidLegacyInvoices(opts: { now?: Date; dryRun?: boolean; pageSize?: number } = {}): Promise<SettleUnpaidResult> {
+export async function settleUnpaidLegacyInvoices(
+  opts: { now?: Date; dryRun?: boolean; pageSize?: number } = {},
+): Promise<SettleUnpaidResult> {
   const now = opts.now ?? new Date();
   const dryRun = opts.dryRun ?? false;
   const pageSize = opts.pageSize ?? PAGE_SIZE;
-  const result: SettleUnpaidResult = { dryRun, outcomes: [], counts: { dropped: 0, superseded: 0, uncollectible: 0, skipped: 0, failed: 0 }, failures: [] };
+  const result: SettleUnpaidResult = {
+    dryRun,
+    outcomes: [],
+    counts: { dropped: 0, superseded: 0, uncollectible: 0, skipped: 0, failed: 0 },
+    failures: [],
+  };
   let cursor = 0;
   for (;;) {
-    const page = await db.legacyArchiveInvoice.findMany({ where: { status: { in: UNPAID }, id: { gt: cursor } }, orderBy: { id: "asc" }, take: pageSize });
+    const page = await db.legacyArchiveInvoice.findMany({
+      where: { status: { in: UNPAID }, id: { gt: cursor } },
+      orderBy: { id: "asc" },
+      take: pageSize,
+    });
     for (const row of page) {
       try {
         const outcome = dryRun ? await planOutcome(db, row) : await settleOne(row.id, row.status, now);

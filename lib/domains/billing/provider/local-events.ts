@@ -25,7 +25,6 @@ export interface SubscriptionState {
   canceledAt: Date | null;
 }
 
-
 function oneMonthAfter(d: Date): Date {
   const end = new Date(d);
   end.setUTCMonth(end.getUTCMonth() + 1);
@@ -35,7 +34,17 @@ function oneMonthAfter(d: Date): Date {
 /** An event; `key` makes its id repeatable (a re-delivered sale is the same events), else it is new. */
 export function event(type: string, object: Record<string, unknown>, at: Date, key?: string): Stripe.Event {
   const id = key ? createHash("sha256").update(`${key}:${type}`).digest("hex").slice(0, 24) : randomBytes(12).toString("hex");
-  return { id: `evt_local_${id}`, object: "event", type, created: unix(at), livemode: false, api_version: Stripe.API_VERSION, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } } as unknown as Stripe.Event;
+  return {
+    id: `evt_local_${id}`,
+    object: "event",
+    type,
+    created: unix(at),
+    livemode: false,
+    api_version: Stripe.API_VERSION,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  } as unknown as Stripe.Event;
 }
 
 export function subscriptionObject(s: SubscriptionState): Record<string, unknown> {
@@ -52,7 +61,15 @@ export function subscriptionObject(s: SubscriptionState): Record<string, unknown
     currency: "eur",
     items: {
       object: "list",
-      data: [{ id: `si_${s.subscriptionId}`, quantity: line.quantity, current_period_start: unix(s.periodStart), current_period_end: unix(oneMonthAfter(s.periodStart)), price: { unit_amount: line.unitNetCents, currency: "eur", recurring: { interval: "month" } } }],
+      data: [
+        {
+          id: `si_${s.subscriptionId}`,
+          quantity: line.quantity,
+          current_period_start: unix(s.periodStart),
+          current_period_end: unix(oneMonthAfter(s.periodStart)),
+          price: { unit_amount: line.unitNetCents, currency: "eur", recurring: { interval: "month" } },
+        },
+      ],
     },
   };
 }
@@ -63,7 +80,21 @@ export function saleEvents(sale: LocalSale): Stripe.Event[] {
   const totals = invoiceTotals(order.lines);
   const events: Stripe.Event[] = [];
   if (sale.subscriptionId) {
-    events.push(event("customer.subscription.created", subscriptionObject({ subscriptionId: sale.subscriptionId, order, periodStart: paidAt, status: "active", cancelAtPeriodEnd: false, canceledAt: null }), paidAt, sale.sessionId));
+    events.push(
+      event(
+        "customer.subscription.created",
+        subscriptionObject({
+          subscriptionId: sale.subscriptionId,
+          order,
+          periodStart: paidAt,
+          status: "active",
+          cancelAtPeriodEnd: false,
+          canceledAt: null,
+        }),
+        paidAt,
+        sale.sessionId,
+      ),
+    );
   }
   events.push(
     event(
@@ -103,8 +134,18 @@ export function saleEvents(sale: LocalSale): Stripe.Event[] {
         // The local provider renders its PDF on request (LocalProvider.fetchInvoicePdf).
         invoice_pdf: null,
         metadata: order.metadata,
-        parent: sale.subscriptionId ? { type: "subscription_details", subscription_details: { subscription: sale.subscriptionId, metadata: order.metadata } } : null,
-        lines: { object: "list", data: order.lines.map((l) => ({ description: l.description, quantity: l.quantity, amount: l.unitNetCents * l.quantity, period: { start: unix(paidAt), end: unix(periodEnd) } })) },
+        parent: sale.subscriptionId
+          ? { type: "subscription_details", subscription_details: { subscription: sale.subscriptionId, metadata: order.metadata } }
+          : null,
+        lines: {
+          object: "list",
+          data: order.lines.map((l) => ({
+            description: l.description,
+            quantity: l.quantity,
+            amount: l.unitNetCents * l.quantity,
+            period: { start: unix(paidAt), end: unix(periodEnd) },
+          })),
+        },
         status_transitions: { paid_at: unix(paidAt), finalized_at: unix(paidAt) },
         created: unix(paidAt),
       },

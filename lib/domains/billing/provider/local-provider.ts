@@ -36,7 +36,11 @@ async function deliver(events: Stripe.Event[]): Promise<void> {
   if (!receiveStripeWebhook) throw new Error("the local checkout has no webhook receiver in this process: import lib/runtime/start");
   for (const evt of events) {
     const { payload, signature } = signedDelivery(evt, getConfig().billing.localWebhookSecret);
-    const request = new Request(hubUrl("/api/webhooks/stripe"), { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
+    const request = new Request(hubUrl("/api/webhooks/stripe"), {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: payload,
+    });
     await receiveStripeWebhook(request);
   }
 }
@@ -74,7 +78,13 @@ export async function loadLocalCheckout(id: string, userId: number | null): Prom
   const row = await db.localCheckoutSession.findUnique({ where: { id } });
   if (!row) throw notFound("Diese Testzahlung gibt es nicht.");
   const order = row.order as unknown as CheckoutOrder;
-  const view: LocalCheckoutView = { id: row.id, status: row.status, openedBy: parseRecordId(order.metadata?.userId), order, totals: invoiceTotals(order.lines) };
+  const view: LocalCheckoutView = {
+    id: row.id,
+    status: row.status,
+    openedBy: parseRecordId(order.metadata?.userId),
+    order,
+    totals: invoiceTotals(order.lines),
+  };
   assertOpenedBy(view, userId);
   return view;
 }
@@ -85,7 +95,11 @@ export async function loadLocalCheckout(id: string, userId: number | null): Prom
  * access) never pay. Marks it complete, then delivers Stripe's events for the sale. Returns
  * where the customer goes next.
  */
-export async function payLocalCheckout(id: string, payerUserId: number | null, opts: { acting?: Acting; now?: Date } = {}): Promise<string> {
+export async function payLocalCheckout(
+  id: string,
+  payerUserId: number | null,
+  opts: { acting?: Acting; now?: Date } = {},
+): Promise<string> {
   assertNotImpersonating(opts.acting, "billing");
   const now = opts.now ?? new Date();
   assertLocal();
@@ -99,11 +113,22 @@ export async function payLocalCheckout(id: string, payerUserId: number | null, o
   });
   if (won.count) {
     try {
-      await deliver(saleEvents({ sessionId: id, order: view.order, subscriptionId: view.order.mode === "subscription" ? subscriptionId : null, invoiceId, paidAt: now }));
+      await deliver(
+        saleEvents({
+          sessionId: id,
+          order: view.order,
+          subscriptionId: view.order.mode === "subscription" ? subscriptionId : null,
+          invoiceId,
+          paidAt: now,
+        }),
+      );
     } catch (err) {
       // Stripe would retry its delivery; here the customer does, by paying again. The events keep
       // their ids and every effect is idempotent, so what did go through is not applied twice.
-      await db.localCheckoutSession.updateMany({ where: { id, status: "complete" }, data: { status: "open", completedAt: null, invoiceId: null, subscriptionId: null } });
+      await db.localCheckoutSession.updateMany({
+        where: { id, status: "complete" },
+        data: { status: "open", completedAt: null, invoiceId: null, subscriptionId: null },
+      });
       throw err;
     }
   } else if (view.status === "expired") throw new AppError("conflict", "Diese Zahlung ist abgelaufen.");

@@ -54,7 +54,10 @@ export const stripeProvider: PaymentProvider = {
     return secret;
   },
   async createCustomer({ userId, email, name }) {
-    const customer = await stripeClient().customers.create({ email, name, metadata: { userId: String(userId) } }, { idempotencyKey: `customer-user-${userId}` });
+    const customer = await stripeClient().customers.create(
+      { email, name, metadata: { userId: String(userId) } },
+      { idempotencyKey: `customer-user-${userId}` },
+    );
     return customer.id;
   },
   async createCheckout(order) {
@@ -103,9 +106,11 @@ export const stripeProvider: PaymentProvider = {
         target = new URL(location, target);
         continue;
       }
-      if (!response.ok) throw new AppError("service_unavailable", `Stripe answered ${response.status} for the PDF of invoice ${stripeInvoiceId}.`);
+      if (!response.ok)
+        throw new AppError("service_unavailable", `Stripe answered ${response.status} for the PDF of invoice ${stripeInvoiceId}.`);
       const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.byteLength > MAX_PDF_BYTES) throw new AppError("service_unavailable", `The PDF of invoice ${stripeInvoiceId} is larger than ${MAX_PDF_BYTES} bytes.`);
+      if (bytes.byteLength > MAX_PDF_BYTES)
+        throw new AppError("service_unavailable", `The PDF of invoice ${stripeInvoiceId} is larger than ${MAX_PDF_BYTES} bytes.`);
       return bytes;
     }
     throw new AppError("service_unavailable", `Too many redirects for the PDF of invoice ${stripeInvoiceId}.`);

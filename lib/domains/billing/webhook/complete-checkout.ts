@@ -33,13 +33,29 @@ export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt:
       const order = session.subscription ? bookingOrderOf(m, session.subscription, session.customer) : null;
       if (!order) return { purpose, result: "ignored: no subscription", companyId };
       const agreementId = await ensureBookingAgreement(tx, order);
-      await recordActivity({ actorUserId: userId, type: ACTIVITY.bookingStarted, subjectType: "agreement", subjectId: agreementId, result: order.planId, path: "card" }, tx);
+      await recordActivity(
+        {
+          actorUserId: userId,
+          type: ACTIVITY.bookingStarted,
+          subjectType: "agreement",
+          subjectId: agreementId,
+          result: order.planId,
+          path: "card",
+        },
+        tx,
+      );
       return { purpose, result: "booked", companyId };
     }
     case "credits": {
       const packId = m.packId ?? "";
       if (!companyId || !isCreditPackId(packId)) return { purpose, result: "ignored: no pack", companyId };
-      const { credited } = await creditCompany(tx, { companyId, credits: CREDIT_PACKS[packId].credits, reference: `checkout:${session.id}`, reason: `top_up:${packId}`, actorUserId: userId });
+      const { credited } = await creditCompany(tx, {
+        companyId,
+        credits: CREDIT_PACKS[packId].credits,
+        reference: `checkout:${session.id}`,
+        reason: `top_up:${packId}`,
+        actorUserId: userId,
+      });
       return { purpose, result: credited ? "credited" : "already credited", companyId };
     }
     case "boost": {
@@ -49,7 +65,13 @@ export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt:
       const placement = m.placement === "category" ? "category" : "home";
       if (!companyId || !credits || !releaseId || !isBoostTier(tier)) return { purpose, result: "ignored: no boost order", companyId };
       // The credits are the customer's once paid, whatever happens to the booking after them.
-      const { credited } = await creditCompany(tx, { companyId, credits, reference: `checkout:${session.id}`, reason: "top_up:boost", actorUserId: userId });
+      const { credited } = await creditCompany(tx, {
+        companyId,
+        credits,
+        reference: `checkout:${session.id}`,
+        reason: "top_up:boost",
+        actorUserId: userId,
+      });
       if (!credited) return { purpose, result: "already credited", companyId };
       try {
         // Under a savepoint: a refusal inside it leaves the webhook's transaction usable.
@@ -58,7 +80,17 @@ export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt:
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         // Sold out (or the release went away) between checkout and payment: the credits stay on the account.
-        await recordActivity({ actorUserId: userId, type: ACTIVITY.boostNotBookedAfterPayment, subjectType: "press_release", subjectId: releaseId, result: err.code, reason: err.message }, tx);
+        await recordActivity(
+          {
+            actorUserId: userId,
+            type: ACTIVITY.boostNotBookedAfterPayment,
+            subjectType: "press_release",
+            subjectId: releaseId,
+            result: err.code,
+            reason: err.message,
+          },
+          tx,
+        );
         return { purpose, result: `credits kept: ${err.code}`, companyId };
       }
     }

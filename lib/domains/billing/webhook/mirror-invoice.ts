@@ -32,7 +32,9 @@ export async function mirrorProviderInvoice(tx: Tx, inv: ProviderInvoice, userId
   // Two events of one invoice at once (finalized, paid) must create one row with one number.
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`stripe-invoice:${inv.id}`}))`;
   const subscriptionId = inv.parent?.subscription_details?.subscription ?? null;
-  const agreement = subscriptionId ? await tx.userPaymentOption.findUnique({ where: { stripeSubscriptionId: subscriptionId }, select: { id: true } }) : null;
+  const agreement = subscriptionId
+    ? await tx.userPaymentOption.findUnique({ where: { stripeSubscriptionId: subscriptionId }, select: { id: true } })
+    : null;
   const { netCents, taxCents } = amounts(inv);
   const lines = (inv.lines?.data ?? []).map((l) => {
     const quantity = l.quantity && l.quantity > 0 ? l.quantity : 1;
@@ -43,7 +45,10 @@ export async function mirrorProviderInvoice(tx: Tx, inv: ProviderInvoice, userId
   const existing = await tx.invoice.findUnique({ where: { stripeInvoiceId: inv.id }, select: { id: true, status: true } });
   if (existing) {
     if (RANK[status] <= RANK[existing.status]) return { invoiceId: existing.id, becamePaid: false };
-    await tx.invoice.update({ where: { id: existing.id }, data: { status, paidAt, ...(status === "void" ? { voidedAt: new Date(), voidReason: "voided at the payment provider" } : {}) } });
+    await tx.invoice.update({
+      where: { id: existing.id },
+      data: { status, paidAt, ...(status === "void" ? { voidedAt: new Date(), voidReason: "voided at the payment provider" } : {}) },
+    });
     if (status === "paid") await recordPayment(tx, userId, existing.id, netCents + taxCents);
     return { invoiceId: existing.id, becamePaid: status === "paid" };
   }
@@ -74,5 +79,16 @@ export async function mirrorProviderInvoice(tx: Tx, inv: ProviderInvoice, userId
 
 /** Spec 6.1: payments appear in the activity log. */
 async function recordPayment(tx: Tx, userId: number, invoiceId: number, grossCents: number): Promise<void> {
-  await recordActivity({ actorUserId: userId, type: ACTIVITY.paymentReceived, subjectType: "invoice", subjectId: invoiceId, result: "paid", path: "card", metadata: { grossCents } }, tx);
+  await recordActivity(
+    {
+      actorUserId: userId,
+      type: ACTIVITY.paymentReceived,
+      subjectType: "invoice",
+      subjectId: invoiceId,
+      result: "paid",
+      path: "card",
+      metadata: { grossCents },
+    },
+    tx,
+  );
 }

@@ -46,10 +46,16 @@ async function handle(event: Stripe.Event): Promise<{ handled: boolean; result: 
   const created = new Date(event.created * 1000);
   // Resolved before the transaction: a read of users, not part of the effect.
   const invoice = event.type.startsWith("invoice.") ? invoiceSchema.safeParse(object) : null;
-  const invoiceUserId = invoice?.success ? await userOfCustomer(invoice.data.customer, invoice.data.metadata.userId ?? invoice.data.parent?.subscription_details?.metadata.userId) : null;
+  const invoiceUserId = invoice?.success
+    ? await userOfCustomer(
+        invoice.data.customer,
+        invoice.data.metadata.userId ?? invoice.data.parent?.subscription_details?.metadata.userId,
+      )
+    : null;
   const result = await db.$transaction(
     async (tx) => {
-      const fresh = await tx.$executeRaw`INSERT INTO stripe_events (id, type, processed_at) VALUES (${event.id}, ${event.type}, now()) ON CONFLICT (id) DO NOTHING`;
+      const fresh =
+        await tx.$executeRaw`INSERT INTO stripe_events (id, type, processed_at) VALUES (${event.id}, ${event.type}, now()) ON CONFLICT (id) DO NOTHING`;
       if (!fresh) return "repeat delivery";
       switch (event.type) {
         case "checkout.session.completed":
@@ -109,9 +115,17 @@ export async function receiveStripeWebhook(request: Request): Promise<WebhookAns
   }
   const { handled, result, after } = await handle(event);
   // Stage 5 of the funnel (spec 6.1): payment, once per newsroom on both payment paths.
-  if (after.convertedCompanyId) await recordConversionEvent({ stage: 5, source: "card", companyId: after.convertedCompanyId, dedupeKey: `stage5:company:${after.convertedCompanyId}` });
+  if (after.convertedCompanyId)
+    await recordConversionEvent({
+      stage: 5,
+      source: "card",
+      companyId: after.convertedCompanyId,
+      dedupeKey: `stage5:company:${after.convertedCompanyId}`,
+    });
   for (const invoiceId of after.paidInvoiceIds) {
-    await dispatchJob(JOB.storeProviderInvoice, { invoiceId }, { key: `store-provider-invoice:${invoiceId}` }).catch((err) => console.error(`stripe webhook ${event.id}: invoice job not queued`, err));
+    await dispatchJob(JOB.storeProviderInvoice, { invoiceId }, { key: `store-provider-invoice:${invoiceId}` }).catch((err) =>
+      console.error(`stripe webhook ${event.id}: invoice job not queued`, err),
+    );
   }
   return { received: true, handled, result };
 }

@@ -35,9 +35,15 @@ function storePdfOnce(invoice: { id: number; number: string; stripeInvoiceId: st
 }
 
 export async function storeProviderInvoice(opts: { invoiceId: number }): Promise<{ stored: boolean; mailed: boolean }> {
-  const invoice = await db.invoice.findUnique({ where: { id: opts.invoiceId }, select: { id: true, number: true, kind: true, status: true, stripeInvoiceId: true, pdfPath: true } });
-  if (!invoice || invoice.kind !== "stripe" || !invoice.stripeInvoiceId || invoice.status !== "paid") return { stored: false, mailed: false };
-  const stored = invoice.pdfPath ? false : await storePdfOnce({ id: invoice.id, number: invoice.number, stripeInvoiceId: invoice.stripeInvoiceId });
+  const invoice = await db.invoice.findUnique({
+    where: { id: opts.invoiceId },
+    select: { id: true, number: true, kind: true, status: true, stripeInvoiceId: true, pdfPath: true },
+  });
+  if (!invoice || invoice.kind !== "stripe" || !invoice.stripeInvoiceId || invoice.status !== "paid")
+    return { stored: false, mailed: false };
+  const stored = invoice.pdfPath
+    ? false
+    : await storePdfOnce({ id: invoice.id, number: invoice.number, stripeInvoiceId: invoice.stripeInvoiceId });
   // Once: only the run that sets sent_at sends (a retried job or the sweep finds it set).
   const mailed = await db.$transaction(async (tx) => {
     const claimed = await tx.invoice.updateMany({ where: { id: invoice.id, sentAt: null }, data: { sentAt: new Date() } });
@@ -49,7 +55,9 @@ export async function storeProviderInvoice(opts: { invoiceId: number }): Promise
 }
 
 /** Paid provider invoices still without PDF or mail (a job lost after the webhook committed). */
-export async function sweepProviderInvoices(opts: { olderThanMinutes?: number; limit?: number } = {}): Promise<{ processed: number; failed: number }> {
+export async function sweepProviderInvoices(
+  opts: { olderThanMinutes?: number; limit?: number } = {},
+): Promise<{ processed: number; failed: number }> {
   const before = new Date(Date.now() - (opts.olderThanMinutes ?? 10) * 60_000);
   const due = await db.invoice.findMany({
     where: { kind: "stripe", status: "paid", updatedAt: { lt: before }, OR: [{ pdfPath: null }, { sentAt: null }] },

@@ -5,8 +5,14 @@ import { z } from "zod";
 
 const ref = z.union([z.string(), z.object({ id: z.string() }).transform((o) => o.id)]);
 const optionalRef = ref.nullish().transform((v) => v ?? null);
-const metadata = z.record(z.string(), z.string()).nullish().transform((v) => v ?? {});
-const instant = z.number().int().transform((s) => new Date(s * 1000));
+const metadata = z
+  .record(z.string(), z.string())
+  .nullish()
+  .transform((v) => v ?? {});
+const instant = z
+  .number()
+  .int()
+  .transform((s) => new Date(s * 1000));
 
 export const checkoutSessionSchema = z.object({
   id: z.string(),
@@ -22,11 +28,20 @@ export const subscriptionSchema = z.object({
   id: z.string(),
   customer: ref,
   status: z.string(),
-  cancel_at_period_end: z.boolean().nullish().transform((v) => v ?? false),
+  cancel_at_period_end: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   canceled_at: instant.nullish(),
   metadata,
   items: z.object({
-    data: z.array(z.object({ current_period_start: instant.nullish(), current_period_end: instant.nullish(), price: z.object({ unit_amount: z.number().int().nullish() }).nullish() })),
+    data: z.array(
+      z.object({
+        current_period_start: instant.nullish(),
+        current_period_end: instant.nullish(),
+        price: z.object({ unit_amount: z.number().int().nullish() }).nullish(),
+      }),
+    ),
   }),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -44,7 +59,16 @@ export const invoiceSchema = z.object({
   metadata,
   parent: z.object({ subscription_details: z.object({ subscription: optionalRef, metadata }).nullish() }).nullish(),
   lines: z
-    .object({ data: z.array(z.object({ description: z.string().nullish(), quantity: z.number().int().nullish(), amount: z.number().int(), period: z.object({ start: instant, end: instant }).nullish() })) })
+    .object({
+      data: z.array(
+        z.object({
+          description: z.string().nullish(),
+          quantity: z.number().int().nullish(),
+          amount: z.number().int(),
+          period: z.object({ start: instant, end: instant }).nullish(),
+        }),
+      ),
+    })
     .nullish(),
   status_transitions: z.object({ paid_at: instant.nullish() }).nullish(),
   created: instant,

@@ -66,15 +66,40 @@ export async function ensureBookingAgreement(tx: Tx, order: BookingOrder): Promi
   });
   // Two checkouts opened side by side and both paid: the customer pays twice. Both bookings are
   // honoured; the activity entry asks an operator to refund one.
-  const others = await tx.userPaymentOption.count({ where: { userId: order.userId, provider: "stripe", status: { in: ["active", "past_due"] }, cancelAtPeriodEnd: false, id: { not: created.id } } });
-  if (others) await recordActivity({ type: ACTIVITY.bookingDuplicate, subjectType: "agreement", subjectId: created.id, actorUserId: order.userId, reason: "a second running card booking: refund one at Stripe" }, tx);
+  const others = await tx.userPaymentOption.count({
+    where: {
+      userId: order.userId,
+      provider: "stripe",
+      status: { in: ["active", "past_due"] },
+      cancelAtPeriodEnd: false,
+      id: { not: created.id },
+    },
+  });
+  if (others)
+    await recordActivity(
+      {
+        type: ACTIVITY.bookingDuplicate,
+        subjectType: "agreement",
+        subjectId: created.id,
+        actorUserId: order.userId,
+        reason: "a second running card booking: refund one at Stripe",
+      },
+      tx,
+    );
   // Provider invoices that arrived before their subscription join it now.
-  await tx.invoice.updateMany({ where: { stripeSubscriptionId: order.subscriptionId, userPaymentOptionId: null }, data: { userPaymentOptionId: created.id } });
+  await tx.invoice.updateMany({
+    where: { stripeSubscriptionId: order.subscriptionId, userPaymentOptionId: null },
+    data: { userPaymentOptionId: created.id },
+  });
   return created.id;
 }
 
 /** Applies a subscription event's state unless a newer event was applied already. */
-export async function syncSubscription(tx: Tx, sub: Subscription, eventCreated: Date): Promise<{ agreementId: number | null; applied: boolean }> {
+export async function syncSubscription(
+  tx: Tx,
+  sub: Subscription,
+  eventCreated: Date,
+): Promise<{ agreementId: number | null; applied: boolean }> {
   const order = bookingOrderOf(sub.metadata, sub.id, sub.customer);
   const existing = await tx.userPaymentOption.findUnique({ where: { stripeSubscriptionId: sub.id }, select: { id: true } });
   if (!existing && !order) return { agreementId: null, applied: false };
@@ -84,7 +109,8 @@ export async function syncSubscription(tx: Tx, sub: Subscription, eventCreated: 
   if (current.stripeStateAt && current.stripeStateAt > eventCreated) return { agreementId, applied: false };
   // Stripe's timestamps are whole seconds (created as `incomplete`, then `active` within one):
   // within one second the state moves only forward, so ended stays ended and paid stays paid.
-  if (current.stripeStateAt?.getTime() === eventCreated.getTime() && STATUS_RANK[status] < STATUS_RANK[current.status]) return { agreementId, applied: false };
+  if (current.stripeStateAt?.getTime() === eventCreated.getTime() && STATUS_RANK[status] < STATUS_RANK[current.status])
+    return { agreementId, applied: false };
   const item = sub.items.data[0];
   await tx.userPaymentOption.update({
     where: { id: agreementId },

@@ -69,9 +69,23 @@ export async function computeSimilarAddresses(opts: { requestedByUserId?: number
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('similar-address-pairs'))`;
       await tx.$executeRaw`DELETE FROM similar_address_pairs`;
       for (let i = 0; i < pairs.length; i += INSERT_CHUNK) {
-        await tx.similarAddressPair.createMany({ data: pairs.slice(i, i + INSERT_CHUNK).map((p) => ({ emailA: p.a, emailB: p.b, kind: p.kind, distance: p.distance, computedAt: finishedAt })) });
+        await tx.similarAddressPair.createMany({
+          data: pairs
+            .slice(i, i + INSERT_CHUNK)
+            .map((p) => ({ emailA: p.a, emailB: p.b, kind: p.kind, distance: p.distance, computedAt: finishedAt })),
+        });
       }
-      const run = await tx.similarAddressRun.create({ data: { requestedByUserId: opts.requestedByUserId ?? null, startedAt, finishedAt, addresses: representatives.length, pairs: pairs.length, durationMs }, select: { id: true } });
+      const run = await tx.similarAddressRun.create({
+        data: {
+          requestedByUserId: opts.requestedByUserId ?? null,
+          startedAt,
+          finishedAt,
+          addresses: representatives.length,
+          pairs: pairs.length,
+          durationMs,
+        },
+        select: { id: true },
+      });
       await tx.similarAddressRun.deleteMany({ where: { id: { lte: run.id - RUNS_KEPT } } });
     },
     { timeout: 120_000 },
@@ -84,5 +98,6 @@ export const computeSimilarAddressesJob = defineJob<{ requestedByUserId?: number
   retries: 1,
   timeoutSeconds: 600,
   // A retry computes the whole list again: the stored one is replaced only as a whole.
-  handler: async (payload, { step }) => step.run("compute", () => computeSimilarAddresses({ requestedByUserId: payload.requestedByUserId ?? null })),
+  handler: async (payload, { step }) =>
+    step.run("compute", () => computeSimilarAddresses({ requestedByUserId: payload.requestedByUserId ?? null })),
 });

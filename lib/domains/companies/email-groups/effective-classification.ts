@@ -16,7 +16,10 @@ export async function effectiveClassification(email: string | null | undefined, 
 }
 
 /** The same for many addresses at once, keyed by the normalized address (reports, audits). */
-export async function effectiveClassifications(emails: readonly (string | null | undefined)[], client: DbOrTx = db): Promise<Map<string, EmailClassification>> {
+export async function effectiveClassifications(
+  emails: readonly (string | null | undefined)[],
+  client: DbOrTx = db,
+): Promise<Map<string, EmailClassification>> {
   const keys = [...new Set(emails.map(normalizeCompanyEmail).filter((k): k is string => k !== null))];
   if (!keys.length) return new Map();
   const stored = await storedClassifications(client, keys);
@@ -29,8 +32,14 @@ export async function effectiveClassifications(emails: readonly (string | null |
  * The effective classification of one normalized address and its manual override (null without
  * one), from one read of its group (the admin's newsroom detail).
  */
-export async function classificationWithOverride(key: string, client: DbOrTx = db): Promise<{ effective: EmailClassification; manual: EmailClassification | null }> {
-  const group = await client.companyEmailGroup.findUnique({ where: { normalizedEmail: key }, select: { effectiveClassification: true, manualClassification: true } });
+export async function classificationWithOverride(
+  key: string,
+  client: DbOrTx = db,
+): Promise<{ effective: EmailClassification; manual: EmailClassification | null }> {
+  const group = await client.companyEmailGroup.findUnique({
+    where: { normalizedEmail: key },
+    select: { effectiveClassification: true, manualClassification: true },
+  });
   if (group) return { effective: group.effectiveClassification, manual: group.manualClassification };
   const counts = await companyCountsOf(client, [key]);
   return { effective: computeClassification(key, counts.get(key) ?? 0), manual: null };
@@ -46,7 +55,10 @@ export function classificationOf(stored: EmailClassification | undefined, key: s
 
 /** The stored groups' effective values by normalized address: of `keys`, or of every group without them. */
 export async function storedClassifications(client: DbOrTx, keys?: readonly string[]): Promise<Map<string, EmailClassification>> {
-  const groups = await client.companyEmailGroup.findMany({ where: keys ? { normalizedEmail: { in: [...keys] } } : {}, select: { normalizedEmail: true, effectiveClassification: true } });
+  const groups = await client.companyEmailGroup.findMany({
+    where: keys ? { normalizedEmail: { in: [...keys] } } : {},
+    select: { normalizedEmail: true, effectiveClassification: true },
+  });
   return new Map(groups.map((g) => [g.normalizedEmail, g.effectiveClassification]));
 }
 

@@ -22,7 +22,8 @@ describe("classification of a company address", () => {
     expect(computeClassification("max@gmx.de", 1)).toBe("consumer_mail");
     expect(computeClassification("anna.beispiel@firma.de", 1)).toBe("company");
     expect(computeClassification("anna@müller.de", 1)).toBe("company");
-    for (const bad of ["no-at-sign", "a@b@c.de", "@firma.de", "anna@localhost", "an na@firma.de"]) expect([bad, computeClassification(bad, 1)]).toEqual([bad, "unknown"]);
+    for (const bad of ["no-at-sign", "a@b@c.de", "@firma.de", "anna@localhost", "an na@firma.de"])
+      expect([bad, computeClassification(bad, 1)]).toEqual([bad, "unknown"]);
   });
 });
 
@@ -36,7 +37,12 @@ describe("company_email_groups", () => {
 
     const first = await recomputeCompanyEmailGroups();
     expect(first.inserted).toBeGreaterThanOrEqual(2);
-    expect(await group(agency)).toMatchObject({ classification: "agency", effectiveClassification: "agency", companyCount: 3, manualClassification: null });
+    expect(await group(agency)).toMatchObject({
+      classification: "agency",
+      effectiveClassification: "agency",
+      companyCount: 3,
+      manualClassification: null,
+    });
     expect(await group(single)).toMatchObject({ classification: "company", companyCount: 1 });
     expect(await recomputeCompanyEmailGroups()).toMatchObject({ inserted: 0, updated: 0, removed: 0 });
 
@@ -55,7 +61,12 @@ describe("company_email_groups", () => {
     expect(await effectiveClassification(shared)).toBe("company");
     await seedCompany({ email: shared });
     await recomputeCompanyEmailGroups();
-    expect(await group(shared)).toMatchObject({ classification: "agency", manualClassification: "company", effectiveClassification: "company", companyCount: 4 });
+    expect(await group(shared)).toMatchObject({
+      classification: "agency",
+      manualClassification: "company",
+      effectiveClassification: "company",
+      companyCount: 4,
+    });
     expect(await effectiveClassification(shared)).toBe("company");
 
     // With no company left the override is kept, at a count of 0.

@@ -38,11 +38,26 @@ export async function recomputeCompanyEmailGroups(now = new Date()): Promise<Rec
         if (key) counts.set(key, (counts.get(key) ?? 0) + r.n);
       }
 
-      const existing = await tx.companyEmailGroup.findMany({ select: { id: true, normalizedEmail: true, classification: true, manualClassification: true, effectiveClassification: true, companyCount: true } });
+      const existing = await tx.companyEmailGroup.findMany({
+        select: {
+          id: true,
+          normalizedEmail: true,
+          classification: true,
+          manualClassification: true,
+          effectiveClassification: true,
+          companyCount: true,
+        },
+      });
       const byEmail = new Map(existing.map((g) => [g.normalizedEmail, g]));
       const result: RecomputeResult = { groups: 0, inserted: 0, updated: 0, removed: 0 };
 
-      const inserts: { normalizedEmail: string; classification: EmailClassification; effectiveClassification: EmailClassification; companyCount: number; computedAt: Date }[] = [];
+      const inserts: {
+        normalizedEmail: string;
+        classification: EmailClassification;
+        effectiveClassification: EmailClassification;
+        companyCount: number;
+        computedAt: Date;
+      }[] = [];
       for (const [normalizedEmail, companyCount] of counts) {
         const classification = computeClassification(normalizedEmail, companyCount);
         const group = byEmail.get(normalizedEmail);
@@ -52,7 +67,10 @@ export async function recomputeCompanyEmailGroups(now = new Date()): Promise<Rec
         }
         const effective = group.manualClassification ?? classification;
         if (group.classification !== classification || group.effectiveClassification !== effective || group.companyCount !== companyCount) {
-          await tx.companyEmailGroup.update({ where: { id: group.id }, data: { classification, effectiveClassification: effective, companyCount, computedAt: now } });
+          await tx.companyEmailGroup.update({
+            where: { id: group.id },
+            data: { classification, effectiveClassification: effective, companyCount, computedAt: now },
+          });
           result.updated++;
         }
       }

@@ -13,7 +13,10 @@ import { lockEmailGroups } from "./recompute-email-groups";
  * one, computed from the companies that carry it now. Runs in the caller's transaction when one
  * is given (the admin action authorizes in it first).
  */
-export async function setManualClassification(opts: { email: string; value: EmailClassification | null; actorUserId?: number | null; now?: Date }, client?: Tx): Promise<{ normalizedEmail: string; effective: EmailClassification }> {
+export async function setManualClassification(
+  opts: { email: string; value: EmailClassification | null; actorUserId?: number | null; now?: Date },
+  client?: Tx,
+): Promise<{ normalizedEmail: string; effective: EmailClassification }> {
   const normalizedEmail = normalizeCompanyEmail(opts.email);
   if (!normalizedEmail) throw new AppError("validation_failed", "An address is needed.", undefined, [{ path: "email", message: "empty" }]);
   const now = opts.now ?? new Date();
@@ -24,12 +27,34 @@ export async function setManualClassification(opts: { email: string; value: Emai
     if (!group) {
       const companyCount = (await companyCountsOf(tx, [normalizedEmail])).get(normalizedEmail) ?? 0;
       classification = computeClassification(normalizedEmail, companyCount);
-      await tx.companyEmailGroup.create({ data: { normalizedEmail, classification, companyCount, effectiveClassification: opts.value ?? classification, manualClassification: opts.value, computedAt: now } });
+      await tx.companyEmailGroup.create({
+        data: {
+          normalizedEmail,
+          classification,
+          companyCount,
+          effectiveClassification: opts.value ?? classification,
+          manualClassification: opts.value,
+          computedAt: now,
+        },
+      });
     } else {
-      await tx.companyEmailGroup.update({ where: { id: group.id }, data: { manualClassification: opts.value, effectiveClassification: opts.value ?? group.classification } });
+      await tx.companyEmailGroup.update({
+        where: { id: group.id },
+        data: { manualClassification: opts.value, effectiveClassification: opts.value ?? group.classification },
+      });
     }
     const effective = opts.value ?? classification!;
-    await recordActivity({ actorUserId: opts.actorUserId ?? null, type: ACTIVITY.companyEmailGroupClassified, subjectType: "company_email_group", subjectId: normalizedEmail, result: effective, metadata: { manual: opts.value } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.actorUserId ?? null,
+        type: ACTIVITY.companyEmailGroupClassified,
+        subjectType: "company_email_group",
+        subjectId: normalizedEmail,
+        result: effective,
+        metadata: { manual: opts.value },
+      },
+      tx,
+    );
     return { normalizedEmail, effective };
   });
 }

@@ -20,23 +20,39 @@ describe("boundedEditDistance", () => {
 
 describe("the address similarity check", () => {
   it("finds a slip before the @ on the same domain, and in the domain with the same local part", () => {
-    expect(pairsOf("presse@mueller-bau.de", "prese@mueller-bau.de", "info@mueller-bau.de")).toEqual(["prese@mueller-bau.de ~ presse@mueller-bau.de (local 1)"]);
+    expect(pairsOf("presse@mueller-bau.de", "prese@mueller-bau.de", "info@mueller-bau.de")).toEqual([
+      "prese@mueller-bau.de ~ presse@mueller-bau.de (local 1)",
+    ]);
     expect(pairsOf("info@mueller-bau.de", "info@muller-bau.de", "info@mueller-bau.com")).toEqual([
       "info@mueller-bau.de ~ info@muller-bau.de (domain 1)",
       "info@mueller-bau.com ~ info@mueller-bau.de (domain 3)",
     ]);
-    expect(pairsOf("anna.beispielfrau@firma.de", "anna.beispielfaru@firma.de")).toEqual(["anna.beispielfaru@firma.de ~ anna.beispielfrau@firma.de (local 2)"]);
+    expect(pairsOf("anna.beispielfrau@firma.de", "anna.beispielfaru@firma.de")).toEqual([
+      "anna.beispielfaru@firma.de ~ anna.beispielfrau@firma.de (local 2)",
+    ]);
   });
 
   it("leaves alone what says nothing: short names, two free-mail providers, free-mail names one letter apart, exact duplicates", () => {
-    expect(pairsOf("pr@firma.de", "pm@firma.de", "max@gmx.de", "max@gmx.net", "jonas@gmail.com", "janas@gmail.com", "info@abc.de", "info@abd.de")).toEqual([]);
+    expect(
+      pairsOf(
+        "pr@firma.de",
+        "pm@firma.de",
+        "max@gmx.de",
+        "max@gmx.net",
+        "jonas@gmail.com",
+        "janas@gmail.com",
+        "info@abc.de",
+        "info@abd.de",
+      ),
+    ).toEqual([]);
     expect(pairsOf("presse@firma.de", "presse@firma.de")).toEqual([]);
     expect(pairsOf("johannes.m@gmail.com", "johannes.n@gmail.com")).toEqual(["johannes.m@gmail.com ~ johannes.n@gmail.com (local 1)"]);
   });
 
   it(`compares each address with at most ${SIMILARITY_REPRESENTATIVES} representatives of its bucket`, () => {
     // "mailbox" and "nailbox" differ by one letter; sorted, the fillers "mz…" stand between them.
-    const bucket = (fillers: number, domain: string) => reps(`mailbox@${domain}`, `nailbox@${domain}`, ...Array.from({ length: fillers }, (_, i) => `${filler(i)}@${domain}`));
+    const bucket = (fillers: number, domain: string) =>
+      reps(`mailbox@${domain}`, `nailbox@${domain}`, ...Array.from({ length: fillers }, (_, i) => `${filler(i)}@${domain}`));
     const found = (fillers: number) => similarAddressPairs(bucket(fillers, "werk.de"));
     expect(new Set(Array.from({ length: SIMILARITY_REPRESENTATIVES }, (_, i) => filler(i))).size).toBe(SIMILARITY_REPRESENTATIVES);
     // 24 between them: the 25th neighbour, compared.

@@ -100,18 +100,29 @@ const pair = (x: AddressRepresentative, y: AddressRepresentative, kind: Similari
   x.email < y.email ? { a: x.email, b: y.email, kind, distance } : { a: y.email, b: x.email, kind, distance };
 
 /** The likely duplicates among distinct addresses, closest first. */
-export function similarAddressPairs(representatives: readonly AddressRepresentative[], window = SIMILARITY_REPRESENTATIVES): SimilarAddressPair[] {
+export function similarAddressPairs(
+  representatives: readonly AddressRepresentative[],
+  window = SIMILARITY_REPRESENTATIVES,
+): SimilarAddressPair[] {
   const unique = [...new Map(representatives.map((r) => [r.email, r])).values()];
   const pairs: SimilarAddressPair[] = [];
 
-  for (const [x, y] of neighbours(groupBy(unique, (r) => r.domain), (r) => r.local, window)) {
+  for (const [x, y] of neighbours(
+    groupBy(unique, (r) => r.domain),
+    (r) => r.local,
+    window,
+  )) {
     const max = localAllowance(x.local, y.local, x.domain);
     if (max === 0) continue;
     const distance = boundedEditDistance(x.local, y.local, max);
     if (distance <= max) pairs.push(pair(x, y, "local", distance));
   }
 
-  for (const [x, y] of neighbours(groupBy(unique, (r) => r.local), (r) => r.domain, window)) {
+  for (const [x, y] of neighbours(
+    groupBy(unique, (r) => r.local),
+    (r) => r.domain,
+    window,
+  )) {
     // Two free-mail providers with the same name are two mailboxes (max@gmx.de, max@gmx.net).
     if (CONSUMER_MAIL_DOMAINS.has(x.domain) && CONSUMER_MAIL_DOMAINS.has(y.domain)) continue;
     const otherTld = withoutTld(x.domain) === withoutTld(y.domain) && withoutTld(x.domain).length >= 3;

@@ -24,9 +24,33 @@ export interface RemovalPlan {
   removed: number;
 }
 
-const SELECT = { id: true, companyId: true, userId: true, role: true, createdAt: true, company: { select: { name: true } }, user: { select: { email: true } } } as const;
-type Row = { id: number; companyId: number; userId: number; role: CompanyRole; createdAt: Date; company: { name: string }; user: { email: string } };
-const toAssignment = (r: Row): ApiAssignment => ({ id: r.id, companyId: r.companyId, companyName: r.company.name, userId: r.userId, userEmail: r.user.email, role: r.role, createdAt: r.createdAt });
+const SELECT = {
+  id: true,
+  companyId: true,
+  userId: true,
+  role: true,
+  createdAt: true,
+  company: { select: { name: true } },
+  user: { select: { email: true } },
+} as const;
+type Row = {
+  id: number;
+  companyId: number;
+  userId: number;
+  role: CompanyRole;
+  createdAt: Date;
+  company: { name: string };
+  user: { email: string };
+};
+const toAssignment = (r: Row): ApiAssignment => ({
+  id: r.id,
+  companyId: r.companyId,
+  companyName: r.company.name,
+  userId: r.userId,
+  userEmail: r.user.email,
+  role: r.role,
+  createdAt: r.createdAt,
+});
 
 export async function listApiAssignments(): Promise<ApiAssignment[]> {
   return (await db.companyUser.findMany({ where: { grantedVia: "api" }, select: SELECT, orderBy: { id: "asc" } })).map(toAssignment);
@@ -41,10 +65,18 @@ export async function listApiAssignments(): Promise<ApiAssignment[]> {
 export async function removeApiAssignments(opts: { ids: number[]; apply: boolean; actorUserId?: number | null }): Promise<RemovalPlan> {
   const ids = [...new Set(opts.ids)];
   return db.$transaction(async (tx) => {
-    const companyIds = (await tx.companyUser.findMany({ where: { id: { in: ids } }, select: { companyId: true } })).map((r) => r.companyId).sort((a, b) => a - b);
+    const companyIds = (await tx.companyUser.findMany({ where: { id: { in: ids } }, select: { companyId: true } }))
+      .map((r) => r.companyId)
+      .sort((a, b) => a - b);
     await tx.$queryRaw`SELECT id FROM companies WHERE id = ANY(${companyIds}) ORDER BY id FOR UPDATE`;
-    const rows = new Map((await tx.companyUser.findMany({ where: { id: { in: ids }, grantedVia: "api" }, select: SELECT })).map((r) => [r.id, r]));
-    const owners = await tx.companyUser.groupBy({ by: ["companyId"], where: { companyId: { in: companyIds }, role: "owner" }, _count: { _all: true } });
+    const rows = new Map(
+      (await tx.companyUser.findMany({ where: { id: { in: ids }, grantedVia: "api" }, select: SELECT })).map((r) => [r.id, r]),
+    );
+    const owners = await tx.companyUser.groupBy({
+      by: ["companyId"],
+      where: { companyId: { in: companyIds }, role: "owner" },
+      _count: { _all: true },
+    });
     const ownersLeft = new Map(owners.map((o) => [o.companyId, o._count._all]));
 
     const items: RemovalPlan["items"] = [];
@@ -69,7 +101,17 @@ export async function removeApiAssignments(opts: { ids: number[]; apply: boolean
     if (opts.apply && doomed.length) {
       await tx.companyUser.deleteMany({ where: { id: { in: doomed.map((i) => i.id) } } });
       for (const { assignment: a } of doomed) {
-        await recordActivity({ actorUserId: opts.actorUserId ?? null, type: ACTIVITY.companyMemberRemoved, subjectType: "company", subjectId: a!.companyId, reason: "api_assignment_cleanup", metadata: { companyUserId: a!.id, userId: a!.userId, role: a!.role, grantedVia: "api" } }, tx);
+        await recordActivity(
+          {
+            actorUserId: opts.actorUserId ?? null,
+            type: ACTIVITY.companyMemberRemoved,
+            subjectType: "company",
+            subjectId: a!.companyId,
+            reason: "api_assignment_cleanup",
+            metadata: { companyUserId: a!.id, userId: a!.userId, role: a!.role, grantedVia: "api" },
+          },
+          tx,
+        );
       }
     }
     return { applied: opts.apply, items, removed: opts.apply ? doomed.length : 0 };

@@ -41,14 +41,30 @@ export async function auditMemberships(opts: { before?: Date; classify?: boolean
   const classified = opts.classify ? await recomputeCompanyEmailGroups() : null;
   const created = opts.before ? { createdAt: { lt: opts.before } } : {};
   const findings: AuditFinding[] = [];
-  const membership = (r: { id: number; userId: number; role: CompanyRole; grantedVia: GrantedVia }) => ({ id: r.id, userId: r.userId, role: r.role, grantedVia: r.grantedVia });
+  const membership = (r: { id: number; userId: number; role: CompanyRole; grantedVia: GrantedVia }) => ({
+    id: r.id,
+    userId: r.userId,
+    role: r.role,
+    grantedVia: r.grantedVia,
+  });
 
-  const autoRows = await db.companyUser.findMany({ where: { grantedVia: "auto", company: LIVE_COMPANY, ...created }, select: { ...MEMBERSHIP_SELECT, company: { select: { email: true } } }, orderBy: { id: "asc" } });
+  const autoRows = await db.companyUser.findMany({
+    where: { grantedVia: "auto", company: LIVE_COMPANY, ...created },
+    select: { ...MEMBERSHIP_SELECT, company: { select: { email: true } } },
+    orderBy: { id: "asc" },
+  });
   const classes = await effectiveClassifications(autoRows.map((r) => r.company.email));
   for (const r of autoRows) {
     const key = normalizeCompanyEmail(r.company.email);
     const c = key ? classes.get(key) : undefined;
-    if (c === "consumer_mail" || c === "agency") findings.push({ kind: "auto_on_shared_address", companyId: r.companyId, membership: membership(r), createdAt: r.createdAt, detail: `company address ${key} is ${c}` });
+    if (c === "consumer_mail" || c === "agency")
+      findings.push({
+        kind: "auto_on_shared_address",
+        companyId: r.companyId,
+        membership: membership(r),
+        createdAt: r.createdAt,
+        detail: `company address ${key} is ${c}`,
+      });
   }
 
   const before = opts.before ?? null;
@@ -60,13 +76,41 @@ export async function auditMemberships(opts: { before?: Date; classify?: boolean
       AND lower(coalesce(c.email, '')) <> lower(u.email)
       AND NOT EXISTS (SELECT 1 FROM contacts k WHERE k.company_id = c.id AND lower(k.email) = lower(u.email))
     ORDER BY cu.id`;
-  for (const r of unmatched) findings.push({ kind: "responsible_without_match", companyId: r.company_id, membership: { id: r.id, userId: r.user_id, role: "responsible", grantedVia: "auto" }, createdAt: r.created_at, detail: `${r.email} matches neither the company address nor a press contact` });
+  for (const r of unmatched)
+    findings.push({
+      kind: "responsible_without_match",
+      companyId: r.company_id,
+      membership: { id: r.id, userId: r.user_id, role: "responsible", grantedVia: "auto" },
+      createdAt: r.created_at,
+      detail: `${r.email} matches neither the company address nor a press contact`,
+    });
 
-  const ownerless = await db.company.findMany({ where: { ...LIVE_COMPANY, ...created, members: { none: { role: "owner", user: { isActive: true, deletedAt: null } } } }, select: { id: true, slug: true, createdAt: true }, orderBy: { id: "asc" } });
-  for (const c of ownerless) findings.push({ kind: "newsroom_without_owner", companyId: c.id, createdAt: c.createdAt, detail: `newsroom ${c.slug} has no active owner` });
+  const ownerless = await db.company.findMany({
+    where: { ...LIVE_COMPANY, ...created, members: { none: { role: "owner", user: { isActive: true, deletedAt: null } } } },
+    select: { id: true, slug: true, createdAt: true },
+    orderBy: { id: "asc" },
+  });
+  for (const c of ownerless)
+    findings.push({
+      kind: "newsroom_without_owner",
+      companyId: c.id,
+      createdAt: c.createdAt,
+      detail: `newsroom ${c.slug} has no active owner`,
+    });
 
-  const inactive = await db.companyUser.findMany({ where: { company: LIVE_COMPANY, ...created, user: { OR: [{ isActive: false }, { deletedAt: { not: null } }] } }, select: { ...MEMBERSHIP_SELECT, user: { select: { isActive: true, deletedAt: true } } }, orderBy: { id: "asc" } });
-  for (const r of inactive) findings.push({ kind: "inactive_account", companyId: r.companyId, membership: membership(r), createdAt: r.createdAt, detail: r.user.deletedAt ? "account deleted" : "account deactivated" });
+  const inactive = await db.companyUser.findMany({
+    where: { company: LIVE_COMPANY, ...created, user: { OR: [{ isActive: false }, { deletedAt: { not: null } }] } },
+    select: { ...MEMBERSHIP_SELECT, user: { select: { isActive: true, deletedAt: true } } },
+    orderBy: { id: "asc" },
+  });
+  for (const r of inactive)
+    findings.push({
+      kind: "inactive_account",
+      companyId: r.companyId,
+      membership: membership(r),
+      createdAt: r.createdAt,
+      detail: r.user.deletedAt ? "account deleted" : "account deactivated",
+    });
 
   const counts = Object.fromEntries(AUDIT_KINDS.map((k) => [k, findings.filter((f) => f.kind === k).length])) as Record<AuditKind, number>;
   return { findings, counts, classified };

@@ -42,8 +42,14 @@ describe("company-memberships:audit", () => {
 
     const r = await auditMemberships();
     const of = (kind: string) => r.findings.filter((f) => f.kind === kind);
-    expect(of("auto_on_shared_address").map((f) => f.membership!.id).sort()).toEqual([onConsumer.id, onAgency.id].sort());
-    expect(of("auto_on_shared_address").find((f) => f.membership!.id === onAgency.id)!.detail).toBe(`company address ${agencyEmail} is agency`);
+    expect(
+      of("auto_on_shared_address")
+        .map((f) => f.membership!.id)
+        .sort(),
+    ).toEqual([onConsumer.id, onAgency.id].sort());
+    expect(of("auto_on_shared_address").find((f) => f.membership!.id === onAgency.id)!.detail).toBe(
+      `company address ${agencyEmail} is agency`,
+    );
     expect(of("responsible_without_match").map((f) => f.membership!.id)).toEqual([stray.id]);
     expect(of("newsroom_without_owner").map((f) => f.companyId)).toEqual(expect.arrayContaining([ownerless.id, ownerGone.id]));
     expect(of("inactive_account").map((f) => f.membership!.id)).toEqual(expect.arrayContaining([asleep.id]));
@@ -77,7 +83,8 @@ describe("company-memberships:resync-auto", () => {
     const untouched = await member(company.id, unverified.id, "responsible", "auto");
 
     // Earlier tests of this file left drifted rights of their own: look at this test's people.
-    const mine = (r: Awaited<ReturnType<typeof resyncAutoRights>>) => r.changes.filter((c) => [drifted.id, unverified.id].includes(c.userId));
+    const mine = (r: Awaited<ReturnType<typeof resyncAutoRights>>) =>
+      r.changes.filter((c) => [drifted.id, unverified.id].includes(c.userId));
     const dry = await resyncAutoRights({ dryRun: true });
     expect(mine(dry)).toEqual([{ userId: drifted.id, email: drifted.email, lowered: [company.id], suggested: expect.any(Array) }]);
     expect((await db.companyUser.findUniqueOrThrow({ where: { id: row.id } })).role).toBe("responsible");
@@ -100,13 +107,20 @@ describe("company-memberships:api-assignments", () => {
     expect((await listApiAssignments()).map((a) => a.id)).toEqual(expect.arrayContaining([viaApi.id, apiOwner.id]));
 
     const preview = await removeApiAssignments({ ids: [viaApi.id, apiOwner.id, manual.id], apply: false });
-    expect(preview.items.map((i) => [i.id, i.action])).toEqual([[viaApi.id, "remove"], [apiOwner.id, "last_owner"], [manual.id, "not_an_api_assignment"]]);
+    expect(preview.items.map((i) => [i.id, i.action])).toEqual([
+      [viaApi.id, "remove"],
+      [apiOwner.id, "last_owner"],
+      [manual.id, "not_an_api_assignment"],
+    ]);
     expect(preview.removed).toBe(0);
     expect(await db.companyUser.count({ where: { companyId: company.id } })).toBe(3);
 
     const done = await removeApiAssignments({ ids: [viaApi.id, apiOwner.id], apply: true });
     expect(done.removed).toBe(1);
-    expect(await db.companyUser.findMany({ where: { companyId: company.id }, select: { id: true }, orderBy: { id: "asc" } })).toEqual([{ id: apiOwner.id }, { id: manual.id }]);
+    expect(await db.companyUser.findMany({ where: { companyId: company.id }, select: { id: true }, orderBy: { id: "asc" } })).toEqual([
+      { id: apiOwner.id },
+      { id: manual.id },
+    ]);
     expect(await db.activityLog.count({ where: { type: ACTIVITY.companyMemberRemoved, subjectId: String(company.id) } })).toBe(1);
   });
 

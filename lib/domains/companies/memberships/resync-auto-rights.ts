@@ -30,7 +30,7 @@ const PAGE = 500;
  */
 export async function resyncAutoRights(opts: { dryRun?: boolean } = {}): Promise<ResyncResult> {
   const result: ResyncResult = { users: 0, changes: [], lowered: 0, suggested: 0 };
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const users = await db.$queryRaw<{ id: number; email: string }[]>`
       SELECT u.id, u.email FROM users u
       WHERE u.id > ${after} AND u.email_verified_at IS NOT NULL AND u.is_active AND u.deleted_at IS NULL
@@ -39,7 +39,13 @@ export async function resyncAutoRights(opts: { dryRun?: boolean } = {}): Promise
           OR EXISTS (SELECT 1 FROM contacts k JOIN companies c ON c.id = k.company_id WHERE lower(k.email) = lower(u.email) AND c.deleted_at IS NULL))
       ORDER BY u.id LIMIT ${PAGE}`;
     for (const u of users) {
-      const r: EmailRightsSyncResult = opts.dryRun ? await rollbackAfter(true, (tx) => syncEmailRights(u.id, tx), () => true) : await syncEmailRights(u.id);
+      const r: EmailRightsSyncResult = opts.dryRun
+        ? await rollbackAfter(
+            true,
+            (tx) => syncEmailRights(u.id, tx),
+            () => true,
+          )
+        : await syncEmailRights(u.id);
       result.users++;
       if (r.lowered.length || r.suggested.length) {
         result.changes.push({ userId: u.id, email: u.email, lowered: r.lowered, suggested: r.suggested });

@@ -22,11 +22,19 @@ import { rollbackAfter } from "./dry-run";
 
 /** Profile fields of the survivor that the merged company fills when they are empty. */
 const FILL_INS = [
-  ["descriptionDe", "description"], ["descriptionEn", "description_en"], ["website", "website"], ["addressStreet", "address_street"],
-  ["addressPostalCode", "address_postal_code"], ["addressCity", "address_city"], ["addressCountry", "address_country"], ["logoPath", "logo_path"], ["email", "email"],
+  ["descriptionDe", "description"],
+  ["descriptionEn", "description_en"],
+  ["website", "website"],
+  ["addressStreet", "address_street"],
+  ["addressPostalCode", "address_postal_code"],
+  ["addressCity", "address_city"],
+  ["addressCountry", "address_country"],
+  ["logoPath", "logo_path"],
+  ["email", "email"],
 ] as const satisfies readonly (readonly [keyof Company, string])[];
 
-export type MergeRefusal = "same_company" | "deleted" | "gone" | "already_merged" | "has_merged_companies" | "different_email" | "slug_collision";
+export type MergeRefusal =
+  "same_company" | "deleted" | "gone" | "already_merged" | "has_merged_companies" | "different_email" | "slug_collision";
 
 export type MergeOutcome =
   | { kind: "refused"; reason: MergeRefusal; message: string }
@@ -65,7 +73,11 @@ function refusalOf(survivor: Company, merged: Company, force: boolean): MergeOut
   }
   const a = normalizeCompanyEmail(survivor.email);
   const b = normalizeCompanyEmail(merged.email);
-  if (!force && (a === null || a !== b)) return refused("different_email", `The company e-mails differ (${a ?? "none"} / ${b ?? "none"}); pass --force-different-email to merge anyway.`);
+  if (!force && (a === null || a !== b))
+    return refused(
+      "different_email",
+      `The company e-mails differ (${a ?? "none"} / ${b ?? "none"}); pass --force-different-email to merge anyway.`,
+    );
   return null;
 }
 
@@ -81,12 +93,18 @@ async function mergeLocked(tx: Tx, opts: MergeOptions, now: Date): Promise<Merge
   const refusal = refusalOf(survivor, merged, opts.forceDifferentEmail === true);
   if (refusal) return refusal;
   if ((await tx.company.count({ where: { mergedIntoCompanyId: merged.id } })) > 0) {
-    return refused("has_merged_companies", `Other companies were merged into company ${merged.id}; merge them into ${survivor.id} directly, or unmerge them first.`);
+    return refused(
+      "has_merged_companies",
+      `Other companies were merged into company ${merged.id}; merge them into ${survivor.id} directly, or unmerge them first.`,
+    );
   }
   const portal = targetPortal(survivor.portal, merged.portal);
   // Spec 2.2: a slug is unique per portal and against `both`; the merged company's own slug counts.
   if (portal !== survivor.portal && !(await isSlugFree(tx, survivor.slug, portal, survivor.id))) {
-    return refused("slug_collision", `The survivor's slug "${survivor.slug}" is taken on the other portal, so it cannot serve both portals; change one of the slugs first.`);
+    return refused(
+      "slug_collision",
+      `The survivor's slug "${survivor.slug}" is taken on the other portal, so it cannot serve both portals; change one of the slugs first.`,
+    );
   }
 
   const mergeId = randomUUID();
@@ -100,8 +118,20 @@ async function mergeLocked(tx: Tx, opts: MergeOptions, now: Date): Promise<Merge
     // Credits move only with a ledger row (docs/data-model.md), one on each side.
     await tx.creditTransaction.createMany({
       data: [
-        { companyId: merged.id, delta: -creditsMoved, reason: "company_merge", reference: `company_merge:${mergeId}:out`, actorUserId: opts.actorUserId ?? null },
-        { companyId: survivor.id, delta: creditsMoved, reason: "company_merge", reference: `company_merge:${mergeId}:in`, actorUserId: opts.actorUserId ?? null },
+        {
+          companyId: merged.id,
+          delta: -creditsMoved,
+          reason: "company_merge",
+          reference: `company_merge:${mergeId}:out`,
+          actorUserId: opts.actorUserId ?? null,
+        },
+        {
+          companyId: survivor.id,
+          delta: creditsMoved,
+          reason: "company_merge",
+          reference: `company_merge:${mergeId}:in`,
+          actorUserId: opts.actorUserId ?? null,
+        },
       ],
     });
   }
@@ -120,12 +150,30 @@ async function mergeLocked(tx: Tx, opts: MergeOptions, now: Date): Promise<Merge
   await log.save(tx, mergeId);
 
   await recordActivity(
-    { actorUserId: opts.actorUserId ?? null, type: ACTIVITY.companyMerged, subjectType: "company", subjectId: survivor.id, result: opts.dryRun ? "dry_run" : "merged", metadata: { mergeId, mergedCompanyId: merged.id, moves: log.moves.length, creditsMoved, ...rows } },
+    {
+      actorUserId: opts.actorUserId ?? null,
+      type: ACTIVITY.companyMerged,
+      subjectType: "company",
+      subjectId: survivor.id,
+      result: opts.dryRun ? "dry_run" : "merged",
+      metadata: { mergeId, mergedCompanyId: merged.id, moves: log.moves.length, creditsMoved, ...rows },
+    },
     tx,
   );
   // Both newsrooms' pages, feeds and lists change, and the tombstone index learns the new 301.
   await bumpPublicCacheGeneration(tx);
-  return { kind: "merged", dryRun: opts.dryRun === true, mergeId, survivorId: survivor.id, mergedId: merged.id, rows, fillIns, portal: portal !== survivor.portal ? { from: survivor.portal, to: portal } : null, creditsMoved, moves: log.moves.length };
+  return {
+    kind: "merged",
+    dryRun: opts.dryRun === true,
+    mergeId,
+    survivorId: survivor.id,
+    mergedId: merged.id,
+    rows,
+    fillIns,
+    portal: portal !== survivor.portal ? { from: survivor.portal, to: portal } : null,
+    creditsMoved,
+    moves: log.moves.length,
+  };
 }
 
 /**
@@ -136,6 +184,9 @@ async function mergeLocked(tx: Tx, opts: MergeOptions, now: Date): Promise<Merge
 export async function mergeCompanies(opts: MergeOptions): Promise<MergeOutcome> {
   for (const id of [opts.survivorId, opts.mergedId]) if (!isRecordId(id)) throw notFound(`There is no company ${id}.`);
   const now = opts.now ?? new Date();
-  return rollbackAfter(opts.dryRun === true, (tx) => mergeLocked(tx, opts, now), (o) => o.kind === "merged");
+  return rollbackAfter(
+    opts.dryRun === true,
+    (tx) => mergeLocked(tx, opts, now),
+    (o) => o.kind === "merged",
+  );
 }
-

@@ -26,7 +26,9 @@ type CompanyRowTable = "press_releases" | "contacts" | "company_invitations" | "
 async function idsOf(tx: Tx, table: CompanyRowTable, companyId: number): Promise<number[]> {
   // Locked: a row about to move cannot change company under the merge. The table name comes
   // from the closed union above, never from data.
-  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM ${Prisma.raw(`"${table}"`)} WHERE company_id = ${companyId} ORDER BY id FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { id: number }[]
+  >`SELECT id FROM ${Prisma.raw(`"${table}"`)} WHERE company_id = ${companyId} ORDER BY id FOR UPDATE`;
   return rows.map((r) => r.id);
 }
 
@@ -62,7 +64,8 @@ async function moveContacts(tx: Tx, log: MoveLog, survivorId: number, mergedId: 
   const ids = await idsOf(tx, "contacts", mergedId);
   const survivorHasDefault = (await tx.contact.count({ where: { companyId: survivorId, isDefault: true } })) > 0;
   if (survivorHasDefault) {
-    for (const c of await tx.contact.findMany({ where: { id: { in: ids }, isDefault: true }, select: { id: true } })) await log.set(tx, "contacts", "is_default", c.id, "false");
+    for (const c of await tx.contact.findMany({ where: { id: { in: ids }, isDefault: true }, select: { id: true } }))
+      await log.set(tx, "contacts", "is_default", c.id, "false");
   }
   return (await log.moveRows(tx, "contacts", ids, mergedId, survivorId)).length;
 }
@@ -77,14 +80,24 @@ async function moveAutoGrantBlocks(tx: Tx, log: MoveLog, survivorId: number, mer
     SELECT b.id FROM company_auto_grant_blocks b
     WHERE b.company_id = ${mergedId} AND NOT EXISTS (SELECT 1 FROM company_auto_grant_blocks s WHERE s.company_id = ${survivorId} AND s.email = b.email)
     ORDER BY b.id FOR UPDATE`;
-  return (await log.moveRows(tx, "company_auto_grant_blocks", rows.map((r) => r.id), mergedId, survivorId)).length;
+  return (
+    await log.moveRows(
+      tx,
+      "company_auto_grant_blocks",
+      rows.map((r) => r.id),
+      mergedId,
+      survivorId,
+    )
+  ).length;
 }
 
 /** One open invitation per newsroom and address: the merged newsroom's duplicate is revoked. */
 async function moveInvitations(tx: Tx, log: MoveLog, survivorId: number, mergedId: number, now: Date): Promise<number> {
   const ids = await idsOf(tx, "company_invitations", mergedId);
   const open = { acceptedAt: null, revokedAt: null } as const;
-  const survivorOpen = new Set((await tx.companyInvitation.findMany({ where: { companyId: survivorId, ...open }, select: { email: true } })).map((i) => i.email));
+  const survivorOpen = new Set(
+    (await tx.companyInvitation.findMany({ where: { companyId: survivorId, ...open }, select: { email: true } })).map((i) => i.email),
+  );
   for (const inv of await tx.companyInvitation.findMany({ where: { id: { in: ids }, ...open }, select: { id: true, email: true } })) {
     if (survivorOpen.has(inv.email)) await log.set(tx, "company_invitations", "revoked_at", inv.id, now.toISOString());
   }
@@ -104,7 +117,9 @@ export async function moveCompanyRows(tx: Tx, log: MoveLog, opts: { survivorId: 
     contacts: await moveContacts(tx, log, survivorId, mergedId),
     invitations: await moveInvitations(tx, log, survivorId, mergedId, now),
     boosts: (await log.moveRows(tx, "boosts", await idsOf(tx, "boosts", mergedId), mergedId, survivorId)).length,
-    slugRedirects: (await log.moveRows(tx, "company_slug_redirects", await idsOf(tx, "company_slug_redirects", mergedId), mergedId, survivorId)).length,
+    slugRedirects: (
+      await log.moveRows(tx, "company_slug_redirects", await idsOf(tx, "company_slug_redirects", mergedId), mergedId, survivorId)
+    ).length,
     autoGrantBlocks: await moveAutoGrantBlocks(tx, log, survivorId, mergedId),
   };
 }

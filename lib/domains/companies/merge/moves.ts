@@ -18,8 +18,19 @@ const MOVABLE = {
   company_slug_redirects: { company_id: "int4" },
   company_auto_grant_blocks: { company_id: "int4" },
   companies: {
-    credits: "int4", portal: '"CompanyPortal"', merged_into_company_id: "int4", is_active: "bool", email: "text", description: "text", description_en: "text",
-    website: "text", address_street: "text", address_postal_code: "text", address_city: "text", address_country: "text", logo_path: "text",
+    credits: "int4",
+    portal: '"CompanyPortal"',
+    merged_into_company_id: "int4",
+    is_active: "bool",
+    email: "text",
+    description: "text",
+    description_en: "text",
+    website: "text",
+    address_street: "text",
+    address_postal_code: "text",
+    address_city: "text",
+    address_country: "text",
+    logo_path: "text",
   },
 } as const;
 
@@ -49,18 +60,34 @@ export function isMovable(table: string, column: string): table is MovableTable 
 }
 
 /** Sets one column of one row; old and new value as text, or null when the row is not there. */
-export async function writeColumn<T extends MovableTable>(tx: Tx, table: T, column: MovableColumn<T>, rowId: number, value: string | null): Promise<{ oldValue: string | null; newValue: string | null } | null> {
+export async function writeColumn<T extends MovableTable>(
+  tx: Tx,
+  table: T,
+  column: MovableColumn<T>,
+  rowId: number,
+  value: string | null,
+): Promise<{ oldValue: string | null; newValue: string | null } | null> {
   const { t, c, type } = sqlOf(table, column);
   const before = await tx.$queryRaw<{ v: string | null }[]>`SELECT ${c}::text AS v FROM ${t} WHERE id = ${rowId} FOR UPDATE`;
   if (!before.length) return null;
-  const after = await tx.$queryRaw<{ v: string | null }[]>`UPDATE ${t} SET ${c} = CAST(${value}::text AS ${type}) WHERE id = ${rowId} RETURNING ${c}::text AS v`;
+  const after = await tx.$queryRaw<
+    { v: string | null }[]
+  >`UPDATE ${t} SET ${c} = CAST(${value}::text AS ${type}) WHERE id = ${rowId} RETURNING ${c}::text AS v`;
   return { oldValue: before[0]!.v, newValue: after[0]!.v };
 }
 
 /** Whether the column still holds `value`, compared as its type; null when the row is gone. */
-export async function stillHolds<T extends MovableTable>(tx: Tx, table: T, column: MovableColumn<T>, rowId: number, value: string | null): Promise<boolean | null> {
+export async function stillHolds<T extends MovableTable>(
+  tx: Tx,
+  table: T,
+  column: MovableColumn<T>,
+  rowId: number,
+  value: string | null,
+): Promise<boolean | null> {
   const { t, c, type } = sqlOf(table, column);
-  const rows = await tx.$queryRaw<{ same: boolean }[]>`SELECT (${c} IS NOT DISTINCT FROM CAST(${value}::text AS ${type})) AS same FROM ${t} WHERE id = ${rowId} FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { same: boolean }[]
+  >`SELECT (${c} IS NOT DISTINCT FROM CAST(${value}::text AS ${type})) AS same FROM ${t} WHERE id = ${rowId} FOR UPDATE`;
   return rows.length ? rows[0]!.same : null;
 }
 
@@ -69,11 +96,24 @@ export class MoveLog {
   readonly moves: Move[] = [];
 
   /** Sets a column and records the move (nothing when the value was already that). */
-  async set<T extends MovableTable>(tx: Tx, table: T, column: MovableColumn<T>, rowId: number, value: string | null, opts: { fillIn?: boolean } = {}): Promise<void> {
+  async set<T extends MovableTable>(
+    tx: Tx,
+    table: T,
+    column: MovableColumn<T>,
+    rowId: number,
+    value: string | null,
+    opts: { fillIn?: boolean } = {},
+  ): Promise<void> {
     const written = await writeColumn(tx, table, column, rowId, value);
     if (!written) throw new Error(`${table} ${rowId} vanished under its lock`);
     if (written.oldValue === written.newValue) return;
-    this.moves.push({ tableName: table, columnName: column, rowId: String(rowId), ...written, mergedValue: opts.fillIn ? written.newValue : null });
+    this.moves.push({
+      tableName: table,
+      columnName: column,
+      rowId: String(rowId),
+      ...written,
+      mergedValue: opts.fillIn ? written.newValue : null,
+    });
   }
 
   /**
@@ -84,9 +124,19 @@ export class MoveLog {
     if (!ids.length) return [];
     const t = Prisma.raw(`"${table}"`);
     // No updated_at: a merge changes whose rows they are, not their content (spec 2.3).
-    const rows = await tx.$queryRaw<{ id: number }[]>`UPDATE ${t} SET company_id = ${to} WHERE id = ANY(${ids}) AND company_id = ${from} RETURNING id`;
+    const rows = await tx.$queryRaw<
+      { id: number }[]
+    >`UPDATE ${t} SET company_id = ${to} WHERE id = ANY(${ids}) AND company_id = ${from} RETURNING id`;
     const moved = rows.map((r) => r.id).sort((a, b) => a - b);
-    for (const id of moved) this.moves.push({ tableName: table, columnName: "company_id", rowId: String(id), oldValue: String(from), newValue: String(to), mergedValue: null });
+    for (const id of moved)
+      this.moves.push({
+        tableName: table,
+        columnName: "company_id",
+        rowId: String(id),
+        oldValue: String(from),
+        newValue: String(to),
+        mergedValue: null,
+      });
     return moved;
   }
 
@@ -94,7 +144,14 @@ export class MoveLog {
   async removeMembership(tx: Tx, id: number): Promise<void> {
     const rows = await tx.$queryRaw<{ row: string }[]>`DELETE FROM company_user cu WHERE cu.id = ${id} RETURNING to_jsonb(cu)::text AS row`;
     if (!rows.length) throw new Error(`company_user ${id} vanished under its lock`);
-    this.moves.push({ tableName: "company_user", columnName: ROW_REMOVED, rowId: String(id), oldValue: rows[0]!.row, newValue: null, mergedValue: null });
+    this.moves.push({
+      tableName: "company_user",
+      columnName: ROW_REMOVED,
+      rowId: String(id),
+      oldValue: rows[0]!.row,
+      newValue: null,
+      mergedValue: null,
+    });
   }
 
   async save(tx: Tx, mergeId: string): Promise<void> {

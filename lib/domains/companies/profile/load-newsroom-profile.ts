@@ -27,7 +27,10 @@ export async function loadNewsroomProfile(userId: number, companyId: number, now
   if (!abilities.has("view")) throw notFound("Newsroom not found.");
   const company = await db.company.findFirst({
     where: { id: companyId, deletedAt: null },
-    include: { contacts: { orderBy: [{ isDefault: "desc" }, { id: "asc" }] }, _count: { select: { releases: { where: { deletedAt: null } } } } },
+    include: {
+      contacts: { orderBy: [{ isDefault: "desc" }, { id: "asc" }] },
+      _count: { select: { releases: { where: { deletedAt: null } } } },
+    },
   });
   if (!company) throw notFound("Newsroom not found.");
   const published = await db.pressRelease.count({ where: { companyId, publishedEverAt: { not: null } } });
@@ -62,12 +65,24 @@ export async function loadNewsroomProfile(userId: number, companyId: number, now
     isActive: company.isActive,
     values,
     logoUrl: logoUrl(company.logoPath),
-    contacts: company.contacts.map((c) => ({ id: c.id, name: c.name, email: c.email, phone: c.phone ?? "", role: c.role ?? "", isDefault: c.isDefault })),
+    contacts: company.contacts.map((c) => ({
+      id: c.id,
+      name: c.name,
+      email: c.email,
+      phone: c.phone ?? "",
+      role: c.role ?? "",
+      isDefault: c.isDefault,
+    })),
     releaseCount: company._count.releases,
     publicUrl: published > 0 ? `${siteOrigin(portals[0]!, getSiteHosts())}${newsroomPath("de", company.slug)}` : null,
     quota,
     steps,
-    may: { edit: abilities.has("edit"), manageMembers: abilities.has("manageMembers"), billing: abilities.has("billing"), writeReleases: abilities.has("writeReleases") },
+    may: {
+      edit: abilities.has("edit"),
+      manageMembers: abilities.has("manageMembers"),
+      billing: abilities.has("billing"),
+      writeReleases: abilities.has("writeReleases"),
+    },
   };
 }
 export type NewsroomProfileView = Awaited<ReturnType<typeof loadNewsroomProfile>>;

@@ -4,7 +4,16 @@ import { hasAddressShape } from "@/lib/core/input/email-address";
 import { isAcceptableText } from "@/lib/core/input/text";
 
 export const NEWSROOM_FIELDS = [
-  "name", "portal", "email", "website", "addressStreet", "addressPostalCode", "addressCity", "addressCountry", "descriptionDe", "descriptionEn",
+  "name",
+  "portal",
+  "email",
+  "website",
+  "addressStreet",
+  "addressPostalCode",
+  "addressCity",
+  "addressCountry",
+  "descriptionDe",
+  "descriptionEn",
 ] as const;
 export type NewsroomField = (typeof NEWSROOM_FIELDS)[number];
 export type NewsroomFormValues = Record<NewsroomField, string>;
@@ -18,7 +27,16 @@ export const NEWSROOM_PORTALS = ["business", "tech"] as const;
 export type NewsroomPortal = (typeof NEWSROOM_PORTALS)[number];
 
 export const EMPTY_NEWSROOM_FORM: NewsroomFormValues = {
-  name: "", portal: "", email: "", website: "", addressStreet: "", addressPostalCode: "", addressCity: "", addressCountry: "DE", descriptionDe: "", descriptionEn: "",
+  name: "",
+  portal: "",
+  email: "",
+  website: "",
+  addressStreet: "",
+  addressPostalCode: "",
+  addressCity: "",
+  addressCountry: "DE",
+  descriptionDe: "",
+  descriptionEn: "",
 };
 
 const HOST = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
@@ -48,8 +66,10 @@ export function validateNewsroomForm(v: NewsroomFormValues, creating: boolean): 
   const name = v.name.trim();
   if (name.length < NAME_MIN || name.length > NAME_MAX) issues.name = `Der Name braucht ${NAME_MIN} bis ${NAME_MAX} Zeichen.`;
   else if (!/[\p{L}\p{N}]/u.test(name)) issues.name = "Der Name braucht mindestens einen Buchstaben oder eine Ziffer.";
-  if (creating && !NEWSROOM_PORTALS.includes(v.portal as NewsroomPortal)) issues.portal = "Bitte wählen Sie das Portal: Business oder Tech.";
-  if (!hasAddressShape(v.email.trim()) || v.email.trim().length > 320) issues.email = "Bitte geben Sie die E-Mail-Adresse des Unternehmens an, z. B. presse@firma.de.";
+  if (creating && !NEWSROOM_PORTALS.includes(v.portal as NewsroomPortal))
+    issues.portal = "Bitte wählen Sie das Portal: Business oder Tech.";
+  if (!hasAddressShape(v.email.trim()) || v.email.trim().length > 320)
+    issues.email = "Bitte geben Sie die E-Mail-Adresse des Unternehmens an, z. B. presse@firma.de.";
   if (normalizeWebsite(v.website) === null) issues.website = "Bitte geben Sie eine Webadresse an, z. B. www.firma.de.";
   if (!v.addressStreet.trim()) issues.addressStreet = "Bitte geben Sie Straße und Hausnummer an.";
   else if (v.addressStreet.trim().length > 120) issues.addressStreet = "Die Angabe ist zu lang.";
@@ -62,7 +82,8 @@ export function validateNewsroomForm(v: NewsroomFormValues, creating: boolean): 
   if (!de && !en) issues.descriptionDe = "Bitte beschreiben Sie das Unternehmen in ein, zwei Sätzen (Deutsch oder Englisch).";
   if (de.length > DESCRIPTION_MAX) issues.descriptionDe = `Höchstens ${DESCRIPTION_MAX} Zeichen (jetzt ${de.length}).`;
   if (en.length > DESCRIPTION_MAX) issues.descriptionEn = `At most ${DESCRIPTION_MAX} characters (now ${en.length}).`;
-  for (const field of NEWSROOM_FIELDS) if (!isAcceptableText(v[field])) issues[field] = "Der Text enthält ein unzulässiges Steuerzeichen. Bitte tippen Sie die Stelle neu.";
+  for (const field of NEWSROOM_FIELDS)
+    if (!isAcceptableText(v[field])) issues[field] = "Der Text enthält ein unzulässiges Steuerzeichen. Bitte tippen Sie die Stelle neu.";
   return issues;
 }
 
@@ -79,9 +100,21 @@ export function coerceNewsroomForm(raw: unknown): NewsroomFormValues {
 
 /** Countries offered in the form; the address is the newsroom's imprint, so the German-speaking ones first. */
 export const COUNTRIES: { code: string; name: string }[] = [
-  { code: "DE", name: "Deutschland" }, { code: "AT", name: "Österreich" }, { code: "CH", name: "Schweiz" }, { code: "LI", name: "Liechtenstein" },
-  { code: "LU", name: "Luxemburg" }, { code: "BE", name: "Belgien" }, { code: "NL", name: "Niederlande" }, { code: "FR", name: "Frankreich" },
-  { code: "IT", name: "Italien" }, { code: "ES", name: "Spanien" }, { code: "PL", name: "Polen" }, { code: "CZ", name: "Tschechien" },
-  { code: "DK", name: "Dänemark" }, { code: "SE", name: "Schweden" }, { code: "GB", name: "Vereinigtes Königreich" }, { code: "IE", name: "Irland" },
+  { code: "DE", name: "Deutschland" },
+  { code: "AT", name: "Österreich" },
+  { code: "CH", name: "Schweiz" },
+  { code: "LI", name: "Liechtenstein" },
+  { code: "LU", name: "Luxemburg" },
+  { code: "BE", name: "Belgien" },
+  { code: "NL", name: "Niederlande" },
+  { code: "FR", name: "Frankreich" },
+  { code: "IT", name: "Italien" },
+  { code: "ES", name: "Spanien" },
+  { code: "PL", name: "Polen" },
+  { code: "CZ", name: "Tschechien" },
+  { code: "DK", name: "Dänemark" },
+  { code: "SE", name: "Schweden" },
+  { code: "GB", name: "Vereinigtes Königreich" },
+  { code: "IE", name: "Irland" },
   { code: "US", name: "Vereinigte Staaten" },
 ];

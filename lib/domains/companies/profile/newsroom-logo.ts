@@ -27,7 +27,8 @@ const refuse = (message: string, status: "validation_failed" | "payload_too_larg
 
 export async function processLogo(input: Uint8Array): Promise<ProcessedLogo> {
   if (input.byteLength === 0) throw refuse("Bitte wählen Sie eine Bilddatei.");
-  if (input.byteLength > LOGO_MAX_BYTES) throw refuse(`Das Logo darf höchstens ${LOGO_MAX_BYTES / 1024 / 1024} MB groß sein.`, "payload_too_large");
+  if (input.byteLength > LOGO_MAX_BYTES)
+    throw refuse(`Das Logo darf höchstens ${LOGO_MAX_BYTES / 1024 / 1024} MB groß sein.`, "payload_too_large");
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
@@ -47,7 +48,11 @@ export async function processLogo(input: Uint8Array): Promise<ProcessedLogo> {
   } catch (err) {
     if (err instanceof AppError) throw err;
     const tooLarge = err instanceof Error && /pixel limit/i.test(err.message);
-    throw refuse(tooLarge ? "Das Bild hat zu viele Pixel. Bitte laden Sie eine kleinere Fassung hoch." : "Diese Datei ist kein lesbares Bild. Bitte laden Sie das Logo als PNG, JPEG oder WebP hoch.");
+    throw refuse(
+      tooLarge
+        ? "Das Bild hat zu viele Pixel. Bitte laden Sie eine kleinere Fassung hoch."
+        : "Diese Datei ist kein lesbares Bild. Bitte laden Sie das Logo als PNG, JPEG oder WebP hoch.",
+    );
   }
 }
 

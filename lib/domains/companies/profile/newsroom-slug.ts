@@ -12,7 +12,11 @@ export function slugify(name: string): string {
     .replace(/[äöüßæøåœłđ]/g, (c) => TRANSLITERATION[c] ?? c)
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "");
-  const slug = ascii.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, MAX_SLUG).replace(/-+$/, "");
+  const slug = ascii
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, MAX_SLUG)
+    .replace(/-+$/, "");
   return slug || "newsroom";
 }
 
@@ -24,7 +28,10 @@ export function competingPortals(portal: CompanyPortal): CompanyPortal[] {
 /** Whether a newsroom or an old slug of a merged one holds `slug` on a competing portal. */
 async function isTaken(tx: Tx, slug: string, portal: CompanyPortal, exceptCompanyId?: number): Promise<boolean> {
   const portals = competingPortals(portal);
-  const company = await tx.company.findFirst({ where: { slug, portal: { in: portals }, ...(exceptCompanyId ? { id: { not: exceptCompanyId } } : {}) }, select: { id: true } });
+  const company = await tx.company.findFirst({
+    where: { slug, portal: { in: portals }, ...(exceptCompanyId ? { id: { not: exceptCompanyId } } : {}) },
+    select: { id: true },
+  });
   if (company) return true;
   return (await tx.companySlugRedirect.count({ where: { slug, portal: { in: portals } } })) > 0;
 }

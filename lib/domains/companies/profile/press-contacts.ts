@@ -29,13 +29,18 @@ async function parseContact(input: PressContactInput) {
   const email = input.email.trim().toLowerCase();
   const phone = input.phone.trim();
   const role = input.role.trim();
-  if (name.length < 2 || name.length > 120) issues.push({ path: "name", message: "Bitte geben Sie einen Namen an (höchstens 120 Zeichen)." });
-  if (!hasAddressShape(email) || email.length > 320) issues.push({ path: "email", message: "Bitte geben Sie eine gültige E-Mail-Adresse an." });
-  else if (!hasPlausibleDomain(email)) issues.push({ path: "email", message: "Die Domain dieser Adresse gibt es nicht. Bitte prüfen Sie die Schreibweise." });
+  if (name.length < 2 || name.length > 120)
+    issues.push({ path: "name", message: "Bitte geben Sie einen Namen an (höchstens 120 Zeichen)." });
+  if (!hasAddressShape(email) || email.length > 320)
+    issues.push({ path: "email", message: "Bitte geben Sie eine gültige E-Mail-Adresse an." });
+  else if (!hasPlausibleDomain(email))
+    issues.push({ path: "email", message: "Die Domain dieser Adresse gibt es nicht. Bitte prüfen Sie die Schreibweise." });
   else if ((await implausibleDomainIssues({ email })).length) issues.push({ path: "email", message: IMPLAUSIBLE_DOMAIN_FORM_MESSAGE });
-  if (phone && !PHONE.test(phone)) issues.push({ path: "phone", message: "Bitte geben Sie die Telefonnummer mit Ziffern an, z. B. +49 40 123456." });
+  if (phone && !PHONE.test(phone))
+    issues.push({ path: "phone", message: "Bitte geben Sie die Telefonnummer mit Ziffern an, z. B. +49 40 123456." });
   if (role.length > 80) issues.push({ path: "role", message: "Die Funktion ist zu lang (höchstens 80 Zeichen)." });
-  for (const [path, value] of Object.entries(input)) if (!isAcceptableText(String(value))) issues.push({ path, message: "Der Text enthält ein unzulässiges Steuerzeichen." });
+  for (const [path, value] of Object.entries(input))
+    if (!isAcceptableText(String(value))) issues.push({ path, message: "Der Text enthält ein unzulässiges Steuerzeichen." });
   if (issues.length) throw new AppError("validation_failed", "The press contact has invalid fields.", undefined, issues);
   return { name, email, phone: phone || null, role: role || null };
 }
@@ -47,7 +52,13 @@ async function contactOfCompany(tx: Tx, companyId: number, contactId: number) {
 }
 
 /** Adds a contact (the first one becomes the default) or changes one. */
-export async function savePressContact(opts: { userId: number; companyId: number; contactId?: number; input: PressContactInput; makeDefault?: boolean }): Promise<{ contactId: number }> {
+export async function savePressContact(opts: {
+  userId: number;
+  companyId: number;
+  contactId?: number;
+  input: PressContactInput;
+  makeDefault?: boolean;
+}): Promise<{ contactId: number }> {
   const data = await parseContact(opts.input);
   const saved = await db.$transaction(async (tx) => {
     const company = await lockNewsroomForEdit(tx, opts.userId, opts.companyId);
@@ -61,7 +72,16 @@ export async function savePressContact(opts: { userId: number; companyId: number
       id = (await tx.contact.create({ data: { ...data, companyId: opts.companyId, isDefault: count === 0 }, select: { id: true } })).id;
     }
     if (opts.makeDefault) await makeDefault(tx, opts.companyId, id);
-    await recordActivity({ actorUserId: opts.userId, type: opts.contactId ? ACTIVITY.newsroomContactUpdated : ACTIVITY.newsroomContactAdded, subjectType: "company", subjectId: opts.companyId, metadata: { contactId: id } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.userId,
+        type: opts.contactId ? ACTIVITY.newsroomContactUpdated : ACTIVITY.newsroomContactAdded,
+        subjectType: "company",
+        subjectId: opts.companyId,
+        metadata: { contactId: id },
+      },
+      tx,
+    );
     await invalidatePublicTags(tx, newsroomProfileTags(company));
     return id;
   });
@@ -80,7 +100,16 @@ export async function setDefaultPressContact(opts: { userId: number; companyId: 
     await lockNewsroomForEdit(tx, opts.userId, opts.companyId);
     await contactOfCompany(tx, opts.companyId, opts.contactId);
     await makeDefault(tx, opts.companyId, opts.contactId);
-    await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.newsroomContactDefault, subjectType: "company", subjectId: opts.companyId, metadata: { contactId: opts.contactId } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.userId,
+        type: ACTIVITY.newsroomContactDefault,
+        subjectType: "company",
+        subjectId: opts.companyId,
+        metadata: { contactId: opts.contactId },
+      },
+      tx,
+    );
   });
 }
 
@@ -94,7 +123,16 @@ export async function deletePressContact(opts: { userId: number; companyId: numb
       const next = await tx.contact.findFirst({ where: { companyId: opts.companyId }, orderBy: { id: "asc" }, select: { id: true } });
       if (next) await tx.contact.update({ where: { id: next.id }, data: { isDefault: true } });
     }
-    await recordActivity({ actorUserId: opts.userId, type: ACTIVITY.newsroomContactRemoved, subjectType: "company", subjectId: opts.companyId, metadata: { contactId: contact.id } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.userId,
+        type: ACTIVITY.newsroomContactRemoved,
+        subjectType: "company",
+        subjectId: opts.companyId,
+        metadata: { contactId: contact.id },
+      },
+      tx,
+    );
     await invalidatePublicTags(tx, newsroomProfileTags(company));
   });
 }

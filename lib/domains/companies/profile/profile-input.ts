@@ -24,7 +24,8 @@ export interface NewsroomProfileData {
 export async function parseNewsroomProfile(values: NewsroomFormValues, creating: boolean): Promise<NewsroomProfileData> {
   const issues: NewsroomIssues = validateNewsroomForm(values, creating);
   const email = values.email.trim().toLowerCase();
-  if (!issues.email && !hasPlausibleDomain(email)) issues.email = "Die Domain dieser Adresse gibt es nicht. Bitte prüfen Sie die Schreibweise (z. B. .de, .com).";
+  if (!issues.email && !hasPlausibleDomain(email))
+    issues.email = "Die Domain dieser Adresse gibt es nicht. Bitte prüfen Sie die Schreibweise (z. B. .de, .com).";
   // The DNS check of every address a client hands in (spec 7), once the address is well-formed.
   if (!issues.email && (await implausibleDomainIssues({ email })).length) issues.email = IMPLAUSIBLE_DOMAIN_FORM_MESSAGE;
   const list: ValidationIssue[] = Object.entries(issues).map(([path, message]) => ({ path, message }));

@@ -17,7 +17,15 @@ const STORAGE_FAILED = "Das Logo konnte nicht gespeichert werden. Ihr bisheriges
  * storage write is a field error and the previous logo stays; a failed database write leaves
  * the new file unreferenced, so it is removed again.
  */
-export async function replaceNewsroomLogo({ userId, companyId, bytes }: { userId: number; companyId: number; bytes: Uint8Array }): Promise<{ logoPath: string }> {
+export async function replaceNewsroomLogo({
+  userId,
+  companyId,
+  bytes,
+}: {
+  userId: number;
+  companyId: number;
+  bytes: Uint8Array;
+}): Promise<{ logoPath: string }> {
   // Checked before the pixels are decoded: decoding is the expensive part.
   await assertCompanyAbility(userId, companyId, "edit");
   const logo = await processLogo(bytes);
@@ -33,7 +41,16 @@ export async function replaceNewsroomLogo({ userId, companyId, bytes }: { userId
     previous = await db.$transaction(async (tx) => {
       const company = await lockNewsroomForEdit(tx, userId, companyId);
       await tx.company.update({ where: { id: companyId }, data: { logoPath: key } });
-      await recordActivity({ actorUserId: userId, type: ACTIVITY.newsroomLogoReplaced, subjectType: "company", subjectId: companyId, metadata: { width: logo.width, height: logo.height } }, tx);
+      await recordActivity(
+        {
+          actorUserId: userId,
+          type: ACTIVITY.newsroomLogoReplaced,
+          subjectType: "company",
+          subjectId: companyId,
+          metadata: { width: logo.width, height: logo.height },
+        },
+        tx,
+      );
       await invalidatePublicTags(tx, newsroomProfileTags(company));
       return company.logoPath;
     });

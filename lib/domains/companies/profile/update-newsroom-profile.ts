@@ -18,7 +18,11 @@ export interface UpdateNewsroomProfileOptions {
  * releases live on them (a merge is the only path that changes a portal). Every page showing the
  * profile is invalidated in the same transaction; a new name also reaches the search mirror.
  */
-export async function updateNewsroomProfile({ userId, companyId, values }: UpdateNewsroomProfileOptions): Promise<{ changed: (keyof NewsroomProfileData)[] }> {
+export async function updateNewsroomProfile({
+  userId,
+  companyId,
+  values,
+}: UpdateNewsroomProfileOptions): Promise<{ changed: (keyof NewsroomProfileData)[] }> {
   const profile = await parseNewsroomProfile(values, false);
   const changed = await db.$transaction(async (tx) => {
     const company = await lockNewsroomForEdit(tx, userId, companyId);
@@ -28,8 +32,12 @@ export async function updateNewsroomProfile({ userId, companyId, values }: Updat
     await tx.company.update({ where: { id: companyId }, data: profile });
     // The search mirror carries the newsroom's name (spec 2.3; its tsvectors weigh it): a rename
     // reaches every release's row in the same transaction, so a search by the new name finds them.
-    if (fields.includes("name")) await tx.pressReleaseSearch.updateMany({ where: { companyId }, data: { companyName: profile.name, syncedAt: new Date() } });
-    await recordActivity({ actorUserId: userId, type: ACTIVITY.newsroomProfileUpdated, subjectType: "company", subjectId: companyId, metadata: { fields } }, tx);
+    if (fields.includes("name"))
+      await tx.pressReleaseSearch.updateMany({ where: { companyId }, data: { companyName: profile.name, syncedAt: new Date() } });
+    await recordActivity(
+      { actorUserId: userId, type: ACTIVITY.newsroomProfileUpdated, subjectType: "company", subjectId: companyId, metadata: { fields } },
+      tx,
+    );
     await invalidatePublicTags(tx, newsroomProfileTags(company));
     return fields;
   });

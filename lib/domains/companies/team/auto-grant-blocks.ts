@@ -6,7 +6,13 @@ import type { Tx } from "@/lib/core/db/client";
 // person's acceptance of an owner's invitation lifts the block; an API attachment leaves it.
 
 /** Records the block for the person's current address (insert-or-ignore). */
-export async function blockAutoGrant(tx: Tx, companyId: number, userId: number, reason: "removed" | "left", actorUserId: number): Promise<void> {
+export async function blockAutoGrant(
+  tx: Tx,
+  companyId: number,
+  userId: number,
+  reason: "removed" | "left",
+  actorUserId: number,
+): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO company_auto_grant_blocks (company_id, email, reason, created_by_user_id, created_at)
     SELECT ${companyId}, lower(u.email), ${reason}, ${actorUserId}, now() FROM users u WHERE u.id = ${userId}
@@ -15,12 +21,20 @@ export async function blockAutoGrant(tx: Tx, companyId: number, userId: number, 
 
 /** Records the block for an address an owner declined (insert-or-ignore). */
 export async function blockDeclinedAddress(tx: Tx, companyId: number, email: string, actorUserId: number): Promise<void> {
-  await tx.companyAutoGrantBlock.createMany({ data: [{ companyId, email: email.trim().toLowerCase(), reason: "declined", createdByUserId: actorUserId }], skipDuplicates: true });
+  await tx.companyAutoGrantBlock.createMany({
+    data: [{ companyId, email: email.trim().toLowerCase(), reason: "declined", createdByUserId: actorUserId }],
+    skipDuplicates: true,
+  });
 }
 
 /** Whether the address is blocked from the newsroom (by a removal, a departure or a declined match). */
 export async function isAutoGrantBlocked(tx: Tx, companyId: number, email: string): Promise<boolean> {
-  return (await tx.companyAutoGrantBlock.findUnique({ where: { companyId_email: { companyId, email: email.trim().toLowerCase() } }, select: { id: true } })) !== null;
+  return (
+    (await tx.companyAutoGrantBlock.findUnique({
+      where: { companyId_email: { companyId, email: email.trim().toLowerCase() } },
+      select: { id: true },
+    })) !== null
+  );
 }
 
 /** Lifts the block when the person accepts an owner's invitation. */

@@ -29,13 +29,26 @@ export async function changeMemberRole(opts: ChangeMemberRoleOptions): Promise<{
     // second then reads the first's change (its own role, the owners left) and is refused.
     const newsroom = await lockNewsroom(tx, opts.companyId);
     await assertTeamManager(tx, opts.actorUserId, newsroom);
-    const member = await tx.companyUser.findUnique({ where: { companyId_userId: { companyId: newsroom.id, userId: opts.userId } }, select: { role: true, grantedVia: true } });
+    const member = await tx.companyUser.findUnique({
+      where: { companyId_userId: { companyId: newsroom.id, userId: opts.userId } },
+      select: { role: true, grantedVia: true },
+    });
     if (!member) throw new TeamRefusedError("member_not_found");
     if (member.role === role) return { from: member.role, to: role, changed: false };
     if (member.role === "owner") await assertAnotherOwnerRemains(tx, newsroom.id, opts.userId);
-    await tx.companyUser.update({ where: { companyId_userId: { companyId: newsroom.id, userId: opts.userId } }, data: { role, grantedVia: "manual" } });
+    await tx.companyUser.update({
+      where: { companyId_userId: { companyId: newsroom.id, userId: opts.userId } },
+      data: { role, grantedVia: "manual" },
+    });
     await recordActivity(
-      { actorUserId: opts.actorUserId, type: ACTIVITY.companyRoleChanged, subjectType: "company", subjectId: newsroom.id, result: role, metadata: { userId: opts.userId, from: member.role, to: role, grantedViaBefore: member.grantedVia } },
+      {
+        actorUserId: opts.actorUserId,
+        type: ACTIVITY.companyRoleChanged,
+        subjectType: "company",
+        subjectId: newsroom.id,
+        result: role,
+        metadata: { userId: opts.userId, from: member.role, to: role, grantedViaBefore: member.grantedVia },
+      },
       tx,
     );
     return { from: member.role, to: role, changed: true };

@@ -24,9 +24,25 @@ export async function confirmAutoMember(opts: ConfirmAutoMemberOptions): Promise
     // Company lock first, as every team write: a removal or role change at the same moment waits.
     const newsroom = await lockNewsroom(tx, opts.companyId);
     await assertTeamManager(tx, opts.actorUserId, newsroom);
-    const { count } = await tx.companyUser.updateMany({ where: { companyId: newsroom.id, userId: opts.userId, grantedVia: "auto" }, data: { grantedVia: "manual" } });
+    const { count } = await tx.companyUser.updateMany({
+      where: { companyId: newsroom.id, userId: opts.userId, grantedVia: "auto" },
+      data: { grantedVia: "manual" },
+    });
     if (count !== 1) throw new TeamRefusedError("member_not_found");
-    const member = await tx.companyUser.findUniqueOrThrow({ where: { companyId_userId: { companyId: newsroom.id, userId: opts.userId } }, select: { role: true } });
-    await recordActivity({ actorUserId: opts.actorUserId, type: ACTIVITY.companyMemberConfirmed, subjectType: "company", subjectId: newsroom.id, result: member.role, metadata: { userId: opts.userId, grantedViaBefore: "auto" } }, tx);
+    const member = await tx.companyUser.findUniqueOrThrow({
+      where: { companyId_userId: { companyId: newsroom.id, userId: opts.userId } },
+      select: { role: true },
+    });
+    await recordActivity(
+      {
+        actorUserId: opts.actorUserId,
+        type: ACTIVITY.companyMemberConfirmed,
+        subjectType: "company",
+        subjectId: newsroom.id,
+        result: member.role,
+        metadata: { userId: opts.userId, grantedViaBefore: "auto" },
+      },
+      tx,
+    );
   });
 }

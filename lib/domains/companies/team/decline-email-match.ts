@@ -29,6 +29,15 @@ export async function declineEmailMatch(opts: DeclineEmailMatchOptions): Promise
     if (!match) throw new TeamRefusedError("match_not_found");
     await tx.companyEmailMatch.deleteMany({ where: { id: match.id } });
     await blockDeclinedAddress(tx, newsroom.id, match.email, opts.actorUserId);
-    await recordActivity({ actorUserId: opts.actorUserId, type: ACTIVITY.companyEmailMatchDeclined, subjectType: "company", subjectId: newsroom.id, metadata: { userId: match.userId, matchedOn: match.matchedOn } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.actorUserId,
+        type: ACTIVITY.companyEmailMatchDeclined,
+        subjectType: "company",
+        subjectId: newsroom.id,
+        metadata: { userId: match.userId, matchedOn: match.matchedOn },
+      },
+      tx,
+    );
   });
 }

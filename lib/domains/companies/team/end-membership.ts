@@ -15,7 +15,10 @@ const MEMBERSHIP_ENDED = { removed: ACTIVITY.companyMemberRemoved, left: ACTIVIT
  * again, and the activity entry says whether an owner removed the person or they left.
  * `missing` is the refusal when the person is not a member.
  */
-export async function endMembership(tx: Tx, opts: { newsroom: LockedNewsroom; userId: number; actorUserId: number; how: "removed" | "left"; missing: TeamRefusal; now?: Date }): Promise<void> {
+export async function endMembership(
+  tx: Tx,
+  opts: { newsroom: LockedNewsroom; userId: number; actorUserId: number; how: "removed" | "left"; missing: TeamRefusal; now?: Date },
+): Promise<void> {
   const now = opts.now ?? new Date();
   const key = { companyId_userId: { companyId: opts.newsroom.id, userId: opts.userId } };
   const member = await tx.companyUser.findUnique({ where: key, select: { role: true, grantedVia: true } });
@@ -30,8 +33,15 @@ export async function endMembership(tx: Tx, opts: { newsroom: LockedNewsroom; us
     RETURNING i.id, i.magic_link_id`;
   for (const i of invitations) await expireInvitationLink(tx, i.magic_link_id, now);
   await blockAutoGrant(tx, opts.newsroom.id, opts.userId, opts.how, opts.actorUserId);
-  await recordActivity({
-    actorUserId: opts.actorUserId, type: MEMBERSHIP_ENDED[opts.how], subjectType: "company", subjectId: opts.newsroom.id, result: member.role,
-    metadata: { userId: opts.userId, grantedVia: member.grantedVia, invitationsRevoked: invitations.map((i) => i.id) },
-  }, tx);
+  await recordActivity(
+    {
+      actorUserId: opts.actorUserId,
+      type: MEMBERSHIP_ENDED[opts.how],
+      subjectType: "company",
+      subjectId: opts.newsroom.id,
+      result: member.role,
+      metadata: { userId: opts.userId, grantedVia: member.grantedVia, invitationsRevoked: invitations.map((i) => i.id) },
+    },
+    tx,
+  );
 }

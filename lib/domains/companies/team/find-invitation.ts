@@ -23,12 +23,21 @@ export interface PendingInvitation {
  */
 export async function findInvitationByToken(token: string, now: Date = new Date()): Promise<PendingInvitation | null> {
   if (!isWellFormedLinkToken(token)) return null;
-  const link = await db.magicLink.findUnique({ where: { tokenHash: hashLinkToken(token) }, select: { id: true, purpose: true, usedAt: true, expiresAt: true } });
+  const link = await db.magicLink.findUnique({
+    where: { tokenHash: hashLinkToken(token) },
+    select: { id: true, purpose: true, usedAt: true, expiresAt: true },
+  });
   if (!link || link.purpose !== "invitation" || link.usedAt || link.expiresAt <= now) return null;
   const invitation = await db.companyInvitation.findUnique({
     where: { magicLinkId: link.id },
     select: {
-      id: true, email: true, role: true, expiresAt: true, acceptedAt: true, revokedAt: true, invitedByUserId: true,
+      id: true,
+      email: true,
+      role: true,
+      expiresAt: true,
+      acceptedAt: true,
+      revokedAt: true,
+      invitedByUserId: true,
       company: { select: { id: true, name: true, deletedAt: true, goneAt: true, mergedIntoCompanyId: true } },
     },
   });
@@ -36,7 +45,9 @@ export async function findInvitationByToken(token: string, now: Date = new Date(
   const { company } = invitation;
   if (company.deletedAt || company.goneAt || company.mergedIntoCompanyId) return null;
   const account = await db.user.findUnique({ where: { email: invitation.email }, select: { id: true, isActive: true, deletedAt: true } });
-  const inviter = invitation.invitedByUserId ? await db.user.findUnique({ where: { id: invitation.invitedByUserId }, select: { name: true } }) : null;
+  const inviter = invitation.invitedByUserId
+    ? await db.user.findUnique({ where: { id: invitation.invitedByUserId }, select: { name: true } })
+    : null;
   return {
     invitationId: invitation.id,
     companyId: company.id,

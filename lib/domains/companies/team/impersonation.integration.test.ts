@@ -3,7 +3,18 @@ import { CustomerOnlyActionError } from "@/lib/core/errors/customer-acting";
 import { db } from "@/lib/core/db/client";
 import { seedUser } from "@/tests/factories";
 import { invitationRows, invitationTokenFor, join, newAddress, seedTeam, teamRows } from "@/tests/team-fixtures";
-import { acceptInvitation, changeMemberRole, confirmAutoMember, declineEmailMatch, inviteEmailMatch, inviteMember, leaveNewsroom, removeMember, resendInvitation, revokeInvitation } from "./index";
+import {
+  acceptInvitation,
+  changeMemberRole,
+  confirmAutoMember,
+  declineEmailMatch,
+  inviteEmailMatch,
+  inviteMember,
+  leaveNewsroom,
+  removeMember,
+  resendInvitation,
+  revokeInvitation,
+} from "./index";
 
 // Staff acting as the customer (support access, spec 6.1) call the team functions directly, with
 // the owner's session as `acting`: every team change is the customer's own decision, so each
@@ -11,20 +22,45 @@ import { acceptInvitation, changeMemberRole, confirmAutoMember, declineEmailMatc
 // address match, link or mail. The same calls by the customer in person go through.
 
 const TEAM_REFUSAL = /^Im Support-Zugang lässt sich das Team nicht ändern/;
-const refused = { name: "CustomerOnlyActionError", code: "forbidden", status: 403, message: expect.stringMatching(TEAM_REFUSAL), details: { reason: "impersonation", action: "team" } };
+const refused = {
+  name: "CustomerOnlyActionError",
+  code: "forbidden",
+  status: 403,
+  message: expect.stringMatching(TEAM_REFUSAL),
+  details: { reason: "impersonation", action: "team" },
+};
 
 /** An owner's newsroom with a member, an auto-added member, an open invitation and an open address match; support acting as the owner. */
 async function newsroomUnderSupport() {
-  const { companyId, people: [owner, member] } = await seedTeam(["owner", "member"]);
+  const {
+    companyId,
+    people: [owner, member],
+  } = await seedTeam(["owner", "member"]);
   const auto = await join(companyId, "responsible", "auto");
   const invitee = await seedUser({ email: newAddress(), emailVerifiedAt: new Date() });
-  const sent = await inviteMember({ actorUserId: owner!.id, companyId, email: invitee.email, role: "member", acting: { impersonatorUserId: null } });
+  const sent = await inviteMember({
+    actorUserId: owner!.id,
+    companyId,
+    email: invitee.email,
+    role: "member",
+    acting: { impersonatorUserId: null },
+  });
   // An account whose address is the newsroom's own: a match only the owner decides on.
   const matched = await seedUser({ email: newAddress(), emailVerifiedAt: new Date() });
   await db.company.update({ where: { id: companyId }, data: { email: matched.email } });
   const match = await db.companyEmailMatch.create({ data: { companyId, userId: matched.id, email: matched.email, matchedOn: "company" } });
   const staff = await seedUser({ staffRole: "admin", permissions: ["users:manage"] });
-  return { companyId, owner: owner!, member: member!, auto, invitee, invitationId: sent.invitationId, match, support: { impersonatorUserId: staff.id }, staffEmail: staff.email };
+  return {
+    companyId,
+    owner: owner!,
+    member: member!,
+    auto,
+    invitee,
+    invitationId: sent.invitationId,
+    match,
+    support: { impersonatorUserId: staff.id },
+    staffEmail: staff.email,
+  };
 }
 
 /** Everything a team change could touch. */
@@ -33,7 +69,11 @@ async function teamWorld(companyId: number) {
     team: await teamRows(companyId),
     invitations: await invitationRows(companyId),
     matches: await db.companyEmailMatch.findMany({ where: { companyId }, orderBy: { id: "asc" } }),
-    links: await db.magicLink.findMany({ where: { purpose: "invitation" }, select: { id: true, usedAt: true, expiresAt: true }, orderBy: { id: "asc" } }),
+    links: await db.magicLink.findMany({
+      where: { purpose: "invitation" },
+      select: { id: true, usedAt: true, expiresAt: true },
+      orderBy: { id: "asc" },
+    }),
     mails: await db.mailOutbox.count({ where: { mailType: "team_invitation" } }),
   };
 }
@@ -44,7 +84,10 @@ describe("the team functions called by staff acting as the customer", () => {
     const before = await teamWorld(companyId);
     const actorUserId = owner.id;
     const attempts: [string, () => Promise<unknown>][] = [
-      ["inviteMember (support itself as owner)", () => inviteMember({ actorUserId, companyId, email: staffEmail, role: "owner", acting: support })],
+      [
+        "inviteMember (support itself as owner)",
+        () => inviteMember({ actorUserId, companyId, email: staffEmail, role: "owner", acting: support }),
+      ],
       ["inviteMember", () => inviteMember({ actorUserId, companyId, email: newAddress(), role: "member", acting: support })],
       ["changeMemberRole", () => changeMemberRole({ actorUserId, companyId, userId: member.id, role: "owner", acting: support })],
       ["removeMember", () => removeMember({ actorUserId, companyId, userId: member.id, acting: support })],
@@ -56,7 +99,10 @@ describe("the team functions called by staff acting as the customer", () => {
       ["declineEmailMatch", () => declineEmailMatch({ actorUserId, companyId, matchId: match.id, acting: support })],
     ];
     for (const [name, attempt] of attempts) {
-      const error = await attempt().then(() => null, (err: unknown) => err);
+      const error = await attempt().then(
+        () => null,
+        (err: unknown) => err,
+      );
       expect(error, name).toBeInstanceOf(CustomerOnlyActionError);
       expect(error, name).toMatchObject(refused);
     }
@@ -78,7 +124,9 @@ describe("the team functions called by staff acting as the customer", () => {
   it("lets the owner in person make the same changes", async () => {
     const { companyId, owner, member, invitationId, match } = await newsroomUnderSupport();
     const inPerson = { impersonatorUserId: null };
-    expect(await changeMemberRole({ actorUserId: owner.id, companyId, userId: member.id, role: "responsible", acting: inPerson })).toMatchObject({ changed: true });
+    expect(
+      await changeMemberRole({ actorUserId: owner.id, companyId, userId: member.id, role: "responsible", acting: inPerson }),
+    ).toMatchObject({ changed: true });
     await revokeInvitation({ actorUserId: owner.id, companyId, invitationId, acting: inPerson });
     await declineEmailMatch({ actorUserId: owner.id, companyId, matchId: match.id, acting: inPerson });
     expect(await teamRows(companyId)).toContain(`${member.id}:responsible/manual`);

@@ -28,5 +28,12 @@ export async function inviteEmailMatch(opts: InviteEmailMatchOptions): Promise<S
   await assertTeamManagerBeforehand(opts.actorUserId, opts.companyId);
   const [match] = await openEmailMatches(opts.companyId, { matchId: opts.matchId });
   if (!match) throw new TeamRefusedError("match_not_found");
-  return inviteMember({ actorUserId: opts.actorUserId, companyId: opts.companyId, email: match.email, role: opts.role, emailMatchId: match.id, ...(opts.now ? { now: opts.now } : {}) });
+  return inviteMember({
+    actorUserId: opts.actorUserId,
+    companyId: opts.companyId,
+    email: match.email,
+    role: opts.role,
+    emailMatchId: match.id,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
 }

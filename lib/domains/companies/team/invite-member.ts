@@ -53,7 +53,10 @@ export async function inviteMember(opts: InviteMemberOptions): Promise<SentInvit
   const email = parsed.data;
   const role = parseTeamRole(opts.role);
   await assertTeamManagerBeforehand(opts.actorUserId, opts.companyId);
-  await assertPlausibleMailDomains({ email }, { message: "Diese Adresse kann keine E-Mails empfangen. Bitte prüfen Sie sie.", summary: "The invited address cannot receive mail." });
+  await assertPlausibleMailDomains(
+    { email },
+    { message: "Diese Adresse kann keine E-Mails empfangen. Bitte prüfen Sie sie.", summary: "The invited address cannot receive mail." },
+  );
   const expiresAt = new Date(now.getTime() + LOGIN_LINK_TTL_MINUTES.invitation * 60_000);
 
   return db.$transaction(async (tx) => {
@@ -61,7 +64,8 @@ export async function inviteMember(opts: InviteMemberOptions): Promise<SentInvit
     // at once end as one open invitation, never as a unique-index error.
     const newsroom = await lockNewsroom(tx, opts.companyId);
     await assertTeamManager(tx, opts.actorUserId, newsroom);
-    if (await tx.companyUser.findFirst({ where: { companyId: newsroom.id, user: { email } }, select: { id: true } })) throw new TeamRefusedError("already_member");
+    if (await tx.companyUser.findFirst({ where: { companyId: newsroom.id, user: { email } }, select: { id: true } }))
+      throw new TeamRefusedError("already_member");
     if (opts.emailMatchId !== undefined) {
       // An owner declining the same match at this moment went first: the decline stands.
       const [match] = await openEmailMatches(newsroom.id, { matchId: opts.emailMatchId, client: tx });
@@ -74,8 +78,14 @@ export async function inviteMember(opts: InviteMemberOptions): Promise<SentInvit
 
     // An expired invitation still counts as open for the partial unique index (one open
     // invitation per newsroom and address): it is revoked first, then a live one is replaced.
-    await tx.companyInvitation.updateMany({ where: { companyId: newsroom.id, email, acceptedAt: null, revokedAt: null, expiresAt: { lte: now } }, data: { revokedAt: now } });
-    const previous = await tx.companyInvitation.findFirst({ where: { companyId: newsroom.id, email, acceptedAt: null, revokedAt: null }, select: { id: true, magicLinkId: true } });
+    await tx.companyInvitation.updateMany({
+      where: { companyId: newsroom.id, email, acceptedAt: null, revokedAt: null, expiresAt: { lte: now } },
+      data: { revokedAt: now },
+    });
+    const previous = await tx.companyInvitation.findFirst({
+      where: { companyId: newsroom.id, email, acceptedAt: null, revokedAt: null },
+      select: { id: true, magicLinkId: true },
+    });
     if (previous) {
       await tx.companyInvitation.update({ where: { id: previous.id }, data: { revokedAt: now } });
       await expireInvitationLink(tx, previous.magicLinkId, now);
@@ -84,16 +94,39 @@ export async function inviteMember(opts: InviteMemberOptions): Promise<SentInvit
     const account = await tx.user.findUnique({ where: { email }, select: { id: true, locale: true, isActive: true, deletedAt: true } });
     const accountUserId = account?.isActive && !account.deletedAt ? account.id : null;
     const inviter = await tx.user.findUniqueOrThrow({ where: { id: opts.actorUserId }, select: { name: true } });
-    const invitation = await tx.companyInvitation.create({ data: { companyId: newsroom.id, email, role, invitedByUserId: opts.actorUserId, expiresAt }, select: { id: true } });
+    const invitation = await tx.companyInvitation.create({
+      data: { companyId: newsroom.id, email, role, invitedByUserId: opts.actorUserId, expiresAt },
+      select: { id: true },
+    });
     // An invitation answers an address match of the same address (the owner decided).
     await tx.companyEmailMatch.deleteMany({ where: { companyId: newsroom.id, email } });
-    const link = await createLoginLink({ email, userId: accountUserId, purpose: "invitation", source: "team_invitation", payload: { invitationId: invitation.id }, now }, tx);
+    const link = await createLoginLink(
+      { email, userId: accountUserId, purpose: "invitation", source: "team_invitation", payload: { invitationId: invitation.id }, now },
+      tx,
+    );
     await tx.companyInvitation.update({ where: { id: invitation.id }, data: { magicLinkId: link.id, expiresAt: link.expiresAt } });
 
     const language = recipientLanguage({ userLocale: accountUserId ? account!.locale : null });
-    const mail = await teamInvitationMail({ language, inviterName: inviter.name, newsroomName: newsroom.name, role, url: invitationUrl(link.token), expiresAt: link.expiresAt });
+    const mail = await teamInvitationMail({
+      language,
+      inviterName: inviter.name,
+      newsroomName: newsroom.name,
+      role,
+      url: invitationUrl(link.token),
+      expiresAt: link.expiresAt,
+    });
     await sendMail({ to: email, ...mail, mailType: "team_invitation" }, tx);
-    await recordActivity({ actorUserId: opts.actorUserId, type: ACTIVITY.companyInvitationSent, subjectType: "company", subjectId: newsroom.id, result: role, metadata: { invitationId: invitation.id, replacedInvitationId: previous?.id ?? null } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.actorUserId,
+        type: ACTIVITY.companyInvitationSent,
+        subjectType: "company",
+        subjectId: newsroom.id,
+        result: role,
+        metadata: { invitationId: invitation.id, replacedInvitationId: previous?.id ?? null },
+      },
+      tx,
+    );
     return { invitationId: invitation.id, email, role, expiresAt: link.expiresAt, replacedInvitationId: previous?.id ?? null };
   });
 }

@@ -32,9 +32,25 @@ export async function joinByInvitation(opts: { invitationId: number; email: stri
     const newsroom = await lockNewsroom(tx, target.companyId).catch((err: unknown) => {
       throw err instanceof TeamRefusedError && err.reason === "newsroom_not_found" ? new TeamRefusedError("invitation_invalid") : err;
     });
-    const [invitation] = await tx.$queryRaw<{ id: number; email: string; role: CompanyRole; expires_at: Date; accepted_at: Date | null; revoked_at: Date | null; magic_link_id: number | null }[]>`
+    const [invitation] = await tx.$queryRaw<
+      {
+        id: number;
+        email: string;
+        role: CompanyRole;
+        expires_at: Date;
+        accepted_at: Date | null;
+        revoked_at: Date | null;
+        magic_link_id: number | null;
+      }[]
+    >`
       SELECT id, email, role::text AS role, expires_at, accepted_at, revoked_at, magic_link_id FROM company_invitations WHERE id = ${opts.invitationId} FOR UPDATE`;
-    if (!invitation || invitation.accepted_at || invitation.revoked_at || invitation.expires_at <= now || invitation.email !== opts.email.toLowerCase()) {
+    if (
+      !invitation ||
+      invitation.accepted_at ||
+      invitation.revoked_at ||
+      invitation.expires_at <= now ||
+      invitation.email !== opts.email.toLowerCase()
+    ) {
       throw new TeamRefusedError("invitation_invalid");
     }
     if (!newsroom.isOpen) throw new TeamRefusedError("newsroom_closed");
@@ -44,7 +60,10 @@ export async function joinByInvitation(opts: { invitationId: number; email: stri
     // Insert-or-ignore: the e-mail sync may add the same person at this moment (it does not take
     // the company lock); then the row it made is raised below if the invitation is worth more.
     const key = { companyId_userId: { companyId: newsroom.id, userId: user.id } };
-    const { count } = await tx.companyUser.createMany({ data: [{ companyId: newsroom.id, userId: user.id, role: invitation.role, grantedVia: "manual" }], skipDuplicates: true });
+    const { count } = await tx.companyUser.createMany({
+      data: [{ companyId: newsroom.id, userId: user.id, role: invitation.role, grantedVia: "manual" }],
+      skipDuplicates: true,
+    });
     let roleBefore: CompanyRole | null = null;
     let role = invitation.role;
     if (count === 0) {
@@ -58,7 +77,14 @@ export async function joinByInvitation(opts: { invitationId: number; email: stri
     // Accepted after a registration, the invitation's own link is still open: it must not work twice.
     await expireInvitationLink(tx, invitation.magic_link_id, now);
     await recordActivity(
-      { actorUserId: user.id, type: ACTIVITY.companyInvitationAccepted, subjectType: "company", subjectId: newsroom.id, result: role, metadata: { invitationId: invitation.id, invitedRole: invitation.role, roleBefore } },
+      {
+        actorUserId: user.id,
+        type: ACTIVITY.companyInvitationAccepted,
+        subjectType: "company",
+        subjectId: newsroom.id,
+        result: role,
+        metadata: { invitationId: invitation.id, invitedRole: invitation.role, roleBefore },
+      },
       tx,
     );
     return { invitationId: invitation.id, companyId: newsroom.id, userId: user.id, email: invitation.email, role };

@@ -33,5 +33,11 @@ export async function openEmailMatches(companyId: number, opts: { matchId?: numb
     WHERE m.company_id = ${companyId} AND (${opts.matchId ?? null}::int IS NULL OR m.id = ${opts.matchId ?? null}::int)
       AND ${emailMatchOpenSql(Prisma.sql`m.user_id`, Prisma.sql`m.email`)}
     ORDER BY m.created_at, m.id`;
-  return rows.map((r) => ({ id: r.id, userId: r.user_id, email: r.email, matchedOn: r.matched_on === "company" ? "company" : "contact", foundAt: r.created_at }));
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    email: r.email,
+    matchedOn: r.matched_on === "company" ? "company" : "contact",
+    foundAt: r.created_at,
+  }));
 }

@@ -52,11 +52,19 @@ export async function loadTeam(opts: { viewerUserId: number; companyId: number; 
   const now = opts.now ?? new Date();
   const abilities = await companyAbilities(opts.viewerUserId, opts.companyId);
   if (!abilities.has("view")) throw new TeamRefusedError("newsroom_not_found");
-  const company = await db.company.findUniqueOrThrow({ where: { id: opts.companyId }, select: { id: true, name: true, email: true, goneAt: true, mergedIntoCompanyId: true } });
+  const company = await db.company.findUniqueOrThrow({
+    where: { id: opts.companyId },
+    select: { id: true, name: true, email: true, goneAt: true, mergedIntoCompanyId: true },
+  });
   const canManage = abilities.has("manageMembers") && company.goneAt === null && company.mergedIntoCompanyId === null;
-  const rows = await db.companyUser.findMany({ where: { companyId: company.id }, select: { role: true, grantedVia: true, createdAt: true, user: { select: { id: true, name: true, email: true } } } });
+  const rows = await db.companyUser.findMany({
+    where: { companyId: company.id },
+    select: { role: true, grantedVia: true, createdAt: true, user: { select: { id: true, name: true, email: true } } },
+  });
   const contacts = await db.contact.findMany({ where: { companyId: company.id }, select: { email: true } });
-  const newsroomAddresses = new Set([company.email, ...contacts.map((c) => c.email)].filter((e): e is string => !!e).map((e) => e.toLowerCase()));
+  const newsroomAddresses = new Set(
+    [company.email, ...contacts.map((c) => c.email)].filter((e): e is string => !!e).map((e) => e.toLowerCase()),
+  );
   const members = rows
     .map((r) => ({
       userId: r.user.id,
@@ -71,12 +79,28 @@ export async function loadTeam(opts: { viewerUserId: number; companyId: number; 
     }))
     .sort((a, b) => ROLE_RANK[b.role] - ROLE_RANK[a.role] || a.name.localeCompare(b.name, "de") || a.userId - b.userId);
   const invitations = canManage
-    ? (await db.companyInvitation.findMany({ where: { companyId: company.id, acceptedAt: null, revokedAt: null }, orderBy: { id: "desc" }, select: { id: true, email: true, role: true, expiresAt: true } })).map((i) => ({
+    ? (
+        await db.companyInvitation.findMany({
+          where: { companyId: company.id, acceptedAt: null, revokedAt: null },
+          orderBy: { id: "desc" },
+          select: { id: true, email: true, role: true, expiresAt: true },
+        })
+      ).map((i) => ({
         ...i,
         isExpired: i.expiresAt <= now,
       }))
     : [];
   // Only what the owner typed goes to the page: no account id, no name.
-  const emailMatches = canManage ? (await openEmailMatches(company.id)).map(({ id, email, matchedOn, foundAt }): OpenEmailMatch => ({ id, email, matchedOn, foundAt })) : [];
-  return { companyId: company.id, name: company.name, canManage, viewerRole: members.find((m) => m.isViewer)?.role ?? null, members, invitations, emailMatches };
+  const emailMatches = canManage
+    ? (await openEmailMatches(company.id)).map(({ id, email, matchedOn, foundAt }): OpenEmailMatch => ({ id, email, matchedOn, foundAt }))
+    : [];
+  return {
+    companyId: company.id,
+    name: company.name,
+    canManage,
+    viewerRole: members.find((m) => m.isViewer)?.role ?? null,
+    members,
+    invitations,
+    emailMatches,
+  };
 }

@@ -23,11 +23,20 @@ export async function resendInvitation(opts: ResendInvitationOptions): Promise<S
   const pending = await db.$transaction(async (tx) => {
     const newsroom = await lockNewsroom(tx, opts.companyId);
     await assertTeamManager(tx, opts.actorUserId, newsroom);
-    const row = await tx.companyInvitation.findFirst({ where: { id: opts.invitationId, companyId: newsroom.id, acceptedAt: null, revokedAt: null }, select: { email: true, role: true } });
+    const row = await tx.companyInvitation.findFirst({
+      where: { id: opts.invitationId, companyId: newsroom.id, acceptedAt: null, revokedAt: null },
+      select: { email: true, role: true },
+    });
     if (!row) throw new TeamRefusedError("invitation_not_found");
     return row;
   });
   // inviteMember locks and checks again: whatever happened in between (an acceptance, a
   // revocation, a role taken away) is seen there.
-  return inviteMember({ actorUserId: opts.actorUserId, companyId: opts.companyId, email: pending.email, role: pending.role, now: opts.now });
+  return inviteMember({
+    actorUserId: opts.actorUserId,
+    companyId: opts.companyId,
+    email: pending.email,
+    role: pending.role,
+    now: opts.now,
+  });
 }

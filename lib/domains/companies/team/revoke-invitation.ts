@@ -24,11 +24,27 @@ export async function revokeInvitation(opts: RevokeInvitationOptions): Promise<v
     await assertTeamManager(tx, opts.actorUserId, newsroom);
     // Company first, then the invitation (the order every team write keeps); the conditional
     // update loses to an acceptance that committed first.
-    const invitation = await tx.companyInvitation.findFirst({ where: { id: opts.invitationId, companyId: newsroom.id, acceptedAt: null, revokedAt: null }, select: { id: true, role: true, magicLinkId: true } });
+    const invitation = await tx.companyInvitation.findFirst({
+      where: { id: opts.invitationId, companyId: newsroom.id, acceptedAt: null, revokedAt: null },
+      select: { id: true, role: true, magicLinkId: true },
+    });
     if (!invitation) throw new TeamRefusedError("invitation_not_found");
-    const { count } = await tx.companyInvitation.updateMany({ where: { id: invitation.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+    const { count } = await tx.companyInvitation.updateMany({
+      where: { id: invitation.id, acceptedAt: null, revokedAt: null },
+      data: { revokedAt: now },
+    });
     if (count !== 1) throw new TeamRefusedError("invitation_not_found");
     await expireInvitationLink(tx, invitation.magicLinkId, now);
-    await recordActivity({ actorUserId: opts.actorUserId, type: ACTIVITY.companyInvitationRevoked, subjectType: "company", subjectId: newsroom.id, result: invitation.role, metadata: { invitationId: invitation.id } }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.actorUserId,
+        type: ACTIVITY.companyInvitationRevoked,
+        subjectType: "company",
+        subjectId: newsroom.id,
+        result: invitation.role,
+        metadata: { invitationId: invitation.id },
+      },
+      tx,
+    );
   });
 }

@@ -11,9 +11,13 @@ describe("the role descriptions", () => {
 
   it("explain a role as the one below it plus what it adds", () => {
     const [owner, responsible, member] = roleDescriptions();
-    expect(member!.explanation).toBe("Darf den Newsroom und seine Pressemitteilungen sehen und eigene Pressemitteilungen schreiben, einreichen und löschen.");
+    expect(member!.explanation).toBe(
+      "Darf den Newsroom und seine Pressemitteilungen sehen und eigene Pressemitteilungen schreiben, einreichen und löschen.",
+    );
     expect(responsible!.explanation).toMatch(/^Darf alles wie Mitglied, außerdem alle Pressemitteilungen bearbeiten/);
     expect(responsible!.explanation).not.toContain("Team verwalten");
-    expect(owner!.explanation).toMatch(/^Darf alles wie Verantwortliche\/r, außerdem .*das Team verwalten.* und die Bildrechte der Bilder bestätigen\.$/);
+    expect(owner!.explanation).toMatch(
+      /^Darf alles wie Verantwortliche\/r, außerdem .*das Team verwalten.* und die Bildrechte der Bilder bestätigen\.$/,
+    );
   });
 });

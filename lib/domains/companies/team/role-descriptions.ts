@@ -6,7 +6,12 @@ import type { CompanyRole, GrantedVia } from "@/lib/generated/prisma/client";
 
 export const ROLE_LABEL: Record<CompanyRole, string> = { owner: "Inhaber/in", responsible: "Verantwortliche/r", member: "Mitglied" };
 
-export const GRANTED_VIA_LABEL: Record<GrantedVia, string> = { auto: "automatisch", manual: "manuell", api: "API", legacy_import: "Altbestand" };
+export const GRANTED_VIA_LABEL: Record<GrantedVia, string> = {
+  auto: "automatisch",
+  manual: "manuell",
+  api: "API",
+  legacy_import: "Altbestand",
+};
 
 const ABILITY_TEXT: Record<CompanyAbility, string> = {
   view: "den Newsroom und seine Pressemitteilungen sehen",
@@ -45,5 +50,10 @@ function explain(role: CompanyRole): string {
 
 /** Every role, highest first, with what it may. */
 export function roleDescriptions(): RoleDescription[] {
-  return [...ORDER].reverse().map((role) => ({ role, label: ROLE_LABEL[role], abilities: ROLE_ABILITIES[role].map((a) => ABILITY_TEXT[a]), explanation: explain(role) }));
+  return [...ORDER].reverse().map((role) => ({
+    role,
+    label: ROLE_LABEL[role],
+    abilities: ROLE_ABILITIES[role].map((a) => ABILITY_TEXT[a]),
+    explanation: explain(role),
+  }));
 }

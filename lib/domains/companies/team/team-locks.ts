@@ -19,7 +19,12 @@ export interface LockedNewsroom {
 type NewsroomRow = { id: number; name: string; goneAt: Date | null; mergedIntoCompanyId: number | null };
 
 function lockedNewsroomOf(row: NewsroomRow): LockedNewsroom {
-  return { id: row.id, name: row.name, isOpen: row.goneAt === null && row.mergedIntoCompanyId === null, mergedIntoCompanyId: row.mergedIntoCompanyId };
+  return {
+    id: row.id,
+    name: row.name,
+    isOpen: row.goneAt === null && row.mergedIntoCompanyId === null,
+    mergedIntoCompanyId: row.mergedIntoCompanyId,
+  };
 }
 
 /** SELECT … FOR UPDATE on the company; a deleted or unknown one is "not found". */
@@ -48,7 +53,10 @@ export async function assertTeamManager(client: DbOrTx, actorUserId: number, new
  * locked check inside the transaction still decides.
  */
 export async function assertTeamManagerBeforehand(actorUserId: number, companyId: number): Promise<void> {
-  const company = await db.company.findFirst({ where: { id: companyId, deletedAt: null }, select: { id: true, name: true, goneAt: true, mergedIntoCompanyId: true } });
+  const company = await db.company.findFirst({
+    where: { id: companyId, deletedAt: null },
+    select: { id: true, name: true, goneAt: true, mergedIntoCompanyId: true },
+  });
   if (!company) throw new TeamRefusedError("newsroom_not_found");
   await assertTeamManager(db, actorUserId, lockedNewsroomOf(company));
 }
@@ -58,7 +66,9 @@ export async function assertTeamManagerBeforehand(actorUserId: number, companyId
  * before `userId` stops being an owner; only active, not deleted accounts count as owners.
  */
 export async function assertAnotherOwnerRemains(tx: Tx, companyId: number, userId: number): Promise<void> {
-  const others = await tx.companyUser.count({ where: { companyId, role: "owner", userId: { not: userId }, user: { isActive: true, deletedAt: null } } });
+  const others = await tx.companyUser.count({
+    where: { companyId, role: "owner", userId: { not: userId }, user: { isActive: true, deletedAt: null } },
+  });
   if (others === 0) throw new TeamRefusedError("last_owner");
 }
 

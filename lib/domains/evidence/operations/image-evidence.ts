@@ -16,7 +16,10 @@ const KINDS: ArchiveEntryKind[] = ["image_original", "image_snapshot", "rights_c
 const entryKey = (kind: ArchiveEntryKind, id: string | number) => `${kind}:${id}`;
 
 async function recordedKeys(client: DbOrTx, imageId: number): Promise<Set<string>> {
-  const rows = await client.archiveEntry.findMany({ where: { subjectType: IMAGE_SUBJECT, subjectId: imageId, kind: { in: KINDS } }, select: { kind: true, payload: true } });
+  const rows = await client.archiveEntry.findMany({
+    where: { subjectType: IMAGE_SUBJECT, subjectId: imageId, kind: { in: KINDS } },
+    select: { kind: true, payload: true },
+  });
   const keys = new Set<string>();
   for (const { kind, payload } of rows) {
     const p = (payload ?? {}) as Record<string, unknown>;
@@ -40,7 +43,8 @@ async function verifyOriginal(path: string, expected: string): Promise<void> {
   const file = await getFileStorage().get(path);
   if (!file) throw new ArchiveJobError(`original missing in storage: ${path}`);
   const actual = createHash("sha256").update(file.bytes).digest("hex");
-  if (actual !== expected) throw new ArchiveJobError(`original ${path} does not match bytes_sha256: stored file hashes to ${actual}, expected ${expected}`);
+  if (actual !== expected)
+    throw new ArchiveJobError(`original ${path} does not match bytes_sha256: stored file hashes to ${actual}, expected ${expected}`);
 }
 
 export const imageEvidenceOperation: ArchiveOperationHandler<Prepared> = {
@@ -58,7 +62,16 @@ export const imageEvidenceOperation: ArchiveOperationHandler<Prepared> = {
   async record(tx: Tx, { subjectId }: ArchiveJobSubject, prepared: Prepared) {
     const image = await tx.pressReleaseImage.findUnique({
       where: { id: subjectId },
-      select: { id: true, pressReleaseId: true, originalPath: true, bytesSha256: true, mimeType: true, width: true, height: true, sizeBytes: true },
+      select: {
+        id: true,
+        pressReleaseId: true,
+        originalPath: true,
+        bytesSha256: true,
+        mimeType: true,
+        width: true,
+        height: true,
+        sizeBytes: true,
+      },
     });
     if (!image) throw gone(subjectId);
     if (image.originalPath !== prepared.originalPath || image.bytesSha256 !== prepared.bytesSha256) {
@@ -73,7 +86,15 @@ export const imageEvidenceOperation: ArchiveOperationHandler<Prepared> = {
       entries.push({
         ...subject,
         kind: "image_original",
-        payload: { imageId: image.id, releaseId: image.pressReleaseId, bytesSha256: image.bytesSha256, mimeType: image.mimeType, width: image.width, height: image.height, sizeBytes: image.sizeBytes },
+        payload: {
+          imageId: image.id,
+          releaseId: image.pressReleaseId,
+          bytesSha256: image.bytesSha256,
+          mimeType: image.mimeType,
+          width: image.width,
+          height: image.height,
+          sizeBytes: image.sizeBytes,
+        },
         storagePath: image.originalPath,
       });
     }
@@ -84,7 +105,17 @@ export const imageEvidenceOperation: ArchiveOperationHandler<Prepared> = {
       entries.push({
         ...subject,
         kind: "image_snapshot",
-        payload: { snapshotId: s.id, imageId: image.id, variant: s.variant, bytesHash: s.bytesHash, metadataHash: s.metadataHash, coverPath: s.coverPath, coverSha256: s.coverSha256, jsonSha256: s.jsonSha256, takenAt: s.createdAt.toISOString() },
+        payload: {
+          snapshotId: s.id,
+          imageId: image.id,
+          variant: s.variant,
+          bytesHash: s.bytesHash,
+          metadataHash: s.metadataHash,
+          coverPath: s.coverPath,
+          coverSha256: s.coverSha256,
+          jsonSha256: s.jsonSha256,
+          takenAt: s.createdAt.toISOString(),
+        },
         storagePath: s.jsonPath,
       });
     }
@@ -97,8 +128,14 @@ export const imageEvidenceOperation: ArchiveOperationHandler<Prepared> = {
         ...subject,
         kind: "rights_confirmation",
         payload: {
-          confirmationId: c.id, imageId: image.id, imageSha256: c.imageSha256, legalTextKey: c.legalTextKey,
-          confirmedAt: c.confirmedAt.toISOString(), source: c.source, userId: c.userId, confirmedFor: { type: c.subjectType, id: c.subjectId },
+          confirmationId: c.id,
+          imageId: image.id,
+          imageSha256: c.imageSha256,
+          legalTextKey: c.legalTextKey,
+          confirmedAt: c.confirmedAt.toISOString(),
+          source: c.source,
+          userId: c.userId,
+          confirmedFor: { type: c.subjectType, id: c.subjectId },
           // Spec 2.4: the precheck snapshot is part of the confirmation record (null: no precheck ran).
           precheckSnapshot: (c.precheckSnapshot ?? null) as Prisma.InputJsonValue | null,
         },

@@ -17,12 +17,21 @@ export const imageRemovedOperation: ArchiveOperationHandler<null> = {
   },
 
   async record(tx: Tx, { subjectId }: ArchiveJobSubject) {
-    const image = await tx.pressReleaseImage.findUnique({ where: { id: subjectId }, select: { id: true, pressReleaseId: true, bytesSha256: true, deletedAt: true } });
+    const image = await tx.pressReleaseImage.findUnique({
+      where: { id: subjectId },
+      select: { id: true, pressReleaseId: true, bytesSha256: true, deletedAt: true },
+    });
     if (!image) throw gone(subjectId);
     if (!image.deletedAt) return 0;
     const { created } = await recordRemovalEntry(tx, {
-      imageId: image.id, pressReleaseId: image.pressReleaseId, bytesSha256: image.bytesSha256, removedAt: image.deletedAt,
-      reason: null, actorUserId: null, legalRequestId: null, recordedBy: "archive_job",
+      imageId: image.id,
+      pressReleaseId: image.pressReleaseId,
+      bytesSha256: image.bytesSha256,
+      removedAt: image.deletedAt,
+      reason: null,
+      actorUserId: null,
+      legalRequestId: null,
+      recordedBy: "archive_job",
     });
     return created ? 1 : 0;
   },

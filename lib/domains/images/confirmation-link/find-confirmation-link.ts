@@ -27,7 +27,16 @@ export async function findOpenConfirmationLink(token: string, now = new Date()):
   if (!isWellFormedLinkToken(token)) return null;
   const link = await db.magicLink.findUnique({
     where: { tokenHash: hashLinkToken(token) },
-    select: { id: true, purpose: true, usedAt: true, expiresAt: true, email: true, source: true, payload: true, user: { select: { id: true, email: true, isActive: true, deletedAt: true } } },
+    select: {
+      id: true,
+      purpose: true,
+      usedAt: true,
+      expiresAt: true,
+      email: true,
+      source: true,
+      payload: true,
+      user: { select: { id: true, email: true, isActive: true, deletedAt: true } },
+    },
   });
   if (!link || link.purpose !== "image_confirmation" || link.usedAt || link.expiresAt <= now) return null;
   // The link went to the address the account had then; a changed address voids it.
@@ -65,8 +74,15 @@ export type ImageConfirmationLinkView =
 export async function imageConfirmationLinkView(token: string, now = new Date()): Promise<ImageConfirmationLinkView> {
   const link = await findOpenConfirmationLink(token, now);
   if (!link) return { state: "invalid" };
-  const row = await db.pressReleaseImage.findFirst({ where: awaitingOwnerConfirmation(link.imageId, link.userId), select: { ...imageResourceSelect, pressRelease: { select: { id: true, title: true } } } });
+  const row = await db.pressReleaseImage.findFirst({
+    where: awaitingOwnerConfirmation(link.imageId, link.userId),
+    select: { ...imageResourceSelect, pressRelease: { select: { id: true, title: true } } },
+  });
   if (!row) return { state: "settled" };
   const image = toImageResource(row, (await currentImageDeclarations([row.id])).get(row.id) ?? null);
-  return { state: "open", image: { ...image, releaseId: row.pressRelease.id, releaseTitle: row.pressRelease.title }, expiresAt: link.expiresAt };
+  return {
+    state: "open",
+    image: { ...image, releaseId: row.pressRelease.id, releaseTitle: row.pressRelease.title },
+    expiresAt: link.expiresAt,
+  };
 }

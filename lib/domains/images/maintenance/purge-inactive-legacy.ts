@@ -14,11 +14,17 @@ export const LEGACY_RETENTION_DAYS = 3 * 365;
  * the rule was asked again under the release's lock (the lock a hold is placed under); rows,
  * snapshots and archive entries stay.
  */
-export async function purgeInactiveLegacyImages(opts: { execute?: boolean; now?: Date } = {}): Promise<{ candidates: { imageId: number; releaseId: number }[]; purged: number }> {
+export async function purgeInactiveLegacyImages(
+  opts: { execute?: boolean; now?: Date } = {},
+): Promise<{ candidates: { imageId: number; releaseId: number }[]; purged: number }> {
   const now = opts.now ?? new Date();
   const cutoff = new Date(now.getTime() - LEGACY_RETENTION_DAYS * 86_400_000);
   const images = await db.pressReleaseImage.findMany({
-    where: { formVersion: "v1", originalPath: { not: null }, pressRelease: { OR: [{ deletedAt: { lt: cutoff } }, { goneAt: { lt: cutoff } }] } },
+    where: {
+      formVersion: "v1",
+      originalPath: { not: null },
+      pressRelease: { OR: [{ deletedAt: { lt: cutoff } }, { goneAt: { lt: cutoff } }] },
+    },
     select: { id: true, pressReleaseId: true, originalPath: true },
     orderBy: { id: "asc" },
     take: 5_000,
@@ -37,7 +43,10 @@ export async function purgeInactiveLegacyImages(opts: { execute?: boolean; now?:
       if (await evidenceKeptBy(tx, releaseId, now)) return [];
       const paths: string[] = [];
       for (const image of group) {
-        const { count } = await tx.pressReleaseImage.updateMany({ where: { id: image.id, originalPath: image.originalPath }, data: { originalPath: null } });
+        const { count } = await tx.pressReleaseImage.updateMany({
+          where: { id: image.id, originalPath: image.originalPath },
+          data: { originalPath: null },
+        });
         if (count) paths.push(image.originalPath!);
       }
       return paths;

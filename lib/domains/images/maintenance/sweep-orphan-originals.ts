@@ -13,7 +13,9 @@ const UPLOAD_PREFIX = /^[0-9a-f]{16}$/;
  * refers to any more (an upload whose commit failed and whose cleanup was lost, a crash between
  * erase and file removal). Snapshots and exports belong to the archive (archive:sweep-orphans).
  */
-export async function sweepOrphanOriginals(opts: { dryRun?: boolean; now?: Date } = {}): Promise<{ scanned: number; orphans: string[]; deleted: number }> {
+export async function sweepOrphanOriginals(
+  opts: { dryRun?: boolean; now?: Date } = {},
+): Promise<{ scanned: number; orphans: string[]; deleted: number }> {
   const now = opts.now ?? new Date();
   const storage = getFileStorage();
   const orphans: string[] = [];
@@ -34,7 +36,14 @@ export async function sweepOrphanOriginals(opts: { dryRun?: boolean; now?: Date 
     const keys = [...byPrefix.values()].flat().map((f) => f.key);
     // By prefix, and by path for rows from before prefixes were recorded.
     const images = await db.pressReleaseImage.findMany({
-      where: { OR: [{ storagePrefix: { in: [...byPrefix.keys()] } }, { originalPath: { in: keys } }, { displayPath: { in: keys } }, { ogVariantPath: { in: keys } }] },
+      where: {
+        OR: [
+          { storagePrefix: { in: [...byPrefix.keys()] } },
+          { originalPath: { in: keys } },
+          { displayPath: { in: keys } },
+          { ogVariantPath: { in: keys } },
+        ],
+      },
       select: { originalPath: true, displayPath: true, ogVariantPath: true, variants: true, deletedAt: true },
     });
     // A removed image keeps its original but no public files (remove-release-image.ts).

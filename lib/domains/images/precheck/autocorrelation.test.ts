@@ -27,7 +27,11 @@ describe("autocorrelate", () => {
   it("matches the direct computation at every lag it reports", () => {
     let seed = 7;
     const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-    for (const [width, height, maxTransform] of [[40, 27, 512], [33, 50, 512], [90, 70, 64]] as const) {
+    for (const [width, height, maxTransform] of [
+      [40, 27, 512],
+      [33, 50, 512],
+      [90, 70, 64],
+    ] as const) {
       const data = Float32Array.from({ length: width * height }, rand);
       const ac = autocorrelate(data, width, height, maxTransform);
       expect(ac.at(0, 0)).toBeCloseTo(1, 9);

@@ -21,9 +21,19 @@ describe("decidePrecheck", () => {
 
   it("names the reason with a code, the score and a German message", () => {
     const { reasons } = one("watermark", 0.9);
-    expect(reasons).toEqual([{ code: "stock_watermark", category: "watermark", score: 0.9, outcome: "reject", message: expect.stringMatching(/Wasserzeichen/) }]);
-    expect(one("document", 0.7).reasons[0]).toMatchObject({ code: "document", outcome: "queue", message: expect.stringMatching(/Dokument/) });
-    expect(one("screenshot", 0.7).reasons[0]).toMatchObject({ code: "screenshot", outcome: "queue", message: expect.stringMatching(/Bildschirmfoto/) });
+    expect(reasons).toEqual([
+      { code: "stock_watermark", category: "watermark", score: 0.9, outcome: "reject", message: expect.stringMatching(/Wasserzeichen/) },
+    ]);
+    expect(one("document", 0.7).reasons[0]).toMatchObject({
+      code: "document",
+      outcome: "queue",
+      message: expect.stringMatching(/Dokument/),
+    });
+    expect(one("screenshot", 0.7).reasons[0]).toMatchObject({
+      code: "screenshot",
+      outcome: "queue",
+      message: expect.stringMatching(/Bildschirmfoto/),
+    });
   });
 
   it.each(["screenshot", "foreign_logo"] as const)("%s: queues from 0.6 and never rejects", (category) => {
@@ -51,9 +61,21 @@ describe("decidePrecheck", () => {
 
   it("stage 1 looks at the watermark only", () => {
     const stage1 = { stage: 1, declaredWithoutAi: true };
-    const everythingElse: PrecheckScores = { nudity: 1, violence: 1, document: 1, screenshot: 1, foreign_logo: 1, people: 1, ai_generated: 1, technical_defect: 1 };
+    const everythingElse: PrecheckScores = {
+      nudity: 1,
+      violence: 1,
+      document: 1,
+      screenshot: 1,
+      foreign_logo: 1,
+      people: 1,
+      ai_generated: 1,
+      technical_defect: 1,
+    };
     expect(decidePrecheck(everythingElse, stage1)).toEqual({ outcome: "pass", reasons: [] });
-    expect(decidePrecheck({ ...everythingElse, watermark: 0.7 }, stage1)).toMatchObject({ outcome: "queue", reasons: [{ category: "watermark" }] });
+    expect(decidePrecheck({ ...everythingElse, watermark: 0.7 }, stage1)).toMatchObject({
+      outcome: "queue",
+      reasons: [{ category: "watermark" }],
+    });
     expect(decidePrecheck({ ...everythingElse, watermark: 0.85 }, stage1).outcome).toBe("reject");
     // The same scores at stage 2 are judged in full.
     expect(decidePrecheck(everythingElse, { stage: 2, declaredWithoutAi: true }).reasons).toHaveLength(8);
@@ -63,13 +85,21 @@ describe("decidePrecheck", () => {
     const scores: PrecheckScores = { people: 0.9, screenshot: 0.65, document: 0.86, technical_defect: 0.7, watermark: 0.1 };
     const result = decidePrecheck(scores, stage2);
     expect(result.outcome).toBe("reject");
-    expect(result.reasons.map((r) => [r.category, r.outcome])).toEqual([["document", "reject"], ["screenshot", "queue"], ["people", "hint"], ["technical_defect", "hint"]]);
+    expect(result.reasons.map((r) => [r.category, r.outcome])).toEqual([
+      ["document", "reject"],
+      ["screenshot", "queue"],
+      ["people", "hint"],
+      ["technical_defect", "hint"],
+    ]);
     expect(decidePrecheck({ people: 0.9, screenshot: 0.6 }, stage2).outcome).toBe("queue");
     expect(decidePrecheck({ people: 0.9, technical_defect: 0.1 }, stage2).outcome).toBe("hint");
   });
 
   it("passes when nothing reaches a threshold, and ignores absent or non-finite scores", () => {
     expect(decidePrecheck({}, stage2)).toEqual({ outcome: "pass", reasons: [] });
-    expect(decidePrecheck({ watermark: Number.NaN, document: Number.POSITIVE_INFINITY, people: 0.2 }, stage2)).toEqual({ outcome: "pass", reasons: [] });
+    expect(decidePrecheck({ watermark: Number.NaN, document: Number.POSITIVE_INFINITY, people: 0.2 }, stage2)).toEqual({
+      outcome: "pass",
+      reasons: [],
+    });
   });
 });

@@ -25,8 +25,14 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const input = { jpeg: Buffer.from([0xff, 0xd8, 0xff]), dataUri: "data:image/jpeg;base64,/9j/" };
-const json = (status: number, body: unknown) => (res: ServerResponse) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-const chat = (content: string) => json(200, { id: "c1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+const json = (status: number, body: unknown) => (res: ServerResponse) =>
+  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+const chat = (content: string) =>
+  json(200, {
+    id: "c1",
+    object: "chat.completion",
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+  });
 const allScores = Object.fromEntries(PRECHECK_CATEGORIES.map((c, i) => [c, i / 10]));
 
 describe("the HTTP vision-model adapter", () => {

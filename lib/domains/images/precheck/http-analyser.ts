@@ -3,7 +3,9 @@ import { PRECHECK_CATEGORIES, type ImageAnalyser, type PrecheckCategory } from "
 
 const score = z.number().min(0).max(1);
 // Every category, nothing else: an answer that leaves one out is a failure, never a silent pass.
-const scoresSchema = z.object(Object.fromEntries(PRECHECK_CATEGORIES.map((c) => [c, score])) as Record<PrecheckCategory, typeof score>).strict();
+const scoresSchema = z
+  .object(Object.fromEntries(PRECHECK_CATEGORIES.map((c) => [c, score])) as Record<PrecheckCategory, typeof score>)
+  .strict();
 const answer = z.object({ scores: scoresSchema }).strict();
 const completion = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1) });
 
@@ -37,7 +39,13 @@ export function httpAnalyser(opts: { url: string; apiKey?: string; model?: strin
           response_format: { type: "json_object" },
           messages: [
             { role: "system", content: INSTRUCTION },
-            { role: "user", content: [{ type: "text", text: "Bitte prüfe dieses Bild. / Please check this image." }, { type: "image_url", image_url: { url: dataUri } }] },
+            {
+              role: "user",
+              content: [
+                { type: "text", text: "Bitte prüfe dieses Bild. / Please check this image." },
+                { type: "image_url", image_url: { url: dataUri } },
+              ],
+            },
           ],
         }),
         signal: AbortSignal.timeout(timeoutSeconds * 1000),
@@ -52,7 +60,10 @@ export function httpAnalyser(opts: { url: string; apiKey?: string; model?: strin
         throw new Error("image precheck model answered with text that is not JSON");
       }
       const parsed = answer.safeParse(content);
-      if (!parsed.success) throw new Error(`image precheck model answered in another shape (${parsed.error.issues.map((i) => i.path.join(".") || i.message).join(", ")})`);
+      if (!parsed.success)
+        throw new Error(
+          `image precheck model answered in another shape (${parsed.error.issues.map((i) => i.path.join(".") || i.message).join(", ")})`,
+        );
       return parsed.data.scores;
     },
   };

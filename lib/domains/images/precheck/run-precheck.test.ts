@@ -21,28 +21,53 @@ afterEach(() => {
 describe("runPrecheck", () => {
   it("decides from the analyser's scores and reports them", async () => {
     const run = await runPrecheck(input, { stage: 2, declaredWithoutAi: false, analyser: fixed({ screenshot: 0.7, people: 0.2 }) });
-    expect(run).toMatchObject({ outcome: "queue", scores: { screenshot: 0.7, people: 0.2 }, analyser: "fixed", note: null, reasons: [{ code: "screenshot", outcome: "queue" }] });
+    expect(run).toMatchObject({
+      outcome: "queue",
+      scores: { screenshot: 0.7, people: 0.2 },
+      analyser: "fixed",
+      note: null,
+      reasons: [{ code: "screenshot", outcome: "queue" }],
+    });
   });
 
   it("passes the stage and the AI declaration on", async () => {
     const analyser = fixed({ document: 0.95, ai_generated: 0.8 });
     expect((await runPrecheck(input, { stage: 1, declaredWithoutAi: true, analyser })).outcome).toBe("pass");
-    expect((await runPrecheck(input, { stage: 2, declaredWithoutAi: true, analyser })).reasons.map((r) => r.code)).toEqual(["document", "ai_generated"]);
+    expect((await runPrecheck(input, { stage: 2, declaredWithoutAi: true, analyser })).reasons.map((r) => r.code)).toEqual([
+      "document",
+      "ai_generated",
+    ]);
   });
 
   it("a failing analyser is outcome error with a note, never a throw", async () => {
-    const failing: ImageAnalyser = { name: "broken", analyse: async () => { throw new Error("image precheck model answered 503"); } };
+    const failing: ImageAnalyser = {
+      name: "broken",
+      analyse: async () => {
+        throw new Error("image precheck model answered 503");
+      },
+    };
     const run = await runPrecheck(input, { stage: 2, declaredWithoutAi: false, analyser: failing });
     expect(run).toEqual({ outcome: "error", reasons: [], scores: {}, analyser: "broken", note: expect.stringContaining("answered 503") });
     const rejectsOddly: ImageAnalyser = { name: "odd", analyse: () => Promise.reject("just a string") };
-    expect(await runPrecheck(input, { stage: 2, declaredWithoutAi: false, analyser: rejectsOddly })).toMatchObject({ outcome: "error", note: expect.stringContaining("just a string") });
+    expect(await runPrecheck(input, { stage: 2, declaredWithoutAi: false, analyser: rejectsOddly })).toMatchObject({
+      outcome: "error",
+      note: expect.stringContaining("just a string"),
+    });
   });
 
   it("with the embedded analyser: a corrupt file is an error, a watermarked photo a reject", async () => {
     const bad = await corruptJpeg();
-    expect(await runPrecheck({ jpeg: bad, dataUri: "" }, { stage: 1, declaredWithoutAi: false, analyser: embeddedAnalyser })).toMatchObject({ outcome: "error", analyser: "embedded" });
-    const jpeg = await sharp(await watermarkedJpeg()).resize({ width: 1024, height: 1024, fit: "inside", withoutEnlargement: true }).jpeg().toBuffer();
-    const run = await runPrecheck({ jpeg, dataUri: `data:image/jpeg;base64,${jpeg.toString("base64")}` }, { stage: 1, declaredWithoutAi: false, analyser: embeddedAnalyser });
+    expect(await runPrecheck({ jpeg: bad, dataUri: "" }, { stage: 1, declaredWithoutAi: false, analyser: embeddedAnalyser })).toMatchObject(
+      { outcome: "error", analyser: "embedded" },
+    );
+    const jpeg = await sharp(await watermarkedJpeg())
+      .resize({ width: 1024, height: 1024, fit: "inside", withoutEnlargement: true })
+      .jpeg()
+      .toBuffer();
+    const run = await runPrecheck(
+      { jpeg, dataUri: `data:image/jpeg;base64,${jpeg.toString("base64")}` },
+      { stage: 1, declaredWithoutAi: false, analyser: embeddedAnalyser },
+    );
     expect(run).toMatchObject({ outcome: "reject", analyser: "embedded", note: null, reasons: [{ code: "stock_watermark" }] });
   });
 
@@ -50,7 +75,11 @@ describe("runPrecheck", () => {
     process.env.IMAGE_PRECHECK_URL = "http://127.0.0.1:9/v1/chat/completions";
     process.env.IMAGE_PRECHECK_MODEL = "vision-1";
     resetConfigForTests();
-    expect(await runPrecheck(input, { stage: 2, declaredWithoutAi: false })).toMatchObject({ outcome: "error", analyser: "http:vision-1", note: expect.any(String) });
+    expect(await runPrecheck(input, { stage: 2, declaredWithoutAi: false })).toMatchObject({
+      outcome: "error",
+      analyser: "http:vision-1",
+      note: expect.any(String),
+    });
   });
 });
 

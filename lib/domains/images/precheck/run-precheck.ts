@@ -16,7 +16,12 @@ export interface PrecheckRun {
 export function getImageAnalyser(): ImageAnalyser {
   const { images } = getConfig();
   if (!images.precheckUrl) return embeddedAnalyser;
-  return httpAnalyser({ url: images.precheckUrl, apiKey: images.precheckApiKey, model: images.precheckModel, timeoutSeconds: images.precheckTimeoutSeconds });
+  return httpAnalyser({
+    url: images.precheckUrl,
+    apiKey: images.precheckApiKey,
+    model: images.precheckModel,
+    timeoutSeconds: images.precheckTimeoutSeconds,
+  });
 }
 
 /**
@@ -24,7 +29,10 @@ export function getImageAnalyser(): ImageAnalyser {
  * and decides (spec 3.1). Never throws: a failing analyser is outcome "error", and the image is
  * let through with the note.
  */
-export async function runPrecheck(input: { jpeg: Buffer; dataUri: string }, opts: { stage: number; declaredWithoutAi: boolean; analyser?: ImageAnalyser }): Promise<PrecheckRun> {
+export async function runPrecheck(
+  input: { jpeg: Buffer; dataUri: string },
+  opts: { stage: number; declaredWithoutAi: boolean; analyser?: ImageAnalyser },
+): Promise<PrecheckRun> {
   let name = opts.analyser?.name ?? "unknown";
   try {
     const analyser = opts.analyser ?? getImageAnalyser();
@@ -34,6 +42,12 @@ export async function runPrecheck(input: { jpeg: Buffer; dataUri: string }, opts
     return { outcome, reasons, scores, analyser: name, note: null };
   } catch (err) {
     const reason = (err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 300);
-    return { outcome: "error", reasons: [], scores: {}, analyser: name, note: `Bildvorprüfung nicht möglich, Bild ohne Prüfung zugelassen: ${reason}` };
+    return {
+      outcome: "error",
+      reasons: [],
+      scores: {},
+      analyser: name,
+      note: `Bildvorprüfung nicht möglich, Bild ohne Prüfung zugelassen: ${reason}`,
+    };
   }
 }

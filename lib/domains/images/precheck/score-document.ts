@@ -50,11 +50,21 @@ export function measureDocument(img: DecodedImage): DocumentMeasure {
       if (!(grey.data[y * width + x]! < inkBelow)) continue;
       const top = (y - SOLID_RADIUS) * w1;
       const bottom = (y + SOLID_RADIUS + 1) * w1;
-      const sum = sat[bottom + x + SOLID_RADIUS + 1]! - sat[bottom + x - SOLID_RADIUS]! - sat[top + x + SOLID_RADIUS + 1]! + sat[top + x - SOLID_RADIUS]!;
+      const sum =
+        sat[bottom + x + SOLID_RADIUS + 1]! -
+        sat[bottom + x - SOLID_RADIUS]! -
+        sat[top + x + SOLID_RADIUS + 1]! +
+        sat[top + x - SOLID_RADIUS]!;
       if (sum > 0.85 * window) solid++;
     }
   }
-  return { paper, neutral: neutral / n, ink: ink / n, solidInk: ink ? solid / ink : 0, linePeriodicity: periodicity(rows, 6, Math.min(90, Math.floor(height / 4))) };
+  return {
+    paper,
+    neutral: neutral / n,
+    ink: ink / n,
+    solidInk: ink ? solid / ink : 0,
+    linePeriodicity: periodicity(rows, 6, Math.min(90, Math.floor(height / 4))),
+  };
 }
 
 /** Highest local maximum of the normalised autocorrelation of a 1-D profile between two lags. */

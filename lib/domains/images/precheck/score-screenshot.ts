@@ -47,9 +47,18 @@ export function measureScreenshot(img: DecodedImage): ScreenshotMeasure {
       const p = i * ch;
       const r = p + ch;
       const d = p + width * ch;
-      if (right > 1 || right < -1 || down > 1 || down < -1 ||
-        Math.abs(rgb[p]! - rgb[r]!) > 1 || Math.abs(rgb[p + 1]! - rgb[r + 1]!) > 1 || Math.abs(rgb[p + 2]! - rgb[r + 2]!) > 1 ||
-        Math.abs(rgb[p]! - rgb[d]!) > 1 || Math.abs(rgb[p + 1]! - rgb[d + 1]!) > 1 || Math.abs(rgb[p + 2]! - rgb[d + 2]!) > 1) {
+      if (
+        right > 1 ||
+        right < -1 ||
+        down > 1 ||
+        down < -1 ||
+        Math.abs(rgb[p]! - rgb[r]!) > 1 ||
+        Math.abs(rgb[p + 1]! - rgb[r + 1]!) > 1 ||
+        Math.abs(rgb[p + 2]! - rgb[r + 2]!) > 1 ||
+        Math.abs(rgb[p]! - rgb[d]!) > 1 ||
+        Math.abs(rgb[p + 1]! - rgb[d + 1]!) > 1 ||
+        Math.abs(rgb[p + 2]! - rgb[d + 2]!) > 1
+      ) {
         flush();
         continue;
       }

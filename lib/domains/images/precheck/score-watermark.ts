@@ -46,7 +46,9 @@ export function measureWatermarkLattice(grey: Plane): { strength: number; peaks:
   candidates.sort((a, b) => b.contrast - a.contrast);
   const first = candidates[0];
   if (!first) return { strength: 0, peaks: [] };
-  const second = candidates.find((c) => Math.abs(c.dx * first.dy - c.dy * first.dx) / (Math.hypot(c.dx, c.dy) * Math.hypot(first.dx, first.dy)) > 0.3);
+  const second = candidates.find(
+    (c) => Math.abs(c.dx * first.dy - c.dy * first.dx) / (Math.hypot(c.dx, c.dy) * Math.hypot(first.dx, first.dy)) > 0.3,
+  );
   return { strength: second ? Math.max(0, second.contrast) : 0, peaks: second ? [first, second] : [first] };
 }
 

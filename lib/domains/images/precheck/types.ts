@@ -1,6 +1,16 @@
 // The image precheck's vocabulary (spec 3.1, image rows): what an analyser scores, 0..1 each.
 
-export const PRECHECK_CATEGORIES = ["watermark", "nudity", "violence", "document", "screenshot", "foreign_logo", "people", "ai_generated", "technical_defect"] as const;
+export const PRECHECK_CATEGORIES = [
+  "watermark",
+  "nudity",
+  "violence",
+  "document",
+  "screenshot",
+  "foreign_logo",
+  "people",
+  "ai_generated",
+  "technical_defect",
+] as const;
 
 export type PrecheckCategory = (typeof PRECHECK_CATEGORIES)[number];
 

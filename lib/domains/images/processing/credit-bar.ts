@@ -35,12 +35,21 @@ function escapeMarkup(text: string): string {
 
 /** One line of printable text: control characters and line breaks become spaces. */
 function singleLine(text: string): string {
-  return text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 async function renderText(text: string): Promise<{ png: Buffer; width: number; height: number }> {
   const { data, info } = await configuredSharp()({
-    text: { text: `<span foreground="#ffffff">${escapeMarkup(text)}</span>`, font: `DejaVu Sans ${FONT_PX}`, fontfile: creditFontPath(), rgba: true, dpi: 72 },
+    text: {
+      text: `<span foreground="#ffffff">${escapeMarkup(text)}</span>`,
+      font: `DejaVu Sans ${FONT_PX}`,
+      fontfile: creditFontPath(),
+      rgba: true,
+      dpi: 72,
+    },
   })
     .png()
     .toBuffer({ resolveWithObject: true });
@@ -77,7 +86,13 @@ export async function creditBarOverlays(credit: string, frame: { width: number; 
   const barTop = frame.height - CREDIT_BAR_HEIGHT;
   const text = await fittedText(line, frame.width - 2 * PADDING_X);
   return [
-    { input: { create: { width: frame.width, height: CREDIT_BAR_HEIGHT, channels: 4, background: { r: 0, g: 0, b: 0, alpha: BAR_OPACITY } } }, left: 0, top: barTop },
+    {
+      input: {
+        create: { width: frame.width, height: CREDIT_BAR_HEIGHT, channels: 4, background: { r: 0, g: 0, b: 0, alpha: BAR_OPACITY } },
+      },
+      left: 0,
+      top: barTop,
+    },
     // The rendered text is cropped to its ink, so centring it centres the letters in the bar.
     { input: text.png, left: PADDING_X, top: barTop + Math.max(0, Math.round((CREDIT_BAR_HEIGHT - text.height) / 2)) },
   ];

@@ -62,7 +62,9 @@ describe("decodeUpload", () => {
 
   it("refuses an animated image", async () => {
     const frames = await Promise.all(["#aa3366", "#3366aa", "#66aa33"].map((c) => solidImage(400, 400, c)));
-    const animated = await sharp(frames, { join: { animated: true } }).webp({ loop: 0, delay: [100, 100, 100] }).toBuffer();
+    const animated = await sharp(frames, { join: { animated: true } })
+      .webp({ loop: 0, delay: [100, 100, 100] })
+      .toBuffer();
     expect((await sharp(animated).metadata()).pages).toBe(3);
     const { reason, message } = await refusal(animated);
     expect(reason).toBe("unsupported_format");
@@ -84,7 +86,9 @@ describe("decodeUpload", () => {
   });
 
   it("refuses a 20,000 × 20,000 decompression bomb from its header, quickly", async () => {
-    const bomb = await sharp({ create: { width: 20_000, height: 20_000, channels: 3, background: "#808080" }, limitInputPixels: false }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 20_000, height: 20_000, channels: 3, background: "#808080" }, limitInputPixels: false })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     expect(20_000 * 20_000).toBeGreaterThan(MAX_INPUT_PIXELS);
     const started = performance.now();
@@ -94,7 +98,11 @@ describe("decodeUpload", () => {
   });
 
   it("refuses proportions no variant can show: a side over the encoders' limit, a strip, quickly and as 422", async () => {
-    for (const [w, h] of [[400, 17_000], [MAX_SIDE + 1, 2_000], [330, 330 * (MAX_ASPECT_RATIO + 1)]] as const) {
+    for (const [w, h] of [
+      [400, 17_000],
+      [MAX_SIDE + 1, 2_000],
+      [330, 330 * (MAX_ASPECT_RATIO + 1)],
+    ] as const) {
       const { reason } = await refusal(await solidImage(w, h, "#224466", "png"));
       expect([w, h, reason]).toEqual([w, h, "too_large_dimensions"]);
     }
@@ -106,6 +114,9 @@ describe("decodeUpload", () => {
     expect(reason).toBe("too_small");
     expect(message).toContain(`${MIN_SIDE - 1} × 800`);
     expect((await refusal(await solidImage(1200, 200, "#224466", "png"))).reason).toBe("too_small");
-    expect(await decodeUpload(await solidImage(MIN_SIDE, MIN_SIDE, "#224466", "jpeg"))).toMatchObject({ width: MIN_SIDE, height: MIN_SIDE });
+    expect(await decodeUpload(await solidImage(MIN_SIDE, MIN_SIDE, "#224466", "jpeg"))).toMatchObject({
+      width: MIN_SIDE,
+      height: MIN_SIDE,
+    });
   });
 });

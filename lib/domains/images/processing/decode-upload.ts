@@ -43,8 +43,13 @@ function refuse(reason: DecodeRefusal, message: string): AppError {
   return new AppError("validation_failed", message, { reason });
 }
 
-const corrupt = () => refuse("corrupt", "The image file is damaged or incomplete and cannot be read. Please export it again and upload the new file.");
-const tooManyPixels = () => refuse("too_many_pixels", `The image has too many pixels (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please upload a smaller version.`);
+const corrupt = () =>
+  refuse("corrupt", "The image file is damaged or incomplete and cannot be read. Please export it again and upload the new file.");
+const tooManyPixels = () =>
+  refuse(
+    "too_many_pixels",
+    `The image has too many pixels (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels). Please upload a smaller version.`,
+  );
 const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
 
 /** Whether the bytes start like a file of an accepted format: then a failed read means damage. */
@@ -67,14 +72,19 @@ async function readHeader(bytes: Buffer): Promise<{ format: DecodedFormat; width
     throw refuse("not_an_image", `This file is not an image. Please upload a ${ACCEPTED_LIST} file.`);
   }
   const format: DecodedFormat | null =
-    meta.format === "jpeg" || meta.format === "png" || meta.format === "webp" ? meta.format : meta.format === "heif" && meta.compression === "av1" ? "avif" : null;
+    meta.format === "jpeg" || meta.format === "png" || meta.format === "webp"
+      ? meta.format
+      : meta.format === "heif" && meta.compression === "av1"
+        ? "avif"
+        : null;
   if (!format) {
     const name = meta.format === "heif" ? "HEIC" : String(meta.format).toUpperCase();
     throw refuse("unsupported_format", `${name} images are not accepted. Please upload a ${ACCEPTED_LIST} file.`);
   }
   // Animated files are refused rather than cut to their first frame: a press image is a still,
   // and publishing one frame would show something other than what was uploaded and confirmed.
-  if ((meta.pages ?? 1) > 1) throw refuse("unsupported_format", `Animated images are not accepted. Please upload a still image as a ${ACCEPTED_LIST} file.`);
+  if ((meta.pages ?? 1) > 1)
+    throw refuse("unsupported_format", `Animated images are not accepted. Please upload a still image as a ${ACCEPTED_LIST} file.`);
   const { width, height } = meta.autoOrient ?? meta;
   if (!width || !height) throw corrupt();
   // sharp checks the limit from the header already; this also holds should a decoder not.
@@ -83,7 +93,10 @@ async function readHeader(bytes: Buffer): Promise<{ format: DecodedFormat; width
     throw refuse("too_small", `The image is too small (${width} × ${height} pixels); each side must be at least ${MIN_SIDE} pixels.`);
   }
   if (width > MAX_SIDE || height > MAX_SIDE || Math.max(width, height) / Math.min(width, height) > MAX_ASPECT_RATIO) {
-    throw refuse("too_large_dimensions", `The image's proportions (${width} × ${height} pixels) cannot be shown: each side at most ${MAX_SIDE} pixels, the longer side at most ${MAX_ASPECT_RATIO} times the shorter.`);
+    throw refuse(
+      "too_large_dimensions",
+      `The image's proportions (${width} × ${height} pixels) cannot be shown: each side at most ${MAX_SIDE} pixels, the longer side at most ${MAX_ASPECT_RATIO} times the shorter.`,
+    );
   }
   return { format, width, height };
 }

@@ -13,8 +13,10 @@ const TOP = { left: 0, top: 0, width: OG_SIZE.width, height: 500 };
 /** A wide image, left half red and right half blue. */
 function redBlue(width: number, height: number): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < width * height; i++) raw.set((i % width) < width / 2 ? [220, 20, 20] : [20, 20, 220], i * 3);
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  for (let i = 0; i < width * height; i++) raw.set(i % width < width / 2 ? [220, 20, 20] : [20, 20, 220], i * 3);
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 describe("ogCropWindow", () => {

@@ -39,8 +39,17 @@ async function letterboxed(copy: WorkingCopy) {
     .toBuffer({ resolveWithObject: true });
   const { width, height } = picture.info;
   return {
-    pipeline: openWorkingCopy({ data: backdrop.data, width: backdrop.info.width, height: backdrop.info.height, channels: 3 }).resize(OG_SIZE.width, OG_SIZE.height, { fit: "fill" }),
-    picture: { input: picture.data, raw: { width, height, channels: 3 as const }, left: Math.round((OG_SIZE.width - width) / 2), top: Math.round((OG_SIZE.height - height) / 2) },
+    pipeline: openWorkingCopy({ data: backdrop.data, width: backdrop.info.width, height: backdrop.info.height, channels: 3 }).resize(
+      OG_SIZE.width,
+      OG_SIZE.height,
+      { fit: "fill" },
+    ),
+    picture: {
+      input: picture.data,
+      raw: { width, height, channels: 3 as const },
+      left: Math.round((OG_SIZE.width - width) / 2),
+      top: Math.round((OG_SIZE.height - height) / 2),
+    },
   };
 }
 
@@ -54,7 +63,10 @@ export function renderOgVariant(source: ImageSource, opts: OgVariantOptions): Pr
     const bar = await creditBarOverlays(opts.credit, OG_SIZE);
     if (opts.noCrop) {
       const { pipeline, picture } = await letterboxed(copy);
-      return pipeline.composite([picture, ...bar]).jpeg({ quality: OG_QUALITY, progressive: true }).toBuffer();
+      return pipeline
+        .composite([picture, ...bar])
+        .jpeg({ quality: OG_QUALITY, progressive: true })
+        .toBuffer();
     }
     return openWorkingCopy(copy)
       .extract(ogCropWindow(copy.width, copy.height, opts.focusX, opts.focusY))

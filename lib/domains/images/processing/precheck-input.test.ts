@@ -5,7 +5,9 @@ import { photoLikeJpeg } from "@/tests/image-test-helpers";
 
 describe("precheckInput", () => {
   it("scales the longer side to 1024 px, strips metadata and wraps the JPEG in a data URI", async () => {
-    const photo = await photoLikeJpeg(3000, 4000, (s) => s.withExif({ IFD0: { Model: "X100" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 31/1 0/1" } }));
+    const photo = await photoLikeJpeg(3000, 4000, (s) =>
+      s.withExif({ IFD0: { Model: "X100" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 31/1 0/1" } }),
+    );
     const input = await precheckInput(photo);
     expect(PRECHECK_MAX_SIDE).toBe(1024);
     expect([input.width, input.height]).toEqual([768, 1024]);

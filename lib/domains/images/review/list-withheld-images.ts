@@ -8,7 +8,11 @@ export type WithheldImage = ImageResource & { releaseTitle: string; companyName:
 export async function listWithheldImages(): Promise<WithheldImage[]> {
   const rows = await db.pressReleaseImage.findMany({
     where: { precheckWithheldAt: { not: null }, withheldAt: null, deletedAt: null, pressRelease: { deletedAt: null } },
-    select: { ...imageResourceSelect, precheckScores: true, pressRelease: { select: { title: true, company: { select: { name: true } } } } },
+    select: {
+      ...imageResourceSelect,
+      precheckScores: true,
+      pressRelease: { select: { title: true, company: { select: { name: true } } } },
+    },
     orderBy: { precheckWithheldAt: "asc" },
     take: 200,
   });
@@ -17,6 +21,10 @@ export async function listWithheldImages(): Promise<WithheldImage[]> {
     ...toImageResource(r, declarations.get(r.id) ?? null),
     releaseTitle: r.pressRelease.title,
     companyName: r.pressRelease.company.name,
-    scores: Object.fromEntries(Object.entries((r.precheckScores as Record<string, unknown> | null) ?? {}).filter((e): e is [string, number] => typeof e[1] === "number")),
+    scores: Object.fromEntries(
+      Object.entries((r.precheckScores as Record<string, unknown> | null) ?? {}).filter(
+        (e): e is [string, number] => typeof e[1] === "number",
+      ),
+    ),
   }));
 }

@@ -26,9 +26,17 @@ export interface ProcessedUpload {
 
 /** A precheck that refuses the image: nothing is stored (spec 3.1), the caller audits it. */
 export class PrecheckRejectedError extends AppError {
-  constructor(readonly run: PrecheckRun, readonly decoded: DecodedImage) {
+  constructor(
+    readonly run: PrecheckRun,
+    readonly decoded: DecodedImage,
+  ) {
     const reason = run.reasons.find((r) => r.outcome === "reject") ?? run.reasons[0];
-    super("validation_failed", `The image was refused by the precheck: ${reason?.message ?? "not suitable"}`, { reason: reason?.code ?? "precheck_reject" }, [{ path: "image", message: reason?.message ?? "refused by the precheck" }]);
+    super(
+      "validation_failed",
+      `The image was refused by the precheck: ${reason?.message ?? "not suitable"}`,
+      { reason: reason?.code ?? "precheck_reject" },
+      [{ path: "image", message: reason?.message ?? "refused by the precheck" }],
+    );
   }
 }
 
@@ -46,7 +54,9 @@ export async function processUpload(opts: Declaration & { bytes: Buffer }): Prom
     // Everything on this machine: one slot, the pixels decoded once for every step.
     return withImageSlot(async () => {
       const { image: decoded, copy } = await decodeUploadPixels(opts.bytes);
-      const precheck = analyser ? await runPrecheck(await precheckInput(copy), { stage: images.precheckStage, declaredWithoutAi, analyser }) : null;
+      const precheck = analyser
+        ? await runPrecheck(await precheckInput(copy), { stage: images.precheckStage, declaredWithoutAi, analyser })
+        : null;
       return render(opts, copy, { decoded, provenance: await readProvenance(opts.bytes), precheck });
     });
   }
@@ -58,23 +68,56 @@ export async function processUpload(opts: Declaration & { bytes: Buffer }): Prom
   });
   const precheck = await runPrecheck(first.input, { stage: images.precheckStage, declaredWithoutAi, analyser });
   if (precheck.outcome === "reject") throw new PrecheckRejectedError(precheck, first.decoded);
-  return withImageSlot(async () => render(opts, (await decodeUploadPixels(opts.bytes)).copy, { decoded: first.decoded, provenance: first.provenance, precheck }));
+  return withImageSlot(async () =>
+    render(opts, (await decodeUploadPixels(opts.bytes)).copy, { decoded: first.decoded, provenance: first.provenance, precheck }),
+  );
 }
 
-type Declaration = { customerStatement: string; alt: string | null; aiDeclaration: AiDeclaration | null; language: Edition; focusX: number; focusY: number; noCrop: boolean };
+type Declaration = {
+  customerStatement: string;
+  alt: string | null;
+  aiDeclaration: AiDeclaration | null;
+  language: Edition;
+  focusX: number;
+  focusY: number;
+  noCrop: boolean;
+};
 
 /** The label, the metadata hash and the display and og files, once the precheck let the image through. */
-async function render(opts: Declaration, pixels: WorkingCopy, checked: Pick<ProcessedUpload, "decoded" | "provenance" | "precheck">): Promise<ProcessedUpload> {
+async function render(
+  opts: Declaration,
+  pixels: WorkingCopy,
+  checked: Pick<ProcessedUpload, "decoded" | "provenance" | "precheck">,
+): Promise<ProcessedUpload> {
   if (checked.precheck?.outcome === "reject") throw new PrecheckRejectedError(checked.precheck, checked.decoded);
-  const portalLabel = portalLabelFor({ declaration: opts.aiDeclaration, provenanceAiGenerated: checked.provenance.finding === "ai_generated", language: opts.language });
-  const metadataHash = metadataHashOf({ customerStatement: opts.customerStatement, portalLabel, alt: opts.alt, aiDeclaration: opts.aiDeclaration });
+  const portalLabel = portalLabelFor({
+    declaration: opts.aiDeclaration,
+    provenanceAiGenerated: checked.provenance.finding === "ai_generated",
+    language: opts.language,
+  });
+  const metadataHash = metadataHashOf({
+    customerStatement: opts.customerStatement,
+    portalLabel,
+    alt: opts.alt,
+    aiDeclaration: opts.aiDeclaration,
+  });
   try {
     const variants = await renderDisplayVariants(pixels);
-    const og = await renderOgVariant(pixels, { credit: creditLine({ customerStatement: opts.customerStatement, portalLabel }), focusX: opts.focusX, focusY: opts.focusY, noCrop: opts.noCrop });
+    const og = await renderOgVariant(pixels, {
+      credit: creditLine({ customerStatement: opts.customerStatement, portalLabel }),
+      focusX: opts.focusX,
+      focusY: opts.focusY,
+      noCrop: opts.noCrop,
+    });
     return { ...checked, portalLabel, metadataHash, variants, og };
   } catch (err) {
     // A file that decoded but cannot be encoded again is the file's fault, not the service's.
     console.warn("image rendering refused an upload:", err instanceof Error ? err.message : "unknown error");
-    throw new AppError("validation_failed", "The image could not be converted for the web. Please export it again (JPEG or PNG) and upload the new file.", { reason: "unprocessable" }, [{ path: "image", message: "cannot be converted" }]);
+    throw new AppError(
+      "validation_failed",
+      "The image could not be converted for the web. Please export it again (JPEG or PNG) and upload the new file.",
+      { reason: "unprocessable" },
+      [{ path: "image", message: "cannot be converted" }],
+    );
   }
 }

@@ -24,10 +24,17 @@ describe("withUploadPermit", () => {
   it(`answers 503 with Retry-After when ${UPLOADS_PER_PROCESS} uploads are in progress in the process, and frees permits after failures`, async () => {
     const h = held();
     const running = Array.from({ length: UPLOADS_PER_PROCESS }, (_, i) => withUploadPermit(100 + i, () => h.gate));
-    await expect(withUploadPermit(999, async () => "late")).rejects.toMatchObject({ code: "service_unavailable", headers: { "Retry-After": "10" } });
+    await expect(withUploadPermit(999, async () => "late")).rejects.toMatchObject({
+      code: "service_unavailable",
+      headers: { "Retry-After": "10" },
+    });
     h.release();
     await Promise.all(running);
-    await expect(withUploadPermit(999, async () => { throw new Error("decode failed"); })).rejects.toThrow("decode failed");
+    await expect(
+      withUploadPermit(999, async () => {
+        throw new Error("decode failed");
+      }),
+    ).rejects.toThrow("decode failed");
     await expect(withUploadPermit(999, async () => "ok")).resolves.toBe("ok");
   });
 });

@@ -17,8 +17,22 @@ let total = 0;
 
 export async function withUploadPermit<T>(userId: number, fn: () => Promise<T>): Promise<T> {
   const mine = perUser.get(userId) ?? 0;
-  if (mine >= UPLOADS_PER_USER) throw new AppError("rate_limited", "Your previous uploads are still being processed. Send the next one when they are done.", undefined, undefined, { "Retry-After": "5" });
-  if (total >= UPLOADS_PER_PROCESS) throw new AppError("service_unavailable", "Many images are being processed right now. Please try again in a moment.", undefined, undefined, { "Retry-After": "10" });
+  if (mine >= UPLOADS_PER_USER)
+    throw new AppError(
+      "rate_limited",
+      "Your previous uploads are still being processed. Send the next one when they are done.",
+      undefined,
+      undefined,
+      { "Retry-After": "5" },
+    );
+  if (total >= UPLOADS_PER_PROCESS)
+    throw new AppError(
+      "service_unavailable",
+      "Many images are being processed right now. Please try again in a moment.",
+      undefined,
+      undefined,
+      { "Retry-After": "10" },
+    );
   perUser.set(userId, mine + 1);
   total++;
   try {
@@ -37,5 +51,12 @@ export async function withUploadPermit<T>(userId: number, fn: () => Promise<T>):
  */
 export async function takeImageWorkBudget(userId: number): Promise<void> {
   const result = await getLimiter("imageUploads").limit(`user:${userId}`);
-  if (!result.success) throw new AppError("rate_limited", "Too many image uploads or corrections in the last hour. Try again later.", undefined, undefined, rateLimitHeaders(result));
+  if (!result.success)
+    throw new AppError(
+      "rate_limited",
+      "Too many image uploads or corrections in the last hour. Try again later.",
+      undefined,
+      undefined,
+      rateLimitHeaders(result),
+    );
 }

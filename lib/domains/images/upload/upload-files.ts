@@ -15,16 +15,41 @@ export interface UploadFiles {
 }
 
 /** The stored files of one upload and their keys (lib/domains/images/storage-keys.ts). */
-export function uploadFiles(opts: { prefix: string; original: Buffer; processed: ProcessedUpload; customerStatement: string; alt: string | null; aiDeclaration: AiDeclaration | null; takenAt: Date }): UploadFiles {
+export function uploadFiles(opts: {
+  prefix: string;
+  original: Buffer;
+  processed: ProcessedUpload;
+  customerStatement: string;
+  alt: string | null;
+  aiDeclaration: AiDeclaration | null;
+  takenAt: Date;
+}): UploadFiles {
   const { processed } = opts;
   const sha = processed.decoded.sha256;
   const keys = imageKeys(opts.prefix, sha);
-  const variants = processed.variants.map((v) => ({ width: v.width, height: v.height, format: v.format, key: keys.variant(v.width, v.format), bytes: v.bytes }));
+  const variants = processed.variants.map((v) => ({
+    width: v.width,
+    height: v.height,
+    format: v.format,
+    key: keys.variant(v.width, v.format),
+    bytes: v.bytes,
+  }));
   const largestJpeg = variants.filter((v) => v.format === "jpeg").sort((a, b) => b.width - a.width)[0]!;
   const ogKey = keys.og(processed.metadataHash);
   const originalKey = keys.original(processed.decoded.format);
   const snapshots = snapshotFiles(
-    { storagePrefix: opts.prefix, bytesSha256: sha, metadataHash: processed.metadataHash, customerStatement: opts.customerStatement, portalLabel: processed.portalLabel, alt: opts.alt, aiDeclaration: opts.aiDeclaration, provenanceFinding: processed.provenance.finding, coverJpeg: largestJpeg.bytes, ogJpeg: processed.og },
+    {
+      storagePrefix: opts.prefix,
+      bytesSha256: sha,
+      metadataHash: processed.metadataHash,
+      customerStatement: opts.customerStatement,
+      portalLabel: processed.portalLabel,
+      alt: opts.alt,
+      aiDeclaration: opts.aiDeclaration,
+      provenanceFinding: processed.provenance.finding,
+      coverJpeg: largestJpeg.bytes,
+      ogJpeg: processed.og,
+    },
     opts.takenAt,
   );
   return {

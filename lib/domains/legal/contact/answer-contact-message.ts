@@ -12,7 +12,8 @@ import { contactAnswerMail } from "@/lib/domains/mail/templates/contact-answer";
 export const ANSWER_MIN = 10;
 export const ANSWER_MAX = 10_000;
 
-export const ALREADY_HANDLED = "Diese Nachricht wurde inzwischen beantwortet oder geschlossen. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.";
+export const ALREADY_HANDLED =
+  "Diese Nachricht wurde inzwischen beantwortet oder geschlossen. Laden Sie die Seite neu, um den aktuellen Stand zu sehen.";
 
 /**
  * An editor answers a contact message: the answer is stored, the message marked answered and the
@@ -41,10 +42,23 @@ export async function answerContactMessage(opts: { adminUserId: number; messageI
       data: { status: "answered", answer, answeredByUserId: opts.adminUserId, answeredAt: now },
     });
     if (moved.count !== 1) throw new AppError("conflict", ALREADY_HANDLED, { status: message.status });
-    const mail = await contactAnswerMail({ language: message.language, name: message.name, subject: message.subject, receivedAt: message.createdAt, answer });
+    const mail = await contactAnswerMail({
+      language: message.language,
+      name: message.name,
+      subject: message.subject,
+      receivedAt: message.createdAt,
+      answer,
+    });
     await sendMail({ to: message.email, ...mail, mailType: "contact_answer" }, tx);
     await recordActivity(
-      { actorUserId: opts.adminUserId, type: ACTIVITY.contactMessageAnswered, subjectType: "contact_message", subjectId: message.id, result: "answered", metadata: { language: message.language } },
+      {
+        actorUserId: opts.adminUserId,
+        type: ACTIVITY.contactMessageAnswered,
+        subjectType: "contact_message",
+        subjectId: message.id,
+        result: "answered",
+        metadata: { language: message.language },
+      },
       tx,
     );
   });

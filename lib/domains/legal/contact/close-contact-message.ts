@@ -20,8 +20,20 @@ export async function closeContactMessage(opts: { adminUserId: number; messageId
     const message = await tx.contactMessage.findUnique({ where: { id: opts.messageId }, select: { id: true, status: true } });
     if (!message) throw notFound("Contact message not found.");
     // Race: an answer and a close at once; whichever updates first wins, the other is refused.
-    const moved = await tx.contactMessage.updateMany({ where: { id: message.id, status: "open" }, data: { status: "closed", answeredByUserId: opts.adminUserId, answeredAt: now } });
+    const moved = await tx.contactMessage.updateMany({
+      where: { id: message.id, status: "open" },
+      data: { status: "closed", answeredByUserId: opts.adminUserId, answeredAt: now },
+    });
     if (moved.count !== 1) throw new AppError("conflict", ALREADY_HANDLED, { status: message.status });
-    await recordActivity({ actorUserId: opts.adminUserId, type: ACTIVITY.contactMessageClosed, subjectType: "contact_message", subjectId: message.id, result: "closed" }, tx);
+    await recordActivity(
+      {
+        actorUserId: opts.adminUserId,
+        type: ACTIVITY.contactMessageClosed,
+        subjectType: "contact_message",
+        subjectId: message.id,
+        result: "closed",
+      },
+      tx,
+    );
   });
 }

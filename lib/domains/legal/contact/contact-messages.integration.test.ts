@@ -18,10 +18,22 @@ const newIp = uniqueClientIp;
 const ANSWER = "Vielen Dank für Ihre Frage.\n\nDie Preise finden Sie unter „Tarife“.";
 
 function input(over: Partial<SubmitContactMessageInput> = {}): SubmitContactMessageInput {
-  return { name: "Jana Leser", email: `${unique("kontakt")}@example.test`, subject: "Frage zu den Tarifen", body: "Was kostet eine Pressemitteilung im Monat?", language: "de", clientIp: newIp(), ...over };
+  return {
+    name: "Jana Leser",
+    email: `${unique("kontakt")}@example.test`,
+    subject: "Frage zu den Tarifen",
+    body: "Was kostet eine Pressemitteilung im Monat?",
+    language: "de",
+    clientIp: newIp(),
+    ...over,
+  };
 }
 
-const rejection = (p: Promise<unknown>) => p.then(() => null, (err: { code?: string; issues?: { path: string }[] }) => err);
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (err: { code?: string; issues?: { path: string }[] }) => err,
+  );
 const answerMails = (to: string) => db.mailOutbox.findMany({ where: { to, mailType: "contact_answer" } });
 
 describe("submitContactMessage", () => {
@@ -30,13 +42,26 @@ describe("submitContactMessage", () => {
     const email = `${unique("kontakt")}@example.test`;
     const { id } = await submitContactMessage(input({ clientIp: ip, email: email.toUpperCase(), language: "en" }));
     const row = await db.contactMessage.findUniqueOrThrow({ where: { id } });
-    expect(row).toMatchObject({ status: "open", email, language: "en", subject: "Frage zu den Tarifen", ipHmac: ipHmac(ip).value, answer: null });
-    expect(await db.activityLog.count({ where: { type: ACTIVITY.formIntake, path: "contact", subjectType: "contact_message", subjectId: String(id) } })).toBe(1);
+    expect(row).toMatchObject({
+      status: "open",
+      email,
+      language: "en",
+      subject: "Frage zu den Tarifen",
+      ipHmac: ipHmac(ip).value,
+      answer: null,
+    });
+    expect(
+      await db.activityLog.count({
+        where: { type: ACTIVITY.formIntake, path: "contact", subjectType: "contact_message", subjectId: String(id) },
+      }),
+    ).toBe(1);
     expect(await db.mailOutbox.count({ where: { to: email } })).toBe(0);
   });
 
   it("refuses oversized and malformed fields, naming each", async () => {
-    const err = await rejection(submitContactMessage(input({ name: "", email: "a@b", subject: "S".repeat(201), body: "B".repeat(10_001) })));
+    const err = await rejection(
+      submitContactMessage(input({ name: "", email: "a@b", subject: "S".repeat(201), body: "B".repeat(10_001) })),
+    );
     expect((err as { issues: { path: string }[] }).issues.map((i) => i.path).sort()).toEqual(["body", "email", "name", "subject"]);
   });
 
@@ -54,11 +79,18 @@ describe("answering and closing in the admin area", () => {
     const email = `${unique("kontakt")}@example.test`;
     const { id } = await submitContactMessage(input({ email }));
     await answerContactMessage({ adminUserId: admin.id, messageId: id, answer: ANSWER });
-    expect(await loadContactMessage(id)).toMatchObject({ status: "answered", answer: ANSWER, answeredByUserId: admin.id, answeredBy: { id: admin.id } });
+    expect(await loadContactMessage(id)).toMatchObject({
+      status: "answered",
+      answer: ANSWER,
+      answeredByUserId: admin.id,
+      answeredBy: { id: admin.id },
+    });
     const [mail] = await answerMails(email);
     expect(mail!.subject).toBe("Antwort auf Ihre Nachricht: Frage zu den Tarifen");
     expect(mail!.text).toContain("Die Preise finden Sie unter „Tarife“.");
-    expect(await db.activityLog.count({ where: { type: ACTIVITY.contactMessageAnswered, actorUserId: admin.id, subjectId: String(id) } })).toBe(1);
+    expect(
+      await db.activityLog.count({ where: { type: ACTIVITY.contactMessageAnswered, actorUserId: admin.id, subjectId: String(id) } }),
+    ).toBe(1);
     const answered = await listContactMessages({ status: "answered" });
     expect(answered.rows.map((r) => r.id)).toContain(id);
     expect(answered.counts.answered).toBeGreaterThanOrEqual(1);
@@ -82,7 +114,10 @@ describe("answering and closing in the admin area", () => {
     const admin = await seedAdmin(["users:manage"]);
     const email = `${unique("kontakt")}@example.test`;
     const { id } = await submitContactMessage(input({ email }));
-    const both = await Promise.allSettled([answerContactMessage({ adminUserId: admin.id, messageId: id, answer: ANSWER }), closeContactMessage({ adminUserId: admin.id, messageId: id })]);
+    const both = await Promise.allSettled([
+      answerContactMessage({ adminUserId: admin.id, messageId: id, answer: ANSWER }),
+      closeContactMessage({ adminUserId: admin.id, messageId: id }),
+    ]);
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const row = await db.contactMessage.findUniqueOrThrow({ where: { id } });
     expect((await answerMails(email)).length).toBe(row.status === "answered" ? 1 : 0);
@@ -93,9 +128,17 @@ describe("answering and closing in the admin area", () => {
     const email = `${unique("kontakt")}@example.test`;
     const { id } = await submitContactMessage(input({ email }));
     await closeContactMessage({ adminUserId: admin.id, messageId: id });
-    expect(await db.contactMessage.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "closed", answer: null, answeredByUserId: admin.id });
-    expect(await db.activityLog.count({ where: { type: ACTIVITY.contactMessageClosed, actorUserId: admin.id, subjectId: String(id) } })).toBe(1);
-    await expect(answerContactMessage({ adminUserId: admin.id, messageId: id, answer: ANSWER })).rejects.toMatchObject({ code: "conflict" });
+    expect(await db.contactMessage.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "closed",
+      answer: null,
+      answeredByUserId: admin.id,
+    });
+    expect(
+      await db.activityLog.count({ where: { type: ACTIVITY.contactMessageClosed, actorUserId: admin.id, subjectId: String(id) } }),
+    ).toBe(1);
+    await expect(answerContactMessage({ adminUserId: admin.id, messageId: id, answer: ANSWER })).rejects.toMatchObject({
+      code: "conflict",
+    });
     await expect(closeContactMessage({ adminUserId: admin.id, messageId: id })).rejects.toMatchObject({ code: "conflict" });
     expect(await answerMails(email)).toHaveLength(0);
   });
@@ -104,9 +147,16 @@ describe("answering and closing in the admin area", () => {
     const email = `${unique("kontakt")}@example.test`;
     const { id } = await submitContactMessage(input({ email }));
     const others = PERMISSIONS.filter((p) => p !== "users:manage");
-    const intruders = [await seedUser(), await seedAdmin(others), await seedUser({ staffRole: "admin", permissions: ["users:manage"], isActive: false }), await seedUser({ staffRole: "super_admin", deletedAt: new Date() })];
+    const intruders = [
+      await seedUser(),
+      await seedAdmin(others),
+      await seedUser({ staffRole: "admin", permissions: ["users:manage"], isActive: false }),
+      await seedUser({ staffRole: "super_admin", deletedAt: new Date() }),
+    ];
     for (const intruder of intruders) {
-      await expect(answerContactMessage({ adminUserId: intruder.id, messageId: id, answer: ANSWER })).rejects.toMatchObject({ code: "forbidden" });
+      await expect(answerContactMessage({ adminUserId: intruder.id, messageId: id, answer: ANSWER })).rejects.toMatchObject({
+        code: "forbidden",
+      });
       await expect(closeContactMessage({ adminUserId: intruder.id, messageId: id })).rejects.toMatchObject({ code: "forbidden" });
     }
     expect(await db.contactMessage.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "open" });
@@ -119,9 +169,16 @@ describe("answering and closing in the admin area", () => {
   it("refuses an empty or oversized answer and unknown ids", async () => {
     const admin = await seedAdmin(["users:manage"]);
     const { id } = await submitContactMessage(input());
-    expect(await rejection(answerContactMessage({ adminUserId: admin.id, messageId: id, answer: "  " }))).toMatchObject({ code: "validation_failed", issues: [{ path: "answer" }] });
-    expect(await rejection(answerContactMessage({ adminUserId: admin.id, messageId: id, answer: "x".repeat(10_001) }))).toMatchObject({ issues: [{ path: "answer" }] });
-    await expect(answerContactMessage({ adminUserId: admin.id, messageId: 2_000_000_000, answer: ANSWER })).rejects.toMatchObject({ code: "not_found" });
+    expect(await rejection(answerContactMessage({ adminUserId: admin.id, messageId: id, answer: "  " }))).toMatchObject({
+      code: "validation_failed",
+      issues: [{ path: "answer" }],
+    });
+    expect(await rejection(answerContactMessage({ adminUserId: admin.id, messageId: id, answer: "x".repeat(10_001) }))).toMatchObject({
+      issues: [{ path: "answer" }],
+    });
+    await expect(answerContactMessage({ adminUserId: admin.id, messageId: 2_000_000_000, answer: ANSWER })).rejects.toMatchObject({
+      code: "not_found",
+    });
     await expect(closeContactMessage({ adminUserId: admin.id, messageId: 0 })).rejects.toMatchObject({ code: "not_found" });
   });
 });

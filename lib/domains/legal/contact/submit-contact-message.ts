@@ -43,14 +43,34 @@ export async function submitContactMessage(input: SubmitContactMessageInput): Pr
   check.done(CHECK_FIELDS[input.language]);
   if (name === null || email === null || subject === null || body === null) throw new Error("unreachable: checked above");
 
-  if (!(await getLimiter("contactForm").limit(clientKeyOfIp(input.clientIp))).success) throw new AppError("rate_limited", THROTTLED[input.language]);
+  if (!(await getLimiter("contactForm").limit(clientKeyOfIp(input.clientIp))).success)
+    throw new AppError("rate_limited", THROTTLED[input.language]);
   const ip = ipHmac(input.clientIp);
   return db.$transaction(async (tx) => {
     const message = await tx.contactMessage.create({
-      data: { name, email, subject, body, language: input.language, status: "open", ipHmac: ip.value, ipHmacKeyVersion: ip.keyVersion, createdAt: now },
+      data: {
+        name,
+        email,
+        subject,
+        body,
+        language: input.language,
+        status: "open",
+        ipHmac: ip.value,
+        ipHmacKeyVersion: ip.keyVersion,
+        createdAt: now,
+      },
       select: { id: true },
     });
-    await recordActivity({ type: ACTIVITY.formIntake, path: "contact", subjectType: "contact_message", subjectId: message.id, metadata: { language: input.language } }, tx);
+    await recordActivity(
+      {
+        type: ACTIVITY.formIntake,
+        path: "contact",
+        subjectType: "contact_message",
+        subjectId: message.id,
+        metadata: { language: input.language },
+      },
+      tx,
+    );
     return message;
   });
 }

@@ -14,6 +14,16 @@ export function correctedText(raw: { title?: unknown; lead?: unknown; body?: unk
 }
 
 /** Correction and change: the release now reads as the editor wrote it. */
-export function applyCorrectedText(tx: Tx, opts: { release: PressRelease; text: ReleaseText; actor: Actor; legalRequestId: number; now: Date }) {
-  return rewriteReleaseText(tx, { release: opts.release, text: correctedText(opts.text), actor: opts.actor, outcome: "legal_correction", reason: `legal request ${opts.legalRequestId}`, now: opts.now });
+export function applyCorrectedText(
+  tx: Tx,
+  opts: { release: PressRelease; text: ReleaseText; actor: Actor; legalRequestId: number; now: Date },
+) {
+  return rewriteReleaseText(tx, {
+    release: opts.release,
+    text: correctedText(opts.text),
+    actor: opts.actor,
+    outcome: "legal_correction",
+    reason: `legal request ${opts.legalRequestId}`,
+    now: opts.now,
+  });
 }

@@ -30,7 +30,10 @@ export function passagesOf(raw: unknown): string[] {
 }
 
 /** Redaction: the passages leave the release; refused when none of them is in it any more. */
-export function applyRedaction(tx: Tx, opts: { release: PressRelease; passages: readonly string[]; actor: Actor; legalRequestId: number; now: Date }) {
+export function applyRedaction(
+  tx: Tx,
+  opts: { release: PressRelease; passages: readonly string[]; actor: Actor; legalRequestId: number; now: Date },
+) {
   const passages = passagesOf(opts.passages);
   const issue = !passages.length
     ? "Bitte geben Sie mindestens eine Textstelle an, die entfernt werden soll."
@@ -42,7 +45,16 @@ export function applyRedaction(tx: Tx, opts: { release: PressRelease; passages: 
   if (issue) throw new AppError("validation_failed", "The passages are not valid.", undefined, [{ path: "passages", message: issue }]);
   const text = redactedText(opts.release, passages);
   if (text.title === opts.release.title && text.lead === opts.release.lead && text.body === opts.release.body) {
-    throw new AppError("validation_failed", "None of the passages occurs in the release.", undefined, [{ path: "passages", message: "Keine der Textstellen steht (noch) im Text der Pressemitteilung." }]);
+    throw new AppError("validation_failed", "None of the passages occurs in the release.", undefined, [
+      { path: "passages", message: "Keine der Textstellen steht (noch) im Text der Pressemitteilung." },
+    ]);
   }
-  return rewriteReleaseText(tx, { release: opts.release, text, actor: opts.actor, outcome: "legal_redaction", reason: `legal request ${opts.legalRequestId}`, now: opts.now });
+  return rewriteReleaseText(tx, {
+    release: opts.release,
+    text,
+    actor: opts.actor,
+    outcome: "legal_redaction",
+    reason: `legal request ${opts.legalRequestId}`,
+    now: opts.now,
+  });
 }

@@ -8,7 +8,12 @@ import { startLegalRequestReview } from "@/lib/domains/legal/requests/start-lega
 import { releasePageData } from "@/lib/adapters/public/release-page";
 import { getSiteHosts, releaseUrl, siteOrigin, SITE_NAMES } from "@/lib/domains/sites";
 import { complianceAdmin, seedLegalRequest, seedPublishedRelease } from "@/tests/legal-request-fixtures";
-import { correctionLogPage, correctionsFeed, CORRECTIONS_PER_PAGE, REMOVED_RELEASE_TITLE } from "@/lib/adapters/public/feeds/correction-log";
+import {
+  correctionLogPage,
+  correctionsFeed,
+  CORRECTIONS_PER_PAGE,
+  REMOVED_RELEASE_TITLE,
+} from "@/lib/adapters/public/feeds/correction-log";
 
 // The public side of an executed correction: the dated note on the release page (and in its
 // JSON-LD), in its feed item, in the portal's correction log and its feed, which stay valid
@@ -25,7 +30,14 @@ async function corrected(portal: "business" | "tech" = "tech", language: "de" | 
   await startLegalRequestReview({ legalRequestId: request.id, adminUserId: editor.id });
   await decideLegalRequest({ legalRequestId: request.id, adminUserId: editor.id, decision: "approve", note: "Belegt." });
   const note = language === "de" ? "Das Eröffnungsdatum war falsch angegeben." : "The opening date was wrong.";
-  await executeLegalRequest({ legalRequestId: request.id, adminUserId: editor.id, measure: "text", text: { title: release.title, body: release.body.replace("250", "260") }, publicNote: note, now: NOW });
+  await executeLegalRequest({
+    legalRequestId: request.id,
+    adminUserId: editor.id,
+    measure: "text",
+    text: { title: release.title, body: release.body.replace("250", "260") },
+    publicNote: note,
+    now: NOW,
+  });
   return { release, note, editor };
 }
 
@@ -39,7 +51,9 @@ describe("the correction note", () => {
     const { release, note } = await corrected("tech", "de");
     const page = await releasePageData("tech", "de", release.slug);
     expect(page!.corrections).toEqual([expect.objectContaining({ kind: "correction", note, createdAt: NOW })]);
-    expect(page!.jsonLd.correction).toEqual([{ "@type": "CorrectionComment", text: `Korrektur vom 24.11.2026: ${note}`, datePublished: NOW.toISOString() }]);
+    expect(page!.jsonLd.correction).toEqual([
+      { "@type": "CorrectionComment", text: `Korrektur vom 24.11.2026: ${note}`, datePublished: NOW.toISOString() },
+    ]);
   });
 
   it("stands in the release's feed item, before its summary; the feed parses as RSS 2.0", async () => {
@@ -62,7 +76,17 @@ describe("the correction log", () => {
     const other = await seedPublishedRelease({ portal: "tech" });
     const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
     const entry = (r: { id: number; title: string; portal: "business" | "tech" }, kind: "withdrawal" | "redaction", minutes: number) =>
-      db.pressReleaseCorrection.create({ data: { pressReleaseId: r.id, kind, portal: r.portal, language: "de", releaseTitle: r.title, note: kind === "withdrawal" ? "Aus rechtlichen Gründen zurückgezogen." : "Passagen aus rechtlichen Gründen entfernt.", createdAt: at(minutes) } });
+      db.pressReleaseCorrection.create({
+        data: {
+          pressReleaseId: r.id,
+          kind,
+          portal: r.portal,
+          language: "de",
+          releaseTitle: r.title,
+          note: kind === "withdrawal" ? "Aus rechtlichen Gründen zurückgezogen." : "Passagen aus rechtlichen Gründen entfernt.",
+          createdAt: at(minutes),
+        },
+      });
     await entry(withdrawn.release, "withdrawal", 1);
     await db.pressRelease.update({ where: { id: withdrawn.release.id }, data: { status: "depublished" } });
     await entry(gone.release, "redaction", 2);
@@ -73,7 +97,9 @@ describe("the correction log", () => {
 
     const page = (await correctionLogPage("business", "de", 1))!;
     const ids = [corrected1.id, withdrawn.release.id, gone.release.id, deleted.release.id];
-    const mine = (await db.pressReleaseCorrection.findMany({ where: { pressReleaseId: { in: ids } }, select: { id: true } })).map((r) => r.id);
+    const mine = (await db.pressReleaseCorrection.findMany({ where: { pressReleaseId: { in: ids } }, select: { id: true } })).map(
+      (r) => r.id,
+    );
     // A tombstoned or deleted release keeps its entry, but no longer its title.
     expect(page.entries.filter((e) => mine.includes(e.id)).map((e) => [e.title, e.kind, e.url])).toEqual([
       [REMOVED_RELEASE_TITLE.de, "redaction", null],
@@ -91,7 +117,17 @@ describe("the correction log", () => {
     const { release } = await seedPublishedRelease({ portal: "tech", data: { language: "en" } });
     const before = await db.pressReleaseCorrection.count({ where: { portal: "tech", language: "en" } });
     const add = CORRECTIONS_PER_PAGE + 1 - (before % CORRECTIONS_PER_PAGE);
-    await db.pressReleaseCorrection.createMany({ data: Array.from({ length: add }, (_, i) => ({ pressReleaseId: release.id, kind: "change" as const, portal: "tech" as const, language: "en" as const, releaseTitle: release.title, note: `Update ${i}`, createdAt: new Date(NOW.getTime() + i * 1000) })) });
+    await db.pressReleaseCorrection.createMany({
+      data: Array.from({ length: add }, (_, i) => ({
+        pressReleaseId: release.id,
+        kind: "change" as const,
+        portal: "tech" as const,
+        language: "en" as const,
+        releaseTitle: release.title,
+        note: `Update ${i}`,
+        createdAt: new Date(NOW.getTime() + i * 1000),
+      })),
+    });
     const total = before + add;
     const pages = Math.ceil(total / CORRECTIONS_PER_PAGE);
     const first = (await correctionLogPage("tech", "en", 1))!;
@@ -128,7 +164,11 @@ describe("the correction log", () => {
 describe("the titles the correction log shows", () => {
   const NAME = "Max Mustermann";
 
-  async function approvedRequest(track: "redaction" | "depublication" | "correction", releaseId: number, data: Parameters<typeof seedLegalRequest>[0]["data"] = {}) {
+  async function approvedRequest(
+    track: "redaction" | "depublication" | "correction",
+    releaseId: number,
+    data: Parameters<typeof seedLegalRequest>[0]["data"] = {},
+  ) {
     const editor = await complianceAdmin();
     const request = await seedLegalRequest({ track, releaseId, data });
     await startLegalRequestReview({ legalRequestId: request.id, adminUserId: editor.id });
@@ -137,15 +177,28 @@ describe("the titles the correction log shows", () => {
   }
 
   it("as the person named: once a redaction removed the name from the title, no entry shows it, the earlier ones neither", async () => {
-    const { release } = await seedPublishedRelease({ portal: "tech", data: { title: `Projektleiter ${NAME} eröffnet das Werk ${Date.now().toString(36)}` } });
+    const { release } = await seedPublishedRelease({
+      portal: "tech",
+      data: { title: `Projektleiter ${NAME} eröffnet das Werk ${Date.now().toString(36)}` },
+    });
     const first = await approvedRequest("correction", release.id);
-    await executeLegalRequest({ legalRequestId: first.request.id, adminUserId: first.editor.id, measure: "text", text: { title: release.title, body: release.body.replace("250", "260") }, publicNote: "Die Zahl war falsch.", now: NOW });
+    await executeLegalRequest({
+      legalRequestId: first.request.id,
+      adminUserId: first.editor.id,
+      measure: "text",
+      text: { title: release.title, body: release.body.replace("250", "260") },
+      publicNote: "Die Zahl war falsch.",
+      now: NOW,
+    });
     expect((await correctionLogPage("tech", "de", 1, NOW))!.entries.map((e) => e.title)).toContain(release.title);
 
     const later = new Date(NOW.getTime() + 60_000);
     const second = await approvedRequest("redaction", release.id, { redactedPassages: [NAME] });
     await executeLegalRequest({ legalRequestId: second.request.id, adminUserId: second.editor.id, measure: "redact", now: later });
-    const ids = (await db.pressReleaseCorrection.findMany({ where: { pressReleaseId: release.id }, select: { id: true, releaseTitle: true } }));
+    const ids = await db.pressReleaseCorrection.findMany({
+      where: { pressReleaseId: release.id },
+      select: { id: true, releaseTitle: true },
+    });
     // The first entry still holds the old title (insert-only) ...
     expect(ids.map((r) => r.releaseTitle)).toContain(release.title);
     // ... but the log, on its page and in its feed, shows the redacted one for both entries.
@@ -158,19 +211,52 @@ describe("the titles the correction log shows", () => {
   });
 
   it("a withdrawal carries the title the editor words, for every entry of the release", async () => {
-    const { release } = await seedPublishedRelease({ portal: "tech", data: { title: `${NAME} unter Verdacht ${Date.now().toString(36)}` } });
+    const { release } = await seedPublishedRelease({
+      portal: "tech",
+      data: { title: `${NAME} unter Verdacht ${Date.now().toString(36)}` },
+    });
     const first = await approvedRequest("correction", release.id);
-    await executeLegalRequest({ legalRequestId: first.request.id, adminUserId: first.editor.id, measure: "text", text: { title: release.title, body: release.body.replace("250", "260") }, publicNote: "Die Zahl war falsch.", now: NOW });
+    await executeLegalRequest({
+      legalRequestId: first.request.id,
+      adminUserId: first.editor.id,
+      measure: "text",
+      text: { title: release.title, body: release.body.replace("250", "260") },
+      publicNote: "Die Zahl war falsch.",
+      now: NOW,
+    });
     const second = await approvedRequest("depublication", release.id);
     const neutral = `Pressemitteilung zu einem Ermittlungsverfahren ${release.id}`;
-    expect((await executeLegalRequest({ legalRequestId: second.request.id, adminUserId: second.editor.id, measure: "depublish", logTitle: `  ${neutral} `, now: new Date(NOW.getTime() + 60_000) })).correction?.releaseTitle).toBe(neutral);
+    expect(
+      (
+        await executeLegalRequest({
+          legalRequestId: second.request.id,
+          adminUserId: second.editor.id,
+          measure: "depublish",
+          logTitle: `  ${neutral} `,
+          now: new Date(NOW.getTime() + 60_000),
+        })
+      ).correction?.releaseTitle,
+    ).toBe(neutral);
     const shown = (await correctionLogPage("tech", "de", 1, NOW))!.entries.filter((e) => e.title === neutral || e.title === release.title);
-    expect(shown.map((e) => [e.kind, e.title])).toEqual([["withdrawal", neutral], ["correction", neutral]]);
+    expect(shown.map((e) => [e.kind, e.title])).toEqual([
+      ["withdrawal", neutral],
+      ["correction", neutral],
+    ]);
   });
 
   it("as an attacker: a note with a control character (written before notes refused them) leaves every feed readable XML", async () => {
     const { release } = await seedPublishedRelease({ portal: "tech", data: { language: "en" } });
-    await db.pressReleaseCorrection.create({ data: { pressReleaseId: release.id, kind: "correction", portal: "tech", language: "en", releaseTitle: `${release.title}\u0001`, note: "Fixed\u0001 the\u001b date\ufffe.", createdAt: NOW } });
+    await db.pressReleaseCorrection.create({
+      data: {
+        pressReleaseId: release.id,
+        kind: "correction",
+        portal: "tech",
+        language: "en",
+        releaseTitle: `${release.title}\u0001`,
+        note: "Fixed\u0001 the\u001b date\ufffe.",
+        createdAt: NOW,
+      },
+    });
     const notXml = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
     for (const result of [await correctionsFeed("tech", "en"), await editionFeed("tech", "en")]) {
       const { xml, feed } = await parse(result);

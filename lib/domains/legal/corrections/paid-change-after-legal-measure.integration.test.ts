@@ -24,7 +24,13 @@ async function executed(track: LegalRequestTrack, measure: "redact" | "depublish
   await startLegalRequestReview({ legalRequestId: request.id, adminUserId: editor.id });
   await decideLegalRequest({ legalRequestId: request.id, adminUserId: editor.id, decision: "approve", note: "Begründet." });
   const text = measure === "text" ? { title: release.title, body: BODY.replace("250", "260") } : null;
-  await executeLegalRequest({ legalRequestId: request.id, adminUserId: editor.id, measure, text, publicNote: measure === "text" ? "Die Zahl war falsch." : null });
+  await executeLegalRequest({
+    legalRequestId: request.id,
+    adminUserId: editor.id,
+    measure,
+    text,
+    publicNote: measure === "text" ? "Die Zahl war falsch." : null,
+  });
   return { owner, release: await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } }) };
 }
 
@@ -33,7 +39,10 @@ describe("a paid change after a legal measure", () => {
     const { owner, release } = await executed("redaction", "redact");
     expect(release.body).not.toContain(NAME);
     for (const body of [BODY, release.body.replace("250", "300")]) {
-      await expect(requestPaidChange({ userId: owner.id, releaseId: release.id, title: release.title, body })).rejects.toMatchObject({ code: "change_not_allowed", message: CHANGE_AFTER_LEGAL_MEASURE });
+      await expect(requestPaidChange({ userId: owner.id, releaseId: release.id, title: release.title, body })).rejects.toMatchObject({
+        code: "change_not_allowed",
+        message: CHANGE_AFTER_LEGAL_MEASURE,
+      });
     }
     expect(await db.pressReleaseChange.count({ where: { pressReleaseId: release.id } })).toBe(0);
   });
@@ -42,13 +51,20 @@ describe("a paid change after a legal measure", () => {
     const { owner, release } = await executed("depublication", "depublish");
     expect(release.status).toBe("depublished");
     await db.pressRelease.update({ where: { id: release.id }, data: { status: "published" } });
-    await expect(requestPaidChange({ userId: owner.id, releaseId: release.id, title: release.title, body: BODY.replace("250", "300") })).rejects.toMatchObject({ code: "change_not_allowed", message: CHANGE_AFTER_LEGAL_MEASURE });
+    await expect(
+      requestPaidChange({ userId: owner.id, releaseId: release.id, title: release.title, body: BODY.replace("250", "300") }),
+    ).rejects.toMatchObject({ code: "change_not_allowed", message: CHANGE_AFTER_LEGAL_MEASURE });
     expect(await db.pressReleaseChange.count({ where: { pressReleaseId: release.id } })).toBe(0);
   });
 
   it("stays open after a plain correction, which removed nothing for legal reasons", async () => {
     const { owner, release } = await executed("correction", "text");
-    const out = await requestPaidChange({ userId: owner.id, releaseId: release.id, title: release.title, body: release.body.replace("260", "270") });
+    const out = await requestPaidChange({
+      userId: owner.id,
+      releaseId: release.id,
+      title: release.title,
+      body: release.body.replace("260", "270"),
+    });
     expect(out.precheckResult).not.toBe("red");
   });
 });

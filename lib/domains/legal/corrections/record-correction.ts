@@ -11,7 +11,14 @@ import { DEFAULT_NOTES } from "./note-text";
  */
 export async function recordCorrection(
   tx: Tx,
-  opts: { release: Pick<PressRelease, "id" | "portal" | "language" | "title">; legalRequestId: number | null; kind: PressReleaseCorrectionKind; note: string | null; title?: string | null; now: Date },
+  opts: {
+    release: Pick<PressRelease, "id" | "portal" | "language" | "title">;
+    legalRequestId: number | null;
+    kind: PressReleaseCorrectionKind;
+    note: string | null;
+    title?: string | null;
+    now: Date;
+  },
 ): Promise<PressReleaseCorrection> {
   const note = opts.note?.trim() || DEFAULT_NOTES[opts.release.language][opts.kind];
   if (!note) throw new Error(`a ${opts.kind} correction needs a note`);

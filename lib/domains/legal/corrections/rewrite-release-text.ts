@@ -32,10 +32,17 @@ export function assertRewritable(release: Pick<PressRelease, "publishedEverAt" |
  * release page and its portal's lists and feeds. Checks of the old text no longer describe the
  * release and are discarded; the editor who wrote the new one stands in for a person's approval.
  */
-export async function rewriteReleaseText(tx: Tx, opts: { release: PressRelease; text: ReleaseText; actor: Actor; outcome: string; reason: string; now: Date }): Promise<{ before: TextState; after: TextState }> {
+export async function rewriteReleaseText(
+  tx: Tx,
+  opts: { release: PressRelease; text: ReleaseText; actor: Actor; outcome: string; reason: string; now: Date },
+): Promise<{ before: TextState; after: TextState }> {
   const { release, now } = opts;
   assertRewritable(release);
-  const columns = contentColumns({ ...release, title: opts.text.title, lead: opts.text.lead, body: opts.text.body }, release.language, await judgedImagesOf(tx, release.id));
+  const columns = contentColumns(
+    { ...release, title: opts.text.title, lead: opts.text.lead, body: opts.text.body },
+    release.language,
+    await judgedImagesOf(tx, release.id),
+  );
   if (columns.contentHash === release.contentHash && columns.reviewFingerprint === release.reviewFingerprint) {
     throw new AppError("validation_failed", "The text is unchanged.", undefined, [{ path: "body", message: "Der Text ist unverändert." }]);
   }
@@ -55,7 +62,16 @@ export async function rewriteReleaseText(tx: Tx, opts: { release: PressRelease; 
   });
   await discardStaleTextChecks(tx, release.id, columns.contentHash, now);
   await discardChecksOfOtherVersions(tx, release.id, columns.reviewFingerprint, now);
-  await recordLifecycleEvent(tx, { releaseId: release.id, type: "corrected", from: release.status, to: release.status, actor: opts.actor, outcome: opts.outcome, reason: opts.reason, now });
+  await recordLifecycleEvent(tx, {
+    releaseId: release.id,
+    type: "corrected",
+    from: release.status,
+    to: release.status,
+    actor: opts.actor,
+    outcome: opts.outcome,
+    reason: opts.reason,
+    now,
+  });
   return {
     before: { title: release.title, lead: release.lead, body: release.body, contentHash: release.contentHash },
     after: { title: columns.title, lead: columns.lead, body: columns.body, contentHash: columns.contentHash },

@@ -37,14 +37,18 @@ export async function advanceLegalRequest(tx: Tx, opts: AdvanceOptions): Promise
   const { request, step } = opts;
   const to = LEGAL_REQUEST_STEPS[step].to;
   if (!canTakeStep(request.status, step)) {
-    throw new AppError("conflict", `A legal request in status ${request.status} cannot take the step "${step}".`, { status: request.status });
+    throw new AppError("conflict", `A legal request in status ${request.status} cannot take the step "${step}".`, {
+      status: request.status,
+    });
   }
   // Race: two editors decide at once. The second waited on the row lock and fails the status
   // check above; were the lock missing, this conditional update would match no row.
   const moved = await tx.legalRequest.updateMany({ where: { id: request.id, status: request.status }, data: { status: to, ...opts.data } });
   if (moved.count !== 1) throw new AppError("conflict", "The legal request changed meanwhile.", { status: request.status });
   const data = { from: request.status, to, note: opts.note, ...opts.eventData };
-  await tx.legalRequestEvent.create({ data: { legalRequestId: request.id, type: WRITES[step].event, actorUserId: opts.actorUserId, data, createdAt: opts.now } });
+  await tx.legalRequestEvent.create({
+    data: { legalRequestId: request.id, type: WRITES[step].event, actorUserId: opts.actorUserId, data, createdAt: opts.now },
+  });
   await recordActivity(
     {
       actorUserId: opts.actorUserId,

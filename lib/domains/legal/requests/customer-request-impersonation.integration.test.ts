@@ -16,21 +16,38 @@ const REASON = "Herr Mustermann hat der Nennung seiner Anschrift widersprochen."
 describe("fileCustomerLegalRequest called by staff acting as the customer", () => {
   it("refuses the request; nothing is filed or mailed; the customer in person files it", async () => {
     const { owner, company } = await seedNewsroom();
-    const release = await seedRelease({ companyId: company.id, authorUserId: owner.id, status: "published", publishedAt: new Date(), body: BODY });
+    const release = await seedRelease({
+      companyId: company.id,
+      authorUserId: owner.id,
+      status: "published",
+      publishedAt: new Date(),
+      body: BODY,
+    });
     const staff = await seedUser({ staffRole: "admin", permissions: ["users:manage"] });
-    const request = { userId: owner.id, releaseId: release.id, track: "correction", reason: REASON, proposedText: "Ansprechpartner ist die Pressestelle." };
+    const request = {
+      userId: owner.id,
+      releaseId: release.id,
+      track: "correction",
+      reason: REASON,
+      proposedText: "Ansprechpartner ist die Pressestelle.",
+    };
 
     const attempt = fileCustomerLegalRequest({ ...request, acting: { impersonatorUserId: staff.id } });
     await expect(attempt).rejects.toBeInstanceOf(CustomerOnlyActionError);
     await expect(attempt).rejects.toMatchObject({
       code: "forbidden",
-      message: "Im Support-Zugang stellen Sie keinen Antrag im Namen der Kundin oder des Kunden; Anliegen legt die Redaktion im Verwaltungsbereich an.",
+      message:
+        "Im Support-Zugang stellen Sie keinen Antrag im Namen der Kundin oder des Kunden; Anliegen legt die Redaktion im Verwaltungsbereich an.",
       details: { reason: "impersonation", action: "legal_request" },
     });
     expect(await db.legalRequest.count({ where: { pressReleaseId: release.id } })).toBe(0);
     expect(await db.mailOutbox.count({ where: { to: owner.email, mailType: "legal_request_received" } })).toBe(0);
 
     const { id } = await fileCustomerLegalRequest({ ...request, acting: { impersonatorUserId: null } });
-    expect(await db.legalRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({ pressReleaseId: release.id, requesterUserId: owner.id, status: "received" });
+    expect(await db.legalRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      pressReleaseId: release.id,
+      requesterUserId: owner.id,
+      status: "received",
+    });
   });
 });

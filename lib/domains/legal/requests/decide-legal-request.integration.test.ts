@@ -20,7 +20,10 @@ import { withdrawLegalRequest } from "./withdraw-legal-request";
 const NOW = new Date("2026-11-24T10:00:00Z");
 
 async function errorOf(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
   return err;
 }
@@ -36,14 +39,28 @@ async function underReview(track: "correction" | "report" = "correction") {
 describe("startLegalRequestReview / decideLegalRequest", () => {
   it("takes a request into review and decides it, each step with its event (decision, note, actor) and activity entry", async () => {
     const { editor, request } = await underReview();
-    const decided = await decideLegalRequest({ legalRequestId: request.id, adminUserId: editor.id, decision: "approve", note: "  Das Datum ist nachweislich falsch. ", now: NOW });
-    expect(decided).toMatchObject({ status: "approved", decisionNote: "Das Datum ist nachweislich falsch.", decidedByUserId: editor.id, decidedAt: NOW });
+    const decided = await decideLegalRequest({
+      legalRequestId: request.id,
+      adminUserId: editor.id,
+      decision: "approve",
+      note: "  Das Datum ist nachweislich falsch. ",
+      now: NOW,
+    });
+    expect(decided).toMatchObject({
+      status: "approved",
+      decisionNote: "Das Datum ist nachweislich falsch.",
+      decidedByUserId: editor.id,
+      decidedAt: NOW,
+    });
     const events = await eventsOf(request.id);
     expect(events.map((e) => [e.type, e.actorUserId, e.data])).toEqual([
       ["review_started", editor.id, { from: "received", to: "in_review", note: null }],
       ["approved", editor.id, { from: "in_review", to: "approved", note: "Das Datum ist nachweislich falsch." }],
     ]);
-    const activity = await db.activityLog.findMany({ where: { subjectType: "legal_request", subjectId: String(request.id) }, orderBy: { id: "asc" } });
+    const activity = await db.activityLog.findMany({
+      where: { subjectType: "legal_request", subjectId: String(request.id) },
+      orderBy: { id: "asc" },
+    });
     expect(activity.map((a) => [a.type, a.actorUserId, a.result])).toEqual([
       ["legal_request.review_started", editor.id, "in_review"],
       ["legal_request.approved", editor.id, "approved"],
@@ -52,18 +69,32 @@ describe("startLegalRequestReview / decideLegalRequest", () => {
 
   it("rejects with a required note, and refuses every step the machine does not have", async () => {
     const { editor, request } = await underReview();
-    expect(await errorOf(decideLegalRequest({ legalRequestId: request.id, adminUserId: editor.id, decision: "reject", note: "   " }))).toMatchObject({
+    expect(
+      await errorOf(decideLegalRequest({ legalRequestId: request.id, adminUserId: editor.id, decision: "reject", note: "   " })),
+    ).toMatchObject({
       code: "validation_failed",
       issues: [{ path: "note", message: "Bitte geben Sie eine Begründung an." }],
     });
-    expect((await decideLegalRequest({ legalRequestId: request.id, adminUserId: editor.id, decision: "reject", note: "Keine Rechtsverletzung erkennbar." })).status).toBe("rejected");
+    expect(
+      (
+        await decideLegalRequest({
+          legalRequestId: request.id,
+          adminUserId: editor.id,
+          decision: "reject",
+          note: "Keine Rechtsverletzung erkennbar.",
+        })
+      ).status,
+    ).toBe("rejected");
     for (const step of [
       decideLegalRequest({ legalRequestId: request.id, adminUserId: editor.id, decision: "approve", note: "Doch." }),
       startLegalRequestReview({ legalRequestId: request.id, adminUserId: editor.id }),
-    ]) expect((await errorOf(step)).code).toBe("conflict");
+    ])
+      expect((await errorOf(step)).code).toBe("conflict");
     // A received request is taken into review before anyone decides it.
     const fresh = await seedLegalRequest({ track: "change" });
-    expect((await errorOf(decideLegalRequest({ legalRequestId: fresh.id, adminUserId: editor.id, decision: "approve", note: "Ja." }))).code).toBe("conflict");
+    expect(
+      (await errorOf(decideLegalRequest({ legalRequestId: fresh.id, adminUserId: editor.id, decision: "approve", note: "Ja." }))).code,
+    ).toBe("conflict");
     expect((await eventsOf(request.id)).map((e) => e.type)).toEqual(["review_started", "rejected"]);
   });
 
@@ -90,7 +121,9 @@ describe("startLegalRequestReview / decideLegalRequest", () => {
   it("lets exactly one of two editors taking a request into review at once win", async () => {
     const request = await seedLegalRequest({ track: "report", requesterUserId: null });
     const editors = await Promise.all([complianceAdmin(), complianceAdmin(), complianceAdmin()]);
-    const results = await Promise.allSettled(editors.map((e) => startLegalRequestReview({ legalRequestId: request.id, adminUserId: e.id })));
+    const results = await Promise.allSettled(
+      editors.map((e) => startLegalRequestReview({ legalRequestId: request.id, adminUserId: e.id })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect((await eventsOf(request.id)).map((e) => e.type)).toEqual(["review_started"]);
   });
@@ -105,14 +138,22 @@ describe("startLegalRequestReview / decideLegalRequest", () => {
       await db.user.findUniqueOrThrow({ where: { id: request.requesterUserId! } }),
     ];
     for (const attacker of attackers) {
-      expect((await errorOf(decideLegalRequest({ legalRequestId: request.id, adminUserId: attacker.id, decision: "approve", note: "Ich entscheide das." }))).code).toBe("forbidden");
+      expect(
+        (
+          await errorOf(
+            decideLegalRequest({ legalRequestId: request.id, adminUserId: attacker.id, decision: "approve", note: "Ich entscheide das." }),
+          )
+        ).code,
+      ).toBe("forbidden");
       expect((await errorOf(startLegalRequestReview({ legalRequestId: request.id, adminUserId: attacker.id }))).code).toBe("forbidden");
     }
     expect((await db.legalRequest.findUniqueOrThrow({ where: { id: request.id } })).status).toBe("in_review");
     expect((await eventsOf(request.id)).map((e) => e.type)).toEqual(["review_started"]);
     // An active super-admin passes the global check.
     const boss = await seedUser({ staffRole: "super_admin" });
-    expect((await decideLegalRequest({ legalRequestId: request.id, adminUserId: boss.id, decision: "approve", note: "Stattgegeben." })).status).toBe("approved");
+    expect(
+      (await decideLegalRequest({ legalRequestId: request.id, adminUserId: boss.id, decision: "approve", note: "Stattgegeben." })).status,
+    ).toBe("approved");
   });
 
   it("answers not_found for ids that name no request", async () => {
@@ -129,14 +170,33 @@ describe("withdrawLegalRequest", () => {
     const stranger = await seedUser();
     expect((await errorOf(withdrawLegalRequest({ legalRequestId: request.id, requesterUserId: stranger.id }))).code).toBe("not_found");
     expect((await errorOf(withdrawLegalRequest({ legalRequestId: request.id, requesterUserId: editor.id }))).code).toBe("not_found");
-    const withdrawn = await withdrawLegalRequest({ legalRequestId: request.id, requesterUserId: request.requesterUserId!, note: "Hat sich erledigt.", now: NOW });
+    const withdrawn = await withdrawLegalRequest({
+      legalRequestId: request.id,
+      requesterUserId: request.requesterUserId!,
+      note: "Hat sich erledigt.",
+      now: NOW,
+    });
     expect(withdrawn.status).toBe("withdrawn");
-    expect((await eventsOf(request.id)).at(-1)).toMatchObject({ type: "withdrawn", actorUserId: request.requesterUserId, data: { from: "in_review", to: "withdrawn", note: "Hat sich erledigt." } });
-    expect((await errorOf(decideLegalRequest({ legalRequestId: request.id, adminUserId: editor.id, decision: "approve", note: "Zu spät." }))).code).toBe("conflict");
+    expect((await eventsOf(request.id)).at(-1)).toMatchObject({
+      type: "withdrawn",
+      actorUserId: request.requesterUserId,
+      data: { from: "in_review", to: "withdrawn", note: "Hat sich erledigt." },
+    });
+    expect(
+      (await errorOf(decideLegalRequest({ legalRequestId: request.id, adminUserId: editor.id, decision: "approve", note: "Zu spät." })))
+        .code,
+    ).toBe("conflict");
 
     const decided = await underReview();
-    await decideLegalRequest({ legalRequestId: decided.request.id, adminUserId: decided.editor.id, decision: "approve", note: "Stattgegeben." });
-    expect((await errorOf(withdrawLegalRequest({ legalRequestId: decided.request.id, requesterUserId: decided.request.requesterUserId! }))).code).toBe("conflict");
+    await decideLegalRequest({
+      legalRequestId: decided.request.id,
+      adminUserId: decided.editor.id,
+      decision: "approve",
+      note: "Stattgegeben.",
+    });
+    expect(
+      (await errorOf(withdrawLegalRequest({ legalRequestId: decided.request.id, requesterUserId: decided.request.requesterUserId! }))).code,
+    ).toBe("conflict");
   });
 
   it("races a withdrawal against a decision: one of them wins, the request is never both", async () => {
@@ -163,9 +223,16 @@ describe("who reads the reasoning of a decision", () => {
     const editor = await complianceAdmin();
     const request = await seedLegalRequest({ track: "depublication", releaseId: release.id, requesterUserId: owner.id });
     await startLegalRequestReview({ legalRequestId: request.id, adminUserId: editor.id });
-    await decideLegalRequest({ legalRequestId: request.id, adminUserId: editor.id, decision: "reject", note: "Die Angaben sind belegt; kein Anlass zur Depublizierung." });
+    await decideLegalRequest({
+      legalRequestId: request.id,
+      adminUserId: editor.id,
+      decision: "reject",
+      note: "Die Angaben sind belegt; kein Anlass zur Depublizierung.",
+    });
     // A member who did not file it reads the reasoning in the customer area ...
-    expect((await customerLegalRequests(colleague.id)).find((r) => r.id === request.id)?.decisionNote).toBe("Die Angaben sind belegt; kein Anlass zur Depublizierung.");
+    expect((await customerLegalRequests(colleague.id)).find((r) => r.id === request.id)?.decisionNote).toBe(
+      "Die Angaben sind belegt; kein Anlass zur Depublizierung.",
+    );
     // ... and the editor's form says so before it is written.
     expect(hintOf("customer")).toMatch(/alle Mitglieder des Newsrooms im Kundenbereich, auch bei einer Ablehnung/);
     expect(hintOf("form")).not.toMatch(/Newsroom/);

@@ -18,9 +18,18 @@ export function isLegalDecision(value: unknown): value is LegalDecision {
  * note in the requester's `LegalRequestExecuted` mail. Approving changes nothing public yet;
  * executing does (executeLegalRequest).
  */
-export async function decideLegalRequest(opts: { legalRequestId: number; adminUserId: number; decision: LegalDecision; note: string; now?: Date }): Promise<LegalRequest> {
+export async function decideLegalRequest(opts: {
+  legalRequestId: number;
+  adminUserId: number;
+  decision: LegalDecision;
+  note: string;
+  now?: Date;
+}): Promise<LegalRequest> {
   const now = opts.now ?? new Date();
-  if (!isLegalDecision(opts.decision)) throw new AppError("validation_failed", "Unknown decision.", undefined, [{ path: "decision", message: "Bitte wählen Sie „Stattgeben“ oder „Ablehnen“." }]);
+  if (!isLegalDecision(opts.decision))
+    throw new AppError("validation_failed", "Unknown decision.", undefined, [
+      { path: "decision", message: "Bitte wählen Sie „Stattgeben“ oder „Ablehnen“." },
+    ]);
   const note = requiredNote(opts.note, "note");
   return db.$transaction(async (tx) => {
     // Race: compliance:manage revoked while the editor decides; the user row is read FOR SHARE.

@@ -22,7 +22,10 @@ describe("editor notes", () => {
   // one character XML 1.0 cannot carry made the whole feed unreadable.
   it("as an attacker: refuses control characters that would break the feeds", () => {
     for (const c of ["\u0001", "\u0008", "\u000b", "\u000c", "\u001b", "\u001f", "\ufffe", "\uffff", "\u0000", "\ud800"]) {
-      expect(issueOf(() => requiredNote(`Korrigiert${c}.`, "publicNote")), JSON.stringify(c)).toEqual({ path: "publicNote", message: "Der Text enthält ein unzulässiges Steuerzeichen." });
+      expect(
+        issueOf(() => requiredNote(`Korrigiert${c}.`, "publicNote")),
+        JSON.stringify(c),
+      ).toEqual({ path: "publicNote", message: "Der Text enthält ein unzulässiges Steuerzeichen." });
       expect(issueOf(() => optionalNote(`Vermerk ${c} intern`, "note"))).toMatchObject({ path: "note" });
     }
   });

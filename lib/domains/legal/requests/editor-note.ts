@@ -25,7 +25,13 @@ function refuse(path: string, message: string): never {
  */
 export function requiredNote(raw: unknown, path: string, label = "Bitte geben Sie eine Begründung an."): string {
   const note = typeof raw === "string" ? raw.trim() : "";
-  const issue = !note ? label : note.length > NOTE_MAX ? `Höchstens ${NOTE_MAX} Zeichen.` : !isAcceptableText(note) || CONTROL_CHARACTER.test(note) ? UNSTORABLE : null;
+  const issue = !note
+    ? label
+    : note.length > NOTE_MAX
+      ? `Höchstens ${NOTE_MAX} Zeichen.`
+      : !isAcceptableText(note) || CONTROL_CHARACTER.test(note)
+        ? UNSTORABLE
+        : null;
   if (issue) refuse(path, issue);
   return note;
 }

@@ -1,6 +1,12 @@
 import { assertCan } from "@/lib/domains/accounts/permissions";
 import { db, type Tx } from "@/lib/core/db/client";
-import type { ArchiveEntry, LegalRequest, PressRelease, PressReleaseCorrection, PressReleaseCorrectionKind } from "@/lib/generated/prisma/client";
+import type {
+  ArchiveEntry,
+  LegalRequest,
+  PressRelease,
+  PressReleaseCorrection,
+  PressReleaseCorrectionKind,
+} from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/core/errors/errors";
 import { applyCorrectedText } from "@/lib/domains/legal/corrections/apply-corrected-text";
 import { applyRedaction, passagesOf } from "@/lib/domains/legal/corrections/apply-redaction";
@@ -77,74 +83,113 @@ function correctionKindOf(request: LegalRequest, measure: Measure): PressRelease
 export async function executeLegalRequest(opts: ExecuteLegalRequestOptions): Promise<ExecutedLegalRequest> {
   const now = opts.now ?? new Date();
   const measure = opts.measure;
-  const note = measure === "none" ? requiredNote(opts.note, "note", "Bitte vermerken Sie, warum an der Pressemitteilung nichts geändert wird.") : optionalNote(opts.note, "note");
-  const publicNote = measure === "text" ? requiredNote(opts.publicNote, "publicNote", "Bitte formulieren Sie die öffentliche Korrekturnotiz.") : optionalNote(opts.publicNote, "publicNote");
+  const note =
+    measure === "none"
+      ? requiredNote(opts.note, "note", "Bitte vermerken Sie, warum an der Pressemitteilung nichts geändert wird.")
+      : optionalNote(opts.note, "note");
+  const publicNote =
+    measure === "text"
+      ? requiredNote(opts.publicNote, "publicNote", "Bitte formulieren Sie die öffentliche Korrekturnotiz.")
+      : optionalNote(opts.publicNote, "publicNote");
   const logTitle = measure === "depublish" ? optionalLogTitle(opts.logTitle, "logTitle") : null;
   const actor: Actor = { type: "admin", userId: opts.adminUserId };
 
-  return db.$transaction(async (tx) => {
-    await assertCan(opts.adminUserId, "compliance:manage", tx);
-    // Race: two editors execute at once, or one executes while the requester withdraws. The
-    // request is locked first, the release second (the one order every path here takes).
-    const request = await lockLegalRequest(tx, opts.legalRequestId);
-    if (!canTakeStep(request.status, "execute")) throw new AppError("conflict", `Only an approved request is executed; this one is ${request.status}.`, { status: request.status });
-    if (!measuresFor(request.track).includes(measure)) {
-      throw new AppError("validation_failed", `The measure ${measure} does not fit a ${request.track} request.`, undefined, [{ path: "measure", message: "Diese Maßnahme passt nicht zu diesem Anliegen." }]);
-    }
-    const releaseId = await releaseIdFor(tx, request, opts);
-    if (measure !== "none" && releaseId === null) {
-      throw new AppError("validation_failed", "The measure needs a release.", undefined, [{ path: "release", message: "Bitte nennen Sie die betroffene Pressemitteilung." }]);
-    }
-    // Race: the newsroom archives, a paid change lands or another measure runs on the same
-    // release meanwhile; the row lock makes them wait, and every check below sees the result.
-    const before = releaseId === null ? null : measure === "none" ? await tx.pressRelease.findFirst({ where: { id: releaseId, deletedAt: null } }) : await lockRelease(tx, releaseId);
+  return db.$transaction(
+    async (tx) => {
+      await assertCan(opts.adminUserId, "compliance:manage", tx);
+      // Race: two editors execute at once, or one executes while the requester withdraws. The
+      // request is locked first, the release second (the one order every path here takes).
+      const request = await lockLegalRequest(tx, opts.legalRequestId);
+      if (!canTakeStep(request.status, "execute"))
+        throw new AppError("conflict", `Only an approved request is executed; this one is ${request.status}.`, { status: request.status });
+      if (!measuresFor(request.track).includes(measure)) {
+        throw new AppError("validation_failed", `The measure ${measure} does not fit a ${request.track} request.`, undefined, [
+          { path: "measure", message: "Diese Maßnahme passt nicht zu diesem Anliegen." },
+        ]);
+      }
+      const releaseId = await releaseIdFor(tx, request, opts);
+      if (measure !== "none" && releaseId === null) {
+        throw new AppError("validation_failed", "The measure needs a release.", undefined, [
+          { path: "release", message: "Bitte nennen Sie die betroffene Pressemitteilung." },
+        ]);
+      }
+      // Race: the newsroom archives, a paid change lands or another measure runs on the same
+      // release meanwhile; the row lock makes them wait, and every check below sees the result.
+      const before =
+        releaseId === null
+          ? null
+          : measure === "none"
+            ? await tx.pressRelease.findFirst({ where: { id: releaseId, deletedAt: null } })
+            : await lockRelease(tx, releaseId);
 
-    const passages = measure === "redact" ? passagesOf(request.track === "redaction" ? request.redactedPassages : opts.passages) : null;
-    if (before && measure === "text") {
-      if (!opts.text) throw new AppError("validation_failed", "The corrected text is missing.", undefined, [{ path: "body", message: "Bitte geben Sie den korrigierten Text an." }]);
-      await applyCorrectedText(tx, { release: before, text: { title: opts.text.title, lead: opts.text.lead ?? null, body: opts.text.body }, actor, legalRequestId: request.id, now });
-    } else if (before && measure === "redact") {
-      await applyRedaction(tx, { release: before, passages: passages ?? [], actor, legalRequestId: request.id, now });
-    } else if (before && measure === "depublish") {
-      await moveRelease({ releaseId: before.id, move: "depublish", actor, reason: `legal request ${request.id}`, now }, tx);
-    }
-    const after = before ? await tx.pressRelease.findUniqueOrThrow({ where: { id: before.id } }) : null;
+      const passages = measure === "redact" ? passagesOf(request.track === "redaction" ? request.redactedPassages : opts.passages) : null;
+      if (before && measure === "text") {
+        if (!opts.text)
+          throw new AppError("validation_failed", "The corrected text is missing.", undefined, [
+            { path: "body", message: "Bitte geben Sie den korrigierten Text an." },
+          ]);
+        await applyCorrectedText(tx, {
+          release: before,
+          text: { title: opts.text.title, lead: opts.text.lead ?? null, body: opts.text.body },
+          actor,
+          legalRequestId: request.id,
+          now,
+        });
+      } else if (before && measure === "redact") {
+        await applyRedaction(tx, { release: before, passages: passages ?? [], actor, legalRequestId: request.id, now });
+      } else if (before && measure === "depublish") {
+        await moveRelease({ releaseId: before.id, move: "depublish", actor, reason: `legal request ${request.id}`, now }, tx);
+      }
+      const after = before ? await tx.pressRelease.findUniqueOrThrow({ where: { id: before.id } }) : null;
 
-    const kind = correctionKindOf(request, measure);
-    const correction = after && kind ? await recordCorrection(tx, { release: after, legalRequestId: request.id, kind, note: publicNote, title: logTitle, now }) : null;
-    const archiveEntry = await recordLegalRequestEvidence(tx, request, {
-      measure,
-      note,
-      publicNote: correction?.note ?? null,
-      passages,
-      correctionId: correction?.id ?? null,
-      executedByUserId: opts.adminUserId,
-      executedAt: now,
-      release: before && after ? { row: after, statusBefore: before.status, statusAfter: after.status, before: stateOf(before), after: stateOf(after) } : null,
-    });
-    const executed = await advanceLegalRequest(tx, {
-      request,
-      step: "execute",
-      actorUserId: opts.adminUserId,
-      note,
-      data: { executedAt: now, publicNote: correction?.note ?? null, pressReleaseId: after?.id ?? request.pressReleaseId, companyId: after?.companyId ?? request.companyId },
-      eventData: {
+      const kind = correctionKindOf(request, measure);
+      const correction =
+        after && kind
+          ? await recordCorrection(tx, { release: after, legalRequestId: request.id, kind, note: publicNote, title: logTitle, now })
+          : null;
+      const archiveEntry = await recordLegalRequestEvidence(tx, request, {
         measure,
-        pressReleaseId: after?.id ?? null,
-        releaseLinked: !!after && after.id !== request.pressReleaseId,
+        note,
+        publicNote: correction?.note ?? null,
+        passages,
         correctionId: correction?.id ?? null,
-        archiveEntryId: archiveEntry.id,
-        contentHashBefore: before?.contentHash ?? null,
-        contentHashAfter: after?.contentHash ?? null,
-      },
-      now,
-    });
+        executedByUserId: opts.adminUserId,
+        executedAt: now,
+        release:
+          before && after
+            ? { row: after, statusBefore: before.status, statusAfter: after.status, before: stateOf(before), after: stateOf(after) }
+            : null,
+      });
+      const executed = await advanceLegalRequest(tx, {
+        request,
+        step: "execute",
+        actorUserId: opts.adminUserId,
+        note,
+        data: {
+          executedAt: now,
+          publicNote: correction?.note ?? null,
+          pressReleaseId: after?.id ?? request.pressReleaseId,
+          companyId: after?.companyId ?? request.companyId,
+        },
+        eventData: {
+          measure,
+          pressReleaseId: after?.id ?? null,
+          releaseLinked: !!after && after.id !== request.pressReleaseId,
+          correctionId: correction?.id ?? null,
+          archiveEntryId: archiveEntry.id,
+          contentHashBefore: before?.contentHash ?? null,
+          contentHashAfter: after?.contentHash ?? null,
+        },
+        now,
+      });
 
-    // Queued in this transaction; the outbox delivers them once it commits.
-    await notifyLegalRequestExecuted({ legalRequestId: request.id, now }, tx);
-    if (after && (measure === "text" || measure === "redact") && after.authorUserId !== request.requesterUserId) {
-      await notifyReleaseCorrected({ releaseId: after.id, note: correction?.note ?? null }, tx);
-    }
-    return { request: executed, correction, archiveEntry };
-  }, { timeout: EXECUTE_TIMEOUT_MS });
+      // Queued in this transaction; the outbox delivers them once it commits.
+      await notifyLegalRequestExecuted({ legalRequestId: request.id, now }, tx);
+      if (after && (measure === "text" || measure === "redact") && after.authorUserId !== request.requesterUserId) {
+        await notifyReleaseCorrected({ releaseId: after.id, note: correction?.note ?? null }, tx);
+      }
+      return { request: executed, correction, archiveEntry };
+    },
+    { timeout: EXECUTE_TIMEOUT_MS },
+  );
 }

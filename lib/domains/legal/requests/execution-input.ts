@@ -31,13 +31,24 @@ const field = (raw: unknown, name: keyof ExecutionFormInput, max: number): strin
  */
 export function executionOptionsOf(raw: unknown): Omit<ExecuteLegalRequestOptions, "legalRequestId" | "adminUserId"> {
   const measure = field(raw, "measure", 20);
-  if (!isMeasure(measure)) throw new AppError("validation_failed", "Unknown measure.", undefined, [{ path: "measure", message: "Bitte wählen Sie eine Maßnahme." }]);
+  if (!isMeasure(measure))
+    throw new AppError("validation_failed", "Unknown measure.", undefined, [
+      { path: "measure", message: "Bitte wählen Sie eine Maßnahme." },
+    ]);
   const passages = field(raw, "passages", 50_000).split(/\r?\n/);
   return {
     measure,
     note: field(raw, "note", NOTE_MAX + 1),
     publicNote: field(raw, "publicNote", NOTE_MAX + 1),
-    ...(measure === "text" ? { text: { title: field(raw, "title", 1_000), lead: field(raw, "lead", 2_000), body: field(raw, "body", RELEASE_LIMITS.bodyHtmlMax + 1) } } : {}),
+    ...(measure === "text"
+      ? {
+          text: {
+            title: field(raw, "title", 1_000),
+            lead: field(raw, "lead", 2_000),
+            body: field(raw, "body", RELEASE_LIMITS.bodyHtmlMax + 1),
+          },
+        }
+      : {}),
     ...(measure === "redact" ? { passages } : {}),
     ...(measure === "depublish" ? { logTitle: field(raw, "logTitle", RELEASE_LIMITS.titleMax + 1) } : {}),
     releaseReference: field(raw, "release", 2_000),

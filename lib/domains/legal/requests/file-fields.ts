@@ -93,7 +93,8 @@ export class FieldCheck {
     if (!value) return value;
     try {
       const url = new URL(value);
-      if ((url.protocol !== "https:" && url.protocol !== "http:") || !url.hostname || url.username || url.password) return this.fail(path, this.t.url);
+      if ((url.protocol !== "https:" && url.protocol !== "http:") || !url.hostname || url.username || url.password)
+        return this.fail(path, this.t.url);
       return url.toString();
     } catch {
       return this.fail(path, this.t.url);

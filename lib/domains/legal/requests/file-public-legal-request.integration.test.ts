@@ -16,25 +16,53 @@ const newIp = uniqueClientIp;
 const TEXT = "Die Pressemitteilung nennt meinen vollen Namen und meine Privatanschrift ohne meine Zustimmung.";
 
 function input(over: Partial<FilePublicLegalRequestInput> = {}): FilePublicLegalRequestInput {
-  return { kind: "personal_rights", name: "Erika Muster", email: `${unique("leserin")}@example.test`, subjectUrl: "https://example.org/irgendwo", body: TEXT, language: "de", clientIp: newIp(), ...over };
+  return {
+    kind: "personal_rights",
+    name: "Erika Muster",
+    email: `${unique("leserin")}@example.test`,
+    subjectUrl: "https://example.org/irgendwo",
+    body: TEXT,
+    language: "de",
+    clientIp: newIp(),
+    ...over,
+  };
 }
 
-const rejection = (p: Promise<unknown>) => p.then(() => null, (err: { code?: string; issues?: { path: string }[] }) => err);
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (err: { code?: string; issues?: { path: string }[] }) => err,
+  );
 
 describe("filePublicLegalRequest", () => {
   it("stores the request with a received event, the form intake and a receipt that repeats nothing typed", async () => {
     const ip = newIp();
     const email = `${unique("leserin")}@example.test`;
-    const filed = await filePublicLegalRequest(input({ email: `  ${email.toUpperCase()} `, clientIp: ip, name: "Erika <b>Muster</b> https://evil.example" }));
+    const filed = await filePublicLegalRequest(
+      input({ email: `  ${email.toUpperCase()} `, clientIp: ip, name: "Erika <b>Muster</b> https://evil.example" }),
+    );
     const row = await db.legalRequest.findUniqueOrThrow({ where: { id: filed.id } });
-    expect(row).toMatchObject({ track: "personal_rights", source: "form", status: "received", requesterEmail: email, language: "de", body: TEXT, requesterUserId: null, pressReleaseId: null });
+    expect(row).toMatchObject({
+      track: "personal_rights",
+      source: "form",
+      status: "received",
+      requesterEmail: email,
+      language: "de",
+      body: TEXT,
+      requesterUserId: null,
+      pressReleaseId: null,
+    });
     expect(row.requesterIpHmac).toBe(ipHmac(ip).value);
     expect(row.requesterIpHmacKeyVersion).toBe(ipHmac(ip).keyVersion);
     expect(JSON.stringify(row)).not.toContain(ip);
 
     const events = await db.legalRequestEvent.findMany({ where: { legalRequestId: filed.id } });
     expect(events.map((e) => [e.type, e.actorUserId])).toEqual([["received", null]]);
-    expect(await db.activityLog.count({ where: { type: ACTIVITY.formIntake, path: "legal_request", subjectType: "legal_request", subjectId: String(filed.id) } })).toBe(1);
+    expect(
+      await db.activityLog.count({
+        where: { type: ACTIVITY.formIntake, path: "legal_request", subjectType: "legal_request", subjectId: String(filed.id) },
+      }),
+    ).toBe(1);
 
     const [mail] = await db.mailOutbox.findMany({ where: { to: email, mailType: "legal_request_received" } });
     expect(filed.receiptSent).toBe(true);
@@ -47,7 +75,11 @@ describe("filePublicLegalRequest", () => {
     const company = await seedCompany();
     const release = await seedRelease({ companyId: company.id, status: "published", publishedAt: new Date() });
     const filed = await filePublicLegalRequest(input({ kind: "report", subjectUrl: releaseUrl(release, getSiteHosts()) }));
-    expect(await db.legalRequest.findUniqueOrThrow({ where: { id: filed.id } })).toMatchObject({ pressReleaseId: release.id, companyId: company.id, track: "report" });
+    expect(await db.legalRequest.findUniqueOrThrow({ where: { id: filed.id } })).toMatchObject({
+      pressReleaseId: release.id,
+      companyId: company.id,
+      track: "report",
+    });
     const foreign = await filePublicLegalRequest(input({ kind: "report", subjectUrl: "https://elsewhere.example/de/pressemitteilung/x" }));
     expect(foreign.pressReleaseId).toBeNull();
   });
@@ -57,22 +89,49 @@ describe("filePublicLegalRequest", () => {
     const later = new Date(Date.now() + 3_600_000);
     const hidden = [
       // Under embargo: published for its time, which has not come.
-      await seedRelease({ companyId: company.id, status: "published", publishedAt: later, publishedEverAt: later, title: `Übernahme unter Embargo ${unique("t")}` }),
+      await seedRelease({
+        companyId: company.id,
+        status: "published",
+        publishedAt: later,
+        publishedEverAt: later,
+        title: `Übernahme unter Embargo ${unique("t")}`,
+      }),
       await seedRelease({ companyId: company.id, status: "draft", title: `Entwurf ${unique("t")}` }),
-      await seedRelease({ companyId: company.id, status: "depublished", publishedAt: new Date(), publishedEverAt: new Date(), title: `Zurückgezogen ${unique("t")}` }),
+      await seedRelease({
+        companyId: company.id,
+        status: "depublished",
+        publishedAt: new Date(),
+        publishedEverAt: new Date(),
+        title: `Zurückgezogen ${unique("t")}`,
+      }),
     ];
     for (const release of hidden) {
       const filed = await filePublicLegalRequest(input({ kind: "report", subjectUrl: releaseUrl(release, getSiteHosts()) }));
       expect(filed.pressReleaseId, release.status).toBeNull();
-      expect(await db.legalRequest.findUniqueOrThrow({ where: { id: filed.id } })).toMatchObject({ pressReleaseId: null, companyId: null, subjectUrl: releaseUrl(release, getSiteHosts()) });
+      expect(await db.legalRequest.findUniqueOrThrow({ where: { id: filed.id } })).toMatchObject({
+        pressReleaseId: null,
+        companyId: null,
+        subjectUrl: releaseUrl(release, getSiteHosts()),
+      });
     }
   });
 
   it("as an attacker: an address that would add recipients or dodge the receipt budget is refused", async () => {
-    for (const email of ["victim@example.test?cc=attacker%40evil.example", "victim@example.test&bcc=x@evil.example", "a=b@example.test", "victim%40example.test@evil.example", "x;y@example.test"]) {
-      expect(await rejection(filePublicLegalRequest(input({ email }))), email).toMatchObject({ code: "validation_failed", issues: [{ path: "email" }] });
+    for (const email of [
+      "victim@example.test?cc=attacker%40evil.example",
+      "victim@example.test&bcc=x@evil.example",
+      "a=b@example.test",
+      "victim%40example.test@evil.example",
+      "x;y@example.test",
+    ]) {
+      expect(await rejection(filePublicLegalRequest(input({ email }))), email).toMatchObject({
+        code: "validation_failed",
+        issues: [{ path: "email" }],
+      });
     }
-    await expect(filePublicLegalRequest(input({ email: `erika.muster+presse-${unique("x")}@example.test` }))).resolves.toMatchObject({ receiptSent: true });
+    await expect(filePublicLegalRequest(input({ email: `erika.muster+presse-${unique("x")}@example.test` }))).resolves.toMatchObject({
+      receiptSent: true,
+    });
   });
 
   it("takes a DSGVO request without a page, but a report needs the page concerned", async () => {
@@ -84,7 +143,17 @@ describe("filePublicLegalRequest", () => {
 
   it("as an attacker: forged kinds are refused and nothing is stored", async () => {
     const before = await db.legalRequest.count();
-    for (const kind of ["correction", "depublication", "redaction", "change", "Report", "", null, ["report"], { toString: () => "report" }]) {
+    for (const kind of [
+      "correction",
+      "depublication",
+      "redaction",
+      "change",
+      "Report",
+      "",
+      null,
+      ["report"],
+      { toString: () => "report" },
+    ]) {
       const err = await rejection(filePublicLegalRequest(input({ kind })));
       expect(err, String(kind)).toMatchObject({ code: "validation_failed", issues: [{ path: "kind" }] });
     }
@@ -94,11 +163,20 @@ describe("filePublicLegalRequest", () => {
   it("as an attacker: oversized and malformed fields are refused, each named", async () => {
     const before = await db.legalRequest.count();
     const err = await rejection(
-      filePublicLegalRequest(input({ name: "N".repeat(201), email: "not-an-address", subjectUrl: `https://example.org/${"x".repeat(2001)}`, body: "x".repeat(10_001) })),
+      filePublicLegalRequest(
+        input({
+          name: "N".repeat(201),
+          email: "not-an-address",
+          subjectUrl: `https://example.org/${"x".repeat(2001)}`,
+          body: "x".repeat(10_001),
+        }),
+      ),
     );
     expect((err as { issues: { path: string }[] }).issues.map((i) => i.path).sort()).toEqual(["body", "email", "name", "subjectUrl"]);
     for (const subjectUrl of ["javascript:alert(1)", "ftp://example.org/x", "https://user:pw@example.org/", "example.org/ohne-schema"]) {
-      expect(await rejection(filePublicLegalRequest(input({ subjectUrl }))), subjectUrl).toMatchObject({ issues: [{ path: "subjectUrl" }] });
+      expect(await rejection(filePublicLegalRequest(input({ subjectUrl }))), subjectUrl).toMatchObject({
+        issues: [{ path: "subjectUrl" }],
+      });
     }
     expect(await rejection(filePublicLegalRequest(input({ body: "zu kurz" })))).toMatchObject({ issues: [{ path: "body" }] });
     expect(await rejection(filePublicLegalRequest(input({ name: "Nul\u0000l" })))).toMatchObject({ issues: [{ path: "name" }] });
@@ -121,7 +199,9 @@ describe("filePublicLegalRequest", () => {
     for (let i = 0; i < 4; i++) results.push(await filePublicLegalRequest(input({ email: i === 3 ? email.replace("@", "+tag@") : email })));
     expect(results.map((r) => r.receiptSent)).toEqual([true, true, true, false]);
     expect(await db.legalRequest.count({ where: { requesterEmail: { in: [email, email.replace("@", "+tag@")] } } })).toBe(4);
-    expect(await db.mailOutbox.count({ where: { to: { in: [email, email.replace("@", "+tag@")] }, mailType: "legal_request_received" } })).toBe(3);
+    expect(
+      await db.mailOutbox.count({ where: { to: { in: [email, email.replace("@", "+tag@")] }, mailType: "legal_request_received" } }),
+    ).toBe(3);
   });
 
   it("answers in English on the English page", async () => {
@@ -129,12 +209,17 @@ describe("filePublicLegalRequest", () => {
     expect(err).toMatchObject({ issues: [{ path: "email", message: "Please enter a valid e-mail address." }] });
     const email = `${unique("reader")}@example.test`;
     const filed = await filePublicLegalRequest(input({ language: "en", email }));
-    expect((await db.mailOutbox.findFirstOrThrow({ where: { to: email } })).subject).toBe(`We have received your request (case ${filed.reference})`);
+    expect((await db.mailOutbox.findFirstOrThrow({ where: { to: email } })).subject).toBe(
+      `We have received your request (case ${filed.reference})`,
+    );
   });
 
   it("the page's primary path: a login link that lands on the customer's legal requests", async () => {
     const customer = await seedUser();
-    const tokenOfNewestLink = async () => /\/login\/link\/([A-Za-z0-9_-]+)/.exec((await db.mailOutbox.findFirstOrThrow({ where: { to: customer.email, mailType: "login_link" }, orderBy: { id: "desc" } })).text)![1]!;
+    const tokenOfNewestLink = async () =>
+      /\/login\/link\/([A-Za-z0-9_-]+)/.exec(
+        (await db.mailOutbox.findFirstOrThrow({ where: { to: customer.email, mailType: "login_link" }, orderBy: { id: "desc" } })).text,
+      )![1]!;
     await sendLoginLinkMail({ email: customer.email, source: LEGAL_REQUEST_LINK_SOURCE, locale: "de" });
     expect(await loginLinkLanding(await tokenOfNewestLink())).toBe("/dashboard/legal-requests");
     await sendLoginLinkMail({ email: customer.email, source: "login_form" });

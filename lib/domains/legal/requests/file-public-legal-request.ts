@@ -77,7 +77,11 @@ export async function filePublicLegalRequest(input: FilePublicLegalRequestInput)
   const language = input.language;
   const check = new FieldCheck(language);
   const kind: LegalRequestTrack | null = isPublicKind(input.kind) ? input.kind : null;
-  if (!kind) check.issues.push({ path: "kind", message: language === "de" ? "Bitte wählen Sie die Art Ihres Anliegens." : "Please choose the kind of your request." });
+  if (!kind)
+    check.issues.push({
+      path: "kind",
+      message: language === "de" ? "Bitte wählen Sie die Art Ihres Anliegens." : "Please choose the kind of your request.",
+    });
   const name = check.text("name", input.name, { max: INTAKE_LIMITS.name });
   const email = check.email("email", input.email);
   // A DSGVO request may concern no page at all; a report and a complaint always name one.
@@ -94,29 +98,43 @@ export async function filePublicLegalRequest(input: FilePublicLegalRequestInput)
 
   return db.$transaction(async (tx) => {
     const release = subjectUrl ? await releaseNamedBy(tx, subjectUrl, now) : null;
-    const request = await insertWithFreshReference(tx, () => tx.legalRequest.create({
+    const request = await insertWithFreshReference(tx, () =>
+      tx.legalRequest.create({
+        data: {
+          track: kind,
+          source: "form",
+          status: "received",
+          pressReleaseId: release?.id ?? null,
+          companyId: release?.companyId ?? null,
+          requesterName: name,
+          requesterEmail: email,
+          language,
+          subjectUrl: subjectUrl || null,
+          body,
+          requesterIpHmac: ip.value,
+          requesterIpHmacKeyVersion: ip.keyVersion,
+          createdAt: now,
+        },
+        select: { id: true, reference: true },
+      }),
+    );
+    await tx.legalRequestEvent.create({
       data: {
-        track: kind,
-        source: "form",
-        status: "received",
-        pressReleaseId: release?.id ?? null,
-        companyId: release?.companyId ?? null,
-        requesterName: name,
-        requesterEmail: email,
-        language,
-        subjectUrl: subjectUrl || null,
-        body,
-        requesterIpHmac: ip.value,
-        requesterIpHmacKeyVersion: ip.keyVersion,
+        legalRequestId: request.id,
+        type: "received",
+        actorUserId: null,
+        data: { source: "form", track: kind, pressReleaseId: release?.id ?? null },
         createdAt: now,
       },
-      select: { id: true, reference: true },
-    }));
-    await tx.legalRequestEvent.create({
-      data: { legalRequestId: request.id, type: "received", actorUserId: null, data: { source: "form", track: kind, pressReleaseId: release?.id ?? null }, createdAt: now },
     });
     await recordActivity(
-      { type: ACTIVITY.formIntake, path: "legal_request", subjectType: "legal_request", subjectId: request.id, metadata: { source: "form", track: kind, pressReleaseId: release?.id ?? null } },
+      {
+        type: ACTIVITY.formIntake,
+        path: "legal_request",
+        subjectType: "legal_request",
+        subjectId: request.id,
+        metadata: { source: "form", track: kind, pressReleaseId: release?.id ?? null },
+      },
       tx,
     );
     if (mayReceipt) {

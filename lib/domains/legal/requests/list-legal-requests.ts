@@ -10,8 +10,23 @@ import { OPEN_STATUSES } from "@/lib/domains/legal-terms/request-status";
 export const LEGAL_QUEUE_PAGE_SIZE = 50;
 const MAX_PAGE = 10_000;
 
-const STATUSES = ["received", "in_review", "approved", "rejected", "executed", "withdrawn"] as const satisfies readonly LegalRequestStatus[];
-const TRACKS = ["correction", "change", "redaction", "depublication", "report", "dsgvo", "personal_rights"] as const satisfies readonly LegalRequestTrack[];
+const STATUSES = [
+  "received",
+  "in_review",
+  "approved",
+  "rejected",
+  "executed",
+  "withdrawn",
+] as const satisfies readonly LegalRequestStatus[];
+const TRACKS = [
+  "correction",
+  "change",
+  "redaction",
+  "depublication",
+  "report",
+  "dsgvo",
+  "personal_rights",
+] as const satisfies readonly LegalRequestTrack[];
 
 export const LEGAL_STATUS_FILTERS = ["open", ...STATUSES, "all"] as const;
 export type LegalStatusFilter = (typeof LEGAL_STATUS_FILTERS)[number];
@@ -83,20 +98,46 @@ export async function listLegalRequests(query: LegalQueueQuery) {
       skip: (query.page - 1) * LEGAL_QUEUE_PAGE_SIZE,
       take: LEGAL_QUEUE_PAGE_SIZE,
       select: {
-        id: true, reference: true, track: true, source: true, status: true, createdAt: true, requesterName: true, requesterEmail: true, subjectUrl: true,
+        id: true,
+        reference: true,
+        track: true,
+        source: true,
+        status: true,
+        createdAt: true,
+        requesterName: true,
+        requesterEmail: true,
+        subjectUrl: true,
         pressRelease: { select: { id: true, title: true } },
       },
     }),
   ]);
   const started = rows.length
-    ? await db.legalRequestEvent.findMany({ where: { legalRequestId: { in: rows.map((r) => r.id) }, type: "review_started" }, orderBy: { id: "asc" }, select: { legalRequestId: true, actorUserId: true } })
+    ? await db.legalRequestEvent.findMany({
+        where: { legalRequestId: { in: rows.map((r) => r.id) }, type: "review_started" },
+        orderBy: { id: "asc" },
+        select: { legalRequestId: true, actorUserId: true },
+      })
     : [];
   const actorIds = [...new Set(started.map((e) => e.actorUserId).filter((id): id is number => id !== null))];
-  const actors = new Map((actorIds.length ? await db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true } }) : []).map((u) => [u.id, u.name]));
+  const actors = new Map(
+    (actorIds.length ? await db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true } }) : []).map((u) => [
+      u.id,
+      u.name,
+    ]),
+  );
   const reviewerOf = new Map(started.map((e) => [e.legalRequestId, e.actorUserId ? (actors.get(e.actorUserId) ?? null) : null]));
   const items: LegalQueueRow[] = rows.map((r) => ({
-    id: r.id, reference: r.reference, track: r.track, source: r.source, status: r.status, createdAt: r.createdAt, requesterName: r.requesterName, requesterEmail: r.requesterEmail,
-    subjectUrl: r.subjectUrl, release: r.pressRelease, reviewer: reviewerOf.get(r.id) ?? null,
+    id: r.id,
+    reference: r.reference,
+    track: r.track,
+    source: r.source,
+    status: r.status,
+    createdAt: r.createdAt,
+    requesterName: r.requesterName,
+    requesterEmail: r.requesterEmail,
+    subjectUrl: r.subjectUrl,
+    release: r.pressRelease,
+    reviewer: reviewerOf.get(r.id) ?? null,
   }));
   return { ...query, rows: items, total, pageCount: Math.max(1, Math.ceil(total / LEGAL_QUEUE_PAGE_SIZE)) };
 }

@@ -21,8 +21,21 @@ export async function loadLegalRequest(id: number, now = new Date()) {
       company: { select: { id: true, name: true } },
       pressRelease: {
         select: {
-          id: true, title: true, lead: true, body: true, status: true, portal: true, language: true, slug: true, goneAt: true, deletedAt: true,
-          publishedEverAt: true, contentHash: true, contentChangedAt: true, authorUserId: true, company: { select: { name: true } },
+          id: true,
+          title: true,
+          lead: true,
+          body: true,
+          status: true,
+          portal: true,
+          language: true,
+          slug: true,
+          goneAt: true,
+          deletedAt: true,
+          publishedEverAt: true,
+          contentHash: true,
+          contentChangedAt: true,
+          authorUserId: true,
+          company: { select: { name: true } },
         },
       },
       events: { orderBy: { id: "asc" } },
@@ -32,15 +45,30 @@ export async function loadLegalRequest(id: number, now = new Date()) {
   });
   if (!request) return null;
   const release = request.pressRelease;
-  const actorIds = [...new Set([request.requesterUserId, request.decidedByUserId, ...request.events.map((e) => e.actorUserId)].filter((v): v is number => v !== null))];
-  const users = new Map((actorIds.length ? await db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true, email: true } }) : []).map((u) => [u.id, u]));
-  const isPublic = release ? (await db.pressRelease.count({ where: { id: release.id, ...publiclyVisibleReleaseWhere(now) } })) === 1 : false;
+  const actorIds = [
+    ...new Set(
+      [request.requesterUserId, request.decidedByUserId, ...request.events.map((e) => e.actorUserId)].filter(
+        (v): v is number => v !== null,
+      ),
+    ),
+  ];
+  const users = new Map(
+    (actorIds.length ? await db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true, email: true } }) : []).map(
+      (u) => [u.id, u],
+    ),
+  );
+  const isPublic = release
+    ? (await db.pressRelease.count({ where: { id: release.id, ...publiclyVisibleReleaseWhere(now) } })) === 1
+    : false;
 
   const passages = passagesOf(request.redactedPassages);
   // A redaction as it would come out now: the text may have changed since the customer's preview.
   const preview = request.redactionPreview ? sanitizeReleaseHtml(request.redactionPreview) : null;
-  const current = release && passages.length ? redactedText({ title: release.title, lead: release.lead, body: release.body }, passages) : null;
-  const redaction = passages.length ? { passages, preview, current, previewMatches: preview !== null && current !== null ? preview === current.body : null } : null;
+  const current =
+    release && passages.length ? redactedText({ title: release.title, lead: release.lead, body: release.body }, passages) : null;
+  const redaction = passages.length
+    ? { passages, preview, current, previewMatches: preview !== null && current !== null ? preview === current.body : null }
+    : null;
 
   return {
     request,

@@ -12,14 +12,30 @@ import { legalRequestExecutedMail } from "@/lib/domains/mail/templates/legal-req
  * published: the requester may be a stranger), its link only while it is public (not after a
  * depublication). Pass the transaction that records the execution.
  */
-export async function notifyLegalRequestExecuted(opts: { legalRequestId: number; now?: Date }, client: DbOrTx = db): Promise<{ mailId: number }> {
+export async function notifyLegalRequestExecuted(
+  opts: { legalRequestId: number; now?: Date },
+  client: DbOrTx = db,
+): Promise<{ mailId: number }> {
   const request = await client.legalRequest.findUniqueOrThrow({
     where: { id: opts.legalRequestId },
-    select: { id: true, reference: true, track: true, requesterEmail: true, requesterUserId: true, decisionNote: true, pressReleaseId: true },
+    select: {
+      id: true,
+      reference: true,
+      track: true,
+      requesterEmail: true,
+      requesterUserId: true,
+      decisionNote: true,
+      pressReleaseId: true,
+    },
   });
-  const requester = request.requesterUserId ? await client.user.findUnique({ where: { id: request.requesterUserId }, select: { locale: true } }) : null;
+  const requester = request.requesterUserId
+    ? await client.user.findUnique({ where: { id: request.requesterUserId }, select: { locale: true } })
+    : null;
   const release = request.pressReleaseId
-    ? await client.pressRelease.findUnique({ where: { id: request.pressReleaseId }, select: { id: true, title: true, portal: true, language: true, slug: true, publishedEverAt: true } })
+    ? await client.pressRelease.findUnique({
+        where: { id: request.pressReleaseId },
+        select: { id: true, title: true, portal: true, language: true, slug: true, publishedEverAt: true },
+      })
     : null;
   const now = opts.now ?? new Date();
   const isPublic = !!release && (await client.pressRelease.count({ where: { id: release.id, ...publiclyVisibleReleaseWhere(now) } })) > 0;

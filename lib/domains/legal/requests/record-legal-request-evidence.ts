@@ -84,5 +84,11 @@ export async function recordLegalRequestEvidence(tx: Tx, request: LegalRequest, 
       : null,
   };
   // Its hold is that of the release the request names as it stands (before the execution links one).
-  return recordArchiveEntry(tx, request.pressReleaseId, { kind: "legal_request", subjectType: LEGAL_REQUEST_SUBJECT, subjectId: request.id, legalRequestId: request.id, payload });
+  return recordArchiveEntry(tx, request.pressReleaseId, {
+    kind: "legal_request",
+    subjectType: LEGAL_REQUEST_SUBJECT,
+    subjectId: request.id,
+    legalRequestId: request.id,
+    payload,
+  });
 }

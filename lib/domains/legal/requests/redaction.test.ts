@@ -50,7 +50,9 @@ describe("validateRedactionPassages", () => {
   });
 
   it("sends a request that would remove almost everything to depublication", () => {
-    const result = validateRedactionPassages(BODY, ["Max Mustermann & Co. sagt: Hallo Welt. Kontakt: max@example.com Max Mustermann Zweiter"]);
+    const result = validateRedactionPassages(BODY, [
+      "Max Mustermann & Co. sagt: Hallo Welt. Kontakt: max@example.com Max Mustermann Zweiter",
+    ]);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors[0]).toMatch(/Depublizierung/);
   });
@@ -71,7 +73,9 @@ describe("redactReleaseBody", () => {
   });
 
   it("marks each block of a passage that spans paragraphs", () => {
-    expect(redactReleaseBody(BODY, ["Welt. Kontakt:"])).toContain(`<strong>Hallo</strong> ${REDACTION_MARKER}</p><p>${REDACTION_MARKER} <a`);
+    expect(redactReleaseBody(BODY, ["Welt. Kontakt:"])).toContain(
+      `<strong>Hallo</strong> ${REDACTION_MARKER}</p><p>${REDACTION_MARKER} <a`,
+    );
   });
 
   it("is a no-op without passages and for passages that do not occur", () => {
@@ -154,7 +158,7 @@ describe("redactReleaseBody properties", () => {
 // The customer chooses both the release text and the passages, and the server checks them under
 // the release's row lock (and again on every view of the request in the admin area).
 describe("as an attacker: a redaction built to be expensive", () => {
-  const timed = <T,>(f: () => T): [T, number] => {
+  const timed = <T>(f: () => T): [T, number] => {
     const start = performance.now();
     const result = f();
     return [result, performance.now() - start];
@@ -175,7 +179,9 @@ describe("as an attacker: a redaction built to be expensive", () => {
   it("stays fast on repeated words and passages that overlap everywhere", () => {
     const body = `<p>${"Max Mustermann, ".repeat(9_400)}Ende.</p>`;
     const text = redactionText(body);
-    const passages = Array.from({ length: REDACTION_LIMITS.maxPassages }, (_, i) => normalizePassage(text.slice(i, i + REDACTION_LIMITS.maxLength)));
+    const passages = Array.from({ length: REDACTION_LIMITS.maxPassages }, (_, i) =>
+      normalizePassage(text.slice(i, i + REDACTION_LIMITS.maxLength)),
+    );
     const [, ms] = timed(() => {
       validateRedactionPassages(body, passages);
       return redactReleaseBody(body, passages);

@@ -61,7 +61,10 @@ export function validateRedactionPassages(bodyHtml: string, passages: readonly s
     return length >= REDACTION_LIMITS.minLength && length <= REDACTION_LIMITS.maxLength;
   });
   const index = buildIndex(bodyHtml);
-  const { removed, occurrences } = removedUnits(index, cleaned.map((p, i) => (fitting[i] ? p : "")));
+  const { removed, occurrences } = removedUnits(
+    index,
+    cleaned.map((p, i) => (fitting[i] ? p : "")),
+  );
   cleaned.forEach((p, i) => {
     const label = `Textstelle ${i + 1}`;
     const length = [...p].length;
@@ -70,7 +73,9 @@ export function validateRedactionPassages(bodyHtml: string, passages: readonly s
     } else if (length > REDACTION_LIMITS.maxLength) {
       errors.push(`${label} ist zu lang (höchstens ${REDACTION_LIMITS.maxLength.toLocaleString("de-DE")} Zeichen).`);
     } else if (occurrences[i] === 0) {
-      errors.push(`${label} („${excerpt(p)}“) steht nicht wörtlich im Text der Meldung. Bitte genau so übernehmen, wie sie auf der Seite steht.`);
+      errors.push(
+        `${label} („${excerpt(p)}“) steht nicht wörtlich im Text der Meldung. Bitte genau so übernehmen, wie sie auf der Seite steht.`,
+      );
     }
   });
   if (errors.length > 0) return { ok: false, errors };
@@ -85,7 +90,9 @@ export function validateRedactionPassages(bodyHtml: string, passages: readonly s
   if (share > REDACTION_LIMITS.maxShare) {
     return {
       ok: false,
-      errors: [`Die Textstellen umfassen mehr als ${Math.round(REDACTION_LIMITS.maxShare * 100)} % des Textes. Dafür bitte die Depublizierung beantragen.`],
+      errors: [
+        `Die Textstellen umfassen mehr als ${Math.round(REDACTION_LIMITS.maxShare * 100)} % des Textes. Dafür bitte die Depublizierung beantragen.`,
+      ],
     };
   }
   return { ok: true, passages: cleaned };
@@ -254,7 +261,15 @@ function buildIndex(html: string): Index {
     chars.pop();
     length--;
   }
-  return { segments, units, unitsBySegment, segmentUnits, text: chars.join(""), spanFirst: spanFirst.subarray(0, length), spanLast: spanLast.subarray(0, length) };
+  return {
+    segments,
+    units,
+    unitsBySegment,
+    segmentUnits,
+    text: chars.join(""),
+    spanFirst: spanFirst.subarray(0, length),
+    spanLast: spanLast.subarray(0, length),
+  };
 }
 
 /**

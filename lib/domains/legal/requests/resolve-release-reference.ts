@@ -39,13 +39,19 @@ export async function resolveReleaseReference(client: DbOrTx, raw: string, opts:
   const viewId = legacy ? parseRecordId(legacy[2]) : null;
   if (viewId !== null) {
     const edition = legacy?.[1] as Edition | undefined;
-    const found = await client.pressRelease.findFirst({ where: { ...visible, id: viewId, portal: site, deletedAt: null, ...(edition ? { language: edition } : {}) }, select: { id: true } });
+    const found = await client.pressRelease.findFirst({
+      where: { ...visible, id: viewId, portal: site, deletedAt: null, ...(edition ? { language: edition } : {}) },
+      select: { id: true },
+    });
     if (!found) throw fail();
     return found.id;
   }
   const subject = publicSubject(url.pathname.replace(/\/$/, ""));
   if (subject?.kind !== "release") throw fail();
-  const found = await client.pressRelease.findFirst({ where: { ...visible, portal: site, language: subject.edition, slug: subject.slug, deletedAt: null }, select: { id: true } });
+  const found = await client.pressRelease.findFirst({
+    where: { ...visible, portal: site, language: subject.edition, slug: subject.slug, deletedAt: null },
+    select: { id: true },
+  });
   if (!found) throw fail();
   return found.id;
 }

@@ -9,7 +9,12 @@ import { lockLegalRequest } from "./lock-legal-request";
  * "In Prüfung nehmen": an editor takes a received request (received → in_review). The queue then
  * shows who works on it, and the requester can no longer be surprised by two answers.
  */
-export async function startLegalRequestReview(opts: { legalRequestId: number; adminUserId: number; note?: string | null; now?: Date }): Promise<LegalRequest> {
+export async function startLegalRequestReview(opts: {
+  legalRequestId: number;
+  adminUserId: number;
+  note?: string | null;
+  now?: Date;
+}): Promise<LegalRequest> {
   const now = opts.now ?? new Date();
   const note = optionalNote(opts.note, "note");
   return db.$transaction(async (tx) => {

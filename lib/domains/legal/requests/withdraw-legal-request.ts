@@ -11,7 +11,12 @@ import { lockLegalRequest } from "./lock-legal-request";
  * withdrawn). Only the account that filed it may; anyone else learns nothing (404). A request
  * filed through the public form has no account and is withdrawn by writing to the editors.
  */
-export async function withdrawLegalRequest(opts: { legalRequestId: number; requesterUserId: number; note?: string | null; now?: Date }): Promise<LegalRequest> {
+export async function withdrawLegalRequest(opts: {
+  legalRequestId: number;
+  requesterUserId: number;
+  note?: string | null;
+  now?: Date;
+}): Promise<LegalRequest> {
   const now = opts.now ?? new Date();
   const note = optionalNote(opts.note, "note");
   return db.$transaction(async (tx) => {

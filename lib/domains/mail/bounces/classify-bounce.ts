@@ -34,13 +34,17 @@ const BASIC_CODE = /(?:^\s*(?:[a-z-]+\s*;\s*)?|\b(?:said|response|reply|error|co
 
 // A refusal to relay, or our own provider refusing to send for us: both are about our route,
 // not about the recipient's mailbox.
-const RELAY_TEXT = /relay(?:ing)?\s+(?:access\s+)?(?:denied|not\s+(?:permitted|allowed)|prohibited)|not\s+permitted\s+to\s+relay|unable\s+to\s+relay|domain\s+(?:is\s+)?not\s+verified|unverified\s+domain|invalid\s+api\s+key|api\s+key\s+(?:is\s+)?(?:invalid|revoked|restricted)|account\s+(?:is\s+|has\s+been\s+)?(?:suspended|disabled|paused|blocked)|sending\s+(?:is\s+|has\s+been\s+)?(?:disabled|paused|suspended|blocked)/i;
+const RELAY_TEXT =
+  /relay(?:ing)?\s+(?:access\s+)?(?:denied|not\s+(?:permitted|allowed)|prohibited)|not\s+permitted\s+to\s+relay|unable\s+to\s+relay|domain\s+(?:is\s+)?not\s+verified|unverified\s+domain|invalid\s+api\s+key|api\s+key\s+(?:is\s+)?(?:invalid|revoked|restricted)|account\s+(?:is\s+|has\s+been\s+)?(?:suspended|disabled|paused|blocked)|sending\s+(?:is\s+|has\s+been\s+)?(?:disabled|paused|suspended|blocked)/i;
 
 // Keywords, used only when no code was found anywhere, in this order: relay, temporary wording
 // ("mailbox temporarily unavailable" is soft, "temporarily blocked" too), policy, hard.
-const SOFT_TEXT = /mailbox\s+(?:is\s+)?full|over\s+quota|quota\s+exceeded|insufficient\s+(?:system\s+)?storage|temporar|try\s+(?:again|later)|deferred|timed?\s*out|connection\s+(?:refused|lost|reset)|lost\s+connection|greylist|graylist|rate\s+limit|throttl|too\s+many/i;
-const POLICY_TEXT = /spam|blocked|block\s*list|black\s*list|blacklisted|\bpolicy\b|reputation|dmarc|\bspf\b|dkim|content\s+rejected|\brbl\b|listed\s+at/i;
-const HARD_TEXT = /user\s+unknown|unknown\s+(?:user|recipient)|no\s+such\s+(?:user|mailbox|recipient|address|domain)|mailbox\s+(?:not\s+found|unavailable|does\s+not\s+exist)|(?:address|account|recipient|mailbox|user)\s+(?:does\s+not|doesn't)\s+exist|recipient\s+(?:address\s+)?rejected|invalid\s+(?:recipient|mailbox|address)|(?:recipient|address)\s+not\s+found|domain\s+(?:not\s+found|does\s+not\s+exist)|host\s+not\s+found|unrouteable/i;
+const SOFT_TEXT =
+  /mailbox\s+(?:is\s+)?full|over\s+quota|quota\s+exceeded|insufficient\s+(?:system\s+)?storage|temporar|try\s+(?:again|later)|deferred|timed?\s*out|connection\s+(?:refused|lost|reset)|lost\s+connection|greylist|graylist|rate\s+limit|throttl|too\s+many/i;
+const POLICY_TEXT =
+  /spam|blocked|block\s*list|black\s*list|blacklisted|\bpolicy\b|reputation|dmarc|\bspf\b|dkim|content\s+rejected|\brbl\b|listed\s+at/i;
+const HARD_TEXT =
+  /user\s+unknown|unknown\s+(?:user|recipient)|no\s+such\s+(?:user|mailbox|recipient|address|domain)|mailbox\s+(?:not\s+found|unavailable|does\s+not\s+exist)|(?:address|account|recipient|mailbox|user)\s+(?:does\s+not|doesn't)\s+exist|recipient\s+(?:address\s+)?rejected|invalid\s+(?:recipient|mailbox|address)|(?:recipient|address)\s+not\s+found|domain\s+(?:not\s+found|does\s+not\s+exist)|host\s+not\s+found|unrouteable/i;
 
 function result(kind: BounceKind, statusCode: string | null, isRelay: boolean, suppressesAtOnce = false): BounceClassification {
   // A relay rejection says nothing about the mailbox: it goes to the circuit breaker instead.

@@ -16,6 +16,7 @@ export async function receiveInboundMail(request: Request): Promise<DsnIngestRes
   const secret = getConfig().mail.inboundMailSecret;
   // Unset: the route is off, and says so the way any unknown path does.
   if (!secret) throw notFound();
-  if (!bearerMatches(request.headers.get("authorization"), secret)) throw new AppError("unauthenticated", "A valid bearer token is required.");
+  if (!bearerMatches(request.headers.get("authorization"), secret))
+    throw new AppError("unauthenticated", "A valid bearer token is required.");
   return ingestDsn(await readBodyText(request, MAX_INBOUND_BYTES));
 }

@@ -22,7 +22,11 @@ describe("parseDsn", () => {
   });
 
   it("reads one block per recipient", async () => {
-    const dsn = await parseDsn(postfixDsn({ recipient: "a@example.org" }, [{ recipient: "b@example.org", status: "4.4.7", action: "delayed", diagnostic: "450 4.4.7 try later" }]));
+    const dsn = await parseDsn(
+      postfixDsn({ recipient: "a@example.org" }, [
+        { recipient: "b@example.org", status: "4.4.7", action: "delayed", diagnostic: "450 4.4.7 try later" },
+      ]),
+    );
     expect(dsn.recipients.map((r) => [r.finalRecipient, r.action, r.status])).toEqual([
       ["a@example.org", "failed", "5.1.1"],
       ["b@example.org", "delayed", "4.4.7"],
@@ -32,14 +36,23 @@ describe("parseDsn", () => {
   it("reads an Exchange report beside its text and HTML notice", async () => {
     const dsn = await parseDsn(exchangeDsn({ recipient: "bob@contoso.example", ref: REF }));
     expect(dsn.recipients).toHaveLength(1);
-    expect(dsn.recipients[0]).toMatchObject({ finalRecipient: "bob@contoso.example", originalRecipient: "bob@contoso.example", status: "5.1.10", action: "failed" });
+    expect(dsn.recipients[0]).toMatchObject({
+      finalRecipient: "bob@contoso.example",
+      originalRecipient: "bob@contoso.example",
+      status: "5.1.10",
+      action: "failed",
+    });
     expect(dsn.recipients[0]!.diagnostic).toContain("RESOLVER.ADR.RecipientNotFound");
     expect(dsn.returnedHeaders.get("x-pd-ref")).toEqual([REF]);
   });
 
   it("leaves the status empty when the report has no Status field", async () => {
     const dsn = await parseDsn(dsnWithoutStatus({ recipient: "carol@example.com", diagnostic: "550 5.1.1 No such user" }));
-    expect(dsn.recipients[0]).toMatchObject({ status: null, diagnostic: "smtp; 550 5.1.1 No such user", finalRecipient: "carol@example.com" });
+    expect(dsn.recipients[0]).toMatchObject({
+      status: null,
+      diagnostic: "smtp; 550 5.1.1 No such user",
+      finalRecipient: "carol@example.com",
+    });
   });
 
   it("finds the reference header in a returned message/rfc822 part, not in its body", async () => {
@@ -55,7 +68,9 @@ describe("parseDsn", () => {
   });
 
   it("returns no recipients for mail that is no delivery report", async () => {
-    const dsn = await parseDsn("From: someone@example.com\r\nTo: bounces@pressdesk.example\r\nSubject: hello\r\nX-PD-Ref: forged\r\n\r\nJust a note.\r\n");
+    const dsn = await parseDsn(
+      "From: someone@example.com\r\nTo: bounces@pressdesk.example\r\nSubject: hello\r\nX-PD-Ref: forged\r\n\r\nJust a note.\r\n",
+    );
     expect(dsn.recipients).toEqual([]);
     expect(dsn.returnedHeaders.size).toBe(0);
   });

@@ -35,8 +35,15 @@ function parseFields(block: string): Map<string, string[]> {
   const flush = () => {
     // Control characters (NUL among them) have no place in these fields and PostgreSQL text
     // cannot hold NUL: they become spaces.
-     
-    if (current) fields.set(current.name, [...(fields.get(current.name) ?? []), current.value.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim()]);
+
+    if (current)
+      fields.set(current.name, [
+        ...(fields.get(current.name) ?? []),
+        current.value
+          .replace(/[\u0000-\u001f\u007f]/g, " ")
+          .replace(/\s+/g, " ")
+          .trim(),
+      ]);
   };
   for (const line of block.split(/\r?\n/)) {
     if (/^[ \t]/.test(line) && current) {
@@ -55,7 +62,11 @@ function parseFields(block: string): Map<string, string[]> {
 function recipientAddress(value: string | null): string | null {
   if (!value) return null;
   const [type, ...rest] = value.split(";");
-  const address = rest.join(";").trim().replace(/^<(.*)>$/, "$1").trim();
+  const address = rest
+    .join(";")
+    .trim()
+    .replace(/^<(.*)>$/, "$1")
+    .trim();
   if (!/^(rfc822|utf-8)$/i.test(type?.trim() ?? "") || !address.includes("@")) return null;
   return address.toLowerCase();
 }
@@ -87,10 +98,15 @@ function returnedHeaders(part: Attachment | undefined): Map<string, string[]> {
 
 export async function parseDsn(raw: string | Buffer): Promise<ParsedDsn> {
   // keepDeliveryStatus: otherwise mailparser folds the status part into the text body.
-  const mail = await simpleParser(raw, { keepDeliveryStatus: true, skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
+  const mail = await simpleParser(raw, {
+    keepDeliveryStatus: true,
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipTextLinks: true,
+    skipImageLinks: true,
+  });
   const status = mail.attachments.find((a) => STATUS_TYPES.has(a.contentType.toLowerCase()));
   return {
-     
     messageId: mail.messageId?.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 200) || null,
     recipients: status ? parseDeliveryStatus(status.content.toString("utf8")) : [],
     returnedHeaders: returnedHeaders(mail.attachments.find((a) => RETURNED_TYPES.has(a.contentType.toLowerCase()))),

@@ -50,7 +50,11 @@ export async function recordBounce(input: RecordBounceInput): Promise<RecordBoun
   const c = classifyBounce({ status: input.status, diagnostic, action: input.action });
   const { bounceThreshold, bounceUnsignedKind } = getConfig().mail;
   const kind = input.signed ? c.kind : bounceUnsignedKind;
-  const reason = `${input.signed ? "" : "unsigned "}${input.source === "dsn" ? "DSN" : "provider"} bounce ${c.statusCode ?? kind}: ${diagnostic ?? "no diagnostic"}`.slice(0, MAX_TEXT);
+  const reason =
+    `${input.signed ? "" : "unsigned "}${input.source === "dsn" ? "DSN" : "provider"} bounce ${c.statusCode ?? kind}: ${diagnostic ?? "no diagnostic"}`.slice(
+      0,
+      MAX_TEXT,
+    );
 
   const outcome = await db.$transaction(async (tx) => {
     // Two bounces for one address at once would each miss the other in the count below, and
@@ -61,7 +65,19 @@ export async function recordBounce(input: RecordBounceInput): Promise<RecordBoun
       // kept as policy and never feeds the circuit breaker, or anyone running a mail server
       // could halt our mail by answering five of our mails with it. Only our provider refusing
       // us (the send itself, or Resend's email.failed) counts there (circuit-breaker.ts).
-      data: [{ email, kind, source: input.source, statusCode: c.statusCode, diagnostic, signed: input.signed, isRelay: false, externalId: input.externalId, needsReview: !input.signed }],
+      data: [
+        {
+          email,
+          kind,
+          source: input.source,
+          statusCode: c.statusCode,
+          diagnostic,
+          signed: input.signed,
+          isRelay: false,
+          externalId: input.externalId,
+          needsReview: !input.signed,
+        },
+      ],
       skipDuplicates: true,
     });
     if (count === 0) return { recorded: false, suppressed: false };
@@ -73,7 +89,13 @@ export async function recordBounce(input: RecordBounceInput): Promise<RecordBoun
     let suppress = c.suppressesAtOnce || (input.knownUndeliverable === true && !c.isRelay);
     if (!suppress && c.countsTowardThreshold) {
       const counted = await tx.emailBounce.count({
-        where: { email, signed: true, isRelay: false, kind: { in: ["hard", "soft"] }, createdAt: { gte: new Date(Date.now() - BOUNCE_WINDOW_DAYS * 86_400_000) } },
+        where: {
+          email,
+          signed: true,
+          isRelay: false,
+          kind: { in: ["hard", "soft"] },
+          createdAt: { gte: new Date(Date.now() - BOUNCE_WINDOW_DAYS * 86_400_000) },
+        },
       });
       suppress = counted >= bounceThreshold;
     }
@@ -115,7 +137,10 @@ export async function ingestDsn(raw: string | Buffer): Promise<DsnIngestResult> 
     // unsigned rows keep their own key, so a forged report that guessed a real one's Message-ID
     // cannot have the real one dropped as a repeat.
     const externalId = signed ? `dsn-ref:${signedBy.ref}:${email}` : `dsn:${reportKey}:${email}:unsigned`;
-    recipients.push({ email, ...(await recordBounce({ email, status: r.status, diagnostic: r.diagnostic, action: r.action, source: "dsn", signed, externalId })) });
+    recipients.push({
+      email,
+      ...(await recordBounce({ email, status: r.status, diagnostic: r.diagnostic, action: r.action, source: "dsn", signed, externalId })),
+    });
   }
   return { messageId: dsn.messageId, recipients };
 }

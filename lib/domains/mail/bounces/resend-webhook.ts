@@ -19,20 +19,35 @@ const MAX_BODY_BYTES = 256 * 1024;
 // Only what we read; the resend package's event types say what the fields mean.
 const address = z.string().transform((s) => normalizeAddress(/<([^>]+)>\s*$/.exec(s)?.[1] ?? s));
 const eventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("email.bounced"), data: z.object({ to: z.array(address), bounce: z.object({ type: z.string(), subType: z.string().optional(), message: z.string().optional() }) }) }),
+  z.object({
+    type: z.literal("email.bounced"),
+    data: z.object({
+      to: z.array(address),
+      bounce: z.object({ type: z.string(), subType: z.string().optional(), message: z.string().optional() }),
+    }),
+  }),
   z.object({ type: z.literal("email.complained"), data: z.object({ to: z.array(address) }) }),
   z.object({ type: z.literal("email.failed"), data: z.object({ to: z.array(address), failed: z.object({ reason: z.string() }) }) }),
-  z.object({ type: z.literal("email.suppressed"), data: z.object({ to: z.array(address), suppressed: z.object({ type: z.string().optional(), message: z.string().optional() }) }) }),
+  z.object({
+    type: z.literal("email.suppressed"),
+    data: z.object({ to: z.array(address), suppressed: z.object({ type: z.string().optional(), message: z.string().optional() }) }),
+  }),
 ]);
 type HandledEvent = z.infer<typeof eventSchema>;
 // Every SDK event we handle must fit the schema: a field the SDK renames breaks the build here.
 type FitsSchema<T extends z.input<typeof eventSchema>> = T;
 type SdkEvent = FitsSchema<EmailBouncedEvent | EmailComplainedEvent | EmailFailedEvent | EmailSuppressedEvent>;
-const HANDLED_TYPES: ReadonlySet<string> = new Set<SdkEvent["type"]>(["email.bounced", "email.complained", "email.failed", "email.suppressed"]);
+const HANDLED_TYPES: ReadonlySet<string> = new Set<SdkEvent["type"]>([
+  "email.bounced",
+  "email.complained",
+  "email.failed",
+  "email.suppressed",
+]);
 
 // email.failed reasons that blame the recipient's address; every other failure is our provider
 // refusing us (key, domain, quota) and goes to the circuit breaker.
-const RECIPIENT_FAULT = /\binvalid\s+[`'"]?(?:to|recipients?|email\s+address|address)\b|\b(?:to|recipients?)[`'"]?\s+(?:field\s+|address\s+)?(?:is\s+|was\s+)?invalid\b/i;
+const RECIPIENT_FAULT =
+  /\binvalid\s+[`'"]?(?:to|recipients?|email\s+address|address)\b|\b(?:to|recipients?)[`'"]?\s+(?:field\s+|address\s+)?(?:is\s+|was\s+)?invalid\b/i;
 
 /** Resend bounce types: Permanent is a final failure, Transient a temporary one (RFC 3464 actions). */
 const ACTION_OF_BOUNCE_TYPE: Record<string, string> = { permanent: "failed", transient: "delayed" };
@@ -45,7 +60,14 @@ async function handleEvent(event: HandledEvent, eventId: string): Promise<void> 
         const { type, subType, message } = event.data.bounce;
         // The status code, when the provider quotes the remote reply, is taken from the message.
         const diagnostic = `${type}${subType ? ` (${subType})` : ""}: ${message ?? ""}`.trim();
-        await recordBounce({ email, diagnostic, action: ACTION_OF_BOUNCE_TYPE[type.toLowerCase()] ?? null, source: "provider_event", signed: true, externalId });
+        await recordBounce({
+          email,
+          diagnostic,
+          action: ACTION_OF_BOUNCE_TYPE[type.toLowerCase()] ?? null,
+          source: "provider_event",
+          signed: true,
+          externalId,
+        });
         break;
       }
       case "email.complained":
@@ -53,14 +75,30 @@ async function handleEvent(event: HandledEvent, eventId: string): Promise<void> 
         break;
       case "email.failed": {
         const reason = event.data.failed.reason;
-        if (RECIPIENT_FAULT.test(reason)) await recordBounce({ email, diagnostic: `Resend could not send: ${reason}`, action: "failed", source: "provider_event", signed: true, externalId });
+        if (RECIPIENT_FAULT.test(reason))
+          await recordBounce({
+            email,
+            diagnostic: `Resend could not send: ${reason}`,
+            action: "failed",
+            source: "provider_event",
+            signed: true,
+            externalId,
+          });
         else await recordRelayRejection({ detail: `Resend refused to send: ${reason}`, source: "resend", email, externalId });
         break;
       }
       case "email.suppressed": {
         // Resend refuses the address after an earlier hard bounce or complaint: it is dead to us too.
         const { type, message } = event.data.suppressed;
-        await recordBounce({ email, diagnostic: `On Resend's suppression list${type ? ` (${type})` : ""}: ${message ?? ""}`.trim(), action: "failed", source: "provider_event", signed: true, externalId, knownUndeliverable: true });
+        await recordBounce({
+          email,
+          diagnostic: `On Resend's suppression list${type ? ` (${type})` : ""}: ${message ?? ""}`.trim(),
+          action: "failed",
+          source: "provider_event",
+          signed: true,
+          externalId,
+          knownUndeliverable: true,
+        });
         break;
       }
     }
@@ -86,7 +124,11 @@ export async function receiveResendWebhook(request: Request): Promise<{ received
   const secret = getConfig().mail.resendWebhookSecret;
   if (!secret) throw notFound();
   const raw = await readBodyText(request, MAX_BODY_BYTES);
-  const headers = { "svix-id": request.headers.get("svix-id") ?? "", "svix-timestamp": request.headers.get("svix-timestamp") ?? "", "svix-signature": request.headers.get("svix-signature") ?? "" };
+  const headers = {
+    "svix-id": request.headers.get("svix-id") ?? "",
+    "svix-timestamp": request.headers.get("svix-timestamp") ?? "",
+    "svix-signature": request.headers.get("svix-signature") ?? "",
+  };
   // Outside the try: a malformed configured secret is our fault (500), not the caller's.
   const webhook = new Webhook(secret);
   try {

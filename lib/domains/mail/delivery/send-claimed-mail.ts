@@ -64,7 +64,11 @@ async function stillClaimed(mail: ClaimedMail): Promise<boolean> {
   return (await db.mailOutbox.count({ where: { id: mail.id, status: "sending", claimedAt: mail.claimedAt } })) === 1;
 }
 
-async function finish(mail: ClaimedMail, outcome: DeliveryOutcome, r: { providerMessageId?: string; error?: string }): Promise<DeliveryOutcome> {
+async function finish(
+  mail: ClaimedMail,
+  outcome: DeliveryOutcome,
+  r: { providerMessageId?: string; error?: string },
+): Promise<DeliveryOutcome> {
   // Conditional on our own claim: a worker that outlived its claim must not overwrite the
   // result of the worker that took the message over.
   const mine = { id: mail.id, status: "sending" as const, claimedAt: mail.claimedAt };
@@ -72,7 +76,10 @@ async function finish(mail: ClaimedMail, outcome: DeliveryOutcome, r: { provider
     case "skipped":
       break;
     case "sent":
-      await db.mailOutbox.updateMany({ where: mine, data: { status: "sent", providerMessageId: r.providerMessageId, sentAt: new Date(), claimedAt: null, lastError: null } });
+      await db.mailOutbox.updateMany({
+        where: mine,
+        data: { status: "sent", providerMessageId: r.providerMessageId, sentAt: new Date(), claimedAt: null, lastError: null },
+      });
       break;
     case "suppressed":
       await db.mailOutbox.updateMany({ where: mine, data: { status: "suppressed", claimedAt: null } });
@@ -83,7 +90,12 @@ async function finish(mail: ClaimedMail, outcome: DeliveryOutcome, r: { provider
     case "retry":
       await db.mailOutbox.updateMany({
         where: mine,
-        data: { status: "queued", claimedAt: null, lastError: r.error, nextAttemptAt: new Date(Date.now() + retryDelaySeconds(mail.attempts) * 1000) },
+        data: {
+          status: "queued",
+          claimedAt: null,
+          lastError: r.error,
+          nextAttemptAt: new Date(Date.now() + retryDelaySeconds(mail.attempts) * 1000),
+        },
       });
       break;
     case "halted": {
@@ -91,7 +103,13 @@ async function finish(mail: ClaimedMail, outcome: DeliveryOutcome, r: { provider
       const { until } = await isSendingHalted();
       await db.mailOutbox.updateMany({
         where: mine,
-        data: { status: "queued", claimedAt: null, lastError: r.error, attempts: { decrement: 1 }, nextAttemptAt: until ?? new Date(Date.now() + 60_000) },
+        data: {
+          status: "queued",
+          claimedAt: null,
+          lastError: r.error,
+          attempts: { decrement: 1 },
+          nextAttemptAt: until ?? new Date(Date.now() + 60_000),
+        },
       });
       break;
     }

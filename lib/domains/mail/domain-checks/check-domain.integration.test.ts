@@ -19,7 +19,15 @@ afterEach(() => {
 
 describe("checkEmailDomain: what DNS says about a domain's mail", () => {
   it("names MX, implicit MX (RFC 5321), Null MX (RFC 7505) and a domain without mail host", async () => {
-    const [withMx, implicit, implicit6, nullMx, nullDot, gone, bare] = ["mx", "implicit", "implicit6", "nullmx", "nulldot", "nx", "bare"].map(domain) as string[];
+    const [withMx, implicit, implicit6, nullMx, nullDot, gone, bare] = [
+      "mx",
+      "implicit",
+      "implicit6",
+      "nullmx",
+      "nulldot",
+      "nx",
+      "bare",
+    ].map(domain) as string[];
     const resolver = fakeMailDns({
       [withMx!]: { mx: [mx("mx2.firma.example", 20), mx("mx1.firma.example", 10)] },
       [implicit!]: { a: ["192.0.2.10"] },
@@ -29,7 +37,13 @@ describe("checkEmailDomain: what DNS says about a domain's mail", () => {
       [bare!]: {},
     });
     const finding = async (d: string) => (await checkEmailDomain(d, { resolver }))?.finding;
-    expect(await checkEmailDomain(withMx!, { resolver })).toMatchObject({ domain: withMx, resolved: true, finding: "mx", detail: "mx1.firma.example mx2.firma.example", cached: false });
+    expect(await checkEmailDomain(withMx!, { resolver })).toMatchObject({
+      domain: withMx,
+      resolved: true,
+      finding: "mx",
+      detail: "mx1.firma.example mx2.firma.example",
+      cached: false,
+    });
     expect(await finding(implicit!)).toBe("implicit_mx");
     expect(await finding(implicit6!)).toBe("implicit_mx");
     expect(await finding(nullMx!)).toBe("null_mx");
@@ -44,15 +58,25 @@ describe("checkEmailDomain: what DNS says about a domain's mail", () => {
 
   it("treats a root exchange beside real MX as MX, not as a Null MX", async () => {
     const d = domain("mixed");
-    expect((await checkEmailDomain(d, { resolver: fakeMailDns({ [d]: { mx: [mx("", 0), mx("mx.firma.example")] } }) }))?.finding).toBe("mx");
+    expect((await checkEmailDomain(d, { resolver: fakeMailDns({ [d]: { mx: [mx("", 0), mx("mx.firma.example")] } }) }))?.finding).toBe(
+      "mx",
+    );
   });
 
   it("records a timeout, SERVFAIL or refusal as unresolved, not as a finding", async () => {
-    for (const [label, zone] of [["timeout", { mx: "ETIMEOUT" }], ["servfail", { mx: "ESERVFAIL" }], ["refused", { mx: "ECONNREFUSED" }], ["halfway", { a: "ENODATA", aaaa: "ETIMEOUT" }]] as const) {
+    for (const [label, zone] of [
+      ["timeout", { mx: "ETIMEOUT" }],
+      ["servfail", { mx: "ESERVFAIL" }],
+      ["refused", { mx: "ECONNREFUSED" }],
+      ["halfway", { a: "ENODATA", aaaa: "ETIMEOUT" }],
+    ] as const) {
       const d = domain(label);
       const check = await checkEmailDomain(d, { resolver: fakeMailDns({ [d]: zone }) });
       expect(check, label).toMatchObject({ resolved: false, finding: null });
-      expect(await db.emailDomainCheck.findUniqueOrThrow({ where: { domain: d } }), label).toMatchObject({ resolved: false, finding: null });
+      expect(await db.emailDomainCheck.findUniqueOrThrow({ where: { domain: d } }), label).toMatchObject({
+        resolved: false,
+        finding: null,
+      });
     }
   });
 
@@ -78,19 +102,32 @@ describe("checkEmailDomain: what DNS says about a domain's mail", () => {
     expect((await checkEmailDomain(d, { resolver, now: t0 }))?.resolved).toBe(false);
     zones[d] = { mx: [mx("mx.firma.example")] } as never;
     expect(await checkEmailDomain(d, { resolver, now: new Date(t0.getTime() + 60_000) })).toMatchObject({ resolved: false, cached: true });
-    expect(await checkEmailDomain(d, { resolver, now: new Date(t0.getTime() + 11 * 60_000) })).toMatchObject({ resolved: true, finding: "mx", cached: false });
+    expect(await checkEmailDomain(d, { resolver, now: new Date(t0.getTime() + 11 * 60_000) })).toMatchObject({
+      resolved: true,
+      finding: "mx",
+      cached: false,
+    });
   });
 
   it("gives up on a name server that never answers within the budget: not a finding", async () => {
-    const silent = { resolveMx: () => new Promise<never>(() => {}), resolve4: () => new Promise<never>(() => {}), resolve6: () => new Promise<never>(() => {}) };
+    const silent = {
+      resolveMx: () => new Promise<never>(() => {}),
+      resolve4: () => new Promise<never>(() => {}),
+      resolve6: () => new Promise<never>(() => {}),
+    };
     const started = Date.now();
-    expect(await checkEmailDomain(domain("silent"), { resolver: silent as never })).toMatchObject({ resolved: false, finding: null, detail: "ETIMEOUT" });
+    expect(await checkEmailDomain(domain("silent"), { resolver: silent as never })).toMatchObject({
+      resolved: false,
+      finding: null,
+      detail: "ETIMEOUT",
+    });
     expect(Date.now() - started).toBeLessThan(LOOKUP_BUDGET_MS + 1000);
   });
 
   it("refuses garbage without a lookup or a row", async () => {
     const resolver = fakeMailDns({});
-    for (const bad of ["", "localhost", "1.2.3.4", "exa%41mple.com", "a b.example"]) expect(await checkEmailDomain(bad, { resolver })).toBeNull();
+    for (const bad of ["", "localhost", "1.2.3.4", "exa%41mple.com", "a b.example"])
+      expect(await checkEmailDomain(bad, { resolver })).toBeNull();
     expect(resolver.queries).toEqual([]);
   });
 });
@@ -99,7 +136,14 @@ describe("isImplausibleMailDomain", () => {
   it("is true only for a resolved Null MX or missing mail host, with the switch on", async () => {
     setLimits({ EMAIL_DOMAIN_CHECK: "true" });
     const [ok, implicit, nullMx, gone, slow] = ["ok", "implicit", "nullmx", "gone", "slow"].map(domain) as string[];
-    setMailDnsResolverForTests(fakeMailDns({ [ok!]: { mx: [mx("mx.firma.example")] }, [implicit!]: { a: ["192.0.2.1"] }, [nullMx!]: { mx: [mx("", 0)] }, [slow!]: { mx: "ETIMEOUT" } }));
+    setMailDnsResolverForTests(
+      fakeMailDns({
+        [ok!]: { mx: [mx("mx.firma.example")] },
+        [implicit!]: { a: ["192.0.2.1"] },
+        [nullMx!]: { mx: [mx("", 0)] },
+        [slow!]: { mx: "ETIMEOUT" },
+      }),
+    );
     expect(await isImplausibleMailDomain(`presse@${ok}`)).toBe(false);
     expect(await isImplausibleMailDomain(`presse@${implicit}`)).toBe(false);
     expect(await isImplausibleMailDomain(`Presse@${nullMx!.toUpperCase()}`)).toBe(true);

@@ -47,7 +47,8 @@ async function lookUp(domain: string, resolver: MailDnsResolver): Promise<Lookup
   }
   // RFC 7505: a single MX with the root as exchange says "this domain accepts no mail".
   // Node reports the root as "" (some resolvers as "."); beside other MX it is a misconfiguration, not a Null MX.
-  if (mx.length === 1 && (mx[0]!.exchange === "" || mx[0]!.exchange === ".")) return { resolved: true, finding: "null_mx", detail: "RFC 7505 Null MX" };
+  if (mx.length === 1 && (mx[0]!.exchange === "" || mx[0]!.exchange === "."))
+    return { resolved: true, finding: "null_mx", detail: "RFC 7505 Null MX" };
   if (mx.length > 0) {
     const hosts = [...mx].sort((a, b) => a.priority - b.priority).map((r) => r.exchange);
     return { resolved: true, finding: "mx", detail: hosts.slice(0, 3).join(" ") };
@@ -105,7 +106,10 @@ export async function checkEmailDomain(
  * all). False while EMAIL_DOMAIN_CHECK is off, for input that is not an address, and for
  * every lookup that did not resolve.
  */
-export async function isImplausibleMailDomain(email: string | null | undefined, opts: { resolver?: MailDnsResolver; maxAgeHours?: number } = {}): Promise<boolean> {
+export async function isImplausibleMailDomain(
+  email: string | null | undefined,
+  opts: { resolver?: MailDnsResolver; maxAgeHours?: number } = {},
+): Promise<boolean> {
   if (!email || !getConfig().mail.domainCheck) return false;
   const domain = mailDomainOf(email);
   if (!domain) return false;

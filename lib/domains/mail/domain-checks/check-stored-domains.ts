@@ -38,10 +38,13 @@ export async function listStoredMailDomains(opts: { limit?: number } = {}): Prom
   return rows.map((r) => r.domain);
 }
 
-const outcomeOf = (check: DomainCheck | null): DomainOutcome => (!check ? "invalid" : check.resolved && check.finding ? check.finding : "unresolved");
+const outcomeOf = (check: DomainCheck | null): DomainOutcome =>
+  !check ? "invalid" : check.resolved && check.finding ? check.finding : "unresolved";
 
 /** Checks the domains with at most `concurrency` lookups in flight (kind to the resolver). */
-export async function checkStoredMailDomains(opts: { limit?: number; maxAgeHours?: number; concurrency?: number; resolver?: MailDnsResolver } = {}): Promise<StoredDomainsRun> {
+export async function checkStoredMailDomains(
+  opts: { limit?: number; maxAgeHours?: number; concurrency?: number; resolver?: MailDnsResolver } = {},
+): Promise<StoredDomainsRun> {
   const stored = await listStoredMailDomains(opts.limit !== undefined ? { limit: opts.limit } : {});
   // "Müller.de" and "xn--mller-kva.de" are one domain to DNS and count once.
   const domains = [...new Set(stored.map((d) => normalizeMailDomain(d) ?? d))];
@@ -49,7 +52,11 @@ export async function checkStoredMailDomains(opts: { limit?: number; maxAgeHours
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < domains.length; i = next++) {
-      const check = await checkEmailDomain(domains[i]!, { maxAgeHours: opts.maxAgeHours ?? DEFAULT_MAX_AGE_HOURS, retryUnresolved: true, ...(opts.resolver ? { resolver: opts.resolver } : {}) });
+      const check = await checkEmailDomain(domains[i]!, {
+        maxAgeHours: opts.maxAgeHours ?? DEFAULT_MAX_AGE_HOURS,
+        retryUnresolved: true,
+        ...(opts.resolver ? { resolver: opts.resolver } : {}),
+      });
       results[i] = { domain: domains[i]!, outcome: outcomeOf(check), cached: !!check?.cached };
     }
   };

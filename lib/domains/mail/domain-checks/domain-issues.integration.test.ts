@@ -34,7 +34,13 @@ async function newsroomApi() {
   return { api: apiClient(token), token, company };
 }
 const release = (newsroomId: number, email: string) => ({
-  newsroom_id: newsroomId, portal: "business", language: "de", title: `Beispiel AG eröffnet Werk ${unique("w")}`, body: GOOD_BODY, contact: { name: "Pressestelle", email }, submit: false,
+  newsroom_id: newsroomId,
+  portal: "business",
+  language: "de",
+  title: `Beispiel AG eröffnet Werk ${unique("w")}`,
+  body: GOOD_BODY,
+  contact: { name: "Pressestelle", email },
+  submit: false,
 });
 
 describe("API v1: a contact address whose domain cannot receive mail", () => {
@@ -43,12 +49,18 @@ describe("API v1: a contact address whose domain cannot receive mail", () => {
     const { api, company } = await newsroomApi();
     const refused = await api.call("createRelease", { body: release(company.id, `presse@${nullMx}`) });
     expect(refused.status).toBe(422);
-    expect(refused.body.error).toMatchObject({ code: "validation_failed", issues: [{ path: "contact.email", message: "implausible e-mail domain" }] });
+    expect(refused.body.error).toMatchObject({
+      code: "validation_failed",
+      issues: [{ path: "contact.email", message: "implausible e-mail domain" }],
+    });
     expect(await db.pressRelease.count({ where: { companyId: company.id } })).toBe(0);
 
     const created = await api.call("createRelease", { body: release(company.id, `presse@${good}`) });
     expect(created.status).toBe(201);
-    const update = await api.call("updateRelease", { params: { id: created.body.data.id }, body: { contact: { name: "Presse", email: `presse@${missing}` } } });
+    const update = await api.call("updateRelease", {
+      params: { id: created.body.data.id },
+      body: { contact: { name: "Presse", email: `presse@${missing}` } },
+    });
     expect([update.status, update.body.error.issues]).toEqual([422, [{ path: "contact.email", message: "implausible e-mail domain" }]]);
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: created.body.data.id } })).contactEmail).toBe(`presse@${good}`);
   });
@@ -62,19 +74,36 @@ describe("API v1: a contact address whose domain cannot receive mail", () => {
   it("refuses it on the legacy API too, after the TLD rule", async () => {
     checking(true);
     const { token, company } = await newsroomApi();
-    const res = await send("POST", "/service/pressreleases", { token, body: { company_id: company.id, title: `Beispiel AG eröffnet Werk ${unique("l")}`, text: GOOD_BODY, contact_email: `presse@${nullMx}` } });
+    const res = await send("POST", "/service/pressreleases", {
+      token,
+      body: {
+        company_id: company.id,
+        title: `Beispiel AG eröffnet Werk ${unique("l")}`,
+        text: GOOD_BODY,
+        contact_email: `presse@${nullMx}`,
+      },
+    });
     expect(res.status).toBe(422);
     expect((await res.json()).error.issues).toEqual([{ path: "contact.email", message: "implausible e-mail domain" }]);
   });
 });
 
 describe("registration with an address whose domain cannot receive mail", () => {
-  const input = (email: string) => ({ name: "Jana Petersen", email, password: "a long enough passphrase", acceptTerms: true, ip: "192.0.2.44" });
+  const input = (email: string) => ({
+    name: "Jana Petersen",
+    email,
+    password: "a long enough passphrase",
+    acceptTerms: true,
+    ip: "192.0.2.44",
+  });
 
   it("shows the form's own error for a bad address and creates nothing", async () => {
     checking(true);
     const email = `${unique("jana")}@${nullMx}`;
-    await expect(registerAccount(input(email))).rejects.toMatchObject({ code: "validation_failed", issues: [{ path: "email", message: "Bitte geben Sie eine gültige E-Mail-Adresse an." }] });
+    await expect(registerAccount(input(email))).rejects.toMatchObject({
+      code: "validation_failed",
+      issues: [{ path: "email", message: "Bitte geben Sie eine gültige E-Mail-Adresse an." }],
+    });
     expect(await db.user.count({ where: { email } })).toBe(0);
     const fine = `${unique("jana")}@${good}`;
     await registerAccount(input(fine));

@@ -8,14 +8,20 @@ import { IMPLAUSIBLE_DOMAIN_MESSAGE } from "./messages";
 export { IMPLAUSIBLE_DOMAIN_FORM_MESSAGE, IMPLAUSIBLE_DOMAIN_MESSAGE } from "./messages";
 
 /** One field issue per address (keyed by its field path) whose domain DNS shows cannot receive mail. */
-export async function implausibleDomainIssues(fields: Record<string, string | null | undefined>, message = IMPLAUSIBLE_DOMAIN_MESSAGE): Promise<ValidationIssue[]> {
+export async function implausibleDomainIssues(
+  fields: Record<string, string | null | undefined>,
+  message = IMPLAUSIBLE_DOMAIN_MESSAGE,
+): Promise<ValidationIssue[]> {
   const entries = Object.entries(fields);
   const implausible = await Promise.all(entries.map(([, email]) => isImplausibleMailDomain(email)));
   return entries.filter((_, i) => implausible[i]).map(([path]) => ({ path, message }));
 }
 
 /** Throws the documented 422 (`validation_failed` with field issues) when any address is implausible. */
-export async function assertPlausibleMailDomains(fields: Record<string, string | null | undefined>, opts: { message?: string; summary?: string } = {}): Promise<void> {
+export async function assertPlausibleMailDomains(
+  fields: Record<string, string | null | undefined>,
+  opts: { message?: string; summary?: string } = {},
+): Promise<void> {
   const issues = await implausibleDomainIssues(fields, opts.message);
   if (issues.length) throw new AppError("validation_failed", opts.summary ?? "Implausible e-mail address.", undefined, issues);
 }

@@ -17,7 +17,11 @@ const PAGE_SIZE = 50;
 
 export async function listLocalMailbox(opts: { to?: string | null; page?: number }) {
   // A filter is typed in by hand: characters PostgreSQL cannot hold are dropped, not sent to it.
-  const to = withoutUnstorableChars(opts.to ?? "").trim().toLowerCase().slice(0, 320) || undefined;
+  const to =
+    withoutUnstorableChars(opts.to ?? "")
+      .trim()
+      .toLowerCase()
+      .slice(0, 320) || undefined;
   const page = Math.max(1, Math.min(opts.page ?? 1, 1000));
   const where = to ? { to: { contains: to } } : {};
   const [messages, total, waiting] = await Promise.all([

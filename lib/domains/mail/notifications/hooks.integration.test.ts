@@ -20,7 +20,13 @@ const outboxRow = (id: number) => db.mailOutbox.findUniqueOrThrow({ where: { id 
 
 async function publishedRelease(locale: "de" | "en" = "de") {
   const { owner, company } = await seedNewsroom({ user: { locale } });
-  const release = await seedRelease({ companyId: company.id, authorUserId: owner.id, status: "published", publishedAt: new Date(), publishedEverAt: new Date() });
+  const release = await seedRelease({
+    companyId: company.id,
+    authorUserId: owner.id,
+    status: "published",
+    publishedAt: new Date(),
+    publishedEverAt: new Date(),
+  });
   return { owner, release, publicUrl: releaseUrl(release, getSiteHosts()) };
 }
 
@@ -40,14 +46,27 @@ describe("notification hooks", () => {
     const { owner, release, publicUrl } = await publishedRelease("en");
     const sent = await notifyChangeApplied({ releaseId: release.id });
     const mail = await outboxRow(sent!.mailId);
-    expect(mail).toMatchObject({ to: owner.email, mailType: "press_release_change_applied", subject: `Your change is live: ${release.title}` });
+    expect(mail).toMatchObject({
+      to: owner.email,
+      mailType: "press_release_change_applied",
+      subject: `Your change is live: ${release.title}`,
+    });
     expect(mail.text).toContain(`${publicUrl}?src=press_release_change_applied&pr=${release.id}`);
   });
 
   it("notifyLegalRequestExecuted: to the requester, with the release link only while the release is public", async () => {
     const { release, publicUrl } = await publishedRelease();
     const request = (data: { track: "correction" | "depublication"; requesterEmail: string }) =>
-      db.legalRequest.create({ data: { ...data, pressReleaseId: release.id, requesterName: "Erika Muster", body: "Bitte ändern.", status: "executed", decisionNote: "Erledigt." } });
+      db.legalRequest.create({
+        data: {
+          ...data,
+          pressReleaseId: release.id,
+          requesterName: "Erika Muster",
+          body: "Bitte ändern.",
+          status: "executed",
+          decisionNote: "Erledigt.",
+        },
+      });
     const correction = await request({ track: "correction", requesterEmail: `${unique("req")}@example.test` });
     const mail = await outboxRow((await notifyLegalRequestExecuted({ legalRequestId: correction.id })).mailId);
     expect(mail).toMatchObject({ to: correction.requesterEmail, mailType: "legal_request_executed" });
@@ -82,7 +101,9 @@ describe("notification hooks", () => {
     expect(own.text).toContain("/dashboard?src=invoice");
 
     const billing = `${unique("billing")}@example.test`;
-    const reminder = await outboxRow((await sendInvoiceMail({ userId: user.id, kind: "invoice_reminder", invoice, pdf, to: billing })).mailId);
+    const reminder = await outboxRow(
+      (await sendInvoiceMail({ userId: user.id, kind: "invoice_reminder", invoice, pdf, to: billing })).mailId,
+    );
     expect(reminder).toMatchObject({ to: billing, mailType: "invoice_reminder", subject: "Zahlungserinnerung: Rechnung STR-2026-0001" });
     expect(reminder.text).toContain(user.email);
     expect(reminder.text).not.toContain("/dashboard");
@@ -92,7 +113,16 @@ describe("notification hooks", () => {
     const { owner, company } = await seedNewsroom();
     const release = await seedRelease({ companyId: company.id, authorUserId: owner.id });
     const sent = await db.$transaction(async (tx) => {
-      const link = await createLoginLink({ email: owner.email, userId: owner.id, purpose: "image_confirmation", source: "image_confirmation", payload: { pressReleaseId: release.id } }, tx);
+      const link = await createLoginLink(
+        {
+          email: owner.email,
+          userId: owner.id,
+          purpose: "image_confirmation",
+          source: "image_confirmation",
+          payload: { pressReleaseId: release.id },
+        },
+        tx,
+      );
       return sendImageConfirmationLink({ userId: owner.id, releaseId: release.id, link }, tx);
     });
     const mail = await outboxRow(sent.mailId);

@@ -8,13 +8,19 @@ import { grandfatheringExpiredMail } from "../templates/grandfathering-expired";
  * for the daily expire command: no caller yet except tests. The command owns "once per
  * customer" (`grandfathering_notified_at`) and passes the transaction that ends the agreement.
  */
-export async function notifyGrandfatheringExpired(opts: { paymentOptionId: number }, client: DbOrTx = db): Promise<{ mailId: number } | null> {
+export async function notifyGrandfatheringExpired(
+  opts: { paymentOptionId: number },
+  client: DbOrTx = db,
+): Promise<{ mailId: number } | null> {
   const option = await client.userPaymentOption.findUniqueOrThrow({
     where: { id: opts.paymentOptionId },
     select: { grandfatheredUntil: true, user: { select: { email: true, locale: true, deletedAt: true } } },
   });
   if (!option.grandfatheredUntil || option.user.deletedAt) return null;
-  const mail = await grandfatheringExpiredMail({ language: recipientLanguage({ userLocale: option.user.locale }), grandfatheredUntil: option.grandfatheredUntil });
+  const mail = await grandfatheringExpiredMail({
+    language: recipientLanguage({ userLocale: option.user.locale }),
+    grandfatheredUntil: option.grandfatheredUntil,
+  });
   const { id } = await sendMail({ to: option.user.email, ...mail, mailType: "grandfathering_expired" }, client);
   return { mailId: id };
 }

@@ -43,7 +43,9 @@ describe("the publication mail (spec 6.3)", () => {
   it("a refused publication (stale check) queues no mail", async () => {
     const { owner, company } = await seedNewsroom();
     const release = await seedCheckedRelease(company.id, owner.id, { stale: true });
-    await expect(publishRelease({ releaseId: release.id, actor: KI, now: NOW })).rejects.toMatchObject({ name: "StaleClassificationException" });
+    await expect(publishRelease({ releaseId: release.id, actor: KI, now: NOW })).rejects.toMatchObject({
+      name: "StaleClassificationException",
+    });
     expect(await publishedMailsTo(owner.email)).toEqual([]);
   });
 

@@ -22,7 +22,13 @@ describe("the blocked-review notice (spec 3.1 row 2)", () => {
       portal: "business",
       language: "de",
       authorUserId: owner.id,
-      content: { title: "JETZT KAUFEN ALLES GRATIS", body: RED_BODY, location: "Berlin", contactName: "Pressestelle", contactEmail: "presse@beispiel.de" },
+      content: {
+        title: "JETZT KAUFEN ALLES GRATIS",
+        body: RED_BODY,
+        location: "Berlin",
+        contactName: "Pressestelle",
+        contactEmail: "presse@beispiel.de",
+      },
       actor: user(owner.id),
     });
 

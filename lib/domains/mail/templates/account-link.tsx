@@ -14,7 +14,8 @@ const COPY: Copy<{ subject: (p: string) => string; who: (p: string) => string; o
   de: {
     subject: (p) => `Anmeldung mit ${p} bestätigen`,
     who: (p) => `Jemand möchte sich mit einem ${p}-Konto bei Ihrem Konto anmelden.`,
-    open: (ttl) => `Wenn Sie das waren, öffnen Sie diesen Link innerhalb von ${ttl} Minuten in demselben Browser, in dem Sie die Anmeldung begonnen haben:`,
+    open: (ttl) =>
+      `Wenn Sie das waren, öffnen Sie diesen Link innerhalb von ${ttl} Minuten in demselben Browser, in dem Sie die Anmeldung begonnen haben:`,
     ignore: "Wenn Sie das nicht waren, ignorieren Sie diese E-Mail. Ohne Bestätigung wird nichts verknüpft.",
   },
   en: {

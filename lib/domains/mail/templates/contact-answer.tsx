@@ -14,7 +14,12 @@ export interface ContactAnswerMailProps {
   answer: string;
 }
 
-const COPY: Copy<{ subject: (s: string) => string; hello: (name: string) => string; intro: (date: string, s: string) => string; regards: string }> = {
+const COPY: Copy<{
+  subject: (s: string) => string;
+  hello: (name: string) => string;
+  intro: (date: string, s: string) => string;
+  regards: string;
+}> = {
   de: {
     subject: (s) => `Antwort auf Ihre Nachricht: ${s}`,
     hello: (name) => (name ? `Hallo ${name},` : "Guten Tag,"),
@@ -31,7 +36,10 @@ const COPY: Copy<{ subject: (s: string) => string; hello: (name: string) => stri
 
 /** A subject typed by the sender, on one line and short enough for a mail subject. */
 function subjectLine(subject: string): string {
-  const line = subject.replace(/[\p{Cc}\p{Cf}]+/gu, " ").replace(/\s+/g, " ").trim();
+  const line = subject
+    .replace(/[\p{Cc}\p{Cf}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
@@ -39,7 +47,10 @@ function subjectLine(subject: string): string {
 export async function contactAnswerMail(props: ContactAnswerMailProps): Promise<RenderedMail> {
   const t = COPY[props.language];
   const subject = subjectLine(props.subject);
-  const paragraphs = props.answer.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = props.answer
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return renderMail(
     t.subject(subject),
     <MailLayout language={props.language} preview={paragraphs[0] ?? subject}>

@@ -16,7 +16,13 @@ export interface ContractNoticeMailProps {
   endsAt: Date;
 }
 
-const COPY: Copy<{ subject: Record<ContractNoticeKind, string>; received: Record<ContractNoticeKind, (c: string, at: string) => string>; ends: (d: string) => string; withdrawal: string; action: string }> = {
+const COPY: Copy<{
+  subject: Record<ContractNoticeKind, string>;
+  received: Record<ContractNoticeKind, (c: string, at: string) => string>;
+  ends: (d: string) => string;
+  withdrawal: string;
+  action: string;
+}> = {
   de: {
     subject: { contract_cancellation: "Eingangsbestätigung Ihrer Kündigung", contract_withdrawal: "Eingangsbestätigung Ihres Widerrufs" },
     received: {
@@ -24,7 +30,8 @@ const COPY: Copy<{ subject: Record<ContractNoticeKind, string>; received: Record
       contract_withdrawal: (c, at) => `wir haben Ihren Widerruf des Vertrags „${c}“ am ${at} erhalten.`,
     },
     ends: (d) => `Der Vertrag endet am ${d}. Bis dahin können Sie ihn wie gewohnt nutzen.`,
-    withdrawal: "Der Vertrag ist mit sofortiger Wirkung beendet. Bereits gezahlte Beträge erstatten wir innerhalb von 14 Tagen auf dem Zahlungsweg, den Sie verwendet haben.",
+    withdrawal:
+      "Der Vertrag ist mit sofortiger Wirkung beendet. Bereits gezahlte Beträge erstatten wir innerhalb von 14 Tagen auf dem Zahlungsweg, den Sie verwendet haben.",
     action: "Zur Abrechnung",
   },
   en: {
@@ -34,7 +41,8 @@ const COPY: Copy<{ subject: Record<ContractNoticeKind, string>; received: Record
       contract_withdrawal: (c, at) => `we received your withdrawal from the contract "${c}" on ${at}.`,
     },
     ends: (d) => `The contract ends on ${d}. Until then you can use it as usual.`,
-    withdrawal: "The contract has ended with immediate effect. We will refund any amounts paid within 14 days, using the payment method you used.",
+    withdrawal:
+      "The contract has ended with immediate effect. We will refund any amounts paid within 14 days, using the payment method you used.",
     action: "Go to billing",
   },
 };

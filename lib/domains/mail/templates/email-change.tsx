@@ -48,7 +48,8 @@ const REQUESTED: Copy<{ subject: string; notice: (masked: string) => string; not
   },
   en: {
     subject: "Change of your e-mail address requested",
-    notice: (masked) => `A change of your account's e-mail address to ${masked} was requested. It takes effect only when the new address opens its confirmation link.`,
+    notice: (masked) =>
+      `A change of your account's e-mail address to ${masked} was requested. It takes effect only when the new address opens its confirmation link.`,
     notYou: "Was this not you? Sign in, cancel the change and change your password.",
   },
 };
@@ -75,7 +76,8 @@ const CHANGED: Copy<{ subject: string; notice: (masked: string) => string; notYo
   },
   en: {
     subject: "Your e-mail address was changed",
-    notice: (masked) => `Your account now uses the address ${masked}. We no longer send account messages to this address; open sign-in links sent to it no longer work.`,
+    notice: (masked) =>
+      `Your account now uses the address ${masked}. We no longer send account messages to this address; open sign-in links sent to it no longer work.`,
     notYou: "Was this not you? Please contact us right away.",
   },
 };

@@ -14,9 +14,11 @@ const COPY: Copy<{ subject: string; intro: (title: string) => string; link: (unt
   de: {
     subject: "Bitte bestätigen Sie die Bildrechte",
     intro: (title) => `Für die Bilder Ihrer Pressemitteilung „${title}“ fehlt noch Ihre Bestätigung der Bildrechte.`,
-    link: (until) => `Mit diesem Link bestätigen Sie die Rechte an diesem Bild; angemeldet werden Sie damit nicht. Er gilt bis zum ${until} und nur einmal.`,
+    link: (until) =>
+      `Mit diesem Link bestätigen Sie die Rechte an diesem Bild; angemeldet werden Sie damit nicht. Er gilt bis zum ${until} und nur einmal.`,
     action: "Bildrechte bestätigen",
-    ignore: "Sie haben diese Meldung nicht eingereicht? Dann ignorieren Sie diese Nachricht; ohne Ihre Bestätigung erscheint das Bild nicht.",
+    ignore:
+      "Sie haben diese Meldung nicht eingereicht? Dann ignorieren Sie diese Nachricht; ohne Ihre Bestätigung erscheint das Bild nicht.",
   },
   en: {
     subject: "Please confirm the image rights",

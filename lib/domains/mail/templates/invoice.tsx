@@ -73,7 +73,11 @@ export async function invoiceMail(props: InvoiceMailProps): Promise<RenderedMail
       {props.dueAt ? <P>{t.due(formatDate(props.dueAt, props.language))}</P> : null}
       {props.kind === "invoice_reminder" ? <P>{t.reminderCrossed}</P> : null}
       <P>{props.hasPdf ? t.attached : t.inAccount}</P>
-      {props.forAccount ? <P>{t.account(props.forAccount)}</P> : <Action href={mailLink(hubUrl("/dashboard"), { src: props.kind })}>{t.action}</Action>}
+      {props.forAccount ? (
+        <P>{t.account(props.forAccount)}</P>
+      ) : (
+        <Action href={mailLink(hubUrl("/dashboard"), { src: props.kind })}>{t.action}</Action>
+      )}
     </MailLayout>,
   );
 }

@@ -8,7 +8,12 @@ const FOOTER = {
   en: { service: "Pressdesk – press releases for newsrooms", unsubscribe: "Unsubscribe from this kind of e-mail" },
 } as const;
 
-const body = { backgroundColor: "#f4f5f7", fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif", margin: 0, padding: "24px 0" };
+const body = {
+  backgroundColor: "#f4f5f7",
+  fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
+  margin: 0,
+  padding: "24px 0",
+};
 const card = { backgroundColor: "#ffffff", borderRadius: "8px", margin: "0 auto", maxWidth: "560px", padding: "32px" };
 const brand = { color: "#1a3a6b", fontSize: "18px", fontWeight: 700, margin: "0 0 24px" };
 const footer = { color: "#6b7280", fontSize: "12px", lineHeight: "18px", margin: "0" };
@@ -42,4 +47,13 @@ export function MailLayout(props: { language: MailLanguage; preview: string; uns
 }
 
 export const paragraph = { color: "#111827", fontSize: "15px", lineHeight: "24px", margin: "0 0 16px" };
-export const button = { backgroundColor: "#1a3a6b", borderRadius: "6px", color: "#ffffff", display: "inline-block", fontSize: "15px", fontWeight: 600, padding: "12px 20px", textDecoration: "none" };
+export const button = {
+  backgroundColor: "#1a3a6b",
+  borderRadius: "6px",
+  color: "#ffffff",
+  display: "inline-block",
+  fontSize: "15px",
+  fontWeight: 600,
+  padding: "12px 20px",
+  textDecoration: "none",
+};

@@ -65,7 +65,9 @@ export async function legalRequestExecutedMail(props: LegalRequestExecutedMailPr
     <MailLayout language={props.language} preview={intro}>
       <P>{intro}</P>
       {props.note ? <P>{`${t.note} ${props.note}`}</P> : null}
-      {props.publicUrl ? <Action href={mailLink(props.publicUrl, { src: "legal_request_executed", releaseId: props.releaseId ?? null })}>{t.view}</Action> : null}
+      {props.publicUrl ? (
+        <Action href={mailLink(props.publicUrl, { src: "legal_request_executed", releaseId: props.releaseId ?? null })}>{t.view}</Action>
+      ) : null}
     </MailLayout>,
   );
 }

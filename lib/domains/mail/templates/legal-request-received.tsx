@@ -29,7 +29,8 @@ const COPY: Copy<{
   de: {
     subject: (reference) => `Ihr Anliegen ist eingegangen (Vorgang ${reference})`,
     hello: (name) => (name ? `Hallo ${name},` : "Guten Tag,"),
-    intro: (kind) => `Ihr Anliegen (${kind}) ist bei uns eingegangen. Die Redaktion prüft es und schreibt Ihnen an diese Adresse, sobald sie entschieden hat.`,
+    intro: (kind) =>
+      `Ihr Anliegen (${kind}) ist bei uns eingegangen. Die Redaktion prüft es und schreibt Ihnen an diese Adresse, sobald sie entschieden hat.`,
     next: "Den Inhalt Ihrer Angaben wiederholen wir hier nicht; sie liegen bei uns vor.",
     reference: (reference) => `Bitte nennen Sie bei Rückfragen die Vorgangsnummer ${reference}.`,
     view: "Anliegen im Kundenbereich ansehen",
@@ -38,7 +39,8 @@ const COPY: Copy<{
   en: {
     subject: (reference) => `We have received your request (case ${reference})`,
     hello: (name) => (name ? `Hello ${name},` : "Hello,"),
-    intro: (kind) => `We have received your request (${kind}). Our editors will review it and write to you at this address once they have decided.`,
+    intro: (kind) =>
+      `We have received your request (${kind}). Our editors will review it and write to you at this address once they have decided.`,
     next: "We do not repeat what you wrote here; we have it on file.",
     reference: (reference) => `Please quote case number ${reference} in any enquiry.`,
     view: "View the request in your account",
@@ -61,7 +63,11 @@ export async function legalRequestReceivedMail(props: LegalRequestReceivedMailPr
       <P>{intro}</P>
       <P>{t.next}</P>
       <P>{t.reference(props.reference)}</P>
-      {props.viaDashboard ? <Action href={mailLink(hubUrl("/dashboard/legal-requests"), { src: "legal_request_received" })}>{t.view}</Action> : <P>{t.notYou}</P>}
+      {props.viaDashboard ? (
+        <Action href={mailLink(hubUrl("/dashboard/legal-requests"), { src: "legal_request_received" })}>{t.view}</Action>
+      ) : (
+        <P>{t.notYou}</P>
+      )}
     </MailLayout>,
   );
 }

@@ -12,14 +12,16 @@ export interface NewsletterConfirmMailProps {
 const COPY: Copy<{ subject: string; intro: string; action: string; validity: (hours: number) => string; ignore: string }> = {
   de: {
     subject: "Bitte bestätigen Sie Ihr Newsletter-Abonnement",
-    intro: "Sie haben den Pressdesk-Newsletter für diese Adresse bestellt. Bitte bestätigen Sie das mit einem Klick – erst dann schicken wir Ihnen Newsletter.",
+    intro:
+      "Sie haben den Pressdesk-Newsletter für diese Adresse bestellt. Bitte bestätigen Sie das mit einem Klick – erst dann schicken wir Ihnen Newsletter.",
     action: "Abonnement bestätigen",
     validity: (h) => `Der Link gilt ${h} Stunden.`,
     ignore: "Sie haben nichts bestellt? Dann ignorieren Sie diese E-Mail einfach; ohne Bestätigung erhalten Sie keinen Newsletter.",
   },
   en: {
     subject: "Please confirm your newsletter subscription",
-    intro: "You signed this address up for the Pressdesk newsletter. Please confirm with one click – only then will we send you newsletters.",
+    intro:
+      "You signed this address up for the Pressdesk newsletter. Please confirm with one click – only then will we send you newsletters.",
     action: "Confirm subscription",
     validity: (h) => `The link is valid for ${h} hours.`,
     ignore: "Didn't sign up? Just ignore this e-mail; without confirmation you will not receive any newsletter.",

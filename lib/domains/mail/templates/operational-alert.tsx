@@ -3,7 +3,12 @@ import { MailLayout } from "./layout";
 import { P } from "./parts";
 
 /** An operational alert to the operators (English: operators read logs and runbooks in English). */
-export async function operationalAlertMail(props: { subject: string; detail: string; key: string; cooldownMinutes: number }): Promise<RenderedMail> {
+export async function operationalAlertMail(props: {
+  subject: string;
+  detail: string;
+  key: string;
+  cooldownMinutes: number;
+}): Promise<RenderedMail> {
   return renderMail(
     `[Pressdesk] ${props.subject}`,
     <MailLayout language="en" preview={props.subject}>

@@ -63,7 +63,15 @@ export function formatDate(date: Date, language: MailLanguage): string {
 
 /** A moment as the recipient reads it, in Berlin time (named, since readers may be elsewhere). */
 export function formatDateTime(date: Date, language: MailLanguage): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Berlin", timeZoneName: "short" }).format(date);
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Berlin",
+    timeZoneName: "short",
+  }).format(date);
 }
 
 export function formatMoney(cents: number, currency: string, language: MailLanguage): string {

@@ -10,14 +10,19 @@ export interface PasskeyChangedMailProps {
   language: MailLanguage;
 }
 
-const COPY: Copy<{ subject: Record<PasskeyChangedMailProps["change"], string>; notice: Record<PasskeyChangedMailProps["change"], (name: string) => string>; notYou: string }> = {
+const COPY: Copy<{
+  subject: Record<PasskeyChangedMailProps["change"], string>;
+  notice: Record<PasskeyChangedMailProps["change"], (name: string) => string>;
+  notYou: string;
+}> = {
   de: {
     subject: { added: "Ein Passkey wurde Ihrem Konto hinzugefügt", removed: "Ein Passkey wurde aus Ihrem Konto entfernt" },
     notice: {
       added: (name) => `Der Passkey „${name}“ wurde zu Ihrem Konto hinzugefügt. Mit ihm kann man sich ohne Passwort anmelden.`,
       removed: (name) => `Der Passkey „${name}“ wurde aus Ihrem Konto entfernt.`,
     },
-    notYou: "Waren Sie das nicht? Melden Sie sich an, entfernen Sie unbekannte Passkeys unter „Sicherheit“, ändern Sie Ihr Passwort und melden Sie andere Geräte ab.",
+    notYou:
+      "Waren Sie das nicht? Melden Sie sich an, entfernen Sie unbekannte Passkeys unter „Sicherheit“, ändern Sie Ihr Passwort und melden Sie andere Geräte ab.",
   },
   en: {
     subject: { added: "A passkey was added to your account", removed: "A passkey was removed from your account" },

@@ -12,7 +12,8 @@ export interface PasswordResetMailProps {
 const COPY: Copy<{ subject: string; intro: (ttl: number) => string; action: string; effect: string; ignore: string }> = {
   de: {
     subject: "Passwort zurücksetzen",
-    intro: (ttl) => `Für Ihr Konto wurde ein neues Passwort angefordert. Mit diesem Link legen Sie es fest. Er gilt ${ttl} Minuten und nur einmal.`,
+    intro: (ttl) =>
+      `Für Ihr Konto wurde ein neues Passwort angefordert. Mit diesem Link legen Sie es fest. Er gilt ${ttl} Minuten und nur einmal.`,
     action: "Neues Passwort festlegen",
     effect:
       "Sobald das neue Passwort gespeichert ist, werden alle Geräte abgemeldet, auch dieses, und offene Anmeldelinks verlieren ihre Gültigkeit. Ihre API-Tokens bleiben gültig.",
@@ -23,7 +24,8 @@ const COPY: Copy<{ subject: string; intro: (ttl: number) => string; action: stri
     subject: "Reset your password",
     intro: (ttl) => `A new password was requested for your account. Use this link to set it. It works once and for ${ttl} minutes.`,
     action: "Set a new password",
-    effect: "As soon as the new password is saved, every device is signed out, this one included, and open sign-in links stop working. Your API tokens stay valid.",
+    effect:
+      "As soon as the new password is saved, every device is signed out, this one included, and open sign-in links stop working. Your API tokens stay valid.",
     ignore:
       "Did not ask for a new password? Ignore this message: your password stays as it is, and nobody can change it without the link. If such mails keep coming, someone may be trying your address; your account stays protected all the same.",
   },

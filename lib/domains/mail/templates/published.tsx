@@ -18,7 +18,14 @@ export interface PublishedMailProps {
   firstSource?: { releaseId: number; url: string } | null;
 }
 
-const COPY: Copy<{ subject: (title: string) => string; intro: (title: string) => string; view: string; firstSource: string; isCopy: string; firstSourceLink: string }> = {
+const COPY: Copy<{
+  subject: (title: string) => string;
+  intro: (title: string) => string;
+  view: string;
+  firstSource: string;
+  isCopy: string;
+  firstSourceLink: string;
+}> = {
   de: {
     subject: (title) => `Veröffentlicht: ${title}`,
     intro: (title) => `Ihre Pressemitteilung „${title}“ ist jetzt veröffentlicht.`,
@@ -52,7 +59,8 @@ export async function publishedMail(props: PublishedMailProps): Promise<Rendered
       {props.arrivedByApi ? <P>{t.firstSource}</P> : null}
       {props.arrivedByApi && firstSource ? (
         <P>
-          {t.isCopy} <Link href={mailLink(firstSource.url, { src: "published", releaseId: firstSource.releaseId })}>{t.firstSourceLink}</Link>
+          {t.isCopy}{" "}
+          <Link href={mailLink(firstSource.url, { src: "published", releaseId: firstSource.releaseId })}>{t.firstSourceLink}</Link>
         </P>
       ) : null}
     </MailLayout>,

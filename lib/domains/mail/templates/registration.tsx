@@ -12,16 +12,32 @@ import { Action, P, type Copy } from "./parts";
  */
 export function plainName(name: string): string {
   // A dot only where names have one ("Dr. Wendt"), never inside a word: "evil.example" is a link.
-  return name.normalize("NFKC").replace(/[^\p{L}\p{M}\p{N} .'’-]/gu, " ").replace(/\.(?=\S)/g, " ").replace(/\s+/g, " ").trim().slice(0, 60).trim();
+  return name
+    .normalize("NFKC")
+    .replace(/[^\p{L}\p{M}\p{N} .'’-]/gu, " ")
+    .replace(/\.(?=\S)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 60)
+    .trim();
 }
 
-const CONFIRM: Copy<{ subject: string; hello: (name: string) => string; intro: (ttl: number) => string; action: string; browser: string; ignore: string }> = {
+const CONFIRM: Copy<{
+  subject: string;
+  hello: (name: string) => string;
+  intro: (ttl: number) => string;
+  action: string;
+  browser: string;
+  ignore: string;
+}> = {
   de: {
     subject: "Bitte bestätigen Sie Ihre E-Mail-Adresse",
     hello: (name) => (name ? `Hallo ${name},` : "Hallo,"),
-    intro: (ttl) => `willkommen bei Pressdesk. Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link (gültig ${ttl} Minuten, einmal verwendbar):`,
+    intro: (ttl) =>
+      `willkommen bei Pressdesk. Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link (gültig ${ttl} Minuten, einmal verwendbar):`,
     action: "E-Mail-Adresse bestätigen",
-    browser: "Öffnen Sie ihn in dem Browser, in dem Sie sich registriert haben: Dann gilt Ihr Passwort sofort. In einem anderen Browser meldet der Link Sie an, und Sie legen Ihr Passwort unter „Sicherheit“ neu fest.",
+    browser:
+      "Öffnen Sie ihn in dem Browser, in dem Sie sich registriert haben: Dann gilt Ihr Passwort sofort. In einem anderen Browser meldet der Link Sie an, und Sie legen Ihr Passwort unter „Sicherheit“ neu fest.",
     ignore: "Wenn Sie sich nicht registriert haben, ignorieren Sie diese E-Mail.",
   },
   en: {
@@ -29,13 +45,19 @@ const CONFIRM: Copy<{ subject: string; hello: (name: string) => string; intro: (
     hello: (name) => (name ? `Hello ${name},` : "Hello,"),
     intro: (ttl) => `welcome to Pressdesk. Please confirm your e-mail address with this link (valid for ${ttl} minutes, works once):`,
     action: "Confirm e-mail address",
-    browser: "Open it in the browser you registered in: then your password applies at once. In any other browser the link signs you in, and you set your password again under “Security”.",
+    browser:
+      "Open it in the browser you registered in: then your password applies at once. In any other browser the link signs you in, and you set your password again under “Security”.",
     ignore: "If you did not register, ignore this e-mail.",
   },
 };
 
 /** A new account: confirm the address with the link. */
-export async function registrationConfirmMail(props: { name: string; url: string; ttlMinutes: number; language: MailLanguage }): Promise<RenderedMail> {
+export async function registrationConfirmMail(props: {
+  name: string;
+  url: string;
+  ttlMinutes: number;
+  language: MailLanguage;
+}): Promise<RenderedMail> {
   const t = CONFIRM[props.language];
   const intro = t.intro(props.ttlMinutes);
   return renderMail(
@@ -57,14 +79,16 @@ const EXISTING: LinkMailCopy = {
   de: {
     subject: "Sie haben bereits ein Konto",
     hello: "Hallo,",
-    intro: (ttl) => `jemand wollte mit dieser Adresse ein neues Konto anlegen. Sie haben bereits ein Konto. Mit diesem Link melden Sie sich an (gültig ${ttl} Minuten):`,
+    intro: (ttl) =>
+      `jemand wollte mit dieser Adresse ein neues Konto anlegen. Sie haben bereits ein Konto. Mit diesem Link melden Sie sich an (gültig ${ttl} Minuten):`,
     action: "Jetzt anmelden",
     ignore: "Waren Sie das nicht, können Sie diese E-Mail ignorieren.",
   },
   en: {
     subject: "You already have an account",
     hello: "Hello,",
-    intro: (ttl) => `someone tried to create a new account with this address. You already have one. Use this link to sign in (valid for ${ttl} minutes):`,
+    intro: (ttl) =>
+      `someone tried to create a new account with this address. You already have one. Use this link to sign in (valid for ${ttl} minutes):`,
     action: "Sign in now",
     ignore: "If this was not you, you can ignore this e-mail.",
   },
@@ -79,14 +103,16 @@ const BY_LINK: LinkMailCopy = {
   de: {
     subject: "Ihr Link zur Registrierung",
     hello: "Hallo,",
-    intro: (ttl) => `Sie haben einen Anmeldelink für diese Adresse angefordert. Zu ihr gibt es noch kein Konto: Mit diesem Link legen Sie eines an und melden sich an (gültig ${ttl} Minuten, einmal verwendbar).`,
+    intro: (ttl) =>
+      `Sie haben einen Anmeldelink für diese Adresse angefordert. Zu ihr gibt es noch kein Konto: Mit diesem Link legen Sie eines an und melden sich an (gültig ${ttl} Minuten, einmal verwendbar).`,
     action: "Konto anlegen",
     ignore: "Sie haben keinen Link angefordert? Dann ignorieren Sie diese Nachricht; ohne den Link entsteht kein Konto.",
   },
   en: {
     subject: "Your link to register",
     hello: "Hello,",
-    intro: (ttl) => `You asked for a sign-in link for this address. There is no account for it yet: this link creates one and signs you in (valid for ${ttl} minutes, works once).`,
+    intro: (ttl) =>
+      `You asked for a sign-in link for this address. There is no account for it yet: this link creates one and signs you in (valid for ${ttl} minutes, works once).`,
     action: "Create account",
     ignore: "Did not ask for a link? Ignore this message; without the link no account is created.",
   },

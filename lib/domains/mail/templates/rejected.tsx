@@ -37,7 +37,11 @@ async function compose(props: ReleaseMailBase, subject: string, intro: string, i
   );
 }
 
-const REJECTED: Copy<{ subject: (title: string) => string; intro: (title: string) => string; attempt: (n: number, max: number) => string }> = {
+const REJECTED: Copy<{
+  subject: (title: string) => string;
+  intro: (title: string) => string;
+  attempt: (n: number, max: number) => string;
+}> = {
   de: {
     subject: (title) => `Pressemitteilung nicht veröffentlicht: ${title}`,
     intro: (title) => `Ihre Pressemitteilung „${title}“ wurde bei der automatischen Prüfung abgelehnt.`,
@@ -51,9 +55,17 @@ const REJECTED: Copy<{ subject: (title: string) => string; intro: (title: string
 };
 
 /** The rejection mail: reasons, the attempt counter and a link to the quality page (spec 3.1). */
-export async function rejectionMail(props: ReleaseMailBase & { attempt: number; maxAttempts: number; reasons: { message: string }[] }): Promise<RenderedMail> {
+export async function rejectionMail(
+  props: ReleaseMailBase & { attempt: number; maxAttempts: number; reasons: { message: string }[] },
+): Promise<RenderedMail> {
   const t = REJECTED[props.language];
-  return compose(props, t.subject(props.title), t.intro(props.title), props.reasons.map((r) => r.message), t.attempt(props.attempt, props.maxAttempts));
+  return compose(
+    props,
+    t.subject(props.title),
+    t.intro(props.title),
+    props.reasons.map((r) => r.message),
+    t.attempt(props.attempt, props.maxAttempts),
+  );
 }
 
 const RETURNED: Copy<{ subject: (title: string) => string; intro: (title: string) => string; closing: string }> = {

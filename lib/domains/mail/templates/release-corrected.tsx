@@ -17,7 +17,8 @@ export interface ReleaseCorrectedMailProps {
 const COPY: Copy<{ subject: (title: string) => string; intro: (title: string) => string; note: string; view: string }> = {
   de: {
     subject: (title) => `Korrigiert: ${title}`,
-    intro: (title) => `Ihre veröffentlichte Pressemitteilung „${title}“ wurde korrigiert. Die Seite zeigt ab sofort die korrigierte Fassung.`,
+    intro: (title) =>
+      `Ihre veröffentlichte Pressemitteilung „${title}“ wurde korrigiert. Die Seite zeigt ab sofort die korrigierte Fassung.`,
     note: "Hinweis zur Korrektur:",
     view: "Korrigierte Meldung ansehen",
   },

@@ -12,10 +12,17 @@ export interface ReviewBlockedMailProps {
   reasons: { message: string }[];
 }
 
-const COPY: Copy<{ subject: (title: string) => string; intro: (title: string, n: number, max: number) => string; reasons: string; next: string; view: string }> = {
+const COPY: Copy<{
+  subject: (title: string) => string;
+  intro: (title: string, n: number, max: number) => string;
+  reasons: string;
+  next: string;
+  view: string;
+}> = {
   de: {
     subject: (title) => `Ihre Pressemitteilung wird von Hand geprüft: ${title}`,
-    intro: (title, n, max) => `Ihre Pressemitteilung „${title}“ hat auch die letzte automatische Prüfung (${n} von ${max}) nicht bestanden.`,
+    intro: (title, n, max) =>
+      `Ihre Pressemitteilung „${title}“ hat auch die letzte automatische Prüfung (${n} von ${max}) nicht bestanden.`,
     reasons: "Beanstandet wurde:",
     next: "Die Meldung bleibt in Prüfung. Unsere Redaktion sieht sie sich persönlich an und gibt sie frei oder schickt sie Ihnen mit einem Kommentar zurück. Sie müssen dafür nichts tun; wir benachrichtigen Sie per E-Mail.",
     view: "Meldung ansehen",
@@ -40,7 +47,9 @@ export async function reviewBlockedMail(props: ReviewBlockedMailProps): Promise<
       {props.reasons.length ? <P>{t.reasons}</P> : null}
       {props.reasons.length ? <Items items={props.reasons.map((r) => r.message)} /> : null}
       <P>{t.next}</P>
-      <Action href={mailLink(hubUrl(`/dashboard/releases/${props.releaseId}`), { src: "review_blocked", releaseId: props.releaseId })}>{t.view}</Action>
+      <Action href={mailLink(hubUrl(`/dashboard/releases/${props.releaseId}`), { src: "review_blocked", releaseId: props.releaseId })}>
+        {t.view}
+      </Action>
     </MailLayout>,
   );
 }

@@ -28,14 +28,18 @@ const COPY: Copy<Wording> = {
       api_token_created: "Ein API-Token wurde für Ihr Konto erstellt",
     },
     notice: {
-      totp_enabled: () => "Für Ihr Konto wurde die Zwei-Faktor-Anmeldung mit einer Authenticator-App eingerichtet. Bei der Anmeldung wird künftig ein Code aus der App abgefragt.",
-      totp_disabled: () => "Die Zwei-Faktor-Anmeldung Ihres Kontos wurde ausgeschaltet. Die Authenticator-App und die bisherigen Wiederherstellungscodes gelten nicht mehr.",
+      totp_enabled: () =>
+        "Für Ihr Konto wurde die Zwei-Faktor-Anmeldung mit einer Authenticator-App eingerichtet. Bei der Anmeldung wird künftig ein Code aus der App abgefragt.",
+      totp_disabled: () =>
+        "Die Zwei-Faktor-Anmeldung Ihres Kontos wurde ausgeschaltet. Die Authenticator-App und die bisherigen Wiederherstellungscodes gelten nicht mehr.",
       second_factor_reset: () =>
         "Unser Team hat den zweiten Faktor Ihres Kontos zurückgesetzt, zum Beispiel nach einem verlorenen Telefon: Authenticator-App, Wiederherstellungscodes und Passkeys gelten nicht mehr. Richten Sie unter „Sicherheit“ einen neuen ein.",
       recovery_codes_renewed: () => "Für Ihr Konto wurden neue Wiederherstellungscodes erzeugt. Die bisherigen gelten nicht mehr.",
-      api_token_created: (name) => `Für Ihr Konto wurde das API-Token „${name}“ erstellt. Mit ihm lassen sich über die Schnittstelle Pressemitteilungen in Ihrem Namen einreichen.`,
+      api_token_created: (name) =>
+        `Für Ihr Konto wurde das API-Token „${name}“ erstellt. Mit ihm lassen sich über die Schnittstelle Pressemitteilungen in Ihrem Namen einreichen.`,
     },
-    notYou: "Waren Sie das nicht? Melden Sie sich an, ändern Sie Ihr Passwort, prüfen Sie unter „Sicherheit“ Ihre Anmeldewege und API-Tokens und melden Sie andere Geräte ab.",
+    notYou:
+      "Waren Sie das nicht? Melden Sie sich an, ändern Sie Ihr Passwort, prüfen Sie unter „Sicherheit“ Ihre Anmeldewege und API-Tokens und melden Sie andere Geräte ab.",
   },
   en: {
     subject: {
@@ -46,13 +50,18 @@ const COPY: Copy<Wording> = {
       api_token_created: "An API token was created for your account",
     },
     notice: {
-      totp_enabled: () => "Two-factor sign-in with an authenticator app was set up for your account. Signing in will now ask for a code from the app.",
-      totp_disabled: () => "Two-factor sign-in was turned off for your account. The authenticator app and the previous recovery codes no longer work.",
-      second_factor_reset: () => "Our team reset the second factor of your account, for example after a lost phone: authenticator app, recovery codes and passkeys no longer work. Set up a new one under “Security”.",
+      totp_enabled: () =>
+        "Two-factor sign-in with an authenticator app was set up for your account. Signing in will now ask for a code from the app.",
+      totp_disabled: () =>
+        "Two-factor sign-in was turned off for your account. The authenticator app and the previous recovery codes no longer work.",
+      second_factor_reset: () =>
+        "Our team reset the second factor of your account, for example after a lost phone: authenticator app, recovery codes and passkeys no longer work. Set up a new one under “Security”.",
       recovery_codes_renewed: () => "New recovery codes were created for your account. The previous ones no longer work.",
-      api_token_created: (name) => `The API token “${name}” was created for your account. It can submit press releases in your name through the API.`,
+      api_token_created: (name) =>
+        `The API token “${name}” was created for your account. It can submit press releases in your name through the API.`,
     },
-    notYou: "Was this not you? Sign in, change your password, check your ways of signing in and your API tokens under “Security” and sign out other devices.",
+    notYou:
+      "Was this not you? Sign in, change your password, check your ways of signing in and your API tokens under “Security” and sign out other devices.",
   },
 };
 

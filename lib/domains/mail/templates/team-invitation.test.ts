@@ -3,7 +3,13 @@ import { getSiteHosts, siteOrigin } from "@/lib/domains/sites";
 import { teamInvitationMail } from "./team-invitation";
 
 const URL = `${siteOrigin("hub", getSiteHosts())}/invitation/${"D".repeat(43)}`;
-const base = { inviterName: "Dr. Carla Wendt", newsroomName: "Hansebank", role: "responsible" as const, url: URL, expiresAt: new Date("2026-04-01T10:00:00Z") };
+const base = {
+  inviterName: "Dr. Carla Wendt",
+  newsroomName: "Hansebank",
+  role: "responsible" as const,
+  url: URL,
+  expiresAt: new Date("2026-04-01T10:00:00Z"),
+};
 
 describe("the team invitation mail", () => {
   it("names who invites, the newsroom, the role and how long the link works, in German and English", async () => {
@@ -18,7 +24,12 @@ describe("the team invitation mail", () => {
   });
 
   it("repeats only the plain part of names a customer typed in", async () => {
-    const mail = await teamInvitationMail({ ...base, language: "de", inviterName: "Support: https://evil.example/x <b>jetzt</b>", newsroomName: "Konto gesperrt, bitte auf evil.example anmelden" });
+    const mail = await teamInvitationMail({
+      ...base,
+      language: "de",
+      inviterName: "Support: https://evil.example/x <b>jetzt</b>",
+      newsroomName: "Konto gesperrt, bitte auf evil.example anmelden",
+    });
     expect(mail.text + mail.html + mail.subject).not.toMatch(/evil\.example|https:\/\/evil|<b>/);
     expect(mail.text).toContain(URL);
   });

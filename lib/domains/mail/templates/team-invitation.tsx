@@ -30,9 +30,11 @@ const COPY: Copy<{
 }> = {
   de: {
     subject: (newsroom) => (newsroom ? `Einladung in den Newsroom ${newsroom}` : "Einladung in einen Newsroom"),
-    intro: (inviter, newsroom, role) => `${inviter || "Eine Inhaberin oder ein Inhaber"} lädt Sie in den Newsroom „${newsroom}“ bei Pressdesk ein, mit der Rolle ${role}.`,
+    intro: (inviter, newsroom, role) =>
+      `${inviter || "Eine Inhaberin oder ein Inhaber"} lädt Sie in den Newsroom „${newsroom}“ bei Pressdesk ein, mit der Rolle ${role}.`,
     what: "Als Teil des Teams schreiben Sie Pressemitteilungen für diesen Newsroom; was Ihre Rolle darüber hinaus erlaubt, steht auf der Einladungsseite.",
-    valid: (until) => `Die Einladung gilt bis zum ${until} und nur einmal. Haben Sie noch kein Konto, legen Sie es über den Link mit dieser Adresse an.`,
+    valid: (until) =>
+      `Die Einladung gilt bis zum ${until} und nur einmal. Haben Sie noch kein Konto, legen Sie es über den Link mit dieser Adresse an.`,
     action: "Einladung ansehen",
     ignore: "Sie kennen den Newsroom nicht? Dann ignorieren Sie diese Nachricht; ohne Ihre Zustimmung geschieht nichts.",
   },
@@ -40,7 +42,8 @@ const COPY: Copy<{
     subject: (newsroom) => (newsroom ? `Invitation to the newsroom ${newsroom}` : "Invitation to a newsroom"),
     intro: (inviter, newsroom, role) => `${inviter || "An owner"} invites you to the newsroom "${newsroom}" on Pressdesk, as ${role}.`,
     what: "As part of the team you write press releases for this newsroom; what else your role allows is shown on the invitation page.",
-    valid: (until) => `The invitation works once, until ${until}. If you have no account yet, create one with this address through the link.`,
+    valid: (until) =>
+      `The invitation works once, until ${until}. If you have no account yet, create one with this address through the link.`,
     action: "View invitation",
     ignore: "Do not know this newsroom? Ignore this message; nothing happens without your consent.",
   },

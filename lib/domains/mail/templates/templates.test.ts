@@ -44,55 +44,171 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { mailType: "login_link", render: (language) => loginLinkMail({ url: TOKEN_URL, ttlMinutes: 15, language }), key: TOKEN_URL, tokenUrl: TOKEN_URL },
+  {
+    mailType: "login_link",
+    render: (language) => loginLinkMail({ url: TOKEN_URL, ttlMinutes: 15, language }),
+    key: TOKEN_URL,
+    tokenUrl: TOKEN_URL,
+  },
   { mailType: "identity_code", render: (language) => identityCodeMail({ code: "123456", ttlMinutes: 10, language }), key: "123456" },
-  { mailType: "registration_confirm", render: (language) => registrationConfirmMail({ name: "Jana", url: TOKEN_URL, ttlMinutes: 15, language }), key: TOKEN_URL, tokenUrl: TOKEN_URL },
-  { mailType: "registration_existing", render: (language) => registrationExistingMail({ url: TOKEN_URL, ttlMinutes: 15, language }), key: TOKEN_URL, tokenUrl: TOKEN_URL },
-  { mailType: "registration_link", render: (language) => registrationLinkMail({ url: TOKEN_URL, ttlMinutes: 15, language }), key: TOKEN_URL, tokenUrl: TOKEN_URL },
-  { mailType: "email_change_confirm", render: (language) => confirmNewAddressMail({ url: CONFIRM_URL, ttlMinutes: 60, language }), key: CONFIRM_URL, tokenUrl: CONFIRM_URL },
-  { mailType: "email_change_requested", render: (language) => changeRequestedMail({ newEmail: "new.name@example.com", language }), key: "n***@e***.com" },
-  { mailType: "email_changed", render: (language) => addressChangedMail({ newEmail: "new.name@example.com", language }), key: "n***@e***.com" },
-  { mailType: "password_reset", render: (language) => passwordResetMail({ url: RESET_URL, ttlMinutes: 60, language }), key: RESET_URL, tokenUrl: RESET_URL },
+  {
+    mailType: "registration_confirm",
+    render: (language) => registrationConfirmMail({ name: "Jana", url: TOKEN_URL, ttlMinutes: 15, language }),
+    key: TOKEN_URL,
+    tokenUrl: TOKEN_URL,
+  },
+  {
+    mailType: "registration_existing",
+    render: (language) => registrationExistingMail({ url: TOKEN_URL, ttlMinutes: 15, language }),
+    key: TOKEN_URL,
+    tokenUrl: TOKEN_URL,
+  },
+  {
+    mailType: "registration_link",
+    render: (language) => registrationLinkMail({ url: TOKEN_URL, ttlMinutes: 15, language }),
+    key: TOKEN_URL,
+    tokenUrl: TOKEN_URL,
+  },
+  {
+    mailType: "email_change_confirm",
+    render: (language) => confirmNewAddressMail({ url: CONFIRM_URL, ttlMinutes: 60, language }),
+    key: CONFIRM_URL,
+    tokenUrl: CONFIRM_URL,
+  },
+  {
+    mailType: "email_change_requested",
+    render: (language) => changeRequestedMail({ newEmail: "new.name@example.com", language }),
+    key: "n***@e***.com",
+  },
+  {
+    mailType: "email_changed",
+    render: (language) => addressChangedMail({ newEmail: "new.name@example.com", language }),
+    key: "n***@e***.com",
+  },
+  {
+    mailType: "password_reset",
+    render: (language) => passwordResetMail({ url: RESET_URL, ttlMinutes: 60, language }),
+    key: RESET_URL,
+    tokenUrl: RESET_URL,
+  },
   { mailType: "passkey_changed", render: (language) => passkeyChangedMail({ change: "added", name: "MacBook", language }), key: "MacBook" },
-  { mailType: "security_notice", render: (language) => securityNoticeMail({ change: "api_token_created", tokenName: "Redaktionssystem", language }), key: "Redaktionssystem" },
-  { mailType: "account_link", render: (language) => accountLinkMail({ url: TOKEN_URL, providerName: "Google", ttlMinutes: 15, language }), key: TOKEN_URL, tokenUrl: TOKEN_URL },
+  {
+    mailType: "security_notice",
+    render: (language) => securityNoticeMail({ change: "api_token_created", tokenName: "Redaktionssystem", language }),
+    key: "Redaktionssystem",
+  },
+  {
+    mailType: "account_link",
+    render: (language) => accountLinkMail({ url: TOKEN_URL, providerName: "Google", ttlMinutes: 15, language }),
+    key: TOKEN_URL,
+    tokenUrl: TOKEN_URL,
+  },
   {
     mailType: "team_invitation",
-    render: (language) => teamInvitationMail({ language, inviterName: "Jana Petersen", newsroomName: "Nordlicht Energie", role: "member", url: INVITATION_URL, expiresAt: new Date("2026-04-01T10:00:00Z") }),
+    render: (language) =>
+      teamInvitationMail({
+        language,
+        inviterName: "Jana Petersen",
+        newsroomName: "Nordlicht Energie",
+        role: "member",
+        url: INVITATION_URL,
+        expiresAt: new Date("2026-04-01T10:00:00Z"),
+      }),
     key: INVITATION_URL,
     tokenUrl: INVITATION_URL,
   },
-  { mailType: "published", render: (language) => publishedMail({ to: TO, language, ...release, publicUrl: PUBLIC_URL, arrivedByApi: false }), key: PUBLIC_URL },
-  { mailType: "rejected", render: (language) => rejectionMail({ to: TO, language, ...release, attempt: 1, maxAttempts: 3, reasons: [{ message: "Zu viele Großbuchstaben." }] }), key: `${HUB}/quality` },
-  { mailType: "rejected", render: (language) => returnedMail({ to: TO, language, ...release, comment: "Bitte sachlich formulieren." }), key: `${HUB}/dashboard/releases/42` },
-  { mailType: "review_blocked", render: (language) => reviewBlockedMail({ language, ...release, attempt: 3, maxAttempts: 3, reasons: [{ message: "Zu viele Großbuchstaben." }] }), key: `${HUB}/dashboard/releases/42` },
-  { mailType: "press_release_corrected", render: (language) => releaseCorrectedMail({ to: TO, language, ...release, publicUrl: PUBLIC_URL, note: "Datum berichtigt." }), key: PUBLIC_URL },
-  { mailType: "press_release_change_applied", render: (language) => changeAppliedMail({ language, ...release, publicUrl: PUBLIC_URL }), key: PUBLIC_URL },
+  {
+    mailType: "published",
+    render: (language) => publishedMail({ to: TO, language, ...release, publicUrl: PUBLIC_URL, arrivedByApi: false }),
+    key: PUBLIC_URL,
+  },
+  {
+    mailType: "rejected",
+    render: (language) =>
+      rejectionMail({ to: TO, language, ...release, attempt: 1, maxAttempts: 3, reasons: [{ message: "Zu viele Großbuchstaben." }] }),
+    key: `${HUB}/quality`,
+  },
+  {
+    mailType: "rejected",
+    render: (language) => returnedMail({ to: TO, language, ...release, comment: "Bitte sachlich formulieren." }),
+    key: `${HUB}/dashboard/releases/42`,
+  },
+  {
+    mailType: "review_blocked",
+    render: (language) =>
+      reviewBlockedMail({ language, ...release, attempt: 3, maxAttempts: 3, reasons: [{ message: "Zu viele Großbuchstaben." }] }),
+    key: `${HUB}/dashboard/releases/42`,
+  },
+  {
+    mailType: "press_release_corrected",
+    render: (language) => releaseCorrectedMail({ to: TO, language, ...release, publicUrl: PUBLIC_URL, note: "Datum berichtigt." }),
+    key: PUBLIC_URL,
+  },
+  {
+    mailType: "press_release_change_applied",
+    render: (language) => changeAppliedMail({ language, ...release, publicUrl: PUBLIC_URL }),
+    key: PUBLIC_URL,
+  },
   {
     mailType: "legal_request_executed",
-    render: (language) => legalRequestExecutedMail({ language, reference: "3F9A-C21B-07DE", track: "correction", releaseId: 42, releaseTitle: release.title, publicUrl: PUBLIC_URL }),
+    render: (language) =>
+      legalRequestExecutedMail({
+        language,
+        reference: "3F9A-C21B-07DE",
+        track: "correction",
+        releaseId: 42,
+        releaseTitle: release.title,
+        publicUrl: PUBLIC_URL,
+      }),
     key: PUBLIC_URL,
   },
   {
     mailType: "legal_request_received",
-    render: (language) => legalRequestReceivedMail({ language, reference: "3F9A-C21B-07DE", track: "redaction", name: "Jana", viaDashboard: true }),
+    render: (language) =>
+      legalRequestReceivedMail({ language, reference: "3F9A-C21B-07DE", track: "redaction", name: "Jana", viaDashboard: true }),
     key: `${HUB}/dashboard/legal-requests`,
   },
   {
     mailType: "contact_answer",
-    render: (language) => contactAnswerMail({ language, name: "Jana", subject: "Tarife", receivedAt: new Date("2026-03-01T10:00:00Z"), answer: "Die Preise stehen unter Tarife." }),
+    render: (language) =>
+      contactAnswerMail({
+        language,
+        name: "Jana",
+        subject: "Tarife",
+        receivedAt: new Date("2026-03-01T10:00:00Z"),
+        answer: "Die Preise stehen unter Tarife.",
+      }),
     key: "Die Preise stehen unter Tarife.",
   },
-  { mailType: "grandfathering_expired", render: (language) => grandfatheringExpiredMail({ language, grandfatheredUntil: new Date("2026-03-31T21:59:59Z") }), key: `${HUB}/dashboard` },
-  { mailType: "invoice", render: (language) => invoiceMail({ language, kind: "invoice", number: "STR-2026-0001", amountCents: 1190, currency: "EUR", hasPdf: true }), key: `${HUB}/dashboard` },
+  {
+    mailType: "grandfathering_expired",
+    render: (language) => grandfatheringExpiredMail({ language, grandfatheredUntil: new Date("2026-03-31T21:59:59Z") }),
+    key: `${HUB}/dashboard`,
+  },
+  {
+    mailType: "invoice",
+    render: (language) =>
+      invoiceMail({ language, kind: "invoice", number: "STR-2026-0001", amountCents: 1190, currency: "EUR", hasPdf: true }),
+    key: `${HUB}/dashboard`,
+  },
   {
     mailType: "invoice_reminder",
-    render: (language) => invoiceMail({ language, kind: "invoice_reminder", number: "MAN-2026-0002", amountCents: 1190, currency: "EUR", dueAt: new Date("2026-04-15T10:00:00Z"), hasPdf: true }),
+    render: (language) =>
+      invoiceMail({
+        language,
+        kind: "invoice_reminder",
+        number: "MAN-2026-0002",
+        amountCents: 1190,
+        currency: "EUR",
+        dueAt: new Date("2026-04-15T10:00:00Z"),
+        hasPdf: true,
+      }),
     key: `${HUB}/dashboard`,
   },
   {
     mailType: "image_confirmation",
-    render: (language) => imageConfirmationMail({ language, releaseTitle: release.title, url: TOKEN_URL, expiresAt: new Date("2026-04-01T10:00:00Z") }),
+    render: (language) =>
+      imageConfirmationMail({ language, releaseTitle: release.title, url: TOKEN_URL, expiresAt: new Date("2026-04-01T10:00:00Z") }),
     key: TOKEN_URL,
     tokenUrl: TOKEN_URL,
   },
@@ -137,7 +253,10 @@ describe.each(CASES.map((c, i) => [`${c.mailType} #${i}`, c] as const))("%s", (_
 
 describe("the account mails", () => {
   it("a login link is the first hub address of the plain-text part, exactly as made", async () => {
-    for (const mail of [await loginLinkMail({ url: TOKEN_URL, ttlMinutes: 15, language: "de" }), await registrationConfirmMail({ name: "Jana", url: TOKEN_URL, ttlMinutes: 15, language: "de" })]) {
+    for (const mail of [
+      await loginLinkMail({ url: TOKEN_URL, ttlMinutes: 15, language: "de" }),
+      await registrationConfirmMail({ name: "Jana", url: TOKEN_URL, ttlMinutes: 15, language: "de" }),
+    ]) {
       expect(mail.text.match(new RegExp(`${HUB.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/\\S+`))?.[0]).toBe(TOKEN_URL);
     }
   });
@@ -150,13 +269,20 @@ describe("the account mails", () => {
   });
 
   it("the registration mail repeats only the plain part of a typed-in name", async () => {
-    const mail = await registrationConfirmMail({ name: "Ihr Konto: https://evil.example/x <b>jetzt</b>", url: TOKEN_URL, ttlMinutes: 15, language: "de" });
+    const mail = await registrationConfirmMail({
+      name: "Ihr Konto: https://evil.example/x <b>jetzt</b>",
+      url: TOKEN_URL,
+      ttlMinutes: 15,
+      language: "de",
+    });
     expect(mail.text + mail.html).not.toMatch(/evil\.example|https:\/\/evil|<b>/);
     expect(mail.text).toContain("Hallo Ihr Konto https evil example x b jetzt b,");
   });
 
   it("keeps the German wording the account tests and e2e journeys read", async () => {
-    expect((await passkeyChangedMail({ change: "added", name: "MacBook", language: "de" })).text).toContain("„MacBook“ wurde zu Ihrem Konto hinzugefügt");
+    expect((await passkeyChangedMail({ change: "added", name: "MacBook", language: "de" })).text).toContain(
+      "„MacBook“ wurde zu Ihrem Konto hinzugefügt",
+    );
     expect((await loginLinkMail({ url: TOKEN_URL, ttlMinutes: 15, language: "de" })).subject).toBe("Ihr Anmeldelink");
     expect((await addressChangedMail({ newEmail: "a@b.test", language: "en" })).subject).toBe("Your e-mail address was changed");
   });
@@ -180,7 +306,15 @@ describe("the publication mail", () => {
 
 describe("the invoice mail", () => {
   it("to a separate invoice address names the account and offers no login button", async () => {
-    const mail = await invoiceMail({ language: "de", kind: "invoice", number: "STR-1", amountCents: 1190, currency: "EUR", hasPdf: true, forAccount: "owner@example.test" });
+    const mail = await invoiceMail({
+      language: "de",
+      kind: "invoice",
+      number: "STR-1",
+      amountCents: 1190,
+      currency: "EUR",
+      hasPdf: true,
+      forAccount: "owner@example.test",
+    });
     expect(mail.text).toContain("owner@example.test");
     expect(mail.text).toMatch(/11,90\s€/);
     expect(hrefsOf(mail.html).filter((h) => h.startsWith(HUB))).toEqual([]);

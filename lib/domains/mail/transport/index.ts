@@ -10,7 +10,10 @@ export function getMailTransport(): MailTransport {
   const { mail } = getConfig();
   const key = `${mail.resendApiKey ?? ""}|${mail.resendBaseUrl ?? ""}`;
   if (cached?.key !== key) {
-    cached = { key, transport: mail.resendApiKey ? resendTransport({ apiKey: mail.resendApiKey, baseUrl: mail.resendBaseUrl }) : localMailboxTransport };
+    cached = {
+      key,
+      transport: mail.resendApiKey ? resendTransport({ apiKey: mail.resendApiKey, baseUrl: mail.resendBaseUrl }) : localMailboxTransport,
+    };
   }
   return cached.transport;
 }

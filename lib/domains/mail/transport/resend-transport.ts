@@ -38,7 +38,13 @@ export function resendTransport(opts: { apiKey: string; baseUrl?: string }): Mai
             headers: withoutEnvelopeHeaders(message.headers),
             ...(message.replyTo ? { replyTo: message.replyTo } : {}),
             ...(message.attachments?.length
-              ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.contentBase64, ...(a.contentType ? { contentType: a.contentType } : {}) })) }
+              ? {
+                  attachments: message.attachments.map((a) => ({
+                    filename: a.filename,
+                    content: a.contentBase64,
+                    ...(a.contentType ? { contentType: a.contentType } : {}),
+                  })),
+                }
               : {}),
           },
           { idempotencyKey },
@@ -48,7 +54,11 @@ export function resendTransport(opts: { apiKey: string; baseUrl?: string }): Mai
       }
       if (result.error || !result.data?.id) {
         const e = result.error as { statusCode?: number | null; name?: string; message?: string } | null;
-        throw new MailSendError(classify(e?.statusCode, e?.name), `provider ${e?.statusCode ?? "?"} ${e?.name ?? "error"}: ${e?.message ?? "no message id"}`, e?.statusCode ?? undefined);
+        throw new MailSendError(
+          classify(e?.statusCode, e?.name),
+          `provider ${e?.statusCode ?? "?"} ${e?.name ?? "error"}: ${e?.message ?? "no message id"}`,
+          e?.statusCode ?? undefined,
+        );
       }
       return { providerMessageId: result.data.id };
     },

@@ -47,13 +47,19 @@ export const listenersOf = (type: LifecycleEventType, reactions: readonly Reacti
  */
 export async function deliverLifecycleEvent(eventId: number, reactions: readonly Reaction[], now = new Date()): Promise<boolean> {
   let allDone = true;
-  for (const reaction of listenersOf((await db.releaseLifecycleEvent.findUniqueOrThrow({ where: { id: eventId }, select: { type: true } })).type, reactions)) {
+  for (const reaction of listenersOf(
+    (await db.releaseLifecycleEvent.findUniqueOrThrow({ where: { id: eventId }, select: { type: true } })).type,
+    reactions,
+  )) {
     try {
       const ran = await db.$transaction(async (tx) => {
-        const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM release_lifecycle_events WHERE id = ${eventId} FOR UPDATE SKIP LOCKED`;
+        const locked = await tx.$queryRaw<
+          { id: number }[]
+        >`SELECT id FROM release_lifecycle_events WHERE id = ${eventId} FOR UPDATE SKIP LOCKED`;
         if (!locked.length) return "busy" as const;
         const row = await tx.releaseLifecycleEvent.findUniqueOrThrow({ where: { id: eventId } });
-        if (row.settledAt || (await tx.lifecycleEventDelivery.count({ where: { eventId, subscriber: reaction.name } }))) return "done" as const;
+        if (row.settledAt || (await tx.lifecycleEventDelivery.count({ where: { eventId, subscriber: reaction.name } })))
+          return "done" as const;
         await reaction.handle(tx, eventOf(row));
         await tx.lifecycleEventDelivery.create({ data: { eventId, subscriber: reaction.name, deliveredAt: now } });
         return "done" as const;
@@ -61,17 +67,28 @@ export async function deliverLifecycleEvent(eventId: number, reactions: readonly
       if (ran === "busy") return false;
     } catch (err) {
       allDone = false;
-      const failed = await db.releaseLifecycleEvent.update({ where: { id: eventId }, data: { attempts: { increment: 1 }, lastError: `${reaction.name}: ${errorSummary(err)}`.slice(0, 500) }, select: { attempts: true } });
-      await db.releaseLifecycleEvent.update({ where: { id: eventId }, data: { nextAttemptAt: new Date(now.getTime() + retryDelayMs(failed.attempts)) } });
+      const failed = await db.releaseLifecycleEvent.update({
+        where: { id: eventId },
+        data: { attempts: { increment: 1 }, lastError: `${reaction.name}: ${errorSummary(err)}`.slice(0, 500) },
+        select: { attempts: true },
+      });
+      await db.releaseLifecycleEvent.update({
+        where: { id: eventId },
+        data: { nextAttemptAt: new Date(now.getTime() + retryDelayMs(failed.attempts)) },
+      });
       console.error(`lifecycle event ${eventId}: reaction ${reaction.name} failed:`, errorSummary(err));
     }
   }
-  if (allDone) await db.releaseLifecycleEvent.updateMany({ where: { id: eventId, settledAt: null }, data: { settledAt: now, lastError: null } });
+  if (allDone)
+    await db.releaseLifecycleEvent.updateMany({ where: { id: eventId, settledAt: null }, data: { settledAt: now, lastError: null } });
   return allDone;
 }
 
 /** The sweep: events whose reactions a crash or a failure left undone, oldest first. */
-export async function deliverDueLifecycleEvents(reactions: readonly Reaction[], opts: { now?: Date; limit?: number; graceMs?: number } = {}): Promise<{ delivered: number; failed: number }> {
+export async function deliverDueLifecycleEvents(
+  reactions: readonly Reaction[],
+  opts: { now?: Date; limit?: number; graceMs?: number } = {},
+): Promise<{ delivered: number; failed: number }> {
   const now = opts.now ?? new Date();
   // The runner right after the commit gets a head start, so the sweep does not race it.
   const before = new Date(now.getTime() - (opts.graceMs ?? 10_000));

@@ -7,7 +7,12 @@ import { lockRelease } from "@/lib/domains/releases/lock";
 import { markReleaseGone } from "@/lib/domains/releases/tombstone";
 import { RELEASE_REACTIONS } from "@/lib/runtime/release-reactions";
 import { seedCheckedRelease, seedNewsroom } from "@/tests/release-fixtures";
-import { afterCommitReactions, deliverDueLifecycleEvents, deliverLifecycleEvent, provideAfterCommitReactions } from "./after-commit-reactions";
+import {
+  afterCommitReactions,
+  deliverDueLifecycleEvents,
+  deliverLifecycleEvent,
+  provideAfterCommitReactions,
+} from "./after-commit-reactions";
 import type { LifecycleEvent, Reaction } from "./types";
 
 // Release lifecycle events (docs/release-lifecycle.md "Lifecycle events"): a transition records
@@ -54,7 +59,10 @@ describe("lifecycle events", () => {
     expect(events.every((e) => e.settledAt)).toBe(true);
     expect((await db.pressReleaseSearch.findUniqueOrThrow({ where: { pressReleaseId: release.id } })).status).toBe("archived");
     // The publication is additive for the caches; the archiving and the tombstone are not.
-    const invalidations = await db.publicCacheInvalidation.findMany({ orderBy: { id: "asc" }, where: { createdAt: { gte: events[0]!.occurredAt } } });
+    const invalidations = await db.publicCacheInvalidation.findMany({
+      orderBy: { id: "asc" },
+      where: { createdAt: { gte: events[0]!.occurredAt } },
+    });
     expect(invalidations.some((i) => i.additive && i.tags.includes(`release:business:de:${release.slug}`))).toBe(true);
   });
 

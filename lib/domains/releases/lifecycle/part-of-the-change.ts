@@ -10,11 +10,25 @@ import type { LifecycleEventType, Reaction } from "./types";
 // untrue, and a rolled-back change leaves both alone.
 
 const ALL_BUT_CHECK_AND_DELETION: LifecycleEventType[] = [
-  "created", "edited", "submitted", "published", "rejected", "scheduled", "changed", "corrected",
-  "withdrawn", "archived", "unarchived", "depublished", "republished", "tombstoned", "untombstoned",
+  "created",
+  "edited",
+  "submitted",
+  "published",
+  "rejected",
+  "scheduled",
+  "changed",
+  "corrected",
+  "withdrawn",
+  "archived",
+  "unarchived",
+  "depublished",
+  "republished",
+  "tombstoned",
+  "untombstoned",
 ];
 
-const placeOf = (tx: Tx, id: number) => tx.pressRelease.findUniqueOrThrow({ where: { id }, select: { id: true, portal: true, language: true, slug: true } });
+const placeOf = (tx: Tx, id: number) =>
+  tx.pressRelease.findUniqueOrThrow({ where: { id }, select: { id: true, portal: true, language: true, slug: true } });
 
 /** The search mirror holds the release's searchable fields and public side; its diff tells search engines (IndexNow). */
 export const searchMirror: Reaction = {
@@ -29,7 +43,18 @@ export const searchMirror: Reaction = {
 /** Cached public answers the change made incomplete or untrue (docs/architecture.md "Stored answers"). */
 export const publicCaches: Reaction = {
   name: "public-caches",
-  on: ["published", "archived", "unarchived", "depublished", "republished", "changed", "corrected", "tombstoned", "untombstoned", "deleted"],
+  on: [
+    "published",
+    "archived",
+    "unarchived",
+    "depublished",
+    "republished",
+    "changed",
+    "corrected",
+    "tombstoned",
+    "untombstoned",
+    "deleted",
+  ],
   async handle(tx, event) {
     switch (event.type) {
       case "published":
@@ -53,4 +78,3 @@ export const publicCaches: Reaction = {
 };
 
 export const PART_OF_THE_CHANGE: readonly Reaction[] = [searchMirror, publicCaches];
-

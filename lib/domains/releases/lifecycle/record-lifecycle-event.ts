@@ -17,8 +17,13 @@ export async function recordLifecycleEvent(tx: Tx, input: LifecycleEventInput): 
   const now = input.now ?? new Date();
   if (input.history !== false) {
     await recordHistory(tx, {
-      pressReleaseId: input.releaseId, from: input.from, to: input.to, actor: input.actor,
-      ...(input.outcome ? { outcome: input.outcome } : {}), ...(input.reason ? { reason: input.reason } : {}), ...(input.comment ? { comment: input.comment } : {}),
+      pressReleaseId: input.releaseId,
+      from: input.from,
+      to: input.to,
+      actor: input.actor,
+      ...(input.outcome ? { outcome: input.outcome } : {}),
+      ...(input.reason ? { reason: input.reason } : {}),
+      ...(input.comment ? { comment: input.comment } : {}),
     });
   }
   const reactions = afterCommitReactions();
@@ -26,11 +31,27 @@ export async function recordLifecycleEvent(tx: Tx, input: LifecycleEventInput): 
   const settled = reactions !== null && listenersOf(input.type, reactions).length === 0;
   const row = await tx.releaseLifecycleEvent.create({
     data: {
-      pressReleaseId: input.releaseId, type: input.type, fromStatus: input.from, toStatus: input.to, actorType: input.actor.type,
-      actorUserId: input.actor.userId ?? null, data: (input.data ?? {}) as Prisma.InputJsonValue, occurredAt: now, settledAt: settled ? now : null,
+      pressReleaseId: input.releaseId,
+      type: input.type,
+      fromStatus: input.from,
+      toStatus: input.to,
+      actorType: input.actor.type,
+      actorUserId: input.actor.userId ?? null,
+      data: (input.data ?? {}) as Prisma.InputJsonValue,
+      occurredAt: now,
+      settledAt: settled ? now : null,
     },
   });
-  const event: LifecycleEvent = { id: row.id, releaseId: input.releaseId, type: input.type, from: input.from, to: input.to, actor: input.actor, data: input.data ?? {}, occurredAt: now };
+  const event: LifecycleEvent = {
+    id: row.id,
+    releaseId: input.releaseId,
+    type: input.type,
+    from: input.from,
+    to: input.to,
+    actor: input.actor,
+    data: input.data ?? {},
+    occurredAt: now,
+  };
   for (const reaction of PART_OF_THE_CHANGE) if (reaction.on.includes(input.type)) await reaction.handle(tx, event);
   if (reactions && !settled) await afterCommit(tx, () => deliverLifecycleEvent(row.id, reactions));
   return event;

@@ -4,8 +4,7 @@ import { db } from "@/lib/core/db/client";
 import { assignCanonical } from "../canonical";
 
 export type AssignCanonicalsResult =
-  | { enabled: false }
-  | { enabled: true; dryRun: boolean; assigned: { id: number; canonicalId: number }[] };
+  { enabled: false } | { enabled: true; dryRun: boolean; assigned: { id: number; canonicalId: number }[] };
 
 interface PairRow {
   id: number;
@@ -52,7 +51,10 @@ export async function assignCanonicals(opts: { dryRun?: boolean } = {}): Promise
       const [locked] = await tx.$queryRaw<{ id: number }[]>`
         SELECT id FROM press_releases WHERE id = ${row.id} AND deleted_at IS NULL AND canonical_press_release_id IS NULL AND published_ever_at IS NOT NULL FOR UPDATE`;
       if (!locked) return null;
-      const release = await tx.pressRelease.findUniqueOrThrow({ where: { id: row.id }, select: { id: true, companyId: true, portal: true, language: true, slug: true, contentHash: true } });
+      const release = await tx.pressRelease.findUniqueOrThrow({
+        where: { id: row.id },
+        select: { id: true, companyId: true, portal: true, language: true, slug: true, contentHash: true },
+      });
       const id = await assignCanonical(tx, release);
       // The page's rel=canonical now names the first source.
       if (id) await invalidatePublicTags(tx, [releaseTag(release.portal, release.language, release.slug)]);

@@ -27,7 +27,9 @@ export async function backfillPublishedEver(opts: { dryRun?: boolean; batchSize?
     if (!batch.length) return { releases };
     lastId = batch[batch.length - 1]!.id;
     for (const r of batch) {
-      const set = opts.dryRun ? 1 : await db.$executeRaw`UPDATE press_releases SET published_ever_at = ${r.first} WHERE id = ${r.id} AND published_ever_at IS NULL`;
+      const set = opts.dryRun
+        ? 1
+        : await db.$executeRaw`UPDATE press_releases SET published_ever_at = ${r.first} WHERE id = ${r.id} AND published_ever_at IS NULL`;
       if (set) releases.push({ id: r.id, publishedEverAt: r.first });
     }
   }

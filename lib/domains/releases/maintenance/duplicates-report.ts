@@ -35,7 +35,17 @@ export async function duplicatesReport(opts: { since?: Date; limit?: number } = 
   const shown = hashes.slice(0, limit).map((h) => h.hash);
   const releases = await db.pressRelease.findMany({
     where: { contentHash: { in: shown }, deletedAt: null },
-    select: { id: true, companyId: true, portal: true, language: true, status: true, canonicalPressReleaseId: true, publishedEverAt: true, contentHash: true, company: { select: { name: true } } },
+    select: {
+      id: true,
+      companyId: true,
+      portal: true,
+      language: true,
+      status: true,
+      canonicalPressReleaseId: true,
+      publishedEverAt: true,
+      contentHash: true,
+      company: { select: { name: true } },
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   const groups = shown.map((hash) => {
@@ -43,7 +53,16 @@ export async function duplicatesReport(opts: { since?: Date; limit?: number } = 
     return {
       contentHash: hash,
       acrossNewsrooms: new Set(members.map((m) => m.companyId)).size > 1,
-      releases: members.map((m) => ({ id: m.id, companyId: m.companyId, newsroom: m.company.name, portal: m.portal, language: m.language, status: m.status, canonicalId: m.canonicalPressReleaseId, publishedEverAt: m.publishedEverAt })),
+      releases: members.map((m) => ({
+        id: m.id,
+        companyId: m.companyId,
+        newsroom: m.company.name,
+        portal: m.portal,
+        language: m.language,
+        status: m.status,
+        canonicalId: m.canonicalPressReleaseId,
+        publishedEverAt: m.publishedEverAt,
+      })),
     };
   });
   return { groups, more: hashes.length > limit };

@@ -17,7 +17,12 @@ export async function hashContent(opts: { dryRun?: boolean; batchSize?: number }
   const result: HashContentResult = { checked: 0, fixed: 0, fixedIds: [] };
   let lastId = 0;
   for (;;) {
-    const batch = await db.pressRelease.findMany({ where: { id: { gt: lastId } }, select: { id: true, title: true, body: true, contentHash: true }, orderBy: { id: "asc" }, take: opts.batchSize ?? 500 });
+    const batch = await db.pressRelease.findMany({
+      where: { id: { gt: lastId } },
+      select: { id: true, title: true, body: true, contentHash: true },
+      orderBy: { id: "asc" },
+      take: opts.batchSize ?? 500,
+    });
     if (!batch.length) return result;
     lastId = batch[batch.length - 1]!.id;
     result.checked += batch.length;
@@ -25,7 +30,9 @@ export async function hashContent(opts: { dryRun?: boolean; batchSize?: number }
       const hash = contentHash(r.title, r.body);
       if (r.contentHash === hash) continue;
       // Only if the text is still the one hashed: a save in between wrote its own, correct hash.
-      const changed = opts.dryRun ? 1 : await db.$executeRaw`
+      const changed = opts.dryRun
+        ? 1
+        : await db.$executeRaw`
         UPDATE press_releases SET content_hash = ${hash}
         WHERE id = ${r.id} AND title = ${r.title} AND body = ${r.body} AND content_hash IS DISTINCT FROM ${hash}`;
       if (changed) {

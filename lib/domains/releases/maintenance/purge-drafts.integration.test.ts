@@ -28,7 +28,11 @@ beforeAll(async () => {
 });
 
 const DAY = 86_400_000;
-const hex = (n: number) => unique("x").replace(/[^0-9a-f]/g, "").padEnd(n, "0").slice(0, n);
+const hex = (n: number) =>
+  unique("x")
+    .replace(/[^0-9a-f]/g, "")
+    .padEnd(n, "0")
+    .slice(0, n);
 
 async function age(releaseId: number, days: number, deletedDaysAgo?: number) {
   const at = new Date(Date.now() - days * DAY);
@@ -45,14 +49,51 @@ async function draftWithImage(data: Partial<Parameters<typeof seedRelease>[0]> =
   const release = await seedRelease({ companyId: (await seedCompany()).id, status: "draft", ...data });
   const prefix = hex(16);
   const sha = hex(64);
-  const keys = { original: `evidence/originals/${prefix}/${sha}.jpg`, display: `img/${prefix}/${sha.slice(0, 16)}-480.jpg`, cover: `evidence/snapshots/${prefix}/cover.jpg`, json: `evidence/snapshots/${prefix}/snapshot.json` };
+  const keys = {
+    original: `evidence/originals/${prefix}/${sha}.jpg`,
+    display: `img/${prefix}/${sha.slice(0, 16)}-480.jpg`,
+    cover: `evidence/snapshots/${prefix}/cover.jpg`,
+    json: `evidence/snapshots/${prefix}/snapshot.json`,
+  };
   for (const key of Object.values(keys)) await getFileStorage().put(key, Buffer.from(key), "image/jpeg");
   const image = await db.pressReleaseImage.create({
-    data: { pressReleaseId: release.id, bytesSha256: sha, metadataHash: hex(64), mimeType: "image/jpeg", width: 800, height: 600, sizeBytes: 8, displayPath: keys.display, variants: [], rulesVersion: "test", storagePrefix: prefix, originalPath: keys.original, formVersion: "v2", createdAt: at, updatedAt: at },
+    data: {
+      pressReleaseId: release.id,
+      bytesSha256: sha,
+      metadataHash: hex(64),
+      mimeType: "image/jpeg",
+      width: 800,
+      height: 600,
+      sizeBytes: 8,
+      displayPath: keys.display,
+      variants: [],
+      rulesVersion: "test",
+      storagePrefix: prefix,
+      originalPath: keys.original,
+      formVersion: "v2",
+      createdAt: at,
+      updatedAt: at,
+    },
   });
-  await db.pressReleaseImageSnapshot.create({ data: { imageId: image.id, variant: "cover", bytesHash: sha, metadataHash: hex(64), coverPath: keys.cover, jsonPath: keys.json } });
-  await db.imageRightsConfirmation.create({ data: { subjectType: "press_release", subjectId: release.id, imageId: image.id, imageSha256: sha, legalTextKey: "img-confirm-v2", ipHmac: "h", ipHmacKeyVersion: 1, source: "upload", confirmedAt: at } });
-  await db.pressReleaseAiDeclaration.create({ data: { pressReleaseId: release.id, scope: "text", declaration: "without_ai", version: 1, createdAt: at } });
+  await db.pressReleaseImageSnapshot.create({
+    data: { imageId: image.id, variant: "cover", bytesHash: sha, metadataHash: hex(64), coverPath: keys.cover, jsonPath: keys.json },
+  });
+  await db.imageRightsConfirmation.create({
+    data: {
+      subjectType: "press_release",
+      subjectId: release.id,
+      imageId: image.id,
+      imageSha256: sha,
+      legalTextKey: "img-confirm-v2",
+      ipHmac: "h",
+      ipHmacKeyVersion: 1,
+      source: "upload",
+      confirmedAt: at,
+    },
+  });
+  await db.pressReleaseAiDeclaration.create({
+    data: { pressReleaseId: release.id, scope: "text", declaration: "without_ai", version: 1, createdAt: at },
+  });
   await age(release.id, days, deletedDaysAgo);
   return { release, image, keys: Object.values(keys) };
 }
@@ -66,13 +107,29 @@ describe("press-releases:purge-drafts", () => {
     const recentlyDeleted = await draftWithImage({}, 10, 10);
     const fresh = await draftWithImage({}, 300);
     // Never a release that was ever public, even as a draft-like leftover.
-    const wasPublic = await seedRelease({ companyId: (await seedCompany()).id, status: "draft", publishedEverAt: new Date(Date.now() - 500 * DAY) });
+    const wasPublic = await seedRelease({
+      companyId: (await seedCompany()).id,
+      status: "draft",
+      publishedEverAt: new Date(Date.now() - 500 * DAY),
+    });
     await age(wasPublic.id, 400);
     const openRequest = await seedRelease({ companyId: (await seedCompany()).id, status: "draft" });
-    await db.legalRequest.create({ data: { track: "dsgvo", pressReleaseId: openRequest.id, requesterName: "R", requesterEmail: "r@example.test", body: "b" } });
+    await db.legalRequest.create({
+      data: { track: "dsgvo", pressReleaseId: openRequest.id, requesterName: "R", requesterEmail: "r@example.test", body: "b" },
+    });
     await age(openRequest.id, 400);
     const held = await draftWithImage({}, 400);
-    await db.archiveEntry.create({ data: { kind: "image_original", subjectType: "press_release_image", subjectId: held.image.id, payload: {}, signature: "s", signingKeyId: "k1", holdUntil: new Date(Date.now() + 30 * DAY) } });
+    await db.archiveEntry.create({
+      data: {
+        kind: "image_original",
+        subjectType: "press_release_image",
+        subjectId: held.image.id,
+        payload: {},
+        signature: "s",
+        signingKeyId: "k1",
+        holdUntil: new Date(Date.now() + 30 * DAY),
+      },
+    });
     const scheduled = await seedRelease({ companyId: (await seedCompany()).id, status: "scheduled" });
     await age(scheduled.id, 400);
 
@@ -93,14 +150,21 @@ describe("press-releases:purge-drafts", () => {
       expect(await db.pressReleaseAiDeclaration.count({ where: { pressReleaseId: gone.release.id } })).toBe(0);
       for (const key of gone.keys) expect(await getFileStorage().get(key)).toBeNull();
     }
-    for (const id of [recentlyDeleted.release.id, fresh.release.id, wasPublic.id, openRequest.id, held.release.id, scheduled.id]) expect(await exists(id)).toBe(true);
+    for (const id of [recentlyDeleted.release.id, fresh.release.id, wasPublic.id, openRequest.id, held.release.id, scheduled.id])
+      expect(await exists(id)).toBe(true);
     for (const key of held.keys) expect(await getFileStorage().get(key)).not.toBeNull();
-    expect(await db.activityLog.count({ where: { type: "release.draft_purged", subjectId: String(stale.release.id), result: "stale_draft" } })).toBe(1);
+    expect(
+      await db.activityLog.count({ where: { type: "release.draft_purged", subjectId: String(stale.release.id), result: "stale_draft" } }),
+    ).toBe(1);
     // The door for the declarations was the purge's own transaction: it is shut again.
-    expect(await databaseRefusal(db.pressReleaseAiDeclaration.deleteMany({ where: { pressReleaseId: fresh.release.id } }))).toEqual(insertOnlyRefusal("press_release_ai_declarations"));
+    expect(await databaseRefusal(db.pressReleaseAiDeclaration.deleteMany({ where: { pressReleaseId: fresh.release.id } }))).toEqual(
+      insertOnlyRefusal("press_release_ai_declarations"),
+    );
 
     // --days and DRAFT_RETENTION_DAYS move the draft cut-off.
-    expect((await run("press-releases:purge-drafts", "--days=200")).out).toContain(`purged release ${fresh.release.id} (newsroom ${fresh.release.companyId}, stale draft, 1 images)`);
+    expect((await run("press-releases:purge-drafts", "--days=200")).out).toContain(
+      `purged release ${fresh.release.id} (newsroom ${fresh.release.companyId}, stale draft, 1 images)`,
+    );
     const younger = await seedRelease({ companyId: (await seedCompany()).id });
     await age(younger.id, 100);
     await withLimits({ DRAFT_RETENTION_DAYS: "90" }, () => purgeDrafts());
@@ -110,7 +174,17 @@ describe("press-releases:purge-drafts", () => {
   });
 
   it("keeps a year-old draft that just got an image, a new AI declaration or a new image order; purges the one nobody touched", async () => {
-    const form: ImageUploadForm = { bytes: photo, copyright: "Foto: Beispiel AG", rightsConfirmed: true, confirmTextVersion: "img-confirm-v1", alt: "Werk", aiDeclaration: null, focusX: 0.5, focusY: 0.5, noCrop: false };
+    const form: ImageUploadForm = {
+      bytes: photo,
+      copyright: "Foto: Beispiel AG",
+      rightsConfirmed: true,
+      confirmTextVersion: "img-confirm-v1",
+      alt: "Werk",
+      aiDeclaration: null,
+      focusX: 0.5,
+      focusY: 0.5,
+      noCrop: false,
+    };
     const oldDraft = async () => {
       const { owner, company } = await seedNewsroom();
       return { owner, ...(await draftWithImage({ companyId: company.id, authorUserId: owner.id }, 400)) };
@@ -121,10 +195,24 @@ describe("press-releases:purge-drafts", () => {
     const untouched = await oldDraft();
     // Neither of these writes touches press_releases.updated_at: it stays 400 days old. (A new
     // image also moves the release's review fingerprint, and with it updated_at.)
-    const { image: newImage } = await uploadReleaseImage({ releaseId: uploaded.release.id, userId: uploaded.owner.id, form, ip: "203.0.113.9", source: "dashboard" });
+    const { image: newImage } = await uploadReleaseImage({
+      releaseId: uploaded.release.id,
+      userId: uploaded.owner.id,
+      form,
+      ip: "203.0.113.9",
+      source: "dashboard",
+    });
     await declareTextAi({ releaseId: declared.release.id, declaration: "ai_assisted", actor: { type: "user", userId: declared.owner.id } });
-    await arrangeReleaseImages({ releaseId: reordered.release.id, userId: reordered.owner.id, order: [reordered.image.id], coverImageId: null });
-    for (const d of [declared, reordered]) expect((await db.pressRelease.findUniqueOrThrow({ where: { id: d.release.id } })).updatedAt.getTime()).toBeLessThan(Date.now() - 399 * DAY);
+    await arrangeReleaseImages({
+      releaseId: reordered.release.id,
+      userId: reordered.owner.id,
+      order: [reordered.image.id],
+      coverImageId: null,
+    });
+    for (const d of [declared, reordered])
+      expect((await db.pressRelease.findUniqueOrThrow({ where: { id: d.release.id } })).updatedAt.getTime()).toBeLessThan(
+        Date.now() - 399 * DAY,
+      );
 
     const r = await purgeDrafts();
     for (const d of [uploaded, declared, reordered]) {
@@ -140,7 +228,17 @@ describe("press-releases:purge-drafts", () => {
   it("keeps a draft that got an image upload between selection and deletion (the re-check under the lock sees it)", async () => {
     const { owner, company } = await seedNewsroom();
     const { release, keys } = await draftWithImage({ companyId: company.id, authorUserId: owner.id }, 400);
-    const form: ImageUploadForm = { bytes: photo, copyright: "Foto: Beispiel AG", rightsConfirmed: true, confirmTextVersion: "img-confirm-v1", alt: "Abend", aiDeclaration: null, focusX: 0.5, focusY: 0.5, noCrop: false };
+    const form: ImageUploadForm = {
+      bytes: photo,
+      copyright: "Foto: Beispiel AG",
+      rightsConfirmed: true,
+      confirmTextVersion: "img-confirm-v1",
+      alt: "Abend",
+      aiDeclaration: null,
+      focusX: 0.5,
+      focusY: 0.5,
+      noCrop: false,
+    };
     const r = await purgeDrafts({
       afterSelect: async (ids) => {
         if (ids.includes(release.id)) await uploadReleaseImage({ releaseId: release.id, userId: owner.id, form, ip: null, source: "api" });
@@ -172,7 +270,14 @@ describe("press-releases:purge-drafts", () => {
 
   it("keeps a draft edited between selection and deletion", async () => {
     const { release, keys } = await draftWithImage({}, 400);
-    const r = await purgeDrafts({ afterSelect: async () => void (await updateRelease({ releaseId: release.id, content: { title: "Edited just now", body: "<p>New text.</p>" }, actor: { type: "admin" } })) });
+    const r = await purgeDrafts({
+      afterSelect: async () =>
+        void (await updateRelease({
+          releaseId: release.id,
+          content: { title: "Edited just now", body: "<p>New text.</p>" },
+          actor: { type: "admin" },
+        })),
+    });
     expect(r.kept).toContainEqual({ id: release.id, why: "changed since it was selected" });
     expect((await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } })).title).toBe("Edited just now");
     for (const key of keys) expect(await getFileStorage().get(key)).not.toBeNull();
@@ -181,7 +286,10 @@ describe("press-releases:purge-drafts", () => {
   it("an edit racing the purge either lands on a surviving draft or finds it gone, never half", async () => {
     for (let i = 0; i < 4; i++) {
       const { release, image } = await draftWithImage({}, 400);
-      const [purge, edit] = await Promise.allSettled([purgeDrafts(), updateRelease({ releaseId: release.id, content: { title: `Race ${i}`, body: "<p>Raced.</p>" }, actor: { type: "admin" } })]);
+      const [purge, edit] = await Promise.allSettled([
+        purgeDrafts(),
+        updateRelease({ releaseId: release.id, content: { title: `Race ${i}`, body: "<p>Raced.</p>" }, actor: { type: "admin" } }),
+      ]);
       expect(purge.status).toBe("fulfilled");
       const row = await db.pressRelease.findUnique({ where: { id: release.id } });
       if (edit.status === "fulfilled") {

@@ -37,8 +37,20 @@ export interface PurgeDraftsResult {
   files: number;
 }
 
-type Row = Pick<PressRelease, "id" | "companyId" | "status" | "publishedEverAt" | "publishedAt" | "deletedAt" | "updatedAt" | "archivePendingAt">;
-const ROW = { id: true, companyId: true, status: true, publishedEverAt: true, publishedAt: true, deletedAt: true, updatedAt: true, archivePendingAt: true } as const;
+type Row = Pick<
+  PressRelease,
+  "id" | "companyId" | "status" | "publishedEverAt" | "publishedAt" | "deletedAt" | "updatedAt" | "archivePendingAt"
+>;
+const ROW = {
+  id: true,
+  companyId: true,
+  status: true,
+  publishedEverAt: true,
+  publishedAt: true,
+  deletedAt: true,
+  updatedAt: true,
+  archivePendingAt: true,
+} as const;
 
 /**
  * Why a release qualifies (null: it does not), by its columns and `lastActivity`: the newest
@@ -46,7 +58,10 @@ const ROW = { id: true, companyId: true, status: true, publishedEverAt: true, pu
  */
 function purgeReason(r: Row, lastActivity: Date, cutoffs: { draft: Date; deleted: Date }): PurgeReason | null {
   if (r.publishedEverAt || r.publishedAt) return null;
-  if (r.deletedAt) return r.deletedAt < cutoffs.deleted && lastActivity < cutoffs.deleted && (EDITABLE_STATUSES as readonly string[]).includes(r.status) ? "deleted" : null;
+  if (r.deletedAt)
+    return r.deletedAt < cutoffs.deleted && lastActivity < cutoffs.deleted && (EDITABLE_STATUSES as readonly string[]).includes(r.status)
+      ? "deleted"
+      : null;
   return r.status === "draft" && lastActivity < cutoffs.draft ? "stale_draft" : null;
 }
 
@@ -77,7 +92,11 @@ async function keeper(client: DbOrTx, r: Row, now: Date): Promise<string | null>
 }
 
 /** One release in its own transaction: lock, look again, delete only the state that was judged. */
-async function purgeOne(id: number, cutoffs: { draft: Date; deleted: Date }, now: Date): Promise<{ purged: PurgedRelease; files: number } | { kept: string }> {
+async function purgeOne(
+  id: number,
+  cutoffs: { draft: Date; deleted: Date },
+  now: Date,
+): Promise<{ purged: PurgedRelease; files: number } | { kept: string }> {
   const outcome = await db.$transaction(async (tx): Promise<{ kept: string } | { purged: PurgedRelease; files: string[] }> => {
     // The row lock makes an edit that arrives now wait for us (every write to a release's images,
     // declarations or text takes it); one that committed before the lock shows in the re-read
@@ -95,9 +114,19 @@ async function purgeOne(id: number, cutoffs: { draft: Date; deleted: Date }, now
     // The release's AI declarations leave with it: prisma/sql/insert-only.sql opens this door for
     // this transaction and for this one release's rows only.
     await tx.$executeRaw`SELECT set_config('app.allow_draft_purge', ${String(id)}, true)`;
-    const deleted = await tx.$executeRaw`DELETE FROM press_releases WHERE id = ${id} AND published_ever_at IS NULL AND updated_at = ${row.updatedAt}`;
+    const deleted =
+      await tx.$executeRaw`DELETE FROM press_releases WHERE id = ${id} AND published_ever_at IS NULL AND updated_at = ${row.updatedAt}`;
     if (deleted !== 1) throw new Error(`release ${id} changed under its lock`);
-    await recordActivity({ type: ACTIVITY.releaseDraftPurged, subjectType: "press_release", subjectId: id, result: reason, metadata: { companyId: row.companyId, images: imageIds.length } }, tx);
+    await recordActivity(
+      {
+        type: ACTIVITY.releaseDraftPurged,
+        subjectType: "press_release",
+        subjectId: id,
+        result: reason,
+        metadata: { companyId: row.companyId, images: imageIds.length },
+      },
+      tx,
+    );
     return { purged: { id, companyId: row.companyId, reason, images: imageIds.length }, files };
   });
   if (!("files" in outcome)) return { kept: outcome.kept };
@@ -112,12 +141,18 @@ async function purgeOne(id: number, cutoffs: { draft: Date; deleted: Date }, now
  * Each goes in its own transaction with its images (rows, confirmations, snapshots, files
  * through the storage port). A dry run lists what would go and what is kept.
  */
-export async function purgeDrafts(opts: { days?: number; dryRun?: boolean; now?: Date; batchSize?: number; afterSelect?: (ids: number[]) => Promise<void> } = {}): Promise<PurgeDraftsResult> {
+export async function purgeDrafts(
+  opts: { days?: number; dryRun?: boolean; now?: Date; batchSize?: number; afterSelect?: (ids: number[]) => Promise<void> } = {},
+): Promise<PurgeDraftsResult> {
   const now = opts.now ?? new Date();
   const days = opts.days ?? getConfig().releases.draftRetentionDays;
   // The command and the variable refuse less already; a direct caller gets the same floor.
-  if (!Number.isInteger(days) || days < MIN_DRAFT_RETENTION_DAYS) throw new AppError("validation_failed", `Drafts are kept at least ${MIN_DRAFT_RETENTION_DAYS} days (got ${days}).`);
-  const cutoffs = { draft: new Date(now.getTime() - days * DAY_MS), deleted: new Date(now.getTime() - DELETED_RELEASE_RETENTION_DAYS * DAY_MS) };
+  if (!Number.isInteger(days) || days < MIN_DRAFT_RETENTION_DAYS)
+    throw new AppError("validation_failed", `Drafts are kept at least ${MIN_DRAFT_RETENTION_DAYS} days (got ${days}).`);
+  const cutoffs = {
+    draft: new Date(now.getTime() - days * DAY_MS),
+    deleted: new Date(now.getTime() - DELETED_RELEASE_RETENTION_DAYS * DAY_MS),
+  };
   const result: PurgeDraftsResult = { days, dryRun: !!opts.dryRun, purged: [], kept: [], files: 0 };
   const newest = cutoffs.draft > cutoffs.deleted ? cutoffs.draft : cutoffs.deleted;
   let lastId = 0;
@@ -125,14 +160,23 @@ export async function purgeDrafts(opts: { days?: number; dryRun?: boolean; now?:
     // Walks press_releases_status_updated_at_idx: never-published statuses, older than the later
     // cutoff (newer work on images or declarations is checked next: it can only make them younger).
     const batch = await db.pressRelease.findMany({
-      where: { id: { gt: lastId }, status: { in: [...EDITABLE_STATUSES] }, updatedAt: { lt: newest }, publishedEverAt: null, publishedAt: null },
+      where: {
+        id: { gt: lastId },
+        status: { in: [...EDITABLE_STATUSES] },
+        updatedAt: { lt: newest },
+        publishedEverAt: null,
+        publishedAt: null,
+      },
       select: ROW,
       orderBy: { id: "asc" },
       take: opts.batchSize ?? 200,
     });
     if (!batch.length) break;
     lastId = batch[batch.length - 1]!.id;
-    const activity = await releaseLastActivity(db, batch.map((r) => r.id));
+    const activity = await releaseLastActivity(
+      db,
+      batch.map((r) => r.id),
+    );
     const reasons = new Map(batch.map((r) => [r.id, purgeReason(r, activity.get(r.id) ?? r.updatedAt, cutoffs)]));
     const candidates = batch.filter((r) => reasons.get(r.id));
     await opts.afterSelect?.(candidates.map((c) => c.id));
@@ -140,7 +184,13 @@ export async function purgeDrafts(opts: { days?: number; dryRun?: boolean; now?:
       if (opts.dryRun) {
         const why = await keeper(db, r, now);
         if (why) result.kept.push({ id: r.id, why });
-        else result.purged.push({ id: r.id, companyId: r.companyId, reason: reasons.get(r.id)!, images: await db.pressReleaseImage.count({ where: { pressReleaseId: r.id } }) });
+        else
+          result.purged.push({
+            id: r.id,
+            companyId: r.companyId,
+            reason: reasons.get(r.id)!,
+            images: await db.pressReleaseImage.count({ where: { pressReleaseId: r.id } }),
+          });
         continue;
       }
       const done = await purgeOne(r.id, cutoffs, now);

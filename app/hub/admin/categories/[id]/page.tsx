@@ -77,7 +77,14 @@ export default async function AdminCategoryPage({ params }: { params: Promise<{ 
         <h2 id="edit-heading">Bearbeiten</h2>
         <CategoryForm
           action={saveCategory.bind(null, c.id)}
-          initial={{ nameDe: c.nameDe, nameEn: c.nameEn, descriptionDe: c.descriptionDe ?? "", descriptionEn: c.descriptionEn ?? "", isActive: c.isActive, updatedAt: c.updatedAt.toISOString() }}
+          initial={{
+            nameDe: c.nameDe,
+            nameEn: c.nameEn,
+            descriptionDe: c.descriptionDe ?? "",
+            descriptionEn: c.descriptionEn ?? "",
+            isActive: c.isActive,
+            updatedAt: c.updatedAt.toISOString(),
+          }}
           suggestions={{ descriptionDe: describeCategoryDe(described), descriptionEn: describeCategoryEn(described) }}
         />
       </section>

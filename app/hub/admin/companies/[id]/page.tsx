@@ -35,7 +35,13 @@ async function load(rawId: string) {
   }
 }
 
-export default async function AdminCompanyPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+export default async function AdminCompanyPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const { user: viewer } = await requireAdmin(ADMIN_SCREENS.companies.permission);
   const { company: c, publicUrls, members, releases, contacts, mergeCandidates, emailClassification } = await load((await params).id);
   const query = await searchParams;
@@ -43,7 +49,9 @@ export default async function AdminCompanyPage({ params, searchParams }: { param
   const mergeWith = parseRecordId(oneParam(query, "zusammenfuehren"));
   const done = oneParam(query, "erledigt");
   const moved = Number(oneParam(query, "pm")) || 0;
-  const address = [c.addressStreet, [c.addressPostalCode, c.addressCity].filter(Boolean).join(" "), c.addressCountry].filter(Boolean).join(", ");
+  const address = [c.addressStreet, [c.addressPostalCode, c.addressCity].filter(Boolean).join(" "), c.addressCountry]
+    .filter(Boolean)
+    .join(", ");
   return (
     <>
       <PageHeader back={{ href: "/admin/companies", label: "Newsrooms" }} title={c.name} />
@@ -64,8 +72,9 @@ export default async function AdminCompanyPage({ params, searchParams }: { param
       <section className="panel" aria-labelledby="decisions-heading">
         <h2 id="decisions-heading">Entscheidungen</h2>
         <p className="meta">
-          Eine Entfernung nimmt den Newsroom und alle seine Pressemitteilungen aus den Portalen (410); die Aufhebung stellt genau die wieder her, die mit ihm entfernt
-          wurden. Eine Löschung macht ihn überall unauffindbar (404), auch für sein Team; seine Daten bleiben gespeichert.
+          Eine Entfernung nimmt den Newsroom und alle seine Pressemitteilungen aus den Portalen (410); die Aufhebung stellt genau die wieder
+          her, die mit ihm entfernt wurden. Eine Löschung macht ihn überall unauffindbar (404), auch für sein Team; seine Daten bleiben
+          gespeichert.
         </p>
         {c.goneAt ? (
           <ReasonForm
@@ -172,8 +181,8 @@ export default async function AdminCompanyPage({ params, searchParams }: { param
             {emailClassification.manual ? " (von Hand eingestuft)" : " (berechnet)"}.
           </p>
           <p className="meta">
-            Eine Agentur-Adresse macht niemanden zum Pressekontakt eines Newsrooms und fehlt in der Liste ähnlicher Adressen. Die Einstufung gilt für die Adresse, also
-            für alle Newsrooms mit ihr, und bleibt bei jeder Neuberechnung.
+            Eine Agentur-Adresse macht niemanden zum Pressekontakt eines Newsrooms und fehlt in der Liste ähnlicher Adressen. Die Einstufung
+            gilt für die Adresse, also für alle Newsrooms mit ihr, und bleibt bei jeder Neuberechnung.
           </p>
           <EmailClassificationForm action={classifyEmailAction.bind(null, c.id)} manual={emailClassification.manual} />
         </section>
@@ -182,8 +191,9 @@ export default async function AdminCompanyPage({ params, searchParams }: { param
       <section className="panel" aria-labelledby="releases-heading">
         <h2 id="releases-heading">Pressemitteilungen</h2>
         <p>
-          {releases.total === 1 ? "1 Pressemitteilung" : `${releases.total.toLocaleString("de-DE")} Pressemitteilungen`}; {releases.everPublished} davon waren schon einmal
-          veröffentlicht{releases.tombstoned ? `, ${releases.tombstoned} sind entfernt` : ""}.
+          {releases.total === 1 ? "1 Pressemitteilung" : `${releases.total.toLocaleString("de-DE")} Pressemitteilungen`};{" "}
+          {releases.everPublished} davon waren schon einmal veröffentlicht
+          {releases.tombstoned ? `, ${releases.tombstoned} sind entfernt` : ""}.
         </p>
         {releases.total ? (
           <ul className="admin-counts">
@@ -209,13 +219,17 @@ export default async function AdminCompanyPage({ params, searchParams }: { param
       <section className="panel" aria-labelledby="merge-heading">
         <h2 id="merge-heading">Zusammenführen (Vorschau)</h2>
         <p className="meta">
-          Zwei Einträge derselben Firma mit derselben Firmen-E-Mail werden zu einem Newsroom. Die Vorschau rechnet die Zusammenführung vollständig durch und nimmt sie
-          zurück; ausgeführt wird sie auf der Konsole.
+          Zwei Einträge derselben Firma mit derselben Firmen-E-Mail werden zu einem Newsroom. Die Vorschau rechnet die Zusammenführung
+          vollständig durch und nimmt sie zurück; ausgeführt wird sie auf der Konsole.
         </p>
         <p className="meta">
           Newsrooms mit fast gleicher Adresse: <Link href="/admin/companies/similar">Ähnliche Adressen</Link>.
         </p>
-        <CompanyMergePanel candidates={mergeCandidates} action={previewMerge.bind(null, c.id)} initialOther={mergeWith !== null && mergeWith !== c.id ? String(mergeWith) : ""} />
+        <CompanyMergePanel
+          candidates={mergeCandidates}
+          action={previewMerge.bind(null, c.id)}
+          initialOther={mergeWith !== null && mergeWith !== c.id ? String(mergeWith) : ""}
+        />
       </section>
     </>
   );

@@ -25,8 +25,9 @@ export default async function SimilarAddressesPage({ searchParams }: { searchPar
         description="Newsrooms, deren Firmen-E-Mail-Adressen sich nur um ein oder zwei Zeichen unterscheiden (vor dem @ bei gleicher Domain, oder in der Domain bei gleichem Namen, auch mit anderer Endung): wahrscheinlich dieselbe Firma, zweimal angelegt. Prüfen Sie jedes Paar in der Vorschau der Zusammenführung."
       />
       <p className="meta">
-        Jede Adresse wird innerhalb ihrer Domain (bzw. ihres Namens) mit höchstens {SIMILARITY_REPRESENTATIVES} Nachbarn in alphabetischer Reihenfolge verglichen.
-        Agentur-Adressen und nicht lesbare Adressen bleiben außen vor; gleiche Adressen zeigt die Seite des Newsrooms selbst.
+        Jede Adresse wird innerhalb ihrer Domain (bzw. ihres Namens) mit höchstens {SIMILARITY_REPRESENTATIVES} Nachbarn in alphabetischer
+        Reihenfolge verglichen. Agentur-Adressen und nicht lesbare Adressen bleiben außen vor; gleiche Adressen zeigt die Seite des
+        Newsrooms selbst.
       </p>
       <p className="meta">
         {found.computed
@@ -42,7 +43,12 @@ export default async function SimilarAddressesPage({ searchParams }: { searchPar
       ) : (
         <p className="empty">{found.computed ? "Keine ähnlichen Adressen gefunden." : "Noch keine Berechnung."}</p>
       )}
-      <ListPager page={found.page} pageCount={found.pageCount} href={(page) => (page > 1 ? `/admin/companies/similar?page=${page}` : "/admin/companies/similar")} label="Seiten der Liste ähnlicher Adressen" />
+      <ListPager
+        page={found.page}
+        pageCount={found.pageCount}
+        href={(page) => (page > 1 ? `/admin/companies/similar?page=${page}` : "/admin/companies/similar")}
+        label="Seiten der Liste ähnlicher Adressen"
+      />
     </>
   );
 }

@@ -39,7 +39,9 @@ export default async function ContactMessagePage({ params }: { params: Promise<{
         <dt>Status</dt>
         <dd>
           <Badge tone={CONTACT_STATUS_TONES[message.status]}>{CONTACT_STATUS_LABELS[message.status]}</Badge>
-          {message.answeredAt ? ` · ${formatBerlin(message.answeredAt)}${message.answeredBy ? ` von ${message.answeredBy.name}` : ""}` : null}
+          {message.answeredAt
+            ? ` · ${formatBerlin(message.answeredAt)}${message.answeredBy ? ` von ${message.answeredBy.name}` : ""}`
+            : null}
         </dd>
       </dl>
       <section className="panel" aria-labelledby="contact-message-heading">
@@ -51,7 +53,13 @@ export default async function ContactMessagePage({ params }: { params: Promise<{
       {message.status === "open" ? (
         <section aria-labelledby="contact-answer-heading">
           <h2 id="contact-answer-heading">Antworten</h2>
-          <ContactAnswerForm answer={answerContact.bind(null, message.id)} close={closeContact.bind(null, message.id)} language={message.language} minLength={ANSWER_MIN} maxLength={ANSWER_MAX} />
+          <ContactAnswerForm
+            answer={answerContact.bind(null, message.id)}
+            close={closeContact.bind(null, message.id)}
+            language={message.language}
+            minLength={ANSWER_MIN}
+            maxLength={ANSWER_MAX}
+          />
         </section>
       ) : message.answer ? (
         <section className="panel" aria-labelledby="contact-sent-heading">

@@ -42,12 +42,20 @@ function NextStep({ detail }: { detail: LegalRequestDetail }) {
   return (
     <p>
       Dieses Anliegen ist {closed[request.status]}
-      {request.executedAt ? ` (${formatWhen(request.executedAt)})` : request.decidedAt ? ` (${formatWhen(request.decidedAt)})` : ""}. Weitere Schritte gibt es nicht.
+      {request.executedAt ? ` (${formatWhen(request.executedAt)})` : request.decidedAt ? ` (${formatWhen(request.decidedAt)})` : ""}.
+      Weitere Schritte gibt es nicht.
     </p>
   );
 }
 
-const HEADINGS = { received: "Übernehmen", in_review: "Entscheiden", approved: "Umsetzen", rejected: "Abgeschlossen", withdrawn: "Abgeschlossen", executed: "Abgeschlossen" } as const;
+const HEADINGS = {
+  received: "Übernehmen",
+  in_review: "Entscheiden",
+  approved: "Umsetzen",
+  rejected: "Abgeschlossen",
+  withdrawn: "Abgeschlossen",
+  executed: "Abgeschlossen",
+} as const;
 
 export default async function LegalRequestPage({ params }: { params: Promise<{ id: string }> }) {
   await requireAdmin(ADMIN_SCREENS.legal.permission);
@@ -57,7 +65,11 @@ export default async function LegalRequestPage({ params }: { params: Promise<{ i
   const { request } = detail;
   return (
     <>
-      <PageHeader back={{ href: "/admin/legal", label: "Alle Anliegen" }} title={`Vorgang ${request.id}: ${TRACK[request.track]}`} actions={<LegalStatusBadge status={request.status} />} />
+      <PageHeader
+        back={{ href: "/admin/legal", label: "Alle Anliegen" }}
+        title={`Vorgang ${request.id}: ${TRACK[request.track]}`}
+        actions={<LegalStatusBadge status={request.status} />}
+      />
       <p className="meta">Vorgangsnummer für den Antragsteller: {request.reference}</p>
       {request.decisionNote ? (
         <p className="meta">

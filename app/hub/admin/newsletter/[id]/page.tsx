@@ -21,7 +21,13 @@ import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Newsletter" };
 
-export default async function NewsletterPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function NewsletterPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdmin(ADMIN_SCREENS.newsletter.permission);
   const id = Number((await params).id);
   const started = Number((await searchParams).gestartet);
@@ -33,7 +39,11 @@ export default async function NewsletterPage({ params, searchParams }: { params:
   return (
     <>
       <NewsletterRefresh active={campaign.status === "sending"} />
-      <PageHeader back={{ href: "/admin/newsletter", label: "Alle Newsletter" }} title={campaign.subject || "Newsletter ohne Betreff"} actions={<NewsletterStatusBadge status={campaign.status} />} />
+      <PageHeader
+        back={{ href: "/admin/newsletter", label: "Alle Newsletter" }}
+        title={campaign.subject || "Newsletter ohne Betreff"}
+        actions={<NewsletterStatusBadge status={campaign.status} />}
+      />
       <p className="meta">
         Angelegt {formatBerlin(campaign.createdAt)}
         {campaign.startedAt ? ` · gestartet ${formatBerlin(campaign.startedAt)}` : ""}
@@ -50,7 +60,11 @@ export default async function NewsletterPage({ params, searchParams }: { params:
             submitLabel="Entwurf speichern"
           />
           <h2>Prüfen und versenden</h2>
-          <NewsletterStartPanel recipientCount={preview.recipientCount} sendingEnabled={sendingEnabled} start={startCampaignAction.bind(null, campaign.id)} />
+          <NewsletterStartPanel
+            recipientCount={preview.recipientCount}
+            sendingEnabled={sendingEnabled}
+            start={startCampaignAction.bind(null, campaign.id)}
+          />
         </>
       ) : (
         <section className="panel" aria-label="Versandstand">
@@ -63,7 +77,10 @@ export default async function NewsletterPage({ params, searchParams }: { params:
           {campaign.status === "sending" ? (
             sendingEnabled ? (
               <>
-                <p className="hint">Steht der Zähler still (Störung beim Versanddienst, abgebrochener Job), setzt dieser Knopf den Versand fort. Niemand erhält den Newsletter doppelt.</p>
+                <p className="hint">
+                  Steht der Zähler still (Störung beim Versanddienst, abgebrochener Job), setzt dieser Knopf den Versand fort. Niemand
+                  erhält den Newsletter doppelt.
+                </p>
                 <ActionButton
                   action={resumeCampaignAction.bind(null, campaign.id)}
                   label="Versand fortsetzen"
@@ -72,7 +89,8 @@ export default async function NewsletterPage({ params, searchParams }: { params:
               </>
             ) : (
               <Notice tone="warning" role="status">
-                Der Versand ist ausgeschaltet (<code>NEWSLETTER_SENDING_ENABLED</code>); offene Empfänger warten, bis er wieder eingeschaltet und fortgesetzt wird.
+                Der Versand ist ausgeschaltet (<code>NEWSLETTER_SENDING_ENABLED</code>); offene Empfänger warten, bis er wieder
+                eingeschaltet und fortgesetzt wird.
               </Notice>
             )
           ) : null}

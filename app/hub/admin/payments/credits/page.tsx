@@ -31,9 +31,19 @@ export default async function CreditGrantPage({ searchParams }: { searchParams: 
         description={`Credits für einen Newsroom ohne Zahlung, etwa als Kulanz oder Korrektur. Je Gutschrift ${MAX_CREDIT_GRANT} Credits höchstens; der Grund steht im Aktivitätsprotokoll und im Credit-Verlauf des Newsrooms.`}
       />
       {booked ? (
-        <FormMessage result={{ ok: true, message: `${credits(booked.credits)} an „${booked.companyName}“ (Nr. ${booked.companyId}) gutgeschrieben. Guthaben jetzt: ${credits(booked.balance)}.` }} />
+        <FormMessage
+          result={{
+            ok: true,
+            message: `${credits(booked.credits)} an „${booked.companyName}“ (Nr. ${booked.companyId}) gutgeschrieben. Guthaben jetzt: ${credits(booked.balance)}.`,
+          }}
+        />
       ) : null}
-      <CreditGrantForm action={grantCreditsAction} grantId={randomBytes(16).toString("base64url")} defaultNewsroom={newsroom} maxCredits={MAX_CREDIT_GRANT} />
+      <CreditGrantForm
+        action={grantCreditsAction}
+        grantId={randomBytes(16).toString("base64url")}
+        defaultNewsroom={newsroom}
+        maxCredits={MAX_CREDIT_GRANT}
+      />
 
       <section aria-labelledby="recent-grants-heading">
         <h2 id="recent-grants-heading">Letzte Gutschriften</h2>
@@ -43,7 +53,9 @@ export default async function CreditGrantPage({ searchParams }: { searchParams: 
               <tr>
                 <th scope="col">Datum</th>
                 <th scope="col">Newsroom</th>
-                <th scope="col" className="amount">Credits</th>
+                <th scope="col" className="amount">
+                  Credits
+                </th>
                 <th scope="col">Grund</th>
                 <th scope="col">Von</th>
               </tr>

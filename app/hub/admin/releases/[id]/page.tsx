@@ -49,9 +49,25 @@ async function load(rawId: string, viewer: StaffUser) {
   }
 }
 
-export default async function AdminReleasePage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ erledigt?: string | string[] }> }) {
+export default async function AdminReleasePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ erledigt?: string | string[] }>;
+}) {
   const { user } = await requireAdmin(ADMIN_SCREENS.releases.permission);
-  const { release: r, publicUrl, history, historyCut, imageCount, removedImageCount, legalRequests, legalWithdrawal, actions } = await load((await params).id, user);
+  const {
+    release: r,
+    publicUrl,
+    history,
+    historyCut,
+    imageCount,
+    removedImageCount,
+    legalRequests,
+    legalWithdrawal,
+    actions,
+  } = await load((await params).id, user);
   const done = (await searchParams).erledigt;
   const indexChecks = await latestIndexChecks({ releaseId: r.id });
   const indexNowPings = await latestIndexNowPings({ releaseId: r.id });
@@ -79,7 +95,9 @@ export default async function AdminReleasePage({ params, searchParams }: { param
       <section className="panel" aria-labelledby="decisions-heading">
         <h2 id="decisions-heading">Entscheidungen</h2>
         <p className="meta">Jede Entscheidung braucht einen Grund; er steht in der Historie und im Aktivitätsprotokoll.</p>
-        {legalWithdrawal ? <LegalWithdrawalNote withdrawal={legalWithdrawal} depublished={r.status === "depublished" && !r.goneAt} /> : null}
+        {legalWithdrawal ? (
+          <LegalWithdrawalNote withdrawal={legalWithdrawal} depublished={r.status === "depublished" && !r.goneAt} />
+        ) : null}
         <div className="admin-decisions">
           {actions.map((action) => {
             const text = RELEASE_ACTION_TEXT[action];
@@ -167,8 +185,8 @@ export default async function AdminReleasePage({ params, searchParams }: { param
         <h2 id="images-heading">Bilder und Nachweise</h2>
         <p>
           {imageCount === 1 ? "1 Bild" : `${imageCount} Bilder`}
-          {removedImageCount ? `, davon ${removedImageCount} entfernt` : ""}. Originale und veröffentlichte Fassungen öffnen Sie dort mit angegebenem Zweck; jeder
-          Zugriff wird als <code>evidence.accessed</code> protokolliert (Spezifikation: EvidenceAccess).
+          {removedImageCount ? `, davon ${removedImageCount} entfernt` : ""}. Originale und veröffentlichte Fassungen öffnen Sie dort mit
+          angegebenem Zweck; jeder Zugriff wird als <code>evidence.accessed</code> protokolliert (Spezifikation: EvidenceAccess).
         </p>
         <p>
           <LinkButton variant="secondary" href={`/admin/releases/${r.id}/images`}>

@@ -9,7 +9,13 @@ import { ACTIVITY_TYPES } from "@/lib/domains/activity/types";
 import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 import { requireAdmin } from "@/lib/domains/auth/session";
 import { loadActivityPerDay } from "@/lib/domains/reports/activity-per-day";
-import { ACTIVITY_PAGE_SIZE, activityChartRange, loadActivityReport, readActivityQuery, type ActivityQuery } from "@/lib/domains/reports/activity-report";
+import {
+  ACTIVITY_PAGE_SIZE,
+  activityChartRange,
+  loadActivityReport,
+  readActivityQuery,
+  type ActivityQuery,
+} from "@/lib/domains/reports/activity-report";
 import { loadSubjectViews } from "@/lib/domains/reports/activity-subjects";
 import { ReportNotices } from "../report-notices";
 
@@ -28,7 +34,11 @@ function href(query: ActivityQuery, page: { before?: string; after?: string } = 
   return `/admin/reports/activity${s ? `?${s}` : ""}`;
 }
 
-export default async function ActivityReportPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ActivityReportPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdmin(ADMIN_SCREENS.activityReport.permission);
   const { query, notices } = readActivityQuery(await searchParams);
   const page = await loadActivityReport(query);
@@ -58,7 +68,11 @@ export default async function ActivityReportPage({ searchParams }: { searchParam
           {typeLabel ? ` · Ereignis: ${typeLabel}` : ""}
           {query.q ? ` · Suche: „${query.q}“` : ""}
         </p>
-        {page.rows.length ? <ReportActivityTable rows={page.rows} subjects={subjects} /> : <p className="empty">Keine Einträge zu diesem Filter.</p>}
+        {page.rows.length ? (
+          <ReportActivityTable rows={page.rows} subjects={subjects} />
+        ) : (
+          <p className="empty">Keine Einträge zu diesem Filter.</p>
+        )}
         {page.newer || page.older ? (
           <FormActions as="nav" aria-label="Seiten des Aktivitätsprotokolls">
             {page.newer ? <Link href={href(query)}>Zu den neuesten</Link> : null}

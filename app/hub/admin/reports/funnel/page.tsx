@@ -23,14 +23,19 @@ export default async function FunnelReportPage({ searchParams }: { searchParams:
         title="Conversion-Funnel"
         description={
           <>
-            Vom ersten Besuch über einen Mail-Link bis zur Zahlung, jede Stufe eindeutig gezählt: je Newsroom, wo das Ereignis einen nennt, sonst je
-            Pressemitteilung, sonst jedes Ereignis für sich (Registrierungen nennen keinen Newsroom). Dieselben Zahlen liefert <code>conversion:funnel</code>.
+            Vom ersten Besuch über einen Mail-Link bis zur Zahlung, jede Stufe eindeutig gezählt: je Newsroom, wo das Ereignis einen nennt,
+            sonst je Pressemitteilung, sonst jedes Ereignis für sich (Registrierungen nennen keinen Newsroom). Dieselben Zahlen liefert{" "}
+            <code>conversion:funnel</code>.
           </>
         }
       />
       <ReportNotices notices={notices} range={range} />
       <ReportRangeFilter action="/admin/reports/funnel" label="Zeitraum des Funnels" fromDay={range.fromDay} toDay={range.toDay} />
-      <ReportFunnelChart id="funnel-chart" title="Eindeutig je Stufe" bars={funnel.stages.map((s) => ({ stage: s.stage, label: s.label, value: s.unique }))} />
+      <ReportFunnelChart
+        id="funnel-chart"
+        title="Eindeutig je Stufe"
+        bars={funnel.stages.map((s) => ({ stage: s.stage, label: s.label, value: s.unique }))}
+      />
       <section aria-labelledby="funnel-numbers">
         <h2 id="funnel-numbers">Zahlen je Stufe und Quelle</h2>
         <ReportFunnelTable stages={funnel.stages} />

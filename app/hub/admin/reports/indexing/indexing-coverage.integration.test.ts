@@ -16,18 +16,33 @@ withPageSession();
 const reportLoads = vi.hoisted(() => ({ count: 0 }));
 vi.mock("@/lib/domains/reports/indexing-report", async (original) => {
   const actual = await original<typeof import("@/lib/domains/reports/indexing-report")>();
-  return { ...actual, loadIndexingReport: (...args: Parameters<typeof actual.loadIndexingReport>) => ((reportLoads.count += 1), actual.loadIndexingReport(...args)) };
+  return {
+    ...actual,
+    loadIndexingReport: (...args: Parameters<typeof actual.loadIndexingReport>) => (
+      (reportLoads.count += 1),
+      actual.loadIndexingReport(...args)
+    ),
+  };
 });
 afterEach(() => configureEnv({ FEED_FETCHES_RECORDED_SINCE: undefined }));
 
 const NOTE = "Feed-Abrufe werden erst seit dem 03.05.2004 vollständig erfasst.";
 const page = async (from: string, to: string) =>
   renderToStaticMarkup((await (await import("./page")).default({ searchParams: Promise.resolve({ from, to }) })) as ReactElement);
-const csv = async (from: string, to: string) => (await import("./csv/route")).GET(new Request(`http://hub.localhost/admin/reports/indexing/csv?from=${from}&to=${to}`));
+const csv = async (from: string, to: string) =>
+  (await import("./csv/route")).GET(new Request(`http://hub.localhost/admin/reports/indexing/csv?from=${from}&to=${to}`));
 
 describe("feed statistics before FEED_FETCHES_RECORDED_SINCE", () => {
   it("are marked incomplete on the page and in the CSV, day by day", async () => {
-    const feed = { portal: "business" as const, language: "de" as const, userAgentShort: "x", feedKind: "main" as const, feedKey: "main", reader: "feedly", subscriberCount: 12 };
+    const feed = {
+      portal: "business" as const,
+      language: "de" as const,
+      userAgentShort: "x",
+      feedKind: "main" as const,
+      feedKey: "main",
+      reader: "feedly",
+      subscriberCount: 12,
+    };
     await db.feedFetch.createMany({ data: [1, 2, 3, 4].map((day) => ({ ...feed, fetchedAt: new Date(Date.UTC(2004, 4, day, 12)) })) });
     await signIn((await seedUser({ staffRole: "admin", permissions: [ADMIN_SCREENS.indexingReport.permission] })).id);
     configureEnv({ FEED_FETCHES_RECORDED_SINCE: "2004-05-03" });
@@ -36,7 +51,12 @@ describe("feed statistics before FEED_FETCHES_RECORDED_SINCE", () => {
     const res = await csv("2004-05-01", "2004-05-04");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(/feed-abrufe-2004-05-01-2004-05-04\.csv/);
-    expect((await res.text()).replace(/^\uFEFF/, "").trim().split("\r\n")).toEqual([
+    expect(
+      (await res.text())
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n"),
+    ).toEqual([
       '"Tag";"Feed-Abrufe";"Vollständig erfasst"',
       '"2004-05-01";"1";"nein"',
       '"2004-05-02";"1";"nein"',

@@ -18,7 +18,11 @@ export const metadata: Metadata = { title: "Indexierung und Abrufe" };
 
 const FEEDS_SHOWN = 50;
 
-export default async function IndexingReportPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function IndexingReportPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdmin(ADMIN_SCREENS.indexingReport.permission);
   const params = await searchParams;
   const { range, notices } = pageRange({ from: params.from, to: params.to }, 30);
@@ -49,14 +53,18 @@ export default async function IndexingReportPage({ searchParams }: { searchParam
           <p className="empty">Im Zeitraum hat sich kein bekannter Feedreader gemeldet.</p>
         )}
         <p className="meta">
-          {feedFetches - report.otherFeedFetches} von {feedFetches} Abrufen kamen von erkannten Feedreadern. Abonnenten: je Feed die zuletzt gemeldete Zahl, über die Feeds
-          eines Readers summiert.
+          {feedFetches - report.otherFeedFetches} von {feedFetches} Abrufen kamen von erkannten Feedreadern. Abonnenten: je Feed die zuletzt
+          gemeldete Zahl, über die Feeds eines Readers summiert.
         </p>
         {report.readerFeeds.length ? (
           <>
             <h3>Abonnenten je Feed</h3>
             <ReaderFeedTable feeds={report.readerFeeds.slice(0, FEEDS_SHOWN)} />
-            {report.readerFeeds.length > FEEDS_SHOWN ? <p className="meta">Die {FEEDS_SHOWN} Feeds mit den meisten Abonnenten von {report.readerFeeds.length}.</p> : null}
+            {report.readerFeeds.length > FEEDS_SHOWN ? (
+              <p className="meta">
+                Die {FEEDS_SHOWN} Feeds mit den meisten Abonnenten von {report.readerFeeds.length}.
+              </p>
+            ) : null}
           </>
         ) : null}
         <FormActions>
@@ -69,15 +77,25 @@ export default async function IndexingReportPage({ searchParams }: { searchParam
       <section aria-labelledby="crawlers-heading">
         <h2 id="crawlers-heading">Crawler</h2>
         <ReportDayChart id="crawler-fetches" title="Crawler-Abrufe pro Tag" unit={["Abruf", "Abrufe"]} data={report.crawlerFetchesPerDay} />
-        {report.crawlers.length ? <CrawlerTable crawlers={report.crawlers} /> : <p className="empty">Im Zeitraum hat kein Crawler eine Pressemitteilung abgerufen.</p>}
+        {report.crawlers.length ? (
+          <CrawlerTable crawlers={report.crawlers} />
+        ) : (
+          <p className="empty">Im Zeitraum hat kein Crawler eine Pressemitteilung abgerufen.</p>
+        )}
       </section>
 
       <section aria-labelledby="index-heading">
         <h2 id="index-heading">Indexstatus</h2>
-        <p className="meta">Aus der täglichen Prüfung (press-releases:check-index-status): je Pressemitteilung das Ergebnis der letzten Prüfung im Zeitraum.</p>
+        <p className="meta">
+          Aus der täglichen Prüfung (press-releases:check-index-status): je Pressemitteilung das Ergebnis der letzten Prüfung im Zeitraum.
+        </p>
         <IndexStateTable states={report.indexStates} neverChecked={report.publishedNeverChecked} />
         <h3>Letzte Prüfungen</h3>
-        {report.latestChecks.length ? <IndexCheckTable checks={report.latestChecks} /> : <p className="empty">Im Zeitraum wurde keine Pressemitteilung geprüft.</p>}
+        {report.latestChecks.length ? (
+          <IndexCheckTable checks={report.latestChecks} />
+        ) : (
+          <p className="empty">Im Zeitraum wurde keine Pressemitteilung geprüft.</p>
+        )}
       </section>
     </>
   );

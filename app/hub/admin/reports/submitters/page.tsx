@@ -15,7 +15,11 @@ import { loadSubmitterReport, SUBMITTER_ROWS_MAX } from "@/lib/domains/reports/s
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Einsender" };
 
-export default async function SubmitterReportPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SubmitterReportPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireAdmin(ADMIN_SCREENS.submitterReport.permission);
   const params = await searchParams;
   const { range, notices } = pageRange({ from: params.from, to: params.to }, 30);
@@ -33,10 +37,14 @@ export default async function SubmitterReportPage({ searchParams }: { searchPara
       <section aria-labelledby="dead-heading">
         <h2 id="dead-heading">Unzustellbare Adressen</h2>
         <p className="meta">
-          Konto-Adressen von Autoren und Newsroom-Adressen, die gesperrt sind (harter Bounce, Beschwerde, manuell) oder signiert hart gebounct haben.
-          Stand heute, unabhängig vom Zeitraum.
+          Konto-Adressen von Autoren und Newsroom-Adressen, die gesperrt sind (harter Bounce, Beschwerde, manuell) oder signiert hart
+          gebounct haben. Stand heute, unabhängig vom Zeitraum.
         </p>
-        {report.deadAddresses.length ? <DeadAddressTable rows={report.deadAddresses} /> : <p className="empty">Keine unzustellbare Einsender-Adresse.</p>}
+        {report.deadAddresses.length ? (
+          <DeadAddressTable rows={report.deadAddresses} />
+        ) : (
+          <p className="empty">Keine unzustellbare Einsender-Adresse.</p>
+        )}
         {report.deadAddresses.length ? (
           <FormActions>
             <a className={buttonClass({ variant: "secondary" })} href={csv("addresses")} download>
@@ -49,8 +57,14 @@ export default async function SubmitterReportPage({ searchParams }: { searchPara
       <section aria-labelledby="rejected-heading">
         <h2 id="rejected-heading">Automatisch abgelehnt</h2>
         <p className="meta">Von der automatischen Prüfung abgelehnte Pressemitteilungen im Zeitraum, mit dem Grund der Prüfung.</p>
-        {report.autoRejections.length ? <AutoRejectionTable rows={report.autoRejections} /> : <p className="empty">Im Zeitraum wurde keine Pressemitteilung automatisch abgelehnt.</p>}
-        {report.autoRejections.length >= SUBMITTER_ROWS_MAX ? <p className="meta">Die neuesten {SUBMITTER_ROWS_MAX}; ein kürzerer Zeitraum zeigt den Rest.</p> : null}
+        {report.autoRejections.length ? (
+          <AutoRejectionTable rows={report.autoRejections} />
+        ) : (
+          <p className="empty">Im Zeitraum wurde keine Pressemitteilung automatisch abgelehnt.</p>
+        )}
+        {report.autoRejections.length >= SUBMITTER_ROWS_MAX ? (
+          <p className="meta">Die neuesten {SUBMITTER_ROWS_MAX}; ein kürzerer Zeitraum zeigt den Rest.</p>
+        ) : null}
         {report.autoRejections.length ? (
           <FormActions>
             <a className={buttonClass({ variant: "secondary" })} href={csv("rejections")} download>

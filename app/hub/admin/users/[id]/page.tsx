@@ -2,7 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { LANGUAGE_LABEL } from "@/components/admin/release-labels";
-import { STAFF_ROLE_LABEL, UserActivityTable, UserLoginTable, UserMembershipTable, UserSessionTable, UserStateBadges } from "@/components/admin/user-tables";
+import {
+  STAFF_ROLE_LABEL,
+  UserActivityTable,
+  UserLoginTable,
+  UserMembershipTable,
+  UserSessionTable,
+  UserStateBadges,
+} from "@/components/admin/user-tables";
 import { ReasonForm } from "@/components/admin/release-reason-form";
 import { ActionButton } from "@/components/ui/action-button";
 import { FormActions } from "@/components/ui/form-actions";
@@ -37,7 +44,13 @@ async function load(rawId: string) {
 // One account for support (spec 5.11: users:manage). Secrets never reach this page: the loader
 // reads none (lib/adapters/admin/user-detail.ts). Acting as the customer (spec 6.1) is offered for active
 // customer accounts; lib/core/errors decides again when the button is pressed.
-export default async function AdminUserPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+export default async function AdminUserPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const { user: viewer } = await requireAdmin(ADMIN_SCREENS.users.permission);
   const { account: a, passkeys, apiTokens, oauth, memberships, logins, sessions, activity } = await load((await params).id);
   const done = oneParam(await searchParams, "erledigt");
@@ -54,8 +67,8 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
       </p>
       {done === "zweiter-faktor" ? (
         <Notice tone="success" role="status">
-          Zweiter Faktor zurückgesetzt: App-Code und Wiederherstellungscodes sind gelöscht. Die Person meldet sich mit Passwort, Login-Link oder Passkey an und kann den
-          App-Code neu einrichten.
+          Zweiter Faktor zurückgesetzt: App-Code und Wiederherstellungscodes sind gelöscht. Die Person meldet sich mit Passwort, Login-Link
+          oder Passkey an und kann den App-Code neu einrichten.
         </Notice>
       ) : null}
 
@@ -64,7 +77,8 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
         <dl className="facts">
           <dt>E-Mail-Adresse</dt>
           <dd>
-            {a.email} <span className="meta">{a.emailVerifiedAt ? `bestätigt am ${formatBerlinDay(a.emailVerifiedAt)}` : "nicht bestätigt"}</span>
+            {a.email}{" "}
+            <span className="meta">{a.emailVerifiedAt ? `bestätigt am ${formatBerlinDay(a.emailVerifiedAt)}` : "nicht bestätigt"}</span>
           </dd>
           {a.pendingEmail ? (
             <>
@@ -79,7 +93,15 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
           {a.staffRole === "admin" ? (
             <>
               <dt>Berechtigungen</dt>
-              <dd>{a.permissions.length ? a.permissions.map((p) => <code key={p} className="admin-line">{p}</code>) : "keine"}</dd>
+              <dd>
+                {a.permissions.length
+                  ? a.permissions.map((p) => (
+                      <code key={p} className="admin-line">
+                        {p}
+                      </code>
+                    ))
+                  : "keine"}
+              </dd>
             </>
           ) : null}
           <dt>Sprache der E-Mails</dt>
@@ -101,15 +123,32 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
           <dt>Passwort</dt>
           <dd>{a.hasPassword ? "gesetzt" : "keines (Anmeldung per Link)"}</dd>
           <dt>Zweiter Faktor</dt>
-          <dd>{a.twoFactorEnabled ? `App-Code seit ${formatBerlinDay(a.totpConfirmedAt)} · ${a.recoveryCodesLeft} Wiederherstellungscodes übrig` : "nicht eingerichtet"}</dd>
+          <dd>
+            {a.twoFactorEnabled
+              ? `App-Code seit ${formatBerlinDay(a.totpConfirmedAt)} · ${a.recoveryCodesLeft} Wiederherstellungscodes übrig`
+              : "nicht eingerichtet"}
+          </dd>
           <dt>Passkeys</dt>
-          <dd>{passkeys.length ? passkeys.map((p) => <span key={p.id} className="admin-line">{`${p.name} (zuletzt benutzt: ${formatBerlin(p.lastUsedAt)})`}</span>) : "keine"}</dd>
+          <dd>
+            {passkeys.length
+              ? passkeys.map((p) => (
+                  <span key={p.id} className="admin-line">{`${p.name} (zuletzt benutzt: ${formatBerlin(p.lastUsedAt)})`}</span>
+                ))
+              : "keine"}
+          </dd>
           <dt>Drittanbieter</dt>
-          <dd>{oauth.length ? oauth.map((o) => <span key={o.id} className="admin-line">{`${o.provider} · ${o.email}`}</span>) : "keine"}</dd>
+          <dd>
+            {oauth.length ? oauth.map((o) => <span key={o.id} className="admin-line">{`${o.provider} · ${o.email}`}</span>) : "keine"}
+          </dd>
           <dt>API-Tokens</dt>
           <dd>
             {apiTokens.length
-              ? apiTokens.map((t) => <span key={t.id} className="admin-line">{`${t.name} · gültig bis ${t.expiresAt ? formatBerlinDay(t.expiresAt) : "unbegrenzt"} · zuletzt benutzt ${formatBerlin(t.lastUsedAt)}`}</span>)
+              ? apiTokens.map((t) => (
+                  <span
+                    key={t.id}
+                    className="admin-line"
+                  >{`${t.name} · gültig bis ${t.expiresAt ? formatBerlinDay(t.expiresAt) : "unbegrenzt"} · zuletzt benutzt ${formatBerlin(t.lastUsedAt)}`}</span>
+                ))
               : "keine"}
           </dd>
           {a.sessionsEndedAt ? (
@@ -155,9 +194,10 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
         ) : (
           <>
             <p>
-              Sie sehen den Kundenbereich, wie {a.name} ihn sieht, und handeln höchstens {IMPERSONATION_MINUTES} Minuten in diesem Konto. Jede Aktion wird mit Ihrem Namen
-              protokolliert. Buchungen, Zahlungen, Kündigungen, Sicherheitseinstellungen und Bestätigungen von Bildrechten bleiben der Person selbst vorbehalten. Ihre eigene
-              Sitzung bleibt bestehen; „Beenden“ im Banner führt hierher zurück.
+              Sie sehen den Kundenbereich, wie {a.name} ihn sieht, und handeln höchstens {IMPERSONATION_MINUTES} Minuten in diesem Konto.
+              Jede Aktion wird mit Ihrem Namen protokolliert. Buchungen, Zahlungen, Kündigungen, Sicherheitseinstellungen und Bestätigungen
+              von Bildrechten bleiben der Person selbst vorbehalten. Ihre eigene Sitzung bleibt bestehen; „Beenden“ im Banner führt hierher
+              zurück.
             </p>
             <ReasonForm
               action={startImpersonationAction.bind(null, a.id)}
@@ -183,7 +223,9 @@ export default async function AdminUserPage({ params, searchParams }: { params: 
 
       <section aria-labelledby="logins-heading">
         <h2 id="logins-heading">Anmeldeverlauf</h2>
-        <p className="meta">Die neuesten Einträge (höchstens 50). Client-Adressen sind nur als gekürzter Prüfwert gespeichert und erscheinen hier nicht.</p>
+        <p className="meta">
+          Die neuesten Einträge (höchstens 50). Client-Adressen sind nur als gekürzter Prüfwert gespeichert und erscheinen hier nicht.
+        </p>
         <UserLoginTable logins={logins} />
       </section>
 

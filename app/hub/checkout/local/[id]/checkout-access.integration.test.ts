@@ -14,8 +14,13 @@ vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextH
 withPageSession();
 
 /** What a redirect() of Next threw (its digest), else the action's answer. */
-const outcome = <T,>(promise: Promise<T>) => promise.then((v) => v, (e: { digest?: string }) => e.digest ?? e);
-const page = async (id: string) => renderToStaticMarkup((await (await import("./page")).default({ params: Promise.resolve({ id }) })) as never);
+const outcome = <T>(promise: Promise<T>) =>
+  promise.then(
+    (v) => v,
+    (e: { digest?: string }) => e.digest ?? e,
+  );
+const page = async (id: string) =>
+  renderToStaticMarkup((await (await import("./page")).default({ params: Promise.resolve({ id }) })) as never);
 
 async function openCheckout() {
   const owner = await seedUser({ emailVerifiedAt: new Date() });
@@ -49,7 +54,11 @@ describe("/checkout/local/{id}", () => {
     expect(html).not.toContain("<button");
     expect(html).not.toContain("25 Credits");
     for (const action of [payAction, abandonAction]) {
-      expect(await outcome(action(id, null, new FormData()))).toMatchObject({ ok: false, code: "unauthenticated", message: "Bitte melden Sie sich mit dem Konto an, das diese Testzahlung geöffnet hat." });
+      expect(await outcome(action(id, null, new FormData()))).toMatchObject({
+        ok: false,
+        code: "unauthenticated",
+        message: "Bitte melden Sie sich mit dem Konto an, das diese Testzahlung geöffnet hat.",
+      });
     }
     expect(await worldOf(id, company.id)).toEqual(before);
   });
@@ -63,7 +72,11 @@ describe("/checkout/local/{id}", () => {
       expect(html).toContain("Diese Testzahlung wurde von einem anderen Konto geöffnet.");
       expect(html).not.toContain("<button");
       for (const action of [payAction, abandonAction]) {
-        expect(await outcome(action(id, null, new FormData()))).toMatchObject({ ok: false, code: "forbidden", message: expect.stringContaining("von einem anderen Konto geöffnet") });
+        expect(await outcome(action(id, null, new FormData()))).toMatchObject({
+          ok: false,
+          code: "forbidden",
+          message: expect.stringContaining("von einem anderen Konto geöffnet"),
+        });
       }
     }
     expect(await worldOf(id, company.id)).toEqual(before);
@@ -76,13 +89,19 @@ describe("/checkout/local/{id}", () => {
     const html = await page(id);
     expect(html).toContain("25 Credits für Boosts");
     expect(html).toMatch(/bezahlen<\/button>/);
-    expect(await outcome(payAction(id, null, new FormData()))).toMatch(/^NEXT_REDIRECT;.*\/dashboard\/billing\/thanks\?purpose=credits&session=cs_local_/);
+    expect(await outcome(payAction(id, null, new FormData()))).toMatch(
+      /^NEXT_REDIRECT;.*\/dashboard\/billing\/thanks\?purpose=credits&session=cs_local_/,
+    );
     expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).credits).toBe(25);
     expect((await db.localCheckoutSession.findUniqueOrThrow({ where: { id } })).status).toBe("complete");
 
     // A second checkout the owner walks away from.
-    const second = /\/checkout\/local\/(cs_local_[0-9a-f]+)$/.exec((await startCheckout({ purpose: "credits", userId: owner.id, companyId: company.id, packId: "credits-10" })).url)![1]!;
-    expect(await outcome(abandonAction(second, null, new FormData()))).toMatch(/^NEXT_REDIRECT;.*\/dashboard\/billing\?checkout=cancelled;/);
+    const second = /\/checkout\/local\/(cs_local_[0-9a-f]+)$/.exec(
+      (await startCheckout({ purpose: "credits", userId: owner.id, companyId: company.id, packId: "credits-10" })).url,
+    )![1]!;
+    expect(await outcome(abandonAction(second, null, new FormData()))).toMatch(
+      /^NEXT_REDIRECT;.*\/dashboard\/billing\?checkout=cancelled;/,
+    );
     expect((await db.localCheckoutSession.findUniqueOrThrow({ where: { id: second } })).status).toBe("expired");
     expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).credits).toBe(25);
   });

@@ -16,7 +16,10 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Testkasse", robots: { index: false } };
 
 /** The checkout, or the refusal to show when this session did not open it. */
-async function load(id: string, userId: number | null): Promise<{ checkout: LocalCheckoutView } | { refused: "unauthenticated" | "forbidden" }> {
+async function load(
+  id: string,
+  userId: number | null,
+): Promise<{ checkout: LocalCheckoutView } | { refused: "unauthenticated" | "forbidden" }> {
   try {
     return { checkout: await loadLocalCheckout(id, userId) };
   } catch (err) {
@@ -37,7 +40,13 @@ export default async function LocalCheckoutPage({ params }: { params: Promise<{ 
         <Notice tone="error" role="alert">
           {CHECKOUT_MESSAGES[loaded.refused]}
         </Notice>
-        <p>{loaded.refused === "unauthenticated" ? <Link href="/login">Anmelden</Link> : <Link href="/dashboard/billing">Zur Abrechnung Ihres Kontos</Link>}</p>
+        <p>
+          {loaded.refused === "unauthenticated" ? (
+            <Link href="/login">Anmelden</Link>
+          ) : (
+            <Link href="/dashboard/billing">Zur Abrechnung Ihres Kontos</Link>
+          )}
+        </p>
       </main>
     );
   }
@@ -54,7 +63,9 @@ export default async function LocalCheckoutPage({ params }: { params: Promise<{ 
         <thead>
           <tr>
             <th scope="col">Leistung</th>
-            <th scope="col" className="amount">Betrag (netto)</th>
+            <th scope="col" className="amount">
+              Betrag (netto)
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -94,12 +105,20 @@ export default async function LocalCheckoutPage({ params }: { params: Promise<{ 
             ) : null}
           </dl>
           <FormActions>
-            <ActionButton action={payAction.bind(null, checkout.id)} label={`${formatEuro(totals.grossCents)} bezahlen`} variant="primary" />
+            <ActionButton
+              action={payAction.bind(null, checkout.id)}
+              label={`${formatEuro(totals.grossCents)} bezahlen`}
+              variant="primary"
+            />
             <ActionButton action={abandonAction.bind(null, checkout.id)} label="Abbrechen" />
           </FormActions>
         </>
       ) : (
-        <Notice tone="info">{checkout.status === "complete" ? "Diese Zahlung ist bereits abgeschlossen." : "Diese Zahlung wurde abgebrochen oder ist abgelaufen."}</Notice>
+        <Notice tone="info">
+          {checkout.status === "complete"
+            ? "Diese Zahlung ist bereits abgeschlossen."
+            : "Diese Zahlung wurde abgebrochen oder ist abgelaufen."}
+        </Notice>
       )}
     </main>
   );

@@ -19,7 +19,11 @@ export default async function CancelPage() {
         title="Verträge hier kündigen"
         description="Ihre Kündigung wirkt zum Ende des laufenden Abrechnungszeitraums. Bis dahin bleibt Ihr Paket mit allen Leistungen nutzbar. Sie erhalten sofort eine Bestätigung mit Datum und Uhrzeit des Eingangs."
       />
-      {contracts.length ? <NoticeForm kind="cancellation" contracts={contracts} action={cancelContractAction} accountEmail={user.email} /> : <p className="empty">Sie haben keinen laufenden Vertrag, der gekündigt werden kann.</p>}
+      {contracts.length ? (
+        <NoticeForm kind="cancellation" contracts={contracts} action={cancelContractAction} accountEmail={user.email} />
+      ) : (
+        <p className="empty">Sie haben keinen laufenden Vertrag, der gekündigt werden kann.</p>
+      )}
     </>
   );
 }

@@ -15,7 +15,10 @@ export async function saveBillingAddressAction(_prev: ActionResult | null, value
   try {
     const { changed } = await saveBillingAddress({ userId: user.id, values: coerceBillingAddressForm(values), acting: session });
     refresh();
-    return { ok: true, message: changed.length ? "Gespeichert. Neue Rechnungen und Erinnerungen folgen diesen Angaben." : "Keine Änderungen." };
+    return {
+      ok: true,
+      message: changed.length ? "Gespeichert. Neue Rechnungen und Erinnerungen folgen diesen Angaben." : "Keine Änderungen.",
+    };
   } catch (err) {
     return actionError(err, MESSAGES);
   }

@@ -21,7 +21,8 @@ export default async function BillingSettingsPage() {
       <PageHeader back={{ href: "/dashboard/billing", label: "Abrechnung" }} title="Rechnungsadresse und Rechnungsversand" />
       {address ? null : (
         <p>
-          Noch ist keine Rechnungsadresse hinterlegt. Bis Sie eine speichern, schicken wir Rechnungen mit PDF an {user.email} und adressieren sie an Ihren Namen.
+          Noch ist keine Rechnungsadresse hinterlegt. Bis Sie eine speichern, schicken wir Rechnungen mit PDF an {user.email} und
+          adressieren sie an Ihren Namen.
         </p>
       )}
       <InvoiceDeliveryForm initial={initial} accountEmail={user.email} action={saveBillingAddressAction} />

@@ -10,10 +10,22 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Vielen Dank" };
 
 const NEXT: Record<string, { text: string; href: string; link: string }> = {
-  booking: { text: "Ihr Paket ist gebucht. Sie können jetzt Pressemitteilungen veröffentlichen; mit den Paketen Business und Agentur auch über die API.", href: "/dashboard", link: "Zu Ihren Pressemitteilungen" },
+  booking: {
+    text: "Ihr Paket ist gebucht. Sie können jetzt Pressemitteilungen veröffentlichen; mit den Paketen Business und Agentur auch über die API.",
+    href: "/dashboard",
+    link: "Zu Ihren Pressemitteilungen",
+  },
   credits: { text: "Die Credits sind Ihrem Newsroom gutgeschrieben.", href: "/dashboard/billing", link: "Zur Abrechnung" },
-  boost: { text: "Die Credits sind gutgeschrieben und der Boost ist gebucht, sofern der Platz noch frei war; sonst bleiben die Credits auf Ihrem Konto.", href: "/dashboard/billing", link: "Boosts ansehen" },
-  change: { text: "Ihre Änderung wird jetzt übernommen. Sie erhalten eine E-Mail, sobald sie auf dem Portal sichtbar ist.", href: "/dashboard", link: "Zu Ihren Pressemitteilungen" },
+  boost: {
+    text: "Die Credits sind gutgeschrieben und der Boost ist gebucht, sofern der Platz noch frei war; sonst bleiben die Credits auf Ihrem Konto.",
+    href: "/dashboard/billing",
+    link: "Boosts ansehen",
+  },
+  change: {
+    text: "Ihre Änderung wird jetzt übernommen. Sie erhalten eine E-Mail, sobald sie auf dem Portal sichtbar ist.",
+    href: "/dashboard",
+    link: "Zu Ihren Pressemitteilungen",
+  },
 };
 
 export default async function ThanksPage({ searchParams }: { searchParams: Promise<{ purpose?: string }> }) {
@@ -26,7 +38,10 @@ export default async function ThanksPage({ searchParams }: { searchParams: Promi
       <Notice tone="success" role="status">
         {next.text}
       </Notice>
-      <p className="meta">Die Bestätigung des Zahlungsanbieters kann einige Sekunden dauern. Ihre Rechnung finden Sie unter Abrechnung; wir senden sie Ihnen auch per E-Mail.</p>
+      <p className="meta">
+        Die Bestätigung des Zahlungsanbieters kann einige Sekunden dauern. Ihre Rechnung finden Sie unter Abrechnung; wir senden sie Ihnen
+        auch per E-Mail.
+      </p>
       <FormActions>
         <LinkButton href={next.href}>{next.link}</LinkButton>
         <Link href="/dashboard/billing">Abrechnung</Link>

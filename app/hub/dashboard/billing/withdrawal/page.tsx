@@ -20,12 +20,17 @@ export default async function WithdrawalPage() {
         title="Widerruf erklären"
         description={
           <>
-            Als Verbraucherin oder Verbraucher können Sie einen Vertrag binnen 14 Tagen nach Vertragsschluss ohne Angabe von Gründen widerrufen. Der Vertrag endet dann sofort; bereits gezahlte Beträge erstatten wir. Für Unternehmen gilt die
-            Kündigung zum Ende des Abrechnungszeitraums: <Link href="/dashboard/billing/cancel">Verträge hier kündigen</Link>.
+            Als Verbraucherin oder Verbraucher können Sie einen Vertrag binnen 14 Tagen nach Vertragsschluss ohne Angabe von Gründen
+            widerrufen. Der Vertrag endet dann sofort; bereits gezahlte Beträge erstatten wir. Für Unternehmen gilt die Kündigung zum Ende
+            des Abrechnungszeitraums: <Link href="/dashboard/billing/cancel">Verträge hier kündigen</Link>.
           </>
         }
       />
-      {contracts.length ? <NoticeForm kind="withdrawal" contracts={contracts} action={withdrawContractAction} accountEmail={user.email} /> : <p className="empty">Sie haben keinen laufenden Vertrag.</p>}
+      {contracts.length ? (
+        <NoticeForm kind="withdrawal" contracts={contracts} action={withdrawContractAction} accountEmail={user.email} />
+      ) : (
+        <p className="empty">Sie haben keinen laufenden Vertrag.</p>
+      )}
     </>
   );
 }

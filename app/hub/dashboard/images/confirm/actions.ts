@@ -23,13 +23,27 @@ export async function confirmRightsAction(imageId: number, _prev: ActionResult |
   const { user, session } = await requireUser();
   const id = parseRecordId(imageId);
   if (id === null) return { ok: false, message: MESSAGES.not_found };
-  if (!formHas(form, "rights_confirmed", "true")) return { ok: false, message: "Bitte bestätigen Sie den Text.", issues: { rights_confirmed: "Bitte setzen Sie das Häkchen, um die Bildrechte zu bestätigen." } };
+  if (!formHas(form, "rights_confirmed", "true"))
+    return {
+      ok: false,
+      message: "Bitte bestätigen Sie den Text.",
+      issues: { rights_confirmed: "Bitte setzen Sie das Häkchen, um die Bildrechte zu bestätigen." },
+    };
   try {
-    await confirmImageRights({ imageId: id, userId: user.id, confirmTextVersion: formText(form, "confirm_text_version", 40), ip: clientIpOf(await headers()), acting: session });
+    await confirmImageRights({
+      imageId: id,
+      userId: user.id,
+      confirmTextVersion: formText(form, "confirm_text_version", 40),
+      ip: clientIpOf(await headers()),
+      acting: session,
+    });
   } catch (err) {
     if (err instanceof AppError && typeof err.details?.current_text_version === "string") {
       refresh();
-      return { ok: false, message: "Der Bestätigungstext wurde inzwischen geändert. Bitte lesen Sie den aktuellen Text oben und bestätigen Sie erneut." };
+      return {
+        ok: false,
+        message: "Der Bestätigungstext wurde inzwischen geändert. Bitte lesen Sie den aktuellen Text oben und bestätigen Sie erneut.",
+      };
     }
     return actionError(err, MESSAGES);
   }

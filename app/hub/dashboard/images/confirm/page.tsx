@@ -41,7 +41,9 @@ export default async function ConfirmImagesPage() {
           ))}
         </ul>
       ) : (
-        <p className="empty">Zurzeit wartet kein Bild auf Ihre Bestätigung. Bereits bestätigte Bilder finden Sie bei der jeweiligen Pressemitteilung.</p>
+        <p className="empty">
+          Zurzeit wartet kein Bild auf Ihre Bestätigung. Bereits bestätigte Bilder finden Sie bei der jeweiligen Pressemitteilung.
+        </p>
       )}
     </>
   );

@@ -18,14 +18,22 @@ export default async function NewNewsroomPage() {
       {first ? (
         <section className="onboarding-intro" aria-labelledby="welcome">
           <h1 id="welcome">Willkommen bei Pressdesk, {user.name}</h1>
-          <p>Legen Sie zuerst den Newsroom Ihres Unternehmens an: Unter ihm erscheinen Ihre Pressemitteilungen, mit Logo, Beschreibung und Pressekontakt. Das dauert zwei Minuten.</p>
+          <p>
+            Legen Sie zuerst den Newsroom Ihres Unternehmens an: Unter ihm erscheinen Ihre Pressemitteilungen, mit Logo, Beschreibung und
+            Pressekontakt. Das dauert zwei Minuten.
+          </p>
           <ol className="steps" aria-label="Ihre nächsten Schritte">
-            <li aria-current="step"><strong>Newsroom anlegen</strong></li>
+            <li aria-current="step">
+              <strong>Newsroom anlegen</strong>
+            </li>
             <li>Logo und Pressekontakt</li>
             <li>Paket buchen</li>
             <li>Erste Pressemitteilung</li>
           </ol>
-          <p className="meta">Sie wurden von einer Kollegin oder einem Kollegen eingeladen? Dann öffnen Sie den Link aus der Einladungs-E-Mail; Sie brauchen keinen eigenen Newsroom.</p>
+          <p className="meta">
+            Sie wurden von einer Kollegin oder einem Kollegen eingeladen? Dann öffnen Sie den Link aus der Einladungs-E-Mail; Sie brauchen
+            keinen eigenen Newsroom.
+          </p>
         </section>
       ) : (
         <PageHeader title="Neuen Newsroom anlegen" />

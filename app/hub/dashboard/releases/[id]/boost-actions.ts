@@ -18,9 +18,15 @@ const BoostChoice = z.object({
 
 const PLACE: Record<"home" | "category", string> = { home: "auf der Startseite", category: "auf der Kategorieseite" };
 
-const BOOST_MESSAGES = { not_found: "Diese Pressemitteilung gibt es nicht (mehr).", forbidden: "Boosts buchen die Inhaber und Verantwortlichen des Newsrooms." } as const;
+const BOOST_MESSAGES = {
+  not_found: "Diese Pressemitteilung gibt es nicht (mehr).",
+  forbidden: "Boosts buchen die Inhaber und Verantwortlichen des Newsrooms.",
+} as const;
 // Buying the missing credits is the owner's (ability billing), booking with enough credits is not.
-const CHECKOUT_MESSAGES = { ...BOOST_MESSAGES, forbidden: "Das Guthaben reicht nicht. Credits kauft die Inhaberin oder der Inhaber des Newsrooms." } as const;
+const CHECKOUT_MESSAGES = {
+  ...BOOST_MESSAGES,
+  forbidden: "Das Guthaben reicht nicht. Credits kauft die Inhaberin oder der Inhaber des Newsrooms.",
+} as const;
 
 function soldOut(err: BoostSoldOutError): ActionResult {
   const at = new Date(String(err.details?.earliestFreeDate ?? ""));
@@ -52,7 +58,10 @@ export async function bookBoostAction(releaseId: number, _prev: ActionResult | n
   }
   if (booked) {
     refresh();
-    return { ok: true, message: `Boost gebucht. Ihre Pressemitteilung steht bis ${formatBoostDate(booked.endsAt)} ${PLACE[placement]}, als „Anzeige“ gekennzeichnet.` };
+    return {
+      ok: true,
+      message: `Boost gebucht. Ihre Pressemitteilung steht bis ${formatBoostDate(booked.endsAt)} ${PLACE[placement]}, als „Anzeige“ gekennzeichnet.`,
+    };
   }
   let checkoutUrl: string;
   try {

@@ -35,10 +35,14 @@ export async function fileLegalRequestAction(releaseId: number, _prev: ActionRes
       acting: session,
     });
   } catch (err) {
-    if (err instanceof AppError && (err.code === "conflict" || err.code === "forbidden")) return { ok: false, code: err.code, message: err.message };
+    if (err instanceof AppError && (err.code === "conflict" || err.code === "forbidden"))
+      return { ok: false, code: err.code, message: err.message };
     const { detail: _english, ...result } = actionError(err, { not_found: NOT_FOUND });
     return result;
   }
   refresh();
-  return { ok: true, message: `Ihr Antrag ist eingegangen (Vorgang ${filed.reference}). Die Redaktion prüft ihn; den Stand sehen Sie unten auf dieser Seite und unter „Rechtliche Anliegen“. Eine Bestätigung kommt per E-Mail.` };
+  return {
+    ok: true,
+    message: `Ihr Antrag ist eingegangen (Vorgang ${filed.reference}). Die Redaktion prüft ihn; den Stand sehen Sie unten auf dieser Seite und unter „Rechtliche Anliegen“. Eine Bestätigung kommt per E-Mail.`,
+  };
 }

@@ -70,7 +70,8 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
         <h1>{release.title}</h1>
       </div>
       <p>
-        Status: <StatusBadge status={release.status} /> · {data.company.name} · {SITE_NAMES[release.portal]} · {release.language === "de" ? "Deutsch" : "Englisch"}
+        Status: <StatusBadge status={release.status} /> · {data.company.name} · {SITE_NAMES[release.portal]} ·{" "}
+        {release.language === "de" ? "Deutsch" : "Englisch"}
         {release.status === "published" ? ` · veröffentlicht ${formatBerlin(release.publishedAt)}` : null}
         {release.status === "scheduled" ? ` · erscheint ${formatBerlin(release.scheduledAt)}` : null}
       </p>
@@ -78,8 +79,21 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
       <ReviewPanel data={data} />
       <div className="button-row">
         {actions.withdraw ? <ActionButton action={moveRelease.bind(null, release.id, "withdraw")} label="Zurückziehen" /> : null}
-        {actions.archive ? <ActionButton action={moveRelease.bind(null, release.id, "archive")} label="Archivieren" confirmText="Die Pressemitteilung wird aus den Listen des Portals genommen. Fortfahren?" /> : null}
-        {actions.delete ? <ActionButton action={moveRelease.bind(null, release.id, "delete")} label="Löschen" variant="danger" confirmText="Die Pressemitteilung wird endgültig gelöscht. Fortfahren?" /> : null}
+        {actions.archive ? (
+          <ActionButton
+            action={moveRelease.bind(null, release.id, "archive")}
+            label="Archivieren"
+            confirmText="Die Pressemitteilung wird aus den Listen des Portals genommen. Fortfahren?"
+          />
+        ) : null}
+        {actions.delete ? (
+          <ActionButton
+            action={moveRelease.bind(null, release.id, "delete")}
+            label="Löschen"
+            variant="danger"
+            confirmText="Die Pressemitteilung wird endgültig gelöscht. Fortfahren?"
+          />
+        ) : null}
       </div>
       {actions.edit ? (
         <section aria-labelledby="edit-heading">
@@ -97,11 +111,20 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
           />
         </section>
       ) : data.editableByOthersOnly ? (
-        <p className="meta">Diese Pressemitteilung hat jemand anderes aus Ihrem Team geschrieben. Ändern, einreichen und löschen können sie die Verfasserin oder der Verfasser sowie die Inhaber und Verantwortlichen des Newsrooms.</p>
+        <p className="meta">
+          Diese Pressemitteilung hat jemand anderes aus Ihrem Team geschrieben. Ändern, einreichen und löschen können sie die Verfasserin
+          oder der Verfasser sowie die Inhaber und Verantwortlichen des Newsrooms.
+        </p>
       ) : (
         <p className="meta">
           In diesem Status lässt sich die Pressemitteilung hier nicht mehr bearbeiten.
-          {release.status === "published" ? <> Veröffentlichte Texte ändern Sie einmal über eine <Link href={`/dashboard/releases/${release.id}/change`}>kostenpflichtige Änderung</Link>.</> : null}
+          {release.status === "published" ? (
+            <>
+              {" "}
+              Veröffentlichte Texte ändern Sie einmal über eine{" "}
+              <Link href={`/dashboard/releases/${release.id}/change`}>kostenpflichtige Änderung</Link>.
+            </>
+          ) : null}
         </p>
       )}
       <ReleaseImages

@@ -11,7 +11,10 @@ export const metadata: Metadata = { title: "Neue Pressemitteilung" };
 export default async function NewReleasePage({ searchParams }: { searchParams: Promise<{ newsroom?: string | string[] }> }) {
   const { user } = await requireUser();
   const preferred = Number((await searchParams).newsroom);
-  const { newsrooms, categories, form, documentsToAccept } = await loadNewReleaseForm(user.id, Number.isSafeInteger(preferred) ? preferred : undefined);
+  const { newsrooms, categories, form, documentsToAccept } = await loadNewReleaseForm(
+    user.id,
+    Number.isSafeInteger(preferred) ? preferred : undefined,
+  );
   return (
     <>
       <p className="meta">
@@ -19,7 +22,14 @@ export default async function NewReleasePage({ searchParams }: { searchParams: P
       </p>
       <h1>Neue Pressemitteilung</h1>
       {newsrooms.length ? (
-        <ReleaseForm initial={form} newsrooms={newsrooms} categories={categories} canSubmit documentsToAccept={documentsToAccept} action={saveRelease} />
+        <ReleaseForm
+          initial={form}
+          newsrooms={newsrooms}
+          categories={categories}
+          canSubmit
+          documentsToAccept={documentsToAccept}
+          action={saveRelease}
+        />
       ) : (
         <p className="empty">Ihr Konto gehört noch zu keinem Newsroom.</p>
       )}

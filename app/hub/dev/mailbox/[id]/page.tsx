@@ -15,27 +15,43 @@ export default async function LocalMailboxMessagePage({ params }: { params: Prom
   const id = parseRecordId((await params).id);
   const message = id === null ? null : await readLocalMailboxMessage(id);
   if (!message) notFound();
-  const mailHeaders = Object.entries({ From: message.from, To: message.to, Subject: message.subject, ...(message.headers as Record<string, string>) });
+  const mailHeaders = Object.entries({
+    From: message.from,
+    To: message.to,
+    Subject: message.subject,
+    ...(message.headers as Record<string, string>),
+  });
   const attachments = message.attachments as { filename: string; contentType?: string }[];
   return (
     <>
       <SiteHeader brand={SITE_NAMES.hub} tagline="Lokales Postfach" homeHref="/" nav={[{ href: "/dev/mailbox", label: "Alle E-Mails" }]} />
       <main id="main" className="wrap">
-        <p><a href="/dev/mailbox">← Alle E-Mails</a></p>
+        <p>
+          <a href="/dev/mailbox">← Alle E-Mails</a>
+        </p>
         <h1>{message.subject}</h1>
         <h2>Kopfzeilen</h2>
         <dl className="facts">
           {mailHeaders.map(([name, value]) => (
             <div key={name} className={styles.mailHeader}>
               <dt>{name}</dt>
-              <dd><code>{value}</code></dd>
+              <dd>
+                <code>{value}</code>
+              </dd>
             </div>
           ))}
         </dl>
         {attachments.length ? (
           <>
             <h2>Anhänge</h2>
-            <ul>{attachments.map((a) => <li key={a.filename}>{a.filename}{a.contentType ? ` (${a.contentType})` : ""}</li>)}</ul>
+            <ul>
+              {attachments.map((a) => (
+                <li key={a.filename}>
+                  {a.filename}
+                  {a.contentType ? ` (${a.contentType})` : ""}
+                </li>
+              ))}
+            </ul>
           </>
         ) : null}
         <h2>HTML-Teil</h2>

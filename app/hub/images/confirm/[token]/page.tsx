@@ -25,10 +25,12 @@ export default async function ConfirmImageByLinkPage({ params }: { params: Promi
         {view.state === "open" ? (
           <>
             <p>
-              Unser Team hat dieses Bild zu Ihrer Pressemitteilung „{view.image.releaseTitle}“ hochgeladen, zum Beispiel auf Ihre Bitte per E-Mail. Es erscheint erst, wenn Sie als
-              Inhaberin oder Inhaber des Newsrooms bestätigen, dass Sie die Rechte daran haben.
+              Unser Team hat dieses Bild zu Ihrer Pressemitteilung „{view.image.releaseTitle}“ hochgeladen, zum Beispiel auf Ihre Bitte per
+              E-Mail. Es erscheint erst, wenn Sie als Inhaberin oder Inhaber des Newsrooms bestätigen, dass Sie die Rechte daran haben.
             </p>
-            <p className="meta">Dieser Link bestätigt nur dieses Bild und meldet Sie nicht an. Er gilt einmal, bis zum {formatBerlin(view.expiresAt)}.</p>
+            <p className="meta">
+              Dieser Link bestätigt nur dieses Bild und meldet Sie nicht an. Er gilt einmal, bis zum {formatBerlin(view.expiresAt)}.
+            </p>
             <ul className="image-list image-confirm-list">
               <li data-image-id={view.image.id} className="image-item">
                 <ImageThumb src={`/images/confirm/${token}/preview`} image={view.image} />
@@ -42,8 +44,11 @@ export default async function ConfirmImageByLinkPage({ params }: { params: Promi
           </>
         ) : (
           <p>
-            {view.state === "settled" ? "Dieses Bild wartet nicht (mehr) auf Ihre Bestätigung." : "Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet."} Nach der{" "}
-            <Link href="/login">Anmeldung</Link> finden Sie unter „Bildrechte bestätigen“ alle Bilder, die auf Ihre Bestätigung warten.
+            {view.state === "settled"
+              ? "Dieses Bild wartet nicht (mehr) auf Ihre Bestätigung."
+              : "Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet."}{" "}
+            Nach der <Link href="/login">Anmeldung</Link> finden Sie unter „Bildrechte bestätigen“ alle Bilder, die auf Ihre Bestätigung
+            warten.
           </p>
         )}
       </main>

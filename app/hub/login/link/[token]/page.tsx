@@ -19,7 +19,10 @@ export default async function LoginLinkPage({ params }: { params: Promise<{ toke
         <SiteHeader brand={SITE_NAMES.hub} tagline="Kundenbereich" homeHref="/" nav={[]} />
         <main id="main" className="wrap">
           <h1>Konto anlegen</h1>
-          <p>Zu dieser Adresse gibt es noch kein Konto. Mit dem Klick legen Sie eines an und melden sich in diesem Browser an; der Link gilt einmal.</p>
+          <p>
+            Zu dieser Adresse gibt es noch kein Konto. Mit dem Klick legen Sie eines an und melden sich in diesem Browser an; der Link gilt
+            einmal.
+          </p>
           <RegistrationLinkForm token={token} documents={REQUIRED_DOCUMENTS} />
         </main>
         <SiteFooter>© Pressdesk</SiteFooter>

@@ -14,15 +14,25 @@ const load = cache(correctionLog);
 const TEXT = {
   de: {
     title: "Korrekturen",
-    intro: (site: string) => `Hier steht jede Korrektur, Änderung und Schwärzung einer Pressemitteilung auf ${site} und jede Pressemitteilung, die wir zurückgezogen haben, mit Datum und Begründung. Korrigierte Pressemitteilungen tragen denselben Hinweis auf ihrer Seite und im Feed.`,
+    intro: (site: string) =>
+      `Hier steht jede Korrektur, Änderung und Schwärzung einer Pressemitteilung auf ${site} und jede Pressemitteilung, die wir zurückgezogen haben, mit Datum und Begründung. Korrigierte Pressemitteilungen tragen denselben Hinweis auf ihrer Seite und im Feed.`,
     feed: "Korrekturen als RSS-Feed abonnieren",
-    page: "Seite", of: "von", prev: "Neuere", next: "Ältere", pages: "Seiten",
+    page: "Seite",
+    of: "von",
+    prev: "Neuere",
+    next: "Ältere",
+    pages: "Seiten",
   },
   en: {
     title: "Corrections",
-    intro: (site: string) => `Every correction, update and redaction of a press release on ${site}, and every press release we withdrew, with its date and reason. Corrected press releases carry the same note on their page and in the feed.`,
+    intro: (site: string) =>
+      `Every correction, update and redaction of a press release on ${site}, and every press release we withdrew, with its date and reason. Corrected press releases carry the same note on their page and in the feed.`,
     feed: "Follow corrections as an RSS feed",
-    page: "Page", of: "of", prev: "Newer", next: "Older", pages: "Pages",
+    page: "Page",
+    of: "of",
+    prev: "Newer",
+    next: "Older",
+    pages: "Pages",
   },
 } as const;
 
@@ -43,7 +53,11 @@ export async function generateMetadata({ params, searchParams }: { params: Param
   return {
     title: { absolute: `${t.title}${r.data.page > 1 ? ` – ${t.page} ${r.data.page}` : ""} – ${site}` },
     description: t.intro(site),
-    alternates: { canonical: r.data.canonical, ...(r.data.alternates ? { languages: r.data.alternates } : {}), types: { "application/rss+xml": correctionsFeedPath(r.edition) } },
+    alternates: {
+      canonical: r.data.canonical,
+      ...(r.data.alternates ? { languages: r.data.alternates } : {}),
+      types: { "application/rss+xml": correctionsFeedPath(r.edition) },
+    },
   };
 }
 
@@ -65,11 +79,19 @@ export default async function CorrectionsPage({ params, searchParams }: { params
       <CorrectionLog entries={data.entries} edition={edition} />
       {data.totalPages > 1 ? (
         <nav aria-label={t.pages} className="pager">
-          {data.page > 1 ? <a href={correctionsPath(edition, data.page - 1)} rel="prev">{t.prev}</a> : null}
+          {data.page > 1 ? (
+            <a href={correctionsPath(edition, data.page - 1)} rel="prev">
+              {t.prev}
+            </a>
+          ) : null}
           <span>
             {t.page} {data.page} {t.of} {data.totalPages}
           </span>
-          {data.page < data.totalPages ? <a href={correctionsPath(edition, data.page + 1)} rel="next">{t.next}</a> : null}
+          {data.page < data.totalPages ? (
+            <a href={correctionsPath(edition, data.page + 1)} rel="next">
+              {t.next}
+            </a>
+          ) : null}
         </nav>
       ) : null}
     </PortalFrame>

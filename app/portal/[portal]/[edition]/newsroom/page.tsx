@@ -49,9 +49,7 @@ export default async function NewsroomDirectoryPage({ params, searchParams }: { 
       <h1>{t.title}</h1>
       <p className="lead">{t.description(SITE_NAMES[r.portal])}</p>
       <NewsroomDirectoryFilter directory={data} edition={edition} />
-      <p className="meta">
-        {data.q ? t.found(data.total, data.q) : t.count(data.total)}
-      </p>
+      <p className="meta">{data.q ? t.found(data.total, data.q) : t.count(data.total)}</p>
       <NewsroomDirectoryList directory={data} edition={edition} />
       <NewsroomDirectoryPager directory={data} edition={edition} />
     </PortalFrame>

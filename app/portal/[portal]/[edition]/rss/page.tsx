@@ -3,7 +3,17 @@ import { notFound } from "next/navigation";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { activeCategories } from "@/lib/adapters/api/categories";
 import { correctionsFeedPath, correctionsPath } from "@/lib/domains/legal/corrections/paths";
-import { categoryPath, editionAlternates, feedPath, getSiteHosts, isEdition, isPortal, newsroomPath, siteOrigin, SITE_NAMES } from "@/lib/domains/sites";
+import {
+  categoryPath,
+  editionAlternates,
+  feedPath,
+  getSiteHosts,
+  isEdition,
+  isPortal,
+  newsroomPath,
+  siteOrigin,
+  SITE_NAMES,
+} from "@/lib/domains/sites";
 
 type Params = Promise<{ portal: string; edition: string }>;
 
@@ -36,7 +46,10 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { portal, edition } = await params;
   if (!isPortal(portal) || !isEdition(edition)) return {};
   const alternates = editionAlternates(portal, "/rss", getSiteHosts());
-  return { title: { absolute: `${TEXT[edition].title} – ${SITE_NAMES[portal]}` }, alternates: { canonical: alternates[edition], languages: alternates } };
+  return {
+    title: { absolute: `${TEXT[edition].title} – ${SITE_NAMES[portal]}` },
+    alternates: { canonical: alternates[edition], languages: alternates },
+  };
 }
 
 /** What RSS is, the main feed, every category feed and the newsroom feed pattern (spec 4.1). */
@@ -58,7 +71,9 @@ export default async function RssInfoPage({ params }: { params: Params }) {
       <ul>
         {categories.map((c) => (
           <li key={c.slug}>
-            <a href={`${categoryPath(edition, c.slug)}/feed`} type="application/rss+xml">{edition === "de" ? c.name_de : c.name_en}</a>
+            <a href={`${categoryPath(edition, c.slug)}/feed`} type="application/rss+xml">
+              {edition === "de" ? c.name_de : c.name_en}
+            </a>
           </li>
         ))}
       </ul>
@@ -68,7 +83,8 @@ export default async function RssInfoPage({ params }: { params: Params }) {
       </p>
       <h2>{t.corrections}</h2>
       <p>
-        {t.correctionsText} <a href={correctionsFeedPath(edition)} type="application/rss+xml">{`${origin}${correctionsFeedPath(edition)}`}</a> (
+        {t.correctionsText}{" "}
+        <a href={correctionsFeedPath(edition)} type="application/rss+xml">{`${origin}${correctionsFeedPath(edition)}`}</a> (
         <a href={correctionsPath(edition)}>{t.correctionsLog}</a>)
       </p>
     </PortalFrame>

@@ -11,7 +11,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ port
   const { portal, id } = await params;
   const releaseId = parseRecordId(id);
   if (isPortal(portal) && releaseId !== null) {
-    const booking = { pressReleaseId: releaseId, portal, userAgent: request.headers.get("user-agent"), clientKey: clientKeyOf(request.headers) };
+    const booking = {
+      pressReleaseId: releaseId,
+      portal,
+      userAgent: request.headers.get("user-agent"),
+      clientKey: clientKeyOf(request.headers),
+    };
     // The same pixel whether or not the view is booked (throttled per client and release).
     afterResponse(async () => void (await recordBeaconView(booking)));
   }

@@ -7,7 +7,10 @@ const gone = apiRoute({ route: "/service/pressreleases/[id]/images" }, async (ct
   const origin = siteOrigin("hub", getSiteHosts());
   const id = new URL(ctx.request.url).pathname.split("/")[3] ?? "{id}";
   const endpoint = `${origin}/api/v1/releases/${/^\d{1,10}$/.test(id) ? id : "{id}"}/images`;
-  throw new AppError("gone", `Image upload through /service was retired. Use POST ${endpoint} (API v1, multipart).`, { endpoint, documentation: `${origin}/docs/api` });
+  throw new AppError("gone", `Image upload through /service was retired. Use POST ${endpoint} (API v1, multipart).`, {
+    endpoint,
+    documentation: `${origin}/docs/api`,
+  });
 });
 
 export { gone as GET, gone as POST, gone as PUT, gone as DELETE };

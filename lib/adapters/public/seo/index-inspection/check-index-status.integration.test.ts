@@ -30,14 +30,26 @@ beforeEach(async () => {
   fake.answers.clear();
 });
 
-const withSearchConsole = <T>(fn: () => Promise<T>) => withLimits({ SEARCH_CONSOLE_CREDENTIALS: fake.credentials, SEARCH_CONSOLE_API_URL: fake.apiUrl }, fn);
+const withSearchConsole = <T>(fn: () => Promise<T>) =>
+  withLimits({ SEARCH_CONSOLE_CREDENTIALS: fake.credentials, SEARCH_CONSOLE_API_URL: fake.apiUrl }, fn);
 
-async function published(companyId: number, opts: { publishedAt?: Date; portal?: "business" | "tech"; data?: Parameters<typeof seedRelease>[0] } = {}) {
+async function published(
+  companyId: number,
+  opts: { publishedAt?: Date; portal?: "business" | "tech"; data?: Parameters<typeof seedRelease>[0] } = {},
+) {
   const at = opts.publishedAt ?? ago(10);
-  return seedRelease({ companyId, portal: opts.portal ?? "business", status: "published", publishedAt: at, publishedEverAt: at, ...opts.data });
+  return seedRelease({
+    companyId,
+    portal: opts.portal ?? "business",
+    status: "published",
+    publishedAt: at,
+    publishedEverAt: at,
+    ...opts.data,
+  });
 }
 const urlOf = (r: { id: number; portal: "business" | "tech"; language: "de" | "en"; slug: string }) => releaseUrl(r, getSiteHosts());
-const check = (pressReleaseId: number, checkedAt: Date) => db.pressReleaseIndexCheck.create({ data: { pressReleaseId, state: "not_crawled", answer: {}, checkedAt, inspector: "search-console" } });
+const check = (pressReleaseId: number, checkedAt: Date) =>
+  db.pressReleaseIndexCheck.create({ data: { pressReleaseId, state: "not_crawled", answer: {}, checkedAt, inspector: "search-console" } });
 
 describe("checkIndexStatus", () => {
   it("inspects never-checked releases first (oldest first), then the oldest latest check, within the day's quota per portal", async () => {
@@ -67,13 +79,19 @@ describe("checkIndexStatus", () => {
     expect(first.outcome).toBe("done");
     expect(fake.inspections.map((i) => i.body.inspectionUrl)).toEqual([neverOld, neverNew, checked3, checked2].map(urlOf));
     const snapshots = await db.pressReleaseIndexCheck.findMany({ where: { checkedAt: NOW }, orderBy: { id: "asc" } });
-    expect(snapshots.map((s) => [s.pressReleaseId, s.url, s.inspector])).toEqual([neverOld, neverNew, checked3, checked2].map((r) => [r.id, urlOf(r), "search-console"]));
+    expect(snapshots.map((s) => [s.pressReleaseId, s.url, s.inspector])).toEqual(
+      [neverOld, neverNew, checked3, checked2].map((r) => [r.id, urlOf(r), "search-console"]),
+    );
     expect(await db.pressReleaseIndexCheck.count({ where: { pressReleaseId: { in: hidden.map((h) => h.id) } } })).toBe(0);
 
     // The same day: the quota is spent. A larger quota lets exactly the difference through.
-    const again = await withSearchConsole(() => checkIndexStatus({ portal: "business", quota: 4, now: new Date(NOW.getTime() + 3_600_000) }));
+    const again = await withSearchConsole(() =>
+      checkIndexStatus({ portal: "business", quota: 4, now: new Date(NOW.getTime() + 3_600_000) }),
+    );
     expect(again.outcome === "done" && again.portals[0]).toMatchObject({ quotaLeft: 0, picked: [] });
-    const more = await withSearchConsole(() => checkIndexStatus({ portal: "business", quota: 5, now: new Date(NOW.getTime() + 7_200_000) }));
+    const more = await withSearchConsole(() =>
+      checkIndexStatus({ portal: "business", quota: 5, now: new Date(NOW.getTime() + 7_200_000) }),
+    );
     expect(more.outcome === "done" && more.portals[0]!.picked.map((p) => p.releaseId)).toEqual([checked1.id]);
     expect(fake.inspections).toHaveLength(5);
     // The next day the quota is whole again; the embargoed release is public by then and never checked.
@@ -84,26 +102,92 @@ describe("checkIndexStatus", () => {
   it("authenticates as the service account and asks with inspectionUrl, the portal's property and languageCode", async () => {
     const { company } = await seedNewsroom({ portal: "tech" });
     const r = await published(company.id, { portal: "tech" });
-    await withLimits({ SEARCH_CONSOLE_CREDENTIALS: fake.credentials, SEARCH_CONSOLE_API_URL: fake.apiUrl, SEARCH_CONSOLE_SITE_URL_TECH: "sc-domain:tech.example" }, () => checkIndexStatus({ portal: "tech", now: NOW }));
-    expect(fake.inspections).toEqual([{ authorization: "Bearer fake-access-token", body: { inspectionUrl: urlOf(r), siteUrl: "sc-domain:tech.example", languageCode: "en-US" } }]);
+    await withLimits(
+      {
+        SEARCH_CONSOLE_CREDENTIALS: fake.credentials,
+        SEARCH_CONSOLE_API_URL: fake.apiUrl,
+        SEARCH_CONSOLE_SITE_URL_TECH: "sc-domain:tech.example",
+      },
+      () => checkIndexStatus({ portal: "tech", now: NOW }),
+    );
+    expect(fake.inspections).toEqual([
+      {
+        authorization: "Bearer fake-access-token",
+        body: { inspectionUrl: urlOf(r), siteUrl: "sc-domain:tech.example", languageCode: "en-US" },
+      },
+    ]);
     const token = fake.tokenRequests.at(-1)!;
     expect(token.signatureValid).toBe(true);
-    expect(token.assertionClaims).toMatchObject({ iss: "index-check@pressdesk-test.iam.gserviceaccount.com", scope: "https://www.googleapis.com/auth/webmasters.readonly", aud: fake.apiUrl.replace(/\/v1\/.*$/, "/token") });
+    expect(token.assertionClaims).toMatchObject({
+      iss: "index-check@pressdesk-test.iam.gserviceaccount.com",
+      scope: "https://www.googleapis.com/auth/webmasters.readonly",
+      aud: fake.apiUrl.replace(/\/v1\/.*$/, "/token"),
+    });
   });
 
   it("reduces every kind of answer to its state and keeps only the index fields", async () => {
     const { company } = await seedNewsroom();
-    const status = (r: Record<string, unknown>) => ({ inspectionResult: { inspectionResultLink: "https://search.google.com/search-console/inspect?resource_id=secret", indexStatusResult: { referringUrls: ["https://stranger.example/"], sitemap: ["https://x/sitemap.xml"], ...r } } });
+    const status = (r: Record<string, unknown>) => ({
+      inspectionResult: {
+        inspectionResultLink: "https://search.google.com/search-console/inspect?resource_id=secret",
+        indexStatusResult: { referringUrls: ["https://stranger.example/"], sitemap: ["https://x/sitemap.xml"], ...r },
+      },
+    });
     const kinds = [
-      ["indexed", status({ verdict: "PASS", coverageState: "Submitted and indexed", lastCrawlTime: "2026-11-20T10:00:00Z", pageFetchState: "SUCCESSFUL", robotsTxtState: "ALLOWED", indexingState: "INDEXING_ALLOWED" })],
+      [
+        "indexed",
+        status({
+          verdict: "PASS",
+          coverageState: "Submitted and indexed",
+          lastCrawlTime: "2026-11-20T10:00:00Z",
+          pageFetchState: "SUCCESSFUL",
+          robotsTxtState: "ALLOWED",
+          indexingState: "INDEXING_ALLOWED",
+        }),
+      ],
       ["not_crawled", status({ verdict: "NEUTRAL", coverageState: "URL is unknown to Google" })],
       ["not_crawled", status({ verdict: "NEUTRAL", coverageState: "Discovered - currently not indexed" })],
-      ["crawled_not_indexed", status({ verdict: "NEUTRAL", coverageState: "Crawled - currently not indexed", lastCrawlTime: "2026-11-20T10:00:00Z", pageFetchState: "SUCCESSFUL" })],
+      [
+        "crawled_not_indexed",
+        status({
+          verdict: "NEUTRAL",
+          coverageState: "Crawled - currently not indexed",
+          lastCrawlTime: "2026-11-20T10:00:00Z",
+          pageFetchState: "SUCCESSFUL",
+        }),
+      ],
       ["excluded", status({ verdict: "FAIL", coverageState: "Blocked by robots.txt", robotsTxtState: "DISALLOWED" })],
-      ["excluded", status({ verdict: "NEUTRAL", coverageState: "Excluded by ‘noindex’ tag", indexingState: "BLOCKED_BY_META_TAG", pageFetchState: "SUCCESSFUL" })],
-      ["excluded", status({ verdict: "NEUTRAL", coverageState: "Alternate page with proper canonical tag", pageFetchState: "SUCCESSFUL", lastCrawlTime: "2026-11-20T10:00:00Z" })],
-      ["excluded", status({ verdict: "FAIL", coverageState: "Not found (404)", pageFetchState: "NOT_FOUND", lastCrawlTime: "2026-11-20T10:00:00Z" })],
-      ["crawled_not_indexed", status({ verdict: "FAIL", coverageState: "Server error (5xx)", pageFetchState: "SERVER_ERROR", lastCrawlTime: "2026-11-20T10:00:00Z" })],
+      [
+        "excluded",
+        status({
+          verdict: "NEUTRAL",
+          coverageState: "Excluded by ‘noindex’ tag",
+          indexingState: "BLOCKED_BY_META_TAG",
+          pageFetchState: "SUCCESSFUL",
+        }),
+      ],
+      [
+        "excluded",
+        status({
+          verdict: "NEUTRAL",
+          coverageState: "Alternate page with proper canonical tag",
+          pageFetchState: "SUCCESSFUL",
+          lastCrawlTime: "2026-11-20T10:00:00Z",
+        }),
+      ],
+      [
+        "excluded",
+        status({ verdict: "FAIL", coverageState: "Not found (404)", pageFetchState: "NOT_FOUND", lastCrawlTime: "2026-11-20T10:00:00Z" }),
+      ],
+      [
+        "crawled_not_indexed",
+        status({
+          verdict: "FAIL",
+          coverageState: "Server error (5xx)",
+          pageFetchState: "SERVER_ERROR",
+          lastCrawlTime: "2026-11-20T10:00:00Z",
+        }),
+      ],
       ["error", { inspectionResult: {} }],
     ] as const;
     const releases = [];
@@ -116,20 +200,40 @@ describe("checkIndexStatus", () => {
     const checks = await db.pressReleaseIndexCheck.findMany({ where: { pressReleaseId: { in: releases.map((r) => r.id) } } });
     const byRelease = new Map(checks.map((c) => [c.pressReleaseId, c]));
     expect(releases.map((r) => byRelease.get(r.id)?.state)).toEqual(kinds.map(([state]) => state));
-    expect(byRelease.get(releases[3]!.id)!.answer).toEqual({ source: "search-console", verdict: "NEUTRAL", coverageState: "Crawled - currently not indexed", lastCrawlTime: "2026-11-20T10:00:00Z", pageFetchState: "SUCCESSFUL" });
+    expect(byRelease.get(releases[3]!.id)!.answer).toEqual({
+      source: "search-console",
+      verdict: "NEUTRAL",
+      coverageState: "Crawled - currently not indexed",
+      lastCrawlTime: "2026-11-20T10:00:00Z",
+      pageFetchState: "SUCCESSFUL",
+    });
     const stored = JSON.stringify(checks.map((c) => c.answer));
     expect(stored).not.toMatch(/resource_id|stranger\.example|sitemap\.xml/);
   });
 
   it("records a failed answer as state error and goes on; a spent quota or a refused account stops the run", async () => {
     const { company } = await seedNewsroom();
-    const [a, b, c] = [await published(company.id, { publishedAt: ago(9) }), await published(company.id, { publishedAt: ago(8) }), await published(company.id, { publishedAt: ago(7) })];
+    const [a, b, c] = [
+      await published(company.id, { publishedAt: ago(9) }),
+      await published(company.id, { publishedAt: ago(8) }),
+      await published(company.id, { publishedAt: ago(7) }),
+    ];
     fake.answers.set(urlOf(a), { status: 500 });
     const run = await withSearchConsole(() => checkIndexStatus({ portal: "business", now: NOW }));
     expect(run.outcome).toBe("done");
-    const states = async () => (await db.pressReleaseIndexCheck.findMany({ where: { pressReleaseId: { in: [a.id, b.id, c.id] } }, orderBy: { id: "asc" } })).map((x) => [x.pressReleaseId, x.state]);
-    expect(await states()).toEqual([[a.id, "error"], [b.id, "not_crawled"], [c.id, "not_crawled"]]);
-    expect((await db.pressReleaseIndexCheck.findFirstOrThrow({ where: { pressReleaseId: a.id } })).answer).toEqual({ source: "search-console", error: "Search Console answered HTTP 500" });
+    const states = async () =>
+      (await db.pressReleaseIndexCheck.findMany({ where: { pressReleaseId: { in: [a.id, b.id, c.id] } }, orderBy: { id: "asc" } })).map(
+        (x) => [x.pressReleaseId, x.state],
+      );
+    expect(await states()).toEqual([
+      [a.id, "error"],
+      [b.id, "not_crawled"],
+      [c.id, "not_crawled"],
+    ]);
+    expect((await db.pressReleaseIndexCheck.findFirstOrThrow({ where: { pressReleaseId: a.id } })).answer).toEqual({
+      source: "search-console",
+      error: "Search Console answered HTTP 500",
+    });
 
     // Next day: the quota runs out at the second address; nothing after it is asked or written.
     fake.answers.clear();
@@ -138,17 +242,27 @@ describe("checkIndexStatus", () => {
     expect(stopped).toMatchObject({ outcome: "stopped", reason: "quota" });
     expect((await states()).length).toBe(4);
     fake.answers.set(urlOf(b), { status: 403 });
-    expect(await withSearchConsole(() => checkIndexStatus({ portal: "business", now: new Date(NOW.getTime() + 2 * DAY) }))).toMatchObject({ outcome: "stopped", reason: "auth" });
+    expect(await withSearchConsole(() => checkIndexStatus({ portal: "business", now: new Date(NOW.getTime() + 2 * DAY) }))).toMatchObject({
+      outcome: "stopped",
+      reason: "auth",
+    });
   });
 
   it("refuses a property or endpoint without credentials, and credentials that are no key", async () => {
     expect(() => loadConfig({ SEARCH_CONSOLE_API_URL: "http://127.0.0.1:9/x" })).toThrow(/SEARCH_CONSOLE_CREDENTIALS is required/);
-    await expect(withLimits({ SEARCH_CONSOLE_CREDENTIALS: "{\"client_email\":\"x\"}" }, () => checkIndexStatus({ now: NOW }))).rejects.toMatchObject({ name: "InspectionStopError", reason: "auth" });
+    await expect(
+      withLimits({ SEARCH_CONSOLE_CREDENTIALS: '{"client_email":"x"}' }, () => checkIndexStatus({ now: NOW })),
+    ).rejects.toMatchObject({ name: "InspectionStopError", reason: "auth" });
   });
 
   it("the embedded inspector reads the crawler fetch log: not crawled, crawled within 48 hours, indexed after", async () => {
     const { company } = await seedNewsroom();
-    const [none, fresh, old, other] = [await published(company.id, { publishedAt: ago(9) }), await published(company.id, { publishedAt: ago(8) }), await published(company.id, { publishedAt: ago(7) }), await published(company.id, { publishedAt: ago(6) })];
+    const [none, fresh, old, other] = [
+      await published(company.id, { publishedAt: ago(9) }),
+      await published(company.id, { publishedAt: ago(8) }),
+      await published(company.id, { publishedAt: ago(7) }),
+      await published(company.id, { publishedAt: ago(6) }),
+    ];
     await db.crawlerFetch.createMany({
       data: [
         { pressReleaseId: fresh.id, service: "google", userAgentShort: "Googlebot/2.1", fetchedAt: ago(1) },
@@ -157,9 +271,20 @@ describe("checkIndexStatus", () => {
       ],
     });
     const run = await checkIndexStatus({ portal: "business", now: NOW, inspector: embeddedInspector(() => NOW) });
-    expect(run.outcome === "done" && run.portals[0]!.states).toEqual({ indexed: 1, crawled_not_indexed: 1, not_crawled: 2, excluded: 0, error: 0 });
+    expect(run.outcome === "done" && run.portals[0]!.states).toEqual({
+      indexed: 1,
+      crawled_not_indexed: 1,
+      not_crawled: 2,
+      excluded: 0,
+      error: 0,
+    });
     const state = async (id: number) => (await db.pressReleaseIndexCheck.findFirstOrThrow({ where: { pressReleaseId: id } })).state;
-    expect([await state(none.id), await state(fresh.id), await state(old.id), await state(other.id)]).toEqual(["not_crawled", "crawled_not_indexed", "indexed", "not_crawled"]);
+    expect([await state(none.id), await state(fresh.id), await state(old.id), await state(other.id)]).toEqual([
+      "not_crawled",
+      "crawled_not_indexed",
+      "indexed",
+      "not_crawled",
+    ]);
   });
 });
 
@@ -168,8 +293,18 @@ describe("the embedded inspector on a much-fetched page", () => {
     const { company } = await seedNewsroom();
     const release = await published(company.id, { publishedAt: ago(30) });
     // A popular page: 3,000 fetches over 25 days, the last by Bing, and some after NOW (not yet seen).
-    const fetches = Array.from({ length: 3_000 }, (_, i) => ({ pressReleaseId: release.id, service: i % 2 ? "google" : "bing", userAgentShort: "bot", fetchedAt: new Date(ago(25).getTime() + i * 700_000) }));
-    await db.crawlerFetch.createMany({ data: [...fetches, { pressReleaseId: release.id, service: "google", userAgentShort: "bot", fetchedAt: new Date(NOW.getTime() + DAY) }] });
+    const fetches = Array.from({ length: 3_000 }, (_, i) => ({
+      pressReleaseId: release.id,
+      service: i % 2 ? "google" : "bing",
+      userAgentShort: "bot",
+      fetchedAt: new Date(ago(25).getTime() + i * 700_000),
+    }));
+    await db.crawlerFetch.createMany({
+      data: [
+        ...fetches,
+        { pressReleaseId: release.id, service: "google", userAgentShort: "bot", fetchedAt: new Date(NOW.getTime() + DAY) },
+      ],
+    });
     const lastBefore = fetches.filter((f) => f.fetchedAt <= NOW).at(-1)!;
     // Every row a crawler-fetch read hands to the application is counted.
     const delegate = getDb().crawlerFetch;
@@ -180,8 +315,21 @@ describe("the embedded inspector on a much-fetched page", () => {
       return vi.spyOn(delegate, m).mockImplementation(((...a: unknown[]) => original(...a).then(count)) as never);
     });
     try {
-      const result = await embeddedInspector(() => NOW).inspect({ releaseId: release.id, portal: "business", url: urlOf(release), publishedAt: release.publishedAt! });
-      expect(result).toEqual({ state: "indexed", answer: { source: "embedded", lastCrawlTime: lastBefore.fetchedAt.toISOString(), crawledBy: lastBefore.service, coverageState: "Fetched by a search crawler at least 48 hours ago" } });
+      const result = await embeddedInspector(() => NOW).inspect({
+        releaseId: release.id,
+        portal: "business",
+        url: urlOf(release),
+        publishedAt: release.publishedAt!,
+      });
+      expect(result).toEqual({
+        state: "indexed",
+        answer: {
+          source: "embedded",
+          lastCrawlTime: lastBefore.fetchedAt.toISOString(),
+          crawledBy: lastBefore.service,
+          coverageState: "Fetched by a search crawler at least 48 hours ago",
+        },
+      });
       expect(spies.reduce((n, s) => n + s.mock.calls.length, 0)).toBeGreaterThan(0);
       expect(rows).toBeLessThanOrEqual(2);
     } finally {
@@ -200,7 +348,9 @@ describe("the customer's search-index block", () => {
       expect(await customerIndexStatus({ releaseId: r.id, status: "published" })).toEqual({ latest: null });
       await check(r.id, ago(2));
       await db.pressReleaseIndexCheck.create({ data: { pressReleaseId: r.id, state: "indexed", answer: {}, checkedAt: ago(1) } });
-      expect(await customerIndexStatus({ releaseId: r.id, status: "published" })).toEqual({ latest: { state: "indexed", checkedAt: ago(1) } });
+      expect(await customerIndexStatus({ releaseId: r.id, status: "published" })).toEqual({
+        latest: { state: "indexed", checkedAt: ago(1) },
+      });
       expect(await customerIndexStatus({ releaseId: draft.id, status: "draft" })).toBeNull();
     });
     expect(await customerIndexStatus({ releaseId: r.id, status: "published" })).toBeNull();

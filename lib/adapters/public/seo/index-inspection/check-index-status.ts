@@ -66,7 +66,10 @@ export async function pickReleasesToCheck(portal: Portal, limit: number, now: Da
       HAVING (max(c.checked_at), c.press_release_id) > (${after.at}::timestamptz, ${after.id}::int)
       ORDER BY last, id LIMIT ${SCAN_BATCH}`;
     if (!batch.length) break;
-    const rows = await db.pressRelease.findMany({ where: { ...visible, portal, id: { in: batch.map((b) => b.id) } }, select: RELEASE_FIELDS });
+    const rows = await db.pressRelease.findMany({
+      where: { ...visible, portal, id: { in: batch.map((b) => b.id) } },
+      select: RELEASE_FIELDS,
+    });
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const b of batch) {
       const r = byId.get(b.id);
@@ -84,7 +87,10 @@ async function inspectOne(inspector: IndexInspector, target: InspectionTarget): 
   } catch (err) {
     if (err instanceof InspectionStopError) throw err;
     // One address failed (a 500, a timeout): recorded as such, the run goes on.
-    return { state: "error", answer: { source: inspector.name, error: err instanceof Error ? err.message.slice(0, 300) : "inspection failed" } };
+    return {
+      state: "error",
+      answer: { source: inspector.name, error: err instanceof Error ? err.message.slice(0, 300) : "inspection failed" },
+    };
   }
 }
 
@@ -95,7 +101,9 @@ async function inspectOne(inspector: IndexInspector, target: InspectionTarget): 
  * spent API quota stops the run (the caller exits 1); any other failure is that release's
  * `error` snapshot.
  */
-export async function checkIndexStatus(opts: { portal?: Portal; quota?: number; dryRun?: boolean; now?: Date; inspector?: IndexInspector } = {}): Promise<CheckIndexStatusResult> {
+export async function checkIndexStatus(
+  opts: { portal?: Portal; quota?: number; dryRun?: boolean; now?: Date; inspector?: IndexInspector } = {},
+): Promise<CheckIndexStatusResult> {
   const now = opts.now ?? new Date();
   const inspector = opts.inspector ?? indexInspector();
   const store = getCacheStore();
@@ -121,7 +129,9 @@ export async function checkIndexStatus(opts: { portal?: Portal; quota?: number; 
           const stop = err as InspectionStopError;
           return { outcome: "stopped", inspector: inspector.name, portals, reason: stop.reason, message: stop.message };
         }
-        await db.pressReleaseIndexCheck.create({ data: { pressReleaseId: r.id, state: result.state, answer: { ...result.answer }, url, inspector: inspector.name, checkedAt: now } });
+        await db.pressReleaseIndexCheck.create({
+          data: { pressReleaseId: r.id, state: result.state, answer: { ...result.answer }, url, inspector: inspector.name, checkedAt: now },
+        });
         run.states[result.state] += 1;
       }
     }

@@ -24,9 +24,11 @@ export function embeddedInspector(now: () => Date = () => new Date()): IndexInsp
         db.crawlerFetch.aggregate({ where, _min: { fetchedAt: true } }),
         db.crawlerFetch.findFirst({ where, orderBy: [{ fetchedAt: "desc" }, { id: "desc" }], select: { service: true, fetchedAt: true } }),
       ]);
-      if (!first.fetchedAt || !last) return { state: "not_crawled", answer: { source: "embedded", coverageState: "No search crawler fetched the page yet" } };
+      if (!first.fetchedAt || !last)
+        return { state: "not_crawled", answer: { source: "embedded", coverageState: "No search crawler fetched the page yet" } };
       const base = { source: "embedded" as const, lastCrawlTime: last.fetchedAt.toISOString(), crawledBy: last.service };
-      if (at.getTime() - first.fetchedAt.getTime() >= EMBEDDED_INDEXING_DELAY_MS) return { state: "indexed", answer: { ...base, coverageState: "Fetched by a search crawler at least 48 hours ago" } };
+      if (at.getTime() - first.fetchedAt.getTime() >= EMBEDDED_INDEXING_DELAY_MS)
+        return { state: "indexed", answer: { ...base, coverageState: "Fetched by a search crawler at least 48 hours ago" } };
       return { state: "crawled_not_indexed", answer: { ...base, coverageState: "Fetched by a search crawler less than 48 hours ago" } };
     },
   };

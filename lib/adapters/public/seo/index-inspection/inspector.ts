@@ -11,6 +11,10 @@ import type { IndexInspector } from "./types";
 export function indexInspector(): IndexInspector {
   const { seo } = getConfig();
   if (seo.searchConsole) return searchConsoleInspector(seo.searchConsole);
-  if (seo.requireSearchConsole) throw new AppError("service_unavailable", "SEARCH_CONSOLE_CREDENTIALS is required in production for the index check (docs/configuration.md).");
+  if (seo.requireSearchConsole)
+    throw new AppError(
+      "service_unavailable",
+      "SEARCH_CONSOLE_CREDENTIALS is required in production for the index check (docs/configuration.md).",
+    );
   return embeddedInspector();
 }

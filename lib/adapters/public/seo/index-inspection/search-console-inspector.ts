@@ -22,7 +22,11 @@ export interface SearchConsoleOptions {
 export function searchConsoleInspector(opts: SearchConsoleOptions): IndexInspector {
   const tokens = new AccessTokenSource(parseServiceAccount(opts.credentials));
   const inspectOnce = async (target: InspectionTarget): Promise<Response> => {
-    const body = JSON.stringify({ inspectionUrl: target.url, siteUrl: opts.siteUrls[target.portal], languageCode: opts.languageCode ?? "en-US" });
+    const body = JSON.stringify({
+      inspectionUrl: target.url,
+      siteUrl: opts.siteUrls[target.portal],
+      languageCode: opts.languageCode ?? "en-US",
+    });
     try {
       return await fetch(opts.apiUrl, {
         method: "POST",
@@ -44,7 +48,12 @@ export function searchConsoleInspector(opts: SearchConsoleOptions): IndexInspect
         tokens.forget();
         res = await inspectOnce(target);
       }
-      if (res.status === 401 || res.status === 403) throw new InspectionStopError(`Search Console refused the service account (HTTP ${res.status}): is it a user of the property?`, "auth", res.status);
+      if (res.status === 401 || res.status === 403)
+        throw new InspectionStopError(
+          `Search Console refused the service account (HTTP ${res.status}): is it a user of the property?`,
+          "auth",
+          res.status,
+        );
       if (res.status === 429) throw new InspectionStopError("Search Console inspection quota spent (HTTP 429)", "quota", 429);
       if (!res.ok) throw new InspectionError(`Search Console answered HTTP ${res.status}`, res.status);
       const json: unknown = await res.json().catch(() => null);

@@ -31,7 +31,11 @@ export function parseServiceAccount(value: string): ServiceAccount {
   if (typeof clientEmail !== "string" || typeof privateKey !== "string" || !clientEmail || !privateKey.includes("PRIVATE KEY")) {
     throw new InspectionStopError("SEARCH_CONSOLE_CREDENTIALS lacks client_email or private_key", "auth");
   }
-  return { clientEmail, privateKey, tokenUri: typeof parsed.token_uri === "string" && parsed.token_uri ? parsed.token_uri : GOOGLE_TOKEN_URI };
+  return {
+    clientEmail,
+    privateKey,
+    tokenUri: typeof parsed.token_uri === "string" && parsed.token_uri ? parsed.token_uri : GOOGLE_TOKEN_URI,
+  };
 }
 
 function readKeyFile(path: string): string {
@@ -48,7 +52,9 @@ const b64url = (v: string | Buffer) => Buffer.from(v).toString("base64url");
 export function signAssertion(account: ServiceAccount, nowMs: number): string {
   const iat = Math.floor(nowMs / 1000);
   const header = b64url(JSON.stringify({ alg: "RS256", typ: "JWT" }));
-  const claims = b64url(JSON.stringify({ iss: account.clientEmail, scope: SEARCH_CONSOLE_SCOPE, aud: account.tokenUri, iat, exp: iat + 3600 }));
+  const claims = b64url(
+    JSON.stringify({ iss: account.clientEmail, scope: SEARCH_CONSOLE_SCOPE, aud: account.tokenUri, iat, exp: iat + 3600 }),
+  );
   const signature = createSign("RSA-SHA256").update(`${header}.${claims}`).sign(account.privateKey);
   return `${header}.${claims}.${b64url(signature)}`;
 }
@@ -60,15 +66,24 @@ export class AccessTokenSource {
 
   async get(nowMs = Date.now()): Promise<string> {
     if (this.token && this.token.expiresAt - RENEW_BEFORE_MS > nowMs) return this.token.value;
-    const body = new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: signAssertion(this.account, nowMs) });
+    const body = new URLSearchParams({
+      grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
+      assertion: signAssertion(this.account, nowMs),
+    });
     let res: Response;
     try {
-      res = await fetch(this.account.tokenUri, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      res = await fetch(this.account.tokenUri, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
     } catch (err) {
       throw new InspectionStopError(`token endpoint unreachable: ${err instanceof Error ? err.message : String(err)}`, "auth");
     }
     const json = (await res.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null;
-    if (!res.ok || typeof json?.access_token !== "string") throw new InspectionStopError(`token refused (HTTP ${res.status})`, "auth", res.status);
+    if (!res.ok || typeof json?.access_token !== "string")
+      throw new InspectionStopError(`token refused (HTTP ${res.status})`, "auth", res.status);
     const seconds = typeof json.expires_in === "number" ? json.expires_in : 3600;
     this.token = { value: json.access_token, expiresAt: nowMs + seconds * 1000 };
     return this.token.value;

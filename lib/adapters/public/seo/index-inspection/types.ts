@@ -50,7 +50,10 @@ export interface IndexInspector {
 /** The answer for this one address failed; the run records state `error` and goes on. */
 export class InspectionError extends Error {
   override name = "InspectionError";
-  constructor(message: string, readonly httpStatus?: number) {
+  constructor(
+    message: string,
+    readonly httpStatus?: number,
+  ) {
     super(message);
   }
 }
@@ -61,7 +64,11 @@ export class InspectionError extends Error {
  */
 export class InspectionStopError extends Error {
   override name = "InspectionStopError";
-  constructor(message: string, readonly reason: "auth" | "quota", readonly httpStatus?: number) {
+  constructor(
+    message: string,
+    readonly reason: "auth" | "quota",
+    readonly httpStatus?: number,
+  ) {
     super(message);
   }
 }

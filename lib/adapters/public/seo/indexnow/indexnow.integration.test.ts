@@ -54,11 +54,24 @@ describe("IndexNow pings", () => {
     const a = await publishedRelease("business");
     const b = await publishedRelease("tech");
     await db.$transaction(async (tx) =>
-      rewriteReleaseText(tx, { release: await lockRelease(tx, a.id), text: { title: a.title, lead: "Ergänzt", body: a.body.replace("250", "260") }, actor: SYSTEM, outcome: "legal_correction", reason: "legal request 1", now: new Date() }),
+      rewriteReleaseText(tx, {
+        release: await lockRelease(tx, a.id),
+        text: { title: a.title, lead: "Ergänzt", body: a.body.replace("250", "260") },
+        actor: SYSTEM,
+        outcome: "legal_correction",
+        reason: "legal request 1",
+        now: new Date(),
+      }),
     );
     await depublishRelease({ releaseId: b.id, actor: SYSTEM });
-    expect((await pingsOf(a.id)).map((p) => [p.reason, p.status])).toEqual([["publish", "pending"], ["correction", "pending"]]);
-    expect((await pingsOf(b.id)).map((p) => [p.reason, p.status])).toEqual([["publish", "pending"], ["removal", "pending"]]);
+    expect((await pingsOf(a.id)).map((p) => [p.reason, p.status])).toEqual([
+      ["publish", "pending"],
+      ["correction", "pending"],
+    ]);
+    expect((await pingsOf(b.id)).map((p) => [p.reason, p.status])).toEqual([
+      ["publish", "pending"],
+      ["removal", "pending"],
+    ]);
 
     server.received.length = 0;
     server.answer = 200;
@@ -67,15 +80,28 @@ describe("IndexNow pings", () => {
     const hosts = getSiteHosts();
     const bodies = server.received.map((r) => r.body);
     expect(bodies).toEqual([
-      { host: hosts.business, key: indexNowKey("business"), keyLocation: `${hosts.protocol}://${hosts.business}${INDEXNOW_KEY_PATH}`, urlList: [releaseUrl(a, hosts)] },
-      { host: hosts.tech, key: indexNowKey("tech"), keyLocation: `${hosts.protocol}://${hosts.tech}${INDEXNOW_KEY_PATH}`, urlList: [releaseUrl(b, hosts)] },
+      {
+        host: hosts.business,
+        key: indexNowKey("business"),
+        keyLocation: `${hosts.protocol}://${hosts.business}${INDEXNOW_KEY_PATH}`,
+        urlList: [releaseUrl(a, hosts)],
+      },
+      {
+        host: hosts.tech,
+        key: indexNowKey("tech"),
+        keyLocation: `${hosts.protocol}://${hosts.tech}${INDEXNOW_KEY_PATH}`,
+        urlList: [releaseUrl(b, hosts)],
+      },
     ]);
     expect(server.received[0]!.headers["content-type"]).toBe("application/json; charset=utf-8");
     const sent = await pingsOf(a.id);
     expect(sent.every((p) => p.status === "sent" && p.httpStatus === 200 && p.sentAt !== null)).toBe(true);
     // Sent once: a second run finds nothing waiting.
     expect(await sendTo(server.url)).toEqual({ sent: 0, recorded: 0, failed: 0, retrying: 0, dropped: 0 });
-    expect((await pingsOf(b.id)).map((p) => [p.reason, p.status])).toEqual([["publish", "dropped"], ["removal", "sent"]]);
+    expect((await pingsOf(b.id)).map((p) => [p.reason, p.status])).toEqual([
+      ["publish", "dropped"],
+      ["removal", "sent"],
+    ]);
   });
 
   it("pings a removal for tombstone, archive and deletion, but not for what was never public or for a search rebuild", async () => {
@@ -128,7 +154,13 @@ describe("IndexNow pings", () => {
     const { company } = await seedNewsroom();
     const HOUR = 3_600_000;
     const embargoed = async (at: Date) => {
-      const release = await seedRelease({ companyId: company.id, slug: unique("embargo"), status: "published", publishedAt: at, publishedEverAt: at });
+      const release = await seedRelease({
+        companyId: company.id,
+        slug: unique("embargo"),
+        status: "published",
+        publishedAt: at,
+        publishedEverAt: at,
+      });
       await syncSearchMirror(db, release.id);
       return release;
     };

@@ -6,6 +6,16 @@ export async function latestIndexNowPings(opts: { releaseId: number; limit?: num
     where: { pressReleaseId: opts.releaseId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: opts.limit ?? 10,
-    select: { id: true, url: true, reason: true, status: true, httpStatus: true, attempts: true, error: true, createdAt: true, sentAt: true },
+    select: {
+      id: true,
+      url: true,
+      reason: true,
+      status: true,
+      httpStatus: true,
+      attempts: true,
+      error: true,
+      createdAt: true,
+      sentAt: true,
+    },
   });
 }

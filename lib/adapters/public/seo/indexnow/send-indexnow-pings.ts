@@ -29,7 +29,12 @@ type Outcome = { status: "sent" | "failed" | "retry"; httpStatus: number | null;
 
 async function post(endpoint: string, body: unknown): Promise<Outcome> {
   try {
-    const res = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const res = await fetch(endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     await res.arrayBuffer().catch(() => undefined);
     if (res.ok) return { status: "sent", httpStatus: res.status, error: null };
     // 429 asks us to slow down and 5xx is theirs: later. 400/403/422 (bad request, key not
@@ -52,15 +57,31 @@ type DuePing = { id: number; url: string; attempts: number; reason: IndexNowReas
 async function deliverableNow(due: DuePing[], now: Date, result: SendResult): Promise<DuePing[]> {
   const releaseIds = [...new Set(due.filter((p) => p.reason !== "removal").map((p) => p.pressReleaseId))];
   if (!releaseIds.length) return due;
-  const served = new Set((await db.pressRelease.findMany({ where: { id: { in: releaseIds }, ...publiclyVisibleReleaseWhere(now) }, select: { id: true } })).map((r) => r.id));
+  const served = new Set(
+    (await db.pressRelease.findMany({ where: { id: { in: releaseIds }, ...publiclyVisibleReleaseWhere(now) }, select: { id: true } })).map(
+      (r) => r.id,
+    ),
+  );
   const embargoed = await db.pressRelease.findMany({
     where: { id: { in: releaseIds.filter((id) => !served.has(id)) }, ...publiclyVisibleReleaseWhere(now), publishedAt: { gt: now } },
     select: { id: true, publishedAt: true },
   });
-  for (const r of embargoed) await db.indexNowPing.updateMany({ where: { pressReleaseId: r.id, status: "pending", reason: { not: "removal" } }, data: { dueAt: r.publishedAt! } });
+  for (const r of embargoed)
+    await db.indexNowPing.updateMany({
+      where: { pressReleaseId: r.id, status: "pending", reason: { not: "removal" } },
+      data: { dueAt: r.publishedAt! },
+    });
   const waiting = new Set(embargoed.map((r) => r.id));
-  const gone = due.filter((p) => p.reason !== "removal" && !served.has(p.pressReleaseId) && !waiting.has(p.pressReleaseId)).map((p) => p.id);
-  if (gone.length) result.dropped += (await db.indexNowPing.updateMany({ where: { id: { in: gone }, status: "pending" }, data: { status: "dropped", error: "not public when due" } })).count;
+  const gone = due
+    .filter((p) => p.reason !== "removal" && !served.has(p.pressReleaseId) && !waiting.has(p.pressReleaseId))
+    .map((p) => p.id);
+  if (gone.length)
+    result.dropped += (
+      await db.indexNowPing.updateMany({
+        where: { id: { in: gone }, status: "pending" },
+        data: { status: "dropped", error: "not public when due" },
+      })
+    ).count;
   return due.filter((p) => p.reason === "removal" || served.has(p.pressReleaseId));
 }
 
@@ -91,11 +112,19 @@ export async function sendIndexNowPings(opts: { limit?: number; now?: Date } = {
       if (!rows.length) continue;
       const ids = rows.map((r) => r.id);
       if (endpoint === "local") {
-        const { count } = await db.indexNowPing.updateMany({ where: { id: { in: ids }, status: "pending" }, data: { status: "recorded", sentAt: now } });
+        const { count } = await db.indexNowPing.updateMany({
+          where: { id: { in: ids }, status: "pending" },
+          data: { status: "recorded", sentAt: now },
+        });
         result.recorded += count;
         continue;
       }
-      const outcome = await post(endpoint, { host: hosts[portal], key: indexNowKey(portal), keyLocation: indexNowKeyLocation(portal, hosts), urlList: [...new Set(rows.map((r) => r.url))] });
+      const outcome = await post(endpoint, {
+        host: hosts[portal],
+        key: indexNowKey(portal),
+        keyLocation: indexNowKeyLocation(portal, hosts),
+        urlList: [...new Set(rows.map((r) => r.url))],
+      });
       await recordOutcome(rows, outcome, now, result);
     }
     return result;
@@ -116,6 +145,18 @@ async function recordOutcome(rows: { id: number; attempts: number }[], outcome: 
   // Out of attempts: failed for good; the others wait for the next run.
   const spent = rows.filter((r) => r.attempts + 1 >= INDEXNOW_MAX_ATTEMPTS).map((r) => r.id);
   const again = rows.filter((r) => r.attempts + 1 < INDEXNOW_MAX_ATTEMPTS).map((r) => r.id);
-  if (spent.length) result.failed += (await db.indexNowPing.updateMany({ where: { id: { in: spent }, status: "pending" }, data: { status: "failed", httpStatus: outcome.httpStatus, error: outcome.error, sentAt: now, attempts: { increment: 1 } } })).count;
-  if (again.length) result.retrying += (await db.indexNowPing.updateMany({ where: { id: { in: again }, status: "pending" }, data: { httpStatus: outcome.httpStatus, error: outcome.error, attempts: { increment: 1 } } })).count;
+  if (spent.length)
+    result.failed += (
+      await db.indexNowPing.updateMany({
+        where: { id: { in: spent }, status: "pending" },
+        data: { status: "failed", httpStatus: outcome.httpStatus, error: outcome.error, sentAt: now, attempts: { increment: 1 } },
+      })
+    ).count;
+  if (again.length)
+    result.retrying += (
+      await db.indexNowPing.updateMany({
+        where: { id: { in: again }, status: "pending" },
+        data: { httpStatus: outcome.httpStatus, error: outcome.error, attempts: { increment: 1 } },
+      })
+    ).count;
 }

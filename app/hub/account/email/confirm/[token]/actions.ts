@@ -10,8 +10,18 @@ export async function confirmNewEmail(token: string, _prev: EmailConfirmState | 
     const { email } = await confirmEmailChange({ token: String(token).slice(0, 200) });
     return { ok: true, message: `Ihre E-Mail-Adresse wurde geändert. Sie lautet jetzt ${email}.`, email };
   } catch (err) {
-    if (err instanceof EmailChangeLinkInvalidError) return { ok: false, code: err.code, message: "Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde bereits verwendet. Bitte fordern Sie die Änderung erneut an." };
-    if (err instanceof EmailAddressTakenError) return { ok: false, code: err.code, message: "Diese Adresse gehört inzwischen zu einem anderen Konto. Ihre E-Mail-Adresse wurde nicht geändert." };
+    if (err instanceof EmailChangeLinkInvalidError)
+      return {
+        ok: false,
+        code: err.code,
+        message: "Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde bereits verwendet. Bitte fordern Sie die Änderung erneut an.",
+      };
+    if (err instanceof EmailAddressTakenError)
+      return {
+        ok: false,
+        code: err.code,
+        message: "Diese Adresse gehört inzwischen zu einem anderen Konto. Ihre E-Mail-Adresse wurde nicht geändert.",
+      };
     return actionError(err);
   }
 }

@@ -14,7 +14,10 @@ import { parseRecordId } from "@/lib/core/input/ids";
 // The service's corrections and removals of a release's images, at any status; each with a
 // reason, kept with the correction or in the signed image_removed archive entry.
 
-const MESSAGES = { not_found: "Dieses Bild gibt es nicht (mehr). Laden Sie die Seite neu.", conflict: "Das Bild wurde inzwischen geändert. Laden Sie die Seite neu." } as const;
+const MESSAGES = {
+  not_found: "Dieses Bild gibt es nicht (mehr). Laden Sie die Seite neu.",
+  conflict: "Das Bild wurde inzwischen geändert. Laden Sie die Seite neu.",
+} as const;
 
 export async function correctImageAsAdminAction(releaseId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
   const { user } = await requireAdmin("press-releases:publish");
@@ -22,7 +25,8 @@ export async function correctImageAsAdminAction(releaseId: number, _prev: Action
   const id = parseRecordId(releaseId);
   const imageId = parseRecordId(formText(form, "imageId", 12));
   if (id === null || imageId === null) return { ok: false, message: MESSAGES.not_found };
-  if (!fields.reason || fields.reason.length < 3) return { ok: false, message: "Bitte nennen Sie den Grund der Korrektur.", issues: { reason: "Pflichtfeld" } };
+  if (!fields.reason || fields.reason.length < 3)
+    return { ok: false, message: "Bitte nennen Sie den Grund der Korrektur.", issues: { reason: "Pflichtfeld" } };
   try {
     await correctImageDeclaration({ imageId, releaseId: id, userId: user.id, asAdmin: true, ...fields });
   } catch (err) {
@@ -42,7 +46,10 @@ export async function removeImageAsAdminAction(releaseId: number, _prev: ActionR
   try {
     const { erased } = await removeReleaseImage({ imageId, releaseId: id, userId: user.id, asAdmin: true, reason });
     refresh();
-    return { ok: true, message: erased ? "Bild gelöscht (es war nie öffentlich)." : "Bild entfernt; Original und Nachweise bleiben gespeichert." };
+    return {
+      ok: true,
+      message: erased ? "Bild gelöscht (es war nie öffentlich)." : "Bild entfernt; Original und Nachweise bleiben gespeichert.",
+    };
   } catch (err) {
     return actionError(err, MESSAGES);
   }
@@ -55,7 +62,10 @@ const HOLD_MESSAGES = {
 } as const;
 
 const HOLD_ISSUES = {
-  until: { missing: "Bitte wählen Sie das Datum, bis zu dem die Nachweise aufbewahrt werden.", range: `Das Datum muss in der Zukunft liegen, höchstens ${MAX_HOLD_YEARS} Jahre voraus.` },
+  until: {
+    missing: "Bitte wählen Sie das Datum, bis zu dem die Nachweise aufbewahrt werden.",
+    range: `Das Datum muss in der Zukunft liegen, höchstens ${MAX_HOLD_YEARS} Jahre voraus.`,
+  },
   reason: `Bitte nennen Sie den Grund (mindestens ${HOLD_REASON_MIN} Zeichen).`,
 } as const;
 
@@ -73,11 +83,16 @@ export async function setEvidenceHoldAction(releaseId: number, _prev: ActionResu
     const r = await setEvidenceHold({ actorUserId: user.id, pressReleaseId: id, until, reason: formText(form, "reason", 2000) });
     refresh();
     if (!r.until) return { ok: true, message: `Sperre aufgehoben für ${r.entries} Archiveinträge; es gelten wieder ihre Löschfristen.` };
-    const longer = until && r.until > until ? " Eine längere Sperre blieb bestehen; zum Verkürzen heben Sie die Sperre auf und setzen sie neu." : "";
-    return { ok: true, message: `Sperre gesetzt: ${r.entries} Archiveinträge bleiben bis einschließlich ${lastDayOf(r.until)} erhalten.${longer}` };
+    const longer =
+      until && r.until > until ? " Eine längere Sperre blieb bestehen; zum Verkürzen heben Sie die Sperre auf und setzen sie neu." : "";
+    return {
+      ok: true,
+      message: `Sperre gesetzt: ${r.entries} Archiveinträge bleiben bis einschließlich ${lastDayOf(r.until)} erhalten.${longer}`,
+    };
   } catch (err) {
     const { detail: _english, ...result } = actionError(err, HOLD_MESSAGES);
-    if (result.issues?.["until"]) result.issues["until"] = result.issues["until"] === "is required" ? HOLD_ISSUES.until.missing : HOLD_ISSUES.until.range;
+    if (result.issues?.["until"])
+      result.issues["until"] = result.issues["until"] === "is required" ? HOLD_ISSUES.until.missing : HOLD_ISSUES.until.range;
     if (result.issues?.["reason"]) result.issues["reason"] = HOLD_ISSUES.reason;
     return result;
   }

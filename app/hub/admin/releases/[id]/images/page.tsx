@@ -49,7 +49,8 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
     <>
       <PageHeader back={{ href: "/admin/images", label: "Zurückgehaltene Bilder" }} title={`Bilder: ${release.title}`} />
       <p>
-        Nr. {release.id} · {release.companyName} · Status: {release.status in STATUS_LABELS ? <StatusBadge status={release.status as ReleaseStatus} /> : release.status}
+        Nr. {release.id} · {release.companyName} · Status:{" "}
+        {release.status in STATUS_LABELS ? <StatusBadge status={release.status as ReleaseStatus} /> : release.status}
       </p>
       <h2>Bilder der Pressemitteilung</h2>
       {images.length ? (
@@ -76,7 +77,11 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
                 ) : null}
                 <div className="evidence-box">
                   <h3>Nachweis</h3>
-                  <EvidenceForm endpoint={`/admin/releases/${release.id}/images/${image.id}/evidence`} hasOriginal={image.hasOriginal} removed={image.removed} />
+                  <EvidenceForm
+                    endpoint={`/admin/releases/${release.id}/images/${image.id}/evidence`}
+                    hasOriginal={image.hasOriginal}
+                    removed={image.removed}
+                  />
                 </div>
               </div>
             </li>
@@ -89,8 +94,8 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
         <section className="panel" aria-labelledby="evidence-export-heading">
           <h2 id="evidence-export-heading">Signierter Gesamtnachweis</h2>
           <p className="meta">
-            Alle Archiveinträge der Pressemitteilung und ihrer Bilder (auch entfernter) mit den Prüfsummen der Dateien, als Ganzes signiert; prüfbar mit
-            „archive:verify-export“. Eine Kopie bleibt im Archiv.
+            Alle Archiveinträge der Pressemitteilung und ihrer Bilder (auch entfernter) mit den Prüfsummen der Dateien, als Ganzes signiert;
+            prüfbar mit „archive:verify-export“. Eine Kopie bleibt im Archiv.
           </p>
           <EvidenceForm endpoint={`/admin/releases/${release.id}/images/evidence-export`} hasOriginal removed={false} exportAll />
         </section>
@@ -99,24 +104,32 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
         <section className="panel" aria-labelledby="evidence-hold-heading">
           <h2 id="evidence-hold-heading">Aufbewahrung der Nachweise</h2>
           <p className="meta">
-            {retention.entries} Archiveinträge · Löschfrist frühestens {retention.nextDeleteAfter ? formatBerlin(retention.nextDeleteAfter) : "nicht gesetzt"} ·{" "}
+            {retention.entries} Archiveinträge · Löschfrist frühestens{" "}
+            {retention.nextDeleteAfter ? formatBerlin(retention.nextDeleteAfter) : "nicht gesetzt"} ·{" "}
             {retention.holdUntil ? `gesperrt bis ${formatBerlin(retention.holdUntil)}` : "keine Sperre"}
             {retention.openLegalRequests ? ` · ${retention.openLegalRequests} offene rechtliche Anliegen halten alle Nachweise` : null}
           </p>
-          <p className="meta">Nachweise eines Bildes, das noch verwendet wird, werden nie gelöscht; ihre Frist läuft ab der letzten Verwendung.</p>
+          <p className="meta">
+            Nachweise eines Bildes, das noch verwendet wird, werden nie gelöscht; ihre Frist läuft ab der letzten Verwendung.
+          </p>
           <EvidenceHoldForm action={setEvidenceHoldAction.bind(null, release.id)} held={!!retention.holdUntil} />
         </section>
       ) : null}
       <section className="panel image-upload-panel" aria-labelledby="admin-upload-heading">
         <h2 id="admin-upload-heading">Bild für den Kunden hochladen</h2>
         <Notice tone="warning">
-          Das Bild bleibt verborgen, bis eine Inhaberin oder ein Inhaber des Newsrooms die Bildrechte bestätigt. Dazu schicken wir ihr oder ihm
-          nach dem Hochladen einen Link per E-Mail; bestätigt wird unter „Bildrechte bestätigen“ im Kundenbereich.
+          Das Bild bleibt verborgen, bis eine Inhaberin oder ein Inhaber des Newsrooms die Bildrechte bestätigt. Dazu schicken wir ihr oder
+          ihm nach dem Hochladen einen Link per E-Mail; bestätigt wird unter „Bildrechte bestätigen“ im Kundenbereich.
         </Notice>
         {active >= MAX_IMAGES_PER_RELEASE ? (
           <p className="meta">Diese Pressemitteilung hat bereits {MAX_IMAGES_PER_RELEASE} Bilder; mehr sind nicht möglich.</p>
         ) : (
-          <ImageUploadForm endpoint={`/admin/releases/${release.id}/images/upload`} confirmText={confirmText} maxBytes={getConfig().images.maxUploadBytes} variant="admin" />
+          <ImageUploadForm
+            endpoint={`/admin/releases/${release.id}/images/upload`}
+            confirmText={confirmText}
+            maxBytes={getConfig().images.maxUploadBytes}
+            variant="admin"
+          />
         )}
       </section>
     </>

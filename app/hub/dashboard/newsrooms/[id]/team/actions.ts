@@ -4,7 +4,19 @@ import { refresh } from "next/cache";
 import { redirect } from "next/navigation";
 import type { InviteFormState } from "@/components/dashboard/team/invite-form";
 import { requireUser } from "@/lib/domains/auth/session";
-import { changeMemberRole, confirmAutoMember, declineEmailMatch, inviteEmailMatch, inviteMember, leaveNewsroom, removeMember, resendInvitation, revokeInvitation, teamFormError, TeamRefusedError } from "@/lib/domains/companies/team";
+import {
+  changeMemberRole,
+  confirmAutoMember,
+  declineEmailMatch,
+  inviteEmailMatch,
+  inviteMember,
+  leaveNewsroom,
+  removeMember,
+  resendInvitation,
+  revokeInvitation,
+  teamFormError,
+  TeamRefusedError,
+} from "@/lib/domains/companies/team";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 import { formText } from "@/lib/core/forms/form-fields";
 import { parseRecordId } from "@/lib/core/input/ids";
@@ -15,7 +27,8 @@ import { parseRecordId } from "@/lib/core/input/ids";
 // the member's) own decision: staff acting as the customer (support access) make none, which
 // the lib functions refuse given the session as `acting`.
 
-const unknown = (reason: "newsroom_not_found" | "member_not_found" | "invitation_not_found" | "match_not_found") => teamFormError(new TeamRefusedError(reason));
+const unknown = (reason: "newsroom_not_found" | "member_not_found" | "invitation_not_found" | "match_not_found") =>
+  teamFormError(new TeamRefusedError(reason));
 
 export async function inviteMemberAction(companyId: number, _prev: InviteFormState | null, form: FormData): Promise<InviteFormState> {
   const { user, session } = await requireUser();
@@ -23,7 +36,13 @@ export async function inviteMemberAction(companyId: number, _prev: InviteFormSta
   const newsroomId = parseRecordId(companyId);
   if (newsroomId === null) return { ...unknown("newsroom_not_found"), values };
   try {
-    const sent = await inviteMember({ actorUserId: user.id, companyId: newsroomId, email: values.email, role: values.role, acting: session });
+    const sent = await inviteMember({
+      actorUserId: user.id,
+      companyId: newsroomId,
+      email: values.email,
+      role: values.role,
+      acting: session,
+    });
     refresh();
     return { ok: true, message: `Einladung an ${sent.email} gesendet. Der Link gilt 7 Tage.` };
   } catch (err) {
@@ -31,13 +50,24 @@ export async function inviteMemberAction(companyId: number, _prev: InviteFormSta
   }
 }
 
-export async function changeRoleAction(companyId: number, userId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+export async function changeRoleAction(
+  companyId: number,
+  userId: number,
+  _prev: ActionResult | null,
+  form: FormData,
+): Promise<ActionResult> {
   const { user, session } = await requireUser();
   const newsroomId = parseRecordId(companyId);
   const memberId = parseRecordId(userId);
   if (newsroomId === null || memberId === null) return unknown("member_not_found");
   try {
-    const { changed } = await changeMemberRole({ actorUserId: user.id, companyId: newsroomId, userId: memberId, role: formText(form, "role", 20), acting: session });
+    const { changed } = await changeMemberRole({
+      actorUserId: user.id,
+      companyId: newsroomId,
+      userId: memberId,
+      role: formText(form, "role", 20),
+      acting: session,
+    });
     refresh();
     return { ok: true, message: changed ? "Rolle geändert." : "Die Rolle war schon so gesetzt." };
   } catch (err) {
@@ -45,7 +75,12 @@ export async function changeRoleAction(companyId: number, userId: number, _prev:
   }
 }
 
-export async function removeMemberAction(companyId: number, userId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+export async function removeMemberAction(
+  companyId: number,
+  userId: number,
+  _prev: ActionResult | null,
+  _form: FormData,
+): Promise<ActionResult> {
   const { user, session } = await requireUser();
   const newsroomId = parseRecordId(companyId);
   const memberId = parseRecordId(userId);
@@ -59,7 +94,12 @@ export async function removeMemberAction(companyId: number, userId: number, _pre
   return { ok: true, message: "Aus dem Team entfernt." };
 }
 
-export async function confirmAutoMemberAction(companyId: number, userId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+export async function confirmAutoMemberAction(
+  companyId: number,
+  userId: number,
+  _prev: ActionResult | null,
+  _form: FormData,
+): Promise<ActionResult> {
   const { user, session } = await requireUser();
   const newsroomId = parseRecordId(companyId);
   const memberId = parseRecordId(userId);
@@ -85,7 +125,12 @@ export async function leaveNewsroomAction(companyId: number, _prev: ActionResult
   redirect("/dashboard");
 }
 
-export async function resendInvitationAction(companyId: number, invitationId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+export async function resendInvitationAction(
+  companyId: number,
+  invitationId: number,
+  _prev: ActionResult | null,
+  _form: FormData,
+): Promise<ActionResult> {
   const { user, session } = await requireUser();
   const newsroomId = parseRecordId(companyId);
   const inviteId = parseRecordId(invitationId);
@@ -99,7 +144,12 @@ export async function resendInvitationAction(companyId: number, invitationId: nu
   }
 }
 
-export async function revokeInvitationAction(companyId: number, invitationId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+export async function revokeInvitationAction(
+  companyId: number,
+  invitationId: number,
+  _prev: ActionResult | null,
+  _form: FormData,
+): Promise<ActionResult> {
   const { user, session } = await requireUser();
   const newsroomId = parseRecordId(companyId);
   const inviteId = parseRecordId(invitationId);
@@ -113,13 +163,24 @@ export async function revokeInvitationAction(companyId: number, invitationId: nu
   return { ok: true, message: "Einladung widerrufen." };
 }
 
-export async function inviteEmailMatchAction(companyId: number, matchId: number, _prev: ActionResult | null, form: FormData): Promise<ActionResult> {
+export async function inviteEmailMatchAction(
+  companyId: number,
+  matchId: number,
+  _prev: ActionResult | null,
+  form: FormData,
+): Promise<ActionResult> {
   const { user, session } = await requireUser();
   const newsroomId = parseRecordId(companyId);
   const addressMatchId = parseRecordId(matchId);
   if (newsroomId === null || addressMatchId === null) return unknown("match_not_found");
   try {
-    const sent = await inviteEmailMatch({ actorUserId: user.id, companyId: newsroomId, matchId: addressMatchId, role: formText(form, "role", 20), acting: session });
+    const sent = await inviteEmailMatch({
+      actorUserId: user.id,
+      companyId: newsroomId,
+      matchId: addressMatchId,
+      role: formText(form, "role", 20),
+      acting: session,
+    });
     refresh();
     return { ok: true, message: `Einladung an ${sent.email} gesendet. Die Person gehört zum Team, sobald sie die Einladung annimmt.` };
   } catch (err) {
@@ -127,7 +188,12 @@ export async function inviteEmailMatchAction(companyId: number, matchId: number,
   }
 }
 
-export async function declineEmailMatchAction(companyId: number, matchId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+export async function declineEmailMatchAction(
+  companyId: number,
+  matchId: number,
+  _prev: ActionResult | null,
+  _form: FormData,
+): Promise<ActionResult> {
   const { user, session } = await requireUser();
   const newsroomId = parseRecordId(companyId);
   const addressMatchId = parseRecordId(matchId);

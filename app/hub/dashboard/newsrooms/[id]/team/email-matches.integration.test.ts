@@ -30,7 +30,10 @@ const signsInWithPassword = (userId: number) => completeLogin({ userId, method: 
 
 describe("press contacts and the newsroom address grant no role", () => {
   it("a responsible types another account's address as press contact: that account signs in and gets nothing; the owner decides", async () => {
-    const { companyId, people: [owner, responsible] } = await seedTeam(["owner", "responsible"]);
+    const {
+      companyId,
+      people: [owner, responsible],
+    } = await seedTeam(["owner", "responsible"]);
     const victim = await outsider();
     const teamBefore = await teamRows(companyId);
 
@@ -45,7 +48,10 @@ describe("press contacts and the newsroom address grant no role", () => {
     const [match] = (await loadTeam({ viewerUserId: owner!.id, companyId })).emailMatches;
     // The owner learns the address they typed, nothing about the account behind it.
     expect(match).toEqual({ id: expect.any(Number), email: victim.email, matchedOn: "contact", foundAt: expect.any(Date) });
-    expect(await inviteEmailMatchAction(companyId, match!.id, null, form({ role: "responsible" }))).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await inviteEmailMatchAction(companyId, match!.id, null, form({ role: "responsible" }))).toMatchObject({
+      ok: false,
+      code: "forbidden",
+    });
     expect(await declineEmailMatchAction(companyId, match!.id, null, form({}))).toMatchObject({ ok: false, code: "forbidden" });
     expect(await db.companyInvitation.count({ where: { companyId } })).toBe(0);
 
@@ -54,7 +60,9 @@ describe("press contacts and the newsroom address grant no role", () => {
     expect(await inviteEmailMatchAction(companyId, match!.id, null, form({ role: "responsible" }))).toMatchObject({ ok: true });
     expect(await teamRows(companyId)).toEqual(teamBefore);
     expect((await loadTeam({ viewerUserId: owner!.id, companyId })).emailMatches).toEqual([]);
-    const invitation = await db.companyInvitation.findFirstOrThrow({ where: { companyId, email: victim.email, acceptedAt: null, revokedAt: null } });
+    const invitation = await db.companyInvitation.findFirstOrThrow({
+      where: { companyId, email: victim.email, acceptedAt: null, revokedAt: null },
+    });
     expect(invitation.role).toBe("responsible");
     await joinByInvitation({ invitationId: invitation.id, email: victim.email });
     expect(await teamRows(companyId)).toContain(`${victim.id}:responsible/manual`);
@@ -67,7 +75,10 @@ describe("press contacts and the newsroom address grant no role", () => {
   });
 
   it("a customer sets the newsroom address or a contact to a stranger's address: the stranger is not attached, and a declined match stays declined", async () => {
-    const { companyId, people: [owner] } = await seedTeam(["owner"]);
+    const {
+      companyId,
+      people: [owner],
+    } = await seedTeam(["owner"]);
     const stranger = await outsider();
     await signIn(owner!.id);
     expect(await saveContactAction(companyId, null, null, form({ name: "Kim Außen", email: stranger.email }))).toMatchObject({ ok: true });
@@ -76,7 +87,9 @@ describe("press contacts and the newsroom address grant no role", () => {
 
     const [match] = (await loadTeam({ viewerUserId: owner!.id, companyId })).emailMatches;
     expect(await declineEmailMatchAction(companyId, match!.id, null, form({}))).toMatchObject({ ok: true });
-    expect(await db.companyAutoGrantBlock.findMany({ where: { companyId }, select: { email: true, reason: true } })).toEqual([{ email: stranger.email, reason: "declined" }]);
+    expect(await db.companyAutoGrantBlock.findMany({ where: { companyId }, select: { email: true, reason: true } })).toEqual([
+      { email: stranger.email, reason: "declined" },
+    ]);
     await signsInWithPassword(stranger.id);
     expect(await newsroomsOfUser(stranger.id)).toEqual([]);
     expect((await loadTeam({ viewerUserId: owner!.id, companyId })).emailMatches).toEqual([]);
@@ -84,16 +97,32 @@ describe("press contacts and the newsroom address grant no role", () => {
     // The same through the newsroom's own address, in another newsroom.
     const other = await seedTeam(["owner"]);
     await signIn(other.people[0]!.id);
-    const values = { name: "Zweite Redaktion", portal: "business", email: stranger.email, website: "", addressStreet: "Hafenstraße 12", addressPostalCode: "20457", addressCity: "Hamburg", addressCountry: "DE", descriptionDe: "Eine zweite Redaktion für den Test.", descriptionEn: "" };
+    const values = {
+      name: "Zweite Redaktion",
+      portal: "business",
+      email: stranger.email,
+      website: "",
+      addressStreet: "Hafenstraße 12",
+      addressPostalCode: "20457",
+      addressCity: "Hamburg",
+      addressCountry: "DE",
+      descriptionDe: "Eine zweite Redaktion für den Test.",
+      descriptionEn: "",
+    };
     expect(await updateNewsroomAction(other.companyId, null, values)).toMatchObject({ ok: true });
     await signsInWithPassword(stranger.id);
     expect(await newsroomsOfUser(stranger.id)).toEqual([]);
-    expect((await loadTeam({ viewerUserId: other.people[0]!.id, companyId: other.companyId })).emailMatches.map((m) => [m.email, m.matchedOn])).toEqual([[stranger.email, "company"]]);
+    expect(
+      (await loadTeam({ viewerUserId: other.people[0]!.id, companyId: other.companyId })).emailMatches.map((m) => [m.email, m.matchedOn]),
+    ).toEqual([[stranger.email, "company"]]);
   });
 
   it("two owners deciding one match at once: exactly one decision stands", async () => {
     for (let round = 0; round < 3; round++) {
-      const { companyId, people: [first, second] } = await seedTeam(["owner", "owner"]);
+      const {
+        companyId,
+        people: [first, second],
+      } = await seedTeam(["owner", "owner"]);
       const person = await outsider();
       await db.contact.create({ data: { companyId, name: "Kim Außen", email: person.email } });
       await signsInWithPassword(person.id);
@@ -105,24 +134,39 @@ describe("press contacts and the newsroom address grant no role", () => {
       expect([invited.status, declined.status].sort()).toEqual(["fulfilled", "rejected"]);
       const refused = (invited.status === "rejected" ? invited : declined) as PromiseRejectedResult;
       expect(refused.reason).toMatchObject({ reason: "match_not_found" });
-      const [invitations, blocks] = [await db.companyInvitation.count({ where: { companyId } }), await db.companyAutoGrantBlock.count({ where: { companyId } })];
+      const [invitations, blocks] = [
+        await db.companyInvitation.count({ where: { companyId } }),
+        await db.companyAutoGrantBlock.count({ where: { companyId } }),
+      ];
       expect(invited.status === "fulfilled" ? [invitations, blocks] : [blocks, invitations]).toEqual([1, 0]);
     }
   });
 
   it("forged match ids are form messages, and a match of another newsroom is not found", async () => {
-    const { companyId, people: [owner] } = await seedTeam(["owner"]);
+    const {
+      companyId,
+      people: [owner],
+    } = await seedTeam(["owner"]);
     const elsewhere = await seedTeam(["owner"], { email: (await outsider()).email });
-    const person = await db.user.findFirstOrThrow({ where: { email: (await db.company.findUniqueOrThrow({ where: { id: elsewhere.companyId } })).email! } });
+    const person = await db.user.findFirstOrThrow({
+      where: { email: (await db.company.findUniqueOrThrow({ where: { id: elsewhere.companyId } })).email! },
+    });
     await signsInWithPassword(person.id);
     const foreign = await db.companyEmailMatch.findFirstOrThrow({ where: { companyId: elsewhere.companyId } });
     await signIn(owner!.id);
     for (const id of [0, -1, 1.5, Number.NaN, "7x" as unknown as number]) {
       expect(await inviteEmailMatchAction(companyId, id, null, form({ role: "member" }))).toMatchObject({ ok: false, code: "not_found" });
     }
-    expect(await inviteEmailMatchAction(companyId, foreign.id, null, form({ role: "member" }))).toMatchObject({ ok: false, code: "not_found", message: "Dieser Vorschlag ist nicht mehr offen. Laden Sie die Seite neu." });
+    expect(await inviteEmailMatchAction(companyId, foreign.id, null, form({ role: "member" }))).toMatchObject({
+      ok: false,
+      code: "not_found",
+      message: "Dieser Vorschlag ist nicht mehr offen. Laden Sie die Seite neu.",
+    });
     expect(await declineEmailMatchAction(companyId, foreign.id, null, form({}))).toMatchObject({ ok: false, code: "not_found" });
-    expect(await inviteEmailMatchAction(elsewhere.companyId, foreign.id, null, form({ role: "member" }))).toMatchObject({ ok: false, code: "not_found" });
+    expect(await inviteEmailMatchAction(elsewhere.companyId, foreign.id, null, form({ role: "member" }))).toMatchObject({
+      ok: false,
+      code: "not_found",
+    });
     expect(await db.companyEmailMatch.count({ where: { id: foreign.id } })).toBe(1);
   });
 });

@@ -10,7 +10,17 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/domains/auth/session";
 import { GRANTED_VIA_LABEL, loadTeam, ROLE_LABEL, roleDescriptions, TeamRefusedError } from "@/lib/domains/companies/team";
 import { parseRecordId } from "@/lib/core/input/ids";
-import { changeRoleAction, confirmAutoMemberAction, declineEmailMatchAction, inviteEmailMatchAction, inviteMemberAction, leaveNewsroomAction, removeMemberAction, resendInvitationAction, revokeInvitationAction } from "./actions";
+import {
+  changeRoleAction,
+  confirmAutoMemberAction,
+  declineEmailMatchAction,
+  inviteEmailMatchAction,
+  inviteMemberAction,
+  leaveNewsroomAction,
+  removeMemberAction,
+  resendInvitationAction,
+  revokeInvitationAction,
+} from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Team" };
@@ -40,7 +50,8 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
         <h2 id="members-heading">Team</h2>
         {team.canManage ? null : (
           <p className="meta">
-            {team.viewerRole ? `Ihre Rolle: ${ROLE_LABEL[team.viewerRole]}. ` : ""}Das Team verwalten die Inhaberinnen und Inhaber des Newsrooms.
+            {team.viewerRole ? `Ihre Rolle: ${ROLE_LABEL[team.viewerRole]}. ` : ""}Das Team verwalten die Inhaberinnen und Inhaber des
+            Newsrooms.
           </p>
         )}
         <MemberList
@@ -55,8 +66,9 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
           leave={leaveNewsroomAction.bind(null, id)}
         />
         <p className="meta">
-          „Manuell“ hat eine Person entschieden. „Automatisch“ hat früher die Anmeldung vergeben, weil die Adresse der Person die des Newsrooms oder eines Pressekontakts
-          ist. Fehlt die Adresse später im Profil, werden diese Personen zu „Mitglied“ herabgestuft. Heute nimmt eine Adresse allein niemanden mehr auf.
+          „Manuell“ hat eine Person entschieden. „Automatisch“ hat früher die Anmeldung vergeben, weil die Adresse der Person die des
+          Newsrooms oder eines Pressekontakts ist. Fehlt die Adresse später im Profil, werden diese Personen zu „Mitglied“ herabgestuft.
+          Heute nimmt eine Adresse allein niemanden mehr auf.
           {team.canManage && team.members.some((m) => m.isAutoAdded)
             ? " Wer so aufgenommen wurde, ist oben hervorgehoben: Bestätigen Sie die Person, wenn sie bleiben soll, oder entfernen Sie sie."
             : ""}
@@ -67,18 +79,31 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
           <section className="panel" aria-labelledby="matches-heading">
             <h2 id="matches-heading">Vorschläge aus Ihren Adressen</h2>
             <p className="meta">
-              Diese Konten haben die Firmen-E-Mail des Newsrooms oder die Adresse eines Pressekontakts. Aufgenommen wird niemand über die Adresse allein: Laden Sie die
-              Person ein (sie nimmt die Einladung selbst an) oder lehnen Sie ab.
+              Diese Konten haben die Firmen-E-Mail des Newsrooms oder die Adresse eines Pressekontakts. Aufgenommen wird niemand über die
+              Adresse allein: Laden Sie die Person ein (sie nimmt die Einladung selbst an) oder lehnen Sie ab.
             </p>
-            <EmailMatchList matches={team.emailMatches} roleOptions={roles.map((r) => ({ role: r.role, label: r.label }))} invite={inviteEmailMatchAction.bind(null, id)} decline={declineEmailMatchAction.bind(null, id)} />
+            <EmailMatchList
+              matches={team.emailMatches}
+              roleOptions={roles.map((r) => ({ role: r.role, label: r.label }))}
+              invite={inviteEmailMatchAction.bind(null, id)}
+              decline={declineEmailMatchAction.bind(null, id)}
+            />
           </section>
           <section className="panel" aria-labelledby="invitations-heading">
             <h2 id="invitations-heading">Offene Einladungen</h2>
-            <InvitationList invitations={team.invitations} roleLabels={ROLE_LABEL} resend={resendInvitationAction.bind(null, id)} revoke={revokeInvitationAction.bind(null, id)} />
+            <InvitationList
+              invitations={team.invitations}
+              roleLabels={ROLE_LABEL}
+              resend={resendInvitationAction.bind(null, id)}
+              revoke={revokeInvitationAction.bind(null, id)}
+            />
           </section>
           <section className="panel" aria-labelledby="invite-heading">
             <h2 id="invite-heading">Person einladen</h2>
-            <InviteForm action={inviteMemberAction.bind(null, id)} roles={roles.map((r) => ({ role: r.role, label: r.label, explanation: r.explanation }))} />
+            <InviteForm
+              action={inviteMemberAction.bind(null, id)}
+              roles={roles.map((r) => ({ role: r.role, label: r.label, explanation: r.explanation }))}
+            />
           </section>
         </>
       ) : (

@@ -17,15 +17,24 @@ import { confirmAutoMemberAction, leaveNewsroomAction, removeMemberAction } from
 vi.mock("next/headers", async () => (await import("@/tests/page-session")).nextHeaders);
 withPageSession();
 vi.mock("next/cache", () => ({ refresh: () => {} }));
-vi.mock("next/navigation", async (original) => ({ ...(await original<typeof import("next/navigation")>()), redirect: (url: string) => { throw Object.assign(new Error("redirect"), { digest: `NEXT_REDIRECT;${url}` }); } }));
+vi.mock("next/navigation", async (original) => ({
+  ...(await original<typeof import("next/navigation")>()),
+  redirect: (url: string) => {
+    throw Object.assign(new Error("redirect"), { digest: `NEXT_REDIRECT;${url}` });
+  },
+}));
 
 const form = () => new FormData();
-const page = async (companyId: number) => renderToStaticMarkup((await (await import("./page")).default({ params: Promise.resolve({ id: String(companyId) }) })) as ReactElement);
+const page = async (companyId: number) =>
+  renderToStaticMarkup((await (await import("./page")).default({ params: Promise.resolve({ id: String(companyId) }) })) as ReactElement);
 const AUTO_NOTE = "automatisch über eine Adresse aufgenommen";
 
 describe("the owner's team page", () => {
   it("an address match shows only the address, never the name of the account that has it", async () => {
-    const { companyId, people: [owner] } = await seedTeam(["owner"]);
+    const {
+      companyId,
+      people: [owner],
+    } = await seedTeam(["owner"]);
     const account = await seedUser({ email: `${unique("presse")}@mueller-maschinen.de`, name: "Wiebke Geheimname" });
     await db.contact.create({ data: { companyId, name: "Pressestelle", email: account.email } });
     await completeLogin({ userId: account.id, method: "password", client: { ip: "198.51.100.45" } });
@@ -38,7 +47,10 @@ describe("the owner's team page", () => {
   });
 
   it("someone added by address alone stands out to owners; the owner confirms them (manual from then on) or removes them", async () => {
-    const { companyId, people: [owner, responsible] } = await seedTeam(["owner", "responsible"]);
+    const {
+      companyId,
+      people: [owner, responsible],
+    } = await seedTeam(["owner", "responsible"]);
     const kept = await join(companyId, "responsible", "auto", { name: "Karl Automatisch" });
     const dropped = await join(companyId, "member", "auto", { name: "Dora Automatisch" });
 
@@ -57,7 +69,9 @@ describe("the owner's team page", () => {
 
     expect(await confirmAutoMemberAction(companyId, kept.id, null, form())).toMatchObject({ ok: true });
     expect(await removeMemberAction(companyId, dropped.id, null, form())).toMatchObject({ ok: true });
-    expect(await teamRows(companyId)).toEqual([`${owner!.id}:owner/manual`, `${responsible!.id}:responsible/manual`, `${kept.id}:responsible/manual`].sort());
+    expect(await teamRows(companyId)).toEqual(
+      [`${owner!.id}:owner/manual`, `${responsible!.id}:responsible/manual`, `${kept.id}:responsible/manual`].sort(),
+    );
     const [entry] = await db.activityLog.findMany({ where: { type: "company.member_confirmed", subjectId: String(companyId) } });
     expect(entry).toMatchObject({ actorUserId: owner!.id, result: "responsible", metadata: { userId: kept.id, grantedViaBefore: "auto" } });
     expect(await page(companyId)).not.toContain(AUTO_NOTE);
@@ -66,11 +80,22 @@ describe("the owner's team page", () => {
   });
 
   it("removing someone revokes the invitations still open to their address: the old mail brings nobody back", async () => {
-    const { companyId, people: [owner] } = await seedTeam(["owner"]);
+    const {
+      companyId,
+      people: [owner],
+    } = await seedTeam(["owner"]);
     const member = await join(companyId, "member");
     const other = newAddress();
     // An invitation to the member's address sent before they joined another way, and one to someone else.
-    await db.companyInvitation.create({ data: { companyId, email: member.email, role: "responsible", invitedByUserId: owner!.id, expiresAt: new Date(Date.now() + 86_400_000) } });
+    await db.companyInvitation.create({
+      data: {
+        companyId,
+        email: member.email,
+        role: "responsible",
+        invitedByUserId: owner!.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
     await inviteMember({ actorUserId: owner!.id, companyId, email: other, role: "member" });
     const open = (await invitationRows(companyId)).filter((i) => i.email === member.email && !i.revokedAt);
     expect(open).toHaveLength(1);
@@ -85,9 +110,14 @@ describe("the owner's team page", () => {
   });
 
   it("leaving revokes them too", async () => {
-    const { companyId, people: [owner] } = await seedTeam(["owner"]);
+    const {
+      companyId,
+      people: [owner],
+    } = await seedTeam(["owner"]);
     const member = await join(companyId, "member");
-    await db.companyInvitation.create({ data: { companyId, email: member.email, role: "owner", invitedByUserId: owner!.id, expiresAt: new Date(Date.now() + 86_400_000) } });
+    await db.companyInvitation.create({
+      data: { companyId, email: member.email, role: "owner", invitedByUserId: owner!.id, expiresAt: new Date(Date.now() + 86_400_000) },
+    });
     await signIn(member.id);
     await leaveNewsroomAction(companyId, null, form()).catch((e: { digest?: string }) => e.digest);
     expect(await db.companyUser.count({ where: { companyId, userId: member.id } })).toBe(0);

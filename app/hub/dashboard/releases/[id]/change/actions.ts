@@ -31,7 +31,14 @@ export async function requestChange(releaseId: number, _prev: PaidChangeResult |
   if (id === null) return { ok: false, message: "Unbekannte Pressemitteilung." };
   let url: string;
   try {
-    ({ url } = await checkoutPaidChange({ userId: user.id, releaseId: id, title: text(input?.title), lead: text(input?.lead), body: text(input?.body), acting: session }));
+    ({ url } = await checkoutPaidChange({
+      userId: user.id,
+      releaseId: id,
+      title: text(input?.title),
+      lead: text(input?.lead),
+      body: text(input?.body),
+      acting: session,
+    }));
   } catch (err) {
     return changeError(err);
   }

@@ -15,9 +15,11 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pressemitteilung ändern" };
 
 const BLOCKERS: Record<Exclude<PaidChangeBlocker, "used">, string> = {
-  not_published: "Kostenpflichtig ändern lassen sich nur veröffentlichte Pressemitteilungen. Solange sie nicht veröffentlicht ist, bearbeiten Sie sie direkt auf ihrer Seite.",
+  not_published:
+    "Kostenpflichtig ändern lassen sich nur veröffentlichte Pressemitteilungen. Solange sie nicht veröffentlicht ist, bearbeiten Sie sie direkt auf ihrer Seite.",
   gone: "Diese Pressemitteilung wurde entfernt und lässt sich nicht mehr ändern.",
-  no_right: "Diese Pressemitteilung hat jemand anderes aus Ihrem Team geschrieben. Ändern können sie die Verfasserin oder der Verfasser sowie die Inhaber und Verantwortlichen des Newsrooms.",
+  no_right:
+    "Diese Pressemitteilung hat jemand anderes aus Ihrem Team geschrieben. Ändern können sie die Verfasserin oder der Verfasser sowie die Inhaber und Verantwortlichen des Newsrooms.",
 };
 
 async function load(userId: number, rawId: string) {
@@ -44,7 +46,8 @@ export default async function PaidChangePage({ params }: { params: Promise<{ id:
       <p className="meta">{release.title}</p>
       {blocker === "used" ? (
         <p className="form-message warning">
-          Diese Pressemitteilung wurde bereits einmal geändert{data.changedAt ? ` (am ${formatBerlin(data.changedAt)})` : ""}. Eine Änderung ist je Pressemitteilung nur einmal möglich.
+          Diese Pressemitteilung wurde bereits einmal geändert{data.changedAt ? ` (am ${formatBerlin(data.changedAt)})` : ""}. Eine Änderung
+          ist je Pressemitteilung nur einmal möglich.
         </p>
       ) : blocker ? (
         <p className="form-message warning">{BLOCKERS[blocker]}</p>
@@ -53,10 +56,13 @@ export default async function PaidChangePage({ params }: { params: Promise<{ id:
           <section className="panel" aria-labelledby="change-terms">
             <h2 id="change-terms">So funktioniert die Änderung</h2>
             <p>
-              Eine Änderung kostet {formatEuro(price.netCents)} netto ({formatEuro(price.grossCents)} inkl. {price.vatPercent} % USt.) und ist einmal je Pressemitteilung möglich. Vor der Zahlung prüfen wir den geänderten Text automatisch; wird er abgelehnt, entstehen keine Kosten.
+              Eine Änderung kostet {formatEuro(price.netCents)} netto ({formatEuro(price.grossCents)} inkl. {price.vatPercent} % USt.) und
+              ist einmal je Pressemitteilung möglich. Vor der Zahlung prüfen wir den geänderten Text automatisch; wird er abgelehnt,
+              entstehen keine Kosten.
             </p>
             <p className="meta">
-              Geändert werden können Überschrift, Vorspann und Text, höchstens {data.maxDistancePercent} % der Wörter. Nach der Zahlung ist die neue Fassung sofort online.
+              Geändert werden können Überschrift, Vorspann und Text, höchstens {data.maxDistancePercent} % der Wörter. Nach der Zahlung ist
+              die neue Fassung sofort online.
             </p>
           </section>
           {pending ? (
@@ -64,9 +70,12 @@ export default async function PaidChangePage({ params }: { params: Promise<{ id:
               <h2 id="change-pending">Geprüfte Änderung wartet auf Zahlung</h2>
               <p>
                 Eine geprüfte Änderung dieser Pressemitteilung wartet bis {formatBerlin(pending.expiresAt)} Uhr auf die Zahlung
-                {pending.isOwn ? "" : " durch die Person aus Ihrem Team, die sie angefragt hat"}. Danach können Sie eine neue Fassung prüfen lassen.
+                {pending.isOwn ? "" : " durch die Person aus Ihrem Team, die sie angefragt hat"}. Danach können Sie eine neue Fassung prüfen
+                lassen.
               </p>
-              {pending.isOwn ? <ActionButton action={payPendingChange.bind(null, pending.changeId)} label="Weiter zur Zahlung" variant="primary" /> : null}
+              {pending.isOwn ? (
+                <ActionButton action={payPendingChange.bind(null, pending.changeId)} label="Weiter zur Zahlung" variant="primary" />
+              ) : null}
             </section>
           ) : (
             <PaidChangeForm

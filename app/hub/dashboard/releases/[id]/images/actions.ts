@@ -57,7 +57,10 @@ export async function removeImageAction(releaseId: number, _prev: ActionResult |
     return actionError(err, IMAGE_MESSAGES);
   }
   refresh();
-  return { ok: true, message: erased ? "Bild gelöscht." : "Bild entfernt. Es ist nicht mehr öffentlich; das Original bleibt als Nachweis gespeichert." };
+  return {
+    ok: true,
+    message: erased ? "Bild gelöscht." : "Bild entfernt. Es ist nicht mehr öffentlich; das Original bleibt als Nachweis gespeichert.",
+  };
 }
 
 // form: imageId, copyright, alt, ai_declaration, reason. A new og image with the corrected credit.

@@ -11,7 +11,10 @@ import { categoryPath, SITE_NAMES } from "@/lib/domains/sites";
 
 type Params = SlugPageParams;
 const load = cache(cachedCategoryLanding);
-const TEXT = { de: { feed: "RSS-Feed dieser Kategorie", sub: "Unterkategorien" }, en: { feed: "RSS feed of this category", sub: "Subcategories" } } as const;
+const TEXT = {
+  de: { feed: "RSS-Feed dieser Kategorie", sub: "Unterkategorien" },
+  en: { feed: "RSS feed of this category", sub: "Subcategories" },
+} as const;
 
 const resolve = (params: Params) => loadSlugPage(params, load);
 
@@ -50,7 +53,9 @@ export default async function CategoryPage({ params }: { params: Params }) {
       <YearBar edition={edition} slug={data.category.slug} years={data.years} />
       <ReleaseList items={data.releases} edition={edition} />
       <p>
-        <a href={`${path}/feed`} type="application/rss+xml">{t.feed}</a>
+        <a href={`${path}/feed`} type="application/rss+xml">
+          {t.feed}
+        </a>
       </p>
     </PortalFrame>
   );

@@ -10,7 +10,10 @@ import { editionAlternates, getSiteHosts, newsroomPath, SITE_NAMES } from "@/lib
 
 type Params = SlugPageParams;
 const load = cache(cachedNewsroomPage);
-const TEXT = { de: { releases: "Pressemitteilungen", feed: "RSS-Feed dieses Newsrooms" }, en: { releases: "Press releases", feed: "RSS feed of this newsroom" } } as const;
+const TEXT = {
+  de: { releases: "Pressemitteilungen", feed: "RSS-Feed dieses Newsrooms" },
+  en: { releases: "Press releases", feed: "RSS feed of this newsroom" },
+} as const;
 
 const resolve = (params: Params) => loadSlugPage(params, load);
 
@@ -38,7 +41,9 @@ export default async function NewsroomPage({ params }: { params: Params }) {
       <ReleaseList items={releases} edition={r.edition} level={3} />
       {feedHref ? (
         <p>
-          <a href={feedHref} type="application/rss+xml">{t.feed}</a>
+          <a href={feedHref} type="application/rss+xml">
+            {t.feed}
+          </a>
         </p>
       ) : null}
       {/* JSON inside <script>: "<" escaped so text can never close the tag. */}

@@ -7,8 +7,11 @@ import { arrangeReleaseImages } from "@/lib/domains/release-images/arrange-relea
 import { listReleaseImages } from "@/lib/domains/release-images/list-release-images";
 
 // PUT /api/v1/releases/{id}/images/order: order and cover of the release's images.
-export const PUT = apiRoute({ route: "/api/v1/releases/[id]/images/order", auth: "token", rateLimit: "api", params: IdParams, body: ImageOrderInput }, async (ctx) => {
-  const userId = userIdOf(ctx);
-  await arrangeReleaseImages({ releaseId: ctx.params.id, userId, order: ctx.body.order, coverImageId: ctx.body.cover_image_id });
-  return json({ data: (await listReleaseImages({ releaseId: ctx.params.id, userId })).map(imageToApi) });
-});
+export const PUT = apiRoute(
+  { route: "/api/v1/releases/[id]/images/order", auth: "token", rateLimit: "api", params: IdParams, body: ImageOrderInput },
+  async (ctx) => {
+    const userId = userIdOf(ctx);
+    await arrangeReleaseImages({ releaseId: ctx.params.id, userId, order: ctx.body.order, coverImageId: ctx.body.cover_image_id });
+    return json({ data: (await listReleaseImages({ releaseId: ctx.params.id, userId })).map(imageToApi) });
+  },
+);

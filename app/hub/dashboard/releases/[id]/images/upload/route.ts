@@ -8,8 +8,13 @@ import { RecordIdParam } from "@/lib/core/input/ids";
 // 16 MiB, which a server action cannot take). Answers { image, warnings } or the JSON error body.
 // The upload carries the rights confirmation: staff signed in as the customer are refused by the
 // domain (403) and use the admin upload.
-export const POST = apiRoute({ route: "/hub/dashboard/releases/[id]/images/upload", params: z.object({ id: RecordIdParam }) }, async ({ request, params }) => {
-  assertSameOrigin(request);
-  const { user, session } = await sessionOrThrow();
-  return json(await uploadImageFromRequest(request, { releaseId: params.id, userId: user.id, source: "dashboard", acting: session }), { status: 201 });
-});
+export const POST = apiRoute(
+  { route: "/hub/dashboard/releases/[id]/images/upload", params: z.object({ id: RecordIdParam }) },
+  async ({ request, params }) => {
+    assertSameOrigin(request);
+    const { user, session } = await sessionOrThrow();
+    return json(await uploadImageFromRequest(request, { releaseId: params.id, userId: user.id, source: "dashboard", acting: session }), {
+      status: 201,
+    });
+  },
+);

@@ -4,5 +4,12 @@ import { serveFeed } from "@/lib/adapters/public/feeds/serve";
 
 export async function GET(request: Request, { params }: { params: Promise<Record<string, string>> }) {
   const p = await portalFeedParams(params);
-  return p?.slug ? serveFeed(request, await cachedCategoryFeed(p.portal, p.edition, p.slug), { kind: "category", key: p.slug, portal: p.portal, edition: p.edition }) : feedNotFound();
+  return p?.slug
+    ? serveFeed(request, await cachedCategoryFeed(p.portal, p.edition, p.slug), {
+        kind: "category",
+        key: p.slug,
+        portal: p.portal,
+        edition: p.edition,
+      })
+    : feedNotFound();
 }

@@ -16,14 +16,24 @@ const Fields = z.object({
   version: z.enum(["original", "published"]),
 });
 
-export const POST = apiRoute({ route: "/hub/admin/releases/[id]/images/[imageId]/evidence", params: z.object({ id: RecordIdParam, imageId: RecordIdParam }) }, async ({ request, params }) => {
-  assertSameOrigin(request);
-  const { user } = await staffSessionOrThrow("press-releases:publish");
-  const parsed = Fields.safeParse(await readSmallForm(request, MAX_FORM_BYTES));
-  if (!parsed.success) throw new AppError("validation_failed", "Choose the original or the published version.", undefined, [{ path: "version", message: "must be original or published" }]);
-  const { purpose, version } = parsed.data;
-  const file = await openImageEvidence({ imageId: params.imageId, releaseId: params.id, adminUserId: user.id, purpose, version });
-  return new Response(new Uint8Array(file.bytes), {
-    headers: { "content-type": file.contentType, "content-disposition": attachmentDisposition(file.filename), "cache-control": "private, no-store" },
-  });
-});
+export const POST = apiRoute(
+  { route: "/hub/admin/releases/[id]/images/[imageId]/evidence", params: z.object({ id: RecordIdParam, imageId: RecordIdParam }) },
+  async ({ request, params }) => {
+    assertSameOrigin(request);
+    const { user } = await staffSessionOrThrow("press-releases:publish");
+    const parsed = Fields.safeParse(await readSmallForm(request, MAX_FORM_BYTES));
+    if (!parsed.success)
+      throw new AppError("validation_failed", "Choose the original or the published version.", undefined, [
+        { path: "version", message: "must be original or published" },
+      ]);
+    const { purpose, version } = parsed.data;
+    const file = await openImageEvidence({ imageId: params.imageId, releaseId: params.id, adminUserId: user.id, purpose, version });
+    return new Response(new Uint8Array(file.bytes), {
+      headers: {
+        "content-type": file.contentType,
+        "content-disposition": attachmentDisposition(file.filename),
+        "cache-control": "private, no-store",
+      },
+    });
+  },
+);

@@ -13,8 +13,24 @@ type Params = Promise<{ portal: string; edition: string; slug: string; archive: 
 type Search = Promise<{ page?: string | string[] }>;
 const load = cache(archivePage);
 const TEXT = {
-  de: { description: (n: string, y: number, site: string) => `Alle Pressemitteilungen der Kategorie ${n} aus dem Jahr ${y} auf ${site}.`, title: (n: string, y: number) => `${n}: Archiv ${y}`, page: "Seite", of: "von", prev: "Neuere", next: "Ältere", pages: "Seiten" },
-  en: { description: (n: string, y: number, site: string) => `All press releases in ${n} from ${y} on ${site}.`, title: (n: string, y: number) => `${n}: archive ${y}`, page: "Page", of: "of", prev: "Newer", next: "Older", pages: "Pages" },
+  de: {
+    description: (n: string, y: number, site: string) => `Alle Pressemitteilungen der Kategorie ${n} aus dem Jahr ${y} auf ${site}.`,
+    title: (n: string, y: number) => `${n}: Archiv ${y}`,
+    page: "Seite",
+    of: "von",
+    prev: "Neuere",
+    next: "Ältere",
+    pages: "Seiten",
+  },
+  en: {
+    description: (n: string, y: number, site: string) => `All press releases in ${n} from ${y} on ${site}.`,
+    title: (n: string, y: number) => `${n}: archive ${y}`,
+    page: "Page",
+    of: "of",
+    prev: "Newer",
+    next: "Older",
+    pages: "Pages",
+  },
 } as const;
 
 async function resolve(params: Params, searchParams: Search) {
@@ -54,11 +70,19 @@ export default async function CategoryArchivePage({ params, searchParams }: { pa
       <ReleaseList items={data.releases} edition={edition} />
       {data.totalPages > 1 ? (
         <nav aria-label={t.pages} className="pager">
-          {data.page > 1 ? <a href={href(data.page - 1)} rel="prev">{t.prev}</a> : null}
+          {data.page > 1 ? (
+            <a href={href(data.page - 1)} rel="prev">
+              {t.prev}
+            </a>
+          ) : null}
           <span>
             {t.page} {data.page} {t.of} {data.totalPages}
           </span>
-          {data.page < data.totalPages ? <a href={href(data.page + 1)} rel="next">{t.next}</a> : null}
+          {data.page < data.totalPages ? (
+            <a href={href(data.page + 1)} rel="next">
+              {t.next}
+            </a>
+          ) : null}
         </nav>
       ) : null}
     </PortalFrame>
