@@ -198,7 +198,7 @@ describe("route patterns", () => {
     const files = readdirSync(app, { recursive: true, encoding: "utf8" }).filter((f) => /(?:^|\/)route\.tsx?$/.test(f));
     const named = files.flatMap((file) => {
       const source = readFileSync(join(app, file), "utf8");
-      return [...source.matchAll(/apiRoute\(\{\s*route: "([^"]+)"/g)].map((m) => ({
+      return [...source.matchAll(/apiRoute\(\s*\{\s*route:\s*"([^"]+)"/g)].map((m) => ({
         file,
         route: m[1],
         folder: `/${relative(app, dirname(join(app, file)))}`,
