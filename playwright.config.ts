@@ -30,7 +30,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  timeout: 30_000,
+  // A dozen flows (two browsers, mail round trips) take 20–28 s on an idle 2-core machine; 60 s
+  // keeps them clear of the limit when the machine is busy, and a hung test still ends.
+  timeout: 60_000,
   reporter: [["list"], ["./e2e/summary-reporter.ts"]],
   globalSetup: "./e2e/sentry-ingest.ts",
   // The log scan runs last, over what every other test made the server write.
