@@ -44,6 +44,8 @@ describe("a locked property set on a feed or the search", () => {
       ["business.localhost:3000", "/de/corrections/feed?portal=business"],
       ["business.localhost:3000", "/de/newsroom?q=nord&language=en"],
       ["hub.localhost:3000", "/de/feed?portal=tech"],
+      ["business.localhost:3000", "/de/feed.json?portal=tech"],
+      ["tech.localhost:3000", "/en/newsroom/nordlicht/feed.json?language=de"],
     ] as const) {
       const res = await get(host, path);
       expect([path, res.status]).toEqual([path, 400]);

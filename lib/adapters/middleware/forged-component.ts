@@ -1,5 +1,6 @@
 import type { NextRequest, NextResponse } from "next/server";
 import { isEdition, PATH_SEGMENTS, type SiteKey } from "@/lib/domains/sites";
+import { isFeedSegment } from "@/lib/domains/sites/public-paths";
 import { jsonRefusal, refusalResponse } from "./refusal";
 
 // Spec 7's forged component requests, refused with 400 before any page runs, and never reported
@@ -10,7 +11,7 @@ import { jsonRefusal, refusalResponse } from "./refusal";
 const LOCKED_PARAMS = ["portal", "language", "lang", "edition"];
 
 /**
- * The feeds (any path ending in `/feed`, on a portal or the hub) and the search (a portal's
+ * The feeds (any path ending in `/feed` or `/feed.json`, on a portal or the hub) and the search (a portal's
  * newsroom directory with its `q`): their portal comes from the host, their language from the
  * path's edition. A request that tries to set either is forged.
  */
@@ -26,7 +27,7 @@ export function lockedPropertyResponse(site: SiteKey, pathname: string, params: 
 
 function isFeedOrSearch(site: SiteKey, pathname: string): boolean {
   const parts = pathname.split("/").filter(Boolean);
-  if (parts.at(-1) === "feed") return true;
+  if (isFeedSegment(parts.at(-1))) return true;
   const edition = parts[0];
   return site !== "hub" && parts.length === 2 && isEdition(edition) && parts[1] === PATH_SEGMENTS.newsroom[edition];
 }

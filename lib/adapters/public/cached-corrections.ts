@@ -2,6 +2,7 @@ import { cachedPublic } from "@/lib/adapters/public/cached-public";
 import { portalTag } from "@/lib/domains/sites/public-tags";
 import type { Edition, Portal } from "@/lib/domains/sites";
 import { correctionLogPage, correctionsFeed } from "@/lib/adapters/public/feeds/correction-log";
+import type { FeedFormat } from "@/lib/adapters/public/feeds/formats";
 
 // The log and its feed through the public cache, as the other lists and feeds: tagged with the
 // portal, which every correction, depublication, tombstone (generation bump) and deletion drops.
@@ -23,6 +24,6 @@ export function correctionLog(portal: Portal, edition: Edition, page: number) {
 
 export const cachedCorrectionsFeed = cachedPublic(
   "feed:corrections",
-  (portal: Portal, edition: Edition) => correctionsFeed(portal, edition),
+  (portal: Portal, edition: Edition, format: FeedFormat) => correctionsFeed(portal, edition, format),
   { tags: lists },
 );

@@ -1,6 +1,7 @@
 import { cachedPublic } from "@/lib/adapters/public/cached-public";
 import { newsroomTag, portalTag, releaseTag } from "@/lib/domains/sites/public-tags";
-import { categoryFeed, editionFeed, newsroomFeed, newsroomFeedXml } from "@/lib/adapters/public/feeds/feeds";
+import { categoryFeed, editionFeed, newsroomFeed, newsroomFeedDocument } from "@/lib/adapters/public/feeds/feeds";
+import type { FeedFormat } from "@/lib/adapters/public/feeds/formats";
 import { listPublishedReleases } from "@/lib/domains/releases/list-published";
 import { llmsTxt } from "@/lib/adapters/public/seo/llms";
 import { newsSitemap } from "@/lib/adapters/public/seo/news-sitemap";
@@ -97,25 +98,26 @@ export function newsroomDirectoryPage(portal: Portal, edition: Edition, query: D
     : newsroomDirectory({ portal, edition, ...query }, cachedDirectoryIndex);
 }
 
-// Feeds: one key group per feed kind.
-export const cachedEditionFeed = cachedPublic("feed:main", (portal: Portal, edition: Edition) => editionFeed(portal, edition), {
-  tags: lists,
-});
-export const cachedCategoryFeed = cachedPublic(
-  "feed:category",
-  (portal: Portal, edition: Edition, slug: string) => categoryFeed(portal, edition, slug),
+// Feeds: one key group per feed kind; the format is one of the arguments (RSS and JSON Feed).
+export const cachedEditionFeed = cachedPublic(
+  "feed:main",
+  (portal: Portal, edition: Edition, format: FeedFormat) => editionFeed(portal, edition, format),
   { tags: lists },
 );
-const cachedNewsroomFeedXml = cachedPublic(
+export const cachedCategoryFeed = cachedPublic(
+  "feed:category",
+  (portal: Portal, edition: Edition, slug: string, format: FeedFormat) => categoryFeed(portal, edition, slug, format),
+  { tags: lists },
+);
+const cachedNewsroomFeedDocument = cachedPublic(
   "feed:newsroom",
-  (portal: Portal, edition: Edition, slug: string, companyId: number) => newsroomFeedXml(portal, edition, slug, companyId),
-  {
-    tags: lists,
-  },
+  (portal: Portal, edition: Edition, slug: string, companyId: number, format: FeedFormat) =>
+    newsroomFeedDocument(portal, edition, slug, companyId, format),
+  { tags: lists },
 );
 /** The visibility check of a newsroom feed runs on every request; only the document is cached. */
-export const servedNewsroomFeed = (portal: Portal, edition: Edition, slug: string) =>
-  newsroomFeed(portal, edition, slug, new Date(), cachedNewsroomFeedXml);
+export const servedNewsroomFeed = (portal: Portal, edition: Edition, slug: string, format: FeedFormat) =>
+  newsroomFeed(portal, edition, slug, format, new Date(), cachedNewsroomFeedDocument);
 
 /** Spec 7: the news sitemap is cached 15 minutes (its 48-hour window moves with the clock). */
 export const NEWS_SITEMAP_SECONDS = 15 * 60;

@@ -25,8 +25,13 @@ export const newsroomKey = (portal: Portal, slug: string) => `${portal}:${slug}`
  */
 export const PORTAL_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
+/** A feed's last path segment: RSS at `…/feed`, JSON Feed beside it at `…/feed.json`. */
+export function isFeedSegment(segment: string | undefined): boolean {
+  return segment === "feed" || segment === "feed.json";
+}
+
 /** Edition pages (home, release, category, archive, newsroom, /rss); feeds set their own header, the legacy `/{edition}/view/{id}` redirect too. */
 export function isPortalPage(pathname: string): boolean {
   const parts = pathname.split("/").filter(Boolean);
-  return isEdition(parts[0]) && parts.at(-1) !== "feed" && parts[1] !== "view";
+  return isEdition(parts[0]) && !isFeedSegment(parts.at(-1)) && parts[1] !== "view";
 }

@@ -1,8 +1,3 @@
-import { hubEditionFeed } from "@/lib/adapters/public/feeds/hub-redirects";
-import { feedNotFound, feedResponse } from "@/lib/adapters/public/feeds/respond";
-import { isEdition } from "@/lib/domains/sites";
+import { hubEditionFeedRoute } from "@/lib/adapters/public/feeds/routes";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ edition: string }> }) {
-  const { edition } = await params;
-  return isEdition(edition) ? feedResponse(hubEditionFeed(edition)) : feedNotFound();
-}
+export const GET = hubEditionFeedRoute("rss");

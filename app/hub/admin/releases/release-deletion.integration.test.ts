@@ -79,7 +79,7 @@ describe("full deletion from the admin area", () => {
       expect(await publicDecision("business", { kind: "release", edition: "de", slug: release.slug })).toBeNull();
       expect((await send("GET", `/api/v1/releases/${release.id}`, { token })).status).toBe(404);
       const feed = await editionFeed("business", "de");
-      expect(feed.kind === "ok" ? feed.xml : "").not.toContain(release.slug);
+      expect(feed.kind === "ok" ? feed.document : "").not.toContain(release.slug);
       expect(await db.pressReleaseSearch.count({ where: { pressReleaseId: release.id } })).toBe(0);
     }
   });

@@ -4,7 +4,8 @@ import { ReleaseList } from "@/components/portal/release-list";
 import { BoostedReleases } from "@/components/portal/boosted-releases";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { cachedPortalHome } from "@/lib/adapters/public/cached-reads";
-import { editionAlternates, getSiteHosts, isEdition, isPortal, PORTAL_TAGLINES, SITE_NAMES } from "@/lib/domains/sites";
+import { feedAlternates } from "@/lib/adapters/public/feeds/formats";
+import { editionAlternates, feedPath, getSiteHosts, isEdition, isPortal, PORTAL_TAGLINES, SITE_NAMES } from "@/lib/domains/sites";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +20,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return {
     title: { absolute: `${SITE_NAMES[portal]} – ${PORTAL_TAGLINES[portal][edition]}` },
     description: PORTAL_TAGLINES[portal][edition],
-    alternates: { canonical: alternates[edition], languages: alternates },
+    alternates: { canonical: alternates[edition], languages: alternates, types: feedAlternates(feedPath(edition)) },
   };
 }
 

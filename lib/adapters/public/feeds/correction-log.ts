@@ -1,7 +1,8 @@
 import { db } from "@/lib/core/db/client";
 import type { FeedResult } from "@/lib/adapters/public/feeds/feeds";
 import { FEED_ITEMS } from "@/lib/adapters/public/feeds/feeds";
-import { buildRss, type FeedItem } from "@/lib/adapters/public/feeds/rss";
+import type { FeedItem } from "@/lib/adapters/public/feeds/rss";
+import { FEED_FORMATS, feedIn, type FeedFormat } from "@/lib/adapters/public/feeds/formats";
 import type { PressReleaseCorrectionKind } from "@/lib/generated/prisma/client";
 import { publiclyVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
 import { editionAlternates, getSiteHosts, releaseUrl, siteOrigin, SITE_NAMES, type Edition, type Portal } from "@/lib/domains/sites";
@@ -105,8 +106,8 @@ const CHANNEL = {
   },
 } as const;
 
-/** The log as RSS 2.0 in the other feeds' format: the newest 50 entries, each linking its release while public. */
-export async function correctionsFeed(portal: Portal, edition: Edition, now = new Date()): Promise<FeedResult> {
+/** The log as a feed in the other feeds' formats: the newest 50 entries, each linking its release while public. */
+export async function correctionsFeed(portal: Portal, edition: Edition, format: FeedFormat = "rss", now = new Date()): Promise<FeedResult> {
   const list = await entries(portal, edition, 0, FEED_ITEMS, now);
   const origin = siteOrigin(portal, getSiteHosts());
   const site = SITE_NAMES[portal];
@@ -123,13 +124,13 @@ export async function correctionsFeed(portal: Portal, edition: Edition, now = ne
       description: correctionLine(e, edition),
     };
   });
-  const xml = buildRss({
+  const document = FEED_FORMATS[format].build({
     title: CHANNEL[edition].title(site),
     link: `${origin}${correctionsPath(edition)}`,
-    selfUrl: `${origin}${correctionsFeedPath(edition)}`,
+    selfUrl: `${origin}${feedIn(format, correctionsFeedPath(edition))}`,
     description: CHANNEL[edition].description(site),
     language: edition,
     items,
   });
-  return { kind: "ok", xml };
+  return { kind: "ok", format, document };
 }

@@ -38,7 +38,7 @@ async function published(companyId: number, data: Record<string, unknown> = {}) 
 
 async function parse(result: Awaited<ReturnType<typeof editionFeed>>) {
   if (result.kind !== "ok") throw new Error(`expected a feed, got ${result.kind}`);
-  return { xml: result.xml, feed: await parser.parseString(result.xml) };
+  return { xml: result.document, feed: await parser.parseString(result.document) };
 }
 
 describe("RSS feeds", () => {
@@ -171,7 +171,7 @@ describe("feed images", () => {
         if (result.kind !== "ok") throw new Error(result.kind);
         const url = `${siteOrigin("tech", getSiteHosts())}/media/${cover.displayPath}`;
 
-        const doc = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "item" }).parse(result.xml);
+        const doc = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "item" }).parse(result.document);
         expect(doc.rss["@_version"]).toBe("2.0");
         expect(doc.rss["@_xmlns:media"]).toBe("http://search.yahoo.com/mrss/");
         const items = doc.rss.channel.item as Record<string, unknown>[];
@@ -190,7 +190,7 @@ describe("feed images", () => {
         const reader = new Parser<Record<string, unknown>, { media?: { $: Record<string, string>; "media:credit": string[] } }>({
           customFields: { item: [["media:content", "media"]] },
         });
-        const feed = await reader.parseString(result.xml);
+        const feed = await reader.parseString(result.document);
         expect(feed.items.map((i) => i.title)).toEqual(["With cover", "Plain", "Withheld cover", "No cover"]);
         expect(feed.items[0]!.media?.$).toMatchObject({ url, type: "image/jpeg", medium: "image", width: "960", height: "640" });
         expect(feed.items[0]!.media?.["media:credit"]).toEqual(["© Foto AG · AI-generated"]);

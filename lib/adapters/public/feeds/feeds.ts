@@ -20,12 +20,14 @@ import {
   type Edition,
   type Portal,
 } from "@/lib/domains/sites";
-import { buildRss, type FeedImage, type FeedItem } from "./rss";
+import { FEED_FORMATS, feedIn, type FeedFormat } from "./formats";
+import type { FeedImage, FeedItem } from "./rss";
 
 /** Newest 50 per feed (spec 8). */
 export const FEED_ITEMS = 50;
 
-export type FeedResult = { kind: "ok"; xml: string } | { kind: "missing" } | { kind: "redirect"; location: string };
+export type FeedResult =
+  { kind: "ok"; format: FeedFormat; document: string } | { kind: "missing" } | { kind: "redirect"; location: string };
 
 const FEED_SELECT = {
   id: true,
@@ -84,21 +86,48 @@ function feedImage(cover: ReturnType<typeof coverOf>, origin: string): FeedImage
   return { url: mediaUrl(origin, file.key), width: file.width, height: file.height, credit: cover.credit, alt: cover.alt?.trim() || null };
 }
 
-function channel(portal: Portal, edition: Edition, path: string, title: string, description: string, list: FeedItem[], pagePath: string) {
+/** The feed document in one format; `path` is the RSS feed's path. */
+function channel(
+  format: FeedFormat,
+  portal: Portal,
+  edition: Edition,
+  path: string,
+  title: string,
+  description: string,
+  list: FeedItem[],
+  pagePath: string,
+): string {
   const origin = siteOrigin(portal, getSiteHosts());
-  return buildRss({ title, link: `${origin}${pagePath}`, selfUrl: `${origin}${path}`, description, language: edition, items: list });
+  const selfUrl = `${origin}${feedIn(format, path)}`;
+  return FEED_FORMATS[format].build({ title, link: `${origin}${pagePath}`, selfUrl, description, language: edition, items: list });
 }
 
-export async function editionFeed(portal: Portal, edition: Edition, now = new Date()): Promise<FeedResult> {
+export async function editionFeed(portal: Portal, edition: Edition, format: FeedFormat = "rss", now = new Date()): Promise<FeedResult> {
   const list = await items(portal, edition, {}, now);
   return {
     kind: "ok",
-    xml: channel(portal, edition, feedPath(edition), SITE_NAMES[portal], PORTAL_TAGLINES[portal][edition], list, `/${edition}`),
+    format,
+    document: channel(
+      format,
+      portal,
+      edition,
+      feedPath(edition),
+      SITE_NAMES[portal],
+      PORTAL_TAGLINES[portal][edition],
+      list,
+      `/${edition}`,
+    ),
   };
 }
 
 /** A category's feed includes its active subcategories; an unknown or inactive category has none. */
-export async function categoryFeed(portal: Portal, edition: Edition, slug: string, now = new Date()): Promise<FeedResult> {
+export async function categoryFeed(
+  portal: Portal,
+  edition: Edition,
+  slug: string,
+  format: FeedFormat = "rss",
+  now = new Date(),
+): Promise<FeedResult> {
   const category = await db.category.findFirst({
     where: { portal, slug, isActive: true },
     include: { children: { where: { isActive: true }, select: { id: true } } },
@@ -110,7 +139,9 @@ export async function categoryFeed(portal: Portal, edition: Edition, slug: strin
   const description = (edition === "de" ? category.descriptionDe : category.descriptionEn) ?? name;
   return {
     kind: "ok",
-    xml: channel(
+    format,
+    document: channel(
+      format,
       portal,
       edition,
       `${categoryPath(edition, slug)}/feed`,
@@ -131,9 +162,15 @@ export async function newsroomFeed(
   portal: Portal,
   edition: Edition,
   slug: string,
+  format: FeedFormat = "rss",
   now = new Date(),
-  build: (portal: Portal, edition: Edition, slug: string, companyId: number) => Promise<string | null> = (p, e, s, id) =>
-    newsroomFeedXml(p, e, s, id, now),
+  build: (portal: Portal, edition: Edition, slug: string, companyId: number, format: FeedFormat) => Promise<string | null> = (
+    p,
+    e,
+    s,
+    id,
+    f,
+  ) => newsroomFeedDocument(p, e, s, id, f, now),
 ): Promise<FeedResult> {
   const company = await db.company.findFirst({ where: { slug, ...onPortalWhere(portal) } });
   if (!company) {
@@ -142,24 +179,32 @@ export async function newsroomFeed(
       include: { company: { select: { slug: true } } },
     });
     return moved
-      ? { kind: "redirect", location: `${siteOrigin(portal, getSiteHosts())}${newsroomPath(edition, moved.company.slug)}/feed` }
+      ? {
+          kind: "redirect",
+          location: `${siteOrigin(portal, getSiteHosts())}${feedIn(format, `${newsroomPath(edition, moved.company.slug)}/feed`)}`,
+        }
       : { kind: "missing" };
   }
   if (company.mergedIntoCompanyId) {
     const target = await db.company.findUnique({ where: { id: company.mergedIntoCompanyId }, select: { slug: true } });
-    if (target) return { kind: "redirect", location: `${siteOrigin(portal, getSiteHosts())}${newsroomPath(edition, target.slug)}/feed` };
+    if (target)
+      return {
+        kind: "redirect",
+        location: `${siteOrigin(portal, getSiteHosts())}${feedIn(format, `${newsroomPath(edition, target.slug)}/feed`)}`,
+      };
   }
   if (!company.isActive || company.deletedAt || company.goneAt) return { kind: "missing" };
-  const xml = await build(portal, edition, slug, company.id);
-  return xml ? { kind: "ok", xml } : { kind: "missing" };
+  const document = await build(portal, edition, slug, company.id, format);
+  return document ? { kind: "ok", format, document } : { kind: "missing" };
 }
 
 /** The feed document of a newsroom that passed the check; null when it has no visible release. */
-export async function newsroomFeedXml(
+export async function newsroomFeedDocument(
   portal: Portal,
   edition: Edition,
   slug: string,
   companyId: number,
+  format: FeedFormat = "rss",
   now = new Date(),
 ): Promise<string | null> {
   const company = await db.company.findUniqueOrThrow({
@@ -169,6 +214,7 @@ export async function newsroomFeedXml(
   const list = await items(portal, edition, { companyId }, now);
   if (!list.length) return null;
   return channel(
+    format,
     portal,
     edition,
     `${newsroomPath(edition, slug)}/feed`,

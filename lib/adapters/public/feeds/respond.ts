@@ -1,6 +1,7 @@
 import { decodePathSegment } from "@/lib/core/input/path-segment";
 import { isEdition, isPortal, type Edition, type Portal } from "@/lib/domains/sites";
 import type { FeedResult } from "./feeds";
+import { FEED_FORMATS } from "./formats";
 
 /**
  * Readers may keep a feed five minutes; a CDN must ask the origin each time (s-maxage=0), because
@@ -15,8 +16,8 @@ export function feedResponse(result: FeedResult): Response {
       status: 404,
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, s-maxage=60" },
     });
-  return new Response(result.xml, {
-    headers: { "content-type": "application/rss+xml; charset=utf-8", "cache-control": FEED_CACHE_CONTROL },
+  return new Response(result.document, {
+    headers: { "content-type": `${FEED_FORMATS[result.format].contentType}; charset=utf-8`, "cache-control": FEED_CACHE_CONTROL },
   });
 }
 

@@ -72,7 +72,7 @@ function mediaContent(image: FeedImage) {
 }
 
 /** The description a reader shows: a corrected release's notes first, so nobody misses them. */
-function itemDescription(i: FeedItem): string | null {
+export function itemDescription(i: FeedItem): string | null {
   const parts = [...(i.corrections ?? []), ...(i.description ? [i.description] : [])];
   return parts.length ? parts.join("\n\n") : null;
 }

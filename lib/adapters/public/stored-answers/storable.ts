@@ -1,6 +1,6 @@
 import { LEGAL_PAGES } from "@/lib/domains/legal/pages";
 import { PATH_SEGMENTS, type Edition, type SiteKey } from "@/lib/domains/sites";
-import { isPortalPage } from "@/lib/domains/sites/public-paths";
+import { isFeedSegment, isPortalPage } from "@/lib/domains/sites/public-paths";
 
 /**
  * Which public answers are kept as stored bytes (spec 8, cache rules): what every reader gets
@@ -65,8 +65,8 @@ function isCanonical(pathname: string): boolean {
   });
 }
 
-/** Edition pages and their feeds; the path segments themselves are checked by the routes. */
+/** Edition pages and their feeds (RSS and JSON Feed); the path segments themselves are checked by the routes. */
 function isPortalPath(pathname: string): boolean {
   const parts = pathname.split("/").filter(Boolean);
-  return isPortalPage(pathname) || (parts.length >= 2 && parts.at(-1) === "feed" && isPortalPage(`/${parts.slice(0, -1).join("/")}`));
+  return isPortalPage(pathname) || (parts.length >= 2 && isFeedSegment(parts.at(-1)) && isPortalPage(`/${parts.slice(0, -1).join("/")}`));
 }

@@ -43,7 +43,7 @@ async function corrected(portal: "business" | "tech" = "tech", language: "de" | 
 
 async function parse(result: Awaited<ReturnType<typeof editionFeed>>) {
   if (result.kind !== "ok") throw new Error(`expected a feed, got ${result.kind}`);
-  return { xml: result.xml, feed: await parser.parseString(result.xml) };
+  return { xml: result.document, feed: await parser.parseString(result.document) };
 }
 
 describe("the correction note", () => {
@@ -205,9 +205,9 @@ describe("the titles the correction log shows", () => {
     const shown = (await correctionLogPage("tech", "de", 1, later))!.entries.filter((e) => ids.some((r) => r.id === e.id));
     expect(shown.map((e) => e.kind)).toEqual(["redaction", "correction"]);
     for (const e of shown) expect(e.title).toBe(release.title.replace(NAME, "[entfernt]"));
-    const result = await correctionsFeed("tech", "de", later);
+    const result = await correctionsFeed("tech", "de", "rss", later);
     if (result.kind !== "ok") throw new Error("expected a feed");
-    expect(result.xml).not.toContain(NAME);
+    expect(result.document).not.toContain(NAME);
   });
 
   it("a withdrawal carries the title the editor words, for every entry of the release", async () => {

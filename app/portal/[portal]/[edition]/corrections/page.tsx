@@ -4,6 +4,7 @@ import { cache } from "react";
 import { CorrectionLog } from "@/components/portal/correction-log";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { correctionLog } from "@/lib/adapters/public/cached-corrections";
+import { feedAlternates } from "@/lib/adapters/public/feeds/formats";
 import { correctionsFeedPath, correctionsPath } from "@/lib/domains/legal/corrections/paths";
 import { isEdition, isPortal, SITE_NAMES } from "@/lib/domains/sites";
 
@@ -56,7 +57,7 @@ export async function generateMetadata({ params, searchParams }: { params: Param
     alternates: {
       canonical: r.data.canonical,
       ...(r.data.alternates ? { languages: r.data.alternates } : {}),
-      types: { "application/rss+xml": correctionsFeedPath(r.edition) },
+      types: feedAlternates(correctionsFeedPath(r.edition)),
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { feedIn } from "@/lib/adapters/public/feeds/formats";
 import { notFound } from "next/navigation";
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { activeCategories } from "@/lib/adapters/api/categories";
@@ -28,6 +29,7 @@ const TEXT = {
     corrections: "Korrekturen",
     correctionsText: "Korrekturen, Schwärzungen und zurückgezogene Pressemitteilungen stehen im Korrekturprotokoll und in seinem Feed:",
     correctionsLog: "Korrekturprotokoll",
+    json: "Jeder Feed steht auch als JSON Feed 1.1 bereit: Hängen Sie an seine Adresse „.json“ an, zum Beispiel",
   },
   en: {
     title: "RSS feeds",
@@ -39,6 +41,7 @@ const TEXT = {
     corrections: "Corrections",
     correctionsText: "Corrections, redactions and withdrawn press releases are listed in the correction log and its feed:",
     correctionsLog: "Correction log",
+    json: "Every feed is also available as JSON Feed 1.1: add “.json” to its address, for example",
   },
 } as const;
 
@@ -66,6 +69,10 @@ export default async function RssInfoPage({ params }: { params: Params }) {
       <h2>{t.main}</h2>
       <p>
         <a href={feedPath(edition)} type="application/rss+xml">{`${origin}${feedPath(edition)}`}</a>
+      </p>
+      <p>
+        {t.json}{" "}
+        <a href={feedIn("json", feedPath(edition))} type="application/feed+json">{`${origin}${feedIn("json", feedPath(edition))}`}</a>
       </p>
       <h2>{t.categories}</h2>
       <ul>

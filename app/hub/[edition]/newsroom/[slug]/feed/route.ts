@@ -1,8 +1,3 @@
-import { hubNewsroomFeed } from "@/lib/adapters/public/feeds/hub-redirects";
-import { feedNotFound, feedResponse } from "@/lib/adapters/public/feeds/respond";
-import { isEdition } from "@/lib/domains/sites";
+import { hubNewsroomFeedRoute } from "@/lib/adapters/public/feeds/routes";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ edition: string; slug: string }> }) {
-  const { edition, slug } = await params;
-  return isEdition(edition) ? feedResponse(await hubNewsroomFeed(edition, slug)) : feedNotFound();
-}
+export const GET = hubNewsroomFeedRoute("rss");

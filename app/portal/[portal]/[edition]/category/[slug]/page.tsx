@@ -7,6 +7,7 @@ import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
 import { YearBar } from "@/components/portal/year-bar";
 import { cachedCategoryLanding } from "@/lib/adapters/public/cached-reads";
+import { feedAlternates } from "@/lib/adapters/public/feeds/formats";
 import { categoryPath, SITE_NAMES } from "@/lib/domains/sites";
 
 type Params = SlugPageParams;
@@ -24,7 +25,11 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return {
     title: { absolute: `${r.data.name} – ${SITE_NAMES[r.portal]}` },
     description: r.data.description ?? r.data.name,
-    alternates: { canonical: r.data.url, languages: r.data.alternates },
+    alternates: {
+      canonical: r.data.url,
+      languages: r.data.alternates,
+      types: feedAlternates(`${categoryPath(r.edition, r.data.category.slug)}/feed`),
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { NewsroomContact, NewsroomHeader } from "@/components/portal/newsroom-pr
 import { PortalFrame } from "@/components/portal/portal-frame";
 import { ReleaseList } from "@/components/portal/release-list";
 import { cachedNewsroomPage } from "@/lib/adapters/public/cached-reads";
+import { feedAlternates } from "@/lib/adapters/public/feeds/formats";
 import { editionAlternates, getSiteHosts, newsroomPath, SITE_NAMES } from "@/lib/domains/sites";
 
 type Params = SlugPageParams;
@@ -24,7 +25,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return {
     title: { absolute: `${r.data.company.name} – ${SITE_NAMES[r.portal]}` },
     description: r.data.profile.description ?? r.data.company.name,
-    alternates: { canonical: r.data.url, languages: alternates },
+    alternates: { canonical: r.data.url, languages: alternates, ...(r.data.feedHref ? { types: feedAlternates(r.data.feedHref) } : {}) },
   };
 }
 

@@ -1,15 +1,3 @@
-import { cachedCategoryFeed } from "@/lib/adapters/public/cached-reads";
-import { feedNotFound, portalFeedParams } from "@/lib/adapters/public/feeds/respond";
-import { serveFeed } from "@/lib/adapters/public/feeds/serve";
+import { portalCategoryFeed } from "@/lib/adapters/public/feeds/routes";
 
-export async function GET(request: Request, { params }: { params: Promise<Record<string, string>> }) {
-  const p = await portalFeedParams(params);
-  return p?.slug
-    ? serveFeed(request, await cachedCategoryFeed(p.portal, p.edition, p.slug), {
-        kind: "category",
-        key: p.slug,
-        portal: p.portal,
-        edition: p.edition,
-      })
-    : feedNotFound();
-}
+export const GET = portalCategoryFeed("rss");

@@ -1,0 +1,3 @@
+import { hubCategoryFeedRoute } from "@/lib/adapters/public/feeds/routes";
+
+export const GET = hubCategoryFeedRoute("json");

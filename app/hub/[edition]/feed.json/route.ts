@@ -1,0 +1,3 @@
+import { hubEditionFeedRoute } from "@/lib/adapters/public/feeds/routes";
+
+export const GET = hubEditionFeedRoute("json");

@@ -1,0 +1,3 @@
+import { hubNewsroomFeedRoute } from "@/lib/adapters/public/feeds/routes";
+
+export const GET = hubNewsroomFeedRoute("json");

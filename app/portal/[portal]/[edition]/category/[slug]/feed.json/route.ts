@@ -1,0 +1,3 @@
+import { portalCategoryFeed } from "@/lib/adapters/public/feeds/routes";
+
+export const GET = portalCategoryFeed("json");

@@ -1,0 +1,3 @@
+import { portalCorrectionsFeed } from "@/lib/adapters/public/feeds/routes";
+
+export const GET = portalCorrectionsFeed("json");

@@ -1,0 +1,3 @@
+import { portalEditionFeed } from "@/lib/adapters/public/feeds/routes";
+
+export const GET = portalEditionFeed("json");

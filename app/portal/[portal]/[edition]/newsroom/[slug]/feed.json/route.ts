@@ -1,0 +1,3 @@
+import { portalNewsroomFeed } from "@/lib/adapters/public/feeds/routes";
+
+export const GET = portalNewsroomFeed("json");
