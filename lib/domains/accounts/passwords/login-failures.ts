@@ -57,15 +57,28 @@ const checkingKey = (key: string) => `login-account-checking:${key}`;
 const CHECK_LOCK_MS = 10_000;
 
 /**
+ * How long an attempt waits for a running check of the same account, so two tabs signing in at
+ * once both get in. Not longer than the slowdown's first wait (a second): an attempt of a burst
+ * that queued still meets the marker the burst's failures wrote.
+ */
+const CHECK_WAIT_MS = 1_000;
+const CHECK_POLL_MS = 50;
+
+/**
  * Runs one password check of an account at a time. The slowdown's marker is written after a
  * failed check, so checks started together would all pass the marker's test before the first
- * failure wrote it: a burst from many addresses must queue behind one check. A second attempt
- * while one runs is refused like a slowed one (429, a second's wait).
+ * failure wrote it: a burst from many addresses must queue behind one check. An attempt waits
+ * up to CHECK_WAIT_MS for its turn, then is refused like a slowed one (429, a second's wait).
  */
 export async function oneCheckAtATime<T>(email: string, check: () => Promise<T>): Promise<T> {
   const store = getCacheStore();
   const key = checkingKey(accountKeyOf(email));
-  const token = await store.acquireLock(key, CHECK_LOCK_MS);
+  const until = Date.now() + CHECK_WAIT_MS;
+  let token = await store.acquireLock(key, CHECK_LOCK_MS);
+  while (!token && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, CHECK_POLL_MS));
+    token = await store.acquireLock(key, CHECK_LOCK_MS);
+  }
   if (!token) throw new LoginThrottledError(1, "account");
   try {
     return await check();

@@ -120,6 +120,14 @@ describe("login throttle (spec 5.6)", () => {
     expect(checked).toBeLessThanOrEqual(ACCOUNT_FREE_FAILURES + 1);
   });
 
+  it("lets two sign-ins of one account at once both in: the second waits for the first check instead of being refused", async () => {
+    const user = await seedPasswordUser();
+    const results = await Promise.all(
+      [newIp(), newIp(), newIp()].map((ip) => signInWithPassword({ email: user.email, password: PASSWORD, client: { ip } })),
+    );
+    expect(results.map((r) => r.userId)).toEqual([user.id, user.id, user.id]);
+  });
+
   it("slows one account sprayed from 100 addresses, without locking its owner out", async () => {
     const user = await seedPasswordUser();
     const outcomes = { refused: 0, slowed: 0 };
