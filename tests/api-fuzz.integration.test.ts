@@ -25,7 +25,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 650);
 
 interface Operation {
   id: string;
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -1,3 +1,5 @@
+import { emitReleaseWebhook, RELEASE_WEBHOOK_EVENTS } from "@/lib/adapters/api/release-webhooks";
+import { websubDistribution } from "@/lib/adapters/public/websub/reaction";
 import { JOB } from "@/lib/core/jobs/names";
 import { defineJob } from "@/lib/core/jobs/types";
 import { notifyChangeApplied } from "@/lib/domains/mail/notifications/notify-change-applied";
@@ -40,7 +42,15 @@ export const authorMail: Reaction = {
   },
 };
 
-export const RELEASE_REACTIONS: readonly Reaction[] = [authorMail];
+/** The newsroom's webhook endpoints (docs/webhooks.md): one signed message per event. */
+export const outgoingWebhooks: Reaction = {
+  name: "outgoing-webhooks",
+  on: RELEASE_WEBHOOK_EVENTS,
+  handle: (tx, event) => emitReleaseWebhook(tx, event),
+};
+
+// The feed readers' hub first: its job is dispatched after the commit and should not queue behind the mail.
+export const RELEASE_REACTIONS: readonly Reaction[] = [websubDistribution, outgoingWebhooks, authorMail];
 
 provideAfterCommitReactions(RELEASE_REACTIONS);
 

@@ -6,9 +6,10 @@ import { getSiteHosts, siteOrigin } from "@/lib/domains/sites";
 import * as S from "./schemas";
 import * as N from "./newsroom-schemas";
 import * as I from "./image-schemas";
+import { registerWebhookEvents, WEBHOOK_ENDPOINTS } from "./webhook-openapi";
 
-type Method = "get" | "post" | "put" | "patch" | "delete";
-interface Endpoint {
+export type Method = "get" | "post" | "put" | "patch" | "delete";
+export interface Endpoint {
   method: Method;
   path: string;
   operationId: string;
@@ -229,6 +230,7 @@ export const ENDPOINTS: Endpoint[] = [
     ok: { status: 201, schema: S.LegalStatus, description: "The documents after acceptance." },
     errors: [],
   },
+  ...WEBHOOK_ENDPOINTS,
 ];
 
 const RATE_HEADERS = {
@@ -295,6 +297,7 @@ function buildDocument() {
       responses,
     });
   }
+  registerWebhookEvents(registry);
   const { limits } = getConfig();
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",

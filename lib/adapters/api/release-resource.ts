@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { getConfig } from "@/lib/core/config";
-import { db } from "@/lib/core/db/client";
+import { db, isTransaction, type DbOrTx } from "@/lib/core/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { CURRENT_TEXT_DECLARATION } from "@/lib/domains/releases/ai-declaration";
 import { publiclyVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
@@ -57,13 +57,14 @@ export function toReleaseResource(r: Row, isPublic: boolean): z.infer<typeof Rel
   };
 }
 
-/** Loads releases by id in the given order, with what the resource shows. */
-export async function loadReleaseResources(ids: number[]) {
+/** Loads releases by id in the given order, with what the resource shows (inside `client`'s transaction when it is one). */
+export async function loadReleaseResources(ids: number[], client: DbOrTx = db) {
   if (!ids.length) return [];
-  const [rows, visible] = await Promise.all([
-    db.pressRelease.findMany({ where: { id: { in: ids }, deletedAt: null }, include: RELEASE_INCLUDE }),
-    db.pressRelease.findMany({ where: { id: { in: ids }, ...publiclyVisibleReleaseWhere() }, select: { id: true } }),
-  ]);
+  const readRows = () => client.pressRelease.findMany({ where: { id: { in: ids }, deletedAt: null }, include: RELEASE_INCLUDE });
+  const readVisible = () =>
+    client.pressRelease.findMany({ where: { id: { in: ids }, ...publiclyVisibleReleaseWhere() }, select: { id: true } });
+  // A transaction's one connection runs its queries one after another.
+  const [rows, visible] = isTransaction(client) ? [await readRows(), await readVisible()] : await Promise.all([readRows(), readVisible()]);
   const pub = new Set(visible.map((v) => v.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {

@@ -105,6 +105,10 @@ function build(env: Env, raw: Record<string, string | undefined>) {
   // Without the signing secret no Stripe event could be verified, so every payment would be lost.
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
     throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (docs/billing.md)");
+  const allowLocalhost = parseSwitch("OUTBOUND_ALLOW_LOCALHOST", env.OUTBOUND_ALLOW_LOCALHOST, mode === "embedded");
+  // A public deployment that calls its own loopback for a customer would be an SSRF door.
+  if (strict && allowLocalhost)
+    throw new ConfigError("Invalid configuration: OUTBOUND_ALLOW_LOCALHOST is not allowed in production (docs/webhooks.md)");
   const appKey = appKeyOf(env, mode);
   const appVersion = resolveAppVersion(env.APP_VERSION);
   return {
@@ -171,6 +175,7 @@ function build(env: Env, raw: Record<string, string | undefined>) {
       },
     },
     feeds: { fetchesRecordedSince: env.FEED_FETCHES_RECORDED_SINCE },
+    webhooks: { allowLocalhost },
     archive: {
       signingKey: secret(env, "ARCHIVE_SIGNING_KEY", { strict, appKey, purpose: "archive", whenMissingInStrictMode: "required" }),
       signingKeyId: env.ARCHIVE_SIGNING_KEY_ID,

@@ -169,6 +169,9 @@ export const envSchema = z.object({
   INNGEST_BASE_URL: optionalUrl(),
   JOBS_AUTO_DRAIN: bool(true),
 
+  /** Outgoing webhooks and WebSub may call http(s)://localhost (loopback only). Default: on the embedded default only; refused in strict mode. */
+  OUTBOUND_ALLOW_LOCALHOST: z.string().optional(),
+
   SENTRY_DSN: optionalUrl(),
   SENTRY_ENVIRONMENT: optionalStr(),
   /** Share of requests traced as transactions, in percent; 0: errors and signals only. */

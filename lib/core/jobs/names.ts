@@ -28,4 +28,7 @@ export const JOB = {
   opsWatch: "ops/watch",
   computeSimilarAddresses: "companies/similar-addresses",
   deliverLifecycleEvents: "releases/deliver-lifecycle-events",
+  websubDistribute: "websub/distribute",
+  websubPrune: "websub/prune",
+  deliverWebhooks: "webhooks/deliver",
 } as const;

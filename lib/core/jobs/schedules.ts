@@ -37,7 +37,13 @@ export const SCHEDULES: Record<string, Schedule> = {
   // IndexNow pings of committed publications, corrections and removals (lib/adapters/public/seo/indexnow).
   "send-indexnow-pings": { cron: "* * * * *", timezone: BERLIN, job: JOB.sendIndexNowPings },
   // Spec 8: the likely duplicate newsrooms for /admin/companies/similar, computed outside any page view.
+  // Outgoing webhooks: retries that came due (new messages start delivery right after their commit).
+  "deliver-webhooks": { cron: "* * * * *", timezone: BERLIN, job: JOB.deliverWebhooks },
   "similar-addresses": { cron: "20 5 * * *", timezone: BERLIN, job: JOB.computeSimilarAddresses },
   // Reactions to release lifecycle events that a crash or a failure left undone (lib/domains/releases/lifecycle).
   "deliver-lifecycle-events": { cron: "* * * * *", timezone: BERLIN, job: JOB.deliverLifecycleEvents },
+  // WebSub (lib/adapters/public/websub): verifications, content deliveries and their retries that no dispatch after a commit ran.
+  "websub-distribute": { cron: "* * * * *", timezone: BERLIN, job: JOB.websubDistribute },
+  // WebSub: expired subscriptions and old verification and notification rows.
+  "websub-prune": { cron: "55 4 * * *", timezone: BERLIN, job: JOB.websubPrune },
 };

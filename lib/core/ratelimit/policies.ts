@@ -33,7 +33,9 @@ export type PolicyName =
   | "legalRequestForm"
   | "contactForm"
   | "intakeReceiptRecipient"
-  | "customerLegalRequests";
+  | "customerLegalRequests"
+  | "websub"
+  | "websubDeliveries";
 
 /** Every rate limit in one table. Why each is keyed as it is: */
 export function ratePolicies(limits = getConfig().limits): Record<PolicyName, RateLimitPolicy> {
@@ -101,5 +103,11 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     // release text under the release's row lock. A newsroom files a few; 20 an hour leaves room
     // for a preview that went stale and was sent again.
     customerLegalRequests: { limit: 20, windowSeconds: 3600, prefix: "rl:customer-legal-requests" },
+    // Per hashed IP: each WebSub (un)subscribe request makes the hub call a URL a stranger typed
+    // in (the intent verification). A reader subscribes to a few feeds; an aggregator renews its
+    // leases in batches, spread over the lease.
+    websub: { limit: 60, windowSeconds: 60, prefix: "rl:websub" },
+    // Per callback host: content deliveries started per second, whichever process sends them.
+    websubDeliveries: { limit: 10, windowSeconds: 1, prefix: "rl:websub-deliveries" },
   };
 }

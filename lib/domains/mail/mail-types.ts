@@ -33,6 +33,7 @@ export const MAIL_TYPES = {
   newsletter: { unsubscribeScope: "newsletter" },
   newsletter_confirm: { unsubscribeScope: null },
   operational_alert: { unsubscribeScope: null },
+  webhook_endpoint_disabled: { unsubscribeScope: null },
 } as const satisfies Record<string, { unsubscribeScope: string | null }>;
 
 export type MailType = keyof typeof MAIL_TYPES;

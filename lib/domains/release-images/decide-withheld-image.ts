@@ -7,6 +7,7 @@ import { isRecordId } from "@/lib/core/input/ids";
 import { bumpPublicCacheGeneration } from "@/lib/domains/releases/public-cache";
 import { changeReleaseImages } from "@/lib/domains/releases/review-images";
 import { markImagesPublished } from "@/lib/domains/images/mark-images-published";
+import { emitImageWebhook } from "@/lib/domains/webhooks/account-events";
 
 /**
  * A person decides on an image the precheck held back (spec 3.1): released, it may go public
@@ -51,6 +52,14 @@ export async function decideWithheldImage(opts: {
         note,
         reviewerUserId: opts.adminUserId,
       },
+    });
+    await emitImageWebhook(tx, {
+      companyId: release.companyId,
+      releaseId: release.id,
+      imageId: opts.imageId,
+      type: opts.decision === "release" ? "image.released" : "image.withheld",
+      reason: opts.decision === "release" ? null : "rejected",
+      now,
     });
     if (opts.decision === "release" && release.status === "published") {
       await markImagesPublished(tx, release.id, now);

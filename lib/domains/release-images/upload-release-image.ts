@@ -17,6 +17,7 @@ import { PrecheckRejectedError, processUpload, type ProcessedUpload } from "@/li
 import type { ImageUploadForm } from "@/lib/domains/images/upload/read-image-upload-form";
 import { uploadFiles } from "@/lib/domains/images/upload/upload-files";
 import { warningsOf } from "@/lib/domains/images/upload/upload-warnings";
+import { emitImageWebhook } from "@/lib/domains/webhooks/account-events";
 
 /** Version of the upload rules an image was taken under (press_release_images.rules_version). */
 export const IMAGE_RULES_VERSION = "2026-11";
@@ -203,6 +204,15 @@ export async function uploadReleaseImage(opts: UploadReleaseImageOptions): Promi
         });
       }
       await recordSnapshots(tx, image.id, sha, processed.metadataHash, planned.snapshotRows);
+      if (precheck?.outcome === "queue")
+        await emitImageWebhook(tx, {
+          companyId: locked.companyId,
+          releaseId: locked.id,
+          imageId: image.id,
+          type: "image.withheld",
+          reason: "precheck",
+          now,
+        });
       if (opts.asAdmin) await requestOwnerConfirmation(tx, { imageId: image.id, releaseId: locked.id, companyId: locked.companyId, now });
       if (locked.status === "published") await bumpPublicCacheGeneration(tx);
       return image.id;

@@ -8,6 +8,7 @@ import { isAutomatic, type Actor } from "./history";
 import { recordLifecycleEvent } from "./lifecycle/record-lifecycle-event";
 import { isLiveNewsroom } from "./live-newsroom";
 import { lockRelease } from "./lock";
+import { emitQuotaExhausted } from "@/lib/domains/webhooks/account-events";
 import { consumeQuota } from "./quota";
 import { requestAutomaticCheck } from "./request-check";
 import { quotaHolderOf } from "./quota-holder";
@@ -61,7 +62,16 @@ export async function publishLocked(
   }
   await assertImagesConfirmed(tx, release.id);
   const holder = await quotaHolderOf(tx, release);
-  await consumeQuota(tx, holder, opts.now, { allowOverLimit: opts.actor.type === "admin" && opts.acknowledgeQuotaWarning });
+  const quota = await consumeQuota(tx, holder, opts.now, { allowOverLimit: opts.actor.type === "admin" && opts.acknowledgeQuotaWarning });
+  // This publication took the month's last unit: the newsroom's programs hear of it now, not at the next refusal.
+  if (quota.used === quota.limit)
+    await emitQuotaExhausted(tx, {
+      companyId: release.companyId,
+      releaseId: release.id,
+      period: quota.period,
+      limit: quota.limit,
+      now: opts.now,
+    });
 
   await tx.pressRelease.update({
     where: { id: release.id },

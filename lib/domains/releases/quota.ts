@@ -17,13 +17,19 @@ export function effectiveQuotaUsed(user: { pressReleaseQuotaPeriod: string | nul
  * Takes one publication from the user's monthly quota, or throws QuotaExceededException.
  * The user row is locked first: two publications racing for the last unit serialize here.
  */
-export async function consumeQuota(tx: Tx, userId: number, now: Date, opts: { allowOverLimit?: boolean } = {}): Promise<void> {
+export async function consumeQuota(
+  tx: Tx,
+  userId: number,
+  now: Date,
+  opts: { allowOverLimit?: boolean } = {},
+): Promise<{ limit: number; used: number; period: string }> {
   await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
   const { limit, used } = await quotaStatus(tx, userId, now);
   if (used >= limit && !opts.allowOverLimit) {
     throw new QuotaExceededException(`The monthly quota of ${limit} publications is used up.`, { limit, used });
   }
   await tx.user.update({ where: { id: userId }, data: { pressReleaseQuotaPeriod: quotaPeriodOf(now), pressReleaseQuotaUsed: used + 1 } });
+  return { limit, used: used + 1, period: quotaPeriodOf(now) };
 }
 
 /** This month's publication quota of a user: the largest of their active bookings, and what is used of it. */

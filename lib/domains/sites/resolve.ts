@@ -33,6 +33,12 @@ export function resolveSite(host: string | null | undefined, hosts: SiteHosts): 
 
 /** The local stand-ins (mailbox with login links, test checkout): only the hub's own name answers them. */
 const HUB_NAME_ONLY = /^\/(dev|checkout\/local)(\/|$)/;
+/**
+ * Except the local webhook inspector's receiver, under any loopback name: this machine's own server
+ * posts to http://localhost:{PORT}/dev/webhooks/inbox (Node's resolver knows `localhost`, not every
+ * `*.localhost`). It shows nothing to whoever posts; the inspector page stays under the hub's name.
+ */
+const LOOPBACK_RECEIVER = /^\/dev\/webhooks\/inbox\/?$/;
 
 /**
  * Whether a request must be answered 421 Misdirected Request (docs/portals.md, "Hosts"): its Host
@@ -42,6 +48,7 @@ const HUB_NAME_ONLY = /^\/(dev|checkout\/local)(\/|$)/;
  */
 export function isMisdirected(host: string | null | undefined, pathname: string, hosts: SiteHosts): boolean {
   const h = normalizeHost(host);
+  if (LOOPBACK_RECEIVER.test(pathname) && isLocalHost(h)) return false;
   if (HUB_NAME_ONLY.test(pathname)) return h !== normalizeHost(hosts.hub);
   if (!hosts.refuseUnknownHosts || isLocalHost(h)) return false;
   return h !== normalizeHost(hosts.hub) && h !== normalizeHost(hosts.business) && h !== normalizeHost(hosts.tech);

@@ -19,6 +19,8 @@ import { checkIndexStatusJob } from "@/lib/adapters/public/seo/index-inspection/
 import { sendIndexNowPingsJob } from "@/lib/adapters/public/seo/indexnow/jobs";
 import { computeSimilarAddressesJob } from "@/lib/domains/companies/email-groups/compute-similar-addresses";
 import { deliverLifecycleEventsJob } from "@/lib/runtime/release-reactions";
+import { deliverWebhooksJob } from "@/lib/domains/webhooks/jobs";
+import { websubDistributeJob, websubPruneJob } from "@/lib/adapters/public/websub/jobs";
 import { heartbeatJob } from "@/lib/core/jobs/heartbeat";
 import type { JobDefinition } from "@/lib/core/jobs/types";
 export { SCHEDULES } from "@/lib/core/jobs/schedules";
@@ -54,6 +56,9 @@ export const JOBS: JobDefinition<never>[] = [
   sendIndexNowPingsJob,
   computeSimilarAddressesJob,
   deliverLifecycleEventsJob,
+  deliverWebhooksJob,
+  websubDistributeJob,
+  websubPruneJob,
 ] as JobDefinition<never>[];
 
 export function findJob(name: string): JobDefinition<never> | undefined {

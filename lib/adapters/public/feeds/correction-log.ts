@@ -8,6 +8,7 @@ import { publiclyVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
 import { editionAlternates, getSiteHosts, releaseUrl, siteOrigin, SITE_NAMES, type Edition, type Portal } from "@/lib/domains/sites";
 import { correctionLine, KIND_NAMES } from "@/lib/domains/legal/corrections/note-text";
 import { correctionAnchor, correctionsFeedPath, correctionsPath } from "@/lib/domains/legal/corrections/paths";
+import { websubHubUrl } from "@/lib/adapters/public/websub/topics";
 
 // The public correction log of one portal and edition (spec 4.4): every correction, change,
 // redaction and withdrawal, newest first, as a page and as an RSS 2.0 feed. An entry stays when
@@ -128,6 +129,7 @@ export async function correctionsFeed(portal: Portal, edition: Edition, format: 
     title: CHANNEL[edition].title(site),
     link: `${origin}${correctionsPath(edition)}`,
     selfUrl: `${origin}${feedIn(format, correctionsFeedPath(edition))}`,
+    hubUrl: websubHubUrl(),
     description: CHANNEL[edition].description(site),
     language: edition,
     items,

@@ -20,6 +20,7 @@ import {
   type Edition,
   type Portal,
 } from "@/lib/domains/sites";
+import { websubHubUrl } from "@/lib/adapters/public/websub/topics";
 import { FEED_FORMATS, feedIn, type FeedFormat } from "./formats";
 import type { FeedImage, FeedItem } from "./rss";
 
@@ -99,7 +100,15 @@ function channel(
 ): string {
   const origin = siteOrigin(portal, getSiteHosts());
   const selfUrl = `${origin}${feedIn(format, path)}`;
-  return FEED_FORMATS[format].build({ title, link: `${origin}${pagePath}`, selfUrl, description, language: edition, items: list });
+  return FEED_FORMATS[format].build({
+    title,
+    link: `${origin}${pagePath}`,
+    selfUrl,
+    hubUrl: websubHubUrl(),
+    description,
+    language: edition,
+    items: list,
+  });
 }
 
 export async function editionFeed(portal: Portal, edition: Edition, format: FeedFormat = "rss", now = new Date()): Promise<FeedResult> {

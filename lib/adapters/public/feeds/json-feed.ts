@@ -11,6 +11,7 @@ export function buildJsonFeed(channel: FeedChannel): string {
     title: channel.title,
     home_page_url: channel.link,
     feed_url: channel.selfUrl,
+    hubs: [{ type: "WebSub", url: channel.hubUrl }],
     description: channel.description,
     language: channel.language,
     items: channel.items.map((i) => ({

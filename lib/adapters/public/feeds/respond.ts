@@ -9,7 +9,8 @@ import { FEED_FORMATS } from "./formats";
  */
 export const FEED_CACHE_CONTROL = "public, max-age=300, s-maxage=0";
 
-export function feedResponse(result: FeedResult): Response {
+/** `headers`: added to a served feed (the WebSub `Link` header, serve.ts). */
+export function feedResponse(result: FeedResult, headers: Record<string, string> = {}): Response {
   if (result.kind === "redirect") return new Response(null, { status: 301, headers: { location: result.location } });
   if (result.kind === "missing")
     return new Response("Feed not found.\n", {
@@ -17,7 +18,11 @@ export function feedResponse(result: FeedResult): Response {
       headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, s-maxage=60" },
     });
   return new Response(result.document, {
-    headers: { "content-type": `${FEED_FORMATS[result.format].contentType}; charset=utf-8`, "cache-control": FEED_CACHE_CONTROL },
+    headers: {
+      "content-type": `${FEED_FORMATS[result.format].contentType}; charset=utf-8`,
+      "cache-control": FEED_CACHE_CONTROL,
+      ...headers,
+    },
   });
 }
 

@@ -28,6 +28,8 @@ export interface FeedChannel {
   title: string;
   link: string;
   selfUrl: string;
+  /** The WebSub hub readers subscribe at for updates of this feed (docs/portals.md "WebSub"). */
+  hubUrl: string;
   description: string;
   language: "de" | "en";
   items: FeedItem[];
@@ -78,7 +80,7 @@ export function itemDescription(i: FeedItem): string | null {
 }
 
 /**
- * RSS 2.0 with `atom:link rel="self"`, `dc:creator` and `category` (spec 4.1), and per item
+ * RSS 2.0 with `atom:link rel="self"` and `rel="hub"` (WebSub discovery), `dc:creator` and `category` (spec 4.1), and per item
  * `atom:updated` so readers see a paid change or correction, and `media:content` for a cover.
  * Text is escaped by the builder; dates are RFC 822 as RSS requires.
  */
@@ -98,7 +100,10 @@ export function buildRss(channel: FeedChannel): string {
           description: channel.description,
           language: channel.language,
           ...(newest ? { lastBuildDate: newest.toUTCString() } : {}),
-          "atom:link": { "@_href": channel.selfUrl, "@_rel": "self", "@_type": "application/rss+xml" },
+          "atom:link": [
+            { "@_href": channel.selfUrl, "@_rel": "self", "@_type": "application/rss+xml" },
+            { "@_href": channel.hubUrl, "@_rel": "hub" },
+          ],
           item: channel.items.map((i) => {
             const description = itemDescription(i);
             return {

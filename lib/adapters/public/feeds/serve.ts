@@ -5,6 +5,7 @@ import { noteRenderFacts } from "@/lib/adapters/public/stored-answers/render-fac
 import { recordFeedFetch } from "./fetch-log";
 import { feedResponse } from "./respond";
 import type { Edition, Portal } from "@/lib/domains/sites";
+import { topicUrl, websubLinkHeader } from "@/lib/adapters/public/websub/topics";
 
 /**
  * Answers a portal feed and books the fetch after the response (served feeds only). Rendered for
@@ -19,5 +20,9 @@ export async function serveFeed(
     const userAgent = request.headers.get("user-agent");
     afterResponse(() => recordFeedFetch({ ...feed, userAgent }));
   }
-  return feedResponse(result);
+  if (result.kind !== "ok") return feedResponse(result);
+  // WebSub discovery (docs/portals.md "WebSub"): the hub, and this feed's URL as the topic.
+  const slug = feed.kind === "category" || feed.kind === "newsroom" ? feed.key : null;
+  const topic = topicUrl({ kind: feed.kind, portal: feed.portal, edition: feed.edition, slug, format: result.format });
+  return feedResponse(result, { link: websubLinkHeader(topic) });
 }

@@ -15,13 +15,15 @@ import type { CompanyRole } from "@/lib/generated/prisma/client";
 //   manageMembers       | add, remove and change the roles of company_user rows    |  yes  |      -      |   -
 //   billing             | bookings, invoices, credits of the newsroom              |  yes  |      -      |   -
 //   confirmImageRights  | the customer's image-rights confirmation (spec 2.4)      |  yes  |      -      |   -
+//   manageWebhooks      | outgoing webhook endpoints, their secrets and delivery log |  yes  |      -      |   -
 //
 // Why this shape: every member writes releases (the API lets any role submit), but a member's
 // reach ends at their own texts. `responsible` is the newsroom's press contact: an owner invites
 // someone with it (an address match only suggests the person to the owners, docs/newsrooms.md);
 // one the e-mail sync once granted by address alone is lowered to `member` when the address
 // match is gone (spec 5.14). It looks after every release and the newsroom's profile. Deleting other
-// people's work, money, people and the legal confirmation of image rights stay with the owner.
+// people's work, money, people and the legal confirmation of image rights stay with the owner,
+// and so do webhook endpoints: they receive every release of the newsroom and its invoices.
 // Which ability a release action needs, given authorship, is ./release-actions.ts.
 //
 // Rows around the table:
@@ -45,6 +47,7 @@ export const COMPANY_ABILITIES = [
   "manageMembers",
   "billing",
   "confirmImageRights",
+  "manageWebhooks",
 ] as const;
 export type CompanyAbility = (typeof COMPANY_ABILITIES)[number];
 

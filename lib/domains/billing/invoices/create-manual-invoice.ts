@@ -7,6 +7,7 @@ import { parseInvoiceLines, invoiceTotals, type InvoiceLine } from "./invoice-li
 import { nextInvoiceNumber } from "./invoice-numbers";
 import { snapshotRecipient } from "./invoice-recipient";
 import { invoiceIssuer } from "./issuer";
+import { emitInvoiceWebhook } from "@/lib/domains/webhooks/account-events";
 
 export interface CreateManualInvoiceOptions {
   userId: number;
@@ -88,6 +89,7 @@ export async function createManualInvoice(opts: CreateManualInvoiceOptions, tx?:
       },
       select: { id: true, number: true },
     });
+    await emitInvoiceWebhook(tx, { invoiceId: invoice.id, type: "invoice.issued", now });
     await recordActivity(
       {
         actorUserId: opts.actorUserId ?? null,

@@ -3,6 +3,7 @@ import { recordActivity } from "@/lib/domains/activity/record-activity";
 import { ACTIVITY } from "@/lib/domains/activity/types";
 import { db, type Tx } from "@/lib/core/db/client";
 import { AppError } from "@/lib/core/errors/errors";
+import { emitInvoiceWebhook } from "@/lib/domains/webhooks/account-events";
 import { lockInvoice } from "./invoice-lock";
 
 export interface MarkInvoicePaidOptions {
@@ -59,6 +60,7 @@ export async function markInvoicePaid(opts: MarkInvoicePaidOptions, tx?: Tx): Pr
         "conflict",
         `Die Rechnung ${invoice.number} ist ${invoice.status === "void" ? "storniert" : `im Status ${invoice.status}`} und kann nicht als bezahlt markiert werden.`,
       );
+    await emitInvoiceWebhook(tx, { invoiceId: invoice.id, type: "invoice.paid", now });
     const grossCents = invoice.amountCents + invoice.taxCents;
     const actorUserId = opts.actorUserId ?? null;
     await recordActivity(

@@ -4,6 +4,7 @@ import { ACTIVITY } from "@/lib/domains/activity/types";
 import type { Tx } from "@/lib/core/db/client";
 import type { InvoiceStatus } from "@/lib/generated/prisma/client";
 import type { ProviderInvoice } from "./stripe-objects";
+import { emitInvoiceWebhook } from "@/lib/domains/webhooks/account-events";
 
 // Provider invoices (card payments) are mirrored as STR invoices: one row per Stripe invoice
 // (stripe_invoice_id unique), numbered by our own gapless STR sequence. Status only moves
@@ -49,7 +50,10 @@ export async function mirrorProviderInvoice(tx: Tx, inv: ProviderInvoice, userId
       where: { id: existing.id },
       data: { status, paidAt, ...(status === "void" ? { voidedAt: new Date(), voidReason: "voided at the payment provider" } : {}) },
     });
-    if (status === "paid") await recordPayment(tx, userId, existing.id, netCents + taxCents);
+    if (status === "paid") {
+      await recordPayment(tx, userId, existing.id, netCents + taxCents);
+      await emitInvoiceWebhook(tx, { invoiceId: existing.id, type: "invoice.paid", now: new Date() });
+    }
     return { invoiceId: existing.id, becamePaid: status === "paid" };
   }
   const created = await tx.invoice.create({
@@ -73,7 +77,11 @@ export async function mirrorProviderInvoice(tx: Tx, inv: ProviderInvoice, userId
     },
     select: { id: true },
   });
-  if (status === "paid") await recordPayment(tx, userId, created.id, netCents + taxCents);
+  await emitInvoiceWebhook(tx, { invoiceId: created.id, type: "invoice.issued", now: new Date() });
+  if (status === "paid") {
+    await recordPayment(tx, userId, created.id, netCents + taxCents);
+    await emitInvoiceWebhook(tx, { invoiceId: created.id, type: "invoice.paid", now: new Date() });
+  }
   return { invoiceId: created.id, becamePaid: status === "paid" };
 }
 

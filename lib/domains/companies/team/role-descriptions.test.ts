@@ -17,7 +17,7 @@ describe("the role descriptions", () => {
     expect(responsible!.explanation).toMatch(/^Darf alles wie Mitglied, außerdem alle Pressemitteilungen bearbeiten/);
     expect(responsible!.explanation).not.toContain("Team verwalten");
     expect(owner!.explanation).toMatch(
-      /^Darf alles wie Verantwortliche\/r, außerdem .*das Team verwalten.* und die Bildrechte der Bilder bestätigen\.$/,
+      /^Darf alles wie Verantwortliche\/r, außerdem .*das Team verwalten.* die Bildrechte der Bilder bestätigen und Webhooks für Programme einrichten\.$/,
     );
   });
 });

@@ -22,6 +22,7 @@ const ABILITY_TEXT: Record<CompanyAbility, string> = {
   manageMembers: "das Team verwalten: einladen, Rollen ändern, entfernen",
   billing: "Buchungen, Rechnungen und Guthaben verwalten",
   confirmImageRights: "die Bildrechte der Bilder bestätigen",
+  manageWebhooks: "Webhooks für Programme einrichten",
 };
 
 export interface RoleDescription {

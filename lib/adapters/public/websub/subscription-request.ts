@@ -1,0 +1,210 @@
+import { isLocalHost } from "@/lib/core/config/sites-env";
+import { afterCommit } from "@/lib/core/db/after-commit";
+import { db, type DbOrTx } from "@/lib/core/db/client";
+import { DATABASE_RETRY_AFTER_SECONDS, whenDatabaseUnavailable } from "@/lib/core/db/unavailable";
+import { readBodyBytes } from "@/lib/core/http/body";
+import { checkOutboundUrl, type OutboundPolicy } from "@/lib/core/http/outbound";
+import { isAcceptableText } from "@/lib/core/input/text";
+import { dispatchJob } from "@/lib/core/jobs/dispatch";
+import { JOB } from "@/lib/core/jobs/names";
+import { getLimiter, secondsUntil } from "@/lib/core/ratelimit/limiter";
+import { clientKeyOf } from "@/lib/core/security/client-ip";
+import type { WebsubMode } from "@/lib/generated/prisma/client";
+import { sealSecret } from "./sealed-secret";
+import { LEASE_SECONDS, MAX_SECRET_BYTES, outboundPolicy, SUBSCRIPTION_LIMITS } from "./settings";
+import { currentTopicContent } from "./topic-content";
+import { MAX_URL_CHARS, parseTopicUrl, topicUrl } from "./topics";
+
+// The hub's door (WebSub 5.1): a subscriber POSTs hub.mode, hub.topic, hub.callback and, to
+// subscribe, hub.lease_seconds and hub.secret as a form. What can be checked at once is checked
+// here and refused with 400 and a short reason; an accepted request is answered 202 and its
+// intent is verified with the callback by the distributor job (verify-intent.ts).
+
+/** A request is a handful of short fields; anything larger is no subscription request. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+/** The label hub.secret is sealed under (sealed-secret.ts); bound to topic and callback. */
+export const SECRET_LABEL = "websub/secret";
+export const secretContext = (topic: string, callback: string) => `websub:${topic}\n${callback}`;
+
+export interface HubRequest {
+  mode: WebsubMode;
+  /** The canonical topic URL (the feed's self URL). */
+  topic: string;
+  callback: string;
+  callbackHost: string;
+  /** Granted lease (subscribe only). */
+  leaseSeconds: number | null;
+  secret: string | null;
+}
+
+type Refusal = { refused: true; status: 400 | 429; message: string };
+const refuse = (message: string, status: 400 | 429 = 400): Refusal => ({ refused: true, status, message });
+
+function text(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(`${message}\n`, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
+/**
+ * One value of a field: a field given twice is refused (which one would count?). URLs and words
+ * lose surrounding blanks; a secret is taken as sent, since the subscriber signs with exactly it.
+ */
+function single(form: URLSearchParams, name: string): string | null | Refusal {
+  const all = form.getAll(name);
+  if (all.length > 1) return refuse(`${name} is given more than once.`);
+  const value = name === "hub.secret" ? all[0] : all[0]?.trim();
+  return value ? value : null;
+}
+
+const isRefusal = (v: unknown): v is Refusal => typeof v === "object" && v !== null && "refused" in v;
+
+/** The lease a subscriber asked for, held to the hub's bounds; the default when it asked for none. */
+export function grantedLease(raw: string | null): number | null {
+  if (raw === null) return LEASE_SECONDS.default;
+  if (!/^\d{1,12}$/.test(raw)) return null;
+  return Math.min(LEASE_SECONDS.max, Math.max(LEASE_SECONDS.min, Number(raw)));
+}
+
+/** The fields of a request, checked; the topic must be one of our feeds and, to subscribe, exist now. */
+export async function parseHubRequest(form: URLSearchParams, policy: OutboundPolicy): Promise<HubRequest | Refusal> {
+  const fields = Object.fromEntries(
+    ["hub.mode", "hub.topic", "hub.callback", "hub.lease_seconds", "hub.secret"].map((name) => [name, single(form, name)]),
+  );
+  const refused = Object.values(fields).find(isRefusal);
+  if (refused) return refused;
+  const get = (name: string) => fields[name] as string | null;
+  for (const value of Object.values(fields))
+    if (typeof value === "string" && !isAcceptableText(value)) return refuse("A field holds a character that is not allowed.");
+
+  const mode = get("hub.mode");
+  if (mode === null) return refuse("hub.mode is missing.");
+  if (mode !== "subscribe" && mode !== "unsubscribe") return refuse("hub.mode must be subscribe or unsubscribe.");
+
+  const rawTopic = get("hub.topic");
+  if (rawTopic === null) return refuse("hub.topic is missing.");
+  if (rawTopic.length > MAX_URL_CHARS) return refuse(`hub.topic is longer than ${MAX_URL_CHARS} characters.`);
+  const feed = parseTopicUrl(rawTopic);
+  if (!feed) return refuse("hub.topic is not a feed URL of this service (a portal's …/feed or …/feed.json).");
+
+  const rawCallback = get("hub.callback");
+  if (rawCallback === null) return refuse("hub.callback is missing.");
+  if (rawCallback.length > MAX_URL_CHARS) return refuse(`hub.callback is longer than ${MAX_URL_CHARS} characters.`);
+  const checked = checkOutboundUrl(rawCallback, policy);
+  if (!checked.ok) return refuse(`hub.callback is refused: ${checked.message}`);
+  const callbackUrl = new URL(checked.url);
+  if (callbackUrl.hash) return refuse("hub.callback must not have a fragment.");
+
+  let leaseSeconds: number | null = null;
+  let secret: string | null = null;
+  if (mode === "subscribe") {
+    leaseSeconds = grantedLease(get("hub.lease_seconds"));
+    if (leaseSeconds === null) return refuse("hub.lease_seconds must be a whole number of seconds.");
+    secret = get("hub.secret");
+    if (secret !== null && Buffer.byteLength(secret, "utf8") > MAX_SECRET_BYTES)
+      return refuse(`hub.secret is longer than ${MAX_SECRET_BYTES} bytes.`);
+    // WebSub 5.1: a secret sent to an insecure callback would travel in the clear with every
+    // signature check; only a callback on this very machine may, where loopback is allowed.
+    if (secret !== null && callbackUrl.protocol !== "https:" && !(policy.allowLocalhost && isLocalHost(callbackUrl.host)))
+      return refuse("hub.secret needs an https callback.");
+    if ((await currentTopicContent(feed)).kind !== "ok") return refuse("hub.topic names no feed that exists now.");
+  }
+  return {
+    mode,
+    topic: topicUrl(feed),
+    callback: checked.url,
+    callbackHost: callbackUrl.host.toLowerCase(),
+    leaseSeconds,
+    secret,
+  };
+}
+
+/**
+ * Subscribers of a topic and of a callback host besides this pair: verified subscriptions still
+ * in their lease and requests waiting for their verification, each pair once.
+ */
+export async function subscriptionCounts(client: DbOrTx, r: Pick<HubRequest, "topic" | "callback" | "callbackHost">, now = new Date()) {
+  const [counts] = await client.$queryRaw<{ topic: number; host: number }[]>`
+    WITH pairs AS (
+      SELECT topic, callback, callback_host FROM websub_subscriptions
+      WHERE (topic = ${r.topic} OR callback_host = ${r.callbackHost}) AND expires_at > ${now}
+      UNION
+      SELECT topic, callback, callback_host FROM websub_verifications
+      WHERE (topic = ${r.topic} OR callback_host = ${r.callbackHost}) AND status = 'pending' AND mode = 'subscribe'
+    )
+    SELECT count(*) FILTER (WHERE topic = ${r.topic})::int AS topic,
+           count(*) FILTER (WHERE callback_host = ${r.callbackHost})::int AS host
+    FROM pairs
+    WHERE NOT (topic = ${r.topic} AND callback = ${r.callback})`;
+  return counts!;
+}
+
+/** Why a subscribe would pass a limit; null when it fits. */
+export async function limitReached(client: DbOrTx, r: HubRequest, now = new Date()): Promise<string | null> {
+  const counts = await subscriptionCounts(client, r, now);
+  if (counts.topic >= SUBSCRIPTION_LIMITS.perTopic)
+    return `This topic has the most subscriptions it takes (${SUBSCRIPTION_LIMITS.perTopic}).`;
+  if (counts.host >= SUBSCRIPTION_LIMITS.perCallbackHost)
+    return `This callback host has the most subscriptions it takes (${SUBSCRIPTION_LIMITS.perCallbackHost}).`;
+  return null;
+}
+
+/**
+ * Files a checked request for verification: a later request for the same topic and callback
+ * replaces one still waiting. The verification runs after the commit (the distributor job).
+ */
+export async function fileHubRequest(r: HubRequest, now = new Date()): Promise<{ id: number } | Refusal> {
+  return db.$transaction(async (tx) => {
+    if (r.mode === "subscribe") {
+      const reason = await limitReached(tx, r, now);
+      if (reason) return refuse(reason, 429);
+    } else {
+      const known =
+        (await tx.websubSubscription.count({ where: { topic: r.topic, callback: r.callback } })) +
+        (await tx.websubVerification.count({ where: { topic: r.topic, callback: r.callback, mode: "subscribe", status: "pending" } }));
+      if (!known) return refuse("This callback has no subscription to this topic.");
+    }
+    await tx.websubVerification.updateMany({
+      where: { topic: r.topic, callback: r.callback, status: "pending" },
+      data: { status: "superseded", finishedAt: now },
+    });
+    const row = await tx.websubVerification.create({
+      data: {
+        mode: r.mode,
+        topic: r.topic,
+        callback: r.callback,
+        callbackHost: r.callbackHost,
+        leaseSeconds: r.leaseSeconds,
+        secretSealed: r.secret === null ? null : sealSecret(SECRET_LABEL, r.secret, secretContext(r.topic, r.callback)),
+        requestedAt: now,
+      },
+      select: { id: true },
+    });
+    await afterCommit(tx, () => dispatchJob(JOB.websubDistribute, { verification: row.id }, { key: `websub:verify:${row.id}` }));
+    return row;
+  });
+}
+
+/** POST /websub on the hub host: a subscribe or unsubscribe request, throttled per client. */
+export async function receiveHubRequest(request: Request): Promise<Response> {
+  try {
+    const budget = await getLimiter("websub").limit(clientKeyOf(request.headers));
+    if (!budget.success)
+      return text(429, "Too many requests from this address; try again later.", { "retry-after": String(secondsUntil(budget.reset)) });
+    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(request.headers.get("content-type") ?? ""))
+      return text(400, "Send the request as application/x-www-form-urlencoded.");
+    const body = await readBodyBytes(request, MAX_BODY_BYTES).catch(() => null);
+    if (body === null) return text(400, `The request is larger than ${MAX_BODY_BYTES} bytes.`);
+    const parsed = await parseHubRequest(new URLSearchParams(body.toString("utf8")), outboundPolicy());
+    if (isRefusal(parsed)) return text(parsed.status, parsed.message);
+    const filed = await fileHubRequest(parsed);
+    if (isRefusal(filed)) return text(filed.status, filed.message);
+    return text(202, "Accepted: the hub will verify this request with the callback.");
+  } catch (err) {
+    if (whenDatabaseUnavailable(err))
+      return text(503, "The service is briefly unavailable; try again shortly.", { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) });
+    throw err;
+  }
+}
