@@ -49,7 +49,8 @@ export interface Claimed {
   id: number;
   message_id: string;
   attempts: number;
-  payload: unknown;
+  /** The envelope exactly as recorded: the signed bytes. */
+  body: string;
   url: string;
   secret_sealed: string;
   previous_secret_sealed: string | null;
@@ -65,7 +66,7 @@ async function claim(endpointId: number): Promise<Claimed[]> {
     UPDATE webhook_deliveries d SET next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
       FROM due, webhook_messages m, webhook_endpoints e
      WHERE d.id = due.id AND m.id = d.message_id AND e.id = d.endpoint_id
-    RETURNING d.id, d.message_id, d.attempts, m.payload, e.url, e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at`;
+    RETURNING d.id, d.message_id, d.attempts, m.payload::text AS body, e.url, e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at`;
 }
 
 /** The secrets that sign now: the current one, and the one rotated out within the last 24 hours. */
@@ -79,7 +80,7 @@ function secretsOf(row: Claimed, endpointId: number, now: Date): string[] {
 /** One attempt of one delivery: signed now and sent; the caller records it. */
 async function attempt(endpointId: number, row: Claimed, trigger: AttemptOutcome["trigger"]): Promise<AttemptOutcome> {
   const at = new Date();
-  const body = JSON.stringify(row.payload);
+  const body = row.body;
   const headers = signedHeaders(row.message_id, at, body, secretsOf(row, endpointId, at));
   const result = await sendOutbound(
     { url: row.url, method: "POST", headers, body, timeoutMs: DELIVERY_TIMEOUT_MS, maxResponseBytes: RESPONSE_LIMIT_BYTES },

@@ -60,7 +60,7 @@ export async function resendDelivery(opts: { userId: number; endpointId: number;
   const endpoint = await endpointOf(opts.userId, opts.endpointId);
   if (!endpoint.enabled) throw new AppError("conflict", "Enable the endpoint before sending to it.");
   const rows = await db.$queryRaw<Parameters<typeof attemptDelivery>[1][]>`
-    SELECT d.id, d.message_id, d.attempts, m.payload, e.url, e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at
+    SELECT d.id, d.message_id, d.attempts, m.payload::text AS body, e.url, e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at
       FROM webhook_deliveries d JOIN webhook_messages m ON m.id = d.message_id JOIN webhook_endpoints e ON e.id = d.endpoint_id
      WHERE d.id = ${opts.deliveryId} AND d.endpoint_id = ${opts.endpointId}`;
   const row = rows[0];

@@ -25,7 +25,7 @@ export async function emitWebhookEvent(tx: Tx, event: WebhookEventInput): Promis
   const payload = { type: event.type, timestamp: event.occurredAt.toISOString(), data: event.data };
   const inserted = await tx.$executeRaw`
     INSERT INTO webhook_messages (id, company_id, event_type, payload, source_key, created_at)
-    VALUES (${messageId}, ${event.companyId}, ${event.type}, ${JSON.stringify(payload)}::jsonb, ${event.sourceKey}, now())
+    VALUES (${messageId}, ${event.companyId}, ${event.type}, ${JSON.stringify(payload)}::json, ${event.sourceKey}, now())
     ON CONFLICT (source_key) DO NOTHING`;
   if (!inserted) return null;
   const deliveries =

@@ -120,6 +120,10 @@ describe("outgoing webhooks", () => {
     expect(foreign.received).toEqual([]);
 
     // The thin envelope: the v1 release resource as it is after the change, the check's result with its reasons.
+    // The body is sent as it was recorded: the envelope's keys in their order.
+    expect(got.find((r) => r.type === "release.published")!.body).toMatch(
+      /^\{"type":"release\.published","timestamp":"[^"]+","data":\{"release":\{"id":/,
+    );
     const published = JSON.parse(got.find((r) => r.type === "release.published")!.body);
     expect(published).toMatchObject({ type: "release.published", data: { release: { id: release.id, newsroom: { id: company.id } } } });
     const checked = JSON.parse(got.find((r) => r.type === "release.checked")!.body);
