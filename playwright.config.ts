@@ -84,6 +84,8 @@ export default defineConfig({
       // ingest (e2e/sentry-ingest.ts), and the log scan checks each for personal data.
       SENTRY_DSN: `http://public@127.0.0.1:${E2E_SENTRY_PORT}/1`,
       SENTRY_TRACES_SAMPLE_PERCENT: "20",
+      // Webhooks to the local inspector (http://localhost:{PORT}/dev/webhooks/inbox); the embedded default's own default, said out loud.
+      OUTBOUND_ALLOW_LOCALHOST: "true",
     },
   },
 });

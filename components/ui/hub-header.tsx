@@ -10,6 +10,7 @@ export function HubHeader({ userName, adminHome, logout }: { userName: string; a
     { href: "/dashboard/newsrooms", label: "Newsrooms" },
     { href: "/dashboard/billing", label: "Abrechnung" },
     { href: "/dashboard/tokens", label: "API-Tokens" },
+    { href: "/dashboard/webhooks", label: "Webhooks" },
     { href: "/dashboard/legal-requests", label: "Rechtliche Anliegen" },
     { href: "/dashboard/security", label: "Sicherheit" },
     // Staff reach every screen they may open through the admin area's own navigation.
