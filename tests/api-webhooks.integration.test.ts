@@ -147,6 +147,14 @@ describe("API v1 webhooks", () => {
         who,
       ).toEqual(calls.map(() => status));
     }
+    // A stranger cannot tell another newsroom's endpoint from none at all.
+    const foreign = (await (await send("GET", `/api/v1/webhooks/${id}`, { token: strangerToken })).json()) as {
+      error: { message: string };
+    };
+    const missing = (await (await send("GET", `/api/v1/webhooks/2147483000`, { token: strangerToken })).json()) as {
+      error: { message: string };
+    };
+    expect(foreign.error.message).toBe(missing.error.message);
     const endpoint = await db.webhookEndpoint.findUniqueOrThrow({ where: { id } });
     expect([endpoint.url, endpoint.deletedAt, endpoint.previousSecretSealed]).toEqual([hook.url, null, null]);
     expect(await db.webhookEndpoint.count({ where: { companyId: company.id } })).toBe(1);

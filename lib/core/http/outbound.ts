@@ -40,8 +40,17 @@ export interface OutboundDeps {
 
 const DEFAULT_USER_AGENT = "Pressdesk-Webhooks/1.0";
 
+// c-ares queries, not getaddrinfo: a name whose servers never answer would hold one of the few
+// threads libuv gives lookups, and with them every lookup of this process (database, mail, S3).
+const resolver = new dns.Resolver({ timeout: 2500, tries: 2 });
+
 async function resolveByDns(hostname: string): Promise<string[]> {
-  return (await dns.lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+  // RFC 6761: localhost names are loopback without asking anyone (refused before here unless allowed).
+  if (hostname === "localhost" || hostname.endsWith(".localhost")) return ["127.0.0.1"];
+  const answers = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
+  const addresses = answers.flatMap((a) => (a.status === "fulfilled" ? a.value : []));
+  if (addresses.length) return addresses;
+  throw answers.find((a): a is PromiseRejectedResult => a.status === "rejected")?.reason ?? new Error("no address");
 }
 
 /**

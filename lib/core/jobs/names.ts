@@ -31,4 +31,5 @@ export const JOB = {
   websubDistribute: "websub/distribute",
   websubPrune: "websub/prune",
   deliverWebhooks: "webhooks/deliver",
+  pruneWebhookMessages: "webhooks/prune",
 } as const;

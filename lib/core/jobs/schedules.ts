@@ -39,6 +39,7 @@ export const SCHEDULES: Record<string, Schedule> = {
   // Spec 8: the likely duplicate newsrooms for /admin/companies/similar, computed outside any page view.
   // Outgoing webhooks: retries that came due (new messages start delivery right after their commit).
   "deliver-webhooks": { cron: "* * * * *", timezone: BERLIN, job: JOB.deliverWebhooks },
+  "prune-webhook-messages": { cron: "0 5 * * *", timezone: BERLIN, job: JOB.pruneWebhookMessages },
   "similar-addresses": { cron: "20 5 * * *", timezone: BERLIN, job: JOB.computeSimilarAddresses },
   // Reactions to release lifecycle events that a crash or a failure left undone (lib/domains/releases/lifecycle).
   "deliver-lifecycle-events": { cron: "* * * * *", timezone: BERLIN, job: JOB.deliverLifecycleEvents },

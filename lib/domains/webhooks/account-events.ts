@@ -37,8 +37,8 @@ export async function emitQuotaExhausted(tx: Tx, opts: { companyId: number; rele
 }
 
 /**
- * An invoice issued or paid. Invoices belong to the account; its newsroom hears of it: the
- * agreement's newsroom, else every newsroom the account owns.
+ * An invoice issued or paid. Invoices belong to the account; the agreement's newsroom hears of it,
+ * else every newsroom the account owns alone.
  */
 export async function emitInvoiceWebhook(tx: Tx, opts: { invoiceId: number; type: "invoice.issued" | "invoice.paid"; now: Date }) {
   const i = await tx.invoice.findUniqueOrThrow({
@@ -58,15 +58,17 @@ export async function emitInvoiceWebhook(tx: Tx, opts: { invoiceId: number; type
       paymentOption: { select: { companyId: true } },
     },
   });
+  // Co-owners see their own invoices only: without an agreement, a newsroom hears of the invoice
+  // only when this account is its one owner.
   const companyIds = i.paymentOption?.companyId
     ? [i.paymentOption.companyId]
     : (
-        await tx.companyUser.findMany({
-          where: { userId: i.userId, role: "owner", company: { deletedAt: null } },
-          select: { companyId: true },
-          orderBy: { companyId: "asc" },
-        })
-      ).map((m) => m.companyId);
+        await tx.$queryRaw<{ company_id: number }[]>`
+          SELECT cu.company_id FROM company_user cu JOIN companies c ON c.id = cu.company_id
+           WHERE cu.user_id = ${i.userId} AND cu.role = 'owner' AND c.deleted_at IS NULL AND c.gone_at IS NULL
+             AND NOT EXISTS (SELECT 1 FROM company_user o WHERE o.company_id = cu.company_id AND o.role = 'owner' AND o.user_id <> ${i.userId})
+           ORDER BY cu.company_id`
+      ).map((r) => r.company_id);
   const invoice = {
     id: i.id,
     number: i.number,

@@ -2,7 +2,7 @@ import { getConfig } from "@/lib/core/config";
 import { db } from "@/lib/core/db/client";
 import { errorSummary } from "@/lib/core/errors/error-summary";
 import { sendOutbound } from "@/lib/core/http/outbound";
-import { DELIVERY_TIMEOUT_MS, RESPONSE_LIMIT_BYTES } from "./backoff";
+import { DELIVERY_TIMEOUT_MS, RESPONSE_LIMIT_BYTES, RETRY_DELAYS_MS } from "./backoff";
 import { outboundPolicy } from "./endpoint-input";
 import { recordAttempts, type AttemptOutcome } from "./record-attempt";
 import { openSigningSecret } from "./secrets";
@@ -14,10 +14,11 @@ import { provideWebhookLanes } from "./wake";
 // SKIP LOCKED and lease the row for a minute (longer than one attempt), so two processes never send
 // the same delivery at once and one that died mid-attempt is retried: at least once.
 
-const LANE_BATCH = 16;
+const LANE_BATCH = 8;
 const LANE_CONCURRENCY = 4;
 const MAX_LANES = 64;
-const LEASE_SECONDS = 60;
+// Longer than a batch can take (8 at 4 at once, 15 s each): no second process sends a row in flight.
+const LEASE_SECONDS = 90;
 
 export interface DeliverySummary {
   attempted: number;
@@ -25,6 +26,8 @@ export interface DeliverySummary {
 }
 
 const lanes = new Map<number, Promise<void>>();
+/** Endpoints whose last batch all failed, until when this process leaves them alone. */
+const resting = new Map<number, number>();
 
 // Lanes use at most half the connection pool at once: requests and other jobs keep the rest.
 let freeDbSlots: number | null = null;
@@ -119,6 +122,12 @@ async function runLane(endpointId: number, deadline: number): Promise<void> {
       };
       await Promise.all(Array.from({ length: Math.min(LANE_CONCURRENCY, batch.length) }, worker));
       await withDbSlot(() => recordAttempts(endpointId, outcomes));
+      // A receiver that failed a whole batch rests for its first retry's wait: its new messages
+      // wait with it instead of taking the database from the lanes that deliver.
+      if (outcomes.every((o) => !o.succeeded)) {
+        resting.set(endpointId, Date.now() + RETRY_DELAYS_MS[0]);
+        return;
+      }
     } catch (err) {
       // The claimed rows keep their lease and come due again: a busy database costs time, not messages.
       console.error(`webhooks: lane of endpoint ${endpointId}:`, errorSummary(err));
@@ -127,24 +136,31 @@ async function runLane(endpointId: number, deadline: number): Promise<void> {
   }
 }
 
+/** The endpoints with due deliveries, the longest waiting first (index probes per enabled endpoint). */
 async function dueEndpoints(): Promise<number[]> {
-  const rows = await db.$queryRaw<{ endpoint_id: number }[]>`
-    SELECT DISTINCT d.endpoint_id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-     WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND e.enabled AND e.deleted_at IS NULL
-     LIMIT ${MAX_LANES}`;
-  return rows.map((r) => r.endpoint_id);
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT e.id FROM webhook_endpoints e
+      CROSS JOIN LATERAL (
+        SELECT d.next_attempt_at FROM webhook_deliveries d
+         WHERE d.endpoint_id = e.id AND d.status = 'pending' ORDER BY d.next_attempt_at LIMIT 1) first
+     WHERE e.enabled AND e.deleted_at IS NULL AND first.next_attempt_at <= now()
+     ORDER BY first.next_attempt_at LIMIT ${MAX_LANES}`;
+  return rows.map((r) => r.id);
 }
 
 /**
  * Starts a lane for every endpoint with due deliveries that has none running in this process and
  * waits for the lanes it saw. `budgetMs` bounds how long a lane it starts keeps claiming.
  */
-export async function deliverDueWebhooks(opts: { budgetMs?: number } = {}): Promise<DeliverySummary> {
+export async function deliverDueWebhooks(opts: { budgetMs?: number; wakeResting?: boolean } = {}): Promise<DeliverySummary> {
   wakes += 1;
+  if (opts.wakeResting) resting.clear();
   const before = { ...summary };
   const deadline = Date.now() + (opts.budgetMs ?? 50_000);
   const running: Promise<void>[] = [];
   for (const endpointId of await dueEndpoints()) {
+    if ((resting.get(endpointId) ?? 0) > Date.now()) continue;
+    resting.delete(endpointId);
     let lane = lanes.get(endpointId);
     if (!lane) {
       lane = runLane(endpointId, deadline).finally(() => lanes.delete(endpointId));
@@ -156,7 +172,7 @@ export async function deliverDueWebhooks(opts: { budgetMs?: number } = {}): Prom
   return { attempted: summary.attempted - before.attempted, succeeded: summary.succeeded - before.succeeded };
 }
 
-let retryTimer: NodeJS.Timeout | null = null;
+let retryTimer: { at: number; timer: NodeJS.Timeout } | null = null;
 
 /**
  * Without Inngest this process delivers: after the lanes ran, a retry due within the minute (the
@@ -169,16 +185,16 @@ async function deliverHere(): Promise<DeliverySummary> {
       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
      WHERE d.status = 'pending' AND d.next_attempt_at < now() + interval '60 seconds' AND e.enabled AND e.deleted_at IS NULL`;
   const wait = soonest?.wait_ms;
-  if (wait !== null && wait !== undefined && !retryTimer) {
-    retryTimer = setTimeout(
-      () => {
-        retryTimer = null;
-        void deliverHere().catch((err) => console.error("webhooks:", err));
-      },
-      Math.max(wait, 100),
-    );
-    retryTimer.unref();
-  }
+  if (wait === null || wait === undefined) return done;
+  const at = Date.now() + Math.max(wait, 100);
+  if (retryTimer && retryTimer.at <= at) return done;
+  if (retryTimer) clearTimeout(retryTimer.timer);
+  const timer = setTimeout(() => {
+    retryTimer = null;
+    void deliverHere().catch((err) => console.error("webhooks:", errorSummary(err)));
+  }, at - Date.now());
+  timer.unref();
+  retryTimer = { at, timer };
   return done;
 }
 

@@ -36,8 +36,9 @@ export async function emitWebhookEvent(tx: Tx, event: WebhookEventInput): Promis
            WHERE id = ${event.endpointId} AND company_id = ${event.companyId} AND deleted_at IS NULL`
       : await tx.$executeRaw`
           INSERT INTO webhook_deliveries (message_id, endpoint_id, created_at)
-          SELECT ${messageId}, id, now() FROM webhook_endpoints
-           WHERE company_id = ${event.companyId} AND enabled AND deleted_at IS NULL AND ${event.type} = ANY(event_types)`;
+          SELECT ${messageId}, e.id, now() FROM webhook_endpoints e JOIN companies c ON c.id = e.company_id
+           WHERE e.company_id = ${event.companyId} AND e.enabled AND e.deleted_at IS NULL AND ${event.type} = ANY(e.event_types)
+             AND c.deleted_at IS NULL AND c.gone_at IS NULL`;
   if (deliveries) await afterCommit(tx, async () => wakeWebhookDelivery());
   return { messageId, deliveries };
 }

@@ -41,21 +41,34 @@ export type WebhookEndpointView = {
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
-async function assertManages(userId: number, companyId: number, client: Tx | typeof db = db): Promise<void> {
+async function assertManages(
+  userId: number,
+  companyId: number,
+  client: Tx | typeof db = db,
+  notFoundText = "Newsroom not found.",
+): Promise<void> {
   const abilities = await companyAbilities(userId, companyId, client);
-  if (!abilities.has("view")) throw notFound("Newsroom not found.");
+  if (!abilities.has("view")) throw notFound(notFoundText);
   if (!abilities.has("manageWebhooks")) throw forbidden("Only the newsroom's owners manage webhooks.");
 }
 
-/** The endpoint, after checking that `userId` manages its newsroom's webhooks; locked FOR UPDATE inside a transaction. */
+/**
+ * The endpoint, after checking that `userId` manages its newsroom's webhooks; locked FOR UPDATE
+ * inside a transaction (after the check: a stranger takes no lock). An endpoint of another
+ * newsroom reads exactly like one that does not exist.
+ */
 export async function endpointOf(userId: number, endpointId: number, tx?: Tx): Promise<WebhookEndpointView> {
   const client = tx ?? db;
+  const found = await client.webhookEndpoint.findFirst({ where: { id: endpointId, deletedAt: null }, select: { companyId: true } });
+  if (!found) throw notFound(ENDPOINT_NOT_FOUND);
+  await assertManages(userId, found.companyId, client, ENDPOINT_NOT_FOUND);
   if (tx) await tx.$executeRaw`SELECT 1 FROM webhook_endpoints WHERE id = ${endpointId} FOR UPDATE`;
   const endpoint = await client.webhookEndpoint.findFirst({ where: { id: endpointId, deletedAt: null }, select: ENDPOINT_SELECT });
-  if (!endpoint) throw notFound("Webhook endpoint not found.");
-  await assertManages(userId, endpoint.companyId, client);
+  if (!endpoint) throw notFound(ENDPOINT_NOT_FOUND);
   return endpoint;
 }
+
+const ENDPOINT_NOT_FOUND = "Webhook endpoint not found.";
 
 export async function listWebhookEndpoints(userId: number, companyId: number): Promise<WebhookEndpointView[]> {
   await assertManages(userId, companyId);

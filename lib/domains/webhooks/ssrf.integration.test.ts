@@ -13,12 +13,20 @@ import { createWebhookEndpoint } from "./endpoints";
 const dns = vi.hoisted(() => ({ answers: new Map<string, string[]>() }));
 vi.mock("node:dns", async (original) => {
   const real = await original<typeof import("node:dns")>();
-  const lookup = async (hostname: string) => {
-    const answer = dns.answers.get(hostname);
-    if (!answer) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
-    return answer.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
-  };
-  return { ...real, default: { ...real, promises: { ...real.promises, lookup } }, promises: { ...real.promises, lookup } };
+  class Resolver {
+    async resolve4(hostname: string) {
+      const answer = dns.answers.get(hostname)?.filter((a) => !a.includes(":"));
+      if (!answer?.length) throw Object.assign(new Error(`queryA ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
+      return answer;
+    }
+    async resolve6(hostname: string) {
+      const answer = dns.answers.get(hostname)?.filter((a) => a.includes(":"));
+      if (!answer?.length) throw Object.assign(new Error(`queryAaaa ENODATA ${hostname}`), { code: "ENODATA" });
+      return answer;
+    }
+  }
+  const promises = { ...real.promises, Resolver };
+  return { ...real, default: { ...real, promises }, promises };
 });
 
 beforeAll(() => {

@@ -16,6 +16,7 @@ import { sendTestEvent } from "./delivery-log";
 import { setWebhookEndpointEnabled } from "./enable";
 import { createWebhookEndpoint, rotateWebhookSecret } from "./endpoints";
 import { WEBHOOK_EVENT_TYPES } from "./event-types";
+import { pruneWebhookMessages } from "./prune";
 
 // Outgoing webhooks end to end (docs/webhooks.md): real transitions commit, a real receiver on
 // this machine verifies every message with the standardwebhooks library.
@@ -44,7 +45,7 @@ const deliveryOf = (messageId: string) =>
 /** Makes every pending delivery due now and runs the lanes (the back-off itself is tested by its delays). */
 async function runDueNow() {
   await db.webhookDelivery.updateMany({ where: { status: "pending" }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
-  return deliverDueWebhooks({ budgetMs: 10_000 });
+  return deliverDueWebhooks({ budgetMs: 10_000, wakeResting: true });
 }
 
 describe("outgoing webhooks", () => {
@@ -273,5 +274,51 @@ describe("outgoing webhooks", () => {
       Array(5).fill("conflict"),
     );
     expect(await db.webhookEndpoint.count({ where: { companyId: company.id } })).toBe(20);
+  });
+
+  it("an invoice without agreement reaches only newsrooms its account owns alone; a removed newsroom hears nothing", async () => {
+    const { owner, company } = await seedNewsroom({ quota: 0 });
+    const shared = await seedNewsroom({ quota: 0 });
+    // The account is a co-owner of the other newsroom: that newsroom's endpoint must not see its invoices.
+    await db.companyUser.create({ data: { companyId: shared.company.id, userId: owner.id, role: "owner", grantedVia: "manual" } });
+    const [own, coOwned] = [await receiver(), await receiver()];
+    await createWebhookEndpoint({ userId: owner.id, companyId: company.id, url: own.url, eventTypes: ["invoice.issued"] });
+    await createWebhookEndpoint({
+      userId: shared.owner.id,
+      companyId: shared.company.id,
+      url: coOwned.url,
+      eventTypes: ["invoice.issued"],
+    });
+    await issueInvoice(owner.id);
+    expect((await own.waitFor(1)).map((r) => r.type)).toEqual(["invoice.issued"]);
+    await sleep(300);
+    expect(coOwned.received).toEqual([]);
+
+    await db.company.update({ where: { id: company.id }, data: { goneAt: new Date() } });
+    await issueInvoice(owner.id);
+    await deliverDueWebhooks({ budgetMs: 2000 });
+    await sleep(300);
+    expect(own.received).toHaveLength(1);
+  });
+
+  it("messages older than 30 days go, with their deliveries and log", async () => {
+    const { owner, company } = await seedNewsroom();
+    const hook = await receiver();
+    const { endpoint } = await createWebhookEndpoint({
+      userId: owner.id,
+      companyId: company.id,
+      url: hook.url,
+      eventTypes: ["release.published"],
+    });
+    const old = await sendTestEvent({ userId: owner.id, endpointId: endpoint.id });
+    const fresh = await sendTestEvent({ userId: owner.id, endpointId: endpoint.id });
+    await hook.waitFor(2);
+    await sleep(200);
+    await db.webhookMessage.update({ where: { id: old.messageId }, data: { createdAt: new Date(Date.now() - 31 * 86_400_000) } });
+    const { deleted } = await pruneWebhookMessages();
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    expect(await db.webhookMessage.findUnique({ where: { id: old.messageId } })).toBeNull();
+    expect(await db.webhookDelivery.count({ where: { messageId: old.messageId } })).toBe(0);
+    expect(await db.webhookDelivery.count({ where: { messageId: fresh.messageId } })).toBe(1);
   });
 });

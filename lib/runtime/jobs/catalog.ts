@@ -20,6 +20,7 @@ import { sendIndexNowPingsJob } from "@/lib/adapters/public/seo/indexnow/jobs";
 import { computeSimilarAddressesJob } from "@/lib/domains/companies/email-groups/compute-similar-addresses";
 import { deliverLifecycleEventsJob } from "@/lib/runtime/release-reactions";
 import { deliverWebhooksJob } from "@/lib/domains/webhooks/jobs";
+import { pruneWebhookMessagesJob } from "@/lib/domains/webhooks/prune";
 import { websubDistributeJob, websubPruneJob } from "@/lib/adapters/public/websub/jobs";
 import { heartbeatJob } from "@/lib/core/jobs/heartbeat";
 import type { JobDefinition } from "@/lib/core/jobs/types";
@@ -57,6 +58,7 @@ export const JOBS: JobDefinition<never>[] = [
   computeSimilarAddressesJob,
   deliverLifecycleEventsJob,
   deliverWebhooksJob,
+  pruneWebhookMessagesJob,
   websubDistributeJob,
   websubPruneJob,
 ] as JobDefinition<never>[];

@@ -5,13 +5,12 @@ import { WebhookEndpointInput } from "@/lib/adapters/api/webhook-schemas";
 import { apiRoute, json } from "@/lib/core/http/route";
 
 // The newsroom's webhook endpoints (docs/webhooks.md): owners list and create them.
-const route = "/api/v1/newsrooms/[id]/webhooks";
-
-export const GET = apiRoute({ route, auth: "token", rateLimit: "api", params: NewsroomIdParams }, async (ctx) =>
-  json(await listEndpoints(userIdOf(ctx), ctx.params.id)),
+export const GET = apiRoute(
+  { route: "/api/v1/newsrooms/[id]/webhooks", auth: "token", rateLimit: "api", params: NewsroomIdParams },
+  async (ctx) => json(await listEndpoints(userIdOf(ctx), ctx.params.id)),
 );
 
 export const POST = apiRoute(
-  { route, auth: "token", rateLimit: "api", params: NewsroomIdParams, body: WebhookEndpointInput },
+  { route: "/api/v1/newsrooms/[id]/webhooks", auth: "token", rateLimit: "api", params: NewsroomIdParams, body: WebhookEndpointInput },
   async (ctx) => json(await createEndpoint(userIdOf(ctx), ctx.params.id, ctx.body), { status: 201 }),
 );
