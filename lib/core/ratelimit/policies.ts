@@ -35,6 +35,8 @@ export type PolicyName =
   | "intakeReceiptRecipient"
   | "customerLegalRequests"
   | "websub"
+  | "websubVerifyTarget"
+  | "websubVerifyTargetHourly"
   | "websubDeliveries";
 
 /** Every rate limit in one table. Why each is keyed as it is: */
@@ -107,6 +109,13 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     // in (the intent verification). A reader subscribes to a few feeds; an aggregator renews its
     // leases in batches, spread over the lease.
     websub: { limit: 60, windowSeconds: 60, prefix: "rl:websub" },
+    // Per callback domain (registrable domain, lib/adapters/public/websub/callback-domain.ts), whoever
+    // asks: each request the hub takes makes it GET that domain, and strangers from many addresses
+    // must not turn the hub on a third party. A subscriber's batch of renewals fits; a flood waits.
+    websubVerifyTarget: { limit: 10, windowSeconds: 60, prefix: "rl:websub-target" },
+    // The same per hour: a domain adds at most 60 subscriptions an hour, so nobody fills a topic
+    // (or a domain's share of it) in one go.
+    websubVerifyTargetHourly: { limit: 60, windowSeconds: 3600, prefix: "rl:websub-target-hour" },
     // Per callback host: content deliveries started per second, whichever process sends them.
     websubDeliveries: { limit: 10, windowSeconds: 1, prefix: "rl:websub-deliveries" },
   };

@@ -130,7 +130,7 @@ describe("WebSub: content distribution", () => {
     // As in the app: the dispatch after the commit starts this process's local worker.
     process.env.JOBS_AUTO_DRAIN = "true";
     resetConfigForTests();
-    await import("@/lib/runtime/jobs/local-worker");
+    const { drainQueue } = await import("@/lib/runtime/jobs/local-worker");
     let rss: Received;
     let json: Received;
     let elapsed: number;
@@ -146,6 +146,9 @@ describe("WebSub: content distribution", () => {
     } finally {
       process.env.JOBS_AUTO_DRAIN = "false";
       resetConfigForTests();
+      // The drain those dispatches started goes on while the queue has rows: it ends here, or it
+      // would run the next tests' distributor jobs behind their backs (and win their races).
+      await drainQueue();
     }
     console.log(`websub: publish → delivery ${elapsed.toFixed(0)} ms`);
     expect(elapsed).toBeLessThan(5_000);

@@ -1,5 +1,7 @@
 import { db } from "@/lib/core/db/client";
+import type { FeedResult } from "@/lib/adapters/public/feeds/feeds";
 import { contentHash } from "./content-hash";
+import { withDb } from "./slots";
 import { currentTopicContent } from "./topic-content";
 import { parseTopicUrl } from "./topics";
 
@@ -18,19 +20,24 @@ export interface FanOutResult {
 /** Notifications read per run; the rest waits for the next pass. */
 const BATCH = 2_000;
 
-/** Works the due notifications, topic by topic. */
-export async function fanOutDueNotifications(now = new Date()): Promise<FanOutResult> {
-  const due = await db.websubNotification.findMany({
-    where: { processedAt: null, dueAt: { lte: now } },
-    orderBy: { id: "asc" },
-    take: BATCH,
-    select: { id: true, topic: true },
-  });
+/**
+ * Works the due notifications, topic by topic; its database work takes the distributor's slots
+ * (slots.ts) and gives up (OutOfTime) when none comes before `deadline`: the rest waits.
+ */
+export async function fanOutDueNotifications(now = new Date(), deadline = Date.now() + 30_000): Promise<FanOutResult> {
+  const due = await withDb(deadline, () =>
+    db.websubNotification.findMany({
+      where: { processedAt: null, dueAt: { lte: now } },
+      orderBy: { id: "asc" },
+      take: BATCH,
+      select: { id: true, topic: true },
+    }),
+  );
   const byTopic = new Map<string, number[]>();
   for (const n of due) byTopic.set(n.topic, [...(byTopic.get(n.topic) ?? []), n.id]);
   const result: FanOutResult = { topics: byTopic.size, changed: [], deliveries: 0 };
   for (const [topic, ids] of byTopic) {
-    const fanned = await fanOutTopic(topic, ids, now);
+    const fanned = await fanOutTopic(topic, ids, now, deadline);
     if (fanned !== null) {
       result.changed.push(topic);
       result.deliveries += fanned;
@@ -45,9 +52,14 @@ export async function fanOutDueNotifications(now = new Date()): Promise<FanOutRe
  * on a difference every active subscription gets its delivery (an outstanding one is moved on,
  * so a send already under way goes again with the new content). Null when nothing changed.
  */
-async function fanOutTopic(topic: string, ids: number[], now: Date): Promise<number | null> {
+async function fanOutTopic(topic: string, ids: number[], now: Date, deadline: number): Promise<number | null> {
   const feed = parseTopicUrl(topic);
-  const content = feed ? await currentTopicContent(feed, now) : null;
+  const content = feed ? await withDb(deadline, () => currentTopicContent(feed, now)) : null;
+  return withDb(deadline, () => fanOutChange(topic, ids, content, now));
+}
+
+/** The transaction of fanOutTopic, on the content read before it. */
+function fanOutChange(topic: string, ids: number[], content: FeedResult | null, now: Date): Promise<number | null> {
   return db.$transaction(async (tx) => {
     // Another runner on the same topic: its pass covers these notifications' content too, or leaves them.
     const [lock] = await tx.$queryRaw<{ ok: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtext(${`websub:fan-out:${topic}`})) AS ok`;

@@ -4,12 +4,15 @@ import { db, type DbOrTx } from "@/lib/core/db/client";
 import { DATABASE_RETRY_AFTER_SECONDS, whenDatabaseUnavailable } from "@/lib/core/db/unavailable";
 import { readBodyBytes } from "@/lib/core/http/body";
 import { checkOutboundUrl, type OutboundPolicy } from "@/lib/core/http/outbound";
+import { MAX_OUTBOUND_URL_LENGTH } from "@/lib/core/http/outbound-address";
 import { isAcceptableText } from "@/lib/core/input/text";
 import { dispatchJob } from "@/lib/core/jobs/dispatch";
 import { JOB } from "@/lib/core/jobs/names";
 import { getLimiter, secondsUntil } from "@/lib/core/ratelimit/limiter";
 import { clientKeyOf } from "@/lib/core/security/client-ip";
 import type { WebsubMode } from "@/lib/generated/prisma/client";
+import { callbackDomainOf, hostInDomain } from "./callback-domain";
+import { verificationUrlLength } from "./hub-query";
 import { sealSecret } from "./sealed-secret";
 import { LEASE_SECONDS, MAX_SECRET_BYTES, outboundPolicy, SUBSCRIPTION_LIMITS } from "./settings";
 import { currentTopicContent } from "./topic-content";
@@ -18,7 +21,8 @@ import { MAX_URL_CHARS, parseTopicUrl, topicUrl } from "./topics";
 // The hub's door (WebSub 5.1): a subscriber POSTs hub.mode, hub.topic, hub.callback and, to
 // subscribe, hub.lease_seconds and hub.secret as a form. What can be checked at once is checked
 // here and refused with 400 and a short reason; an accepted request is answered 202 and its
-// intent is verified with the callback by the distributor job (verify-intent.ts).
+// intent is verified with the callback by the distributor job (verify-intent.ts). Requests wait
+// side by side: none cancels another before its callback confirmed it.
 
 /** A request is a handful of short fields; anything larger is no subscription request. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -38,8 +42,13 @@ export interface HubRequest {
   secret: string | null;
 }
 
-type Refusal = { refused: true; status: 400 | 429; message: string };
-const refuse = (message: string, status: 400 | 429 = 400): Refusal => ({ refused: true, status, message });
+type Refusal = { refused: true; status: 400 | 429; message: string; retryAfter?: number };
+const refuse = (message: string, status: 400 | 429 = 400, retryAfter?: number): Refusal => ({
+  refused: true,
+  status,
+  message,
+  ...(retryAfter === undefined ? {} : { retryAfter }),
+});
 
 function text(status: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(`${message}\n`, {
@@ -99,6 +108,7 @@ export async function parseHubRequest(form: URLSearchParams, policy: OutboundPol
 
   let leaseSeconds: number | null = null;
   let secret: string | null = null;
+  const topic = topicUrl(feed);
   if (mode === "subscribe") {
     leaseSeconds = grantedLease(get("hub.lease_seconds"));
     if (leaseSeconds === null) return refuse("hub.lease_seconds must be a whole number of seconds.");
@@ -109,11 +119,18 @@ export async function parseHubRequest(form: URLSearchParams, policy: OutboundPol
     // signature check; only a callback on this very machine may, where loopback is allowed.
     if (secret !== null && callbackUrl.protocol !== "https:" && !(policy.allowLocalhost && isLocalHost(callbackUrl.host)))
       return refuse("hub.secret needs an https callback.");
-    if ((await currentTopicContent(feed)).kind !== "ok") return refuse("hub.topic names no feed that exists now.");
   }
+  // The hub's query makes the verification URL longer than the callback: one the outbound check
+  // would refuse could never be verified.
+  const length = verificationUrlLength({ mode, topic, callback: checked.url, leaseSeconds });
+  if (length > MAX_OUTBOUND_URL_LENGTH)
+    return refuse(
+      `hub.callback is too long: with the hub's verification query it would be ${length} characters (at most ${MAX_OUTBOUND_URL_LENGTH}).`,
+    );
+  if (mode === "subscribe" && (await currentTopicContent(feed)).kind !== "ok") return refuse("hub.topic names no feed that exists now.");
   return {
     mode,
-    topic: topicUrl(feed),
+    topic,
     callback: checked.url,
     callbackHost: callbackUrl.host.toLowerCase(),
     leaseSeconds,
@@ -122,54 +139,87 @@ export async function parseHubRequest(form: URLSearchParams, policy: OutboundPol
 }
 
 /**
- * Subscribers of a topic and of a callback host besides this pair: verified subscriptions still
- * in their lease and requests waiting for their verification, each pair once.
+ * Subscribers besides this pair (verified subscriptions still in their lease and subscribe
+ * requests waiting for their verification, each pair once): of the topic, of the callback's
+ * domain (callback-domain.ts: a host and its subdomains count together) and of both.
  */
 export async function subscriptionCounts(client: DbOrTx, r: Pick<HubRequest, "topic" | "callback" | "callbackHost">, now = new Date()) {
-  const [counts] = await client.$queryRaw<{ topic: number; host: number }[]>`
+  const inDomain = hostInDomain(callbackDomainOf(r.callbackHost).key);
+  const [counts] = await client.$queryRaw<{ topic: number; host: number; topicHost: number }[]>`
     WITH pairs AS (
       SELECT topic, callback, callback_host FROM websub_subscriptions
-      WHERE (topic = ${r.topic} OR callback_host = ${r.callbackHost}) AND expires_at > ${now}
+      WHERE (topic = ${r.topic} OR ${inDomain}) AND expires_at > ${now}
       UNION
       SELECT topic, callback, callback_host FROM websub_verifications
-      WHERE (topic = ${r.topic} OR callback_host = ${r.callbackHost}) AND status = 'pending' AND mode = 'subscribe'
+      WHERE (topic = ${r.topic} OR ${inDomain}) AND status = 'pending' AND mode = 'subscribe'
+    ), others AS (
+      SELECT topic = ${r.topic} AS of_topic, ${inDomain} AS of_domain FROM pairs
+      WHERE NOT (topic = ${r.topic} AND callback = ${r.callback})
     )
-    SELECT count(*) FILTER (WHERE topic = ${r.topic})::int AS topic,
-           count(*) FILTER (WHERE callback_host = ${r.callbackHost})::int AS host
-    FROM pairs
-    WHERE NOT (topic = ${r.topic} AND callback = ${r.callback})`;
+    SELECT count(*) FILTER (WHERE of_topic)::int AS topic,
+           count(*) FILTER (WHERE of_domain)::int AS host,
+           count(*) FILTER (WHERE of_topic AND of_domain)::int AS "topicHost"
+    FROM others`;
   return counts!;
 }
 
 /** Why a subscribe would pass a limit; null when it fits. */
-export async function limitReached(client: DbOrTx, r: HubRequest, now = new Date()): Promise<string | null> {
+export async function limitReached(
+  client: DbOrTx,
+  r: Pick<HubRequest, "topic" | "callback" | "callbackHost">,
+  now = new Date(),
+): Promise<string | null> {
   const counts = await subscriptionCounts(client, r, now);
+  const domain = callbackDomainOf(r.callbackHost);
   if (counts.topic >= SUBSCRIPTION_LIMITS.perTopic)
     return `This topic has the most subscriptions it takes (${SUBSCRIPTION_LIMITS.perTopic}).`;
   if (counts.host >= SUBSCRIPTION_LIMITS.perCallbackHost)
-    return `This callback host has the most subscriptions it takes (${SUBSCRIPTION_LIMITS.perCallbackHost}).`;
+    return `This callback host has the most subscriptions it takes (${SUBSCRIPTION_LIMITS.perCallbackHost} for ${domain.key} with its subdomains).`;
+  // A callback on this machine (development, tests) takes nobody's place.
+  if (!domain.loopback && counts.topicHost >= SUBSCRIPTION_LIMITS.perTopicAndCallbackHost)
+    return `This topic has the most subscriptions it takes from one domain (${SUBSCRIPTION_LIMITS.perTopicAndCallbackHost} for ${domain.key}).`;
   return null;
 }
 
 /**
- * Files a checked request for verification: a later request for the same topic and callback
- * replaces one still waiting. The verification runs after the commit (the distributor job).
+ * Each request the hub takes makes it GET the callback: at most so many per callback domain,
+ * whoever asks (rate limits websubVerifyTarget, websubVerifyTargetHourly). An unsubscribe counts
+ * whether or not there is anything to end, so the answer tells nothing about that. A loopback
+ * callback (only where allowed) is this machine, no third party.
  */
-export async function fileHubRequest(r: HubRequest, now = new Date()): Promise<{ id: number } | Refusal> {
+export async function throttleVerifications(r: HubRequest, policy: OutboundPolicy): Promise<Refusal | null> {
+  const domain = callbackDomainOf(r.callbackHost);
+  if (domain.loopback && policy.allowLocalhost) return null;
+  for (const name of ["websubVerifyTarget", "websubVerifyTargetHourly"] as const) {
+    const budget = await getLimiter(name).limit(domain.key);
+    if (!budget.success)
+      return refuse(`Too many requests for callbacks at ${domain.key}; try again later.`, 429, secondsUntil(budget.reset));
+  }
+  return null;
+}
+
+/** Whether an unsubscribe has anything to end: a subscription of the pair, or a subscribe waiting for its verification. */
+export async function hasSomethingToEnd(client: DbOrTx, r: Pick<HubRequest, "topic" | "callback">): Promise<boolean> {
+  const [row] = await client.$queryRaw<{ any: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM websub_subscriptions WHERE topic = ${r.topic} AND callback = ${r.callback})
+        OR EXISTS (SELECT 1 FROM websub_verifications
+                   WHERE topic = ${r.topic} AND callback = ${r.callback} AND mode = 'subscribe' AND status = 'pending') AS any`;
+  return !!row?.any;
+}
+
+/**
+ * Files a checked request for verification, beside any other still waiting for the same pair:
+ * only a confirmed request changes the subscription, and of two confirmed the later request wins
+ * (verify-intent.ts). An unsubscribe with nothing to end files nothing (null), and is answered as
+ * any other: whether a callback is subscribed is nobody else's business. The verification runs
+ * after the commit (the distributor job).
+ */
+export async function fileHubRequest(r: HubRequest, now = new Date()): Promise<{ id: number } | null | Refusal> {
   return db.$transaction(async (tx) => {
     if (r.mode === "subscribe") {
       const reason = await limitReached(tx, r, now);
       if (reason) return refuse(reason, 429);
-    } else {
-      const known =
-        (await tx.websubSubscription.count({ where: { topic: r.topic, callback: r.callback } })) +
-        (await tx.websubVerification.count({ where: { topic: r.topic, callback: r.callback, mode: "subscribe", status: "pending" } }));
-      if (!known) return refuse("This callback has no subscription to this topic.");
-    }
-    await tx.websubVerification.updateMany({
-      where: { topic: r.topic, callback: r.callback, status: "pending" },
-      data: { status: "superseded", finishedAt: now },
-    });
+    } else if (!(await hasSomethingToEnd(tx, r))) return null;
     const row = await tx.websubVerification.create({
       data: {
         mode: r.mode,
@@ -187,7 +237,9 @@ export async function fileHubRequest(r: HubRequest, now = new Date()): Promise<{
   });
 }
 
-/** POST /websub on the hub host: a subscribe or unsubscribe request, throttled per client. */
+const refusal = (r: Refusal) => text(r.status, r.message, r.retryAfter === undefined ? {} : { "retry-after": String(r.retryAfter) });
+
+/** POST /websub on the hub host: a subscribe or unsubscribe request, throttled per client and per callback domain. */
 export async function receiveHubRequest(request: Request): Promise<Response> {
   try {
     const budget = await getLimiter("websub").limit(clientKeyOf(request.headers));
@@ -197,10 +249,13 @@ export async function receiveHubRequest(request: Request): Promise<Response> {
       return text(400, "Send the request as application/x-www-form-urlencoded.");
     const body = await readBodyBytes(request, MAX_BODY_BYTES).catch(() => null);
     if (body === null) return text(400, `The request is larger than ${MAX_BODY_BYTES} bytes.`);
-    const parsed = await parseHubRequest(new URLSearchParams(body.toString("utf8")), outboundPolicy());
-    if (isRefusal(parsed)) return text(parsed.status, parsed.message);
+    const policy = outboundPolicy();
+    const parsed = await parseHubRequest(new URLSearchParams(body.toString("utf8")), policy);
+    if (isRefusal(parsed)) return refusal(parsed);
+    const throttled = await throttleVerifications(parsed, policy);
+    if (throttled) return refusal(throttled);
     const filed = await fileHubRequest(parsed);
-    if (isRefusal(filed)) return text(filed.status, filed.message);
+    if (isRefusal(filed)) return refusal(filed);
     return text(202, "Accepted: the hub will verify this request with the callback.");
   } catch (err) {
     if (whenDatabaseUnavailable(err))
