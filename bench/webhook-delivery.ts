@@ -4,7 +4,7 @@
 // signing and the SSRF-guarded sender. Prints deliveries per second, commit-to-delivery p50/p99
 // for the healthy endpoints, what the slow and failing ones got meanwhile, and resident memory.
 // A benchmark, not a test: it prints.
-// Usage: npx tsx bench/webhook-delivery.ts [--events=10000] [--rate=25] [--slow-ms=2000]
+// Usage: npx tsx bench/webhook-delivery.ts [--events=10000] [--rate=25] [--slow-ms=2000] [--slow=4] [--failing=3]
 //   live memory: node --expose-gc --import tsx bench/webhook-delivery.ts …
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,7 +15,10 @@ const arg = (name: string, d: number) => Number(process.argv.find((a) => a.start
 const EVENTS = arg("events", 10_000);
 const RATE = arg("rate", 25);
 const SLOW_MS = arg("slow-ms", 2000);
-const KINDS = [...Array<"healthy">(13).fill("healthy"), ...Array<"slow">(4).fill("slow"), ...Array<"failing">(3).fill("failing")];
+const SLOW = arg("slow", 4);
+const FAILING = arg("failing", 3);
+// --slow=0 --failing=0 is the baseline: the same healthy endpoints without the troubled ones.
+const KINDS = [...Array<"healthy">(13).fill("healthy"), ...Array<"slow">(SLOW).fill("slow"), ...Array<"failing">(FAILING).fill("failing")];
 const mib = (b: number) => `${(b / 1048576).toFixed(0)} MiB`;
 
 interface Receiver {
@@ -50,7 +53,7 @@ async function startReceiver(kind: Receiver["kind"]): Promise<Receiver> {
 
 async function main() {
   console.log(
-    `machine: ${cpus().length} cores, node ${process.version}; PostgreSQL at 127.0.0.1; ${EVENTS} events at ${RATE}/s to 20 endpoints (13 healthy, 4 answering after ${SLOW_MS} ms, 3 answering 500)`,
+    `machine: ${cpus().length} cores, node ${process.version}; PostgreSQL at 127.0.0.1; ${EVENTS} events at ${RATE}/s to ${KINDS.length} endpoints (13 healthy, ${SLOW} answering after ${SLOW_MS} ms, ${FAILING} answering 500)`,
   );
   await withThrowawayDatabase("bench_webhooks", async (url) => {
     Object.assign(process.env, { DATABASE_URL: url, OUTBOUND_ALLOW_LOCALHOST: "true", JOBS_AUTO_DRAIN: "false" });

@@ -2,14 +2,9 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiToken } from "@/lib/domains/api-tokens/tokens";
 import { db } from "@/lib/core/db/client";
-import { correctImageDeclaration } from "@/lib/domains/release-images/correct-image-declaration";
-import { sweepReviews } from "@/lib/domains/review/sweep-reviews";
-import { sendForm } from "./api-client";
 import { photoJpeg } from "./image-fixtures";
 import { setLimits } from "./limits";
-import { seedCheckedRelease, seedNewsroom } from "./release-fixtures";
 
 // An image change stores the image and asks for the release's check after the commit. When the
 // job queue refuses that request (Inngest unreachable, the queue table locked), the client still
@@ -28,6 +23,15 @@ vi.mock("@/lib/core/jobs/dispatch", async (importOriginal) => {
 
 const MINUTE = 60_000;
 let photo: Buffer;
+
+// The test setup already loaded the release reactions, and with them the modules that request a
+// check, before this file's mock existed: they are loaded afresh, so they see the mock.
+vi.resetModules();
+const { createApiToken } = await import("@/lib/domains/api-tokens/tokens");
+const { correctImageDeclaration } = await import("@/lib/domains/release-images/correct-image-declaration");
+const { sweepReviews } = await import("@/lib/domains/review/sweep-reviews");
+const { sendForm } = await import("./api-client");
+const { seedCheckedRelease, seedNewsroom } = await import("./release-fixtures");
 
 beforeAll(async () => {
   setLimits({ STORAGE_DIR: await mkdtemp(join(tmpdir(), "pd-img-check-")), IMAGE_PRECHECK: "false", IMAGE_RIGHTS_V2: "false" });
