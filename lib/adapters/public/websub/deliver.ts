@@ -5,7 +5,7 @@ import { sendOutbound, type OutboundResult } from "@/lib/core/http/outbound";
 import { getLimiter } from "@/lib/core/ratelimit/limiter";
 import type { FeedResult } from "@/lib/adapters/public/feeds/feeds";
 import { FEED_FORMATS } from "@/lib/adapters/public/feeds/formats";
-import { openSecret } from "./sealed-secret";
+import { openSecret } from "@/lib/core/security/sealed-secret";
 import { HOST_LANE, OUTBOUND_LIMITS, outboundPolicy, RETRY_DELAYS_MS } from "./settings";
 import { OutOfTime, semaphore, withDb, type Semaphore } from "./slots";
 import { SECRET_LABEL, secretContext } from "./subscription-request";

@@ -6,7 +6,7 @@ import { seedCompany, seedRelease, unique } from "@/tests/factories";
 import { hubRequest, startSubscriber, type Subscriber } from "@/tests/websub-fixtures";
 import { runWebsubHub } from "./run-hub";
 import { LEASE_SECONDS, SUBSCRIPTION_LIMITS } from "./settings";
-import { openSecret } from "./sealed-secret";
+import { openSecret } from "@/lib/core/security/sealed-secret";
 import { SECRET_LABEL, secretContext, subscriptionCounts } from "./subscription-request";
 import { parseTopicUrl, topicUrl, websubHubUrl } from "./topics";
 

@@ -13,7 +13,7 @@ import { clientKeyOf } from "@/lib/core/security/client-ip";
 import type { WebsubMode } from "@/lib/generated/prisma/client";
 import { callbackDomainOf, hostInDomain } from "./callback-domain";
 import { verificationUrlLength } from "./hub-query";
-import { sealSecret } from "./sealed-secret";
+import { sealSecret } from "@/lib/core/security/sealed-secret";
 import { LEASE_SECONDS, MAX_SECRET_BYTES, outboundPolicy, SUBSCRIPTION_LIMITS } from "./settings";
 import { currentTopicContent } from "./topic-content";
 import { MAX_URL_CHARS, parseTopicUrl, topicUrl } from "./topics";
@@ -27,7 +27,7 @@ import { MAX_URL_CHARS, parseTopicUrl, topicUrl } from "./topics";
 /** A request is a handful of short fields; anything larger is no subscription request. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-/** The label hub.secret is sealed under (sealed-secret.ts); bound to topic and callback. */
+/** The label hub.secret is sealed under (lib/core/security/sealed-secret.ts); bound to topic and callback. */
 export const SECRET_LABEL = "websub/secret";
 export const secretContext = (topic: string, callback: string) => `websub:${topic}\n${callback}`;
 

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { getConfig } from "@/lib/core/config";
 import { derivedKey } from "@/lib/core/security/derived-key";
 
-// Secrets we must use again later (a subscriber's hub.secret signs every delivery), so they are
+// Secrets we must use again later (a WebSub hub.secret, a webhook signing secret), so they are
 // stored sealed: AES-256-GCM under a key derived from APP_KEY for `label`, bound to `context` as
 // associated data, so a sealed value copied onto another row does not open there. Stored form:
 // `v1.<iv>.<ciphertext>.<tag>` (base64url parts); the version names cipher and key derivation.
