@@ -22,7 +22,7 @@ DECLARE t text;
 BEGIN
   FOREACH t IN ARRAY ARRAY['legal_texts', 'image_declaration_corrections', 'legal_document_acceptances',
                            'login_history', 'legal_request_events',
-                           'press_release_corrections']
+                           'press_release_corrections', 'publication_receipts']
   LOOP
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_insert_only', t);
     EXECUTE format('CREATE TRIGGER %I BEFORE UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION reject_mutation()', t || '_insert_only', t);
@@ -30,7 +30,7 @@ BEGIN
   -- TRUNCATE fires no row trigger; without these it would empty an evidence table in one go.
   FOREACH t IN ARRAY ARRAY['legal_texts', 'image_declaration_corrections', 'legal_document_acceptances',
                            'press_release_ai_declarations', 'activity_log', 'login_history', 'legal_request_events',
-                           'press_release_corrections', 'image_rights_confirmations']
+                           'press_release_corrections', 'image_rights_confirmations', 'publication_receipts']
   LOOP
     EXECUTE format('DROP TRIGGER IF EXISTS %I ON %I', t || '_no_truncate', t);
     EXECUTE format('CREATE TRIGGER %I BEFORE TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION reject_mutation()', t || '_no_truncate', t);
