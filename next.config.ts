@@ -52,6 +52,11 @@ const nextConfig: NextConfig = {
           { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
         ],
       },
+      {
+        // Embargoed previews (docs/previews.md): the token in the address never leaves as a Referer.
+        source: "/vorschau/:path*",
+        headers: [{ key: "Referrer-Policy", value: "no-referrer" }],
+      },
     ];
   },
 };

@@ -37,7 +37,11 @@ export type PolicyName =
   | "websub"
   | "websubVerifyTarget"
   | "websubVerifyTargetHourly"
-  | "websubDeliveries";
+  | "websubDeliveries"
+  | "previewOpen"
+  | "previewImage"
+  | "previewCreate"
+  | "receiptVerify";
 
 /** Every rate limit in one table. Why each is keyed as it is: */
 export function ratePolicies(limits = getConfig().limits): Record<PolicyName, RateLimitPolicy> {
@@ -118,5 +122,17 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     websubVerifyTargetHourly: { limit: 60, windowSeconds: 3600, prefix: "rl:websub-target-hour" },
     // Per callback host: content deliveries started per second, whichever process sends them.
     websubDeliveries: { limit: 10, windowSeconds: 1, prefix: "rl:websub-deliveries" },
+    // Per hashed IP: every open of a preview page looks a token up and counts an open in the
+    // link's log. A journalist reloads a few times; 30 a minute bounds token guessing (hopeless
+    // at 256 bits anyway) and keeps a stranger from inflating a link's open count.
+    previewOpen: { limit: 30, windowSeconds: 60, prefix: "rl:preview-open" },
+    // Per hashed IP: the images of a preview page, up to three files each, fetched per page view.
+    previewImage: { limit: 300, windowSeconds: 60, prefix: "rl:preview-image" },
+    // Per person: each link may mail an address the sender typed in. A press list for one
+    // release is sent in one sitting; 60 an hour is a long list, not a mail cannon.
+    previewCreate: { limit: 60, windowSeconds: 3600, prefix: "rl:preview-create" },
+    // Per hashed IP: the public receipt check reads up to 64 KiB and asks the database for a key
+    // and a receipt each time. A journalist checks a handful; 30 a minute is a desk checking a pile.
+    receiptVerify: { limit: 30, windowSeconds: 60, prefix: "rl:receipt-verify" },
   };
 }

@@ -34,6 +34,9 @@ export const MAIL_TYPES = {
   newsletter_confirm: { unsubscribeScope: null },
   operational_alert: { unsubscribeScope: null },
   webhook_endpoint_disabled: { unsubscribeScope: null },
+  // A newsroom's embargoed preview for one journalist (docs/previews.md): sent once, when the
+  // sender asks for it; suppression (bounce, complaint, block) stops it like any other mail.
+  release_preview: { unsubscribeScope: null },
 } as const satisfies Record<string, { unsubscribeScope: string | null }>;
 
 export type MailType = keyof typeof MAIL_TYPES;

@@ -22,6 +22,7 @@ import { publishedMail } from "./published";
 import { registrationConfirmMail, registrationExistingMail, registrationLinkMail } from "./registration";
 import { rejectionMail, returnedMail } from "./rejected";
 import { releaseCorrectedMail } from "./release-corrected";
+import { releasePreviewMail } from "./release-preview";
 import { reviewBlockedMail } from "./review-blocked";
 import { teamInvitationMail } from "./team-invitation";
 
@@ -31,6 +32,7 @@ const TOKEN_URL = `${HUB}/login/link/${"A".repeat(43)}`;
 const CONFIRM_URL = `${HUB}/account/email/confirm/${"B".repeat(43)}`;
 const RESET_URL = `${HUB}/login/reset/${"C".repeat(43)}`;
 const INVITATION_URL = `${HUB}/invitation/${"D".repeat(43)}`;
+const PREVIEW_URL = `${HUB}/vorschau/${"E".repeat(43)}`;
 const PUBLIC_URL = "https://business.example.test/de/pressemitteilung/neues-werk";
 const release = { releaseId: 42, title: "Beispiel AG eröffnet Werk" };
 
@@ -211,6 +213,21 @@ const CASES: Case[] = [
       imageConfirmationMail({ language, releaseTitle: release.title, url: TOKEN_URL, expiresAt: new Date("2026-04-01T10:00:00Z") }),
     key: TOKEN_URL,
     tokenUrl: TOKEN_URL,
+  },
+  {
+    mailType: "release_preview",
+    render: (language) =>
+      releasePreviewMail({
+        language,
+        recipientName: "Jana Beispiel",
+        newsroomName: "Nordlicht Energie",
+        releaseTitle: release.title,
+        url: PREVIEW_URL,
+        embargoAt: new Date("2026-04-01T10:00:00Z"),
+        expiresAt: null,
+      }),
+    key: PREVIEW_URL,
+    tokenUrl: PREVIEW_URL,
   },
 ];
 
