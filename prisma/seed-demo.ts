@@ -15,6 +15,7 @@ import type { ReviewReason } from "@/lib/domains/review/classifier";
 import { syncSearchMirror } from "@/lib/domains/releases/search-mirror";
 import { slugify } from "@/lib/domains/releases/slug";
 import { PORTAL_CATEGORIES, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS, type DemoRelease } from "./seed-data";
+import { backfillReceipts } from "@/lib/domains/releases/receipts/backfill-receipts";
 
 const HOUR = 3_600_000;
 
@@ -418,6 +419,8 @@ export async function seedDemoContent(opts: { now?: Date; allowOnConfiguredDatab
   await seedPortalCategories();
   const { companies } = await seedPeople();
   await seedReleases(companies, now);
+  // The demo's releases are written directly: they get the receipt a publication would have issued.
+  await backfillReceipts();
   await seedSearchMirror(companies);
 }
 

@@ -15,6 +15,7 @@ const ROUTES: [RegExp, () => Promise<Record<string, unknown>>][] = [
   [/^\/api\/v1\/releases\/(?<id>[^/]+)\/submit$/, () => import("@/app/api/v1/releases/[id]/submit/route")],
   [/^\/api\/v1\/releases\/(?<id>[^/]+)\/images$/, () => import("@/app/api/v1/releases/[id]/images/route")],
   [/^\/api\/v1\/releases\/(?<id>[^/]+)\/images\/order$/, () => import("@/app/api/v1/releases/[id]/images/order/route")],
+  [/^\/api\/v1\/releases\/(?<id>[^/]+)\/receipts$/, () => import("@/app/api/v1/releases/[id]/receipts/route")],
   [/^\/api\/v1\/releases\/(?<id>[^/]+)\/images\/(?<imageId>[^/]+)$/, () => import("@/app/api/v1/releases/[id]/images/[imageId]/route")],
   [/^\/api\/v1\/newsrooms\/(?<id>[^/]+)\/webhooks$/, () => import("@/app/api/v1/newsrooms/[id]/webhooks/route")],
   [/^\/api\/v1\/webhooks\/(?<id>[^/]+)$/, () => import("@/app/api/v1/webhooks/[id]/route")],

@@ -80,6 +80,22 @@ const CASES: Record<string, () => Promise<void>> = {
     const r = await run("about");
     expect([r.code, r.out[0]]).toEqual([0, expect.stringMatching(/^Pressdesk /)]);
   },
+  "press-releases:issue-receipts": async () => {
+    const old = await seedRelease({
+      companyId: (await seedCompany()).id,
+      status: "published",
+      publishedAt: ago(3),
+      publishedEverAt: ago(3),
+    });
+    const r = await run("press-releases:issue-receipts", "--batch=50");
+    expect([r.code, r.out[0]]).toEqual([0, expect.stringMatching(/^issued [1-9]\d* receipts/)]);
+    expect(await db.publicationReceipt.count({ where: { pressReleaseId: old.id } })).toBe(1);
+  },
+  "receipts:rotate-key": async () => {
+    const r = await run("receipts:rotate-key");
+    expect([r.code, r.out.at(-1)]).toEqual([0, expect.stringMatching(/^current key \S+$/)]);
+    expect(await db.receiptSigningKey.count({ where: { retiredAt: null } })).toBe(1);
+  },
   "press-releases:publish-scheduled": async () => {
     const { owner, company } = await seedNewsroom();
     const due = await seedCheckedRelease(company.id, owner.id, { data: { status: "scheduled", scheduledAt: ago(0.001) } });

@@ -19,7 +19,13 @@ describe("insert-only tables", () => {
   it("refuse TRUNCATE, also when it arrives by CASCADE from the accounts", async () => {
     const user = await seedUser();
     await db.legalDocumentAcceptance.create({ data: { userId: user.id, document: "terms", version: "2026-01" } });
-    for (const table of ["legal_document_acceptances", "activity_log", "login_history", "image_rights_confirmations"]) {
+    for (const table of [
+      "legal_document_acceptances",
+      "activity_log",
+      "login_history",
+      "image_rights_confirmations",
+      "publication_receipts",
+    ]) {
       expect(await databaseRefusal(db.$executeRawUnsafe(`TRUNCATE ${table}`))).toEqual(insertOnlyRefusal(table));
     }
     expect(await databaseRefusal(db.$executeRawUnsafe("TRUNCATE users CASCADE"))).toMatchObject({ sqlState: "23001" });

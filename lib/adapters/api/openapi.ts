@@ -6,6 +6,7 @@ import { getSiteHosts, siteOrigin } from "@/lib/domains/sites";
 import * as S from "./schemas";
 import * as N from "./newsroom-schemas";
 import * as I from "./image-schemas";
+import * as R from "./receipt-schemas";
 import { registerWebhookEvents, WEBHOOK_ENDPOINTS } from "./webhook-openapi";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -158,6 +159,17 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "The release's images in their order",
     params: S.IdParams,
     ok: { status: 200, schema: I.ImageList, description: "The images (removed ones are not listed)." },
+    errors: [],
+  },
+  {
+    method: "get",
+    path: "/api/v1/releases/{id}/receipts",
+    operationId: "listReleaseReceipts",
+    summary: "The release's signed publication receipts, newest first",
+    description:
+      "One receipt per publication and per later change of what the public is shown (paid change, correction, archiving, depublication, removal, deletion and their reversals). `jws` is the receipt file exactly as issued: a flattened JWS (EdDSA, Ed25519) whose key is listed at the hub's `/.well-known/receipt-keys.json`. A release never published has none.",
+    params: S.IdParams,
+    ok: { status: 200, schema: R.ReceiptList, description: "The receipts." },
     errors: [],
   },
   {

@@ -44,6 +44,7 @@ import {
   queuePruneFailedCommand,
 } from "./maintenance-commands";
 import { checkIndexStatusCommand } from "./index-commands";
+import { issueReceiptsCommand, rotateReceiptKeyCommand } from "./receipt-commands";
 import { fulltextArchiveCommand, fulltextSweepCommand, onlineAlterCommand } from "./db-commands";
 import type { ConsoleCommand } from "./registry";
 import { resetSecondFactorCommand } from "./user-commands";
@@ -97,6 +98,8 @@ export const COMMANDS: Record<string, ConsoleCommand> = {
   "press-releases:assign-canonicals": assignCanonicalsCommand,
   "press-releases:duplicates-report": duplicatesReportCommand,
   "press-releases:backfill-published-ever": backfillPublishedEverCommand,
+  "press-releases:issue-receipts": issueReceiptsCommand,
+  "receipts:rotate-key": rotateReceiptKeyCommand,
   "ops:watch": opsWatchCommand,
   "users:reset-second-factor": resetSecondFactorCommand,
 };

@@ -40,6 +40,10 @@ describe("routeBySite", () => {
     expect(rewrittenPath(await call("tech.localhost:3000", "/sitemap-news.xml"))).toBe("/portal/tech/sitemap-news.xml");
   });
 
+  it("maps the hub's well-known receipt keys to a route folder without the dot", async () => {
+    expect(rewrittenPath(await call("hub.localhost:3000", "/.well-known/receipt-keys.json"))).toBe("/hub/well-known/receipt-keys.json");
+  });
+
   it("puts a fresh nonce into the page's Content-Security-Policy and into the request Next renders", async () => {
     const a = await call("business.localhost:3000", "/de");
     const b = await call("business.localhost:3000", "/de");

@@ -32,9 +32,13 @@ const HOST_INDEPENDENT = /^\/(api|service|health|_next|csp-report|media)(\/|$)|^
 
 /**
  * Public paths whose internal route has another name: Next treats a route folder named
- * `sitemap.xml` as a metadata file and prerenders it at build time, freezing its content.
+ * `sitemap.xml` as a metadata file and prerenders it at build time, freezing its content; a
+ * dot folder (`.well-known`) is not routed reliably by the app router.
  */
-const INTERNAL_PATHS: Record<string, string> = { "/sitemap.xml": "/sitemap-index" };
+const INTERNAL_PATHS: Record<string, string> = {
+  "/sitemap.xml": "/sitemap-index",
+  "/.well-known/receipt-keys.json": "/well-known/receipt-keys.json",
+};
 
 export const SITE_HEADER = "x-pd-site";
 export const EDITION_HEADER = "x-pd-edition";

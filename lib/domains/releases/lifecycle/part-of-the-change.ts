@@ -2,6 +2,8 @@ import { invalidatePublicTags, releaseTags } from "@/lib/domains/sites/public-ta
 import type { Tx } from "@/lib/core/db/client";
 import { copyTagsOf } from "../canonical";
 import { bumpPublicCacheGeneration } from "../public-cache";
+import { issueReceipt } from "../receipts/issue-receipt";
+import { RECEIPT_LIFECYCLE_EVENTS } from "../receipts/receipt-events";
 import { dropSearchMirror, syncSearchMirror } from "../search-mirror";
 import type { LifecycleEventType, Reaction } from "./types";
 
@@ -77,4 +79,14 @@ export const publicCaches: Reaction = {
   },
 };
 
-export const PART_OF_THE_CHANGE: readonly Reaction[] = [searchMirror, publicCaches];
+/**
+ * The signed receipt of every change of what the public was shown (docs/receipts.md): written
+ * with the change, so a committed change always has one and a rolled-back one none.
+ */
+export const publicationReceipts: Reaction = {
+  name: "publication-receipts",
+  on: RECEIPT_LIFECYCLE_EVENTS,
+  handle: (tx, event) => issueReceipt(tx, event),
+};
+
+export const PART_OF_THE_CHANGE: readonly Reaction[] = [searchMirror, publicCaches, publicationReceipts];

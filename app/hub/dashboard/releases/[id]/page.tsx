@@ -24,6 +24,10 @@ import { arrangeImagesAction, correctImageAction, removeImageAction } from "./im
 import { RequestPanel } from "@/components/legal/request-panel";
 import { releaseLegalPanel } from "@/lib/adapters/dashboard/legal-requests";
 import { fileLegalRequestAction } from "./legal-actions";
+import { ReceiptPanel } from "@/components/dashboard/receipt-panel";
+import { releaseReceipts } from "@/lib/adapters/dashboard/release-receipts";
+import { PreviewLinksPanel } from "@/components/dashboard/preview-links-panel";
+import { createPreviewLinkAction, revokePreviewLinkAction } from "./preview-actions";
 import { IndexStatusBlock } from "@/components/dashboard/index-status-block";
 import { customerIndexStatus } from "@/lib/adapters/public/seo/index-inspection/release-index-status";
 
@@ -56,10 +60,11 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
   const { user } = await requireUser();
   const data = await load(user.id, (await params).id);
   const { release, actions } = data;
-  const [{ images, confirmText }, legal, indexStatus] = await Promise.all([
+  const [{ images, confirmText }, legal, indexStatus, receipts] = await Promise.all([
     loadImages(user.id, release.id, actions.edit),
     releaseLegalPanel(user.id, release.id),
     customerIndexStatus({ releaseId: release.id, status: release.status }),
+    releaseReceipts(user.id, release.id),
   ]);
   return (
     <>
@@ -138,8 +143,10 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
         remove={removeImageAction.bind(null, release.id)}
         correct={correctImageAction.bind(null, release.id)}
       />
+      <PreviewLinksPanel userId={user.id} releaseId={release.id} create={createPreviewLinkAction} revoke={revokePreviewLinkAction} />
       {release.status === "published" ? <BoostPanel userId={user.id} releaseId={release.id} action={bookBoostAction} /> : null}
       {indexStatus ? <IndexStatusBlock status={indexStatus} /> : null}
+      {receipts.length ? <ReceiptPanel receipts={receipts} /> : null}
       <RequestPanel panel={legal} action={fileLegalRequestAction.bind(null, release.id)} />
       <h2>Verlauf</h2>
       <ReleaseHistory entries={data.history} />

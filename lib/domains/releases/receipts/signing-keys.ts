@@ -1,0 +1,130 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
+import { calculateJwkThumbprint } from "jose";
+import { db, type DbOrTx, type Tx } from "@/lib/core/db/client";
+import { openSecret, sealSecret } from "@/lib/core/security/sealed-secret";
+import type { ReceiptSigningKey } from "@/lib/generated/prisma/client";
+
+// The Ed25519 keys that sign receipts (docs/receipts.md "Keys and rotation"). One key is current;
+// a rotation retires it and creates the next, and every key ever used stays published so old
+// receipts still verify. The key id is the key's RFC 7638 thumbprint: anyone can recompute it
+// from the public key. The private key is stored as PKCS#8, sealed under a key derived from
+// APP_KEY and bound to its key id.
+//
+// Races: issuers hold a shared advisory lock until their transaction ends, a rotation takes it
+// exclusively, so no receipt is signed with a key a committed rotation has retired. The first key
+// is created under the exclusive lock: two first publications at once make one key.
+
+const SEAL_LABEL = "receipt-signing-key";
+
+export interface SigningKey {
+  kid: string;
+  privateKey: KeyObject;
+}
+
+/** A published public key as a JWK (RFC 8037), with when it began and stopped signing. */
+export interface ReceiptJwk {
+  kty: "OKP";
+  crv: "Ed25519";
+  x: string;
+  kid: string;
+  alg: "EdDSA";
+  use: "sig";
+  created_at: string;
+  retired_at: string | null;
+}
+
+const lockExclusively = (tx: Tx) => tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('receipt-signing-key'))`;
+const lockShared = (tx: Tx) => tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtext('receipt-signing-key'))`;
+
+const currentRow = (client: DbOrTx) =>
+  client.receiptSigningKey.findFirst({ where: { retiredAt: null }, orderBy: [{ createdAt: "desc" }, { kid: "desc" }] });
+
+async function createKey(tx: Tx, now: Date): Promise<ReceiptSigningKey> {
+  const { privateKey, publicKey } = generateKeyPairSync("ed25519");
+  const x = publicKey.export({ format: "jwk" }).x!;
+  const kid = await calculateJwkThumbprint({ kty: "OKP", crv: "Ed25519", x }, "sha256");
+  const pkcs8 = privateKey.export({ format: "der", type: "pkcs8" }).toString("base64url");
+  return tx.receiptSigningKey.create({
+    data: { kid, publicKey: x, privateKeySealed: sealSecret(SEAL_LABEL, pkcs8, kid), createdAt: now },
+  });
+}
+
+const opened = new Map<string, KeyObject>();
+
+function privateKeyOf(row: ReceiptSigningKey): SigningKey {
+  let key = opened.get(row.privateKeySealed);
+  if (!key) {
+    let pkcs8Text: string;
+    try {
+      pkcs8Text = openSecret(SEAL_LABEL, row.privateKeySealed, row.kid);
+    } catch (err) {
+      // Until the rotation every publication fails here: each one needs its receipt.
+      throw new Error(`receipt signing key ${row.kid} does not open with this APP_KEY; run receipts:rotate-key`, { cause: err });
+    }
+    const pkcs8 = Buffer.from(pkcs8Text, "base64url");
+    key = createPrivateKey({ key: pkcs8, format: "der", type: "pkcs8" });
+    opened.set(row.privateKeySealed, key);
+  }
+  return { kid: row.kid, privateKey: key };
+}
+
+/**
+ * The key that signs in `tx`, created on first use. Holds the shared lock (or, on first use, the
+ * exclusive one) until `tx` ends.
+ */
+export async function signingKeyFor(tx: Tx, now: Date): Promise<SigningKey> {
+  if (await currentRow(tx)) {
+    await lockShared(tx);
+    // Read again under the lock: a rotation may have committed since.
+    const row = await currentRow(tx);
+    if (row) return privateKeyOf(row);
+  }
+  await lockExclusively(tx);
+  return privateKeyOf((await currentRow(tx)) ?? (await createKey(tx, now)));
+}
+
+/** Retires the current key (it signs nothing more, and still verifies) and creates the next. */
+export async function rotateReceiptKey(opts: { now?: Date } = {}): Promise<{ retired: string | null; current: string }> {
+  const now = opts.now ?? new Date();
+  return db.$transaction(async (tx) => {
+    await lockExclusively(tx);
+    const old = await currentRow(tx);
+    if (old) await tx.receiptSigningKey.update({ where: { kid: old.kid }, data: { retiredAt: now } });
+    const next = await createKey(tx, now);
+    return { retired: old?.kid ?? null, current: next.kid };
+  });
+}
+
+/** The public key of `kid` (current or retired), or null for a key id we never had. */
+export async function receiptPublicKey(
+  client: DbOrTx,
+  kid: string,
+): Promise<{ kid: string; publicKey: KeyObject; createdAt: Date; retiredAt: Date | null } | null> {
+  const row = await client.receiptSigningKey.findUnique({
+    where: { kid },
+    select: { kid: true, publicKey: true, createdAt: true, retiredAt: true },
+  });
+  if (!row) return null;
+  const publicKey = createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: row.publicKey }, format: "jwk" });
+  return { kid: row.kid, publicKey, createdAt: row.createdAt, retiredAt: row.retiredAt };
+}
+
+/** Every key that ever signed, newest first: the hub's /.well-known/receipt-keys.json. */
+export async function publishedReceiptKeys(client: DbOrTx = db): Promise<{ keys: ReceiptJwk[] }> {
+  const rows = await client.receiptSigningKey.findMany({
+    orderBy: [{ createdAt: "desc" }, { kid: "desc" }],
+    select: { kid: true, publicKey: true, createdAt: true, retiredAt: true },
+  });
+  return {
+    keys: rows.map((r) => ({
+      kty: "OKP",
+      crv: "Ed25519",
+      x: r.publicKey,
+      kid: r.kid,
+      alg: "EdDSA",
+      use: "sig",
+      created_at: r.createdAt.toISOString(),
+      retired_at: r.retiredAt?.toISOString() ?? null,
+    })),
+  };
+}
