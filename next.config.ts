@@ -55,7 +55,12 @@ const nextConfig: NextConfig = {
       {
         // Embargoed previews (docs/previews.md): the token in the address never leaves as a Referer.
         source: "/vorschau/:path*",
-        headers: [{ key: "Referrer-Policy", value: "no-referrer" }],
+        // Also on the answers Next makes without the route (OPTIONS, 405, a trailing-slash redirect).
+        headers: [
+          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "Cache-Control", value: "private, no-store" },
+          { key: "X-Robots-Tag", value: "noindex, nofollow, noarchive" },
+        ],
       },
     ];
   },

@@ -25,8 +25,8 @@ import { makeLink, opensOf, previewWorld, RECIPIENT } from "./previews-fixtures"
 import { seedPublicImage, type FixtureImage } from "./public-image-fixtures";
 import { RED_BODY, seedAdmin, seedNewsroom } from "./release-fixtures";
 
-// The preview feature (docs/previews.md) read as an attacker would. Tests named "[HOLE]" show a
-// weakness found in review and fail until it is fixed; the others probe an attack that holds.
+// The preview feature (docs/previews.md) read as an attacker would: each test tries one attack
+// (the first four were holes found in review, now closed) and expects it to fail.
 
 const HOUR = 3_600_000;
 let storageDir: string;
@@ -43,8 +43,7 @@ const HUB = `${getSiteHosts().protocol}://${getSiteHosts().hub}`;
 const req = (path: string, ip = uniqueClientIp(), method = "GET") =>
   new Request(`${HUB}${path}`, { method, headers: { "x-forwarded-for": ip } });
 const open = (token: string, ip?: string) => GET(req(`/vorschau/${token}`, ip), { params: Promise.resolve({ token }) });
-const head = (token: string, ip?: string) =>
-  HEAD(req(`/vorschau/${token}`, ip, "HEAD"), { params: Promise.resolve({ token }) });
+const head = (token: string, ip?: string) => HEAD(req(`/vorschau/${token}`, ip, "HEAD"), { params: Promise.resolve({ token }) });
 const image = (token: string, imageId: number | string, file: string, ip?: string) =>
   previewImage(req(`/vorschau/${token}/bild/${imageId}/${encodeURIComponent(file)}`, ip), {
     params: Promise.resolve({ token, imageId: String(imageId), file }),
@@ -72,13 +71,13 @@ async function drain() {
 // Holes: these fail today.
 // ---------------------------------------------------------------------------------------------
 
-describe("[HOLE] a withdrawal or rejection does not end a link for good", () => {
-  it("[HOLE] a link that a withdrawal stopped shows the release again once it is submitted anew", async () => {
+describe("a withdrawal or rejection ends a link for good", () => {
+  it("a link that a withdrawal stopped stays gone when the release is submitted anew", async () => {
     const w = await previewWorld();
     const { token, link } = await makeLink(w.owner.id, w.release.id);
     await withdrawRelease({ releaseId: w.release.id, actor: user(w.owner.id) });
     expect((await openPreviewLink({ token })).kind).toBe("gone");
-    // The panel lists it as "Beendet" and offers no revoke button (only active links get one).
+    // The panel lists it as "Beendet" (its sender may still revoke it).
     expect((await listPreviewLinks({ userId: w.owner.id, releaseId: w.release.id })).links[0]).toMatchObject({
       id: link.id,
       state: "ended",
@@ -89,9 +88,10 @@ describe("[HOLE] a withdrawal or rejection does not end a link for good", () => 
     expect((await openPreviewLink({ token })).kind).toBe("gone");
   });
 
-  it("[HOLE] a link that a rejection stopped shows the release again once it is submitted anew", async () => {
-    const w = await previewWorld({ reviewFlaggedAt: new Date() });
+  it("a link that a rejection stopped stays gone when the release is submitted anew", async () => {
+    const w = await previewWorld();
     const { token } = await makeLink(w.owner.id, w.release.id);
+    await db.pressRelease.update({ where: { id: w.release.id }, data: { reviewFlaggedAt: new Date() } });
     const admin = await seedAdmin();
     await returnRelease({ releaseId: w.release.id, adminUserId: admin.id, comment: "Bitte sachlicher formulieren." });
     expect((await openPreviewLink({ token })).kind).toBe("gone");
@@ -100,8 +100,8 @@ describe("[HOLE] a withdrawal or rejection does not end a link for good", () => 
   });
 });
 
-describe("[HOLE] content the automatic check judged red is served and mailed from the hub", () => {
-  it("[HOLE] a release flagged red on its last allowed check (still in_review) gets new links, a mail, and a page", async () => {
+describe("content the automatic check judged red is neither served nor mailed from the hub", () => {
+  it("a release flagged red on its last allowed check (still in_review) shows nothing through its links", async () => {
     const { owner, company } = await seedNewsroom();
     const release = await createRelease({
       companyId: company.id,
@@ -129,18 +129,18 @@ describe("[HOLE] content the automatic check judged red is served and mailed fro
       (created) => ({ made: true as const, created }),
       (err: unknown) => ({ made: false as const, err }),
     );
-    // Today: made, mailed to an arbitrary address, and the red text is served on the hub.
+    // Were it made, it must neither mail the red text to an arbitrary address nor serve it on the hub.
     if (attempt.made) {
       const res = await open(attempt.created.token);
+      expect([res.status, (await res.text()).includes("JETZT KAUFEN")]).toEqual([410, false]);
       expect(await db.mailOutbox.count({ where: { to } })).toBe(0);
-      expect(res.status).not.toBe(200);
     }
     expect(attempt.made).toBe(false);
   });
 });
 
-describe("[HOLE] the preview's own Content-Security-Policy never reaches the browser", () => {
-  it("[HOLE] the middleware puts the hub's nonce policy on /vorschau, which Next 16 keeps over the route handler's", async () => {
+describe("the preview's own Content-Security-Policy reaches the browser", () => {
+  it("the middleware leaves /vorschau without the hub's nonce policy, so the route handler's stricter one stands", async () => {
     // Next 16 (node_modules/next/dist/server/lib/router-utils/resolve-routes.js) copies the
     // middleware's response headers onto the outgoing response before the route runs, and
     // send-response.js appends a route handler's header only "if it is not present". So whatever
@@ -164,13 +164,15 @@ describe("[HOLE] the preview's own Content-Security-Policy never reaches the bro
   });
 });
 
-describe("[HOLE] a copy of the database opens previews", () => {
-  it("[HOLE] the mailed token sits in clear text in mail_outbox (kept 30 days), though only its hash is meant to be stored", async () => {
+describe("a copy of the database opens no preview", () => {
+  it("the mailed token leaves mail_outbox once the mail is finished; only its hash stays", async () => {
     const w = await previewWorld({ status: "scheduled", scheduledAt: new Date(Date.now() + 10 * HOUR) });
     const to = `db-copy-${w.release.id}@tagesblatt.example`;
     const { token } = await makeLink(w.owner.id, w.release.id, { mail: true, recipientEmail: to });
+    await drain(); // the mail is delivered: what stays behind is the finished row, kept 30 days
     // What someone with a read-only copy (backup, replica, support query) does:
     const mail = await db.mailOutbox.findFirstOrThrow({ where: { to } });
+    expect(mail.status).toBe("sent");
     const stolen = /\/vorschau\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? null;
     if (stolen) expect((await openPreviewLink({ token: stolen, countOpen: false })).kind).toBe("show");
     expect(stolen === token).toBe(false);
@@ -373,7 +375,10 @@ describe("headers on every answer", () => {
     const pub = await previewWorld({ status: "scheduled", scheduledAt: new Date(Date.now() + HOUR) });
     const redirect = await makeLink(pub.owner.id, pub.release.id);
     const past = new Date(Date.now() - 60_000);
-    await db.pressRelease.update({ where: { id: pub.release.id }, data: { status: "published", publishedAt: past, publishedEverAt: past } });
+    await db.pressRelease.update({
+      where: { id: pub.release.id },
+      data: { status: "published", publishedAt: past, publishedEverAt: past },
+    });
     const cases: [string, number][] = [
       [shown.token, 200],
       [redirect.token, 307],
@@ -427,14 +432,17 @@ describe("hosts and the stored answers", () => {
   it("is no stored answer in any spelling, and on a portal host reaches the portal's tree, not the preview", async () => {
     const hosts = getSiteHosts();
     const token = "Ab3_-".repeat(8) + "xyz";
-    const spellings = [`/vorschau/${token}`, `/Vorschau/${token}`, `/vorschau/${token}/`, `/vorschau/%41${token.slice(1)}`, `//vorschau/${token}`];
+    const spellings = [
+      `/vorschau/${token}`,
+      `/Vorschau/${token}`,
+      `/vorschau/${token}/`,
+      `/vorschau/%41${token.slice(1)}`,
+      `//vorschau/${token}`,
+    ];
     for (const site of ["hub", "business", "tech"] as const)
       for (const path of spellings) expect(storableAnswer(site, path, new URLSearchParams("utm_source=x"))).toBeNull();
     for (const site of ["business", "tech"] as const) {
-      const res = await routeBySite(
-        new NextRequest(`http://127.0.0.1:3000/vorschau/${token}`, { headers: { host: hosts[site] } }),
-        hosts,
-      );
+      const res = await routeBySite(new NextRequest(`http://127.0.0.1:3000/vorschau/${token}`, { headers: { host: hosts[site] } }), hosts);
       const rewrite = res.headers.get("x-middleware-rewrite");
       expect(rewrite && new URL(rewrite).pathname).toBe(`/portal/${site}/vorschau/${token}`);
       expect(res.headers.get("cache-control")).toBeNull();

@@ -18,7 +18,7 @@ const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) =>
 
 describe("the release_preview mail", () => {
   it("is a transactional mail type without an unsubscribe scope", () => {
-    expect(MAIL_TYPES.release_preview).toEqual({ unsubscribeScope: null });
+    expect(MAIL_TYPES.release_preview).toMatchObject({ unsubscribeScope: null });
   });
 
   it("names the embargo in Berlin time, in German and in English, with the link exactly as made", async () => {

@@ -212,12 +212,22 @@ describe("opening a preview link", () => {
     const list = await listPreviewLinks({ userId: withdrawn.owner.id, releaseId: withdrawn.release.id });
     expect(list).toMatchObject({ canCreate: false, links: [{ id: a.link.id, state: "ended" }] });
 
-    const rejected = await previewWorld({ reviewFlaggedAt: new Date() });
+    const rejected = await previewWorld();
     const b = await makeLink(rejected.owner.id, rejected.release.id);
+    // Red on its last allowed check: it waits for a person, and the link shows nothing meanwhile.
+    await db.pressRelease.update({ where: { id: rejected.release.id }, data: { reviewFlaggedAt: new Date() } });
+    expect(await openPreviewLink({ token: b.token })).toEqual({ kind: "gone", reason: "ended" });
     const admin = await seedAdmin();
     await returnRelease({ releaseId: rejected.release.id, adminUserId: admin.id, comment: "Bitte sachlicher formulieren." });
     expect(await openPreviewLink({ token: b.token })).toEqual({ kind: "gone", reason: "ended" });
     expect((await opensOf(b.link.id)).rows).toBe(0);
+
+    // Back on the way to publication, the old links stay ended: a new version needs new links.
+    for (const w of [withdrawn, rejected])
+      await db.pressRelease.update({ where: { id: w.release.id }, data: { status: "in_review", reviewFlaggedAt: null } });
+    expect(await openPreviewLink({ token: a.token })).toEqual({ kind: "gone", reason: "ended" });
+    expect(await openPreviewLink({ token: b.token })).toEqual({ kind: "gone", reason: "ended" });
+    expect(await db.previewLink.count({ where: { id: { in: [a.link.id, b.link.id] }, endedAt: { not: null } } })).toBe(2);
   });
 
   it("is gone for a deleted or tombstoned release and a removed or deleted newsroom", async () => {

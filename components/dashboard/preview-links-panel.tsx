@@ -33,7 +33,7 @@ function LinkRow({ link, revoke }: { link: PreviewLinkView; revoke: () => Promis
       <td>{formatBerlin(link.firstOpenedAt)}</td>
       <td>{formatBerlin(link.lastOpenedAt)}</td>
       <td>
-        {link.state === "active" ? (
+        {!link.revokedAt ? (
           <ActionButton
             action={revoke}
             label={`Link widerrufen`}

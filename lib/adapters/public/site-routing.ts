@@ -28,6 +28,8 @@ export type DecidePublicPath = (portal: Portal, subject: NonNullable<ReturnType<
 export type ServeStored = (request: NextRequest, storable: StorableAnswer, siteHost: string) => Promise<NextResponse | null>;
 
 /** Paths served identically on every host: APIs, webhooks, health and framework assets. */
+/** Hub routes that answer with a content security policy of their own (the embargoed previews). */
+const OWN_POLICY_PATHS = /^\/vorschau\//;
 const HOST_INDEPENDENT = /^\/(api|service|health|_next|csp-report|media)(\/|$)|^\/(favicon\.ico|icon\.svg)$/;
 
 /**
@@ -144,7 +146,8 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   const internal = INTERNAL_PATHS[pathname] ?? pathname;
   url.pathname = site === "hub" ? `/hub${internal}` : `/portal/${site}${internal}`;
   const response = NextResponse.rewrite(url, { request: { headers } });
-  if (csp) response.headers.set("content-security-policy", csp);
+  // A route with a stricter policy of its own keeps it: Next keeps a header set here over the route's.
+  if (csp && !(site === "hub" && OWN_POLICY_PATHS.test(pathname))) response.headers.set("content-security-policy", csp);
   const publicPage = (site !== "hub" && isPortalPage(pathname)) || (site === "hub" && storeRender && isStoredHubPage(pathname));
   // A page with a nonce may be kept by a shared cache only where no stored bytes exist for it
   // (a server without the store); where the store runs, a page it does not keep (a search, a

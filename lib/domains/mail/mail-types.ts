@@ -36,8 +36,21 @@ export const MAIL_TYPES = {
   webhook_endpoint_disabled: { unsubscribeScope: null },
   // A newsroom's embargoed preview for one journalist (docs/previews.md): sent once, when the
   // sender asks for it; suppression (bounce, complaint, block) stops it like any other mail.
-  release_preview: { unsubscribeScope: null },
-} as const satisfies Record<string, { unsubscribeScope: string | null }>;
+  // Its link opens the preview for as long as it lives (up to a year): once the mail is finished,
+  // the outbox keeps it without the token (see credentialLink).
+  release_preview: { unsubscribeScope: null, credentialLink: /\/vorschau\/[A-Za-z0-9_-]{43}/g },
+} as const satisfies Record<string, { unsubscribeScope: string | null; credentialLink?: RegExp }>;
+
+/**
+ * The mail's text and HTML without the long-lived credential its type carries (a preview token),
+ * for the outbox row kept after delivery: a copy of the database then opens nothing.
+ */
+export function withoutCredentialLinks(mailType: string, body: { html: string; text: string }): { html: string; text: string } | null {
+  const entry = isMailType(mailType) ? (MAIL_TYPES[mailType] as { credentialLink?: RegExp }) : null;
+  if (!entry?.credentialLink) return null;
+  const strip = (s: string) => s.replace(entry.credentialLink!, (m) => `${m.slice(0, m.lastIndexOf("/") + 1)}[entfernt]`);
+  return { html: strip(body.html), text: strip(body.text) };
+}
 
 export type MailType = keyof typeof MAIL_TYPES;
 export type UnsubscribeScope = NonNullable<(typeof MAIL_TYPES)[MailType]["unsubscribeScope"]>;

@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/core/config";
 import { db } from "@/lib/core/db/client";
 import { isSendingHalted, recordRelayRejection } from "../circuit-breaker";
-import { isMailType } from "../mail-types";
+import { isMailType, withoutCredentialLinks } from "../mail-types";
 import { applyMessageSending } from "../message-sending";
 import { getMailTransport, MailSendError } from "../transport";
 import { getSiteHosts } from "@/lib/domains/sites/hosts";
@@ -72,20 +72,22 @@ async function finish(
   // Conditional on our own claim: a worker that outlived its claim must not overwrite the
   // result of the worker that took the message over.
   const mine = { id: mail.id, status: "sending" as const, claimedAt: mail.claimedAt };
+  // A finished mail is kept for support without the credential link its type may carry.
+  const kept = withoutCredentialLinks(mail.mailType, mail) ?? {};
   switch (outcome) {
     case "skipped":
       break;
     case "sent":
       await db.mailOutbox.updateMany({
         where: mine,
-        data: { status: "sent", providerMessageId: r.providerMessageId, sentAt: new Date(), claimedAt: null, lastError: null },
+        data: { status: "sent", providerMessageId: r.providerMessageId, sentAt: new Date(), claimedAt: null, lastError: null, ...kept },
       });
       break;
     case "suppressed":
-      await db.mailOutbox.updateMany({ where: mine, data: { status: "suppressed", claimedAt: null } });
+      await db.mailOutbox.updateMany({ where: mine, data: { status: "suppressed", claimedAt: null, ...kept } });
       break;
     case "failed":
-      await db.mailOutbox.updateMany({ where: mine, data: { status: "failed", claimedAt: null, lastError: r.error } });
+      await db.mailOutbox.updateMany({ where: mine, data: { status: "failed", claimedAt: null, lastError: r.error, ...kept } });
       break;
     case "retry":
       await db.mailOutbox.updateMany({

@@ -6,6 +6,7 @@ import { issueReceipt } from "../receipts/issue-receipt";
 import { RECEIPT_LIFECYCLE_EVENTS } from "../receipts/receipt-events";
 import { dropSearchMirror, syncSearchMirror } from "../search-mirror";
 import type { LifecycleEventType, Reaction } from "./types";
+import { endPreviewLinks } from "../previews/end-preview-links";
 
 // The reactions that are part of the change itself: they run in the transition's transaction,
 // so a reader never finds a search result or a cached page that the committed change made
@@ -89,4 +90,11 @@ export const publicationReceipts: Reaction = {
   handle: (tx, event) => issueReceipt(tx, event),
 };
 
-export const PART_OF_THE_CHANGE: readonly Reaction[] = [searchMirror, publicCaches, publicationReceipts];
+/** Preview links end with the move that takes the release off the way to publication (docs/previews.md). */
+export const previewLinksEnd: Reaction = {
+  name: "preview-links-end",
+  on: ["withdrawn", "rejected", "tombstoned", "deleted"],
+  handle: (tx, event) => endPreviewLinks(tx, event),
+};
+
+export const PART_OF_THE_CHANGE: readonly Reaction[] = [searchMirror, publicCaches, publicationReceipts, previewLinksEnd];

@@ -18,6 +18,7 @@ export const previewReleaseSelect = {
   status: true,
   scheduledAt: true,
   publishedAt: true,
+  reviewFlaggedAt: true,
   deletedAt: true,
   goneAt: true,
   company: { select: { deletedAt: true, goneAt: true } },

@@ -13,6 +13,7 @@ export const previewLinkSelect = {
   outlet: true,
   expiresAt: true,
   revokedAt: true,
+  endedAt: true,
   mailedAt: true,
   createdAt: true,
   opens: true,

@@ -3,7 +3,8 @@ import { isLiveNewsroom } from "../live-newsroom";
 
 // What a preview link does at this moment, decided afresh at every open from the link and its
 // release: no background job ends a link, so a withdrawal, a rejection or a revocation stops it
-// at once. Pure: the open, the image route and the dashboard's list all decide through it.
+// at once; a withdrawal, rejection or removal also ends it for good (ended_at, written by
+// ./end-preview-links.ts in the move's transaction). Pure: the open, the image route and the dashboard's list all decide through it.
 
 /** The releases a link may be made for: still on their way to publication. */
 export const PREVIEWABLE_STATUSES: readonly ReleaseStatus[] = ["in_review", "scheduled"];
@@ -20,12 +21,16 @@ export type PreviewDecision =
 export interface PreviewLinkFacts {
   revokedAt: Date | null;
   expiresAt: Date | null;
+  /** The release left the way to publication once (withdrawn, rejected, removed): ended for good. */
+  endedAt?: Date | null;
 }
 
 export interface PreviewReleaseFacts {
   status: ReleaseStatus;
   scheduledAt: Date | null;
   publishedAt: Date | null;
+  /** Red on its last allowed check: waits for a person. */
+  reviewFlaggedAt: Date | null;
   deletedAt: Date | null;
   goneAt: Date | null;
   company: { deletedAt: Date | null; goneAt: Date | null };
@@ -45,7 +50,11 @@ export function decidePreview(
   if (link.revokedAt) return { kind: "gone", reason: "revoked" };
   if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return { kind: "gone", reason: "expired" };
   if (isPubliclyVisible) return { kind: "redirect" };
+  // A resubmission does not bring it back: the sender makes a new link for the new version.
+  if (link.endedAt) return { kind: "gone", reason: "ended" };
   if (release.deletedAt || release.goneAt || !isLiveNewsroom(release.company)) return { kind: "gone", reason: "ended" };
+  // Judged red on its last allowed check: nobody reads it before a person has decided.
+  if (release.status === "in_review" && release.reviewFlaggedAt) return { kind: "gone", reason: "ended" };
   if (release.status === "in_review") return { kind: "show", embargoAt: null };
   if (release.status === "scheduled") return { kind: "show", embargoAt: release.scheduledAt };
   // Published with a time still ahead: the embargo holds on every public surface, and here too.

@@ -12,6 +12,7 @@ const targetSelect = {
   outlet: true,
   revokedAt: true,
   expiresAt: true,
+  endedAt: true,
   pressRelease: {
     select: {
       id: true,
@@ -21,6 +22,7 @@ const targetSelect = {
       status: true,
       scheduledAt: true,
       publishedAt: true,
+      reviewFlaggedAt: true,
       deletedAt: true,
       goneAt: true,
       title: true,
