@@ -1,9 +1,10 @@
 // Lighthouse accessibility (and best practices) on the public hub screens (signed out), then on
 // the signed-in customer screens: the release
 // editor (new, and a draft with an uploaded image), the owner's image confirmation page, the
-// newsroom profile and its team page, billing; then, signed in as the demo super-admin, the admin
-// screens (review, images, releases, categories, legal requests, contact, companies, users,
-// payments and the four reports). Served from the
+// newsroom profile, its team page and its reach report, billing, a published release with its
+// boost and reach panels; then, signed in as the demo super-admin, the admin screens (review,
+// images, releases, categories, legal requests, contact, companies, users, payments and the five
+// reports). Served from the
 // production build as `npm start` serves them (embedded default, demo content), except that the
 // admin area's passkey confirmation is switched off for this server (AUTH_REQUIRE_STRONG_ADMIN).
 // Last, staff act as the owner (support access) and the dashboard is audited with its banner.
@@ -184,6 +185,7 @@ async function main() {
       ["image confirmation", `${HUB}/dashboard/images/confirm`],
       ["newsroom profile", `${HUB}${newsroom}`],
       ["newsroom team", `${HUB}${newsroom}/team`],
+      ["newsroom reach report", `${HUB}${newsroom}/reichweite`],
       ["create newsroom", `${HUB}/dashboard/newsrooms/new`],
       ["security", `${HUB}/dashboard/security`],
       ["billing", `${HUB}/dashboard/billing`],
@@ -191,7 +193,7 @@ async function main() {
       ["cancel contracts", `${HUB}/dashboard/billing/cancel`],
       ...(published
         ? ([
-            ["release + boost panel", `${HUB}/dashboard/releases/${published}`],
+            ["release + boost + reach", `${HUB}/dashboard/releases/${published}`],
             ["paid change", `${HUB}/dashboard/releases/${published}/change`],
           ] as [string, string][])
         : []),
@@ -240,6 +242,7 @@ async function main() {
       ["indexing report", `${HUB}/admin/reports/indexing`],
       ["submitter report", `${HUB}/admin/reports/submitters`],
       ["funnel report", `${HUB}/admin/reports/funnel`],
+      ["reach report", `${HUB}/admin/reports/reach`],
     ]);
 
     // Support access: act as the newsroom owner with a reason; the dashboard then carries the banner.

@@ -2,7 +2,7 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
 
-// The funnel's stages as horizontal bars, server-rendered SVG like report-day-chart.tsx. The
+// The funnel's stages as horizontal bars, server-rendered SVG like components/reports/bar-chart.tsx. The
 // numbers themselves stand in the table beside it on the page, so the figure only describes.
 
 export interface FunnelBar {

@@ -26,6 +26,7 @@ export const ADMIN_SCREENS = {
   },
   submitterReport: { href: "/admin/reports/submitters", label: "Einsender", group: "Berichte", permission: "press-releases:publish" },
   funnelReport: { href: "/admin/reports/funnel", label: "Conversion-Funnel", group: "Berichte", permission: "billing:manage" },
+  reachReport: { href: "/admin/reports/reach", label: "Reichweite", group: "Berichte", permission: "press-releases:publish" },
   // Operations: versions, health checks, schedules, alerts. users:manage is the platform administrator's permission.
   system: { href: "/admin/system", label: "Systemstatus", group: "Betrieb", permission: "users:manage" },
 } as const satisfies Record<string, { href: string; label: string; group: string; permission: Permission }>;

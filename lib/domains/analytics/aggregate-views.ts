@@ -1,5 +1,6 @@
 import { getCacheStore } from "@/lib/core/cache/store";
 import { db } from "@/lib/core/db/client";
+import { bookEventCounts } from "./reach/book-event-counts";
 
 export const WATERMARK_KEY = "views_watermark";
 const LOCK_KEY = "lock:aggregate-views";
@@ -18,11 +19,14 @@ async function readWatermark(): Promise<number | null> {
 }
 
 /**
- * Books `view` events into press_releases.hits (spec 6.1). Progress is a watermark (the highest
- * booked event id) committed in the same transaction as the counters, so a crash between them
- * loses and double-counts nothing. The run holds a lock; it stops when the lock is lost, when
- * the watermark is not the one it expects (another run booked meanwhile), or when the time
- * budget is spent. hits changes never touch updated_at.
+ * Books the events into their counters (spec 6.1): views into press_releases.hits, and views,
+ * shares per channel and mail clicks per release and Berlin day and month into the reach
+ * report's counts (./reach/book-event-counts.ts). Progress is a watermark (the highest booked
+ * event id) committed in the same transaction as the counters, so a crash between them loses
+ * and double-counts nothing. The run holds a lock; it stops when the lock is lost, when the
+ * watermark is not the one it expects (another run booked meanwhile), or when the time budget
+ * is spent. A run that booked everything there was stamps the watermark's row, which the reach
+ * report shows as "Stand". hits changes never touch updated_at.
  */
 export async function aggregateViews(
   opts: {
@@ -46,24 +50,22 @@ export async function aggregateViews(
       // The batch ends at the n-th event after the watermark; shares move it along too.
       const [edge] = await db.$queryRaw<{ last: bigint | null }[]>`
         SELECT max(id) AS last FROM (SELECT id FROM press_release_events WHERE id > ${expected} ORDER BY id LIMIT ${opts.batchSize ?? BATCH}) batch`;
-      if (edge?.last == null) break;
+      if (edge?.last == null) {
+        await markCaughtUp(expected);
+        break;
+      }
       const next = Number(edge.last);
-      const perRelease = new Map<number, number>();
-      const views = await db.$queryRaw<{ press_release_id: number; n: bigint }[]>`
-        SELECT press_release_id, count(*) AS n FROM press_release_events
-        WHERE id > ${expected} AND id <= ${next} AND type = 'view' GROUP BY press_release_id`;
-      for (const v of views) perRelease.set(v.press_release_id, Number(v.n));
-      const booked = await db.$transaction(async (tx) => {
+      const views = await db.$transaction(async (tx) => {
         const moved = await tx.$executeRaw`
           UPDATE app_state SET value = to_jsonb(${next}::bigint), updated_at = now()
           WHERE key = ${WATERMARK_KEY} AND (value)::text::bigint = ${expected}`;
-        if (moved !== 1) return false;
-        for (const [id, n] of perRelease) await tx.$executeRaw`UPDATE press_releases SET hits = hits + ${n} WHERE id = ${id}`;
+        if (moved !== 1) return null;
+        const booked = await bookEventCounts(tx, { afterId: expected, upToId: next });
         await opts.beforeCommit?.();
-        return true;
+        return booked;
       });
-      if (!booked) return { outcome: "aborted", reason: "watermark_moved", events };
-      events += [...perRelease.values()].reduce((a, b) => a + b, 0);
+      if (views === null) return { outcome: "aborted", reason: "watermark_moved", events };
+      events += views;
       batches++;
       expected = next;
       await opts.afterBatch?.();
@@ -72,6 +74,20 @@ export async function aggregateViews(
   } finally {
     await store.releaseLock(LOCK_KEY, token);
   }
+}
+
+/** Stamps the watermark's row: at this moment every event up to it was booked (only while it is still `watermark`). */
+async function markCaughtUp(watermark: number): Promise<void> {
+  await db.$executeRaw`UPDATE app_state SET updated_at = now() WHERE key = ${WATERMARK_KEY} AND (value)::text::bigint = ${watermark}`;
+}
+
+/**
+ * When the aggregation last booked events or found none left to book: the counts are this
+ * fresh (the schedule runs every 10 minutes). Null before its first run.
+ */
+export async function lastAggregationAt(): Promise<Date | null> {
+  const row = await db.appState.findUnique({ where: { key: WATERMARK_KEY }, select: { updatedAt: true } });
+  return row?.updatedAt ?? null;
 }
 
 /** Retention: 395 days (spec 8). */

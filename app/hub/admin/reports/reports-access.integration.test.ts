@@ -25,6 +25,7 @@ const PAGES = {
   indexingReport: async () => (await import("./indexing/page")).default(params({ from: "2001-01-01" })),
   submitterReport: async () => (await import("./submitters/page")).default(params()),
   funnelReport: async () => (await import("./funnel/page")).default(params({ to: "2001-01-31" })),
+  reachReport: async () => (await import("./reach/page")).default(params({ portal: "tech" })),
 } as const;
 const csv = async (part = "addresses") =>
   (await import("./submitters/csv/route")).GET(new Request(`http://hub.localhost/admin/reports/submitters/csv?part=${part}`));

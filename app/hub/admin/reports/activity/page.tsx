@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ReportActivityFilter } from "@/components/admin/report-activity-filter";
 import { ReportActivityTable } from "@/components/admin/report-activity-table";
-import { ReportDayChart } from "@/components/admin/report-day-chart";
+import { ReportDayChart } from "@/components/reports/day-chart";
 import { FormActions } from "@/components/ui/form-actions";
 import { PageHeader } from "@/components/ui/page-header";
 import { ACTIVITY_TYPES } from "@/lib/domains/activity/types";

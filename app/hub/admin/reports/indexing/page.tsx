@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ReportDayChart } from "@/components/admin/report-day-chart";
+import { ReportDayChart } from "@/components/reports/day-chart";
 import { CrawlerTable, IndexCheckTable, IndexStateTable, ReaderFeedTable, ReaderTable } from "@/components/admin/report-indexing-tables";
 import { ReportRangeFilter } from "@/components/admin/report-range-filter";
 import { buttonClass } from "@/components/ui/button";

@@ -25,6 +25,8 @@ import { RequestPanel } from "@/components/legal/request-panel";
 import { releaseLegalPanel } from "@/lib/adapters/dashboard/legal-requests";
 import { fileLegalRequestAction } from "./legal-actions";
 import { ReceiptPanel } from "@/components/dashboard/receipt-panel";
+import { ReleaseReachPanel } from "@/components/reports/reach/release-reach-panel";
+import { loadReleaseReachPanel } from "@/lib/adapters/dashboard/release-reach";
 import { releaseReceipts } from "@/lib/adapters/dashboard/release-receipts";
 import { PreviewLinksPanel } from "@/components/dashboard/preview-links-panel";
 import { createPreviewLinkAction, revokePreviewLinkAction } from "./preview-actions";
@@ -60,11 +62,12 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
   const { user } = await requireUser();
   const data = await load(user.id, (await params).id);
   const { release, actions } = data;
-  const [{ images, confirmText }, legal, indexStatus, receipts] = await Promise.all([
+  const [{ images, confirmText }, legal, indexStatus, receipts, reach] = await Promise.all([
     loadImages(user.id, release.id, actions.edit),
     releaseLegalPanel(user.id, release.id),
     customerIndexStatus({ releaseId: release.id, status: release.status }),
     releaseReceipts(user.id, release.id),
+    loadReleaseReachPanel(user.id, release.id),
   ]);
   return (
     <>
@@ -145,6 +148,7 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
       />
       <PreviewLinksPanel userId={user.id} releaseId={release.id} create={createPreviewLinkAction} revoke={revokePreviewLinkAction} />
       {release.status === "published" ? <BoostPanel userId={user.id} releaseId={release.id} action={bookBoostAction} /> : null}
+      {reach ? <ReleaseReachPanel panel={reach} /> : null}
       {indexStatus ? <IndexStatusBlock status={indexStatus} /> : null}
       {receipts.length ? <ReceiptPanel receipts={receipts} /> : null}
       <RequestPanel panel={legal} action={fileLegalRequestAction.bind(null, release.id)} />
