@@ -14,13 +14,13 @@ const STRANGER = "owner@hansebank.example";
 const PANEL = "Vorschau für Journalistinnen und Journalisten";
 
 /**
- * A release of the owner's newsroom waiting for a person's decision: it stays in review for the
+ * A release of the owner's newsroom in the editors' queue (not red): it stays in review for the
  * whole test (neither the automatic check nor its sweep takes up a release a person decides).
  */
 async function releaseInReview(title: string): Promise<number> {
   const [row] = await query<{ id: number }>(
     `INSERT INTO press_releases (status, portal, language, slug, title, lead, body, location, contact_name, contact_email,
-                                 company_id, author_user_id, content_hash, review_flagged_at, updated_at)
+                                 company_id, author_user_id, content_hash, manual_queue_at, updated_at)
      SELECT 'in_review', 'business', 'de', $1, $2, $3, $4, 'Husum', 'Jana Petersen', 'presse@nordlicht-energie.example',
             c.id, u.id, repeat('0', 64), now(), now()
        FROM companies c, users u WHERE c.slug = 'nordlicht-energie' AND u.email = $5
@@ -44,7 +44,7 @@ test("an owner gives a journalist an embargoed preview, sees the open counted, a
   const recipientEmail = `redaktion-${run}@tagesblatt.example`;
 
   await signIn(page, OWNER);
-  await expect(page).toHaveURL(`${HUB}/dashboard`);
+  await expect(page).toHaveURL(`${HUB}/dashboard`, { timeout: 20_000 });
   await page.goto(`${HUB}/dashboard/releases/${releaseId}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
@@ -65,10 +65,22 @@ test("an owner gives a journalist an embargoed preview, sees the open counted, a
   rememberSecret(url.split("/").at(-1)!);
   const path = new URL(url).pathname;
 
+  // The recipient's mailbox has the link; the outbox keeps the finished mail without it.
   const mail = await mailTo(recipientEmail, "release_preview");
   expect(mail.subject).toBe(`Vertrauliche Vorschau: „${title}“`);
   expect(mail.text).toContain("Sperrfrist: Die Pressemitteilung ist noch nicht zur Veröffentlichung freigegeben");
-  expect(mail.text).toContain(url);
+  let received: { text: string } | undefined;
+  await expect(async () => {
+    [received] = await query<{ text: string }>(`SELECT text FROM local_mailbox WHERE "to" = $1 ORDER BY id DESC LIMIT 1`, [recipientEmail]);
+    expect(received?.text).toContain(url);
+  }).toPass({ timeout: 10_000 });
+  await expect(async () => {
+    const [kept] = await query<{ text: string; status: string }>(
+      `SELECT text, status::text FROM mail_outbox WHERE "to" = $1 AND mail_type = 'release_preview' ORDER BY id DESC LIMIT 1`,
+      [recipientEmail],
+    );
+    expect([kept?.status, kept?.text.includes(url), kept?.text.includes("/vorschau/[entfernt]")]).toEqual(["sent", false, true]);
+  }).toPass({ timeout: 10_000 });
 
   const row = panel.getByRole("row").filter({ hasText: recipientEmail });
   await expect(row.locator(".badge")).toHaveText("Aktiv");

@@ -138,9 +138,13 @@ test("a reader's view and share of a new release appear in its reach report, its
   expect(file.suggestedFilename()).toBe(`reichweite-pressemitteilung-${releaseId}-teilungen.csv`);
   const csv = await readFile((await file.path())!, "utf8");
   expect(csv).toBe('\uFEFF"Kanal";"Teilungen"\r\n"LinkedIn";"0"\r\n"X";"0"\r\n"E-Mail";"0"\r\n"Link kopiert";"1"\r\n');
-  const views = await page.request.get(`${HUB}/dashboard/releases/${releaseId}/reichweite/aufrufe`);
-  expect([views.status(), views.headers()["cache-control"]]).toEqual([200, "private, no-store"]);
-  expect(await views.text()).toMatch(/"\d{4}-\d{2}-\d{2}";"1"\r\n$/);
+  // The views table's file, fetched by the signed-in browser itself (the runner cannot resolve *.localhost).
+  const views = await page.evaluate(async (url) => {
+    const res = await fetch(url);
+    return { status: res.status, cacheControl: res.headers.get("cache-control"), text: await res.text() };
+  }, `${HUB}/dashboard/releases/${releaseId}/reichweite/aufrufe`);
+  expect([views.status, views.cacheControl]).toEqual([200, "private, no-store"]);
+  expect(views.text).toMatch(/"\d{4}-\d{2}-\d{2}";"1"\r\n$/);
 
   // The newsroom's report lists the release with its view and its share.
   await page.goto(`${HUB}/dashboard/newsrooms/${companyId}`);
