@@ -12,6 +12,7 @@
 // Chromium is started by Playwright (persistent profile) with a debugging port; it signs in once
 // and Lighthouse then audits in the same browser, keeping its session cookie (disableStorageReset).
 // Usage: npx next build && npx tsx bench/lighthouse-dashboard.ts
+// LH_ONLY=<regular expression> audits only the screens whose label matches (the journey still runs).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -62,8 +63,10 @@ async function axeViolations(page: Page, url: string): Promise<string[]> {
 
 let axePage: Page | null = null;
 
+const ONLY = process.env.LH_ONLY ? new RegExp(process.env.LH_ONLY, "i") : null;
+
 async function audit(pages: [string, string][]) {
-  for (const [label, url] of pages) {
+  for (const [label, url] of pages.filter(([l]) => !ONLY || ONLY.test(l))) {
     const violations = axePage ? await axeViolations(axePage, url) : [];
     console.log(`${label.padEnd(26)} axe-core ${violations.length ? violations.join(", ") : "no violations"}`);
     const result = await lighthouse(url, {
@@ -132,6 +135,7 @@ async function main() {
       ["unsubscribe, bad link", `${HUB}/unsubscribe?token=x`],
       ["invitation, bad link", `${HUB}/invitation/not-a-token`],
       ["local mailbox", `${HUB}/dev/mailbox`],
+      ["receipt verification", `${HUB}/nachweis-pruefen`],
     ]);
     await page.goto(`${HUB}/login`);
     await page.getByLabel("E-Mail-Adresse", { exact: true }).fill("owner@nordlicht-energie.example");
