@@ -1,7 +1,6 @@
 "use client";
 
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { CopyField } from "@/components/ui/copy-field";
 import { Notice } from "@/components/ui/notice";
 import { NODE_VERIFY_SNIPPET } from "@/lib/adapters/dashboard/webhooks-view";
 import styles from "./webhook.module.css";
@@ -23,15 +22,6 @@ export function WebhookSecretOnce({
 }) {
   const Heading = level === 2 ? "h2" : "h3";
   const Sub = level === 2 ? "h3" : "h4";
-  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied("copied");
-    } catch {
-      setCopied("failed");
-    }
-  }
   return (
     <section className={styles.panel} aria-labelledby={`${id}-heading`}>
       <Heading id={`${id}-heading`}>Ihr Signing-Secret</Heading>
@@ -41,19 +31,7 @@ export function WebhookSecretOnce({
         {note ? ` ${note}` : ""}
       </Notice>
       <label htmlFor={id}>Secret</label>
-      <div className={styles.secretRow}>
-        <input id={id} readOnly value={secret} spellCheck={false} data-testid="webhook-secret" onFocus={(e) => e.currentTarget.select()} />
-        <Button type="button" variant="secondary" onClick={copy}>
-          Secret kopieren
-        </Button>
-        <span role="status" className="meta">
-          {copied === "copied"
-            ? "In die Zwischenablage kopiert."
-            : copied === "failed"
-              ? "Kopieren nicht möglich: bitte markieren und kopieren."
-              : ""}
-        </span>
-      </div>
+      <CopyField id={id} value={secret} copyLabel="Secret kopieren" testId="webhook-secret" />
       <Sub>Signatur prüfen (Node.js)</Sub>
       <p className="hint">
         Jede Nachricht trägt die Kopfzeilen <code>webhook-id</code>, <code>webhook-timestamp</code> und <code>webhook-signature</code>{" "}

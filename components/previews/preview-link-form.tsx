@@ -1,7 +1,8 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
+import { CopyField } from "@/components/ui/copy-field";
 import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
@@ -11,15 +12,6 @@ import styles from "./preview-link-form.module.css";
 
 /** A new preview link, this one time: a read-only field (select and copy works without script) and a copy button. */
 function PreviewLinkOnce({ url }: { url: string }) {
-  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied("copied");
-    } catch {
-      setCopied("failed");
-    }
-  }
   return (
     <section className={styles.once} aria-labelledby="preview-link-once-heading">
       <h3 id="preview-link-once-heading">Neuer Vorschau-Link</h3>
@@ -27,29 +19,10 @@ function PreviewLinkOnce({ url }: { url: string }) {
         <strong>Dieser Link wird nur jetzt angezeigt.</strong> Kopieren Sie ihn jetzt, falls Sie ihn selbst weitergeben. Pressdesk speichert
         ihn nicht lesbar und kann ihn später nicht erneut anzeigen; legen Sie dann einen neuen an.
       </Notice>
-      <div className={styles.urlRow}>
-        <label htmlFor="preview-link-url" className="visually-hidden">
-          Vorschau-Link
-        </label>
-        <input
-          id="preview-link-url"
-          readOnly
-          value={url}
-          spellCheck={false}
-          data-testid="preview-link-url"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Button type="button" variant="secondary" onClick={copy}>
-          Link kopieren
-        </Button>
-        <span role="status" className="meta">
-          {copied === "copied"
-            ? "In die Zwischenablage kopiert."
-            : copied === "failed"
-              ? "Kopieren nicht möglich: bitte markieren und kopieren."
-              : ""}
-        </span>
-      </div>
+      <label htmlFor="preview-link-url" className="visually-hidden">
+        Vorschau-Link
+      </label>
+      <CopyField id="preview-link-url" value={url} copyLabel="Link kopieren" testId="preview-link-url" />
     </section>
   );
 }
