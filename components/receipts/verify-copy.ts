@@ -53,7 +53,8 @@ export const VERIFY_COPY: Record<
     value: "Inhalt",
     offline: {
       before: "Sie können Nachweise auch ohne uns prüfen: Sie sind mit Ed25519 signiert (JWS), die öffentlichen Schlüssel stehen unter",
-      after: ".",
+      after:
+        ". Ohne uns prüfen Sie die Signatur; diese Seite bestätigt zusätzlich, dass wir genau diesen Nachweis ausgestellt haben, solange sein Schlüssel galt.",
     },
     otherLanguage: { label: "English", href: VERIFY_PATHS.en, lang: "en" },
   },
@@ -82,7 +83,7 @@ export const VERIFY_COPY: Record<
     value: "Content",
     offline: {
       before: "You can also verify receipts without us: they are signed with Ed25519 (JWS), and the public keys are at",
-      after: ".",
+      after: ". Without us you check the signature; this page also confirms that we issued exactly this receipt while its key was in use.",
     },
     otherLanguage: { label: "Deutsch", href: VERIFY_PATHS.de, lang: "de" },
   },

@@ -6,6 +6,7 @@ import { RECEIPT_EVENT_LABELS } from "@/lib/domains/releases/receipts/receipt-st
 
 // The receipts on the customer's release page and their downloads: whoever sees the release in
 // the dashboard (a member of its newsroom) gets its receipts; anyone else a 404, as for the page.
+// A receipt names no title; the PDF prints the release's current one, marked as not signed.
 
 export type ReceiptFormat = "json" | "pdf";
 
@@ -46,7 +47,7 @@ export async function receiptDownload(opts: {
   const receipt = await receiptOrThrow(db, release.id, opts.sequence);
   if (opts.format === "pdf")
     return {
-      bytes: await renderReceiptPdf(receipt),
+      bytes: await renderReceiptPdf(receipt, { currentTitle: release.title }),
       contentType: "application/pdf",
       filename: receiptFileName(release.id, receipt.sequence, "pdf"),
     };

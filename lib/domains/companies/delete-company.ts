@@ -6,6 +6,8 @@ import { isRecordId } from "@/lib/core/input/ids";
 import { recordHistory } from "@/lib/domains/releases/history";
 import { bumpPublicCacheGeneration } from "@/lib/domains/releases/public-cache";
 import { WITHDRAW_RESET } from "@/lib/domains/releases/moves";
+import { issueReceipts } from "@/lib/domains/releases/receipts/issue-receipt";
+import { lockReleasesOfNewsroom } from "@/lib/domains/releases/tombstone";
 import { resyncCompanySearchRows } from "./company-search-rows";
 
 // The soft delete of a newsroom (spec 2.2 "deletion"): deleted_at is set, and from then on the
@@ -14,7 +16,9 @@ import { resyncCompanySearchRows } from "./company-search-rows";
 // the API and the admin search no longer list it, and every team write refuses it. Releases on
 // their way out (in review or scheduled) go back to draft, each with a history row, so no check
 // or schedule publishes one later. The search mirror keeps its rows, marked not public, and
-// search engines hear of every release they could reach. Nothing else is removed: releases,
+// search engines hear of every release they could reach. Every release that was ever published
+// gets a receipt (`newsroom_deleted`, docs/receipts.md): what the public is shown of it changed,
+// written in this transaction like every other receipt. Nothing else is removed: releases,
 // contacts, memberships, invoices and credits stay for evidence and accounting, and
 // companies:restore brings the newsroom back (restore-company.ts). Only staff delete
 // (lib/adapters/admin/company-actions.ts, companies:write).
@@ -67,6 +71,12 @@ export async function deleteCompany(opts: DeleteCompanyOptions, client?: Tx): Pr
         outcome: "newsroom_deleted",
         reason: opts.reason,
       });
+    const everPublished = await lockReleasesOfNewsroom(tx, company.id, { publishedEverAt: { not: null } });
+    await issueReceipts(
+      tx,
+      everPublished.map((r) => r.id),
+      { event: "newsroom_deleted", issuedAt: now },
+    );
 
     const releases = await tx.pressRelease.count({ where: { companyId: company.id, deletedAt: null } });
     await resyncCompanySearchRows(tx, company.id, now);

@@ -5,6 +5,8 @@ import { deliveredOnPublicationWhere } from "@/lib/domains/images/deliverable";
 import { discardChecksOfOtherVersions } from "@/lib/domains/releases/discard-text-checks";
 import { recordHistory, SYSTEM, type Actor } from "./history";
 import { lockRelease } from "./lock";
+import { issueReceiptFor } from "./receipts/issue-receipt";
+import { statedImages } from "./receipts/receipt-payload";
 import { requestAutomaticCheck } from "./request-check";
 import { reviewFingerprint, type JudgedImage } from "./review-fingerprint";
 
@@ -147,6 +149,9 @@ async function requestCheckAfterRefresh(refresh: FingerprintRefresh, now: Date):
  * the same transaction, and after the commit the check it calls for is requested. That request
  * is best-effort: the image is stored whatever it answers (a client retrying after an error
  * would upload it twice), and a check that was not queued is asked for by the check sweep.
+ * On a release that was ever published, a change of the images its page delivers (files,
+ * metadata or order) is a change of what the public is shown: its receipt (`images_changed`,
+ * docs/receipts.md) is written in the same transaction.
  */
 export async function changeReleaseImages<T>(
   releaseId: number,
@@ -155,11 +160,23 @@ export async function changeReleaseImages<T>(
 ): Promise<T> {
   const { result, refresh } = await db.$transaction(async (tx) => {
     const release = await lockRelease(tx, releaseId);
+    const shownBefore = release.publishedEverAt ? await statedImages(tx, release.id, opts.now) : null;
     const result = await change(tx, release);
-    return { result, refresh: await refreshReviewFingerprint(tx, release, opts) };
+    const refresh = await refreshReviewFingerprint(tx, release, opts);
+    if (shownBefore && !sameImages(shownBefore, await statedImages(tx, release.id, opts.now)))
+      await issueReceiptFor(tx, { releaseId: release.id, event: "images_changed", issuedAt: opts.now });
+    return { result, refresh };
   });
   await bestEffort("request of the check after an image change", () => requestCheckAfterRefresh(refresh, opts.now));
   return result;
+}
+
+/** Whether two statements of a page's images are the same: each image's file and metadata, in the same places. */
+function sameImages(a: { position: number; sha256: string; metadata_hash: string }[], b: typeof a): boolean {
+  return (
+    a.length === b.length &&
+    a.every((x, i) => x.position === b[i]!.position && x.sha256 === b[i]!.sha256 && x.metadata_hash === b[i]!.metadata_hash)
+  );
 }
 
 /** The release locked in `tx`, or null when it is deleted (the refusal paths below have nothing to do then). */

@@ -2,6 +2,7 @@ import { recordActivity } from "@/lib/domains/activity/record-activity";
 import { ACTIVITY } from "@/lib/domains/activity/types";
 import { inTransaction, type Tx } from "@/lib/core/db/client";
 import { AppError, notFound } from "@/lib/core/errors/errors";
+import { Prisma, type PressRelease } from "@/lib/generated/prisma/client";
 import type { Actor } from "./history";
 import { recordLifecycleEvent } from "./lifecycle/record-lifecycle-event";
 import { lockRelease } from "./lock";
@@ -11,16 +12,43 @@ import { bumpPublicCacheGeneration } from "./public-cache";
 // release's no_export and the newsroom's is_active are overwritten; the prior values are saved
 // and come back on unmark.
 
+/** Releases locked per statement. */
+const LOCK_SLICE = 1_000;
+
+/**
+ * The not deleted releases of a newsroom that match `where`, their rows locked in id order: the
+ * order every command that moves all of a newsroom's releases takes, after the newsroom's own
+ * row lock (the caller holds it). A release deleted before its lock came is left out. The
+ * newsroom's tombstone and its reversal, its deletion and its restore (lib/domains/companies)
+ * go through here.
+ */
+export async function lockReleasesOfNewsroom(tx: Tx, companyId: number, where: Prisma.PressReleaseWhereInput): Promise<PressRelease[]> {
+  const candidates = await tx.pressRelease.findMany({
+    where: { ...where, companyId, deletedAt: null },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  const locked: PressRelease[] = [];
+  // A slice of ids at a time, each locked in id order by one statement (its rows are locked as they come, sorted).
+  for (let i = 0; i < candidates.length; i += LOCK_SLICE) {
+    const ids = candidates.slice(i, i + LOCK_SLICE).map((r) => r.id);
+    const rows = await tx.$queryRaw<{ id: number }[]>`
+      SELECT id FROM press_releases WHERE id IN (${Prisma.join(ids)}) AND deleted_at IS NULL ORDER BY id FOR UPDATE`;
+    if (rows.length)
+      locked.push(...(await tx.pressRelease.findMany({ where: { id: { in: rows.map((r) => r.id) } }, orderBy: { id: "asc" } })));
+  }
+  return locked;
+}
+
 /** `byNewsroom`: part of the newsroom's tombstone, which drops the public caches once for all its releases. */
 async function markReleaseGoneLocked(
   tx: Tx,
-  releaseId: number,
+  release: PressRelease,
   goneAt: Date,
   actor: Actor,
   reason: string | undefined,
   byNewsroom: boolean,
 ): Promise<boolean> {
-  const release = await lockRelease(tx, releaseId);
   if (release.goneAt) return false;
   await tx.pressRelease.update({ where: { id: release.id }, data: { goneAt, savedNoExport: release.noExport, noExport: true } });
   await recordLifecycleEvent(tx, {
@@ -39,13 +67,12 @@ async function markReleaseGoneLocked(
 
 async function unmarkReleaseLocked(
   tx: Tx,
-  releaseId: number,
+  release: PressRelease,
   actor: Actor,
   now: Date,
   reason: string | undefined,
   byNewsroom: boolean,
 ): Promise<boolean> {
-  const release = await lockRelease(tx, releaseId);
   if (!release.goneAt) return false;
   await tx.pressRelease.update({
     where: { id: release.id },
@@ -75,7 +102,7 @@ interface TombstoneOptions {
 export async function markReleaseGone(opts: TombstoneOptions & { releaseId: number }, client?: Tx): Promise<void> {
   const now = opts.now ?? new Date();
   await inTransaction(client, async (tx) => {
-    const changed = await markReleaseGoneLocked(tx, opts.releaseId, now, opts.actor, opts.reason, false);
+    const changed = await markReleaseGoneLocked(tx, await lockRelease(tx, opts.releaseId), now, opts.actor, opts.reason, false);
     if (!changed) throw new AppError("conflict", "This release is already tombstoned.");
   });
 }
@@ -84,7 +111,7 @@ export async function markReleaseGone(opts: TombstoneOptions & { releaseId: numb
 export async function unmarkReleaseGone(opts: TombstoneOptions & { releaseId: number }, client?: Tx): Promise<void> {
   const now = opts.now ?? new Date();
   await inTransaction(client, async (tx) => {
-    const changed = await unmarkReleaseLocked(tx, opts.releaseId, opts.actor, now, opts.reason, false);
+    const changed = await unmarkReleaseLocked(tx, await lockRelease(tx, opts.releaseId), opts.actor, now, opts.reason, false);
     if (!changed) throw new AppError("conflict", "This release is not tombstoned.");
   });
 }
@@ -106,12 +133,9 @@ export async function markCompanyGone(opts: TombstoneOptions & { companyId: numb
     const company = await lockCompany(tx, opts.companyId);
     if (company.goneAt) throw new AppError("conflict", "This newsroom is already tombstoned.");
     await tx.company.update({ where: { id: company.id }, data: { goneAt: now, savedIsActive: company.isActive, isActive: false } });
-    const releases = await tx.pressRelease.findMany({
-      where: { companyId: company.id, goneAt: null, deletedAt: null },
-      select: { id: true },
-      orderBy: { id: "asc" },
-    });
-    for (const r of releases) await markReleaseGoneLocked(tx, r.id, now, opts.actor, opts.reason, true);
+    const locked = await lockReleasesOfNewsroom(tx, company.id, { goneAt: null });
+    for (const r of locked) await markReleaseGoneLocked(tx, r, now, opts.actor, opts.reason, true);
+    const releases = locked.length;
     await recordActivity(
       {
         actorUserId: opts.actor.userId ?? null,
@@ -119,12 +143,12 @@ export async function markCompanyGone(opts: TombstoneOptions & { companyId: numb
         subjectType: "company",
         subjectId: company.id,
         ...(opts.reason ? { reason: opts.reason } : {}),
-        metadata: { releases: releases.length },
+        metadata: { releases },
       },
       tx,
     );
     await bumpPublicCacheGeneration(tx);
-    return { releases: releases.length };
+    return { releases };
   });
 }
 
@@ -137,12 +161,9 @@ export async function unmarkCompanyGone(opts: TombstoneOptions & { companyId: nu
       where: { id: company.id },
       data: { goneAt: null, isActive: company.savedIsActive ?? true, savedIsActive: null },
     });
-    const releases = await tx.pressRelease.findMany({
-      where: { companyId: company.id, goneAt: company.goneAt, deletedAt: null },
-      select: { id: true },
-      orderBy: { id: "asc" },
-    });
-    for (const r of releases) await unmarkReleaseLocked(tx, r.id, opts.actor, now, opts.reason, true);
+    const locked = await lockReleasesOfNewsroom(tx, company.id, { goneAt: company.goneAt });
+    for (const r of locked) await unmarkReleaseLocked(tx, r, opts.actor, now, opts.reason, true);
+    const releases = locked.length;
     await recordActivity(
       {
         actorUserId: opts.actor.userId ?? null,
@@ -150,11 +171,11 @@ export async function unmarkCompanyGone(opts: TombstoneOptions & { companyId: nu
         subjectType: "company",
         subjectId: company.id,
         ...(opts.reason ? { reason: opts.reason } : {}),
-        metadata: { releases: releases.length },
+        metadata: { releases },
       },
       tx,
     );
     await bumpPublicCacheGeneration(tx);
-    return { releases: releases.length };
+    return { releases };
   });
 }

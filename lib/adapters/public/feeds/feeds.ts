@@ -7,6 +7,7 @@ import { correctionLine } from "@/lib/domains/legal/corrections/note-text";
 import { correctionNotesOf } from "@/lib/domains/legal/corrections/release-notes";
 import { coverOf, largestJpeg, mediaUrl } from "@/lib/adapters/public/release-images";
 import { textWithoutMarkup } from "@/lib/domains/releases/content-hash";
+import { FEED_ITEMS } from "@/lib/domains/releases/feed-items";
 import { archiveVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
 import {
   categoryPath,
@@ -24,8 +25,8 @@ import { websubHubUrl } from "@/lib/adapters/public/websub/topics";
 import { FEED_FORMATS, feedIn, type FeedFormat } from "./formats";
 import type { FeedImage, FeedItem } from "./rss";
 
-/** Newest 50 per feed (spec 8). */
-export const FEED_ITEMS = 50;
+// Newest 50 per feed (spec 8); the one value lives in the domain, where receipts and the reach report read it too.
+export { FEED_ITEMS };
 
 export type FeedResult =
   { kind: "ok"; format: FeedFormat; document: string } | { kind: "missing" } | { kind: "redirect"; location: string };

@@ -1,16 +1,15 @@
 import { db } from "@/lib/core/db/client";
 import { Prisma, type FeedKind, type Language, type Portal } from "@/lib/generated/prisma/client";
+import { FEED_ITEMS } from "@/lib/domains/releases/feed-items";
 import { archiveVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
 
 // Feed fetches are logged per feed, not per release (spec 2.6): a release reaches feed readers
 // through the feeds that carry it. Those are its edition's main feed, its category's feed (and
 // the parent category's, which lists the subcategories' releases) and its newsroom's feed, all
 // of its own portal and language (lib/adapters/public/websub/topics.ts, topicsOfRelease). A feed
-// lists its newest 50 releases (spec 8; FEED_ITEMS in lib/adapters/public/feeds/feeds.ts), so it
+// lists its newest 50 releases (spec 8; FEED_ITEMS in lib/domains/releases/feed-items.ts), so it
 // carries a release from its publication until the 50th newer one of that feed appeared: only
 // fetches in that window count. On a busy portal that is a day of the main feed, not a year.
-
-const FEED_LENGTH = 50;
 
 export interface ReleasePlacement {
   id: number;
@@ -62,7 +61,7 @@ async function leftFeedAt(release: ReleasePlacement, where: Prisma.PressReleaseW
       AND: [{ OR: [{ publishedAt: { gt: release.publishedAt } }, { publishedAt: release.publishedAt, id: { gt: release.id } }] }],
     },
     orderBy: [{ publishedAt: "asc" }, { id: "asc" }],
-    skip: FEED_LENGTH - 1,
+    skip: FEED_ITEMS - 1,
     select: { publishedAt: true },
   });
   return newer?.publishedAt ?? null;

@@ -1,10 +1,12 @@
-import { FlattenedSign } from "jose";
+import { sign } from "node:crypto";
 import type { ReceiptPayload } from "./receipt-payload";
 import type { SigningKey } from "./signing-keys";
 
 // The envelope of a receipt: a JWS in the flattened JSON serialization (RFC 7515 7.2.2), signed
 // with EdDSA over Ed25519 (RFC 8037). Stored and downloaded exactly as issued:
 // {"protected":"…","payload":"…","signature":"…"}, the three parts base64url without padding.
+// Signed with node:crypto directly (what jose's FlattenedSign does, in a tenth of the time: a
+// newsroom's deletion signs a receipt for each of its thousands of releases in one transaction).
 
 /** The `typ` of every receipt's protected header (RFC 7515 4.1.9). */
 export const RECEIPT_TYP = "pressdesk-receipt+jws";
@@ -17,11 +19,12 @@ export interface ReceiptEnvelope {
 }
 
 /** Signs the payload; the answer is the receipt's JSON text, byte for byte as it is stored. */
-export async function signReceipt(payload: ReceiptPayload, key: SigningKey): Promise<string> {
-  const jws = await new FlattenedSign(new TextEncoder().encode(JSON.stringify(payload)))
-    .setProtectedHeader({ alg: RECEIPT_ALG, kid: key.kid, typ: RECEIPT_TYP })
-    .sign(key.privateKey);
-  const envelope: ReceiptEnvelope = { protected: jws.protected!, payload: jws.payload, signature: jws.signature };
+export function signReceipt(payload: ReceiptPayload, key: SigningKey): string {
+  const head = Buffer.from(JSON.stringify({ alg: RECEIPT_ALG, kid: key.kid, typ: RECEIPT_TYP }), "utf8").toString("base64url");
+  const body = Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
+  // RFC 7515 5.1: the signing input is the two base64url parts joined by a dot; Ed25519 signs it as it is.
+  const signature = sign(null, Buffer.from(`${head}.${body}`, "ascii"), key.privateKey).toString("base64url");
+  const envelope: ReceiptEnvelope = { protected: head, payload: body, signature };
   return JSON.stringify(envelope);
 }
 

@@ -50,7 +50,6 @@ describe("issuing receipts", () => {
         newsroom: { id: company.id, name: company.name },
         portal: "business",
         edition: "de",
-        title: release.title,
         urls: { public: expect.stringContaining(`/de/pressemitteilung/${release.slug}`) },
       },
       published_at: NOW.toISOString(),
@@ -64,6 +63,8 @@ describe("issuing receipts", () => {
       state: { status: "published", public: true, listed: true, gone: false, deleted: false },
     });
     expect(payload.release.urls.canonical).toBe(payload.release.urls.public);
+    // No title: content_hash binds it (a redaction must not live on in a receipt).
+    expect(payload.release).not.toHaveProperty("title");
     expect("backfilled" in payload).toBe(false);
     expect(await verifyReceipt(receipt!.jws)).toMatchObject({ valid: true, payload: { receipt_id: receipt!.id }, later: 0 });
   });
@@ -164,7 +165,6 @@ describe("issuing receipts", () => {
     expect(payloadOfIssued(receipts[1]!.jws)).toMatchObject({
       content_hash: changed.contentHash,
       review_fingerprint: changed.reviewFingerprint,
-      release: { title: changed.title },
       check: { outcome: "green" },
       approval: { by: "automatic_check" },
       // Still the listing that began with the publication.

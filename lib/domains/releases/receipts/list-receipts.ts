@@ -20,7 +20,7 @@ export async function receiptsOfRelease(client: DbOrTx, releaseId: number): Prom
     orderBy: { sequence: "desc" },
     select: { id: true, sequence: true, event: true, kid: true, issuedAt: true },
   });
-  // Only issueReceiptFor writes the column, always with a ReceiptEvent.
+  // Only issueReceipts writes the column, always with a ReceiptEvent.
   return rows.map((r) => ({ ...r, event: r.event as ReceiptEvent }));
 }
 

@@ -31,11 +31,15 @@ describe("the receipt as a PDF", () => {
     await publishRelease({ releaseId: release.id, actor: KI });
     const receipt = await db.publicationReceipt.findFirstOrThrow({ where: { pressReleaseId: release.id } });
 
-    const bytes = await renderReceiptPdf(receipt);
+    const bytes = await renderReceiptPdf(receipt, { currentTitle: release.title });
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
     const { text } = await extractText(pdf, { mergePages: true });
     expect(text).toContain("Veröffentlichungsnachweis");
-    expect(text).toContain(`Nr. ${release.id}: Łódź und München: neues Werk eröffnet`);
+    // The receipt names no title: the PDF prints the current one, marked as not signed.
+    expect(text).toContain(`Nr. ${release.id}`);
+    expect(text).toContain("Titel (aktueller Titel, nicht Teil des Nachweises)");
+    expect(text).toContain("Łódź und München: neues Werk eröffnet");
+    expect(text.replace(/\s+/g, "")).not.toContain(`${release.id}:Łódź`);
     expect(text).toContain(release.contentHash);
     expect(text).toContain("bestanden (grün)");
     // Long values wrap at a hyphen.

@@ -7,7 +7,8 @@ import { receiptStatements, receiptTime } from "./receipt-statements";
 
 // The receipt as a PDF for people and files: its statements printed readably (German), and the
 // signed JSON twice: printed in full, and attached as the exact file (an embedded file, PDF 1.7
-// 7.11.4), so the PDF itself can be handed on and verified.
+// 7.11.4), so the PDF itself can be handed on and verified. The receipt names no title: the PDF
+// prints the release's current title, marked as not part of the receipt.
 
 const LEFT = 56;
 const WIDTH = 595.28 - 2 * LEFT;
@@ -36,6 +37,13 @@ function textFont(): string {
 
 type Doc = PDFKit.PDFDocument;
 
+/**
+ * Free text with a break opportunity (a zero-width space, which the font draws as nothing) after
+ * every 40 characters without one: pdfkit wraps an unbroken word by measuring it anew for every
+ * character, which for a title of one 20,000-character word takes seconds.
+ */
+const wrappable = (text: string) => text.replace(/[^\s\u200B]{40}/gu, "$&\u200B");
+
 function ensureRoom(doc: Doc, height: number): void {
   if (doc.y + height > BOTTOM) doc.addPage();
 }
@@ -57,13 +65,16 @@ function statement(doc: Doc, label: string, lines: string[]): void {
   doc.moveDown(0.5);
 }
 
-/** The PDF of a receipt, from the receipt exactly as it was issued. */
-export async function renderReceiptPdf(receipt: {
-  jws: string;
-  kid: string;
-  pressReleaseId: number;
-  sequence: number;
-}): Promise<Uint8Array> {
+/** The PDF of a receipt, from the receipt exactly as it was issued, with the release's title as it is now. */
+export async function renderReceiptPdf(
+  receipt: {
+    jws: string;
+    kid: string;
+    pressReleaseId: number;
+    sequence: number;
+  },
+  opts: { currentTitle?: string } = {},
+): Promise<Uint8Array> {
   const payload = payloadOfIssued(receipt.jws);
   const jsonName = receiptFileName(receipt.pressReleaseId, receipt.sequence, "json");
   const issuedAt = new Date(payload.issued_at);
@@ -76,7 +87,7 @@ export async function renderReceiptPdf(receipt: {
     info: {
       Title: `Veröffentlichungsnachweis Nr. ${payload.receipt_id}`,
       Author: "Pressdesk",
-      Subject: `Pressemitteilung Nr. ${payload.release.id}: ${payload.release.title}`,
+      Subject: `Pressemitteilung Nr. ${payload.release.id}`,
       CreationDate: issuedAt,
     },
   });
@@ -101,7 +112,8 @@ export async function renderReceiptPdf(receipt: {
     color: MUTED,
   });
   doc.moveDown(1.2);
-  for (const s of receiptStatements(payload, "de")) statement(doc, s.label, s.lines);
+  const currentTitle = opts.currentTitle === undefined ? {} : { currentTitle: wrappable(opts.currentTitle) };
+  for (const s of receiptStatements(payload, "de", currentTitle)) statement(doc, s.label, s.lines);
 
   doc.moveDown(0.8);
   ensureRoom(doc, 80);

@@ -17,6 +17,9 @@ export const RECEIPT_EVENT_LABELS: Record<Edition, Record<ReceiptEvent, string>>
     removed: "Entfernt (die Seite meldet „nicht mehr verfügbar“)",
     restored: "Wiederhergestellt",
     deleted: "Gelöscht",
+    newsroom_deleted: "Newsroom gelöscht, nicht mehr öffentlich",
+    newsroom_restored: "Newsroom wiederhergestellt",
+    images_changed: "Bilder geändert",
   },
   en: {
     published: "Published",
@@ -29,6 +32,9 @@ export const RECEIPT_EVENT_LABELS: Record<Edition, Record<ReceiptEvent, string>>
     removed: "Removed (the page answers “gone”)",
     restored: "Restored",
     deleted: "Deleted",
+    newsroom_deleted: "Newsroom deleted, no longer public",
+    newsroom_restored: "Newsroom restored",
+    images_changed: "Images changed",
   },
 };
 
@@ -64,6 +70,7 @@ const LABELS = {
     backfilled: "Nachträglich ausgestellt; beschreibt den Stand zu diesem Zeitpunkt",
     release: "Pressemitteilung",
     no: "Nr.",
+    currentTitle: "Titel (aktueller Titel, nicht Teil des Nachweises)",
     newsroom: "Newsroom",
     placement: "Portal und Ausgabe",
     edition: { de: "deutsche Ausgabe", en: "englische Ausgabe" },
@@ -96,6 +103,7 @@ const LABELS = {
     backfilled: "Issued afterwards; describes the state at that time",
     release: "Press release",
     no: "No.",
+    currentTitle: "Title (current title, not part of the receipt)",
     newsroom: "Newsroom",
     placement: "Portal and edition",
     edition: { de: "German edition", en: "English edition" },
@@ -138,8 +146,12 @@ export interface Statement {
   lines: string[];
 }
 
-/** The receipt's statements, one per row, in the order the receipt gives them. */
-export function receiptStatements(p: ReceiptPayload, edition: Edition): Statement[] {
+/**
+ * The receipt's statements, one per row, in the order the receipt gives them. A receipt names no
+ * title; `currentTitle` (the release's title now, read from the database by a door that may show
+ * it: the newsroom's own PDF) is printed after the release's number, marked as not signed.
+ */
+export function receiptStatements(p: ReceiptPayload, edition: Edition, opts: { currentTitle?: string } = {}): Statement[] {
   const t = LABELS[edition];
   const at = (iso: string | null) => receiptTime(iso, edition);
   const state = [p.state.public ? t.isPublic : t.notPublic, p.state.gone ? t.gone : null, p.state.deleted ? t.deleted : null];
@@ -147,7 +159,8 @@ export function receiptStatements(p: ReceiptPayload, edition: Edition): Statemen
     { label: t.receipt, lines: [t.receiptValue(p), ...(p.backfilled ? [t.backfilled] : [])] },
     { label: t.event, lines: [RECEIPT_EVENT_LABELS[edition][p.event] ?? p.event] },
     { label: t.issued, lines: [at(p.issued_at)] },
-    { label: t.release, lines: [`${t.no} ${p.release.id}: ${p.release.title}`] },
+    { label: t.release, lines: [`${t.no} ${p.release.id}`] },
+    ...(opts.currentTitle !== undefined ? [{ label: t.currentTitle, lines: [opts.currentTitle] }] : []),
     { label: t.newsroom, lines: [`${p.release.newsroom.name} (${t.no} ${p.release.newsroom.id})`] },
     { label: t.placement, lines: [`${p.release.portal_name}, ${t.edition[p.release.edition]}`] },
     { label: t.publicUrl, lines: [p.release.urls.public] },

@@ -84,7 +84,11 @@ describe("receipt signing keys", () => {
     expect(keys[0]).toMatchObject({ kid: rotated.current, kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig", retired_at: null });
     expect(keys.find((k) => k.kid === old.kid)).toMatchObject({ retired_at: expect.any(String) });
     expect(keys.every((k) => Buffer.from(k.x, "base64url").length === 32)).toBe(true);
-    // Only the current key signs.
+    // Only the current key signs: the retired one's private key is erased, its public key stays.
     expect(await db.receiptSigningKey.count({ where: { retiredAt: null } })).toBe(1);
+    const retired = await db.receiptSigningKey.findUniqueOrThrow({ where: { kid: old.kid } });
+    expect([retired.privateKeySealed, retired.publicKey.length]).toEqual(["", 43]);
+    // Every receipt the old key signed was issued before its retirement.
+    expect(old.issuedAt.getTime()).toBeLessThan(retired.retiredAt!.getTime());
   });
 });

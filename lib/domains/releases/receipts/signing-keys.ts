@@ -8,13 +8,19 @@ import type { ReceiptSigningKey } from "@/lib/generated/prisma/client";
 // a rotation retires it and creates the next, and every key ever used stays published so old
 // receipts still verify. The key id is the key's RFC 7638 thumbprint: anyone can recompute it
 // from the public key. The private key is stored as PKCS#8, sealed under a key derived from
-// APP_KEY and bound to its key id.
+// APP_KEY and bound to its key id. A rotation erases the retired key's private key (an empty
+// sealed value), so nothing signs with it any more. A copy taken before (an old copy of the
+// database together with APP_KEY) still makes signatures that hold: the hub's check accepts
+// only receipts we stored, issued before their key's retired_at (verify-receipt.ts).
 //
 // Races: issuers hold a shared advisory lock until their transaction ends, a rotation takes it
 // exclusively, so no receipt is signed with a key a committed rotation has retired. The first key
 // is created under the exclusive lock: two first publications at once make one key.
 
 const SEAL_LABEL = "receipt-signing-key";
+
+/** What a retired key's sealed private key is set to: nothing. */
+const ERASED = "";
 
 export interface SigningKey {
   kid: string;
@@ -52,6 +58,7 @@ async function createKey(tx: Tx, now: Date): Promise<ReceiptSigningKey> {
 const opened = new Map<string, KeyObject>();
 
 function privateKeyOf(row: ReceiptSigningKey): SigningKey {
+  if (row.privateKeySealed === ERASED) throw new Error(`receipt signing key ${row.kid} was erased; run receipts:rotate-key`);
   let key = opened.get(row.privateKeySealed);
   if (!key) {
     let pkcs8Text: string;
@@ -83,28 +90,42 @@ export async function signingKeyFor(tx: Tx, now: Date): Promise<SigningKey> {
   return privateKeyOf((await currentRow(tx)) ?? (await createKey(tx, now)));
 }
 
-/** Retires the current key (it signs nothing more, and still verifies) and creates the next. */
+/**
+ * Retires the current key (it signs nothing more, and still verifies), erases its private key and
+ * creates the next. The time is taken once the lock is held: every receipt the old key signed was
+ * issued before it (each issuer takes its time before the shared lock and holds that lock until
+ * its commit), so the key's retired_at bounds what it signed.
+ */
 export async function rotateReceiptKey(opts: { now?: Date } = {}): Promise<{ retired: string | null; current: string }> {
-  const now = opts.now ?? new Date();
   return db.$transaction(async (tx) => {
     await lockExclusively(tx);
+    // One millisecond on: after every receipt the old key signed, also one of this millisecond.
+    const now = opts.now ?? new Date(Date.now() + 1);
     const old = await currentRow(tx);
-    if (old) await tx.receiptSigningKey.update({ where: { kid: old.kid }, data: { retiredAt: now } });
+    if (old) {
+      await tx.receiptSigningKey.update({ where: { kid: old.kid }, data: { retiredAt: now, privateKeySealed: ERASED } });
+      opened.delete(old.privateKeySealed);
+    }
     const next = await createKey(tx, now);
     return { retired: old?.kid ?? null, current: next.kid };
   });
 }
 
-/** The public key of `kid` (current or retired), or null for a key id we never had. */
+/** Our key ids: an RFC 7638 SHA-256 thumbprint, base64url (43 characters). Nothing else is looked up. */
+export const KID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The public key of `kid` (current or retired), or null for a key id we never had (or a row whose key is not the one its id names). */
 export async function receiptPublicKey(
   client: DbOrTx,
   kid: string,
 ): Promise<{ kid: string; publicKey: KeyObject; createdAt: Date; retiredAt: Date | null } | null> {
+  if (!KID_PATTERN.test(kid)) return null;
   const row = await client.receiptSigningKey.findUnique({
     where: { kid },
     select: { kid: true, publicKey: true, createdAt: true, retiredAt: true },
   });
   if (!row) return null;
+  if ((await calculateJwkThumbprint({ kty: "OKP", crv: "Ed25519", x: row.publicKey }, "sha256")) !== row.kid) return null;
   const publicKey = createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: row.publicKey }, format: "jwk" });
   return { kid: row.kid, publicKey, createdAt: row.createdAt, retiredAt: row.retiredAt };
 }

@@ -13,6 +13,7 @@ export type VerifyFailureCode =
   | "header_altered"
   | "signature_altered"
   | "bad_signature"
+  | "not_issued"
   | "throttled";
 
 /** The most a receipt may weigh; ours are a few kilobytes. */
@@ -58,6 +59,10 @@ export const VERIFY_FAILURES: Record<VerifyFailureCode, { de: string; en: string
   signature_altered: {
     de: "Die Signatur wurde verändert: Sie ist nicht die, mit der wir diesen Nachweis ausgestellt haben.",
     en: "The signature was changed: it is not the one this receipt was issued with.",
+  },
+  not_issued: {
+    de: "Diesen Nachweis haben wir nicht ausgestellt.",
+    en: "We did not issue this receipt.",
   },
   throttled: {
     de: "Von dieser Verbindung kamen in der letzten Minute zu viele Prüfungen. Bitte versuchen Sie es in einer Minute erneut.",

@@ -91,7 +91,9 @@ describe("verifying a receipt", () => {
     expect(await reasonOf(JSON.stringify({ ...r, payload: b64(altered) }))).toBe("payload_altered");
 
     const header = decoded(r.protected);
-    expect(await reasonOf(JSON.stringify({ ...r, protected: b64({ ...header, kid: "someone-elses-key" }) }))).toBe("unknown_key");
+    // A key id of our shape (an RFC 7638 thumbprint) that we never had; anything else is no key id of ours.
+    expect(await reasonOf(JSON.stringify({ ...r, protected: b64({ ...header, kid: "A".repeat(43) }) }))).toBe("unknown_key");
+    expect(await reasonOf(JSON.stringify({ ...r, protected: b64({ ...header, kid: "someone-elses-key" }) }))).toBe("bad_header");
     expect(await reasonOf(JSON.stringify({ ...r, protected: b64({ ...header, typ: "JWT" }) }))).toBe("bad_header");
     expect(await reasonOf(JSON.stringify({ ...r, protected: b64({ ...header, alg: "none" }) }))).toBe("bad_header");
     expect(await reasonOf(JSON.stringify({ ...r, protected: b64({ ...header, extra: true }) }))).toBe("header_altered");
@@ -121,6 +123,7 @@ describe("verifying a receipt", () => {
     expect(await reasonOf("[1,2]")).toBe("not_jws");
     expect(await reasonOf(JSON.stringify({ ...parts(), header: { kid: "x" } }))).toBe("not_jws");
     expect(await reasonOf(JSON.stringify({ ...parts(), payload: 5 }))).toBe("not_jws");
+    expect(await reasonOf(`{"signature":"${parts().signature}",${jws.slice(1)}`)).toBe("not_jws");
     expect(await reasonOf(JSON.stringify({ ...parts(), payload: "a+b/c=" }))).toBe("malformed");
     expect(await reasonOf(JSON.stringify({ ...parts(), protected: b64("not json") }))).toBe("bad_header");
     expect(await reasonOf(`${jws}${" ".repeat(64 * 1024)}`)).toBe("too_large");

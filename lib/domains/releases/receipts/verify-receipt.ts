@@ -1,14 +1,19 @@
 import { verify } from "node:crypto";
 import { db, type DbOrTx } from "@/lib/core/db/client";
+import { isRecordId } from "@/lib/core/input/ids";
 import { RECEIPT_ALG, RECEIPT_TYP, type ReceiptEnvelope } from "./envelope";
 import type { ReceiptPayload } from "./receipt-payload";
-import { receiptPublicKey } from "./signing-keys";
+import { KID_PATTERN, receiptPublicKey } from "./signing-keys";
 import { MAX_RECEIPT_BYTES, VERIFY_FAILURES, type VerifyFailureCode } from "./verify-reasons";
 
 // Checks a receipt anyone hands us (the hub's verify page, the API): is it a receipt we issued,
 // unchanged? Valid means the signature over its exact bytes holds under one of our keys, current
-// or retired. When it does not, the answer says why in words a person understands, and where we
-// still hold the receipt it claims to be, which of its parts was changed.
+// or retired, and we hold exactly this receipt (protected header, payload and signature as
+// stored), issued while its key was current: a key that leaked cannot make the check accept a
+// receipt we never wrote. When it is not valid, the answer says why in words a person
+// understands, and where we still hold the receipt it claims to be, which of its parts was
+// changed. Nothing a visitor sends reaches the database unless it is a key id of our shape or a
+// receipt id in the range of the column.
 
 export type ReceiptVerdict =
   | {
@@ -44,29 +49,46 @@ function parseJson(bytes: Buffer | string): unknown {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-function envelopeOf(value: unknown): ReceiptEnvelope | null {
+/** JSON's own whitespace (RFC 8259 2): what a new layout of the file may add or take away. */
+const JSON_WHITESPACE = /[ \t\n\r]/g;
+const withoutWhitespace = (text: string) => text.replace(JSON_WHITESPACE, "");
+
+/**
+ * Exactly the three members as strings, each once. JSON.parse keeps the last of a member given
+ * twice, so the text must be no longer than the three members it parsed to (whitespace aside):
+ * a second "payload" that a reader of the file would see first makes it longer.
+ */
+function envelopeOf(value: unknown, text: string): ReceiptEnvelope | null {
   if (!isObject(value)) return null;
   const members = Object.keys(value).sort().join(",");
   if (members !== "payload,protected,signature") return null;
   const { protected: head, payload, signature } = value;
-  return typeof head === "string" && typeof payload === "string" && typeof signature === "string"
-    ? { protected: head, payload, signature }
-    : null;
+  if (typeof head !== "string" || typeof payload !== "string" || typeof signature !== "string") return null;
+  const envelope: ReceiptEnvelope = { protected: head, payload, signature };
+  return withoutWhitespace(text).length === withoutWhitespace(JSON.stringify(envelope)).length ? envelope : null;
 }
 
-/** The kid of a header we could have written: EdDSA, our typ, a key id, nothing that must be understood. */
+/** The kid of a header we could have written: EdDSA, our typ, a key id of our shape (a JWK thumbprint), nothing that must be understood. */
 function keyIdOf(header: unknown): string | null {
   if (!isObject(header) || header["alg"] !== RECEIPT_ALG || header["typ"] !== RECEIPT_TYP || "crit" in header) return null;
   const kid = header["kid"];
-  return typeof kid === "string" && kid.length > 0 && kid.length <= 128 ? kid : null;
+  return typeof kid === "string" && KID_PATTERN.test(kid) ? kid : null;
 }
+
+/** The receipt id a payload claims, when it can name a row (a positive `integer`). */
+function claimedReceiptId(payload: unknown): number | null {
+  const id = isObject(payload) ? payload["receipt_id"] : undefined;
+  return isRecordId(id) ? id : null;
+}
+
+const storedReceipt = (client: DbOrTx, id: number) =>
+  client.publicationReceipt.findUnique({ where: { id }, select: { jws: true, pressReleaseId: true, sequence: true, issuedAt: true } });
 
 /** Which part differs from the receipt it claims to be, when we hold that one. */
 async function alteredPart(client: DbOrTx, given: ReceiptEnvelope, payload: Buffer): Promise<VerifyFailureCode> {
-  const claimed = parseJson(payload);
-  const id = isObject(claimed) ? claimed["receipt_id"] : undefined;
-  if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return "bad_signature";
-  const stored = await client.publicationReceipt.findUnique({ where: { id }, select: { jws: true } });
+  const id = claimedReceiptId(parseJson(payload));
+  if (id === null) return "bad_signature";
+  const stored = await storedReceipt(client, id);
   if (!stored) return "bad_signature";
   const issued = JSON.parse(stored.jws) as ReceiptEnvelope;
   if (issued.protected === given.protected && issued.signature === given.signature && issued.payload !== given.payload)
@@ -82,7 +104,7 @@ export async function verifyReceipt(text: string, client: DbOrTx = db): Promise<
   if (!text.trim()) return refuse("empty");
   const parsed = parseJson(text);
   if (parsed === undefined) return refuse("not_json");
-  const envelope = envelopeOf(parsed);
+  const envelope = envelopeOf(parsed, text);
   if (!envelope) return refuse("not_jws");
   const [header, payload, signature] = [envelope.protected, envelope.payload, envelope.signature].map(decodePart);
   if (!header || !payload || !signature) return refuse("malformed");
@@ -94,12 +116,26 @@ export async function verifyReceipt(text: string, client: DbOrTx = db): Promise<
   const input = Buffer.from(`${envelope.protected}.${envelope.payload}`, "ascii");
   if (signature.length !== 64 || !verify(null, input, key.publicKey, signature))
     return refuse(await alteredPart(client, envelope, payload));
+  // The signature holds: it is ours only if we issued exactly this receipt, while its key signed.
   const statements = parseJson(payload);
-  // Signed by us, so it is our payload; anything else would be a receipt we never wrote.
-  if (!isObject(statements) || statements["receipt_version"] !== 1) return refuse("bad_signature");
-  const receipt = statements as unknown as ReceiptPayload;
+  const id = claimedReceiptId(statements);
+  if (id === null || !isObject(statements) || statements["receipt_version"] !== 1) return refuse("not_issued");
+  const stored = await storedReceipt(client, id);
+  if (!stored || !sameEnvelope(stored.jws, envelope)) return refuse("not_issued");
+  if (key.retiredAt && stored.issuedAt >= key.retiredAt) return refuse("not_issued");
   const later = await client.publicationReceipt.count({
-    where: { pressReleaseId: receipt.release.id, sequence: { gt: receipt.sequence } },
+    where: { pressReleaseId: stored.pressReleaseId, sequence: { gt: stored.sequence } },
   });
-  return { valid: true, payload: receipt, key: { kid: key.kid, createdAt: key.createdAt, retiredAt: key.retiredAt }, later };
+  return {
+    valid: true,
+    payload: statements as unknown as ReceiptPayload,
+    key: { kid: key.kid, createdAt: key.createdAt, retiredAt: key.retiredAt },
+    later,
+  };
+}
+
+/** Whether the stored receipt is exactly the given one: the same three parts, character for character. */
+function sameEnvelope(storedJws: string, given: ReceiptEnvelope): boolean {
+  const issued = JSON.parse(storedJws) as ReceiptEnvelope;
+  return issued.protected === given.protected && issued.payload === given.payload && issued.signature === given.signature;
 }
