@@ -1,5 +1,5 @@
 import { db } from "@/lib/core/db/client";
-import { publiclyVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
+import { isPubliclyVisibleRelease } from "@/lib/domains/releases/visibility";
 import { getSiteHosts, releaseUrl, type Edition, type Portal } from "@/lib/domains/sites";
 
 /**
@@ -16,7 +16,7 @@ export async function legacyView(portal: Portal, id: number, opts: { edition?: E
   });
   if (r && (r.goneAt || r.company.goneAt))
     return new Response("Gone.\n", { status: 410, headers: { "content-type": "text/plain; charset=utf-8" } });
-  const visible = r && (await db.pressRelease.count({ where: { id: r.id, ...publiclyVisibleReleaseWhere(now) } }));
+  const visible = r && (await isPubliclyVisibleRelease(db, r.id, now));
   if (!r || !visible) return new Response("Not found.\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   return new Response(null, { status: 301, headers: { location: releaseUrl(r, getSiteHosts()), "cache-control": "public, max-age=3600" } });
 }

@@ -1,4 +1,5 @@
 import { PUBLIC_NEWSROOM_WHERE } from "@/lib/domains/sites/portals";
+import type { DbOrTx } from "@/lib/core/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -23,4 +24,9 @@ export function publiclyVisibleReleaseWhere(now: Date = new Date()): Prisma.Pres
  */
 export function archiveVisibleReleaseWhere(now: Date = new Date()): Prisma.PressReleaseWhereInput {
   return { ...publiclyVisibleReleaseWhere(now), noExport: false };
+}
+
+/** Whether readers can see this one release now: the rule above, asked of the database. */
+export async function isPubliclyVisibleRelease(client: DbOrTx, releaseId: number, now: Date = new Date()): Promise<boolean> {
+  return (await client.pressRelease.count({ where: { id: releaseId, ...publiclyVisibleReleaseWhere(now) } })) > 0;
 }

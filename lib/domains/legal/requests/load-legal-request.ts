@@ -3,7 +3,7 @@ import { verifyArchiveEntry } from "@/lib/domains/evidence/record-archive-entry"
 import { isRecordId } from "@/lib/core/input/ids";
 import { passagesOf, redactedText } from "@/lib/domains/legal/corrections/apply-redaction";
 import { sanitizeReleaseHtml } from "@/lib/domains/releases/sanitize";
-import { publiclyVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
+import { isPubliclyVisibleRelease } from "@/lib/domains/releases/visibility";
 import { getSiteHosts, releaseUrl } from "@/lib/domains/sites";
 import { measuresFor } from "@/lib/domains/legal-terms/request-status";
 
@@ -57,9 +57,7 @@ export async function loadLegalRequest(id: number, now = new Date()) {
       (u) => [u.id, u],
     ),
   );
-  const isPublic = release
-    ? (await db.pressRelease.count({ where: { id: release.id, ...publiclyVisibleReleaseWhere(now) } })) === 1
-    : false;
+  const isPublic = release ? await isPubliclyVisibleRelease(db, release.id, now) : false;
 
   const passages = passagesOf(request.redactedPassages);
   // A redaction as it would come out now: the text may have changed since the customer's preview.

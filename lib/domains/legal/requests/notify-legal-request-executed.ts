@@ -1,5 +1,5 @@
 import { db, type DbOrTx } from "@/lib/core/db/client";
-import { publiclyVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
+import { isPubliclyVisibleRelease } from "@/lib/domains/releases/visibility";
 import { getSiteHosts, releaseUrl } from "@/lib/domains/sites";
 import { recipientLanguage } from "@/lib/domains/mail/recipient-language";
 import { sendMail } from "@/lib/domains/mail/send-mail";
@@ -38,7 +38,7 @@ export async function notifyLegalRequestExecuted(
       })
     : null;
   const now = opts.now ?? new Date();
-  const isPublic = !!release && (await client.pressRelease.count({ where: { id: release.id, ...publiclyVisibleReleaseWhere(now) } })) > 0;
+  const isPublic = !!release && (await isPubliclyVisibleRelease(client, release.id, now));
   const wasPublic = isPublic || (!!release?.publishedEverAt && release.publishedEverAt <= now);
   const mail = await legalRequestExecutedMail({
     language: recipientLanguage({ userLocale: requester?.locale, releaseLanguage: release?.language }),

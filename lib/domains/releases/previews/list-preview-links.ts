@@ -1,5 +1,6 @@
 import { db } from "@/lib/core/db/client";
-import { isPubliclyVisibleRelease, releaseForPreviews } from "./preview-access";
+import { isPubliclyVisibleRelease } from "../visibility";
+import { releaseForPreviews } from "./preview-access";
 import { previewLinkSelect, previewLinkView, type PreviewLinkView } from "./preview-link-view";
 import { decidePreview, PREVIEWABLE_STATUSES } from "./preview-state";
 

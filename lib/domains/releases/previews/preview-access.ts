@@ -2,7 +2,6 @@ import { db, type DbOrTx } from "@/lib/core/db/client";
 import { forbidden, notFound } from "@/lib/core/errors/errors";
 import { isRecordId } from "@/lib/core/input/ids";
 import { companyAbilities } from "@/lib/domains/accounts/abilities";
-import { publiclyVisibleReleaseWhere } from "../visibility";
 import type { PreviewReleaseFacts } from "./preview-state";
 
 // Who manages a release's preview links: whoever holds manageReleases in its newsroom (owners
@@ -35,9 +34,4 @@ export async function releaseForPreviews(userId: number, releaseId: number, clie
   if (!abilities.has("view")) throw notFound(RELEASE_NOT_FOUND);
   if (!abilities.has("manageReleases")) throw forbidden("Preview links are managed by the newsroom's owners and responsibles.");
   return release;
-}
-
-/** Whether readers can see the release now: the one visibility rule, asked of the database. */
-export async function isPubliclyVisibleRelease(client: DbOrTx, releaseId: number, now: Date): Promise<boolean> {
-  return (await client.pressRelease.count({ where: { id: releaseId, ...publiclyVisibleReleaseWhere(now) } })) > 0;
 }

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@/lib/core/db/client";
-import { isPubliclyVisibleRelease } from "./preview-access";
+import { isPubliclyVisibleRelease } from "../visibility";
 import { decidePreview, type PreviewDecision } from "./preview-state";
 import { hashPreviewToken, isWellFormedPreviewToken } from "./preview-token";
 
