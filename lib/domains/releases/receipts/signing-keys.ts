@@ -45,10 +45,15 @@ const lockShared = (tx: Tx) => tx.$executeRaw`SELECT pg_advisory_xact_lock_share
 const currentRow = (client: DbOrTx) =>
   client.receiptSigningKey.findFirst({ where: { retiredAt: null }, orderBy: [{ createdAt: "desc" }, { kid: "desc" }] });
 
+/** An Ed25519 public key as a JWK's key members (RFC 8037), from its raw base64url `x`. */
+const publicJwk = (x: string) => ({ kty: "OKP", crv: "Ed25519", x }) as const;
+/** A key's id: its RFC 7638 SHA-256 thumbprint. */
+const keyIdOf = (x: string) => calculateJwkThumbprint(publicJwk(x), "sha256");
+
 async function createKey(tx: Tx, now: Date): Promise<ReceiptSigningKey> {
   const { privateKey, publicKey } = generateKeyPairSync("ed25519");
   const x = publicKey.export({ format: "jwk" }).x!;
-  const kid = await calculateJwkThumbprint({ kty: "OKP", crv: "Ed25519", x }, "sha256");
+  const kid = await keyIdOf(x);
   const pkcs8 = privateKey.export({ format: "der", type: "pkcs8" }).toString("base64url");
   return tx.receiptSigningKey.create({
     data: { kid, publicKey: x, privateKeySealed: sealSecret(SEAL_LABEL, pkcs8, kid), createdAt: now },
@@ -125,8 +130,8 @@ export async function receiptPublicKey(
     select: { kid: true, publicKey: true, createdAt: true, retiredAt: true },
   });
   if (!row) return null;
-  if ((await calculateJwkThumbprint({ kty: "OKP", crv: "Ed25519", x: row.publicKey }, "sha256")) !== row.kid) return null;
-  const publicKey = createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: row.publicKey }, format: "jwk" });
+  if ((await keyIdOf(row.publicKey)) !== row.kid) return null;
+  const publicKey = createPublicKey({ key: publicJwk(row.publicKey), format: "jwk" });
   return { kid: row.kid, publicKey, createdAt: row.createdAt, retiredAt: row.retiredAt };
 }
 
@@ -138,9 +143,7 @@ export async function publishedReceiptKeys(client: DbOrTx = db): Promise<{ keys:
   });
   return {
     keys: rows.map((r) => ({
-      kty: "OKP",
-      crv: "Ed25519",
-      x: r.publicKey,
+      ...publicJwk(r.publicKey),
       kid: r.kid,
       alg: "EdDSA",
       use: "sig",
