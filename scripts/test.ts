@@ -19,10 +19,11 @@ interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+  failures?: string[];
 }
 
 function readCounts(file: string): Counts {
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, failures: [`${file} was not written`] };
   return JSON.parse(readFileSync(file, "utf8")) as Counts;
 }
 
@@ -48,8 +49,11 @@ async function main() {
     totals.passed += e2e.passed;
     totals.failed += e2e.failed;
     totals.skipped += e2e.skipped;
+    totals.failures = [...(totals.failures ?? []), ...(e2e.failures ?? [])];
   }
 
+  // The failed tests' names stand beside the summary, where a log's last lines are read.
+  for (const failure of totals.failures ?? []) console.log(`failed: ${failure}`);
   console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(codes.some((c) => c !== 0) || totals.failed > 0 ? 1 : 0);
 }

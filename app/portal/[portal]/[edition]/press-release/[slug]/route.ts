@@ -1,0 +1,3 @@
+import { releasePage } from "@/components/portal/release-page";
+
+export const GET = releasePage("press-release");
