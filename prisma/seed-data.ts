@@ -1,6 +1,8 @@
 // Seed data: the portals' category tree (every installation) and the demo content (believable
 // newsrooms, people and releases on both portals and editions; local installations only).
+import type { ReviewReason } from "@/lib/domains/review/classifier";
 import type { Portal } from "@/lib/domains/sites";
+import { NEWSROOM_RELEASES } from "./seed-demo-releases";
 
 export const PORTAL_CATEGORIES: {
   portal: Portal;
@@ -83,6 +85,46 @@ export const DEMO_COMPANIES = [
     website: "https://medisense.example",
     description: "Sensors for clinical diagnostics.",
   },
+  {
+    portal: "business",
+    slug: "kornblume-feinkost",
+    name: "Kornblume Feinkost GmbH",
+    email: "presse@kornblume-feinkost.example",
+    website: "https://kornblume-feinkost.example",
+    description: "Feinkost- und Lebensmittelhändler mit 48 Märkten in Norddeutschland.",
+  },
+  {
+    portal: "business",
+    slug: "brakenhof-maschinenbau",
+    name: "Brakenhof Maschinenbau GmbH",
+    email: "presse@brakenhof-maschinenbau.example",
+    website: "https://brakenhof-maschinenbau.example",
+    description: "Familiengeführter Hersteller von Verpackungs- und Abfüllanlagen.",
+  },
+  {
+    portal: "business",
+    slug: "lotsenhaus-versicherung",
+    name: "Lotsenhaus Versicherung AG",
+    email: "presse@lotsenhaus-versicherung.example",
+    website: "https://lotsenhaus-versicherung.example",
+    description: "Regionaler Sach- und Lebensversicherer aus Kiel.",
+  },
+  {
+    portal: "tech",
+    slug: "voltweg-mobility",
+    name: "Voltweg Mobility GmbH",
+    email: "press@voltweg-mobility.example",
+    website: "https://voltweg-mobility.example",
+    description: "Fast-charging networks and software for electric mobility.",
+  },
+  {
+    portal: "tech",
+    slug: "lumenfeld-photonics",
+    name: "Lumenfeld Photonics GmbH",
+    email: "press@lumenfeld-photonics.example",
+    website: "https://lumenfeld-photonics.example",
+    description: "Optical components for sensing, medical technology and quantum communication.",
+  },
 ] as const;
 
 /** Every demo user and staff member signs in with this password (README, "Start it"). */
@@ -98,6 +140,12 @@ export const DEMO_USERS = [
   // Has not accepted the current legal documents yet: with LEGAL_ACCEPTANCE_GATE on, the release
   // form asks for them before a submission. Every other demo customer accepted them on sign-up.
   { email: "owner@medisense.example", name: "Sarah Kim", company: "medisense", role: "owner", acceptedLegalDocuments: false },
+  // The newsrooms that fill the portals' other categories (prisma/seed-demo-releases.ts).
+  { email: "owner@kornblume-feinkost.example", name: "Henrike Albers", company: "kornblume-feinkost", role: "owner" },
+  { email: "owner@brakenhof-maschinenbau.example", name: "Johanna Brakenhof", company: "brakenhof-maschinenbau", role: "owner" },
+  { email: "owner@lotsenhaus-versicherung.example", name: "Dr. Imke Thomsen", company: "lotsenhaus-versicherung", role: "owner" },
+  { email: "owner@voltweg-mobility.example", name: "Marco Lindqvist", company: "voltweg-mobility", role: "owner" },
+  { email: "owner@lumenfeld-photonics.example", name: "Dr. Annika Roth", company: "lumenfeld-photonics", role: "owner" },
 ] as const;
 
 export const DEMO_STAFF = [
@@ -120,6 +168,10 @@ export interface DemoRelease {
   state: State;
   /** Days before now it was published (published) or days ahead (scheduled). */
   days: number;
+  /** "MM-DD": published on that day of the previous calendar year instead (the category archives show two years). */
+  lastYear?: string;
+  /** "newsroom": the newsroom's default press contact (name and phone) instead of "Pressestelle". */
+  contact?: "newsroom";
   title: string;
   lead: string;
   paragraphs: string[];
@@ -313,4 +365,33 @@ export const DEMO_RELEASES: DemoRelease[] = [
     lead: "Embargoed until the announcement.",
     paragraphs: ["The test will be available to hospitals across the EU."],
   },
+  // Every category of both portals in both editions, over the last eight weeks and the previous year.
+  ...NEWSROOM_RELEASES,
 ];
+
+/**
+ * The check verdicts that brought each demo release resting in review or rejected there: what the
+ * deterministic text check rates the demo text (written down, so a start on a fresh database
+ * never depends on the check's rules; tests/seed.integration.test.ts holds them equal).
+ */
+export const DEMO_CHECKS: Record<string, { classifier: string; reasons: ReviewReason[] }> = {
+  "hb-review": {
+    classifier: "deterministic-v1",
+    reasons: [{ code: "too_short", severity: "red", message: "Der Text ist zu kurz (mindestens 150 Zeichen)." }],
+  },
+  "ql-rejected": {
+    classifier: "deterministic-v1",
+    reasons: [
+      { code: "advertising", severity: "red", message: "Der Text liest sich wie Werbung, nicht wie eine Nachricht." },
+      { code: "shouting", severity: "red", message: "Die Überschrift ist in Großbuchstaben geschrieben." },
+      { code: "exclamations", severity: "red", message: "Mehrfache Ausrufe- oder Fragezeichen." },
+      { code: "too_short", severity: "red", message: "Der Text ist zu kurz (mindestens 150 Zeichen)." },
+    ],
+  },
+};
+
+/** A red reason for a demo release without a written verdict: it still rests only where the pipeline can leave one. */
+export const FALLBACK_CHECK = {
+  classifier: "demo",
+  reasons: [{ code: "demo", severity: "red", message: "Beispielinhalt: von der Prüfung abgelehnt." }] satisfies ReviewReason[],
+};

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { logoKey, processLogo } from "@/lib/domains/companies/profile/newsroom-logo";
 import { getFileStorage } from "@/lib/core/storage/file-storage";
 import { hashPassword } from "@/lib/domains/accounts/passwords/hash";
@@ -11,11 +10,27 @@ import { db } from "@/lib/core/db/client";
 import { acceptDocuments, REQUIRED_DOCUMENTS } from "@/lib/domains/legal-terms/documents";
 import { contentHash } from "@/lib/domains/releases/content-hash";
 import { reviewFingerprint } from "@/lib/domains/releases/review-fingerprint";
-import type { ReviewReason } from "@/lib/domains/review/classifier";
 import { syncSearchMirror } from "@/lib/domains/releases/search-mirror";
 import { slugify } from "@/lib/domains/releases/slug";
-import { PORTAL_CATEGORIES, DEMO_COMPANIES, DEMO_PASSWORD, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS, type DemoRelease } from "./seed-data";
+import {
+  PORTAL_CATEGORIES,
+  DEMO_CHECKS,
+  DEMO_COMPANIES,
+  DEMO_PASSWORD,
+  DEMO_RELEASES,
+  DEMO_STAFF,
+  DEMO_USERS,
+  FALLBACK_CHECK,
+  type DemoRelease,
+} from "./seed-data";
 import { backfillReceipts } from "@/lib/domains/releases/receipts/backfill-receipts";
+import { currentConfirmTextKey } from "@/lib/domains/images/confirm-text";
+import { markImagesPublished } from "@/lib/domains/images/mark-images-published";
+import { uploadReleaseImage } from "@/lib/domains/release-images/upload-release-image";
+import { CATEGORY_MOTIFS, drawCover, drawLogo, motifAlt, type CoverMotif } from "./demo-pictures";
+import { DEMO_PROFILES, type DemoProfile } from "./seed-demo-releases";
+
+export { DEMO_CHECKS };
 
 const HOUR = 3_600_000;
 
@@ -49,64 +64,11 @@ export async function seedPortalCategories() {
 }
 
 /**
- * The demo newsrooms' public profiles: German and English descriptions, postal address, one
- * default press contact and a drawn logo each (stored through the file storage like an upload).
- */
-const DEMO_PROFILES: Record<
-  (typeof DEMO_COMPANIES)[number]["slug"],
-  {
-    descriptionDe: string;
-    descriptionEn: string;
-    addressStreet: string;
-    addressPostalCode: string;
-    addressCity: string;
-    contact: { name: string; role: string; phone: string };
-  }
-> = {
-  "nordlicht-energie": {
-    descriptionDe:
-      "Regionaler Versorger für Strom und Wärme aus Wind und Sonne. Nordlicht Energie betreibt Windparks und Solaranlagen in Norddeutschland und beliefert rund 180.000 Haushalte.",
-    descriptionEn:
-      "Regional supplier of power and heat from wind and sun. Nordlicht Energie runs wind farms and solar plants in northern Germany and supplies some 180,000 households.",
-    addressStreet: "Am Sandtorkai 12",
-    addressPostalCode: "20457",
-    addressCity: "Hamburg",
-    contact: { name: "Jana Petersen", role: "Leiterin Unternehmenskommunikation", phone: "+49 40 1234567" },
-  },
-  hansebank: {
-    descriptionDe: "Privat- und Geschäftsbank mit Sitz in Hamburg, seit 1892 für Mittelstand und Privatkunden in Norddeutschland da.",
-    descriptionEn:
-      "Retail and commercial bank based in Hamburg, serving small businesses and private customers in northern Germany since 1892.",
-    addressStreet: "Ballindamm 3",
-    addressPostalCode: "20095",
-    addressCity: "Hamburg",
-    contact: { name: "Tobias Brandt", role: "Pressesprecher", phone: "+49 40 7654321" },
-  },
-  "quellcode-labs": {
-    descriptionDe:
-      "Software für den sicheren Betrieb von Cloud-Anwendungen: Quellcode Labs entwickelt Werkzeuge für Deployment, Überwachung und Schlüsselverwaltung.",
-    descriptionEn: "Software for secure cloud operations: Quellcode Labs builds tools for deployment, monitoring and key management.",
-    addressStreet: "Torstraße 140",
-    addressPostalCode: "10119",
-    addressCity: "Berlin",
-    contact: { name: "Aylin Demir", role: "Head of Communications", phone: "+49 30 5550123" },
-  },
-  medisense: {
-    descriptionDe: "Sensoren für die klinische Diagnostik, entwickelt und gefertigt in München.",
-    descriptionEn: "Sensors for clinical diagnostics, designed and made in Munich.",
-    addressStreet: "Leopoldstraße 45",
-    addressPostalCode: "80802",
-    addressCity: "München",
-    contact: { name: "Sarah Kim", role: "Press Officer", phone: "+49 89 4440567" },
-  },
-};
-
-/**
  * Fills the profile fields a demo newsroom still has empty and gives it a default press contact
  * when it has none: a re-seed never overwrites what was edited in the dashboard.
  */
 async function seedProfile(companyId: number, slug: keyof typeof DEMO_PROFILES, email: string) {
-  const { contact, ...fields } = DEMO_PROFILES[slug];
+  const { contact, logo, ...fields } = DEMO_PROFILES[slug];
   const row = await db.company.findUniqueOrThrow({
     where: { id: companyId },
     select: {
@@ -120,7 +82,7 @@ async function seedProfile(companyId: number, slug: keyof typeof DEMO_PROFILES, 
       addressCountry: true,
     },
   });
-  if (!row.logoPath) await seedLogo(companyId, row.name, LOGO_COLORS[slug]);
+  if (!row.logoPath) await seedLogo(companyId, row.name, logo);
   const empty = Object.fromEntries(
     Object.entries({ ...fields, addressCountry: "DE" }).filter(([key]) => row[key as keyof typeof row] === null),
   );
@@ -130,25 +92,11 @@ async function seedProfile(companyId: number, slug: keyof typeof DEMO_PROFILES, 
   }
 }
 
-const LOGO_COLORS: Record<keyof typeof DEMO_PROFILES, string> = {
-  "nordlicht-energie": "#0b7a5a",
-  hansebank: "#123c7a",
-  "quellcode-labs": "#5b2a86",
-  medisense: "#b3261e",
-};
-
-/** A drawn logo (initials on a colour) through the same processing and storage as an upload. */
-async function seedLogo(companyId: number, name: string, color: string) {
-  const initials = name
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((w) => w[0])
-    .join("")
-    .toUpperCase();
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" rx="64" fill="${color}"/><text x="200" y="250" font-family="DejaVu Sans, Arial, sans-serif" font-size="150" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
-  const logo = await processLogo(await sharp(Buffer.from(svg)).png().toBuffer());
-  const key = logoKey(companyId, logo.sha256);
-  await getFileStorage().put(key, logo.bytes, "image/webp");
+/** A drawn logo (initials on a colour, prisma/demo-pictures.ts) through the same processing and storage as an upload. */
+async function seedLogo(companyId: number, name: string, logo: DemoProfile["logo"]) {
+  const processed = await processLogo(await drawLogo(name, logo.color, logo.mark));
+  const key = logoKey(companyId, processed.sha256);
+  await getFileStorage().put(key, processed.bytes, "image/webp");
   await db.company.update({ where: { id: companyId }, data: { logoPath: key } });
 }
 
@@ -212,9 +160,21 @@ async function seedPeople() {
   return { companies, users };
 }
 
+/** Covers are drawn at 1280 × 720: display variants at 480 and 960 px, a third of the encoding time of 1600 × 900. */
+export const COVER_SIZE = { width: 1280, height: 720 };
+/** Covers in the making at once: one draws and stores while another is encoded (the pipeline itself runs one at a time). */
+const COVER_WORKERS = 2;
+
+/** "MM-DD" of the year before `now`, mid-morning in Berlin. */
+const lastYearDay = (now: Date, day: string) => new Date(berlinStartOfDay(`${now.getUTCFullYear() - 1}-${day}`)!.getTime() + 10 * HOUR);
+
+/** A published demo release waiting for its cover: written as a draft, published once the cover is in. */
+type PendingCover = { id: number; r: DemoRelease; ownerId: number | null; publishedAt: Date; publishedEverAt: Date };
+
 async function seedReleases(companies: Map<string, number>, now: Date) {
   const ownerOf = async (companyId: number) =>
     (await db.companyUser.findFirst({ where: { companyId, role: "owner" }, select: { userId: true } }))?.userId ?? null;
+  const pending: PendingCover[] = [];
   for (const r of DEMO_RELEASES) {
     const company = DEMO_COMPANIES.find((c) => c.slug === r.company)!;
     const companyId = companies.get(r.company)!;
@@ -224,7 +184,9 @@ async function seedReleases(companies: Map<string, number>, now: Date) {
     if (existing) continue;
     const category = await db.category.findUnique({ where: { portal_slug: { portal, slug: r.category } } });
     const body = bodyHtml(r);
-    const publishedAt = r.state === "published" ? new Date(now.getTime() - r.days * 24 * HOUR) : null;
+    const publishedAt =
+      r.state !== "published" ? null : r.lastYear ? lastYearDay(now, r.lastYear) : new Date(now.getTime() - r.days * 24 * HOUR);
+    const contact = r.contact ? DEMO_PROFILES[company.slug].contact : { name: "Pressestelle", phone: null };
     const data = {
       portal,
       language: r.language,
@@ -236,8 +198,9 @@ async function seedReleases(companies: Map<string, number>, now: Date) {
       companyId,
       categoryId: category?.id ?? null,
       authorUserId: await ownerOf(companyId),
-      contactName: "Pressestelle",
+      contactName: contact.name,
       contactEmail: company.email,
+      ...(contact.phone ? { contactPhone: contact.phone } : {}),
       contentHash: contentHash(r.title, body),
       reviewFingerprint: reviewFingerprint({
         title: r.title,
@@ -246,9 +209,9 @@ async function seedReleases(companies: Map<string, number>, now: Date) {
         location: r.location,
         keywords: [],
         categoryId: category?.id ?? null,
-        contactName: "Pressestelle",
+        contactName: contact.name,
         contactEmail: company.email,
-        contactPhone: null,
+        contactPhone: contact.phone,
         language: r.language,
         images: [],
       }),
@@ -261,52 +224,87 @@ async function seedReleases(companies: Map<string, number>, now: Date) {
       // A tombstone saves no_export and overwrites it, as markReleaseGone does.
       ...(r.gone ? { goneAt: now, noExport: true, savedNoExport: false } : {}),
     } as const;
-    const created = await db.pressRelease.create({ data });
+    // A release on the portal gets its cover as a newsroom adds one: uploaded while a draft, then published.
+    const withCover = !!demoCover(r);
+    const draft = { status: "draft", publishedAt: null, publishedEverAt: null } as const;
+    const created = await db.pressRelease.create({ data: withCover ? { ...data, ...draft } : data });
+    const awaitCover = (id: number, at: Date) =>
+      pending.push({ id, r, ownerId: data.authorUserId, publishedAt: at, publishedEverAt: publishedAt! });
+    if (withCover) awaitCover(created.id, publishedAt!);
     await db.pressReleaseHistory.create({
       data: { pressReleaseId: created.id, fromStatus: null, toStatus: r.state, actorType: "system", reason: "demo content" },
     });
     await seedWhatBroughtItThere(created, r, now);
     if (r.copyTo && r.state === "published") {
       const copyCategory = await db.category.findFirst({ where: { portal: r.copyTo, parentId: null }, orderBy: { id: "asc" } });
-      await db.pressRelease.create({
-        data: {
-          ...data,
-          portal: r.copyTo,
-          categoryId: copyCategory?.id ?? null,
-          canonicalPressReleaseId: created.id,
-          publishedAt: new Date(publishedAt!.getTime() + HOUR),
-        },
-      });
+      const copy = {
+        ...data,
+        portal: r.copyTo,
+        categoryId: copyCategory?.id ?? null,
+        canonicalPressReleaseId: created.id,
+        publishedAt: new Date(publishedAt!.getTime() + HOUR),
+      };
+      const copied = await db.pressRelease.create({ data: withCover ? { ...copy, ...draft } : copy });
+      if (withCover) awaitCover(copied.id, copy.publishedAt);
     }
   }
+  let next = 0;
+  const worker = async () => {
+    while (next < pending.length) await seedCover(pending[next++]!, now);
+  };
+  await Promise.all(Array.from({ length: COVER_WORKERS }, worker));
+}
+
+/** The cover a demo release gets, the same on every machine: none unless it is on the portal. */
+export function demoCover(r: DemoRelease): { motif: CoverMotif; seed: number } | null {
+  if (r.state !== "published" || r.gone) return null;
+  return {
+    motif: CATEGORY_MOTIFS[r.category] ?? "skyline",
+    seed: [...r.key].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7),
+  };
 }
 
 /**
- * The check verdicts that brought each demo release resting in review or rejected there: what the
- * deterministic text check rates the demo text (written down, so a start on a fresh database
- * never depends on the check's rules; tests/seed.integration.test.ts holds them equal).
+ * Draws the release's cover and uploads it through the real image pipeline as its newsroom's
+ * owner would (rights confirmed, credit and alt text, variants, og image, evidence), then
+ * publishes the release. A cover the pipeline refuses (a precheck model may judge a drawing
+ * otherwise) leaves the release without one; it is published all the same.
  */
-export const DEMO_CHECKS: Record<string, { classifier: string; reasons: ReviewReason[] }> = {
-  "hb-review": {
-    classifier: "deterministic-v1",
-    reasons: [{ code: "too_short", severity: "red", message: "Der Text ist zu kurz (mindestens 150 Zeichen)." }],
-  },
-  "ql-rejected": {
-    classifier: "deterministic-v1",
-    reasons: [
-      { code: "advertising", severity: "red", message: "Der Text liest sich wie Werbung, nicht wie eine Nachricht." },
-      { code: "shouting", severity: "red", message: "Die Überschrift ist in Großbuchstaben geschrieben." },
-      { code: "exclamations", severity: "red", message: "Mehrfache Ausrufe- oder Fragezeichen." },
-      { code: "too_short", severity: "red", message: "Der Text ist zu kurz (mindestens 150 Zeichen)." },
-    ],
-  },
-};
-
-/** A red reason for a demo release without a written verdict: it still rests only where the pipeline can leave one. */
-const FALLBACK_CHECK = {
-  classifier: "demo",
-  reasons: [{ code: "demo", severity: "red", message: "Beispielinhalt: von der Prüfung abgelehnt." }] satisfies ReviewReason[],
-};
+async function seedCover(p: PendingCover, now: Date) {
+  const company = DEMO_COMPANIES.find((c) => c.slug === p.r.company)!;
+  const { motif, seed } = demoCover(p.r)!;
+  try {
+    if (p.ownerId === null) throw new Error("the newsroom has no owner");
+    await uploadReleaseImage({
+      userId: p.ownerId,
+      releaseId: p.id,
+      form: {
+        bytes: await drawCover(motif, seed, COVER_SIZE),
+        copyright: `${p.r.language === "de" ? "Grafik" : "Illustration"}: ${company.name}`,
+        rightsConfirmed: true,
+        confirmTextVersion: currentConfirmTextKey().key,
+        alt: motifAlt(motif, p.r.language),
+        aiDeclaration: "without_ai",
+        focusX: 0.5,
+        focusY: 0.5,
+        noCrop: false,
+      },
+      ip: null,
+      source: "dashboard",
+      now,
+    });
+  } catch (err) {
+    console.warn(`demo content: the cover of "${p.r.key}" was left out: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  // As publish() does: the release goes public and its cover with it (published_ever_at, evidence queued for the archive).
+  await db.$transaction(async (tx) => {
+    await tx.pressRelease.update({
+      where: { id: p.id },
+      data: { status: "published", publishedAt: p.publishedAt, publishedEverAt: p.publishedEverAt },
+    });
+    await markImagesPublished(tx, p.id, p.publishedAt);
+  });
+}
 
 /**
  * A demo release rests only where the pipeline can leave one (docs/operations.md, "Health"): in

@@ -1,6 +1,9 @@
 import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "@/lib/core/config";
 import { db } from "@/lib/core/db/client";
 import { listPublishedReleases } from "@/lib/domains/releases/list-published";
@@ -10,8 +13,16 @@ import { listDashboardReleases } from "@/lib/adapters/dashboard/list-releases";
 import { checkHealth, HEALTH_CHECKS } from "@/lib/adapters/operations/health";
 import { checkText } from "@/lib/domains/review/classifier";
 import { deterministicClassifier } from "@/lib/domains/review/deterministic-classifier";
-import { assertDemoSeedAllowed, DEMO_CHECKS, seedDemoContent } from "@/prisma/seed-demo";
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS } from "@/prisma/seed-data";
+import { publicImagesOf } from "@/lib/domains/images/deliverable";
+import { embeddedAnalyser } from "@/lib/domains/images/precheck/embedded-analyser";
+import { runPrecheck } from "@/lib/domains/images/precheck/run-precheck";
+import { precheckInput } from "@/lib/domains/images/processing/precheck-input";
+import { publiclyVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
+import { getFileStorage } from "@/lib/core/storage/file-storage";
+import { drawCover } from "@/prisma/demo-pictures";
+import { assertDemoSeedAllowed, COVER_SIZE, DEMO_CHECKS, demoCover, seedDemoContent } from "@/prisma/seed-demo";
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_RELEASES, DEMO_STAFF, DEMO_USERS, PORTAL_CATEGORIES } from "@/prisma/seed-data";
+import { setLimits } from "./limits";
 
 // The text check's rules may change (a new rule, a model behind CLASSIFIER_URL); `npm start` on a
 // fresh database seeds the demo all the same. This file's first seed runs with rules that find
@@ -31,6 +42,11 @@ vi.mock("@/lib/domains/review/deterministic-classifier", async (importOriginal) 
   };
 });
 
+// The drawn logos and covers go to a directory of this file's own, not the embedded default's.
+let storageDir = "";
+beforeAll(async () => setLimits({ STORAGE_DIR: (storageDir = await mkdtemp(join(tmpdir(), "pd-seed-"))) }));
+afterAll(() => rm(storageDir, { recursive: true, force: true }));
+
 describe("demo content on a fresh database", () => {
   it("never fails for the check's verdict: the demo's checks are written down, whatever the rules say today", async () => {
     rules.lenient = true;
@@ -43,7 +59,8 @@ describe("demo content on a fresh database", () => {
       const row = await db.pressRelease.findFirstOrThrow({ where: { title: r.title }, include: { classifications: true } });
       expect(row.classifications.map((c) => [c.result, c.reasons])).toEqual([["red", DEMO_CHECKS[r.key]!.reasons]]);
     }
-  });
+    // The first seed draws every cover and runs it through the image pipeline.
+  }, 180_000);
 
   it("the written verdicts are what the text check rates the demo texts today (change them together)", async () => {
     for (const r of DEMO_RELEASES.filter((d) => d.state === "in_review" || d.state === "rejected")) {
@@ -70,6 +87,78 @@ describe("demo content on a fresh database", () => {
       ]);
     }
   });
+});
+
+// Before the test below that deletes a category (its releases lose it): every category is used now.
+describe("demo content for judging the reader portals", () => {
+  it("publishes 40 and more releases, in every category of both portals and in both editions", async () => {
+    await seedDemoContent({ allowOnConfiguredDatabase: true });
+    const visible = await db.pressRelease.findMany({
+      where: publiclyVisibleReleaseWhere(),
+      select: { portal: true, language: true, categoryId: true, publishedAt: true },
+    });
+    expect(visible.length).toBeGreaterThanOrEqual(40);
+    const categories = await db.category.findMany({ select: { id: true, portal: true, slug: true } });
+    expect(categories.length).toBe(PORTAL_CATEGORIES.reduce((n, c) => n + 1 + (c.children?.length ?? 0), 0));
+    const empty = categories.flatMap((c) =>
+      (["de", "en"] as const)
+        .filter((language) => !visible.some((r) => r.categoryId === c.id && r.language === language))
+        .map((language) => `${c.portal}/${c.slug}/${language}`),
+    );
+    expect(empty).toEqual([]);
+    // Spread over the last eight weeks, a few in the previous year (category archives show two years).
+    expect(visible.some((r) => r.publishedAt!.getUTCFullYear() === new Date().getUTCFullYear() - 1)).toBe(true);
+    expect(visible.filter((r) => Date.now() - r.publishedAt!.getTime() < 60 * 86_400_000).length).toBeGreaterThanOrEqual(30);
+  });
+
+  it("gives six and more newsrooms a stored logo and a profile", async () => {
+    await seedDemoContent({ allowOnConfiguredDatabase: true });
+    const newsrooms = await db.company.findMany({
+      where: { logoPath: { not: null }, descriptionDe: { not: null }, descriptionEn: { not: null } },
+    });
+    expect(newsrooms.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(newsrooms.map((c) => c.portal))).toEqual(new Set(["business", "tech"]));
+    for (const c of newsrooms) expect((await getFileStorage().get(c.logoPath!))?.contentType, c.slug).toBe("image/webp");
+  });
+
+  it("gives every release on the portals a deliverable cover with AVIF, WebP and JPEG variants, credit and alt text", async () => {
+    await seedDemoContent({ allowOnConfiguredDatabase: true });
+    const visible = await db.pressRelease.findMany({ where: publiclyVisibleReleaseWhere(), select: { id: true, slug: true } });
+    const images = await publicImagesOf(
+      db,
+      visible.map((r) => r.id),
+    );
+    const storage = getFileStorage();
+    for (const r of visible) {
+      const cover = images.get(r.id)?.find((i) => i.isCover);
+      expect(cover, r.slug).toBeDefined();
+      expect([cover!.alt?.startsWith("Illustration: "), cover!.credit.startsWith("© "), !!cover!.ogKey], r.slug).toEqual([
+        true,
+        true,
+        true,
+      ]);
+      expect(new Set(cover!.variants.map((v) => v.format)), r.slug).toEqual(new Set(["avif", "webp", "jpeg"]));
+      for (const v of cover!.variants) expect(await storage.get(v.key), v.key).not.toBeNull();
+    }
+    // Uploaded as the newsroom would: its rights confirmed, and the check's fingerprint counts the cover.
+    const rows = await db.pressReleaseImage.findMany({ select: { pressReleaseId: true, confirmations: { select: { id: true } } } });
+    expect(rows.every((i) => i.confirmations.length === 1)).toBe(true);
+  });
+
+  it("draws covers the embedded image precheck lets through (the browser tests run with it)", async () => {
+    const covers = DEMO_RELEASES.map(demoCover).filter((c) => c !== null);
+    expect(covers.length).toBeGreaterThanOrEqual(40);
+    const refused: string[] = [];
+    for (const { motif, seed } of covers) {
+      const run = await runPrecheck(await precheckInput(await drawCover(motif, seed, COVER_SIZE)), {
+        stage: 2,
+        declaredWithoutAi: true,
+        analyser: embeddedAnalyser,
+      });
+      if (run.outcome !== "pass") refused.push(`${motif}/${seed}: ${run.outcome} ${JSON.stringify(run.scores)}`);
+    }
+    expect(refused).toEqual([]);
+  }, 120_000);
 });
 
 describe("demo content", () => {
@@ -146,7 +235,7 @@ describe("demo content", () => {
 
   it("never puts the demo accounts (documented password, a super-admin) into a configured database by default, nor into a remote one", async () => {
     // npm run db:seed against this file's database, without --demo: the category tree, no person.
-    // (A category no release uses yet stands for the tree: it must come back.)
+    // (A leaf category stands for the tree: it must come back. Its demo releases lose it, which no later test reads.)
     const leaf = await db.category.findFirstOrThrow({ where: { slug: "handel" } });
     await db.$executeRaw`DELETE FROM categories WHERE id = ${leaf.id}`;
     const before = await db.user.count();
