@@ -25,6 +25,12 @@ export interface Words {
   languages: Language[];
   /** Printed tsquery, its indexable part (querytree) and its required word-pair keys. */
   parsed?: Map<Language, { query: string; indexable: string; pairs: number[] }>;
+  /**
+   * The language stays a row check for the word indexes too (the readers' search, one
+   * language): as an index condition the planner may AND a bitmap of the language's half of
+   * the table to a phrase's few candidates.
+   */
+  languageAsRowCheck?: boolean;
 }
 
 /** Quoted phrases and exclusions need a closer look; plain words go straight to the indexes. */
@@ -46,7 +52,10 @@ export async function readWords(q: string, languages: Language[], run: Run): Pro
 const tsquery = (l: Language, q: string) =>
   l === "de" ? Prisma.sql`websearch_to_tsquery('german', ${q})` : Prisma.sql`websearch_to_tsquery('english', ${q})`;
 const vector = (l: Language) => (l === "de" ? Prisma.sql`search_de` : Prisma.sql`search_en`);
-const inLanguage = (l: Language) => (l === "de" ? Prisma.sql`language = 'de'` : Prisma.sql`language = 'en'`);
+const inLanguage = (l: Language, asRowCheck = false) => {
+  const cond = l === "de" ? Prisma.sql`language = 'de'` : Prisma.sql`language = 'en'`;
+  return asRowCheck ? Prisma.sql`(${cond}) IS TRUE` : cond;
+};
 const anyOf = (parts: Prisma.Sql[]) => Prisma.sql`(${Prisma.join(parts, " OR ")})`;
 
 /** The check of one row (the walk, the ranking): each release in its own language. */
@@ -65,10 +74,10 @@ export function indexMatch(w: Words, only?: "words" | "pairs"): Prisma.Sql {
   return anyOf(
     w.languages.map((l) => {
       const p = w.parsed?.get(l);
-      if (!p) return Prisma.sql`(${inLanguage(l)} AND ${vector(l)} @@ ${tsquery(l, w.q)})`;
+      if (!p) return Prisma.sql`(${inLanguage(l, w.languageAsRowCheck)} AND ${vector(l)} @@ ${tsquery(l, w.q)})`;
       // Only stop words: nothing matches in this language.
       if (!p.query) return Prisma.sql`FALSE`;
-      const parts = [inLanguage(l)];
+      const parts = [inLanguage(l, w.languageAsRowCheck)];
       if (only !== "pairs" || !p.pairs.length) {
         if (p.indexable === p.query) parts.push(Prisma.sql`${vector(l)} @@ ${tsquery(l, w.q)}`);
         else {
@@ -88,8 +97,15 @@ export interface MatchQuery {
   filters: Prisma.Sql;
   /** The same filters for the word-index queries. */
   indexFilters: Prisma.Sql;
-  /** Only releases published by this instant: the walk starts there. */
+  /** Only releases published by this instant (inclusive): the walk starts there. */
   publishedBy?: Date;
+  /** Only releases published at or after this instant: the walk ends there. */
+  publishedSince?: Date;
+  /**
+   * Row conditions the walk may read through an index of its own (the public side of one portal
+   * edition: its index keeps the date order), so it reads only rows the filters can admit.
+   */
+  walkWithin?: Prisma.Sql;
   words: Words;
   /** How many newest matches the caller needs (at most MATCH_TOTAL_CAP). */
   want: number;
@@ -110,7 +126,7 @@ export async function newestMatches(o: MatchQuery): Promise<NewestMatches> {
   const { indexFilters, run } = o;
   const want = Math.min(o.want, MATCH_TOTAL_CAP);
   const indexed = indexMatch(o.words);
-  const walkable = o.publishedBy ? Prisma.sql`WHERE published_at <= ${o.publishedBy}` : Prisma.empty;
+  const walkable = walkRange(o);
   const phrases = [...(o.words.parsed?.values() ?? [])].some((p) => p.pairs.length);
   const [walked, ...estimates] = await Promise.all([
     estimate("estimate rows", Prisma.sql`SELECT 1 FROM press_release_search ${walkable}`, run),
@@ -175,7 +191,7 @@ export async function newestMatches(o: MatchQuery): Promise<NewestMatches> {
  * the date index, the row numbering and the filter one by one.
  */
 async function walkNewest(o: MatchQuery, budget: number, stop: number): Promise<{ hits: number[]; read: number }> {
-  const walkable = o.publishedBy ? Prisma.sql`WHERE published_at <= ${o.publishedBy}` : Prisma.empty;
+  const walkable = walkRange(o);
   const [walked] = await o.run<{ ids: number[] | null; read: number | null }[]>(
     "walk",
     Prisma.sql`
@@ -187,6 +203,18 @@ async function walkNewest(o: MatchQuery, budget: number, stop: number): Promise<
       WHERE ${o.filters} AND ${rowMatch(o.words)} LIMIT ${stop}) hits`,
   );
   return { hits: walked!.ids ?? [], read: walked!.read ?? 0 };
+}
+
+/**
+ * The stretch of the date index the walk reads (and the estimate of its rows counts): from
+ * `publishedBy` down to `publishedSince`. A date range walks only its own releases, so a page
+ * of last month's matches does not spend the budget on this month's.
+ */
+function walkRange(o: Pick<MatchQuery, "publishedBy" | "publishedSince" | "walkWithin">): Prisma.Sql {
+  const bounds: Prisma.Sql[] = o.walkWithin ? [o.walkWithin] : [];
+  if (o.publishedBy) bounds.push(Prisma.sql`published_at <= ${o.publishedBy}`);
+  if (o.publishedSince) bounds.push(Prisma.sql`published_at >= ${o.publishedSince}`);
+  return bounds.length ? Prisma.sql`WHERE ${Prisma.join(bounds, " AND ")}` : Prisma.empty;
 }
 
 /** The planner's row estimate for a query (EXPLAIN, from the statistics ANALYZE keeps). */
