@@ -20,7 +20,19 @@ const nextConfig: NextConfig = {
     sri: { algorithm: "sha256" },
   },
   // The og variant's credit bar is set in DejaVu Sans (lib/domains/images/processing/credit-bar.ts): traced files must carry the font.
-  outputFileTracingIncludes: { "/**": ["node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf"] },
+  // Reader pages inline their stylesheets, read from these files (lib/adapters/public/reader-pages/stylesheet.ts).
+  outputFileTracingIncludes: {
+    "/**": [
+      "node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf",
+      "app/tokens.css",
+      "components/portal/reader.css",
+      "components/hub/landing/landing.css",
+      // Reader pages render with the installed react-dom, loaded at run time (lib/adapters/public/reader-pages/render.ts).
+      "node_modules/react-dom/**",
+      "node_modules/react/**",
+      "node_modules/scheduler/**",
+    ],
+  },
   // Native, wasm or driver packages are loaded by Node at run time, not bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",
@@ -51,6 +63,11 @@ const nextConfig: NextConfig = {
           // A page another site opened cannot reach back into ours (nor ours into it).
           { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
         ],
+      },
+      {
+        // The reader pages' script: a new version gets a new name, so browsers keep each for a year.
+        source: "/assets/:file*",
+        headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }],
       },
       {
         // Embargoed previews (docs/previews.md): the token in the address never leaves as a Referer.

@@ -5,7 +5,15 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } },
   test: {
-    include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts", "inngest/**/*.test.ts", "app/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "tests/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "inngest/**/*.test.ts",
+      "app/**/*.test.ts",
+      "components/**/*.test.{ts,tsx}",
+      "prisma/**/*.test.ts",
+    ],
     globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup.ts"],
     // Files spend much of their time waiting on PostgreSQL and Redis: on two cores, two files at a

@@ -1,7 +1,9 @@
-// Lighthouse (Debian's Chromium) on a release page and a category page of the production build
-// served exactly as `npm start` serves it (embedded default, demo content). Prints the scores and
-// the performance audits that explain them. Scores move with the machine's load: BENCH_RUNS runs
-// per page (default 3), the median shown.
+// Lighthouse (Debian's Chromium) on the reader pages (front, release, category, archive, search)
+// and the hub's front page of the production build served exactly as `npm start` serves it
+// (embedded default, demo content). Prints the scores, the JavaScript each page transferred and
+// the performance audits that explain the scores. Scores move with the machine's load: BENCH_RUNS
+// runs per page (default 3), the median shown. LH_ONLY=word measures only the pages whose label
+// holds the word.
 // Usage: npx next build && npx tsx bench/lighthouse.ts
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,11 +16,18 @@ import lighthouse from "lighthouse";
 const PORT = Number(process.env.BENCH_PORT ?? 3500);
 const host = (site: string) => `${site}.localhost:${PORT}`;
 const year = new Date().getFullYear();
-const PAGES = [
-  ["release page", `http://${host("business")}/de/pressemitteilung/nordlicht-energie-nimmt-windpark-osterfeld-in-betrieb`],
-  ["category page", `http://${host("business")}/de/category/energie`],
-  ["category archive", `http://${host("business")}/de/category/energie/archiv/${year}`],
-] as const;
+const PAGES = (
+  [
+    ["front page", `http://${host("business")}/de`],
+    ["release page", `http://${host("business")}/de/pressemitteilung/nordlicht-energie-nimmt-windpark-osterfeld-in-betrieb`],
+    ["category page", `http://${host("business")}/de/category/energie`],
+    ["category archive", `http://${host("business")}/de/category/energie/archiv/${year}`],
+    ["search page", `http://${host("business")}/de/suche`],
+    // Results say noindex by design: SEO flags exactly that.
+    ["search results", `http://${host("business")}/de/suche?q=Windpark`],
+    ["hub front page", `http://${host("hub")}/`],
+  ] as const
+).filter(([label]) => !process.env.LH_ONLY || label.includes(process.env.LH_ONLY));
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 
@@ -153,6 +162,12 @@ async function main() {
         `${label.padEnd(18)} performance ${score("performance")}  accessibility ${score("accessibility")}  seo ${score("seo")}  best-practices ${score("best-practices")}${all}`,
       );
       if (result!.lhr.runtimeError) console.log(`    error: ${result!.lhr.runtimeError.code} ${result!.lhr.runtimeError.message}`);
+      const requests =
+        (result!.lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? [];
+      const scripts = requests.filter((r) => r.resourceType === "Script");
+      console.log(
+        `    JavaScript transferred: ${(scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024).toFixed(1)} KB in ${scripts.length} script(s); page total ${(requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024).toFixed(0)} KB`,
+      );
       printPerformanceAudits(result!.lhr);
       for (const k of ["accessibility", "seo", "best-practices"]) {
         for (const ref of c[k]?.auditRefs ?? []) {

@@ -29,7 +29,7 @@ async function uploadImage(page: Page, file: { name: string; mimeType: string; b
 async function expectPictures(page: Page, path: string, alts: string[]) {
   await expect(async () => {
     await page.goto(`${TECH}${path}`);
-    const shown = await page.locator("article figure img").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).alt));
+    const shown = await page.locator("article.release figure img").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).alt));
     expect(shown.sort()).toEqual([...alts].sort());
   }).toPass({ timeout: 15_000 });
 }
@@ -92,7 +92,7 @@ test("images: upload with confirmation and warnings, shown on the page, in the f
   const path = `/de/pressemitteilung/${slug}`;
   // Only the photo: the held screenshot is not deliverable.
   await expectPictures(page, path, [photoAlt]);
-  const hero = page.locator("article figure img").first();
+  const hero = page.locator("article.release figure img").first();
   await expect.poll(() => hero.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await expect(page.locator("article figcaption").first()).toContainText("© Foto: Jana Petersen");
 

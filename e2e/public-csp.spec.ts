@@ -63,17 +63,17 @@ test("the public pages' policy blocks an injected inline script and runs every s
   });
   const response = await page.goto(url);
   const csp = response!.headers()["content-security-policy"]!;
-  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  // A reader page writes no inline script: nothing to allow by hash or nonce.
+  expect(csp).toContain("script-src 'self';");
   expect(csp).toContain("object-src 'none'");
   expect(csp).toContain("base-uri 'none'");
   expect(csp).toContain("require-trusted-types-for 'script'");
-  // Every script of the page comes from our origin; Next's own carry their integrity hash (the
-  // chunks React adds for client components have none in Next 16.4: 'self' covers them).
+  // The page's one script is the share helper from our origin, and it is small.
   const served = (await getAs(E2E_HOSTS.business, RELEASE)).body;
-  const tags = [...served.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)];
-  for (const [tag, src] of tags) expect(src, tag).toMatch(/^\/_next\/static\//);
-  expect(tags.filter(([tag]) => /integrity="sha256-[A-Za-z0-9+/=]+"/.test(tag)).length).toBeGreaterThanOrEqual(4);
-  // The share buttons are a client component: they work only when Next's own scripts ran.
+  const tags = [...served.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].map(([, src]) => src);
+  expect(tags).toEqual(["/assets/reader-1.js"]);
+  expect((await getAs(E2E_HOSTS.business, tags[0]!)).body.length).toBeLessThan(5 * 1024);
+  // "Copy link" is the script's: it works only where our script ran.
   await page.getByRole("button", { name: "Link kopieren" }).click();
   await expect(page.getByRole("status")).toHaveText("Link kopiert");
   expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();

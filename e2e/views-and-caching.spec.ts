@@ -29,9 +29,10 @@ test("portal pages may be kept by a CDN; feeds are kept by readers only", async 
   expect(home.headers["cache-control"]).toContain("s-maxage=60");
   const feed = await getAs(E2E_HOSTS.business, "/de/feed");
   expect(feed.headers["cache-control"]).toBe("public, max-age=300, s-maxage=0");
-  // The hub's pages stay private.
-  const hub = await getAs(E2E_HOSTS.hub, "/");
-  expect(hub.headers["cache-control"] ?? "").not.toContain("s-maxage");
+  // The hub's front page is the same for everyone; its sign-in and account pages stay private.
+  expect((await getAs(E2E_HOSTS.hub, "/")).headers["cache-control"]).toContain("s-maxage=60");
+  const login = await getAs(E2E_HOSTS.hub, "/login");
+  expect(login.headers["cache-control"] ?? "").not.toContain("s-maxage");
 });
 
 test("a reader's view is counted by the page's view beacon; a crawler's fetch of the beacon is not", async ({ page }) => {

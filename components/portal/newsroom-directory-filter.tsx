@@ -9,7 +9,7 @@ export function NewsroomDirectoryFilter({ directory, edition }: { directory: New
   const unfiltered = !directory.letter && !directory.q;
   return (
     <>
-      <form role="search" className="search" method="get" action={newsroomDirectoryPath(edition)}>
+      <form role="search" aria-label={t.search} className="search" method="get" action={newsroomDirectoryPath(edition)}>
         <input name="q" type="search" defaultValue={directory.q} aria-label={t.search} placeholder={t.placeholder} maxLength={100} />
         <button type="submit" className="button secondary">
           {t.submit}

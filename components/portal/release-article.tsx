@@ -5,12 +5,10 @@ import { ShareButtons } from "./share-buttons";
 
 type Data = NonNullable<Awaited<ReturnType<typeof releasePageData>>>;
 
-/** The public release: semantic article markup, no client JavaScript but the share buttons. */
+/** The public release: semantic article markup; the share buttons are forms (JSON-LD goes into the head). */
 export function ReleaseArticle({ data, edition }: { data: Data; edition: Edition }) {
   const r = data.release;
   const changed = r.contentChangedAt.getTime() > r.publishedAt!.getTime();
-  // JSON inside <script>: "<" escaped so text can never close the tag.
-  const jsonLd = JSON.stringify(data.jsonLd).replace(/</g, "\\u003c");
   return (
     <ReleaseArticleView
       release={r}
@@ -22,11 +20,10 @@ export function ReleaseArticle({ data, edition }: { data: Data; edition: Edition
       pictures={data.pictures}
       corrections={data.corrections}
     >
-      <ShareButtons slug={r.slug} language={r.language} />
+      <ShareButtons slug={r.slug} language={r.language} url={data.url} />
       {/* Counts the view even when a CDN served this page from its cache (no script needed). */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
       <img src={`/seen/${r.id}`} alt="" width={1} height={1} className="view-beacon" />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
     </ReleaseArticleView>
   );
 }

@@ -10,6 +10,7 @@ export const PICTURE_SIZES = {
   hero: "(max-width: 48rem) 100vw, 46rem",
   gallery: "(max-width: 40rem) 100vw, 22rem",
   thumbnail: "8rem",
+  card: "(max-width: 40rem) 100vw, (max-width: 64rem) 50vw, 24rem",
 } as const;
 
 export function ReleasePicture({ picture, sizes, priority = false }: { picture: Picture; sizes: string; priority?: boolean }) {
@@ -71,7 +72,15 @@ export function ReleaseGallery({ pictures, edition }: { pictures: Picture[]; edi
   );
 }
 
-/** A list entry's cover: the smallest files, a fixed box, its credit in small print. */
-export function ReleaseThumbnail({ picture }: { picture: Picture }) {
-  return <ReleaseFigure picture={picture} sizes={PICTURE_SIZES.thumbnail} className="release-thumb" />;
+/** A list entry's cover: small files, a fixed box, its credit in small print. */
+export function ReleaseThumbnail({
+  picture,
+  size = "thumbnail",
+  priority = false,
+}: {
+  picture: Picture;
+  size?: "thumbnail" | "card";
+  priority?: boolean;
+}) {
+  return <ReleaseFigure picture={picture} sizes={PICTURE_SIZES[size]} priority={priority} className="release-thumb" />;
 }

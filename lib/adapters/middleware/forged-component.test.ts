@@ -43,6 +43,8 @@ describe("a locked property set on a feed or the search", () => {
       ["business.localhost:3000", "/de/newsroom/nordlicht/feed?edition=en"],
       ["business.localhost:3000", "/de/corrections/feed?portal=business"],
       ["business.localhost:3000", "/de/newsroom?q=nord&language=en"],
+      ["business.localhost:3000", "/de/suche?q=wind&portal=tech"],
+      ["tech.localhost:3000", "/en/search?lang=de"],
       ["hub.localhost:3000", "/de/feed?portal=tech"],
       ["business.localhost:3000", "/de/feed.json?portal=tech"],
       ["tech.localhost:3000", "/en/newsroom/nordlicht/feed.json?language=de"],

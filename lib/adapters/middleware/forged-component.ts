@@ -11,9 +11,10 @@ import { jsonRefusal, refusalResponse } from "./refusal";
 const LOCKED_PARAMS = ["portal", "language", "lang", "edition"];
 
 /**
- * The feeds (any path ending in `/feed` or `/feed.json`, on a portal or the hub) and the search (a portal's
- * newsroom directory with its `q`): their portal comes from the host, their language from the
- * path's edition. A request that tries to set either is forged.
+ * The feeds (any path ending in `/feed` or `/feed.json`, on a portal or the hub) and the searches (a
+ * portal's newsroom directory with its `q`, the release search `/de/suche`, `/en/search`): their
+ * portal comes from the host, their language from the path's edition. A request that tries to set
+ * either is forged.
  */
 export function lockedPropertyResponse(site: SiteKey, pathname: string, params: URLSearchParams): NextResponse | null {
   if (!LOCKED_PARAMS.some((name) => params.has(name)) || !isFeedOrSearch(site, pathname)) return null;
@@ -29,7 +30,12 @@ function isFeedOrSearch(site: SiteKey, pathname: string): boolean {
   const parts = pathname.split("/").filter(Boolean);
   if (isFeedSegment(parts.at(-1))) return true;
   const edition = parts[0];
-  return site !== "hub" && parts.length === 2 && isEdition(edition) && parts[1] === PATH_SEGMENTS.newsroom[edition];
+  return (
+    site !== "hub" &&
+    parts.length === 2 &&
+    isEdition(edition) &&
+    (parts[1] === PATH_SEGMENTS.newsroom[edition] || parts[1] === PATH_SEGMENTS.search[edition])
+  );
 }
 
 /** Where a form may carry a file: the newsroom logo (a server action of its page) and the image upload routes. */

@@ -32,19 +32,29 @@ export const cachedReleasePage = cachedPublic(
   },
 );
 
-export const cachedPortalHome = cachedPublic(
-  "portal-home",
-  async (portal: Portal, edition: Edition) => {
-    const [releases, boosted] = await Promise.all([
-      listPublishedReleases({ portal, language: edition, limit: 20 }),
-      boostedReleases({ portal, edition, placement: "home" }),
-    ]);
-    // Cover thumbnails are part of the cached answer and drop with it (a generation bump drops all).
-    const covers = await listCovers([releases, boosted]);
-    return { releases: withCovers(releases, covers), boosted: withCovers(boosted, covers) };
-  },
-  { tags: lists },
-);
+/** Releases a page of the portal's home lists. */
+export const HOME_PAGE_SIZE = 20;
+/** The home's pages stop here; older releases are in the category archives. */
+export const HOME_MAX_PAGE = 50;
+
+async function portalHome(portal: Portal, edition: Edition, page: number) {
+  const [found, boosted] = await Promise.all([
+    // One more than a page: whether a next page exists, without counting.
+    listPublishedReleases({ portal, language: edition, limit: HOME_PAGE_SIZE + 1, offset: (page - 1) * HOME_PAGE_SIZE }),
+    page === 1 ? boostedReleases({ portal, edition, placement: "home" }) : Promise.resolve([]),
+  ]);
+  const releases = found.slice(0, HOME_PAGE_SIZE);
+  // Cover pictures are part of the cached answer and drop with it (a generation bump drops all).
+  const covers = await listCovers([releases, boosted]);
+  return { releases: withCovers(releases, covers), boosted: withCovers(boosted, covers), page, hasNext: found.length > HOME_PAGE_SIZE };
+}
+
+const cachedHome = cachedPublic("portal-home", portalHome, { tags: lists });
+
+/** A page of the home: the first three through the cache (as the archives), later ones read directly. */
+export function cachedPortalHome(portal: Portal, edition: Edition, page = 1) {
+  return page <= ARCHIVE_CACHED_PAGES ? cachedHome(portal, edition, page) : portalHome(portal, edition, page);
+}
 
 export const cachedCategoryLanding = cachedPublic(
   "category",
@@ -131,3 +141,23 @@ export const cachedReleaseChunk = cachedPublic("sitemap:chunk", (portal: Portal,
 });
 export const cachedPagesSitemap = cachedPublic("sitemap:pages", (portal: Portal) => pagesSitemap(portal), { tags: lists });
 export const cachedLlmsTxt = cachedPublic("llms", (site: SiteKey) => llmsTxt(site), { tags: lists });
+
+/** Under a release: the newest others of its newsroom and of its category in the edition, three each. */
+export const cachedMoreReleases = cachedPublic(
+  "release-more",
+  async (portal: Portal, edition: Edition, releaseId: number, companyId: number, categoryId: number | null) => {
+    const others = <T extends { id: number }>(list: T[]) => list.filter((item) => item.id !== releaseId).slice(0, 3);
+    const [newsroom, category] = await Promise.all([
+      listPublishedReleases({ portal, language: edition, companyId, limit: 4 }).then(others),
+      categoryId === null
+        ? Promise.resolve([])
+        : listPublishedReleases({ portal, language: edition, categoryIds: [categoryId], archiveOnly: true, limit: 7 }),
+    ]);
+    // What the newsroom's list shows already is not repeated.
+    const shown = new Set(newsroom.map((item) => item.id));
+    const categoryOthers = others(category.filter((item) => !shown.has(item.id)));
+    const covers = await listCovers([newsroom, categoryOthers]);
+    return { newsroom: withCovers(newsroom, covers), category: withCovers(categoryOthers, covers) };
+  },
+  { tags: lists },
+);

@@ -1,11 +1,10 @@
 import { HtmlValidate } from "html-validate";
-import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { seedCompany, seedRelease, unique } from "@/tests/factories";
 import { DIRECTORY_PAGE_SIZE, newsroomDirectory, type DirectoryQuery } from "./newsroom-directory";
+import { visitReaderPage } from "@/tests/reader-pages";
 
 // Portal editions are shared by the tests of this file; each test keeps to its own:
 // business/de: visibility and hostile input (told apart by a unique name part), tech/de: order
@@ -36,20 +35,11 @@ const validator = new HtmlValidate({
   },
 });
 
-/** The route as a request reaches it: the page's element rendered to HTML, or "404" for notFound(). */
+/** The route as a request reaches it: the page's HTML, or "404". */
 async function visit(portal: string, edition: string, search: { letter?: string; q?: string | string[]; page?: string }): Promise<string> {
-  const route = await import("@/app/portal/[portal]/[edition]/newsroom/page");
-  try {
-    const element = (await route.default({
-      params: Promise.resolve({ portal, edition }),
-      searchParams: Promise.resolve(search),
-    })) as ReactElement;
-    await route.generateMetadata({ params: Promise.resolve({ portal, edition }), searchParams: Promise.resolve(search) });
-    return renderToStaticMarkup(element);
-  } catch (err) {
-    if (err instanceof Error && "digest" in err && String(err.digest).endsWith(";404")) return "404";
-    throw err;
-  }
+  const route = await import("@/app/portal/[portal]/[edition]/newsroom/route");
+  const { status, html } = await visitReaderPage(route.GET, { portal, edition }, search as Record<string, string | string[]>);
+  return status === 404 ? "404" : html;
 }
 
 describe("newsroom directory: who is listed", () => {
@@ -268,9 +258,7 @@ describe("newsroom directory: hostile search words and bounds", () => {
     expect(html).toContain('href="/en/newsroom?letter=s&amp;page=2"');
     expect(html).toContain("61 newsrooms");
     expect(html).toMatch(/<a href="\/en\/newsroom\?letter=s" aria-current="page">S<\/a>/);
-    const report = await validator.validateString(
-      `<!DOCTYPE html><html lang="en"><head><title>Newsrooms</title></head><body>${html}</body></html>`,
-    );
+    const report = await validator.validateString(html);
     expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
   });
 });

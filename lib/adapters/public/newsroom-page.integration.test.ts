@@ -1,5 +1,4 @@
 import { HtmlValidate } from "html-validate";
-import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { NewsroomBox } from "@/components/portal/newsroom-box";
@@ -7,6 +6,7 @@ import { db } from "@/lib/core/db/client";
 import { seedCompany, seedRelease } from "@/tests/factories";
 import { cachedReleasePage } from "./cached-reads";
 import { newsroomPageData } from "./newsroom-page";
+import { visitReaderPage } from "@/tests/reader-pages";
 
 const HOUR = 3_600_000;
 const live = (companyId: number) =>
@@ -15,8 +15,11 @@ const validator = new HtmlValidate({
   extends: ["html-validate:recommended"],
   rules: { "attribute-boolean-style": "off", "no-redundant-role": "off", "attr-case": "off", "void-style": "off" },
 });
+// A whole page as the route sends it, or a component's fragment put into a page.
 const document = (body: string, lang: string) =>
-  `<!DOCTYPE html><html lang="${lang}"><head><title>Newsroom</title></head><body>${body}</body></html>`;
+  body.startsWith("<!DOCTYPE")
+    ? body
+    : `<!DOCTYPE html><html lang="${lang}"><head><title>Newsroom</title></head><body>${body}</body></html>`;
 const problems = async (html: string, lang: string) =>
   (await validator.validateString(document(html, lang))).results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`));
 
@@ -81,10 +84,8 @@ describe("newsroom page: the profile", () => {
   it("renders as valid HTML: <address>, mailto and tel links, website rel=nofollow noopener, escaped JSON-LD", async () => {
     const company = await profiled();
     await live(company.id);
-    const route = await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/page");
-    const html = renderToStaticMarkup(
-      (await route.default({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) })) as ReactElement,
-    );
+    const route = await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/route");
+    const { html } = await visitReaderPage(route.GET, { portal: "business", edition: "de", slug: company.slug });
     expect(html).toContain('<a href="https://nordwind.example/" rel="nofollow noopener">nordwind.example</a>');
     expect(html).toMatch(/<address>Nordwind &lt;Energie&gt; GmbH<br\/>Hafenstraße 1<br\/>20457 Hamburg<br\/>Deutschland<\/address>/);
     expect(html).toContain('href="mailto:presse@nordwind.example"');
@@ -97,8 +98,7 @@ describe("newsroom page: the profile", () => {
     expect(ld).not.toContain("<");
     expect(JSON.parse(ld).name).toBe("Nordwind <Energie> GmbH");
     expect(await problems(html, "de")).toEqual([]);
-    const meta = await route.generateMetadata({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) });
-    expect(meta.description).toBe("Strom aus Wind.");
+    expect(html).toContain('<meta name="description" content="Strom aus Wind."/>');
   });
 
   it("an empty profile shows no contact section; a website that is not http(s) is never a link", async () => {
@@ -107,12 +107,10 @@ describe("newsroom page: the profile", () => {
     expect(data.profile).toEqual({ logoUrl: null, description: null, website: null, address: null, contacts: [] });
     expect(data.jsonLd).not.toHaveProperty("address");
     expect(data.jsonLd.url).toBe(data.url);
-    const route = await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/page");
-    const html = renderToStaticMarkup(
-      (await route.default({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) })) as ReactElement,
-    );
+    const route = await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/route");
+    const { html } = await visitReaderPage(route.GET, { portal: "business", edition: "de", slug: company.slug });
     expect(html).not.toContain("javascript:");
-    expect(html).not.toContain("newsroom-contact");
+    expect(html).not.toContain('class="newsroom-contact"');
   });
 });
 

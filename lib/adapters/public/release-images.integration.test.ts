@@ -15,6 +15,8 @@ import { seedPublicImage } from "@/tests/public-image-fixtures";
 import { newsroomPageData } from "./newsroom-page";
 import { releasePageData } from "./release-page";
 import { releaseMetadata } from "./release-route";
+import { visitReaderPage } from "@/tests/reader-pages";
+import { PICTURE_SIZES } from "@/components/portal/release-picture";
 
 const HOUR = 3_600_000;
 let storageDir: string;
@@ -128,9 +130,8 @@ describe("release page images", () => {
     const company = await seedCompany();
     const r = await live(company.id);
     const cover = await seedPublicImage(r.id, { isCover: true });
-    const load = (portal: "business" | "tech", edition: "de" | "en", slug: string) => releasePageData(portal, edition, slug);
-    const params = (slug: string) => Promise.resolve({ portal: "business", edition: "de", slug });
-    const meta = await releaseMetadata(params(r.slug), "pressemitteilung", load);
+    const metadataOf = async (slug: string) => releaseMetadata((await releasePageData("business", "de", slug))!, "business", "de");
+    const meta = await metadataOf(r.slug);
     const og = { url: `${origin()}${media(cover.ogVariantPath)}`, width: 1200, height: 630, alt: "Windräder an der Küste" };
     expect(meta.openGraph).toMatchObject({ images: [og] });
     expect(meta.twitter).toMatchObject({ card: "summary_large_image", images: [og] });
@@ -144,7 +145,7 @@ describe("release page images", () => {
     const withheld = await live(company.id);
     await seedPublicImage(withheld.id, { isCover: true, withheldAt: new Date() });
     for (const slug of [plain.slug, noCover.slug, noOg.slug, withheld.slug]) {
-      const m = await releaseMetadata(params(slug), "pressemitteilung", load);
+      const m = await metadataOf(slug);
       expect(m.openGraph && "images" in m.openGraph).toBe(false);
       expect(m.twitter).toBeUndefined();
     }
@@ -162,7 +163,7 @@ describe("release page images", () => {
 });
 
 describe("list thumbnails", () => {
-  it("category page, archive and newsroom page carry the deliverable cover's smallest WebP and JPEG; releases without one stay plain", async () => {
+  it("category page, archive and newsroom page carry the deliverable cover's AVIF and WebP up to 960 px and smallest JPEG; releases without one stay plain", async () => {
     const company = await seedCompany({ name: "Bilder GmbH" });
     const category = await db.category.create({ data: { portal: "business", slug: unique("cat"), nameDe: "Energie", nameEn: "Energy" } });
     const at = (min: number) => ({ categoryId: category.id, publishedAt: new Date(Date.now() - min * 60_000) });
@@ -175,15 +176,24 @@ describe("list thumbnails", () => {
     await seedPublicImage(adminUnconfirmed.id, { isCover: true, uploadedByAdmin: true });
 
     const smallest = (format: string) => cover.variants.filter((v) => v.format === format).sort((a, b) => a.width - b.width)[0]!;
+    const upTo960 = (format: string) =>
+      cover.variants
+        .filter((v) => v.format === format && v.width <= 960)
+        .sort((a, b) => a.width - b.width)
+        .map((v) => `${media(v.key)} ${v.width}w`)
+        .join(", ");
     const thumb = {
       id: cover.id,
       alt: "Windräder an der Küste",
       credit: "© Foto AG · KI-bearbeitet",
       width: 480,
       height: 320,
-      sources: [{ type: "image/webp", srcSet: `${media(smallest("webp").key)} 480w` }],
+      sources: [
+        { type: "image/avif", srcSet: upTo960("avif") },
+        { type: "image/webp", srcSet: upTo960("webp") },
+      ],
       src: media(smallest("jpeg").key),
-      srcSet: `${media(smallest("jpeg").key)} 480w`,
+      srcSet: upTo960("jpeg"),
       // A 3:2 picture fills the 3:2 frame whole.
       frame: { fit: "cover", position: "50% 50%" },
     };
@@ -202,13 +212,11 @@ describe("list thumbnails", () => {
       ]);
     }
 
-    const route = await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/page");
-    const html = renderToStaticMarkup(
-      (await route.default({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) })) as ReactElement,
-    );
+    const route = await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/route");
+    const { html } = await visitReaderPage(route.GET, { portal: "business", edition: "de", slug: company.slug });
     expect(html.match(/class="release-card has-cover"/g)).toHaveLength(1);
     expect(html.match(/class="release-card"/g)).toHaveLength(3);
-    expect(html).toContain(`<source type="image/webp" srcSet="${media(smallest("webp").key)} 480w" sizes="8rem"/>`);
+    expect(html).toContain(`<source type="image/webp" srcSet="${upTo960("webp")}" sizes="${PICTURE_SIZES.card}"/>`);
     expect(html).toContain("<figcaption>© Foto AG · KI-bearbeitet</figcaption>");
     // The thumbnail comes after the heading, so the heading leads each entry.
     const card = html.slice(html.indexOf("release-card has-cover"));
@@ -238,10 +246,8 @@ describe("list thumbnails", () => {
       [left.id, { fit: "cover", position: "0% 50%" }],
       [whole.id, { fit: "contain", position: "50% 50%" }],
     ]);
-    const route = await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/page");
-    const html = renderToStaticMarkup(
-      (await route.default({ params: Promise.resolve({ portal: "business", edition: "de", slug: company.slug }) })) as ReactElement,
-    );
+    const route = await import("@/app/portal/[portal]/[edition]/newsroom/[slug]/route");
+    const { html } = await visitReaderPage(route.GET, { portal: "business", edition: "de", slug: company.slug });
     const imgOf = (image: { variants: { key: string; format: string; width: number }[] }) => {
       const key = image.variants.filter((v) => v.format === "jpeg").sort((a, b) => a.width - b.width)[0]!.key;
       return /<img [^>]*>/.exec(html.slice(html.indexOf(`<img src="${media(key)}"`)))![0];

@@ -45,11 +45,15 @@ describe("release pictures", () => {
     );
   });
 
-  it("a thumbnail takes the smallest WebP and JPEG only; without variants the display file stands alone", () => {
+  it("a list card takes AVIF and WebP up to 960 px and the smallest JPEG; without variants the display file stands alone", () => {
     const t = thumbnailPicture(image());
-    expect([t.sources, t.src, t.width, t.height]).toEqual([
-      [{ type: "image/webp", srcSet: "/media/img/0123456789abcdef/aaaa-480.webp 480w" }],
+    expect([t.sources, t.src, t.srcSet, t.width, t.height]).toEqual([
+      [
+        { type: "image/avif", srcSet: "/media/img/0123456789abcdef/aaaa-480.avif 480w, /media/img/0123456789abcdef/aaaa-960.avif 960w" },
+        { type: "image/webp", srcSet: "/media/img/0123456789abcdef/aaaa-480.webp 480w, /media/img/0123456789abcdef/aaaa-960.webp 960w" },
+      ],
       "/media/img/0123456789abcdef/aaaa-480.jpg",
+      "/media/img/0123456789abcdef/aaaa-480.jpg 480w, /media/img/0123456789abcdef/aaaa-960.jpg 960w",
       480,
       240,
     ]);

@@ -62,19 +62,29 @@ export function releasePicture(image: PublicImage): Picture {
   };
 }
 
+/** The widest variant a list's card shows: a card is at most ~24rem wide, 960 px covers 2x screens. */
+const CARD_MAX_WIDTH = 960;
+
 /**
- * The smallest WebP and JPEG only: a list's thumbnail never needs more. Framed by the image's
- * crop control: cropped around its focus point, or letterboxed with no_crop (spec 2.4).
+ * A list card's picture: AVIF and WebP up to 960 px, the smallest JPEG as the fallback. Framed by
+ * the image's crop control: cropped around its focus point, or letterboxed with no_crop (spec 2.4).
  */
 export function thumbnailPicture(image: PublicImage): Picture {
-  const webp = ofFormat(image, "webp")[0];
-  const jpeg = ofFormat(image, "jpeg")[0];
-  const fallback = jpeg ? { key: jpeg.key, width: jpeg.width, height: jpeg.height } : largestJpeg(image);
+  const upTo = (format: ImageFormat) => {
+    const list = ofFormat(image, format);
+    const small = list.filter((v) => v.width <= CARD_MAX_WIDTH);
+    return small.length ? small : list.slice(0, 1);
+  };
+  const jpeg = upTo("jpeg");
+  const fallback = jpeg[0] ? { key: jpeg[0].key, width: jpeg[0].width, height: jpeg[0].height } : largestJpeg(image);
   return {
     ...common(image, fallback),
-    sources: webp ? [{ type: FORMAT_CONTENT_TYPES.webp, srcSet: `${mediaPath(webp.key)} ${webp.width}w` }] : [],
+    sources: (["avif", "webp"] as const).flatMap((format) => {
+      const list = upTo(format);
+      return list.length ? [{ type: FORMAT_CONTENT_TYPES[format], srcSet: srcSetOf(list) }] : [];
+    }),
     src: mediaPath(fallback.key),
-    srcSet: `${mediaPath(fallback.key)} ${fallback.width}w`,
+    srcSet: jpeg.length ? srcSetOf(jpeg) : `${mediaPath(fallback.key)} ${fallback.width}w`,
     frame: thumbnailFrame(image),
   };
 }

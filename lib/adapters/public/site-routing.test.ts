@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { SiteHosts } from "@/lib/domains/sites";
 import { newRenderToken, RENDER_HEADER, renderNonce, verifiedRenderId } from "@/lib/adapters/public/stored-answers/render-facts";
 import { routeBySite, type DecidePublicPath, type ServeStored } from "./site-routing";
+import { READER_PAGE_POLICY } from "@/lib/adapters/public/reader-pages/policy";
 
 const hosts: SiteHosts = { hub: "hub.localhost:3000", business: "business.localhost:3000", tech: "tech.localhost:3000", protocol: "http" };
 
@@ -44,15 +45,25 @@ describe("routeBySite", () => {
     expect(rewrittenPath(await call("hub.localhost:3000", "/.well-known/receipt-keys.json"))).toBe("/hub/well-known/receipt-keys.json");
   });
 
-  it("puts a fresh nonce into the page's Content-Security-Policy and into the request Next renders", async () => {
-    const a = await call("business.localhost:3000", "/de");
-    const b = await call("business.localhost:3000", "/de");
+  it("puts a fresh nonce into the Content-Security-Policy of a page Next renders; a reader page keeps its fixed policy", async () => {
+    const a = await call("hub.localhost:3000", "/login");
+    const b = await call("hub.localhost:3000", "/login");
     const csp = a.headers.get("content-security-policy")!;
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("report-uri /csp-report");
     expect(a.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
     expect(b.headers.get("content-security-policy")).not.toContain(nonce);
+    // Reader pages are static markup: no nonce anywhere; the route sets the policy it answers with.
+    for (const [host, path] of [
+      ["business.localhost:3000", "/de"],
+      ["tech.localhost:3000", "/en/search?q=x"],
+      ["hub.localhost:3000", "/"],
+    ]) {
+      const reader = await call(host!, path!);
+      expect(reader.headers.get("content-security-policy")).toBeNull();
+      expect(reader.headers.get("x-middleware-request-content-security-policy")).toBe(READER_PAGE_POLICY);
+    }
   });
 
   it("sends the portals' legal page addresses to the hub with 301", async () => {
@@ -148,8 +159,8 @@ describe("routeBySite", () => {
       const { asked, serve } = stored();
       const search = await withStore("business.localhost:3000", "/de/newsroom?q=nord", serve);
       expect(rewrittenPath(search)).toBe("/portal/business/de/newsroom");
-      // A page the store does not keep carries a nonce, so no shared cache may keep it.
-      expect(search.headers.get("content-security-policy")).toMatch(/'nonce-/);
+      // A page the store does not keep is the reader's own: no shared cache may keep it.
+      expect(search.headers.get("x-middleware-request-content-security-policy")).toBe(READER_PAGE_POLICY);
       expect(search.headers.get("cache-control")).toBe("private, no-store");
       expect(rewrittenPath(await withStore("business.localhost:3000", "/de", serve, { rsc: "1" }))).toBe("/portal/business/de");
       const gone = await withStore("business.localhost:3000", "/de/pressemitteilung/weg", serve, {}, async () => ({ status: 410 }));
@@ -176,7 +187,7 @@ describe("routeBySite", () => {
       expect(await forged.text()).toBe("stored");
       expect(asked).toEqual(["business:/de/feed"]);
       const forgedSearch = await withStore("business.localhost:3000", "/de/newsroom?q=x", serve, { [RENDER_HEADER]: "abc.def" });
-      expect(forgedSearch.headers.get("content-security-policy")).toMatch(/'nonce-/);
+      expect(forgedSearch.headers.get("x-middleware-request-content-security-policy")).toBe(READER_PAGE_POLICY);
       expect(forgedSearch.headers.get(`x-middleware-request-${RENDER_HEADER}`)).toBeNull();
     });
   });

@@ -7,10 +7,11 @@ import { misdirectedHostResponse } from "@/lib/adapters/middleware/misdirected-h
 import { gonePageHtml } from "@/lib/adapters/public/gone-page";
 import { contentSecurityPolicy, newNonce } from "@/lib/core/security/csp";
 import { publicPagePolicy } from "@/lib/core/security/public-csp";
+import { READER_PAGE_POLICY } from "@/lib/adapters/public/reader-pages/policy";
 import { isPortalPage, PORTAL_PAGE_CACHE_CONTROL, publicSubject } from "@/lib/domains/sites/public-paths";
 import type { PublicDecision } from "@/lib/adapters/public/tombstone-index";
 import { RENDER_HEADER, renderNonce, verifiedRenderId } from "@/lib/adapters/public/stored-answers/render-facts";
-import { isStoredHubPage, storableAnswer, type StorableAnswer } from "@/lib/adapters/public/stored-answers/storable";
+import { isHubReaderPage, isStoredHubPage, storableAnswer, type StorableAnswer } from "@/lib/adapters/public/stored-answers/storable";
 import {
   isMisdirected,
   newsroomPath,
@@ -30,7 +31,7 @@ export type ServeStored = (request: NextRequest, storable: StorableAnswer, siteH
 /** Paths served identically on every host: APIs, webhooks, health and framework assets. */
 /** Hub routes that answer with a content security policy of their own (the embargoed previews). */
 const OWN_POLICY_PATHS = /^\/vorschau\//;
-const HOST_INDEPENDENT = /^\/(api|service|health|_next|csp-report|media)(\/|$)|^\/(favicon\.ico|icon\.svg)$/;
+const HOST_INDEPENDENT = /^\/(api|service|health|_next|csp-report|media|assets)(\/|$)|^\/(favicon\.ico|icon\.svg)$/;
 
 /**
  * Public paths whose internal route has another name: Next treats a route folder named
@@ -136,11 +137,14 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   if (edition) headers.set(EDITION_HEADER, edition);
   else headers.delete(EDITION_HEADER);
 
-  // One nonce per request: Next finds it in the request's CSP header and puts it on its scripts.
-  // A store render gets the render's nonce instead, which marks the scripts Next wrote; the
-  // store hashes those, removes the nonce and sets the policy itself.
-  const csp = renderId ? null : contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === "development" });
-  headers.set("content-security-policy", csp ?? contentSecurityPolicy(renderNonce(renderId!)));
+  // Reader pages are static markup with a fixed policy of their own (READER_PAGE_POLICY): no
+  // nonce, so the same bytes may go to every reader. Every other page gets one nonce per request:
+  // Next finds it in the request's CSP header and puts it on its scripts. A store render gets the
+  // render's nonce instead, which marks the scripts Next wrote; the store hashes those, removes
+  // the nonce and sets the policy itself.
+  const readerPage = site !== "hub" ? isPortalPage(pathname) : isHubReaderPage(pathname);
+  const csp = renderId || readerPage ? null : contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === "development" });
+  headers.set("content-security-policy", csp ?? (renderId ? contentSecurityPolicy(renderNonce(renderId)) : READER_PAGE_POLICY));
 
   const url = request.nextUrl.clone();
   const internal = INTERNAL_PATHS[pathname] ?? pathname;
@@ -148,11 +152,11 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   const response = NextResponse.rewrite(url, { request: { headers } });
   // A route with a stricter policy of its own keeps it: Next keeps a header set here over the route's.
   if (csp && !(site === "hub" && OWN_POLICY_PATHS.test(pathname))) response.headers.set("content-security-policy", csp);
-  const publicPage = (site !== "hub" && isPortalPage(pathname)) || (site === "hub" && storeRender && isStoredHubPage(pathname));
-  // A page with a nonce may be kept by a shared cache only where no stored bytes exist for it
-  // (a server without the store); where the store runs, a page it does not keep (a search, a
-  // late archive page) is the reader's own.
-  if (publicPage) response.headers.set("cache-control", storeRender || !serveStored ? PORTAL_PAGE_CACHE_CONTROL : "private, no-store");
+  // A reader page says itself how it may be kept (public, or private for a search and a 404);
+  // where the store runs, a page it does not keep (a search, a late archive page) is the
+  // reader's own. A hub page rendered for the store is kept like a portal page.
+  if (readerPage && serveStored && !storeRender) response.headers.set("cache-control", "private, no-store");
+  else if (site === "hub" && storeRender && isStoredHubPage(pathname)) response.headers.set("cache-control", PORTAL_PAGE_CACHE_CONTROL);
   return response;
 }
 

@@ -41,7 +41,8 @@ export type PolicyName =
   | "previewOpen"
   | "previewImage"
   | "previewCreate"
-  | "receiptVerify";
+  | "receiptVerify"
+  | "portalSearch";
 
 /** Every rate limit in one table. Why each is keyed as it is: */
 export function ratePolicies(limits = getConfig().limits): Record<PolicyName, RateLimitPolicy> {
@@ -134,5 +135,7 @@ export function ratePolicies(limits = getConfig().limits): Record<PolicyName, Ra
     // Per hashed IP: the public receipt check reads up to 64 KiB and asks the database for a key
     // and a receipt each time. A journalist checks a handful; 30 a minute is a desk checking a pile.
     receiptVerify: { limit: 30, windowSeconds: 60, prefix: "rl:receipt-verify" },
+    // Per hashed IP: each search with words is a full-text query; a reader types a few a minute.
+    portalSearch: { limit: 30, windowSeconds: 60, prefix: "rl:portal-search" },
   };
 }

@@ -20,7 +20,8 @@ export function publicPagePolicy(html: string, renderNonce: string | null): stri
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    // The share forms send the reader on to the network they share to; form-action follows redirects.
+    "form-action 'self' https://www.linkedin.com https://x.com mailto:",
     "frame-ancestors 'self'",
     // DOM sinks (innerHTML, script.src, eval) refuse plain strings: the pages write none.
     "require-trusted-types-for 'script'",

@@ -10,6 +10,7 @@ export const PATH_SEGMENTS = {
   archive: { de: "archiv", en: "archive" },
   newsroom: { de: "newsroom", en: "newsroom" },
   feed: { de: "feed", en: "feed" },
+  search: { de: "suche", en: "search" },
 } as const satisfies Record<string, Record<Edition, string>>;
 
 export function siteOrigin(site: SiteKey, hosts: SiteHosts): string {
@@ -64,6 +65,11 @@ export function newsroomPath(edition: Edition, companySlug: string): string {
 }
 
 /** The newsroom directory of an edition: the newsroom path without a slug. */
+/** The edition's release search (`/de/suche`, `/en/search`). */
+export function searchPath(edition: Edition): string {
+  return `/${edition}/${PATH_SEGMENTS.search[edition]}`;
+}
+
 export function newsroomDirectoryPath(edition: Edition): string {
   return `/${edition}/${PATH_SEGMENTS.newsroom[edition]}`;
 }

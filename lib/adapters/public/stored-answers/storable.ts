@@ -15,8 +15,11 @@ const HUB_FILES = /^\/(robots\.txt|llms\.txt|sitemap-news\.xml)$/;
 const LEGAL_SLUGS = new Set(Object.values(LEGAL_PAGES).flatMap((p) => [`/${p.de.slug}`, `/${p.en.slug}`]));
 const NEVER_STORED_PARAMS = new Set(["q"]);
 
+/** The hub's front page in both languages: static markup like the reader pages (components/hub/landing). */
+export const isHubReaderPage = (pathname: string) => pathname === "/" || pathname === "/en";
+
 /** The hub's pages among the stored answers (its files set their own cache headers). */
-export const isStoredHubPage = (pathname: string) => LEGAL_SLUGS.has(pathname);
+export const isStoredHubPage = (pathname: string) => LEGAL_SLUGS.has(pathname) || isHubReaderPage(pathname);
 
 export interface StorableAnswer {
   /** Store key: site, path and the parameters the page reads, in a fixed order. */
@@ -28,7 +31,7 @@ export interface StorableAnswer {
 export function storableAnswer(site: SiteKey, pathname: string, params: URLSearchParams): StorableAnswer | null {
   const storable =
     site === "hub" ? HUB_FILES.test(pathname) || isStoredHubPage(pathname) : PORTAL_FILES.test(pathname) || isPortalPath(pathname);
-  if (!storable || pathname.length > 300 || !isCanonical(pathname)) return null;
+  if (!storable || pathname.length > 300 || !isCanonical(pathname) || isSearchPath(pathname)) return null;
   const rules = paramsRead(pathname);
   const kept = new URLSearchParams();
   for (const name of [...new Set(params.keys())].sort()) {
@@ -44,14 +47,21 @@ export function storableAnswer(site: SiteKey, pathname: string, params: URLSearc
   return { key: `${site}:${path}`, path };
 }
 
-/** The parameters a page reads: `page` on archives (cached through 3) and the directory, `letter` on the directory. */
+/** The parameters a page reads: `page` on the home and archives (cached through 3) and the directory, `letter` on the directory. */
 function paramsRead(pathname: string): Record<string, RegExp> {
   const parts = pathname.split("/").filter(Boolean);
   const edition = parts[0] as Edition;
   const page = /^[1-3]$/;
+  if (parts.length === 1) return { page };
   if (parts.length === 2 && parts[1] === PATH_SEGMENTS.newsroom[edition]) return { page, letter: /^([A-Za-z#]|0-9)$/ };
   if (parts[1] === PATH_SEGMENTS.category[edition] && parts[3] === PATH_SEGMENTS.archive[edition]) return { page };
   return {};
+}
+
+/** The readers' search: every answer depends on what was asked. */
+function isSearchPath(pathname: string): boolean {
+  const [, edition, segment] = pathname.split("/");
+  return (edition === "de" || edition === "en") && segment === PATH_SEGMENTS.search[edition];
 }
 
 /** True when every segment is written the one way encodeURIComponent writes it. */

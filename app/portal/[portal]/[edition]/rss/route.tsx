@@ -47,36 +47,36 @@ export const GET = readerPage({
     const origin = siteOrigin(portal, getSiteHosts());
     return (
       <>
-    <h1>{t.title}</h1>
-    <p>{t.what}</p>
-    <h2>{t.main}</h2>
-    <p>
-      <a href={feedPath(edition)} type="application/rss+xml">{`${origin}${feedPath(edition)}`}</a>
-    </p>
-    <p>
-      {t.json}{" "}
-      <a href={feedIn("json", feedPath(edition))} type="application/feed+json">{`${origin}${feedIn("json", feedPath(edition))}`}</a>
-    </p>
-    <h2>{t.categories}</h2>
-    <ul>
-      {categories.map((c) => (
-        <li key={c.slug}>
-          <a href={`${categoryPath(edition, c.slug)}/feed`} type="application/rss+xml">
-            {edition === "de" ? c.name_de : c.name_en}
-          </a>
-        </li>
-      ))}
-    </ul>
-    <h2>{t.newsroom}</h2>
-    <p>
-      {t.pattern} <code>{`${origin}${newsroomPath(edition, "{newsroom}")}/feed`.replace("%7Bnewsroom%7D", "{newsroom}")}</code>
-    </p>
-    <h2>{t.corrections}</h2>
-    <p>
-      {t.correctionsText}{" "}
-      <a href={correctionsFeedPath(edition)} type="application/rss+xml">{`${origin}${correctionsFeedPath(edition)}`}</a> (
-      <a href={correctionsPath(edition)}>{t.correctionsLog}</a>)
-    </p>
+        <h1>{t.title}</h1>
+        <p>{t.what}</p>
+        <h2>{t.main}</h2>
+        <p>
+          <a href={feedPath(edition)} type="application/rss+xml">{`${origin}${feedPath(edition)}`}</a>
+        </p>
+        <p>
+          {t.json}{" "}
+          <a href={feedIn("json", feedPath(edition))} type="application/feed+json">{`${origin}${feedIn("json", feedPath(edition))}`}</a>
+        </p>
+        <h2>{t.categories}</h2>
+        <ul>
+          {categories.map((c) => (
+            <li key={c.slug}>
+              <a href={`${categoryPath(edition, c.slug)}/feed`} type="application/rss+xml">
+                {edition === "de" ? c.name_de : c.name_en}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <h2>{t.newsroom}</h2>
+        <p>
+          {t.pattern} <code>{`${origin}${newsroomPath(edition, "{newsroom}")}/feed`.replace("%7Bnewsroom%7D", "{newsroom}")}</code>
+        </p>
+        <h2>{t.corrections}</h2>
+        <p>
+          {t.correctionsText}{" "}
+          <a href={correctionsFeedPath(edition)} type="application/rss+xml">{`${origin}${correctionsFeedPath(edition)}`}</a> (
+          <a href={correctionsPath(edition)}>{t.correctionsLog}</a>)
+        </p>
       </>
     );
   },

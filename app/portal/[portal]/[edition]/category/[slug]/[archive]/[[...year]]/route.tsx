@@ -26,10 +26,12 @@ const TEXT = {
 export const GET = readerPage({
   load({ portal, edition, params, search }) {
     const years = params.year;
-    const year = years === undefined ? null : Array.isArray(years) && years.length === 1 && /^\d{4}$/.test(years[0]!) ? Number(years[0]) : undefined;
+    const year =
+      years === undefined ? null : Array.isArray(years) && years.length === 1 && /^\d{4}$/.test(years[0]!) ? Number(years[0]) : undefined;
     const slug = typeof params.slug === "string" ? decodePathSegment(params.slug) : null;
     const page = readPageParam(search, 999_999);
-    if (params.archive !== PATH_SEGMENTS.archive[edition] || year === undefined || slug === null || page === null) return Promise.resolve(null);
+    if (params.archive !== PATH_SEGMENTS.archive[edition] || year === undefined || slug === null || page === null)
+      return Promise.resolve(null);
     return archivePage(portal, edition, slug, year, page);
   },
   metadata(data, { portal, edition }) {

@@ -1,0 +1,3 @@
+import { hubLandingResponse } from "@/components/hub/landing/hub-landing-route";
+
+export const GET = () => hubLandingResponse("de");

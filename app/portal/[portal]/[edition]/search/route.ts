@@ -1,0 +1,3 @@
+import { searchPage } from "@/components/portal/search-page";
+
+export const GET = searchPage("search");
