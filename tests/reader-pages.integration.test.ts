@@ -4,6 +4,8 @@ import { GET as releasePage } from "@/app/portal/[portal]/[edition]/pressemittei
 import { GET as unknownPath } from "@/app/portal/[portal]/[edition]/[...rest]/route";
 import { GET as hubHome } from "@/app/hub/route";
 import { GET as hubEdition } from "@/app/hub/[edition]/route";
+import { GET as portalOgImage } from "@/app/portal/[portal]/og.png/route";
+import sharp from "sharp";
 import { db } from "@/lib/core/db/client";
 import { READER_PAGE_POLICY } from "@/lib/adapters/public/reader-pages/policy";
 import { seedCompany, seedRelease, unique } from "@/tests/factories";
@@ -108,5 +110,24 @@ describe("reader pages", () => {
     expect((await hubEdition(new Request("http://hub.localhost:3000/fr"), { params: Promise.resolve({ edition: "fr" }) })).status).toBe(
       404,
     );
+  });
+
+  it("every page has an Open Graph picture: the release's own cover where it has one, else the site's, drawn at 1200×630", async () => {
+    const company = await seedCompany({ name: "Bildlos GmbH" });
+    const release = await live(company.id);
+    for (const page of [
+      await visitReaderPage(home, { portal: "tech", edition: "en" }),
+      await visitReaderPage(releasePage, { portal: "tech", edition: "de", slug: release.slug }).then(() =>
+        visitReaderPage(releasePage, { portal: "business", edition: "de", slug: release.slug }),
+      ),
+    ]) {
+      expect(page.html).toMatch(/<meta property="og:image" content="https:\/\/(tech|business)\.localhost:3000\/og\.png"\/>/);
+      expect(page.html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    }
+    const picture = await portalOgImage(new Request("http://tech.localhost:3000/og.png"), { params: Promise.resolve({ portal: "tech" }) });
+    expect([picture.status, picture.headers.get("content-type")]).toEqual([200, "image/png"]);
+    const meta = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 630]);
+    expect((await portalOgImage(new Request("http://x/og.png"), { params: Promise.resolve({ portal: "hub" }) })).status).toBe(404);
   });
 });

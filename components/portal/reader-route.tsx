@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { cachedPortalNav, type NavCategory } from "@/lib/adapters/public/portal-nav";
 import { readerResponse, renderReaderHtml } from "@/lib/adapters/public/reader-pages/render";
 import { readerStylesheet } from "@/lib/adapters/public/reader-pages/stylesheet";
+import { withSiteImage } from "@/lib/adapters/public/seo/site-og-image";
 import { isEdition, isPortal, searchPath, SITE_NAMES, type Edition, type Portal } from "@/lib/domains/sites";
 import { PortalFrame, type PortalFrameProps } from "./portal-frame";
 import { ReaderDocument } from "./reader-document";
@@ -46,7 +47,7 @@ export function readerPage<R>(page: ReaderPage<R>) {
     const html = renderReaderHtml(
       <ReaderDocument
         lang={edition}
-        metadata={page.metadata(data, args)}
+        metadata={withSiteImage(page.metadata(data, args), portal, edition)}
         css={readerStylesheet("portal")}
         jsonLd={page.jsonLd?.(data)}
         withScript={page.withScript}

@@ -2,6 +2,7 @@ import { ReaderDocument } from "@/components/portal/reader-document";
 import { cachedPortalHome } from "@/lib/adapters/public/cached-reads";
 import { readerResponse, renderReaderHtml } from "@/lib/adapters/public/reader-pages/render";
 import { readerStylesheet } from "@/lib/adapters/public/reader-pages/stylesheet";
+import { withSiteImage } from "@/lib/adapters/public/seo/site-og-image";
 import { editionHomeUrl, getSiteHosts, hubUrl, PORTAL_TAGLINES, PORTALS, releaseUrl, SITE_NAMES, type Edition } from "@/lib/domains/sites";
 import { HubFrame } from "./hub-frame";
 import { HubLanding, type LandingPortal } from "./landing-page";
@@ -48,12 +49,15 @@ export async function hubLandingResponse(edition: Edition): Promise<Response> {
     <ReaderDocument
       lang={edition}
       css={readerStylesheet("hub")}
-      metadata={{
-        title: META[edition].title,
-        description: META[edition].description,
-        alternates: { canonical: url, languages: { de: hubUrl("/"), en: hubUrl("/en"), "x-default": hubUrl("/") } },
-        openGraph: { type: "website", url, title: META[edition].title, description: META[edition].description, siteName: SITE_NAMES.hub },
-      }}
+      metadata={withSiteImage(
+        {
+          title: META[edition].title,
+          description: META[edition].description,
+          alternates: { canonical: url, languages: { de: hubUrl("/"), en: hubUrl("/en"), "x-default": hubUrl("/") } },
+        },
+        "hub",
+        edition,
+      )}
     >
       <HubFrame edition={edition}>
         <HubLanding
