@@ -40,7 +40,12 @@ const READER_PAGES = [
 for (const scheme of ["light", "dark"] as const) {
   test(`axe finds no WCAG 2.2 A/AA violation on the reader pages, the hub, registration and sign-in (${scheme})`, async ({ browser }) => {
     test.setTimeout(180_000);
-    const context = await browser.newContext({ colorScheme: scheme });
+    // A client address of its own: the release views it causes do not use up the machine's budget.
+    const octet = () => 1 + Math.floor(Math.random() * 254);
+    const context = await browser.newContext({
+      colorScheme: scheme,
+      extraHTTPHeaders: { "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` },
+    });
     const page = await context.newPage();
     for (const url of READER_PAGES) {
       await page.goto(url);

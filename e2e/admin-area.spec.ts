@@ -249,7 +249,7 @@ test("an editor gives a category a description that the portal's category page t
   }).toPass({ timeout: 15_000 });
   const reader = await browser.newPage();
   await reader.goto(`${TECH}/de/category/mobilitaet`);
-  await expect(reader.locator("p.lead")).toHaveText(text);
+  await expect(reader.locator("main > p.lead")).toHaveText(text);
   expect(cspReports).toEqual([]);
 });
 

@@ -148,8 +148,8 @@ test("a customer requests a redaction with its preview, an editor executes it; t
     await page.goto(`${BUSINESS}${releasePath}`);
     await expect(page.getByRole("complementary", { name: "Korrekturhinweise" })).toHaveText(note, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(page.locator("article")).not.toContainText(NAME);
-  await expect(page.locator("article")).toContainText("[entfernt]");
+  await expect(page.locator("article.release")).not.toContainText(NAME);
+  await expect(page.locator("article.release")).toContainText("[entfernt]");
 
   // ... in the release's feed item, the feed still RSS 2.0 a reader parses ...
   const parser = new Parser();
