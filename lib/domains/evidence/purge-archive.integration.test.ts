@@ -103,9 +103,10 @@ const makeDue = (imageId: number) =>
     where: { subjectType: IMAGE_SUBJECT, subjectId: imageId },
     data: { deleteAfter: new Date(Date.now() - DAY) },
   });
-const entryIds = (x: { entries: { id: number }[] }) => x.entries.map((e) => e.id);
+// Both in id order: a table read without ORDER BY comes back in whatever order the database has.
+const entryIds = (x: { entries: { id: number }[] }) => x.entries.map((e) => e.id).sort((a, b) => a - b);
 const remaining = async (ids: number[]) =>
-  (await db.archiveEntry.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((e) => e.id);
+  (await db.archiveEntry.findMany({ where: { id: { in: ids } }, select: { id: true }, orderBy: { id: "asc" } })).map((e) => e.id);
 
 describe("archive hold and delete-after dates", () => {
   it("are set on every entry when it is written: by kind, and the release's hold carried to later entries", async () => {
