@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { metadataTitle } from "@/lib/adapters/public/reader-pages/metadata-title";
 
 // The <head> tags of a reader page from the same Metadata object the pages have always built:
 // reader pages are rendered to static markup (components/portal/reader-route.tsx), where Next's
@@ -7,13 +8,6 @@ import type { Metadata } from "next";
 type Image = { url: string | URL; width?: number | string; height?: number | string; alt?: string };
 
 const text = (v: unknown): string | undefined => (typeof v === "string" ? v : v instanceof URL ? v.href : undefined);
-
-function titleOf(title: Metadata["title"]): string | undefined {
-  if (typeof title === "string") return title;
-  if (title && typeof title === "object" && "absolute" in title) return title.absolute;
-  if (title && typeof title === "object" && "default" in title) return title.default;
-  return undefined;
-}
 
 function imagesOf(images: unknown): Image[] {
   const list = Array.isArray(images) ? images : images ? [images] : [];
@@ -27,7 +21,7 @@ function robotsOf(robots: Metadata["robots"]): string | undefined {
 }
 
 export function MetadataTags({ metadata: m }: { metadata: Metadata }) {
-  const title = titleOf(m.title);
+  const title = metadataTitle(m.title);
   const robots = robotsOf(m.robots);
   const og = (m.openGraph ?? {}) as Record<string, unknown>;
   const tw = (m.twitter ?? {}) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { cachedPortalNav, type NavCategory } from "@/lib/adapters/public/portal-nav";
-import { readerResponse, renderReaderHtml } from "@/lib/adapters/public/reader-pages/render";
+import { readerResponse, renderReaderHtml, type ReaderAnswer } from "@/lib/adapters/public/reader-pages/render";
 import { readerStylesheet } from "@/lib/adapters/public/reader-pages/stylesheet";
 import { withSiteImage } from "@/lib/adapters/public/seo/site-og-image";
 import { isEdition, isPortal, searchPath, SITE_NAMES, type Edition, type Portal } from "@/lib/domains/sites";
@@ -30,10 +30,8 @@ export interface ReaderPage<R> {
   jsonLd?(data: R): unknown;
   /** Loads the share helper (release pages). */
   withScript?: boolean;
-  /** A search is the reader's own answer; everything else is the same for all. */
-  caching?(data: R, args: ReaderPageArgs): "public" | "private";
-  /** A page that renders but answers another status (a search that cannot run: 400, 429). */
-  answer?(data: R): { status: number; headers?: Record<string, string> };
+  /** How the page answers when not as every reader's 200: a search is the reader's own, one that cannot run a 400 or 429. */
+  answer?(data: R): ReaderAnswer;
 }
 
 export function readerPage<R>(page: ReaderPage<R>) {
@@ -57,7 +55,7 @@ export function readerPage<R>(page: ReaderPage<R>) {
         </PortalFrame>
       </ReaderDocument>,
     );
-    return readerResponse(html, { caching: page.caching?.(data, args) ?? "public", ...page.answer?.(data) });
+    return readerResponse(html, page.answer?.(data));
   };
 }
 

@@ -88,14 +88,13 @@ export function searchPage(segment: string) {
           : {}),
       };
     },
-    caching: () => "private",
+    // The reader's own answer; a search that cannot run says so with its status.
     answer: (data) =>
-      data.kind === "refused"
-        ? {
-            status: data.problem === "throttled" ? 429 : 400,
-            ...(data.problem === "throttled" ? { headers: { "retry-after": "60" } } : {}),
-          }
-        : { status: 200 },
+      data.kind !== "refused"
+        ? { caching: "private" }
+        : data.problem === "throttled"
+          ? { status: 429, headers: { "retry-after": "60" } }
+          : { status: 400 },
     frame: (data, { edition }) => ({ current: { search: true }, breadcrumbs: [{ label: TEXT[edition].title }], query: data.query?.q }),
     body: (data, { edition }) => <SearchBody data={data} edition={edition} />,
   });

@@ -1,4 +1,4 @@
-import { berlinLocalToDate } from "@/lib/core/time/berlin-time";
+import { berlinStartOfDay } from "@/lib/domains/billing/agreements/billing-period";
 import { PUBLIC_SEARCH_MAX_LENGTH } from "@/lib/domains/releases/public-search";
 
 /** What a reader's search asks, read from the address (`/de/suche?q=…&category=…&from=…`). */
@@ -17,16 +17,12 @@ export interface SearchQuery {
 
 export type SearchProblem = "too_long" | "bad_date" | "bad_page" | "repeated" | "unusable";
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The first instant of a Berlin day, or of the day after (`next`): null when it is no date. */
-function berlinDayStart(day: string, next = false): Date | null {
-  const m = DAY.exec(day);
-  if (!m) return null;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + (next ? 1 : 0)));
-  if (!next && (date.getUTCMonth() !== Number(m[2]) - 1 || date.getUTCDate() !== Number(m[3]))) return null;
-  const iso = date.toISOString().slice(0, 10);
-  return berlinLocalToDate(`${iso}T00:00`);
+/** A calendar day (YYYY-MM-DD) in Berlin as its first and last instant; null when it is no date. */
+function berlinDayRange(day: string): { start: Date; end: Date } | null {
+  const start = berlinStartOfDay(day);
+  if (!start) return null;
+  const next = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)) + 1));
+  return { start, end: new Date(berlinStartOfDay(next.toISOString().slice(0, 10))!.getTime() - 1) };
 }
 
 /** Reads the search from the address; a problem instead of a query when a value cannot be one. */
@@ -37,10 +33,11 @@ export function readSearchQuery(search: URLSearchParams): { query: SearchQuery }
   if (Array.from(q).length > PUBLIC_SEARCH_MAX_LENGTH) return { problem: "too_long" };
   const fromDay = (search.get("from") ?? "").trim();
   const untilDay = (search.get("until") ?? "").trim();
-  const from = fromDay ? berlinDayStart(fromDay) : undefined;
-  const untilNext = untilDay ? berlinDayStart(untilDay, true) : undefined;
-  if (from === null || untilNext === null || (untilDay && !berlinDayStart(untilDay))) return { problem: "bad_date" };
-  const until = untilNext ? new Date(untilNext.getTime() - 1) : undefined;
+  const fromRange = fromDay ? berlinDayRange(fromDay) : undefined;
+  const untilRange = untilDay ? berlinDayRange(untilDay) : undefined;
+  if (fromRange === null || untilRange === null) return { problem: "bad_date" };
+  const from = fromRange?.start;
+  const until = untilRange?.end;
   if (from && until && from > until) return { problem: "bad_date" };
   const rawPage = search.get("page") ?? "1";
   if (!/^[1-9]\d{0,3}$/.test(rawPage)) return { problem: "bad_page" };

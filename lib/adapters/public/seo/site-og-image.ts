@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import { metadataTitle } from "@/lib/adapters/public/reader-pages/metadata-title";
 import { configuredSharp } from "@/lib/domains/images/processing/sharp-setup";
-import { creditFontPath } from "@/lib/domains/images/processing/credit-bar";
+import { creditFontPath, escapeMarkup } from "@/lib/domains/images/processing/credit-bar";
 import { OG_SIZE } from "@/lib/domains/images/variants";
 import { getSiteHosts, PORTAL_TAGLINES, siteOrigin, SITE_NAMES, type Edition, type SiteKey } from "@/lib/domains/sites";
 
@@ -16,10 +17,6 @@ const COLOURS: Record<SiteKey, [string, string]> = {
 const HUB_LINE = "Pressemitteilungen veröffentlichen – geprüft, verbreitet, belegt";
 
 const drawn = new Map<SiteKey, Promise<Buffer>>();
-
-function escapeMarkup(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
-}
 
 async function textLayer(markup: string, size: number, width: number) {
   const sharp = configuredSharp();
@@ -71,12 +68,7 @@ export const SITE_OG_IMAGE_PATH = "/og.png";
 export function withSiteImage(metadata: Metadata, site: SiteKey, edition: Edition): Metadata {
   const og = (metadata.openGraph ?? {}) as Record<string, unknown>;
   if (og.images) return metadata;
-  const title =
-    typeof metadata.title === "string"
-      ? metadata.title
-      : metadata.title && "absolute" in metadata.title
-        ? metadata.title.absolute
-        : undefined;
+  const title = metadataTitle(metadata.title);
   const given = metadata.alternates?.canonical;
   const canonical = typeof given === "string" || given instanceof URL ? given : undefined;
   const image = { url: `${siteOrigin(site, getSiteHosts())}${SITE_OG_IMAGE_PATH}`, ...OG_SIZE, alt: SITE_NAMES[site] };

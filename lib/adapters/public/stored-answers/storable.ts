@@ -1,5 +1,5 @@
 import { LEGAL_PAGES } from "@/lib/domains/legal/pages";
-import { PATH_SEGMENTS, type Edition, type SiteKey } from "@/lib/domains/sites";
+import { isEdition, PATH_SEGMENTS, type Edition, type SiteKey } from "@/lib/domains/sites";
 import { isFeedSegment, isPortalPage } from "@/lib/domains/sites/public-paths";
 
 /**
@@ -32,7 +32,8 @@ export function storableAnswer(site: SiteKey, pathname: string, params: URLSearc
   const storable =
     site === "hub" ? HUB_FILES.test(pathname) || isStoredHubPage(pathname) : PORTAL_FILES.test(pathname) || isPortalPath(pathname);
   if (!storable || pathname.length > 300 || !isCanonical(pathname) || isSearchPath(pathname)) return null;
-  const rules = paramsRead(pathname);
+  // The hub's stored pages read no parameters; `/en` there is its front page, not an edition's.
+  const rules = site === "hub" ? {} : paramsRead(pathname);
   const kept = new URLSearchParams();
   for (const name of [...new Set(params.keys())].sort()) {
     if (NEVER_STORED_PARAMS.has(name)) return null;
@@ -61,7 +62,7 @@ function paramsRead(pathname: string): Record<string, RegExp> {
 /** The readers' search: every answer depends on what was asked. */
 function isSearchPath(pathname: string): boolean {
   const [, edition, segment] = pathname.split("/");
-  return (edition === "de" || edition === "en") && segment === PATH_SEGMENTS.search[edition];
+  return isEdition(edition) && segment === PATH_SEGMENTS.search[edition];
 }
 
 /** True when every segment is written the one way encodeURIComponent writes it. */

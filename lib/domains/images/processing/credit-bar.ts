@@ -29,7 +29,7 @@ export function creditFontPath(): string {
 }
 
 /** Pango markup treats these as syntax; everything else is shown as typed. */
-function escapeMarkup(text: string): string {
+export function escapeMarkup(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 }
 

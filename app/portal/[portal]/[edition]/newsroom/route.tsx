@@ -27,7 +27,7 @@ export const GET = readerPage({
   },
   frame: (data, { edition }) => ({ current: { newsrooms: true }, breadcrumbs: [{ label: DIRECTORY_TEXT[edition].title }] }),
   // A name search is the reader's own; the letters and pages are the same for all.
-  caching: (data) => (data.q ? "private" : "public"),
+  answer: (data) => ({ caching: data.q ? "private" : "public" }),
   body(data, { portal, edition }) {
     const t = DIRECTORY_TEXT[edition];
     return (
