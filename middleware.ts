@@ -12,7 +12,7 @@ import { getSiteHosts } from "@/lib/domains/sites/hosts";
 export function middleware(request: NextRequest, event: NextFetchEvent) {
   recordMailVisitLater(request, event);
   const serveStored = storedAnswersEnabled()
-    ? (req: NextRequest, storable: StorableAnswer, host: string) => serveStoredAnswer(req, event, storable, host)
+    ? (req: NextRequest, storable: StorableAnswer, host: string, canKeep: boolean) => serveStoredAnswer(req, event, storable, host, canKeep)
     : undefined;
   return routeBySite(request, getSiteHosts(), publicDecision, serveStored);
 }

@@ -96,7 +96,7 @@ describe("reader pages", () => {
   });
 
   it("the hub's front page: German at the root, English at /en, prices from the one price list, no script", async () => {
-    const de = await hubHome();
+    const de = await hubHome(new Request("http://hub.localhost:3000/"));
     const html = await de.text();
     expect([de.status, de.headers.get("content-security-policy")]).toEqual([200, READER_PAGE_POLICY]);
     expect(html).toContain('<html lang="de">');

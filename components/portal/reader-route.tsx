@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { cachedPortalNav, type NavCategory } from "@/lib/adapters/public/portal-nav";
 import { readerResponse, renderReaderHtml, type ReaderAnswer } from "@/lib/adapters/public/reader-pages/render";
 import { readerStylesheet } from "@/lib/adapters/public/reader-pages/stylesheet";
+import { keptByRoute } from "@/lib/adapters/public/stored-answers/route-keeps";
 import { withSiteImage } from "@/lib/adapters/public/seo/site-og-image";
 import { isEdition, isPortal, searchPath, SITE_NAMES, type Edition, type Portal } from "@/lib/domains/sites";
 import { PortalFrame, type PortalFrameProps } from "./portal-frame";
@@ -35,28 +36,31 @@ export interface ReaderPage<R> {
 }
 
 export function readerPage<R>(page: ReaderPage<R>) {
-  return async function GET(request: Request, ctx: { params: Promise<RouteParams> }): Promise<Response> {
-    const params = await ctx.params;
-    const { portal, edition } = params;
-    if (!isPortal(portal) || !isEdition(edition)) return new Response("Not found", { status: 404 });
-    const args: ReaderPageArgs = { portal, edition, params, search: new URL(request.url).searchParams, request };
-    const [data, nav] = await Promise.all([page.load(args), cachedPortalNav(portal, edition)]);
-    if (data === null) return notFoundPage(portal, edition, nav);
-    const html = renderReaderHtml(
-      <ReaderDocument
-        lang={edition}
-        metadata={withSiteImage(page.metadata(data, args), portal, edition)}
-        css={readerStylesheet("portal")}
-        jsonLd={page.jsonLd?.(data)}
-        withScript={page.withScript}
-      >
-        <PortalFrame portal={portal} edition={edition} nav={nav} {...page.frame?.(data, args)}>
-          {page.body(data, args)}
-        </PortalFrame>
-      </ReaderDocument>,
-    );
-    return readerResponse(html, page.answer?.(data));
-  };
+  return (request: Request, ctx: { params: Promise<RouteParams> }): Promise<Response> =>
+    keptByRoute(request, () => renderReaderPage(page, request, ctx));
+}
+
+async function renderReaderPage<R>(page: ReaderPage<R>, request: Request, ctx: { params: Promise<RouteParams> }): Promise<Response> {
+  const params = await ctx.params;
+  const { portal, edition } = params;
+  if (!isPortal(portal) || !isEdition(edition)) return new Response("Not found", { status: 404 });
+  const args: ReaderPageArgs = { portal, edition, params, search: new URL(request.url).searchParams, request };
+  const [data, nav] = await Promise.all([page.load(args), cachedPortalNav(portal, edition)]);
+  if (data === null) return notFoundPage(portal, edition, nav);
+  const html = renderReaderHtml(
+    <ReaderDocument
+      lang={edition}
+      metadata={withSiteImage(page.metadata(data, args), portal, edition)}
+      css={readerStylesheet("portal")}
+      jsonLd={page.jsonLd?.(data)}
+      withScript={page.withScript}
+    >
+      <PortalFrame portal={portal} edition={edition} nav={nav} {...page.frame?.(data, args)}>
+        {page.body(data, args)}
+      </PortalFrame>
+    </ReaderDocument>,
+  );
+  return readerResponse(html, page.answer?.(data));
 }
 
 const NOT_FOUND = {

@@ -10,7 +10,14 @@ import { publicPagePolicy } from "@/lib/core/security/public-csp";
 import { READER_PAGE_POLICY } from "@/lib/adapters/public/reader-pages/policy";
 import { isPortalPage, PORTAL_PAGE_CACHE_CONTROL, publicSubject } from "@/lib/domains/sites/public-paths";
 import type { PublicDecision } from "@/lib/adapters/public/tombstone-index";
-import { RENDER_HEADER, renderNonce, verifiedRenderId } from "@/lib/adapters/public/stored-answers/render-facts";
+import {
+  newRenderToken,
+  RENDER_HEADER,
+  renderNonce,
+  signedStoreKey,
+  STORE_KEY_HEADER,
+  verifiedRenderId,
+} from "@/lib/adapters/public/stored-answers/render-facts";
 import { isHubReaderPage, isStoredHubPage, storableAnswer, type StorableAnswer } from "@/lib/adapters/public/stored-answers/storable";
 import {
   isMisdirected,
@@ -26,7 +33,13 @@ import {
 export type DecidePublicPath = (portal: Portal, subject: NonNullable<ReturnType<typeof publicSubject>>) => Promise<PublicDecision>;
 
 /** Serves a public answer from stored bytes; null when it cannot (the request then renders as usual). */
-export type ServeStored = (request: NextRequest, storable: StorableAnswer, siteHost: string) => Promise<NextResponse | null>;
+/** The stored answer; or the key under which a reader page's route keeps its own (`canKeep`); or null: rendered per request. */
+export type ServeStored = (
+  request: NextRequest,
+  storable: StorableAnswer,
+  siteHost: string,
+  canKeep: boolean,
+) => Promise<NextResponse | { routeKeeps: string } | null>;
 
 /** Paths served identically on every host: APIs, webhooks, health and framework assets. */
 /** Hub routes that answer with a content security policy of their own (the embargoed previews). */
@@ -123,16 +136,22 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   // from the stored bytes; a tombstone or a move decided above always wins over them.
   const renderId = verifiedRenderId(request.headers.get(RENDER_HEADER));
   const storeRender = renderId !== null;
+  const readerPage = site !== "hub" ? isPortalPage(pathname) : isHubReaderPage(pathname);
   const storable =
     serveStored && !storeRender && !decision && isPlainRead(request) ? storableAnswer(site, pathname, request.nextUrl.searchParams) : null;
-  if (storable) {
-    const served = await serveStored!(request, storable, hosts[site]);
-    if (served) return served;
-  }
+  const served = storable ? await serveStored!(request, storable, hosts[site], readerPage) : null;
+  if (served instanceof NextResponse) return served;
 
   const edition = resolveEdition(pathname);
   const headers = new Headers(request.headers);
   if (!storeRender) headers.delete(RENDER_HEADER);
+  headers.delete(STORE_KEY_HEADER);
+  // No render through this server here: the reader page's route keeps its own bytes (route-keeps.ts).
+  if (served) {
+    const { id, token } = newRenderToken();
+    headers.set(RENDER_HEADER, token);
+    headers.set(STORE_KEY_HEADER, signedStoreKey(id, served.routeKeeps));
+  }
   headers.set(SITE_HEADER, site);
   if (edition) headers.set(EDITION_HEADER, edition);
   else headers.delete(EDITION_HEADER);
@@ -142,7 +161,6 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   // Next finds it in the request's CSP header and puts it on its scripts. A store render gets the
   // render's nonce instead, which marks the scripts Next wrote; the store hashes those, removes
   // the nonce and sets the policy itself.
-  const readerPage = site !== "hub" ? isPortalPage(pathname) : isHubReaderPage(pathname);
   const csp = renderId || readerPage ? null : contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === "development" });
   headers.set("content-security-policy", csp ?? (renderId ? contentSecurityPolicy(renderNonce(renderId)) : READER_PAGE_POLICY));
 
@@ -155,7 +173,7 @@ async function route(request: NextRequest, hosts: SiteHosts, decide?: DecidePubl
   // A reader page says itself how it may be kept (public, or private for a search and a 404);
   // where the store runs, a page it does not keep (a search, a late archive page) is the
   // reader's own. A hub page rendered for the store is kept like a portal page.
-  if (readerPage && serveStored && !storeRender) response.headers.set("cache-control", "private, no-store");
+  if (readerPage && serveStored && !storeRender && !served) response.headers.set("cache-control", "private, no-store");
   else if (site === "hub" && storeRender && isStoredHubPage(pathname)) response.headers.set("cache-control", PORTAL_PAGE_CACHE_CONTROL);
   return response;
 }

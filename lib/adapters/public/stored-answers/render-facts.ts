@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { headers } from "next/headers";
 import { memoryStore } from "@/lib/core/cache/store";
@@ -51,6 +52,27 @@ export function verifiedRenderId(token: string | null | undefined, now = Date.no
 }
 
 /**
+ * Where a route keeps its own bytes (no render through this server: `next start`, Vercel), the
+ * middleware names the store key beside the render id; the value is bound to that id, so a
+ * reader's header names nothing.
+ */
+export const STORE_KEY_HEADER = "x-pd-store-key";
+
+export function signedStoreKey(id: string, storeKey: string): string {
+  const encoded = Buffer.from(storeKey).toString("base64url");
+  return `${encoded}.${mac(`key.${id}.${encoded}`)}`;
+}
+
+export function verifiedStoreKey(id: string, value: string | null | undefined): string | null {
+  if (!value || value.length > 1200) return null;
+  const [encoded, sig] = value.split(".");
+  if (!encoded || !sig) return null;
+  const expected = Buffer.from(mac(`key.${id}.${encoded}`));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? Buffer.from(encoded, "base64url").toString() : null;
+}
+
+/**
  * The nonce of one render: Next puts it on the scripts it writes, so the store hashes exactly
  * those (never a script that came in with content) and then removes it from the bytes.
  */
@@ -58,8 +80,15 @@ export function renderNonce(id: string): string {
   return createHmac("sha256", key()).update(`nonce.${id}`).digest("base64").slice(0, 24);
 }
 
+/** A route that keeps its own bytes (route-keeps.ts) runs its render in this scope: its reads note facts under the id. */
+const renderScope = processSingleton("render-scope", () => new AsyncLocalStorage<string>());
+
+export const withinRender = <T>(id: string, render: () => Promise<T>): Promise<T> => renderScope.run(id, render);
+
 /** The id of the render under way in this request, or null (a reader's request, a console command, a test). */
 async function currentRenderId(): Promise<string | null> {
+  const scoped = renderScope.getStore();
+  if (scoped) return scoped;
   try {
     return verifiedRenderId((await headers()).get(RENDER_HEADER));
   } catch {

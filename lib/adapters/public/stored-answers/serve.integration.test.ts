@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { NextRequest, type NextFetchEvent } from "next/server";
+import { NextRequest, type NextFetchEvent, type NextResponse } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { applyCommittedInvalidations, markPublicCacheActive } from "@/lib/adapters/public/invalidation-poller";
 import { invalidatePublicTags } from "@/lib/domains/sites/public-tags";
@@ -76,8 +76,13 @@ const event = { waitUntil: (p: Promise<unknown>) => waits.push(p) } as unknown a
 async function get(path: string, headers: Record<string, string> = {}, method = "GET") {
   const request = new NextRequest(`http://127.0.0.1:3000${path}`, { method, headers: { host: "business.localhost:3000", ...headers } });
   const u = new URL(path, "http://x");
-  const res = await serveStoredAnswer(request, event, storableAnswer("business", u.pathname, u.searchParams)!, "business.localhost:3000");
-  return { res: res!, body: await res!.text() };
+  const res = (await serveStoredAnswer(
+    request,
+    event,
+    storableAnswer("business", u.pathname, u.searchParams)!,
+    "business.localhost:3000",
+  )) as NextResponse;
+  return { res, body: await res.text() };
 }
 
 describe("stored answers", () => {

@@ -9,8 +9,18 @@ import { PUBLIC_TAG } from "@/lib/domains/sites/public-tags";
 import { recordFeedFetch } from "@/lib/adapters/public/feeds/fetch-log";
 import { publicPagePolicy, STORED_FILE_POLICY, withoutNonce } from "@/lib/core/security/public-csp";
 import { fetchRender, internalOrigin, MAX_STORED_BYTES, type RenderedAnswer } from "./internal-render";
-import { newRenderToken, openRenderFacts, RENDER_HEADER, renderNonce, takeRenderFacts, type FetchLog } from "./render-facts";
+import {
+  newRenderToken,
+  openRenderFacts,
+  RENDER_HEADER,
+  renderNonce,
+  takeRenderFacts,
+  type FetchLog,
+  type RenderFacts,
+} from "./render-facts";
 import type { StorableAnswer } from "./storable";
+import { processSingleton } from "@/lib/core/process-singleton";
+import { READER_PAGE_POLICY } from "@/lib/adapters/public/reader-pages/policy";
 
 /**
  * Public answers served from stored bytes (docs/portals.md "Caching"). The first request after a
@@ -40,9 +50,17 @@ const NOT_KEPT =
  */
 export const STORE_STATE_HEADER = "x-pd-store";
 
+/** Served from stored bytes at all: a server that follows invalidations, not the development server. */
 export function storedAnswersEnabled(): boolean {
-  return process.env.NODE_ENV !== "development" && isPublicCacheActive() && internalOrigin() !== null;
+  return process.env.NODE_ENV !== "development" && isPublicCacheActive();
 }
+
+/**
+ * Where this server knows its own address (scripts/next-server.mjs) the middleware renders a
+ * missing answer through it; elsewhere (`next start`, Vercel) a reader page's route keeps its own
+ * bytes (route-keeps.ts) and other answers are rendered per request.
+ */
+export const rendersThroughItself = () => internalOrigin() !== null;
 
 /**
  * This process's answers, parsed and encoded, in front of the shared store: a hit costs a map
@@ -56,7 +74,11 @@ export interface ReadyAnswer extends StoredAnswer {
   lastModified: number;
 }
 const READY_LIMIT_BYTES = Number(process.env.CACHE_MEMORY_LIMIT_MB || 64) * 1024 * 1024 * 0.25;
-export const ready = new LRUCache<string, ReadyAnswer>({ maxSize: READY_LIMIT_BYTES, sizeCalculation: (a) => a.bytes.length * 2 + 1024 });
+// One per process: a route that keeps its own bytes (route-keeps.ts) is bundled apart from the middleware.
+export const ready = processSingleton(
+  "stored-answers-ready",
+  () => new LRUCache<string, ReadyAnswer>({ maxSize: READY_LIMIT_BYTES, sizeCalculation: (a) => a.bytes.length * 2 + 1024 }),
+);
 
 async function readShared(handler: PublicCacheHandler, key: string): Promise<ReadyAnswer | null> {
   const entry = (await handler.get(key, {})) as { value?: StoredAnswer; lastModified?: number; tags?: string[] } | null;
@@ -79,14 +101,28 @@ const failedRenders = new LRUCache<string, number>({ max: 10_000 });
 /** Renders under way in this process, by key: a burst of first requests renders once. */
 const inFlight = new Map<string, Promise<{ answer: StoredAnswer; status: number; keep: boolean }>>();
 
-/** The stored answer for `storable`, rendered first when there is none; null when it cannot be rendered here. */
+/** The answer's route renders it and keeps the bytes itself (route-keeps.ts), under this key. */
+export interface RouteKeeps {
+  routeKeeps: string;
+}
+
+const storeKeyOf = (storable: StorableAnswer) => `answer:${storable.key}`;
+
+/**
+ * The stored answer for `storable`, rendered first when there is none; where this server cannot
+ * render through itself, the store key for a route that keeps its own bytes (`canKeep`: a reader
+ * page), else null: rendered per request.
+ */
 export async function serveStoredAnswer(
   request: NextRequest,
   event: NextFetchEvent,
   storable: StorableAnswer,
   siteHost: string,
-): Promise<NextResponse | null> {
-  const key = `answer:${storable.key}`;
+  canKeep = false,
+): Promise<NextResponse | RouteKeeps | null> {
+  const throughItself = rendersThroughItself();
+  if (!throughItself && !canKeep) return null;
+  const key = storeKeyOf(storable);
   const handler = new PublicCacheHandler();
   let hit = ready.get(key) ?? (await readShared(handler, key));
   // Bytes a removal or rewrite made untrue are dropped; bytes a publication made incomplete are
@@ -96,6 +132,7 @@ export async function serveStoredAnswer(
     hit = null;
   }
   if (hit && hit.expiresAt > Date.now() && !isInvalidated(hit.tags, hit.lastModified)) return respond(request, event, hit, 200, "hit");
+  if (!throughItself) return { routeKeeps: key };
   // A render of this answer failed a moment ago: readers get the kept bytes without waiting for another.
   if (hit && (failedRenders.get(key) ?? 0) > Date.now()) return respond(request, event, hit, 200, "stale");
 
@@ -122,27 +159,28 @@ export async function serveStoredAnswer(
  * Nothing of the reader's request reaches the render but the path: the site's configured host, a
  * fixed Accept, no cookies. What is kept for everyone cannot depend on what one reader sent.
  */
-async function renderAndStore(siteHost: string, storable: StorableAnswer, key: string, handler: PublicCacheHandler) {
-  await renderSlot();
-  try {
-    return await renderAndStoreNow(siteHost, storable, key, handler);
-  } finally {
-    freeRenderSlot();
-  }
+function renderAndStore(siteHost: string, storable: StorableAnswer, key: string, handler: PublicCacheHandler) {
+  return withRenderSlot(() => renderAndStoreNow(siteHost, storable, key, handler));
 }
 
 /**
- * Renders in flight per process. A crawler sweeping distinct pages makes every request a render;
- * more at once than the cores can work on only hold more pages' state in memory at a time.
+ * Renders in flight per process, through this server or in a route that keeps its own bytes. A
+ * crawler sweeping distinct pages makes every request a render; more at once than the cores can
+ * work on only hold more pages' state in memory at a time.
  */
 const MAX_RENDERS = 4;
-let rendering = 0;
-const waiting: (() => void)[] = [];
-const renderSlot = () => (rendering < MAX_RENDERS ? (rendering++, Promise.resolve()) : new Promise<void>((r) => waiting.push(r)));
-function freeRenderSlot() {
-  const next = waiting.shift();
-  if (next) next();
-  else rendering--;
+const slots = processSingleton("stored-answers-render-slots", () => ({ rendering: 0, waiting: [] as (() => void)[] }));
+
+export async function withRenderSlot<T>(render: () => Promise<T>): Promise<T> {
+  if (slots.rendering < MAX_RENDERS) slots.rendering++;
+  else await new Promise<void>((r) => slots.waiting.push(r));
+  try {
+    return await render();
+  } finally {
+    const next = slots.waiting.shift();
+    if (next) next();
+    else slots.rendering--;
+  }
 }
 
 async function renderAndStoreNow(siteHost: string, storable: StorableAnswer, key: string, handler: PublicCacheHandler) {
@@ -156,10 +194,20 @@ async function renderAndStoreNow(siteHost: string, storable: StorableAnswer, key
     "user-agent": "pressdesk-store-render",
     [RENDER_HEADER]: token,
   });
-  const facts = await takeRenderFacts(id);
+  return keepRendered(key, rendered, renderNonce(id), await takeRenderFacts(id), startedAt, handler);
+}
+
+/** Keeps a complete public answer under `key`; a 404, a redirect or a cookie is passed on as it came. */
+export async function keepRendered(
+  key: string,
+  rendered: RenderedAnswer,
+  nonce: string | null,
+  facts: RenderFacts,
+  startedAt: number,
+  handler = new PublicCacheHandler(),
+) {
   const refreshSeconds = facts.revalidate ?? PAGE_REVALIDATE_SECONDS;
-  const answer = storedAnswerOf(rendered, renderNonce(id), Date.now() + refreshSeconds * 1000, facts.fetchLog);
-  // Only a complete public answer is kept: a 404, a redirect or a cookie is passed on as it came.
+  const answer = storedAnswerOf(rendered, nonce, Date.now() + refreshSeconds * 1000, facts.fetchLog);
   const keep = rendered.status === 200 && !rendered.headers["set-cookie"] && rendered.body.length <= MAX_STORED_BYTES;
   // Kept no longer than it is served: a crawler sweeping every page fills the store for minutes, not a day.
   const tags = [PUBLIC_TAG, ...facts.tags];
@@ -170,13 +218,21 @@ async function renderAndStoreNow(siteHost: string, storable: StorableAnswer, key
   return { answer, status: rendered.status, keep };
 }
 
-function storedAnswerOf(rendered: RenderedAnswer, nonce: string, expiresAt: number, fetchLog?: FetchLog): StoredAnswer {
+/**
+ * `nonce`: the render's, which marks the scripts Next wrote; the store hashes those, removes the
+ * nonce and sets the policy itself. null: a reader page, static markup with its own fixed policy.
+ */
+function storedAnswerOf(rendered: RenderedAnswer, nonce: string | null, expiresAt: number, fetchLog?: FetchLog): StoredAnswer {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(rendered.headers)) if (!NOT_KEPT.test(name)) headers[name] = withoutNonce(value, nonce);
+  for (const [name, value] of Object.entries(rendered.headers))
+    if (!NOT_KEPT.test(name)) headers[name] = nonce === null ? value : withoutNonce(value, nonce);
   const html = (headers["content-type"] ?? "").startsWith("text/html");
-  // Hashes are taken of the scripts Next wrote (they carry the render's nonce), then the nonce goes.
-  const body = html ? withoutNonce(rendered.body, nonce) : rendered.body;
-  headers["content-security-policy"] = html ? publicPagePolicy(rendered.body, nonce) : STORED_FILE_POLICY;
+  const body = html && nonce !== null ? withoutNonce(rendered.body, nonce) : rendered.body;
+  headers["content-security-policy"] = !html
+    ? STORED_FILE_POLICY
+    : nonce === null
+      ? READER_PAGE_POLICY
+      : publicPagePolicy(rendered.body, nonce);
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   return { kind: "STORED_ANSWER", headers, body, etag, expiresAt, ...(fetchLog ? { fetchLog } : {}) };
 }
