@@ -142,22 +142,38 @@ export const cachedReleaseChunk = cachedPublic("sitemap:chunk", (portal: Portal,
 export const cachedPagesSitemap = cachedPublic("sitemap:pages", (portal: Portal) => pagesSitemap(portal), { tags: lists });
 export const cachedLlmsTxt = cachedPublic("llms", (site: SiteKey) => llmsTxt(site), { tags: lists });
 
-/** Under a release: the newest others of its newsroom and of its category in the edition, three each. */
-export const cachedMoreReleases = cachedPublic(
+/**
+ * The newest releases of a newsroom and of a category, kept per newsroom and category (not per
+ * release: a crawler's sweep over a newsroom's releases reads them once); each release page
+ * takes them without itself (cachedMoreReleases).
+ */
+const cachedNewestOf = cachedPublic(
   "release-more",
-  async (portal: Portal, edition: Edition, releaseId: number, companyId: number, categoryId: number | null) => {
-    const others = <T extends { id: number }>(list: T[]) => list.filter((item) => item.id !== releaseId).slice(0, 3);
+  async (portal: Portal, edition: Edition, companyId: number, categoryId: number | null) => {
     const [newsroom, category] = await Promise.all([
-      listPublishedReleases({ portal, language: edition, companyId, limit: 4 }).then(others),
+      listPublishedReleases({ portal, language: edition, companyId, limit: 4 }),
       categoryId === null
         ? Promise.resolve([])
         : listPublishedReleases({ portal, language: edition, categoryIds: [categoryId], archiveOnly: true, limit: 7 }),
     ]);
-    // What the newsroom's list shows already is not repeated.
-    const shown = new Set(newsroom.map((item) => item.id));
-    const categoryOthers = others(category.filter((item) => !shown.has(item.id)));
-    const covers = await listCovers([newsroom, categoryOthers]);
-    return { newsroom: withCovers(newsroom, covers), category: withCovers(categoryOthers, covers) };
+    const covers = await listCovers([newsroom, category]);
+    return { newsroom: withCovers(newsroom, covers), category: withCovers(category, covers) };
   },
   { tags: lists },
 );
+
+/** "More from this newsroom" and "more in this category" for a release page: three each, never itself, never twice. */
+export async function cachedMoreReleases(
+  portal: Portal,
+  edition: Edition,
+  releaseId: number,
+  companyId: number,
+  categoryId: number | null,
+) {
+  const newest = await cachedNewestOf(portal, edition, companyId, categoryId);
+  const others = <T extends { id: number }>(list: T[]) => list.filter((item) => item.id !== releaseId).slice(0, 3);
+  const newsroom = others(newest.newsroom);
+  // What the newsroom's list shows already is not repeated.
+  const shown = new Set(newsroom.map((item) => item.id));
+  return { newsroom, category: others(newest.category.filter((item) => !shown.has(item.id))) };
+}
