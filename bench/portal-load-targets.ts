@@ -86,25 +86,47 @@ export async function waitFor(url: string, ms: number) {
   throw new Error(`not up: ${url}`);
 }
 
+/** A production environment of throwaway secrets for a server answering the three sites on `port`. */
+function productionEnv(port: number, databaseUrl: string, cacheKeyPrefix: string): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    CACHE_MEMORY_LIMIT_MB: String(CACHE_MEMORY_LIMIT_MB),
+    SITE_HUB_HOST: `hub.localhost:${port}`,
+    SITE_BUSINESS_HOST: `business.localhost:${port}`,
+    SITE_TECH_HOST: `tech.localhost:${port}`,
+    CACHE_KEY_PREFIX: cacheKeyPrefix,
+    APP_KEY: randomBytes(32).toString("base64"),
+    ARCHIVE_SIGNING_KEY: randomBytes(32).toString("base64"),
+    HEALTH_TOKEN: randomBytes(16).toString("hex"),
+    RESEND_API_KEY: "re_bench_unused",
+    RESEND_BASE_URL: "http://127.0.0.1:9",
+  };
+}
+
 /** The production server (npm start's): Next's handler behind the address-stamping server, in its own process group. */
 export function startServer(databaseUrl: string, redisPrefix: string): ChildProcess {
   return spawn(process.execPath, [SERVER_SCRIPT, "start"], {
-    env: serverEnv({
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      CACHE_MEMORY_LIMIT_MB: String(CACHE_MEMORY_LIMIT_MB),
-      SITE_HUB_HOST: HUB,
-      SITE_BUSINESS_HOST: BUSINESS,
-      SITE_TECH_HOST: `tech.localhost:${PORT}`,
-      CACHE_KEY_PREFIX: redisPrefix,
-      APP_KEY: randomBytes(32).toString("base64"),
-      ARCHIVE_SIGNING_KEY: randomBytes(32).toString("base64"),
-      HEALTH_TOKEN: randomBytes(16).toString("hex"),
-      RESEND_API_KEY: "re_bench_unused",
-      RESEND_BASE_URL: "http://127.0.0.1:9",
-    }),
+    env: serverEnv({ ...productionEnv(PORT, databaseUrl, redisPrefix), PORT: String(PORT) }),
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+}
+
+/** Port of `next start` beside the production server (the edge is PORT + 1). */
+export const NEXT_START_PORT = PORT + 2;
+
+/**
+ * The service as a platform runs it: `next start` directly (without `-H`: with Next 16.4 a
+ * hostname given there makes every middleware rewrite look external, README "Run in
+ * production"), no server of ours in front (no render through itself, no shortcut before
+ * Next's handler): what Vercel's functions do.
+ */
+export function startNextStart(databaseUrl: string, redisPrefix: string): ChildProcess {
+  return spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(NEXT_START_PORT)], {
+    // Behind a platform's proxy, which appends the client's address.
+    env: serverEnv({ ...productionEnv(NEXT_START_PORT, databaseUrl, `${redisPrefix}ns:`), TRUSTED_PROXY_HOPS: "1" }),
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
@@ -189,10 +211,10 @@ export function spread(origin: string, paths: string[], amount: number) {
 }
 
 /** Release `bench-n` of bench/seed-releases.ts: portal by n % 2, edition by n % 4. */
-export function releaseAt(n: number): { host: string; path: string } {
+export function releaseAt(n: number, port = PORT): { host: string; path: string } {
   const portal = n % 2 === 0 ? "business" : "tech";
   const path = n % 4 < 2 ? `/de/pressemitteilung/bench-${n}` : `/en/press-release/bench-${n}`;
-  return { host: `${portal}.localhost:${PORT}`, path };
+  return { host: `${portal}.localhost:${port}`, path };
 }
 
 /**
@@ -214,7 +236,7 @@ export async function crawlerSweep(origin: string, count: number, serverPid: num
     requests: [
       {
         setupRequest: (req) => {
-          const { host, path } = releaseAt((next++ % count) + 1);
+          const { host, path } = releaseAt((next++ % count) + 1, Number(new URL(origin).port));
           return { ...req, path, headers: { host, "user-agent": CRAWLER } };
         },
         onResponse: (status, _body, _context, headers) => {

@@ -4,10 +4,11 @@
 //           asset and a prerendered page of the release page's size, both served by the same build;
 //   middleware: an answer the middleware makes alone (the portal root's redirect) vs the static asset;
 //   edge:   nginx with deploy/nginx.conf's proxy cache vs nginx serving the same bytes as a file;
+//   next start: the platform's own server, no server of ours in front: a release page its route kept vs a static asset;
 // plus the uncached archive page and news sitemap build times, the server's resident memory after
 // 20k and 100k requests over cached answers, and a crawler's sweep over distinct releases (each a
 // miss, rendered once) with the memory after it. Prints figures, one a line; not a test.
-// Usage: BENCH_BUILD=1 npx next build && npx tsx bench/portal-load.ts [--releases=100000] [--seconds=10] [--runs=3]
+// Usage: BENCH_BUILD=1 npx next build && npx tsx bench/portal-load.ts [--releases=100000] [--seconds=10] [--runs=3] [--sweep=100000]
 // (BENCH_BUILD=1 adds the prerendered probe page, app/hub/static-probe/page.bench.tsx; without it the bench refuses to run.)
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -20,7 +21,8 @@ const arg = (name: string, d: number) => Number(process.argv.find((a) => a.start
 const RELEASES = arg("releases", 100_000);
 const SECONDS = arg("seconds", 10);
 const RUNS = arg("runs", 3);
-const SWEEP = Math.min(100_000, RELEASES);
+/** Releases the crawler's sweep fetches (each a render): all of them by default, at most 100k. */
+const SWEEP = Math.min(arg("sweep", 100_000), RELEASES);
 
 async function main() {
   const missing = t.missingPrerequisite();
@@ -146,6 +148,8 @@ async function main() {
         `edge: release page via nginx cache / nginx static file ${ratio("edgeRelease", "edgeFile", 90)}; news sitemap / static file ${t.pct(fig.edgeSitemap.rps, fig.edgeFile.rps).toFixed(0)} %`,
       );
 
+      await nextStartFigures(url, redisPrefix, release, asset.f, SECONDS, RUNS);
+
       // Memory: many distinct release pages and feeds through the origin's store, 20k then 100k requests.
       const paths = Array.from({ length: 400 }, (_, i) => `/de/pressemitteilung/bench-${4 * (i + 1)}`).concat([
         "/de/feed",
@@ -189,6 +193,40 @@ async function main() {
       rmSync(work, { recursive: true, force: true });
     }
   });
+}
+
+/**
+ * The same release page where the platform runs `next start` itself: the first reader's request
+ * renders and the route keeps the bytes, every later one is the middleware's from them (no
+ * shortcut before Next's handler there), beside that server's own static asset.
+ */
+async function nextStartFigures(
+  databaseUrl: string,
+  redisPrefix: string,
+  release: string,
+  assetFile: string,
+  seconds: number,
+  runs: number,
+) {
+  const server = t.startNextStart(databaseUrl, redisPrefix);
+  try {
+    const origin = `http://127.0.0.1:${t.NEXT_START_PORT}`;
+    const host = `business.localhost:${t.NEXT_START_PORT}`;
+    await t.waitFor(`${origin}/_next/static/chunks/${assetFile}`, 60_000);
+    const first = await t.getVia(`${origin}${release}`, host);
+    const second = await t.getVia(`${origin}${release}`, host);
+    const states = [first, second].map((r) => `${r.status} ${String(r.headers["x-pd-store"] ?? "-")}`).join(", then ");
+    const asset = await t.measure(`${origin}/_next/static/chunks/${assetFile}`, { host, seconds, runs });
+    const page = await t.measure(`${origin}${release}`, { host, seconds, runs });
+    const p = t.pct(page.rps, asset.rps);
+    console.log(`next start: static asset ${asset.rps.toFixed(0)} req/s  p99 ${asset.p99} ms`);
+    console.log(
+      `next start: release page, kept by its route ${page.rps.toFixed(0)} req/s  p99 ${page.p99} ms  (first two requests: ${states})${page.bad ? `  (${page.bad} unexpected status/errors)` : ""}`,
+    );
+    console.log(`next start: release page / static asset ${p.toFixed(0)} % (target >= 25 %, ${t.verdict(p >= 25)})`);
+  } finally {
+    process.kill(-server.pid!, "SIGTERM"); // its Redis keys go with the bench's (pd:next:{prefix}*)
+  }
 }
 
 runBench(main);
