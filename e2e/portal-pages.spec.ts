@@ -210,3 +210,15 @@ test("every reader page works without JavaScript and loads at most the 5 KB shar
   }
   await context.close();
 });
+
+test("a visitor picks a plan on the hub's front page and finds the choice on the registration page", async ({ page }) => {
+  await page.goto(`http://${E2E_HOSTS.hub}/`);
+  const card = page.locator("article.landing-plan-card", { has: page.getByRole("heading", { name: "Business" }) });
+  await card.getByRole("link").click();
+  await expect(page).toHaveURL(/\/register\?plan=business$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Konto anlegen" })).toBeVisible();
+  await expect(page.getByText("Gewählt: Paket Business")).toBeVisible();
+  // A plan the price list does not know is ignored, not echoed.
+  await page.goto(`http://${E2E_HOSTS.hub}/register?plan=%3Cb%3Efree%3C%2Fb%3E`);
+  await expect(page.getByText("Gewählt:")).toHaveCount(0);
+});
