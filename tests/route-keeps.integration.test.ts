@@ -1,5 +1,6 @@
 import { NextRequest, type NextFetchEvent, type NextResponse } from "next/server";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GET as home } from "@/app/portal/[portal]/[edition]/route";
 import { GET as releasePage } from "@/app/portal/[portal]/[edition]/pressemitteilung/[slug]/route";
 import { GET as searchPage } from "@/app/portal/[portal]/[edition]/suche/route";
 import { applyCommittedInvalidations, markPublicCacheActive } from "@/lib/adapters/public/invalidation-poller";
@@ -103,6 +104,43 @@ describe("reader pages keep their own bytes where the server cannot render throu
     const served = await middleware(path);
     expect(served.headers.get("x-pd-store")).toBe("hit");
     expect(await served.text()).toContain("Korrigierter Titel");
+  });
+
+  it("as an attacker: the route renders the stored path, not the reader's query (Next hands a route the reader's own), so a parameter the key leaves out shapes nothing", async () => {
+    await liveRelease("Startseite");
+    const { id, token } = newRenderToken();
+    const key = "answer:business:/de";
+    // The reader asked for page 2 and more; the key is the front page's first page.
+    const request = new Request(`http://${host()}/de?page=2&utm_source=x`, {
+      headers: { [RENDER_HEADER]: token, [STORE_KEY_HEADER]: signedStoreKey(id, key), cookie: "session=abc" },
+    });
+    const res = await home(request, { params: Promise.resolve({ portal: "business", edition: "de" }) });
+    expect([res.status, res.headers.get("x-pd-store")]).toEqual([200, "miss"]);
+    const kept = ready.get(key)!.body;
+    expect(kept).toContain(`<link rel="canonical" href="https://${host()}/de"/>`);
+    expect(kept).not.toContain("page=2");
+  });
+
+  it("a burst of first readers of one page renders it once", async () => {
+    const { id, token } = newRenderToken();
+    const key = `answer:business:/de/pressemitteilung/once-${Date.now()}`;
+    let renders = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        keptByRoute(
+          new Request(`http://${host()}/x`, { headers: { [RENDER_HEADER]: token, [STORE_KEY_HEADER]: signedStoreKey(id, key) } }),
+          async () => {
+            renders++;
+            await new Promise((r) => setTimeout(r, 50));
+            return new Response("<p>einmal</p>", {
+              headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, s-maxage=60" },
+            });
+          },
+        ),
+      ),
+    );
+    expect(renders).toBe(1);
+    expect(await Promise.all(answers.map((a) => a.text()))).toEqual(Array(20).fill("<p>einmal</p>"));
   });
 
   it("as an attacker: a store key of one's own, or a real render id with another key, keeps nothing", async () => {

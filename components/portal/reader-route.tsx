@@ -37,7 +37,7 @@ export interface ReaderPage<R> {
 
 export function readerPage<R>(page: ReaderPage<R>) {
   return (request: Request, ctx: { params: Promise<RouteParams> }): Promise<Response> =>
-    keptByRoute(request, () => renderReaderPage(page, request, ctx));
+    keptByRoute(request, (rendered) => renderReaderPage(page, rendered, ctx));
 }
 
 async function renderReaderPage<R>(page: ReaderPage<R>, request: Request, ctx: { params: Promise<RouteParams> }): Promise<Response> {

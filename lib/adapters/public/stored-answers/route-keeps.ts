@@ -6,41 +6,76 @@ import {
   verifiedRenderId,
   verifiedStoreKey,
   withinRender,
+  type FetchLog,
 } from "./render-facts";
 import { afterResponse } from "@/lib/core/http/after-response";
+import { processSingleton } from "@/lib/core/process-singleton";
 import { keepRendered, logFetch, STORE_STATE_HEADER, withRenderSlot } from "./serve";
+
+/** What one render of a stored path answered; every reader who asked meanwhile gets the same. */
+interface KeptRender {
+  status: number;
+  headers: Headers;
+  body: string;
+  kept: boolean;
+  fetchLog?: FetchLog;
+}
+
+/** Renders under way in this process, by store key: a burst of first readers renders once. */
+const inFlight = processSingleton("route-keeps-in-flight", () => new Map<string, Promise<KeptRender>>());
+
+/** A render slower than its token's life is passed on, not kept: its reads' tags may have expired. */
+const LONGEST_KEPT_RENDER_MS = 30_000;
 
 /**
  * A reader page that keeps its own bytes, where the server cannot render through itself (`next
  * start`, Vercel): the middleware found no stored answer and sent the request on with a signed
- * render id and store key; the route renders, notes the tags of every public read under that id
+ * render id and store key; the route renders the stored path (not the reader's request: Next
+ * hands the route the reader's own query), notes the tags of every public read under that id
  * (cachedPublic) and keeps the answer as the middleware would have. The next reader's request is
- * answered by the middleware from those bytes. Reader pages carry no per-request value, so
- * nothing of this reader's request is in them.
+ * answered by the middleware from those bytes.
  */
-export async function keptByRoute(request: Request, render: () => Promise<Response>): Promise<Response> {
+export async function keptByRoute(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
   const id = verifiedRenderId(request.headers.get(RENDER_HEADER));
   const key = id ? verifiedStoreKey(id, request.headers.get(STORE_KEY_HEADER)) : null;
-  if (!id || !key) return render();
-  return withRenderSlot(() => renderAndKeep(request, id, key, render));
+  const path = key ? storedPathOf(key) : null;
+  if (!id || !key || !path) return render(request);
+  let pending = inFlight.get(key);
+  if (!pending) {
+    // Nothing of the reader's request but the stored path.
+    const stored = new Request(new URL(path, request.url));
+    pending = withRenderSlot(() => renderAndKeep(stored, id, key, render)).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  const { status, headers, body, kept, fetchLog } = await pending;
+  // Every reader's fetch is logged (a crawler's of a release page), later ones by the middleware that serves the bytes.
+  if (fetchLog) afterResponse(() => logFetch(fetchLog, request.headers.get("user-agent")) ?? Promise.resolve());
+  const out = new Headers(headers);
+  out.set(STORE_STATE_HEADER, kept ? "miss" : "pass");
+  return new Response(body, { status, headers: out });
 }
 
-async function renderAndKeep(request: Request, id: string, key: string, render: () => Promise<Response>): Promise<Response> {
+/** The public path and query of a store key (`answer:{site}:{path}`, storable.ts). */
+function storedPathOf(key: string): string | null {
+  const match = /^answer:[a-z]+:(\/.*)$/.exec(key);
+  return match ? match[1]! : null;
+}
+
+async function renderAndKeep(
+  request: Request,
+  id: string,
+  key: string,
+  render: (request: Request) => Promise<Response>,
+): Promise<KeptRender> {
   const startedAt = Date.now();
   await openRenderFacts(id);
-  const response = await withinRender(id, render);
+  const response = await withinRender(id, () => render(request));
   const facts = await takeRenderFacts(id);
   const body = await response.text();
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
   // The reader's own answer (a search) is never kept, whatever its status.
-  const kept = /\b(private|no-store)\b/.test(headers["cache-control"] ?? "")
-    ? false
-    : (await keepRendered(key, { status: response.status, headers, body }, null, facts, startedAt)).keep;
-  // The reader of this render is logged here, every later one by the middleware that serves the bytes.
-  const fetchLog = response.status === 200 ? facts.fetchLog : undefined;
-  if (fetchLog) afterResponse(() => logFetch(fetchLog, request.headers.get("user-agent")) ?? Promise.resolve());
-  const out = new Headers(response.headers);
-  out.set(STORE_STATE_HEADER, kept ? "miss" : "pass");
-  return new Response(body, { status: response.status, headers: out });
+  const keep = !/\b(private|no-store)\b/.test(headers["cache-control"] ?? "") && Date.now() - startedAt < LONGEST_KEPT_RENDER_MS;
+  const kept = keep && (await keepRendered(key, { status: response.status, headers, body }, null, facts, startedAt)).keep;
+  return { status: response.status, headers: response.headers, body, kept, fetchLog: response.status === 200 ? facts.fetchLog : undefined };
 }

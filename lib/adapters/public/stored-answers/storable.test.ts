@@ -64,6 +64,9 @@ describe("which public answers are kept as stored bytes", () => {
     // The "#" letter stays a parameter, not a fragment.
     expect(at("business", "/de/newsroom?letter=%23")?.path).toBe("/de/newsroom?letter=%23");
     expect(at("business", "/de/category/energie/archiv/2026?page=2")?.path).toBe("/de/category/energie/archiv/2026?page=2");
+    // The corrections are paged too: each page its own entry, through 3.
+    expect(at("business", "/de/corrections?page=2")?.key).toBe("business:/de/corrections?page=2");
+    expect(at("business", "/en/corrections?page=4")).toBeNull();
     // Pages that read no parameter share one entry whatever is appended.
     expect(at("business", "/de/pressemitteilung/a?page=2&letter=B")?.key).toBe("business:/de/pressemitteilung/a");
     expect(at("business", "/de/feed?page=3")?.key).toBe("business:/de/feed");

@@ -48,12 +48,16 @@ export function storableAnswer(site: SiteKey, pathname: string, params: URLSearc
   return { key: `${site}:${path}`, path };
 }
 
-/** The parameters a page reads: `page` on the home and archives (cached through 3) and the directory, `letter` on the directory. */
+/**
+ * The parameters a page reads: `page` on the home, the archives and the corrections (kept through
+ * 3) and the directory, `letter` on the directory. A parameter a page reads but this leaves out
+ * would give every value the first one's bytes.
+ */
 function paramsRead(pathname: string): Record<string, RegExp> {
   const parts = pathname.split("/").filter(Boolean);
   const edition = parts[0] as Edition;
   const page = /^[1-3]$/;
-  if (parts.length === 1) return { page };
+  if (parts.length === 1 || (parts.length === 2 && parts[1] === "corrections")) return { page };
   if (parts.length === 2 && parts[1] === PATH_SEGMENTS.newsroom[edition]) return { page, letter: /^([A-Za-z#]|0-9)$/ };
   if (parts[1] === PATH_SEGMENTS.category[edition] && parts[3] === PATH_SEGMENTS.archive[edition]) return { page };
   return {};
