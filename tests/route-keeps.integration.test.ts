@@ -1,12 +1,18 @@
 import { NextRequest, type NextFetchEvent, type NextResponse } from "next/server";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as home } from "@/app/portal/[portal]/[edition]/route";
 import { GET as releasePage } from "@/app/portal/[portal]/[edition]/pressemitteilung/[slug]/route";
 import { GET as searchPage } from "@/app/portal/[portal]/[edition]/suche/route";
 import { applyCommittedInvalidations, markPublicCacheActive } from "@/lib/adapters/public/invalidation-poller";
 import { READER_PAGE_POLICY } from "@/lib/adapters/public/reader-pages/policy";
 import { routeBySite, type ServeStored } from "@/lib/adapters/public/site-routing";
-import { newRenderToken, RENDER_HEADER, signedStoreKey, STORE_KEY_HEADER } from "@/lib/adapters/public/stored-answers/render-facts";
+import {
+  newRenderToken,
+  noteRenderFacts,
+  RENDER_HEADER,
+  signedStoreKey,
+  STORE_KEY_HEADER,
+} from "@/lib/adapters/public/stored-answers/render-facts";
 import { keptByRoute } from "@/lib/adapters/public/stored-answers/route-keeps";
 import { ready, serveStoredAnswer } from "@/lib/adapters/public/stored-answers/serve";
 import { removalTimes, tagTimes } from "@/lib/core/cache/next-cache-handler.mjs";
@@ -208,6 +214,49 @@ describe("reader pages keep their own bytes where the server cannot render throu
     expect(most).toBe(4);
     expect(answers.map((a) => a.state)).toEqual(Array(12).fill("miss"));
     expect(answers.map((a) => a.kept)).toEqual(Array.from({ length: 12 }, (_, i) => `<p>${i}</p>`));
+  });
+
+  it("while the render fails (the database away), readers get the kept bytes marked stale; a good render replaces them", async () => {
+    const slug = `stale-${Date.now()}`;
+    const path = `/de/pressemitteilung/${slug}`;
+    const key = `answer:business:${path}`;
+    const visit = (render: () => Promise<Response>) => {
+      const { id, token } = newRenderToken();
+      return keptByRoute(
+        new Request(`http://${host()}${path}`, { headers: { [RENDER_HEADER]: token, [STORE_KEY_HEADER]: signedStoreKey(id, key) } }),
+        render,
+      );
+    };
+    const page = (text: string) => async () => {
+      await noteRenderFacts({ tags: [releaseTag("business", "de", slug)], revalidate: 1 });
+      return new Response(text, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, s-maxage=60" } });
+    };
+    expect((await visit(page("<p>v1</p>"))).headers.get("x-pd-store")).toBe("miss");
+    await new Promise((r) => setTimeout(r, 1100)); // past its refresh time
+    for (const failing of [async () => Promise.reject(new Error("database away")), async () => new Response("kaputt", { status: 500 })]) {
+      const stale = await visit(failing);
+      expect([stale.status, stale.headers.get("x-pd-store"), await stale.text()]).toEqual([200, "stale", "<p>v1</p>"]);
+    }
+    // For a few seconds the middleware serves the kept bytes without sending anyone to the route.
+    const served = await middleware(path);
+    expect([served.headers.get("x-pd-store"), await served.text()]).toEqual(["stale", "<p>v1</p>"]);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 6_000 });
+    try {
+      expect((await middleware(path)).headers.get("x-middleware-rewrite")).toBeTruthy();
+      expect((await visit(page("<p>v2</p>"))).headers.get("x-pd-store")).toBe("miss");
+      expect(ready.get(key)?.body).toBe("<p>v2</p>");
+    } finally {
+      vi.useRealTimers();
+    }
+    // A failure with nothing kept is passed on as it came.
+    const { id, token } = newRenderToken();
+    const fresh = new Request(`http://${host()}/x`, {
+      headers: {
+        [RENDER_HEADER]: token,
+        [STORE_KEY_HEADER]: signedStoreKey(id, `answer:business:/de/pressemitteilung/never-${Date.now()}`),
+      },
+    });
+    expect((await keptByRoute(fresh, async () => new Response("kaputt", { status: 500 }))).status).toBe(500);
   });
 
   it("a missing page is passed on, not kept", async () => {

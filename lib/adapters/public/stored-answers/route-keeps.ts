@@ -10,7 +10,8 @@ import {
 } from "./render-facts";
 import { afterResponse } from "@/lib/core/http/after-response";
 import { processSingleton } from "@/lib/core/process-singleton";
-import { keepRendered, logFetch, STORE_STATE_HEADER, withRenderSlot } from "./serve";
+import { isRemovedSince } from "@/lib/core/cache/next-cache-handler.mjs";
+import { failedRenders, keepRendered, logFetch, ready, RENDER_RETRY_MS, STORE_STATE_HEADER, withRenderSlot } from "./serve";
 
 /** What one render of a stored path answered; every reader who asked meanwhile gets the same. */
 interface KeptRender {
@@ -47,7 +48,21 @@ export async function keptByRoute(request: Request, render: (request: Request) =
     pending = withRenderSlot(() => renderAndKeep(stored, id, key, render)).finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
-  const { status, headers, body, kept, fetchLog } = await pending;
+  const rendered = await pending.catch((err: unknown) => err as Error);
+  // Stale if error, as on the middleware's path: while the render fails (the database is away),
+  // readers get this process's kept bytes, and the middleware serves them without a render for a few seconds.
+  const failed = rendered instanceof Error || rendered.status >= 500;
+  if (failed) failedRenders.set(key, Date.now() + RENDER_RETRY_MS);
+  else failedRenders.delete(key);
+  const stale = failed ? ready.get(key) : undefined;
+  if (stale && !isRemovedSince(stale.tags, stale.lastModified)) {
+    const out = new Headers(stale.headers);
+    out.set("etag", stale.etag);
+    out.set(STORE_STATE_HEADER, "stale");
+    return new Response(stale.body, { status: 200, headers: out });
+  }
+  if (rendered instanceof Error) throw rendered;
+  const { status, headers, body, kept, fetchLog } = rendered;
   // Every reader's fetch is logged (a crawler's of a release page), later ones by the middleware that serves the bytes.
   if (fetchLog) afterResponse(() => logFetch(fetchLog, request.headers.get("user-agent")) ?? Promise.resolve());
   const out = new Headers(headers);
@@ -69,7 +84,13 @@ async function renderAndKeep(
 ): Promise<KeptRender> {
   const startedAt = Date.now();
   await openRenderFacts(id);
-  const response = await withinRender(id, () => render(request));
+  let response: Response;
+  try {
+    response = await withinRender(id, () => render(request));
+  } catch (err) {
+    await takeRenderFacts(id); // nothing of a failed render is kept
+    throw err;
+  }
   const facts = await takeRenderFacts(id);
   const body = await response.text();
   const headers: Record<string, string> = {};

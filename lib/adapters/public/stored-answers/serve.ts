@@ -95,8 +95,9 @@ async function readShared(handler: PublicCacheHandler, key: string): Promise<Rea
 }
 
 /** After a failed render of an answer, how long its kept bytes are served before the next try. */
-const RENDER_RETRY_MS = 5_000;
-const failedRenders = new LRUCache<string, number>({ max: 10_000 });
+export const RENDER_RETRY_MS = 5_000;
+// One per process: a route that keeps its own bytes marks its failed renders for the middleware.
+export const failedRenders = processSingleton("stored-answers-failed-renders", () => new LRUCache<string, number>({ max: 10_000 }));
 
 /** Renders under way in this process, by key: a burst of first requests renders once. */
 const inFlight = new Map<string, Promise<{ answer: StoredAnswer; status: number; keep: boolean }>>();
@@ -132,9 +133,9 @@ export async function serveStoredAnswer(
     hit = null;
   }
   if (hit && hit.expiresAt > Date.now() && !isInvalidated(hit.tags, hit.lastModified)) return respond(request, event, hit, 200, "hit");
-  if (!throughItself) return { routeKeeps: key };
   // A render of this answer failed a moment ago: readers get the kept bytes without waiting for another.
   if (hit && (failedRenders.get(key) ?? 0) > Date.now()) return respond(request, event, hit, 200, "stale");
+  if (!throughItself) return { routeKeeps: key };
 
   let pending = inFlight.get(key);
   if (!pending) {
