@@ -103,6 +103,8 @@ describe("the readers' search page", () => {
   it("as an attacker: hostile words, dates, pages and repeated parameters answer 400 or an empty page, never 5xx", async () => {
     const hostile: Record<string, string | string[]>[] = [
       { q: "\u0000" },
+      { q: "\u0000\u00ff" },
+      { q: "wind\u0007kraft" },
       { q: "a".repeat(201) },
       { q: '"' },
       { q: "&&& | !:*" },
@@ -122,6 +124,8 @@ describe("the readers' search page", () => {
       const { status, html } = await visit(query);
       expect([JSON.stringify(query), [200, 400].includes(status)]).toEqual([JSON.stringify(query), true]);
       expect(html).not.toContain("<script>alert(1)</script>");
+      // No control character is shown back in the form.
+      expect(html).not.toMatch(/[\u0000-\u0008\u000b\u000e-\u001f]/);
     }
     expect((await visit({ q: "a".repeat(201) })).html).toContain("höchstens 200 Zeichen");
     // The other edition's segment is no search page there.

@@ -29,7 +29,8 @@ function berlinDayRange(day: string): { start: Date; end: Date } | null {
 export function readSearchQuery(search: URLSearchParams): { query: SearchQuery } | { problem: SearchProblem } {
   for (const name of ["q", "category", "newsroom", "from", "until", "sort", "page"])
     if (search.getAll(name).length > 1) return { problem: "repeated" };
-  const q = (search.get("q") ?? "").trim();
+  // Control characters are no part of a search word; the form shows the query back without them.
+  const q = (search.get("q") ?? "").replace(/\p{Cc}/gu, " ").trim();
   if (Array.from(q).length > PUBLIC_SEARCH_MAX_LENGTH) return { problem: "too_long" };
   const fromDay = (search.get("from") ?? "").trim();
   const untilDay = (search.get("until") ?? "").trim();
