@@ -19,6 +19,7 @@ import {
   verifiedRenderId,
 } from "@/lib/adapters/public/stored-answers/render-facts";
 import { isHubReaderPage, isStoredHubPage, storableAnswer, type StorableAnswer } from "@/lib/adapters/public/stored-answers/storable";
+import type { RouteKeeps } from "@/lib/adapters/public/stored-answers/serve";
 import {
   isMisdirected,
   newsroomPath,
@@ -32,14 +33,13 @@ import {
 /** Looks up tombstones and moved newsrooms; the real one reads the tombstone index. */
 export type DecidePublicPath = (portal: Portal, subject: NonNullable<ReturnType<typeof publicSubject>>) => Promise<PublicDecision>;
 
-/** Serves a public answer from stored bytes; null when it cannot (the request then renders as usual). */
 /** The stored answer; or the key under which a reader page's route keeps its own (`canKeep`); or null: rendered per request. */
 export type ServeStored = (
   request: NextRequest,
   storable: StorableAnswer,
   siteHost: string,
   canKeep: boolean,
-) => Promise<NextResponse | { routeKeeps: string } | null>;
+) => Promise<NextResponse | RouteKeeps | null>;
 
 /** Paths served identically on every host: APIs, webhooks, health and framework assets. */
 /** Hub routes that answer with a content security policy of their own (the embargoed previews). */

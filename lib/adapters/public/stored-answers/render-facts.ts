@@ -34,6 +34,13 @@ const FACTS_TTL_SECONDS = 120;
 const key = () => derivedKey(getConfig().security.appKey, "stored-answer-render");
 const mac = (payload: string) => createHmac("sha256", key()).update(payload).digest("base64url");
 
+/** `sig` is the MAC of `payload`, compared in constant time. */
+function macMatches(payload: string, sig: string): boolean {
+  const expected = Buffer.from(mac(payload));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 /** A new render id with its signed, short-lived token: the value of RENDER_HEADER. */
 export function newRenderToken(now = Date.now()): { id: string; token: string } {
   const id = randomBytes(12).toString("base64url");
@@ -46,9 +53,7 @@ export function verifiedRenderId(token: string | null | undefined, now = Date.no
   if (!token || token.length > 120) return null;
   const [id, expires, sig] = token.split(".");
   if (!id || !expires || !sig || !/^\d{1,15}$/.test(expires) || Number(expires) < now) return null;
-  const expected = Buffer.from(mac(`${id}.${expires}`));
-  const given = Buffer.from(sig);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+  return macMatches(`${id}.${expires}`, sig) ? id : null;
 }
 
 /**
@@ -67,9 +72,7 @@ export function verifiedStoreKey(id: string, value: string | null | undefined): 
   if (!value || value.length > 1200) return null;
   const [encoded, sig] = value.split(".");
   if (!encoded || !sig) return null;
-  const expected = Buffer.from(mac(`key.${id}.${encoded}`));
-  const given = Buffer.from(sig);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? Buffer.from(encoded, "base64url").toString() : null;
+  return macMatches(`key.${id}.${encoded}`, sig) ? Buffer.from(encoded, "base64url").toString() : null;
 }
 
 /**
