@@ -81,7 +81,10 @@ const AUDITS = [
   "layout-shifts",
   "network-dependency-tree-insight",
 ];
-type Lhr = { audits: Record<string, { id: string; score: number | null; displayValue?: string; details?: unknown }> };
+type Lhr = {
+  audits: Record<string, { id: string; score: number | null; displayValue?: string; details?: unknown }>;
+  environment?: { benchmarkIndex?: number };
+};
 function printPerformanceAudits(lhr: Lhr) {
   console.log(
     "    " +
@@ -99,6 +102,14 @@ function printPerformanceAudits(lhr: Lhr) {
   const node = lcp?.items?.[0]?.items?.[0]?.node?.snippet;
   const phases = (lcp?.items?.[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing ?? 0)}`).join(", ");
   if (node) console.log(`    LCP element ${node.slice(0, 90)}${phases ? ` (${phases} ms)` : ""}`);
+  // Where the main thread's time went (what total blocking time is made of), and how fast Lighthouse found this machine.
+  const work = (lhr.audits["mainthread-work-breakdown"]?.details as { items?: { groupLabel?: string; duration?: number }[] })?.items ?? [];
+  const tasks = (lhr.audits["long-tasks"]?.details as { items?: { duration?: number }[] })?.items ?? [];
+  const groups = work.slice(0, 4).map((w) => `${w.groupLabel} ${Math.round(w.duration ?? 0)} ms`);
+  const long = tasks.map((t) => Math.round(t.duration ?? 0)).join(", ") || "none";
+  console.log(
+    `    main thread: ${groups.join(", ")}; long tasks ${long} ms; benchmark index ${Math.round(lhr.environment?.benchmarkIndex ?? 0)}`,
+  );
   for (const id of AUDITS) {
     const a = lhr.audits[id];
     if (!a || a.score === null || a.score >= 0.9) continue;
