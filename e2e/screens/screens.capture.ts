@@ -1,0 +1,107 @@
+import { expect, type Page } from "@playwright/test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import { addVirtualAuthenticator, confirmAdminArea, HUB, query, runId, signIn, test } from "../auth-support";
+import { SCREENS, type Screen } from "./screens";
+
+// Screenshots of every admin and dashboard screen at 1366 px and 390 px, as a confirmed
+// super-admin and as a newsroom owner see them on the demo content: `npm run screens` (set
+// SCREENS_SET=before|after). Not part of the test suite: it asserts nothing but that each screen
+// answered, and writes docs/screenshots/screens/{set}/ and the index docs/screens.md.
+
+const SET = process.env.SCREENS_SET ?? "after";
+const OUT = join("docs/screenshots/screens", SET);
+const WIDTHS = { desktop: { width: 1366, height: 900 }, mobile: { width: 390, height: 844 } } as const;
+/** Long pages are cut here: the first screens of a page are what the picture is for. */
+const MAX_HEIGHT = { desktop: 2400, mobile: 3200 } as const;
+
+async function ids() {
+  const one = async (sql: string) => (await query<{ id: number }>(sql))[0]?.id ?? null;
+  const owner = "owner@nordlicht-energie.example";
+  const company = await one(
+    `SELECT c.id FROM companies c JOIN company_user cu ON cu.company_id = c.id JOIN users u ON u.id = cu.user_id WHERE u.email = '${owner}' ORDER BY c.id LIMIT 1`,
+  );
+  return {
+    company,
+    published: await one(
+      `SELECT id FROM press_releases WHERE company_id = ${company} AND status = 'published' ORDER BY published_at DESC NULLS LAST LIMIT 1`,
+    ),
+    draft: await one(`SELECT id FROM press_releases WHERE company_id = ${company} AND status = 'draft' ORDER BY id DESC LIMIT 1`),
+    category: await one(`SELECT id FROM categories ORDER BY id LIMIT 1`),
+    user: await one(`SELECT id FROM users WHERE email = '${owner}'`),
+    contact: await one(`SELECT id FROM contact_messages ORDER BY id DESC LIMIT 1`),
+    legal: await one(`SELECT id FROM legal_requests ORDER BY id DESC LIMIT 1`),
+    newsletter: await one(`SELECT id FROM newsletter_campaigns ORDER BY id DESC LIMIT 1`),
+    webhook: await one(`SELECT id FROM webhook_endpoints WHERE company_id = ${company} ORDER BY id LIMIT 1`),
+  };
+}
+
+async function capture(page: Page, screen: Screen, path: string) {
+  for (const [kind, size] of Object.entries(WIDTHS) as [keyof typeof WIDTHS, (typeof WIDTHS)[keyof typeof WIDTHS]][]) {
+    await page.setViewportSize(size);
+    const response = await page.goto(`${HUB}${path}`);
+    expect(response?.status(), path).toBeLessThan(500);
+    await page.waitForLoadState("networkidle");
+    const png = await page.screenshot({ fullPage: true, animations: "disabled" });
+    const image = sharp(png);
+    const { width = size.width, height = size.height } = await image.metadata();
+    await image
+      .extract({ left: 0, top: 0, width, height: Math.min(height, MAX_HEIGHT[kind]) })
+      .webp({ quality: 50 })
+      .toFile(join(OUT, `${screen.area}-${screen.name}-${kind}.webp`));
+  }
+}
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(15 * 60_000);
+
+test("every admin and dashboard screen, desktop and mobile", async ({ browser }) => {
+  mkdirSync(OUT, { recursive: true });
+  const known = await ids();
+  const taken: Screen[] = [];
+  const pathOf = (s: Screen) => s.path.replace(/\{(\w+)\}/g, (_, k: keyof typeof known) => String(known[k] ?? ""));
+  const missing = (s: Screen) =>
+    /\{(\w+)\}/.exec(s.path) && [...s.path.matchAll(/\{(\w+)\}/g)].some(([, k]) => !known[k as keyof typeof known]);
+
+  // The admin area as a super-admin sees it, the confirmation page first (before confirming).
+  const admin = await browser.newPage();
+  await addVirtualAuthenticator(admin.context(), admin);
+  const email = `superadmin-${runId()}@pressdesk.localhost`;
+  await query(
+    `INSERT INTO users (email, name, password_hash, staff_role, permissions, email_verified_at, created_at, updated_at)
+     SELECT $1, name, password_hash, staff_role, permissions, now(), now(), now() FROM users WHERE email = 'superadmin@pressdesk.localhost'`,
+    [email],
+  );
+  await signIn(admin, email);
+  await expect(admin).toHaveURL(`${HUB}/admin/confirm`);
+  const confirm = SCREENS.find((s) => s.area === "admin" && s.name === "confirm")!;
+  await capture(admin, confirm, confirm.path);
+  taken.push(confirm);
+  await confirmAdminArea(admin, email);
+  for (const screen of SCREENS.filter((s) => s.area === "admin" && s !== confirm)) {
+    if (missing(screen)) continue;
+    await capture(admin, screen, pathOf(screen));
+    taken.push(screen);
+  }
+  await admin.close();
+
+  const owner = await browser.newPage();
+  await signIn(owner, "owner@nordlicht-energie.example");
+  await expect(owner).toHaveURL(/\/dashboard/);
+  for (const screen of SCREENS.filter((s) => s.area === "dashboard")) {
+    if (missing(screen)) continue;
+    await capture(owner, screen, pathOf(screen));
+    taken.push(screen);
+  }
+  await owner.close();
+
+  writeFileSync(
+    join(OUT, "screens.json"),
+    JSON.stringify(
+      taken.map((s) => `${s.area}-${s.name}`),
+      null,
+      1,
+    ) + "\n",
+  );
+});

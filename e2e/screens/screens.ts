@@ -1,0 +1,183 @@
+/** One admin or dashboard screen: where it is and the task it serves (docs/screens.md). */
+export interface Screen {
+  area: "admin" | "dashboard";
+  name: string;
+  /** `{company}`, `{published}`, … are filled from the demo content (screens.capture.ts). */
+  path: string;
+  task: string;
+}
+
+export const SCREENS: Screen[] = [
+  {
+    area: "admin",
+    name: "confirm",
+    path: "/admin/confirm",
+    task: "Staff confirm the admin area with a passkey or an authenticator code before anything in it opens.",
+  },
+  {
+    area: "admin",
+    name: "start",
+    path: "/admin",
+    task: "What waits for the editors today, each count one click from its list, and the system state.",
+  },
+  { area: "admin", name: "review", path: "/admin/review", task: "The review queue: releases the check sent to a person, oldest first." },
+  { area: "admin", name: "releases", path: "/admin/releases", task: "Find any release by status, portal, newsroom or words." },
+  {
+    area: "admin",
+    name: "release",
+    path: "/admin/releases/{published}",
+    task: "Judge one release as the portal shows it, decide, then read its history and technical details.",
+  },
+  {
+    area: "admin",
+    name: "release-images",
+    path: "/admin/releases/{published}/images",
+    task: "The release's pictures with their rights evidence.",
+  },
+  { area: "admin", name: "images", path: "/admin/images", task: "Pictures the precheck withheld, to release or refuse." },
+  { area: "admin", name: "legal", path: "/admin/legal", task: "Legal requests (takedowns, corrections) by state and deadline." },
+  {
+    area: "admin",
+    name: "legal-request",
+    path: "/admin/legal/{legal}",
+    task: "One legal request: what is asked, the release concerned, the decision and its record.",
+  },
+  { area: "admin", name: "contact", path: "/admin/contact", task: "Messages from the contact form, unanswered first." },
+  { area: "admin", name: "contact-message", path: "/admin/contact/{contact}", task: "One contact message and its handling." },
+  { area: "admin", name: "companies", path: "/admin/companies", task: "Find a newsroom by name, address or plan." },
+  {
+    area: "admin",
+    name: "company",
+    path: "/admin/companies/{company}",
+    task: "One newsroom: plan, quota, invoices, members and releases.",
+  },
+  {
+    area: "admin",
+    name: "companies-similar",
+    path: "/admin/companies/similar",
+    task: "Newsrooms whose addresses look alike, to merge or keep apart.",
+  },
+  { area: "admin", name: "users", path: "/admin/users", task: "Find an account by name or address." },
+  {
+    area: "admin",
+    name: "user",
+    path: "/admin/users/{user}",
+    task: "One account: newsrooms, quota with its limit, sign-ins and staff rights.",
+  },
+  { area: "admin", name: "payments", path: "/admin/payments", task: "Plans, payments and invoices, filtered by state." },
+  { area: "admin", name: "payments-new", path: "/admin/payments/new", task: "Book a plan by hand (bank transfer)." },
+  { area: "admin", name: "payments-credits", path: "/admin/payments/credits", task: "Credit balances and their movements." },
+  { area: "admin", name: "newsletter", path: "/admin/newsletter", task: "Newsletter campaigns and subscribers." },
+  { area: "admin", name: "newsletter-new", path: "/admin/newsletter/new", task: "Write a campaign." },
+  {
+    area: "admin",
+    name: "newsletter-campaign",
+    path: "/admin/newsletter/{newsletter}",
+    task: "One campaign: its text, recipients and sending state.",
+  },
+  { area: "admin", name: "categories", path: "/admin/categories", task: "The portals' categories and their order." },
+  { area: "admin", name: "category", path: "/admin/categories/{category}", task: "Edit one category." },
+  { area: "admin", name: "reports-activity", path: "/admin/reports/activity", task: "Who did what, with its result and reason." },
+  {
+    area: "admin",
+    name: "reports-reach",
+    path: "/admin/reports/reach",
+    task: "Views, shares and crawler fetches per portal and newsroom.",
+  },
+  { area: "admin", name: "reports-indexing", path: "/admin/reports/indexing", task: "Whether search engines indexed the releases." },
+  {
+    area: "admin",
+    name: "reports-submitters",
+    path: "/admin/reports/submitters",
+    task: "Who submits how much, and how it fares in review.",
+  },
+  { area: "admin", name: "reports-funnel", path: "/admin/reports/funnel", task: "From registration to the first published release." },
+  {
+    area: "admin",
+    name: "system",
+    path: "/admin/system",
+    task: "The state of jobs, mail and the services, with what to do when one is red.",
+  },
+  {
+    area: "admin",
+    name: "not-found",
+    path: "/admin/releases/999999",
+    task: "A release that does not exist: what happened and the way back.",
+  },
+  {
+    area: "dashboard",
+    name: "start",
+    path: "/dashboard",
+    task: "Quota, releases by status, the latest published ones with views and public links, next steps.",
+  },
+  {
+    area: "dashboard",
+    name: "release-new",
+    path: "/dashboard/releases/new",
+    task: "Write a release: text, pictures, category and the AI declaration.",
+  },
+  { area: "dashboard", name: "release-draft", path: "/dashboard/releases/{draft}", task: "Go on with a draft and submit it." },
+  {
+    area: "dashboard",
+    name: "release-published",
+    path: "/dashboard/releases/{published}",
+    task: "A published release: its public page, its figures, what can still be done.",
+  },
+  {
+    area: "dashboard",
+    name: "release-change",
+    path: "/dashboard/releases/{published}/change",
+    task: "Change or correct a published release.",
+  },
+  { area: "dashboard", name: "newsrooms", path: "/dashboard/newsrooms", task: "The customer's newsrooms." },
+  {
+    area: "dashboard",
+    name: "newsroom-new",
+    path: "/dashboard/newsrooms/new",
+    task: "A new customer's first form: the newsroom and its portal.",
+  },
+  { area: "dashboard", name: "newsroom", path: "/dashboard/newsrooms/{company}", task: "The newsroom's profile, logo and press contacts." },
+  {
+    area: "dashboard",
+    name: "newsroom-reach",
+    path: "/dashboard/newsrooms/{company}/reichweite",
+    task: "What the newsroom's releases reached, month by month.",
+  },
+  {
+    area: "dashboard",
+    name: "newsroom-team",
+    path: "/dashboard/newsrooms/{company}/team",
+    task: "Who works in the newsroom, and invitations.",
+  },
+  {
+    area: "dashboard",
+    name: "billing",
+    path: "/dashboard/billing",
+    task: "The plan, its quota, invoices, credits and boosts, and an upgrade.",
+  },
+  { area: "dashboard", name: "billing-settings", path: "/dashboard/billing/settings", task: "The billing address and payment method." },
+  { area: "dashboard", name: "billing-cancel", path: "/dashboard/billing/cancel", task: "Cancel the plan, with what happens when." },
+  {
+    area: "dashboard",
+    name: "billing-withdrawal",
+    path: "/dashboard/billing/withdrawal",
+    task: "Withdraw from a contract within the legal period.",
+  },
+  { area: "dashboard", name: "security", path: "/dashboard/security", task: "Password, passkeys, authenticator app and sessions." },
+  { area: "dashboard", name: "tokens", path: "/dashboard/tokens", task: "API tokens for the newsroom's systems." },
+  { area: "dashboard", name: "webhooks", path: "/dashboard/webhooks", task: "Where the service tells the customer's systems of changes." },
+  { area: "dashboard", name: "webhook-new", path: "/dashboard/webhooks/new", task: "Add a webhook endpoint." },
+  { area: "dashboard", name: "webhook", path: "/dashboard/webhooks/{webhook}", task: "One endpoint: its deliveries and secret." },
+  {
+    area: "dashboard",
+    name: "legal-requests",
+    path: "/dashboard/legal-requests",
+    task: "Legal requests concerning the newsroom's releases.",
+  },
+  {
+    area: "dashboard",
+    name: "not-found",
+    path: "/dashboard/releases/999999",
+    task: "A release that does not exist: what happened and the way back.",
+  },
+];
