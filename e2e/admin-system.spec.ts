@@ -49,6 +49,7 @@ test("an operator with users:manage reads version, checks, schedules and alerts"
     "Prüfungen",
     "Zeitpläne",
     "Mail-Circuit-Breaker",
+    "Nicht zugestellte E-Mails",
     "Betriebsalarme",
     "Eingehende Webhooks",
   ]);

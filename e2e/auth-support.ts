@@ -183,7 +183,8 @@ export async function confirmAdminArea(page: Page, email: string) {
   await page.goto(`${HUB}/admin/review`);
   await expect(page).toHaveURL(`${HUB}/admin/confirm`);
   await page.getByRole("button", { name: "Mit Passkey bestätigen" }).click();
-  await expect(page).toHaveURL(`${HUB}/admin/review`);
+  // Confirmed staff start on the overview of what waits for them.
+  await expect(page).toHaveURL(`${HUB}/admin`);
 }
 
 /** Notes a secret the server must never write to its log (checked by log-scan.spec.ts). */

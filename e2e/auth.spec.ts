@@ -127,8 +127,10 @@ test("an admin is asked for strong confirmation before the admin area", async ({
   await signIn(page, admin);
   await expect(page).toHaveURL(`${HUB}/admin/confirm`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Adminbereich bestätigen");
+  // Nothing of the area shows before it is confirmed.
+  await expect(page.getByRole("navigation", { name: "Verwaltung" })).toHaveCount(0);
   await page.goto(`${HUB}/admin/review`);
   await expect(page).toHaveURL(`${HUB}/admin/confirm`);
   await confirmAdminArea(page, admin);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Prüfung");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Übersicht");
 });

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { ADMIN_SEARCH_MAX } from "@/lib/adapters/admin/list-query";
-import { RELEASE_STATUSES, type AdminReleaseQuery } from "@/lib/adapters/admin/release-search";
+import { OVERDUE_VIEW, RELEASE_STATUSES, type AdminReleaseQuery } from "@/lib/adapters/admin/release-search";
 import { EDITIONS, PORTALS } from "@/lib/domains/sites";
 import { LANGUAGE_LABEL, PORTAL_LABEL } from "./release-labels";
 
@@ -56,7 +56,13 @@ export function ReleaseFilter({ query }: { query: AdminReleaseQuery }) {
           aria-describedby="releases-q-hint"
         />
       </Field>
-      <Choice name="status" label="Status" all="alle" value={query.status} options={RELEASE_STATUSES.map((s) => [s, STATUS_LABELS[s]])} />
+      <Choice
+        name="status"
+        label="Status"
+        all="alle"
+        value={query.status}
+        options={[...RELEASE_STATUSES.map((s): [string, string] => [s, STATUS_LABELS[s]]), [OVERDUE_VIEW, "Hängt fest"]]}
+      />
       <Choice name="portal" label="Portal" all="beide" value={query.portal} options={PORTALS.map((p) => [p, PORTAL_LABEL[p]])} />
       <Choice name="language" label="Sprache" all="beide" value={query.language} options={EDITIONS.map((e) => [e, LANGUAGE_LABEL[e]])} />
       <Field id="releases-newsroom" label="Newsroom">

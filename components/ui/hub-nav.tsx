@@ -12,7 +12,7 @@ export interface HubNavItem {
 }
 
 /** Client-side only to mark the current area: the layout that renders it does not know the path. */
-export function HubNav({ items, children }: { items: HubNavItem[]; children?: ReactNode }) {
+export function HubNav({ label, items, children }: { label: string; items: HubNavItem[]; children?: ReactNode }) {
   const pathname = usePathname();
   // The most specific match wins, so /dashboard/tokens does not also mark /dashboard.
   const prefix = (i: HubNavItem) => i.match ?? i.href;
@@ -20,7 +20,7 @@ export function HubNav({ items, children }: { items: HubNavItem[]; children?: Re
     .filter((i) => pathname === prefix(i) || pathname.startsWith(`${prefix(i)}/`))
     .sort((a, b) => prefix(b).length - prefix(a).length)[0];
   return (
-    <nav aria-label="Kundenbereich">
+    <nav aria-label={label}>
       <ul className="nav">
         {items.map((item) => (
           <li key={item.href}>

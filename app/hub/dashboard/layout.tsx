@@ -8,7 +8,7 @@ export const metadata: Metadata = { robots: { index: false } };
 
 export default function DashboardLayout({ children }: { children: ReactNode }) {
   return (
-    <SignedInShell logout={logout} endImpersonation={endImpersonationAction}>
+    <SignedInShell area="customer" logout={logout} endImpersonation={endImpersonationAction}>
       {children}
     </SignedInShell>
   );

@@ -1,6 +1,7 @@
 import { db } from "@/lib/core/db/client";
 import { ReleaseStatus } from "@/lib/generated/prisma/enums";
 import { parseRecordId } from "@/lib/core/input/ids";
+import { listOverdueReleases } from "@/lib/domains/releases/overdue-work";
 import { searchReleases } from "@/lib/domains/releases/search";
 import { EDITIONS, PORTALS, type Edition, type Portal } from "@/lib/domains/sites";
 import { choiceParam, pageParam, searchWords, textParam, type SearchParams } from "./list-query";
@@ -14,10 +15,13 @@ import { choiceParam, pageParam, searchWords, textParam, type SearchParams } fro
 export const ADMIN_RELEASES_PAGE_SIZE = 25;
 /** The statuses in the order a release passes them. */
 export const RELEASE_STATUSES = Object.values(ReleaseStatus);
+/** Not a status: releases stuck in review or past their planned time (lib/domains/releases/overdue-work.ts). */
+export const OVERDUE_VIEW = "overdue";
+const STATUS_FILTERS = [...RELEASE_STATUSES, OVERDUE_VIEW] as const;
 
 export interface AdminReleaseQuery {
   q: string;
-  status?: ReleaseStatus;
+  status?: ReleaseStatus | typeof OVERDUE_VIEW;
   portal?: Portal;
   language?: Edition;
   /** A newsroom's number or slug, as typed. */
@@ -28,7 +32,7 @@ export interface AdminReleaseQuery {
 export function parseAdminReleaseQuery(params: SearchParams): AdminReleaseQuery {
   return {
     q: searchWords(params),
-    status: choiceParam(params, "status", RELEASE_STATUSES),
+    status: choiceParam(params, "status", STATUS_FILTERS),
     portal: choiceParam(params, "portal", PORTALS),
     language: choiceParam(params, "language", EDITIONS),
     newsroom: textParam(params, "newsroom", 120),
@@ -43,19 +47,37 @@ async function newsroomsNamed(raw: string): Promise<{ id: number; name: string }
   return db.company.findMany({ where: { ...where, deletedAt: null }, select: { id: true, name: true }, orderBy: { id: "asc" } });
 }
 
+/** The stuck releases (all on one page, longest waiting first): few, or the jobs do not run at all. */
+async function overdueIds(): Promise<{ ids: number[]; total: number; capped: boolean }> {
+  const ids = (await listOverdueReleases(OVERDUE_LIST_MAX)).map((r) => r.id);
+  return { ids, total: ids.length, capped: ids.length === OVERDUE_LIST_MAX };
+}
+const OVERDUE_LIST_MAX = 200;
+
 export async function searchAdminReleases(query: AdminReleaseQuery) {
   const newsrooms = query.newsroom ? await newsroomsNamed(query.newsroom) : null;
-  const { ids, total, capped } = await searchReleases({
-    ...(query.q ? { q: query.q, order: "newest" as const } : {}),
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.portal ? { portal: query.portal } : {}),
-    ...(query.language ? { language: query.language } : {}),
-    ...(newsrooms ? { companyIds: newsrooms.map((n) => n.id) } : {}),
-    page: query.page,
-    perPage: ADMIN_RELEASES_PAGE_SIZE,
-  });
+  const overdue = query.status === OVERDUE_VIEW;
+  const { ids, total, capped } = overdue
+    ? await overdueIds()
+    : await searchReleases({
+        ...(query.q ? { q: query.q, order: "newest" as const } : {}),
+        ...(query.status && query.status !== OVERDUE_VIEW ? { status: query.status } : {}),
+        ...(query.portal ? { portal: query.portal } : {}),
+        ...(query.language ? { language: query.language } : {}),
+        ...(newsrooms ? { companyIds: newsrooms.map((n) => n.id) } : {}),
+        page: query.page,
+        perPage: ADMIN_RELEASES_PAGE_SIZE,
+      });
   const found = await db.pressRelease.findMany({
-    where: { id: { in: ids }, deletedAt: null },
+    where: {
+      id: { in: ids },
+      deletedAt: null,
+      // The stuck releases come unfiltered: the list's other filters apply here.
+      ...(overdue && query.portal ? { portal: query.portal } : {}),
+      ...(overdue && query.language ? { language: query.language } : {}),
+      ...(overdue && query.q ? { title: { contains: query.q, mode: "insensitive" as const } } : {}),
+      ...(overdue && newsrooms ? { companyId: { in: newsrooms.map((n) => n.id) } } : {}),
+    },
     select: {
       id: true,
       title: true,
@@ -76,9 +98,10 @@ export async function searchAdminReleases(query: AdminReleaseQuery) {
     numbered !== null
       ? await db.pressRelease.findFirst({ where: { id: numbered, deletedAt: null }, select: { id: true, title: true } })
       : null;
+  const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
   return {
-    rows: ids.map((id) => byId.get(id)).filter((r) => r !== undefined),
-    total,
+    rows,
+    total: overdue ? rows.length : total,
     /** The count stopped at the cap: "more than", and the pages go on while they are full. */
     totalCapped: capped,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_RELEASES_PAGE_SIZE)),

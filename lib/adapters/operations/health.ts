@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/core/config";
 import { getCacheStore } from "@/lib/core/cache/store";
 import { db } from "@/lib/core/db/client";
 import { SCHEDULER_HEARTBEAT } from "@/lib/core/jobs/heartbeat";
-import { inAutomaticReview, liveNewsroomOfRelease } from "@/lib/domains/releases/live-newsroom";
+import { countOverdueWork, OVERDUE_LIMITS } from "@/lib/domains/releases/overdue-work";
 import { isSendingHalted } from "@/lib/domains/mail/circuit-breaker";
 import { probeS3Bucket } from "@/lib/core/storage/s3-storage";
 
@@ -24,8 +24,8 @@ export interface HealthReport {
 // disk below this is about to stop uploads.
 export const HEALTH_LIMITS = {
   queueBacklogMinutes: 15,
-  reviewWaitMinutes: 15,
-  scheduledOverdueMinutes: 10,
+  reviewWaitMinutes: OVERDUE_LIMITS.reviewWaitMinutes,
+  scheduledOverdueMinutes: OVERDUE_LIMITS.scheduledOverdueMinutes,
   queueBacklogMaxRows: 1000,
   heartbeatMaxAgeMinutes: 15,
   mailWaitMinutes: 10,
@@ -84,20 +84,7 @@ export const HEALTH_CHECKS: Record<string, () => Promise<string | undefined>> = 
    * the scheduler never tried (a business block, like quota, records an attempt and is fine).
    */
   async overdue() {
-    const [row] = await db.$queryRaw<{ reviews: bigint; scheduled: bigint }[]>`
-      SELECT
-        (SELECT count(*) FROM press_releases r
-          WHERE ${inAutomaticReview}
-            AND r.updated_at < now() - make_interval(mins => ${HEALTH_LIMITS.reviewWaitMinutes})
-            AND NOT EXISTS (SELECT 1 FROM press_release_classifications c
-              WHERE c.press_release_id = r.id AND c.review_fingerprint = r.review_fingerprint AND c.discarded_at IS NULL)) AS reviews,
-        (SELECT count(*) FROM press_releases r
-          WHERE r.status = 'scheduled' AND r.deleted_at IS NULL AND r.gone_at IS NULL AND ${liveNewsroomOfRelease}
-            AND r.scheduled_at < now() - make_interval(mins => ${HEALTH_LIMITS.scheduledOverdueMinutes})
-            AND NOT EXISTS (SELECT 1 FROM press_release_history h
-              WHERE h.press_release_id = r.id AND h.created_at >= r.scheduled_at)) AS scheduled`;
-    const reviews = Number(row?.reviews ?? 0);
-    const scheduled = Number(row?.scheduled ?? 0);
+    const { reviews, scheduled } = await countOverdueWork();
     if (reviews || scheduled)
       throw new Error(
         `${reviews} releases wait over ${HEALTH_LIMITS.reviewWaitMinutes} min for their check, ${scheduled} scheduled releases are over ${HEALTH_LIMITS.scheduledOverdueMinutes} min late`,

@@ -4,6 +4,7 @@ import type { AppVersionSource } from "@/lib/core/config/app-version";
 import { db } from "@/lib/core/db/client";
 import { SCHEDULES } from "@/lib/core/jobs/schedules";
 import { circuitState } from "@/lib/domains/mail/circuit-breaker";
+import { failedMailWhere } from "@/lib/domains/mail/failed-mail";
 import { describeCron } from "@/lib/core/observability/cron-words";
 import { checkHealth, type HealthReport } from "./health";
 import { countWebhookFailures, WEBHOOK_FAILURE_LIMITS, type WebhookFailureCount } from "./webhook-failures";
@@ -36,9 +37,12 @@ export interface SystemStatus {
   alerts: { key: string; lastSentAt: Date; count: number; lastDetail: string | null }[];
   alertChannels: { mail: boolean; push: boolean; cooldownMinutes: number };
   webhookFailures: { day: WebhookFailureCount[]; windowMinutes: number; recent: WebhookFailureCount[] };
+  /** Mails the sender gave up on lately, newest first. */
+  failedMails: { id: number; to: string; subject: string; attempts: number; lastError: string | null; createdAt: Date }[];
 }
 
 const ALERTS_SHOWN = 20;
+const FAILED_MAILS_SHOWN = 20;
 const DAY_MINUTES = 24 * 60;
 
 function nextRun(cron: string, timezone: string): Date | null {
@@ -77,6 +81,12 @@ export async function loadSystemStatus(): Promise<SystemStatus> {
     take: ALERTS_SHOWN,
     select: { key: true, lastSentAt: true, count: true, lastDetail: true },
   });
+  const failedMails = await db.mailOutbox.findMany({
+    where: failedMailWhere(),
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: FAILED_MAILS_SHOWN,
+    select: { id: true, to: true, subject: true, attempts: true, lastError: true, createdAt: true },
+  });
   const day = await countWebhookFailures(DAY_MINUTES);
   const recent = await countWebhookFailures(WEBHOOK_FAILURE_LIMITS.windowMinutes);
   return {
@@ -90,5 +100,6 @@ export async function loadSystemStatus(): Promise<SystemStatus> {
     alerts,
     alertChannels: { mail: Boolean(mail.alertMailTo), push: Boolean(mail.alertPushUrl), cooldownMinutes: mail.alertCooldownMinutes },
     webhookFailures: { day, windowMinutes: WEBHOOK_FAILURE_LIMITS.windowMinutes, recent },
+    failedMails,
   };
 }

@@ -38,6 +38,9 @@ export interface AdminNavGroup {
   items: { href: string; label: string }[];
 }
 
+/** The admin start page (app/hub/admin/page.tsx): what waits, for anyone who may open a screen. */
+export const ADMIN_START = { href: "/admin", label: "Übersicht" } as const;
+
 /** The screens this person may open, grouped as the navigation shows them. */
 export function adminNavFor(user: StaffUser): AdminNavGroup[] {
   const groups = new Map<string, AdminNavGroup>();
@@ -50,7 +53,7 @@ export function adminNavFor(user: StaffUser): AdminNavGroup[] {
   return [...groups.values()];
 }
 
-/** Where the hub header's "Verwaltung" link leads: the first screen this person may open, if any. */
+/** Where staff start and the hub header's "Verwaltung" leads: the start page, for whoever may open any screen. */
 export function adminHomeFor(user: StaffUser): string | null {
-  return adminNavFor(user)[0]?.items[0]?.href ?? null;
+  return adminNavFor(user).length ? ADMIN_START.href : null;
 }

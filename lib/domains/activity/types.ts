@@ -63,6 +63,7 @@ export const ACTIVITY_TYPES = {
     spec: "release status changes with result and reason (automatic ones as System)",
   },
   "release.ai_declared": { label: "KI-Kennzeichnung", group: R },
+  "release.check_requested": { label: "Automatische Prüfung von Hand neu angefordert", group: R },
   "release.draft_purged": { label: "Entwurf nach Aufbewahrungsfrist gelöscht", group: R },
   "change.requested": { label: "Änderung beantragt", group: R },
   "change.refused": { label: "Änderung abgelehnt (Vorprüfung)", group: R },

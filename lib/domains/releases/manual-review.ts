@@ -1,5 +1,6 @@
 import { assertCan } from "@/lib/domains/accounts/permissions";
 import { db } from "@/lib/core/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { creditLine } from "@/lib/domains/images/credit";
 import { deliveredOnPublicationWhere } from "@/lib/domains/images/deliverable";
 import { AppError } from "@/lib/core/errors/errors";
@@ -13,9 +14,16 @@ import { isAcceptableText, UNACCEPTABLE_TEXT_MESSAGE } from "@/lib/core/input/te
  * go to a human. Its images are exactly those the approval binds (the review fingerprint's: what
  * a publication would deliver, lib/domains/images/deliverable.ts), each with the credit line readers see.
  */
+/** Releases waiting for a person's decision: after the last allowed red, or in the manual queue. */
+export const checkNeededWhere = {
+  status: "in_review",
+  deletedAt: null,
+  OR: [{ reviewFlaggedAt: { not: null } }, { manualQueueAt: { not: null } }],
+} satisfies Prisma.PressReleaseWhereInput;
+
 export async function listCheckNeeded() {
   const releases = await db.pressRelease.findMany({
-    where: { status: "in_review", deletedAt: null, OR: [{ reviewFlaggedAt: { not: null } }, { manualQueueAt: { not: null } }] },
+    where: checkNeededWhere,
     orderBy: [{ updatedAt: "asc" }],
     include: {
       company: { select: { name: true } },

@@ -8,6 +8,7 @@ import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
 import { formText } from "@/lib/core/forms/form-fields";
 import { AppError } from "@/lib/core/errors/errors";
 import { parseRecordId } from "@/lib/core/input/ids";
+import { requestCheckAgain } from "@/lib/domains/review/request-check-again";
 
 // The decisions of /admin/releases/[id]: tombstone and unmark, depublish, republish, archive,
 // unarchive and full deletion, each with a reason. The session is checked here (staff, admin confirmation fresh);
@@ -39,4 +40,21 @@ export async function decideRelease(releaseId: number, action: string, _prev: Ac
   }
   // A deleted release has no detail page any more: the list says what happened.
   redirect(action === "delete" ? `/admin/releases?geloescht=${id}` : `/admin/releases/${id}?erledigt=${action}`);
+}
+
+/** A stuck release's way out: its automatic check is queued again (lib/domains/review/request-check-again.ts). */
+export async function requestCheck(releaseId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+  const { user } = await requireConfirmedStaff();
+  const id = parseRecordId(releaseId);
+  if (id === null) return { ok: false, message: MESSAGES.not_found };
+  try {
+    await requestCheckAgain({ releaseId: id, editorUserId: user.id });
+  } catch (err) {
+    const { detail: _english, ...result } = actionError(err, {
+      ...MESSAGES,
+      conflict: "Diese Pressemitteilung wartet nicht (mehr) auf ihre automatische Prüfung. Laden Sie die Seite neu.",
+    });
+    return result;
+  }
+  redirect(`/admin/releases/${id}?erledigt=check`);
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { SystemAlertTable, SystemWebhookTable } from "@/components/admin/system-alert-tables";
+import { SystemFailedMailTable } from "@/components/admin/system-failed-mail-table";
 import { SystemHealthTable } from "@/components/admin/system-health-table";
 import { SystemMailCircuit } from "@/components/admin/system-mail-circuit";
 import { SystemScheduleTable } from "@/components/admin/system-schedule-table";
@@ -57,6 +58,15 @@ export default async function SystemStatusPage() {
           <code>npm run cli -- mail:circuit --close</code>.
         </p>
         <SystemMailCircuit circuit={status.circuit} />
+      </section>
+
+      <section aria-labelledby="failed-mail-heading" className="system-section">
+        <h2 id="failed-mail-heading">Nicht zugestellte E-Mails</h2>
+        <p className="meta">
+          Der Versand hat diese E-Mails aufgegeben: Der Versanddienst hat sie endgültig abgelehnt oder sie scheiterten öfter, als
+          Wiederholungen vorgesehen sind. Seine letzte Antwort sagt, warum.
+        </p>
+        <SystemFailedMailTable mails={status.failedMails} />
       </section>
 
       <section aria-labelledby="alerts-heading" className="system-section">

@@ -145,7 +145,7 @@ describe("acting as the customer", () => {
     const staff = await support();
     const { user } = await customer();
     const frame = async () =>
-      renderToStaticMarkup(await SignedInShell({ children: null, logout, endImpersonation: endImpersonationAction }));
+      renderToStaticMarkup(await SignedInShell({ area: "customer", children: null, logout, endImpersonation: endImpersonationAction }));
     await signIn(user.id);
     expect(await frame()).not.toContain("Sie handeln als");
     await impersonate(staff.id, user.id);

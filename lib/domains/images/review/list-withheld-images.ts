@@ -1,13 +1,22 @@
 import { db } from "@/lib/core/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { currentImageDeclarations } from "../image-declarations";
 import { imageResourceSelect, toImageResource, type ImageResource } from "../image-resource";
 
 export type WithheldImage = ImageResource & { releaseTitle: string; companyName: string; scores: Record<string, number> };
 
+/** Images the precheck held back and nobody has decided on yet. */
+export const withheldImagesWhere = {
+  precheckWithheldAt: { not: null },
+  withheldAt: null,
+  deletedAt: null,
+  pressRelease: { deletedAt: null },
+} satisfies Prisma.PressReleaseImageWhereInput;
+
 /** Images the precheck held back for a person's decision (spec 3.1 `queue`), oldest first. */
 export async function listWithheldImages(): Promise<WithheldImage[]> {
   const rows = await db.pressReleaseImage.findMany({
-    where: { precheckWithheldAt: { not: null }, withheldAt: null, deletedAt: null, pressRelease: { deletedAt: null } },
+    where: withheldImagesWhere,
     select: {
       ...imageResourceSelect,
       precheckScores: true,

@@ -22,13 +22,16 @@ import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { latestIndexChecks } from "@/lib/adapters/public/seo/index-inspection/release-index-status";
 import { latestIndexNowPings } from "@/lib/adapters/public/seo/indexnow/release-pings";
-import { decideRelease } from "../actions";
+import { ActionButton } from "@/components/ui/action-button";
+import { automaticCheckWait } from "@/lib/domains/review/request-check-again";
+import { decideRelease, requestCheck } from "../actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pressemitteilung" };
 
 /** What the page says after a decision redirected here (only known decisions are echoed). */
-const DONE: Record<ReleaseAdminAction, string> = {
+const DONE: Record<ReleaseAdminAction | "check", string> = {
+  check: "Die automatische Prüfung ist neu angefordert. Ihr Ergebnis steht in wenigen Minuten in der Historie.",
   tombstone: "Entfernt. Die öffentliche Adresse antwortet mit 410, sobald die Portale den Stand übernommen haben (wenige Sekunden).",
   unmark: "Entfernung aufgehoben. Die Pressemitteilung ist wieder in ihrem vorherigen Zustand.",
   depublish: "Depubliziert.",
@@ -69,6 +72,8 @@ export default async function AdminReleasePage({
     actions,
   } = await load((await params).id, user);
   const done = (await searchParams).erledigt;
+  const checkWait = await automaticCheckWait(r.id);
+  const overdue = checkWait === "overdue";
   const indexChecks = await latestIndexChecks({ releaseId: r.id });
   const indexNowPings = await latestIndexNowPings({ releaseId: r.id });
   return (
@@ -86,7 +91,18 @@ export default async function AdminReleasePage({
           Nr. {r.id} · {PORTAL_LABEL[r.portal]} · {LANGUAGE_LABEL[r.language]}
         </span>
       </p>
-      {typeof done === "string" && isReleaseAdminAction(done) ? (
+      {checkWait !== "none" ? (
+        <Notice tone="warning">
+          <p>
+            Wartet seit {formatBerlin(r.updatedAt)} auf die automatische Prüfung.
+            {overdue
+              ? " Das ist länger als vorgesehen: Die Hintergrundaufgaben fordern sie sonst von selbst neu an."
+              : " Sie läuft normalerweise innerhalb weniger Minuten."}
+          </p>
+          {overdue ? <ActionButton action={requestCheck.bind(null, r.id)} label="Prüfung neu anfordern" /> : null}
+        </Notice>
+      ) : null}
+      {typeof done === "string" && (isReleaseAdminAction(done) || done === "check") ? (
         <Notice tone="success" role="status">
           {DONE[done]}
         </Notice>

@@ -16,7 +16,7 @@ export default async function AdminConfirmPage() {
   if (!needsStrongAdminConfirmation(s)) redirect(startPathOf(s));
   const hasPasskey = (await db.passkey.count({ where: { userId: s.user.id } })) > 0;
   return (
-    <main id="main" className="wrap">
+    <>
       <PageHeader
         title="Adminbereich bestätigen"
         description="Der Adminbereich verlangt eine starke Bestätigung dieser Sitzung: mit einem Passkey oder einem Code aus Ihrer Authenticator-App."
@@ -35,6 +35,6 @@ export default async function AdminConfirmPage() {
           <a href="/dashboard/security">Sicherheitsseite</a> ein.
         </Notice>
       )}
-    </main>
+    </>
   );
 }
