@@ -50,8 +50,10 @@ test("a customer writes a release, it passes the automatic check and appears on 
   test.setTimeout(90_000);
   await signIn(page, OWNER);
   await expect(page).toHaveURL(`${HUB}/dashboard`);
-  await expect(page.getByRole("heading", { level: 1, name: "Ihre Pressemitteilungen" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Übersicht" })).toBeVisible();
   // The demo releases of the newsroom are listed with their status.
+  await page.getByRole("navigation", { name: "Kundenbereich" }).getByRole("link", { name: "Pressemitteilungen" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Ihre Pressemitteilungen" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Nordlicht Energie nimmt Windpark Osterfeld in Betrieb" })).toBeVisible();
 
   const title = `Nordlicht Energie eröffnet Servicezentrum in Husum (${run})`;
@@ -126,6 +128,10 @@ test("wrong credentials get one message, whichever part was wrong", async ({ pag
 
 test("an admin sees the review queue; a customer gets 403 there", async ({ browser }) => {
   const admin = await signInAsConfirmedAdmin(browser);
+  await admin
+    .getByRole("navigation", { name: "Verwaltung" })
+    .getByRole("link", { name: /^Prüfung erforderlich/ })
+    .click();
   await expect(admin.getByRole("heading", { level: 1, name: "Prüfung erforderlich" })).toBeVisible();
   await admin.close();
 
@@ -161,6 +167,8 @@ test("after the last allowed red check an admin decides and publishes the releas
   await expect(customer.getByText("Prüfung 3 von 3")).toBeVisible();
 
   const admin = await signInAsConfirmedAdmin(browser);
+  // From the start page, one click to the queue.
+  await admin.locator('[data-kind="review"]').click();
   const item = admin.getByRole("article").filter({ has: admin.getByRole("heading", { name: title }) });
   await expect(item.getByText("Die Überschrift ist in Großbuchstaben geschrieben.").first()).toBeVisible();
   await expect(item.getByText("Prüfung 3 (")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { addVirtualAuthenticator, confirmAdminArea, HUB, query, runId, signIn, test } from "../auth-support";
@@ -101,7 +101,37 @@ test("every admin and dashboard screen, desktop and mobile", async ({ browser })
     JSON.stringify(
       taken.map((s) => `${s.area}-${s.name}`),
       null,
-      1,
+      2,
     ) + "\n",
   );
+  writeFileSync("docs/screens.md", screensIndex());
 });
+
+/** docs/screens.md: every screen with the task it serves and its pictures, before and after, where taken. */
+function screensIndex(): string {
+  const picture = (set: string, screen: Screen, kind: string) => {
+    const file = `screenshots/screens/${set}/${screen.area}-${screen.name}-${kind}.webp`;
+    return existsSync(join("docs", file)) ? `[${kind === "desktop" ? "1366" : "390"}](${file})` : "–";
+  };
+  const row = (s: Screen) =>
+    `| \`${s.path}\` | ${s.task} | ${picture("before", s, "desktop")} ${picture("before", s, "mobile")} | ${picture("after", s, "desktop")} ${picture("after", s, "mobile")} |`;
+  const table = (area: Screen["area"]) =>
+    ["| Screen | Task | Before | After |", "|---|---|---|---|", ...SCREENS.filter((s) => s.area === area).map(row)].join("\n");
+  return `# Screens
+
+Every admin and dashboard screen, desktop (1366 px) and mobile (390 px), as a confirmed
+super-admin and as a newsroom owner see them on the demo content. Taken with \`npm run screens\`
+(after \`npx next build\`; \`SCREENS_SET=before\` or \`after\`), which starts the browser tests'
+server and writes the pictures below and this page (\`e2e/screens/\`). Long pages are cut after
+their first screens. "–": the screen did not exist then, or the demo content had nothing to show
+on it.
+
+## Admin area
+
+${table("admin")}
+
+## Customer dashboard
+
+${table("dashboard")}
+`;
+}

@@ -10,21 +10,35 @@ import { PageHeader } from "@/components/ui/page-header";
 import { listDashboardReleases } from "@/lib/adapters/dashboard/list-releases";
 import { withoutUnstorableChars } from "@/lib/core/input/text";
 import { MAX_SEARCH_PAGE } from "@/lib/domains/releases/search";
+import { StatusTabs } from "@/components/ui/status-tabs";
+import { NewsroomOnboarding } from "@/components/dashboard/newsroom-onboarding";
+import { RELEASE_LIST_VIEWS, releaseListView } from "@/lib/adapters/dashboard/release-list-views";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Ihre Pressemitteilungen" };
 
-type SearchParams = Promise<{ q?: string | string[]; page?: string | string[] }>;
+type SearchParams = Promise<{ q?: string | string[]; page?: string | string[]; status?: string | string[] }>;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
-export default async function DashboardHome({ searchParams }: { searchParams: SearchParams }) {
+/** Every release of the user's newsrooms: status tabs with their counts, search, pages. */
+export default async function DashboardReleases({ searchParams }: { searchParams: SearchParams }) {
   const { user } = await requireUser();
   const params = await searchParams;
   // A NUL or broken emoji half pasted into the search box is dropped, not answered with an error page.
   const q = withoutUnstorableChars(first(params.q).slice(0, 200));
   const page = Math.min(MAX_SEARCH_PAGE, Math.max(1, Number.parseInt(first(params.page), 10) || 1));
-  const list = await listDashboardReleases({ userId: user.id, q, page });
-  const pageHref = (p: number) => `/dashboard?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
+  const view = releaseListView(first(params.status));
+  const list = await listDashboardReleases({ userId: user.id, q, page, ...(view.status ? { status: view.status } : {}) });
+  const href = (key: string, p = 1) =>
+    `/dashboard/releases?${new URLSearchParams({ ...(key !== "all" ? { status: key } : {}), ...(q ? { q } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
+  const pageHref = (p: number) => href(view.key, p);
+  const all = Object.values(list.counts).reduce((n, c) => n + (c ?? 0), 0);
+  const tabs = RELEASE_LIST_VIEWS.filter((v) => v.always || (v.status && list.counts[v.status])).map((v) => ({
+    key: v.key,
+    label: v.label,
+    count: v.status ? (list.counts[v.status] ?? 0) : all,
+    href: href(v.key),
+  }));
   return (
     <>
       <PageHeader
@@ -32,23 +46,10 @@ export default async function DashboardHome({ searchParams }: { searchParams: Se
         actions={list.hasNewsroom ? <LinkButton href="/dashboard/releases/new">Neue Pressemitteilung</LinkButton> : null}
       />
       <ImageConfirmationNotice userId={user.id} />
-      {!list.hasNewsroom ? (
-        <section className="panel onboarding-intro" aria-labelledby="start">
-          <h2 id="start">Willkommen! Legen Sie Ihren Newsroom an</h2>
-          <p>
-            Bevor Sie Pressemitteilungen schreiben, braucht Ihr Unternehmen einen Newsroom: Name, Anschrift, Kurzbeschreibung, Logo und
-            Pressekontakt. Unter ihm erscheinen Ihre Meldungen auf dem Portal.
-          </p>
-          <FormActions>
-            <LinkButton href="/dashboard/newsrooms/new">Newsroom anlegen</LinkButton>
-          </FormActions>
-          <p className="meta">
-            Ihr Unternehmen hat schon einen Newsroom? Dann bitten Sie dessen Inhaberin oder Inhaber um eine Einladung und öffnen den Link
-            aus der E-Mail.
-          </p>
-        </section>
-      ) : null}
-      <form role="search" className="search" method="get" action="/dashboard">
+      {!list.hasNewsroom ? <NewsroomOnboarding /> : null}
+      {list.hasNewsroom ? <StatusTabs label="Status" tabs={tabs} current={view.key} /> : null}
+      <form role="search" className="search" method="get" action="/dashboard/releases">
+        {view.status ? <input type="hidden" name="status" value={view.key} /> : null}
         <input
           name="q"
           type="search"
@@ -63,7 +64,13 @@ export default async function DashboardHome({ searchParams }: { searchParams: Se
       {list.items.length ? (
         <ReleaseTable items={list.items} />
       ) : (
-        <p className="empty">{q ? `Keine Pressemitteilung passt zu „${q}“.` : "Noch keine Pressemitteilungen."}</p>
+        <p className="empty">
+          {q
+            ? `Keine Pressemitteilung passt zu „${q}“${view.status ? ` unter „${view.label}“` : ""}.`
+            : view.status
+              ? `Keine Pressemitteilung unter „${view.label}“.`
+              : "Noch keine Pressemitteilungen."}
+        </p>
       )}
       {list.total > list.pageSize ? (
         <FormActions as="nav" aria-label="Seiten">
