@@ -50,7 +50,10 @@ test("a member sees a colleague's draft but may not change or delete it, and may
   await signIn(page, "dev@quellcode-labs.example");
   await expect(page).toHaveURL(`${HUB}/dashboard`);
   // The start page's draft count leads to the team's drafts.
-  await page.getByRole("region", { name: "Kennzahlen" }).getByRole("link", { name: /^Entwürfe/ }).click();
+  await page
+    .getByRole("region", { name: "Kennzahlen" })
+    .getByRole("link", { name: /^Entwürfe/ })
+    .click();
   await page.getByRole("link", { name: "Quellcode Labs appoints new Chief Technology Officer" }).click();
   await expect(page.getByText("Diese Pressemitteilung hat jemand anderes aus Ihrem Team geschrieben.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Löschen" })).toHaveCount(0);
