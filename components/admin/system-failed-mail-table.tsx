@@ -14,7 +14,7 @@ export function SystemFailedMailTable({ mails }: { mails: SystemStatus["failedMa
         <tr>
           <th scope="col">Erstellt</th>
           <th scope="col">An</th>
-          <th scope="col">Betreff</th>
+          <th scope="col">Art</th>
           <th scope="col" className="amount">
             Versuche
           </th>
@@ -28,7 +28,7 @@ export function SystemFailedMailTable({ mails }: { mails: SystemStatus["failedMa
               <SystemTime at={m.createdAt} />
             </td>
             <td>{m.to}</td>
-            <td>{m.subject}</td>
+            <td>{m.kind}</td>
             <td className="amount">{nf.format(m.attempts)}</td>
             <td className="system-detail" lang="en">
               {m.lastError ?? ""}

@@ -35,7 +35,7 @@ describe("what waits for the editors (admin start page and navigation badges)", 
     });
     await db.mailOutbox.create({
       data: {
-        to: "x@example.com",
+        to: "neu@example.com",
         from: "noreply@example.com",
         subject: "Ihr Code (neu)",
         html: "",
@@ -47,7 +47,7 @@ describe("what waits for the editors (admin start page and navigation badges)", 
     });
     await db.mailOutbox.create({
       data: {
-        to: "x@example.com",
+        to: "alt@example.com",
         from: "noreply@example.com",
         subject: "Alt",
         html: "",
@@ -68,10 +68,11 @@ describe("what waits for the editors (admin start page and navigation badges)", 
       contact: delta("contact"),
       failedMail: delta("failedMail"),
     }).toEqual({ review: 2, overdue: 2, legal: 1, contact: 1, failedMail: 1 });
-    // The system status lists the same failed mails the count counts.
-    const failed = (await loadSystemStatus()).failedMails.map((m) => m.subject);
-    expect(failed).toContain("Ihr Code (neu)");
-    expect(failed).not.toContain("Alt");
+    // The system status lists the same failed mails the count counts: kind and masked address, never the subject.
+    const failed = (await loadSystemStatus()).failedMails;
+    expect(failed.filter((m) => m.kind === "Bestätigungscode" && m.to === "n…@example.com")).toHaveLength(1);
+    expect(failed.some((m) => m.to === "a…@example.com")).toBe(false);
+    expect(JSON.stringify(failed)).not.toMatch(/Ihr Code|neu@example\.com/);
     const listed = (await listOverdueReleases(200)).filter((r) => r.id === stuck.id || r.id === late.id);
     expect(listed.map((r) => [r.id, r.kind])).toEqual(
       expect.arrayContaining([
@@ -79,6 +80,31 @@ describe("what waits for the editors (admin start page and navigation badges)", 
         [late.id, "scheduled"],
       ]),
     );
+  });
+
+  it("counts a release sent back to review unchanged as stuck: its earlier check belongs to an earlier round", async () => {
+    const company = await seedCompany();
+    const release = await seedRelease({ companyId: company.id, status: "in_review", updatedAt: minutesAgo(20) });
+    await db.pressReleaseClassification.create({
+      data: {
+        pressReleaseId: release.id,
+        result: "green",
+        reasons: [],
+        contentHash: release.contentHash,
+        reviewFingerprint: release.reviewFingerprint,
+        classifier: "test",
+        attempt: 0,
+        createdAt: minutesAgo(60),
+      },
+    });
+    const listed = async () => (await listOverdueReleases(200)).some((r) => r.id === release.id);
+    // Checked in this round: not stuck.
+    expect(await listed()).toBe(false);
+    // A new round began after that check (sent back to review from scheduled): stuck again.
+    await db.pressReleaseHistory.create({
+      data: { pressReleaseId: release.id, fromStatus: "scheduled", toStatus: "in_review", actorType: "system", createdAt: minutesAgo(30) },
+    });
+    expect(await listed()).toBe(true);
   });
 
   it("shows each person only what they may open, and the badges sum per screen", async () => {
@@ -127,7 +153,9 @@ describe("an editor's way out for a release stuck in review", () => {
       manualQueueAt: minutesAgo(30),
       updatedAt: minutesAgo(30),
     });
-    for (const r of [published, manual])
+    // Still on its way: five minutes in review is no reason to buy another check.
+    const fresh = await seedRelease({ companyId: company.id, status: "in_review", updatedAt: minutesAgo(5) });
+    for (const r of [published, manual, fresh])
       await expect(requestCheckAgain({ releaseId: r.id, editorUserId: editor.id })).rejects.toMatchObject({ code: "conflict" });
 
     // As the attacker: a customer, and staff holding only another permission.

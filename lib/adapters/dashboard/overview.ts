@@ -28,7 +28,7 @@ export async function loadCustomerOverview(userId: number, now = new Date()): Pr
   const mine = { companyId: { in: companyIds }, deletedAt: null, goneAt: null };
   const [quota, byStatus, latest, visible, profiles, plan, newestDraft] = await Promise.all([
     quotaStatus(db, userId, now),
-    countReleasesByStatus(companyIds),
+    countReleasesByStatus(companyIds, { withoutRemoved: true }),
     db.pressRelease.findMany({
       where: { ...mine, status: "published" },
       orderBy: [{ publishedAt: "desc" }, { id: "desc" }],

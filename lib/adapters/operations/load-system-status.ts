@@ -4,7 +4,8 @@ import type { AppVersionSource } from "@/lib/core/config/app-version";
 import { db } from "@/lib/core/db/client";
 import { SCHEDULES } from "@/lib/core/jobs/schedules";
 import { circuitState } from "@/lib/domains/mail/circuit-breaker";
-import { failedMailWhere } from "@/lib/domains/mail/failed-mail";
+import { failedMailWhere, maskedRecipient } from "@/lib/domains/mail/failed-mail";
+import { mailTypeLabel } from "@/lib/domains/mail/mail-types";
 import { describeCron } from "@/lib/core/observability/cron-words";
 import { checkHealth, type HealthReport } from "./health";
 import { countWebhookFailures, WEBHOOK_FAILURE_LIMITS, type WebhookFailureCount } from "./webhook-failures";
@@ -38,7 +39,7 @@ export interface SystemStatus {
   alertChannels: { mail: boolean; push: boolean; cooldownMinutes: number };
   webhookFailures: { day: WebhookFailureCount[]; windowMinutes: number; recent: WebhookFailureCount[] };
   /** Mails the sender gave up on lately, newest first. */
-  failedMails: { id: number; to: string; subject: string; attempts: number; lastError: string | null; createdAt: Date }[];
+  failedMails: { id: number; to: string; kind: string; attempts: number; lastError: string | null; createdAt: Date }[];
 }
 
 const ALERTS_SHOWN = 20;
@@ -81,12 +82,15 @@ export async function loadSystemStatus(): Promise<SystemStatus> {
     take: ALERTS_SHOWN,
     select: { key: true, lastSentAt: true, count: true, lastDetail: true },
   });
-  const failedMails = await db.mailOutbox.findMany({
-    where: failedMailWhere(),
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: FAILED_MAILS_SHOWN,
-    select: { id: true, to: true, subject: true, attempts: true, lastError: true, createdAt: true },
-  });
+  // The kind and a masked address, never the subject: it can name an unpublished release or a legal case.
+  const failedMails = (
+    await db.mailOutbox.findMany({
+      where: failedMailWhere(),
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: FAILED_MAILS_SHOWN,
+      select: { id: true, to: true, mailType: true, attempts: true, lastError: true, createdAt: true },
+    })
+  ).map(({ to, mailType, ...m }) => ({ ...m, to: maskedRecipient(to), kind: mailTypeLabel(mailType) }));
   const day = await countWebhookFailures(DAY_MINUTES);
   const recent = await countWebhookFailures(WEBHOOK_FAILURE_LIMITS.windowMinutes);
   return {

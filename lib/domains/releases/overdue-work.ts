@@ -1,5 +1,6 @@
 import { db } from "@/lib/core/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { checkedThisRound } from "@/lib/domains/review/checked-version";
 import { inAutomaticReview, liveNewsroomOfRelease } from "./live-newsroom";
 
 // Work the machinery left undone (docs/operations.md, "Health"): one rule, read by /health (a
@@ -14,10 +15,10 @@ export const OVERDUE_LIMITS = {
   scheduledOverdueMinutes: 10,
 };
 
+// Checked means checked in this round (a release sent back to review unchanged needs a new check), as the sweep reads it.
 const reviewOverdue = Prisma.sql`${inAutomaticReview}
   AND r.updated_at < now() - make_interval(mins => ${OVERDUE_LIMITS.reviewWaitMinutes})
-  AND NOT EXISTS (SELECT 1 FROM press_release_classifications c
-    WHERE c.press_release_id = r.id AND c.review_fingerprint = r.review_fingerprint AND c.discarded_at IS NULL)`;
+  AND NOT ${checkedThisRound}`;
 
 const scheduledOverdue = Prisma.sql`r.status = 'scheduled' AND r.deleted_at IS NULL AND r.gone_at IS NULL AND ${liveNewsroomOfRelease}
   AND r.scheduled_at < now() - make_interval(mins => ${OVERDUE_LIMITS.scheduledOverdueMinutes})

@@ -12,18 +12,21 @@ import { checkedThisRound } from "./checked-version";
 
 /**
  * An editor's way out for a release stuck in review (the admin start page's stuck list): the
- * automatic check of its current version is queued again. Only while it waits for that check
- * (in review on the automatic path, no check of this round); within one minute a second click
- * queues nothing more. Recorded in the activity log with the editor.
+ * automatic check of its current version is queued again. Only while it is overdue for that
+ * check (in review on the automatic path, no check of this round, untouched for 15 minutes), so
+ * nobody buys extra checks of a release that is still on its way; within one minute a second
+ * click queues nothing more. Recorded in the activity log with the editor.
  */
 export async function requestCheckAgain(opts: { releaseId: number; editorUserId: number; now?: Date }): Promise<void> {
   const now = opts.now ?? new Date();
   await db.$transaction(async (tx) => {
     await assertCan(opts.editorUserId, ADMIN_SCREENS.releases.permission, tx);
     const release = await lockRelease(tx, opts.releaseId);
-    const [row] = await tx.$queryRaw<{ waiting: boolean }[]>`
-      SELECT (${inAutomaticReview}) AND NOT ${checkedThisRound} AS waiting FROM press_releases r WHERE r.id = ${release.id}`;
-    if (!row?.waiting) throw new AppError("conflict", "This release is not waiting for its automatic check.");
+    const [row] = await tx.$queryRaw<{ overdue: boolean }[]>`
+      SELECT (${inAutomaticReview}) AND NOT ${checkedThisRound}
+        AND r.updated_at < now() - make_interval(mins => ${OVERDUE_LIMITS.reviewWaitMinutes}) AS overdue
+      FROM press_releases r WHERE r.id = ${release.id}`;
+    if (!row?.overdue) throw new AppError("conflict", "This release is not overdue for its automatic check.");
     await recordActivity(
       { actorUserId: opts.editorUserId, type: ACTIVITY.releaseCheckRequested, subjectType: "press_release", subjectId: release.id },
       tx,

@@ -57,6 +57,7 @@ export default async function AdminReleasesPage({ searchParams }: { searchParams
         <p className="meta" role="status">
           {found.total === 1 ? "1 Pressemitteilung" : `${total} Pressemitteilungen`}
           {found.newsrooms?.length ? ` von ${found.newsrooms.map((n) => n.name).join(", ")}` : ""}
+          {found.overdue ? (found.total === 1 ? " hängt fest" : " hängen fest, die am längsten wartende zuerst") : ""}
           {found.pageCount > 1 ? ` · ${ADMIN_RELEASES_PAGE_SIZE} pro Seite, die neuesten zuerst` : ""}
         </p>
         {found.rows.length ? <ReleaseTable rows={found.rows} /> : <p className="empty">Keine Pressemitteilung passt zu dieser Suche.</p>}
