@@ -1,10 +1,10 @@
 // Lighthouse accessibility (and best practices) on the public hub screens (signed out), then on
-// the signed-in customer screens: the release
+// the signed-in customer screens: the start page, the release list, the 404, the release
 // editor (new, and a draft with an uploaded image), the owner's image confirmation page, the
 // newsroom profile, its team page and its reach report, billing, a published release with its
-// boost and reach panels; then, signed in as the demo super-admin, the admin screens (review,
+// boost and reach panels; then, signed in as the demo super-admin, the admin screens (start page, review,
 // images, releases, categories, legal requests, contact, companies, users, payments and the five
-// reports). Served from the
+// reports, the stuck releases, system status, the 404). Served from the
 // production build as `npm start` serves them (embedded default, demo content), except that the
 // admin area's passkey confirmation is switched off for this server (AUTH_REQUIRE_STRONG_ADMIN).
 // Last, staff act as the owner (support access) and the dashboard is audited with its banner.
@@ -184,6 +184,10 @@ async function main() {
       .goto(`${HUB}/dashboard/newsrooms`)
       .then(() => page.getByRole("link", { name: "Profil" }).first().getAttribute("href"));
     const pages: [string, string][] = [
+      ["customer start page", `${HUB}/dashboard`],
+      ["release list", `${HUB}/dashboard/releases`],
+      ["release list, published", `${HUB}/dashboard/releases?status=published`],
+      ["customer 404", `${HUB}/dashboard/releases/999999999`],
       ["release editor (new)", `${HUB}/dashboard/releases/new`],
       ["release editor + images", draft],
       ["image confirmation", `${HUB}/dashboard/images/confirm`],
@@ -225,6 +229,7 @@ async function main() {
       return href && /\/\d+$/.test(href) ? [[`${list.slice(7)} detail`, `${HUB}${href}`]] : [];
     };
     await audit([
+      ["admin start page", `${HUB}/admin`],
       ["review queue", `${HUB}/admin/review`],
       ["held images", `${HUB}/admin/images`],
       ["releases", `${HUB}/admin/releases`],
@@ -247,6 +252,9 @@ async function main() {
       ["submitter report", `${HUB}/admin/reports/submitters`],
       ["funnel report", `${HUB}/admin/reports/funnel`],
       ["reach report", `${HUB}/admin/reports/reach`],
+      ["stuck releases", `${HUB}/admin/releases?status=overdue`],
+      ["system status", `${HUB}/admin/system`],
+      ["admin 404", `${HUB}/admin/releases/999999999`],
     ]);
 
     // Support access: act as the newsroom owner with a reason; the dashboard then carries the banner.

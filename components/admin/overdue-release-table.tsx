@@ -2,14 +2,14 @@ import Link from "next/link";
 import { Table } from "@/components/ui/table";
 import { OVERDUE_LIMITS, type OverdueRelease } from "@/lib/domains/releases/overdue-work";
 import { SystemTime } from "./system-time";
-import styles from "./overview.module.css";
+import figures from "@/components/ui/figure-cards.module.css";
 
 const WAITS_FOR = { review: "die automatische Prüfung", scheduled: "die geplante Veröffentlichung" } as const;
 
 /** Releases stuck in review or past their planned time, each a link to its page, where it can be sent on. */
 export function OverdueReleaseTable({ releases }: { releases: OverdueRelease[] }) {
   return (
-    <section aria-labelledby="overdue-heading" className={styles.section}>
+    <section aria-labelledby="overdue-heading" className={figures.section}>
       <h2 id="overdue-heading">Hängende Pressemitteilungen</h2>
       <p className="meta">
         Nach {OVERDUE_LIMITS.reviewWaitMinutes} Minuten ohne Prüfung oder {OVERDUE_LIMITS.scheduledOverdueMinutes} Minuten nach dem

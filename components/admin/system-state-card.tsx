@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { HealthReport } from "@/lib/adapters/operations/health";
 import { CHECK_LABELS } from "./system-labels";
+import figures from "@/components/ui/figure-cards.module.css";
 import styles from "./overview.module.css";
 
 /** The system's state in one line: all checks passed, or which fail, with the way to the details. */
@@ -10,7 +11,7 @@ export function SystemStateCard({ report }: { report: HealthReport }) {
     .filter(([, c]) => c.status === "fail")
     .map(([name]) => CHECK_LABELS[name] ?? name);
   return (
-    <section aria-labelledby="state-heading" className={styles.section}>
+    <section aria-labelledby="state-heading" className={figures.section}>
       <h2 id="state-heading">Systemzustand</h2>
       <p className={styles.state}>
         {failing.length ? (

@@ -3,6 +3,8 @@ import { Table } from "@/components/ui/table";
 import { RELEASE_LIST_VIEWS } from "@/lib/adapters/dashboard/release-list-views";
 import type { CustomerOverview, NextStep } from "@/lib/adapters/dashboard/overview";
 import { formatBerlin } from "@/lib/core/time/berlin-time";
+import { cx } from "@/components/ui/class-names";
+import figures from "@/components/ui/figure-cards.module.css";
 import styles from "./customer-overview.module.css";
 
 const STEP_TEXT: Record<NextStep, { title: string; text: string }> = {
@@ -24,18 +26,18 @@ export function CustomerOverviewView({ overview }: { overview: CustomerOverview 
   const counted = RELEASE_LIST_VIEWS.filter((v) => v.status && (v.always || byStatus[v.status]));
   return (
     <>
-      <section aria-labelledby="figures-heading" className={styles.section}>
+      <section aria-labelledby="figures-heading" className={figures.section}>
         <h2 id="figures-heading" className="visually-hidden">
           Kennzahlen
         </h2>
-        <ul className={styles.cards}>
+        <ul className={cx(figures.cards, styles.narrow)}>
           <li>
-            <Link href="/dashboard/billing" className={styles.card}>
-              <span className={styles.label}>Kontingent diesen Monat</span>
-              <span className={styles.figure}>
+            <Link href="/dashboard/billing" className={figures.card}>
+              <span className={figures.label}>Kontingent diesen Monat</span>
+              <span className={figures.figure}>
                 {n(quota.used)} <span className={styles.of}>von {n(quota.limit)}</span>
               </span>
-              <span className={styles.hint}>
+              <span className={figures.hint}>
                 {quota.remaining
                   ? `Noch ${n(quota.remaining)} Veröffentlichungen frei.`
                   : "Aufgebraucht: mehr über ein Paket oder Guthaben."}
@@ -44,9 +46,9 @@ export function CustomerOverviewView({ overview }: { overview: CustomerOverview 
           </li>
           {counted.map((v) => (
             <li key={v.key}>
-              <Link href={`/dashboard/releases?status=${v.key}`} className={styles.card}>
-                <span className={styles.label}>{v.label}</span>
-                <span className={styles.figure}>{n(byStatus[v.status!] ?? 0)}</span>
+              <Link href={`/dashboard/releases?status=${v.key}`} className={figures.card}>
+                <span className={figures.label}>{v.label}</span>
+                <span className={figures.figure}>{n(byStatus[v.status!] ?? 0)}</span>
               </Link>
             </li>
           ))}
@@ -54,20 +56,20 @@ export function CustomerOverviewView({ overview }: { overview: CustomerOverview 
       </section>
 
       {nextSteps.length ? (
-        <section aria-labelledby="steps-heading" className={styles.section}>
+        <section aria-labelledby="steps-heading" className={figures.section}>
           <h2 id="steps-heading">Nächste Schritte</h2>
           <ol className={styles.steps}>
             {nextSteps.map((s) => (
               <li key={s.step}>
                 <Link href={s.href}>{STEP_TEXT[s.step].title}</Link>
-                <span className={styles.hint}> {STEP_TEXT[s.step].text}</span>
+                <span className={figures.hint}> {STEP_TEXT[s.step].text}</span>
               </li>
             ))}
           </ol>
         </section>
       ) : null}
 
-      <section aria-labelledby="latest-heading" className={styles.section}>
+      <section aria-labelledby="latest-heading" className={figures.section}>
         <h2 id="latest-heading">Zuletzt veröffentlicht</h2>
         {latestPublished.length ? (
           <Table caption="Ihre zuletzt veröffentlichten Pressemitteilungen mit Aufrufen">

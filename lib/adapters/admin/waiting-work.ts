@@ -1,3 +1,4 @@
+import { cache } from "react";
 import { db } from "@/lib/core/db/client";
 import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 import { can, type Permission, type StaffUser } from "@/lib/domains/accounts/permissions";
@@ -87,15 +88,18 @@ const SOURCES: Record<WaitingKind, Source> = {
   },
 };
 
-/** Everything this person may act on, with its count (zero included: the start page says so). */
-export async function waitingWorkFor(user: StaffUser): Promise<WaitingWork[]> {
+/**
+ * Everything this person may act on, with its count (zero included: the start page says so).
+ * Read once per request: the admin layout's badges and the start page ask with the same session user.
+ */
+export const waitingWorkFor = cache(async (user: StaffUser): Promise<WaitingWork[]> => {
   const kinds = (Object.keys(SOURCES) as WaitingKind[]).filter((kind) => can(user, SOURCES[kind].permission));
   const counts = await Promise.all(kinds.map((kind) => SOURCES[kind].count()));
   return kinds.map((kind, i) => {
     const { label, hint, href, navHref } = SOURCES[kind];
     return { kind, count: counts[i]!, label, hint: hint(counts[i]!), href, navHref };
   });
-}
+});
 
 /** The navigation's badges: per screen, the sum of what waits behind it. */
 export function navBadgesOf(work: WaitingWork[]): Record<string, number> {

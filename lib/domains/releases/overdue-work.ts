@@ -1,7 +1,7 @@
 import { db } from "@/lib/core/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { checkedThisRound } from "@/lib/domains/review/checked-version";
-import { inAutomaticReview, liveNewsroomOfRelease } from "./live-newsroom";
+import { awaitingAutomaticCheck } from "@/lib/domains/review/checked-version";
+import { liveNewsroomOfRelease } from "./live-newsroom";
 
 // Work the machinery left undone (docs/operations.md, "Health"): one rule, read by /health (a
 // red `overdue` check), the admin start page (the stuck releases with a way out) and the admin
@@ -15,10 +15,12 @@ export const OVERDUE_LIMITS = {
   scheduledOverdueMinutes: 10,
 };
 
-// Checked means checked in this round (a release sent back to review unchanged needs a new check), as the sweep reads it.
-const reviewOverdue = Prisma.sql`${inAutomaticReview}
-  AND r.updated_at < now() - make_interval(mins => ${OVERDUE_LIMITS.reviewWaitMinutes})
-  AND NOT ${checkedThisRound}`;
+/**
+ * Release `r` waits too long for its automatic check. Checked means checked in this round (a
+ * release sent back to review unchanged needs a new check), as the sweep reads it.
+ */
+export const reviewOverdue = Prisma.sql`${awaitingAutomaticCheck}
+  AND r.updated_at < now() - make_interval(mins => ${OVERDUE_LIMITS.reviewWaitMinutes})`;
 
 const scheduledOverdue = Prisma.sql`r.status = 'scheduled' AND r.deleted_at IS NULL AND r.gone_at IS NULL AND ${liveNewsroomOfRelease}
   AND r.scheduled_at < now() - make_interval(mins => ${OVERDUE_LIMITS.scheduledOverdueMinutes})

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "@/lib/core/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { inAutomaticReview } from "@/lib/domains/releases/live-newsroom";
 
 // A release's round in review begins when it enters review from another status (a submission, a
 // scheduled release sent back). In one round its version is checked once: a second job for the
@@ -22,3 +23,6 @@ export async function isCheckedThisRound(client: DbOrTx, releaseId: number): Pro
   >`SELECT ${checkedThisRound} AS checked FROM press_releases r WHERE r.id = ${releaseId}`;
   return row?.checked ?? false;
 }
+
+/** Release `r` waits for its automatic check: on the automatic path with no check of this round (the sweep, the stuck rule, an editor's request). */
+export const awaitingAutomaticCheck = Prisma.sql`(${inAutomaticReview}) AND NOT ${checkedThisRound}`;

@@ -4,11 +4,10 @@ import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 import { assertCan } from "@/lib/domains/accounts/permissions";
 import { ACTIVITY } from "@/lib/domains/activity/types";
 import { recordActivity } from "@/lib/domains/activity/record-activity";
-import { inAutomaticReview } from "@/lib/domains/releases/live-newsroom";
 import { lockRelease } from "@/lib/domains/releases/lock";
-import { OVERDUE_LIMITS } from "@/lib/domains/releases/overdue-work";
+import { reviewOverdue } from "@/lib/domains/releases/overdue-work";
 import { requestAutomaticCheck } from "@/lib/domains/releases/request-check";
-import { checkedThisRound } from "./checked-version";
+import { awaitingAutomaticCheck } from "./checked-version";
 
 /**
  * An editor's way out for a release stuck in review (the admin start page's stuck list): the
@@ -22,10 +21,9 @@ export async function requestCheckAgain(opts: { releaseId: number; editorUserId:
   await db.$transaction(async (tx) => {
     await assertCan(opts.editorUserId, ADMIN_SCREENS.releases.permission, tx);
     const release = await lockRelease(tx, opts.releaseId);
-    const [row] = await tx.$queryRaw<{ overdue: boolean }[]>`
-      SELECT (${inAutomaticReview}) AND NOT ${checkedThisRound}
-        AND r.updated_at < now() - make_interval(mins => ${OVERDUE_LIMITS.reviewWaitMinutes}) AS overdue
-      FROM press_releases r WHERE r.id = ${release.id}`;
+    const [row] = await tx.$queryRaw<
+      { overdue: boolean }[]
+    >`SELECT ${reviewOverdue} AS overdue FROM press_releases r WHERE r.id = ${release.id}`;
     if (!row?.overdue) throw new AppError("conflict", "This release is not overdue for its automatic check.");
     await recordActivity(
       { actorUserId: opts.editorUserId, type: ACTIVITY.releaseCheckRequested, subjectType: "press_release", subjectId: release.id },
@@ -39,8 +37,6 @@ export async function requestCheckAgain(opts: { releaseId: number; editorUserId:
 /** Whether the release waits for its automatic check now, and whether longer than it should (the admin release page offers the request then). */
 export async function automaticCheckWait(releaseId: number): Promise<"none" | "waiting" | "overdue"> {
   const [row] = await db.$queryRaw<{ waiting: boolean; overdue: boolean }[]>`
-    SELECT (${inAutomaticReview}) AND NOT ${checkedThisRound} AS waiting,
-      r.updated_at < now() - make_interval(mins => ${OVERDUE_LIMITS.reviewWaitMinutes}) AS overdue
-    FROM press_releases r WHERE r.id = ${releaseId}`;
+    SELECT ${awaitingAutomaticCheck} AS waiting, ${reviewOverdue} AS overdue FROM press_releases r WHERE r.id = ${releaseId}`;
   return !row?.waiting ? "none" : row.overdue ? "overdue" : "waiting";
 }

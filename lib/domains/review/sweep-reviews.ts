@@ -9,7 +9,7 @@ import { recordPublicationHeldUp } from "@/lib/domains/releases/publication-held
 import { publishRelease } from "@/lib/domains/releases/publish-release";
 import { requestSweptCheck } from "@/lib/domains/releases/request-check";
 import { refreshAfterRefusal } from "@/lib/domains/releases/review-images";
-import { checkedThisRound } from "./checked-version";
+import { awaitingAutomaticCheck } from "./checked-version";
 
 // The automatic path heals itself instead of only alerting (docs/operations.md, "Health"): a
 // check that never came (a job lost with its process, a queue emptied, a release written in
@@ -44,7 +44,7 @@ const inRange = (range: IdRange) => Prisma.sql`r.id > ${range.after} AND (${rang
 function uncheckedReleases(since: Date) {
   return (range: IdRange, limit: number) => db.$queryRaw<{ id: number; review_fingerprint: string | null }[]>`
     SELECT r.id, r.review_fingerprint FROM press_releases r
-    WHERE ${inAutomaticReview} AND r.updated_at < ${since} AND NOT ${checkedThisRound} AND ${inRange(range)}
+    WHERE ${awaitingAutomaticCheck} AND r.updated_at < ${since} AND ${inRange(range)}
     ORDER BY r.id
     LIMIT ${limit}`;
 }
