@@ -5,17 +5,11 @@ import type { ReleaseStatus } from "@/lib/generated/prisma/enums";
 
 export const DASHBOARD_PAGE_SIZE = 25;
 
-/**
- * The releases of these newsrooms by status: the list's tabs count what the list shows (removed
- * ones under their status too), the start page counts what is live (`withoutRemoved`).
- */
-export async function countReleasesByStatus(
-  companyIds: number[],
-  opts: { withoutRemoved?: boolean } = {},
-): Promise<Partial<Record<ReleaseStatus, number>>> {
+/** The releases of these newsrooms by status, removed ones under their status as the list shows them: the list's tabs and the start page. */
+export async function countReleasesByStatus(companyIds: number[]): Promise<Partial<Record<ReleaseStatus, number>>> {
   const grouped = await db.pressRelease.groupBy({
     by: ["status"],
-    where: { companyId: { in: companyIds }, deletedAt: null, ...(opts.withoutRemoved ? { goneAt: null } : {}) },
+    where: { companyId: { in: companyIds }, deletedAt: null },
     _count: { _all: true },
   });
   return Object.fromEntries(grouped.map((g) => [g.status, g._count._all]));

@@ -16,7 +16,7 @@ export type NextStep = "create_newsroom" | "complete_profile" | "book_plan" | "c
 export interface CustomerOverview {
   hasNewsroom: boolean;
   quota: { limit: number; used: number; remaining: number };
-  /** Releases of the user's newsrooms by status (removed ones not counted). */
+  /** Releases of the user's newsrooms by status, as the release list counts them. */
   byStatus: Partial<Record<ReleaseStatus, number>>;
   latestPublished: { id: number; title: string; publishedAt: Date | null; hits: number; companyName: string; publicUrl: string | null }[];
   nextSteps: { step: NextStep; href: string }[];
@@ -28,7 +28,7 @@ export async function loadCustomerOverview(userId: number, now = new Date()): Pr
   const mine = { companyId: { in: companyIds }, deletedAt: null, goneAt: null };
   const [quota, byStatus, latest, visible, profiles, plan, newestDraft] = await Promise.all([
     quotaStatus(db, userId, now),
-    countReleasesByStatus(companyIds, { withoutRemoved: true }),
+    countReleasesByStatus(companyIds),
     db.pressRelease.findMany({
       where: { ...mine, status: "published" },
       orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
