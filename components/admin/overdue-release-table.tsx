@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Table } from "@/components/ui/table";
-import { OVERDUE_LIMITS, type OverdueRelease } from "@/lib/domains/releases/overdue-work";
+import { OVERDUE_LIMITS, type OverdueRelease } from "@/lib/domains/review/overdue-work";
 import { SystemTime } from "./system-time";
 import figures from "@/components/ui/figure-cards.module.css";
 

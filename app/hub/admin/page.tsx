@@ -10,7 +10,7 @@ import { checkHealth } from "@/lib/adapters/operations/health";
 import { ADMIN_SCREENS, adminNavFor } from "@/lib/domains/accounts/admin-screens";
 import { can } from "@/lib/domains/accounts/permissions";
 import { requireConfirmedStaff } from "@/lib/domains/auth/session";
-import { listOverdueReleases } from "@/lib/domains/releases/overdue-work";
+import { listOverdueReleases } from "@/lib/domains/review/overdue-work";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Übersicht · Verwaltung" };

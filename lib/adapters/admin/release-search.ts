@@ -1,7 +1,7 @@
 import { db } from "@/lib/core/db/client";
 import { ReleaseStatus } from "@/lib/generated/prisma/enums";
 import { parseRecordId } from "@/lib/core/input/ids";
-import { listOverdueReleases } from "@/lib/domains/releases/overdue-work";
+import { listOverdueReleases } from "@/lib/domains/review/overdue-work";
 import { searchReleases } from "@/lib/domains/releases/search";
 import { EDITIONS, PORTALS, type Edition, type Portal } from "@/lib/domains/sites";
 import { choiceParam, pageParam, searchWords, textParam, type SearchParams } from "./list-query";
@@ -15,7 +15,7 @@ import { choiceParam, pageParam, searchWords, textParam, type SearchParams } fro
 export const ADMIN_RELEASES_PAGE_SIZE = 25;
 /** The statuses in the order a release passes them. */
 export const RELEASE_STATUSES = Object.values(ReleaseStatus);
-/** Not a status: releases stuck in review or past their planned time (lib/domains/releases/overdue-work.ts). */
+/** Not a status: releases stuck in review or past their planned time (lib/domains/review/overdue-work.ts). */
 export const OVERDUE_VIEW = "overdue";
 const STATUS_FILTERS = [...RELEASE_STATUSES, OVERDUE_VIEW] as const;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { AppError } from "@/lib/core/errors/errors";
 import type { StaffUser } from "@/lib/domains/accounts/permissions";
-import { listOverdueReleases } from "@/lib/domains/releases/overdue-work";
+import { listOverdueReleases } from "@/lib/domains/review/overdue-work";
 import { requestCheckAgain } from "@/lib/domains/review/request-check-again";
 import { seedCompany, seedRelease, seedUser } from "@/tests/factories";
 import { seedAdmin } from "@/tests/release-fixtures";

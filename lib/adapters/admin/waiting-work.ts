@@ -6,7 +6,7 @@ import { FAILED_MAIL_DAYS, failedMailWhere } from "@/lib/domains/mail/failed-mai
 import { withheldImagesWhere } from "@/lib/domains/images/review/list-withheld-images";
 import { OPEN_STATUSES } from "@/lib/domains/legal-terms/request-status";
 import { checkNeededWhere } from "@/lib/domains/releases/manual-review";
-import { countOverdueWork } from "@/lib/domains/releases/overdue-work";
+import { countOverdueWork } from "@/lib/domains/review/overdue-work";
 
 // What waits for the editors (the admin start page, and the same counts as badges in the admin
 // navigation): each count is read with the very condition of the list it links to, and only

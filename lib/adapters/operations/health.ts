@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/core/config";
 import { getCacheStore } from "@/lib/core/cache/store";
 import { db } from "@/lib/core/db/client";
 import { SCHEDULER_HEARTBEAT } from "@/lib/core/jobs/heartbeat";
-import { countOverdueWork, OVERDUE_LIMITS } from "@/lib/domains/releases/overdue-work";
+import { countOverdueWork, OVERDUE_LIMITS } from "@/lib/domains/review/overdue-work";
 import { isSendingHalted } from "@/lib/domains/mail/circuit-breaker";
 import { probeS3Bucket } from "@/lib/core/storage/s3-storage";
 

@@ -5,7 +5,7 @@ import { assertCan } from "@/lib/domains/accounts/permissions";
 import { ACTIVITY } from "@/lib/domains/activity/types";
 import { recordActivity } from "@/lib/domains/activity/record-activity";
 import { lockRelease } from "@/lib/domains/releases/lock";
-import { reviewOverdue } from "@/lib/domains/releases/overdue-work";
+import { reviewOverdue } from "@/lib/domains/review/overdue-work";
 import { requestAutomaticCheck } from "@/lib/domains/releases/request-check";
 import { awaitingAutomaticCheck } from "./checked-version";
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/core/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { awaitingAutomaticCheck } from "@/lib/domains/review/checked-version";
-import { liveNewsroomOfRelease } from "./live-newsroom";
+import { awaitingAutomaticCheck } from "./checked-version";
+import { liveNewsroomOfRelease } from "@/lib/domains/releases/live-newsroom";
 
 // Work the machinery left undone (docs/operations.md, "Health"): one rule, read by /health (a
 // red `overdue` check), the admin start page (the stuck releases with a way out) and the admin
