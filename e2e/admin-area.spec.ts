@@ -5,6 +5,7 @@ import { getAs } from "./host-request";
 import { createNewsroom, grantPlan } from "./newsroom-support";
 import { declareAi, typeReleaseText } from "./release-editor-support";
 import { expectValidHubPage } from "./html-validator";
+import { confirmInDialog } from "./confirm-support";
 
 // The admin area's release, newsroom, user and category screens as an editor uses them: find a
 // customer's release, take it off the portal (410) and bring it back, look at its newsroom and
@@ -70,8 +71,8 @@ async function decide(page: Page, label: string, reason: string) {
   await page.locator("summary", { hasText: label }).click();
   const form = page.locator("details[open] form");
   await form.getByRole("textbox").fill(reason);
-  page.once("dialog", (d) => void d.accept());
   await form.getByRole("button", { name: new RegExp(`^${label.replace(/[()]/g, "\\$&")}`) }).click();
+  await confirmInDialog(page);
 }
 
 async function statusOf(url: string): Promise<number> {
@@ -105,9 +106,9 @@ test("an editor finds a release, takes it off the portal (410) and back, and loo
   await expectValidHubPage(admin, detailPath);
 
   // Tombstone: a reason is required, the public page answers 410, the history names it.
-  await decide(admin, "Entfernen (410)", "Beschwerde über Markenrechte");
+  await decide(admin, "Dauerhaft entfernen", "Beschwerde über Markenrechte");
   await expect(admin.getByRole("status").filter({ hasText: "Entfernt." })).toBeVisible();
-  await expect(admin.locator(".badge-gone").first()).toHaveText("Entfernt (410)");
+  await expect(admin.locator(".badge-gone").first()).toHaveText("Entfernt");
   await expect(admin.getByRole("table", { name: "Historie der Pressemitteilung" }).getByRole("row").nth(1)).toContainText(
     "Beschwerde über Markenrechte",
   );
@@ -139,8 +140,8 @@ test("an editor finds a release, takes it off the portal (410) and back, and loo
   await expectValidHubPage(admin, userPath);
 
   // Ending every session signs the customer out.
-  admin.once("dialog", (d) => void d.accept());
   await admin.getByRole("button", { name: "Alle Sitzungen beenden" }).click();
+  await confirmInDialog(admin);
   await expect(admin.getByRole("status").filter({ hasText: "beendet" })).toBeVisible();
   await page.goto(`${HUB}/dashboard`);
   await expect(page).toHaveURL(`${HUB}/login`);

@@ -34,7 +34,7 @@ test("an operator with users:manage reads version, checks, schedules and alerts"
   await expect(overview).toContainText("Version");
   await expect(overview).toContainText("Eingebettet (lokal)");
 
-  const checks = page.getByRole("table", { name: "Prüfungen des Health-Endpunkts" });
+  const checks = page.getByRole("table", { name: "Prüfungen" });
   for (const label of ["Datenbank", "Cache", "Job-Warteschlange", "Zeitplaner (Heartbeat)", "E-Mail-Versand", "Speicher"]) {
     await expect(checks.getByRole("rowheader", { name: new RegExp(`^${label.replace(/[()]/g, "\\$&")}`) })).toBeVisible();
   }
@@ -48,7 +48,7 @@ test("an operator with users:manage reads version, checks, schedules and alerts"
     "Überblick",
     "Prüfungen",
     "Zeitpläne",
-    "Mail-Circuit-Breaker",
+    "Automatischer Versandstopp",
     "Nicht zugestellte E-Mails",
     "Betriebsalarme",
     "Eingehende Webhooks",
@@ -62,7 +62,7 @@ test("staff without users:manage get 403; a visitor is sent to the login", async
   const response = await page.goto(`${HUB}/admin/system`);
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Keine Berechtigung");
-  await expect(page.getByText("Prüfungen des Health-Endpunkts")).toHaveCount(0);
+  await expect(page.getByRole("table", { name: "Prüfungen" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Systemstatus" })).toHaveCount(0);
 
   await page.context().clearCookies();

@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { E2E_HOSTS } from "../playwright.config";
 import { getAs } from "./host-request";
 import { createNewsroom } from "./newsroom-support";
+import { confirmInDialog } from "./confirm-support";
 import {
   addVirtualAuthenticator,
   confirmAdminArea,
@@ -176,8 +177,8 @@ test("an admin issues a MAN invoice to a bank-transfer customer, sends a reminde
   const row = admin.getByRole("row", { name: new RegExp(number) });
   await row.locator("summary", { hasText: "Stornieren" }).click();
   await row.getByLabel(/^Grund der Stornierung/).fill("Doppelt ausgestellt");
-  admin.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: `Stornieren ${number}` }).click();
+  await confirmInDialog(admin);
   await expect(admin.getByText("Rechnung storniert.")).toBeVisible();
   const [stored] = await query<{ status: string; reminder_count: number; void_reason: string; voided: boolean }>(
     `SELECT status::text, reminder_count, void_reason, voided_at IS NOT NULL AS voided FROM invoices WHERE number = $1`,

@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { addVirtualAuthenticator, confirmAdminArea, HUB, newAdmin, query, registerCustomer, runId, signIn, test } from "./auth-support";
 import { expectValidHubPage } from "./html-validator";
+import { confirmInDialog } from "./confirm-support";
 
 // Impersonation for support (spec 6.1) as support staff and the customer meet it: staff with
 // users:manage start it on the user page with a reason, see the customer area with the banner on
@@ -28,10 +29,10 @@ test("support acts as a customer with a reason, is refused the password change a
 
   await page.goto(`${HUB}/admin/users/${id}`);
   await expectValidHubPage(page, `/admin/users/${id}`);
-  page.on("dialog", (dialog) => void dialog.accept());
   await page.getByText("Als diese Person handeln").first().click();
   await page.getByLabel("Grund (z. B. Anfrage oder Ticketnummer)").fill(`Ticket ${run}: Entwurf nicht auffindbar`);
   await page.getByRole("button", { name: /^Als diese Person handeln/ }).click();
+  await confirmInDialog(page);
   await expect(page).toHaveURL(`${HUB}/dashboard`);
   const banner = page.getByRole("region", { name: "Aktiver Support-Zugang" });
   await expect(banner).toContainText(`Sie handeln als E2E impersonated (${customer.email})`);

@@ -5,6 +5,7 @@ import { addVirtualAuthenticator, confirmAdminArea, HUB, mailTo, newAdmin, query
 import { getAs } from "./host-request";
 import { declareAi, typeReleaseText } from "./release-editor-support";
 import { htmlProblems } from "./html-validator";
+import { confirmInDialog } from "./confirm-support";
 
 // The acceptance journey of legal requests (spec 4.4): a customer requests a redaction from the
 // modal on their release page and confirms its preview; an editor with compliance:manage takes
@@ -110,8 +111,8 @@ test("a customer requests a redaction with its preview, an editor executes it; t
   await admin.getByLabel("Begründung").fill("Die Genannte ist keine Person des öffentlichen Lebens; der Widerspruch ist begründet.");
   await admin.getByRole("button", { name: "Entscheidung speichern" }).click();
   await expect(admin.getByRole("heading", { level: 2, name: "Umsetzen" })).toBeVisible();
-  admin.once("dialog", (d) => void d.accept());
   await admin.getByRole("button", { name: "Umsetzen", exact: true }).click();
+  await confirmInDialog(admin);
   await expect(admin.getByText("Dieses Anliegen ist umgesetzt")).toBeVisible();
 
   // The evidence trail on the page: every step with its actor, the signed entry verified.

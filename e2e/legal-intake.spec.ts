@@ -195,7 +195,7 @@ test("a contact message is sent, answered by an editor, and the answer arrives i
 
   const admin = await contactAdmin(browser);
   await admin.goto(`${HUB}/admin/contact`);
-  await expect(admin.getByRole("navigation", { name: "Status" }).getByRole("link", { name: /Offen/ })).toHaveAttribute(
+  await expect(admin.getByRole("navigation", { name: "Kontaktanfragen nach Status" }).getByRole("link", { name: /Offen/ })).toHaveAttribute(
     "aria-current",
     "page",
   );

@@ -21,7 +21,7 @@ import { PORTAL_LABEL } from "./release-labels";
 const REFUSALS: Record<MergeRefusal, string> = {
   same_company: "Ein Newsroom kann nicht mit sich selbst zusammengeführt werden.",
   deleted: "Einer der beiden Newsrooms ist gelöscht.",
-  gone: "Einer der beiden Newsrooms ist entfernt (410). Heben Sie die Entfernung zuerst auf.",
+  gone: "Einer der beiden Newsrooms ist aus den Portalen genommen. Heben Sie die Entfernung zuerst auf.",
   already_merged: "Einer der beiden Newsrooms ist bereits in einen anderen zusammengeführt.",
   has_merged_companies:
     "In den aufzunehmenden Newsroom wurden schon andere zusammengeführt. Führen Sie diese direkt zusammen oder heben Sie das zuerst auf.",
@@ -38,7 +38,7 @@ const ROWS: [keyof RowCounts, string][] = [
   ["contacts", "Pressekontakte"],
   ["invitations", "Einladungen"],
   ["boosts", "Boosts"],
-  ["slugRedirects", "Alte Adressen (301)"],
+  ["slugRedirects", "Weiterleitungen alter Adressen"],
   ["autoGrantBlocks", "Entfernte oder abgelehnte Adressen (bleiben außen vor)"],
 ];
 

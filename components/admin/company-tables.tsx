@@ -18,7 +18,7 @@ export function CompanyStateBadges({
     <>
       {company.goneAt ? (
         <Badge tone="danger" className="badge-gone">
-          Entfernt (410)
+          Entfernt
         </Badge>
       ) : null}
       {merged ? <Badge>Zusammengeführt</Badge> : null}

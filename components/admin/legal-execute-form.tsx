@@ -3,6 +3,7 @@
 import { startTransition, useActionState, useState, type FormEvent } from "react";
 import { ReleaseBodyField } from "@/components/dashboard/release-editor";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
@@ -30,11 +31,13 @@ interface Props {
   action: (prev: ActionResult | null, input: ExecutionFormInput) => Promise<ActionResult>;
 }
 
+const SUBMIT_LABEL: Record<Measure, string> = { text: "Umsetzen", redact: "Umsetzen", depublish: "Depublizieren", none: "Abschließen" };
+
 const CONFIRM: Record<Measure, string> = {
-  text: "Der neue Text ist sofort öffentlich, mit dem datierten Hinweis auf der Seite, im Feed und im Korrekturprotokoll. Umsetzen?",
-  redact: "Die Textstellen werden sofort entfernt; die Seite, der Feed und das Korrekturprotokoll zeigen den datierten Hinweis. Umsetzen?",
-  depublish: "Die Pressemitteilung verschwindet sofort von allen öffentlichen Seiten und Feeds. Umsetzen?",
-  none: "Das Anliegen wird ohne Änderung an der Pressemitteilung abgeschlossen. Umsetzen?",
+  text: "Der neue Text ist sofort öffentlich, mit dem datierten Hinweis auf der Seite, im Feed und im Korrekturprotokoll.",
+  redact: "Die Textstellen werden sofort entfernt; die Seite, der Feed und das Korrekturprotokoll zeigen den datierten Hinweis.",
+  depublish: "Die Pressemitteilung verschwindet sofort von allen öffentlichen Seiten und Feeds.",
+  none: "Das Anliegen wird ohne Änderung an der Pressemitteilung abgeschlossen.",
 };
 
 /** Plain text as paragraphs: the requester's wording, taken over as the release text. */
@@ -57,6 +60,7 @@ function paragraphsOf(text: string): string {
 export function LegalExecuteForm({ measures, text, proposedText, askRelease, releaseReference, language, action }: Props) {
   const [result, dispatch, pending] = useActionState(action, null);
   const hydrated = useHydrated();
+  const { confirm, confirmDialog } = useConfirm();
   const [values, setValues] = useState<ExecutionFormInput>({
     measure: measures[0] ?? "none",
     note: "",
@@ -79,8 +83,10 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!window.confirm(CONFIRM[measure])) return;
-    startTransition(() => dispatch(values));
+    const asked = values;
+    void confirm({ title: "Jetzt umsetzen?", consequence: CONFIRM[measure], confirmLabel: SUBMIT_LABEL[measure] }).then((yes) => {
+      if (yes) startTransition(() => dispatch(asked));
+    });
   }
 
   const area = (field: FormFieldName, label: string, hint: string, opts: { rows?: number; placeholder?: string | undefined } = {}) => (
@@ -240,10 +246,11 @@ export function LegalExecuteForm({ measures, text, proposedText, askRelease, rel
 
       <FormActions>
         <Button type="submit" variant={measure === "depublish" ? "danger" : "primary"} disabled={pending || !hydrated}>
-          {measure === "depublish" ? "Depublizieren" : measure === "none" ? "Abschließen" : "Umsetzen"}
+          {SUBMIT_LABEL[measure]}
         </Button>
         {pending ? <span className="meta">Wird umgesetzt …</span> : null}
       </FormActions>
+      {confirmDialog}
     </form>
   );
 }

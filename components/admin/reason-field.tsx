@@ -1,6 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
+import { useConfirm, type ConfirmText } from "@/components/ui/confirm-dialog";
 import { describedBy, Field } from "@/components/ui/field";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 
@@ -13,9 +14,10 @@ const REASON_MAX = 500;
  */
 export function useReasonAction(
   action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult>,
-  confirmText: string,
+  confirmText: ConfirmText,
   onOutcome?: (outcome: ActionResult) => void,
 ) {
+  const { confirm, confirmDialog } = useConfirm();
   const [reason, setReason] = useState("");
   const [missing, setMissing] = useState(false);
   const [result, dispatch, pending] = useActionState(async (prev: ActionResult | null, form: FormData) => {
@@ -29,9 +31,11 @@ export function useReasonAction(
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setMissing(!reason.trim());
-    if (!reason.trim() || !window.confirm(confirmText)) return;
+    if (!reason.trim()) return;
     const form = new FormData(e.currentTarget);
-    startTransition(() => dispatch(form));
+    void confirm(confirmText).then((yes) => {
+      if (yes) startTransition(() => dispatch(form));
+    });
   }
 
   function changeReason(value: string) {
@@ -39,7 +43,7 @@ export function useReasonAction(
     setMissing(false);
   }
 
-  return { reason, changeReason, issue, result, pending, onSubmit };
+  return { reason, changeReason, issue, result, pending, onSubmit, confirmDialog };
 }
 
 /** The reason's text field with its issue, named after the decision's id. */

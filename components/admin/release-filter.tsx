@@ -3,7 +3,8 @@ import { STATUS_LABELS } from "@/components/dashboard/status-badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
-import { ADMIN_SEARCH_MAX } from "@/lib/adapters/admin/list-query";
+import { StatusTabs } from "@/components/ui/status-tabs";
+import { ADMIN_SEARCH_MAX, listHref } from "@/lib/adapters/admin/list-query";
 import { OVERDUE_VIEW, RELEASE_STATUSES, type AdminReleaseQuery } from "@/lib/adapters/admin/release-search";
 import { EDITIONS, PORTALS } from "@/lib/domains/sites";
 import { LANGUAGE_LABEL, PORTAL_LABEL } from "./release-labels";
@@ -36,9 +37,31 @@ function Choice({
   );
 }
 
+/** The status tabs of /admin/releases, all then the statuses in the order a release passes them, then the stuck ones. */
+export function ReleaseStatusTabs({ query, counts }: { query: AdminReleaseQuery; counts: Record<string, number> }) {
+  const { q, portal, language, newsroom } = query;
+  const tab = (key: string, label: string, status?: string) => ({
+    key,
+    label,
+    count: counts[key] ?? 0,
+    href: listHref("/admin/releases", { q, status, portal, language, newsroom }, 1),
+  });
+  return (
+    <StatusTabs
+      label="Pressemitteilungen nach Status"
+      current={query.status ?? "all"}
+      tabs={[
+        tab("all", "Alle"),
+        ...RELEASE_STATUSES.map((s) => tab(s, STATUS_LABELS[s], s)),
+        tab(OVERDUE_VIEW, "Hängt fest", OVERDUE_VIEW),
+      ]}
+    />
+  );
+}
+
 /** Words and filters of /admin/releases as a plain GET form: every view is a link. */
 export function ReleaseFilter({ query }: { query: AdminReleaseQuery }) {
-  const filtered = query.q || query.status || query.portal || query.language || query.newsroom;
+  const filtered = query.q || query.portal || query.language || query.newsroom;
   return (
     <form method="get" action="/admin/releases" role="search" aria-label="Pressemitteilungen suchen" className="admin-filter">
       <Field
@@ -56,13 +79,8 @@ export function ReleaseFilter({ query }: { query: AdminReleaseQuery }) {
           aria-describedby="releases-q-hint"
         />
       </Field>
-      <Choice
-        name="status"
-        label="Status"
-        all="alle"
-        value={query.status}
-        options={[...RELEASE_STATUSES.map((s): [string, string] => [s, STATUS_LABELS[s]]), [OVERDUE_VIEW, "Hängt fest"]]}
-      />
+      {/* The status is the tab above; a search keeps it. */}
+      {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
       <Choice name="portal" label="Portal" all="beide" value={query.portal} options={PORTALS.map((p) => [p, PORTAL_LABEL[p]])} />
       <Choice name="language" label="Sprache" all="beide" value={query.language} options={EDITIONS.map((e) => [e, LANGUAGE_LABEL[e]])} />
       <Field id="releases-newsroom" label="Newsroom">
@@ -78,7 +96,7 @@ export function ReleaseFilter({ query }: { query: AdminReleaseQuery }) {
       </Field>
       <FormActions spacing="flush">
         <Button type="submit">Suchen</Button>
-        {filtered ? <Link href="/admin/releases">Filter zurücksetzen</Link> : null}
+        {filtered ? <Link href={listHref("/admin/releases", { status: query.status }, 1)}>Filter zurücksetzen</Link> : null}
       </FormActions>
     </form>
   );

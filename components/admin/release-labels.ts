@@ -57,10 +57,10 @@ export const RELEASE_ACTION_TEXT: Record<
   { label: string; reasonLabel: string; confirm: string; variant: "secondary" | "danger" }
 > = {
   tombstone: {
-    label: "Entfernen (410)",
+    label: "Dauerhaft entfernen",
     reasonLabel: "Grund der Entfernung (steht in der Historie)",
     confirm:
-      "Die Pressemitteilung wird aus allen öffentlichen Seiten, Feeds und Sitemaps genommen; ihre Adresse antwortet mit 410. Fortfahren?",
+      "Die Pressemitteilung wird aus allen öffentlichen Seiten, Feeds und Sitemaps genommen; ihre Seite meldet Suchmaschinen „dauerhaft entfernt“. Fortfahren?",
     variant: "danger",
   },
   unmark: {
@@ -94,10 +94,10 @@ export const RELEASE_ACTION_TEXT: Record<
     variant: "secondary",
   },
   delete: {
-    label: "Endgültig löschen (404)",
+    label: "Endgültig löschen",
     reasonLabel: "Grund der Löschung (steht in der Historie)",
     confirm:
-      "Die Pressemitteilung wird endgültig gelöscht: Seite, Listen, Feeds, Sitemaps und API antworten mit 404, und das lässt sich nicht rückgängig machen. Bilder einer nie veröffentlichten Pressemitteilung werden samt Originalen und Bestätigungen sofort gelöscht. Fortfahren?",
+      "Die Pressemitteilung wird endgültig gelöscht: Seite, Listen, Feeds, Sitemaps und API finden sie nicht mehr, und das lässt sich nicht rückgängig machen. Bilder einer nie veröffentlichten Pressemitteilung werden samt Originalen und Bestätigungen sofort gelöscht. Fortfahren?",
     variant: "danger",
   },
 };

@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
+import { confirmFor } from "@/components/ui/confirm-dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { useHydrated } from "@/components/ui/use-hydrated";
@@ -33,7 +34,7 @@ export function ReasonForm({
   confirmText: string;
   variant?: "secondary" | "danger";
 }) {
-  const { reason, changeReason, issue, result, pending, onSubmit } = useReasonAction(action, confirmText);
+  const { reason, changeReason, issue, result, pending, onSubmit, confirmDialog } = useReasonAction(action, confirmFor(label, confirmText));
   const hydrated = useHydrated();
 
   return (
@@ -52,6 +53,7 @@ export function ReasonForm({
         </FormActions>
         <FormMessage result={result} />
       </form>
+      {confirmDialog}
     </details>
   );
 }

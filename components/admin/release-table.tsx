@@ -11,7 +11,7 @@ export function GoneBadge({ at }: { at: Date | null }) {
   // badge-gone: the browser tests find the tombstone by it.
   return at ? (
     <Badge tone="danger" className="badge-gone">
-      Entfernt (410)
+      Entfernt
     </Badge>
   ) : null;
 }

@@ -1,4 +1,5 @@
 import { Table } from "@/components/ui/table";
+import { TechnicalDetails } from "@/components/ui/technical-details";
 import type { SystemStatus } from "@/lib/adapters/operations/load-system-status";
 import { SystemTime } from "./system-time";
 import { ALERT_LABELS, nf, WEBHOOK_KIND_LABELS, WEBHOOK_SOURCE_LABELS } from "./system-labels";
@@ -21,16 +22,20 @@ export function SystemAlertTable({ alerts }: { alerts: SystemStatus["alerts"] })
       <tbody>
         {alerts.map((a) => (
           <tr key={a.key}>
-            <th scope="row">
-              <span className="admin-line">{ALERT_LABELS[a.key] ?? a.key}</span>
-              <code className="meta">{a.key}</code>
-            </th>
+            <th scope="row">{ALERT_LABELS[a.key] ?? "Weiterer Alarm"}</th>
             <td className="report-nowrap">
               <SystemTime at={a.lastSentAt} />
             </td>
             <td className="amount">{nf.format(a.count)}×</td>
-            <td className="system-detail" lang="en">
-              {a.lastDetail ?? ""}
+            <td>
+              {a.lastDetail ? (
+                <TechnicalDetails summary="Meldung">
+                  <code>{a.key}</code>
+                  <p className="system-detail" lang="en">
+                    {a.lastDetail}
+                  </p>
+                </TechnicalDetails>
+              ) : null}
             </td>
           </tr>
         ))}
@@ -69,8 +74,14 @@ export function SystemWebhookTable({ failures }: { failures: SystemStatus["webho
             <td className="report-nowrap">
               <SystemTime at={f.lastAt} />
             </td>
-            <td className="system-detail" lang="en">
-              {f.lastDetail ?? ""}
+            <td>
+              {f.lastDetail ? (
+                <TechnicalDetails summary="Meldung">
+                  <p className="system-detail" lang="en">
+                    {f.lastDetail}
+                  </p>
+                </TechnicalDetails>
+              ) : null}
             </td>
           </tr>
         ))}

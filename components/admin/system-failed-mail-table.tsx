@@ -1,4 +1,5 @@
 import { Table } from "@/components/ui/table";
+import { TechnicalDetails } from "@/components/ui/technical-details";
 import type { SystemStatus } from "@/lib/adapters/operations/load-system-status";
 import { FAILED_MAIL_DAYS } from "@/lib/domains/mail/failed-mail";
 import { SystemTime } from "./system-time";
@@ -30,8 +31,14 @@ export function SystemFailedMailTable({ mails }: { mails: SystemStatus["failedMa
             <td>{m.to}</td>
             <td>{m.kind}</td>
             <td className="amount">{nf.format(m.attempts)}</td>
-            <td className="system-detail" lang="en">
-              {m.lastError ?? ""}
+            <td>
+              {m.lastError ? (
+                <TechnicalDetails summary="Meldung">
+                  <p className="system-detail" lang="en">
+                    {m.lastError}
+                  </p>
+                </TechnicalDetails>
+              ) : null}
             </td>
           </tr>
         ))}

@@ -1,7 +1,7 @@
 import type { AppVersionSource } from "@/lib/core/config/app-version";
 
-// German names for the system-status page; the machine names stay visible beside them, since
-// runbooks, logs and the /health body use those.
+// German names for the system-status page; the machine names that runbooks, logs and the
+// /health body use are under its "Technische Details".
 
 export const CHECK_LABELS: Record<string, string> = {
   database: "Datenbank",
@@ -14,9 +14,9 @@ export const CHECK_LABELS: Record<string, string> = {
 };
 
 export const VERSION_SOURCE_LABELS: Record<AppVersionSource, string> = {
-  APP_VERSION: "aus der Umgebungsvariable APP_VERSION",
-  "RELEASE file": "aus der Datei RELEASE",
-  "development default": "Entwicklungsstand: weder APP_VERSION noch Datei RELEASE gesetzt",
+  APP_VERSION: "vom Betrieb beim Start gesetzt",
+  "RELEASE file": "aus der Versionsdatei der Auslieferung",
+  "development default": "Entwicklungsstand: keine Version gesetzt",
 };
 
 export const ALERT_LABELS: Record<string, string> = {

@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { TechnicalDetails } from "@/components/ui/technical-details";
 import type { SystemStatus } from "@/lib/adapters/operations/load-system-status";
 import { SystemTime } from "./system-time";
 
@@ -21,8 +22,12 @@ export function SystemMailCircuit({ circuit }: { circuit: SystemStatus["circuit"
       {circuit.reason ? (
         <>
           <dt>Grund</dt>
-          <dd className="system-detail" lang="en">
-            {circuit.reason}
+          <dd>
+            <TechnicalDetails summary="Meldung">
+              <p className="system-detail" lang="en">
+                {circuit.reason}
+              </p>
+            </TechnicalDetails>
           </dd>
         </>
       ) : null}

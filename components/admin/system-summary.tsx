@@ -33,7 +33,9 @@ export function SystemSummary({ status }: { status: SystemStatus }) {
               <Badge tone="success">Alle Prüfungen bestanden</Badge>
             )}
           </p>
-          <p className="meta">GET /health antwortet {failing ? "503" : "200"}.</p>
+          <p className="meta">
+            {failing ? "Die Verfügbarkeitsüberwachung meldet eine Störung." : "Die Verfügbarkeitsüberwachung meldet keine Störung."}
+          </p>
         </li>
         <li className="card">
           <p className="system-card-label">Mailversand</p>
@@ -43,10 +45,10 @@ export function SystemSummary({ status }: { status: SystemStatus }) {
           <p className="meta">
             {status.circuit.halted ? (
               <>
-                Bis <SystemTime at={status.circuit.openUntil} /> (Circuit-Breaker offen)
+                Bis <SystemTime at={status.circuit.openUntil} /> angehalten, danach von selbst wieder
               </>
             ) : (
-              "Circuit-Breaker geschlossen"
+              "Kein automatischer Versandstopp"
             )}
           </p>
         </li>

@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmForm } from "@/components/ui/confirm-dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { Notice } from "@/components/ui/notice";
 import type { ActionResult } from "@/lib/core/forms/action-result";
@@ -12,8 +13,12 @@ import { ImageFacts, ImageStatusBadge, ImageThumb } from "./image-labels";
 
 type Action = (prev: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
-const REMOVE_CONFIRM =
-  "Das Bild wird aus der Pressemitteilung entfernt. War es schon veröffentlicht, verschwindet es von den Portalen; das Original bleibt als Nachweis gespeichert. Fortfahren?";
+const REMOVE_CONFIRM = {
+  title: "Bild entfernen?",
+  consequence:
+    "Das Bild wird aus der Pressemitteilung entfernt. War es schon veröffentlicht, verschwindet es von den Portalen; das Original bleibt als Nachweis gespeichert.",
+  confirmLabel: "Bild entfernen",
+};
 
 /** The order with the image at `index` swapped with its neighbour `by` places away. */
 function moved(ids: number[], index: number, by: -1 | 1): string {
@@ -102,18 +107,13 @@ export function ReleaseImagesList({
                         <span aria-hidden="true">↓ </span>Nach unten<span className="visually-hidden">: {name}</span>
                       </Button>
                     </form>
-                    <form
-                      action={dispatch}
-                      onSubmit={(e) => {
-                        if (!window.confirm(REMOVE_CONFIRM)) e.preventDefault();
-                      }}
-                    >
+                    <ConfirmForm action={dispatch} confirmText={REMOVE_CONFIRM}>
                       <input type="hidden" name="op" value="remove" />
                       <input type="hidden" name="imageId" value={image.id} />
-                      <Button type="submit" variant="danger" size="sm" disabled={pending}>
+                      <Button type="submit" variant="danger-quiet" size="sm" disabled={pending}>
                         Entfernen<span className="visually-hidden">: {name}</span>
                       </Button>
-                    </form>
+                    </ConfirmForm>
                   </FormActions>
                 ) : null}
                 {canManage ? <ImageDeclarationForm image={image} action={correct} reasonRequired={false} /> : null}

@@ -16,7 +16,7 @@ export const HISTORY_OUTCOME_LABELS: Record<string, string> = {
   unarchive: "Aus dem Archiv zurückgeholt",
   depublish: "Depubliziert",
   republish: "Wieder veröffentlicht",
-  gone: "Entfernt (410)",
+  gone: "Entfernt",
   unmarked: "Entfernung aufgehoben",
   deleted: "Gelöscht",
   content_changed: "Text geändert, neue Prüfung nötig",

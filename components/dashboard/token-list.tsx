@@ -59,8 +59,13 @@ export function TokenList({
               <ActionButton
                 action={revoke.bind(null, t.id)}
                 label="Widerrufen"
-                variant="danger"
-                confirmText={`Token „${t.name}“ widerrufen? Programme, die ihn benutzen, verlieren sofort den Zugang.`}
+                variant="danger-quiet"
+                size="sm"
+                confirmText={{
+                  title: `Token „${t.name}“ widerrufen?`,
+                  consequence: "Programme, die ihn benutzen, verlieren sofort den Zugang. Das lässt sich nicht rückgängig machen.",
+                  confirmLabel: "Widerrufen",
+                }}
               />
             </td>
           </tr>

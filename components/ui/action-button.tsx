@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 import { Button } from "./button";
+import { confirmFor, ConfirmForm, type ConfirmText } from "./confirm-dialog";
 import { FormMessage } from "./form-message";
 
 /** One button that runs one server action and shows its outcome; optionally asks first. */
@@ -15,22 +16,24 @@ export function ActionButton({
 }: {
   action: (prev: ActionResult | null, form: FormData) => Promise<ActionResult | null>;
   label: string;
-  confirmText?: string;
+  confirmText?: string | ConfirmText;
   variant?: "primary" | "secondary" | "danger-quiet" | "danger";
   size?: "md" | "sm";
 }) {
   const [result, formAction, pending] = useActionState(action, null);
-  return (
-    <form
-      action={formAction}
-      onSubmit={(e) => {
-        if (confirmText && !window.confirm(confirmText)) e.preventDefault();
-      }}
-    >
+  const body = (
+    <>
       <Button type="submit" variant={variant} size={size} disabled={pending}>
         {label}
       </Button>
       <FormMessage result={result} />
-    </form>
+    </>
+  );
+  return confirmText ? (
+    <ConfirmForm action={formAction} confirmText={confirmFor(label, confirmText)}>
+      {body}
+    </ConfirmForm>
+  ) : (
+    <form action={formAction}>{body}</form>
   );
 }

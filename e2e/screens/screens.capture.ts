@@ -2,8 +2,9 @@ import { expect, type Page } from "@playwright/test";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { addVirtualAuthenticator, confirmAdminArea, HUB, query, runId, signIn, test } from "../auth-support";
+import { HUB, test } from "../auth-support";
 import { SCREENS, type Screen } from "./screens";
+import { visitScreens } from "./visit-screens";
 
 // Screenshots of every admin and dashboard screen at 1366 px and 390 px, as a confirmed
 // super-admin and as a newsroom owner see them on the demo content: `npm run screens` (set
@@ -15,27 +16,6 @@ const OUT = join("docs/screenshots/screens", SET);
 const WIDTHS = { desktop: { width: 1366, height: 900 }, mobile: { width: 390, height: 844 } } as const;
 /** Long pages are cut here: the first screens of a page are what the picture is for. */
 const MAX_HEIGHT = { desktop: 2400, mobile: 3200 } as const;
-
-async function ids() {
-  const one = async (sql: string) => (await query<{ id: number }>(sql))[0]?.id ?? null;
-  const owner = "owner@nordlicht-energie.example";
-  const company = await one(
-    `SELECT c.id FROM companies c JOIN company_user cu ON cu.company_id = c.id JOIN users u ON u.id = cu.user_id WHERE u.email = '${owner}' ORDER BY c.id LIMIT 1`,
-  );
-  return {
-    company,
-    published: await one(
-      `SELECT id FROM press_releases WHERE company_id = ${company} AND status = 'published' ORDER BY published_at DESC NULLS LAST LIMIT 1`,
-    ),
-    draft: await one(`SELECT id FROM press_releases WHERE company_id = ${company} AND status = 'draft' ORDER BY id DESC LIMIT 1`),
-    category: await one(`SELECT id FROM categories ORDER BY id LIMIT 1`),
-    user: await one(`SELECT id FROM users WHERE email = '${owner}'`),
-    contact: await one(`SELECT id FROM contact_messages ORDER BY id DESC LIMIT 1`),
-    legal: await one(`SELECT id FROM legal_requests ORDER BY id DESC LIMIT 1`),
-    newsletter: await one(`SELECT id FROM newsletter_campaigns ORDER BY id DESC LIMIT 1`),
-    webhook: await one(`SELECT id FROM webhook_endpoints WHERE company_id = ${company} ORDER BY id LIMIT 1`),
-  };
-}
 
 async function capture(page: Page, screen: Screen, path: string) {
   for (const [kind, size] of Object.entries(WIDTHS) as [keyof typeof WIDTHS, (typeof WIDTHS)[keyof typeof WIDTHS]][]) {
@@ -58,44 +38,7 @@ test.setTimeout(15 * 60_000);
 
 test("every admin and dashboard screen, desktop and mobile", async ({ browser }) => {
   mkdirSync(OUT, { recursive: true });
-  const known = await ids();
-  const taken: Screen[] = [];
-  const pathOf = (s: Screen) => s.path.replace(/\{(\w+)\}/g, (_, k: keyof typeof known) => String(known[k] ?? ""));
-  const missing = (s: Screen) =>
-    /\{(\w+)\}/.exec(s.path) && [...s.path.matchAll(/\{(\w+)\}/g)].some(([, k]) => !known[k as keyof typeof known]);
-
-  // The admin area as a super-admin sees it, the confirmation page first (before confirming).
-  const admin = await browser.newPage();
-  await addVirtualAuthenticator(admin.context(), admin);
-  const email = `superadmin-${runId()}@pressdesk.localhost`;
-  await query(
-    `INSERT INTO users (email, name, password_hash, staff_role, permissions, email_verified_at, created_at, updated_at)
-     SELECT $1, name, password_hash, staff_role, permissions, now(), now(), now() FROM users WHERE email = 'superadmin@pressdesk.localhost'`,
-    [email],
-  );
-  await signIn(admin, email);
-  await expect(admin).toHaveURL(`${HUB}/admin/confirm`);
-  const confirm = SCREENS.find((s) => s.area === "admin" && s.name === "confirm")!;
-  await capture(admin, confirm, confirm.path);
-  taken.push(confirm);
-  await confirmAdminArea(admin, email);
-  for (const screen of SCREENS.filter((s) => s.area === "admin" && s !== confirm)) {
-    if (missing(screen)) continue;
-    await capture(admin, screen, pathOf(screen));
-    taken.push(screen);
-  }
-  await admin.close();
-
-  const owner = await browser.newPage();
-  await signIn(owner, "owner@nordlicht-energie.example");
-  await expect(owner).toHaveURL(/\/dashboard/);
-  for (const screen of SCREENS.filter((s) => s.area === "dashboard")) {
-    if (missing(screen)) continue;
-    await capture(owner, screen, pathOf(screen));
-    taken.push(screen);
-  }
-  await owner.close();
-
+  const taken = await visitScreens(browser, (page, screen, path) => capture(page, screen, path));
   writeFileSync(
     join(OUT, "screens.json"),
     JSON.stringify(

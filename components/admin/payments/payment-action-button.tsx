@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
+import { confirmFor, ConfirmForm, type ConfirmText } from "@/components/ui/confirm-dialog";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 import { useReportOutcome } from "./payments-notice";
@@ -24,8 +25,8 @@ export function PaymentActionButton({
   label: string;
   /** Read after the label by screen readers: the invoice number or the customer. */
   subject: string;
-  confirmText?: string;
-  variant?: "primary" | "secondary" | "danger";
+  confirmText?: string | ConfirmText;
+  variant?: "primary" | "secondary" | "danger-quiet";
 }) {
   const report = useReportOutcome();
   const [, formAction, pending] = useActionState(async (prev: ActionResult | null, form: FormData) => {
@@ -34,17 +35,17 @@ export function PaymentActionButton({
     return result;
   }, null);
   const hydrated = useHydrated();
-  return (
-    <form
-      action={formAction}
-      onSubmit={(e) => {
-        if (confirmText && !window.confirm(confirmText)) e.preventDefault();
-      }}
-    >
-      <Button type="submit" variant={variant} disabled={pending || !hydrated}>
-        {label}
-        <span className="visually-hidden"> {subject}</span>
-      </Button>
-    </form>
+  const button = (
+    <Button type="submit" variant={variant} disabled={pending || !hydrated}>
+      {label}
+      <span className="visually-hidden"> {subject}</span>
+    </Button>
+  );
+  return confirmText ? (
+    <ConfirmForm action={formAction} confirmText={confirmFor(label, confirmText)}>
+      {button}
+    </ConfirmForm>
+  ) : (
+    <form action={formAction}>{button}</form>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { confirmFor } from "@/components/ui/confirm-dialog";
 import { FormActions } from "@/components/ui/form-actions";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { PaymentAction } from "./payment-action-button";
@@ -36,10 +37,14 @@ export function ReasonActionForm({
 }) {
   const report = useReportOutcome();
   const [open, setOpen] = useState(false);
-  const { reason, changeReason, issue, pending, onSubmit } = useReasonAction(action, confirmText, (outcome) => {
-    report(outcome);
-    if (outcome.ok) setOpen(false);
-  });
+  const { reason, changeReason, issue, pending, onSubmit, confirmDialog } = useReasonAction(
+    action,
+    confirmFor(label, confirmText),
+    (outcome) => {
+      report(outcome);
+      if (outcome.ok) setOpen(false);
+    },
+  );
   const hydrated = useHydrated();
 
   return (
@@ -62,6 +67,7 @@ export function ReasonActionForm({
           </Button>
         </FormActions>
       </form>
+      {confirmDialog}
     </details>
   );
 }

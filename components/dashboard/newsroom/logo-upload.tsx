@@ -2,6 +2,7 @@
 
 import { useActionState, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmForm } from "@/components/ui/confirm-dialog";
 import { describedBy, Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
@@ -78,17 +79,19 @@ export function LogoUpload({
             {result?.ok ? <FormMessage result={result} /> : null}
           </form>
           {logoUrl ? (
-            <form
+            <ConfirmForm
               action={removeAction}
-              onSubmit={(e) => {
-                if (!window.confirm("Logo wirklich entfernen?")) e.preventDefault();
+              confirmText={{
+                title: "Logo entfernen?",
+                consequence: "Die Portale zeigen den Newsroom danach ohne Logo, bis Sie ein neues hochladen.",
+                confirmLabel: "Logo entfernen",
               }}
             >
               <Button type="submit" variant="link" disabled={removing}>
                 Logo entfernen
               </Button>
               <FormMessage result={removed} />
-            </form>
+            </ConfirmForm>
           ) : null}
         </div>
       ) : null}

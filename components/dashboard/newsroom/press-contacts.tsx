@@ -115,8 +115,13 @@ export function PressContacts({
                       <ActionButton
                         action={c.remove}
                         label="Entfernen"
-                        variant="danger"
-                        confirmText={`Pressekontakt ${c.name} entfernen?`}
+                        variant="danger-quiet"
+                        confirmText={{
+                          title: `Pressekontakt ${c.name} entfernen?`,
+                          consequence:
+                            "Neue Pressemitteilungen können ihn nicht mehr nennen; veröffentlichte behalten den Kontakt, mit dem sie erschienen sind.",
+                          confirmLabel: "Entfernen",
+                        }}
                       />
                     </FormActions>
                   ) : null}

@@ -61,8 +61,12 @@ export function EmailMatchList({
                 <ActionButton
                   action={decline.bind(null, m.id)}
                   label="Ablehnen"
-                  variant="danger"
-                  confirmText={`${m.email} nicht einladen? Die Adresse wird für diesen Newsroom nicht wieder vorgeschlagen.`}
+                  variant="danger-quiet"
+                  confirmText={{
+                    title: `${m.email} nicht einladen?`,
+                    consequence: "Die Adresse wird für diesen Newsroom nicht wieder vorgeschlagen.",
+                    confirmLabel: "Ablehnen",
+                  }}
                 />
               </FormActions>
             </td>

@@ -47,8 +47,12 @@ export function InvitationList({
                 <ActionButton
                   action={revoke.bind(null, i.id)}
                   label="Widerrufen"
-                  variant="danger"
-                  confirmText={`Einladung an ${i.email} widerrufen? Der Link in der E-Mail funktioniert dann nicht mehr.`}
+                  variant="danger-quiet"
+                  confirmText={{
+                    title: `Einladung an ${i.email} widerrufen?`,
+                    consequence: "Der Link in der E-Mail funktioniert dann nicht mehr.",
+                    confirmLabel: "Widerrufen",
+                  }}
                 />
               </FormActions>
             </td>

@@ -73,8 +73,12 @@ export function MemberList({ members, canManage, roleLabels, grantedViaLabels, r
                 <ActionButton
                   action={leave}
                   label="Newsroom verlassen"
-                  variant="danger"
-                  confirmText={`Diesen Newsroom wirklich verlassen? Sie verlieren sofort den Zugang; zurück kommen Sie nur mit einer neuen Einladung.${m.matchesNewsroomAddress ? RESYNC_HINT_SELF : ""}`}
+                  variant="danger-quiet"
+                  confirmText={{
+                    title: "Diesen Newsroom verlassen?",
+                    consequence: `Sie verlieren sofort den Zugang; zurück kommen Sie nur mit einer neuen Einladung.${m.matchesNewsroomAddress ? RESYNC_HINT_SELF : ""}`,
+                    confirmLabel: "Newsroom verlassen",
+                  }}
                 />
               ) : canManage ? (
                 <FormActions spacing="compact">
@@ -82,8 +86,12 @@ export function MemberList({ members, canManage, roleLabels, grantedViaLabels, r
                   <ActionButton
                     action={remove.bind(null, m.userId)}
                     label="Entfernen"
-                    variant="danger"
-                    confirmText={`${m.name} aus dem Team entfernen? Die Person verliert sofort den Zugang; ihre Pressemitteilungen bleiben im Newsroom.${m.matchesNewsroomAddress ? RESYNC_HINT : ""}`}
+                    variant="danger-quiet"
+                    confirmText={{
+                      title: `${m.name} aus dem Team entfernen?`,
+                      consequence: `Die Person verliert sofort den Zugang; ihre Pressemitteilungen bleiben im Newsroom.${m.matchesNewsroomAddress ? RESYNC_HINT : ""}`,
+                      confirmLabel: "Entfernen",
+                    }}
                   />
                 </FormActions>
               ) : null}

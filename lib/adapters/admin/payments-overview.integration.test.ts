@@ -78,7 +78,10 @@ describe("payments overview", () => {
       isOverdue: true,
     });
     expect(o.invoices.rows[1]).toMatchObject({ grossCents: 5831, isOverdue: false, sentAt: null });
-    expect(o.providerPayments).toEqual([
+    // The status filter applies to card payments too: the paid card invoice is not under "open".
+    expect(o.providerPayments).toEqual([]);
+    expect(o.counts).toEqual({ open: 2, paid: 2, void: 1, all: 5 });
+    expect((await loadPaymentsOverview({ q: marker, status: "paid", now: NOW })).providerPayments).toEqual([
       expect.objectContaining({
         id: card.id,
         number: card.number,
@@ -138,8 +141,8 @@ describe("payments overview", () => {
 
     const raw = vi.spyOn(getDb(), "$queryRaw");
     const first = await loadPaymentsOverview({ q: marker, now: NOW });
-    // Seven statements: page and count of invoices, card payments, page and count of both agreement lists.
-    expect(raw).toHaveBeenCalledTimes(7);
+    // Eight statements: page and count of invoices, card payments, page and count of both agreement lists, the tabs' counts.
+    expect(raw).toHaveBeenCalledTimes(8);
     expect(first).toMatchObject({ page: 1, pageCount: 2, invoices: { total: PAYMENTS_PAGE_SIZE + 5 } });
     expect(first.invoices.rows).toHaveLength(PAYMENTS_PAGE_SIZE);
     expect(first.blocked.total).toBe(3);

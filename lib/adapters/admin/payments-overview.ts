@@ -82,6 +82,8 @@ export interface PaymentsOverview {
   grandfathered: { rows: AgreementRow[]; total: number };
   /** Agreements on billing hold, oldest hold first: the queue the invoice run leaves to an admin. */
   blocked: { rows: AgreementRow[]; total: number };
+  /** Invoices (manual and card) per status tab under the search: the tabs' counts. */
+  counts: Record<InvoiceStatusFilter, number>;
 }
 
 /** The filter as a query string says it; anything unknown is the default view (open invoices). */
@@ -184,7 +186,8 @@ export async function loadPaymentsOverview(opts: PaymentsOverviewOptions = {}): 
   const byInvoiceSearch = pattern ? Prisma.sql`(i.number ILIKE ${pattern} OR u.email ILIKE ${pattern})` : Prisma.sql`TRUE`;
   const byStatus = status === "all" ? Prisma.sql`TRUE` : Prisma.sql`i.status = ${status}::"InvoiceStatus"`;
   const manualWhere = Prisma.sql`i.kind = 'manual' AND ${byStatus} AND ${byInvoiceSearch}`;
-  const providerWhere = Prisma.sql`i.kind = 'stripe' AND ${byInvoiceSearch}`;
+  // The status filter applies to every invoice list: manual and card alike.
+  const providerWhere = Prisma.sql`i.kind = 'stripe' AND ${byStatus} AND ${byInvoiceSearch}`;
 
   const agreementFrom = Prisma.sql`user_payment_options a JOIN users u ON u.id = a.user_id`;
   const byCustomerSearch = pattern ? Prisma.sql`u.email ILIKE ${pattern}` : Prisma.sql`TRUE`;
@@ -192,25 +195,36 @@ export async function loadPaymentsOverview(opts: PaymentsOverviewOptions = {}): 
   const blockedWhere = Prisma.sql`a.billing_hold_at IS NOT NULL AND a.status = 'active' AND ${byCustomerSearch}`;
   const grandfatheredWhere = Prisma.sql`a.grandfathered_until IS NOT NULL AND a.status <> 'cancelled' AND ${byCustomerSearch}`;
 
-  const [invoiceRows, invoiceTotal, providerRows, grandfatheredRows, grandfatheredTotal, blockedRows, blockedTotal] = await Promise.all([
-    db.$queryRaw<InvoiceSqlRow[]>`
+  const [invoiceRows, invoiceTotal, providerRows, grandfatheredRows, grandfatheredTotal, blockedRows, blockedTotal, perStatus] =
+    await Promise.all([
+      db.$queryRaw<InvoiceSqlRow[]>`
       SELECT ${INVOICE_COLUMNS} FROM ${invoiceFrom} WHERE ${manualWhere}
       -- Open invoices first, the longest overdue on top; the rest newest first.
       ORDER BY (i.status <> 'open'), CASE WHEN i.status = 'open' THEN i.due_at END ASC NULLS LAST, i.issued_at DESC, i.id DESC
       LIMIT ${PAYMENTS_PAGE_SIZE} OFFSET ${(page - 1) * PAYMENTS_PAGE_SIZE}`,
-    countOf(invoiceFrom, manualWhere),
-    db.$queryRaw<InvoiceSqlRow[]>`
+      countOf(invoiceFrom, manualWhere),
+      db.$queryRaw<InvoiceSqlRow[]>`
       SELECT ${INVOICE_COLUMNS} FROM ${invoiceFrom} WHERE ${providerWhere}
       ORDER BY COALESCE(i.paid_at, i.issued_at) DESC, i.id DESC LIMIT ${PROVIDER_PAYMENTS_SHOWN}`,
-    db.$queryRaw<AgreementSqlRow[]>`
+      db.$queryRaw<AgreementSqlRow[]>`
       SELECT ${AGREEMENT_COLUMNS} FROM ${agreementFrom} WHERE ${grandfatheredWhere}
       ORDER BY a.grandfathered_until ASC, a.id ASC LIMIT ${PAYMENTS_PAGE_SIZE}`,
-    countOf(agreementFrom, grandfatheredWhere),
-    db.$queryRaw<AgreementSqlRow[]>`
+      countOf(agreementFrom, grandfatheredWhere),
+      db.$queryRaw<AgreementSqlRow[]>`
       SELECT ${AGREEMENT_COLUMNS} FROM ${agreementFrom} WHERE ${blockedWhere}
       ORDER BY a.billing_hold_at ASC, a.id ASC LIMIT ${PAYMENTS_PAGE_SIZE}`,
-    countOf(agreementFrom, blockedWhere),
-  ]);
+      countOf(agreementFrom, blockedWhere),
+      db.$queryRaw<{ status: string; n: bigint }[]>`
+      SELECT i.status::text AS status, count(*) AS n FROM ${invoiceFrom}
+      WHERE i.kind IN ('manual', 'stripe') AND ${byInvoiceSearch} GROUP BY i.status`,
+    ]);
+  const counted = new Map(perStatus.map((r) => [r.status, Number(r.n)]));
+  const counts = {
+    open: counted.get("open") ?? 0,
+    paid: counted.get("paid") ?? 0,
+    void: counted.get("void") ?? 0,
+    all: [...counted.values()].reduce((a, b) => a + b, 0),
+  };
 
   return {
     status,
@@ -248,5 +262,6 @@ export async function loadPaymentsOverview(opts: PaymentsOverviewOptions = {}): 
     })),
     grandfathered: { rows: grandfatheredRows.map(toAgreement), total: grandfatheredTotal },
     blocked: { rows: blockedRows.map(toAgreement), total: blockedTotal },
+    counts,
   };
 }

@@ -5,7 +5,7 @@ import { seedCompany, seedRelease, unique } from "@/tests/factories";
 import { seedAdmin, seedNewsroom } from "@/tests/release-fixtures";
 import { decideReleaseAsAdmin } from "./release-actions";
 import { loadAdminRelease, releaseActionsFor } from "./release-detail";
-import { parseAdminReleaseQuery, searchAdminReleases } from "./release-search";
+import { countAdminReleasesByStatus, parseAdminReleaseQuery, searchAdminReleases } from "./release-search";
 
 // What /admin/releases and /admin/releases/[id] read: every release of every newsroom through
 // the search mirror, with the filters of the screen, and the detail with history and requests.
@@ -48,14 +48,27 @@ describe("admin release search", () => {
     expect(all.rows[0]).toMatchObject({ id: draft.id, company: { id: a.id }, goneAt: null });
   });
 
-  it("offers a release by its number, whatever the filters", async () => {
+  it("lists a release named by its number, whatever the filters, and counts it as the one found", async () => {
     const { company } = await seedNewsroom();
     const release = await mirrored({ companyId: company.id, status: "draft" });
-    expect((await searchAdminReleases(parseAdminReleaseQuery({ q: `Nr. ${release.id}`, status: "published" }))).direct).toEqual({
-      id: release.id,
-      title: release.title,
-    });
-    expect((await searchAdminReleases(parseAdminReleaseQuery({ q: "2147483000" }))).direct).toBeNull();
+    for (const q of [`Nr. ${release.id}`, `nr.${release.id}`, `#${release.id}`, String(release.id)]) {
+      const found = await searchAdminReleases(parseAdminReleaseQuery({ q, status: "published" }));
+      expect([q, found.total, found.rows.map((r) => r.id)]).toEqual([q, 1, [release.id]]);
+    }
+    const none = await searchAdminReleases(parseAdminReleaseQuery({ q: "2147483000" }));
+    expect([none.total, none.rows]).toEqual([0, []]);
+  });
+
+  it("puts a release under the status it has, even where its search row still says another", async () => {
+    const { company } = await seedNewsroom();
+    const release = await mirrored({ companyId: company.id, status: "scheduled", scheduledAt: new Date(Date.now() + 86_400_000) });
+    // A row behind the release, as a step that forgot the mirror would leave it.
+    await db.pressReleaseSearch.update({ where: { pressReleaseId: release.id }, data: { status: "in_review" } });
+    const inReview = await searchAdminReleases(parseAdminReleaseQuery({ newsroom: String(company.id), status: "in_review" }));
+    expect(inReview.rows.map((r) => r.status)).not.toContain("scheduled");
+    const counts = await countAdminReleasesByStatus(parseAdminReleaseQuery({ newsroom: String(company.id) }));
+    expect(counts).toMatchObject({ all: 1, scheduled: 1 });
+    expect(counts.in_review ?? 0).toBe(0);
   });
 });
 

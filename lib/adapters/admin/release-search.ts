@@ -1,7 +1,7 @@
 import { db } from "@/lib/core/db/client";
 import { ReleaseStatus } from "@/lib/generated/prisma/enums";
 import { parseRecordId } from "@/lib/core/input/ids";
-import { listOverdueReleases } from "@/lib/domains/review/overdue-work";
+import { countOverdueWork, listOverdueReleases } from "@/lib/domains/review/overdue-work";
 import { searchReleases } from "@/lib/domains/releases/search";
 import { EDITIONS, PORTALS, type Edition, type Portal } from "@/lib/domains/sites";
 import { choiceParam, pageParam, searchWords, textParam, type SearchParams } from "./list-query";
@@ -55,25 +55,36 @@ async function overdueIds(): Promise<{ ids: number[]; total: number; capped: boo
 /** Past this many the jobs are down and the health check says so; the list shows the longest waiting. */
 const OVERDUE_LIST_MAX = 200;
 
+/** Words that are only a release's number ("17", "Nr. 17", "#17"): the list is that release. */
+function releaseNumberIn(q: string): number | null {
+  return /^(?:nr\.?|#)?\s*\d+$/i.test(q) ? parseRecordId(q.replace(/^(?:nr\.?|#)\s*/i, "")) : null;
+}
+
 export async function searchAdminReleases(query: AdminReleaseQuery) {
   const newsrooms = query.newsroom ? await newsroomsNamed(query.newsroom) : null;
   const overdue = query.status === OVERDUE_VIEW;
+  const number = releaseNumberIn(query.q);
   const { ids, total, capped } = overdue
     ? await overdueIds()
-    : await searchReleases({
-        ...(query.q ? { q: query.q, order: "newest" as const } : {}),
-        ...(query.status && query.status !== OVERDUE_VIEW ? { status: query.status } : {}),
-        ...(query.portal ? { portal: query.portal } : {}),
-        ...(query.language ? { language: query.language } : {}),
-        ...(newsrooms ? { companyIds: newsrooms.map((n) => n.id) } : {}),
-        page: query.page,
-        perPage: ADMIN_RELEASES_PAGE_SIZE,
-      });
+    : number !== null
+      ? { ids: [number], total: 1, capped: false }
+      : await searchReleases({
+          ...(query.q ? { q: query.q, order: "newest" as const } : {}),
+          ...(query.status && query.status !== OVERDUE_VIEW ? { status: query.status } : {}),
+          ...(query.portal ? { portal: query.portal } : {}),
+          ...(query.language ? { language: query.language } : {}),
+          ...(newsrooms ? { companyIds: newsrooms.map((n) => n.id) } : {}),
+          page: query.page,
+          perPage: ADMIN_RELEASES_PAGE_SIZE,
+        });
   const found = await db.pressRelease.findMany({
     where: {
       id: { in: ids },
       deletedAt: null,
-      // The stuck releases come unfiltered: the list's other filters apply here.
+      // The stuck releases come unfiltered: the list's other filters apply here; a release named
+      // by its number is shown whatever the filters say. The status filter reads the release's own
+      // status, so no mirror row behind it can put a release under the wrong tab.
+      ...(query.status && query.status !== OVERDUE_VIEW && number === null ? { status: query.status } : {}),
       ...(overdue && query.portal ? { portal: query.portal } : {}),
       ...(overdue && query.language ? { language: query.language } : {}),
       ...(overdue && query.q ? { title: { contains: query.q, mode: "insensitive" as const } } : {}),
@@ -93,15 +104,9 @@ export async function searchAdminReleases(query: AdminReleaseQuery) {
     },
   });
   const byId = new Map(found.map((r) => [r.id, r]));
-  // Words may be a release's number: offer it directly, whatever the filters say.
-  const numbered = parseRecordId(query.q.replace(/^(nr\.?|#)\s*/i, ""));
-  const direct =
-    numbered !== null
-      ? await db.pressRelease.findFirst({ where: { id: numbered, deletedAt: null }, select: { id: true, title: true } })
-      : null;
   const rows = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
-  // The stuck releases are one page, filtered after they were read.
-  if (overdue) return { rows, total: rows.length, totalCapped: false, pageCount: 1, hasNext: false, newsrooms, direct, overdue };
+  // The stuck releases and a numbered one are one page, filtered after they were read.
+  if (overdue || number !== null) return { rows, total: rows.length, totalCapped: false, pageCount: 1, hasNext: false, newsrooms, overdue };
   return {
     rows,
     total,
@@ -110,8 +115,30 @@ export async function searchAdminReleases(query: AdminReleaseQuery) {
     pageCount: Math.max(1, Math.ceil(total / ADMIN_RELEASES_PAGE_SIZE)),
     hasNext: capped ? ids.length === ADMIN_RELEASES_PAGE_SIZE : query.page * ADMIN_RELEASES_PAGE_SIZE < total,
     newsrooms,
-    direct,
     overdue,
   };
+}
+
+/**
+ * The status tabs' counts: every release by its own status under the list's portal, language and
+ * newsroom (not its words: a count over a full-text match is what the search caps), and the stuck ones.
+ */
+export async function countAdminReleasesByStatus(query: AdminReleaseQuery): Promise<Record<string, number>> {
+  const newsrooms = query.newsroom ? await newsroomsNamed(query.newsroom) : null;
+  const groups = await db.pressRelease.groupBy({
+    by: ["status"],
+    where: {
+      deletedAt: null,
+      ...(query.portal ? { portal: query.portal } : {}),
+      ...(query.language ? { language: query.language } : {}),
+      ...(newsrooms ? { companyId: { in: newsrooms.map((n) => n.id) } } : {}),
+    },
+    _count: { _all: true },
+  });
+  const counts: Record<string, number> = Object.fromEntries(groups.map((g) => [g.status, g._count._all]));
+  counts.all = groups.reduce((sum, g) => sum + g._count._all, 0);
+  const stuck = await countOverdueWork();
+  counts[OVERDUE_VIEW] = stuck.reviews + stuck.scheduled;
+  return counts;
 }
 export type AdminReleaseRow = Awaited<ReturnType<typeof searchAdminReleases>>["rows"][number];

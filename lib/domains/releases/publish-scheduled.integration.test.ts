@@ -70,6 +70,8 @@ describe("press-releases:publish-scheduled", () => {
     expect(run.blocked).toContainEqual({ id: release.id, outcome: "stale_classification" });
     const back = await db.pressRelease.findUniqueOrThrow({ where: { id: release.id } });
     expect(back.status).toBe("in_review");
+    // The admin list filters by the search mirror's status: it knows the step back.
+    expect((await db.pressReleaseSearch.findUniqueOrThrow({ where: { pressReleaseId: release.id } })).status).toBe("in_review");
     // Its step back is recorded, and no entry claims it still waits scheduled.
     const history = await historyOf(release.id);
     expect(history.at(-1)).toMatchObject({ fromStatus: "scheduled", toStatus: "in_review", outcome: "stale_classification" });

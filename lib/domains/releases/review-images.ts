@@ -3,6 +3,7 @@ import { db, type DbOrTx, type Tx } from "@/lib/core/db/client";
 import type { PressRelease } from "@/lib/generated/prisma/client";
 import { deliveredOnPublicationWhere } from "@/lib/domains/images/deliverable";
 import { discardChecksOfOtherVersions } from "@/lib/domains/releases/discard-text-checks";
+import { syncSearchMirror } from "./search-mirror";
 import { recordHistory, SYSTEM, type Actor } from "./history";
 import { lockRelease } from "./lock";
 import { issueReceiptFor } from "./receipts/issue-receipt";
@@ -79,6 +80,9 @@ async function recordBackToReview(
     actor,
     outcome: release.manualReviewRequiredAt ? "manual_queue" : outcome,
   });
+  // No lifecycle event marks this step (nothing public changes), so the search mirror, which
+  // the admin list filters by status, learns the new status here.
+  await syncSearchMirror(tx, release.id);
 }
 
 /**

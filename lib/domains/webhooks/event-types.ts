@@ -42,7 +42,7 @@ export const EVENT_TYPE_TEXT: Record<WebhookMessageType, { de: string; en: strin
   "release.corrected": { de: "Berichtigt", en: "A published release was corrected (legal correction)." },
   "release.withdrawn": { de: "Zurückgezogen", en: "A release was withdrawn by the newsroom." },
   "release.depublished": { de: "Depubliziert", en: "A published release was taken offline." },
-  "release.gone": { de: "Entfernt (410)", en: "A release was removed for good; its pages answer 410 Gone." },
+  "release.gone": { de: "Dauerhaft entfernt", en: "A release was removed for good; its pages answer 410 Gone." },
   "image.withheld": { de: "Bild zurückgehalten", en: "An image of a release is withheld from public pages." },
   "image.released": { de: "Bild freigegeben", en: "A withheld image was released." },
   "quota.exhausted": { de: "Kontingent aufgebraucht", en: "The newsroom's publication quota for the period is used up." },

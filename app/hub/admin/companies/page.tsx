@@ -24,8 +24,8 @@ export default async function AdminCompaniesPage({ searchParams }: { searchParam
       <PageHeader title="Newsrooms" />
       {deleted ? (
         <Notice tone="success" role="status">
-          Newsroom Nr. {deleted} gelöscht. Seine Seiten antworten mit 404; seine Daten bleiben gespeichert. Rückgängig macht es der Betrieb
-          mit „companies:restore {deleted}“.
+          Newsroom Nr. {deleted} gelöscht. Seine Seiten sind nicht mehr auffindbar; seine Daten bleiben gespeichert. Rückgängig macht es der
+          Betrieb mit „companies:restore {deleted}“.
         </Notice>
       ) : null}
       <p>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ContactMessageTable } from "@/components/legal/contact-message-table";
 import { FormActions } from "@/components/ui/form-actions";
+import { StatusTabs } from "@/components/ui/status-tabs";
 import { PageHeader } from "@/components/ui/page-header";
 import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 import { requireAdmin } from "@/lib/domains/auth/session";
@@ -32,13 +33,11 @@ export default async function ContactQueuePage({ searchParams }: { searchParams:
         title="Kontaktanfragen"
         description="Nachrichten über das Kontaktformular des Hubs. Eine Antwort geht per E-Mail an die Absenderin oder den Absender; jede Antwort und jedes Schließen wird im Aktivitätsprotokoll vermerkt."
       />
-      <nav className="tabs" aria-label="Status">
-        {CONTACT_STATUSES.map((s) => (
-          <Link key={s} href={href(s)} aria-current={s === status ? "page" : undefined}>
-            {CONTACT_STATUS_LABELS[s]} ({queue.counts[s]})
-          </Link>
-        ))}
-      </nav>
+      <StatusTabs
+        label="Kontaktanfragen nach Status"
+        current={status}
+        tabs={CONTACT_STATUSES.map((s) => ({ key: s, label: CONTACT_STATUS_LABELS[s], count: queue.counts[s], href: href(s) }))}
+      />
       {queue.rows.length ? (
         <ContactMessageTable rows={queue.rows} status={status} />
       ) : (

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { LegalQueueFilter } from "@/components/admin/legal-queue-filter";
+import { LegalQueueFilter, LegalStatusTabs } from "@/components/admin/legal-queue-filter";
 import { LegalQueueTable } from "@/components/admin/legal-queue-table";
 import { FormActions } from "@/components/ui/form-actions";
 import { PageHeader } from "@/components/ui/page-header";
@@ -36,6 +36,7 @@ export default async function LegalQueuePage({ searchParams }: { searchParams: P
         title="Rechtliche Anliegen"
         description="Anträge aus dem Kundenbereich (Berichtigung, Änderung, Schwärzung, Depublizierung) und Meldungen über das öffentliche Formular. Jeder Schritt wird mit Vermerk und Bearbeiter unveränderlich festgehalten; eine Umsetzung erzeugt einen signierten Archiveintrag."
       />
+      <LegalStatusTabs status={queue.status} track={queue.track} counts={queue.counts} />
       <LegalQueueFilter status={queue.status} track={queue.track} reference={queue.referenceText} />
       {queue.referenceText ? (
         <p className="meta">

@@ -9,7 +9,12 @@ import { ProviderPaymentTable } from "@/components/admin/payments/provider-payme
 import { FormActions } from "@/components/ui/form-actions";
 import { LinkButton } from "@/components/ui/link-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { loadPaymentsOverview, parsePaymentsQuery, PAYMENTS_PAGE_SIZE } from "@/lib/adapters/admin/payments-overview";
+import {
+  loadPaymentsOverview,
+  parsePaymentsQuery,
+  PAYMENTS_PAGE_SIZE,
+  PROVIDER_PAYMENTS_SHOWN,
+} from "@/lib/adapters/admin/payments-overview";
 import { requireAdmin } from "@/lib/domains/auth/session";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 import { billNow, endGrandfathering, markPaid, placeHold, remindInvoice, removeAgreement, sendInvoice, voidInvoice } from "./actions";
@@ -66,7 +71,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         }
         description="Manuelle Rechnungen (MAN) für Kundinnen und Kunden, die per Überweisung zahlen, Kartenzahlungen, bisherige Konditionen und gesperrte Abrechnungen. Jede Aktion wird im Aktivitätsprotokoll vermerkt."
       />
-      <PaymentsFilter status={overview.status} q={overview.q} />
+      <PaymentsFilter status={overview.status} q={overview.q} counts={overview.counts} />
       <PaymentsNotice initial={issuedNotice(params)}>
         <section aria-labelledby="invoices-heading">
           <h2 id="invoices-heading">{INVOICE_LIST_HEADINGS[overview.status]}</h2>
@@ -95,16 +100,20 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
 
         <section aria-labelledby="card-heading">
           <h2 id="card-heading">Kartenzahlungen</h2>
-          <p className="meta">Rechnungen des Zahlungsanbieters (STR); er bucht, mahnt und storniert sie selbst.</p>
+          <p className="meta">
+            Rechnungen des Zahlungsanbieters (STR) im gewählten Status; er bucht, mahnt und storniert sie selbst. Die neuesten{" "}
+            {PROVIDER_PAYMENTS_SHOWN}.
+          </p>
           {overview.providerPayments.length ? (
             <ProviderPaymentTable rows={overview.providerPayments} />
           ) : (
-            <p className="empty">Keine Kartenzahlungen{searching}.</p>
+            <p className="empty">Keine Kartenzahlungen{searching} in dieser Ansicht.</p>
           )}
         </section>
 
         <section aria-labelledby="grandfathered-heading">
           <h2 id="grandfathered-heading">Bisherige Konditionen</h2>
+          <p className="meta">Vereinbarungen, keine Rechnungen: Der Status oben gilt hier nicht, die Suche schon.</p>
           <p className="meta">
             Laufende Vereinbarungen zu den bisherigen Konditionen. Sie enden automatisch, wenn die nächste Abrechnungsperiode nach dem
             Enddatum beginnt.

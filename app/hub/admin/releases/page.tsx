@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { ReleaseFilter } from "@/components/admin/release-filter";
+import { ReleaseFilter, ReleaseStatusTabs } from "@/components/admin/release-filter";
 import { ListPager } from "@/components/admin/release-pager";
 import { ReleaseTable } from "@/components/admin/release-table";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { listHref, type SearchParams } from "@/lib/adapters/admin/list-query";
-import { ADMIN_RELEASES_PAGE_SIZE, parseAdminReleaseQuery, searchAdminReleases } from "@/lib/adapters/admin/release-search";
+import {
+  ADMIN_RELEASES_PAGE_SIZE,
+  countAdminReleasesByStatus,
+  parseAdminReleaseQuery,
+  searchAdminReleases,
+} from "@/lib/adapters/admin/release-search";
 import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 import { requireAdmin } from "@/lib/domains/auth/session";
 import { parseRecordId } from "@/lib/core/input/ids";
@@ -23,7 +27,7 @@ export default async function AdminReleasesPage({ searchParams }: { searchParams
   const query = parseAdminReleaseQuery(params);
   // After a full deletion (actions.ts): only a record id is echoed.
   const deleted = typeof params.geloescht === "string" ? parseRecordId(params.geloescht) : null;
-  const found = await searchAdminReleases(query);
+  const [found, counts] = await Promise.all([searchAdminReleases(query), countAdminReleasesByStatus(query)]);
   const { q, status, portal, language, newsroom } = query;
   const href = (page: number) => listHref("/admin/releases", { q, status, portal, language, newsroom }, page);
   const total = found.totalCapped ? `mehr als ${count(found.total)}` : count(found.total);
@@ -35,16 +39,12 @@ export default async function AdminReleasesPage({ searchParams }: { searchParams
       />
       {deleted !== null ? (
         <Notice tone="success" role="status">
-          Pressemitteilung Nr. {deleted} endgültig gelöscht. Ihre Adressen antworten mit 404, sobald die Portale den Stand übernommen haben
-          (wenige Sekunden).
+          Pressemitteilung Nr. {deleted} endgültig gelöscht. Ihre Seiten sind nicht mehr auffindbar, sobald die Portale den Stand übernommen
+          haben (wenige Sekunden).
         </Notice>
       ) : null}
+      <ReleaseStatusTabs query={query} counts={counts} />
       <ReleaseFilter query={query} />
-      {found.direct ? (
-        <Notice tone="success">
-          Nr. {found.direct.id}: <Link href={`/admin/releases/${found.direct.id}`}>{found.direct.title}</Link>
-        </Notice>
-      ) : null}
       {found.newsrooms && !found.newsrooms.length ? (
         <Notice tone="error" role="alert">
           Zu „{newsroom}“ gibt es keinen Newsroom. Geben Sie seine Nummer oder seinen Slug an.

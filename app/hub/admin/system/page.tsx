@@ -6,6 +6,7 @@ import { SystemMailCircuit } from "@/components/admin/system-mail-circuit";
 import { SystemScheduleTable } from "@/components/admin/system-schedule-table";
 import { SystemSummary } from "@/components/admin/system-summary";
 import { SystemTime } from "@/components/admin/system-time";
+import { TechnicalDetails } from "@/components/ui/technical-details";
 import { PageHeader } from "@/components/ui/page-header";
 import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 import { requireAdmin } from "@/lib/domains/auth/session";
@@ -24,8 +25,8 @@ export default async function SystemStatusPage() {
         title="Systemstatus"
         description={
           <>
-            Version, Betriebsart und die Prüfungen des Health-Endpunkts, die Zeitpläne mit ihren letzten Läufen und die Betriebsalarme.
-            Stand: <SystemTime at={new Date()} />.
+            Version und Betriebsart, die laufenden Prüfungen, die Zeitpläne mit ihren letzten Läufen und die Betriebsalarme. Stand:{" "}
+            <SystemTime at={new Date()} />.
           </>
         }
       />
@@ -33,9 +34,7 @@ export default async function SystemStatusPage() {
 
       <section aria-labelledby="checks-heading" className="system-section">
         <h2 id="checks-heading">Prüfungen</h2>
-        <p className="meta">
-          Dieselben Prüfungen beantwortet GET /health für die Verfügbarkeitsüberwachung; eine fehlgeschlagene macht die Antwort zu 503.
-        </p>
+        <p className="meta">Dieselben Prüfungen fragt die Verfügbarkeitsüberwachung ab; schlägt eine fehl, meldet sie eine Störung.</p>
         <SystemHealthTable report={status.health} />
       </section>
 
@@ -52,12 +51,16 @@ export default async function SystemStatusPage() {
       </section>
 
       <section aria-labelledby="circuit-heading" className="system-section">
-        <h2 id="circuit-heading">Mail-Circuit-Breaker</h2>
+        <h2 id="circuit-heading">Automatischer Versandstopp</h2>
         <p className="meta">
-          Häufen sich Relay-Ablehnungen, hält der Versand an und setzt danach von selbst wieder ein. Sofort fortsetzen:{" "}
-          <code>npm run cli -- mail:circuit --close</code>.
+          Lehnt der Versanddienst viele E-Mails kurz nacheinander ab, hält der Versand an und setzt danach von selbst wieder ein.
         </p>
         <SystemMailCircuit circuit={status.circuit} />
+        <TechnicalDetails>
+          <p className="meta">
+            Sofort fortsetzen: <code>npm run cli -- mail:circuit --close</code>
+          </p>
+        </TechnicalDetails>
       </section>
 
       <section aria-labelledby="failed-mail-heading" className="system-section">
@@ -72,17 +75,25 @@ export default async function SystemStatusPage() {
       <section aria-labelledby="alerts-heading" className="system-section">
         <h2 id="alerts-heading">Betriebsalarme</h2>
         <p className="meta">
-          Versand per E-Mail {channels.mail ? "aktiv" : "aus (ALERT_MAIL_TO nicht gesetzt)"}, per Push{" "}
-          {channels.push ? "aktiv" : "aus (ALERT_PUSH_URL nicht gesetzt)"}. Je Alarm höchstens eine Meldung in {channels.cooldownMinutes}{" "}
-          Minuten. Geprüft wird alle 5 Minuten und bei jedem Aufruf von /health.
+          Versand per E-Mail {channels.mail ? "aktiv" : "aus (keine Empfangsadresse eingerichtet)"}, per Push{" "}
+          {channels.push ? "aktiv" : "aus (keine Push-Adresse eingerichtet)"}. Je Alarm höchstens eine Meldung in {channels.cooldownMinutes}{" "}
+          Minuten. Geprüft wird alle 5 Minuten und bei jeder Abfrage der Verfügbarkeitsüberwachung.
         </p>
+        {channels.mail && channels.push ? null : (
+          <TechnicalDetails>
+            <p className="meta">
+              Eingerichtet werden die Wege mit <code>ALERT_MAIL_TO</code> und <code>ALERT_PUSH_URL</code> (docs/configuration.md).
+            </p>
+          </TechnicalDetails>
+        )}
         <SystemAlertTable alerts={status.alerts} />
       </section>
 
       <section aria-labelledby="webhooks-heading" className="system-section">
         <h2 id="webhooks-heading">Eingehende Webhooks</h2>
         <p className="meta">
-          Abgelehnte Signaturen in großer Zahl bedeuten meist ein geändertes Signing-Secret: Dann wird jedes echte Ereignis abgelehnt.
+          Viele abgelehnte Signaturen bedeuten meist einen geänderten Schlüssel beim Zahlungs- oder Versanddienst: Dann wird jede echte
+          Meldung abgelehnt.
         </p>
         <SystemWebhookTable failures={status.webhookFailures} />
       </section>

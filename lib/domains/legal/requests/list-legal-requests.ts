@@ -139,5 +139,25 @@ export async function listLegalRequests(query: LegalQueueQuery) {
     release: r.pressRelease,
     reviewer: reviewerOf.get(r.id) ?? null,
   }));
-  return { ...query, rows: items, total, pageCount: Math.max(1, Math.ceil(total / LEGAL_QUEUE_PAGE_SIZE)) };
+  return {
+    ...query,
+    rows: items,
+    total,
+    pageCount: Math.max(1, Math.ceil(total / LEGAL_QUEUE_PAGE_SIZE)),
+    counts: await countByStatus(query),
+  };
+}
+
+/** The status tabs' counts under the track filter: every status, the open ones together, and all. */
+async function countByStatus(query: LegalQueueQuery): Promise<Record<LegalStatusFilter, number>> {
+  const groups = await db.legalRequest.groupBy({
+    by: ["status"],
+    where: query.track === "all" ? {} : { track: query.track },
+    _count: { _all: true },
+  });
+  const of = (s: string) => groups.find((g) => g.status === s)?._count._all ?? 0;
+  const counts = Object.fromEntries(LEGAL_STATUS_FILTERS.map((s) => [s, of(s)])) as Record<LegalStatusFilter, number>;
+  counts.open = OPEN_STATUSES.reduce((sum, s) => sum + of(s), 0);
+  counts.all = groups.reduce((sum, g) => sum + g._count._all, 0);
+  return counts;
 }

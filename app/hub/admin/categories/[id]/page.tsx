@@ -67,7 +67,7 @@ export default async function AdminCategoryPage({ params }: { params: Promise<{ 
                 </span>
               );
             })}
-            {!c.isActive ? <span className="meta">Solange die Kategorie inaktiv ist, antworten sie mit 404.</span> : null}
+            {!c.isActive ? <span className="meta">Solange die Kategorie inaktiv ist, sind sie nicht auffindbar.</span> : null}
           </dd>
           <dt>Zuletzt geändert</dt>
           <dd>{formatBerlin(c.updatedAt)}</dd>

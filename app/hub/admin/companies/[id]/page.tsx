@@ -64,7 +64,7 @@ export default async function AdminCompanyPage({
       {done === "tombstone" || done === "unmark" ? (
         <Notice tone="success" role="status">
           {done === "tombstone"
-            ? `Entfernt, mit ${moved === 1 ? "1 Pressemitteilung" : `${moved} Pressemitteilungen`}. Die Adressen antworten mit 410, sobald die Portale den Stand übernommen haben.`
+            ? `Entfernt, mit ${moved === 1 ? "1 Pressemitteilung" : `${moved} Pressemitteilungen`}. Ihre Seiten melden „dauerhaft entfernt“, sobald die Portale den Stand übernommen haben.`
             : `Entfernung aufgehoben, mit ${moved === 1 ? "1 Pressemitteilung" : `${moved} Pressemitteilungen`}, die mit dem Newsroom entfernt worden waren.`}
         </Notice>
       ) : null}
@@ -72,9 +72,9 @@ export default async function AdminCompanyPage({
       <section className="panel" aria-labelledby="decisions-heading">
         <h2 id="decisions-heading">Entscheidungen</h2>
         <p className="meta">
-          Eine Entfernung nimmt den Newsroom und alle seine Pressemitteilungen aus den Portalen (410); die Aufhebung stellt genau die wieder
-          her, die mit ihm entfernt wurden. Eine Löschung macht ihn überall unauffindbar (404), auch für sein Team; seine Daten bleiben
-          gespeichert.
+          Eine Entfernung nimmt den Newsroom und alle seine Pressemitteilungen aus den Portalen (ihre Seiten melden Suchmaschinen „dauerhaft
+          entfernt“); die Aufhebung stellt genau die wieder her, die mit ihm entfernt wurden. Eine Löschung macht ihn überall unauffindbar,
+          auch für sein Team; seine Daten bleiben gespeichert.
         </p>
         {c.goneAt ? (
           <ReasonForm
@@ -89,10 +89,10 @@ export default async function AdminCompanyPage({
           <ReasonForm
             id="company-tombstone"
             action={decideCompany.bind(null, c.id, "tombstone")}
-            label="Newsroom entfernen (410)"
+            label="Newsroom dauerhaft entfernen"
             subject={c.name}
             reasonLabel="Grund der Entfernung (steht im Aktivitätsprotokoll)"
-            confirmText={`Der Newsroom und alle ${releases.total} Pressemitteilungen werden aus den Portalen genommen; ihre Adressen antworten mit 410. Fortfahren?`}
+            confirmText={`Der Newsroom und alle ${releases.total} Pressemitteilungen werden aus den Portalen genommen; ihre Seiten melden Suchmaschinen „dauerhaft entfernt“. Fortfahren?`}
             variant="danger"
           />
         )}
@@ -103,7 +103,7 @@ export default async function AdminCompanyPage({
             label="Newsroom löschen"
             subject={c.name}
             reasonLabel="Grund der Löschung (steht im Aktivitätsprotokoll)"
-            confirmText="Der Newsroom wird gelöscht: Seine Seite und die Seiten seiner Pressemitteilungen antworten mit 404, das Team sieht ihn nicht mehr. Pressemitteilungen in Prüfung oder mit Termin gehen zurück in den Entwurf. Die Daten bleiben gespeichert. Fortfahren?"
+            confirmText="Der Newsroom wird gelöscht: Seine Seite und die Seiten seiner Pressemitteilungen sind nicht mehr auffindbar, das Team sieht ihn nicht mehr. Pressemitteilungen in Prüfung oder mit Termin gehen zurück in den Entwurf. Die Daten bleiben gespeichert. Fortfahren?"
             variant="danger"
           />
         )}

@@ -19,6 +19,7 @@ import { IndexStatusPanel } from "@/components/admin/index-status-panel";
 import { Badge } from "@/components/ui/badge";
 import { LinkButton } from "@/components/ui/link-button";
 import { Notice } from "@/components/ui/notice";
+import { TechnicalDetails } from "@/components/ui/technical-details";
 import { PageHeader } from "@/components/ui/page-header";
 import { latestIndexChecks } from "@/lib/adapters/public/seo/index-inspection/release-index-status";
 import { latestIndexNowPings } from "@/lib/adapters/public/seo/indexnow/release-pings";
@@ -32,7 +33,8 @@ export const metadata: Metadata = { title: "Pressemitteilung" };
 /** What the page says after a decision redirected here (only known decisions are echoed). */
 const DONE: Record<ReleaseAdminAction | "check", string> = {
   check: "Die automatische Prüfung ist neu angefordert. Ihr Ergebnis steht in wenigen Minuten in der Historie.",
-  tombstone: "Entfernt. Die öffentliche Adresse antwortet mit 410, sobald die Portale den Stand übernommen haben (wenige Sekunden).",
+  tombstone:
+    "Entfernt. Die öffentliche Seite meldet „dauerhaft entfernt“, sobald die Portale den Stand übernommen haben (wenige Sekunden).",
   unmark: "Entfernung aufgehoben. Die Pressemitteilung ist wieder in ihrem vorherigen Zustand.",
   depublish: "Depubliziert.",
   republish: "Wieder veröffentlicht.",
@@ -107,6 +109,31 @@ export default async function AdminReleasePage({
           {DONE[done]}
         </Notice>
       ) : null}
+
+      <section aria-labelledby="text-heading">
+        <h2 id="text-heading">Text, wie das Portal ihn zeigt</h2>
+        {publicUrl ? (
+          <p className="meta">
+            Öffentlich unter <a href={publicUrl}>{publicUrl}</a>
+          </p>
+        ) : null}
+        <article className="review-release" aria-label="Text der Pressemitteilung">
+          <p>
+            <strong>{r.title}</strong>
+          </p>
+          {r.lead ? <p className="lead">{r.lead}</p> : null}
+          {r.location ? <p className="meta">Ortsmarke: {r.location}</p> : null}
+          {/* Stored sanitised by every entry point (lib/domains/releases/sanitize.ts), as the portal shows it. */}
+          <div className="release-body" dangerouslySetInnerHTML={{ __html: r.body }} />
+          {r.boilerplate ? <p className="meta">{r.boilerplate}</p> : null}
+          <dl className="facts">
+            <dt>Stichwörter</dt>
+            <dd>{r.keywords.length ? r.keywords.join(", ") : "keine"}</dd>
+            <dt>Pressekontakt</dt>
+            <dd>{[r.contactName, r.contactEmail, r.contactPhone].filter(Boolean).join(" · ") || "keiner"}</dd>
+          </dl>
+        </article>
+      </section>
 
       <section className="panel" aria-labelledby="decisions-heading">
         <h2 id="decisions-heading">Entscheidungen</h2>
@@ -195,14 +222,12 @@ export default async function AdminReleasePage({
         </dl>
       </section>
 
-      <IndexStatusPanel checks={indexChecks} pings={indexNowPings} />
-
       <section className="panel" aria-labelledby="images-heading">
         <h2 id="images-heading">Bilder und Nachweise</h2>
         <p>
           {imageCount === 1 ? "1 Bild" : `${imageCount} Bilder`}
           {removedImageCount ? `, davon ${removedImageCount} entfernt` : ""}. Originale und veröffentlichte Fassungen öffnen Sie dort mit
-          angegebenem Zweck; jeder Zugriff wird als <code>evidence.accessed</code> protokolliert (Spezifikation: EvidenceAccess).
+          angegebenem Zweck; jeder Zugriff steht mit Person und Zweck im Aktivitätsprotokoll.
         </p>
         <p>
           <LinkButton variant="secondary" href={`/admin/releases/${r.id}/images`}>
@@ -221,35 +246,21 @@ export default async function AdminReleasePage({
         ) : null}
       </section>
 
-      <section aria-labelledby="text-heading">
-        <h2 id="text-heading">Aktueller Text</h2>
-        <article className="review-release" aria-label="Text der Pressemitteilung">
-          <p>
-            <strong>{r.title}</strong>
-          </p>
-          {r.lead ? <p className="lead">{r.lead}</p> : null}
-          {r.location ? <p className="meta">Ortsmarke: {r.location}</p> : null}
-          {/* Stored sanitised by every entry point (lib/domains/releases/sanitize.ts), as the portal shows it. */}
-          <div className="release-body" dangerouslySetInnerHTML={{ __html: r.body }} />
-          {r.boilerplate ? <p className="meta">{r.boilerplate}</p> : null}
-          <dl className="facts">
-            <dt>Stichwörter</dt>
-            <dd>{r.keywords.length ? r.keywords.join(", ") : "keine"}</dd>
-            <dt>Pressekontakt</dt>
-            <dd>{[r.contactName, r.contactEmail, r.contactPhone].filter(Boolean).join(" · ") || "keiner"}</dd>
-            <dt>Slug</dt>
-            <dd>
-              <code>{r.slug}</code>
-            </dd>
-          </dl>
-        </article>
-      </section>
-
       <section aria-labelledby="history-heading">
         <h2 id="history-heading">Historie</h2>
         <ReleaseHistoryTable entries={history} />
         {historyCut ? <p className="meta">Die neuesten {history.length} Einträge.</p> : null}
       </section>
+
+      <TechnicalDetails>
+        <dl className="facts">
+          <dt>Adresskürzel</dt>
+          <dd>
+            <code>{r.slug}</code>
+          </dd>
+        </dl>
+        <IndexStatusPanel checks={indexChecks} pings={indexNowPings} />
+      </TechnicalDetails>
     </>
   );
 }

@@ -175,8 +175,13 @@ export default async function AdminUserPage({
               <ActionButton
                 action={resetSecondFactor.bind(null, a.id)}
                 label="Zweiten Faktor zurücksetzen"
-                variant="danger"
-                confirmText={`App-Code, Wiederherstellungscodes und Passkeys von ${a.name} werden gelöscht, z. B. nach einem verlorenen Telefon. Fortfahren?`}
+                variant="danger-quiet"
+                confirmText={{
+                  title: `Zweiten Faktor von ${a.name} zurücksetzen?`,
+                  consequence:
+                    "App-Code, Wiederherstellungscodes und Passkeys werden gelöscht, z. B. nach einem verlorenen Telefon. Die Person meldet sich danach nur mit dem Passwort an und richtet den zweiten Faktor neu ein.",
+                  confirmLabel: "Zurücksetzen",
+                }}
               />
             ) : (
               <p className="meta">Einen zweiten Faktor zurücksetzen dürfen nur Super-Admins.</p>
