@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import {
   addVirtualAuthenticator,
   confirmAdminArea,
@@ -18,12 +18,17 @@ import {
 // Two takeovers, tried in the browser as the attacker would: a stolen session minting a passkey
 // for itself, and an account registered with someone else's address waiting for its owner.
 
+/** The security page shows each setting as a line of its state; its form opens from the summary. */
+const openPasskeyAdd = (page: Page) =>
+  page.getByRole("region", { name: "Passkeys" }).locator("summary", { hasText: "Passkey hinzufügen" }).click();
+
 test("a stolen session cannot add a passkey: it needs a proof the session alone does not give", async ({ page, context }) => {
   await addVirtualAuthenticator(context, page);
   const { email, password } = await registerCustomer(page, "stolen");
   await signIn(page, email, password);
   await expect(page).toHaveURL(`${HUB}/dashboard`);
   await page.goto(`${HUB}/dashboard/security`);
+  await openPasskeyAdd(page);
   const form = page.getByRole("form", { name: "Passkey hinzufügen" });
   await form.getByLabel("Name des Passkeys").fill("Angreifer");
   const passkeys = async () =>
@@ -93,6 +98,7 @@ test("staff enrol their passkey with the mailbox, not with the password alone", 
   await signIn(page, admin);
   await expect(page).toHaveURL(`${HUB}/admin/confirm`);
   await page.goto(`${HUB}/dashboard/security`);
+  await openPasskeyAdd(page);
   const form = page.getByRole("form", { name: "Passkey hinzufügen" });
   // The password is not offered as a proof here; the e-mail code is.
   await expect(form.getByLabel("Ihr Passwort zur Bestätigung")).toHaveCount(0);

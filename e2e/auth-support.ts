@@ -170,6 +170,8 @@ async function proveIdentity(page: Page, form: ReturnType<Page["getByRole"]>, pr
  */
 export async function addPasskey(page: Page, name: string, proof: { password: string } | { emailCodeTo: string }) {
   await page.goto(`${HUB}/dashboard/security`);
+  // Each setting's form is closed until its section is opened.
+  await page.getByRole("region", { name: "Passkeys" }).locator("summary", { hasText: "Passkey hinzufügen" }).click();
   const form = page.getByRole("form", { name: "Passkey hinzufügen" });
   await form.getByLabel("Name des Passkeys").fill(name);
   await proveIdentity(page, form, proof);

@@ -57,6 +57,7 @@ test("enable TOTP and pass the challenge at the next sign-in", async ({ page }) 
   await page.getByRole("link", { name: "Sicherheit" }).click();
 
   const section = page.getByRole("region", { name: "Zwei-Faktor-Anmeldung" });
+  await section.locator("summary", { hasText: "Einrichten" }).click();
   const setupForm = section.getByRole("form", { name: "Zwei-Faktor-Anmeldung einrichten" });
   await setupForm.getByLabel("Ihr Passwort zur Bestätigung").fill(password);
   await setupForm.getByRole("button", { name: "Zwei-Faktor-Anmeldung einrichten" }).click();

@@ -41,6 +41,7 @@ test("support acts as a customer with a reason, is refused the password change a
   // The banner stays on every page; the customer's password is not support's to change.
   await page.goto(`${HUB}/dashboard/security`);
   await expect(banner).toBeVisible();
+  await page.getByRole("region", { name: "Passwort" }).locator("summary", { hasText: "Ändern" }).click();
   const passwordForm = page.getByRole("form", { name: "Passwort ändern" });
   await passwordForm.getByLabel("Aktuelles Passwort").fill(customer.password);
   await passwordForm.getByLabel("Neues Passwort").fill(`support passphrase ${run}`);

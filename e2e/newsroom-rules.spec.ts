@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { HUB, query, signIn } from "./auth-support";
 import { declareAi, typeReleaseText } from "./release-editor-support";
+import { confirmInDialog } from "./confirm-support";
 
 // What a newsroom's rules look like to its people: the legal documents a submission still needs
 // (LEGAL_ACCEPTANCE_GATE is on for the server under test; the MediSense owner has not accepted
@@ -71,7 +72,7 @@ test("a member sees a colleague's draft but may not change or delete it, and may
   await page.getByLabel("Pressekontakt: E-Mail").fill("press@quellcode-labs.example");
   await page.getByRole("button", { name: "Speichern", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/releases\/\d+$/);
-  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Löschen" }).click();
+  await confirmInDialog(page);
   await expect(page).toHaveURL(`${HUB}/dashboard`);
 });

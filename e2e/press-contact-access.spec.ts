@@ -1,5 +1,6 @@
 import { expect, type Browser } from "@playwright/test";
 import { HUB, query, registerCustomer, signIn, test } from "./auth-support";
+import { confirmInDialog } from "./confirm-support";
 
 // A press contact's address grants nothing (docs/newsrooms.md), as the attacker does it in the
 // browser: the Hansebank responsible adds a press contact with another account's address; that
@@ -55,8 +56,8 @@ test("a responsible's press contact with another account's address makes nobody 
     const matches = owner.page.getByRole("table", { name: "Adressen des Newsrooms oder eines Pressekontakts, zu denen es ein Konto gibt" });
     const row = matches.getByRole("row").filter({ hasText: victim.email });
     await expect(row).toContainText("Pressekontakt");
-    owner.page.once("dialog", (dialog) => dialog.accept());
     await row.getByRole("button", { name: "Ablehnen" }).click();
+    await confirmInDialog(owner.page);
     await expect(owner.page.getByText("Keine offenen Vorschläge.")).toBeVisible();
     const blocks = await query<{ reason: string }>(`SELECT reason FROM company_auto_grant_blocks WHERE company_id = $1 AND email = $2`, [
       companyId,

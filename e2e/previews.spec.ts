@@ -2,6 +2,7 @@ import { expect } from "@playwright/test";
 import { E2E_HOSTS } from "../playwright.config";
 import { HUB, mailTo, query, rememberSecret, runId, signIn, test } from "./auth-support";
 import { getAs } from "./host-request";
+import { confirmInDialog } from "./confirm-support";
 
 // Embargoed previews (docs/previews.md): an owner makes a personal link for a journalist on the
 // release page; the journalist opens it in a browser of their own and reads the release with
@@ -135,8 +136,8 @@ test("an owner gives a journalist an embargoed preview, sees the open counted, a
   await stranger.close();
 
   // Revoked: the next open answers 410 without the release.
-  page.once("dialog", (dialog) => void dialog.accept());
   await counted.getByRole("button", { name: "Link widerrufen" }).click();
+  await confirmInDialog(page);
   await expect(page.getByRole("region", { name: PANEL }).getByRole("row").filter({ hasText: recipientEmail }).locator(".badge")).toHaveText(
     "Widerrufen",
   );

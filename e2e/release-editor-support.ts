@@ -18,3 +18,7 @@ export async function typeReleaseText(page: Page, paragraphs: string[]) {
 export async function declareAi(page: Page, label: "Ohne KI erstellt" | "Mit KI-Unterstützung" | "KI-generiert" = "Ohne KI erstellt") {
   await page.getByRole("radio", { name: label }).check();
 }
+
+/** The summary above the form after a refused save: one link per field to fix (GOV.UK error summary). */
+export const errorSummary = (page: Page) =>
+  page.getByRole("alert").filter({ has: page.getByRole("heading", { name: /Angaben? fehl(t|en) oder (ist|sind) ungültig/ }) });

@@ -1,10 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
+import { photoJpeg } from "../tests/image-fixtures";
 import { HUB, query, runId, signIn } from "./auth-support";
-import { declareAi, releaseText } from "./release-editor-support";
+import { declareAi, errorSummary, releaseText } from "./release-editor-support";
 
 // The customer's release editor: formatting with toolbar and keyboard, the live preview that
 // renders as the portal will, the AI declaration, saving and reloading with the formatting
-// intact, autosave of a draft, the local copy of a new release, and paste from Google Docs.
+// intact, autosave of a draft, the local copy of a new release, paste from Google Docs, the
+// error summary of a refused save, an image on a release not saved yet, and deleting last.
 
 const OWNER = "owner@nordlicht-energie.example";
 const LOCAL_COPY = "pressdesk.release-form.new";
@@ -66,7 +68,7 @@ test("a customer formats the text with toolbar and keyboard, sees it in the prev
   await target.press("Enter");
   await expect(target).toBeHidden();
   await expect(editor.locator("a")).toHaveText("Website");
-  await expect(page.getByText(/^\d[\d.]* Zeichen$/)).toBeVisible();
+  await expect(page.getByText(/^\d[\d.]* von 100\.000 Zeichen$/)).toBeVisible();
 
   // The toolbar is one tab stop; arrow keys move between its buttons.
   await toolbar.getByRole("button", { name: "Fett" }).focus();
@@ -89,10 +91,12 @@ test("a customer formats the text with toolbar and keyboard, sees it in the prev
   await expect(shown.getByRole("heading", { name: "Pressekontakt" })).toBeVisible();
   await expect(shown.getByRole("link", { name: "presse@nordlicht-energie.example" })).toBeVisible();
 
-  // The AI declaration is required.
+  // The AI declaration is required: named in the summary and at the choices.
   await page.getByRole("button", { name: "Speichern", exact: true }).click();
-  await expect(page.getByText("Bitte geben Sie an, ob und wie KI beim Text geholfen hat.")).toBeVisible();
+  await expect(errorSummary(page).getByRole("link")).toHaveText(["Bitte geben Sie an, ob und wie KI beim Text geholfen hat."]);
+  await expect(page.locator("#aiDeclaration-issue")).toHaveText("Bitte geben Sie an, ob und wie KI beim Text geholfen hat.");
   await declareAi(page, "Mit KI-Unterstützung");
+  await expect(errorSummary(page)).toHaveCount(0);
   await page.getByRole("button", { name: "Speichern", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/releases\/\d+$/);
   const releaseId = Number(page.url().split("/").at(-1));
@@ -174,4 +178,85 @@ test("text pasted from Google Docs keeps its formatting without turning everythi
   await expect(editor.locator("li")).toHaveText(["Beratung", "Netzservice"]);
   await expect(editor.locator("[style], span, b")).toHaveCount(0);
   await expect(preview(page).locator("strong", { hasText: "Husum" })).toBeVisible();
+});
+
+test("a refused save lists every missing field at the top, each linking to its field, and marks each field", async ({ page }) => {
+  await openNewRelease(page);
+  await page.getByLabel("Überschrift").fill(`Nordlicht Energie erweitert den Kundendienst (${runId()})`);
+  await page.getByLabel("Ortsmarke").fill("Husum");
+  await page.getByLabel("Pressekontakt: Name").fill("Jana Petersen");
+  await page.getByLabel("Pressekontakt: E-Mail").fill("presse@nordlicht-energie.example");
+  await releaseText(page).click();
+  await page.keyboard.insertText("Zu kurz für eine Meldung.");
+  await page.getByRole("button", { name: "Speichern", exact: true }).click();
+
+  const summary = errorSummary(page);
+  await expect(summary.locator("xpath=..")).toBeFocused();
+  await expect(summary.getByRole("heading")).toHaveText("3 Angaben fehlen oder sind ungültig");
+  await expect(summary.getByRole("link")).toHaveText([
+    "Bitte wählen Sie eine Kategorie.",
+    /^Der Text braucht mindestens 150 Zeichen/,
+    "Bitte geben Sie an, ob und wie KI beim Text geholfen hat.",
+  ]);
+  // Each field says it too, wired to its control.
+  await expect(page.getByLabel("Kategorie")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Kategorie")).toHaveAttribute("aria-describedby", /categoryId-issue/);
+  await expect(releaseText(page)).toHaveAttribute("aria-invalid", "true");
+  await expect(releaseText(page)).toHaveAttribute("aria-describedby", /body-issue/);
+  await expect(page.getByRole("radiogroup", { name: "KI-Nutzung im Text" })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("radiogroup", { name: "KI-Nutzung im Text" })).toHaveAttribute("aria-describedby", /aiDeclaration-issue/);
+  await expect(page.getByRole("button", { name: "Speichern", exact: true })).toBeVisible();
+  expect(page.url()).toMatch(/\/dashboard\/releases\/new/);
+
+  // The links put focus in the field.
+  await summary.getByRole("link", { name: "Bitte wählen Sie eine Kategorie." }).click();
+  await expect(page.getByLabel("Kategorie")).toBeFocused();
+  await summary.getByRole("link", { name: /Der Text braucht/ }).click();
+  await expect(releaseText(page)).toBeFocused();
+  await summary.getByRole("link", { name: /ob und wie KI/ }).click();
+  await expect(page.getByRole("radio", { name: "Ohne KI erstellt" })).toBeFocused();
+
+  // Fixed fields leave the summary.
+  await page.getByLabel("Kategorie").selectOption({ label: "Energie" });
+  await expect(summary.getByRole("link")).toHaveCount(2);
+});
+
+test("an image chosen for a new release saves it as a draft first, then goes to that draft; deleting sits last and quiet", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openNewRelease(page);
+  const title = `Nordlicht Energie zeigt das Servicezentrum von innen (${runId()})`;
+  await fillPlacementAndContact(page, title);
+  await releaseText(page).fill(
+    "Nordlicht Energie zeigt Bilder aus dem neuen Servicezentrum in Husum. Beratungsräume, Werkstatt und Schulungsraum sind fertig; ab Montag empfängt das Team die ersten Kundinnen und Kunden.",
+  );
+  await declareAi(page);
+
+  const form = page.getByRole("form", { name: "Bild hochladen" });
+  await form
+    .getByLabel("Bilddatei")
+    .setInputFiles({ name: "servicezentrum.jpg", mimeType: "image/jpeg", buffer: await photoJpeg({ width: 1200, height: 800 }) });
+  await expect(page.getByRole("region", { name: "Bilder" }).getByText(/^Entwurf gespeichert/)).toBeVisible();
+  const [draft] = await query<{ id: number; status: string }>("SELECT id, status FROM press_releases WHERE title = $1", [title]);
+  expect(draft!.status).toBe("draft");
+
+  await form.getByLabel("Urheber / Bildnachweis").fill("Foto: Nordlicht Energie");
+  await form.getByLabel(/Bildbeschreibung/).fill("Der Beratungsraum im Servicezentrum");
+  await form.getByLabel("KI beim Bild").selectOption("without_ai");
+  await form.getByRole("checkbox", { name: /Ich bestätige|Ich versichere/ }).check();
+  await form.getByRole("button", { name: "Bild hochladen" }).click();
+
+  // On the draft's own page: the same release, with its image and everything typed.
+  await expect(page).toHaveURL(`${HUB}/dashboard/releases/${draft!.id}`);
+  await expect(page.locator("li.image-item")).toHaveCount(1);
+  await expect(page.getByLabel("Überschrift")).toHaveValue(title);
+  expect(await query("SELECT id FROM press_releases WHERE title = $1", [title])).toHaveLength(1);
+
+  // Deleting the draft: the last section of the page, saying what happens, behind a quiet button.
+  const remove = page.getByRole("region", { name: "Entwurf löschen" });
+  await expect(remove).toContainText("endgültig gelöscht");
+  await expect(remove.getByRole("button", { name: "Entwurf löschen" })).toBeVisible();
+  const last = await page.locator("main section").last().getAttribute("aria-labelledby");
+  expect(last).toBe("delete-heading");
 });

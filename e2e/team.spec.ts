@@ -1,5 +1,6 @@
 import { expect } from "@playwright/test";
 import { firstHubLink, HUB, mailTo, query, rememberSecret, runId, signIn, test } from "./auth-support";
+import { confirmInDialog } from "./confirm-support";
 
 // The newsroom team (issue 14): an owner of a seeded newsroom invites a new address, the
 // invitee reads the invitation on the local mailbox page, registers from it and, once the
@@ -91,9 +92,9 @@ test("an owner invites a new address; the invitee registers from the mail and jo
   expect(row).toEqual({ role: "responsible", granted_via: "manual" });
 
   // The only owner cannot leave: the refusal says why, and the membership stays.
-  page.once("dialog", (dialog) => dialog.accept());
   const ownerRow = page.getByRole("table", { name: "Mitglieder des Newsrooms" }).getByRole("row").filter({ hasText: OWNER });
   await ownerRow.getByRole("button", { name: "Newsroom verlassen" }).click();
+  await confirmInDialog(page);
   await expect(ownerRow.getByRole("alert")).toContainText("Ein Newsroom braucht mindestens eine Inhaberin oder einen Inhaber");
   const owners = await query<{ n: number }>(
     `SELECT count(*)::int AS n FROM company_user cu JOIN users u ON u.id = cu.user_id WHERE cu.company_id = $1 AND cu.role = 'owner' AND u.email = $2`,

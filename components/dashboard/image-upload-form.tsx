@@ -14,8 +14,16 @@ const ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
 const ACCEPTED_TYPES = new Set(ACCEPT.split(","));
 
 interface Props {
-  /** The session-authenticated POST route that takes the multipart form. */
-  endpoint: string;
+  /**
+   * The session-authenticated POST route that takes the multipart form; for a release not saved
+   * yet, a function that saves it as a draft first and answers its route (null: not saved, the
+   * release form says why and the chosen image stays).
+   */
+  endpoint: string | (() => Promise<string | null>);
+  /** A file was chosen (a new release saves its draft right then, before the upload). */
+  onChosen?: () => void;
+  /** After a successful upload, instead of re-rendering this page (a new release moves to its draft's page). */
+  onUploaded?: () => void;
   /** The wording the uploader confirms; its key goes back as confirm_text_version. */
   confirmText: { key: string; body: string };
   maxBytes: number;
@@ -31,7 +39,7 @@ type Outcome = { kind: "success"; message: string; warnings: string[] } | { kind
  * server action could not take 16 MB); every field is checked here first, and the server's
  * answer (warnings or the error) is announced in live regions beside the form.
  */
-export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "customer" }: Props) {
+export function ImageUploadForm({ endpoint, onChosen, onUploaded, confirmText, maxBytes, variant = "customer" }: Props) {
   const router = useRouter();
   const hydrated = useHydrated();
   const uid = useId();
@@ -58,6 +66,7 @@ export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "cu
     setIssues((i) => ({ ...i, image: next ? fileIssue(next) : undefined }));
     // A data: URL (the page's CSP allows no blob: images); only for files we would send.
     if (next && !fileIssue(next)) {
+      onChosen?.();
       const reader = new FileReader();
       reader.onload = () => setPreview(typeof reader.result === "string" ? reader.result : null);
       reader.readAsDataURL(next);
@@ -121,9 +130,20 @@ export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "cu
     setIssues({});
     setOutcome(null);
     setPending(true);
+    const target = typeof endpoint === "string" ? endpoint : await endpoint().catch(() => null);
+    if (!target) {
+      setPending(false);
+      setOutcome({
+        kind: "error",
+        error: {
+          message: "Das Bild lässt sich erst hochladen, wenn der Entwurf gespeichert ist. Was dafür noch fehlt, steht oben im Formular.",
+        },
+      });
+      return;
+    }
     let response: Response;
     try {
-      response = await fetch(endpoint, { method: "POST", body, credentials: "same-origin", headers: { accept: "application/json" } });
+      response = await fetch(target, { method: "POST", body, credentials: "same-origin", headers: { accept: "application/json" } });
     } catch {
       setPending(false);
       setOutcome({
@@ -144,7 +164,8 @@ export function ImageUploadForm({ endpoint, confirmText, maxBytes, variant = "cu
           : "Bild hochgeladen.";
       setOutcome({ kind: "success", message, warnings: warningTexts(warnings) });
       reset();
-      router.refresh();
+      if (onUploaded) onUploaded();
+      else router.refresh();
       return;
     }
     const error = uploadErrorOf(response.status, json, maxMb);

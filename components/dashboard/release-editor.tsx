@@ -6,6 +6,7 @@ import { RichTextEditor } from "@/components/ui/rich-text/rich-text-editor";
 import type { ToolId } from "@/components/ui/rich-text/toolbar";
 import { bodyFromEditorHtml } from "@/lib/adapters/dashboard/release-body";
 import { bodyTextLength, RELEASE_LIMITS } from "@/lib/domains/releases/rules";
+import styles from "./release-editor.module.css";
 
 const { bodyMinChars: BODY_MIN_CHARS, bodyMaxChars: BODY_MAX_CHARS } = RELEASE_LIMITS;
 
@@ -35,9 +36,20 @@ const TOOLS: ToolId[][] = [["h2", "h3"], ["bold", "italic"], ["bulletList", "ord
 
 const count = new Intl.NumberFormat("de-DE");
 
+/** Where the length stands against the limits; only a change of it is announced, never each keystroke. */
+function lengthState(length: number): "short" | "fits" | "long" {
+  return length < BODY_MIN_CHARS ? "short" : length > BODY_MAX_CHARS ? "long" : "fits";
+}
+const LENGTH_NEWS = {
+  short: "",
+  fits: "Der Text hat die nötige Länge.",
+  long: `Der Text ist länger als ${count.format(BODY_MAX_CHARS)} Zeichen.`,
+} as const;
+
 /**
- * The release text field: label "Text" naming the editor, the live character count (text
- * without markup, as the rules count it) and the field's issue, both linked to the editor.
+ * The release text field: label "Text" naming the editor, which takes the page's width and
+ * grows with the text, the live character count against the limits (text without markup, as
+ * the rules count it) and the field's issue, both linked to the editor.
  */
 export function ReleaseBodyField({
   initialHtml,
@@ -55,9 +67,11 @@ export function ReleaseBodyField({
   onBlur: () => void;
 }) {
   const length = bodyTextLength(body);
+  const state = lengthState(length);
   return (
-    <div className="field">
-      {/* Names the editor (aria-labelledby): a contenteditable is no control a label's "for" reaches. */}
+    <div className={`field ${styles.bodyField}`}>
+      {/* Names the editor (aria-labelledby): a contenteditable is no control a label's "for" reaches.
+          The error summary links here (#body-label) and focuses the editor it names. */}
       <label id="body-label">Text</label>
       <RichTextEditor
         extensions={EXTENSIONS}
@@ -65,7 +79,7 @@ export function ReleaseBodyField({
         initialHtml={initialHtml}
         idPrefix="body"
         labelId="body-label"
-        describedBy={issue ? "body-hint body-count body-issue" : "body-hint body-count"}
+        describedBy={issue ? "body-issue body-count body-hint" : "body-count body-hint"}
         invalid={!!issue}
         transformPastedHTML={cleanPastedHtml}
         onReady={onHtml}
@@ -76,21 +90,24 @@ export function ReleaseBodyField({
           onChange(next);
         }}
       />
-      <p className="hint release-body-count" id="body-count">
-        <span className={length < BODY_MIN_CHARS || length > BODY_MAX_CHARS ? "count-short" : undefined}>
-          {count.format(length)} Zeichen
-        </span>
-        , mindestens {BODY_MIN_CHARS}, höchstens {count.format(BODY_MAX_CHARS)}.
-      </p>
-      <p className="hint" id="body-hint">
-        Zwischenüberschriften, Fett, Kursiv, Listen, Links und Zitate. Aus Word oder Google Docs Eingefügtes wird auf diese Formate
-        reduziert. Schreiben Sie sachlich wie eine Nachricht, nicht wie Werbung.
-      </p>
       {issue ? (
         <p className="issue" id="body-issue">
           {issue}
         </p>
       ) : null}
+      <p className={`hint release-body-count ${styles.count}`} id="body-count">
+        <span className={state === "fits" ? undefined : "count-short"}>
+          {count.format(length)} von {count.format(BODY_MAX_CHARS)} Zeichen
+        </span>{" "}
+        (mindestens {BODY_MIN_CHARS})
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {LENGTH_NEWS[state]}
+      </p>
+      <p className="hint" id="body-hint">
+        Zwischenüberschriften, Fett, Kursiv, Listen, Links und Zitate. Aus Word oder Google Docs Eingefügtes wird auf diese Formate
+        reduziert. Schreiben Sie sachlich wie eine Nachricht, nicht wie Werbung.
+      </p>
     </div>
   );
 }

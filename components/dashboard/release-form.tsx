@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, shownIssue } from "@/components/ui/field";
@@ -12,6 +13,7 @@ import {
   hasIssues,
   RELEASE_FIELDS,
   validateReleaseForm,
+  type FieldIssues,
   type ReleaseField,
   type ReleaseFormValues,
 } from "@/lib/adapters/dashboard/release-rules";
@@ -21,8 +23,12 @@ import type { LegalDocument } from "@/lib/domains/legal-terms/documents";
 import { AiDeclarationField } from "./ai-declaration-field";
 import { documentKey, LegalAcceptanceFields } from "./legal-acceptance-fields";
 import { ReleaseBodyField } from "./release-editor";
+import styles from "./release-editor.module.css";
+import { ReleaseErrorSummary, releaseSummaryItems } from "./release-error-summary";
+import { NewReleaseImages } from "./release-images";
 import { ReleasePreview } from "./release-preview";
 import { autosaveText, useAutosave } from "./use-autosave";
+import { useImageDraft } from "./use-image-draft";
 import { useLocalDraft } from "./use-local-draft";
 
 export interface SaveReleaseInput {
@@ -35,7 +41,12 @@ export interface SaveReleaseInput {
   acceptDocuments?: { document: string; version: string }[];
   /** A release not saved yet: the same key with every attempt, so one sent again creates nothing twice. */
   newReleaseKey?: string;
+  /** A new release saved as a draft to attach an image: no redirect, the answer carries its id. */
+  stay?: boolean;
 }
+
+/** The action's answer; `releaseId` only for a new release saved with `stay`. */
+export type SaveReleaseResult = ActionResult & { releaseId?: number };
 
 const PORTAL_LABELS = { business: "Pressdesk Business", tech: "Pressdesk Tech" } as const;
 const CONTACT_FIELDS = ["contactName", "contactEmail", "contactPhone"] as const;
@@ -58,15 +69,18 @@ interface Props {
   autosave?: boolean;
   /** Legal documents a submission still needs accepted; empty when the gate is off or all are accepted. */
   documentsToAccept?: readonly LegalDocument[];
-  action: (prev: ActionResult | null, input: SaveReleaseInput) => Promise<ActionResult | null>;
+  /** A new release: what its image upload needs; the first chosen image saves the draft. */
+  images?: { confirmText: { key: string; body: string }; maxBytes: number } | undefined;
+  action: (prev: ActionResult | null, input: SaveReleaseInput) => Promise<SaveReleaseResult | null>;
 }
 
 /**
  * The release editor. Every field is controlled, so neither a failed save nor a refresh of the
  * page around it loses what was typed; rules are checked as the user types (release-rules.ts)
- * and again on the server, whose per-field issues are shown until the field changes. A draft
- * saves itself; a new release is kept in the browser until its first save; the preview beside
- * the form shows the portal page as it will be.
+ * and again on the server, whose per-field issues are shown until the field changes; a refused
+ * save lists them all in a summary above the form. A draft saves itself; a new release is kept
+ * in the browser until its first save, which its first image makes too; the preview after the
+ * form shows the portal page as it will be.
  */
 export function ReleaseForm({
   releaseId,
@@ -77,13 +91,19 @@ export function ReleaseForm({
   canSubmit,
   autosave: autosaveEnabled = false,
   documentsToAccept = [],
+  images,
   action,
 }: Props) {
+  const router = useRouter();
   const [values, setValues] = useState(initial);
   const [newReleaseKey] = useState(() => crypto.randomUUID());
   const [touched, setTouched] = useState<Partial<Record<ReleaseField, boolean>>>({});
   const [sent, setSent] = useState<ReleaseFormValues | null>(null);
   const [result, dispatch, pending] = useActionState(action, null);
+  // The error summary: the fields a refused save named (a fixed one leaves it, a new one waits
+  // for the next save, so it does not jump while the customer types); `attempt` moves focus to it.
+  const [summaryFields, setSummaryFields] = useState<readonly string[]>([]);
+  const [attempt, setAttempt] = useState(0);
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
   const [legalIssue, setLegalIssue] = useState<string | undefined>();
   // The editor is seeded once; restoring a local copy seeds a new one.
@@ -98,17 +118,36 @@ export function ReleaseForm({
   const portalCategories = categories.filter((c) => c.portal === values.portal);
   const category = categories.find((c) => String(c.id) === values.categoryId && c.portal === values.portal);
   const clientIssues = validateReleaseForm(values);
+  // A new release saved as a draft for its first image; the form goes on as that draft's.
+  const imageDraft = useImageDraft({
+    newReleaseKey,
+    current: () => ({ values: latest.current.values, issues: latest.current.clientIssues }),
+    save: (input) => action(null, input),
+    onStart: () => autosave.pause(),
+    onAnswer: (saved, reply) => {
+      autosave.resume(reply.ok ? saved : null);
+      setSent(saved);
+    },
+    onRefused: (issues, focus) => refuse(focus, issues),
+    onSaved: () => localDraft.clear(),
+  });
+  const savedId = imageDraft.savedId;
+  const currentId = releaseId ?? savedId;
+  const autosaveOn = !!currentId && (autosaveEnabled || savedId !== null);
   const autosave = useAutosave({
-    enabled: !!releaseId && autosaveEnabled,
+    enabled: autosaveOn,
     values,
     issues: clientIssues,
-    save: (v) => action(null, { releaseId: releaseId!, values: v, submit: false, autosave: true }),
+    save: (v) => action(null, { releaseId: currentId!, values: v, submit: false, autosave: true }),
   });
-  const localDraft = useLocalDraft({ formId: releaseId ? null : "new", values, initial });
+  const localDraft = useLocalDraft({ formId: currentId ? null : "new", values, initial });
   // A manual save ended: autosave goes on from what it stored; a failed first save keeps the local copy.
   const sentRef = useRef(sent);
+  // What the form holds now, for a save that runs after an upload's await (its render's values may be old).
+  const latest = useRef({ values, clientIssues });
   useEffect(() => {
     sentRef.current = sent;
+    latest.current = { values, clientIssues };
   });
   const { resume } = autosave;
   const { keep } = localDraft;
@@ -118,7 +157,19 @@ export function ReleaseForm({
     if (!result.ok) keep();
   }, [result, resume, keep]);
 
-  const issueOf = (field: ReleaseField) => shownIssue(field, { touched, clientIssues, values, sent, serverIssues: result?.issues });
+  const answer = imageDraft.answer ?? result;
+  const issueOf = (field: ReleaseField) => shownIssue(field, { touched, clientIssues, values, sent, serverIssues: answer?.issues });
+  const summaryItems = releaseSummaryItems(
+    Object.fromEntries(RELEASE_FIELDS.filter((f) => summaryFields.includes(f) || answer?.issues?.[f]).map((f) => [f, issueOf(f)])),
+    legalIssue,
+  );
+  const touchAll = () => setTouched(Object.fromEntries(RELEASE_FIELDS.map((f) => [f, true])));
+  /** A save was refused in the browser: every field says what is wrong, the summary lists them; `focus` moves there. */
+  const refuse = (focus: boolean, issues: FieldIssues) => {
+    touchAll();
+    setSummaryFields(Object.keys(issues));
+    if (focus) setAttempt((a) => a + 1);
+  };
 
   const set = (field: ReleaseField, value: string) =>
     setValues((v) => {
@@ -159,13 +210,10 @@ export function ReleaseForm({
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const submit = (e.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "submit";
-    setTouched(Object.fromEntries(RELEASE_FIELDS.map((f) => [f, true])));
-    if (hasIssues(clientIssues)) return;
-    if (submit && !allAccepted) {
-      setLegalIssue("Bitte bestätigen Sie die Bedingungen, um einzureichen. Speichern geht auch ohne.");
-      return;
-    }
-    setLegalIssue(undefined);
+    const legal = submit && !allAccepted ? "Bitte bestätigen Sie die Bedingungen, um einzureichen. Speichern geht auch ohne." : undefined;
+    setLegalIssue(legal);
+    if (hasIssues(clientIssues) || legal) return refuse(true, clientIssues);
+    imageDraft.forget();
     setSent(values);
     autosave.pause();
     // A new release continues on its own page once saved; a failed save brings the copy back.
@@ -181,9 +229,14 @@ export function ReleaseForm({
     );
   }
 
-  const showClientSummary = Object.keys(touched).length === RELEASE_FIELDS.length && hasIssues(clientIssues);
+  /** The image went to the new draft: continue on the draft's page, where it is listed, once what was typed since is saved too. */
+  async function afterUpload() {
+    const id = await imageDraft.save({ focusSummary: true });
+    if (id) router.push(`/dashboard/releases/${id}`);
+  }
+
   return (
-    <div className="release-editor-layout" data-preview={previewOpen ? "open" : "closed"}>
+    <div className={styles.layout} data-preview={previewOpen ? "open" : "closed"}>
       <form className="form release-form" onSubmit={onSubmit} method="post" noValidate aria-label="Pressemitteilung bearbeiten">
         {localDraft.offer ? (
           <Notice
@@ -203,12 +256,11 @@ export function ReleaseForm({
             Auf diesem Gerät liegt ein ungespeicherter Entwurf vom {formatBerlin(localDraft.offer.savedAt)}.
           </Notice>
         ) : null}
-        {showClientSummary ? (
-          <Notice tone="error" role="alert">
-            Bitte prüfen Sie die markierten Felder.
-          </Notice>
-        ) : (
-          <FormMessage result={result} />
+        {/* The draft saved for an image says so beside the image; a refusal of the save shows here. */}
+        {summaryItems.length ? (
+          <ReleaseErrorSummary items={summaryItems} attempt={attempt} answer={result} />
+        ) : answer?.issues || imageDraft.answer?.ok ? null : (
+          <FormMessage result={answer} />
         )}
         <div className="form-grid">
           <Field id="companyId" label="Newsroom" issue={issueOf("companyId")}>
@@ -317,18 +369,18 @@ export function ReleaseForm({
           ) : null}
           {pending ? <span className="meta">Wird gespeichert …</span> : null}
         </FormActions>
-        {releaseId && autosaveEnabled ? (
+        {autosaveOn ? (
           <p className="meta autosave-status" role="status">
             {autosaveText(autosave.state)}
           </p>
         ) : null}
       </form>
-      <div className="release-preview-column">
-        {/* release-preview-toggle: globals.css hides the toggle where the preview stands beside the form. */}
+      <div className={styles.previewColumn}>
+        {/* The module hides the toggle on wide screens, where the preview always shows after the form. */}
         <Button
           type="button"
           variant="secondary"
-          className="release-preview-toggle"
+          className={styles.previewToggle}
           aria-expanded={previewOpen}
           aria-controls="release-preview"
           onClick={() => setPreviewOpen((o) => !o)}
@@ -343,6 +395,16 @@ export function ReleaseForm({
           categoryName={category ? (values.language === "en" ? category.nameEn : category.name) : null}
         />
       </div>
+      {images && !releaseId ? (
+        <NewReleaseImages
+          saveDraft={() => imageDraft.save({ focusSummary: true })}
+          onChosen={() => void imageDraft.save({ focusSummary: false })}
+          state={imageDraft.state}
+          onUploaded={() => void afterUpload()}
+          confirmText={images.confirmText}
+          maxBytes={images.maxBytes}
+        />
+      ) : null}
     </div>
   );
 }

@@ -70,3 +70,55 @@ export function ReleaseImages({
     </section>
   );
 }
+
+const DRAFT_STATE_TEXTS = {
+  unsaved:
+    "Sobald Sie ein Bild auswählen, speichern wir die Pressemitteilung als Entwurf und hängen das Bild daran an. Dafür müssen die Angaben oben vollständig sein.",
+  blocked:
+    "Der Entwurf ist noch nicht gespeichert: Bitte ergänzen Sie die oben aufgeführten Angaben. Das gewählte Bild bleibt so lange ausgewählt.",
+  saved: "Entwurf gespeichert. Das Bild wird an ihn angehängt.",
+} as const;
+
+/**
+ * The "Bilder" section of a release not saved yet. An image belongs to a saved release, so the
+ * first chosen image saves the form as a draft, and the upload goes to that draft: `saveDraft`
+ * answers its id, or null when the form's rules refuse (the form says why, the image waits).
+ */
+export function NewReleaseImages({
+  saveDraft,
+  onChosen,
+  state,
+  onUploaded,
+  confirmText,
+  maxBytes,
+}: {
+  saveDraft: () => Promise<number | null>;
+  onChosen: () => void;
+  state: keyof typeof DRAFT_STATE_TEXTS;
+  onUploaded: () => void;
+  confirmText: { key: string; body: string };
+  maxBytes: number;
+}) {
+  return (
+    <section className="release-images" aria-labelledby="images-heading">
+      <h2 id="images-heading">Bilder</h2>
+      <p className="meta" role="status">
+        {DRAFT_STATE_TEXTS[state]}
+      </p>
+      <div className="panel image-upload-panel">
+        <h3>Bild hinzufügen</h3>
+        <p className="meta">Bis zu {MAX_IMAGES_PER_RELEASE} Bilder möglich.</p>
+        <ImageUploadForm
+          endpoint={async () => {
+            const id = await saveDraft();
+            return id ? `/dashboard/releases/${id}/images/upload` : null;
+          }}
+          onChosen={onChosen}
+          onUploaded={onUploaded}
+          confirmText={confirmText}
+          maxBytes={maxBytes}
+        />
+      </div>
+    </section>
+  );
+}

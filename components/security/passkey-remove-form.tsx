@@ -6,6 +6,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import type { ProofKind } from "@/lib/domains/accounts/identity-proof";
 import { IdentityProofFields } from "./identity-proof-fields";
 import type { ProofFormState } from "./types";
+import { useConfirmedSubmit } from "./use-confirmed-submit";
 import { useFormAction } from "./use-form-action";
 import styles from "./security.module.css";
 
@@ -21,13 +22,25 @@ interface Props {
 /**
  * Removes one passkey after a confirmation by a strong factor the account has: a removed
  * passkey is a way in the owner no longer has, so the mailbox or the password alone never does it.
+ * The button is quiet and asks once more: the removal cannot be undone.
  */
 export function PasskeyRemoveForm({ id, name, action, kinds, fresh }: Props) {
   const [state, formAction, pending] = useFormAction(action);
+  const { onSubmit, confirmDialog } = useConfirmedSubmit(formAction, {
+    title: `Passkey „${name}“ entfernen?`,
+    consequence: "Mit diesem Passkey können Sie sich danach nicht mehr anmelden. Das lässt sich nicht rückgängig machen.",
+    confirmLabel: "Passkey entfernen",
+  });
   return (
     <details className="image-remove" open={state ? !state.ok : undefined}>
       <summary>Entfernen</summary>
-      <form action={formAction} className={`form ${styles.narrow}`} aria-label={`Passkey „${name}“ entfernen`} key={state?.attempt ?? 0}>
+      <form
+        action={formAction}
+        onSubmit={onSubmit}
+        className={`form ${styles.narrow}`}
+        aria-label={`Passkey „${name}“ entfernen`}
+        key={state?.attempt ?? 0}
+      >
         <FormMessage result={state} />
         <p>Mit „{name}“ können Sie sich danach nicht mehr anmelden.</p>
         <IdentityProofFields
@@ -38,11 +51,12 @@ export function PasskeyRemoveForm({ id, name, action, kinds, fresh }: Props) {
           issue={state?.issues?.proof}
         />
         <FormActions>
-          <Button type="submit" variant="danger" disabled={pending}>
+          <Button type="submit" variant="danger-quiet" disabled={pending}>
             Passkey entfernen
           </Button>
         </FormActions>
       </form>
+      {confirmDialog}
     </details>
   );
 }

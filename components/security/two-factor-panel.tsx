@@ -8,8 +8,11 @@ import { FormActions } from "@/components/ui/form-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { Notice } from "@/components/ui/notice";
 import type { ProofKind } from "@/lib/domains/accounts/identity-proof";
+import type { QrCodeShape } from "@/lib/domains/accounts/two-factor/qr-code";
 import { IdentityProofFields } from "./identity-proof-fields";
+import { SettingDisclosure } from "./setting-disclosure";
 import type { FormAction, RecoveryCodesState, TotpSetupState } from "./types";
+import { useConfirmedSubmit } from "./use-confirmed-submit";
 import { useFormAction } from "./use-form-action";
 import styles from "./security.module.css";
 
@@ -126,31 +129,37 @@ function TwoFactorSetup({
   if (!setup) {
     return (
       <>
-        <p>
-          Die Zwei-Faktor-Anmeldung ist nicht eingerichtet. Mit ihr fragt die Anmeldung zusätzlich nach einem Code aus einer
-          Authenticator-App auf Ihrem Telefon.
-        </p>
         {setupPending ? <p className="hint">Eine begonnene Einrichtung wurde nicht abgeschlossen. Beginnen Sie einfach neu.</p> : null}
-        <form
-          action={beginAction}
-          className={`form ${styles.narrow}`}
-          aria-label="Zwei-Faktor-Anmeldung einrichten"
-          key={started?.attempt ?? 0}
+        <SettingDisclosure
+          action="Einrichten"
+          state={
+            <>
+              <strong>Nicht eingerichtet.</strong> Mit der Zwei-Faktor-Anmeldung fragt die Anmeldung zusätzlich nach einem Code aus einer
+              Authenticator-App auf Ihrem Telefon.
+            </>
+          }
         >
-          <FormMessage result={started} />
-          <IdentityProofFields
-            id="totp-setup-proof"
-            kinds={kinds}
-            fresh={fresh && started?.code !== "identity_proof_required"}
-            initialKind={started?.proofKind}
-            issue={started?.issues?.proof}
-          />
-          <FormActions>
-            <Button type="submit" disabled={beginPending}>
-              Zwei-Faktor-Anmeldung einrichten
-            </Button>
-          </FormActions>
-        </form>
+          <form
+            action={beginAction}
+            className={`form ${styles.narrow}`}
+            aria-label="Zwei-Faktor-Anmeldung einrichten"
+            key={started?.attempt ?? 0}
+          >
+            <FormMessage result={started} />
+            <IdentityProofFields
+              id="totp-setup-proof"
+              kinds={kinds}
+              fresh={fresh && started?.code !== "identity_proof_required"}
+              initialKind={started?.proofKind}
+              issue={started?.issues?.proof}
+            />
+            <FormActions>
+              <Button type="submit" disabled={beginPending}>
+                Zwei-Faktor-Anmeldung einrichten
+              </Button>
+            </FormActions>
+          </form>
+        </SettingDisclosure>
       </>
     );
   }
@@ -161,14 +170,16 @@ function TwoFactorSetup({
       <h3>Authenticator-App verbinden</h3>
       <ol>
         <li>
-          Öffnen Sie Ihre Authenticator-App und fügen Sie ein Konto hinzu. Auf diesem Gerät geht das direkt über den Link{" "}
+          Öffnen Sie Ihre Authenticator-App, fügen Sie ein Konto hinzu und scannen Sie diesen QR-Code:
+          <QrCode qr={setup.qr} />
+          Auf diesem Gerät geht es auch direkt über den Link{" "}
           <a href={setup.otpauthUri} data-testid="totp-uri">
             In der Authenticator-App öffnen
           </a>
           .
         </li>
         <li>
-          Oder geben Sie diesen Schlüssel von Hand ein:
+          Kein Scan möglich? Dann geben Sie diesen Schlüssel von Hand ein:
           <p className="token-once" data-testid="totp-secret" aria-label="Schlüssel für die Authenticator-App">
             {grouped(setup.secret)}
           </p>
@@ -198,8 +209,34 @@ function TwoFactorSetup({
   );
 }
 
+/** The setup link as a QR code: inline SVG from the server's path data, so no image is fetched. */
+function QrCode({ qr }: { qr: QrCodeShape }) {
+  return (
+    <svg
+      className={styles.qr}
+      viewBox={`0 0 ${qr.size} ${qr.size}`}
+      role="img"
+      aria-label="QR-Code für die Authenticator-App"
+      data-testid="totp-qr"
+    >
+      <path d={qr.path} fill="currentColor" shapeRendering="crispEdges" />
+    </svg>
+  );
+}
+
+const DISABLE_CONFIRM = {
+  title: "Zwei-Faktor-Anmeldung ausschalten?",
+  consequence:
+    "Die Anmeldung fragt danach nicht mehr nach einem Code aus Ihrer Authenticator-App, und Ihre Wiederherstellungscodes gelten nicht mehr.",
+  confirmLabel: "Ausschalten",
+};
+
+/**
+ * Renewing the recovery codes and switching off, each its own form behind its own line: both
+ * need a current app or recovery code every time (spec 5.4; the domain checks and spends it),
+ * so no earlier proof stands in for it, and the proof is asked once, in the form opened.
+ */
 function TwoFactorManage({ unused, kinds, action }: { unused: number; kinds: ProofKind[]; action: FormAction<RecoveryCodesState> }) {
-  const [state, formAction, pending] = useFormAction(action);
   return (
     <>
       <p>
@@ -212,19 +249,63 @@ function TwoFactorManage({ unused, kinds, action }: { unused: number; kinds: Pro
       ) : (
         <p data-testid="recovery-codes-left">Unbenutzte Wiederherstellungscodes: {unused}</p>
       )}
-      <form action={formAction} className={`form ${styles.narrow}`} aria-label="Zwei-Faktor-Anmeldung verwalten" key={state?.attempt ?? 0}>
+      <SettingDisclosure state="Neue Wiederherstellungscodes ersetzen alle bisherigen." action="Neue Codes erzeugen">
+        <RenewCodesForm kinds={kinds} action={action} />
+      </SettingDisclosure>
+      <SettingDisclosure state="Die Anmeldung fragt danach nicht mehr nach einem Code aus der App." action="Ausschalten">
+        <DisableForm kinds={kinds} action={action} />
+      </SettingDisclosure>
+    </>
+  );
+}
+
+const CODE_HINT = "Verlangt einen aktuellen Code aus der App oder einen Wiederherstellungscode.";
+
+function RenewCodesForm({ kinds, action }: { kinds: ProofKind[]; action: FormAction<RecoveryCodesState> }) {
+  const [state, formAction, pending] = useFormAction(action);
+  return (
+    <form
+      action={formAction}
+      className={`form ${styles.narrow}`}
+      aria-label="Neue Wiederherstellungscodes erzeugen"
+      key={state?.attempt ?? 0}
+    >
+      <FormMessage result={state} />
+      <input type="hidden" name="intent" value="renew" />
+      <p className="hint">{CODE_HINT}</p>
+      <IdentityProofFields id="totp-renew-proof" kinds={kinds} initialKind={state?.proofKind} issue={state?.issues?.proof} />
+      <FormActions>
+        <Button type="submit" variant="secondary" disabled={pending}>
+          Neue Wiederherstellungscodes erzeugen
+        </Button>
+      </FormActions>
+    </form>
+  );
+}
+
+function DisableForm({ kinds, action }: { kinds: ProofKind[]; action: FormAction<RecoveryCodesState> }) {
+  const [state, formAction, pending] = useFormAction(action);
+  const { onSubmit, confirmDialog } = useConfirmedSubmit(formAction, DISABLE_CONFIRM);
+  return (
+    <>
+      <form
+        action={formAction}
+        onSubmit={onSubmit}
+        className={`form ${styles.narrow}`}
+        aria-label="Zwei-Faktor-Anmeldung ausschalten"
+        key={state?.attempt ?? 0}
+      >
         <FormMessage result={state} />
-        <p className="hint">Beides verlangt einen aktuellen Code aus der App oder einen Wiederherstellungscode.</p>
-        <IdentityProofFields id="totp-manage-proof" kinds={kinds} initialKind={state?.proofKind} issue={state?.issues?.proof} />
+        <input type="hidden" name="intent" value="disable" />
+        <p className="hint">{CODE_HINT}</p>
+        <IdentityProofFields id="totp-disable-proof" kinds={kinds} initialKind={state?.proofKind} issue={state?.issues?.proof} />
         <FormActions>
-          <Button type="submit" name="intent" value="renew" variant="secondary" disabled={pending}>
-            Neue Wiederherstellungscodes erzeugen
-          </Button>
-          <Button type="submit" name="intent" value="disable" variant="danger" disabled={pending}>
-            Zwei-Faktor-Anmeldung deaktivieren
+          <Button type="submit" variant="danger-quiet" disabled={pending}>
+            Zwei-Faktor-Anmeldung ausschalten
           </Button>
         </FormActions>
       </form>
+      {confirmDialog}
     </>
   );
 }

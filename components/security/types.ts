@@ -1,5 +1,6 @@
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import type { ProofKind } from "@/lib/domains/accounts/identity-proof";
+import type { QrCodeShape } from "@/lib/domains/accounts/two-factor/qr-code";
 import type { ActionResult } from "@/lib/core/forms/action-result";
 
 // The answers of the security page's server actions, shared by the actions and their forms.
@@ -9,9 +10,9 @@ export interface ProofFormState extends ActionResult {
   proofKind?: ProofKind;
 }
 
-/** First step of the authenticator-app setup: the secret, shown while the setup is open. */
+/** First step of the authenticator-app setup: the secret (as text and as QR code), shown while the setup is open. */
 export interface TotpSetupState extends ProofFormState {
-  setup?: { secret: string; otpauthUri: string };
+  setup?: { secret: string; otpauthUri: string; qr: QrCodeShape };
 }
 
 /** Setup confirmation or renewal: the recovery codes, shown once. */

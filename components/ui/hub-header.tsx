@@ -46,7 +46,7 @@ export function HubHeader({
       <a className="skip-link" href="#main">
         Zum Inhalt
       </a>
-      <div className="wrap">
+      <div className="wrap wrap-wide">
         <Link className="brand" href={AREA[area].home}>
           {SITE_NAMES.hub}
           <small>{AREA[area].name}</small>

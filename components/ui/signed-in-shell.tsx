@@ -24,10 +24,10 @@ export async function SignedInShell({
         <ImpersonationBanner name={user.name} email={user.email} until={session.expiresAt} end={endImpersonation} />
       ) : null}
       <HubHeader area={area} userName={user.name} adminHome={adminHomeFor(user)} logout={logout} />
-      <main id="main" className="wrap">
+      <main id="main" className="wrap wrap-wide">
         {children}
       </main>
-      <SiteFooter>© Pressdesk</SiteFooter>
+      <SiteFooter wide>© Pressdesk</SiteFooter>
     </>
   );
 }

@@ -53,10 +53,10 @@ export function SiteHeaderBase({
   );
 }
 
-export function SiteFooter({ children }: { children: ReactNode }) {
+export function SiteFooter({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   return (
     <footer className="site-footer">
-      <div className="wrap">{children}</div>
+      <div className={wide ? "wrap wrap-wide" : "wrap"}>{children}</div>
     </footer>
   );
 }

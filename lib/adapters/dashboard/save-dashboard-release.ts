@@ -4,10 +4,16 @@ import { parseRecordId } from "@/lib/core/input/ids";
 import type { Acting } from "@/lib/core/errors/customer-acting";
 import type { Tx } from "@/lib/core/db/client";
 import type { IpHmac } from "@/lib/core/security/client-ip";
-import { assertMayAcceptDocuments, ReleaseRefused, writeRelease } from "@/lib/domains/releases/write-release";
+import {
+  assertMayAcceptDocuments,
+  ReleaseRefused,
+  releaseWriteIssues,
+  writeRelease,
+  type ReleaseWrite,
+} from "@/lib/domains/releases/write-release";
 import { berlinLocalToDate } from "@/lib/core/time/berlin-time";
 import { bindNewReleaseKey, isNewReleaseKey, releaseOfNewReleaseKey } from "./new-release-key";
-import { formIssuesOf, isAiDeclaration, validateReleaseForm, type FieldIssues, type ReleaseFormValues } from "./release-rules";
+import { formIssuesOf, hasIssues, isAiDeclaration, validateReleaseForm, type FieldIssues, type ReleaseFormValues } from "./release-rules";
 
 const invalid = (issues: FieldIssues) =>
   new AppError(
@@ -63,37 +69,40 @@ async function save(
   const issues = validateReleaseForm(v);
   // The newsroom of an existing release is fixed; the form cannot move it elsewhere.
   if (opts.releaseId) delete issues.companyId;
-  if (Object.keys(issues).length) throw invalid(issues);
   const scheduledAt = v.scheduledAt ? berlinLocalToDate(v.scheduledAt) : null;
-  if (v.scheduledAt && !scheduledAt) throw invalid({ scheduledAt: "Bitte geben Sie Datum und Uhrzeit vollständig an." });
+  if (v.scheduledAt && !scheduledAt) issues.scheduledAt ??= "Bitte geben Sie Datum und Uhrzeit vollständig an.";
+  const write: ReleaseWrite = {
+    userId: opts.userId,
+    source: "dashboard",
+    ...(opts.releaseId ? { releaseId: opts.releaseId } : { newsroomId: parseRecordId(v.companyId) }),
+    portal: v.portal as "business" | "tech",
+    language: v.language as "de" | "en",
+    text: {
+      title: v.title,
+      lead: v.lead,
+      body: v.body,
+      location: v.location,
+      contactName: v.contactName,
+      contactEmail: v.contactEmail,
+      contactPhone: v.contactPhone,
+    },
+    category: { id: parseRecordId(v.categoryId) ?? 0 },
+    scheduledAt,
+    ...(isAiDeclaration(v.aiDeclaration) ? { aiDeclaration: v.aiDeclaration } : {}),
+    submit: opts.submit,
+    guided: true,
+    ...(opts.autosave ? { autosave: true } : {}),
+    acceptedDocuments: opts.acceptDocuments ?? [],
+    ...(opts.acting ? { acting: opts.acting } : {}),
+    ip: opts.ip ?? null,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(alsoInTransaction ? { alsoInTransaction } : {}),
+  };
+  // All issues in one answer: the rules that need the database join the form's own (which word
+  // a field first, e.g. "choose a category" over "choose an active category").
+  if (hasIssues(issues)) throw invalid({ ...formIssuesOf(await releaseWriteIssues(write)), ...issues });
   try {
-    return await writeRelease({
-      userId: opts.userId,
-      source: "dashboard",
-      ...(opts.releaseId ? { releaseId: opts.releaseId } : { newsroomId: parseRecordId(v.companyId) }),
-      portal: v.portal as "business" | "tech",
-      language: v.language as "de" | "en",
-      text: {
-        title: v.title,
-        lead: v.lead,
-        body: v.body,
-        location: v.location,
-        contactName: v.contactName,
-        contactEmail: v.contactEmail,
-        contactPhone: v.contactPhone,
-      },
-      category: { id: parseRecordId(v.categoryId) ?? 0 },
-      scheduledAt,
-      ...(isAiDeclaration(v.aiDeclaration) ? { aiDeclaration: v.aiDeclaration } : {}),
-      submit: opts.submit,
-      guided: true,
-      ...(opts.autosave ? { autosave: true } : {}),
-      acceptedDocuments: opts.acceptDocuments ?? [],
-      ...(opts.acting ? { acting: opts.acting } : {}),
-      ip: opts.ip ?? null,
-      ...(opts.now ? { now: opts.now } : {}),
-      ...(alsoInTransaction ? { alsoInTransaction } : {}),
-    });
+    return await writeRelease(write);
   } catch (err) {
     if (err instanceof ReleaseRefused) throw invalid(formIssuesOf(err.writeIssues));
     throw err;

@@ -180,6 +180,23 @@ async function passLegalGate(w: ReleaseWrite): Promise<void> {
   await assertLegalAccepted(w.userId, getConfig().legal.acceptanceGate);
 }
 
+/** The release rules and the placement rules of one write, every issue at once. */
+async function judgeWrite(w: ReleaseWrite, existing: PressRelease | null, now: Date) {
+  const issues: WriteIssue[] = releaseTextIssues(existing ? w.text : { title: "", body: "", ...w.text }, { guided: !!w.guided });
+  const placement = await placementOf(w, existing, now, issues);
+  return { issues, placement };
+}
+
+/**
+ * Every issue writeRelease would refuse this write with, writing nothing: a door whose own
+ * checks already failed asks it too, so the customer learns of all issues in one answer
+ * (a category no longer active, a time in the past) instead of one round after another.
+ */
+export async function releaseWriteIssues(w: ReleaseWrite): Promise<WriteIssue[]> {
+  const existing = w.releaseId !== undefined ? await ownReleaseOrThrow(w.userId, w.releaseId) : null;
+  return (await judgeWrite(w, existing, w.now ?? new Date())).issues;
+}
+
 /**
  * Creates or updates a customer's release and, when asked, submits it: the release rules
  * (rules.ts) and the placement rules first, every issue at once (ReleaseRefused); the legal
@@ -194,8 +211,7 @@ export async function writeRelease(w: ReleaseWrite): Promise<{ releaseId: number
   if (w.autosave && (!existing || w.submit))
     throw new AppError("conflict", "Only a saved draft is saved automatically, and never submitted.");
 
-  const issues: WriteIssue[] = releaseTextIssues(existing ? w.text : { title: "", body: "", ...w.text }, { guided: !!w.guided });
-  const placement = await placementOf(w, existing, now, issues);
+  const { issues, placement } = await judgeWrite(w, existing, now);
   if (issues.length) throw new ReleaseRefused(issues);
   const content = contentOf(w, existing, placement);
   assertReadableContent(content);

@@ -4,7 +4,7 @@ import { refresh } from "next/cache";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { redirect } from "next/navigation";
-import type { SaveReleaseInput } from "@/components/dashboard/release-form";
+import type { SaveReleaseInput, SaveReleaseResult } from "@/components/dashboard/release-form";
 import { requireUser } from "@/lib/domains/auth/session";
 import { moveOwnRelease, type CustomerMove } from "@/lib/adapters/dashboard/release-moves";
 import { coerceReleaseForm } from "@/lib/adapters/dashboard/release-rules";
@@ -22,12 +22,14 @@ const AcceptedDocuments = z
 
 // Save, or save and submit, from the release form. A new release continues on its own page.
 // The form's autosave of a draft comes the same way, flagged: it never submits, and the page
-// is not re-rendered under the customer's hands.
-export async function saveRelease(_prev: ActionResult | null, input: SaveReleaseInput): Promise<ActionResult> {
+// is not re-rendered under the customer's hands. `stay`: a new release saved as a draft so an
+// image can be attached to it; the form stays open and learns the draft's id.
+export async function saveRelease(_prev: ActionResult | null, input: SaveReleaseInput): Promise<SaveReleaseResult> {
   const { user, session } = await requireUser();
   const releaseId = parseRecordId(input?.releaseId) ?? undefined;
   const autosave = input?.autosave === true;
-  const submit = input?.submit === true && !autosave;
+  const stay = input?.stay === true && !releaseId && !autosave;
+  const submit = input?.submit === true && !autosave && !stay;
   const acceptDocuments = autosave ? [] : AcceptedDocuments.parse(input?.acceptDocuments ?? []);
   let saved: { releaseId: number };
   try {
@@ -48,6 +50,7 @@ export async function saveRelease(_prev: ActionResult | null, input: SaveRelease
     return actionError(err, autosave ? { conflict: "Nur Entwürfe werden automatisch gespeichert." } : {});
   }
   if (autosave) return { ok: true, message: "Automatisch gespeichert." };
+  if (stay) return { ok: true, message: "Entwurf gespeichert.", releaseId: saved.releaseId };
   if (!releaseId) redirect(`/dashboard/releases/${saved.releaseId}`);
   refresh();
   return { ok: true, message: submit ? "Gespeichert und zur Prüfung eingereicht." : "Gespeichert." };

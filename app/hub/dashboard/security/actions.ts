@@ -25,6 +25,8 @@ import {
 import { impersonationRefusalOf } from "@/lib/core/errors/customer-acting";
 import { requireUser } from "@/lib/domains/auth/session";
 import { signOutOtherDevices } from "@/lib/domains/auth/sessions/sign-out-other-devices";
+import { signOutSession } from "@/lib/domains/auth/sessions/sign-out-session";
+import { qrCodeShape } from "@/lib/domains/accounts/two-factor/qr-code";
 import { actionError, type ActionResult } from "@/lib/core/forms/action-result";
 import { AppError } from "@/lib/core/errors/errors";
 import { clientIp, proofKindOf, proofMissing, proofRefused, readSecondFactorCode, requireFreshProof, THROTTLED } from "./proof";
@@ -106,6 +108,23 @@ export async function signOutOthers(_prev: ActionResult | null, _form: FormData)
   }
 }
 
+/**
+ * "Abmelden" beside one other device. The id is bound on the page but comes back from the
+ * browser, so the domain ends it only when it is another session of this person's own.
+ */
+export async function signOutSessionAction(sessionId: number, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+  const { user, session } = await requireUser();
+  const id = parseRecordId(sessionId);
+  try {
+    const { ended } = id === null ? { ended: false } : await signOutSession(user.id, session, id);
+    if (!ended) return { ok: false, code: "not_found", message: "Diese Anmeldung gibt es nicht (mehr)." };
+    refresh();
+    return { ok: true, message: "Das Gerät wurde abgemeldet." };
+  } catch (err) {
+    return actionError(err);
+  }
+}
+
 // ---- Ceremonies of the identity proof -------------------------------------------------------
 
 /** Mails a confirmation code to the account's address (at most five per 15 minutes and account). */
@@ -147,7 +166,8 @@ export async function beginTwoFactorSetup(_prev: TotpSetupState | null, form: Fo
     const proof = await requireFreshProof(s, "first_two_factor_setup", form, { reuseFresh: true });
     if (!proof.ok) return proof.result;
     const setup = await beginTotpSetup(s.user.id, { acting: s.session });
-    return { ok: true, setup: { secret: setup.secret, otpauthUri: setup.otpauthUri } };
+    // The QR code is drawn here, beside the secret it carries: the browser gets path data, no image.
+    return { ok: true, setup: { secret: setup.secret, otpauthUri: setup.otpauthUri, qr: qrCodeShape(setup.otpauthUri) } };
   } catch (err) {
     if (err instanceof AppError && err.code === "conflict")
       return { ok: false, code: "conflict", message: "Die Zwei-Faktor-Anmeldung ist bereits eingerichtet." };

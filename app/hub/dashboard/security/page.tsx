@@ -4,6 +4,9 @@ import { IdentityProofProvider } from "@/components/security/identity-proof-fiel
 import { PasskeyAddForm } from "@/components/security/passkey-add-form";
 import { PasskeyList } from "@/components/security/passkey-list";
 import { PasswordForm } from "@/components/security/password-form";
+import { ProofWindowNotice } from "@/components/security/proof-window-notice";
+import { SessionList } from "@/components/security/session-list";
+import { SettingDisclosure } from "@/components/security/setting-disclosure";
 import { TwoFactorPanel } from "@/components/security/two-factor-panel";
 import { ActionButton } from "@/components/ui/action-button";
 import { Button } from "@/components/ui/button";
@@ -11,14 +14,14 @@ import { FormActions } from "@/components/ui/form-actions";
 import { LinkButton } from "@/components/ui/link-button";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { Table } from "@/components/ui/table";
 import { listApiTokens } from "@/lib/domains/api-tokens/tokens";
 import { freshProofFor, proofKindsFor, type ProofAccount, type ProofPurpose } from "@/lib/domains/accounts/identity-proof";
 import { listPasskeys } from "@/lib/domains/accounts/passkeys";
+import { passwordChangedAt } from "@/lib/domains/accounts/passwords/password-changed-at";
 import { getTwoFactorStatus } from "@/lib/domains/accounts/two-factor";
 import { requireUser } from "@/lib/domains/auth/session";
 import { listSessions } from "@/lib/domains/auth/sessions/sign-out-other-devices";
-import { formatBerlin } from "@/lib/core/time/berlin-time";
+import { formatBerlin, formatBerlinDay } from "@/lib/core/time/berlin-time";
 import { db } from "@/lib/core/db/client";
 import {
   beginTwoFactorSetup,
@@ -32,6 +35,7 @@ import {
   requestEmailChangeAction,
   sendProofCode,
   signOutOthers,
+  signOutSessionAction,
   startPasskeyProof,
   startPasskeyRegistration,
 } from "./actions";
@@ -39,24 +43,19 @@ import {
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sicherheit" };
 
-const LOGIN_METHODS: Record<string, string> = {
-  password: "Passwort",
-  login_link: "Anmeldelink",
-  third_party: "Drittanbieter-Konto",
-  passkey: "Passkey",
-  impersonation: "Support-Zugang",
-};
-
 // The security page (spec 4.3): password, devices, two-factor, passkeys, API tokens, address.
+// Each setting is a line of its state; its form opens on demand and asks for the identity proof
+// only if this session has no fresh one its change accepts (freshProofFor, checked again on the server).
 export default async function SecurityPage() {
   const { user, session } = await requireUser();
-  const [account, sessions, twoFactor, passkeys, tokens] = await Promise.all([
+  const [account, sessions, twoFactor, passkeys, tokens, passwordSetAt] = await Promise.all([
     // Only what the page shows; the hash is reduced to "has one" right here.
     db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true, pendingEmail: true, pendingEmailExpiresAt: true } }),
     listSessions(user.id),
     getTwoFactorStatus(user.id),
     listPasskeys(user.id),
     listApiTokens(user.id),
+    passwordChangedAt(user.id),
   ]);
   const hasPassword = account.passwordHash !== null;
   const proofAccount: ProofAccount = {
@@ -80,41 +79,32 @@ export default async function SecurityPage() {
     <IdentityProofProvider sendEmailCode={sendProofCode} passkeyOptions={startPasskeyProof}>
       <PageHeader title="Sicherheit" description="Hier verwalten Sie, wie Sie sich anmelden und wer mit Ihrem Konto angemeldet ist." />
 
+      {impersonating ? null : <ProofWindowNotice provedAt={session.identityProvedAt} kind={session.identityProofKind} />}
+
       <section className="panel" aria-labelledby="security-password">
         <h2 id="security-password">Passwort</h2>
-        <PasswordForm
-          hasPassword={hasPassword}
-          proofKinds={kinds("set_first_password")}
-          fresh={fresh("set_first_password")}
-          action={changeOwnPassword}
-        />
+        <SettingDisclosure
+          action={hasPassword ? "Ändern" : "Festlegen"}
+          state={
+            hasPassword
+              ? passwordSetAt
+                ? `Zuletzt geändert am ${formatBerlinDay(passwordSetAt)}.`
+                : "Ein Passwort ist festgelegt."
+              : "Kein Passwort festgelegt."
+          }
+        >
+          <PasswordForm
+            hasPassword={hasPassword}
+            proofKinds={kinds("set_first_password")}
+            fresh={fresh("set_first_password")}
+            action={changeOwnPassword}
+          />
+        </SettingDisclosure>
       </section>
 
       <section className="panel" aria-labelledby="security-sessions">
         <h2 id="security-sessions">Angemeldete Geräte</h2>
-        <Table aria-label="Angemeldete Geräte">
-          <thead>
-            <tr>
-              <th scope="col">Gerät</th>
-              <th scope="col">Angemeldet über</th>
-              <th scope="col">Angemeldet seit</th>
-              <th scope="col">Zuletzt aktiv</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((s) => (
-              <tr key={s.id} aria-current={s.id === session.id ? "true" : undefined}>
-                <td>
-                  {s.userAgentShort || "Unbekanntes Gerät"}
-                  {s.id === session.id ? <strong> (dieses Gerät)</strong> : null}
-                </td>
-                <td>{LOGIN_METHODS[s.loginMethod] ?? s.loginMethod}</td>
-                <td className="meta">{formatBerlin(s.createdAt)}</td>
-                <td className="meta">{formatBerlin(s.lastSeenAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <SessionList sessions={sessions} currentId={session.id} canSignOut={!impersonating} signOutOne={signOutSessionAction} />
         {impersonating ? (
           <FormActions>
             <Button type="button" variant="secondary" disabled aria-describedby="security-sessions-impersonation">
@@ -125,11 +115,13 @@ export default async function SecurityPage() {
               selbst abmelden.
             </p>
           </FormActions>
-        ) : (
+        ) : sessions.length > 1 ? (
           <FormActions>
             <ActionButton action={signOutOthers} label="Andere Geräte abmelden" />
             <p className="hint">Beendet alle Anmeldungen außer dieser, auch „angemeldet bleiben“ auf anderen Geräten.</p>
           </FormActions>
+        ) : (
+          <p className="hint">Sie sind nur auf diesem Gerät angemeldet.</p>
         )}
       </section>
 
@@ -155,12 +147,17 @@ export default async function SecurityPage() {
           removeKinds={kinds("remove_passkey")}
           removeFresh={fresh("remove_passkey")}
         />
-        <PasskeyAddForm
-          start={startPasskeyRegistration}
-          finish={finishPasskeyRegistration}
-          kinds={kinds("add_passkey")}
-          fresh={fresh("add_passkey")}
-        />
+        <SettingDisclosure
+          action="Passkey hinzufügen"
+          state={passkeys.length ? "Einen weiteren Passkey hinzufügen, etwa für ein zweites Gerät." : "Ihren ersten Passkey hinzufügen."}
+        >
+          <PasskeyAddForm
+            start={startPasskeyRegistration}
+            finish={finishPasskeyRegistration}
+            kinds={kinds("add_passkey")}
+            fresh={fresh("add_passkey")}
+          />
+        </SettingDisclosure>
       </section>
 
       <section className="panel" aria-labelledby="security-tokens">
@@ -187,9 +184,6 @@ export default async function SecurityPage() {
 
       <section className="panel" aria-labelledby="security-email">
         <h2 id="security-email">E-Mail-Adresse</h2>
-        <p>
-          Ihre E-Mail-Adresse: <strong data-testid="current-email">{user.email}</strong>
-        </p>
         {pending ? (
           <Notice tone="warning" role="status">
             <p>
@@ -199,7 +193,16 @@ export default async function SecurityPage() {
             <ActionButton action={cancelEmailChangeAction} label="Änderung abbrechen" />
           </Notice>
         ) : null}
-        <EmailChangeForm kinds={kinds("email_change")} fresh={fresh("email_change")} action={requestEmailChangeAction} />
+        <SettingDisclosure
+          action="Ändern"
+          state={
+            <>
+              Ihre E-Mail-Adresse: <strong data-testid="current-email">{user.email}</strong>
+            </>
+          }
+        >
+          <EmailChangeForm kinds={kinds("email_change")} fresh={fresh("email_change")} action={requestEmailChangeAction} />
+        </SettingDisclosure>
       </section>
     </IdentityProofProvider>
   );

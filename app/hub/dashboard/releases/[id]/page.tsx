@@ -9,6 +9,7 @@ import { StatusBadge } from "@/components/dashboard/status-badge";
 import { ReleaseImages } from "@/components/dashboard/release-images";
 import { BoostPanel } from "@/components/billing/boost-panel";
 import { ActionButton } from "@/components/ui/action-button";
+import styles from "@/components/dashboard/release-editor.module.css";
 import { requireUser } from "@/lib/domains/auth/session";
 import { formatBerlin } from "@/lib/core/time/berlin-time";
 import { loadDashboardRelease } from "@/lib/adapters/dashboard/release-detail";
@@ -85,24 +86,18 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
       </p>
       <RefreshWhileInReview active={release.status === "in_review" && !release.waitsForPerson} />
       <ReviewPanel data={data} />
-      <div className="button-row">
-        {actions.withdraw ? <ActionButton action={moveRelease.bind(null, release.id, "withdraw")} label="Zurückziehen" /> : null}
-        {actions.archive ? (
-          <ActionButton
-            action={moveRelease.bind(null, release.id, "archive")}
-            label="Archivieren"
-            confirmText="Die Pressemitteilung wird aus den Listen des Portals genommen. Fortfahren?"
-          />
-        ) : null}
-        {actions.delete ? (
-          <ActionButton
-            action={moveRelease.bind(null, release.id, "delete")}
-            label="Löschen"
-            variant="danger"
-            confirmText="Die Pressemitteilung wird endgültig gelöscht. Fortfahren?"
-          />
-        ) : null}
-      </div>
+      {actions.withdraw || actions.archive ? (
+        <div className="button-row">
+          {actions.withdraw ? <ActionButton action={moveRelease.bind(null, release.id, "withdraw")} label="Zurückziehen" /> : null}
+          {actions.archive ? (
+            <ActionButton
+              action={moveRelease.bind(null, release.id, "archive")}
+              label="Archivieren"
+              confirmText="Die Pressemitteilung wird aus den Listen des Portals genommen. Fortfahren?"
+            />
+          ) : null}
+        </div>
+      ) : null}
       {actions.edit ? (
         <section aria-labelledby="edit-heading">
           <h2 id="edit-heading">Bearbeiten</h2>
@@ -154,6 +149,27 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
       <RequestPanel panel={legal} action={fileLegalRequestAction.bind(null, release.id)} />
       <h2>Verlauf</h2>
       <ReleaseHistory entries={data.history} />
+      {actions.delete ? <DeleteSection releaseId={release.id} isDraft={release.status === "draft"} /> : null}
     </>
+  );
+}
+
+// Destructive and last: at the foot of the page, saying what goes, one quiet button that asks first.
+function DeleteSection({ releaseId, isDraft }: { releaseId: number; isDraft: boolean }) {
+  const name = isDraft ? "Entwurf" : "Pressemitteilung";
+  return (
+    <section aria-labelledby="delete-heading" className={styles.dangerZone}>
+      <h2 id="delete-heading">{name} löschen</h2>
+      <p>
+        {isDraft ? "Der Entwurf" : "Die Pressemitteilung"} wird mit Text, Bildern und den Bestätigungen der Bildrechte endgültig gelöscht.
+        Das lässt sich nicht rückgängig machen.
+      </p>
+      <ActionButton
+        action={moveRelease.bind(null, releaseId, "delete")}
+        label={`${name} löschen`}
+        variant="danger-quiet"
+        confirmText={`${isDraft ? "Den Entwurf" : "Die Pressemitteilung"} mit allen Bildern endgültig löschen? Das lässt sich nicht rückgängig machen.`}
+      />
+    </section>
   );
 }

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { ReleaseForm } from "@/components/dashboard/release-form";
 import { requireUser } from "@/lib/domains/auth/session";
 import { loadNewReleaseForm } from "@/lib/adapters/dashboard/new-release-form";
+import { getConfig } from "@/lib/core/config";
+import { currentConfirmText } from "@/lib/domains/images/confirm-text";
 import { saveRelease } from "../actions";
 
 export const dynamic = "force-dynamic";
@@ -11,10 +13,10 @@ export const metadata: Metadata = { title: "Neue Pressemitteilung" };
 export default async function NewReleasePage({ searchParams }: { searchParams: Promise<{ newsroom?: string | string[] }> }) {
   const { user } = await requireUser();
   const preferred = Number((await searchParams).newsroom);
-  const { newsrooms, categories, form, documentsToAccept } = await loadNewReleaseForm(
-    user.id,
-    Number.isSafeInteger(preferred) ? preferred : undefined,
-  );
+  const [{ newsrooms, categories, form, documentsToAccept }, confirmText] = await Promise.all([
+    loadNewReleaseForm(user.id, Number.isSafeInteger(preferred) ? preferred : undefined),
+    currentConfirmText(),
+  ]);
   return (
     <>
       <p className="meta">
@@ -28,6 +30,7 @@ export default async function NewReleasePage({ searchParams }: { searchParams: P
           categories={categories}
           canSubmit
           documentsToAccept={documentsToAccept}
+          images={{ confirmText, maxBytes: getConfig().images.maxUploadBytes }}
           action={saveRelease}
         />
       ) : (
