@@ -20,7 +20,8 @@ import {
 // Issue 15's journey on the embedded default, no keys: a new customer books a plan at the local
 // test checkout (which sends Stripe-signed events to the webhook), creates an API token,
 // publishes through the API, buys credits and books a home boost that shows on the portal;
-// then gives notice through "Verträge hier kündigen".
+// then gives notice through "Verträge hier kündigen". A second customer moves from Starter to
+// Business ("Auf Business wechseln") through the same checkout.
 
 /** Pays at the local test checkout and lands on the thank-you page. */
 async function payAtLocalCheckout(page: Page) {
@@ -241,4 +242,39 @@ test("a local test checkout shows and pays only in the session of the account th
     [owner.email],
   );
   expect(agreement).toEqual({ status: "active" });
+});
+
+test("a customer with a running plan sees its facts and moves to a bigger plan through the checkout", async ({ page }) => {
+  test.setTimeout(90_000);
+  const customer = await registerCustomer(page, "upgrade");
+  await signIn(page, customer.email, customer.password);
+  await expect(page).toHaveURL(`${HUB}/dashboard`);
+  await page.goto(`${HUB}/dashboard/billing`);
+  await expect(page.getByText("Ihre Zahlungsmethode geben Sie bei der ersten Buchung an.")).toBeVisible();
+  await page.getByRole("button", { name: "Starter buchen" }).click();
+  await payAtLocalCheckout(page);
+
+  // The facts of a running plan: its state, the card it is paid with, no first-booking text.
+  await page.goto(`${HUB}/dashboard/billing`);
+  await expect(page.getByRole("heading", { name: /Paket Starter/ })).toContainText("aktiv");
+  await expect(page.getByText("Visa •••• 4242, gültig bis 12/2030")).toBeVisible();
+  await expect(page.getByText(/bei der ersten Buchung/)).toHaveCount(0);
+  await expect(page.getByText(/Ihr Paket Starter endet am \d{2}\.\d{2}\.\d{4} und verlängert sich nicht/).first()).toBeVisible();
+
+  // The upgrade goes through the same checkout; once paid, Business runs and Starter ends with its period.
+  await page.getByRole("button", { name: "Auf Business wechseln" }).click();
+  await payAtLocalCheckout(page);
+  await page.goto(`${HUB}/dashboard/billing`);
+  await expect(page.getByRole("heading", { name: /Paket Business/ })).toContainText("aktiv");
+  await expect(page.getByRole("heading", { name: /Paket Starter/ })).toContainText(/gekündigt zum \d{2}\.\d{2}\.\d{4}/);
+  await expect(page.getByRole("button", { name: "Auf Agentur wechseln" })).toBeVisible();
+  expect(
+    await query<{ plan: string; status: string; cancel_at_period_end: boolean }>(
+      `SELECT plan, status::text, cancel_at_period_end FROM user_payment_options o JOIN users u ON u.id = o.user_id WHERE u.email = $1 ORDER BY o.id`,
+      [customer.email],
+    ),
+  ).toEqual([
+    { plan: "starter", status: "active", cancel_at_period_end: true },
+    { plan: "business", status: "active", cancel_at_period_end: false },
+  ]);
 });

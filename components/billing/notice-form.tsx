@@ -23,12 +23,14 @@ const TEXT = {
     statement: "Grund (freiwillig)",
     submit: "Jetzt kündigen",
     done: "Ihre Kündigung ist eingegangen",
+    effect: "„Jetzt kündigen“ beendet den gewählten Vertrag zum Ende seines Abrechnungszeitraums; bis dahin bleibt er nutzbar.",
   },
   withdrawal: {
     legend: "Welchen Vertrag widerrufen Sie?",
     statement: "Ihre Erklärung",
     submit: "Widerruf absenden",
     done: "Ihr Widerruf ist eingegangen",
+    effect: "„Widerruf absenden“ beendet den gewählten Vertrag sofort; Kontingent und API-Zugang des Pakets enden damit.",
   },
 } as const;
 
@@ -84,9 +86,10 @@ export function NoticeForm({
           defaultValue={kind === "withdrawal" ? "Hiermit widerrufe ich den von mir abgeschlossenen Vertrag." : ""}
         />
       </Field>
-      <p className="hint">Kündigung und Bestätigung gehen an Ihr Konto {accountEmail}.</p>
+      <p className="hint">{t.effect}</p>
+      <p className="hint">Die Bestätigung geht an Ihr Konto {accountEmail}.</p>
       <FormActions>
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" variant="danger-quiet" disabled={pending}>
           {t.submit}
         </Button>
       </FormActions>

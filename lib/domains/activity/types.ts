@@ -140,6 +140,7 @@ export const ACTIVITY_TYPES = {
   "agreement.grandfathering_ended": { label: "Bisherige Konditionen beendet", group: B },
   "agreement.grandfathering_expired": { label: "Bisherige Konditionen abgelaufen", group: B },
   "agreement.provider_cancel_failed": { label: "Kündigung beim Zahlungsanbieter fehlgeschlagen", group: B },
+  "agreement.replaced_by_upgrade": { label: "Paket durch größeres ersetzt (endet zum Periodenende)", group: B },
   "agreement.provider_renewal_not_stopped": { label: "Verlängerung beim Zahlungsanbieter nicht abbestellt", group: B },
   "legacy_invoice.dropped": { label: "Altrechnung verworfen", group: B },
   "legacy_invoice.superseded": { label: "Altrechnung ersetzt", group: B },

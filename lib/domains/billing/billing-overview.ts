@@ -1,4 +1,4 @@
-import { planName } from "@/lib/domains/prices/catalog";
+import { isPlanId, planName, type PlanId } from "@/lib/domains/prices/catalog";
 import { listCompanyBoosts, type CompanyBoostRow } from "@/lib/domains/billing/boosts/boost-offer";
 import { db } from "@/lib/core/db/client";
 import { quotaStatus } from "@/lib/domains/releases/quota";
@@ -8,6 +8,8 @@ import { quotaStatus } from "@/lib/domains/releases/quota";
 export interface AgreementView {
   id: number;
   planName: string;
+  /** The catalog plan, null for a legacy plan outside the price list. */
+  planId: PlanId | null;
   provider: "stripe" | "manual";
   status: string;
   monthlyReleaseQuota: number;
@@ -17,6 +19,8 @@ export interface AgreementView {
   cancelAtPeriodEnd: boolean;
   cancellationRequestedAt: Date | null;
   grandfatheredUntil: Date | null;
+  cancelledAt: Date | null;
+  createdAt: Date;
 }
 
 export interface InvoiceView {
@@ -28,6 +32,7 @@ export interface InvoiceView {
   grossCents: number;
   dueAt: Date | null;
   hasPdf: boolean;
+  agreementId: number | null;
 }
 
 export interface BillingOverview {
@@ -60,6 +65,7 @@ export async function loadBillingOverview(userId: number, now = new Date()): Pro
     agreements: agreements.map((a) => ({
       id: a.id,
       planName: planName(a.plan),
+      planId: isPlanId(a.plan) ? a.plan : null,
       provider: a.provider,
       status: a.status,
       monthlyReleaseQuota: a.monthlyReleaseQuota,
@@ -69,6 +75,8 @@ export async function loadBillingOverview(userId: number, now = new Date()): Pro
       cancelAtPeriodEnd: a.cancelAtPeriodEnd,
       cancellationRequestedAt: a.cancellationRequestedAt,
       grandfatheredUntil: a.grandfatheredUntil,
+      cancelledAt: a.cancelledAt,
+      createdAt: a.createdAt,
     })),
     quota,
     newsrooms,
@@ -81,6 +89,7 @@ export async function loadBillingOverview(userId: number, now = new Date()): Pro
       grossCents: i.amountCents + i.taxCents,
       dueAt: i.dueAt,
       hasPdf: i.kind === "manual" || !!i.pdfPath,
+      agreementId: i.userPaymentOptionId,
     })),
     hasProviderCustomer: !!user.stripeCustomerId,
   };

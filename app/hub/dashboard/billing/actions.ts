@@ -16,6 +16,12 @@ const MESSAGES = {
   service_unavailable: "Zahlungen sind gerade nicht möglich. Bitte versuchen Sie es später noch einmal.",
 } as const;
 
+const UPGRADE_MESSAGES = {
+  ...MESSAGES,
+  not_found: "Diesen Vertrag gibt es nicht.",
+  validation_failed: "Auf dieses Paket können Sie nicht wechseln.",
+} as const;
+
 // Book a plan: off to the checkout (Stripe, or the local test checkout).
 export async function bookPlan(planId: string, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
   const { user, session } = await requireUser();
@@ -24,6 +30,20 @@ export async function bookPlan(planId: string, _prev: ActionResult | null, _form
     url = (await startCheckout({ purpose: "booking", userId: user.id, planId, acting: session })).url;
   } catch (err) {
     return actionError(err, MESSAGES);
+  }
+  redirect(url);
+}
+
+// Move to a bigger plan: the same checkout as a first booking; once paid, the replaced plan ends with its period.
+export async function upgradePlan(agreementId: number, planId: string, _prev: ActionResult | null, _form: FormData): Promise<ActionResult> {
+  const { user, session } = await requireUser();
+  const id = parseRecordId(agreementId);
+  if (id === null) return { ok: false, code: "not_found", message: UPGRADE_MESSAGES.not_found };
+  let url: string;
+  try {
+    url = (await startCheckout({ purpose: "booking", userId: user.id, planId, replacesAgreementId: id, acting: session })).url;
+  } catch (err) {
+    return actionError(err, UPGRADE_MESSAGES);
   }
   redirect(url);
 }

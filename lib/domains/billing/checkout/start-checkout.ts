@@ -20,10 +20,18 @@ import { db } from "@/lib/core/db/client";
 import { AppError, BoostSoldOutError, forbidden } from "@/lib/core/errors/errors";
 import { hubUrl } from "@/lib/domains/sites/urls";
 import { activeBooking } from "./bookings";
+import { assertPlanUpgrade } from "./plan-upgrade";
 import { ensureProviderCustomer } from "./provider-customer";
 
 export type StartCheckoutOptions = (
-  | { purpose: "booking"; userId: number; planId: string; companyId?: number | null }
+  | {
+      purpose: "booking";
+      userId: number;
+      planId: string;
+      companyId?: number | null;
+      /** An upgrade: the running agreement the new plan replaces once it is paid (plan-upgrade.ts). */
+      replacesAgreementId?: number | null;
+    }
   | { purpose: "credits"; userId: number; companyId: number; packId: string }
   | { purpose: "boost"; userId: number; releaseId: number; placement: BoostPlacement; tier: BoostTier }
   | { purpose: "change"; userId: number; changeId: number }
@@ -66,7 +74,9 @@ async function draftOrder(opts: StartCheckoutOptions): Promise<OrderDraft> {
   switch (opts.purpose) {
     case "booking": {
       if (!isPlanId(opts.planId)) throw new AppError("validation_failed", "Dieses Paket gibt es nicht.");
-      if (await activeBooking(opts.userId))
+      if (opts.replacesAgreementId)
+        await assertPlanUpgrade({ userId: opts.userId, agreementId: opts.replacesAgreementId, planId: opts.planId });
+      else if (await activeBooking(opts.userId))
         throw new AppError("conflict", "Sie haben bereits ein Paket gebucht. Kündigen Sie es, bevor Sie ein anderes buchen.");
       const plan = PLANS[opts.planId];
       const companyId = await bookingNewsroom(opts.userId, opts.companyId);
@@ -80,7 +90,7 @@ async function draftOrder(opts: StartCheckoutOptions): Promise<OrderDraft> {
             quantity: 1,
           },
         ],
-        metadata: meta({ planId: plan.id, companyId }),
+        metadata: meta({ planId: plan.id, companyId, replacesAgreementId: opts.replacesAgreementId }),
         cancelPath: "/dashboard/billing?checkout=cancelled",
       };
     }

@@ -9,7 +9,10 @@ export function withdrawalEndsAt(concludedAt: Date): Date {
 }
 
 /** Contracts the customer can still end: running and not yet under notice (a withdrawal also ends those under notice). */
-export async function openContracts(userId: number, kind: "cancellation" | "withdrawal"): Promise<{ id: number; label: string }[]> {
+export async function openContracts(
+  userId: number,
+  kind: "cancellation" | "withdrawal",
+): Promise<{ id: number; label: string; periodEnd: Date | null }[]> {
   const rows = await db.userPaymentOption.findMany({
     where: {
       userId,
@@ -19,10 +22,11 @@ export async function openContracts(userId: number, kind: "cancellation" | "with
         : { createdAt: { gt: new Date(Date.now() - WITHDRAWAL_DAYS * 86_400_000) } }),
     },
     orderBy: { id: "asc" },
-    select: { id: true, plan: true, createdAt: true },
+    select: { id: true, plan: true, createdAt: true, periodEnd: true },
   });
   return rows.map((r) => ({
     id: r.id,
     label: `Paket ${planName(r.plan)}, gebucht am ${r.createdAt.toLocaleDateString("de-DE", { timeZone: "Europe/Berlin" })}`,
+    periodEnd: r.periodEnd,
   }));
 }

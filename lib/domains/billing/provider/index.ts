@@ -4,7 +4,7 @@ import { localProvider } from "./local-provider";
 import { stripeProvider } from "./stripe-provider";
 import type { PaymentProvider } from "./types";
 
-export type { CheckoutLine, CheckoutOrder, CheckoutPurpose, PaymentProvider } from "./types";
+export type { CardSummary, CheckoutLine, CheckoutOrder, CheckoutPurpose, PaymentProvider } from "./types";
 
 /**
  * Stripe when its key is configured; the local checkout on the embedded default, development

@@ -70,6 +70,9 @@ function assertOpenedBy(view: Pick<LocalCheckoutView, "openedBy">, userId: numbe
 
 const SESSION_ID = /^cs_local_[0-9a-f]{24}$/;
 
+/** The card the local checkout pays with (Stripe's test Visa), also shown on its stand-in portal. */
+export const LOCAL_TEST_CARD = { brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 } as const;
+
 /** A local checkout as the account `userId` (null: no session) sees it: only the one that opened it does (assertOpenedBy). */
 export async function loadLocalCheckout(id: string, userId: number | null): Promise<LocalCheckoutView> {
   assertLocal();
@@ -175,6 +178,11 @@ export const localProvider: PaymentProvider = {
   },
   async customerPortalUrl(_customerId, returnUrl) {
     return hubUrl(`/checkout/local/portal?return=${encodeURIComponent(returnUrl)}`);
+  },
+  async paymentCard(customerId) {
+    // The test checkout "pays" with Stripe's test card: it is on file once a checkout was paid.
+    const paid = await db.localCheckoutSession.count({ where: { customerId, status: "complete" } });
+    return paid ? { ...LOCAL_TEST_CARD } : null;
   },
   cancelSubscriptionAtPeriodEnd: (subscriptionId) => subscriptionEvent(subscriptionId, "cancel_at_period_end"),
   cancelSubscriptionNow: (subscriptionId) => subscriptionEvent(subscriptionId, "cancel_now"),

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { getConfig } from "@/lib/core/config";
 import { AppError } from "@/lib/core/errors/errors";
-import type { CheckoutOrder, PaymentProvider } from "./types";
+import type { CardSummary, CheckoutOrder, PaymentProvider } from "./types";
 
 let client: Stripe | null = null;
 const MAX_PDF_BYTES = 10 * 1024 * 1024;
@@ -46,6 +46,15 @@ function isProviderUrl(url: URL): boolean {
   return url.protocol === "https:" && (url.hostname === "stripe.com" || url.hostname.endsWith(".stripe.com"));
 }
 
+function cardOf(method: string | Stripe.PaymentMethod | null | undefined): CardSummary | null {
+  if (!method || typeof method === "string" || !method.card) return null;
+  const { brand, last4, exp_month, exp_year } = method.card;
+  return { brand, last4, expMonth: exp_month, expYear: exp_year };
+}
+
+// The billing page waits for these reads: a slow Stripe shows "not available" rather than a stalled page.
+const PAGE_READ = { timeout: 4_000, maxNetworkRetries: 0 } as const;
+
 export const stripeProvider: PaymentProvider = {
   name: "stripe",
   webhookSecret() {
@@ -86,6 +95,20 @@ export const stripeProvider: PaymentProvider = {
   async customerPortalUrl(customerId, returnUrl) {
     const session = await stripeClient().billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, locale: "de" });
     return session.url;
+  },
+  async paymentCard(customerId) {
+    // Checkout stores the card on the subscription, the customer portal as the customer's
+    // default: the default first, else the newest card of the customer.
+    const customer = await stripeClient().customers.retrieve(
+      customerId,
+      { expand: ["invoice_settings.default_payment_method"] },
+      PAGE_READ,
+    );
+    if (customer.deleted) return null;
+    const preferred = cardOf(customer.invoice_settings?.default_payment_method);
+    if (preferred) return preferred;
+    const cards = await stripeClient().customers.listPaymentMethods(customerId, { type: "card", limit: 1 }, PAGE_READ);
+    return cardOf(cards.data[0]);
   },
   async cancelSubscriptionAtPeriodEnd(subscriptionId) {
     await stripeClient().subscriptions.update(subscriptionId, { cancel_at_period_end: true });

@@ -33,6 +33,15 @@ export interface CheckoutOrder {
   idempotencyKey: string;
 }
 
+/** The card a customer pays with, as the provider's customer portal shows it. */
+export interface CardSummary {
+  /** The provider's brand key ("visa", "mastercard", "amex", ...). */
+  brand: string;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+}
+
 export interface PaymentProvider {
   readonly name: "stripe" | "local";
   /** The secret the webhook verifies this provider's events with. */
@@ -41,6 +50,8 @@ export interface PaymentProvider {
   createCheckout(order: CheckoutOrder): Promise<{ id: string; url: string }>;
   /** Where the customer manages the payment method and sees provider receipts. */
   customerPortalUrl(customerId: string, returnUrl: string): Promise<string>;
+  /** The card on file for the customer's payments; null when there is none (or no card at all). */
+  paymentCard(customerId: string): Promise<CardSummary | null>;
   /** Notice given (§312k BGB): the subscription ends with its current period. */
   cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void>;
   /** Ends a subscription at once (withdrawal, ended grandfathering of a card customer). */

@@ -9,7 +9,7 @@ import { AppError } from "@/lib/core/errors/errors";
 import { parseRecordId } from "@/lib/core/input/ids";
 import { applyPaid } from "@/lib/domains/paid-changes/apply-paid-change";
 import type { CheckoutSession } from "./stripe-objects";
-import { bookingOrderOf, ensureBookingAgreement } from "./sync-subscription";
+import { bookingOrderOf, ensureBookingAgreement, type BookingEffects } from "./sync-subscription";
 
 // What a paid checkout buys, read back from the order the checkout carried (its metadata).
 // Every effect is idempotent on its own (credit references, the agreement per subscription,
@@ -22,7 +22,7 @@ export interface CheckoutOutcome {
   companyId: number | null;
 }
 
-export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt: Date): Promise<CheckoutOutcome> {
+export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt: Date, effects?: BookingEffects): Promise<CheckoutOutcome> {
   const m = session.metadata;
   const userId = parseRecordId(m.userId);
   const companyId = parseRecordId(m.companyId);
@@ -32,7 +32,7 @@ export async function completeCheckout(tx: Tx, session: CheckoutSession, paidAt:
     case "booking": {
       const order = session.subscription ? bookingOrderOf(m, session.subscription, session.customer) : null;
       if (!order) return { purpose, result: "ignored: no subscription", companyId };
-      const agreementId = await ensureBookingAgreement(tx, order);
+      const agreementId = await ensureBookingAgreement(tx, order, effects, paidAt);
       await recordActivity(
         {
           actorUserId: userId,

@@ -10,7 +10,8 @@ import { JOB } from "@/lib/core/jobs/names";
 import { completeCheckout } from "./complete-checkout";
 import { mirrorProviderInvoice } from "./mirror-invoice";
 import { checkoutSessionSchema, invoiceSchema, subscriptionSchema } from "./stripe-objects";
-import { syncSubscription } from "./sync-subscription";
+import { stopReplacedRenewals } from "./stop-replaced-renewals";
+import { syncSubscription, type BookingEffects } from "./sync-subscription";
 
 // The payment provider's webhook (spec 6.2): it confirms payments, mirrors invoices and applies
 // paid changes. Verified on the raw body (Stripe-Signature, 300 s tolerance, so a captured
@@ -27,7 +28,7 @@ export interface WebhookAnswer {
   result?: string;
 }
 
-interface AfterCommit {
+interface AfterCommit extends BookingEffects {
   paidInvoiceIds: number[];
   convertedCompanyId: number | null;
 }
@@ -41,7 +42,7 @@ async function userOfCustomer(customerId: string | null, fallbackUserId: string 
 }
 
 async function handle(event: Stripe.Event): Promise<{ handled: boolean; result: string; after: AfterCommit }> {
-  const after: AfterCommit = { paidInvoiceIds: [], convertedCompanyId: null };
+  const after: AfterCommit = { paidInvoiceIds: [], convertedCompanyId: null, stopRenewal: [] };
   const object = event.data.object as unknown;
   const created = new Date(event.created * 1000);
   // Resolved before the transaction: a read of users, not part of the effect.
@@ -64,7 +65,7 @@ async function handle(event: Stripe.Event): Promise<{ handled: boolean; result: 
           if (!session.success) return "ignored: checkout session not understood";
           // Delayed payment methods complete the session unpaid; their success event follows.
           if (session.data.payment_status !== "paid" && session.data.payment_status !== "no_payment_required") return "waiting for payment";
-          const outcome = await completeCheckout(tx, session.data, created);
+          const outcome = await completeCheckout(tx, session.data, created, after);
           after.convertedCompanyId = outcome.companyId;
           return `${outcome.purpose}: ${outcome.result}`;
         }
@@ -75,7 +76,7 @@ async function handle(event: Stripe.Event): Promise<{ handled: boolean; result: 
         case "customer.subscription.resumed": {
           const sub = subscriptionSchema.safeParse(object);
           if (!sub.success) return "ignored: subscription not understood";
-          const { applied } = await syncSubscription(tx, sub.data, created);
+          const { applied } = await syncSubscription(tx, sub.data, created, after);
           return applied ? `subscription ${sub.data.status}` : "subscription: older state ignored";
         }
         case "invoice.finalized":
@@ -122,6 +123,7 @@ export async function receiveStripeWebhook(request: Request): Promise<WebhookAns
       companyId: after.convertedCompanyId,
       dedupeKey: `stage5:company:${after.convertedCompanyId}`,
     });
+  await stopReplacedRenewals(after.stopRenewal);
   for (const invoiceId of after.paidInvoiceIds) {
     await dispatchJob(JOB.storeProviderInvoice, { invoiceId }, { key: `store-provider-invoice:${invoiceId}` }).catch((err) =>
       console.error(`stripe webhook ${event.id}: invoice job not queued`, err),

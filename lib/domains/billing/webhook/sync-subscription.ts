@@ -5,6 +5,7 @@ import { lockAgreement } from "@/lib/domains/billing/agreements/agreement-locks"
 import { parseRecordId } from "@/lib/core/input/ids";
 import type { Tx } from "@/lib/core/db/client";
 import type { AgreementStatus } from "@/lib/generated/prisma/client";
+import { endReplacedAgreement } from "@/lib/domains/billing/contracts/end-replaced-agreement";
 import type { Subscription } from "./stripe-objects";
 
 // A card booking mirrors its Stripe subscription. Events may arrive in any order and more than
@@ -31,6 +32,13 @@ export interface BookingOrder {
   userId: number;
   planId: string;
   companyId: number | null;
+  /** An upgrade: the agreement the new plan replaces once paid (checkout/plan-upgrade.ts). */
+  replacesAgreementId?: number | null;
+}
+
+/** What the webhook does for a booking after its commit: stop renewing replaced card plans at Stripe. */
+export interface BookingEffects {
+  stopRenewal: { agreementId: number; subscriptionId: string }[];
 }
 
 /** The booking behind a subscription, from the order copied onto it at checkout. */
@@ -38,15 +46,35 @@ export function bookingOrderOf(metadata: Record<string, string>, subscriptionId:
   const userId = parseRecordId(metadata.userId);
   const planId = metadata.planId ?? "";
   if (!userId || !isPlanId(planId)) return null;
-  return { subscriptionId, customerId, userId, planId, companyId: parseRecordId(metadata.companyId) };
+  return {
+    subscriptionId,
+    customerId,
+    userId,
+    planId,
+    companyId: parseRecordId(metadata.companyId),
+    replacesAgreementId: parseRecordId(metadata.replacesAgreementId),
+  };
 }
 
-/** Creates the agreement of a booking once (whichever event names it first); returns its id. */
-export async function ensureBookingAgreement(tx: Tx, order: BookingOrder): Promise<number> {
+/**
+ * Creates the agreement of a booking once (whichever event names it first); returns its id. An
+ * upgrade's replaced plan gets its notice here, before the new row, so the duplicate check below
+ * sees it ending; `effects` collects what Stripe must be told after the commit.
+ */
+export async function ensureBookingAgreement(tx: Tx, order: BookingOrder, effects?: BookingEffects, at = new Date()): Promise<number> {
   // Serialises the first two events of one subscription: both may try to create the row.
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`stripe-subscription:${order.subscriptionId}`}))`;
   const existing = await tx.userPaymentOption.findUnique({ where: { stripeSubscriptionId: order.subscriptionId }, select: { id: true } });
   if (existing) return existing.id;
+  if (order.replacesAgreementId) {
+    const replaced = await endReplacedAgreement(tx, {
+      userId: order.userId,
+      agreementId: order.replacesAgreementId,
+      newPlanId: order.planId,
+      at,
+    });
+    if (replaced?.subscriptionId) effects?.stopRenewal.push({ agreementId: replaced.agreementId, subscriptionId: replaced.subscriptionId });
+  }
   const plan = PLANS[order.planId as keyof typeof PLANS];
   const created = await tx.userPaymentOption.create({
     data: {
@@ -99,11 +127,12 @@ export async function syncSubscription(
   tx: Tx,
   sub: Subscription,
   eventCreated: Date,
+  effects?: BookingEffects,
 ): Promise<{ agreementId: number | null; applied: boolean }> {
   const order = bookingOrderOf(sub.metadata, sub.id, sub.customer);
   const existing = await tx.userPaymentOption.findUnique({ where: { stripeSubscriptionId: sub.id }, select: { id: true } });
   if (!existing && !order) return { agreementId: null, applied: false };
-  const agreementId = existing?.id ?? (await ensureBookingAgreement(tx, order!));
+  const agreementId = existing?.id ?? (await ensureBookingAgreement(tx, order!, effects, eventCreated));
   const current = (await lockAgreement(tx, agreementId))!;
   const status = STATUS[sub.status] ?? "past_due";
   if (current.stripeStateAt && current.stripeStateAt > eventCreated) return { agreementId, applied: false };
