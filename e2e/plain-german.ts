@@ -25,9 +25,15 @@ export interface Finding {
 }
 
 const STATUS_CODE = [
-  /\(\s*[1-5]\d\d\s*\)/g,
+  // The codes an HTTP answer of ours can carry: a count in brackets ("Einträge (144)") is no code.
+  /\(\s*(?:200|201|204|301|302|303|307|308|400|401|403|404|405|409|410|413|415|422|429|500|502|503|504)\s*\)/g,
   /\b(?:HTTP|Status(?:code)?)\s+[1-5]\d\d\b/gi,
   /\b[1-5]\d\d\s+(?:Gone|Not Found|Forbidden|Unauthorized)\b/g,
+];
+/** The machine's English for states, as a raw value shows it ("published · published", "1 releases wait"). */
+const ENGLISH_STATE = [
+  /(?<![\w-])(?:draft|in review|scheduled|published|rejected|archived|depublished|pending|succeeded|failed|overdue|queued|created)(?![\w-])/g,
+  /\b\d+ \w+s wait\b/g,
 ];
 const COMMAND = [/\bnpm run\b[^.;]*/g, /\bnpx\s+\S+/g, /\b[a-z]+(?:-[a-z]+)*:[a-z]+(?:-[a-z]+)+\b/g];
 
@@ -49,7 +55,7 @@ export function plainGermanChecker() {
     add("Statuscode", STATUS_CODE);
     add("Befehl", COMMAND);
     add("Umgebungsvariable", [variablePattern]);
-    add("Maschinenwort", [wordPattern]);
+    add("Maschinenwort", [wordPattern, ...ENGLISH_STATE]);
     return findings;
   };
 }
@@ -57,7 +63,9 @@ export function plainGermanChecker() {
 /** In the page: the text a person reads, without what may be technical, and the attributes read aloud. */
 export function readableTextOfPage(): string {
   const root = document.body.cloneNode(true) as HTMLElement;
-  for (const el of root.querySelectorAll("script, style, template, code, kbd, samp, pre, [data-technical]")) el.remove();
+  // English passages a person wrote (an English release's title) are marked so and are theirs.
+  for (const el of root.querySelectorAll('script, style, template, code, kbd, samp, pre, [data-technical], [lang]:not([lang="de"])'))
+    el.remove();
   const attributes = [...root.querySelectorAll("[title], [aria-label], [placeholder], [alt]")].flatMap((el) =>
     ["title", "aria-label", "placeholder", "alt"].map((a) => el.getAttribute(a) ?? ""),
   );

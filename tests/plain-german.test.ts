@@ -15,10 +15,12 @@ describe("the plain-German checker", () => {
     expect(found("jeder Zugriff wird als evidence.accessed protokolliert")).toEqual(["Maschinenwort: evidence.accessed"]);
     expect(found("Status: in_review")).toEqual(["Maschinenwort: in_review"]);
     expect(found("Rechte: press-releases:publish")).toContain("Maschinenwort: press-releases:publish");
+    expect(found("published · published")).toEqual(["Maschinenwort: published", "Maschinenwort: published"]);
+    expect(found("1 releases wait for their check")).toContain("Maschinenwort: 1 releases wait");
   });
 
   it("lets plain German, numbers, addresses and links pass", () => {
-    expect(found("410 Pressemitteilungen, 2.500 Aufrufe, Seite 2 von 404")).toEqual([]);
+    expect(found("410 Pressemitteilungen, 2.500 Aufrufe, Seite 2 von 404, Alle Einträge (144)")).toEqual([]);
     expect(found("Öffentlich unter https://business.pressdesk.localhost/de/pressemitteilung/in_review-und-mehr")).toEqual([]);
     expect(found("Antwort an max_mustermann@example.test")).toEqual([]);
     expect(found("In Prüfung · Veröffentlicht · Dauerhaft entfernt")).toEqual([]);

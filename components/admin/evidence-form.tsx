@@ -38,7 +38,7 @@ function errorOf(status: number, json: unknown): Exclude<Outcome, null> {
     case "forbidden":
       return {
         ok: false,
-        message: `Dafür fehlt Ihnen die Berechtigung. Nachweise entfernter Bilder brauchen die Berechtigung „compliance:manage“.${ref}`,
+        message: `Dafür fehlt Ihnen die Berechtigung. Nachweise entfernter Bilder brauchen die Berechtigung „Rechtliche Anliegen und Nachweise“.${ref}`,
       };
     case "not_found":
     case "gone":
@@ -128,7 +128,7 @@ export function EvidenceForm({
         hint={
           <>
             Zum Beispiel „Anfrage der Rechteinhaberin vom 3. März, Az. 2026-17“. Der Zweck wird mit Ihrem Namen protokolliert.
-            {removed || exportAll ? " Nachweise entfernter Bilder brauchen die Berechtigung „compliance:manage“." : null}
+            {removed || exportAll ? " Nachweise entfernter Bilder brauchen die Berechtigung „Rechtliche Anliegen und Nachweise“." : null}
           </>
         }
       >

@@ -54,7 +54,7 @@ export function IndexStatusPanel({ checks, pings }: { checks: IndexCheckRow[]; p
           </tbody>
         </Table>
       ) : (
-        <p className="empty">Noch nicht geprüft (press-releases:check-index-status, täglich 05:10).</p>
+        <p className="empty">Noch nicht geprüft (die Prüfung läuft täglich um 05:10).</p>
       )}
       <h3>IndexNow-Meldungen</h3>
       {pings.length ? (

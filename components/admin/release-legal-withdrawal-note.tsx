@@ -21,8 +21,8 @@ export function LegalWithdrawalNote({
   if (!withdrawal.mayLift) {
     return (
       <Notice tone="warning" id="legal-withdrawal-note">
-        {what} Wieder veröffentlichen kann sie nur, wer rechtliche Anliegen bearbeitet (Berechtigung „compliance:manage“); deshalb fehlt die
-        Schaltfläche hier.
+        {what} Wieder veröffentlichen kann sie nur, wer rechtliche Anliegen bearbeitet (Berechtigung „Rechtliche Anliegen und Nachweise“);
+        deshalb fehlt die Schaltfläche hier.
       </Notice>
     );
   }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { activityResultLabel } from "./activity-result-labels";
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
 import { ACTIVITY_PATHS } from "@/lib/domains/activity/types";
@@ -42,7 +43,12 @@ export function ReportActivityTable({ rows, subjects }: { rows: ActivityRow[]; s
               <td>
                 {r.label}
                 {r.path ? <span className="meta"> · {ACTIVITY_PATHS[r.path] ?? r.path}</span> : null}
-                {r.type && r.storedType !== r.type ? <span className="meta"> (gespeichert als {r.storedType})</span> : null}
+                {r.type && r.storedType !== r.type ? (
+                  <span className="meta">
+                    {" "}
+                    (gespeichert als <code>{r.storedType}</code>)
+                  </span>
+                ) : null}
               </td>
               <td className="report-break">
                 {r.actor ? (
@@ -71,7 +77,7 @@ export function ReportActivityTable({ rows, subjects }: { rows: ActivityRow[]; s
                 <Subject row={r} view={key ? subjects.get(key) : undefined} />
               </td>
               <td className="report-break">
-                {r.result ? <strong>{r.result}</strong> : null}
+                {r.result ? <strong>{activityResultLabel(r.result) ?? <code>{r.result}</code>}</strong> : null}
                 {r.result && r.reason ? " · " : null}
                 {r.reason ?? (r.result ? null : <span className="meta">–</span>)}
               </td>

@@ -28,12 +28,15 @@ export function ReleasePreview({
   newsroomName,
   categoryName,
   id,
+  publishedAt,
 }: {
   values: ReleaseFormValues;
   bodyHtml: string;
   newsroomName: string;
   categoryName: string | null;
   id: string;
+  /** A published release's date; a draft shows its planned time or today. */
+  publishedAt?: Date | null;
 }) {
   const hydrated = useHydrated();
   const edition = values.language === "en" ? "en" : "de";
@@ -60,7 +63,7 @@ export function ReleasePreview({
               contactPhone: optional(values.contactPhone),
             }}
             edition={edition}
-            publishedAt={(values.scheduledAt && berlinLocalToDate(values.scheduledAt)) || new Date()}
+            publishedAt={publishedAt ?? ((values.scheduledAt && berlinLocalToDate(values.scheduledAt)) || new Date())}
             newsroom={{ name: newsroomName }}
             category={categoryName ? { name: categoryName } : null}
             headingLevel={2}

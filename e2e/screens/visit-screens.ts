@@ -39,7 +39,8 @@ export function screenPath(screen: Screen, records: DemoRecords): string | null 
 
 /** A new super-admin (a copy of the demo one, so the demo account's passkeys stay as they are), signed in, before confirming. */
 export async function signInAsNewSuperAdmin(browser: Browser): Promise<{ page: Page; email: string }> {
-  const page = await browser.newPage();
+  // A context of its own (not browser.newPage()): axe opens its frames in the page's context.
+  const page = await (await browser.newContext()).newPage();
   await addVirtualAuthenticator(page.context(), page);
   const email = `superadmin-${runId()}@pressdesk.localhost`;
   await query(
@@ -71,9 +72,9 @@ export async function visitScreens(
     await visit(admin, screen, path);
     visited.push(screen);
   }
-  await admin.close();
+  await admin.context().close();
 
-  const owner = await browser.newPage();
+  const owner = await (await browser.newContext()).newPage();
   await signIn(owner, DEMO_OWNER);
   await expect(owner).toHaveURL(/\/dashboard/);
   for (const screen of SCREENS.filter((s) => s.area === "dashboard")) {
@@ -82,6 +83,6 @@ export async function visitScreens(
     await visit(owner, screen, path);
     visited.push(screen);
   }
-  await owner.close();
+  await owner.context().close();
   return visited;
 }

@@ -1,6 +1,7 @@
 import { db } from "@/lib/core/db/client";
 import { notFound } from "@/lib/core/errors/errors";
 import { isRecordId } from "@/lib/core/input/ids";
+import { quotaStatus } from "@/lib/domains/releases/quota";
 import { isSessionRevoked } from "@/lib/domains/auth/sessions/revocation";
 
 // The admin's account detail (spec 5.11: users:manage). Every read names its fields: a password
@@ -96,6 +97,8 @@ export async function loadAdminUser(userId: number, now = new Date()) {
   const activeSessions = sessions.filter((s) => !isSessionRevoked(s.createdAt, user.sessionsRevokedAtMs, null));
   const { sessionsRevokedAtMs, ...account } = user;
   return {
+    /** This month's publications of the account's limit (its plans' sum). */
+    quota: await quotaStatus(db, account.id, new Date()),
     account: {
       ...account,
       hasPassword,

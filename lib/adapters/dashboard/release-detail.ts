@@ -7,6 +7,8 @@ import { releaseActionsOf, type ReleaseAction } from "@/lib/domains/accounts/abi
 import { isDeletableByNewsroom } from "@/lib/domains/releases/delete-release";
 import { newsroomsOfUser, ownReleaseOrThrow } from "@/lib/domains/accounts/newsrooms";
 import { currentTextDeclaration } from "@/lib/domains/releases/ai-declaration";
+import { publiclyVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
+import { getSiteHosts, releaseUrl } from "@/lib/domains/sites";
 import { activeCategories } from "./newsrooms";
 import { reviewReasonsOf } from "./review-reasons";
 import type { ReleaseFormValues } from "./release-rules";
@@ -26,7 +28,7 @@ function allowedActions(r: { status: string; goneAt: Date | null; publishedEverA
 /** Everything the customer's release page shows, for a release of one of the user's newsrooms. */
 export async function loadDashboardRelease(userId: number, releaseId: number) {
   const release = await ownReleaseOrThrow(userId, releaseId);
-  const [company, classification, history, newsrooms, may, documentsToAccept, aiDeclaration] = await Promise.all([
+  const [company, classification, history, newsrooms, may, documentsToAccept, aiDeclaration, readable] = await Promise.all([
     db.company.findUniqueOrThrow({ where: { id: release.companyId }, select: { id: true, name: true } }),
     db.pressReleaseClassification.findFirst({
       where: { pressReleaseId: release.id, discardedAt: null },
@@ -37,6 +39,7 @@ export async function loadDashboardRelease(userId: number, releaseId: number) {
     releaseActionsOf(userId, release),
     documentsToAcceptBeforeSubmit(userId),
     currentTextDeclaration(release.id),
+    db.pressRelease.count({ where: { id: release.id, status: "published", ...publiclyVisibleReleaseWhere(new Date()) } }),
   ]);
   const newsroom = newsrooms.find((n) => n.id === release.companyId);
   const form: ReleaseFormValues = {
@@ -67,6 +70,8 @@ export async function loadDashboardRelease(userId: number, releaseId: number) {
       publishedAt: release.publishedAt,
       scheduledAt: release.scheduledAt,
       goneAt: release.goneAt,
+      /** The page a reader opens now; none under a running embargo, withdrawn or removed. */
+      publicUrl: readable ? releaseUrl(release, getSiteHosts()) : null,
       waitsForPerson:
         release.status === "in_review" && !!(release.reviewFlaggedAt || release.manualQueueAt || release.manualReviewRequiredAt),
     },

@@ -8,6 +8,15 @@ import { forbidden } from "@/lib/core/errors/errors";
 export const PERMISSIONS = ["billing:manage", "companies:write", "users:manage", "press-releases:publish", "compliance:manage"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** What each permission lets staff do, as the admin area names it. */
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  "billing:manage": "Zahlungen und Rechnungen",
+  "companies:write": "Newsrooms bearbeiten",
+  "users:manage": "Konten und Systemstatus",
+  "press-releases:publish": "Pressemitteilungen prüfen und entscheiden",
+  "compliance:manage": "Rechtliche Anliegen und Nachweise",
+};
+
 export type StaffRole = "user" | "admin" | "super_admin";
 
 /** What a permission check reads from a user row (or from the session user). */

@@ -9,6 +9,8 @@ import { PORTAL_LABEL } from "@/components/admin/release-labels";
 import { ReasonForm } from "@/components/admin/release-reason-form";
 import { STATUS_LABELS } from "@/components/dashboard/status-badge";
 import { Notice } from "@/components/ui/notice";
+import { CompanyBilling } from "@/components/admin/company-billing";
+import { loadOwnerBilling } from "@/lib/adapters/admin/owner-billing";
 import { PageHeader } from "@/components/ui/page-header";
 import { loadAdminCompany } from "@/lib/adapters/admin/company-detail";
 import { oneParam, type SearchParams } from "@/lib/adapters/admin/list-query";
@@ -45,6 +47,7 @@ export default async function AdminCompanyPage({
   const { user: viewer } = await requireAdmin(ADMIN_SCREENS.companies.permission);
   const { company: c, publicUrls, members, releases, contacts, mergeCandidates, emailClassification } = await load((await params).id);
   const query = await searchParams;
+  const ownerBilling = await loadOwnerBilling(members.filter((m) => m.role === "owner").map((m) => m.user));
   // A link from the similar-addresses screen fills in the other newsroom; the preview runs only on its button.
   const mergeWith = parseRecordId(oneParam(query, "zusammenfuehren"));
   const done = oneParam(query, "erledigt");
@@ -68,46 +71,6 @@ export default async function AdminCompanyPage({
             : `Entfernung aufgehoben, mit ${moved === 1 ? "1 Pressemitteilung" : `${moved} Pressemitteilungen`}, die mit dem Newsroom entfernt worden waren.`}
         </Notice>
       ) : null}
-
-      <section className="panel" aria-labelledby="decisions-heading">
-        <h2 id="decisions-heading">Entscheidungen</h2>
-        <p className="meta">
-          Eine Entfernung nimmt den Newsroom und alle seine Pressemitteilungen aus den Portalen (ihre Seiten melden Suchmaschinen „dauerhaft
-          entfernt“); die Aufhebung stellt genau die wieder her, die mit ihm entfernt wurden. Eine Löschung macht ihn überall unauffindbar,
-          auch für sein Team; seine Daten bleiben gespeichert.
-        </p>
-        {c.goneAt ? (
-          <ReasonForm
-            id="company-unmark"
-            action={decideCompany.bind(null, c.id, "unmark")}
-            label="Entfernung aufheben"
-            subject={c.name}
-            reasonLabel="Grund für die Rücknahme"
-            confirmText="Der Newsroom und die mit ihm entfernten Pressemitteilungen erscheinen wieder. Fortfahren?"
-          />
-        ) : (
-          <ReasonForm
-            id="company-tombstone"
-            action={decideCompany.bind(null, c.id, "tombstone")}
-            label="Newsroom dauerhaft entfernen"
-            subject={c.name}
-            reasonLabel="Grund der Entfernung (steht im Aktivitätsprotokoll)"
-            confirmText={`Der Newsroom und alle ${releases.total} Pressemitteilungen werden aus den Portalen genommen; ihre Seiten melden Suchmaschinen „dauerhaft entfernt“. Fortfahren?`}
-            variant="danger"
-          />
-        )}
-        {c.mergedInto ? null : (
-          <ReasonForm
-            id="company-delete"
-            action={deleteCompanyAction.bind(null, c.id)}
-            label="Newsroom löschen"
-            subject={c.name}
-            reasonLabel="Grund der Löschung (steht im Aktivitätsprotokoll)"
-            confirmText="Der Newsroom wird gelöscht: Seine Seite und die Seiten seiner Pressemitteilungen sind nicht mehr auffindbar, das Team sieht ihn nicht mehr. Pressemitteilungen in Prüfung oder mit Termin gehen zurück in den Entwurf. Die Daten bleiben gespeichert. Fortfahren?"
-            variant="danger"
-          />
-        )}
-      </section>
 
       <section className="panel" aria-labelledby="facts-heading">
         <h2 id="facts-heading">Angaben</h2>
@@ -173,6 +136,12 @@ export default async function AdminCompanyPage({
         </dl>
       </section>
 
+      <section aria-labelledby="billing-heading">
+        <h2 id="billing-heading">Paket, Kontingent und Rechnungen</h2>
+        <p className="meta">Pakete und Kontingent gehören zu den Konten der Inhaber; sie buchen für den Newsroom.</p>
+        <CompanyBilling owners={ownerBilling} showInvoices={can(viewer, ADMIN_SCREENS.payments.permission)} />
+      </section>
+
       {emailClassification ? (
         <section className="panel" aria-labelledby="classification-heading">
           <h2 id="classification-heading">Einstufung der Firmen-E-Mail</h2>
@@ -230,6 +199,46 @@ export default async function AdminCompanyPage({
           action={previewMerge.bind(null, c.id)}
           initialOther={mergeWith !== null && mergeWith !== c.id ? String(mergeWith) : ""}
         />
+      </section>
+
+      <section className="panel" aria-labelledby="decisions-heading">
+        <h2 id="decisions-heading">Entscheidungen</h2>
+        <p className="meta">
+          Eine Entfernung nimmt den Newsroom und alle seine Pressemitteilungen aus den Portalen (ihre Seiten melden Suchmaschinen „dauerhaft
+          entfernt“); die Aufhebung stellt genau die wieder her, die mit ihm entfernt wurden. Eine Löschung macht ihn überall unauffindbar,
+          auch für sein Team; seine Daten bleiben gespeichert.
+        </p>
+        {c.goneAt ? (
+          <ReasonForm
+            id="company-unmark"
+            action={decideCompany.bind(null, c.id, "unmark")}
+            label="Entfernung aufheben"
+            subject={c.name}
+            reasonLabel="Grund für die Rücknahme"
+            confirmText="Der Newsroom und die mit ihm entfernten Pressemitteilungen erscheinen wieder. Fortfahren?"
+          />
+        ) : (
+          <ReasonForm
+            id="company-tombstone"
+            action={decideCompany.bind(null, c.id, "tombstone")}
+            label="Newsroom dauerhaft entfernen"
+            subject={c.name}
+            reasonLabel="Grund der Entfernung (steht im Aktivitätsprotokoll)"
+            confirmText={`Der Newsroom und alle ${releases.total} Pressemitteilungen werden aus den Portalen genommen; ihre Seiten melden Suchmaschinen „dauerhaft entfernt“. Fortfahren?`}
+            variant="danger"
+          />
+        )}
+        {c.mergedInto ? null : (
+          <ReasonForm
+            id="company-delete"
+            action={deleteCompanyAction.bind(null, c.id)}
+            label="Newsroom löschen"
+            subject={c.name}
+            reasonLabel="Grund der Löschung (steht im Aktivitätsprotokoll)"
+            confirmText="Der Newsroom wird gelöscht: Seine Seite und die Seiten seiner Pressemitteilungen sind nicht mehr auffindbar, das Team sieht ihn nicht mehr. Pressemitteilungen in Prüfung oder mit Termin gehen zurück in den Entwurf. Die Daten bleiben gespeichert. Fortfahren?"
+            variant="danger"
+          />
+        )}
       </section>
     </>
   );

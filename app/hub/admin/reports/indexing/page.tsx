@@ -86,9 +86,7 @@ export default async function IndexingReportPage({
 
       <section aria-labelledby="index-heading">
         <h2 id="index-heading">Indexstatus</h2>
-        <p className="meta">
-          Aus der täglichen Prüfung (press-releases:check-index-status): je Pressemitteilung das Ergebnis der letzten Prüfung im Zeitraum.
-        </p>
+        <p className="meta">Aus der täglichen Prüfung des Suchindex: je Pressemitteilung das Ergebnis der letzten Prüfung im Zeitraum.</p>
         <IndexStateTable states={report.indexStates} neverChecked={report.publishedNeverChecked} />
         <h3>Letzte Prüfungen</h3>
         {report.latestChecks.length ? (

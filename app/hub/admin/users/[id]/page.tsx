@@ -15,7 +15,7 @@ import { ActionButton } from "@/components/ui/action-button";
 import { FormActions } from "@/components/ui/form-actions";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { passesGlobalBefore } from "@/lib/domains/accounts/permissions";
+import { isPermission, passesGlobalBefore, PERMISSION_LABELS } from "@/lib/domains/accounts/permissions";
 import { oneParam, type SearchParams } from "@/lib/adapters/admin/list-query";
 import { ADMIN_SCREENS } from "@/lib/domains/accounts/admin-screens";
 import { loadAdminUser } from "@/lib/adapters/admin/user-detail";
@@ -52,7 +52,7 @@ export default async function AdminUserPage({
   searchParams: Promise<SearchParams>;
 }) {
   const { user: viewer } = await requireAdmin(ADMIN_SCREENS.users.permission);
-  const { account: a, passkeys, apiTokens, oauth, memberships, logins, sessions, activity } = await load((await params).id);
+  const { account: a, quota, passkeys, apiTokens, oauth, memberships, logins, sessions, activity } = await load((await params).id);
   const done = oneParam(await searchParams, "erledigt");
   const isSelf = viewer.id === a.id;
   const mayReset = passesGlobalBefore(viewer);
@@ -96,9 +96,9 @@ export default async function AdminUserPage({
               <dd>
                 {a.permissions.length
                   ? a.permissions.map((p) => (
-                      <code key={p} className="admin-line">
-                        {p}
-                      </code>
+                      <span key={p} className="admin-line">
+                        {isPermission(p) ? PERMISSION_LABELS[p] : "Unbekannte Berechtigung"}
+                      </span>
                     ))
                   : "keine"}
               </dd>
@@ -112,7 +112,8 @@ export default async function AdminUserPage({
           <dd>{formatBerlin(a.lastLoginAt)}</dd>
           <dt>Kontingent</dt>
           <dd>
-            {a.pressReleaseQuotaUsed} veröffentlicht im Monat {a.pressReleaseQuotaPeriod ?? "(laufend)"}
+            {quota.used} von {quota.limit} in diesem Monat veröffentlicht
+            {quota.limit === 0 ? <span className="meta"> · kein Paket gebucht</span> : null}
           </dd>
         </dl>
       </section>

@@ -8,6 +8,8 @@ import { ReviewPanel } from "@/components/dashboard/review-panel";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { ReleaseImages } from "@/components/dashboard/release-images";
 import { BoostPanel } from "@/components/billing/boost-panel";
+import { ReleasePreview } from "@/components/dashboard/release-preview";
+import { buttonClass } from "@/components/ui/button";
 import { ActionButton } from "@/components/ui/action-button";
 import styles from "@/components/dashboard/release-editor.module.css";
 import { requireUser } from "@/lib/domains/auth/session";
@@ -86,18 +88,20 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
       </p>
       <RefreshWhileInReview active={release.status === "in_review" && !release.waitsForPerson} />
       <ReviewPanel data={data} />
-      {actions.withdraw || actions.archive ? (
+      {release.publicUrl ? (
+        <p className="button-row">
+          <a className={buttonClass({ variant: "secondary" })} href={release.publicUrl}>
+            Öffentliche Seite ansehen
+          </a>
+        </p>
+      ) : null}
+      {actions.withdraw ? (
         <div className="button-row">
-          {actions.withdraw ? <ActionButton action={moveRelease.bind(null, release.id, "withdraw")} label="Zurückziehen" /> : null}
-          {actions.archive ? (
-            <ActionButton
-              action={moveRelease.bind(null, release.id, "archive")}
-              label="Archivieren"
-              confirmText="Die Pressemitteilung wird aus den Listen des Portals genommen. Fortfahren?"
-            />
-          ) : null}
+          <ActionButton action={moveRelease.bind(null, release.id, "withdraw")} label="Zurückziehen" />
         </div>
       ) : null}
+      {/* A published release: what it achieved first, then its text as readers see it. */}
+      {release.status === "published" && reach ? <ReleaseReachPanel panel={reach} /> : null}
       {actions.edit ? (
         <section aria-labelledby="edit-heading">
           <h2 id="edit-heading">Bearbeiten</h2>
@@ -119,16 +123,26 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
           oder der Verfasser sowie die Inhaber und Verantwortlichen des Newsrooms.
         </p>
       ) : (
-        <p className="meta">
-          In diesem Status lässt sich die Pressemitteilung hier nicht mehr bearbeiten.
-          {release.status === "published" ? (
-            <>
-              {" "}
-              Veröffentlichte Texte ändern Sie einmal über eine{" "}
-              <Link href={`/dashboard/releases/${release.id}/change`}>kostenpflichtige Änderung</Link>.
-            </>
-          ) : null}
-        </p>
+        <>
+          <ReleasePreview
+            id="release-text"
+            values={data.form}
+            bodyHtml={data.form.body}
+            newsroomName={data.company.name}
+            categoryName={data.categories.find((c) => String(c.id) === data.form.categoryId)?.name ?? null}
+            publishedAt={release.publishedAt}
+          />
+          <p className="meta">
+            In diesem Status lässt sich die Pressemitteilung hier nicht mehr bearbeiten.
+            {release.status === "published" ? (
+              <>
+                {" "}
+                Veröffentlichte Texte ändern Sie einmal über eine{" "}
+                <Link href={`/dashboard/releases/${release.id}/change`}>kostenpflichtige Änderung</Link>.
+              </>
+            ) : null}
+          </p>
+        </>
       )}
       <ReleaseImages
         releaseId={release.id}
@@ -142,13 +156,32 @@ export default async function ReleasePage({ params }: { params: Promise<{ id: st
         correct={correctImageAction.bind(null, release.id)}
       />
       <PreviewLinksPanel userId={user.id} releaseId={release.id} create={createPreviewLinkAction} revoke={revokePreviewLinkAction} />
-      {release.status === "published" ? <BoostPanel userId={user.id} releaseId={release.id} action={bookBoostAction} /> : null}
-      {reach ? <ReleaseReachPanel panel={reach} /> : null}
+      {reach && release.status !== "published" ? <ReleaseReachPanel panel={reach} /> : null}
       {indexStatus ? <IndexStatusBlock status={indexStatus} /> : null}
       {receipts.length ? <ReceiptPanel receipts={receipts} /> : null}
+      {release.status === "published" ? <BoostPanel userId={user.id} releaseId={release.id} action={bookBoostAction} /> : null}
       <RequestPanel panel={legal} action={fileLegalRequestAction.bind(null, release.id)} />
       <h2>Verlauf</h2>
       <ReleaseHistory entries={data.history} />
+      {actions.archive ? (
+        <section aria-labelledby="archive-heading">
+          <h2 id="archive-heading">Archivieren</h2>
+          <p className="meta">
+            Archiviert ist die Pressemitteilung auf dem Portal nicht mehr zu sehen, weder in Listen und Feeds noch unter ihrer Adresse. Sie
+            lässt sich jederzeit wieder hervorholen.
+          </p>
+          <ActionButton
+            action={moveRelease.bind(null, release.id, "archive")}
+            label="Archivieren"
+            variant="danger-quiet"
+            confirmText={{
+              title: "Pressemitteilung archivieren?",
+              consequence: "Sie ist auf dem Portal nicht mehr zu sehen, bis Sie sie wieder hervorholen.",
+              confirmLabel: "Archivieren",
+            }}
+          />
+        </section>
+      ) : null}
       {actions.delete ? <DeleteSection releaseId={release.id} isDraft={release.status === "draft"} /> : null}
     </>
   );

@@ -10,6 +10,7 @@ import { ImageUploadForm } from "@/components/dashboard/image-upload-form";
 import { Badge } from "@/components/ui/badge";
 import { FormActions } from "@/components/ui/form-actions";
 import { Notice } from "@/components/ui/notice";
+import { TechnicalDetails } from "@/components/ui/technical-details";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireAdmin } from "@/lib/domains/auth/session";
 import { getConfig } from "@/lib/core/config";
@@ -95,8 +96,13 @@ export default async function AdminReleaseImagesPage({ params }: { params: Promi
           <h2 id="evidence-export-heading">Signierter Gesamtnachweis</h2>
           <p className="meta">
             Alle Archiveinträge der Pressemitteilung und ihrer Bilder (auch entfernter) mit den Prüfsummen der Dateien, als Ganzes signiert;
-            prüfbar mit „archive:verify-export“. Eine Kopie bleibt im Archiv.
+            jede Änderung daran fällt bei der Prüfung auf. Eine Kopie bleibt im Archiv.
           </p>
+          <TechnicalDetails>
+            <p className="meta">
+              Prüfen: <code>npm run cli -- archive:verify-export DATEI</code>
+            </p>
+          </TechnicalDetails>
           <EvidenceForm endpoint={`/admin/releases/${release.id}/images/evidence-export`} hasOriginal removed={false} exportAll />
         </section>
       ) : null}

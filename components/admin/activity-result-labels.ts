@@ -1,0 +1,40 @@
+import { STATUS_LABELS } from "@/components/dashboard/status-badge";
+import { ROLE_LABEL } from "@/lib/domains/companies/team/role-descriptions";
+
+// The activity log stores a result as the machine wrote it (insert-only rows keep it); the
+// report says it in German. A value not listed here is shown as written, marked as code.
+
+const RESULT_LABELS: Record<string, string> = {
+  ...STATUS_LABELS,
+  ...ROLE_LABEL,
+  green: "grün",
+  yellow: "gelb",
+  red: "rot",
+  paid: "bezahlt",
+  void: "storniert",
+  cancelled: "beendet",
+  expired: "abgelaufen",
+  ended: "beendet",
+  ended_at_provider: "beim Zahlungsanbieter beendet",
+  export: "Export",
+  upgrade: "Wechsel auf ein größeres Paket",
+  stale_draft: "alter Entwurf",
+  not_applicable: "entfällt",
+  home: "Startseite",
+  filled: "ausgefüllt",
+  failed: "fehlgeschlagen",
+  closed: "geschlossen",
+  booked: "gebucht",
+  applied: "angewendet",
+  answered: "beantwortet",
+  agency: "Agentur",
+  approved: "freigegeben",
+  released: "freigegeben",
+  refused: "abgelehnt",
+  created: "angelegt",
+};
+
+/** The result in German, or null where only the stored value can be shown. */
+export function activityResultLabel(result: string): string | null {
+  return RESULT_LABELS[result] ?? null;
+}
