@@ -67,7 +67,7 @@ export async function loadAdminRelease(releaseId: number, viewer: StaffUser) {
       paidChangeUsedAt: true,
       canonicalPressReleaseId: true,
       company: { select: { id: true, name: true, slug: true, goneAt: true } },
-      category: { select: { id: true, nameDe: true } },
+      category: { select: { id: true, nameDe: true, nameEn: true } },
       author: { select: { id: true, name: true, email: true } },
     },
   });

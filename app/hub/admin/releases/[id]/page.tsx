@@ -20,6 +20,7 @@ import { Badge } from "@/components/ui/badge";
 import { LinkButton } from "@/components/ui/link-button";
 import { Notice } from "@/components/ui/notice";
 import { TechnicalDetails } from "@/components/ui/technical-details";
+import { ReleaseArticleView } from "@/components/portal/release-article-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { latestIndexChecks } from "@/lib/adapters/public/seo/index-inspection/release-index-status";
 import { latestIndexNowPings } from "@/lib/adapters/public/seo/indexnow/release-pings";
@@ -117,22 +118,30 @@ export default async function AdminReleasePage({
             Öffentlich unter <a href={publicUrl}>{publicUrl}</a>
           </p>
         ) : null}
-        <article className="review-release" aria-label="Text der Pressemitteilung">
-          <p>
-            <strong>{r.title}</strong>
-          </p>
-          {r.lead ? <p className="lead">{r.lead}</p> : null}
-          {r.location ? <p className="meta">Ortsmarke: {r.location}</p> : null}
-          {/* Stored sanitised by every entry point (lib/domains/releases/sanitize.ts), as the portal shows it. */}
-          <div className="release-body" dangerouslySetInnerHTML={{ __html: r.body }} />
+        {/* The portal's own renderer; the body is stored sanitised by every entry point (lib/domains/releases/sanitize.ts). */}
+        <div className="admin-release-text release-preview-page" lang={r.language}>
+          <ReleaseArticleView
+            release={{
+              title: r.title,
+              lead: r.lead,
+              location: r.location,
+              body: r.body,
+              contactName: r.contactName,
+              contactEmail: r.contactEmail,
+              contactPhone: r.contactPhone,
+            }}
+            edition={r.language}
+            publishedAt={r.publishedAt ?? r.scheduledAt ?? r.createdAt}
+            newsroom={{ name: r.company.name }}
+            category={r.category ? { name: r.language === "en" ? (r.category.nameEn ?? r.category.nameDe) : r.category.nameDe } : null}
+            headingLevel={2}
+          />
           {r.boilerplate ? <p className="meta">{r.boilerplate}</p> : null}
-          <dl className="facts">
-            <dt>Stichwörter</dt>
-            <dd>{r.keywords.length ? r.keywords.join(", ") : "keine"}</dd>
-            <dt>Pressekontakt</dt>
-            <dd>{[r.contactName, r.contactEmail, r.contactPhone].filter(Boolean).join(" · ") || "keiner"}</dd>
-          </dl>
-        </article>
+        </div>
+        <dl className="facts">
+          <dt>Stichwörter</dt>
+          <dd>{r.keywords.length ? r.keywords.join(", ") : "keine"}</dd>
+        </dl>
       </section>
 
       <section className="panel" aria-labelledby="decisions-heading">
