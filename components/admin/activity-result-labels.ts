@@ -1,3 +1,4 @@
+import { HISTORY_OUTCOME_LABELS } from "@/components/dashboard/release-outcome-labels";
 import { STATUS_LABELS } from "@/components/dashboard/status-badge";
 import { ROLE_LABEL } from "@/lib/domains/companies/team/role-descriptions";
 
@@ -37,4 +38,16 @@ const RESULT_LABELS: Record<string, string> = {
 /** The result in German, or null where only the stored value can be shown. */
 export function activityResultLabel(result: string): string | null {
   return RESULT_LABELS[result] ?? null;
+}
+
+/**
+ * A reason as a status change writes it: "<outcome>: <words>", the outcome alone, or the new
+ * status alone (lib/domains/releases/history.ts). The machine's part is said in German; words a
+ * person wrote stay as written.
+ */
+export function activityReasonParts(reason: string): { label: string | null; code: string | null; text: string } {
+  const [head, ...rest] = reason.split(": ");
+  if (!head || !/^[a-z_]+$/.test(head)) return { label: null, code: null, text: reason };
+  const label = HISTORY_OUTCOME_LABELS[head] ?? RESULT_LABELS[head] ?? null;
+  return { label, code: label ? null : head, text: rest.join(": ") };
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { activityResultLabel } from "./activity-result-labels";
+import { activityReasonParts, activityResultLabel } from "./activity-result-labels";
 import { Badge } from "@/components/ui/badge";
 import { Table } from "@/components/ui/table";
 import { ACTIVITY_PATHS } from "@/lib/domains/activity/types";
@@ -20,6 +20,17 @@ function Subject({ row, view }: { row: ActivityRow; view: SubjectView | undefine
 }
 
 /** The activity entries of one page, newest first. */
+function ActivityReason({ reason }: { reason: string }) {
+  const { label, code, text } = activityReasonParts(reason);
+  return (
+    <>
+      {label ?? (code ? <code>{code}</code> : null)}
+      {(label || code) && text ? ": " : null}
+      {text}
+    </>
+  );
+}
+
 export function ReportActivityTable({ rows, subjects }: { rows: ActivityRow[]; subjects: Map<string, SubjectView> }) {
   return (
     <Table caption="Aktivitätseinträge, neueste zuerst" className="report-activity-table">
@@ -79,7 +90,7 @@ export function ReportActivityTable({ rows, subjects }: { rows: ActivityRow[]; s
               <td className="report-break">
                 {r.result ? <strong>{activityResultLabel(r.result) ?? <code>{r.result}</code>}</strong> : null}
                 {r.result && r.reason ? " · " : null}
-                {r.reason ?? (r.result ? null : <span className="meta">–</span>)}
+                {r.reason ? <ActivityReason reason={r.reason} /> : r.result ? null : <span className="meta">–</span>}
               </td>
             </tr>
           );
