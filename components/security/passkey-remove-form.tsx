@@ -26,7 +26,7 @@ interface Props {
  */
 export function PasskeyRemoveForm({ id, name, action, kinds, fresh }: Props) {
   const [state, formAction, pending] = useFormAction(action);
-  const { onSubmit, confirmDialog } = useConfirmedSubmit(formAction, {
+  const { onSubmit, confirmDialog, ready } = useConfirmedSubmit(formAction, {
     title: `Passkey „${name}“ entfernen?`,
     consequence: "Mit diesem Passkey können Sie sich danach nicht mehr anmelden. Das lässt sich nicht rückgängig machen.",
     confirmLabel: "Passkey entfernen",
@@ -51,7 +51,7 @@ export function PasskeyRemoveForm({ id, name, action, kinds, fresh }: Props) {
           issue={state?.issues?.proof}
         />
         <FormActions>
-          <Button type="submit" variant="danger-quiet" disabled={pending}>
+          <Button type="submit" variant="danger-quiet" disabled={pending || !ready}>
             Passkey entfernen
           </Button>
         </FormActions>

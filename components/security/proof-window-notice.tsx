@@ -20,7 +20,7 @@ const MINUTES = FRESH_PROOF_MAX_AGE_MS / 60_000;
 export function ProofWindowNotice({ provedAt, kind, now = new Date() }: { provedAt: Date | null; kind: string | null; now?: Date }) {
   if (provedAt && isProofFresh(provedAt, now)) {
     const until = new Date(provedAt.getTime() + FRESH_PROOF_MAX_AGE_MS);
-    const how = kind && kind in PROVED_WITH ? ` ${PROVED_WITH[kind as ProofKind]}` : "";
+    const how = kind && Object.hasOwn(PROVED_WITH, kind) ? ` ${PROVED_WITH[kind as ProofKind]}` : "";
     return (
       <Notice tone="success" role="status">
         Sie haben Ihre Identität um {clock.format(provedAt)} Uhr{how} bestätigt. Bis {clock.format(until)} Uhr fragen die Änderungen auf

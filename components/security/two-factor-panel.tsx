@@ -285,7 +285,7 @@ function RenewCodesForm({ kinds, action }: { kinds: ProofKind[]; action: FormAct
 
 function DisableForm({ kinds, action }: { kinds: ProofKind[]; action: FormAction<RecoveryCodesState> }) {
   const [state, formAction, pending] = useFormAction(action);
-  const { onSubmit, confirmDialog } = useConfirmedSubmit(formAction, DISABLE_CONFIRM);
+  const { onSubmit, confirmDialog, ready } = useConfirmedSubmit(formAction, DISABLE_CONFIRM);
   return (
     <>
       <form
@@ -300,7 +300,7 @@ function DisableForm({ kinds, action }: { kinds: ProofKind[]; action: FormAction
         <p className="hint">{CODE_HINT}</p>
         <IdentityProofFields id="totp-disable-proof" kinds={kinds} initialKind={state?.proofKind} issue={state?.issues?.proof} />
         <FormActions>
-          <Button type="submit" variant="danger-quiet" disabled={pending}>
+          <Button type="submit" variant="danger-quiet" disabled={pending || !ready}>
             Zwei-Faktor-Anmeldung ausschalten
           </Button>
         </FormActions>

@@ -2,6 +2,7 @@
 
 import { startTransition, type FormEvent } from "react";
 import { useConfirm, type ConfirmText } from "@/components/ui/confirm-dialog";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 /**
  * A form's submission that asks first, for the security page's destructive forms: like
@@ -11,6 +12,8 @@ import { useConfirm, type ConfirmText } from "@/components/ui/confirm-dialog";
  */
 export function useConfirmedSubmit(formAction: (form: FormData) => void, confirmText: ConfirmText) {
   const { confirm, confirmDialog } = useConfirm();
+  // Before hydration a submit would skip the question: the form's button waits (`ready`).
+  const ready = useHydrated();
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget, (e.nativeEvent as SubmitEvent).submitter);
@@ -18,5 +21,5 @@ export function useConfirmedSubmit(formAction: (form: FormData) => void, confirm
       if (yes) startTransition(() => formAction(form));
     });
   }
-  return { onSubmit, confirmDialog };
+  return { onSubmit, confirmDialog, ready };
 }

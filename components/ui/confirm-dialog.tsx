@@ -1,6 +1,7 @@
 "use client";
 
-import { startTransition, useCallback, useRef, useState, type ReactNode } from "react";
+import { startTransition, useCallback, useId, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "./use-hydrated";
 import { Button } from "./button";
 import styles from "./confirm-dialog.module.css";
 
@@ -38,6 +39,8 @@ export function useConfirm(): { confirm: (text: ConfirmText) => Promise<boolean>
   const answerRef = useRef<((yes: boolean) => void) | null>(null);
   const openerRef = useRef<Element | null>(null);
   const [text, setText] = useState<ConfirmText | null>(null);
+  // One dialog per row on a list: each names its own title, never the last row's.
+  const id = useId();
 
   const confirm = useCallback((asked: ConfirmText) => {
     openerRef.current = document.activeElement;
@@ -60,20 +63,21 @@ export function useConfirm(): { confirm: (text: ConfirmText) => Promise<boolean>
     <dialog
       ref={dialogRef}
       className={styles.dialog}
-      aria-labelledby="confirm-dialog-title"
-      aria-describedby={text?.consequence ? "confirm-dialog-consequence" : undefined}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={text?.consequence ? `${id}-consequence` : undefined}
       onClose={() => {
         if (answerRef.current) answer(false);
+        setText(null);
         if (openerRef.current instanceof HTMLElement) openerRef.current.focus();
       }}
     >
       {text ? (
         <>
-          <h2 id="confirm-dialog-title" className={styles.title}>
+          <h2 id={`${id}-title`} className={styles.title}>
             {text.title}
           </h2>
           {text.consequence ? (
-            <p id="confirm-dialog-consequence" className={styles.consequence}>
+            <p id={`${id}-consequence`} className={styles.consequence}>
               {text.consequence}
             </p>
           ) : null}
@@ -105,6 +109,8 @@ export function ConfirmForm({
   children: ReactNode;
 }) {
   const { confirm, confirmDialog } = useConfirm();
+  // Before hydration a submit would reach the server without the question: the buttons wait.
+  const hydrated = useHydrated();
   return (
     <form
       className={className}
@@ -117,7 +123,9 @@ export function ConfirmForm({
         });
       }}
     >
-      {children}
+      <fieldset className={styles.inert} disabled={!hydrated}>
+        {children}
+      </fieldset>
       {confirmDialog}
     </form>
   );

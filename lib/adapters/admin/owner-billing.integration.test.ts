@@ -22,7 +22,8 @@ describe("a newsroom's plan on its admin page", () => {
       });
     }
 
-    const [withPlan, without] = await loadOwnerBilling([owner, none].map((u) => ({ id: u.id, name: u.name, email: u.email })));
+    const owners = [owner, none].map((u) => ({ id: u.id, name: u.name, email: u.email }));
+    const [withPlan, without] = await loadOwnerBilling(owners, { withInvoices: true });
     // The cancelled plan is not running; the starter plan's quota is the limit.
     expect(withPlan!.plans.map((p) => [p.name, p.status, p.provider])).toEqual([["Starter", "active", "manual"]]);
     expect(withPlan!.quota).toEqual({ limit: 10, used: 0, remaining: 10 });
@@ -32,5 +33,9 @@ describe("a newsroom's plan on its admin page", () => {
 
     expect(without).toMatchObject({ plans: [], invoices: [], invoiceTotal: 0 });
     expect(without!.quota.limit).toBe(0);
+
+    // Staff without the payments permission: no invoice is read.
+    const [unbilled] = await loadOwnerBilling(owners, { withInvoices: false });
+    expect(unbilled).toMatchObject({ invoices: [], invoiceTotal: 0, plans: [{ name: "Starter" }] });
   });
 });

@@ -15,7 +15,12 @@ export interface OwnerBilling {
   invoiceTotal: number;
 }
 
-export async function loadOwnerBilling(owners: { id: number; name: string; email: string }[], now = new Date()): Promise<OwnerBilling[]> {
+/** `withInvoices`: only for staff who may see payments; without it no invoice is read at all. */
+export async function loadOwnerBilling(
+  owners: { id: number; name: string; email: string }[],
+  opts: { withInvoices: boolean; now?: Date },
+): Promise<OwnerBilling[]> {
+  const now = opts.now ?? new Date();
   return Promise.all(
     owners.map(async (user) => {
       const [plans, quota, invoices, invoiceTotal] = await Promise.all([
@@ -25,13 +30,15 @@ export async function loadOwnerBilling(owners: { id: number; name: string; email
           select: { id: true, plan: true, status: true, provider: true, periodEnd: true, cancelAtPeriodEnd: true },
         }),
         quotaStatus(db, user.id, now),
-        db.invoice.findMany({
-          where: { userId: user.id, status: { not: "draft" } },
-          orderBy: [{ issuedAt: "desc" }, { id: "desc" }],
-          take: OWNER_INVOICES_SHOWN,
-          select: { id: true, number: true, status: true, issuedAt: true, amountCents: true, taxCents: true },
-        }),
-        db.invoice.count({ where: { userId: user.id, status: { not: "draft" } } }),
+        !opts.withInvoices
+          ? []
+          : db.invoice.findMany({
+              where: { userId: user.id, status: { not: "draft" } },
+              orderBy: [{ issuedAt: "desc" }, { id: "desc" }],
+              take: OWNER_INVOICES_SHOWN,
+              select: { id: true, number: true, status: true, issuedAt: true, amountCents: true, taxCents: true },
+            }),
+        opts.withInvoices ? db.invoice.count({ where: { userId: user.id, status: { not: "draft" } } }) : 0,
       ]);
       return {
         user,

@@ -5,6 +5,8 @@ import { startCheckout } from "@/lib/domains/billing/checkout/start-checkout";
 import { giveNotice } from "@/lib/domains/billing/contracts/give-notice";
 import { payLocalCheckout } from "@/lib/domains/billing/provider/local-provider";
 import { quotaStatus } from "@/lib/domains/releases/quota";
+import { subscriptionSchema } from "@/lib/domains/billing/webhook/stripe-objects";
+import { syncSubscription } from "@/lib/domains/billing/webhook/sync-subscription";
 import { db } from "@/lib/core/db/client";
 import { seedCompany, seedUser } from "@/tests/factories";
 
@@ -29,6 +31,31 @@ async function book(userId: number, planId: string, replacesAgreementId?: number
 }
 
 describe("upgrading to a bigger plan", () => {
+  it("gives the old plan notice only once the new one is paid: a first payment still open changes nothing", async () => {
+    const { user } = await customer();
+    const starter = await book(user.id, "starter");
+    const sub = (status: string) =>
+      subscriptionSchema.parse({
+        id: `sub_open_${user.id}`,
+        customer: `cus_open_${user.id}`,
+        status,
+        metadata: { purpose: "booking", userId: String(user.id), planId: "business", replacesAgreementId: String(starter.id) },
+        items: { data: [{ current_period_start: 1_767_225_600, current_period_end: 1_769_904_000 }] },
+      });
+    const effects = { stopRenewal: [] as { agreementId: number; subscriptionId: string }[] };
+    // Created with its first payment open (card check, SEPA): the new row waits, the old plan runs on.
+    await db.$transaction((tx) => syncSubscription(tx, sub("incomplete"), new Date("2026-12-07T10:00:00Z"), effects));
+    expect(await db.userPaymentOption.findUniqueOrThrow({ where: { id: starter.id } })).toMatchObject({ cancelAtPeriodEnd: false });
+    expect(effects.stopRenewal).toEqual([]);
+    // Paid: now the old plan gets its notice, and the provider is to stop its renewal.
+    await db.$transaction((tx) => syncSubscription(tx, sub("active"), new Date("2026-12-07T10:00:05Z"), effects));
+    expect(await db.userPaymentOption.findUniqueOrThrow({ where: { id: starter.id } })).toMatchObject({ cancelAtPeriodEnd: true });
+    expect(effects.stopRenewal).toEqual([{ agreementId: starter.id, subscriptionId: starter.stripeSubscriptionId }]);
+    // A later event changes nothing more.
+    await db.$transaction((tx) => syncSubscription(tx, sub("active"), new Date("2026-12-07T10:00:09Z"), effects));
+    expect(effects.stopRenewal).toHaveLength(1);
+  });
+
   it("books the new plan through the checkout, gives the old one notice to its period end, and the page shows both", async () => {
     const { user } = await customer();
     const starter = await book(user.id, "starter");

@@ -16,7 +16,9 @@ export function upgradePlans(current: { monthlyReleaseQuota: number }): Plan[] {
 /**
  * Checks that `planId` may replace the agreement `agreementId` of `userId`: the customer's own
  * running, paid-up agreement without notice, the only one running, and the plan bigger than it.
- * Read at checkout start without a lock: the webhook decides again when the payment arrives.
+ * Read at checkout start without a lock. When the payment arrives the webhook only checks that
+ * the old plan is still the customer's and not ending (endReplacedAgreement); two upgrades paid
+ * in two tabs leave two plans, flagged as a duplicate booking, with the larger quota only.
  */
 export async function assertPlanUpgrade(
   opts: { userId: number; agreementId: number; planId: string },

@@ -58,23 +58,23 @@ export function bookingOrderOf(metadata: Record<string, string>, subscriptionId:
 
 /**
  * Creates the agreement of a booking once (whichever event names it first); returns its id. An
- * upgrade's replaced plan gets its notice here, before the new row, so the duplicate check below
- * sees it ending; `effects` collects what Stripe must be told after the commit.
+ * upgrade's replaced plan gets its notice here once the booking is paid (`paid`); `effects`
+ * collects what Stripe must be told after the commit.
  */
-export async function ensureBookingAgreement(tx: Tx, order: BookingOrder, effects?: BookingEffects, at = new Date()): Promise<number> {
+export async function ensureBookingAgreement(
+  tx: Tx,
+  order: BookingOrder,
+  effects?: BookingEffects,
+  at = new Date(),
+  opts: { paid: boolean } = { paid: true },
+): Promise<number> {
   // Serialises the first two events of one subscription: both may try to create the row.
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`stripe-subscription:${order.subscriptionId}`}))`;
   const existing = await tx.userPaymentOption.findUnique({ where: { stripeSubscriptionId: order.subscriptionId }, select: { id: true } });
+  // Before the new row, so its duplicate check sees the replaced plan ending; again on a later
+  // paid event for a row made while its payment was open (a plan under notice stays as it is).
+  if (opts.paid) await giveReplacedPlanNotice(tx, order, effects, at);
   if (existing) return existing.id;
-  if (order.replacesAgreementId) {
-    const replaced = await endReplacedAgreement(tx, {
-      userId: order.userId,
-      agreementId: order.replacesAgreementId,
-      newPlanId: order.planId,
-      at,
-    });
-    if (replaced?.subscriptionId) effects?.stopRenewal.push({ agreementId: replaced.agreementId, subscriptionId: replaced.subscriptionId });
-  }
   const plan = PLANS[order.planId as keyof typeof PLANS];
   const created = await tx.userPaymentOption.create({
     data: {
@@ -122,6 +122,22 @@ export async function ensureBookingAgreement(tx: Tx, order: BookingOrder, effect
   return created.id;
 }
 
+/**
+ * An upgrade's replaced plan gets its notice once the new plan is paid, never before: a first
+ * payment still open (`incomplete`) may fail, and the customer must keep the old plan then.
+ * Idempotent: a plan already under notice is left alone.
+ */
+async function giveReplacedPlanNotice(tx: Tx, order: BookingOrder, effects: BookingEffects | undefined, at: Date): Promise<void> {
+  if (!order.replacesAgreementId) return;
+  const replaced = await endReplacedAgreement(tx, {
+    userId: order.userId,
+    agreementId: order.replacesAgreementId,
+    newPlanId: order.planId,
+    at,
+  });
+  if (replaced?.subscriptionId) effects?.stopRenewal.push({ agreementId: replaced.agreementId, subscriptionId: replaced.subscriptionId });
+}
+
 /** Applies a subscription event's state unless a newer event was applied already. */
 export async function syncSubscription(
   tx: Tx,
@@ -132,9 +148,9 @@ export async function syncSubscription(
   const order = bookingOrderOf(sub.metadata, sub.id, sub.customer);
   const existing = await tx.userPaymentOption.findUnique({ where: { stripeSubscriptionId: sub.id }, select: { id: true } });
   if (!existing && !order) return { agreementId: null, applied: false };
-  const agreementId = existing?.id ?? (await ensureBookingAgreement(tx, order!, effects, eventCreated));
-  const current = (await lockAgreement(tx, agreementId))!;
   const status = STATUS[sub.status] ?? "past_due";
+  const agreementId = existing?.id ?? (await ensureBookingAgreement(tx, order!, effects, eventCreated, { paid: status === "active" }));
+  const current = (await lockAgreement(tx, agreementId))!;
   if (current.stripeStateAt && current.stripeStateAt > eventCreated) return { agreementId, applied: false };
   // Stripe's timestamps are whole seconds (created as `incomplete`, then `active` within one):
   // within one second the state moves only forward, so ended stays ended and paid stays paid.
@@ -152,5 +168,7 @@ export async function syncSubscription(
       stripeStateAt: eventCreated,
     },
   });
+  // Created while its first payment was open: the replaced plan's notice waits for this.
+  if (status === "active" && order) await giveReplacedPlanNotice(tx, order, effects, eventCreated);
   return { agreementId, applied: true };
 }

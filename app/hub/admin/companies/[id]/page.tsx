@@ -47,7 +47,11 @@ export default async function AdminCompanyPage({
   const { user: viewer } = await requireAdmin(ADMIN_SCREENS.companies.permission);
   const { company: c, publicUrls, members, releases, contacts, mergeCandidates, emailClassification } = await load((await params).id);
   const query = await searchParams;
-  const ownerBilling = await loadOwnerBilling(members.filter((m) => m.role === "owner").map((m) => m.user));
+  const showInvoices = can(viewer, ADMIN_SCREENS.payments.permission);
+  const ownerBilling = await loadOwnerBilling(
+    members.filter((m) => m.role === "owner").map((m) => m.user),
+    { withInvoices: showInvoices },
+  );
   // A link from the similar-addresses screen fills in the other newsroom; the preview runs only on its button.
   const mergeWith = parseRecordId(oneParam(query, "zusammenfuehren"));
   const done = oneParam(query, "erledigt");
@@ -139,7 +143,7 @@ export default async function AdminCompanyPage({
       <section aria-labelledby="billing-heading">
         <h2 id="billing-heading">Paket, Kontingent und Rechnungen</h2>
         <p className="meta">Pakete und Kontingent gehören zu den Konten der Inhaber; sie buchen für den Newsroom.</p>
-        <CompanyBilling owners={ownerBilling} showInvoices={can(viewer, ADMIN_SCREENS.payments.permission)} />
+        <CompanyBilling owners={ownerBilling} showInvoices={showInvoices} />
       </section>
 
       {emailClassification ? (
