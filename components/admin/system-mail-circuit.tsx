@@ -9,7 +9,7 @@ export function SystemMailCircuit({ circuit }: { circuit: SystemStatus["circuit"
     <dl className="facts">
       <dt>Zustand</dt>
       <dd>
-        {circuit.halted ? <Badge tone="danger">offen: Versand angehalten</Badge> : <Badge tone="success">geschlossen: Versand läuft</Badge>}
+        {circuit.halted ? <Badge tone="danger">Versand angehalten</Badge> : <Badge tone="success">Versand läuft</Badge>}
       </dd>
       <dt>Zuletzt geöffnet</dt>
       <dd>

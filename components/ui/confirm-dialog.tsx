@@ -109,7 +109,7 @@ export function ConfirmForm({
   children: ReactNode;
 }) {
   const { confirm, confirmDialog } = useConfirm();
-  // Before hydration a submit would reach the server without the question: the buttons wait.
+  // Before hydration a submit would reach the server without the question: the buttons wait (inert).
   const hydrated = useHydrated();
   return (
     <form
@@ -123,9 +123,9 @@ export function ConfirmForm({
         });
       }}
     >
-      <fieldset className={styles.inert} disabled={!hydrated}>
+      <div className={styles.inert} inert={!hydrated}>
         {children}
-      </fieldset>
+      </div>
       {confirmDialog}
     </form>
   );

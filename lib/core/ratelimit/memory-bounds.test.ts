@@ -45,6 +45,16 @@ async function blockTimes(n: number, call: (i: number) => Promise<unknown>): Pro
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const firstToLast = (times: number[]) => median(times.slice(-10)) / median(times.slice(0, 10));
 
+/**
+ * The smallest first-to-last ratio of up to three fresh runs: a scan makes every run slow at the
+ * end, while a neighbour busy for a while (a build, another test file) slows one run only.
+ */
+async function bestRatio(run: () => Promise<number[]>): Promise<number> {
+  let best = Infinity;
+  for (let attempt = 0; attempt < 3 && best >= 3; attempt++) best = Math.min(best, firstToLast(await run()));
+  return best;
+}
+
 describe("memory limiter under 100,000 distinct keys", () => {
   it(`holds at most ${MEMORY_LIMITER_MAX_KEYS} keys in under ${LIMITER_BYTES_PER_KEY} B each`, async () => {
     const before = heapUsed();
@@ -59,9 +69,11 @@ describe("memory limiter under 100,000 distinct keys", () => {
     const policy = { limit: 5, windowSeconds: 3600, prefix: "t" };
     const warm = memoryLimiter(policy);
     await blockTimes(20_000, (i) => warm.limit(clientKey(i)));
-    const limiter = memoryLimiter(policy);
-    const times = await blockTimes(KEYS, (i) => limiter.limit(clientKey(i)));
-    expect(firstToLast(times)).toBeLessThan(3);
+    const ratio = await bestRatio(() => {
+      const limiter = memoryLimiter(policy);
+      return blockTimes(KEYS, (i) => limiter.limit(clientKey(i)));
+    });
+    expect(ratio).toBeLessThan(3);
   });
 
   it("evicts only counters: the key that keeps calling stays counted", async () => {
@@ -88,8 +100,10 @@ describe("memory store under 100,000 distinct keys", () => {
   it("costs the same per call at the last 10,000 keys as at the first", async () => {
     const warm = memoryStore();
     await blockTimes(20_000, (i) => warm.set(challengeKey(i), challenge(i), 300));
-    const store = memoryStore();
-    const times = await blockTimes(KEYS, (i) => store.set(challengeKey(i), challenge(i), 300));
-    expect(firstToLast(times)).toBeLessThan(3);
+    const ratio = await bestRatio(() => {
+      const store = memoryStore();
+      return blockTimes(KEYS, (i) => store.set(challengeKey(i), challenge(i), 300));
+    });
+    expect(ratio).toBeLessThan(3);
   });
 });

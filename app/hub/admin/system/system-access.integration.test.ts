@@ -46,16 +46,17 @@ describe("/admin/system", () => {
     const html = renderToStaticMarkup((await render()) as never);
     expect(html).toContain("<h1>Systemstatus</h1>");
     expect(html).toContain("<code>2026.11.3</code>");
-    expect(html).toContain("aus der Umgebungsvariable APP_VERSION");
+    expect(html).toContain("vom Betrieb beim Start gesetzt");
+    // The machine names of the checks, for runbooks and logs, under "Technische Details".
     for (const check of ["database", "cache", "queue", "overdue", "scheduler", "mail", "disk"])
-      expect(html).toContain(`<code class="meta">${check}</code>`);
+      expect(html).toContain(`<dt><code>${check}</code></dt>`);
     expect(html).toContain("Alle Prüfungen bestanden");
     // Schedules in Berlin words, with what the job runner recorded.
     expect(html).toMatch(/ops-watch<\/span><code class="meta">ops\/watch<\/code><\/th><td><span class="admin-line">alle 5 Minuten<\/span>/);
     expect(html).toContain("täglich um 03:50");
     expect(html).toContain("watermark missing");
-    expect(html).toContain("geschlossen: Versand läuft");
-    expect(html).toMatch(/Zeitplaner still<\/span><code class="meta">scheduler_silent<\/code>.*3×.*last heartbeat 40 min ago/);
+    expect(html).toContain("Versand läuft");
+    expect(html).toMatch(/Zeitplaner still<\/th>.*3×.*<code>scheduler_silent<\/code>.*last heartbeat 40 min ago/);
     expect(html).toMatch(/Stripe \(Zahlungen\)<\/th><td>Signatur abgelehnt<\/td><td class="amount">1<\/td><td class="amount">1<\/td>/);
   });
 
