@@ -8,9 +8,7 @@ export function SystemMailCircuit({ circuit }: { circuit: SystemStatus["circuit"
   return (
     <dl className="facts">
       <dt>Zustand</dt>
-      <dd>
-        {circuit.halted ? <Badge tone="danger">Versand angehalten</Badge> : <Badge tone="success">Versand läuft</Badge>}
-      </dd>
+      <dd>{circuit.halted ? <Badge tone="danger">Versand angehalten</Badge> : <Badge tone="success">Versand läuft</Badge>}</dd>
       <dt>Zuletzt geöffnet</dt>
       <dd>
         <SystemTime at={circuit.openedAt} />
