@@ -34,6 +34,7 @@ test("a destructive action asks first: cancelling keeps everything, confirming a
 
   // Escape answers no as well; the confirming button acts.
   await page.getByRole("row").filter({ hasText: name }).getByRole("button", { name: "Widerrufen" }).click();
+  await expect(dialog).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(1);
