@@ -69,6 +69,10 @@ describe("admin release search", () => {
     const counts = await countAdminReleasesByStatus(parseAdminReleaseQuery({ newsroom: String(company.id) }));
     expect(counts).toMatchObject({ all: 1, scheduled: 1 });
     expect(counts.in_review ?? 0).toBe(0);
+    // A tab lists what it counts, also a release whose search row is missing altogether.
+    await db.pressReleaseSearch.delete({ where: { pressReleaseId: release.id } });
+    const scheduled = await searchAdminReleases(parseAdminReleaseQuery({ newsroom: String(company.id), status: "scheduled" }));
+    expect([scheduled.total, scheduled.rows.map((r) => r.id)]).toEqual([counts.scheduled, [release.id]]);
   });
 });
 

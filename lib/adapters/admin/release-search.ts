@@ -55,6 +55,34 @@ async function overdueIds(): Promise<{ ids: number[]; total: number; capped: boo
 /** Past this many the jobs are down and the health check says so; the list shows the longest waiting. */
 const OVERDUE_LIST_MAX = 200;
 
+/**
+ * A status tab without words lists what its count counts: the releases by their own status (the
+ * tab's count reads the same rows), newest first as the search orders them.
+ */
+async function idsByOwnStatus(
+  query: AdminReleaseQuery,
+  newsrooms: { id: number }[] | null,
+): Promise<{ ids: number[]; total: number; capped: boolean }> {
+  const where = {
+    deletedAt: null,
+    status: query.status as ReleaseStatus,
+    ...(query.portal ? { portal: query.portal } : {}),
+    ...(query.language ? { language: query.language } : {}),
+    ...(newsrooms ? { companyId: { in: newsrooms.map((n) => n.id) } } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.pressRelease.findMany({
+      where,
+      orderBy: [{ publishedAt: { sort: "desc", nulls: "first" } }, { id: "desc" }],
+      skip: (query.page - 1) * ADMIN_RELEASES_PAGE_SIZE,
+      take: ADMIN_RELEASES_PAGE_SIZE,
+      select: { id: true },
+    }),
+    db.pressRelease.count({ where }),
+  ]);
+  return { ids: rows.map((r) => r.id), total, capped: false };
+}
+
 /** Words that are only a release's number ("17", "Nr. 17", "#17"): the list is that release. */
 function releaseNumberIn(q: string): number | null {
   return /^(?:nr\.?|#)?\s*\d+$/i.test(q) ? parseRecordId(q.replace(/^(?:nr\.?|#)\s*/i, "")) : null;
@@ -64,19 +92,22 @@ export async function searchAdminReleases(query: AdminReleaseQuery) {
   const newsrooms = query.newsroom ? await newsroomsNamed(query.newsroom) : null;
   const overdue = query.status === OVERDUE_VIEW;
   const number = releaseNumberIn(query.q);
+  const byOwnStatus = !overdue && number === null && !query.q && query.status !== undefined;
   const { ids, total, capped } = overdue
     ? await overdueIds()
     : number !== null
       ? { ids: [number], total: 1, capped: false }
-      : await searchReleases({
-          ...(query.q ? { q: query.q, order: "newest" as const } : {}),
-          ...(query.status && query.status !== OVERDUE_VIEW ? { status: query.status } : {}),
-          ...(query.portal ? { portal: query.portal } : {}),
-          ...(query.language ? { language: query.language } : {}),
-          ...(newsrooms ? { companyIds: newsrooms.map((n) => n.id) } : {}),
-          page: query.page,
-          perPage: ADMIN_RELEASES_PAGE_SIZE,
-        });
+      : byOwnStatus
+        ? await idsByOwnStatus(query, newsrooms)
+        : await searchReleases({
+            ...(query.q ? { q: query.q, order: "newest" as const } : {}),
+            ...(query.status && query.status !== OVERDUE_VIEW ? { status: query.status } : {}),
+            ...(query.portal ? { portal: query.portal } : {}),
+            ...(query.language ? { language: query.language } : {}),
+            ...(newsrooms ? { companyIds: newsrooms.map((n) => n.id) } : {}),
+            page: query.page,
+            perPage: ADMIN_RELEASES_PAGE_SIZE,
+          });
   const found = await db.pressRelease.findMany({
     where: {
       id: { in: ids },
