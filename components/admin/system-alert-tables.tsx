@@ -1,5 +1,5 @@
 import { Table } from "@/components/ui/table";
-import { TechnicalDetails } from "@/components/ui/technical-details";
+import { SystemDiagnostic } from "./system-diagnostic";
 import type { SystemStatus } from "@/lib/adapters/operations/load-system-status";
 import { SystemTime } from "./system-time";
 import { ALERT_LABELS, nf, WEBHOOK_KIND_LABELS, WEBHOOK_SOURCE_LABELS } from "./system-labels";
@@ -28,14 +28,7 @@ export function SystemAlertTable({ alerts }: { alerts: SystemStatus["alerts"] })
             </td>
             <td className="amount">{nf.format(a.count)}×</td>
             <td>
-              {a.lastDetail ? (
-                <TechnicalDetails summary="Meldung">
-                  <code>{a.key}</code>
-                  <p className="system-detail" lang="en">
-                    {a.lastDetail}
-                  </p>
-                </TechnicalDetails>
-              ) : null}
+              <SystemDiagnostic text={a.lastDetail} name={a.key} />
             </td>
           </tr>
         ))}
@@ -75,13 +68,7 @@ export function SystemWebhookTable({ failures }: { failures: SystemStatus["webho
               <SystemTime at={f.lastAt} />
             </td>
             <td>
-              {f.lastDetail ? (
-                <TechnicalDetails summary="Meldung">
-                  <p className="system-detail" lang="en">
-                    {f.lastDetail}
-                  </p>
-                </TechnicalDetails>
-              ) : null}
+              <SystemDiagnostic text={f.lastDetail} />
             </td>
           </tr>
         ))}

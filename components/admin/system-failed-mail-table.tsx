@@ -1,5 +1,5 @@
 import { Table } from "@/components/ui/table";
-import { TechnicalDetails } from "@/components/ui/technical-details";
+import { SystemDiagnostic } from "./system-diagnostic";
 import type { SystemStatus } from "@/lib/adapters/operations/load-system-status";
 import { FAILED_MAIL_DAYS } from "@/lib/domains/mail/failed-mail";
 import { SystemTime } from "./system-time";
@@ -32,13 +32,7 @@ export function SystemFailedMailTable({ mails }: { mails: SystemStatus["failedMa
             <td>{m.kind}</td>
             <td className="amount">{nf.format(m.attempts)}</td>
             <td>
-              {m.lastError ? (
-                <TechnicalDetails summary="Meldung">
-                  <p className="system-detail" lang="en">
-                    {m.lastError}
-                  </p>
-                </TechnicalDetails>
-              ) : null}
+              <SystemDiagnostic text={m.lastError} />
             </td>
           </tr>
         ))}

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { TechnicalDetails } from "@/components/ui/technical-details";
+import { SystemDiagnostic } from "./system-diagnostic";
 import type { SystemStatus } from "@/lib/adapters/operations/load-system-status";
 import { SystemTime } from "./system-time";
 
@@ -21,11 +21,7 @@ export function SystemMailCircuit({ circuit }: { circuit: SystemStatus["circuit"
         <>
           <dt>Grund</dt>
           <dd>
-            <TechnicalDetails summary="Meldung">
-              <p className="system-detail" lang="en">
-                {circuit.reason}
-              </p>
-            </TechnicalDetails>
+            <SystemDiagnostic text={circuit.reason} />
           </dd>
         </>
       ) : null}
