@@ -7,12 +7,14 @@ import { serveStoredAnswer, storedAnswersEnabled } from "@/lib/adapters/public/s
 // Registers the server's shortcut to the stored bytes this process holds (scripts/next-server.mjs).
 import "@/lib/adapters/public/stored-answers/fast-path";
 import { getSiteHosts } from "@/lib/domains/sites/hosts";
+import { inProcessPages } from "@/components/portal/in-process-pages";
 
 // Only dispatches; each concern lives in its own module under lib/adapters/middleware.
 export function middleware(request: NextRequest, event: NextFetchEvent) {
   recordMailVisitLater(request, event);
   const serveStored = storedAnswersEnabled()
-    ? (req: NextRequest, storable: StorableAnswer, host: string, canKeep: boolean) => serveStoredAnswer(req, event, storable, host, canKeep)
+    ? (req: NextRequest, storable: StorableAnswer, host: string, canKeep: boolean) =>
+        serveStoredAnswer(req, event, storable, host, canKeep, inProcessPages)
     : undefined;
   return routeBySite(request, getSiteHosts(), publicDecision, serveStored);
 }

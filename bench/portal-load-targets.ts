@@ -107,7 +107,8 @@ function productionEnv(port: number, databaseUrl: string, cacheKeyPrefix: string
 
 /** The production server (npm start's): Next's handler behind the address-stamping server, in its own process group. */
 export function startServer(databaseUrl: string, redisPrefix: string): ChildProcess {
-  return spawn(process.execPath, [SERVER_SCRIPT, "start"], {
+  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS?.split(" ").filter(Boolean) ?? [];
+  return spawn(process.execPath, [...nodeOptions, SERVER_SCRIPT, "start"], {
     env: serverEnv({ ...productionEnv(PORT, databaseUrl, redisPrefix), PORT: String(PORT) }),
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
@@ -218,10 +219,11 @@ export function releaseAt(n: number, port = PORT): { host: string; path: string 
 }
 
 /**
- * A crawler fetching releases bench-1 … bench-count once each: the x-pd-store state of each answer
- * counted, the server's resident memory sampled each second and at every tenth of the sweep.
+ * A crawler fetching releases bench-(from+1) … bench-(from+count) once each: the x-pd-store state
+ * of each answer counted, the server's resident memory sampled each second and at every tenth of
+ * the sweep.
  */
-export async function crawlerSweep(origin: string, count: number, serverPid: number) {
+export async function crawlerSweep(origin: string, count: number, serverPid: number, from = 0) {
   let next = 0;
   let answered = 0;
   let peak = 0;
@@ -236,7 +238,7 @@ export async function crawlerSweep(origin: string, count: number, serverPid: num
     requests: [
       {
         setupRequest: (req) => {
-          const { host, path } = releaseAt((next++ % count) + 1, Number(new URL(origin).port));
+          const { host, path } = releaseAt(from + (next++ % count) + 1, Number(new URL(origin).port));
           return { ...req, path, headers: { host, "user-agent": CRAWLER } };
         },
         onResponse: (status, _body, _context, headers) => {
@@ -251,6 +253,7 @@ export async function crawlerSweep(origin: string, count: number, serverPid: num
   const ok = r.statusCodeStats?.["200"]?.count ?? 0;
   return {
     rps: r.requests.average,
+    p50: r.latency.p50,
     p99: r.latency.p99,
     bad: r.requests.total - ok + r.errors,
     states,

@@ -4,6 +4,7 @@ import type { Edition } from "@/lib/domains/sites";
 import type { CorrectionNote } from "@/lib/domains/legal/corrections/release-notes";
 import { CorrectionNotes } from "./correction-notes";
 import { PICTURE_SIZES, ReleaseFigure, ReleaseGallery } from "./release-picture";
+import { editionDateTime } from "@/lib/domains/sites/edition-dates";
 
 // The release as the portal prints it: header with meta line and lead, the cover, dateline and
 // body, the other images, the press contact. One renderer for the public page (release-article.tsx) and the dashboard's
@@ -59,11 +60,7 @@ export function ReleaseArticleView({
   children?: ReactNode;
 }) {
   const t = LABELS[edition];
-  const fmt = new Intl.DateTimeFormat(edition === "de" ? "de-DE" : "en-GB", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "Europe/Berlin",
-  });
+  const fmt = editionDateTime(edition);
   const Title = headingLevel === 1 ? "h1" : "h2";
   const Sub = headingLevel === 1 ? "h2" : "h3";
   return (

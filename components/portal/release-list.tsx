@@ -2,6 +2,7 @@ import type { Picture } from "@/lib/adapters/public/release-images";
 import type { ReleaseListItem } from "@/lib/domains/releases/list-published";
 import { releasePath, type Edition } from "@/lib/domains/sites";
 import { ReleaseThumbnail } from "./release-picture";
+import { editionDate } from "@/lib/domains/sites/edition-dates";
 
 const LABELS = {
   de: { empty: "Noch keine Pressemitteilungen.", by: "von" },
@@ -32,7 +33,7 @@ export function ReleaseList({
   const Heading = level === 2 ? "h2" : "h3";
   const t = LABELS[edition];
   if (!items.length) return variant === "lead" ? null : <p className="empty">{t.empty}</p>;
-  const dateFormat = new Intl.DateTimeFormat(edition === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "Europe/Berlin" });
+  const dateFormat = editionDate(edition);
   return (
     <ul className={`release-list release-list-${variant}`}>
       {items.map((item, index) => (

@@ -3,6 +3,7 @@ import { searchHref, type SearchQuery } from "@/lib/adapters/public/reader-pages
 import { getSiteHosts, PATH_SEGMENTS, siteOrigin, releasePath, searchPath, SITE_NAMES, type Edition } from "@/lib/domains/sites";
 import { Pager } from "./pager";
 import { readerPage } from "./reader-route";
+import { editionDate } from "@/lib/domains/sites/edition-dates";
 
 const TEXT = {
   de: {
@@ -168,7 +169,7 @@ function Results({
   edition: Edition;
 }) {
   const t = TEXT[edition];
-  const dateFormat = new Intl.DateTimeFormat(edition === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "Europe/Berlin" });
+  const dateFormat = editionDate(edition);
   if (!data.result) return <p className="empty">{t.start}</p>;
   const { result } = data;
   return (

@@ -1,5 +1,6 @@
 import { EDITIONS, type Edition, type Portal } from "@/lib/domains/sites/sites";
 import { LANDING_TEXTS } from "./texts";
+import { editionDate } from "@/lib/domains/sites/edition-dates";
 
 /** A release's cover as the list shows it: our own stored variants, sized already. */
 export interface LandingCover {
@@ -39,7 +40,7 @@ export function LandingPortalCard({ edition, portal }: { edition: Edition; porta
   const t = LANDING_TEXTS[edition].portals;
   const titleId = `landing-portal-${portal.key}-title`;
   const latestId = `landing-portal-${portal.key}-latest`;
-  const dateFormat = new Intl.DateTimeFormat(LANDING_TEXTS[edition].locale, { dateStyle: "long", timeZone: "Europe/Berlin" });
+  const dateFormat = editionDate(edition);
   const releases = portal.releases.slice(0, 3);
   return (
     <section className="landing-card landing-portal" aria-labelledby={titleId}>

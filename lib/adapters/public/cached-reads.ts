@@ -19,12 +19,15 @@ import { releasePageData } from "./release-page";
 // change drops (lib/domains/sites/public-tags.ts); the domain writes the invalidations.
 const lists = (portal: Portal | "hub") => [portalTag(portal)];
 
+/** The box of a newsroom under its release pages, read once for all of them: a profile change drops it. */
+const cachedNewsroomBox = cachedPublic("newsroom-box", newsroomBox, { tags: (companyId) => [newsroomTag(companyId)] });
+
 /** The release page and the box of its newsroom; a profile change of that newsroom drops it too. */
 export const cachedReleasePage = cachedPublic(
   "release-page",
   async (portal: Portal, edition: Edition, slug: string) => {
     const page = await releasePageData(portal, edition, slug);
-    return page && { ...page, newsroom: await newsroomBox(page.release.companyId, edition) };
+    return page && { ...page, newsroom: await cachedNewsroomBox(page.release.companyId, edition) };
   },
   {
     tags: (portal, edition, slug) => [releaseTag(portal, edition, slug)],

@@ -2,6 +2,7 @@ import { isbot } from "isbot";
 import { bestEffort } from "@/lib/domains/activity/best-effort";
 import { db } from "@/lib/core/db/client";
 import { getLimiter } from "@/lib/core/ratelimit/limiter";
+import { processSingleton } from "@/lib/core/process-singleton";
 import { publiclyVisibleReleaseWhere } from "@/lib/domains/releases/visibility";
 import type { Portal } from "@/lib/domains/sites";
 
@@ -39,12 +40,48 @@ export function shortUserAgent(userAgent: string): string {
  * A crawler's fetch of a release page (spec 6.1), logged per release with service, short user
  * agent and time, never an IP. People's fetches are not logged here: their views arrive through
  * the page's view beacon, which also counts pages a CDN served from its cache.
+ *
+ * Fetches wait up to a second in this process and are written together: a crawler sweeping the
+ * portals fetches hundreds of pages a second, and a write each would cost more than serving them.
+ * A process that stops loses at most that second's fetches.
  */
-export async function recordCrawlerFetch(pressReleaseId: number, userAgent: string | null): Promise<void> {
+export function recordCrawlerFetch(pressReleaseId: number, userAgent: string | null, at = new Date()): void {
   const ua = userAgent ?? "";
   if (!ua || !isbot(ua)) return;
-  await bestEffort("crawler fetch write", () =>
-    db.crawlerFetch.create({ data: { pressReleaseId, service: crawlerService(ua), userAgentShort: shortUserAgent(ua) } }),
+  const q = waitingFetches();
+  q.rows.push({ pressReleaseId, service: crawlerService(ua), userAgentShort: shortUserAgent(ua), fetchedAt: at });
+  if (q.rows.length >= MAX_WAITING_FETCHES) void flushCrawlerFetches();
+  else q.timer ??= setTimeout(() => void flushCrawlerFetches(), FETCH_FLUSH_MS).unref();
+}
+
+const FETCH_FLUSH_MS = 1000;
+const MAX_WAITING_FETCHES = 500;
+interface WaitingFetch {
+  pressReleaseId: number;
+  service: string;
+  userAgentShort: string;
+  fetchedAt: Date;
+}
+// One per process: the middleware and the routes are bundled apart.
+const waitingFetches = () =>
+  processSingleton("crawler-fetches-waiting", () => ({ rows: [] as WaitingFetch[], timer: null as NodeJS.Timeout | null }));
+
+/** Writes the waiting fetches in one statement; a release deleted meanwhile takes its fetches along. */
+export async function flushCrawlerFetches(): Promise<void> {
+  const q = waitingFetches();
+  if (q.timer) clearTimeout(q.timer);
+  q.timer = null;
+  const rows = q.rows.splice(0);
+  if (!rows.length) return;
+  await bestEffort(
+    "crawler fetch write",
+    () =>
+      db.$executeRaw`
+      INSERT INTO crawler_fetches (press_release_id, service, user_agent_short, fetched_at)
+      SELECT f.id, f.service, f.ua, f.at
+      FROM unnest(${rows.map((r) => r.pressReleaseId)}::int[], ${rows.map((r) => r.service)}::text[],
+                  ${rows.map((r) => r.userAgentShort)}::text[], ${rows.map((r) => r.fetchedAt)}::timestamptz[]) AS f(id, service, ua, at)
+      WHERE EXISTS (SELECT 1 FROM press_releases p WHERE p.id = f.id)`,
   );
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { setLimits } from "@/tests/limits";
 import { seedCompany, seedRelease } from "@/tests/factories";
-import { crawlerService, recordCrawlerFetch, recordView, shortUserAgent } from "./fetches";
+import { crawlerService, flushCrawlerFetches, recordCrawlerFetch, recordView, shortUserAgent } from "./fetches";
 import { shareRelease } from "./shares";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -16,14 +16,28 @@ describe("views and crawler fetches", () => {
     const release = await live((await seedCompany()).id);
     expect(await recordView(release.id, "business", CHROME)).toBe(true);
     expect(await recordView(release.id, "business", GOOGLEBOT)).toBe(false);
-    await recordCrawlerFetch(release.id, GOOGLEBOT);
-    await recordCrawlerFetch(release.id, CHROME);
+    recordCrawlerFetch(release.id, GOOGLEBOT);
+    recordCrawlerFetch(release.id, CHROME);
+    await flushCrawlerFetches();
     expect(await db.pressReleaseEvent.count({ where: { pressReleaseId: release.id, type: "view" } })).toBe(1);
     expect(await db.crawlerFetch.count({ where: { pressReleaseId: release.id } })).toBe(1);
     const crawl = await db.crawlerFetch.findFirstOrThrow({ where: { pressReleaseId: release.id } });
     expect([crawl.service, crawl.userAgentShort]).toEqual(["google", "Mozilla/5.0"]);
     expect(crawlerService("Mozilla/5.0 (compatible; GPTBot/1.2)")).toBe("openai");
     expect(shortUserAgent(CHROME)).toBe("Mozilla/5.0 AppleWebKit/537.36 Chrome/131.0.0.0 Safari/537.36");
+  });
+
+  it("writes a crawler's fetches together: within a second, or at once past 500 waiting; a release deleted meanwhile loses only its own", async () => {
+    const company = await seedCompany();
+    const [kept, deleted] = [await live(company.id), await live(company.id)];
+    recordCrawlerFetch(kept.id, GOOGLEBOT);
+    recordCrawlerFetch(deleted.id, GOOGLEBOT);
+    await db.pressRelease.delete({ where: { id: deleted.id } });
+    expect(await db.crawlerFetch.count({ where: { pressReleaseId: kept.id } })).toBe(0);
+    await expect.poll(() => db.crawlerFetch.count({ where: { pressReleaseId: kept.id } }), { timeout: 3000 }).toBe(1);
+    // A sweep: the 500th waiting fetch writes them all without waiting for the second.
+    for (let i = 0; i < 500; i++) recordCrawlerFetch(kept.id, GOOGLEBOT);
+    await expect.poll(() => db.crawlerFetch.count({ where: { pressReleaseId: kept.id } }), { timeout: 900, interval: 50 }).toBe(501);
   });
 
   it("counts no view of a release that is not public on this portal: embargoed, other portal, unknown", async () => {

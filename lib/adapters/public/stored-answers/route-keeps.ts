@@ -1,13 +1,5 @@
-import {
-  openRenderFacts,
-  RENDER_HEADER,
-  STORE_KEY_HEADER,
-  takeRenderFacts,
-  verifiedRenderId,
-  verifiedStoreKey,
-  withinRender,
-  type FetchLog,
-} from "./render-facts";
+import { RENDER_HEADER, STORE_KEY_HEADER, verifiedRenderId, verifiedStoreKey, type FetchLog } from "./render-facts";
+import { renderWithFacts, type PageRender } from "./in-process";
 import { afterResponse } from "@/lib/core/http/after-response";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { isRemovedSince } from "@/lib/core/cache/next-cache-handler.mjs";
@@ -36,7 +28,7 @@ const LONGEST_KEPT_RENDER_MS = 30_000;
  * (cachedPublic) and keeps the answer as the middleware would have. The next reader's request is
  * answered by the middleware from those bytes.
  */
-export async function keptByRoute(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
+export async function keptByRoute(request: Request, render: PageRender): Promise<Response> {
   const id = verifiedRenderId(request.headers.get(RENDER_HEADER));
   const key = id ? verifiedStoreKey(id, request.headers.get(STORE_KEY_HEADER)) : null;
   const path = key ? storedPathOf(key) : null;
@@ -76,27 +68,12 @@ function storedPathOf(key: string): string | null {
   return match ? match[1]! : null;
 }
 
-async function renderAndKeep(
-  request: Request,
-  id: string,
-  key: string,
-  render: (request: Request) => Promise<Response>,
-): Promise<KeptRender> {
+async function renderAndKeep(request: Request, id: string, key: string, render: PageRender): Promise<KeptRender> {
   const startedAt = Date.now();
-  await openRenderFacts(id);
-  let response: Response;
-  try {
-    response = await withinRender(id, () => render(request));
-  } catch (err) {
-    await takeRenderFacts(id); // nothing of a failed render is kept
-    throw err;
-  }
-  const facts = await takeRenderFacts(id);
-  const body = await response.text();
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
+  const { rendered, facts } = await renderWithFacts(id, request, render);
+  const { status, headers, body } = rendered;
   // The reader's own answer (a search) is never kept, whatever its status.
   const keep = !/\b(private|no-store)\b/.test(headers["cache-control"] ?? "") && Date.now() - startedAt < LONGEST_KEPT_RENDER_MS;
-  const kept = keep && (await keepRendered(key, { status: response.status, headers, body }, null, facts, startedAt)).keep;
-  return { status: response.status, headers: response.headers, body, kept, fetchLog: response.status === 200 ? facts.fetchLog : undefined };
+  const kept = keep && (await keepRendered(key, rendered, null, facts, startedAt)).keep;
+  return { status, headers: new Headers(headers), body, kept, fetchLog: status === 200 ? facts.fetchLog : undefined };
 }

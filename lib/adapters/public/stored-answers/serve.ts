@@ -19,6 +19,7 @@ import {
   type RenderFacts,
 } from "./render-facts";
 import type { StorableAnswer } from "./storable";
+import { renderWithFacts, type InProcessPages, type PageRender } from "./in-process";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { READER_PAGE_POLICY } from "@/lib/adapters/public/reader-pages/policy";
 
@@ -120,6 +121,7 @@ export async function serveStoredAnswer(
   storable: StorableAnswer,
   siteHost: string,
   canKeep = false,
+  inProcessPages?: InProcessPages,
 ): Promise<NextResponse | RouteKeeps | null> {
   const throughItself = rendersThroughItself();
   if (!throughItself && !canKeep) return null;
@@ -139,7 +141,7 @@ export async function serveStoredAnswer(
 
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = renderAndStore(siteHost, storable, key, handler).finally(() => inFlight.delete(key));
+    pending = renderAndStore(siteHost, storable, key, handler, inProcessPages?.(storable) ?? null).finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   const rendered = await pending.catch((err: unknown) => {
@@ -160,8 +162,16 @@ export async function serveStoredAnswer(
  * Nothing of the reader's request reaches the render but the path: the site's configured host, a
  * fixed Accept, no cookies. What is kept for everyone cannot depend on what one reader sent.
  */
-function renderAndStore(siteHost: string, storable: StorableAnswer, key: string, handler: PublicCacheHandler) {
-  return withRenderSlot(() => renderAndStoreNow(siteHost, storable, key, handler));
+function renderAndStore(
+  siteHost: string,
+  storable: StorableAnswer,
+  key: string,
+  handler: PublicCacheHandler,
+  inProcess: PageRender | null,
+) {
+  return withRenderSlot(() =>
+    inProcess ? renderHereAndStore(siteHost, storable, key, handler, inProcess) : renderAndStoreNow(siteHost, storable, key, handler),
+  );
 }
 
 /**
@@ -196,6 +206,21 @@ async function renderAndStoreNow(siteHost: string, storable: StorableAnswer, key
     [RENDER_HEADER]: token,
   });
   return keepRendered(key, rendered, renderNonce(id), await takeRenderFacts(id), startedAt, handler);
+}
+
+/** A reader page rendered by its handler in this process, with the request a render through the server would make. */
+async function renderHereAndStore(
+  siteHost: string,
+  storable: StorableAnswer,
+  key: string,
+  handler: PublicCacheHandler,
+  render: PageRender,
+) {
+  const startedAt = Date.now();
+  const { id } = newRenderToken(startedAt);
+  const request = new Request(new URL(storable.path, `http://${siteHost}`), { headers: { "user-agent": "pressdesk-store-render" } });
+  const { rendered, facts } = await renderWithFacts(id, request, render);
+  return keepRendered(key, rendered, null, facts, startedAt, handler);
 }
 
 /** Keeps a complete public answer under `key`; a 404, a redirect or a cookie is passed on as it came. */
@@ -240,7 +265,10 @@ function storedAnswerOf(rendered: RenderedAnswer, nonce: string | null, expiresA
 
 /** Fetches the origin logs per request (a crawler's of a release page, a reader's of a feed), whoever served the bytes. */
 export function logFetch(log: FetchLog | undefined, userAgent: string | null): Promise<void> | null {
-  if (log?.kind === "release") return recordCrawlerFetch(log.releaseId, userAgent);
+  if (log?.kind === "release") {
+    recordCrawlerFetch(log.releaseId, userAgent);
+    return null;
+  }
   if (log?.kind === "feed") return recordFeedFetch({ ...log.feed, userAgent });
   return null;
 }

@@ -1,0 +1,22 @@
+import type { InProcessPages } from "@/lib/adapters/public/stored-answers/in-process";
+import { isEdition, isPortal, PATH_SEGMENTS } from "@/lib/domains/sites";
+import { releasePage } from "./release-page";
+
+// The same handlers as the routes app/portal/[portal]/[edition]/{pressemitteilung,press-release}/[slug].
+const RELEASE_PAGES = { de: releasePage(PATH_SEGMENTS.release.de), en: releasePage(PATH_SEGMENTS.release.en) } as const;
+
+/**
+ * The release pages, rendered by the middleware in its own process when their stored bytes are
+ * missing (docs/portals.md "Caching"): a crawler sweeping every release makes each request such a
+ * render, and one through the framework's routing costs several times the page itself. The key is
+ * `{site}:{path}` of a page the middleware already let through (storable.ts); release pages read
+ * no query.
+ */
+export const inProcessPages: InProcessPages = ({ key }) => {
+  const [site, path] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+  const [empty, edition, segment, slug, ...rest] = path.split("/");
+  if (empty !== "" || rest.length || !slug || slug.includes("?") || !isPortal(site) || !isEdition(edition)) return null;
+  if (segment !== PATH_SEGMENTS.release[edition]) return null;
+  const page = RELEASE_PAGES[edition];
+  return (request) => page(request, { params: Promise.resolve({ portal: site, edition, slug }) });
+};
