@@ -15,21 +15,39 @@ import {
   type Edition,
   type Portal,
 } from "@/lib/domains/sites";
+import { newsroomTag, portalTag } from "@/lib/domains/sites/public-tags";
+import { cachedPublic } from "./cached-public";
 import { coverOf, largestJpeg, mediaUrl, ogImageOf, releasePicture } from "./release-images";
+
+/** The newsroom as its release pages name it; a profile change drops it. */
+const releaseCompany = cachedPublic(
+  "release-company",
+  (companyId: number) => db.company.findUnique({ where: { id: companyId }, select: { name: true, slug: true, website: true } }),
+  { tags: (companyId) => [newsroomTag(companyId)] },
+);
+
+/** The category as its release pages name it; a rename drops the portal's lists and this. */
+const releaseCategory = cachedPublic(
+  "release-category",
+  (categoryId: number, _portal: Portal) =>
+    db.category.findUnique({ where: { id: categoryId }, select: { slug: true, nameDe: true, nameEn: true } }),
+  { tags: (_categoryId, portal) => [portalTag(portal)] },
+);
 
 /**
  * A release page's data, or null when the page must answer 404 (never published, embargoed,
  * deleted, other edition). Tombstones never get here: the middleware answers 410 first.
  */
 export async function releasePageData(portal: Portal, edition: Edition, slug: string, now = new Date()) {
-  const r = await db.pressRelease.findFirst({
-    where: { ...publiclyVisibleReleaseWhere(now), portal, language: edition, slug },
-    include: {
-      company: { select: { name: true, slug: true, website: true } },
-      category: { select: { slug: true, nameDe: true, nameEn: true } },
-    },
-  });
-  if (!r) return null;
+  const row = await db.pressRelease.findFirst({ where: { ...publiclyVisibleReleaseWhere(now), portal, language: edition, slug } });
+  if (!row) return null;
+  // Read once per newsroom and category, not per release: a crawler's sweep reads every release once.
+  const [company, category] = await Promise.all([
+    releaseCompany(row.companyId),
+    row.categoryId === null ? Promise.resolve(null) : releaseCategory(row.categoryId, portal),
+  ]);
+  if (!company) return null;
+  const r = { ...row, company, category };
   const hosts = getSiteHosts();
   // Part of the cached answer: a move of the first source drops its copies' pages (lib/domains/releases/moves.ts).
   const canonical = await canonicalTargetOf(db, r, now);
