@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { NextConfig } from "next";
+import { EVERY_ANSWER_HEADERS } from "./lib/core/security/every-answer-headers";
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -50,19 +51,7 @@ const nextConfig: NextConfig = {
     return [
       {
         source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "X-Frame-Options", value: "SAMEORIGIN" },
-          // No page needs these; passkeys need WebAuthn on our own origin only.
-          {
-            key: "Permissions-Policy",
-            value:
-              "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), publickey-credentials-get=(self), publickey-credentials-create=(self)",
-          },
-          // A page another site opened cannot reach back into ours (nor ours into it).
-          { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-        ],
+        headers: [...EVERY_ANSWER_HEADERS],
       },
       {
         // The reader pages' script: a new version gets a new name, so browsers keep each for a year.

@@ -2,7 +2,8 @@
 // request a miss, rendered once and kept, 50 connections, at 100,000 releases. The same sweep
 // bench/portal-load.ts ends with, alone, so the miss path can be measured in a few minutes.
 // Prints figures, one a line; not a test.
-// Usage: npx next build && npx tsx bench/crawler-sweep.ts [--releases=100000] [--sweep=100000] [--warm=2000]
+// Usage: npx next build && npx tsx bench/crawler-sweep.ts [--releases=100000] [--sweep=100000] [--warm=2000] [--rate=N]
+// (--rate: a second sweep over other releases at N requests a second, as a crawler with a set pace asks.)
 // (BENCH_SERVER_NODE_OPTIONS, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof, profiles the server.)
 import { cpus } from "node:os";
 import { seedPublishedReleases } from "./seed-releases";
@@ -14,6 +15,7 @@ const RELEASES = arg("releases", 100_000);
 const SWEEP = Math.min(arg("sweep", RELEASES), RELEASES);
 /** Releases swept first, unmeasured, from the far end: the server's code warm before the sweep counts. */
 const WARM = arg("warm", 2000);
+const RATE = arg("rate", 0);
 
 async function main() {
   console.log(
@@ -46,6 +48,14 @@ async function main() {
       console.log(
         `memory: server resident before ${before.toFixed(0)} MiB; at each tenth ${sweep.marks.map((m) => m.toFixed(0)).join(", ")} MiB; peak (1 s samples) ${sweep.peak.toFixed(0)} MiB; Redis +${((await t.redisUsedMiB()) - redisBefore).toFixed(0)} MiB`,
       );
+      if (RATE) {
+        // Releases the first sweep did not fetch (its pages are kept for five minutes).
+        const count = Math.min(SWEEP, RELEASES - WARM - SWEEP);
+        const paced = await t.crawlerSweep(origin, count, server.pid!, SWEEP, RATE);
+        console.log(
+          `crawler sweep at ${RATE} req/s: ${count} other releases once each: ${paced.rps.toFixed(0)} req/s  p50 ${paced.p50} ms  p99 ${paced.p99} ms${paced.bad ? `  (${paced.bad} non-200/errors)` : ""}  (p99 < 100 ms: ${t.verdict(paced.p99 < 100)})`,
+        );
+      }
     } finally {
       process.kill(-server.pid!, "SIGTERM");
       await new Promise((r) => setTimeout(r, 1000));

@@ -219,11 +219,12 @@ export function releaseAt(n: number, port = PORT): { host: string; path: string 
 }
 
 /**
- * A crawler fetching releases bench-(from+1) … bench-(from+count) once each: the x-pd-store state
+ * A crawler fetching releases bench-(from+1) … bench-(from+count) once each, as fast as answered or
+ * at `rate` requests a second: the x-pd-store state
  * of each answer counted, the server's resident memory sampled each second and at every tenth of
  * the sweep.
  */
-export async function crawlerSweep(origin: string, count: number, serverPid: number, from = 0) {
+export async function crawlerSweep(origin: string, count: number, serverPid: number, from = 0, rate?: number) {
   let next = 0;
   let answered = 0;
   let peak = 0;
@@ -235,6 +236,8 @@ export async function crawlerSweep(origin: string, count: number, serverPid: num
     connections: CONNECTIONS,
     amount: count,
     timeout: 60,
+    // A crawler asking at a fixed pace (requests a second, over all connections) instead of as fast as answered.
+    ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
         setupRequest: (req) => {

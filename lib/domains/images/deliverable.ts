@@ -82,8 +82,11 @@ export interface PublicImage {
   noCrop: boolean;
 }
 
+// The confirmations are read apart, only for images whose form asks for them: the ORM would ask
+// for them even when a release has no image, a query more per release page for nothing.
+const { confirmations: _confirmations, ...deliverabilityColumns } = deliverabilitySelect;
 const publicImageSelect = {
-  ...deliverabilitySelect,
+  ...deliverabilityColumns,
   id: true,
   pressReleaseId: true,
   position: true,
@@ -113,8 +116,12 @@ export async function publicImagesOf(client: DbOrTx, releaseIds: number[]): Prom
     select: publicImageSelect,
     orderBy: [{ isCover: "desc" }, { position: "asc" }, { id: "asc" }],
   });
+  const confirmations = await confirmationsOf(
+    client,
+    rows.filter((row) => row.formVersion === "v2").map((row) => row.id),
+  );
   for (const row of rows) {
-    if (!isPubliclyDeliverable(row)) continue;
+    if (!isPubliclyDeliverable({ ...row, confirmations: confirmations.get(row.id) ?? [] })) continue;
     const list = out.get(row.pressReleaseId) ?? [];
     list.push({
       id: row.id,
@@ -135,5 +142,17 @@ export async function publicImagesOf(client: DbOrTx, releaseIds: number[]): Prom
     });
     out.set(row.pressReleaseId, list);
   }
+  return out;
+}
+
+/** The rights confirmations of these images, by image; no query for none. */
+async function confirmationsOf(client: DbOrTx, imageIds: number[]): Promise<Map<number, { imageSha256: string }[]>> {
+  const out = new Map<number, { imageSha256: string }[]>();
+  if (!imageIds.length) return out;
+  const rows = await client.imageRightsConfirmation.findMany({
+    where: { imageId: { in: imageIds } },
+    select: { imageId: true, imageSha256: true },
+  });
+  for (const { imageId, imageSha256 } of rows) out.set(imageId, [...(out.get(imageId) ?? []), { imageSha256 }]);
   return out;
 }

@@ -7,6 +7,7 @@ import { releasePage } from "@/components/portal/release-page";
 import { applyCommittedInvalidations, markPublicCacheActive } from "@/lib/adapters/public/invalidation-poller";
 import { READER_PAGE_POLICY } from "@/lib/adapters/public/reader-pages/policy";
 import { db } from "@/lib/core/db/client";
+import { EVERY_ANSWER_HEADERS } from "@/lib/core/security/every-answer-headers";
 import { flushCrawlerFetches } from "@/lib/domains/analytics/fetches";
 import { invalidatePublicTags, releaseTag } from "@/lib/domains/sites/public-tags";
 import { seedCompany, seedRelease } from "@/tests/factories";
@@ -60,6 +61,9 @@ describe("release pages rendered in the middleware's process", () => {
     expect(second.body).toBe(first.body);
     expect(first.body).toContain("<h1>Windpark geht ans Netz</h1>");
     expect(first.res.headers.get("content-security-policy")).toBe(READER_PAGE_POLICY);
+    // What Next adds to every answer on its way out, kept with the bytes served without it.
+    for (const { key, value } of EVERY_ANSWER_HEADERS) expect(second.res.headers.get(key)).toBe(value);
+    expect(second.res.headers.get("vary")).toBe("Accept-Encoding");
     expect(throughServer).toBe(0);
 
     const route = await releasePage("pressemitteilung")(new Request(`http://business.localhost:3000${path}`), {

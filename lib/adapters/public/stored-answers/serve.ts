@@ -8,6 +8,7 @@ import PublicCacheHandler, { isInvalidated, isRemovedSince } from "@/lib/core/ca
 import { PUBLIC_TAG } from "@/lib/domains/sites/public-tags";
 import { recordFeedFetch } from "@/lib/adapters/public/feeds/fetch-log";
 import { publicPagePolicy, STORED_FILE_POLICY, withoutNonce } from "@/lib/core/security/public-csp";
+import { EVERY_ANSWER_HEADERS } from "@/lib/core/security/every-answer-headers";
 import { fetchRender, internalOrigin, MAX_STORED_BYTES, type RenderedAnswer } from "./internal-render";
 import {
   newRenderToken,
@@ -220,6 +221,10 @@ async function renderHereAndStore(
   const { id } = newRenderToken(startedAt);
   const request = new Request(new URL(storable.path, `http://${siteHost}`), { headers: { "user-agent": "pressdesk-store-render" } });
   const { rendered, facts } = await renderWithFacts(id, request, render);
+  // What Next adds on its way out (next.config.ts's headers, its compression's Vary): the bytes
+  // kept here are served without Next, and must carry the same as those rendered through it.
+  for (const { key: name, value } of EVERY_ANSWER_HEADERS) rendered.headers[name.toLowerCase()] ??= value;
+  rendered.headers.vary ??= "Accept-Encoding";
   return keepRendered(key, rendered, null, facts, startedAt, handler);
 }
 
