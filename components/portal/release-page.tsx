@@ -1,3 +1,4 @@
+import { afterResponse } from "@/lib/core/http/after-response";
 import { recordCrawlerFetch } from "@/lib/domains/analytics/fetches";
 import { cachedMoreReleases, cachedReleasePage } from "@/lib/adapters/public/cached-reads";
 import { noteRenderFacts } from "@/lib/adapters/public/stored-answers/render-facts";
@@ -27,7 +28,7 @@ export function releasePage(segment: string) {
       // arrive by the beacon. Stored bytes are served by the middleware, which logs each fetch.
       const stored = await noteRenderFacts({ tags: [], fetchLog: { kind: "release", releaseId: page.release.id } });
       const userAgent = request.headers.get("user-agent");
-      if (!stored) recordCrawlerFetch(page.release.id, userAgent);
+      if (!stored) afterResponse(() => recordCrawlerFetch(page.release.id, userAgent) ?? Promise.resolve());
       return { ...page, more };
     },
     metadata: (data, { portal, edition }) => releaseMetadata(data, portal, edition),

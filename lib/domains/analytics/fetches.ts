@@ -43,46 +43,78 @@ export function shortUserAgent(userAgent: string): string {
  *
  * Fetches wait up to a second in this process and are written together: a crawler sweeping the
  * portals fetches hundreds of pages a second, and a write each would cost more than serving them.
- * A process that stops loses at most that second's fetches.
+ * The promise settles once this fetch's write is done: hand it to the platform's waitUntil where
+ * an instance may be frozen after its answer. A server process that stops loses at most that
+ * second's fetches.
  */
-export function recordCrawlerFetch(pressReleaseId: number, userAgent: string | null, at = new Date()): void {
+export function recordCrawlerFetch(pressReleaseId: number, userAgent: string | null, at = new Date()): Promise<void> | null {
   const ua = userAgent ?? "";
-  if (!ua || !isbot(ua)) return;
+  if (!ua || !isbot(ua)) return null;
   const q = waitingFetches();
+  // While the database is slow the queue stays bounded: past this, fetches are not logged.
+  if (q.rows.length >= MOST_WAITING_FETCHES) return null;
   q.rows.push({ pressReleaseId, service: crawlerService(ua), userAgentShort: shortUserAgent(ua), fetchedAt: at });
-  if (q.rows.length >= MAX_WAITING_FETCHES) void flushCrawlerFetches();
+  const written = (q.written ??= settled());
+  if (q.rows.length >= WRITE_AT_ONCE_FETCHES && !q.writing) void flushCrawlerFetches();
   else q.timer ??= setTimeout(() => void flushCrawlerFetches(), FETCH_FLUSH_MS).unref();
+  return written.promise;
 }
 
 const FETCH_FLUSH_MS = 1000;
-const MAX_WAITING_FETCHES = 500;
+const WRITE_AT_ONCE_FETCHES = 500;
+const MOST_WAITING_FETCHES = 5000;
 interface WaitingFetch {
   pressReleaseId: number;
   service: string;
   userAgentShort: string;
   fetchedAt: Date;
 }
+const settled = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+};
 // One per process: the middleware and the routes are bundled apart.
 const waitingFetches = () =>
-  processSingleton("crawler-fetches-waiting", () => ({ rows: [] as WaitingFetch[], timer: null as NodeJS.Timeout | null }));
+  processSingleton("crawler-fetches-waiting", () => ({
+    rows: [] as WaitingFetch[],
+    timer: null as NodeJS.Timeout | null,
+    /** Settles once the waiting rows are written (or their write failed): a platform's waitUntil holds it. */
+    written: null as ReturnType<typeof settled> | null,
+    writing: null as Promise<void> | null,
+  }));
 
-/** Writes the waiting fetches in one statement; a release deleted meanwhile takes its fetches along. */
-export async function flushCrawlerFetches(): Promise<void> {
+/**
+ * Writes the waiting fetches in one statement, one write at a time: fetches that come meanwhile
+ * wait for the next. A release deleted meanwhile takes its fetches along.
+ */
+export function flushCrawlerFetches(): Promise<void> {
   const q = waitingFetches();
   if (q.timer) clearTimeout(q.timer);
   q.timer = null;
+  q.writing ??= writeWaiting(q).finally(() => {
+    q.writing = null;
+    if (q.rows.length) q.timer ??= setTimeout(() => void flushCrawlerFetches(), FETCH_FLUSH_MS).unref();
+  });
+  return q.writing;
+}
+
+async function writeWaiting(q: ReturnType<typeof waitingFetches>): Promise<void> {
   const rows = q.rows.splice(0);
-  if (!rows.length) return;
-  await bestEffort(
-    "crawler fetch write",
-    () =>
-      db.$executeRaw`
-      INSERT INTO crawler_fetches (press_release_id, service, user_agent_short, fetched_at)
-      SELECT f.id, f.service, f.ua, f.at
-      FROM unnest(${rows.map((r) => r.pressReleaseId)}::int[], ${rows.map((r) => r.service)}::text[],
-                  ${rows.map((r) => r.userAgentShort)}::text[], ${rows.map((r) => r.fetchedAt)}::timestamptz[]) AS f(id, service, ua, at)
-      WHERE EXISTS (SELECT 1 FROM press_releases p WHERE p.id = f.id)`,
-  );
+  const written = q.written;
+  q.written = null;
+  if (rows.length)
+    await bestEffort(
+      "crawler fetch write",
+      () =>
+        db.$executeRaw`
+        INSERT INTO crawler_fetches (press_release_id, service, user_agent_short, fetched_at)
+        SELECT f.id, f.service, f.ua, f.at
+        FROM unnest(${rows.map((r) => r.pressReleaseId)}::int[], ${rows.map((r) => r.service)}::text[],
+                    ${rows.map((r) => r.userAgentShort)}::text[], ${rows.map((r) => r.fetchedAt)}::timestamptz[]) AS f(id, service, ua, at)
+        WHERE EXISTS (SELECT 1 FROM press_releases p WHERE p.id = f.id)`,
+    );
+  written?.resolve();
 }
 
 /** A person's view of a publicly visible release: one `view` event, no personal data. Crawlers never count. */

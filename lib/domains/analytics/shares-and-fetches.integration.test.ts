@@ -40,6 +40,15 @@ describe("views and crawler fetches", () => {
     await expect.poll(() => db.crawlerFetch.count({ where: { pressReleaseId: kept.id } }), { timeout: 900, interval: 50 }).toBe(501);
   });
 
+  it("writes one batch at a time and keeps at most 5,000 fetches waiting; each fetch's promise settles once it is written", async () => {
+    const release = await live((await seedCompany()).id);
+    const logged = Array.from({ length: 5600 }, () => recordCrawlerFetch(release.id, GOOGLEBOT));
+    // The 500th starts a write of those 500; the next 5,000 wait for the one after it; the rest are not logged.
+    expect(logged.filter((p) => p === null)).toHaveLength(100);
+    await Promise.all(logged);
+    expect(await db.crawlerFetch.count({ where: { pressReleaseId: release.id } })).toBe(5500);
+  });
+
   it("counts no view of a release that is not public on this portal: embargoed, other portal, unknown", async () => {
     const company = await seedCompany();
     const embargoed = await live(company.id, { publishedAt: new Date(Date.now() + 3_600_000) });

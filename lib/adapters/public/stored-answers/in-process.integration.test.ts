@@ -11,6 +11,8 @@ import { EVERY_ANSWER_HEADERS } from "@/lib/core/security/every-answer-headers";
 import { flushCrawlerFetches } from "@/lib/domains/analytics/fetches";
 import { invalidatePublicTags, releaseTag } from "@/lib/domains/sites/public-tags";
 import { seedCompany, seedRelease } from "@/tests/factories";
+import { renderWithFacts, type PageRender } from "./in-process";
+import { takeRenderFacts } from "./render-facts";
 import { serveStoredAnswer } from "./serve";
 import { storableAnswer } from "./storable";
 
@@ -94,6 +96,26 @@ describe("release pages rendered in the middleware's process", () => {
     await get(`/de/pressemitteilung/${release.slug}`, { "user-agent": GOOGLEBOT });
     await flushCrawlerFetches();
     expect(await db.crawlerFetch.count({ where: { pressReleaseId: release.id } })).toBe(2);
+  });
+
+  it("renders a slug with letters beyond ASCII, decoded as the framework hands it to the route", async () => {
+    const company = await seedCompany();
+    const release = await seedRelease({
+      companyId: company.id,
+      slug: `grüne-wärme-${Date.now()}`,
+      title: "Grüne Wärme",
+      status: "published",
+      publishedAt: new Date(Date.now() - 60_000),
+    });
+    const { res, body } = await get(`/de/pressemitteilung/${encodeURIComponent(release.slug)}`);
+    expect([res.status, res.headers.get("x-pd-store")]).toEqual([200, "miss"]);
+    expect(body).toContain("<h1>Grüne Wärme</h1>");
+  });
+
+  it("gives up a render that does not finish in time, and notes nothing of it", async () => {
+    const never: PageRender = () => new Promise<Response>(() => undefined);
+    await expect(renderWithFacts("timeout-test", new Request("http://x/"), never, 50)).rejects.toThrow("render timed out");
+    expect(await takeRenderFacts("timeout-test")).toEqual({ tags: [] });
   });
 
   it("renders only release pages there, each under its own edition's word", () => {

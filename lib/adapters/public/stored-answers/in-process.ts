@@ -12,26 +12,43 @@ export type PageRender = (request: Request) => Promise<Response>;
  */
 export type InProcessPages = (storable: StorableAnswer) => PageRender | null;
 
+/** A render that takes longer is given up (and nothing of it kept): the same bound a render through the server has. */
+export const IN_PROCESS_RENDER_TIMEOUT_MS = 20_000;
+
 /**
  * Renders `request` under render id `id`, so every public read notes its tags there
- * (cachedPublic), and returns the answer with those facts. Nothing of a failed render is kept.
+ * (cachedPublic), and returns the answer with those facts. Nothing of a failed render is kept;
+ * one that takes longer than `timeoutMs`, where given, fails (a database that hangs must not hold
+ * the render slots, nor outlive the facts its reads noted).
  */
 export async function renderWithFacts(
   id: string,
   request: Request,
   render: PageRender,
-): Promise<{ rendered: RenderedAnswer; facts: RenderFacts }> {
+  timeoutMs?: number,
+): Promise<{ rendered: RenderedAnswer; responseHeaders: Headers; facts: RenderFacts }> {
   await openRenderFacts(id);
   let response: Response;
   let body: string;
+  let timer: NodeJS.Timeout | undefined;
   try {
-    response = await withinRender(id, () => render(request));
-    body = await response.text();
+    const timedOut =
+      timeoutMs === undefined
+        ? null
+        : new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error("render timed out")), timeoutMs);
+          });
+    const inTime = <T>(work: Promise<T>) => (timedOut ? Promise.race([work, timedOut]) : work);
+    response = await inTime(withinRender(id, () => render(request)));
+    body = await inTime(response.text());
   } catch (err) {
     await takeRenderFacts(id);
     throw err;
+  } finally {
+    clearTimeout(timer);
   }
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
-  return { rendered: { status: response.status, headers, body }, facts: await takeRenderFacts(id) };
+  // The response's own headers too: a record keeps one Set-Cookie of several.
+  return { rendered: { status: response.status, headers, body }, responseHeaders: response.headers, facts: await takeRenderFacts(id) };
 }

@@ -70,10 +70,10 @@ function storedPathOf(key: string): string | null {
 
 async function renderAndKeep(request: Request, id: string, key: string, render: PageRender): Promise<KeptRender> {
   const startedAt = Date.now();
-  const { rendered, facts } = await renderWithFacts(id, request, render);
+  const { rendered, responseHeaders, facts } = await renderWithFacts(id, request, render);
   const { status, headers, body } = rendered;
   // The reader's own answer (a search) is never kept, whatever its status.
   const keep = !/\b(private|no-store)\b/.test(headers["cache-control"] ?? "") && Date.now() - startedAt < LONGEST_KEPT_RENDER_MS;
   const kept = keep && (await keepRendered(key, rendered, null, facts, startedAt)).keep;
-  return { status, headers: new Headers(headers), body, kept, fetchLog: status === 200 ? facts.fetchLog : undefined };
+  return { status, headers: responseHeaders, body, kept, fetchLog: status === 200 ? facts.fetchLog : undefined };
 }

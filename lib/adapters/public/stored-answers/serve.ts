@@ -20,7 +20,7 @@ import {
   type RenderFacts,
 } from "./render-facts";
 import type { StorableAnswer } from "./storable";
-import { renderWithFacts, type InProcessPages, type PageRender } from "./in-process";
+import { IN_PROCESS_RENDER_TIMEOUT_MS, renderWithFacts, type InProcessPages, type PageRender } from "./in-process";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { READER_PAGE_POLICY } from "@/lib/adapters/public/reader-pages/policy";
 
@@ -220,7 +220,7 @@ async function renderHereAndStore(
   const startedAt = Date.now();
   const { id } = newRenderToken(startedAt);
   const request = new Request(new URL(storable.path, `http://${siteHost}`), { headers: { "user-agent": "pressdesk-store-render" } });
-  const { rendered, facts } = await renderWithFacts(id, request, render);
+  const { rendered, facts } = await renderWithFacts(id, request, render, IN_PROCESS_RENDER_TIMEOUT_MS);
   // What Next adds on its way out (next.config.ts's headers, its compression's Vary): the bytes
   // kept here are served without Next, and must carry the same as those rendered through it.
   for (const { key: name, value } of EVERY_ANSWER_HEADERS) rendered.headers[name.toLowerCase()] ??= value;
@@ -270,10 +270,7 @@ function storedAnswerOf(rendered: RenderedAnswer, nonce: string | null, expiresA
 
 /** Fetches the origin logs per request (a crawler's of a release page, a reader's of a feed), whoever served the bytes. */
 export function logFetch(log: FetchLog | undefined, userAgent: string | null): Promise<void> | null {
-  if (log?.kind === "release") {
-    recordCrawlerFetch(log.releaseId, userAgent);
-    return null;
-  }
+  if (log?.kind === "release") return recordCrawlerFetch(log.releaseId, userAgent);
   if (log?.kind === "feed") return recordFeedFetch({ ...log.feed, userAgent });
   return null;
 }
