@@ -12,9 +12,6 @@ export type PageRender = (request: Request) => Promise<Response>;
  */
 export type InProcessPages = (storable: StorableAnswer) => PageRender | null;
 
-/** A render that takes longer is given up (and nothing of it kept): the same bound a render through the server has. */
-export const IN_PROCESS_RENDER_TIMEOUT_MS = 20_000;
-
 /**
  * Renders `request` under render id `id`, so every public read notes its tags there
  * (cachedPublic), and returns the answer with those facts. Nothing of a failed render is kept;

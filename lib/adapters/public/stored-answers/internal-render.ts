@@ -19,7 +19,8 @@ export interface RenderedAnswer {
 
 /** Answers above this are passed on but not kept: no public page comes near it. */
 export const MAX_STORED_BYTES = 2 * 1024 * 1024;
-const RENDER_TIMEOUT_MS = 20_000;
+/** A render of a stored answer that takes longer is given up, through this server or in process (in-process.ts). */
+export const RENDER_TIMEOUT_MS = 20_000;
 
 export function fetchRender(origin: URL, path: string, headers: Record<string, string>): Promise<RenderedAnswer> {
   return new Promise((resolve, reject) => {

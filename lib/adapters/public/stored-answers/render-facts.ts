@@ -41,9 +41,12 @@ function macMatches(payload: string, sig: string): boolean {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/** A render's id, under which its reads file their facts. */
+export const newRenderId = () => randomBytes(12).toString("base64url");
+
 /** A new render id with its signed, short-lived token: the value of RENDER_HEADER. */
 export function newRenderToken(now = Date.now()): { id: string; token: string } {
-  const id = randomBytes(12).toString("base64url");
+  const id = newRenderId();
   const expires = String(now + RENDER_TTL_MS);
   return { id, token: `${id}.${expires}.${mac(`${id}.${expires}`)}` };
 }

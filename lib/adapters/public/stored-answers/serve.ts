@@ -9,8 +9,9 @@ import { PUBLIC_TAG } from "@/lib/domains/sites/public-tags";
 import { recordFeedFetch } from "@/lib/adapters/public/feeds/fetch-log";
 import { publicPagePolicy, STORED_FILE_POLICY, withoutNonce } from "@/lib/core/security/public-csp";
 import { EVERY_ANSWER_HEADERS } from "@/lib/core/security/every-answer-headers";
-import { fetchRender, internalOrigin, MAX_STORED_BYTES, type RenderedAnswer } from "./internal-render";
+import { fetchRender, internalOrigin, MAX_STORED_BYTES, RENDER_TIMEOUT_MS, type RenderedAnswer } from "./internal-render";
 import {
+  newRenderId,
   newRenderToken,
   openRenderFacts,
   RENDER_HEADER,
@@ -20,7 +21,7 @@ import {
   type RenderFacts,
 } from "./render-facts";
 import type { StorableAnswer } from "./storable";
-import { IN_PROCESS_RENDER_TIMEOUT_MS, renderWithFacts, type InProcessPages, type PageRender } from "./in-process";
+import { renderWithFacts, type InProcessPages, type PageRender } from "./in-process";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { READER_PAGE_POLICY } from "@/lib/adapters/public/reader-pages/policy";
 
@@ -218,9 +219,10 @@ async function renderHereAndStore(
   render: PageRender,
 ) {
   const startedAt = Date.now();
-  const { id } = newRenderToken(startedAt);
+  // No token: nothing outside this process needs to prove the render is ours.
+  const id = newRenderId();
   const request = new Request(new URL(storable.path, `http://${siteHost}`), { headers: { "user-agent": "pressdesk-store-render" } });
-  const { rendered, facts } = await renderWithFacts(id, request, render, IN_PROCESS_RENDER_TIMEOUT_MS);
+  const { rendered, facts } = await renderWithFacts(id, request, render, RENDER_TIMEOUT_MS);
   // What Next adds on its way out (next.config.ts's headers, its compression's Vary): the bytes
   // kept here are served without Next, and must carry the same as those rendered through it.
   for (const { key: name, value } of EVERY_ANSWER_HEADERS) rendered.headers[name.toLowerCase()] ??= value;
