@@ -1,10 +1,8 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { NextRequest, type NextFetchEvent, type NextResponse } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inProcessPages } from "@/components/portal/in-process-pages";
 import { releasePage } from "@/components/portal/release-page";
-import { applyCommittedInvalidations, markPublicCacheActive } from "@/lib/adapters/public/invalidation-poller";
+import { applyCommittedInvalidations } from "@/lib/adapters/public/invalidation-poller";
 import { READER_PAGE_POLICY } from "@/lib/adapters/public/reader-pages/policy";
 import { db } from "@/lib/core/db/client";
 import { EVERY_ANSWER_HEADERS } from "@/lib/core/security/every-answer-headers";
@@ -14,30 +12,25 @@ import { seedCompany, seedRelease } from "@/tests/factories";
 import { renderWithFacts, type PageRender } from "./in-process";
 import { takeRenderFacts } from "./render-facts";
 import { serveStoredAnswer } from "./serve";
+import { standInForOwnAddress } from "./stand-in-server";
 import { storableAnswer } from "./storable";
 
 // A release page's miss rendered by the middleware in its own process: no request reaches the
 // server's own address, and the kept bytes are what the page's route answers.
 
-let server: Server;
+let stopStandIn: () => Promise<void>;
 let throughServer = 0;
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const event = { waitUntil: () => undefined } as unknown as NextFetchEvent;
 
 beforeAll(async () => {
-  server = createServer((_req, res) => {
+  stopStandIn = await standInForOwnAddress((_req, res) => {
     throughServer += 1;
     res.writeHead(500).end();
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  process.env.PD_INTERNAL_ORIGIN = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  markPublicCacheActive();
 });
 
-afterAll(async () => {
-  delete process.env.PD_INTERNAL_ORIGIN;
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => stopStandIn());
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const request = new NextRequest(`http://127.0.0.1:3000${path}`, { headers: { host: "business.localhost:3000", ...headers } });

@@ -1,8 +1,6 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { NextRequest, type NextFetchEvent, type NextResponse } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { applyCommittedInvalidations, markPublicCacheActive } from "@/lib/adapters/public/invalidation-poller";
+import { applyCommittedInvalidations } from "@/lib/adapters/public/invalidation-poller";
 import { invalidatePublicTags } from "@/lib/domains/sites/public-tags";
 import { db } from "@/lib/core/db/client";
 import { removalTimes, tagTimes } from "@/lib/core/cache/next-cache-handler.mjs";
@@ -11,12 +9,13 @@ import { inlineScriptHashes } from "@/lib/core/security/public-csp";
 import { addRenderFacts, RENDER_HEADER, renderNonce, verifiedRenderId } from "./render-facts";
 import { fastStoredAnswer } from "./fast-path";
 import { serveStoredAnswer, storedAnswersEnabled } from "./serve";
+import { standInForOwnAddress } from "./stand-in-server";
 import { storableAnswer } from "./storable";
 
 // The store end to end: a local server stands in for this server's own render (it files the
 // render's facts the way a page's public reads do), the middleware side keeps and serves bytes.
 
-let server: Server;
+let stopStandIn: () => Promise<void>;
 let renders: { path: string; renderId: string | null }[] = [];
 let version = 1;
 const hostsSeen = new Set<string>();
@@ -29,7 +28,7 @@ const behaviour: Record<
 > = {};
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  stopStandIn = await standInForOwnAddress(async (req, res) => {
     const renderId = verifiedRenderId(req.headers[RENDER_HEADER] as string | undefined);
     renders.push({ path: req.url!, renderId });
     // A render that fails outright: the connection drops before any answer.
@@ -53,15 +52,9 @@ beforeAll(async () => {
       `<html><body><h1>v${version} ${req.url}</h1><script nonce="${nonce}">self.__next_f.push([${version}])</script><p><script>injected()</script></p></body></html>`,
     );
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  process.env.PD_INTERNAL_ORIGIN = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  markPublicCacheActive();
 });
 
-afterAll(async () => {
-  delete process.env.PD_INTERNAL_ORIGIN;
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => stopStandIn());
 
 beforeEach(async () => {
   renders = [];
